@@ -1,0 +1,34 @@
+// The one error type faultline throws. Callers switch on `code`, never on message text.
+
+export type FaultlineErrorCode =
+  | 'E_USAGE'
+  | 'E_INPUT_MISSING'
+  | 'E_INPUT_BINARY'
+  | 'E_INPUT_READ'
+  | 'E_UNKNOWN_FORMAT'
+  | 'E_DUPLICATE_FORMAT'
+  | 'E_OUTSIDE_ROOT'
+  | 'E_CAPTURE'
+  | 'E_ARTIFACT_MISSING'
+  | 'E_REGEX'
+  | 'E_LSP_START'
+  | 'E_LSP_TIMEOUT'
+  | 'E_LSP_CRASH'
+  | 'E_CONFIG'
+  | 'E_BUDGET'
+  | 'E_INTERNAL';
+
+export class FaultlineError extends Error {
+  readonly code: FaultlineErrorCode;
+
+  constructor(code: FaultlineErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'FaultlineError';
+    this.code = code;
+  }
+}
+
+// True for a FaultlineError, optionally with one of the given codes.
+export function isFaultlineError(value: unknown, ...codes: FaultlineErrorCode[]): value is FaultlineError {
+  return value instanceof FaultlineError && (codes.length === 0 || codes.includes(value.code));
+}

@@ -1,0 +1,148 @@
+// Data shared by every stage. Nothing here imports anything: this is the contract.
+
+/** How serious a finding is, as the tool said it (null when the format carries no severity). */
+export type Severity = 'error' | 'warning' | 'note';
+
+/**
+ * What a printed column counts. Tools disagree: gcc counts display cells, Go bytes, tsc and V8
+ * UTF-16 code units, rustc Unicode scalars. Converting needs the line's text (see position.ts).
+ */
+export type ColumnUnit = 'byte' | 'utf-16' | 'char' | 'display' | 'unknown';
+
+/** A location format faultline recognises; one entry per tool shape in the registry. */
+export interface FormatSpec {
+  /** The tool, kebab-case; also the fixture folder and the `--format` value. */
+  readonly name: string;
+  /** Language or tool family, for grouping in docs. */
+  readonly language: string;
+  /** Starts with the command that produces this output, e.g. "`tsc --pretty false`: …". */
+  readonly description: string;
+  /** Base of the printed column: 0 (pylint, OCaml) or 1 (most tools). */
+  readonly columnBase: 0 | 1;
+  readonly columnUnit: ColumnUnit;
+  /** Which fields the format can carry. */
+  readonly fields: readonly LocationField[];
+  /** True when the fixture is real output observed here; false when written from documentation. */
+  readonly observed: boolean;
+  /** Link to the tool's documentation of the format, when there is one. */
+  readonly url?: string;
+}
+
+export type LocationField = 'file' | 'line' | 'column' | 'endLine' | 'endColumn' | 'severity' | 'message' | 'code';
+
+/** Role of a location within a stack trace or traceback. */
+export interface FrameInfo {
+  /** Identifies one printed trace (all frames of one traceback share it). */
+  readonly trace: number;
+  /** Position within the printed trace, 0 = first printed. */
+  readonly index: number;
+  /** True when the innermost (raising) frame is printed last, as in Python; false when first (V8, JVM, Go). */
+  readonly innermostLast: boolean;
+  /**
+   * Rank of this trace within an exception chain: 0 is the root cause, higher is further from it.
+   * Python prints the root cause first; Java's "Caused by:" prints it last.
+   */
+  readonly causeRank: number;
+}
+
+/** A location exactly as a grammar recognised it in the log, before any file-system work. */
+export interface RawLocation {
+  /** The path as printed (ANSI removed, URL scheme removed, percent-decoded). */
+  file: string;
+  line: number;
+  /** Column as printed, converted to 1-based in the format's unit; null when not printed. */
+  column: number | null;
+  endLine: number | null;
+  endColumn: number | null;
+  severity: Severity | null;
+  message: string;
+  /** Tool-specific code such as TS2322, E0308, eqeqeq; null when none. */
+  code: string | null;
+  format: string;
+  columnUnit: ColumnUnit;
+  /** 1-based line of the log on which the location was printed (counted on `\n`). */
+  logLine: number;
+  /** Present for stack-trace and traceback frames. */
+  frame?: FrameInfo;
+  /** Hints for the resolver collected from the surrounding output. */
+  hints?: ResolveHints;
+}
+
+export interface ResolveHints {
+  /** Directory the tool was in when it printed a relative path (make's "Entering directory"). */
+  directory?: string;
+  /** Go import path or Java package that names the directory of a basename-only path. */
+  packagePath?: string;
+  /** The path is only a basename; resolve through packagePath or a unique workspace match. */
+  basenameOnly?: boolean;
+  /** The printed path is a pseudo-path (node:internal, <frozen …>, [eval]) that never maps to a file. */
+  runtime?: boolean;
+}
+
+export type DropReason = 'vendored' | 'runtime' | 'ignored';
+export type UnresolvedReason = 'not-found' | 'outside-root';
+
+/** A location mapped to a workspace file. */
+export interface ResolvedLocation {
+  /** Relative to `root`, posix separators. */
+  file: string;
+  /** Absolute root the file lies in. */
+  root: string;
+  line: number;
+  column: number | null;
+  endLine: number | null;
+  endColumn: number | null;
+  severity: Severity | null;
+  message: string;
+  code: string | null;
+  format: string;
+  columnUnit: ColumnUnit;
+  logLine: number;
+  /** Absolute path of the file, symlinks resolved. */
+  absolutePath: string;
+  frame?: FrameInfo;
+}
+
+export interface UnresolvedLocation {
+  file: string;
+  line: number;
+  column: number | null;
+  format: string;
+  logLine: number;
+  reason: UnresolvedReason;
+}
+
+export interface DroppedLocation {
+  file: string;
+  line: number;
+  reason: DropReason;
+}
+
+/** The result of locate: `locations[0]` is the primary, the place a human fixes first. */
+export interface LocateResult {
+  locations: ResolvedLocation[];
+  unresolved: UnresolvedLocation[];
+  dropped: DroppedLocation[];
+}
+
+/** How a command ran, as plain data for headers, prompts and reports. */
+export interface RunInfo {
+  /** argv of the command (argv[0] is the program). */
+  command: string[];
+  cwd: string;
+  /** null when the exit code is unknown (killed, or only the log is known). */
+  exitCode: number | null;
+}
+
+/** Source of one symbol (or a plain excerpt) attached to a prompt; lines are 1-based, inclusive. */
+export interface SymbolInfo {
+  name: string;
+  /** LSP SymbolKind name such as 'function' or 'method'; 'excerpt' when no symbol was found. */
+  kind: string;
+  startLine: number;
+  endLine: number;
+  /** The text of lines startLine…endLine. */
+  source: string;
+  /** Root-relative path of the file the symbol is in (posix separators), when known. */
+  file?: string;
+}
