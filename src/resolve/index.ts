@@ -1,0 +1,4 @@
+// Public surface of the resolver: printed locations → workspace files, filtered and ranked.
+export { resolveLocations, type ResolveOptions } from './resolve-locations.js';
+export { createNodeResolverFs, type ResolverFs, type ResolverFileKind } from './resolver-fs.js';
+export { isVendoredPath } from './vendored.js';

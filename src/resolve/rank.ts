@@ -1,0 +1,86 @@
+// Choosing the primary location (the place a human fixes first) and ordering the rest.
+import type { FrameInfo, ResolvedLocation } from '../core/types.js';
+
+/** A resolved location with the position of its raw location in the printed input. */
+export interface Ranked {
+  readonly location: ResolvedLocation;
+  readonly inputIndex: number;
+}
+
+// Printed order: by log line, then by input order for several locations on one log line.
+function byPrintedOrder(a: Ranked, b: Ranked): number {
+  return a.location.logLine - b.location.logLine || a.inputIndex - b.inputIndex;
+}
+
+/**
+ * The deepest user frame of the root-cause trace.
+ * - Root cause = lowest causeRank, because the exception that started the chain is what needs
+ *   fixing; the wrappers only report it. Ties (several independent traces) go to the trace
+ *   printed first, since later failures are often consequences of the first.
+ * - Deepest = the raising end of the trace (last printed when innermostLast, first otherwise),
+ *   because that is where the fault is; outer frames are callers. Vendored and runtime frames
+ *   were dropped before ranking, so this is the deepest frame in user code.
+ */
+function deepestRootCauseFrame(framed: readonly Ranked[]): Ranked | undefined {
+  // Strict `<` over printed order keeps the first-printed trace among equal causeRanks.
+  let chosenTrace: { trace: number; causeRank: number } | undefined;
+  for (const entry of framed) {
+    const frame = entry.location.frame as FrameInfo;
+    if (!chosenTrace || frame.causeRank < chosenTrace.causeRank) {
+      chosenTrace = { trace: frame.trace, causeRank: frame.causeRank };
+    }
+  }
+  if (!chosenTrace) return undefined;
+  const traceId = chosenTrace.trace;
+  let deepest: Ranked | undefined;
+  for (const entry of framed) {
+    const frame = entry.location.frame as FrameInfo;
+    if (frame.trace !== traceId) continue;
+    const deepestFrame = deepest?.location.frame as FrameInfo | undefined;
+    const deeper = !deepestFrame || (frame.innermostLast ? frame.index > deepestFrame.index : frame.index < deepestFrame.index);
+    if (deeper) deepest = entry;
+  }
+  return deepest;
+}
+
+/**
+ * Picks the primary, in this order:
+ * 1. the first error diagnostic — a compiler error stops the build; warnings and traces printed
+ *    around it are context;
+ * 2. the deepest user frame of the root-cause trace — with no error diagnostic, a crash is the
+ *    failure, and its raising frame is where the fix goes;
+ * 3. the first warning — something the tool flagged, ahead of notes and severity-less lines;
+ * 4. the first printed location.
+ */
+function pickPrimary(sorted: readonly Ranked[]): Ranked | undefined {
+  const firstError = sorted.find((entry) => !entry.location.frame && entry.location.severity === 'error');
+  if (firstError) return firstError;
+  const frame = deepestRootCauseFrame(sorted.filter((entry) => entry.location.frame !== undefined));
+  if (frame) return frame;
+  return sorted.find((entry) => entry.location.severity === 'warning') ?? sorted[0];
+}
+
+function dedupeKey(location: ResolvedLocation): string {
+  return `${location.root}\0${location.file}\0${location.line}`;
+}
+
+/**
+ * Primary first, the rest in printed order, each root+file+line once. Putting the primary at
+ * index 0 before deduplicating means that when it repeats an earlier mention (tsc's summary
+ * line, a re-printed frame), the primary's own entry (its severity, frame, message) survives.
+ */
+export function rankLocations(entries: readonly Ranked[]): ResolvedLocation[] {
+  const sorted = [...entries].sort(byPrintedOrder);
+  const primary = pickPrimary(sorted);
+  if (!primary) return [];
+  const ordered = [primary, ...sorted.filter((entry) => entry !== primary)];
+  const seen = new Set<string>();
+  const result: ResolvedLocation[] = [];
+  for (const { location } of ordered) {
+    const key = dedupeKey(location);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    result.push(location);
+  }
+  return result;
+}

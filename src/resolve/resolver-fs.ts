@@ -1,0 +1,110 @@
+// The only file-system surface the resolver uses. Kept to three async calls so an editor
+// extension can back it with its own workspace API (virtual or remote file systems).
+import { realpath, stat } from 'node:fs/promises';
+import { convertPathToPattern, globby } from 'globby';
+
+/** What an entry is, following symlinks. */
+export type ResolverFileKind = 'file' | 'directory' | 'other';
+
+/** Minimal async file system the resolver reads through. All paths are absolute. */
+export interface ResolverFs {
+  /** Kind of the entry at `path` (symlinks followed); undefined when it does not exist or cannot be read. */
+  stat(path: string): Promise<ResolverFileKind | undefined>;
+  /** Canonical path with every symlink resolved; undefined when it does not exist. */
+  realpath(path: string): Promise<string | undefined>;
+  /**
+   * Files under `root` whose basename is one of `basenames`, as posix paths relative to `root`,
+   * skipping what the workspace's .gitignore ignores and node_modules. Used only for
+   * basename-only frames (Java `Helper.java:6`), once per root per call.
+   */
+  findFilesByName(root: string, basenames: readonly string[]): Promise<string[]>;
+}
+
+/** Missing paths and permission problems both mean "not usable here"; anything else is a real fault. */
+function isExpectedFsMiss(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EACCES' || code === 'EPERM' || code === 'ELOOP' || code === 'ENAMETOOLONG';
+}
+
+// Creates the default ResolverFs over node:fs and globby.
+export function createNodeResolverFs(): ResolverFs {
+  return {
+    async stat(path) {
+      try {
+        const info = await stat(path);
+        return info.isFile() ? 'file' : info.isDirectory() ? 'directory' : 'other';
+      } catch (error) {
+        if (isExpectedFsMiss(error)) return undefined;
+        throw error;
+      }
+    },
+    async realpath(path) {
+      try {
+        return await realpath(path);
+      } catch (error) {
+        if (isExpectedFsMiss(error)) return undefined;
+        throw error;
+      }
+    },
+    async findFilesByName(root, basenames) {
+      if (basenames.length === 0) return [];
+      const patterns = basenames.map((name) => `**/${convertPathToPattern(name)}`);
+      const found = await globby(patterns, {
+        cwd: root,
+        gitignore: true,
+        ignore: ['**/node_modules/**', '**/.git/**'],
+        onlyFiles: true,
+        followSymbolicLinks: false,
+        suppressErrors: true,
+      });
+      // Sorted so that "the first match" is the same on every machine and every run.
+      return found.sort();
+    },
+  };
+}
+
+/**
+ * Memoises every call for the duration of one resolveLocations call, so a path that appears in
+ * hundreds of frames (or as a candidate for several of them) is stat'ed exactly once.
+ */
+export class CachedResolverFs implements ResolverFs {
+  readonly #inner: ResolverFs;
+  readonly #stats = new Map<string, Promise<ResolverFileKind | undefined>>();
+  readonly #realpaths = new Map<string, Promise<string | undefined>>();
+  readonly #finds = new Map<string, Promise<string[]>>();
+  /** Number of stat calls that reached the underlying fs; tests read it to prove the caching. */
+  statCalls = 0;
+
+  constructor(inner: ResolverFs) {
+    this.#inner = inner;
+  }
+
+  stat(path: string): Promise<ResolverFileKind | undefined> {
+    let pending = this.#stats.get(path);
+    if (!pending) {
+      this.statCalls++;
+      pending = this.#inner.stat(path);
+      this.#stats.set(path, pending);
+    }
+    return pending;
+  }
+
+  realpath(path: string): Promise<string | undefined> {
+    let pending = this.#realpaths.get(path);
+    if (!pending) {
+      pending = this.#inner.realpath(path);
+      this.#realpaths.set(path, pending);
+    }
+    return pending;
+  }
+
+  findFilesByName(root: string, basenames: readonly string[]): Promise<string[]> {
+    const key = `${root}\0${basenames.join('\0')}`;
+    let pending = this.#finds.get(key);
+    if (!pending) {
+      pending = this.#inner.findFilesByName(root, basenames);
+      this.#finds.set(key, pending);
+    }
+    return pending;
+  }
+}

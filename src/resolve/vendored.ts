@@ -1,0 +1,83 @@
+// Which printed or resolved paths belong to dependencies, toolchains or the runtime rather than
+// to the user's code. Pure string tests: no file system, so they are cheap enough to run on
+// every frame of a 10 000-line trace.
+
+// Directory names that hold third-party code wherever they appear in a path.
+const VENDORED_SEGMENTS = new Set([
+  'node_modules',
+  'bower_components',
+  'site-packages',
+  'dist-packages',
+  '.venv',
+  'venv',
+  'vendor',
+  'third_party',
+  '.m2',
+  '.rustup',
+]);
+
+// Toolchain locations that are recognised by a fixed shape rather than a single segment.
+const TOOLCHAIN_PATTERNS: readonly RegExp[] = [
+  /^\/usr\/(local\/)?include\//, // C/C++ system headers
+  /^\/usr\/lib\/gcc\//, // libstdc++ and gcc internals
+  /^\/rustc\/[0-9a-f]{7,}\//, // Rust std sources as embedded in panics/backtraces
+  /(^|\/)\.cargo\/(registry|git)\//, // crates.io and git dependencies
+  /^\/usr\/lib\/go(-[\d.]+)?\//, // distro GOROOT (Debian/Ubuntu golang-1.x)
+  /^\/usr\/local\/go\//, // upstream GOROOT
+  /(^|\/)hostedtoolcache\/(go|Python|node|Ruby)\//i, // actions/setup-* toolchains
+  /(^|\/)pkg\/mod\/[^@]*@/, // Go module cache: every module directory carries an @version
+  /(^|\/)go\/pkg\/mod\//, // Go module cache, including cache/download
+  /(^|\/)(java\.base|java\.[a-z]+|jdk\.[a-z.]+)\//, // JPMS module prefixes of JDK frames
+  /(^|\/)jdk\.internal(\.|\/)/,
+  /^\/usr\/(local\/)?lib(64)?\/python[23](\.\d+)?\//, // distro / make-install CPython stdlib
+  /(^|\/)\.pyenv\/versions\//, // pyenv interpreters, stdlib and their site-packages
+  /(^|\/)lib\/python[23]\.\d+\//, // any interpreter layout (conda, Homebrew, venv without a conventional name)
+];
+
+/** Splits on both separators so Windows-printed paths classify like posix ones. */
+function toPosix(path: string): string {
+  return path.replace(/\\/g, '/');
+}
+
+/**
+ * True when `path` (relative to a workspace root, or absolute as printed) lies in a dependency
+ * or toolchain location: node_modules, site-packages, vendor/, third_party/, system headers,
+ * Rust/Go/Python/JDK toolchains and package caches.
+ */
+export function isVendoredPath(path: string): boolean {
+  const posix = toPosix(path);
+  for (const segment of posix.split('/')) {
+    if (VENDORED_SEGMENTS.has(segment)) return true;
+  }
+  return TOOLCHAIN_PATTERNS.some((pattern) => pattern.test(posix));
+}
+
+/** True for a JVM package or JPMS module that ships with the JDK (java.util, jdk.internal.reflect, …). */
+export function isJdkPackage(packagePath: string): boolean {
+  return /^(java|javax|jdk|sun|com\.sun)(\.|\/|$)/.test(packagePath);
+}
+
+// --- internal ---
+
+// Pseudo-paths that never name a file: node builtins, eval'd code, Python frozen modules, JVM natives.
+const RUNTIME_PATTERNS: readonly RegExp[] = [
+  /^node:/,
+  /^<[^>]*>$/, // <anonymous>, <frozen importlib._bootstrap>, <string>, <stdin>
+  /^\[(eval|stdin|worker eval)\](-wrapper)?$/,
+  /^evalmachine\.<anonymous>$/,
+  /^(native|Native Method|Unknown Source)$/,
+];
+
+/** True when the printed path is a runtime pseudo-path with no file behind it. */
+export function isRuntimePseudoPath(printed: string): boolean {
+  return RUNTIME_PATTERNS.some((pattern) => pattern.test(printed.trim()));
+}
+
+/**
+ * True for Node's pre-`node:` internal module paths (`internal/modules/cjs/loader.js`).
+ * Checked only after the path failed to resolve, because Go (`internal/…`) and many JS monorepos
+ * keep real user code under an `internal/` directory.
+ */
+export function isLegacyNodeInternal(printed: string): boolean {
+  return /^internal\/[\w/.-]+\.(js|mjs|cjs)$/.test(toPosix(printed));
+}

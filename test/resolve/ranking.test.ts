@@ -1,0 +1,127 @@
+// Rule 6: locations[0] is the primary; the rest follow in printed order, each file:line once.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FrameInfo, RawLocation } from '../../src/core/types.js';
+import { resolveLocations } from '../../src/resolve/index.js';
+import { makeWorkspace, raw, removeWorkspaces } from './_workspace.js';
+
+let root = '';
+beforeEach(async () => {
+  root = await makeWorkspace({ 'a.ts': '', 'b.ts': '', 'c.ts': '', 'd.ts': '', 'node_modules/lib/x.js': '' });
+});
+afterEach(removeWorkspaces);
+
+const noIgnores = async (): Promise<Set<string>> => new Set();
+
+async function order(raws: RawLocation[]): Promise<string[]> {
+  const result = await resolveLocations(raws, { cwd: root, roots: [root], isIgnored: noIgnores });
+  return result.locations.map((l) => `${l.file}:${l.line}`);
+}
+
+function frame(file: string, line: number, info: Partial<FrameInfo>): RawLocation {
+  return raw(file, { line, frame: { trace: 0, index: 0, innermostLast: false, causeRank: 0, ...info } });
+}
+
+describe('diagnostics', () => {
+  it('puts the first error first even when warnings come before it', async () => {
+    const raws = [
+      raw('a.ts', { line: 1, severity: 'warning' }),
+      raw('b.ts', { line: 2, severity: 'error' }),
+      raw('c.ts', { line: 3, severity: 'error' }),
+    ];
+    expect(await order(raws)).toEqual(['b.ts:2', 'a.ts:1', 'c.ts:3']);
+  });
+
+  it('puts the first warning ahead of notes and severity-less lines', async () => {
+    const raws = [raw('a.ts', { severity: null }), raw('b.ts', { severity: 'note' }), raw('c.ts', { severity: 'warning' })];
+    expect((await order(raws))[0]).toBe('c.ts:1');
+  });
+
+  it('falls back to the first printed location', async () => {
+    expect(await order([raw('a.ts', { line: 4 }), raw('b.ts', { line: 5 })])).toEqual(['a.ts:4', 'b.ts:5']);
+  });
+
+  it('prefers an error diagnostic over a stack trace', async () => {
+    const raws = [frame('a.ts', 1, { index: 0 }), raw('b.ts', { line: 2, severity: 'error' })];
+    expect((await order(raws))[0]).toBe('b.ts:2');
+  });
+});
+
+describe('stack traces', () => {
+  it('picks the first printed user frame when the innermost frame is printed first (V8, JVM)', async () => {
+    const raws = [
+      frame('node_modules/lib/x.js', 10, { index: 0 }),
+      frame('a.ts', 11, { index: 1 }),
+      frame('b.ts', 12, { index: 2 }),
+    ];
+    expect(await order(raws)).toEqual(['a.ts:11', 'b.ts:12']);
+  });
+
+  it('picks the last printed user frame when the innermost frame is printed last (Python)', async () => {
+    const raws = [
+      frame('a.ts', 1, { index: 0, innermostLast: true }),
+      frame('b.ts', 2, { index: 1, innermostLast: true }),
+      frame('node_modules/lib/x.js', 3, { index: 2, innermostLast: true }),
+    ];
+    expect(await order(raws)).toEqual(['b.ts:2', 'a.ts:1']);
+  });
+
+  it('picks the root cause of a Java "Caused by:" chain, printed last', async () => {
+    const raws = [
+      frame('a.ts', 1, { trace: 0, index: 0, causeRank: 1 }),
+      frame('b.ts', 2, { trace: 0, index: 1, causeRank: 1 }),
+      frame('c.ts', 3, { trace: 1, index: 0, causeRank: 0 }),
+      frame('d.ts', 4, { trace: 1, index: 1, causeRank: 0 }),
+    ];
+    expect(await order(raws)).toEqual(['c.ts:3', 'a.ts:1', 'b.ts:2', 'd.ts:4']);
+  });
+
+  it('picks the root cause of a Python chain, printed first', async () => {
+    const raws = [
+      frame('a.ts', 1, { trace: 0, index: 0, causeRank: 0, innermostLast: true }),
+      frame('b.ts', 2, { trace: 0, index: 1, causeRank: 0, innermostLast: true }),
+      frame('c.ts', 3, { trace: 1, index: 0, causeRank: 1, innermostLast: true }),
+      frame('d.ts', 4, { trace: 1, index: 1, causeRank: 1, innermostLast: true }),
+    ];
+    expect((await order(raws))[0]).toBe('b.ts:2');
+  });
+});
+
+describe('deduplication', () => {
+  it('keeps the first mention of each file:line in printed order', async () => {
+    const raws = [raw('a.ts', { line: 1 }), raw('b.ts', { line: 2 }), raw('a.ts', { line: 1 }), raw('a.ts', { line: 3 })];
+    expect(await order(raws)).toEqual(['a.ts:1', 'b.ts:2', 'a.ts:3']);
+  });
+
+  it('keeps the primary entry at index 0 when it repeats an earlier mention', async () => {
+    const raws = [
+      raw('a.ts', { line: 7, severity: null, message: 'summary' }),
+      raw('b.ts', { line: 1, severity: 'warning' }),
+      raw('a.ts', { line: 7, severity: 'error', message: 'TS2322' }),
+    ];
+    const result = await resolveLocations(raws, { cwd: root, roots: [root], isIgnored: noIgnores });
+    expect(result.locations.map((l) => [l.file, l.line, l.message])).toEqual([
+      ['a.ts', 7, 'TS2322'],
+      ['b.ts', 1, ''],
+    ]);
+  });
+
+  it('carries the fields of the raw location, without hints', async () => {
+    const located = raw('a.ts', { line: 3, column: 5, severity: 'error', code: 'TS1', message: 'm', hints: { directory: root } });
+    const [first] = (await resolveLocations([located], { cwd: root, roots: [root], isIgnored: noIgnores })).locations;
+    expect(first).toEqual({
+      file: 'a.ts',
+      root,
+      absolutePath: `${root}/a.ts`,
+      line: 3,
+      column: 5,
+      endLine: null,
+      endColumn: null,
+      severity: 'error',
+      message: 'm',
+      code: 'TS1',
+      format: 'test',
+      columnUnit: 'unknown',
+      logLine: located.logLine,
+    });
+  });
+});
