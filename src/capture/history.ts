@@ -1,0 +1,103 @@
+// The last runs per terminal/session, so "fix the last error" picks the right run and knows when that
+// failure has since been fixed (seeds §1.12: twinny returned a failure the same command had already passed).
+import { randomBytes } from 'node:crypto';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { cacheDirFor, ensurePrivateDir, type StoreOptions } from './store.js';
+
+export interface RunRecord {
+  command: string[];
+  cwd: string;
+  /** Exit code as faultline reports it (124 timeout, 128+N signal); null when unknown. */
+  exitCode: number | null;
+  /** True when the run failed (non-zero, signal, timeout, or failure wording without an exit code). */
+  failed: boolean;
+  startedAt: string;
+  endedAt: string;
+  artifactId: string | null;
+  artifactPath: string | null;
+}
+
+export interface HistoryOptions extends StoreOptions {
+  /** Terminal or session the run belongs to (default: defaultHistoryKey(env)). */
+  key?: string;
+  /** Runs kept per key (default 5). */
+  keep?: number;
+}
+
+interface HistoryFile {
+  version: 1;
+  keys: Record<string, RunRecord[]>;
+}
+
+const MAX_KEYS = 50;
+
+/** A key for "this terminal": an explicit FAULTLINE_SESSION, else what the terminal exports, else "default". */
+export function defaultHistoryKey(env: NodeJS.ProcessEnv = process.env): string {
+  return env.FAULTLINE_SESSION || env.TERM_SESSION_ID || env.TMUX_PANE || env.WINDOWID || env.WT_SESSION || 'default';
+}
+
+function historyPath(options: StoreOptions): string {
+  return join(cacheDirFor(options), 'history.json');
+}
+
+async function load(options: StoreOptions): Promise<HistoryFile> {
+  try {
+    const parsed = JSON.parse(await readFile(historyPath(options), 'utf8')) as HistoryFile;
+    if (parsed.version === 1 && parsed.keys && typeof parsed.keys === 'object') return parsed;
+  } catch {
+    // Missing or corrupt history is an empty history: it is a convenience, never a reason to fail a run.
+  }
+  return { version: 1, keys: {} };
+}
+
+/** Appends a run (keeping the last `keep` per key); written atomically via rename. */
+export async function recordRun(run: RunRecord, options: HistoryOptions = {}): Promise<void> {
+  const key = options.key ?? defaultHistoryKey(options.env);
+  const keep = options.keep ?? 5;
+  const dir = cacheDirFor(options);
+  await ensurePrivateDir(dir);
+  const history = await load(options);
+  const runs = [...(history.keys[key] ?? []), run].slice(-keep);
+  delete history.keys[key];
+  history.keys[key] = runs;
+  // Object key order is insertion order: the least recently used keys come first and go first.
+  const keys = Object.keys(history.keys);
+  for (const stale of keys.slice(0, Math.max(0, keys.length - MAX_KEYS))) delete history.keys[stale];
+  const temporary = `${historyPath(options)}.${randomBytes(4).toString('hex')}.tmp`;
+  await writeFile(temporary, `${JSON.stringify(history)}\n`, { mode: 0o600 });
+  await rename(temporary, historyPath(options));
+}
+
+/** Runs for a key, oldest first. */
+export async function listRuns(options: HistoryOptions = {}): Promise<RunRecord[]> {
+  const history = await load(options);
+  return history.keys[options.key ?? defaultHistoryKey(options.env)] ?? [];
+}
+
+export async function lastRun(options: HistoryOptions = {}): Promise<RunRecord | null> {
+  const runs = await listRuns(options);
+  return runs.at(-1) ?? null;
+}
+
+export interface LastFailure {
+  run: RunRecord;
+  /** A later run of the same command in the same cwd that succeeded: the failure is probably fixed. */
+  staleBecause: RunRecord | null;
+}
+
+function sameCommand(a: RunRecord, b: RunRecord): boolean {
+  return a.cwd === b.cwd && a.command.length === b.command.length && a.command.every((part, index) => part === b.command[index]);
+}
+
+/** The most recent failed run for the key, with `staleBecause` set when the same command passed later. */
+export async function lastFailedRun(options: HistoryOptions = {}): Promise<LastFailure | null> {
+  const runs = await listRuns(options);
+  for (let index = runs.length - 1; index >= 0; index--) {
+    const run = runs[index]!;
+    if (!run.failed) continue;
+    const later = runs.slice(index + 1).find((candidate) => !candidate.failed && sameCommand(candidate, run)) ?? null;
+    return { run, staleBecause: later };
+  }
+  return null;
+}

@@ -1,0 +1,126 @@
+// Streams a command's raw bytes to its artifact as they arrive, with backpressure, a size cap and the
+// sparse line index built on the way (so paging later is O(page), not O(file)).
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { FaultlineError } from '../core/index.js';
+import { safeUtf8PrefixLength } from '../summarise/index.js';
+import type { ArtifactMeta } from './store.js';
+
+export const DEFAULT_MAX_ARTIFACT_BYTES = 512 * 1024 * 1024;
+export const DEFAULT_INDEX_EVERY = 1000;
+
+export interface ArtifactWriterOptions {
+  id: string;
+  path: string;
+  metaPath: string;
+  maxBytes?: number;
+  indexEvery?: number;
+}
+
+export class ArtifactWriter {
+  /** Bytes written to the file. */
+  bytes = 0;
+  /** Bytes offered, including those dropped past the cap. */
+  producedBytes = 0;
+  truncated = false;
+  /** The first write error; writing stops after it but the child keeps being drained. */
+  error: FaultlineError | null = null;
+  private newlines = 0;
+  private readonly offsets: number[] = [0];
+  private lastByteIsNewline = true;
+  private readonly maxBytes: number;
+  private readonly indexEvery: number;
+
+  private constructor(
+    private readonly stream: WriteStream,
+    private readonly options: ArtifactWriterOptions,
+  ) {
+    this.maxBytes = options.maxBytes ?? DEFAULT_MAX_ARTIFACT_BYTES;
+    this.indexEvery = options.indexEvery ?? DEFAULT_INDEX_EVERY;
+    // Without a listener an 'error' event (ENOSPC, EIO) would be thrown and crash the process.
+    stream.on('error', (error) => this.fail(error));
+  }
+
+  /** Creates the file exclusively with mode 0600 (a fresh id never clashes; 'wx' refuses to follow a planted file). */
+  static async create(options: ArtifactWriterOptions): Promise<ArtifactWriter> {
+    // The default 16 KiB high-water mark is smaller than one pipe read (64 KiB), which would pause the
+    // child after every chunk and serialise reading with disk writes; 4 MiB keeps both busy, bounded.
+    const stream = createWriteStream(options.path, { flags: 'wx', mode: 0o600, highWaterMark: 4 * 1024 * 1024 });
+    try {
+      await new Promise<void>((resolveOpen, rejectOpen) => {
+        stream.once('open', () => resolveOpen());
+        stream.once('error', rejectOpen);
+      });
+    } catch (error) {
+      throw new FaultlineError('E_CAPTURE', `cannot create artifact ${options.path}: ${(error as Error).message}`, { cause: error });
+    }
+    return new ArtifactWriter(stream, options);
+  }
+
+  private fail(error: unknown): void {
+    this.error ??= new FaultlineError('E_CAPTURE', `writing artifact ${this.options.path} failed: ${(error as Error).message}`, { cause: error });
+  }
+
+  /** Writes a chunk; false means "wait for drain before sending more" (pause the producer). */
+  write(chunk: Buffer): boolean {
+    this.producedBytes += chunk.length;
+    if (this.error || this.truncated) return true;
+    let part = chunk;
+    if (this.bytes + chunk.length > this.maxBytes) {
+      // Cut on a character boundary so the last kept line decodes cleanly.
+      part = chunk.subarray(0, safeUtf8PrefixLength(chunk, this.maxBytes - this.bytes));
+      this.truncated = true;
+    }
+    if (part.length === 0) return true;
+    this.index(part);
+    this.bytes += part.length;
+    this.lastByteIsNewline = part[part.length - 1] === 10;
+    return this.stream.write(part);
+  }
+
+  onDrain(listener: () => void): void {
+    this.stream.once('drain', listener);
+  }
+
+  private index(part: Buffer): void {
+    let at = part.indexOf(10);
+    while (at >= 0) {
+      this.newlines++;
+      if (this.newlines % this.indexEvery === 0) this.offsets.push(this.bytes + at + 1);
+      at = part.indexOf(10, at + 1);
+    }
+  }
+
+  /** Flushes and closes the file, then writes the metadata + index file. Never throws: errors land in `error`. */
+  async close(extra: Partial<ArtifactMeta> = {}): Promise<ArtifactMeta> {
+    await new Promise<void>((resolveClose) => {
+      if (this.stream.destroyed) return resolveClose();
+      this.stream.end(() => resolveClose());
+      this.stream.once('error', () => resolveClose());
+    });
+    // A trailing `\n` at an index step would record the start of a line that never comes.
+    if (this.offsets.length > 1 && this.offsets.at(-1) === this.bytes) this.offsets.pop();
+    const meta: ArtifactMeta = {
+      version: 1,
+      id: this.options.id,
+      bytes: this.bytes,
+      lines: this.lineCount(),
+      truncated: this.truncated,
+      producedBytes: this.producedBytes,
+      indexEvery: this.indexEvery,
+      offsets: this.offsets,
+      ...extra,
+    };
+    try {
+      await writeFile(this.options.metaPath, `${JSON.stringify(meta)}\n`, { mode: 0o600 });
+    } catch (error) {
+      this.fail(error);
+    }
+    return meta;
+  }
+
+  /** Lines written so far (a final line without `\n` counts). */
+  lineCount(): number {
+    return this.newlines + (this.bytes === 0 || this.lastByteIsNewline ? 0 : 1);
+  }
+}
