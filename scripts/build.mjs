@@ -1,13 +1,18 @@
 // Bundles the CLI and the library with esbuild: one file each, so start-up stays close to bare Node
 // (unbundled chevrotain 11 alone costs 250–350 ms to import; performance.md §5).
+// Also emits the library's declarations (tsc, tsconfig.build.json) so `npm run build` yields the whole package.
+// FAULTLINE_BUILD=cli builds the CLI only (the GitHub Action's install step: no tsc, no library bundles).
 import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 const shared = {
   bundle: true,
   platform: 'node',
   target: 'node20',
   sourcemap: false,
+  minify: process.env.FAULTLINE_NO_MINIFY !== '1',
   legalComments: 'none',
   logLevel: 'warning',
   // Language-server packages and tree-sitter load their own files at run time: keep them external.
@@ -15,15 +20,41 @@ const shared = {
 };
 
 mkdirSync('dist', { recursive: true });
+// Code splitting: each command is its own chunk, loaded when it runs (see src/cli/commands/index.ts).
 await build({
   ...shared,
-  entryPoints: ['src/cli/main.ts'],
-  outfile: 'dist/cli.js',
+  entryPoints: { cli: 'src/cli/main.ts' },
+  outdir: 'dist',
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   format: 'esm',
   banner: { js: "#!/usr/bin/env node\nimport { createRequire as __flCreateRequire } from 'node:module'; const require = __flCreateRequire(import.meta.url);" },
 });
 chmodSync('dist/cli.js', 0o755);
-if (existsSync('src/index.ts')) {
-  await build({ ...shared, entryPoints: ['src/index.ts'], outfile: 'dist/index.js', format: 'esm' });
-  await build({ ...shared, entryPoints: ['src/index.ts'], outfile: 'dist/index.cjs', format: 'cjs' });
+if (existsSync('src/index.ts') && process.env.FAULTLINE_BUILD !== 'cli') {
+  // Bundled CommonJS dependencies call require('os') etc.: give the ESM bundle a real require (no I/O).
+  await build({
+    ...shared,
+    entryPoints: ['src/index.ts'],
+    outfile: 'dist/index.js',
+    format: 'esm',
+    banner: { js: "import { createRequire as __flCreateRequire } from 'node:module'; const require = __flCreateRequire(import.meta.url);" },
+  });
+  // CJS has no import.meta: the library uses import.meta.url only for createRequire (lsp-client/servers.ts,
+  // tree-sitter.ts), so it becomes the bundle's own file URL, computed from __filename at load (no I/O).
+  await build({
+    ...shared,
+    entryPoints: ['src/index.ts'],
+    outfile: 'dist/index.cjs',
+    format: 'cjs',
+    define: { 'import.meta.url': '__flImportMetaUrl' },
+    banner: { js: "var __flImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  });
+  // Declarations: dist/index.d.ts and one .d.ts per library module beside it (the CLI has none).
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  const types = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+  if (types.status !== 0) {
+    console.error('build: tsc -p tsconfig.build.json failed');
+    process.exit(types.status ?? 1);
+  }
 }

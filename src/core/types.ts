@@ -53,6 +53,10 @@ export interface RawLocation {
   /** Column as printed, converted to 1-based in the format's unit; null when not printed. */
   column: number | null;
   endLine: number | null;
+  /**
+   * Last column of the range, 1-based and INCLUSIVE in the format's unit (gcc, GHC and mypy print it so);
+   * grammars of tools that print an exclusive end (OCaml) subtract one. Exclusive consumers (LSP, SARIF) add one.
+   */
   endColumn: number | null;
   severity: Severity | null;
   message: string;

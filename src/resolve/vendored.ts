@@ -32,6 +32,22 @@ const TOOLCHAIN_PATTERNS: readonly RegExp[] = [
   /^\/usr\/(local\/)?lib(64)?\/python[23](\.\d+)?\//, // distro / make-install CPython stdlib
   /(^|\/)\.pyenv\/versions\//, // pyenv interpreters, stdlib and their site-packages
   /(^|\/)lib\/python[23]\.\d+\//, // any interpreter layout (conda, Homebrew, venv without a conventional name)
+  /^\/usr\/(local\/)?lib\/ruby\//, // Ruby stdlib and distro gems (/usr/lib/ruby/3.1.0/json/common.rb, vendor_ruby)
+  /(^|\/)(gems\/[^/]+\/gems|\.gem\/ruby|\.rbenv\/versions|\.rvm\/(rubies|gems))\//, // gem homes and Ruby version managers
+  /^\/usr\/(share|lib\/x86_64-linux-gnu|lib)\/perl5?\//, // Perl core and distro modules (/usr/share/perl/5.36/Carp.pm)
+  /^\/usr\/share\/(php|lua)\//, // distro PHP (PHPUnit, PEAR) and Lua modules
+  /^[A-Za-z]:\/Program Files( \(x86\))?\/(Windows Kits|Microsoft Visual Studio|dotnet)\//i, // Windows SDK, MSVC and .NET SDK (MSBuild targets)
+  /^\/usr\/(share|lib|lib64)\/dotnet\//, // distro / packages.microsoft.com .NET SDK (sdk/<v>/Microsoft.Common.targets)
+  /(^|\/)\.dotnet\/(sdk|packs|shared)\//, // dotnet-install.sh / actions/setup-dotnet SDK under ~/.dotnet
+  /^\/usr\/(local\/)?lib\/zig\//, // Zig std (/usr/lib/zig/std/start.zig)
+  /(^|\/)\.pub-cache\//, // Dart/Flutter package cache (~/.pub-cache/hosted/pub.dev/…)
+  /(^|\/)flutter\/(packages\/flutter(_test|_tools)?|bin\/cache\/(pkg|dart-sdk))\//, // Flutter SDK checkout
+  /(^|\/)deps\/[\w-]+\/(lib|src|include|c_src|test)\/.*\.(ex|exs|erl|hrl|eex|heex)$/, // Mix dependencies under the project's deps/
+  /(^|\/)\.(hex|mix)\//, // Hex and Mix caches (~/.hex/packages, ~/.mix/archives)
+  /^\/usr\/(local\/)?share\/julia\//, // Julia Base and stdlib (/usr/share/julia/stdlib/v1.9/Test/src/Test.jl)
+  /(^|\/)\.julia\/(packages|artifacts|juliaup)\//, // Julia package depot
+  /^\/usr\/(local\/)?lib\/R\//, // R base, recommended and site-library packages (/usr/lib/R/library/…, /usr/local/lib/R/site-library/…)
+  /(^|\/)R\/(x86_64|aarch64)[\w.-]*-library\/\d/, // per-user R library (~/R/x86_64-pc-linux-gnu-library/4.2/…)
 ];
 
 /** Splits on both separators so Windows-printed paths classify like posix ones. */

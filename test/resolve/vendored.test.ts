@@ -37,3 +37,40 @@ describe('isVendoredPath', () => {
     },
   );
 });
+
+describe('isVendoredPath: .NET, MSVC, Zig, Dart/Flutter, Elixir, Julia and R toolchains', () => {
+  it.each([
+    'C:\\Program Files (x86)\\Windows Kits\\10\\Include\\10.0.22621.0\\ucrt\\stdio.h',
+    'C:\\Program Files\\Microsoft Visual Studio\\2022\\Enterprise\\VC\\Tools\\MSVC\\14.38.33130\\include\\vector',
+    'C:\\Program Files\\dotnet\\sdk\\8.0.100\\Microsoft.Common.CurrentVersion.targets',
+    '/usr/share/dotnet/sdk/8.0.100/Sdks/Microsoft.NET.Sdk/targets/Microsoft.NET.Sdk.targets',
+    '/usr/lib/dotnet/sdk/6.0.125/Microsoft.Common.CurrentVersion.targets',
+    '/home/runner/.dotnet/sdk/8.0.100/Microsoft.Common.targets',
+    '/usr/lib/zig/std/start.zig',
+    '/usr/local/lib/zig/std/testing.zig',
+    '/home/u/.pub-cache/hosted/pub.dev/async-2.11.0/lib/src/zone.dart',
+    '~/.pub-cache/git/collection-abc/lib/collection.dart',
+    '/opt/flutter/packages/flutter/lib/src/widgets/framework.dart',
+    '/home/u/flutter/packages/flutter_test/lib/src/binding.dart',
+    'deps/phoenix/lib/phoenix/router.ex',
+    '/home/u/app/deps/plug/lib/plug/conn.ex',
+    'deps/cowboy/src/cowboy_req.erl',
+    '/home/u/.hex/packages/hexpm/jason-1.4.0.tar',
+    '/home/u/.mix/archives/hex-2.0.6/hex-2.0.6/ebin/hex.app',
+    '/usr/share/julia/stdlib/v1.9/Test/src/Test.jl',
+    '/usr/local/share/julia/base/client.jl',
+    '~/.julia/packages/DataFrames/58MUJ/src/dataframe/dataframe.jl',
+    '/usr/lib/R/library/base/R/source.R',
+    '/usr/local/lib/R/site-library/testthat/R/expect-equality.R',
+    '/home/u/R/x86_64-pc-linux-gnu-library/4.2/rlang/R/eval.R',
+  ])('drops %s', (path) => {
+    expect(isVendoredPath(path)).toBe(true);
+  });
+
+  it.each(['deps.ex', 'lib/deps/resolver.ex', 'src/deps/graph.go', 'tools/deps/lib/readme.md', 'src/julia/packages.jl', 'R/calc.R', 'tests/testthat/test-calc.R', 'lib/flutter_app/main.dart', 'C:\\work\\svc\\Program.cs', 'D:\\a\\app\\app\\src\\dotnet\\sdk.cs'])(
+    'keeps %s',
+    (path) => {
+      expect(isVendoredPath(path)).toBe(false);
+    },
+  );
+});

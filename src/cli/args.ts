@@ -1,0 +1,40 @@
+// Shared option parsing for the commands that read a log (locate, explain, prompt).
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { FaultlineError } from '../core/index.js';
+import type { LogSource } from '../locate/index.js';
+import type { CliIo } from './io.js';
+
+export const LOG_OPTIONS = {
+  cwd: { type: 'string' },
+  root: { type: 'string', multiple: true },
+  json: { type: 'boolean' },
+  format: { type: 'string' },
+  tool: { type: 'string', multiple: true },
+  binary: { type: 'boolean' },
+} as const;
+
+export interface LogArgs {
+  source: LogSource;
+  cwd: string;
+  roots: string[] | undefined;
+}
+
+/** Parses argv with the log options plus `extra`; positional[0] is the log (`-` or none = stdin). */
+export function parseLogArgs<T extends Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>>(argv: string[], io: CliIo, extra: T) {
+  const parsed = parseArgs({ args: argv, options: { ...LOG_OPTIONS, ...extra }, allowPositionals: true, strict: true });
+  const positionals = parsed.positionals;
+  if (positionals.length > 1) throw new FaultlineError('E_USAGE', `expected at most one log file, got ${positionals.length}`);
+  const file = positionals[0];
+  let source: LogSource;
+  if (file === undefined || file === '-') {
+    if (file === undefined && io.stdinIsTTY) throw new FaultlineError('E_USAGE', 'no log given: pass a file, or pipe the output in (use - for standard input)');
+    source = { stream: io.stdin as AsyncIterable<Uint8Array> };
+  } else {
+    source = { path: resolve(io.cwd, file) };
+  }
+  const values = parsed.values as Record<string, unknown>;
+  const cwd = typeof values.cwd === 'string' ? values.cwd : io.cwd;
+  const roots = Array.isArray(values.root) ? (values.root as string[]) : undefined;
+  return { values, log: { source, cwd, roots } satisfies LogArgs };
+}

@@ -1,0 +1,145 @@
+// `faultline prompt [LOG|-] [--cwd DIR] [--root DIR]… [--budget N] [--json]` — a bounded, redacted
+// "fix this" prompt for a model: the log is located, the located files' code is read (inside the roots
+// only), and everything is redacted before it is bounded.
+import { readFile, realpath } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
+import { FaultlineError, type ResolvedLocation, type SymbolInfo } from '../../core/index.js';
+import { locate, type LogSource } from '../../locate/index.js';
+import { buildFixPrompt } from '../../prompt/index.js';
+import { buildRedactor } from '../../redact/index.js';
+import { summariseError } from '../../summarise/index.js';
+import { parseLogArgs } from '../args.js';
+import { EXIT_OK, type CliCommand } from '../io.js';
+
+/** Finds the symbol enclosing a location (the LSP provider is wired by the lead); undefined = none. */
+export type SymbolProvider = (request: { location: ResolvedLocation; fileText: string }) => Promise<SymbolInfo | undefined>;
+
+export interface PromptCommandOptions {
+  symbolProvider?: SymbolProvider;
+}
+
+const MAX_ATTACHED_FILES = 3;
+const EXCERPT_RADIUS = 20;
+// A located "file" larger than this is not source worth attaching (a bundle, a data dump).
+const MAX_FILE_BYTES = 2 * 1024 * 1024;
+
+async function readStream(stream: AsyncIterable<Uint8Array | string>): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));
+  return new TextDecoder('utf-8').decode(Buffer.concat(chunks));
+}
+
+async function readLogText(source: LogSource): Promise<string> {
+  if ('path' in source) {
+    try {
+      return await readFile(source.path, 'utf8');
+    } catch (error) {
+      throw new FaultlineError('E_INPUT_READ', `cannot read ${source.path}: ${(error as Error).message}`, { cause: error });
+    }
+  }
+  if ('stream' in source) return readStream(source.stream);
+  if ('text' in source) return source.text;
+  throw new FaultlineError('E_USAGE', 'the prompt command reads a file or standard input');
+}
+
+// The file's text when its real path lies inside one of the roots (symlinks resolved), else undefined.
+export async function readInsideRoots(location: ResolvedLocation, roots: readonly string[]): Promise<string | undefined> {
+  try {
+    const real = await realpath(location.absolutePath);
+    const realRoots = await Promise.all(roots.map((root) => realpath(root).catch(() => root)));
+    if (!realRoots.some((root) => real === root || real.startsWith(root.endsWith(sep) ? root : root + sep))) return undefined;
+    const text = await readFile(real, 'utf8');
+    return text.length > MAX_FILE_BYTES ? undefined : text;
+  } catch {
+    return undefined;
+  }
+}
+
+function excerpt(location: ResolvedLocation, fileText: string): SymbolInfo {
+  const lines = fileText.split('\n');
+  const startLine = Math.max(1, location.line - EXCERPT_RADIUS);
+  const endLine = Math.min(lines.length, location.line + EXCERPT_RADIUS);
+  return { name: '', kind: 'excerpt', startLine, endLine, source: lines.slice(startLine - 1, endLine).join('\n'), file: location.file };
+}
+
+async function attachments(locations: readonly ResolvedLocation[], roots: readonly string[], provider: SymbolProvider | undefined): Promise<SymbolInfo[]> {
+  const out: SymbolInfo[] = [];
+  const seen = new Set<string>();
+  for (const location of locations) {
+    if (out.length >= MAX_ATTACHED_FILES) break;
+    const key = `${location.root}\u0000${location.file}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const allowed = roots.length > 0 ? roots : [location.root];
+    const fileText = await readInsideRoots(location, allowed);
+    if (fileText === undefined) continue;
+    const symbol = provider ? await provider({ location, fileText }).catch(() => undefined) : undefined;
+    out.push(symbol ? { ...symbol, file: symbol.file ?? location.file } : excerpt(location, fileText));
+  }
+  return out;
+}
+
+function parseBudget(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  const budget = Number(value);
+  if (!Number.isInteger(budget) || budget <= 0) throw new FaultlineError('E_USAGE', `--budget expects a positive integer (characters), got '${String(value)}'`);
+  return budget;
+}
+
+/** The command, with an injectable symbol provider (the LSP one is wired in by the caller). */
+export function createPromptCommand(options: PromptCommandOptions = {}): CliCommand {
+  return {
+    name: 'prompt',
+    summary: 'build a bounded, redacted prompt asking a model to fix the located error',
+    usage: `usage: faultline prompt [LOG|-] [--cwd DIR] [--root DIR]... [--budget N] [--json]
+
+  LOG          the log file; '-' or none reads standard input
+  --cwd DIR    where the command ran; default: here
+  --root DIR   a workspace root, repeatable; code is read from inside the roots only
+  --budget N   prompt size bound in characters (default 12000; ~N/4 tokens)
+  --json       print {"version":1,"prompt","chars","approxTokens","redactions"}
+
+Secrets (tokens, keys, passwords, private keys, and the values of secret-looking environment
+variables) are replaced with [REDACTED:<type>] before the prompt is built.
+
+exit: 0 prompt printed, 2 usage or internal error`,
+    async run(argv, io) {
+      const { values, log } = parseLogArgs(argv, io, { budget: { type: 'string' } });
+      const budget = parseBudget(values.budget);
+      const cwd = resolve(io.cwd, log.cwd);
+      const roots = log.roots?.map((root) => resolve(io.cwd, root));
+      const text = await readLogText(log.source);
+      const tools = Array.isArray(values.tool) ? (values.tool as string[]) : undefined;
+      const result = await locate({ text }, { cwd, ...(roots ? { roots } : {}), ...(tools ? { formats: tools } : {}), allowBinary: values.binary === true });
+      const usedRoots = roots ?? [...new Set(result.locations.map((location) => location.root))];
+      const symbols = await attachments(result.locations, usedRoots, options.symbolProvider);
+      // Redact the whole log before the summary cuts it (a cut could split a secret); line numbers survive.
+      const redactor = await buildRedactor({
+        texts: [text, ...result.locations.map((location) => location.message), ...symbols.map((symbol) => symbol.source)],
+        env: io.env,
+      });
+      const redactedLog = redactor.redact(text);
+      const primary = result.locations[0];
+      const summary = summariseError({ text: redactedLog, ...(primary ? { primaryLogLine: primary.logLine } : {}) });
+      const prompt = await buildFixPrompt({
+        run: { command: [], cwd, exitCode: null },
+        locations: result.locations,
+        symbols,
+        summary: summary.text,
+        outputTail: redactedLog,
+        ...(budget !== undefined ? { budget } : {}),
+        redactor,
+      });
+      if (values.json === true) {
+        io.stdout(`${JSON.stringify({ version: 1, prompt: prompt.prompt, chars: prompt.chars, approxTokens: prompt.approxTokens, redactions: prompt.redactions })}\n`);
+      } else {
+        io.stdout(prompt.prompt.endsWith('\n') ? prompt.prompt : `${prompt.prompt}\n`);
+        const total = prompt.redactions.reduce((sum, entry) => sum + entry.count, 0);
+        if (total > 0) io.stderr(`faultline: redacted ${total} secret${total === 1 ? '' : 's'} (${prompt.redactions.map((entry) => `${entry.type} ×${entry.count}`).join(', ')})\n`);
+      }
+      return EXIT_OK;
+    },
+  };
+}
+
+export const promptCommand: CliCommand = createPromptCommand();

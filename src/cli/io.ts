@@ -1,0 +1,32 @@
+// What a command may touch of the outside world. Tests pass their own; main.ts passes the process's.
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Raw stdin (only read when a command is given `-` or no file). */
+  stdin: NodeJS.ReadableStream & { fd?: number };
+  stdinIsTTY: boolean;
+  stdoutIsTTY: boolean;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+/** A subcommand: parses its own argv and returns the process exit code (0 ok, 1 findings/failure, 2 usage/internal). */
+export interface CliCommand {
+  name: string;
+  summary: string;
+  usage: string;
+  run(argv: string[], io: CliIo): Promise<number>;
+}
+
+export const EXIT_OK = 0;
+export const EXIT_FINDINGS = 1;
+export const EXIT_USAGE = 2;
+
+// Colour only on a TTY, never with NO_COLOR, and never when TERM=dumb (no-color.org, ecosystem.md §6).
+export function wantsColour(io: CliIo): boolean {
+  if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '') return false;
+  if (io.env.FORCE_COLOR !== undefined && io.env.FORCE_COLOR !== '0') return true;
+  if (io.env.TERM === 'dumb') return false;
+  return io.stdoutIsTTY;
+}

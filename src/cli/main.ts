@@ -1,0 +1,28 @@
+
+// The executable: the only module that reads process.argv, writes to the real streams and exits.
+import { runCli } from './run-cli.js';
+
+const io = {
+  stdout: (text: string) => process.stdout.write(text),
+  stderr: (text: string) => process.stderr.write(text),
+  stdin: process.stdin,
+  stdinIsTTY: Boolean(process.stdin.isTTY),
+  stdoutIsTTY: Boolean(process.stdout.isTTY),
+  env: process.env,
+  cwd: process.cwd(),
+};
+
+// A closed pipe (`faultline … | head`) is not an error worth a stack trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+});
+
+runCli(process.argv.slice(2), io).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`faultline: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 2;
+  },
+);

@@ -1,0 +1,71 @@
+// Prints a LocateResult in the chosen --format: the one place the CLI renders findings, so locate, run and
+// explain agree. Formats that leave the machine are redacted (secretlint + environment values + own rules).
+import { appendFileSync, readFileSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { FaultlineError, type LocateResult } from '../core/index.js';
+import { OUTPUT_FORMATS, prepareRedactor, renderOutput, type OutputFormat, type ReadLine } from '../output/index.js';
+import { wantsColour, type CliIo } from './io.js';
+
+/** `--format F` (or `--json`) → a known format; an unknown name is a usage error. */
+export function outputFormatOf(values: Record<string, unknown>, fallback: OutputFormat = 'text'): OutputFormat {
+  if (values.json === true) return 'json';
+  const format = values.format;
+  if (format === undefined) return fallback;
+  if (typeof format !== 'string' || !(OUTPUT_FORMATS as readonly string[]).includes(format)) {
+    throw new FaultlineError('E_USAGE', `unknown --format '${String(format)}' (one of: ${OUTPUT_FORMATS.join(', ')})`);
+  }
+  return format as OutputFormat;
+}
+
+// Reads source lines for code frames and column conversion; each file once. Locations are already inside
+// their roots (resolve checked it after realpath), so this never reads outside the workspace.
+export function createLineReader(): ReadLine {
+  const cache = new Map<string, string[] | null>();
+  return (root, file, line) => {
+    const path = join(root, file);
+    let lines = cache.get(path);
+    if (lines === undefined) {
+      try {
+        lines = readFileSync(path, 'utf8').split('\n').map((text) => (text.endsWith('\r') ? text.slice(0, -1) : text));
+      } catch {
+        lines = null;
+      }
+      cache.set(path, lines);
+    }
+    return lines?.[line - 1];
+  };
+}
+
+function repoRootFor(io: CliIo, result: LocateResult): string | undefined {
+  for (const candidate of [io.env.GITHUB_WORKSPACE, io.env.CI_PROJECT_DIR]) {
+    if (!candidate) continue;
+    try {
+      return realpathSync(candidate);
+    } catch {
+      // A CI variable naming a missing directory (a local run with a stale env): use the primary's root.
+    }
+  }
+  return result.locations[0]?.root;
+}
+
+/** Writes `result` to stdout in `format` (and GitHub's step summary where asked). */
+export async function printResult(result: LocateResult, format: OutputFormat, io: CliIo): Promise<void> {
+  const leavesMachine = format === 'github' || format === 'sarif' || format === 'gitlab' || format === 'rdjsonl';
+  const redactor = leavesMachine ? await prepareRedactor(result, { env: io.env }) : undefined;
+  const repoRoot = repoRootFor(io, result);
+  const rendered = renderOutput(format, result, {
+    readLine: createLineReader(),
+    colour: wantsColour(io),
+    ...(redactor ? { redactor } : {}),
+    ...(repoRoot ? { repoRoot } : {}),
+  });
+  io.stdout(rendered.stdout);
+  const summaryFile = io.env.GITHUB_STEP_SUMMARY;
+  if (rendered.stepSummary && summaryFile) {
+    try {
+      appendFileSync(summaryFile, rendered.stepSummary);
+    } catch (error) {
+      io.stderr(`faultline: cannot write $GITHUB_STEP_SUMMARY (${(error as Error).message}); the annotations above are complete\n`);
+    }
+  }
+}

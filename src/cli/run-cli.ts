@@ -1,0 +1,51 @@
+// Dispatches `faultline <command> …` to the command modules and turns errors into exit code 2.
+import { isFaultlineError } from '../core/index.js';
+import { COMMANDS } from './commands/index.js';
+import { EXIT_USAGE, type CliIo } from './io.js';
+
+function help(): string {
+  const width = Math.max(...COMMANDS.map((command) => command.name.length));
+  const lines = COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`);
+  return `usage: faultline <command> [options]\n\ncommands:\n${lines.join('\n')}\n\nRun 'faultline <command> --help' for a command's options.\n`;
+}
+
+/** Runs one CLI invocation and resolves to the exit code. Never throws for expected errors. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    (name === undefined ? io.stderr : io.stdout)(help());
+    return name === undefined ? EXIT_USAGE : 0;
+  }
+  if (name === '--version' || name === '-v') {
+    io.stdout(`${process.env.FAULTLINE_VERSION ?? '0.1.0'}\n`);
+    return 0;
+  }
+  const entry = COMMANDS.find((candidate) => candidate.name === name);
+  if (!entry) {
+    io.stderr(`faultline: unknown command '${name}'\n${help()}`);
+    return EXIT_USAGE;
+  }
+  const command = await entry.load();
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.stdout(`${command.usage}\n`);
+    return 0;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    if (isFaultlineError(error)) {
+      io.stderr(`faultline ${command.name}: ${error.message} [${error.code}]\n`);
+      return EXIT_USAGE;
+    }
+    if (error instanceof TypeError && (error as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      io.stderr(`faultline ${command.name}: ${error.message}\n${command.usage}\n`);
+      return EXIT_USAGE;
+    }
+    if (error instanceof Error && (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
+      io.stderr(`faultline ${command.name}: ${error.message}\n`);
+      return EXIT_USAGE;
+    }
+    io.stderr(`faultline ${command.name}: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    return EXIT_USAGE;
+  }
+}

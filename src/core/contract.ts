@@ -1,0 +1,56 @@
+// The versioned JSON contract of `faultline locate --json` (issue #2 §4). Scripts depend on it: keys and
+// their order are fixed here, in one place, and every JSON-producing path goes through it.
+import type { LocateResult, ResolvedLocation } from './types.js';
+
+export const LOCATE_JSON_VERSION = 1;
+
+export interface LocationJson {
+  file: string;
+  root: string;
+  line: number;
+  column: number | null;
+  endLine: number | null;
+  endColumn: number | null;
+  severity: ResolvedLocation['severity'];
+  message: string;
+  format: string;
+  logLine: number;
+  /** Added with the catalog (#3): the unit `column`/`endColumn` count in; they are 1-based in it. */
+  columnUnit: ResolvedLocation['columnUnit'];
+  code: string | null;
+}
+
+export interface LocateJson {
+  version: number;
+  locations: LocationJson[];
+  unresolved: LocateResult['unresolved'];
+  dropped: LocateResult['dropped'];
+}
+
+// One location as the contract prints it (no absolute path, no internal frame data).
+export function locationToJson(location: ResolvedLocation): LocationJson {
+  return {
+    file: location.file,
+    root: location.root,
+    line: location.line,
+    column: location.column,
+    endLine: location.endLine,
+    endColumn: location.endColumn,
+    severity: location.severity,
+    message: location.message,
+    format: location.format,
+    logLine: location.logLine,
+    columnUnit: location.columnUnit,
+    code: location.code,
+  };
+}
+
+/** The whole result as the contract prints it. */
+export function toLocateJson(result: LocateResult): LocateJson {
+  return {
+    version: LOCATE_JSON_VERSION,
+    locations: result.locations.map(locationToJson),
+    unresolved: result.unresolved.map(({ file, line, column, format, logLine, reason }) => ({ file, line, column, format, logLine, reason })),
+    dropped: result.dropped.map(({ file, line, reason }) => ({ file, line, reason })),
+  };
+}

@@ -1,0 +1,13 @@
+// Raw-text anchors (matched on latin1 text that still holds ANSI). Each starts with a literal or a
+// short class so the combined regex stays linear on pathological lines (performance.md §6).
+
+// Optional SGR/EL sequences that tools put between the parts of a location (tsc --pretty, gcc, vitest).
+const SGR = '(?:\\x1b\\[[0-9;]*[mK])*';
+
+/** `.ext` followed by `:digit` or `(digit`, ANSI allowed in between: nearly every location has it. */
+export const LOCATION_ANCHOR = `\\.[A-Za-z][A-Za-z0-9+_]{0,11}${SGR}[:(]${SGR}\\d`;
+
+/** Start of a line, allowing indentation and SGR codes before the first visible character. */
+export const LINE_START = `^(?:[ \\t]|\\x1b\\[[0-9;]*m)*`;
+
+export { SGR };

@@ -1,0 +1,154 @@
+// Builds the LineContext a grammar sees for one candidate line: lazy neighbours, Chevrotain parsing,
+// and emission with the format's defaults applied.
+import type { CstNode, IToken } from 'chevrotain';
+import type { RawLocation } from '../core/index.js';
+import type { Emitted, GrammarFormat, LineContext, Parsed } from './_format.js';
+import type { LineParser } from './_parser.js';
+import { lineLexer } from './_tokens.js';
+import { cleanPrintedPath, isRuntimePseudoPath } from './_paths.js';
+
+/** What the scanner provides to every context it builds. */
+export interface ContextHost {
+  parser(formatName: string, rule: string): LineParser;
+  neighbour(delta: number): string | undefined;
+  readonly emitted: RawLocation[];
+  formatState(format: string): Map<string, object>;
+  sharedState: Map<string, object>;
+  formatsByName: ReadonlyMap<string, GrammarFormat>;
+  newTraceId(): number;
+  /** Per-line cache shared by the formats offered the same line; the scanner clears it for each line. */
+  lineMemo: Map<string, unknown>;
+  readonly maxLocations: number;
+  overflow: number;
+}
+
+function isCstNode(node: CstNode | IToken): node is CstNode {
+  return (node as CstNode).children !== undefined;
+}
+
+// Offsets from the tokens themselves: Chevrotain leaves a top-level node's endOffset unset when the
+// rule matched only a prefix of the input.
+function nodeRange(node: CstNode | IToken): [number, number] {
+  if (!isCstNode(node)) return [node.startOffset, node.startOffset + node.image.length];
+  let start = Number.POSITIVE_INFINITY;
+  let end = -1;
+  for (const children of Object.values(node.children)) {
+    for (const child of children) {
+      const [childStart, childEnd] = nodeRange(child);
+      if (childStart < start) start = childStart;
+      if (childEnd > end) end = childEnd;
+    }
+  }
+  return end < 0 ? [0, 0] : [start, end];
+}
+
+function collectInts(node: CstNode, out: IToken[]): void {
+  for (const children of Object.values(node.children)) {
+    for (const child of children) {
+      if (isCstNode(child)) collectInts(child, out);
+      else if (child.tokenType.name === 'Int') out.push(child);
+    }
+  }
+}
+
+export function createLineContext(host: ContextHost, format: GrammarFormat, text: string, logLine: number): LineContext {
+  const tokensOf = (source: string): IToken[] => {
+    const key = `tokens\u0000${source}`;
+    let tokens = host.lineMemo.get(key) as IToken[] | undefined;
+    if (!tokens) {
+      tokens = lineLexer().tokenize(source).tokens;
+      host.lineMemo.set(key, tokens);
+    }
+    return tokens;
+  };
+  const context: LineContext = {
+    text,
+    logLine,
+    line: (delta) => (delta === 0 ? text : host.neighbour(delta)),
+    parse(rule, options = {}) {
+      const source = options.text ?? text;
+      const tokens = tokensOf(source);
+      const from = options.from ?? 0;
+      let index = 0;
+      while (index < tokens.length && (tokens[index]?.startOffset ?? 0) < from) index++;
+      if (index >= tokens.length) return undefined;
+      const parser = host.parser(format.name, rule);
+      parser.input = index === 0 ? tokens : tokens.slice(index);
+      const cst = parser.invoke(rule, options.args ?? []);
+      if (!cst) return undefined;
+      return { cst, end: nodeRange(cst)[1] } satisfies Parsed;
+    },
+    slice(node, _parsed, source = text) {
+      const [start, end] = nodeRange(node);
+      return source.slice(start, end);
+    },
+    ints(node) {
+      if (!node) return [];
+      const found: IToken[] = [];
+      collectInts(node, found);
+      found.sort((left, right) => left.startOffset - right.startOffset);
+      return found.map((token) => Number(token.image));
+    },
+    emit(location: Emitted) {
+      const formatName = location.format ?? format.name;
+      const spec = host.formatsByName.get(formatName) ?? format;
+      const file = cleanPrintedPath(location.file);
+      if (file === '' || !Number.isFinite(location.line) || location.line < 0) return undefined;
+      if (host.emitted.length >= host.maxLocations) {
+        host.overflow++;
+        return undefined;
+      }
+      const column = location.column ?? null;
+      let hints = isRuntimePseudoPath(file) ? { ...location.hints, runtime: true } : location.hints;
+      // Under make, a relative path is relative to the directory make last entered.
+      const makeDirectory = (host.sharedState.get('make-directories') as { stack: string[] } | undefined)?.stack.at(-1);
+      if (makeDirectory && !hints?.directory && !/^(?:[/\\]|[A-Za-z]:)/.test(file)) hints = { ...hints, directory: makeDirectory };
+      const raw: RawLocation = {
+        file,
+        line: location.line,
+        // The JSON column is 1-based in the tool's own unit, whatever base the tool printed.
+        column: column === null ? null : column + (spec.columnBase === 0 ? 1 : 0),
+        endLine: location.endLine ?? null,
+        endColumn: location.endColumn == null ? null : location.endColumn + (spec.columnBase === 0 ? 1 : 0),
+        severity: location.severity ?? null,
+        message: (location.message ?? '').trim(),
+        code: location.code ?? null,
+        format: formatName,
+        columnUnit: spec.columnUnit,
+        logLine: location.logLine ?? logLine,
+      };
+      if (location.frame) raw.frame = location.frame;
+      if (hints && Object.keys(hints).length > 0) raw.hints = hints;
+      host.emitted.push(raw);
+      return raw;
+    },
+    state<T extends object>(create: () => T): T {
+      const states = host.formatState(format.name);
+      let value = states.get('state') as T | undefined;
+      if (!value) {
+        value = create();
+        states.set('state', value);
+      }
+      return value;
+    },
+    shared<T extends object>(key: string, create: () => T): T {
+      let value = host.sharedState.get(key) as T | undefined;
+      if (!value) {
+        value = create();
+        host.sharedState.set(key, value);
+      }
+      return value;
+    },
+    get emitted() {
+      return host.emitted;
+    },
+    newTraceId: () => host.newTraceId(),
+    memo<T>(key: string, compute: () => T): T {
+      if (host.lineMemo.has(key)) return host.lineMemo.get(key) as T;
+      const value = compute();
+      host.lineMemo.set(key, value);
+      return value;
+    },
+  };
+  return context;
+}

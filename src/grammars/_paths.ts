@@ -1,0 +1,88 @@
+// Path hygiene shared by the grammars: which printed strings can be source files, and how URL-ish
+// paths (file://, bundler schemes) reduce to the path a resolver can use. Pure string work.
+
+// Source and config extensions. A location needs one of these (or a known extensionless name) so that
+// `registry.example.org:443`, `node:20.11.1` and `12:30:45` are never locations (formats.md §3.4, §3.5, §3.18).
+const SOURCE_EXTENSIONS = new Set(
+  (
+    'c h cc cpp cxx c++ hh hpp hxx h++ ipp inl tcc m mm cu cuh ' +
+    'ts tsx mts cts js jsx mjs cjs vue svelte astro json jsonc json5 css scss sass less styl html htm ' +
+    'py pyi pyx pxd ipynb rb rake gemspec erb php phtml pl pm t psgi go rs java kt kts scala sc groovy gradle ' +
+    'cs fs fsx fsi vb xaml csproj fsproj vbproj props targets sln swift dart zig nim jl r R lua ' +
+    'ex exs erl hrl hs lhs ml mli mll mly elm clj cljs cljc edn f f90 f95 f03 f08 for ftn adb ads ' +
+    'sh bash zsh ksh fish ps1 psm1 psd1 bat cmd tf tfvars hcl yml yaml toml ini cfg conf xml proto graphql gql ' +
+    'sql prisma md mdx rst txt cmake mk make bzl bazel star nix d v sv vhd vhdl asm s S cl glsl hlsl wgsl sol ' +
+    'coffee re rei res resi purs cr gleam hx pas pp lisp el scm rkt tcl awk sed vim'
+  ).split(/\s+/),
+);
+
+// Build files whose names carry no extension but which tools report locations in.
+const EXTENSIONLESS_SOURCES = new Set([
+  'Makefile', 'makefile', 'GNUmakefile', 'Dockerfile', 'Containerfile', 'Jenkinsfile', 'Vagrantfile', 'Gemfile',
+  'Rakefile', 'Podfile', 'Brewfile', 'BUILD', 'WORKSPACE', 'Justfile', 'justfile', 'Snakefile', 'Tiltfile', 'Earthfile',
+]);
+
+function baseName(path: string): string {
+  const cut = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+  return cut >= 0 ? path.slice(cut + 1) : path;
+}
+
+/** True when the path's last segment has a source extension or is a known build file name. */
+export function looksLikeSourcePath(path: string): boolean {
+  const name = baseName(path);
+  if (EXTENSIONLESS_SOURCES.has(name) || /^Dockerfile\.|\.Dockerfile$/.test(name)) return true;
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0 && !(dot === 0 && name.length > 1 && SOURCE_EXTENSIONS.has(name.slice(1)))) return false;
+  const stem = name.slice(0, dot);
+  // A host name such as example.org or a version such as 1.2.3 has no source extension; the stem check
+  // rejects `v18.17.js`-style accidents only when the stem is purely numeric.
+  if (/^\d+$/.test(stem)) return false;
+  return SOURCE_EXTENSIONS.has(name.slice(dot + 1));
+}
+
+/** Pseudo-paths runtimes print for code that has no file: these are dropped as 'runtime', never resolved. */
+export function isRuntimePseudoPath(path: string): boolean {
+  return (
+    /^(?:node|bun|deno|ext):/.test(path) ||
+    // Node's pre-`node:` internals only: Go (and many monorepos) keep real code under `internal/`.
+    /^internal[/\\][\w/.-]+\.(?:js|mjs|cjs)$/.test(path) ||
+    /^<[^>]*>$/.test(path) ||
+    /^\[[^\]]*\]$/.test(path) ||
+    path === 'native' ||
+    path === 'Native Method' ||
+    path === 'Unknown Source'
+  );
+}
+
+function percentDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Reduces a printed path to a file-system path: file:// URLs (percent-decoded, `file:///C:/x` → `C:/x`),
+ * bundler schemes (webpack://app/./src/x, webpack-internal:///./src/x, /@fs/abs, vite:), query strings
+ * and hashes. Quotes around the path are removed.
+ */
+export function cleanPrintedPath(printed: string): string {
+  let path = printed.trim();
+  if (path.length >= 2 && (path[0] === '"' || path[0] === "'") && path.at(-1) === path[0]) path = path.slice(1, -1);
+  if (/^file:/i.test(path)) {
+    path = percentDecode(path.replace(/^file:(?:\/\/[^/]*)?/i, ''));
+    if (/^\/[A-Za-z]:[/\\]/.test(path)) path = path.slice(1);
+  } else if (/^webpack-internal:\/\/\//.test(path)) {
+    path = path.replace(/^webpack-internal:\/\/\/(?:\([^)]*\)\/)?/, '');
+  } else if (/^webpack:\/\//.test(path)) {
+    // webpack://<project name>/./src/x.ts or webpack:///src/x.ts: the project name is not a directory.
+    path = path.replace(/^webpack:\/\/[^/]*\//, '');
+  } else if (/^vite:\/?/.test(path)) {
+    path = path.replace(/^vite:\/?/, '');
+  }
+  if (path.startsWith('/@fs/')) path = path.slice(4);
+  const query = path.search(/[?#]/);
+  if (query > 0 && !/^[A-Za-z]:[\\/]/.test(path.slice(query))) path = path.slice(0, query);
+  return path;
+}

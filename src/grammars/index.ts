@@ -1,0 +1,28 @@
+// Recognition: log text in, raw locations out. No file system, no Node APIs.
+import type { GrammarFormat } from './_format.js';
+import { parserForFormat, selectFormats } from './registry.js';
+import { Scanner, type ScanResult } from './scanner.js';
+
+export interface ScanOptions {
+  /** Restrict to these format names (default: every registered format). */
+  formats?: readonly string[];
+  /** Normalises one decoded line; pass summarise's normaliseLine. */
+  normaliseLine: (raw: string) => string;
+  maxLocations?: number;
+}
+
+// Creates a streaming scanner: feed latin1 slices with write(), then end().
+export function createScanner(options: ScanOptions): Scanner {
+  const formats: readonly GrammarFormat[] = selectFormats(options.formats);
+  return new Scanner({
+    formats,
+    parser: parserForFormat,
+    normaliseLine: options.normaliseLine,
+    ...(options.maxLocations !== undefined ? { maxLocations: options.maxLocations } : {}),
+  });
+}
+
+export { formatSpecs, registeredFormats, selectFormats, buildParser, registeredFamilies } from './registry.js';
+export { looksLikeSourcePath, isRuntimePseudoPath, cleanPrintedPath } from './_paths.js';
+export type { Scanner, ScanResult };
+export type { GrammarFormat, GrammarFamily, LineContext } from './_format.js';

@@ -1,0 +1,147 @@
+// The ordered registry of formats. A candidate line is offered to formats in this order and the first
+// that claims it wins, so specific shapes come before the general ones they resemble.
+import { FaultlineError, type FormatSpec } from '../core/index.js';
+import type { GrammarFamily, GrammarFormat } from './_format.js';
+import { LineParser } from './_parser.js';
+import { beamFamily } from './beam.js';
+import { dotnetFamily } from './dotnet.js';
+import { eslintFamily } from './eslint.js';
+import { functionalFamily } from './functional.js';
+import { gccFamily } from './gcc.js';
+import { genericFamily } from './generic.js';
+import { goFamily } from './go.js';
+import { infraFamily } from './infra.js';
+import { javaFamily } from './java.js';
+import { javascriptFamily } from './javascript.js';
+import { jvmBuildFamily } from './jvm-build.js';
+import { luaFamily } from './lua.js';
+import { mobileFamily } from './mobile.js';
+import { nativeToolsFamily } from './native-tools.js';
+import { perlFamily } from './perl.js';
+import { phpFamily } from './php.js';
+import { pythonFamily } from './python.js';
+import { pythonLintFamily } from './python-lint.js';
+import { rubyFamily } from './ruby.js';
+import { rustFamily } from './rust.js';
+import { scientificFamily } from './scientific.js';
+import { shellFamily } from './shell.js';
+import { systemsLintFamily } from './systems-lint.js';
+import { typescriptFamily } from './typescript.js';
+import { webToolsFamily } from './web-tools.js';
+
+const FAMILIES: readonly GrammarFamily[] = [
+  // Workflow commands (`::error file=…,line=…::msg`) and infrastructure tools first: a workflow command is
+  // unambiguous and its message may itself quote another tool's location, which must not be counted twice.
+  infraFamily,
+  // tsc next: its `file(L,C): error TSnnnn` and `file:L:C - error TSnnnn` shapes carry a code no other format has,
+  // and its `Found N errors in file:L` summary must be claimed (and ignored) before generic counts it again.
+  typescriptFamily,
+  // Web tool-chain (deno, bun, biome, esbuild, webpack…) before plain V8 frames: deno's `at file:///…` frames
+  // and bundler module paths are theirs, and would otherwise read as node frames or generic paths.
+  webToolsFamily,
+  // rustc/cargo before the GNU-style formats: cargo's short form `src/x.rs:L:C: error[E…]` is rustc's, not generic.
+  rustFamily,
+  // Go and Rust linters (clippy, golangci-lint) before go build: same `file:L:C: msg` head, told apart by their tails.
+  systemsLintFamily,
+  // OCaml/GHC/Elm before Python: OCaml's `File "x.ml", line 3, characters 4-9:` looks like a Python frame.
+  functionalFamily,
+  // Python linters (flake8, pylint, pyright, ruff) before Python: their `x.py:L:C: CODE msg` rows carry codes
+  // that pytest's `x.py:L: msg` line shape would otherwise absorb.
+  pythonLintFamily,
+  // Python before generic: tracebacks (`File "…", line N`) and pytest/mypy `x.py:L:` lines carry the tool's meaning.
+  pythonFamily,
+  // Test runners (jest, vitest) before plain V8 frames: inside a runner's failure block a frame is the runner's.
+  javascriptFamily,
+  // eslint after the JS runtimes: its stylish rows have no file on the line, unix rows end with [Severity/rule].
+  eslintFamily,
+  // Scripting languages: extension-gated (.rb, .php, .pl, .lua, .sh) or phrase-anchored (`on line N`, `line N:`).
+  rubyFamily,
+  phpFamily,
+  perlFamily,
+  luaFamily,
+  shellFamily,
+  // Maven/Gradle/Kotlin/Scala wrap javac-like lines in their own prefixes (`[ERROR] …:[12,5]`, `e: file:///…`).
+  jvmBuildFamily,
+  javaFamily,
+  // MSBuild/MSVC/.NET: `path(L,C): error CODE:` and `in path:line N` frames, before gcc's C-family colon form.
+  dotnetFamily,
+  mobileFamily,
+  beamFamily,
+  scientificFamily,
+  // go before gcc and generic: go test prints basename-only `x_test.go:L:` lines whose package comes later.
+  goFamily,
+  // Sanitizers, valgrind, GoogleTest, the linker, CMake, gfortran, GNAT: native tools whose lines mention C-family
+  // files without being compiler diagnostics, so they must be claimed before gcc reads them as such.
+  nativeToolsFamily,
+  // make and gcc before generic: their lines are generic `path:L:C:` lines with a severity and notes to keep.
+  gccFamily,
+  // generic last: it accepts any `path:line` with a source extension, so it would steal every other format's lines.
+  genericFamily,
+];
+
+function buildIndex(families: readonly GrammarFamily[]): ReadonlyMap<string, GrammarFormat> {
+  const index = new Map<string, GrammarFormat>();
+  for (const family of families) {
+    for (const format of family.formats) {
+      if (index.has(format.name)) throw new FaultlineError('E_DUPLICATE_FORMAT', `format '${format.name}' is registered twice`);
+      if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(format.name)) throw new FaultlineError('E_INTERNAL', `format name '${format.name}' is not kebab-case`);
+      index.set(format.name, format);
+    }
+  }
+  return index;
+}
+
+const FORMAT_INDEX = buildIndex(FAMILIES);
+
+/** Every registered format in registry order. */
+export function registeredFormats(): readonly GrammarFormat[] {
+  return [...FORMAT_INDEX.values()];
+}
+
+/** Public descriptions of the formats (no parse functions). */
+export function formatSpecs(): FormatSpec[] {
+  return registeredFormats().map(({ anchor: _anchor, parse: _parse, ...spec }) => spec);
+}
+
+/** The formats named (in registry order), or all; an unknown name is a usage error. */
+export function selectFormats(names?: readonly string[]): readonly GrammarFormat[] {
+  if (!names || names.length === 0) return registeredFormats();
+  for (const name of names) {
+    if (!FORMAT_INDEX.has(name)) throw new FaultlineError('E_UNKNOWN_FORMAT', `unknown format '${name}' (see 'faultline formats')`);
+  }
+  return registeredFormats().filter((format) => names.includes(format.name));
+}
+
+/** Builds the Chevrotain parser holding every family's rules; `validate` runs Chevrotain's grammar checks. */
+export function buildParser(validate = false): LineParser {
+  return new LineParser(FAMILIES.flatMap((family) => (family.rules ? [family.rules] : [])), validate);
+}
+
+const FAMILY_OF_FORMAT = new Map(FAMILIES.flatMap((family) => family.formats.map((format) => [format.name, family] as const)));
+const familyParsers = new Map<GrammarFamily | undefined, LineParser>();
+
+/**
+ * The parser a format's rules live in, built on first use: the shared rules alone for families without rules
+ * of their own, else the shared rules plus that family's. Chevrotain's self-analysis grows with the grammar,
+ * so a log pays only for the families that actually see candidate lines.
+ */
+export function parserForFormat(formatName: string, rule: string): LineParser {
+  const family = FAMILY_OF_FORMAT.get(formatName)?.rules ? FAMILY_OF_FORMAT.get(formatName) : undefined;
+  let parser = familyParsers.get(family);
+  if (!parser) {
+    parser = new LineParser(family?.rules ? [family.rules] : []);
+    familyParsers.set(family, parser);
+  }
+  // A format may reuse another family's rule (web tools parse V8 frames): then the full grammar answers.
+  if (!parser.has(rule)) {
+    fullParser ??= buildParser();
+    return fullParser;
+  }
+  return parser;
+}
+let fullParser: LineParser | undefined;
+
+/** For tests: the families, to check rule definitions and ordering. */
+export function registeredFamilies(): readonly GrammarFamily[] {
+  return FAMILIES;
+}

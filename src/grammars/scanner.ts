@@ -1,0 +1,272 @@
+// The streaming recogniser: log text in (latin1 chunks, any size), raw locations out. A cheap combined
+// anchor regex picks candidate lines; only those are decoded, normalised and parsed by the grammars.
+// Memory is bounded by the look-back/look-ahead windows plus one long-line slice, never by the log size.
+// Design and measurements: shared/reference/performance.md §8.
+import type { RawLocation } from '../core/index.js';
+import { createLineContext, type ContextHost } from './_context.js';
+import type { GrammarFormat } from './_format.js';
+import type { LineParser } from './_parser.js';
+import { anchorAfterPrefixes, stripLinePrefixes } from './_prefixes.js';
+import { buildPrefilter, type Prefilter } from './_prefilter.js';
+
+export interface ScannerOptions {
+  formats: readonly GrammarFormat[];
+  /** The parser holding a format's rules (built lazily per family). */
+  parser: (formatName: string, rule: string) => LineParser;
+  /** Normalises one decoded line (ANSI, CR redraws, backspaces); injected so grammars stay pure. */
+  normaliseLine: (raw: string) => string;
+  /** Stop collecting after this many locations (the rest are counted in `overflow`). */
+  maxLocations?: number;
+}
+
+export interface ScanResult {
+  locations: RawLocation[];
+  /** Locations not kept because maxLocations was reached. */
+  overflow: number;
+  /** Lines counted on `\n` (a final line without `\n` counts). */
+  lines: number;
+  bytes: number;
+}
+
+// Bytes of context kept before and guaranteed after a candidate line for multi-line formats.
+const BEHIND_BYTES = 16 * 1024;
+const AHEAD_BYTES = 16 * 1024;
+// Neighbouring lines a grammar may ask for, and how much of each it sees.
+const MAX_NEIGHBOUR_LINES = 40;
+const MAX_LINE_TEXT = 4 * 1024;
+// A line longer than this is parsed only in windows around its anchors (linear time on 1 MB lines).
+const LONG_LINE = 16 * 1024;
+const WINDOW_HALF = 2 * 1024;
+const MAX_WINDOWS_PER_LINE = 64;
+// An unterminated line is consumed in slices once it grows past this, so a 100 MB line stays bounded.
+const MAX_PENDING_LINE = 256 * 1024;
+
+const decoder = new TextDecoder('utf-8', { fatal: false });
+
+// The scanner reads latin1 (one char per byte, fast); candidate text is re-decoded as UTF-8.
+function latin1ToUtf8(text: string): string {
+  let ascii = true;
+  for (let index = 0; index < text.length; index++) {
+    if (text.charCodeAt(index) > 0x7f) {
+      ascii = false;
+      break;
+    }
+  }
+  if (ascii) return text;
+  const bytes = new Uint8Array(text.length);
+  for (let index = 0; index < text.length; index++) bytes[index] = text.charCodeAt(index);
+  return decoder.decode(bytes);
+}
+
+export class Scanner {
+  private readonly formats: readonly GrammarFormat[];
+  private readonly formatAnchors: RegExp[];
+  private readonly prefilter: Prefilter;
+  private readonly normalise: (raw: string) => string;
+  private readonly host: ContextHost;
+  private buffer = '';
+  /** Index in `buffer` where unscanned text starts; text before it is look-back only. */
+  private scanFrom = 0;
+  /** Log line number (1-based) of the line containing buffer[countedTo]. */
+  private countedLine = 1;
+  private countedTo = 0;
+  private bytes = 0;
+  private lastByteWasNewline = true;
+  /** Index of the last `\n` in `buffer`, or -1: found from each new slice alone, so long lines cost O(n). */
+  private lastNewline = -1;
+  private traceCounter = 0;
+  private claimedWindowEnd = -1;
+
+  constructor(options: ScannerOptions) {
+    this.formats = options.formats;
+    this.normalise = options.normaliseLine;
+    const anchors = this.formats.map((format) => anchorAfterPrefixes(format.anchor));
+    this.formatAnchors = anchors.map((anchor) => new RegExp(anchor, 'm'));
+    this.prefilter = buildPrefilter(this.formats);
+    const formatStates = new Map<string, Map<string, object>>();
+    this.host = {
+      parser: options.parser,
+      neighbour: () => undefined,
+      emitted: [],
+      formatState: (name) => {
+        let states = formatStates.get(name);
+        if (!states) formatStates.set(name, (states = new Map()));
+        return states;
+      },
+      sharedState: new Map(),
+      formatsByName: new Map(this.formats.map((format) => [format.name, format])),
+      newTraceId: () => ++this.traceCounter,
+      lineMemo: new Map(),
+      maxLocations: options.maxLocations ?? 50_000,
+      overflow: 0,
+    };
+  }
+
+  /** Feeds the next slice of the log, decoded as latin1 (`buffer.latin1Slice()`). */
+  write(latin1: string): void {
+    if (latin1.length === 0) return;
+    this.bytes += latin1.length;
+    this.lastByteWasNewline = latin1.charCodeAt(latin1.length - 1) === 0x0a;
+    const newline = latin1.lastIndexOf('\n');
+    if (newline >= 0) this.lastNewline = this.buffer.length + newline;
+    this.buffer += latin1;
+    this.drain(false);
+  }
+
+  /** Ends the log and returns everything recognised. */
+  end(): ScanResult {
+    this.drain(true);
+    const lines = this.countLinesTo(this.buffer.length) - (this.lastByteWasNewline || this.bytes === 0 ? 1 : 0);
+    return { locations: this.host.emitted, overflow: this.host.overflow, lines, bytes: this.bytes };
+  }
+
+  private countLinesTo(index: number): number {
+    let position = this.countedTo;
+    let line = this.countedLine;
+    for (;;) {
+      const next = this.buffer.indexOf('\n', position);
+      if (next < 0 || next >= index) break;
+      line++;
+      position = next + 1;
+    }
+    this.countedTo = position;
+    this.countedLine = line;
+    return line;
+  }
+
+  private drain(final: boolean): void {
+    let scanTo: number;
+    if (final) scanTo = this.buffer.length;
+    else {
+      if (this.lastNewline < this.scanFrom) {
+        // No complete line yet: wait for more, or consume a giant unterminated line in slices.
+        if (this.buffer.length - this.scanFrom > MAX_PENDING_LINE) this.scanLongSlice();
+        return;
+      }
+      const limit = this.buffer.length - AHEAD_BYTES;
+      scanTo = (this.lastNewline <= limit ? this.lastNewline : this.buffer.lastIndexOf('\n', limit)) + 1;
+      if (scanTo <= this.scanFrom) return;
+    }
+    this.scanRange(this.scanFrom, scanTo, final);
+    this.countLinesTo(scanTo);
+    // Keep a look-back tail starting at a line boundary.
+    let keepFrom = scanTo - BEHIND_BYTES;
+    keepFrom = keepFrom <= 0 ? 0 : this.buffer.lastIndexOf('\n', keepFrom) + 1;
+    keepFrom = Math.min(keepFrom, this.countedTo);
+    this.shift(keepFrom);
+    this.scanFrom = scanTo - keepFrom;
+  }
+
+  private shift(by: number): void {
+    if (by <= 0) return;
+    this.buffer = this.buffer.slice(by);
+    this.lastNewline -= by;
+    this.countedTo -= by;
+    this.claimedWindowEnd -= by;
+  }
+
+  // A huge line with no newline yet: scan all but the last window of it now, keep only that window.
+  private scanLongSlice(): void {
+    const keepFrom = this.buffer.length - LONG_LINE;
+    this.scanRange(this.scanFrom, keepFrom, false);
+    this.countLinesTo(keepFrom);
+    this.shift(keepFrom);
+    this.scanFrom = 0;
+  }
+
+  // Candidate positions in [from, to) from both prefilter regexes, ascending; one per short line.
+  private candidates(from: number, to: number): number[] {
+    const found: number[] = [];
+    for (const regex of [this.prefilter.anywhere, this.prefilter.lineStart]) {
+      regex.lastIndex = from;
+      for (let match = regex.exec(this.buffer); match !== null && match.index < to; match = regex.exec(this.buffer)) {
+        found.push(match.index);
+        const lineEnd = this.buffer.indexOf('\n', match.index);
+        const lineStart = this.buffer.lastIndexOf('\n', match.index - 1) + 1;
+        // A short line is a candidate once; a long line keeps every anchor hit (each gets its own window).
+        if (lineEnd >= 0 && lineEnd - lineStart <= LONG_LINE) regex.lastIndex = lineEnd + 1;
+        else regex.lastIndex = Math.max(regex.lastIndex, match.index + 1);
+      }
+    }
+    return found.sort((left, right) => left - right);
+  }
+
+  private scanRange(from: number, to: number, final: boolean): void {
+    let windowsOnLine = 0;
+    let currentLineStart = -1;
+    let scannedLineEnd = -1;
+    for (const position of this.candidates(from, to)) {
+      if (position <= scannedLineEnd) continue;
+      const lineStart = this.buffer.lastIndexOf('\n', position - 1) + 1;
+      let lineEnd = this.buffer.indexOf('\n', position);
+      if (lineEnd < 0) lineEnd = final ? this.buffer.length : this.buffer.length;
+      if (lineEnd - lineStart <= LONG_LINE) {
+        this.scanLine(lineStart, lineEnd, lineStart, lineEnd);
+        scannedLineEnd = lineEnd;
+        continue;
+      }
+      if (lineStart !== currentLineStart) {
+        currentLineStart = lineStart;
+        windowsOnLine = 0;
+      }
+      if (++windowsOnLine > MAX_WINDOWS_PER_LINE || position < this.claimedWindowEnd) continue;
+      const windowStart = Math.max(lineStart, position - WINDOW_HALF);
+      const windowEnd = Math.min(lineEnd, position + WINDOW_HALF);
+      this.scanLine(lineStart, lineEnd, windowStart, windowEnd);
+      this.claimedWindowEnd = windowEnd;
+    }
+  }
+
+  private normalisedSlice(start: number, end: number): string {
+    const raw = this.buffer.slice(start, Math.min(end, start + MAX_LINE_TEXT * 4));
+    const text = stripLinePrefixes(this.normalise(latin1ToUtf8(raw.endsWith('\r') ? raw.slice(0, -1) : raw)));
+    return text.length > MAX_LINE_TEXT ? text.slice(0, MAX_LINE_TEXT) : text;
+  }
+
+  private scanLine(lineStart: number, lineEnd: number, windowStart: number, windowEnd: number): void {
+    const raw = this.buffer.slice(windowStart, windowEnd);
+    const candidates: number[] = [];
+    for (let index = 0; index < this.formats.length; index++) {
+      if (this.formatAnchors[index]?.test(raw)) candidates.push(index);
+    }
+    if (candidates.length === 0) return;
+    const logLine = this.countLinesTo(lineStart);
+    const long = lineEnd - lineStart > LONG_LINE;
+    const text = long ? this.normalise(latin1ToUtf8(raw)) : this.normalisedSlice(lineStart, lineEnd);
+    this.host.lineMemo.clear();
+    const neighbours = new Map<number, string | undefined>();
+    this.host.neighbour = (delta) => {
+      if (delta === 0) return text;
+      if (Math.abs(delta) > MAX_NEIGHBOUR_LINES) return undefined;
+      if (!neighbours.has(delta)) neighbours.set(delta, this.neighbourLine(lineStart, lineEnd, delta));
+      return neighbours.get(delta);
+    };
+    for (const index of candidates) {
+      const format = this.formats[index];
+      if (!format) continue;
+      const context = createLineContext(this.host, format, text, logLine);
+      if (format.parse(context)) break;
+    }
+  }
+
+  private neighbourLine(lineStart: number, lineEnd: number, delta: number): string | undefined {
+    let start = lineStart;
+    let end = lineEnd;
+    if (delta < 0) {
+      for (let step = 0; step < -delta; step++) {
+        if (start <= 0) return undefined;
+        end = start - 1;
+        start = this.buffer.lastIndexOf('\n', end - 1) + 1;
+      }
+    } else {
+      for (let step = 0; step < delta; step++) {
+        if (end >= this.buffer.length) return undefined;
+        start = end + 1;
+        const next = this.buffer.indexOf('\n', start);
+        end = next < 0 ? this.buffer.length : next;
+        if (start > this.buffer.length) return undefined;
+      }
+    }
+    return this.normalisedSlice(start, end);
+  }
+}

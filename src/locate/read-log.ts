@@ -1,0 +1,101 @@
+// Streams a log into the scanner: readSync into one reusable 64 KiB buffer, latin1 slices
+// (performance.md §8: 1.4× faster than createReadStream, constant memory, no 512 MB string limit).
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { FaultlineError } from '../core/index.js';
+
+const CHUNK = 64 * 1024;
+
+export type LogSource = { path: string } | { fd: number } | { text: string } | { stream: AsyncIterable<Uint8Array | string> };
+
+/** Receives the log slice by slice (latin1, one char per byte). */
+export type SliceSink = (latin1: string) => void;
+
+// Signatures of files that are certainly not logs; anything else is scanned (NULs alone are not fatal).
+const BINARY_MAGIC: Array<[string, number[]]> = [
+  ['ELF executable', [0x7f, 0x45, 0x4c, 0x46]],
+  ['PNG image', [0x89, 0x50, 0x4e, 0x47]],
+  ['gzip archive', [0x1f, 0x8b]],
+  ['zip archive', [0x50, 0x4b, 0x03, 0x04]],
+  ['WebAssembly module', [0x00, 0x61, 0x73, 0x6d]],
+  ['Mach-O binary', [0xcf, 0xfa, 0xed, 0xfe]],
+  ['JPEG image', [0xff, 0xd8, 0xff]],
+];
+
+/** Throws E_INPUT_BINARY when the first bytes show a binary file; allows text with stray NULs. */
+export function checkNotBinary(head: Uint8Array, name: string): void {
+  for (const [kind, magic] of BINARY_MAGIC) {
+    if (head.length >= magic.length && magic.every((byte, index) => head[index] === byte)) {
+      throw new FaultlineError('E_INPUT_BINARY', `${name} is a ${kind}, not a log (pass --binary to scan it anyway)`);
+    }
+  }
+  // UTF-16: a byte-order mark followed by the zero high byte of an ASCII character.
+  const utf16 = head.length >= 4 && ((head[0] === 0xff && head[1] === 0xfe && head[3] === 0) || (head[0] === 0xfe && head[1] === 0xff && head[2] === 0));
+  if (utf16) {
+    throw new FaultlineError('E_INPUT_BINARY', `${name} is UTF-16 text; convert it first, e.g. iconv -f UTF-16 -t UTF-8 (or pass --binary)`);
+  }
+  const sample = head.subarray(0, 8192);
+  let nul = 0;
+  for (const byte of sample) if (byte === 0) nul++;
+  // A few NULs happen in real logs (terminal resets, container streams); a third of the bytes is binary data.
+  if (sample.length >= 512 && nul > sample.length / 3) {
+    throw new FaultlineError('E_INPUT_BINARY', `${name} looks binary (${nul} NUL bytes in the first ${sample.length}); pass --binary to scan it anyway`);
+  }
+}
+
+function readDescriptor(fd: number, name: string, sink: SliceSink, allowBinary: boolean): void {
+  const buffer = Buffer.allocUnsafe(CHUNK);
+  let first = true;
+  for (;;) {
+    let count: number;
+    try {
+      count = readSync(fd, buffer, 0, CHUNK, null);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') throw new FaultlineError('E_INPUT_READ', `${name} is non-blocking; pass it as a stream`, { cause: error });
+      if (code === 'EOF') break;
+      if (code === 'EISDIR') throw new FaultlineError('E_INPUT_READ', `${name} is a directory, not a log`, { cause: error });
+      throw new FaultlineError('E_INPUT_READ', `cannot read ${name}: ${(error as Error).message}`, { cause: error });
+    }
+    if (count === 0) break;
+    if (first && !allowBinary) checkNotBinary(buffer.subarray(0, count), name);
+    first = false;
+    sink(buffer.toString('latin1', 0, count));
+  }
+}
+
+/** Feeds a log source to `sink`; returns once the whole source was read. */
+export async function readLog(source: LogSource, sink: SliceSink, allowBinary = false): Promise<void> {
+  if ('text' in source) {
+    const bytes = Buffer.from(source.text, 'utf8');
+    for (let offset = 0; offset < bytes.length; offset += CHUNK) sink(bytes.toString('latin1', offset, Math.min(bytes.length, offset + CHUNK)));
+    return;
+  }
+  if ('fd' in source) {
+    readDescriptor(source.fd, 'standard input', sink, allowBinary);
+    return;
+  }
+  if ('stream' in source) {
+    let first = true;
+    for await (const chunk of source.stream) {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      if (first && !allowBinary && bytes.length > 0) checkNotBinary(bytes, 'standard input');
+      if (bytes.length > 0) first = false;
+      sink(bytes.toString('latin1'));
+    }
+    return;
+  }
+  let fd: number;
+  try {
+    fd = openSync(source.path, 'r');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new FaultlineError('E_INPUT_MISSING', `log file not found: ${source.path}`, { cause: error });
+    throw new FaultlineError('E_INPUT_READ', `cannot open ${source.path}: ${(error as Error).message}`, { cause: error });
+  }
+  try {
+    if (fstatSync(fd).isDirectory()) throw new FaultlineError('E_INPUT_READ', `${source.path} is a directory, not a log`);
+    readDescriptor(fd, source.path, sink, allowBinary);
+  } finally {
+    closeSync(fd);
+  }
+}

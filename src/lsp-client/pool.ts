@@ -1,0 +1,96 @@
+// One server per (root, server command), started on first use and reused for the whole process.
+// A crashed server gets one restart; a server that timed out is not asked again in this pool.
+import { FaultlineError, isFaultlineError } from '../core/index.js';
+import { LspClient, type SymbolAnswer } from './client.js';
+import { applyServerConfig, loadServerConfig } from './config.js';
+import { builtinLanguages, languageFor, serverKey } from './servers.js';
+import type { LanguageEntry } from './types.js';
+
+export interface ServerPoolOptions {
+  /** Environment for the servers and for PATH lookups. Default: process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** Replaces the built-in table plus the root's config file (tests, embedders). */
+  languages?: (root: string) => LanguageEntry[];
+}
+
+export interface PoolSymbolsOptions {
+  /** Absolute workspace root. */
+  root: string;
+  /** Absolute file path. */
+  file: string;
+  text: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+interface Slot {
+  client: LspClient;
+  restarts: number;
+  /** Set once the server timed out or crashed twice: answer with this error at once. */
+  failure?: FaultlineError;
+}
+
+const MAX_RESTARTS = 1;
+
+export class ServerPool {
+  private readonly options: ServerPoolOptions;
+  private readonly slots = new Map<string, Slot>();
+  private readonly tables = new Map<string, LanguageEntry[]>();
+  private disposed = false;
+
+  constructor(options: ServerPoolOptions = {}) {
+    this.options = options;
+  }
+
+  /** The language table of `root`: built-ins overridden by its config. Throws E_CONFIG. */
+  languagesFor(root: string): LanguageEntry[] {
+    let table = this.tables.get(root);
+    if (table === undefined) {
+      table = this.options.languages?.(root) ?? applyServerConfig(builtinLanguages(this.options.env), loadServerConfig(root), root);
+      this.tables.set(root, table);
+    }
+    return table;
+  }
+
+  /**
+   * documentSymbol for a file, or null when no server serves its language here. Throws
+   * E_LSP_START / E_LSP_TIMEOUT / E_LSP_CRASH, which callers turn into a fallback.
+   */
+  async documentSymbols(options: PoolSymbolsOptions): Promise<{ server: string; answer: SymbolAnswer } | null> {
+    if (this.disposed) throw new FaultlineError('E_LSP_START', 'the server pool was disposed');
+    const language = languageFor(this.languagesFor(options.root), options.file);
+    if (language?.server == null) return null;
+    const key = serverKey(options.root, language.server);
+    let slot = this.slots.get(key);
+    if (slot?.failure !== undefined) throw slot.failure;
+    if (slot === undefined || (slot.client.state === 'crashed' && slot.restarts < MAX_RESTARTS)) {
+      const restarts = slot === undefined ? 0 : slot.restarts + 1;
+      void slot?.client.dispose({ graceful: false });
+      slot = { client: new LspClient({ server: language.server, root: options.root, env: this.options.env }), restarts };
+      this.slots.set(key, slot);
+    }
+    const { client } = slot;
+    try {
+      const answer = await client.documentSymbols({ ...options, languageId: language.languageId });
+      return { server: client.name, answer };
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      const failed = isFaultlineError(error, 'E_LSP_TIMEOUT', 'E_LSP_START') || (isFaultlineError(error) && slot.restarts >= MAX_RESTARTS);
+      // A silent server would make every later lookup wait for the full timeout again.
+      if (failed && isFaultlineError(error)) slot.failure = error;
+      if (failed || client.state === 'crashed') await client.dispose({ graceful: false });
+      throw error;
+    }
+  }
+
+  /** Process ids of the live servers (each leads its own process group). */
+  pids(): number[] {
+    return [...this.slots.values()].map((slot) => slot.client.pid).filter((pid): pid is number => pid !== undefined);
+  }
+
+  /** Stops every server (graceful, then the process group is killed). Idempotent. */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    await Promise.all([...this.slots.values()].map((slot) => slot.client.dispose()));
+  }
+}

@@ -1,0 +1,99 @@
+// Shared pieces of the output renderers: rule ids, severity mapping, redaction policy, column conversion.
+import { createHash } from 'node:crypto';
+import { isAbsolute, relative, sep } from 'node:path';
+import { toUtf16Offset, type ResolvedLocation, type RunInfo, type Severity } from '../core/index.js';
+import { createRedactor, type Redactor } from '../redact/index.js';
+
+/** Returns the text of a 1-based line of `file` (root-relative) under `root`, or undefined when unknown. */
+export type ReadLine = (root: string, file: string, line: number) => string | undefined;
+
+export interface RenderOptions {
+  run?: RunInfo;
+  /**
+   * Redaction. Formats that leave the machine (github, sarif, gitlab, rdjsonl) always redact: with this
+   * redactor when given (build one with prepareRedactor to add secretlint and the environment's values),
+   * else with faultline's own rules. json and text redact only when this is given or `redact` is true.
+   */
+  redactor?: Redactor;
+  redact?: boolean;
+  /** Line text for column conversion (sarif: UTF-16, rdjsonl: UTF-8 bytes, text: code frame). */
+  readLine?: ReadLine;
+  /**
+   * The repository root (GITHUB_WORKSPACE, CI_PROJECT_DIR; symlinks resolved). CI consumers want
+   * repo-relative paths: files inside it are reported relative to it, others relative to their root.
+   */
+  repoRoot?: string;
+}
+
+/** The base directory and posix path a file is reported with (repoRoot when the file lies inside it). */
+export function reportedPath(location: Pick<ResolvedLocation, 'file' | 'root' | 'absolutePath'>, repoRoot: string | undefined): { base: string; path: string } {
+  if (repoRoot !== undefined) {
+    const path = relative(repoRoot, location.absolutePath);
+    if (path !== '' && !path.startsWith('..') && !isAbsolute(path)) return { base: repoRoot, path: path.split(sep).join('/') };
+  }
+  return { base: location.root, path: location.file };
+}
+
+/** `format/code`, or the format alone when the tool printed no code: one rule per pair. */
+export function ruleIdOf(location: { format: string; code: string | null }): string {
+  return location.code ? `${location.format}/${location.code}` : location.format;
+}
+
+/** A location with no severity comes from a failed run (a stack frame, a test failure): an error, in every format. */
+export function severityOf(severity: Severity | null): Severity {
+  return severity ?? 'error';
+}
+
+/** The redaction function a renderer uses; `leavesMachine` formats never go unredacted. */
+export function redactionFor(options: RenderOptions | undefined, leavesMachine: boolean): (text: string) => string {
+  if (options?.redactor) {
+    const redactor = options.redactor;
+    return (text) => redactor.redact(text);
+  }
+  if (leavesMachine || options?.redact === true) {
+    const redactor = createRedactor();
+    return (text) => redactor.redact(text);
+  }
+  return (text) => text;
+}
+
+/** Hex SHA-256 of the parts joined with NUL (stable across runs and platforms). */
+export function stableHash(parts: readonly (string | number | null)[]): string {
+  return createHash('sha256').update(parts.map((part) => String(part ?? '')).join('\u0000')).digest('hex');
+}
+
+/** A zero-based UTF-16 range (LSP / VS Code shape). */
+export interface Utf16Range {
+  start: { line: number; character: number };
+  end: { line: number; character: number };
+}
+
+/**
+ * The location as a 0-based UTF-16 range in `fileText`. faultline's end columns are inclusive (as tools print
+ * them); the range's end is exclusive, as in LSP, so it lies one column past the printed end;
+ * with no column the whole line is covered, with no end column the range is empty at the start.
+ */
+export function locationRange(location: Pick<ResolvedLocation, 'line' | 'column' | 'endLine' | 'endColumn' | 'columnUnit'>, fileText: string): Utf16Range {
+  const lines = fileText.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
+  const lineText = (line1: number) => lines[line1 - 1] ?? '';
+  const startLine = Math.max(0, location.line - 1);
+  if (location.column === null) {
+    return { start: { line: startLine, character: 0 }, end: { line: startLine, character: lineText(location.line).length } };
+  }
+  const startCharacter = toUtf16Offset(lineText(location.line), location.column, location.columnUnit);
+  const endLine1 = location.endLine ?? location.line;
+  if (location.endColumn === null) {
+    return { start: { line: startLine, character: startCharacter }, end: { line: endLine1 - 1, character: endLine1 === location.line ? startCharacter : 0 } };
+  }
+  const endCharacter = toUtf16Offset(lineText(endLine1), location.endColumn + 1, location.columnUnit);
+  return { start: { line: startLine, character: startCharacter }, end: { line: Math.max(startLine, endLine1 - 1), character: endCharacter } };
+}
+
+/** 1-based UTF-16 column, or undefined when it cannot be known (non-UTF-16 unit without the line text). */
+export function utf16Column(location: ResolvedLocation, column: number | null, line: number, readLine: ReadLine | undefined): number | undefined {
+  if (column === null) return undefined;
+  if (location.columnUnit === 'utf-16' || location.columnUnit === 'unknown') return column;
+  const text = readLine?.(location.root, location.file, line);
+  if (text === undefined) return undefined;
+  return toUtf16Offset(text, column, location.columnUnit) + 1;
+}

@@ -1,0 +1,112 @@
+// GitHub Actions workflow commands (ecosystem.md §1): `::error file=…,line=…::message`, at most 10 per
+// severity (the runner's per-step cap), the full list as a Markdown table for $GITHUB_STEP_SUMMARY.
+import { randomBytes } from 'node:crypto';
+import type { LocateResult, ResolvedLocation } from '../core/index.js';
+import { safePrefix } from '../summarise/index.js';
+import { redactionFor, reportedPath, severityOf, type RenderOptions } from './common.js';
+
+/** Escapes a message (data): `%` first, then CR and LF. */
+export function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** Escapes a property value: as data, plus `:` and `,`, which delimit properties. */
+export function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+const COMMAND_BY_SEVERITY = { error: 'error', warning: 'warning', note: 'notice' } as const;
+const MAX_PER_SEVERITY = 10;
+// The runner truncates longer messages; cutting here keeps the cut surrogate-safe and marked.
+const MAX_MESSAGE = 4_000;
+const MAX_TITLE = 255;
+
+export interface GithubOptions extends RenderOptions {
+  /** Annotations per severity (default 10, the runner's cap per step). */
+  maxPerSeverity?: number;
+  /** For links in the summary table: GITHUB_SERVER_URL, GITHUB_REPOSITORY, GITHUB_SHA. */
+  links?: { serverUrl: string; repository: string; sha: string };
+}
+
+export interface GithubOutput {
+  /** Workflow command lines for stdout, newline-terminated ('' when there is nothing to annotate). */
+  annotations: string;
+  /** Markdown for $GITHUB_STEP_SUMMARY ('' when there are no locations); the CLI appends it to the file. */
+  stepSummary: string;
+  /** How many locations became annotations. */
+  annotated: number;
+}
+
+function annotation(location: ResolvedLocation, redact: (text: string) => string, repoRoot: string | undefined): string {
+  const severity = severityOf(location.severity);
+  const singleLine = location.endLine === null || location.endLine === location.line;
+  const properties: Array<[string, string | number | null]> = [
+    ['file', reportedPath(location, repoRoot).path],
+    ['line', location.line],
+    ['endLine', location.endLine !== null && location.endLine > location.line ? location.endLine : null],
+    // The runner drops columns on multi-line ranges, and when endColumn < col; send only what it keeps.
+    ['col', singleLine ? location.column : null],
+    ['endColumn', singleLine && location.column !== null && location.endColumn !== null && location.endColumn >= location.column ? location.endColumn : null],
+    ['title', safePrefix(redact(location.code ? `${location.code} (${location.format})` : location.format), MAX_TITLE)],
+  ];
+  const props = properties
+    .filter((entry): entry is [string, string | number] => entry[1] !== null && entry[1] !== '')
+    .map(([key, value]) => `${key}=${escapeProperty(String(value))}`)
+    .join(',');
+  let message = redact(location.message);
+  if (message.length > MAX_MESSAGE) message = `${safePrefix(message, MAX_MESSAGE - 1)}…`;
+  return `::${COMMAND_BY_SEVERITY[severity]} ${props}::${escapeData(message)}`;
+}
+
+// Markdown table cells: pipes and line breaks would break the row; HTML is neutralised.
+function cell(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>');
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/** Renders annotations (capped per severity) and the step summary table of every location. */
+export function renderGithub(result: LocateResult, options: GithubOptions = {}): GithubOutput {
+  const redact = redactionFor(options, true);
+  const cap = options.maxPerSeverity ?? MAX_PER_SEVERITY;
+  const perSeverity = new Map<string, number>();
+  const lines: string[] = [];
+  const annotatedFlags: boolean[] = [];
+  for (const location of result.locations) {
+    const severity = severityOf(location.severity);
+    const count = perSeverity.get(severity) ?? 0;
+    const annotate = count < cap;
+    annotatedFlags.push(annotate);
+    if (!annotate) continue;
+    perSeverity.set(severity, count + 1);
+    lines.push(annotation(location, redact, options.repoRoot));
+  }
+  const annotated = lines.length;
+  if (result.locations.length === 0) return { annotations: '', stepSummary: '', annotated: 0 };
+
+  const tools = new Set(result.locations.map((location) => location.format));
+  const rows = result.locations.map((location, index) => {
+    const file = reportedPath(location, options.repoRoot).path;
+    const where = `${file}:${location.line}${location.column === null ? '' : `:${location.column}`}`;
+    const link = options.links
+      ? `[${cell(where)}](${options.links.serverUrl}/${options.links.repository}/blob/${options.links.sha}/${file.split('/').map(encodeURIComponent).join('/')}#L${location.line})`
+      : `\`${where.replace(/`/g, "'")}\``;
+    const tool = cell(location.code ? `${location.format} ${location.code}` : location.format);
+    const shown = annotatedFlags[index] ? '✓' : '';
+    return `| ${index + 1} | ${severityOf(location.severity)} | ${tool} | ${link} | ${cell(redact(location.message))} | ${shown} |`;
+  });
+  const heading = `### faultline: ${plural(result.locations.length, 'finding')} from ${plural(tools.size, 'tool')} (${annotated} shown as annotations)`;
+  const stepSummary = [heading, '', '| # | severity | tool | location | message | annotated |', '|---|---|---|---|---|---|', ...rows, ''].join('\n');
+  return { annotations: lines.length > 0 ? `${lines.join('\n')}\n` : '', stepSummary, annotated };
+}
+
+/**
+ * Wraps re-printed raw tool output so the runner ignores any `::command::` lines inside it, with a fresh
+ * random token (ecosystem.md §1.5). Pass `token` only in tests.
+ */
+export function wrapStopCommands(text: string, token: string = randomBytes(16).toString('hex')): string {
+  const body = text.endsWith('\n') || text === '' ? text : `${text}\n`;
+  return `::stop-commands::${token}\n${body}::${token}::\n`;
+}

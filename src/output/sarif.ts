@@ -1,0 +1,129 @@
+// SARIF 2.1.0 for GitHub code scanning and other consumers (ecosystem.md §2): one run, one rule per
+// format+code, repo-relative URIs under %SRCROOT%, UTF-16 columns (converted with the line text).
+import { pathToFileURL } from 'node:url';
+import type { LocateResult, ResolvedLocation } from '../core/index.js';
+import { formatCommand } from '../summarise/index.js';
+import { redactionFor, reportedPath, ruleIdOf, severityOf, stableHash, utf16Column, type RenderOptions } from './common.js';
+
+export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
+
+export interface SarifOptions extends RenderOptions {
+  /** faultline's version for tool.driver.semanticVersion. */
+  toolVersion?: string;
+  /** automationDetails.id category, so several uploads for one commit stay apart (default "faultline/"). */
+  category?: string;
+}
+
+type Json = Record<string, unknown>;
+
+const LEVEL = { error: 'error', warning: 'warning', note: 'note' } as const;
+
+function directoryUri(root: string): string {
+  const href = pathToFileURL(root).href;
+  return href.endsWith('/') ? href : `${href}/`;
+}
+
+function rule(id: string, location: ResolvedLocation): Json {
+  const what = location.code ? `${location.format} ${location.code}` : `${location.format} finding`;
+  return {
+    id,
+    // A readable name that never equals the id (SARIF1001): PascalCase format + code, e.g. TscTS2322.
+    name: `${location.format.replace(/(?:^|[^A-Za-z0-9]+)([A-Za-z0-9])/g, (_, next: string) => next.toUpperCase())}${location.code ?? 'Finding'}`,
+    shortDescription: { text: `${what}` },
+    fullDescription: { text: `A location reported by ${location.format}${location.code ? ` with code ${location.code}` : ''}, found by faultline in the command's output.` },
+    help: { text: `See the ${location.format} documentation${location.code ? ` for ${location.code}` : ''}. faultline reports where the tool pointed; the message holds the tool's explanation.` },
+    defaultConfiguration: { level: LEVEL[severityOf(location.severity)] },
+  };
+}
+
+function region(location: ResolvedLocation, options: SarifOptions): Json {
+  const out: Json = { startLine: location.line };
+  const startColumn = utf16Column(location, location.column, location.line, options.readLine);
+  if (startColumn === undefined) return out; // whole line: better than a column in the wrong unit
+  out.startColumn = startColumn;
+  const endLine = location.endLine ?? location.line;
+  if (location.endLine !== null && location.endLine !== location.line) out.endLine = location.endLine;
+  // SARIF's endColumn is exclusive; faultline's are inclusive (as tools print them), so one past the last column.
+  const endColumn = utf16Column(location, location.endColumn === null ? null : location.endColumn + 1, endLine, options.readLine);
+  if (endColumn !== undefined && (endLine > location.line || endColumn > startColumn)) {
+    out.endLine = endLine;
+    out.endColumn = endColumn;
+  }
+  return out;
+}
+
+/** The SARIF log as an object (JSON.stringify it to write). */
+export function renderSarif(result: LocateResult, options: SarifOptions = {}): Json {
+  const redact = redactionFor(options, true);
+  const placeholders = new Set<string>();
+  const track = (text: string) => {
+    const redacted = redact(text);
+    for (const token of redacted.match(/\[REDACTED:[^\]]+\]/g) ?? []) placeholders.add(token);
+    return redacted;
+  };
+
+  // %SRCROOT% is repoRoot (or the primary's root); other roots (multi-root workspaces) get ROOT1, ROOT2, …
+  const rootIds = new Map<string, string>();
+  if (options.repoRoot !== undefined) rootIds.set(options.repoRoot, '%SRCROOT%');
+  const paths = result.locations.map((location) => reportedPath(location, options.repoRoot));
+  for (const { base } of paths) {
+    if (!rootIds.has(base)) rootIds.set(base, rootIds.size === 0 ? '%SRCROOT%' : `ROOT${rootIds.size}`);
+  }
+  const rules: Json[] = [];
+  const ruleIndex = new Map<string, number>();
+  const occurrences = new Map<string, number>();
+  const results = result.locations.map((location, index) => {
+    const { base, path } = paths[index] ?? { base: location.root, path: location.file };
+    const id = ruleIdOf(location);
+    if (!ruleIndex.has(id)) {
+      ruleIndex.set(id, rules.length);
+      rules.push(rule(id, location));
+    }
+    const message = track(location.message) || id;
+    // Stable across runs and line shifts: rule, file and message (+ an occurrence counter for duplicates).
+    const key = stableHash([id, path, message]);
+    const occurrence = (occurrences.get(key) ?? 0) + 1;
+    occurrences.set(key, occurrence);
+    return {
+      ruleId: id,
+      ruleIndex: ruleIndex.get(id),
+      level: LEVEL[severityOf(location.severity)],
+      message: { text: message },
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: { uri: path.split('/').map(encodeURIComponent).join('/'), uriBaseId: rootIds.get(base) },
+            region: region(location, options),
+          },
+        },
+      ],
+      partialFingerprints: { 'faultlineLocationHash/v1': `${key.slice(0, 32)}:${occurrence}` },
+    };
+  });
+
+  const run: Json = {
+    tool: {
+      driver: {
+        name: 'faultline',
+        semanticVersion: options.toolVersion ?? '0.1.0',
+        informationUri: 'https://www.npmjs.com/package/faultline',
+        rules,
+      },
+    },
+    automationDetails: { id: options.category ?? 'faultline/' },
+    columnKind: 'utf16CodeUnits',
+    originalUriBaseIds: Object.fromEntries([...rootIds].map(([root, id]) => [id, { uri: directoryUri(root) }])),
+    results,
+  };
+  if (options.run) {
+    const invocation: Json = {
+      executionSuccessful: true,
+      commandLine: track(formatCommand(options.run.command)),
+      workingDirectory: { uri: directoryUri(options.run.cwd) },
+    };
+    if (options.run.exitCode !== null) invocation.exitCode = options.run.exitCode;
+    run.invocations = [invocation];
+  }
+  if (placeholders.size > 0) run.redactionTokens = [...placeholders].sort();
+  return { $schema: SARIF_SCHEMA_URI, version: '2.1.0', runs: [run] };
+}

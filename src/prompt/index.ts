@@ -1,0 +1,3 @@
+export { buildFixPrompt, approxTokens, DEFAULT_PROMPT_BUDGET, type FixPromptOptions, type PromptResult } from './fix.js';
+export { buildCommandPrompt, extractShellCommand, type CommandPromptOptions, type PreviousCommand } from './command.js';
+export { fence, longestBacktickRun, languageFor } from './fence.js';

@@ -1,0 +1,5 @@
+export { stripAnsi, hasAnsi } from './ansi.js';
+export { normaliseLine, normaliseText, collapseCarriageReturns, applyBackspaces } from './normalise.js';
+export { safePrefix, safeSuffix, safeUtf8PrefixLength } from './cut.js';
+export { boundText, type BoundOptions, type BoundResult } from './bound.js';
+export { summariseError, formatRunHeader, formatCommand, type SummariseOptions, type ErrorSummary } from './summary.js';

@@ -1,0 +1,60 @@
+// Import direction (brief, style.md §9): core ← grammars, resolve, summarise ← locate, lsp-client, prompt,
+// capture, output, redact ← cli. A room imports only from lower layers (and itself); only cli prints or exits.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = join(import.meta.dirname, '..', 'src');
+const LAYER: Record<string, number> = {
+  core: 0, grammars: 1, resolve: 1, summarise: 1, redact: 1,
+  locate: 2, 'lsp-client': 2, prompt: 2, capture: 2, output: 2, cli: 3, 'index.ts': 4,
+};
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? files(full) : name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+function roomOf(file: string): string {
+  return relative(SRC, file).split('/')[0] ?? '';
+}
+
+const sources = files(SRC);
+
+describe('architecture', () => {
+  it('every room is known', () => {
+    expect(sources.map(roomOf).filter((room) => !(room in LAYER))).toEqual([]);
+  });
+
+  it.each(sources.map((file) => relative(SRC, file)))('%s imports only from lower layers', (path) => {
+    const file = join(SRC, path);
+    const room = roomOf(file);
+    const text = readFileSync(file, 'utf8');
+    const bad: string[] = [];
+    for (const match of text.matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)) {
+      const target = relative(SRC, join(file, '..', match[1] ?? ''));
+      const targetRoom = target.split('/')[0] ?? '';
+      if (targetRoom === room) continue;
+      if ((LAYER[targetRoom] ?? 99) >= (LAYER[room] ?? 0) && room !== 'index.ts') bad.push(`${match[1]} (${targetRoom})`);
+    }
+    if (room === 'core' || room === 'grammars') {
+      for (const match of text.matchAll(/from\s+'(node:[^']+)'/g)) bad.push(`${match[1]} (no Node APIs in ${room})`);
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('only src/cli prints or exits', () => {
+    const offenders = sources
+      .filter((file) => roomOf(file) !== 'cli')
+      .filter((file) => /process\.exit\(|console\.(log|error|warn)\(|process\.(stdout|stderr)\.write\(/.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(SRC, file));
+    expect(offenders).toEqual([]);
+  });
+
+  it('files stay small (≤ 350 lines)', () => {
+    const long = sources.filter((file) => readFileSync(file, 'utf8').split('\n').length > 350).map((file) => relative(SRC, file));
+    expect(long).toEqual([]);
+  });
+});

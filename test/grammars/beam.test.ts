@@ -1,0 +1,74 @@
+// BEAM family: Elixir warnings with the location on the next line, ExUnit blocks, erlc, EUnit frames and
+// tuples only inside a failure report (formats.md rows 82–84; §3.10, §3.18).
+import { describe, expect, it } from 'vitest';
+import { createScanner } from '../../src/grammars/index.js';
+import { normaliseLine } from '../../src/summarise/index.js';
+
+function scan(lines: string[], formats?: string[]) {
+  const scanner = createScanner({ normaliseLine, ...(formats ? { formats } : {}) });
+  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
+  return scanner.end().locations;
+}
+
+describe('elixir', () => {
+  it('takes a warning location from the next line (1.14) and from the └─ line (1.15+)', () => {
+    expect(scan(['warning: variable "y" is unused', '  lib/warn.ex:3: Warn.f/1', '', 'warning: undefined function foo/0', '  │', '3 │   foo()', '  │   ~', '  │', '  └─ lib/b.ex:3:3: B.g/0'])).toMatchObject([
+      { file: 'lib/warn.ex', line: 3, column: null, severity: 'warning', message: 'variable "y" is unused', format: 'elixir' },
+      { file: 'lib/b.ex', line: 3, column: 3, severity: 'warning', message: 'undefined function foo/0' },
+    ]);
+  });
+
+  it('marks OTP/Elixir runtime frames but not the project app prefix', () => {
+    const locations = scan(['** (ArithmeticError) bad argument', '    (calc 0.1.0) lib/calc.ex:5: Calc.div/2', '    (elixir 1.14.0) lib/enum.ex:1658: Enum.map/2']);
+    expect(locations.map((l) => [l.file, l.line, l.hints?.runtime ?? false, l.message])).toEqual([
+      ['lib/calc.ex', 5, false, 'ArithmeticError: bad argument'],
+      ['lib/enum.ex', 1658, true, 'ArithmeticError: bad argument'],
+    ]);
+  });
+
+  it('ignores code-frame gutters and a location line without a warning or trace above', () => {
+    expect(scan(['  3 |     x +* 1', '    |        ^', 'see also', '  lib/x.ex:3: X.f/0'], ['exunit', 'elixir'])).toEqual([]);
+  });
+});
+
+describe('exunit', () => {
+  it('reads the lone test location and one trace per failure', () => {
+    const locations = scan(['  1) test adds (CalcTest)', '     test/calc_test.exs:4', '     Assertion with == failed', '     code:  assert 1 == 2', '     left:  1', '     stacktrace:', '       test/calc_test.exs:5: (test)']);
+    expect(locations).toMatchObject([
+      { file: 'test/calc_test.exs', line: 4, severity: null, message: 'test adds (CalcTest): Assertion with == failed left: 1', format: 'exunit' },
+      { file: 'test/calc_test.exs', line: 5, frame: { index: 0, innermostLast: false } },
+    ]);
+  });
+});
+
+describe('erlc and eunit', () => {
+  it('reads an erlc error without severity word and a warning, not the % code frame', () => {
+    expect(scan(['src/m.erl:4:8: function undefined_fun/0 undefined', '%    4| f() -> undefined_fun().', '%     |        ^', 'src/m.erl:7:5: Warning: variable \'Y\' is unused'])).toMatchObject([
+      { file: 'src/m.erl', line: 4, column: 8, severity: 'error', message: 'function undefined_fun/0 undefined', format: 'erlc' },
+      { file: 'src/m.erl', line: 7, column: 5, severity: 'warning' },
+    ]);
+  });
+
+  it('reads EUnit frames, drops OTP harness frames, and reads tuples only inside the error term', () => {
+    const locations = scan([
+      'calc_tests: stack_test...*failed*',
+      'in function calc_tests:stack_test/0 (test/calc tests.erl, line 15)',
+      "in call from eunit_test:run_testfun/1 (eunit_test.erl, line 71)",
+      '**error:{assertEqual,[{module,calc_tests},',
+      '              {value,{calc,ratio,2,[{file,"src/calc.erl"},{line,6}]}}]}',
+      '  output:<<"">>',
+      '',
+      '  {value,{calc,ratio,2,[{file,"src/other.erl"},{line,9}]}}',
+    ]);
+    expect(locations.map((l) => [l.file, l.line, l.hints?.runtime ?? false, l.format])).toEqual([
+      ['test/calc tests.erl', 15, false, 'eunit'],
+      ['eunit_test.erl', 71, true, 'eunit'],
+      ['src/calc.erl', 6, false, 'eunit'],
+    ]);
+    expect(locations[0]?.message).toMatch(/^calc_tests: stack_test failed: error:\{assertEqual/);
+  });
+
+  it('does not read Erlang tuples outside an EUnit report', () => {
+    expect(scan(['[{m,f,0,[{file,"src/m.erl"},{line,12}]}]', '{"init terminating",{undef,[{file,"src/m.erl"},{line,3}]}}'])).toEqual([]);
+  });
+});

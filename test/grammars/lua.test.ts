@@ -1,0 +1,39 @@
+// Hard cases of the Lua family: the program-name prefix, [C] and tail-call lines inside a traceback, and the
+// function-definition location on a frame line that must not become a location of its own.
+import { describe, expect, it } from "vitest";
+import { createScanner } from "../../src/grammars/index.js";
+import { normaliseLine } from "../../src/summarise/index.js";
+import type { RawLocation } from "../../src/core/index.js";
+
+function scan(lines: string[], formats?: string[]): RawLocation[] {
+  const scanner = createScanner({ normaliseLine, ...(formats ? { formats } : {}) });
+  scanner.write(Buffer.from(`${lines.join("\n")}\n`, "utf8").toString("latin1"));
+  return scanner.end().locations;
+}
+const brief = (locations: RawLocation[]) => locations.map((l) => [l.format, l.file, l.line, l.column, l.severity, l.message]);
+
+describe('lua', () => {
+  it('reads the error line and the traceback frames, skipping [C] lines and `<file:line>` definitions', () => {
+    const locations = scan([
+      'lua5.4: ./src/db.lua:5: assertion failed!',
+      'stack traceback:',
+      "\t[C]: in function 'assert'",
+      '\t./src/db.lua:5: in function <./src/db.lua:4>',
+      '\t(...tail calls...)',
+      '\tmain.lua:6: in main chunk',
+      '\t[C]: in ?',
+    ]);
+    expect(locations.map((l) => [l.file, l.line, l.severity, l.frame?.trace !== undefined, l.frame?.index, l.message])).toEqual([
+      ['./src/db.lua', 5, 'error', false, undefined, 'assertion failed!'],
+      ['./src/db.lua', 5, null, true, 0, 'assertion failed!'],
+      ['main.lua', 6, null, true, 1, 'assertion failed!'],
+    ]);
+  });
+
+  it('reads luac and bare host messages but not indented mentions or columns', () => {
+    expect(brief(scan(["luac5.4: bad.lua:1: unexpected symbol near '='", 'init.lua:3: attempt to call a nil value', '  see init.lua:3: for the cause', 'src/a.lua:3:5: (W211) unused variable'], ['lua']))).toEqual([
+      ['lua', 'bad.lua', 1, null, 'error', "unexpected symbol near '='"],
+      ['lua', 'init.lua', 3, null, 'error', 'attempt to call a nil value'],
+    ]);
+  });
+});

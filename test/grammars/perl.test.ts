@@ -1,0 +1,58 @@
+// Hard cases of the Perl family: messages that contain " at ", dotted line numbers, handle suffixes, Carp frames, prove.
+import { describe, expect, it } from "vitest";
+import { createScanner } from "../../src/grammars/index.js";
+import { normaliseLine } from "../../src/summarise/index.js";
+import type { RawLocation } from "../../src/core/index.js";
+
+function scan(lines: string[], formats?: string[]): RawLocation[] {
+  const scanner = createScanner({ normaliseLine, ...(formats ? { formats } : {}) });
+  scanner.write(Buffer.from(`${lines.join("\n")}\n`, "utf8").toString("latin1"));
+  return scanner.end().locations;
+}
+const brief = (locations: RawLocation[]) => locations.map((l) => [l.format, l.file, l.line, l.column, l.severity, l.message]);
+
+describe('perl', () => {
+  it('takes the right-most " at", a handle suffix, a `near` tail, and tells warnings from dies', () => {
+    expect(brief(scan([
+      'Use of uninitialized value $n in concatenation (.) or string at app.pl line 6.',
+      'look at this at /srv/my app/lib/App.pm line 3, <STDIN> line 2.',
+      'syntax error at s.pl line 5, near "= ;"',
+    ]))).toEqual([
+      ['perl', 'app.pl', 6, null, 'warning', 'Use of uninitialized value $n in concatenation (.) or string'],
+      ['perl', '/srv/my app/lib/App.pm', 3, null, 'error', 'look at this'],
+      ['perl', 's.pl', 5, null, 'error', 'syntax error near "= ;"'],
+    ]);
+  });
+
+  it('reads Carp frames under the message they belong to', () => {
+    const locations = scan(['cannot open x: No such file at lib/Cfg.pm line 8.', '\tCfg::load("x") called at run.pl line 6', '\tmain::main() called at run.pl line 7']);
+    expect(locations.map((l) => [l.file, l.line, l.frame?.index, l.message])).toEqual([
+      ['lib/Cfg.pm', 8, undefined, 'cannot open x: No such file'],
+      ['run.pl', 6, 0, 'cannot open x: No such file'],
+      ['run.pl', 7, 1, 'cannot open x: No such file'],
+    ]);
+  });
+
+  it('ignores -e, (eval N) and prose with "line"', () => {
+    expect(scan(['boom at -e line 1.', 'died at (eval 12) line 1.', 'see the README.md line 3 for help'], ['perl', 'prove'])).toEqual([]);
+  });
+});
+
+describe('prove', () => {
+  it('reads named and unnamed Test::More failures with their details', () => {
+    expect(brief(scan([
+      "#   Failed test 'adds three'",
+      '#   at t/basic.t line 8.',
+      "#          got: '6'",
+      "#     expected: '7'",
+      '#   Failed test at t/other.t line 4.',
+    ]))).toEqual([
+      ['prove', 't/basic.t', 8, null, 'error', "Failed test 'adds three': got: '6'; expected: '7'"],
+      ['prove', 't/other.t', 4, null, 'error', 'Failed test'],
+    ]);
+  });
+
+  it('does not take a `#   at` line without a Failed test above it', () => {
+    expect(scan(['#   at t/basic.t line 8.'], ['prove'])).toEqual([]);
+  });
+});

@@ -1,0 +1,111 @@
+// Hard cases of the Ruby family: cause sections, quote styles, SyntaxError inside a require head, caret columns,
+// RSpec/Minitest blocks, RuboCop tails, and look-alikes.
+import { describe, expect, it } from "vitest";
+import { createScanner } from "../../src/grammars/index.js";
+import { normaliseLine } from "../../src/summarise/index.js";
+import type { RawLocation } from "../../src/core/index.js";
+
+function scan(lines: string[], formats?: string[]): RawLocation[] {
+  const scanner = createScanner({ normaliseLine, ...(formats ? { formats } : {}) });
+  scanner.write(Buffer.from(`${lines.join("\n")}\n`, "utf8").toString("latin1"));
+  return scanner.end().locations;
+}
+const brief = (locations: RawLocation[]) => locations.map((l) => [l.format, l.file, l.line, l.column, l.severity, l.message]);
+
+describe('ruby', () => {
+  it('reads Ruby 3.4 straight quotes and ranks a cause (printed last) as the root', () => {
+    const locations = scan([
+      "main.rb:6:in 'rescue in <main>': config unreadable (RuntimeError)",
+      "\tfrom main.rb:3:in '<main>'",
+      "/app/lib/config.rb:4:in 'Config.load': 859: unexpected token at '{' (JSON::ParserError)",
+      "\tfrom main.rb:4:in '<main>'",
+    ]);
+    expect(locations.map((l) => [l.file, l.line, l.frame?.causeRank, l.frame?.index, l.message])).toEqual([
+      ['main.rb', 6, 1, 0, 'config unreadable (RuntimeError)'],
+      ['main.rb', 3, 1, 1, 'config unreadable (RuntimeError)'],
+      ['/app/lib/config.rb', 4, 0, 0, "859: unexpected token at '{' (JSON::ParserError)"],
+      ['main.rb', 4, 0, 1, "859: unexpected token at '{' (JSON::ParserError)"],
+    ]);
+  });
+
+  it('takes the location out of a SyntaxError head (require of a broken file) with the caret column', () => {
+    const locations = scan([
+      "main.rb:1:in `require_relative': /app/lib/report.rb:3: syntax error, unexpected integer literal (SyntaxError)",
+      '  \tfoo(1 2)',
+      '  \t      ^',
+      "\tfrom main.rb:1:in `<main>'",
+    ]);
+    expect(brief(locations)[0]).toEqual(['ruby-syntax', '/app/lib/report.rb', 3, 10, 'error', 'syntax error, unexpected integer literal']);
+    expect(locations.filter((l) => l.format === 'ruby')).toHaveLength(2);
+  });
+
+  it('reads parse errors and warnings; a path with spaces', () => {
+    expect(brief(scan(['my app/calc.rb:3: syntax error, unexpected end-of-input', 'y = [1, 2', '         ^', 'w.rb:2: warning: assigned but unused variable - x']))).toEqual([
+      ['ruby-syntax', 'my app/calc.rb', 3, 10, 'error', 'syntax error, unexpected end-of-input'],
+      ['ruby-syntax', 'w.rb', 2, null, 'warning', 'assigned but unused variable - x'],
+    ]);
+  });
+
+  it('ignores look-alikes: -e frames, URLs, indented prose, a bare path:line at column 0 with no message', () => {
+    expect(scan(["-e:1:in '<main>': boom (RuntimeError)", 'see https://example.org/x.rb:3 for details', '   note: app.rb:3: looks like a location'], ['ruby', 'ruby-syntax', 'rspec', 'minitest', 'rubocop'])).toEqual([]);
+  });
+});
+
+describe('rspec and minitest', () => {
+  it('numbers RSpec frames per failure and takes the Failure/Error body as message', () => {
+    const locations = scan([
+      '  1) User extracts the domain',
+      '     Failure/Error: email.split("@").fetch(1)',
+      '',
+      '     IndexError:',
+      '       index 1 outside of array bounds: -1...1',
+      "     # ./app/models/user.rb:13:in `fetch'",
+      "     # ./spec/models/user_spec.rb:14:in `block (2 levels) in <top (required)>'",
+      '',
+      'rspec ./spec/models/user_spec.rb:13 # User extracts the domain',
+    ]);
+    expect(locations.map((l) => [l.file, l.line, l.frame?.index, l.message])).toEqual([
+      ['./app/models/user.rb', 13, 0, 'IndexError: index 1 outside of array bounds: -1...1'],
+      ['./spec/models/user_spec.rb', 14, 1, 'IndexError: index 1 outside of array bounds: -1...1'],
+      ['./spec/models/user_spec.rb', 13, undefined, 'example failed: User extracts the domain'],
+    ]);
+  });
+
+  it('reads Minitest failures in brackets and Error blocks with indented frames', () => {
+    const locations = scan([
+      '  1) Error:',
+      'UserTest#test_domain:',
+      'IndexError: index 1 outside of array bounds: -1...1',
+      "    /app/app/models/user.rb:13:in `domain'",
+      "    test/models/user_test.rb:14:in `test_domain'",
+      '',
+      '  2) Failure:',
+      'UserTest#test_valid [test/models/user_test.rb:10]:',
+      'expected a valid email',
+    ]);
+    expect(brief(locations)).toEqual([
+      ['minitest', '/app/app/models/user.rb', 13, null, null, 'UserTest#test_domain: IndexError: index 1 outside of array bounds: -1...1'],
+      ['minitest', 'test/models/user_test.rb', 14, null, null, 'UserTest#test_domain: IndexError: index 1 outside of array bounds: -1...1'],
+      ['minitest', 'test/models/user_test.rb', 10, null, 'error', 'UserTest#test_valid: expected a valid email'],
+    ]);
+  });
+
+  it('does not read indented frames without an Error block as Minitest frames', () => {
+    expect(scan(["    lib/x.rb:3:in `f'"], ['minitest'])).toEqual([]);
+  });
+});
+
+describe('rubocop', () => {
+  it('maps severity letters, strips [Correctable] and keeps the cop as code', () => {
+    const locations = scan([
+      'app/models/user.rb:7:5: W: Lint/UselessAssignment: Useless assignment to variable - unused.',
+      'app/models/user.rb:8:5: C: [Correctable] Style/RedundantReturn: Redundant return detected.',
+      'app/models/user.rb:1:1: E: Lint/Syntax: unexpected token tEQL',
+    ]);
+    expect(locations.map((l) => [l.line, l.column, l.severity, l.code, l.message])).toEqual([
+      [7, 5, 'warning', 'Lint/UselessAssignment', 'Useless assignment to variable - unused.'],
+      [8, 5, 'note', 'Style/RedundantReturn', 'Redundant return detected.'],
+      [1, 1, 'error', 'Lint/Syntax', 'unexpected token tEQL'],
+    ]);
+  });
+});

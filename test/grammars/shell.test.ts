@@ -1,0 +1,58 @@
+// Hard cases of the shell family: bash's doubled syntax-error line, ShellCheck carets (ranges, several per block, tabs
+// expanded to 8 in the drawing), colour, gcc output, and look-alikes.
+import { describe, expect, it } from "vitest";
+import { createScanner } from "../../src/grammars/index.js";
+import { normaliseLine } from "../../src/summarise/index.js";
+import type { RawLocation } from "../../src/core/index.js";
+
+function scan(lines: string[], formats?: string[]): RawLocation[] {
+  const scanner = createScanner({ normaliseLine, ...(formats ? { formats } : {}) });
+  scanner.write(Buffer.from(`${lines.join("\n")}\n`, "utf8").toString("latin1"));
+  return scanner.end().locations;
+}
+const brief = (locations: RawLocation[]) => locations.map((l) => [l.format, l.file, l.line, l.column, l.severity, l.message]);
+
+describe('bash', () => {
+  it('reads `x.sh: line N:` once per syntax error, paths with spaces, and not `bash: line 1:`', () => {
+    expect(brief(scan([
+      'deploy.sh: line 6: foo: command not found',
+      "my dir/build.sh: line 5: syntax error near unexpected token `fi'",
+      "my dir/build.sh: line 5: `fi'",
+      'bash: line 1: nosuchcmd: command not found',
+    ]))).toEqual([
+      ['bash', 'deploy.sh', 6, null, 'error', 'foo: command not found'],
+      ['bash', 'my dir/build.sh', 5, null, 'error', "syntax error near unexpected token `fi'"],
+    ]);
+  });
+});
+
+describe('shellcheck', () => {
+  it('emits one location per caret line, column from the caret, end column from a range', () => {
+    const locations = scan([
+      'In deploy/install.sh line 5:',
+      'for f in $(ls *.conf); do',
+      '         ^----------^ SC2045 (error): Iterating over ls output is fragile. Use globs.',
+      "              ^-- SC2035 (info): Use ./*glob* or -- *glob* so names with dashes won't become options.",
+      '',
+    ]);
+    expect(locations.map((l) => [l.line, l.column, l.endColumn, l.severity, l.code, l.logLine])).toEqual([
+      [5, 10, 21, 'error', 'SC2045', 3],
+      [5, 15, null, 'note', 'SC2035', 4],
+    ]);
+  });
+
+  it('maps a caret drawn after a tab (8 columns) back to the character column, also in colour', () => {
+    const locations = scan(['\u001b[1mIn tab.sh line 3:\u001b[0m', '\u001b[0m\tcp $1 /tmp\u001b[0m', '\u001b[32m           ^-- SC2086 (info): Double quote to prevent globbing and word splitting.\u001b[0m']);
+    expect(locations.map((l) => [l.file, l.line, l.column, l.code])).toEqual([['tab.sh', 3, 5, 'SC2086']]);
+  });
+
+  it('reads -f gcc lines and ignores gcc-like lines without an SC code', () => {
+    expect(brief(scan(['deploy/install.sh:8:6: warning: undefined_var is referenced but not assigned. [SC2154]', 'x.sh:3:1: warning: something else'], ['shellcheck-gcc']))).toEqual([
+      ['shellcheck-gcc', 'deploy/install.sh', 8, 6, 'warning', 'undefined_var is referenced but not assigned.'],
+    ]);
+  });
+
+  it('ignores prose that says "In … line N:"', () => {
+    expect(scan(['In the README.md line 3: see below'], ['shellcheck'])).toEqual([]);
+  });
+});
