@@ -52,7 +52,16 @@ export class LineParser extends CstParser {
   }
   /** Parses the current input with a named rule; undefined when it does not match. */
   invoke(name: string, args: unknown[] = []): CstNode | undefined {
-    const cst = this.rule(name).apply(this, args);
+    // A failed parse is the common case (formats try lines that are not theirs), and Chevrotain reports it
+    // with Error objects: capturing their stacks was a tenth of the scan time, and nobody reads them.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    let cst: CstNode;
+    try {
+      cst = this.rule(name).apply(this, args);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
     // Rules match a prefix of the line; the text after it is the message, not an error.
     const failed = this.errors.some((error) => error.name !== 'NotAllInputParsedException');
     return failed ? undefined : cst;

@@ -54,6 +54,8 @@ export function topLevelAlternatives(source: string): string[] {
 export interface Prefilter {
   /** Unanchored, literal-led: tried at every position. */
   anywhere: RegExp;
+  /** The line-start regex without the CI/task-runner prefix part, for logs that show no prefix. */
+  lineStartBare: RegExp;
   /** Every other format alternative, tried only at line starts (after CI prefixes) behind ONE `^`, so a
    * position that is not a line start costs a single failed check however many formats there are. */
   lineStart: RegExp;
@@ -76,6 +78,6 @@ export function buildPrefilter(formats: readonly GrammarFormat[]): Prefilter {
   // Unanchored phrases are tried right at the line start (some begin with their own blanks), after colour codes,
   // and after blanks and colour codes.
   const phrases = group(unanchored);
-  const lineStart = anchorAfterPrefixes(`^(?:${group(anchored)}|${phrases}|${SKIP_COLOUR}(?:${phrases})|${SKIP_BLANKS}(?:${phrases}))`);
-  return { anywhere: new RegExp(anywhere, 'gm'), lineStart: new RegExp(lineStart, 'gm') };
+  const bare = `^(?:${group(anchored)}|${phrases}|${SKIP_COLOUR}(?:${phrases})|${SKIP_BLANKS}(?:${phrases}))`;
+  return { anywhere: new RegExp(anywhere, 'gm'), lineStart: new RegExp(anchorAfterPrefixes(bare), 'gm'), lineStartBare: new RegExp(bare, 'gm') };
 }

@@ -46,3 +46,9 @@ export function stripLinePrefixes(line: string): string {
   }
   return current;
 }
+
+/** True when any line of `text` starts with a known CI/task-runner prefix. */
+export function hasLinePrefix(text: string): boolean {
+  const anyPrefix = new RegExp(`^(?:${PREFIXES.map((prefix) => prefix.source.replace(/^\^/, '')).join('|')})`, 'm');
+  return anyPrefix.test(text);
+}

@@ -72,6 +72,8 @@ export function parseLocationSpan(context: LineContext, rule: 'v8Location' | 'v8
  * null when the line is a frame without a location (`at Array.forEach (<anonymous>)`, `at async Promise.all (index 0)`);
  * undefined when it is not a V8 frame (a Java frame `at a.B.c(B.java:3)` has no space before its parenthesis).
  */
+const NOT_JAVASCRIPT = /\.(?:[Rr]|py|rb|go|rs|java|kt|scala|cs|c|cc|cpp|h|hpp|php|pl|pm|lua|ex|exs|erl|hs|ml|jl|swift|dart|zig|nim)$/;
+
 export function parseV8Frame(context: LineContext): V8Location | null | undefined {
   const text = context.text;
   const head = /^\s*at\s+/.exec(text);
@@ -93,7 +95,9 @@ export function parseV8Frame(context: LineContext): V8Location | null | undefine
   if (/\) \[0x[0-9a-f]+\] in /.test(text)) return undefined;
   const start = head[0].length + (/^async\s+/.exec(text.slice(head[0].length))?.[0].length ?? 0);
   const location = parseLocationSpan(context, 'v8Location', start, end);
-  if (location) return location;
+  // A bare `at x.R:9:2` is another runtime's frame (testthat wraps its backtraces so): V8 frames name
+  // JavaScript or a language compiled to it.
+  if (location && !NOT_JAVASCRIPT.test(location.file)) return location;
   // `at <anonymous>` / `at native` is a frame without a place; `  at least one test failed` is prose.
   return /^\S+$/.test(text.slice(start, end)) ? null : undefined;
 }

@@ -126,6 +126,11 @@ const familyParsers = new Map<GrammarFamily | undefined, LineParser>();
  * so a log pays only for the families that actually see candidate lines.
  */
 export function parserForFormat(formatName: string, rule: string): LineParser {
+  // The shared rules (GNU and paren heads, paths) live in every parser: answer them from the smallest one, so a
+  // family whose formats only peek at a GNU head never pays for building its own rules.
+  const sharedOnly = familyParsers.get(undefined) ?? new LineParser([]);
+  familyParsers.set(undefined, sharedOnly);
+  if (sharedOnly.has(rule)) return sharedOnly;
   const family = FAMILY_OF_FORMAT.get(formatName)?.rules ? FAMILY_OF_FORMAT.get(formatName) : undefined;
   let parser = familyParsers.get(family);
   if (!parser) {
