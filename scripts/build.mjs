@@ -4,7 +4,7 @@
 // FAULTLINE_BUILD=cli builds the CLI only (the GitHub Action's install step: no tsc, no library bundles).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const shared = {
@@ -19,6 +19,8 @@ const shared = {
   external: ['web-tree-sitter', '@vscode/tree-sitter-wasm', 'typescript', 'pyright', '@secretlint/*', 'vscode-languageserver-protocol', 'vscode-jsonrpc'],
 };
 
+// Chunk names carry content hashes: clear the old ones so dist/ holds only what cli.js imports.
+rmSync('dist/chunks', { recursive: true, force: true });
 mkdirSync('dist', { recursive: true });
 // Code splitting: each command is its own chunk, loaded when it runs (see src/cli/commands/index.ts).
 await build({

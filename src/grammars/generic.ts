@@ -1,7 +1,7 @@
 // The last resort: `path:line[:col]` or `path(line[,col])` anywhere in a line, for tools no other
 // format knows. A source-extension allow-list keeps `example.org:443` and `12:30:45` out.
 import type { GrammarFamily, GrammarFormat, LineContext } from './_format.js';
-import { parseColonHead, parseParenHead, severityOf } from './_common.js';
+import { parseColonHead, parseParenHead, parseSeverityTail, severityOf } from './_common.js';
 import { LOCATION_ANCHOR } from './_anchors.js';
 
 const IN_TEXT_ANCHOR = /\.[A-Za-z][A-Za-z0-9+_]{0,11}[:(]\d/g;
@@ -22,9 +22,11 @@ function parseGeneric(context: LineContext): boolean {
     if (!head) continue;
     // A scheme such as https://host/x.js:3 is a URL unless it is a file:// URL.
     if (/^[a-z][\w+.-]*:\/\//i.test(head.file) && !/^file:/i.test(head.file)) continue;
-    const severityWord = /\b(error|warning|note|fatal)\b/i.exec(text.slice(0, start) + head.rest.slice(0, 40));
-    const message = head.rest.replace(/^[:\s-]+/, '').trim() || text.slice(0, start).trim();
-    context.emit({ file: head.file, line: head.line, column: head.column, severity: severityOf(severityWord?.[1]), message });
+    // `path:L:C: error: msg` from an unknown tool: the severity word becomes the severity, not message text.
+    const tail = parseSeverityTail(head.rest);
+    const severityWord = tail.severity ? undefined : /\b(error|warning|note|fatal)\b/i.exec(text.slice(0, start) + head.rest.slice(0, 40));
+    const message = (tail.severity ? tail.message : head.rest.replace(/^[:\s-]+/, '')).trim() || text.slice(0, start).trim();
+    context.emit({ file: head.file, line: head.line, column: head.column, severity: tail.severity ?? severityOf(severityWord?.[1]), code: tail.code, message });
     claimed = true;
     consumedTo = match.index + match[0].length;
   }

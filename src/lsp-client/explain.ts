@@ -2,7 +2,7 @@
 // The CLI only glues locate to this.
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { FaultlineError, type ResolvedLocation } from '../core/index.js';
+import { FaultlineError, toUtf16Offset, type ColumnUnit, type ResolvedLocation } from '../core/index.js';
 import { DEFAULT_TIMEOUT_MS, findEnclosingSymbol } from './lookup.js';
 import { ServerPool } from './pool.js';
 import { editSelection } from './symbols.js';
@@ -56,7 +56,7 @@ async function assertInsideRoots(location: ResolvedLocation, roots: readonly str
 }
 
 /** Numbered lines around the 1-based `line`, the line itself marked with `>`. */
-export function codeFrame(text: string, line: number, contextLines = 2): string {
+export function codeFrame(text: string, line: number, contextLines = 2, column?: { column: number | null; unit: ColumnUnit }): string {
   const lines = text.split(/\r?\n/);
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   const first = Math.max(1, line - contextLines);
@@ -68,6 +68,11 @@ export function codeFrame(text: string, line: number, contextLines = 2): string 
     let content = lines[number - 1] ?? '';
     if (content.length > MAX_FRAME_LINE) content = `${content.slice(0, MAX_FRAME_LINE)}…`;
     rows.push(`${number === line ? '>' : ' '} ${String(number).padStart(width)} | ${content}`.trimEnd());
+    if (number === line && column?.column != null && column.column >= 1) {
+      // A caret under the column, converted from the tool's unit; tabs are kept so it lines up in any terminal.
+      const offset = toUtf16Offset(content, column.column, column.unit);
+      rows.push(`  ${' '.repeat(width)} | ${content.slice(0, offset).replace(/[^\t]/g, ' ')}^`);
+    }
   }
   return rows.join('\n');
 }
@@ -98,7 +103,7 @@ async function explainOne(location: ResolvedLocation, options: ExplainOptions, p
     symbol: lookup.symbol,
     source: lookup.source,
     selection: editSelection(lookup.symbol, location.line),
-    excerpt: codeFrame(text, location.line, options.contextLines),
+    excerpt: codeFrame(text, location.line, options.contextLines, { column: location.column, unit: location.columnUnit }),
   };
 }
 

@@ -1,4 +1,5 @@
 // run = execute a command with its output captured to an artifact, then locate the errors in it.
+import { randomUUID } from 'node:crypto';
 import { StringDecoder } from 'node:string_decoder';
 import { FaultlineError, toLocateJson, type LocateResult } from '../../core/index.js';
 import { defaultHistoryKey, readArtifact, runCommand, type RunResult } from '../../capture/index.js';
@@ -107,7 +108,17 @@ export const runCommandCli: CliCommand = {
     const args = parseRunArgs(argv);
     const cwd = args.cwd ?? io.cwd;
     // Live output keeps stdout clean for the JSON document when --json is given.
-    const live = args.json || args.format !== 'text' ? io.stderr : io.stdout;
+    const liveStream = args.json || args.format !== 'text' ? io.stderr : io.stdout;
+    let liveEndsLine = true;
+    const live = (text: string): void => {
+      if (text === '') return;
+      liveEndsLine = text.endsWith('\n');
+      liveStream(text);
+    };
+    // The command's own output may hold `::error …` lines: on GitHub they must not run as workflow commands,
+    // so the live copy is fenced with stop-commands (a fresh token each run) and faultline's annotations follow.
+    const stopToken = args.format === 'github' ? randomUUID().replace(/-/g, '') : undefined;
+    if (stopToken) live(`::stop-commands::${stopToken}\n`);
     const decoder = new StringDecoder('utf8');
     const controller = new AbortController();
     const onSignal = (signal: NodeJS.Signals) => () => controller.abort(signal);
@@ -134,6 +145,7 @@ export const runCommandCli: CliCommand = {
     }
     const rest = decoder.end();
     if (rest) live(rest);
+    if (stopToken) live(`${liveEndsLine ? '' : '\n'}::${stopToken}::\n`);
 
     if (result.captureError) io.stderr(`faultline run: ${result.captureError.message} [${result.captureError.code}]\n`);
     if (result.timedOut) io.stderr(`faultline run: timed out after ${(args.timeoutMs ?? 0) / 1000} s; the process group was ended\n`);

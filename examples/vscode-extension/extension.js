@@ -1,0 +1,104 @@
+// A tiny VS Code-style extension over the faultline library: a build log in, diagnostics out.
+// `diagnosticsFromLog` is editor-agnostic (plain objects shaped like vscode.Diagnostic: 0-based UTF-16
+// ranges, end exclusive); `activate` maps them onto the real API when running inside VS Code.
+// Run it with node after bundling: `node dist/extension.js LOG [CWD]` prints the diagnostics as JSON.
+'use strict';
+const fs = require('node:fs/promises');
+const path = require('node:path');
+const { locate, locationRange } = require('faultline');
+
+// The editor supplies the file system (workspace.fs in VS Code, for remote/virtual workspaces); plain
+// node:fs here. `stat`/`realpath`/`findFilesByName` is all faultline's resolver reads through.
+const nodeFs = {
+  async stat(file) {
+    try {
+      const info = await fs.stat(file);
+      return info.isFile() ? 'file' : info.isDirectory() ? 'directory' : 'other';
+    } catch {
+      return undefined;
+    }
+  },
+  async realpath(file) {
+    try {
+      return await fs.realpath(file);
+    } catch {
+      return undefined;
+    }
+  },
+  async findFilesByName() {
+    return [];
+  },
+};
+
+const SEVERITY = { error: 0, warning: 1, info: 2, note: 2, hint: 3 };
+
+/**
+ * Diagnostics for the locations faultline finds in `logText`, grouped by absolute file path.
+ * `readFile(absolutePath)` gives the file text (the editor's open buffer, if it has one).
+ */
+async function diagnosticsFromLog(logText, options) {
+  const cwd = options.cwd;
+  const readFile = options.readFile ?? ((file) => fs.readFile(file, 'utf8'));
+  // roots + isIgnored given: no git process is spawned, only the injected fs is used (a real extension
+  // would answer isIgnored from its own .gitignore handling).
+  const result = await locate({ text: logText }, { cwd, roots: [cwd], fs: options.fs ?? nodeFs, isIgnored: options.isIgnored ?? (async () => new Set()) });
+  const byFile = new Map();
+  for (const location of result.locations) {
+    const text = await readFile(location.absolutePath);
+    const diagnostic = {
+      range: locationRange(location, text),
+      message: location.message,
+      severity: SEVERITY[location.severity ?? 'error'] ?? 0,
+      source: location.format,
+      ...(location.code ? { code: location.code } : {}),
+    };
+    const list = byFile.get(location.absolutePath) ?? [];
+    list.push(diagnostic);
+    byFile.set(location.absolutePath, list);
+  }
+  return byFile;
+}
+
+// VS Code entry point: `faultline.locateLog` reads the active editor's text as a log and publishes diagnostics.
+function activate(context) {
+  const vscode = require('vscode');
+  const collection = vscode.languages.createDiagnosticCollection('faultline');
+  context.subscriptions.push(collection);
+  context.subscriptions.push(
+    vscode.commands.registerCommand('faultline.locateLog', async () => {
+      const editor = vscode.window.activeTextEditor;
+      const folder = vscode.workspace.workspaceFolders?.[0];
+      if (!editor || !folder) return;
+      const byFile = await diagnosticsFromLog(editor.document.getText(), { cwd: folder.uri.fsPath });
+      collection.clear();
+      for (const [file, items] of byFile) {
+        collection.set(
+          vscode.Uri.file(file),
+          items.map((item) => {
+            const { start, end } = item.range;
+            const diagnostic = new vscode.Diagnostic(new vscode.Range(start.line, start.character, end.line, end.character), item.message, item.severity);
+            diagnostic.source = item.source;
+            if (item.code) diagnostic.code = item.code;
+            return diagnostic;
+          }),
+        );
+      }
+    }),
+  );
+}
+
+function deactivate() {}
+
+module.exports = { activate, deactivate, diagnosticsFromLog };
+
+if (require.main === module) {
+  const [logPath, cwd = process.cwd()] = process.argv.slice(2);
+  (async () => {
+    const byFile = await diagnosticsFromLog(await fs.readFile(logPath, 'utf8'), { cwd: path.resolve(cwd) });
+    const out = [...byFile].map(([file, diagnostics]) => ({ file: path.relative(path.resolve(cwd), file), diagnostics }));
+    process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+  })().catch((error) => {
+    console.error(error);
+    process.exit(2);
+  });
+}
