@@ -4,7 +4,7 @@ export {
   toLocateJson, locationToJson, LOCATE_JSON_VERSION,
 } from './core/index.js';
 export type {
-  Severity, ColumnUnit, FormatSpec, LocationField, FrameInfo, RawLocation, ResolveHints, DropReason, UnresolvedReason,
+  Severity, ColumnUnit, FormatSpec, LocationField, FrameInfo, LocationDetails, RawLocation, ResolveHints, DropReason, UnresolvedReason,
   ResolvedLocation, UnresolvedLocation, DroppedLocation, LocateResult, RunInfo, SymbolInfo, FaultlineErrorCode,
   ZeroBasedPosition, LocateJson, LocationJson,
 } from './core/index.js';

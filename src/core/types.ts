@@ -45,10 +45,8 @@ export interface FrameInfo {
   readonly causeRank: number;
 }
 
-/** A location exactly as a grammar recognised it in the log, before any file-system work. */
-export interface RawLocation {
-  /** The path as printed (ANSI removed, URL scheme removed, percent-decoded). */
-  file: string;
+/** What a location says, whether or not it was mapped to a workspace file yet. */
+export interface LocationDetails {
   line: number;
   /** Column as printed, converted to 1-based in the format's unit; null when not printed. */
   column: number | null;
@@ -68,6 +66,12 @@ export interface RawLocation {
   logLine: number;
   /** Present for stack-trace and traceback frames. */
   frame?: FrameInfo;
+}
+
+/** A location exactly as a grammar recognised it in the log, before any file-system work. */
+export interface RawLocation extends LocationDetails {
+  /** The path as printed (ANSI removed, URL scheme removed, percent-decoded). */
+  file: string;
   /** Hints for the resolver collected from the surrounding output. */
   hints?: ResolveHints;
 }
@@ -87,24 +91,13 @@ export type DropReason = 'vendored' | 'runtime' | 'ignored';
 export type UnresolvedReason = 'not-found' | 'outside-root';
 
 /** A location mapped to a workspace file. */
-export interface ResolvedLocation {
+export interface ResolvedLocation extends LocationDetails {
   /** Relative to `root`, posix separators. */
   file: string;
   /** Absolute root the file lies in. */
   root: string;
-  line: number;
-  column: number | null;
-  endLine: number | null;
-  endColumn: number | null;
-  severity: Severity | null;
-  message: string;
-  code: string | null;
-  format: string;
-  columnUnit: ColumnUnit;
-  logLine: number;
   /** Absolute path of the file, symlinks resolved. */
   absolutePath: string;
-  frame?: FrameInfo;
 }
 
 export interface UnresolvedLocation {

@@ -169,7 +169,7 @@ export function frameRun(context: LineContext, classify: () => { owner: FrameRun
 }
 
 /** Emits the current frame line's location (if it has one) as frame `run.index`, and advances the index. */
-export function emitFrame(context: LineContext, run: FrameRun, location: V8Location | null, format: string): void {
+export function emitFrame(context: LineContext, run: Pick<FrameRun, 'trace' | 'index' | 'message'>, location: V8Location | null, format?: string): void {
   const index = run.index++;
   if (!location) return;
   context.emit({
@@ -178,7 +178,7 @@ export function emitFrame(context: LineContext, run: FrameRun, location: V8Locat
     column: location.column,
     severity: null,
     message: run.message,
-    format,
+    ...(format ? { format } : {}),
     frame: { trace: run.trace, index, innermostLast: false, causeRank: 0 },
   });
 }

@@ -5,7 +5,7 @@
 import type { GrammarFormat, LineContext } from './_format.js';
 import { parseColonHead } from './_common.js';
 import { SGR } from './_anchors.js';
-import { findErrorHeader, FRAME_ANCHOR, isFrameLine, parseV8Frame } from './_v8.js';
+import { findErrorHeader, FRAME_ANCHOR, emitFrame, isFrameLine, parseV8Frame } from './_v8.js';
 
 type Owner = 'deno' | 'bun' | 'mocha';
 
@@ -100,17 +100,7 @@ function parseFrame(context: LineContext, owner: Owner): boolean {
   if (location === undefined) return false;
   const run = webRun(context);
   if (run.owner !== owner) return false;
-  const index = run.index++;
-  if (location) {
-    context.emit({
-      file: location.file,
-      line: location.line,
-      column: location.column,
-      severity: null,
-      message: run.message,
-      frame: { trace: run.trace, index, innermostLast: false, causeRank: 0 },
-    });
-  }
+  emitFrame(context, run, location);
   return true;
 }
 
