@@ -27,8 +27,11 @@ function chunk() {
   let text = '';
   while (text.length < 60000) {
     n++;
+    // About one line in a thousand is an error, as in real CI logs (shared/reference/performance.md §2): the
+    // run then locates a realistic number of errors instead of one per five lines.
+    if (n % 1000 === 0) { text += '\\x1b[31merror\\x1b[0m: src/module' + n + '.ts:' + n + ':7 something failed here\\n'; continue; }
     switch (n % 5) {
-      case 0: text += '\\x1b[31merror\\x1b[0m: src/module' + n + '.ts:' + n + ':7 something failed here\\n'; break;
+      case 0: text += 'step ' + n + ' done in ' + (n % 97) + ' ms\\n'; break;
       case 1: text += 'progress ' + (n % 100) + '% ' + '#'.repeat(n % 40) + '\\r'; break;
       case 2: text += 'naïve café 日本語 ' + n + '\\n'; break;
       default: text += '[' + n + '] compiling unit ' + n + ' of the workspace with some padding text\\n';

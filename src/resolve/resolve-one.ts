@@ -18,11 +18,20 @@ export type Resolution =
   | { kind: 'unresolved'; reason: UnresolvedReason };
 
 /** How a printed path is looked up. */
-type LookupMode = 'path' | 'jvm-package' | 'go-package' | 'unique-basename';
+type LookupMode = 'path' | 'jvm-package' | 'go-package' | 'unique-basename' | 'elided';
 
 const JVM_SOURCE = /\.(java|kt|kts|scala|groovy|clj|cljc)$/;
 
+// Terminal-width tools elide the start of long paths (`…/components/Button.tsx`, `.../app/x.py`,
+// formats.md §3.9): what is left is the end of the real path.
+const ELIDED_PREFIX = /^(?:…|\.\.\.)[/\\]/;
+
+function elidedSuffix(printed: string): string {
+  return printed.replace(ELIDED_PREFIX, '').split(/[/\\]+/).filter((segment) => segment !== '' && segment !== '.' && segment !== '..').join('/');
+}
+
 function lookupMode(raw: RawLocation): LookupMode {
+  if (ELIDED_PREFIX.test(raw.file)) return 'elided';
   const hints = raw.hints;
   const basenameOnly = hints?.basenameOnly === true || (hints?.packagePath !== undefined && !/[\\/]/.test(raw.file));
   if (!basenameOnly) return 'path';
@@ -38,6 +47,7 @@ export function basenamesToSearch(raws: readonly RawLocation[]): string[] {
   for (const raw of raws) {
     const mode = lookupMode(raw);
     if (mode === 'jvm-package' || mode === 'unique-basename') names.add(raw.file.trim());
+    if (mode === 'elided') names.add(elidedSuffix(raw.file).split('/').at(-1) ?? '');
   }
   return [...names].sort();
 }
@@ -121,6 +131,15 @@ async function resolveJvmPackage(raw: RawLocation, packagePath: string, workspac
   return fromOutcome(outcome, raw.file);
 }
 
+// An elided path is the END of a workspace path: the one workspace file ending with it, else not found
+// (several candidates would be a guess).
+async function resolveElided(raw: RawLocation, workspace: Workspace, index: BasenameIndex): Promise<Resolution> {
+  const suffix = `/${elidedSuffix(raw.file)}`;
+  const matches = (await index.files()).filter((file) => file.endsWith(suffix));
+  if (matches.length !== 1) return { kind: 'unresolved', reason: 'not-found' };
+  return fromOutcome(await workspace.firstExisting(matches), raw.file);
+}
+
 async function resolveUniqueBasename(raw: RawLocation, workspace: Workspace, index: BasenameIndex): Promise<Resolution> {
   const basename = raw.file.trim();
   const matches = (await index.files()).filter((file) => file.endsWith(`/${basename}`));
@@ -142,5 +161,7 @@ export async function resolveOne(raw: RawLocation, workspace: Workspace, index: 
       return fromOutcome(await workspace.firstExisting(goPackageCandidates(raw.file.trim(), packagePath, workspace)), raw.file);
     case 'unique-basename':
       return resolveUniqueBasename(raw, workspace, index);
+    case 'elided':
+      return resolveElided(raw, workspace, index);
   }
 }

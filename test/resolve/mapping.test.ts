@@ -23,6 +23,17 @@ describe('relative paths', () => {
     expect(result.locations[0]?.absolutePath).toBe(path.join(root, 'pkg/api/src/a.ts'));
   });
 
+  it('resolves a path whose start a tool elided (…/ or .../) by its longest existing suffix (formats.md §3.9)', async () => {
+    const root = await makeWorkspace({ 'packages/web/src/components/Button.tsx': '', 'app/models/user.py': '' });
+    const result = await resolveLocations([raw('…/src/components/Button.tsx'), raw('.../models/user.py'), raw('…/nowhere/x.ts')], {
+      cwd: root,
+      roots: [root],
+      isIgnored: noIgnores,
+    });
+    expect(result.locations.map((l) => l.file)).toEqual(['packages/web/src/components/Button.tsx', 'app/models/user.py']);
+    expect(result.unresolved.map((u) => [u.file, u.reason])).toEqual([['…/nowhere/x.ts', 'not-found']]);
+  });
+
   it('uses make\'s directory when it lies inside a root', async () => {
     const root = await makeWorkspace({ 'lib/util.c': '', 'util.c': '' });
     const result = await resolveLocations([raw('util.c', { hints: { directory: path.join(root, 'lib') } })], {
