@@ -1,11 +1,14 @@
 // `faultline prompt [LOG|-] [--cwd DIR] [--root DIR]… [--budget N] [--json]` — a bounded, redacted
 // "fix this" prompt for a model: the log is located, the located files' code is read (inside the roots
 // only), and everything is redacted before it is bounded.
+import { statSync } from 'node:fs';
 import { readFile, realpath } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { FaultlineError, type ResolvedLocation, type SymbolInfo } from '../../core/index.js';
-import { locate, type LogSource } from '../../locate/index.js';
-import { buildFixPrompt } from '../../prompt/index.js';
+import { locate } from '../../locate/index.js';
+import { readLogTail, readLogWindow, spoolToFile } from '../../locate/log-window.js';
+import { attachmentSelection, findEnclosingSymbol } from '../../lsp-client/index.js';
+import { buildFixPrompt, type PromptResult } from '../../prompt/index.js';
 import { buildRedactor } from '../../redact/index.js';
 import { summariseError } from '../../summarise/index.js';
 import { parseLogArgs } from '../args.js';
@@ -22,25 +25,6 @@ const MAX_ATTACHED_FILES = 3;
 const EXCERPT_RADIUS = 20;
 // A located "file" larger than this is not source worth attaching (a bundle, a data dump).
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
-
-async function readStream(stream: AsyncIterable<Uint8Array | string>): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));
-  return new TextDecoder('utf-8').decode(Buffer.concat(chunks));
-}
-
-async function readLogText(source: LogSource): Promise<string> {
-  if ('path' in source) {
-    try {
-      return await readFile(source.path, 'utf8');
-    } catch (error) {
-      throw new FaultlineError('E_INPUT_READ', `cannot read ${source.path}: ${(error as Error).message}`, { cause: error });
-    }
-  }
-  if ('stream' in source) return readStream(source.stream);
-  if ('text' in source) return source.text;
-  throw new FaultlineError('E_USAGE', 'the prompt command reads a file or standard input');
-}
 
 // The file's text when its real path lies inside one of the roots (symlinks resolved), else undefined.
 export async function readInsideRoots(location: ResolvedLocation, roots: readonly string[]): Promise<string | undefined> {
@@ -106,40 +90,91 @@ exit: 0 prompt printed, 2 usage or internal error`,
     async run(argv, io) {
       const { values, log } = parseLogArgs(argv, io, { budget: { type: 'string' } });
       const budget = parseBudget(values.budget);
-      const cwd = resolve(io.cwd, log.cwd);
       const roots = log.roots?.map((root) => resolve(io.cwd, root));
-      const text = await readLogText(log.source);
-      const tools = Array.isArray(values.tool) ? (values.tool as string[]) : undefined;
-      const result = await locate({ text }, { cwd, ...(roots ? { roots } : {}), ...(tools ? { formats: tools } : {}), allowBinary: values.binary === true });
-      const usedRoots = roots ?? [...new Set(result.locations.map((location) => location.root))];
-      const symbols = await attachments(result.locations, usedRoots, options.symbolProvider);
-      // Redact the whole log before the summary cuts it (a cut could split a secret); line numbers survive.
-      const redactor = await buildRedactor({
-        texts: [text, ...result.locations.map((location) => location.message), ...symbols.map((symbol) => symbol.source)],
-        env: io.env,
-      });
-      const redactedLog = redactor.redact(text);
-      const primary = result.locations[0];
-      const summary = summariseError({ text: redactedLog, ...(primary ? { primaryLogLine: primary.logLine } : {}) });
-      const prompt = await buildFixPrompt({
-        run: { command: [], cwd, exitCode: null },
-        locations: result.locations,
-        symbols,
-        summary: summary.text,
-        outputTail: redactedLog,
-        ...(budget !== undefined ? { budget } : {}),
-        redactor,
-      });
-      if (values.json === true) {
-        io.stdout(`${JSON.stringify({ version: 1, prompt: prompt.prompt, chars: prompt.chars, approxTokens: prompt.approxTokens, redactions: prompt.redactions })}\n`);
-      } else {
-        io.stdout(prompt.prompt.endsWith('\n') ? prompt.prompt : `${prompt.prompt}\n`);
-        const total = prompt.redactions.reduce((sum, entry) => sum + entry.count, 0);
-        if (total > 0) io.stderr(`faultline: redacted ${total} secret${total === 1 ? '' : 's'} (${prompt.redactions.map((entry) => `${entry.type} ×${entry.count}`).join(', ')})\n`);
+      // The log is streamed, never held whole: standard input is spooled to a private temporary file, and
+      // only the lines around the primary location and the tail are read back.
+      const spooled = 'stream' in log.source ? await spoolToFile(log.source.stream) : undefined;
+      const logPath = spooled?.path ?? ('path' in log.source ? log.source.path : undefined);
+      if (logPath === undefined) throw new FaultlineError('E_USAGE', 'the prompt command reads a file or standard input');
+      try {
+        const prompt = await promptForLog({
+          logPath,
+          cwd: resolve(io.cwd, log.cwd),
+          roots,
+          tools: Array.isArray(values.tool) ? (values.tool as string[]) : undefined,
+          binary: values.binary === true,
+          budget,
+          env: io.env,
+          symbolProvider: options.symbolProvider,
+        });
+        if (values.json === true) {
+          io.stdout(`${JSON.stringify({ version: 1, prompt: prompt.prompt, chars: prompt.chars, approxTokens: prompt.approxTokens, redactions: prompt.redactions })}\n`);
+        } else {
+          io.stdout(prompt.prompt.endsWith('\n') ? prompt.prompt : `${prompt.prompt}\n`);
+          const total = prompt.redactions.reduce((sum, entry) => sum + entry.count, 0);
+          if (total > 0) io.stderr(`faultline: redacted ${total} secret${total === 1 ? '' : 's'} (${prompt.redactions.map((entry) => `${entry.type} ×${entry.count}`).join(', ')})\n`);
+        }
+        return EXIT_OK;
+      } finally {
+        spooled?.dispose();
       }
-      return EXIT_OK;
     },
   };
 }
 
-export const promptCommand: CliCommand = createPromptCommand();
+// Lines read back around the primary location for the summary, and bytes of the log's end for the tail.
+const SUMMARY_RADIUS = 60;
+const TAIL_BYTES = 64 * 1024;
+
+async function promptForLog(request: {
+  logPath: string;
+  cwd: string;
+  roots: string[] | undefined;
+  tools: string[] | undefined;
+  binary: boolean;
+  budget: number | undefined;
+  env: NodeJS.ProcessEnv;
+  symbolProvider: SymbolProvider | undefined;
+}): Promise<PromptResult> {
+  const { logPath, cwd, roots } = request;
+  const result = await locate({ path: logPath }, { cwd, ...(roots ? { roots } : {}), ...(request.tools ? { formats: request.tools } : {}), allowBinary: request.binary });
+  const usedRoots = roots ?? [...new Set(result.locations.map((location) => location.root))];
+  const symbols = await attachments(result.locations, usedRoots, request.symbolProvider);
+  const primary = result.locations[0];
+  // A log that fits the tail budget is read once (the window is inside it); a longer one is read as the lines
+  // around the primary plus the tail, each bounded.
+  const whole = statSync(logPath).size <= TAIL_BYTES;
+  const tail = readLogTail(logPath, TAIL_BYTES);
+  const around = primary && !whole ? readLogWindow(logPath, { line: primary.logLine, before: SUMMARY_RADIUS, after: SUMMARY_RADIUS }) : undefined;
+  const windowText = around ? around.lines.join('\n') : '';
+  // Redact before the summary and the budget cut anything (a cut could split a secret); line numbers survive.
+  const redactor = await buildRedactor({
+    texts: [windowText, tail, ...result.locations.map((location) => location.message), ...symbols.map((symbol) => symbol.source)],
+    env: request.env,
+  });
+  const redactedTail = redactor.redact(tail);
+  const summary = around
+    ? summariseError({ lines: redactor.redact(windowText).split('\n'), primaryLogLine: (primary?.logLine ?? 1) - around.firstLine + 1 })
+    : summariseError({ text: redactedTail, ...(primary ? { primaryLogLine: primary.logLine } : {}) });
+  return buildFixPrompt({
+    run: { command: [], cwd, exitCode: null },
+    locations: result.locations,
+    symbols,
+    summary: summary.text,
+    outputTail: redactedTail,
+    ...(request.budget !== undefined ? { budget: request.budget } : {}),
+    redactor,
+  });
+}
+
+// The attached code is the enclosing function found by tree-sitter (then the heuristic): a prompt is built
+// in well under a second, without starting language servers (`faultline explain` uses them).
+const enclosingSymbolProvider: SymbolProvider = async ({ location, fileText }) => {
+  const lookup = await findEnclosingSymbol({ file: location.absolutePath, root: location.root, line: location.line, text: fileText, noLsp: true });
+  if (!lookup.symbol) return undefined;
+  const lines = fileText.split('\n');
+  const { startLine, endLine } = attachmentSelection(lookup.symbol, location.line, lines.length);
+  return { name: lookup.symbol.name, kind: lookup.symbol.kind, startLine, endLine, source: lines.slice(startLine - 1, endLine).join('\n'), file: location.file };
+};
+
+export const promptCommand: CliCommand = createPromptCommand({ symbolProvider: enclosingSymbolProvider });

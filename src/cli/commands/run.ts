@@ -11,7 +11,7 @@ import type { CliCommand, CliIo } from '../io.js';
 import { outputFormatOf, printResult } from '../output.js';
 import { explainText } from './explain.js';
 
-const USAGE = `usage: faultline run [--cwd DIR] [--timeout S] [--shell] [--json] -- CMD [ARGS…]
+const USAGE = `usage: faultline run [--cwd DIR] [--timeout S] [--shell] [--json | --format F] [--explain] -- CMD [ARGS…]
 
 Runs CMD with stdin closed, stdout+stderr merged and shown live, saves every byte to an artifact,
 then prints where the errors are. Exits with CMD's exit code (124 on timeout, 128+N on a signal).
