@@ -54,8 +54,8 @@ export function topLevelAlternatives(source: string): string[] {
 export interface Prefilter {
   /** Unanchored, literal-led: tried at every position. */
   anywhere: RegExp;
-  /** The line-start regex without the CI/task-runner prefix part, for logs that show no prefix. */
-  lineStartBare: RegExp;
+  /** The line-start regex trying only the given CI/task-runner prefix kinds (see detectLinePrefixes). */
+  lineStartFor(prefixSource: string): RegExp;
   /** Every other format alternative, tried only at line starts (after CI prefixes) behind ONE `^`, so a
    * position that is not a line start costs a single failed check however many formats there are. */
   lineStart: RegExp;
@@ -72,12 +72,23 @@ export function buildPrefilter(formats: readonly GrammarFormat[]): Prefilter {
   const anchored = alternatives.filter((alternative) => alternative.startsWith('^')).map((alternative) => alternative.slice(1));
   // An unanchored alternative names a phrase (`Traceback`, `Caused by:`, `●`) that starts its line, after
   // indentation or colour; the prefilter looks for it there only (the coverage test flags a mid-line one).
-  const unanchored = alternatives.filter((alternative) => !alternative.startsWith('^'));
+  // An alternative led by a file extension (`\.go:\d`, `\.pyi?:…`) selects lines the universal anchors
+  // already select; trying it at every line start only cost time (the coverage test keeps this honest).
+  const unanchored = alternatives.filter((alternative) => !alternative.startsWith('^') && !alternative.startsWith('\\.'));
   const group = (sources: string[]): string => sources.map((source) => `(?:${source})`).join('|') || '(?!)';
   const anywhere = group([...UNIVERSAL_ANCHORS]);
   // Unanchored phrases are tried right at the line start (some begin with their own blanks), after colour codes,
   // and after blanks and colour codes.
   const phrases = group(unanchored);
   const bare = `^(?:${group(anchored)}|${phrases}|${SKIP_COLOUR}(?:${phrases})|${SKIP_BLANKS}(?:${phrases}))`;
-  return { anywhere: new RegExp(anywhere, 'gm'), lineStart: new RegExp(anchorAfterPrefixes(bare), 'gm'), lineStartBare: new RegExp(bare, 'gm') };
+  const cache = new Map<string, RegExp>();
+  return {
+    anywhere: new RegExp(anywhere, 'gm'),
+    lineStart: new RegExp(anchorAfterPrefixes(bare), 'gm'),
+    lineStartFor(prefixSource: string): RegExp {
+      let regex = cache.get(prefixSource);
+      if (!regex) cache.set(prefixSource, (regex = new RegExp(anchorAfterPrefixes(bare, prefixSource), 'gm')));
+      return regex;
+    },
+  };
 }

@@ -24,13 +24,31 @@ const PREFIXES: readonly RegExp[] = [
  */
 // The `gh run view` shape (two tab-separated fields) is left out: scanning up to 400 characters at every line
 // start would slow the prefilter for a rare layout; such lines still match the unanchored anchors.
-export const LINE_PREFIX_SOURCE = PREFIXES.filter((prefix) => !prefix.source.includes('\\t'))
-  .map((prefix) => prefix.source.replace(/^\^/, ''))
-  .join('|');
+const ANCHORABLE_PREFIXES = PREFIXES.filter((prefix) => !prefix.source.includes('\\t'));
+export const LINE_PREFIX_SOURCE = ANCHORABLE_PREFIXES.map((prefix) => prefix.source.replace(/^\^/, '')).join('|');
 
-/** Rewrites a leading `^` of an anchor so it also matches after up to two known line prefixes. */
-export function anchorAfterPrefixes(anchor: string): string {
-  return anchor.replace(/(^|\||\(\?:|\()\^/g, `$1^(?:${LINE_PREFIX_SOURCE})?(?:${LINE_PREFIX_SOURCE})?`);
+/**
+ * Rewrites a leading `^` of an anchor so it also matches after up to two line prefixes: by default any known
+ * one, or only those in `prefixSource` (the kinds a log was seen to use).
+ */
+export function anchorAfterPrefixes(anchor: string, prefixSource = LINE_PREFIX_SOURCE): string {
+  if (prefixSource === '') return anchor;
+  // Two optional prefixes cover a GitHub timestamp wrapping a task-runner prefix; a single kind (no
+  // alternation in its source) needs one.
+  const single = !prefixSource.includes('|');
+  const prefixes = single ? `(?:${prefixSource})?` : `(?:${prefixSource})?(?:${prefixSource})?`;
+  return anchor.replace(/(^|\||\(\?:|\()\^/g, `$1^${prefixes}`);
+}
+
+/**
+ * The prefix kinds that start some line of `text` (a log's first slice), as a regex source for
+ * anchorAfterPrefixes; '' when none. Trying only those keeps the line-start prefilter cheap: every kind
+ * costs a scan of each line's first word.
+ */
+export function detectLinePrefixes(text: string): string {
+  return ANCHORABLE_PREFIXES.filter((prefix) => new RegExp(prefix.source, 'm').test(text))
+    .map((prefix) => prefix.source.replace(/^\^/, ''))
+    .join('|');
 }
 
 /** Removes known CI/task-runner prefixes (repeatedly: a GitHub timestamp may wrap a turbo prefix). */
@@ -45,10 +63,4 @@ export function stripLinePrefixes(line: string): string {
     if (current === before) break;
   }
   return current;
-}
-
-/** True when any line of `text` starts with a known CI/task-runner prefix. */
-export function hasLinePrefix(text: string): boolean {
-  const anyPrefix = new RegExp(`^(?:${PREFIXES.map((prefix) => prefix.source.replace(/^\^/, '')).join('|')})`, 'm');
-  return anyPrefix.test(text);
 }

@@ -6,7 +6,7 @@ import type { RawLocation } from '../core/index.js';
 import { createLineContext, type ContextHost } from './_context.js';
 import type { GrammarFormat } from './_format.js';
 import type { LineParser } from './_parser.js';
-import { anchorAfterPrefixes, hasLinePrefix, stripLinePrefixes } from './_prefixes.js';
+import { anchorAfterPrefixes, detectLinePrefixes, stripLinePrefixes } from './_prefixes.js';
 import { buildPrefilter, type Prefilter } from './_prefilter.js';
 
 export interface ScannerOptions {
@@ -76,8 +76,8 @@ export class Scanner {
   private lastNewline = -1;
   private traceCounter = 0;
   private claimedWindowEnd = -1;
-  /** Whether the log's lines carry CI/task-runner prefixes (decided on its first slice). */
-  private prefixed: boolean | undefined;
+  /** The line-start prefilter for the prefix kinds this log uses (decided on its first slice). */
+  private lineStart: RegExp | undefined;
 
   constructor(options: ScannerOptions) {
     this.formats = options.formats;
@@ -179,10 +179,10 @@ export class Scanner {
   // Candidate positions in [from, to) from both prefilter regexes, ascending; one per short line.
   private candidates(from: number, to: number): number[] {
     const found: number[] = [];
-    // Trying the CI/task-runner prefixes at every line start costs a fifth of the prefilter; a log shows
-    // them from its first lines on (they wrap every line), so the first slice decides for the whole log.
-    this.prefixed ??= hasLinePrefix(this.buffer.slice(0, 64 * 1024));
-    const lineStart = this.prefixed ? this.prefilter.lineStart : this.prefilter.lineStartBare;
+    // Trying every CI/task-runner prefix kind at every line start was a third of the scan; a log shows its
+    // prefixes from its first lines on (they wrap every line), so the first slice picks the kinds to try.
+    this.lineStart ??= this.prefilter.lineStartFor(detectLinePrefixes(this.buffer.slice(0, 64 * 1024)));
+    const lineStart = this.lineStart;
     for (const regex of [this.prefilter.anywhere, lineStart]) {
       regex.lastIndex = from;
       for (let match = regex.exec(this.buffer); match !== null && match.index < to; match = regex.exec(this.buffer)) {
