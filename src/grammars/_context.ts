@@ -22,6 +22,21 @@ export interface ContextHost {
   overflow: number;
 }
 
+// Substrings share memory with the string they were cut from: a location's message sliced from a 100 KB
+// log slice would keep the whole slice alive until the scan ends (measured: heap grew ~0.3 MB per MB of
+// log). Slicing a fresh concatenation makes V8 copy the characters, so only the text itself is kept.
+function detach(text: string): string {
+  return text.length < 13 ? text : (` ${text}`).slice(1);
+}
+
+function detachHints(hints: RawLocation['hints']): RawLocation['hints'] {
+  if (!hints) return hints;
+  const copy = { ...hints };
+  if (copy.directory !== undefined) copy.directory = detach(copy.directory);
+  if (copy.packagePath !== undefined) copy.packagePath = detach(copy.packagePath);
+  return copy;
+}
+
 function isCstNode(node: CstNode | IToken): node is CstNode {
   return (node as CstNode).children !== undefined;
 }
@@ -104,21 +119,21 @@ export function createLineContext(host: ContextHost, format: GrammarFormat, text
       const makeDirectory = (host.sharedState.get('make-directories') as { stack: string[] } | undefined)?.stack.at(-1);
       if (makeDirectory && !hints?.directory && !/^(?:[/\\]|[A-Za-z]:)/.test(file)) hints = { ...hints, directory: makeDirectory };
       const raw: RawLocation = {
-        file,
+        file: detach(file),
         line: location.line,
         // The JSON column is 1-based in the tool's own unit, whatever base the tool printed.
         column: column === null ? null : column + (spec.columnBase === 0 ? 1 : 0),
         endLine: location.endLine ?? null,
         endColumn: location.endColumn == null ? null : location.endColumn + (spec.columnBase === 0 ? 1 : 0),
         severity: location.severity ?? null,
-        message: (location.message ?? '').trim(),
-        code: location.code ?? null,
+        message: detach((location.message ?? '').trim()),
+        code: location.code == null ? null : detach(location.code),
         format: formatName,
         columnUnit: spec.columnUnit,
         logLine: location.logLine ?? logLine,
       };
       if (location.frame) raw.frame = location.frame;
-      if (hints && Object.keys(hints).length > 0) raw.hints = hints;
+      if (hints && Object.keys(hints).length > 0) raw.hints = detachHints(hints);
       host.emitted.push(raw);
       return raw;
     },
