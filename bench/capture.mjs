@@ -2,7 +2,7 @@
 // Capture throughput: `faultline run -- node gen.mjs` against the cat-like baseline `node gen.mjs > file`,
 // for 10 MB and 100 MB of mixed output. Prints MB/s, the ratio to the baseline and peak RSS.
 // Usage: node bench/capture.mjs [--cli dist/cli.js] [--sizes 10,100]
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -103,6 +103,19 @@ try {
     });
   }
   console.table(rows);
+  // Peak RSS also reflects how lazily V8 collects the per-chunk garbage; what capture itself keeps alive is
+  // the live heap after a full GC, measured in a child with --expose-gc running the library's runCommand.
+  const library = resolve(cli, '..', 'index.js');
+  if (existsSync(library)) {
+    const probe = `const { runCommand } = await import(${JSON.stringify(library)});
+for (const mb of ${JSON.stringify(sizes)}) {
+  await runCommand({ command: [process.execPath, ${JSON.stringify(generator)}, String(mb)], history: false, cacheDir: ${JSON.stringify(join(work, 'cache-live'))}, onOutput: () => {} });
+  global.gc();
+  console.log('live heap after a full GC, ' + mb + ' MB captured: ' + (process.memoryUsage().heapUsed / 1048576).toFixed(1) + ' MiB');
+}`;
+    const live = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', probe], { encoding: 'utf8' });
+    process.stdout.write(live.stdout || live.stderr);
+  }
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

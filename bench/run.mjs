@@ -95,6 +95,21 @@ console.log(`  ${verdict(small.faultline.ms <= 1.5 * node0.ms)} 1 MB log within 
 console.log(`  ${verdict(pathological.ms < 500)} 1 MB base64 line (+64 KB a/a/a…, a.a.a…) under 0.5 s: ${pathological.ms.toFixed(0)} ms`);
 console.log(`  ${verdict(rows.every((row) => row.found.found === row.found.planted))} recall 100 %: ${rows.map((row) => `${row.found.found}/${row.found.planted}`).join(', ')}`);
 
+// Peak RSS includes V8's lazily collected per-slice garbage; the scan's own footprint is the live heap after a
+// full GC, measured in one child (--expose-gc) that locates each log in turn through the library.
+const library = join(root, 'dist', 'index.js');
+if (existsSync(library)) {
+  const logs = rows.map((row) => join(data, row.name));
+  const probe = `const { locate } = await import(${JSON.stringify(library)});
+for (const log of ${JSON.stringify(logs)}) {
+  await locate({ path: log }, { cwd: ${JSON.stringify(workspace)}, roots: [${JSON.stringify(workspace)}] });
+  global.gc();
+  console.log('  live heap after a full GC, ' + log.split('/').pop() + ': ' + (process.memoryUsage().heapUsed / 1048576).toFixed(1) + ' MiB');
+}`;
+  const live = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', probe], { encoding: 'utf8' });
+  process.stdout.write(live.stdout || live.stderr);
+}
+
 if (!process.argv.includes('--locate-only')) {
   for (const extra of ['capture.mjs', 'lsp.mjs']) {
     if (!existsSync(join(here, extra))) continue;
