@@ -7,7 +7,5 @@ const SGR = '(?:\\x1b\\[[0-9;]*[mK])*';
 /** `.ext` followed by `:digit` or `(digit`, ANSI allowed in between: nearly every location has it. */
 export const LOCATION_ANCHOR = `\\.[A-Za-z][A-Za-z0-9+_]{0,11}${SGR}[:(]${SGR}\\d`;
 
-/** Start of a line, allowing indentation and SGR codes before the first visible character. */
-export const LINE_START = `^(?:[ \\t]|\\x1b\\[[0-9;]*m)*`;
 
 export { SGR };

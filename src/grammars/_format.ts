@@ -1,6 +1,6 @@
 // What a family file exports: format specs with their anchors and a parse function over one candidate line.
 import type { CstNode, IToken } from 'chevrotain';
-import type { ColumnUnit, FormatSpec, FrameInfo, RawLocation, ResolveHints, Severity } from '../core/index.js';
+import type { FormatSpec, FrameInfo, RawLocation, ResolveHints, Severity } from '../core/index.js';
 import type { RuleDefiner } from './_parser.js';
 
 /** A rule parsed at a position of the current line. */
@@ -71,9 +71,3 @@ export interface GrammarFamily {
   readonly rules?: RuleDefiner;
 }
 
-/** The defaults a format applies to what it emits. */
-export interface FormatDefaults {
-  name: string;
-  columnUnit: ColumnUnit;
-  columnBase: 0 | 1;
-}

@@ -41,8 +41,6 @@ export const ALL_TOKENS: TokenType[] = [
   Lt, Gt, Pipe, Equals, Dash,
 ];
 
-/** Tokens that may appear inside a path (spaces and parentheses only where a rule allows them). */
-export const PATH_TOKENS: TokenType[] = [Word, Int, Colon, Dash, LBracket, RBracket, LBrace, RBrace, Equals, SQuote, Comma];
 
 let lexer: Lexer | undefined;
 
