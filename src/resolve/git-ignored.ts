@@ -4,7 +4,6 @@
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import ignore from 'ignore';
 import { FaultlineError } from '../core/errors.js';
 
 /** Returns the subset of `relativePaths` (posix, relative to `root`) that the workspace ignores. */
@@ -47,6 +46,8 @@ async function fromRootGitignore(root: string, relativePaths: readonly string[])
   } catch {
     return new Set();
   }
+  // Loaded only here: most workspaces are git repositories, and locate's start-up should not pay for it.
+  const { default: ignore } = await import('ignore');
   const matcher = ignore().add(text);
   return new Set(relativePaths.filter((file) => matcher.ignores(file)));
 }

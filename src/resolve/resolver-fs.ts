@@ -1,7 +1,6 @@
 // The only file-system surface the resolver uses. Kept to three async calls so an editor
 // extension can back it with its own workspace API (virtual or remote file systems).
 import { realpath, stat } from 'node:fs/promises';
-import { convertPathToPattern, globby } from 'globby';
 
 /** What an entry is, following symlinks. */
 export type ResolverFileKind = 'file' | 'directory' | 'other';
@@ -48,6 +47,8 @@ export function createNodeResolverFs(): ResolverFs {
     },
     async findFilesByName(root, basenames) {
       if (basenames.length === 0) return [];
+      // globby (and fast-glob under it) is loaded only when a basename-only frame needs a workspace search.
+      const { convertPathToPattern, globby } = await import('globby');
       const patterns = basenames.map((name) => `**/${convertPathToPattern(name)}`);
       const found = await globby(patterns, {
         cwd: root,
