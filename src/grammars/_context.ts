@@ -12,7 +12,6 @@ export interface ContextHost {
   parser(formatName: string, rule: string): LineParser;
   neighbour(delta: number): string | undefined;
   readonly emitted: RawLocation[];
-  formatState(format: string): Map<string, object>;
   sharedState: Map<string, object>;
   formatsByName: ReadonlyMap<string, GrammarFormat>;
   newTraceId(): number;
@@ -21,6 +20,13 @@ export interface ContextHost {
   readonly maxLocations: number;
   overflow: number;
 }
+
+/** Make's directory stack: `Entering directory` changes what relative paths mean (formats.md §3.13). */
+export interface MakeDirectories {
+  stack: string[];
+}
+/** The shared-state key of make's directory stack (written by the make format, read by every emit). */
+export const MAKE_DIRECTORIES_KEY = 'make-directories';
 
 // Substrings share memory with the string they were cut from: a location's message sliced from a 100 KB
 // log slice would keep the whole slice alive until the scan ends (measured: heap grew ~0.3 MB per MB of
@@ -116,7 +122,7 @@ export function createLineContext(host: ContextHost, format: GrammarFormat, text
       const column = location.column ?? null;
       let hints = isRuntimePseudoPath(file) ? { ...location.hints, runtime: true } : location.hints;
       // Under make, a relative path is relative to the directory make last entered.
-      const makeDirectory = (host.sharedState.get('make-directories') as { stack: string[] } | undefined)?.stack.at(-1);
+      const makeDirectory = (host.sharedState.get(MAKE_DIRECTORIES_KEY) as MakeDirectories | undefined)?.stack.at(-1);
       if (makeDirectory && !hints?.directory && !/^(?:[/\\]|[A-Za-z]:)/.test(file)) hints = { ...hints, directory: makeDirectory };
       const raw: RawLocation = {
         file: detach(file),
@@ -138,13 +144,8 @@ export function createLineContext(host: ContextHost, format: GrammarFormat, text
       return raw;
     },
     state<T extends object>(create: () => T): T {
-      const states = host.formatState(format.name);
-      let value = states.get('state') as T | undefined;
-      if (!value) {
-        value = create();
-        states.set('state', value);
-      }
-      return value;
+      // A format's own state lives beside the shared entries under a key no family uses.
+      return context.shared(`\u0000format:${format.name}`, create);
     },
     shared<T extends object>(key: string, create: () => T): T {
       let value = host.sharedState.get(key) as T | undefined;

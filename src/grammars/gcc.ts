@@ -3,14 +3,10 @@
 import type { GrammarFamily, GrammarFormat, LineContext } from './_format.js';
 import { parseColonHead, parseSeverityTail } from './_common.js';
 import { LOCATION_ANCHOR } from './_anchors.js';
+import { MAKE_DIRECTORIES_KEY, type MakeDirectories } from './_context.js';
 
 const C_FAMILY = /\.(?:c|h|cc|cpp|cxx|c\+\+|hh|hpp|hxx|h\+\+|ipp|inl|tcc|tpp|cu|cuh|m|mm|def|inc)$/i;
 
-/** Make's directory stack: `Entering directory` changes what relative paths mean (formats.md §3.13). */
-export interface MakeDirectories {
-  stack: string[];
-}
-export const MAKE_DIRECTORIES_KEY = 'make-directories';
 
 function parseGcc(context: LineContext): boolean {
   const text = context.text;

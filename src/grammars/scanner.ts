@@ -85,16 +85,10 @@ export class Scanner {
     this.normalise = options.normaliseLine;
 
     this.prefilter = buildPrefilter(this.formats);
-    const formatStates = new Map<string, Map<string, object>>();
     this.host = {
       parser: options.parser,
       neighbour: () => undefined,
       emitted: [],
-      formatState: (name) => {
-        let states = formatStates.get(name);
-        if (!states) formatStates.set(name, (states = new Map()));
-        return states;
-      },
       sharedState: new Map(),
       formatsByName: new Map(this.formats.map((format) => [format.name, format])),
       newTraceId: () => ++this.traceCounter,
@@ -149,7 +143,7 @@ export class Scanner {
       scanTo = (this.lastNewline <= limit ? this.lastNewline : this.buffer.lastIndexOf('\n', limit)) + 1;
       if (scanTo <= this.scanFrom) return;
     }
-    this.scanRange(this.scanFrom, scanTo, final);
+    this.scanRange(this.scanFrom, scanTo);
     this.countLinesTo(scanTo);
     // Keep a look-back tail starting at a line boundary.
     let keepFrom = scanTo - BEHIND_BYTES;
@@ -170,7 +164,7 @@ export class Scanner {
   // A huge line with no newline yet: scan all but the last window of it now, keep only that window.
   private scanLongSlice(): void {
     const keepFrom = this.buffer.length - LONG_LINE;
-    this.scanRange(this.scanFrom, keepFrom, false);
+    this.scanRange(this.scanFrom, keepFrom);
     this.countLinesTo(keepFrom);
     this.shift(keepFrom);
     this.scanFrom = 0;
@@ -202,7 +196,7 @@ export class Scanner {
     return found.sort((left, right) => left - right);
   }
 
-  private scanRange(from: number, to: number, final: boolean): void {
+  private scanRange(from: number, to: number): void {
     let windowsOnLine = 0;
     let currentLineStart = -1;
     let scannedLineEnd = -1;
@@ -210,7 +204,7 @@ export class Scanner {
       if (position <= scannedLineEnd) continue;
       const lineStart = this.buffer.lastIndexOf('\n', position - 1) + 1;
       let lineEnd = this.buffer.indexOf('\n', position);
-      if (lineEnd < 0) lineEnd = final ? this.buffer.length : this.buffer.length;
+      if (lineEnd < 0) lineEnd = this.buffer.length;
       if (lineEnd - lineStart <= LONG_LINE) {
         this.scanLine(lineStart, lineEnd, lineStart, lineEnd);
         scannedLineEnd = lineEnd;
