@@ -1,18 +1,19 @@
 // The candidate-line prefilter. An unanchored alternative is tried at every position of the log, so the
 // combined regex keeps only a few literal-led universal ones; alternatives anchored at line start (`^…`)
-// cost one check per line and are taken from every format as they are. A test checks on every fixture
-// that no line a format's own anchor selects is missed here (test/grammars/prefilter.test.ts).
-// Measurements: shared/reference/performance.md §3b, §6.
+// are tried once per line, and only those that can begin with that line's first character (a bitmap per
+// character: one combined `^(?:…75 alternatives…)` regex cost ~0.6 s per 100 MB, the dispatch ~0.1 s).
+// A test checks on every fixture that no line a format's own anchor selects is missed here
+// (test/grammars/prefilter.test.ts). Measurements: shared/reference/performance.md §3b, §6; bench/run.mjs.
 import { SGR } from './_anchors.js';
+import { firstChars, type FirstChars } from './_first-chars.js';
 import type { GrammarFormat } from './_format.js';
-import { anchorAfterPrefixes } from './_prefixes.js';
 
 /** What nearly every location line contains, whatever the tool. */
 export const UNIVERSAL_ANCHORS: readonly string[] = [
-  // path.ext:12 / path.ext(12 — compilers, linters, stack frames (ANSI allowed between the parts)
-  `\\.[A-Za-z][A-Za-z0-9+_]{0,11}${SGR}[:(]${SGR}\\d`,
-  // path.ext 12:5 — webpack module paths, dart-sass, Dart stack frames
-  `\\.[A-Za-z][A-Za-z0-9+_]{0,11} \\d+:\\d`,
+  // path.ext:12 / path.ext(12 / GHC's path.hs:(12,5) — compilers, linters, stack frames (ANSI allowed
+  // between the parts); path.ext 12:5 / path.ext (12:5) — webpack, dart-sass, Dart frames, rollup. One
+  // alternative: irregexp tries each alternative at every `.` of the log.
+  `\\.[A-Za-z][A-Za-z0-9+_]{0,11}(?:${SGR}[:(]${SGR}\\(?\\d| \\(?\\d+:\\d)`,
   // "line 12", "Line: 12", ":line 14" — PHP, Perl, Terraform, ShellCheck, Gradle, .NET frames, Python frames
   `[Ll]ine:? \\d`,
   // Python frames with the path quoted
@@ -51,44 +52,136 @@ export function topLevelAlternatives(source: string): string[] {
   return parts;
 }
 
+/** Tells whether a line-start anchor selects the line beginning at `start`. */
+export interface LineStartMatcher {
+  matches(text: string, start: number): boolean;
+}
+
 export interface Prefilter {
   /** Unanchored, literal-led: tried at every position. */
   anywhere: RegExp;
-  /** The line-start regex trying only the given CI/task-runner prefix kinds (see detectLinePrefixes). */
-  lineStartFor(prefixSource: string): RegExp;
-  /** Every other format alternative, tried only at line starts (after CI prefixes) behind ONE `^`, so a
-   * position that is not a line start costs a single failed check however many formats there are. */
-  lineStart: RegExp;
+  /** The line-start matcher trying only the given CI/task-runner prefix kinds (see detectLinePrefixes). */
+  lineStartFor(prefixSource: string): LineStartMatcher;
+  /** Line-start alternatives left to the universal anchors because they could begin with almost any
+   * character (a path): each contains a universal anchor, which the coverage test checks on every fixture. */
+  broad: readonly string[];
 }
 
-// Leading blanks and colour codes, skipped atomically (lookahead + back-reference: JS has no possessive
-// quantifier) so an alternative that itself starts with blanks cannot make a long run of spaces quadratic.
-// Named groups: the format alternatives may hold numbered groups of their own.
-const SKIP_BLANKS = '(?=(?<flBlanks>(?:[ \\t]|\\x1b\\[[0-9;]*[mK])*))\\k<flBlanks>';
-const SKIP_COLOUR = '(?=(?<flColour>(?:\\x1b\\[[0-9;]*[mK])*))\\k<flColour>';
+// More possible first characters than this and an alternative would be tried at nearly every line.
+const BROAD = 128;
+
+// One sticky regex per first character, holding the alternatives that can start with it.
+type Dispatch = Array<RegExp | undefined>;
+
+function dispatchTable(alternatives: ReadonlyArray<{ source: string; chars: Set<number> }>): Dispatch {
+  const bySource = new Map<string, RegExp>();
+  const table: Dispatch = [];
+  for (let code = 0; code < 256; code++) {
+    const sources = alternatives.filter((alternative) => alternative.chars.has(code)).map((alternative) => `(?:${alternative.source})`);
+    if (sources.length === 0) continue;
+    const source = sources.join('|');
+    let regex = bySource.get(source);
+    if (!regex) bySource.set(source, (regex = new RegExp(source, 'my')));
+    table[code] = regex;
+  }
+  return table;
+}
+
+function testAt(table: Dispatch, text: string, position: number): boolean {
+  const regex = table[text.charCodeAt(position)];
+  if (regex === undefined) return false;
+  regex.lastIndex = position;
+  return regex.test(text);
+}
+
+// Colour codes (SGR, erase-line) and blanks before a phrase, skipped by hand: a regex doing it at every line
+// needs a lookahead trick to stay linear on long runs of spaces.
+function skipColour(text: string, position: number): number {
+  while (text.charCodeAt(position) === 0x1b && text.charCodeAt(position + 1) === 0x5b) {
+    let end = position + 2;
+    for (let code = text.charCodeAt(end); (code >= 0x30 && code <= 0x39) || code === 0x3b; code = text.charCodeAt(++end));
+    const final = text.charCodeAt(end);
+    if (final !== 0x6d && final !== 0x4b) break;
+    position = end + 1;
+  }
+  return position;
+}
+
+function skipBlanksAndColour(text: string, position: number): number {
+  for (;;) {
+    const code = text.charCodeAt(position);
+    if (code === 0x20 || code === 0x09) position++;
+    else if (code === 0x1b) {
+      const after = skipColour(text, position);
+      if (after === position) return position;
+      position = after;
+    } else return position;
+  }
+}
+
+function analyse(sources: string[]): { narrow: Array<{ source: string; chars: Set<number> }>; broad: string[] } {
+  const narrow: Array<{ source: string; chars: Set<number> }> = [];
+  const broad: string[] = [];
+  for (const source of sources) {
+    const chars: FirstChars = firstChars(source);
+    if (chars === undefined || chars.size > BROAD) broad.push(source);
+    else narrow.push({ source, chars });
+  }
+  return { narrow, broad };
+}
 
 export function buildPrefilter(formats: readonly GrammarFormat[]): Prefilter {
   const alternatives = [...new Set(formats.flatMap((format) => topLevelAlternatives(format.anchor)))].filter((alternative) => !UNIVERSAL_ANCHORS.includes(alternative));
-  const anchored = alternatives.filter((alternative) => alternative.startsWith('^')).map((alternative) => alternative.slice(1));
+  const anchored = analyse(alternatives.filter((alternative) => alternative.startsWith('^')).map((alternative) => alternative.slice(1)));
   // An unanchored alternative names a phrase (`Traceback`, `Caused by:`, `●`) that starts its line, after
   // indentation or colour; the prefilter looks for it there only (the coverage test flags a mid-line one).
   // An alternative led by a file extension (`\.go:\d`, `\.pyi?:…`) selects lines the universal anchors
   // already select; trying it at every line start only cost time (the coverage test keeps this honest).
-  const unanchored = alternatives.filter((alternative) => !alternative.startsWith('^') && !alternative.startsWith('\\.'));
-  const group = (sources: string[]): string => sources.map((source) => `(?:${source})`).join('|') || '(?!)';
-  const anywhere = group([...UNIVERSAL_ANCHORS]);
-  // Unanchored phrases are tried right at the line start (some begin with their own blanks), after colour codes,
-  // and after blanks and colour codes.
-  const phrases = group(unanchored);
-  const bare = `^(?:${group(anchored)}|${phrases}|${SKIP_COLOUR}(?:${phrases})|${SKIP_BLANKS}(?:${phrases}))`;
-  const cache = new Map<string, RegExp>();
+  const phrases = analyse(alternatives.filter((alternative) => !alternative.startsWith('^') && !alternative.startsWith('\\.')));
+  const anchoredTable = dispatchTable(anchored.narrow);
+  const phraseTable = dispatchTable(phrases.narrow);
+  const matchAt = (text: string, position: number): boolean => {
+    if (testAt(anchoredTable, text, position) || testAt(phraseTable, text, position)) return true;
+    const afterColour = skipColour(text, position);
+    if (afterColour !== position && testAt(phraseTable, text, afterColour)) return true;
+    const afterBlanks = skipBlanksAndColour(text, afterColour);
+    return afterBlanks !== afterColour && testAt(phraseTable, text, afterBlanks);
+  };
+  const cache = new Map<string, LineStartMatcher>();
   return {
-    anywhere: new RegExp(anywhere, 'gm'),
-    lineStart: new RegExp(anchorAfterPrefixes(bare), 'gm'),
-    lineStartFor(prefixSource: string): RegExp {
-      let regex = cache.get(prefixSource);
-      if (!regex) cache.set(prefixSource, (regex = new RegExp(anchorAfterPrefixes(bare, prefixSource), 'gm')));
-      return regex;
+    anywhere: new RegExp(group([...UNIVERSAL_ANCHORS]), 'gm'),
+    broad: [...anchored.broad, ...phrases.broad],
+    lineStartFor(prefixSource: string): LineStartMatcher {
+      let matcher = cache.get(prefixSource);
+      if (!matcher) cache.set(prefixSource, (matcher = lineStartMatcher(prefixSource, matchAt)));
+      return matcher;
+    },
+  };
+}
+
+const group = (sources: string[]): string => sources.map((source) => `(?:${source})`).join('|') || '(?!)';
+
+// Anchors match after up to two CI/task-runner prefixes (a GitHub timestamp wrapping a turbo prefix); a
+// single kind needs one. The prefix regex runs only at lines whose first character can start a prefix.
+function lineStartMatcher(prefixSource: string, matchAt: (text: string, position: number) => boolean): LineStartMatcher {
+  if (prefixSource === '') return { matches: matchAt };
+  const prefix = new RegExp(`(?:${prefixSource})`, 'y');
+  const prefixChars = firstChars(prefixSource);
+  const rounds = prefixSource.includes('|') ? 2 : 1;
+  const afterPrefix = (text: string, position: number): number => {
+    if (prefixChars !== undefined && !prefixChars.has(text.charCodeAt(position))) return -1;
+    prefix.lastIndex = position;
+    return prefix.test(text) ? prefix.lastIndex : -1;
+  };
+  return {
+    matches(text, start) {
+      let position = start;
+      for (let round = 0; ; round++) {
+        if (matchAt(text, position)) return true;
+        if (round === rounds) return false;
+        position = afterPrefix(text, position);
+        if (position < 0) return false;
+      }
     },
   };
 }

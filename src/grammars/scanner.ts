@@ -3,11 +3,11 @@
 // Memory is bounded by the look-back/look-ahead windows plus one long-line slice, never by the log size.
 // Design and measurements: shared/reference/performance.md §8.
 import type { RawLocation } from '../core/index.js';
-import { createLineContext, type ContextHost } from './_context.js';
+import { FormatLineContext, type ContextHost } from './_context.js';
 import type { GrammarFormat } from './_format.js';
 import type { LineParser } from './_parser.js';
 import { anchorAfterPrefixes, detectLinePrefixes, stripLinePrefixes } from './_prefixes.js';
-import { buildPrefilter, type Prefilter } from './_prefilter.js';
+import { buildPrefilter, type LineStartMatcher, type Prefilter } from './_prefilter.js';
 
 export interface ScannerOptions {
   formats: readonly GrammarFormat[];
@@ -58,6 +58,14 @@ function latin1ToUtf8(text: string): string {
   return decoder.decode(bytes);
 }
 
+// A substring shares memory with the string it was cut from. Candidate text outlives its slice of the log
+// (Chevrotain keeps each parser's last input; formats keep state), and while it pointed into the 100 KB
+// buffer it pinned one buffer per parser: measured 3–5 MB promoted per young-generation GC and peak RSS
+// growing with the log. A copy through a fresh concatenation keeps only the line.
+function ownCopy(text: string): string {
+  return text.length < 13 ? text : (` ${text}`).slice(1);
+}
+
 export class Scanner {
   private readonly formats: readonly GrammarFormat[];
   /** Each format's own anchor, for the prefix kinds this log uses (built with the line-start prefilter). */
@@ -65,6 +73,8 @@ export class Scanner {
   private readonly prefilter: Prefilter;
   private readonly normalise: (raw: string) => string;
   private readonly host: ContextHost;
+  /** One reusable line context per format (same order as `formats`). */
+  private readonly contexts: FormatLineContext[];
   private buffer = '';
   /** Index in `buffer` where unscanned text starts; text before it is look-back only. */
   private scanFrom = 0;
@@ -78,7 +88,7 @@ export class Scanner {
   private traceCounter = 0;
   private claimedWindowEnd = -1;
   /** The line-start prefilter for the prefix kinds this log uses (decided on its first slice). */
-  private lineStart: RegExp | undefined;
+  private lineStart: LineStartMatcher | undefined;
 
   constructor(options: ScannerOptions) {
     this.formats = options.formats;
@@ -93,9 +103,11 @@ export class Scanner {
       formatsByName: new Map(this.formats.map((format) => [format.name, format])),
       newTraceId: () => ++this.traceCounter,
       lineMemo: new Map(),
+      tokenMemo: new Map(),
       maxLocations: options.maxLocations ?? 50_000,
       overflow: 0,
     };
+    this.contexts = this.formats.map((format) => new FormatLineContext(this.host, format));
   }
 
   /** Feeds the next slice of the log, decoded as latin1 (`buffer.latin1Slice()`). */
@@ -170,9 +182,10 @@ export class Scanner {
     this.scanFrom = 0;
   }
 
-  // Candidate positions in [from, to) from both prefilter regexes, ascending; one per short line.
+  // Candidate positions in [from, to), ascending: universal anchor hits (one per short line, every hit on a
+  // long line) merged with the starts of lines a line-start anchor selects.
   private candidates(from: number, to: number): number[] {
-    const found: number[] = [];
+    const anywhere: number[] = [];
     // Trying every CI/task-runner prefix kind at every line start was a third of the scan; a log shows its
     // prefixes from its first lines on (they wrap every line), so the first slice picks the kinds to try.
     if (this.lineStart === undefined) {
@@ -181,19 +194,28 @@ export class Scanner {
       // Compiling 100+ anchors with every prefix kind spliced in was a fifth of a small log's run time.
       this.formatAnchors = this.formats.map((format) => new RegExp(anchorAfterPrefixes(format.anchor, prefixes), 'm'));
     }
-    const lineStart = this.lineStart;
-    for (const regex of [this.prefilter.anywhere, lineStart]) {
-      regex.lastIndex = from;
-      for (let match = regex.exec(this.buffer); match !== null && match.index < to; match = regex.exec(this.buffer)) {
-        found.push(match.index);
-        const lineEnd = this.buffer.indexOf('\n', match.index);
-        const lineStart = this.buffer.lastIndexOf('\n', match.index - 1) + 1;
-        // A short line is a candidate once; a long line keeps every anchor hit (each gets its own window).
-        if (lineEnd >= 0 && lineEnd - lineStart <= LONG_LINE) regex.lastIndex = lineEnd + 1;
-        else regex.lastIndex = Math.max(regex.lastIndex, match.index + 1);
-      }
+    const regex = this.prefilter.anywhere;
+    regex.lastIndex = from;
+    for (let match = regex.exec(this.buffer); match !== null && match.index < to; match = regex.exec(this.buffer)) {
+      anywhere.push(match.index);
+      const lineEnd = this.buffer.indexOf('\n', match.index);
+      const lineStart = this.buffer.lastIndexOf('\n', match.index - 1) + 1;
+      // A short line is a candidate once; a long line keeps every anchor hit (each gets its own window).
+      if (lineEnd >= 0 && lineEnd - lineStart <= LONG_LINE) regex.lastIndex = lineEnd + 1;
+      else regex.lastIndex = Math.max(regex.lastIndex, match.index + 1);
     }
-    return found.sort((left, right) => left - right);
+    const found: number[] = [];
+    const lineStart = this.lineStart;
+    let next = 0;
+    for (let position = from; position < to; ) {
+      while (next < anywhere.length && anywhere[next]! < position) found.push(anywhere[next++]!);
+      if (lineStart.matches(this.buffer, position) && anywhere[next] !== position) found.push(position);
+      const newline = this.buffer.indexOf('\n', position);
+      if (newline < 0) break;
+      position = newline + 1;
+    }
+    while (next < anywhere.length) found.push(anywhere[next++]!);
+    return found;
   }
 
   private scanRange(from: number, to: number): void {
@@ -225,11 +247,11 @@ export class Scanner {
   private normalisedSlice(start: number, end: number): string {
     const raw = this.buffer.slice(start, Math.min(end, start + MAX_LINE_TEXT * 4));
     const text = stripLinePrefixes(this.normalise(latin1ToUtf8(raw.endsWith('\r') ? raw.slice(0, -1) : raw)));
-    return text.length > MAX_LINE_TEXT ? text.slice(0, MAX_LINE_TEXT) : text;
+    return ownCopy(text.length > MAX_LINE_TEXT ? text.slice(0, MAX_LINE_TEXT) : text);
   }
 
   private scanLine(lineStart: number, lineEnd: number, windowStart: number, windowEnd: number): void {
-    const raw = this.buffer.slice(windowStart, windowEnd);
+    const raw = ownCopy(this.buffer.slice(windowStart, windowEnd));
     const candidates: number[] = [];
     for (let index = 0; index < this.formats.length; index++) {
       if (this.formatAnchors[index]?.test(raw)) candidates.push(index);
@@ -237,8 +259,9 @@ export class Scanner {
     if (candidates.length === 0) return;
     const logLine = this.countLinesTo(lineStart);
     const long = lineEnd - lineStart > LONG_LINE;
-    const text = long ? this.normalise(latin1ToUtf8(raw)) : this.normalisedSlice(lineStart, lineEnd);
+    const text = long ? ownCopy(this.normalise(latin1ToUtf8(raw))) : this.normalisedSlice(lineStart, lineEnd);
     this.host.lineMemo.clear();
+    this.host.tokenMemo.clear();
     const neighbours = new Map<number, string | undefined>();
     this.host.neighbour = (delta) => {
       if (delta === 0) return text;
@@ -249,8 +272,7 @@ export class Scanner {
     for (const index of candidates) {
       const format = this.formats[index];
       if (!format) continue;
-      const context = createLineContext(this.host, format, text, logLine);
-      if (format.parse(context)) break;
+      if (format.parse(this.contexts[index]!.reset(text, logLine))) break;
     }
   }
 

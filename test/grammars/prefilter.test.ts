@@ -7,16 +7,37 @@ import { describe, expect, it } from 'vitest';
 import { findFixtureCases } from '../../src/locate/fixtures.js';
 import { registeredFormats } from '../../src/grammars/index.js';
 import { buildPrefilter, topLevelAlternatives } from '../../src/grammars/_prefilter.js';
-import { anchorAfterPrefixes } from '../../src/grammars/_prefixes.js';
+import { anchorAfterPrefixes, LINE_PREFIX_SOURCE } from '../../src/grammars/_prefixes.js';
 
 const formats = registeredFormats();
 const prefilter = buildPrefilter(formats);
 const anywhere = new RegExp(prefilter.anywhere.source, 'm');
-const lineStart = new RegExp(prefilter.lineStart.source, 'm');
+const lineStart = prefilter.lineStartFor(LINE_PREFIX_SOURCE);
 
 describe('prefilter coverage', () => {
   it('splits anchors into top-level alternatives without breaking groups or classes', () => {
     expect(topLevelAlternatives('a|(b|c)|[|]|d')).toEqual(['a', '(b|c)', '[|]', 'd']);
+  });
+
+  it('leaves to the universal anchors only the line-start alternatives that begin with a path, each covered by them', () => {
+    expect(prefilter.broad).toHaveLength(3);
+    // rollup `path (12:5)`, GHC `path.hs:(12,5)-(13,7)`, go vet `vet: path.go:12:5`
+    for (const line of ['src/main.js (3:7) error', 'app/Main.hs:(12,5)-(13,7): error:', 'vet: ./cmd/main.go:12:5: unreachable']) {
+      expect(anywhere.test(line), line).toBe(true);
+    }
+  });
+
+  it('tries line-start anchors after blanks and colour codes, and after a detected CI prefix only', () => {
+    const plain = prefilter.lineStartFor('');
+    expect(plain.matches('    at f (src/a.js:1:2)', 0)).toBe(true);
+    expect(plain.matches('\u001b[31mTraceback (most recent call last):', 0)).toBe(true);
+    expect(plain.matches('   \u001b[1m\u001b[31mpanicked at src/main.rs:3:5', 0)).toBe(true);
+    expect(plain.matches('npm warn deprecated glob@7', 0)).toBe(false);
+    const stamped = '2024-01-01T00:00:00.0000000Z goroutine 1 [running]:';
+    expect(plain.matches(stamped, 0)).toBe(false);
+    expect(prefilter.lineStartFor(LINE_PREFIX_SOURCE).matches(stamped, 0)).toBe(true);
+    // A second line of the same text is matched at its own start.
+    expect(plain.matches(`noise\nFAIL\tpkg 0.1s`, 6)).toBe(true);
   });
 
   it.each(findFixtureCases(new URL('../../fixtures', import.meta.url).pathname).map((fixture) => [fixture.name, fixture.log]))(
@@ -25,7 +46,7 @@ describe('prefilter coverage', () => {
       const missed: string[] = [];
       const lines = readFileSync(log, 'latin1').split('\n');
       for (const line of lines) {
-        if (anywhere.test(line) || lineStart.test(line)) continue;
+        if (anywhere.test(line) || lineStart.matches(line, 0)) continue;
         for (const format of formats) {
           const alternatives = topLevelAlternatives(format.anchor).filter((alternative) => new RegExp(anchorAfterPrefixes(alternative), 'm').test(line));
           if (alternatives.length > 0) missed.push(`${format.name}: ${alternatives[0]} on ${JSON.stringify(line.slice(0, 80))}`);
