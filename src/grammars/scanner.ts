@@ -112,12 +112,27 @@ export class Scanner {
 
   /** Feeds the next slice of the log, decoded as latin1 (`buffer.latin1Slice()`). */
   write(latin1: string): void {
-    if (latin1.length === 0) return;
-    this.bytes += latin1.length;
-    this.lastByteWasNewline = latin1.charCodeAt(latin1.length - 1) === 0x0a;
-    const newline = latin1.lastIndexOf('\n');
-    if (newline >= 0) this.lastNewline = this.buffer.length + newline;
-    this.buffer += latin1;
+    this.accept(this.buffer + latin1, latin1.length);
+  }
+
+  /**
+   * Feeds the tail this scanner asked to keep (the previous call's answer: that many trailing characters of
+   * the previous window) followed by the next slice, as one latin1 string; answers how many trailing
+   * characters to put before the next slice. Saves the concatenation `write` needs.
+   */
+  writeWindow(window: string): number {
+    this.accept(window, window.length - this.buffer.length);
+    return this.buffer.length;
+  }
+
+  private accept(window: string, freshLength: number): void {
+    if (freshLength <= 0) return;
+    this.bytes += freshLength;
+    this.lastByteWasNewline = window.charCodeAt(window.length - 1) === 0x0a;
+    // Searched from the end: stops in the fresh part when it has a newline, so a long line costs O(n).
+    const newline = window.lastIndexOf('\n');
+    if (newline >= window.length - freshLength) this.lastNewline = newline;
+    this.buffer = window;
     this.drain(false);
   }
 

@@ -43,7 +43,7 @@ export async function locate(source: LogSource, options: LocateOptions = {}): Pr
   const cwd = resolve(options.cwd ?? process.cwd());
   const roots = (options.roots && options.roots.length > 0 ? options.roots : defaultRoots(cwd)).map((root) => resolve(cwd, root));
   const scanner = createScanner({ normaliseLine, ...(options.formats ? { formats: options.formats } : {}) });
-  await readLog(source, (slice) => scanner.write(slice), options.allowBinary === true);
+  await readLog(source, { slice: (slice) => scanner.write(slice), window: (window) => scanner.writeWindow(window) }, options.allowBinary === true);
   const scanned = scanner.end();
   const result = await resolveLocations(scanned.locations, {
     cwd,

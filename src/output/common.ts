@@ -1,8 +1,11 @@
 // Shared pieces of the output renderers: rule ids, severity mapping, redaction policy, column conversion.
-import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { isAbsolute, relative, sep } from 'node:path';
 import { toUtf16Offset, type ResolvedLocation, type RunInfo, type Severity } from '../core/index.js';
 import { createRedactor, type Redactor } from '../redact/index.js';
+
+// node:crypto costs every run ~8 ms to load and only fingerprints need it: loaded on first use.
+const requireBuiltin = createRequire(import.meta.url);
 
 /** Returns the text of a 1-based line of `file` (root-relative) under `root`, or undefined when unknown. */
 export type ReadLine = (root: string, file: string, line: number) => string | undefined;
@@ -59,6 +62,7 @@ export function redactionFor(options: RenderOptions | undefined, leavesMachine: 
 
 /** Hex SHA-256 of the parts joined with NUL (stable across runs and platforms). */
 export function stableHash(parts: readonly (string | number | null)[]): string {
+  const { createHash } = requireBuiltin('node:crypto') as typeof import('node:crypto');
   return createHash('sha256').update(parts.map((part) => String(part ?? '')).join('\u0000')).digest('hex');
 }
 

@@ -1,9 +1,13 @@
 // GitHub Actions workflow commands (ecosystem.md §1): `::error file=…,line=…::message`, at most 10 per
 // severity (the runner's per-step cap), the full list as a Markdown table for $GITHUB_STEP_SUMMARY.
-import { randomBytes } from 'node:crypto';
 import type { LocateResult, ResolvedLocation } from '../core/index.js';
 import { safePrefix } from '../summarise/index.js';
 import { redactionFor, reportedPath, severityOf, type RenderOptions } from './common.js';
+
+// Web Crypto is a global: no node:crypto import on the path every run loads.
+function randomToken(): string {
+  return Array.from(globalThis.crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
 
 /** Escapes a message (data): `%` first, then CR and LF. */
 export function escapeData(text: string): string {
@@ -106,7 +110,7 @@ export function renderGithub(result: LocateResult, options: GithubOptions = {}):
  * Wraps re-printed raw tool output so the runner ignores any `::command::` lines inside it, with a fresh
  * random token (ecosystem.md §1.5). Pass `token` only in tests.
  */
-export function wrapStopCommands(text: string, token: string = randomBytes(16).toString('hex')): string {
+export function wrapStopCommands(text: string, token: string = randomToken()): string {
   const body = text.endsWith('\n') || text === '' ? text : `${text}\n`;
   return `::stop-commands::${token}\n${body}::${token}::\n`;
 }

@@ -1,10 +1,13 @@
 // Default "is this generated output?" check: ask git, which knows tracked files are never
 // ignored (a tracked `tools/build/release.ts` survives a `build/` rule); without git, read the
 // root .gitignore.
-import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FaultlineError } from '../core/errors.js';
+
+// node:child_process costs every run ~9 ms to load; only a resolution that meets a git root needs it.
+const requireBuiltin = createRequire(import.meta.url);
 
 /** Returns the subset of `relativePaths` (posix, relative to `root`) that the workspace ignores. */
 export type IgnoredCheck = (root: string, relativePaths: readonly string[]) => Promise<Set<string>>;
@@ -17,6 +20,7 @@ interface GitAnswer {
 // One `git check-ignore --stdin -z` per root: batching keeps a 5 000-frame trace at one spawn.
 function askGit(root: string, relativePaths: readonly string[]): Promise<GitAnswer> {
   return new Promise((resolve, reject) => {
+    const { spawn } = requireBuiltin('node:child_process') as typeof import('node:child_process');
     const child = spawn('git', ['check-ignore', '--stdin', '-z'], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
     const stdout: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));

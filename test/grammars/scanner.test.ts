@@ -11,6 +11,18 @@ function scan(text: string, chunk = 7): RawLocation[] {
   return scanner.end().locations;
 }
 
+// The file reader's protocol: each call gets the tail the scanner asked to keep, then the next slice.
+function scanWindows(text: string, chunk: number): RawLocation[] {
+  const scanner = createScanner({ normaliseLine });
+  const latin1 = Buffer.from(text, 'utf8').toString('latin1');
+  let kept = '';
+  for (let offset = 0; offset < latin1.length; offset += chunk) {
+    const window = kept + latin1.slice(offset, offset + chunk);
+    kept = window.slice(window.length - scanner.writeWindow(window));
+  }
+  return scanner.end().locations;
+}
+
 const brief = (locations: RawLocation[]) => locations.map((l) => `${l.file}:${l.line}:${l.column ?? ''}@${l.logLine}`);
 
 describe('scanner', () => {
@@ -19,6 +31,14 @@ describe('scanner', () => {
     const expected = brief(scan(log, 1 << 20));
     expect(expected).toEqual(['src/a.c:3:5@2', 'src/b.c:4:1@3']);
     for (const size of [1, 2, 3, 5, 64]) expect(brief(scan(log, size))).toEqual(expected);
+  });
+
+  it('gives the same answer fed tail-plus-slice windows, across long lines and look-back', () => {
+    const long = `${'x'.repeat(300_000)} src/long.c:7:1: error: in a long line\n`;
+    const log = `${'noise\n'.repeat(3000)}src/a.c:3:5: error: x\n${long}Traceback (most recent call last):\n  File "app/x.py", line 4, in f\nValueError: y\n${'tail\n'.repeat(5000)}src/z.c:1:1: error: end`;
+    const expected = brief(scan(log, 65_536));
+    expect(expected).toEqual(['src/a.c:3:5@3001', 'src/long.c:7:1@3002', 'app/x.py:4:@3004', 'src/z.c:1:1@8006']);
+    for (const size of [4096, 65_536, 100_000]) expect(brief(scanWindows(log, size))).toEqual(expected);
   });
 
   it('counts log lines on \\n only: \\r\\n is one line end, a bare \\r redraw does not renumber', () => {

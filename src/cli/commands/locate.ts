@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { locate } from '../../locate/index.js';
 import { OUTPUT_FORMATS } from '../../output/index.js';
 import { parseLogArgs } from '../args.js';
+import { keepYoungGenerationSmallFor } from '../heap.js';
 import { EXIT_FINDINGS, EXIT_OK, type CliCommand } from '../io.js';
 import { outputFormatOf, printResult } from '../output.js';
 
@@ -25,6 +26,7 @@ exit: 0 no location found, 1 locations found, 2 usage or internal error`,
     const { values, log } = parseLogArgs(argv, io, {});
     const tools = Array.isArray(values.tool) ? (values.tool as string[]) : undefined;
     const format = outputFormatOf(values);
+    await keepYoungGenerationSmallFor(log.source);
     const result = await locate(log.source, {
       cwd: resolve(io.cwd, log.cwd),
       ...(log.roots ? { roots: log.roots.map((root) => resolve(io.cwd, root)) } : {}),

@@ -7,6 +7,7 @@ import { locate } from '../../locate/index.js';
 import { explainLocations } from '../../lsp-client/index.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../../output/index.js';
 import { formatRunHeader, summariseError } from '../../summarise/index.js';
+import { keepYoungGenerationSmall } from '../heap.js';
 import type { CliCommand, CliIo } from '../io.js';
 import { outputFormatOf, printResult } from '../output.js';
 import { explainText } from './explain.js';
@@ -107,6 +108,8 @@ export const runCommandCli: CliCommand = {
   async run(argv, io) {
     const args = parseRunArgs(argv);
     const cwd = args.cwd ?? io.cwd;
+    // A captured command's output has no size limit.
+    await keepYoungGenerationSmall();
     // Live output keeps stdout clean for the JSON document when --json is given.
     const liveStream = args.json || args.format !== 'text' ? io.stderr : io.stdout;
     let liveEndsLine = true;
