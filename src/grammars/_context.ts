@@ -3,7 +3,7 @@
 import type { CstNode, IToken } from 'chevrotain';
 import type { RawLocation } from '../core/index.js';
 import type { Emitted, GrammarFormat, LineContext, Parsed } from './_format.js';
-import type { LineParser } from './_parser.js';
+import { mayMatch, type LineParser } from './_parser.js';
 import { lineLexer } from './_tokens.js';
 import { cleanPrintedPath, isRuntimePseudoPath } from './_paths.js';
 
@@ -111,7 +111,7 @@ export class FormatLineContext implements LineContext {
     const from = options.from ?? 0;
     let index = 0;
     while (index < tokens.length && (tokens[index]?.startOffset ?? 0) < from) index++;
-    if (index >= tokens.length) return undefined;
+    if (index >= tokens.length || !mayMatch(rule, tokens, index, options.args ?? [])) return undefined;
     const parser = this.host.parser(this.format.name, rule);
     parser.input = index === 0 ? tokens : tokens.slice(index);
     const cst = parser.invoke(rule, options.args ?? []);
