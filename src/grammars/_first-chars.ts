@@ -24,6 +24,9 @@ const ESCAPE_CLASSES: Readonly<Record<string, readonly number[]>> = {
   S: complement(SPACE),
 };
 
+// The characters of a piece that cannot start the match (read past, not collected). Never mutated.
+const NOTHING: Set<number> = new Set();
+
 interface Piece {
   chars: FirstChars;
   /** The piece can match the empty string (so what follows can start the match too). */
@@ -34,10 +37,11 @@ class SourceReader {
   index = 0;
   constructor(readonly source: string) {}
 
-  alternation(): Piece {
+  /** `wanted` false: only move past the piece (its characters cannot start the match). */
+  alternation(wanted = true): Piece {
     const result: Piece = { chars: new Set(), nullable: false };
     for (;;) {
-      const branch = this.sequence();
+      const branch = this.sequence(wanted);
       result.chars = union(result.chars, branch.chars);
       result.nullable ||= branch.nullable;
       if (this.source[this.index] !== '|') return result;
@@ -45,10 +49,10 @@ class SourceReader {
     }
   }
 
-  private sequence(): Piece {
+  private sequence(wanted: boolean): Piece {
     const result: Piece = { chars: new Set(), nullable: true };
     while (this.index < this.source.length && this.source[this.index] !== '|' && this.source[this.index] !== ')') {
-      const atom = this.quantified(this.atom());
+      const atom = this.quantified(this.atom(wanted && result.nullable));
       if (result.nullable) result.chars = union(result.chars, atom.chars);
       result.nullable &&= atom.nullable;
     }
@@ -64,26 +68,28 @@ class SourceReader {
     return { chars: atom.chars, nullable: atom.nullable || optional };
   }
 
-  private atom(): Piece {
+  private atom(wanted: boolean): Piece {
     const character = this.source[this.index++];
     switch (character) {
       case '(':
-        return this.group();
-      case '[':
-        return { chars: this.characterClass(), nullable: false };
+        return this.group(wanted);
+      case '[': {
+        const chars = this.characterClass(wanted);
+        return { chars, nullable: false };
+      }
       case '\\':
-        return this.escape();
+        return this.escape(wanted);
       case '^':
       case '$':
         return { chars: new Set(), nullable: true };
       case '.':
-        return { chars: new Set(complement([0x0a, 0x0d])), nullable: false };
+        return { chars: wanted ? new Set(complement([0x0a, 0x0d])) : NOTHING, nullable: false };
       default:
         return { chars: new Set([character!.charCodeAt(0)]), nullable: false };
     }
   }
 
-  private group(): Piece {
+  private group(wanted: boolean): Piece {
     const rest = this.source.slice(this.index);
     const lookaround = /^\?<?[=!]/.exec(rest);
     if (lookaround) {
@@ -95,15 +101,15 @@ class SourceReader {
     }
     const opening = /^\?(?::|<[A-Za-z_$][\w$]*>)/.exec(rest);
     if (opening) this.index += opening[0].length;
-    const inner = this.alternation();
+    const inner = this.alternation(wanted);
     this.index++;
     return inner;
   }
 
-  private escape(): Piece {
+  private escape(wanted: boolean): Piece {
     const character = this.source[this.index++]!;
     const known = ESCAPE_CLASSES[character];
-    if (known) return { chars: new Set(known), nullable: false };
+    if (known) return { chars: wanted ? new Set(known) : NOTHING, nullable: false };
     if (character === 'b' || character === 'B') return { chars: new Set(), nullable: true };
     const code = this.escapedCode(character);
     return { chars: code === undefined ? undefined : new Set([code]), nullable: false };
@@ -127,7 +133,7 @@ class SourceReader {
     return character.charCodeAt(0);
   }
 
-  private characterClass(): FirstChars {
+  private characterClass(wanted: boolean): FirstChars {
     const negated = this.source[this.index] === '^';
     if (negated) this.index++;
     const members = new Set<number>();
@@ -153,6 +159,7 @@ class SourceReader {
       for (const code of typeof from === 'number' ? [from] : from) members.add(code);
     }
     this.index++;
+    if (!wanted) return NOTHING;
     if (unknown) return undefined;
     return new Set(negated ? complement(members) : members);
   }

@@ -74,14 +74,21 @@ const BROAD = 128;
 type Dispatch = Array<RegExp | undefined>;
 
 function dispatchTable(alternatives: ReadonlyArray<{ source: string; chars: Set<number> }>): Dispatch {
-  const bySource = new Map<string, RegExp>();
+  // Keyed by which alternatives a character selects, so each distinct group is joined and compiled once.
+  const byGroup = new Map<string, RegExp>();
   const table: Dispatch = [];
   for (let code = 0; code < 256; code++) {
-    const sources = alternatives.filter((alternative) => alternative.chars.has(code)).map((alternative) => `(?:${alternative.source})`);
-    if (sources.length === 0) continue;
-    const source = sources.join('|');
-    let regex = bySource.get(source);
-    if (!regex) bySource.set(source, (regex = new RegExp(source, 'my')));
+    const members: number[] = [];
+    alternatives.forEach((alternative, index) => {
+      if (alternative.chars.has(code)) members.push(index);
+    });
+    if (members.length === 0) continue;
+    const key = members.join(',');
+    let regex = byGroup.get(key);
+    if (!regex) {
+      regex = new RegExp(members.map((index) => `(?:${alternatives[index]!.source})`).join('|'), 'my');
+      byGroup.set(key, regex);
+    }
     table[code] = regex;
   }
   return table;
