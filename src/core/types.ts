@@ -85,6 +85,9 @@ export interface ResolveHints {
   basenameOnly?: boolean;
   /** The printed path is a pseudo-path (node:internal, <frozen …>, [eval]) that never maps to a file. */
   runtime?: boolean;
+  /** The path starts its line and the line before ends in this path-like text: a terminal-width console may
+   * have wrapped one path over the two lines (formats.md §3.9), so the joined path is tried first. */
+  wrappedFrom?: string;
 }
 
 export type DropReason = 'vendored' | 'runtime' | 'ignored';

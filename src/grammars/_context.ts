@@ -75,6 +75,26 @@ function collectInts(node: CstNode, out: IToken[]): void {
   }
 }
 
+// Consoles wrap at 80 columns or more; a shorter line before a location was not cut by a wrap (a CI
+// timestamp prefix, already removed, can take ~30 of the 80).
+const WRAP_MIN_WIDTH = 40;
+// A wrapped message is followed over at most this many more lines.
+const MAX_WRAPPED_LINES = 3;
+
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff) {
+      bytes += 4;
+      index++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
 // One context per format, reused for every candidate line (reset by the scanner): a fresh object with a
 // dozen closures per line and format (~36 000 per 100 MB log) was measured as ~50 MB of old-space garbage.
 export class FormatLineContext implements LineContext {
@@ -147,6 +167,9 @@ export class FormatLineContext implements LineContext {
     // Under make, a relative path is relative to the directory make last entered.
     const makeDirectory = (host.sharedState.get(MAKE_DIRECTORIES_KEY) as MakeDirectories | undefined)?.stack.at(-1);
     if (makeDirectory && !hints?.directory && !/^(?:[/\\]|[A-Za-z]:)/.test(file)) hints = { ...hints, directory: makeDirectory };
+    const wrap = location.logLine === undefined || location.logLine === this.logLine ? this.wrappedPathHead(location.file) : undefined;
+    if (wrap !== undefined) hints = { ...hints, wrappedFrom: wrap.head };
+    const message = wrap === undefined ? (location.message ?? '') : this.unwrappedMessage(location.message ?? '', wrap.width);
     const raw: RawLocation = {
       file: detach(file),
       line: location.line,
@@ -155,7 +178,7 @@ export class FormatLineContext implements LineContext {
       endLine: location.endLine ?? null,
       endColumn: location.endColumn == null ? null : location.endColumn + (spec.columnBase === 0 ? 1 : 0),
       severity: location.severity ?? null,
-      message: detach((location.message ?? '').trim()),
+      message: detach(message.trim()),
       code: location.code == null ? null : detach(location.code),
       format: formatName,
       columnUnit: spec.columnUnit,
@@ -165,6 +188,33 @@ export class FormatLineContext implements LineContext {
     if (hints && Object.keys(hints).length > 0) raw.hints = detachHints(hints);
     host.emitted.push(raw);
     return raw;
+  }
+
+  // A terminal-width console (fold, a CI log viewer) wraps a long path where the width ends: the location line
+  // then starts with the path's second half and the line before ends with its first (formats.md §3.9).
+  private wrappedPathHead(printed: string): { head: string; width: number } | undefined {
+    if (printed === '' || !this.text.startsWith(printed)) return undefined;
+    const previous = this.line(-1);
+    if (previous === undefined || previous.length < WRAP_MIN_WIDTH || /\s$/.test(previous)) return undefined;
+    const head = /[^\s"'`()<>|]+$/.exec(previous)?.[0];
+    // A path's first half has a separator and is not itself a location (`a.h:3,` ends an include chain line).
+    if (head === undefined || !/[/\\]/.test(head) || /:\d+\W*$/.test(head)) return undefined;
+    return { head: detach(head), width: previous.length };
+  }
+
+  // When the location line is itself as wide as the wrap, the message it ends continues on the next lines.
+  private unwrappedMessage(message: string, width: number): string {
+    const start = message === '' ? -1 : this.text.lastIndexOf(message);
+    if (start < 0 || this.text.slice(start).trimEnd() !== message.trimEnd()) return message;
+    let joined = this.text.slice(start);
+    for (let delta = 0; delta < MAX_WRAPPED_LINES; delta++) {
+      const line = this.line(delta);
+      const next = this.line(delta + 1);
+      // fold counts bytes, terminals count columns: a line is full when either measure is the width.
+      if (line === undefined || next === undefined || next === '' || (line.length !== width && utf8Length(line) !== width)) break;
+      joined += next;
+    }
+    return joined;
   }
 
   state<T extends object>(create: () => T): T {

@@ -55,7 +55,7 @@ export function basenamesToSearch(raws: readonly RawLocation[]): string[] {
 /** Memo key: two raw locations with the same key always resolve the same way. */
 export function resolutionKey(raw: RawLocation): string {
   const hints = raw.hints;
-  return JSON.stringify([raw.file, hints?.directory, hints?.packagePath, hints?.basenameOnly === true]);
+  return JSON.stringify([raw.file, hints?.directory, hints?.packagePath, hints?.basenameOnly === true, hints?.wrappedFrom]);
 }
 
 /** True for runtime pseudo-paths, decided on the printed text alone. */
@@ -149,8 +149,16 @@ async function resolveUniqueBasename(raw: RawLocation, workspace: Workspace, ind
   return fromOutcome(await workspace.firstExisting(matches), raw.file);
 }
 
-// Resolves one non-runtime raw location's path.
+// Resolves one non-runtime raw location's path. A path that may continue one wrapped from the line before is
+// first tried joined; the joined path counts only when it is a workspace file (or a toolchain one), since the
+// line before may just as well end in an unrelated path.
 export async function resolveOne(raw: RawLocation, workspace: Workspace, index: BasenameIndex): Promise<Resolution> {
+  const { wrappedFrom, ...hints } = raw.hints ?? {};
+  if (wrappedFrom !== undefined) {
+    const joined = await resolveOne({ ...raw, file: `${wrappedFrom}${raw.file}`, hints }, workspace, index);
+    if (joined.kind !== 'unresolved') return joined;
+    return resolveOne({ ...raw, hints }, workspace, index);
+  }
   const packagePath = raw.hints?.packagePath ?? '';
   switch (lookupMode(raw)) {
     case 'path':
