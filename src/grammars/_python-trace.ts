@@ -37,23 +37,31 @@ export function definePythonRules(parser: LineParser): void {
 
 // pytest re-prints a collection-time traceback inside its `E   ` lines (a SyntaxError in a test module);
 // the Python shapes are the same once that 4-character marker is removed.
-const PYTEST_E_PREFIX = /^E {3}/;
+/** pytest's `E   ` marker on the lines of an exception it reprints. */
+export const PYTEST_MARGIN = 'E   ';
+// Python 3.11+ prints an ExceptionGroup's tracebacks in a box, each line behind `  | ` (deeper per level).
+const GROUP_MARGIN = /^( *\| )\s*$/;
 
-/** The line without pytest's `E   ` marker, when `prefixed` says the File line had it. */
-export function unprefixed(line: string | undefined, prefixed: boolean): string | undefined {
-  if (line === undefined || !prefixed) return line;
-  return PYTEST_E_PREFIX.test(line) ? line.slice(4) : undefined;
+/** The line without the margin (`E   `, `  | `) its File line had; undefined when it lacks it. */
+export function unprefixed(line: string | undefined, margin: string): string | undefined {
+  if (line === undefined || margin === '') return line;
+  return line.startsWith(margin) ? line.slice(margin.length) : undefined;
 }
 
-/** Parses a `File "…", line N` line (optionally behind pytest's `E   `); undefined for anything else. */
-export function parseFileLine(context: LineContext): (FileLine & { prefixed: boolean }) | undefined {
+/** How deep in ExceptionGroup boxes a margin is (0 outside). */
+export function groupDepth(margin: string): number {
+  return margin.includes('|') ? margin.indexOf('|') / 2 : 0;
+}
+
+/** Parses a `File "…", line N` line (optionally behind pytest's `E   ` or a group's `  | `); undefined otherwise. */
+export function parseFileLine(context: LineContext): (FileLine & { margin: string }) | undefined {
   const text = context.text;
   const at = text.indexOf('File "');
   if (at < 0) return undefined;
   const before = text.slice(0, at);
-  const prefixed = PYTEST_E_PREFIX.test(before);
-  // Only indentation may precede `File` (Python indents frames by two spaces).
-  if (!/^\s*$/.test(prefixed ? before.slice(4) : before)) return undefined;
+  // Only indentation may precede `File` (Python indents frames by two spaces), behind one of the margins.
+  const margin = before.startsWith(PYTEST_MARGIN) ? PYTEST_MARGIN : (GROUP_MARGIN.exec(before)?.[1] ?? '');
+  if (!/^\s*$/.test(before.slice(margin.length))) return undefined;
   const parsed = context.parse('pythonFileLine', { from: at });
   if (!parsed) return undefined;
   const pathNode = parsed.cst.children.path?.[0];
@@ -65,7 +73,7 @@ export function parseFileLine(context: LineContext): (FileLine & { prefixed: boo
   const rest = text.slice(parsed.end);
   // Anything but the function name after `, line N` means this is prose quoting a File line.
   if (!hasIn && rest.trim() !== '') return undefined;
-  return { file, line: Number(lineToken.image), name: hasIn ? rest.trim() : null, prefixed };
+  return { file, line: Number(lineToken.image), name: hasIn ? rest.trim() : null, margin };
 }
 
 // `ValueError: bad`, `config.ConfigError: …`, a bare `KeyboardInterrupt`: a (dotted) name at column 0.
@@ -75,9 +83,9 @@ const EXCEPTION_LINE = /^[A-Za-z_][\w.]*(?::(?:\s.*)?)?$/;
  * The exception line that ends the traceback a frame belongs to: the first non-indented line below it
  * (source lines, `^^^^`/`~~~^~~~` markers and further frames are all indented). Bounded by the context window.
  */
-export function exceptionAfter(context: LineContext, prefixed: boolean): { text: string; delta: number } | undefined {
+export function exceptionAfter(context: LineContext, margin: string): { text: string; delta: number } | undefined {
   for (let delta = 1; delta <= 40; delta++) {
-    const line = unprefixed(context.line(delta), prefixed);
+    const line = unprefixed(context.line(delta), margin);
     if (line === undefined || line.trim() === '') return undefined;
     if (/^\s/.test(line)) continue;
     return EXCEPTION_LINE.test(line) ? { text: line.trim(), delta } : undefined;

@@ -6,13 +6,13 @@ import type { GrammarFamily, GrammarFormat, LineContext } from './_format.js';
 import { caretColumn, parseColonHead } from './_common.js';
 import { SGR } from './_anchors.js';
 import {
-  backfillMessage, definePythonRules, exceptionAfter, openTrace, parseFileLine, pythonTraces, unprefixed,
+  backfillMessage, definePythonRules, exceptionAfter, groupDepth, openTrace, parseFileLine, PYTEST_MARGIN, pythonTraces, unprefixed,
 } from './_python-trace.js';
 import { pytestLine, pytestLong, pytestShort } from './pytest.js';
 
 // A Python File line: two spaces, `File`, then the quoted path (ANSI in 3.13's coloured tracebacks).
 const FILE_ANCHOR = ` File ${SGR}"`;
-const HEADER = /^\s*(?:\| )*Traceback \(most recent call last\):\s*$/;
+const HEADER = /^\s*(?:[|+] )*(?:Exception Group )?Traceback \(most recent call last\):\s*$/;
 // The two sentences CPython prints between the tracebacks of a chain (explicit `from e` and implicit context).
 const CHAIN = /^\s*(?:The above exception was the direct cause of the following exception:|During handling of the above exception, another exception occurred:)\s*$/;
 const CHAIN_ANCHOR = 'The above exception was the direct cause|During handling of the above exception';
@@ -29,7 +29,7 @@ function parsePythonSyntaxError(context: LineContext): boolean {
   let delta = 1;
   let source: string | undefined;
   let caret: number | null = null;
-  const next = (): string | undefined => unprefixed(context.line(delta), head.prefixed);
+  const next = (): string | undefined => unprefixed(context.line(delta), head.margin);
   // The echoed source line and the caret line are both optional (no source for <string>, no caret in old releases).
   if (next()?.startsWith(' '.repeat(ECHO_INDENT)) && caretColumn(next(), ECHO_INDENT) === null) {
     source = next();
@@ -55,7 +55,7 @@ function parsePythonTraceback(context: LineContext): boolean {
   const text = context.text;
   const traces = pythonTraces(context);
   // Context lines: they open a traceback or announce a chained one, but carry no location.
-  if (HEADER.test(text) || HEADER.test(unprefixed(text, true) ?? '')) {
+  if (HEADER.test(text) || HEADER.test(unprefixed(text, PYTEST_MARGIN) ?? '')) {
     openTrace(context, traces);
     return false;
   }
@@ -67,13 +67,16 @@ function parsePythonTraceback(context: LineContext): boolean {
   if (!head) return false;
   // A frame after the exception line that closed the last traceback, with no header, starts a new one.
   if (traces.trace === null || context.logLine > traces.closedAt) openTrace(context, traces);
-  const exception = exceptionAfter(context, head.prefixed);
+  const exception = exceptionAfter(context, head.margin);
+  // An ExceptionGroup is raised because of the exceptions it holds, printed after it one box deeper: the
+  // deeper the box, the closer to the root cause (the first sub-exception wins among equals).
+  const depth = groupDepth(head.margin);
   context.emit({
     file: head.file,
     line: head.line,
     severity: null,
     message: exception?.text ?? '',
-    frame: { trace: traces.trace ?? 0, index: traces.index++, innermostLast: true, causeRank: traces.causeRank },
+    frame: { trace: traces.trace ?? 0, index: traces.index++, innermostLast: true, causeRank: depth > 0 ? -depth : traces.causeRank },
   });
   if (exception) {
     traces.closedAt = context.logLine + exception.delta;
@@ -120,13 +123,14 @@ const pythonTraceback: GrammarFormat = {
   name: 'python-traceback',
   language: 'Python',
   description:
-    '`python3 app.py` (uncaught exception): `Traceback (most recent call last):`, `  File "/abs/m.py", line N, in fn` frames, chained tracebacks, final `ValueError: msg`.',
+    '`python3 app.py` (uncaught exception): `Traceback (most recent call last):`, `  File "/abs/m.py", line N, in fn` frames, chained tracebacks, ExceptionGroup boxes (`  | ` margins), final `ValueError: msg`.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'message'],
   observed: true,
   url: 'https://docs.python.org/3/library/traceback.html',
-  anchor: `${FILE_ANCHOR}|Traceback \\(most recent call last\\)|${CHAIN_ANCHOR}`,
+  // A header may sit in an ExceptionGroup box: `  + Exception Group Traceback …`, `    | Traceback …`.
+  anchor: `${FILE_ANCHOR}|(?:[|+] )*(?:Exception Group )?Traceback \\(most recent call last\\)|${CHAIN_ANCHOR}`,
   parse: parsePythonTraceback,
 };
 
