@@ -6,6 +6,7 @@ import type { Emitted, GrammarFormat, LineContext, Parsed } from './_format.js';
 import { mayMatch, type LineParser } from './_parser.js';
 import { lineLexer } from './_tokens.js';
 import { cleanPrintedPath, isRuntimePseudoPath } from './_paths.js';
+import { ownCopy } from './_strings.js';
 
 /** What the scanner provides to every context it builds. */
 export interface ContextHost {
@@ -31,18 +32,11 @@ export interface MakeDirectories {
 /** The shared-state key of make's directory stack (written by the make format, read by every emit). */
 export const MAKE_DIRECTORIES_KEY = 'make-directories';
 
-// Substrings share memory with the string they were cut from: a location's message sliced from a 100 KB
-// log slice would keep the whole slice alive until the scan ends (measured: heap grew ~0.3 MB per MB of
-// log). Slicing a fresh concatenation makes V8 copy the characters, so only the text itself is kept.
-function detach(text: string): string {
-  return text.length < 13 ? text : (` ${text}`).slice(1);
-}
-
 function detachHints(hints: RawLocation['hints']): RawLocation['hints'] {
   if (!hints) return hints;
   const copy = { ...hints };
-  if (copy.directory !== undefined) copy.directory = detach(copy.directory);
-  if (copy.packagePath !== undefined) copy.packagePath = detach(copy.packagePath);
+  if (copy.directory !== undefined) copy.directory = ownCopy(copy.directory);
+  if (copy.packagePath !== undefined) copy.packagePath = ownCopy(copy.packagePath);
   return copy;
 }
 
@@ -171,15 +165,15 @@ export class FormatLineContext implements LineContext {
     if (wrap !== undefined) hints = { ...hints, wrappedFrom: wrap.head };
     const message = wrap === undefined ? (location.message ?? '') : this.unwrappedMessage(location.message ?? '', wrap.width);
     const raw: RawLocation = {
-      file: detach(file),
+      file: ownCopy(file),
       line: location.line,
       // The JSON column is 1-based in the tool's own unit, whatever base the tool printed.
       column: column === null ? null : column + (spec.columnBase === 0 ? 1 : 0),
       endLine: location.endLine ?? null,
       endColumn: location.endColumn == null ? null : location.endColumn + (spec.columnBase === 0 ? 1 : 0),
       severity: location.severity ?? null,
-      message: detach(message.trim()),
-      code: location.code == null ? null : detach(location.code),
+      message: ownCopy(message.trim()),
+      code: location.code == null ? null : ownCopy(location.code),
       format: formatName,
       columnUnit: spec.columnUnit,
       logLine: location.logLine ?? this.logLine,
@@ -199,7 +193,7 @@ export class FormatLineContext implements LineContext {
     const head = /[^\s"'`()<>|]+$/.exec(previous)?.[0];
     // A path's first half has a separator and is not itself a location (`a.h:3,` ends an include chain line).
     if (head === undefined || !/[/\\]/.test(head) || /:\d+\W*$/.test(head)) return undefined;
-    return { head: detach(head), width: previous.length };
+    return { head: ownCopy(head), width: previous.length };
   }
 
   // When the location line is itself as wide as the wrap, the message it ends continues on the next lines.

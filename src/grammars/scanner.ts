@@ -8,6 +8,7 @@ import type { GrammarFormat } from './_format.js';
 import type { LineParser } from './_parser.js';
 import { anchorAfterPrefixes, detectLinePrefixes, stripLinePrefixes } from './_prefixes.js';
 import { buildPrefilter, type LineStartMatcher, type Prefilter } from './_prefilter.js';
+import { latin1ToUtf8, ownCopy } from './_strings.js';
 
 export interface ScannerOptions {
   formats: readonly GrammarFormat[];
@@ -40,31 +41,6 @@ const WINDOW_HALF = 2 * 1024;
 const MAX_WINDOWS_PER_LINE = 64;
 // An unterminated line is consumed in slices once it grows past this, so a 100 MB line stays bounded.
 const MAX_PENDING_LINE = 256 * 1024;
-
-const decoder = new TextDecoder('utf-8', { fatal: false });
-
-// The scanner reads latin1 (one char per byte, fast); candidate text is re-decoded as UTF-8.
-function latin1ToUtf8(text: string): string {
-  let ascii = true;
-  for (let index = 0; index < text.length; index++) {
-    if (text.charCodeAt(index) > 0x7f) {
-      ascii = false;
-      break;
-    }
-  }
-  if (ascii) return text;
-  const bytes = new Uint8Array(text.length);
-  for (let index = 0; index < text.length; index++) bytes[index] = text.charCodeAt(index);
-  return decoder.decode(bytes);
-}
-
-// A substring shares memory with the string it was cut from. Candidate text outlives its slice of the log
-// (Chevrotain keeps each parser's last input; formats keep state), and while it pointed into the 100 KB
-// buffer it pinned one buffer per parser: measured 3–5 MB promoted per young-generation GC and peak RSS
-// growing with the log. A copy through a fresh concatenation keeps only the line.
-function ownCopy(text: string): string {
-  return text.length < 13 ? text : (` ${text}`).slice(1);
-}
 
 /** A candidate position in the buffer and the log line it is on. */
 interface Candidate {
