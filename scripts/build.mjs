@@ -4,7 +4,8 @@
 // FAULTLINE_BUILD=cli builds the CLI only (the GitHub Action's install step: no tsc, no library bundles).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { createRequire } from 'node:module';
 
 const shared = {
@@ -59,4 +60,31 @@ if (existsSync('src/index.ts') && process.env.FAULTLINE_BUILD !== 'cli') {
     console.error('build: tsc -p tsconfig.build.json failed');
     process.exit(types.status ?? 1);
   }
+  // The same declarations for require(): TypeScript reads a .d.ts as ESM or CommonJS from the nearest
+  // package.json, and this package is "type": "module", so a CommonJS consumer (module node16) was refused
+  // the ESM ones (TS1479). dist/cjs/ holds a copy under a package.json that says commonjs.
+  rmSync('dist/cjs', { recursive: true, force: true });
+  for (const file of declarationFiles('dist')) {
+    const target = join('dist/cjs', relative('dist', file));
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, asCommonJsDeclaration(readFileSync(file, 'utf8')));
+  }
+  writeFileSync('dist/cjs/package.json', `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
+}
+
+// Every .d.ts under `directory` (the library's declarations; the CLI has none).
+function declarationFiles(directory) {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) return entry.name === 'cjs' || entry.name === 'chunks' ? [] : declarationFiles(path);
+    return entry.name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+// chevrotain is ESM-only: a CommonJS declaration may name its types only as an ESM import.
+function asCommonJsDeclaration(text) {
+  return text.replace(/^import (?:type )?\{([^}]*)\} from 'chevrotain';$/gm, (_line, names) => {
+    const bare = names.split(',').map((name) => name.trim().replace(/^type /, '')).filter(Boolean).join(', ');
+    return `import type { ${bare} } from 'chevrotain' with { 'resolution-mode': 'import' };`;
+  });
 }

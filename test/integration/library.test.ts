@@ -28,9 +28,15 @@ function runNode(cwd: string, args: string[]) {
 describe('package.json exports', () => {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
   it('maps "." to the ESM, CJS and declaration builds, and npm run build makes them', () => {
-    expect(pkg.exports['.']).toEqual({ types: './dist/index.d.ts', import: './dist/index.js', require: './dist/index.cjs' });
-    expect(Object.keys(pkg.exports['.'])[0]).toBe('types');
+    expect(pkg.exports['.']).toEqual({
+      import: { types: './dist/index.d.ts', default: './dist/index.js' },
+      require: { types: './dist/cjs/index.d.ts', default: './dist/index.cjs' },
+    });
+    for (const condition of ['import', 'require']) expect(Object.keys(pkg.exports['.'][condition])[0]).toBe('types');
     expect(pkg.types).toBe('./dist/index.d.ts');
+    expect(JSON.parse(readFileSync(join(ROOT, 'dist', 'cjs', 'package.json'), 'utf8'))).toEqual({ type: 'commonjs' });
+    // chevrotain ships ESM only: the CommonJS copy names its types through an ESM import.
+    expect(readFileSync(join(ROOT, 'dist', 'cjs', 'grammars', '_parser.d.ts'), 'utf8')).toMatch(/^import type \{[^}]*CstParser[^}]*\} from 'chevrotain' with \{ 'resolution-mode': 'import' \};$/m);
     expect(pkg.files).toContain('dist');
     expect(pkg.scripts.prepare).toBe(pkg.scripts.build);
     const require = createRequire(join(ROOT, 'package.json'));
@@ -40,7 +46,7 @@ describe('package.json exports', () => {
     expect(declarations).toMatch(/\blocationRange\b/);
   });
 
-  it('type-checks a TypeScript consumer importing from the package (ESM and CJS)', () => {
+  it('type-checks a TypeScript consumer importing from the package (ESM and CJS, module nodenext and node16)', () => {
     const dir = join(ROOT, 'node_modules', '.faultline-types-check');
     mkdirSync(dir, { recursive: true });
     const source = `import { locate, locationRange, type Utf16Range, type ResolverFs } from 'faultline';
@@ -52,9 +58,12 @@ export async function f(): Promise<Utf16Range[]> {
     writeFileSync(join(dir, 'esm.mts'), source);
     writeFileSync(join(dir, 'cjs.cts'), source);
     const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-    const result = spawnSync(process.execPath, [tsc, '--noEmit', '--strict', '--module', 'nodenext', '--skipLibCheck', '--types', 'node', join(dir, 'esm.mts'), join(dir, 'cjs.cts')], { cwd: ROOT, encoding: 'utf8' });
-    expect(result.stdout + result.stderr).toBe('');
-    expect(result.status).toBe(0);
+    // node16: a CommonJS file may not require() ESM declarations (TS1479), so "require" has its own copy.
+    for (const module of ['nodenext', 'node16']) {
+      const result = spawnSync(process.execPath, [tsc, '--noEmit', '--strict', '--module', module, '--skipLibCheck', '--types', 'node', join(dir, 'esm.mts'), join(dir, 'cjs.cts')], { cwd: ROOT, encoding: 'utf8' });
+      expect(result.stdout + result.stderr, module).toBe('');
+      expect(result.status).toBe(0);
+    }
   });
 });
 
