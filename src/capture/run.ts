@@ -12,6 +12,9 @@ import { terminateGroup } from './process-group.js';
 import { applyRetention, artifactDirFor, artifactPaths, cacheDirFor, ensurePrivateDir, newArtifactId, type RetentionOptions, type StoreOptions } from './store.js';
 import { ArtifactWriter } from './writer.js';
 
+// Output kept to recognise an interactive prompt the command is waiting on.
+const PROMPT_TAIL_BYTES = 1024;
+
 export interface RunCommandOptions extends StoreOptions, RetentionOptions {
   /** argv of the command; with `shell`, the words are joined by spaces into one script. */
   command: string[];
@@ -154,8 +157,9 @@ export async function runCommand(options: RunCommandOptions): Promise<RunResult>
       lastDataAt = Date.now();
       options.onOutput?.(chunk);
       preview.push(chunk);
-      tail = Buffer.concat([tail, chunk]);
-      if (tail.length > 1024) tail = tail.subarray(tail.length - 1024);
+      // The last KiB only, copied: a concatenation per chunk allocated (and kept) 64 KiB each time.
+      tail = Buffer.concat([chunk.length >= PROMPT_TAIL_BYTES ? Buffer.alloc(0) : tail, chunk.subarray(-PROMPT_TAIL_BYTES)]);
+      if (tail.length > PROMPT_TAIL_BYTES) tail = Buffer.from(tail.subarray(tail.length - PROMPT_TAIL_BYTES));
       if (!writer.write(chunk)) {
         out.pause();
         writer.onDrain(() => out.resume());

@@ -3,6 +3,9 @@
 export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** Bytes passed through unchanged (a command's live output); without them the output is decoded to text. */
+  stdoutBytes?: (bytes: Uint8Array) => void;
+  stderrBytes?: (bytes: Uint8Array) => void;
   /** Raw stdin (only read when a command is given `-` or no file). */
   stdin: NodeJS.ReadableStream & { fd?: number };
   stdinIsTTY: boolean;

@@ -5,6 +5,8 @@ import { runCli } from './run-cli.js';
 const io = {
   stdout: (text: string) => process.stdout.write(text),
   stderr: (text: string) => process.stderr.write(text),
+  stdoutBytes: (bytes: Uint8Array) => process.stdout.write(bytes),
+  stderrBytes: (bytes: Uint8Array) => process.stderr.write(bytes),
   // Opened only by a command that reads it: creating the stream costs every run ~10 ms.
   get stdin() {
     return process.stdin;

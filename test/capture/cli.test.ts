@@ -14,14 +14,28 @@ beforeEach(async () => {
 });
 afterEach(() => cleanup());
 
-function recordingIo(extraEnv: NodeJS.ProcessEnv = {}): CliIo & { out: string[]; err: string[] } {
+// Byte writers like the real process's (kept as raw bytes, so the test sees exactly what passed through);
+// without them `run` decodes the live output to text.
+function recordingIo(extraEnv: NodeJS.ProcessEnv = {}, options: { bytes?: boolean } = {}): CliIo & { out: string[]; err: string[]; rawErr: Buffer[] } {
   const out: string[] = [];
   const err: string[] = [];
+  const rawErr: Buffer[] = [];
+  const bytes = options.bytes ?? true;
   return {
     out,
     err,
+    rawErr,
     stdout: (text) => out.push(text),
     stderr: (text) => err.push(text),
+    ...(bytes
+      ? {
+          stdoutBytes: (chunk: Uint8Array) => out.push(Buffer.from(chunk).toString('utf8')),
+          stderrBytes: (chunk: Uint8Array) => {
+            rawErr.push(Buffer.from(chunk));
+            err.push(Buffer.from(chunk).toString('utf8'));
+          },
+        }
+      : {}),
     stdin: Readable.from([]),
     stdinIsTTY: false,
     stdoutIsTTY: false,
@@ -31,6 +45,17 @@ function recordingIo(extraEnv: NodeJS.ProcessEnv = {}): CliIo & { out: string[];
 }
 
 describe('faultline run', () => {
+  test('passes the live output through byte for byte (invalid UTF-8 included), or decoded without byte writers', async () => {
+    const script = 'printf "ok \\377\\376 caf\\303\\251\\n"; exit 3';
+    const io = recordingIo();
+    expect(await runCommandCli.run(['--json', '--', 'bash', '-c', script], io)).toBe(3);
+    expect(Buffer.concat(io.rawErr)).toEqual(Buffer.from([0x6f, 0x6b, 0x20, 0xff, 0xfe, 0x20, 0x63, 0x61, 0x66, 0xc3, 0xa9, 0x0a]));
+    const decoded = recordingIo({}, { bytes: false });
+    expect(await runCommandCli.run(['--json', '--', 'bash', '-c', script], decoded)).toBe(3);
+    expect(decoded.err.join('')).toContain('ok \ufffd\ufffd café\n');
+  });
+
+
   test('--json: live output on stderr, one JSON document on stdout, exit code passed through', async () => {
     const io = recordingIo();
     const code = await runCommandCli.run(['--json', '--', 'bash', '-c', 'echo "naïve ✓"; echo "src/a.ts:3:7: error: boom" >&2; exit 4'], io);
