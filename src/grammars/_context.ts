@@ -130,7 +130,7 @@ export class FormatLineContext implements LineContext {
     parser.input = index === 0 ? tokens : tokens.slice(index);
     const cst = parser.invoke(rule, options.args ?? []);
     if (!cst) return undefined;
-    return { cst, end: nodeRange(cst)[1] } satisfies Parsed;
+    return { cst, end: parser.consumedEnd() } satisfies Parsed;
   }
 
   slice(node: CstNode | IToken, _parsed?: Parsed, source = this.text): string {

@@ -94,6 +94,14 @@ export class LineParser extends CstParser {
     const failed = this.errors.some((error) => error.name !== 'NotAllInputParsedException');
     return failed ? undefined : cst;
   }
+  /** Where the last successful invoke's match ends in the line: just past the last token it consumed. */
+  consumedEnd(): number {
+    // The index of the last consumed token, kept by Chevrotain's lexer adapter (not in its typings; chevrotain
+    // is pinned and test/grammars/parser.test.ts checks it); O(1), where summing the CST's token offsets cost a
+    // V8 frame line ~20 µs (a third of its parse time).
+    const token = this.input[(this as unknown as { exportLexerState(): number }).exportLexerState()];
+    return token === undefined ? 0 : token.startOffset + token.image.length;
+  }
   tok(idx: number, type: TokenType): IToken {
     return this.consume(idx, type);
   }

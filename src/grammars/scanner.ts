@@ -270,13 +270,20 @@ export class Scanner {
 
   private scanLine(lineStart: number, lineEnd: number, windowStart: number, windowEnd: number, logLine: number): void {
     const raw = ownCopy(this.buffer.slice(windowStart, windowEnd));
-    const candidates: number[] = [];
+    // Formats in registry order, each tried when its anchor selects the raw line; the anchors of formats after
+    // the one that claims the line are never tested (they were ~10 µs of every candidate line).
     const selects: Array<boolean | undefined> = [];
+    let text: string | undefined;
     for (let index = 0; index < this.formats.length; index++) {
       const anchor = this.anchorOfFormat[index]!;
-      if ((selects[anchor] ??= this.anchors[anchor]!.test(raw))) candidates.push(index);
+      if (!(selects[anchor] ??= this.anchors[anchor]!.test(raw))) continue;
+      text ??= this.prepareLine(raw, lineStart, lineEnd);
+      if (this.formats[index]!.parse(this.contexts[index]!.reset(text, logLine))) break;
     }
-    if (candidates.length === 0) return;
+  }
+
+  // The normalised text of a selected line, with fresh per-line memos and its neighbours on demand.
+  private prepareLine(raw: string, lineStart: number, lineEnd: number): string {
     const long = lineEnd - lineStart > LONG_LINE;
     const text = long ? ownCopy(this.normalise(latin1ToUtf8(raw))) : this.normalisedSlice(lineStart, lineEnd);
     this.host.lineMemo.clear();
@@ -288,11 +295,7 @@ export class Scanner {
       if (!neighbours.has(delta)) neighbours.set(delta, this.neighbourLine(lineStart, lineEnd, delta));
       return neighbours.get(delta);
     };
-    for (const index of candidates) {
-      const format = this.formats[index];
-      if (!format) continue;
-      if (format.parse(this.contexts[index]!.reset(text, logLine))) break;
-    }
+    return text;
   }
 
   private neighbourLine(lineStart: number, lineEnd: number, delta: number): string | undefined {

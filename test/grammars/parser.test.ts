@@ -15,6 +15,16 @@ describe('grammar definitions', () => {
     expect(lexer.tokenize('src/a b (c).ts:12:5: error: x').errors).toEqual([]);
   });
 
+  it('reports where a match ends from the last consumed token (prefix matches, offsets after `from`)', () => {
+    const parser = buildParser();
+    const tokens = new Lexer(ALL_TOKENS, { positionTracking: 'onlyOffset' }).tokenize('  src/a b.c:12:5: error: x').tokens;
+    parser.input = tokens.slice(1);
+    expect(parser.invoke('colonLocation', [true])).toBeDefined();
+    expect(parser.consumedEnd()).toBe('  src/a b.c:12:5'.length);
+    parser.input = tokens.slice(1);
+    expect(parser.invoke('colonLocation', [false])).toBeUndefined();
+  });
+
   it('every format has a kebab-case name, a description starting with its command, and a linear anchor', () => {
     for (const format of registeredFormats()) {
       expect(format.name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
