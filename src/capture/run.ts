@@ -158,8 +158,7 @@ export async function runCommand(options: RunCommandOptions): Promise<RunResult>
       options.onOutput?.(chunk);
       preview.push(chunk);
       // The last KiB only, copied: a concatenation per chunk allocated (and kept) 64 KiB each time.
-      tail = Buffer.concat([chunk.length >= PROMPT_TAIL_BYTES ? Buffer.alloc(0) : tail, chunk.subarray(-PROMPT_TAIL_BYTES)]);
-      if (tail.length > PROMPT_TAIL_BYTES) tail = Buffer.from(tail.subarray(tail.length - PROMPT_TAIL_BYTES));
+      tail = Buffer.from(Buffer.concat([tail, chunk.subarray(-PROMPT_TAIL_BYTES)]).subarray(-PROMPT_TAIL_BYTES));
       if (!writer.write(chunk)) {
         out.pause();
         writer.onDrain(() => out.resume());

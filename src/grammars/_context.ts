@@ -1,7 +1,7 @@
 // Builds the LineContext a grammar sees for one candidate line: lazy neighbours, Chevrotain parsing,
 // and emission with the format's defaults applied.
 import type { CstNode, IToken } from 'chevrotain';
-import type { RawLocation } from '../core/index.js';
+import { fromUtf16Offset, type RawLocation } from '../core/index.js';
 import type { Emitted, GrammarFormat, LineContext, Parsed } from './_format.js';
 import { mayMatch, type LineParser } from './_parser.js';
 import { lineLexer } from './_tokens.js';
@@ -75,18 +75,9 @@ const WRAP_MIN_WIDTH = 40;
 // A wrapped message is followed over at most this many more lines.
 const MAX_WRAPPED_LINES = 3;
 
-function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff) {
-      bytes += 4;
-      index++;
-    } else bytes += 3;
-  }
-  return bytes;
+// Wrap width measures of a line: fold counts bytes, terminals count cells, some viewers characters.
+function lineWidths(line: string): number[] {
+  return [line.length, fromUtf16Offset(line, line.length, 'byte') - 1, fromUtf16Offset(line, line.length, 'display') - 1];
 }
 
 // One context per format, reused for every candidate line (reset by the scanner): a fresh object with a
@@ -204,8 +195,7 @@ export class FormatLineContext implements LineContext {
     for (let delta = 0; delta < MAX_WRAPPED_LINES; delta++) {
       const line = this.line(delta);
       const next = this.line(delta + 1);
-      // fold counts bytes, terminals count columns: a line is full when either measure is the width.
-      if (line === undefined || next === undefined || next === '' || (line.length !== width && utf8Length(line) !== width)) break;
+      if (line === undefined || next === undefined || next === '' || !lineWidths(line).includes(width)) break;
       joined += next;
     }
     return joined;

@@ -113,7 +113,8 @@ export class Scanner {
     if (freshLength <= 0) return;
     this.bytes += freshLength;
     this.lastByteWasNewline = window.charCodeAt(window.length - 1) === 0x0a;
-    // Searched from the end: stops in the fresh part when it has a newline, so a long line costs O(n).
+    // Searched from the end: it stops in the fresh part when that has a newline, and otherwise crosses only the
+    // kept tail (bounded by MAX_PENDING_LINE), so a 100 MB line stays linear.
     const newline = window.lastIndexOf('\n');
     if (newline >= window.length - freshLength) this.lastNewline = newline;
     this.buffer = window;
@@ -269,7 +270,7 @@ export class Scanner {
   }
 
   private scanLine(lineStart: number, lineEnd: number, windowStart: number, windowEnd: number, logLine: number): void {
-    const raw = ownCopy(this.buffer.slice(windowStart, windowEnd));
+    const raw = this.buffer.slice(windowStart, windowEnd);
     // Formats in registry order, each tried when its anchor selects the raw line; the anchors of formats after
     // the one that claims the line are never tested (they were ~10 µs of every candidate line).
     const selects: Array<boolean | undefined> = [];

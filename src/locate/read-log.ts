@@ -58,7 +58,7 @@ function readError(error: unknown, name: string): FaultlineError | undefined {
   return new FaultlineError('E_INPUT_READ', `cannot read ${name}: ${(error as Error).message}`, { cause: error });
 }
 
-function readDescriptor(fd: number, name: string, sink: SliceSink | { window: WindowSink }, allowBinary: boolean): void {
+function readDescriptor(fd: number, name: string, window: WindowSink, allowBinary: boolean): void {
   let buffer = Buffer.allocUnsafe(2 * CHUNK);
   // Bytes at the start of `buffer` the window sink asked to see again.
   let kept = 0;
@@ -76,27 +76,23 @@ function readDescriptor(fd: number, name: string, sink: SliceSink | { window: Wi
     if (count === 0) break;
     if (first && !allowBinary) checkNotBinary(buffer.subarray(kept, kept + count), name);
     first = false;
-    if (typeof sink === 'function') {
-      sink(buffer.toString('latin1', 0, count));
-      continue;
-    }
     const end = kept + count;
-    const keep = Math.min(end, Math.max(0, sink.window(buffer.toString('latin1', 0, end))));
+    const keep = Math.min(end, Math.max(0, window(buffer.toString('latin1', 0, end))));
     buffer.copyWithin(0, end - keep, end);
     kept = keep;
   }
 }
 
-/** Feeds a log source to `sink`; returns once the whole source was read. */
-export async function readLog(source: LogSource, sink: SliceSink | { slice: SliceSink; window: WindowSink }, allowBinary = false): Promise<void> {
-  const slice = typeof sink === 'function' ? sink : sink.slice;
+/** Feeds a log source to `sink` (files and descriptors through `window`, text and streams by `slice`); returns once read. */
+export async function readLog(source: LogSource, sink: { slice: SliceSink; window: WindowSink }, allowBinary = false): Promise<void> {
+  const slice = sink.slice;
   if ('text' in source) {
     const bytes = Buffer.from(source.text, 'utf8');
     for (let offset = 0; offset < bytes.length; offset += CHUNK) slice(bytes.toString('latin1', offset, Math.min(bytes.length, offset + CHUNK)));
     return;
   }
   if ('fd' in source) {
-    readDescriptor(source.fd, 'standard input', typeof sink === 'function' ? sink : { window: sink.window }, allowBinary);
+    readDescriptor(source.fd, 'standard input', sink.window, allowBinary);
     return;
   }
   if ('stream' in source) {
@@ -119,7 +115,7 @@ export async function readLog(source: LogSource, sink: SliceSink | { slice: Slic
   }
   try {
     if (fstatSync(fd).isDirectory()) throw new FaultlineError('E_INPUT_READ', `${source.path} is a directory, not a log`);
-    readDescriptor(fd, source.path, typeof sink === 'function' ? sink : { window: sink.window }, allowBinary);
+    readDescriptor(fd, source.path, sink.window, allowBinary);
   } finally {
     closeSync(fd);
   }
