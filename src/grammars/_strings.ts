@@ -1,4 +1,4 @@
-// String representation helpers for the scanner and the line contexts.
+// String helpers for the scanner and the line contexts: representation (latin1, own copies) and line bounds.
 
 const decoder = new TextDecoder('utf-8', { fatal: false });
 
@@ -26,4 +26,23 @@ export function latin1ToUtf8(text: string): string {
  */
 export function ownCopy(text: string): string {
   return text.length < 13 ? text : (` ${text}`).slice(1);
+}
+
+/** Start and end (at its `\n`) of the line `delta` lines from [lineStart, lineEnd) in `text`; undefined past an end. */
+export function neighbourBounds(text: string, lineStart: number, lineEnd: number, delta: number): [number, number] | undefined {
+  let start = lineStart;
+  let end = lineEnd;
+  for (let step = 0; step < Math.abs(delta); step++) {
+    if (delta < 0) {
+      if (start <= 0) return undefined;
+      end = start - 1;
+      start = text.lastIndexOf('\n', end - 1) + 1;
+    } else {
+      if (end >= text.length) return undefined;
+      start = end + 1;
+      const next = text.indexOf('\n', start);
+      end = next < 0 ? text.length : next;
+    }
+  }
+  return [start, end];
 }

@@ -8,7 +8,7 @@ import type { GrammarFormat } from './_format.js';
 import type { LineParser } from './_parser.js';
 import { anchorAfterPrefixes, detectLinePrefixes, stripLinePrefixes } from './_prefixes.js';
 import { buildPrefilter, type LineStartMatcher, type Prefilter } from './_prefilter.js';
-import { latin1ToUtf8, ownCopy } from './_strings.js';
+import { latin1ToUtf8, neighbourBounds, ownCopy } from './_strings.js';
 
 export interface ScannerOptions {
   formats: readonly GrammarFormat[];
@@ -300,23 +300,7 @@ export class Scanner {
   }
 
   private neighbourLine(lineStart: number, lineEnd: number, delta: number): string | undefined {
-    let start = lineStart;
-    let end = lineEnd;
-    if (delta < 0) {
-      for (let step = 0; step < -delta; step++) {
-        if (start <= 0) return undefined;
-        end = start - 1;
-        start = this.buffer.lastIndexOf('\n', end - 1) + 1;
-      }
-    } else {
-      for (let step = 0; step < delta; step++) {
-        if (end >= this.buffer.length) return undefined;
-        start = end + 1;
-        const next = this.buffer.indexOf('\n', start);
-        end = next < 0 ? this.buffer.length : next;
-        if (start > this.buffer.length) return undefined;
-      }
-    }
-    return this.normalisedSlice(start, end);
+    const bounds = neighbourBounds(this.buffer, lineStart, lineEnd, delta);
+    return bounds && this.normalisedSlice(bounds[0], bounds[1]);
   }
 }
