@@ -33,9 +33,23 @@ interface Piece {
   nullable: boolean;
 }
 
+const BLANKS = [0x20, 0x09];
+
+// In `afterBlanks` mode a character that is a blank is read past as if absent, so the set is what can follow
+// the blanks a match starts with (an atom that may be a blank may also be skipped).
+function withoutBlanks(piece: Piece): Piece {
+  if (piece.chars === undefined) return piece;
+  const chars = piece.chars;
+  if (!BLANKS.some((blank) => chars.has(blank))) return piece;
+  return { chars: new Set([...chars].filter((code) => !BLANKS.includes(code))), nullable: true };
+}
+
 class SourceReader {
   index = 0;
-  constructor(readonly source: string) {}
+  constructor(
+    readonly source: string,
+    private readonly afterBlanks = false,
+  ) {}
 
   /** `wanted` false: only move past the piece (its characters cannot start the match). */
   alternation(wanted = true): Piece {
@@ -52,7 +66,8 @@ class SourceReader {
   private sequence(wanted: boolean): Piece {
     const result: Piece = { chars: new Set(), nullable: true };
     while (this.index < this.source.length && this.source[this.index] !== '|' && this.source[this.index] !== ')') {
-      const atom = this.quantified(this.atom(wanted && result.nullable));
+      const read = this.quantified(this.atom(wanted && result.nullable));
+      const atom = this.afterBlanks ? withoutBlanks(read) : read;
       if (result.nullable) result.chars = union(result.chars, atom.chars);
       result.nullable &&= atom.nullable;
     }
@@ -180,9 +195,12 @@ function union(left: FirstChars, right: FirstChars): FirstChars {
   return new Set([...left, ...right]);
 }
 
-/** The first characters of any match of `source` (a regex source without flags). */
-export function firstChars(source: string): FirstChars {
-  const reader = new SourceReader(source);
+/**
+ * The first characters of any match of `source` (a regex source without flags); with `afterBlanks`, the first
+ * character after the spaces and tabs a match may start with.
+ */
+export function firstChars(source: string, afterBlanks = false): FirstChars {
+  const reader = new SourceReader(source, afterBlanks);
   const piece = reader.alternation();
   // A regex that can match the empty string may "start" with anything that follows.
   return piece.nullable ? undefined : piece.chars;

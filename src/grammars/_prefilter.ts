@@ -69,11 +69,12 @@ export interface Prefilter {
 
 // More possible first characters than this and an alternative would be tried at nearly every line.
 const BROAD = 128;
+const ALL_CHARS: ReadonlySet<number> = new Set(Array.from({ length: 256 }, (_, code) => code));
 
 // One sticky regex per first character, holding the alternatives that can start with it.
 type Dispatch = Array<RegExp | undefined>;
 
-function dispatchTable(alternatives: ReadonlyArray<{ source: string; chars: Set<number> }>): Dispatch {
+function dispatchTable(alternatives: ReadonlyArray<{ source: string; chars: ReadonlySet<number> }>): Dispatch {
   // Keyed by which alternatives a character selects, so each distinct group is joined and compiled once.
   const byGroup = new Map<string, RegExp>();
   const table: Dispatch = [];
@@ -94,8 +95,8 @@ function dispatchTable(alternatives: ReadonlyArray<{ source: string; chars: Set<
   return table;
 }
 
-function testAt(table: Dispatch, text: string, position: number): boolean {
-  const regex = table[text.charCodeAt(position)];
+function testAt(table: Dispatch, text: string, position: number, key = text.charCodeAt(position)): boolean {
+  const regex = table[key];
   if (regex === undefined) return false;
   regex.lastIndex = position;
   return regex.test(text);
@@ -111,6 +112,11 @@ function skipColour(text: string, position: number): number {
     if (final !== 0x6d && final !== 0x4b) break;
     position = end + 1;
   }
+  return position;
+}
+
+function skipBlanks(text: string, position: number): number {
+  for (let code = text.charCodeAt(position); code === 0x20 || code === 0x09; code = text.charCodeAt(++position));
   return position;
 }
 
@@ -146,9 +152,17 @@ export function buildPrefilter(formats: readonly GrammarFormat[]): Prefilter {
   // already select; trying it at every line start only cost time (the coverage test keeps this honest).
   const phrases = analyse(alternatives.filter((alternative) => !alternative.startsWith('^') && !alternative.startsWith('\\.')));
   const anchoredTable = dispatchTable(anchored.narrow);
+  // Indented lines are common (code frames, stack frames): the alternatives that start with blanks are keyed by
+  // the first character after them, so an indented line tries a few instead of every blank-led one.
+  const indentedTable = dispatchTable(
+    anchored.narrow.filter((alternative) => alternative.chars.has(0x20) || alternative.chars.has(0x09)).map(({ source }) => ({ source, chars: firstChars(source, true) ?? ALL_CHARS })),
+  );
   const phraseTable = dispatchTable(phrases.narrow);
   const matchAt = (text: string, position: number): boolean => {
-    if (testAt(anchoredTable, text, position) || testAt(phraseTable, text, position)) return true;
+    const first = text.charCodeAt(position);
+    const indented = first === 0x20 || first === 0x09;
+    if (indented ? testAt(indentedTable, text, position, text.charCodeAt(skipBlanks(text, position))) : testAt(anchoredTable, text, position)) return true;
+    if (testAt(phraseTable, text, position)) return true;
     const afterColour = skipColour(text, position);
     if (afterColour !== position && testAt(phraseTable, text, afterColour)) return true;
     const afterBlanks = skipBlanksAndColour(text, afterColour);

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { firstChars } from '../../src/grammars/_first-chars.js';
 
-const chars = (source: string): string | undefined => {
-  const set = firstChars(source);
+const chars = (source: string, afterBlanks = false): string | undefined => {
+  const set = firstChars(source, afterBlanks);
   return set === undefined ? undefined : [...set].sort((a, b) => a - b).map((code) => String.fromCharCode(code)).join('');
 };
 
@@ -32,6 +32,16 @@ describe('firstChars', () => {
     expect(chars('\\d{1,4}: ')).toBe('0123456789');
     expect(chars('[a-c\\d]')).toBe('0123456789abc');
     expect(firstChars('[^\\s(]+\\.go')?.size).toBe(256 - 8); // 7 blanks of latin1 and '('
+  });
+
+  it('after blanks: the first character that can follow the spaces and tabs a match starts with', () => {
+    expect(chars('(?:[ \\t]|\\x1b\\[[0-9;]*m)+at ', true)).toBe('\u001ba');
+    expect(chars(' {2}\\d+:\\d+', true)).toBe('0123456789');
+    expect(chars('[ \\t]*(?:-->|:::) ', true)).toBe('-:');
+    expect(chars(' {4}\\S.*', true)?.includes(' ')).toBe(false);
+    expect(chars('FAIL', true)).toBe('F');
+    // A match that may be blanks only gives no character to dispatch on.
+    expect(chars(' *', true)).toBeUndefined();
   });
 
   it('gives up on what it does not model and on patterns that can match nothing at all', () => {
