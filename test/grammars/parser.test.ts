@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { Lexer } from 'chevrotain';
 import { buildParser, registeredFormats } from '../../src/grammars/index.js';
+import { parserForFormat } from '../../src/grammars/registry.js';
 import { ALL_TOKENS } from '../../src/grammars/_tokens.js';
 
 describe('grammar definitions', () => {
@@ -23,6 +24,14 @@ describe('grammar definitions', () => {
     expect(parser.consumedEnd()).toBe('  src/a b.c:12:5'.length);
     parser.input = tokens.slice(1);
     expect(parser.invoke('colonLocation', [false])).toBeUndefined();
+  });
+
+  it("answers a rule of another family from that family's parser, not the whole grammar", () => {
+    // deno (web tools) parses V8 frames with the javascript family's rule.
+    const parser = parserForFormat('deno', 'v8ParenLocation');
+    expect(parser.has('v8ParenLocation')).toBe(true);
+    expect(parser.has('pythonFileLine')).toBe(false);
+    expect(() => parserForFormat('deno', 'noSuchRule')).toThrow(/noSuchRule/);
   });
 
   it('every format has a kebab-case name, a description starting with its command, and a linear anchor', () => {
