@@ -159,10 +159,7 @@ export async function runCommand(options: RunCommandOptions): Promise<RunResult>
       preview.push(chunk);
       // The last KiB only, copied: a concatenation per chunk allocated (and kept) 64 KiB each time.
       tail = Buffer.from(Buffer.concat([tail, chunk.subarray(-PROMPT_TAIL_BYTES)]).subarray(-PROMPT_TAIL_BYTES));
-      if (!writer.write(chunk)) {
-        out.pause();
-        writer.onDrain(() => out.resume());
-      }
+      writer.write(chunk);
       if (exited) armDrain();
     });
     out.on('error', () => undefined);

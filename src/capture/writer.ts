@@ -60,17 +60,17 @@ export class ArtifactWriter {
     this.error ??= new FaultlineError('E_CAPTURE', `writing artifact ${this.options.path} failed: ${(error as Error).message}`, { cause: error });
   }
 
-  /** Writes a chunk; false would mean "wait for drain before sending more" (never: writes are synchronous). */
-  write(chunk: Buffer): boolean {
+  /** Writes a chunk (synchronously: the producer never waits for a drain). */
+  write(chunk: Buffer): void {
     this.producedBytes += chunk.length;
-    if (this.error || this.truncated) return true;
+    if (this.error || this.truncated) return;
     let part = chunk;
     if (this.bytes + chunk.length > this.maxBytes) {
       // Cut on a character boundary so the last kept line decodes cleanly.
       part = chunk.subarray(0, safeUtf8PrefixLength(chunk, this.maxBytes - this.bytes));
       this.truncated = true;
     }
-    if (part.length === 0) return true;
+    if (part.length === 0) return;
     this.index(part);
     this.bytes += part.length;
     this.lastByteIsNewline = part[part.length - 1] === 10;
@@ -80,11 +80,6 @@ export class ArtifactWriter {
       // ENOSPC, EIO: writing stops, the child keeps being drained, the run reports the error.
       this.fail(error);
     }
-    return true;
-  }
-
-  onDrain(listener: () => void): void {
-    queueMicrotask(listener);
   }
 
   private index(part: Buffer): void {
