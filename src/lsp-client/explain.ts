@@ -2,7 +2,8 @@
 // The CLI only glues locate to this.
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { FaultlineError, toUtf16Offset, type ColumnUnit, type ResolvedLocation } from '../core/index.js';
+import { FaultlineError, type ColumnUnit, type ResolvedLocation } from '../core/index.js';
+import { frameRows, renderCodeFrame } from '../summarise/index.js';
 import { DEFAULT_TIMEOUT_MS, findEnclosingSymbol } from './lookup.js';
 import { ServerPool } from './pool.js';
 import { editSelection } from './symbols.js';
@@ -55,26 +56,10 @@ async function assertInsideRoots(location: ResolvedLocation, roots: readonly str
   return real;
 }
 
-/** Numbered lines around the 1-based `line`, the line itself marked with `>`. */
+/** Numbered lines around the 1-based `line`, the line itself marked with `>` and a caret under `column`. */
 export function codeFrame(text: string, line: number, contextLines = 2, column?: { column: number | null; unit: ColumnUnit }): string {
-  const lines = text.split(/\r?\n/);
-  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
-  const first = Math.max(1, line - contextLines);
-  const last = Math.min(lines.length, line + contextLines);
-  if (first > last) return '';
-  const width = String(last).length;
-  const rows: string[] = [];
-  for (let number = first; number <= last; number += 1) {
-    let content = lines[number - 1] ?? '';
-    if (content.length > MAX_FRAME_LINE) content = `${content.slice(0, MAX_FRAME_LINE)}…`;
-    rows.push(`${number === line ? '>' : ' '} ${String(number).padStart(width)} | ${content}`.trimEnd());
-    if (number === line && column?.column != null && column.column >= 1) {
-      // A caret under the column, converted from the tool's unit; tabs are kept so it lines up in any terminal.
-      const offset = toUtf16Offset(content, column.column, column.unit);
-      rows.push(`  ${' '.repeat(width)} | ${content.slice(0, offset).replace(/[^\t]/g, ' ')}^`);
-    }
-  }
-  return rows.join('\n');
+  const options = { line, column: column?.column ?? null, columnUnit: column?.unit ?? 'utf-16', maxLineLength: MAX_FRAME_LINE } as const;
+  return renderCodeFrame(frameRows(text, line, contextLines), options).join('\n');
 }
 
 async function explainOne(location: ResolvedLocation, options: ExplainOptions, pool: ServerPool): Promise<ExplainItem> {
@@ -103,7 +88,14 @@ async function explainOne(location: ResolvedLocation, options: ExplainOptions, p
     symbol: lookup.symbol,
     source: lookup.source,
     selection: editSelection(lookup.symbol, location.line),
-    excerpt: codeFrame(text, location.line, options.contextLines, { column: location.column, unit: location.columnUnit }),
+    excerpt: renderCodeFrame(frameRows(text, location.line, options.contextLines ?? 2), {
+      line: location.line,
+      column: location.column,
+      columnUnit: location.columnUnit,
+      endLine: location.endLine,
+      endColumn: location.endColumn,
+      maxLineLength: MAX_FRAME_LINE,
+    }).join('\n'),
   };
 }
 

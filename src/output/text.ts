@@ -1,6 +1,7 @@
 // Human output: one line per location, `file:line:col  severity  message`, and a code frame under the
 // primary (2 lines before, the line, a caret under the column, 2 after). Colour only when asked.
-import { fromUtf16Offset, toUtf16Offset, type LocateResult, type ResolvedLocation } from '../core/index.js';
+import type { LocateResult, ResolvedLocation } from '../core/index.js';
+import { renderCodeFrame, type FrameRow } from '../summarise/index.js';
 import { redactionFor, severityOf, type RenderOptions } from './common.js';
 
 export interface TextOptions extends RenderOptions {
@@ -13,30 +14,12 @@ export interface TextOptions extends RenderOptions {
 const SGR = { reset: '\u001b[0m', bold: '\u001b[1m', dim: '\u001b[2m', red: '\u001b[31m', yellow: '\u001b[33m', cyan: '\u001b[36m' };
 const SEVERITY_COLOUR = { error: SGR.red, warning: SGR.yellow, note: SGR.cyan } as const;
 
-// Tabs become spaces at 8-column stops, so the caret line (computed in display cells) lines up.
-function expandTabs(text: string): string {
-  let out = '';
-  let width = 0;
-  for (const character of text) {
-    if (character === '\t') {
-      const spaces = 8 - (width % 8);
-      out += ' '.repeat(spaces);
-      width += spaces;
-    } else {
-      out += character;
-      width += fromUtf16Offset(character, character.length, 'display') - 1;
-    }
-  }
-  return out;
-}
-
 function codeFrame(location: ResolvedLocation, options: TextOptions, paint: (code: string, text: string) => string, redact: (text: string) => string): string[] {
   const readLine = options.readLine;
   if (!readLine) return [];
   const context = options.context ?? 2;
-  const first = Math.max(1, location.line - context);
-  const rows: Array<{ line: number; text: string }> = [];
-  for (let line = first; line <= location.line + context; line++) {
+  const rows: FrameRow[] = [];
+  for (let line = Math.max(1, location.line - context); line <= location.line + context; line++) {
     const text = readLine(location.root, location.file, line);
     if (text === undefined) {
       if (line <= location.line) continue;
@@ -44,25 +27,16 @@ function codeFrame(location: ResolvedLocation, options: TextOptions, paint: (cod
     }
     rows.push({ line, text });
   }
-  const target = rows.find((row) => row.line === location.line);
-  if (!target) return [];
-  const gutter = String(rows[rows.length - 1]?.line ?? location.line).length;
-  const out: string[] = [];
-  for (const row of rows) {
-    const marker = row.line === location.line ? '>' : ' ';
-    out.push(`${paint(SGR.dim, ` ${marker} ${String(row.line).padStart(gutter)} |`)} ${expandTabs(redact(row.text))}`);
-    if (row.line !== location.line || location.column === null) continue;
-    const startOffset = toUtf16Offset(row.text, location.column, location.columnUnit);
-    const startCell = fromUtf16Offset(row.text, startOffset, 'display') - 1;
-    let width = 1;
-    if (location.endColumn !== null && (location.endLine === null || location.endLine === location.line)) {
-      const endCell = fromUtf16Offset(row.text, toUtf16Offset(row.text, location.endColumn, location.columnUnit), 'display') - 1;
-      width = Math.max(1, endCell - startCell);
-    }
-    const caret = `^${'~'.repeat(width - 1)}`;
-    out.push(`${paint(SGR.dim, `   ${' '.repeat(gutter)} |`)} ${' '.repeat(startCell)}${paint(SEVERITY_COLOUR[severityOf(location.severity)], caret)}`);
-  }
-  return out;
+  return renderCodeFrame(rows, {
+    line: location.line,
+    column: location.column,
+    columnUnit: location.columnUnit,
+    endLine: location.endLine,
+    endColumn: location.endColumn,
+    transform: redact,
+    paintGutter: (text) => paint(SGR.dim, text),
+    paintCaret: (text) => paint(SEVERITY_COLOUR[severityOf(location.severity)], text),
+  });
 }
 
 /** The text report, newline-terminated ('' when there are no locations). */

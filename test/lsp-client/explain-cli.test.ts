@@ -25,7 +25,7 @@ describe('faultline explain', () => {
     expect(first.location).toMatchObject({ file: 'nested.ts', line: 8, column: 25 });
     expect(first.symbol).toEqual({ name: 'scale', kind: 'function', startLine: 7, endLine: 10, source: 'tree-sitter' });
     expect(first.selection).toEqual({ startLine: 7, endLine: 10 });
-    expect(first.excerpt.split('\n')[2]).toBe('>  8 |         const doubled = input * 2;');
+    expect(first.excerpt.split('\n')[2]).toBe(' >  8 |         const doubled = input * 2;');
     expect(json.items[1].symbol.name).toBe('applyTax');
   }, 30_000);
 

@@ -163,6 +163,6 @@ describe('tree-sitter and heuristic fallbacks', () => {
 
 test('codeFrame marks the line and pads numbers', () => {
   const text = Array.from({ length: 12 }, (_, index) => `line ${index + 1}`).join('\n');
-  expect(codeFrame(text, 10)).toBe(['   8 | line 8', '   9 | line 9', '> 10 | line 10', '  11 | line 11', '  12 | line 12'].join('\n'));
-  expect(codeFrame('only\n', 1)).toBe('> 1 | only');
+  expect(codeFrame(text, 10)).toBe(['    8 | line 8', '    9 | line 9', ' > 10 | line 10', '   11 | line 11', '   12 | line 12'].join('\n'));
+  expect(codeFrame('only\n', 1)).toBe(' > 1 | only');
 });
