@@ -111,9 +111,10 @@ for (const log of ${JSON.stringify(logs)}) {
 }
 
 if (!process.argv.includes('--locate-only')) {
-  for (const extra of ['capture.mjs', 'lsp.mjs']) {
+  for (const extra of ['floors.mjs', 'capture.mjs', 'lsp.mjs']) {
     if (!existsSync(join(here, extra))) continue;
     console.log(`\n--- bench/${extra} ---`);
-    spawnSync(process.execPath, [join(here, extra), ...(quick ? ['--sizes', '10'] : [])], { cwd: root, stdio: 'inherit' });
+    const quickArgs = extra === 'floors.mjs' ? ['--quick'] : ['--sizes', '10'];
+    spawnSync(process.execPath, [join(here, extra), ...(quick ? quickArgs : [])], { cwd: root, stdio: 'inherit' });
   }
 }

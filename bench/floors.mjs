@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// Floors: what the two speed targets of bench/run.mjs leave for faultline, measured on this machine in the
+// same run as the baselines they are ratios of.
+//   start-up: `node -e 0` (the baseline of the 1 MB target) against the least the design can load: bundled
+//     Chevrotain 11.2 with a one-token lexer and a one-rule parser (the grammars are Chevrotain; nothing of
+//     faultline's own), and against `faultline locate` on an empty log (everything before the first byte).
+//   scanning: `rg -c` (the baseline of the 100 MB target) against the scan's own kernel in Node: readSync
+//     64 KiB + latin1 + faultline's universal anchor regex, counting matches (no line numbers, no line-start
+//     anchors, no parsing, no resolving), and against `faultline locate` itself.
+// Usage: node bench/floors.mjs [--quick]   (run.mjs runs it after its own targets)
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..');
+const data = join(here, '.data');
+const cli = join(root, 'dist', 'cli.js');
+const quick = process.argv.includes('--quick');
+mkdirSync(data, { recursive: true });
+const workspace = mkdtempSync(join(tmpdir(), 'faultline-floors-'));
+
+// Both floors are bundled with the same esbuild settings as the CLI (scripts/build.mjs): minified ESM.
+const bundle = (entry, outfile) =>
+  build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', target: 'node20', format: 'esm', minify: true, logLevel: 'error' });
+const chevrotainFloor = join(data, 'floor-chevrotain.mjs');
+const kernelFloor = join(data, 'floor-kernel.mjs');
+await bundle(join(here, 'floor-chevrotain.ts'), chevrotainFloor);
+await bundle(join(here, 'floor-kernel.ts'), kernelFloor);
+
+// Median wall time of each command, the commands interleaved run by run so that drift of this VM's speed
+// hits them alike.
+function interleaved(commands, runs) {
+  const samples = commands.map(() => []);
+  for (let run = 0; run < runs; run++) {
+    commands.forEach(([command, ...args], index) => {
+      const started = process.hrtime.bigint();
+      const result = spawnSync(command, args, { stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30 });
+      if (result.status !== 0 && result.status !== 1) throw new Error(`${command} ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+      samples[index].push(Number(process.hrtime.bigint() - started) / 1e6);
+    });
+  }
+  return samples.map((values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]);
+}
+
+const ratio = (ms, base) => `${ms.toFixed(0)} ms = ${(ms / base).toFixed(2)}×`;
+const empty = join(workspace, 'empty.log');
+writeFileSync(empty, '');
+const locate = (log) => [process.execPath, cli, 'locate', log, '--json', '--cwd', workspace, '--root', workspace];
+
+console.log('floors (medians of interleaved runs; the target ratio is 1.5×)');
+const [node0, chevrotain, fixed] = interleaved([[process.execPath, '-e', '0'], [process.execPath, chevrotainFloor], locate(empty)], quick ? 7 : 15);
+console.log(`  start-up, against node -e 0 (${node0.toFixed(0)} ms):`);
+console.log(`    bundled Chevrotain + one-rule parser      ${ratio(chevrotain, node0)}`);
+console.log(`    faultline locate on an empty log          ${ratio(fixed, node0)}`);
+
+const big = join(data, quick ? 'ci-10m.log' : 'ci-100m.log');
+const RG_REGEX = String.raw`[A-Za-z0-9_./\\-]+\.[A-Za-z][A-Za-z0-9]*(:[0-9]+|\([0-9]+(,[0-9]+)?\))|File "[^"]+", line [0-9]+|^[[:space:]]+[0-9]+:[0-9]+[[:space:]]+(error|warning)`;
+if (!existsSync(big) || spawnSync('rg', ['--version']).status !== 0) {
+  console.log(`  scanning: skipped (${existsSync(big) ? 'ripgrep missing: apt-get install ripgrep' : `${big} missing: run bench/run.mjs first`})`);
+} else {
+  const [rg, kernel, full] = interleaved([['rg', '-c', RG_REGEX, big], [process.execPath, kernelFloor, big], locate(big)], quick ? 3 : 5);
+  console.log(`  scanning ${big.split('/').pop()}, against rg -c (${rg.toFixed(0)} ms):`);
+  console.log(`    Node kernel: read + latin1 + anchor regex ${ratio(kernel, rg)}`);
+  console.log(`    faultline locate                          ${ratio(full, rg)}`);
+}
