@@ -26,6 +26,9 @@ const ESCAPE_CLASSES: Readonly<Record<string, readonly number[]>> = {
 
 // The characters of a piece that cannot start the match (read past, not collected). Never mutated.
 const NOTHING: Set<number> = new Set();
+// Shared sets for `.` and `\d`-style escapes, which most anchors contain (never mutated either).
+const ANY_BUT_NEWLINE: Set<number> = new Set(complement([0x0a, 0x0d]));
+const ESCAPE_SETS: Readonly<Record<string, Set<number>>> = Object.fromEntries(Object.entries(ESCAPE_CLASSES).map(([name, codes]) => [name, new Set(codes)]));
 
 interface Piece {
   chars: FirstChars;
@@ -98,7 +101,7 @@ class SourceReader {
       case '$':
         return { chars: new Set(), nullable: true };
       case '.':
-        return { chars: wanted ? new Set(complement([0x0a, 0x0d])) : NOTHING, nullable: false };
+        return { chars: wanted ? ANY_BUT_NEWLINE : NOTHING, nullable: false };
       default:
         return { chars: new Set([character!.charCodeAt(0)]), nullable: false };
     }
@@ -123,8 +126,8 @@ class SourceReader {
 
   private escape(wanted: boolean): Piece {
     const character = this.source[this.index++]!;
-    const known = ESCAPE_CLASSES[character];
-    if (known) return { chars: wanted ? new Set(known) : NOTHING, nullable: false };
+    const known = ESCAPE_SETS[character];
+    if (known) return { chars: wanted ? known : NOTHING, nullable: false };
     if (character === 'b' || character === 'B') return { chars: new Set(), nullable: true };
     const code = this.escapedCode(character);
     return { chars: code === undefined ? undefined : new Set([code]), nullable: false };
@@ -190,8 +193,11 @@ class SourceReader {
   }
 }
 
+// Sets are never changed once made, so an empty side can be shared instead of copied (most unions have one).
 function union(left: FirstChars, right: FirstChars): FirstChars {
   if (left === undefined || right === undefined) return undefined;
+  if (left.size === 0) return right;
+  if (right.size === 0) return left;
   return new Set([...left, ...right]);
 }
 

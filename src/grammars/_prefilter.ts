@@ -77,12 +77,13 @@ type Dispatch = Array<RegExp | undefined>;
 function dispatchTable(alternatives: ReadonlyArray<{ source: string; chars: ReadonlySet<number> }>): Dispatch {
   // Keyed by which alternatives a character selects, so each distinct group is joined and compiled once.
   const byGroup = new Map<string, RegExp>();
+  const membersOf: number[][] = Array.from({ length: 256 }, () => []);
+  alternatives.forEach((alternative, index) => {
+    for (const code of alternative.chars) membersOf[code]?.push(index);
+  });
   const table: Dispatch = [];
   for (let code = 0; code < 256; code++) {
-    const members: number[] = [];
-    alternatives.forEach((alternative, index) => {
-      if (alternative.chars.has(code)) members.push(index);
-    });
+    const members = membersOf[code]!;
     if (members.length === 0) continue;
     const key = members.join(',');
     let regex = byGroup.get(key);
