@@ -38,7 +38,6 @@ export interface ExplainItem {
   excerpt: string;
 }
 
-const MAX_FRAME_LINE = 240;
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
 
 function inside(file: string, root: string): boolean {
@@ -58,7 +57,7 @@ async function assertInsideRoots(location: ResolvedLocation, roots: readonly str
 
 /** Numbered lines around the 1-based `line`, the line itself marked with `>` and a caret under `column`. */
 export function codeFrame(text: string, line: number, contextLines = 2, column?: { column: number | null; unit: ColumnUnit }): string {
-  const options = { line, column: column?.column ?? null, columnUnit: column?.unit ?? 'utf-16', maxLineLength: MAX_FRAME_LINE } as const;
+  const options = { line, column: column?.column ?? null, columnUnit: column?.unit ?? 'utf-16' } as const;
   return renderCodeFrame(frameRows(text, line, contextLines), options).join('\n');
 }
 
@@ -94,7 +93,6 @@ async function explainOne(location: ResolvedLocation, options: ExplainOptions, p
       columnUnit: location.columnUnit,
       endLine: location.endLine,
       endColumn: location.endColumn,
-      maxLineLength: MAX_FRAME_LINE,
     }).join('\n'),
   };
 }
