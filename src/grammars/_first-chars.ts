@@ -8,6 +8,8 @@
 export type FirstChars = Set<number> | undefined;
 
 const ALL: readonly number[] = Array.from({ length: 256 }, (_, code) => code);
+/** Every code a latin1 line can start with: what an unknown set stands for. */
+export const ALL_CHARS: ReadonlySet<number> = new Set(ALL);
 const DIGITS = [...'0123456789'].map((character) => character.charCodeAt(0));
 const WORD = ALL.filter((code) => /\w/.test(String.fromCharCode(code)));
 const SPACE = ALL.filter((code) => /\s/.test(String.fromCharCode(code)));

@@ -5,8 +5,9 @@
 // A test checks on every fixture that no line a format's own anchor selects is missed here
 // (test/grammars/prefilter.test.ts). Measurements: shared/reference/performance.md §3b, §6; bench/run.mjs.
 import { SGR } from './_anchors.js';
-import { firstChars, type FirstChars } from './_first-chars.js';
+import { ALL_CHARS, firstChars, type FirstChars } from './_first-chars.js';
 import type { GrammarFormat } from './_format.js';
+import { anchorAfterPrefixes } from './_prefixes.js';
 
 /** What nearly every location line contains, whatever the tool. */
 export const UNIVERSAL_ANCHORS: readonly string[] = [
@@ -69,7 +70,6 @@ export interface Prefilter {
 
 // More possible first characters than this and an alternative would be tried at nearly every line.
 const BROAD = 128;
-const ALL_CHARS: ReadonlySet<number> = new Set(Array.from({ length: 256 }, (_, code) => code));
 
 // One sticky regex per first character, holding the alternatives that can start with it.
 type Dispatch = Array<RegExp | undefined>;
@@ -206,4 +206,22 @@ function lineStartMatcher(prefixSource: string, matchAt: (text: string, position
       }
     },
   };
+}
+
+/**
+ * Each format's own anchor, compiled once per distinct source (107 formats share 81) with the log's prefix kinds
+ * spliced in: compiling one per format and prefix kind was a fifth of a small log's run time.
+ */
+export function compileFormatAnchors(formats: readonly GrammarFormat[], prefixes: string): { anchors: RegExp[]; anchorOfFormat: number[] } {
+  const anchors: RegExp[] = [];
+  const indexBySource = new Map<string, number>();
+  const anchorOfFormat = formats.map((format) => {
+    let index = indexBySource.get(format.anchor);
+    if (index === undefined) {
+      indexBySource.set(format.anchor, (index = anchors.length));
+      anchors.push(new RegExp(anchorAfterPrefixes(format.anchor, prefixes), 'm'));
+    }
+    return index;
+  });
+  return { anchors, anchorOfFormat };
 }

@@ -6,8 +6,8 @@ import type { RawLocation } from '../core/index.js';
 import { FormatLineContext, type ContextHost } from './_context.js';
 import type { GrammarFormat } from './_format.js';
 import type { LineParser } from './_parser.js';
-import { anchorAfterPrefixes, detectLinePrefixes, stripLinePrefixes } from './_prefixes.js';
-import { buildPrefilter, type LineStartMatcher, type Prefilter } from './_prefilter.js';
+import { detectLinePrefixes, stripLinePrefixes } from './_prefixes.js';
+import { buildPrefilter, compileFormatAnchors, type LineStartMatcher, type Prefilter } from './_prefilter.js';
 import { latin1ToUtf8, neighbourBounds, ownCopy } from './_strings.js';
 
 export interface ScannerOptions {
@@ -191,16 +191,7 @@ export class Scanner {
     if (this.lineStart === undefined) {
       const prefixes = detectLinePrefixes(this.buffer.slice(0, 64 * 1024));
       this.lineStart = this.prefilter.lineStartFor(prefixes);
-      // Compiling 100+ anchors with every prefix kind spliced in was a fifth of a small log's run time.
-      const indexBySource = new Map<string, number>();
-      this.anchorOfFormat = this.formats.map((format) => {
-        let index = indexBySource.get(format.anchor);
-        if (index === undefined) {
-          indexBySource.set(format.anchor, (index = this.anchors.length));
-          this.anchors.push(new RegExp(anchorAfterPrefixes(format.anchor, prefixes), 'm'));
-        }
-        return index;
-      });
+      ({ anchors: this.anchors, anchorOfFormat: this.anchorOfFormat } = compileFormatAnchors(this.formats, prefixes));
     }
     const regex = this.prefilter.anywhere;
     regex.lastIndex = from;
