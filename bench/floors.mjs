@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RG_REGEX } from './baselines.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -65,7 +66,6 @@ if (kernelSmall !== undefined) {
 console.log(`    faultline locate on an empty log          ${ratio(fixed, node0)}`);
 
 const big = join(data, quick ? 'ci-10m.log' : 'ci-100m.log');
-const RG_REGEX = String.raw`[A-Za-z0-9_./\\-]+\.[A-Za-z][A-Za-z0-9]*(:[0-9]+|\([0-9]+(,[0-9]+)?\))|File "[^"]+", line [0-9]+|^[[:space:]]+[0-9]+:[0-9]+[[:space:]]+(error|warning)`;
 if (!existsSync(big) || spawnSync('rg', ['--version']).status !== 0) {
   console.log(`  scanning: skipped (${existsSync(big) ? 'ripgrep missing: apt-get install ripgrep' : `${big} missing: run bench/run.mjs first`})`);
 } else {

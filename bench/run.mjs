@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RG_REGEX } from './baselines.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -17,8 +18,6 @@ const quick = process.argv.includes('--quick');
 mkdirSync(data, { recursive: true });
 if (!existsSync(cli)) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 
-// The combined location regex of performance.md §2, as ripgrep runs it.
-const RG_REGEX = String.raw`[A-Za-z0-9_./\\-]+\.[A-Za-z][A-Za-z0-9]*(:[0-9]+|\([0-9]+(,[0-9]+)?\))|File "[^"]+", line [0-9]+|^[[:space:]]+[0-9]+:[0-9]+[[:space:]]+(error|warning)`;
 const hasRg = spawnSync('rg', ['--version']).status === 0;
 const hasTime = existsSync('/usr/bin/time');
 const workspace = mkdtempSync(join(tmpdir(), 'faultline-bench-ws-'));

@@ -9,12 +9,19 @@ const requireBuiltin = createRequire(import.meta.url);
 /**
  * The nearest ancestor of `cwd` (itself included) holding `.git` — a directory, or a file in a linked worktree
  * or submodule — which is what `git rev-parse --show-toplevel` answers in a plain checkout. Found on disk,
- * it spares every run a git process (~20 ms here: forking from Node is not cheap, and the quick-start example
- * spent it twice).
+ * it spares every run a git process (~20 ms here: forking from Node is not cheap).
  */
 function topLevelOnDisk(cwd: string): string | undefined {
+  // Like git, a directory that does not exist is in no work tree (its ancestors are not asked).
+  if (!existsSync(cwd)) return undefined;
   for (let directory = resolve(cwd); ; directory = dirname(directory)) {
-    if (existsSync(join(directory, '.git'))) return realpathSync.native(directory);
+    if (existsSync(join(directory, '.git'))) {
+      try {
+        return realpathSync.native(directory); // git names the top level with symlinks resolved
+      } catch {
+        return directory;
+      }
+    }
     if (dirname(directory) === directory) return undefined;
   }
 }

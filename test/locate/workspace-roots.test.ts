@@ -35,9 +35,12 @@ describe('defaultRoots', () => {
     expect(defaultRoots(cwd, noGitEnv)).toEqual([cwd]);
   });
 
-  test('outside any checkout: cwd itself', () => {
+  test('outside any checkout: cwd itself; a cwd that does not exist is not placed in its parent checkout', () => {
     const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'faultline-roots-')));
     expect(defaultRoots(cwd, noGitEnv)).toEqual([cwd]);
+    git(cwd, 'init', '-q');
+    const missing = join(cwd, 'not-there');
+    expect(defaultRoots(missing, noGitEnv)).toEqual([missing]);
   });
 
   test('GIT_WORK_TREE moves the work tree: git is asked and its answer wins', () => {
