@@ -31,7 +31,9 @@ const PREFERRED: Record<string, string> = {
   record_declaration: 'class', internal_module: 'namespace', module: 'module', mod_item: 'module',
   namespace_definition: 'namespace', namespace_declaration: 'namespace', type_declaration: 'struct',
 };
-// Anonymous functions: only when multi-line and no declaration encloses the line (as symbols.ts).
+// Function expressions: multi-line only. One given a name (`const applyTax = (x) => {`, `key: function () {`,
+// `this.f = () => {`, a class field) ranks with declarations, as symbols.ts ranks a server's function-valued
+// variable; a callback or an unnamed one only when no declaration encloses the line.
 const SECONDARY = new Set(['arrow_function', 'function_expression', 'function', 'generator_function', 'lambda', 'lambda_expression', 'func_literal', 'closure_expression']);
 // C/C++ specifiers without a body are mere type mentions (`struct point p;`).
 const NEEDS_BODY = new Set(['class_specifier', 'struct_specifier', 'enum_specifier']);
@@ -97,19 +99,20 @@ function nameOf(node: SyntaxNode): string {
   return spec?.childForFieldName('name')?.text ?? '<anonymous>';
 }
 
-// An anonymous function is named by what it is assigned to, or by the call it is passed to.
-function anonymousName(node: SyntaxNode): { name: string; node: SyntaxNode } {
+// A function expression is named by what it is assigned to (`named`), or by the call it is passed to.
+function anonymousName(node: SyntaxNode): { name: string; node: SyntaxNode; named: boolean } {
   const parent = node.parent;
+  const holder = (name: SyntaxNode | null | undefined, outer: SyntaxNode) => ({ name: name?.text ?? '<anonymous>', node: outer, named: name != null });
   if (parent?.type === 'variable_declarator') {
     const declaration = parent.parent?.type === 'lexical_declaration' || parent.parent?.type === 'variable_declaration' ? parent.parent : parent;
-    return { name: parent.childForFieldName('name')?.text ?? '<anonymous>', node: declaration };
+    return holder(parent.childForFieldName('name'), declaration);
   }
-  if (parent?.type === 'pair') return { name: parent.childForFieldName('key')?.text ?? '<anonymous>', node: parent };
-  if (parent?.type === 'assignment' || parent?.type === 'assignment_expression') return { name: parent.childForFieldName('left')?.text ?? '<anonymous>', node: parent };
-  if (parent?.type === 'public_field_definition' || parent?.type === 'field_definition') return { name: parent.childForFieldName('name')?.text ?? '<anonymous>', node: parent };
+  if (parent?.type === 'pair') return holder(parent.childForFieldName('key'), parent);
+  if (parent?.type === 'assignment' || parent?.type === 'assignment_expression') return holder(parent.childForFieldName('left'), parent);
+  if (parent?.type === 'public_field_definition' || parent?.type === 'field_definition') return holder(parent.childForFieldName('name'), parent);
   const call = parent?.type === 'arguments' || parent?.type === 'argument_list' ? parent.parent : null;
   const callee = call?.childForFieldName('function')?.text;
-  return { name: callee === undefined ? '<anonymous>' : `${callee.slice(0, 60)} callback`, node };
+  return { name: callee === undefined ? '<anonymous>' : `${callee.slice(0, 60)} callback`, node, named: false };
 }
 
 interface Found {
@@ -141,10 +144,10 @@ function describe(node: SyntaxNode, line0: number, depth: number): Found | null 
     return { name: nameOf(node), kind: shown, range: rangeOf(outer), preferred: true, depth };
   }
   if (SECONDARY.has(node.type)) {
-    const { name, node: outer } = anonymousName(node);
+    const { name, node: outer, named } = anonymousName(node);
     const range = rangeOf(outer);
     const lines = toOneBasedLineSpan(range);
-    if (lines.endLine > lines.startLine && rangeContainsLine(range, line0)) return { name, kind: 'function', range, preferred: false, depth };
+    if (lines.endLine > lines.startLine && rangeContainsLine(range, line0)) return { name, kind: 'function', range, preferred: named, depth };
   }
   return null;
 }

@@ -148,6 +148,29 @@ describe('tree-sitter and heuristic fallbacks', () => {
   ])('%s:%i → %s', async (name, line, expected, kind, startLine, endLine) => {
     expect(await treeSitterSymbol({ ...read(name), line })).toEqual({ name: expected, kind, startLine, endLine, source: 'tree-sitter' });
   });
+  test('a named function value ranks with declarations; a callback does not (as with a server)', async () => {
+    const text = [
+      'export class Invoice {',
+      '  total(): number {',
+      '    const applyTax = (amount: number): number => {',
+      '      return amount * 2;',
+      '    };',
+      '    const handlers = {',
+      '      onSave: function () {',
+      '        return 1;',
+      '      },',
+      '    };',
+      '    return [1].map((x) => {',
+      '      return applyTax(x) + handlers.onSave();',
+      '    })[0];',
+      '  }',
+      '}',
+    ].join('\n');
+    const at = (line: number) => treeSitterSymbol({ file: 'invoice.ts', text, line });
+    expect(await at(4)).toEqual({ name: 'applyTax', kind: 'function', startLine: 3, endLine: 5, source: 'tree-sitter' });
+    expect(await at(8)).toEqual({ name: 'onSave', kind: 'function', startLine: 7, endLine: 9, source: 'tree-sitter' });
+    expect(await at(12)).toEqual({ name: 'total', kind: 'method', startLine: 2, endLine: 14, source: 'tree-sitter' });
+  });
   test('no grammar: null', async () => {
     expect(await treeSitterSymbol({ ...read('sample.kt'), line: 7 })).toBeNull();
   });
