@@ -17,10 +17,10 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
   `\\.[A-Za-z][A-Za-z0-9+_]{0,11}(?:${SGR}[:(]${SGR}\\(?\\d| \\(?\\d+:\\d)`,
   // "line 12", "Line: 12", ":line 14" — PHP, Perl, Terraform, ShellCheck, Gradle, .NET frames, Python frames
   `[Ll]ine:? \\d`,
-  // Python frames with the path quoted
-  `File ${SGR}"`,
-  // Extensionless build files
-  `(?:[Dd]ocker|[Mm]ake|Container|Jenkins|Vagrant|Gem|Rake)file[\\w.-]*:\\d`,
+  // Python frames with the path quoted (`File "`), and extensionless build files (Makefile:12, Dockerfile:3,
+  // Jenkinsfile, Gemfile…) by their common ending: naming the prefixes made irregexp start a match at every
+  // D, d, M, m, C, J, V, G and R of the log (measured: 140 → 110 ms per 100 MB for the whole regex).
+  `[Ff]ile(?: ${SGR}"|[\\w.-]*:\\d)`,
   // GitHub workflow commands
   `::(?:error|warning|notice)\\b`,
 ];

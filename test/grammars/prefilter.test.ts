@@ -27,6 +27,13 @@ describe('prefilter coverage', () => {
     }
   });
 
+  it('the universal anchors select extensionless build files and quoted Python paths, not prose about files', () => {
+    for (const line of ['Makefile:12: *** missing separator.  Stop.', 'make: *** [Makefile:3: all] Error 1', 'ERROR: failed to solve: Dockerfile:5', 'Jenkinsfile:14: unexpected token', '  File "/app/x.py", line 3, in f', '  \u001b[35mFile \u001b[35m"/app/x.py"']) {
+      expect(anywhere.test(line), line).toBe(true);
+    }
+    for (const line of ['Downloading file from mirror', 'Profile updated at 12:30']) expect(anywhere.test(line), line).toBe(false);
+  });
+
   it('tries line-start anchors after blanks and colour codes, and after a detected CI prefix only', () => {
     const plain = prefilter.lineStartFor('');
     expect(plain.matches('    at f (src/a.js:1:2)', 0)).toBe(true);
