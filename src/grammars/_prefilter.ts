@@ -116,11 +116,6 @@ function skipColour(text: string, position: number): number {
   return position;
 }
 
-function skipBlanks(text: string, position: number): number {
-  for (let code = text.charCodeAt(position); code === 0x20 || code === 0x09; code = text.charCodeAt(++position));
-  return position;
-}
-
 function skipBlanksAndColour(text: string, position: number): number {
   for (;;) {
     const code = text.charCodeAt(position);
@@ -153,17 +148,18 @@ export function buildPrefilter(formats: readonly GrammarFormat[]): Prefilter {
   // already select; trying it at every line start only cost time (the coverage test keeps this honest).
   const phrases = analyse(alternatives.filter((alternative) => !alternative.startsWith('^') && !alternative.startsWith('\\.')));
   const anchoredTable = dispatchTable(anchored.narrow);
-  // Indented lines are common (code frames, stack frames): the alternatives that start with blanks are keyed by
-  // the first character after them, so an indented line tries a few instead of every blank-led one.
-  const indentedTable = dispatchTable(
-    anchored.narrow.filter((alternative) => alternative.chars.has(0x20) || alternative.chars.has(0x09)).map(({ source }) => ({ source, chars: firstChars(source, true) ?? ALL_CHARS })),
-  );
   const phraseTable = dispatchTable(phrases.narrow);
+  // Indented and coloured lines are common (code frames, stack frames, test reporters): the alternatives that
+  // can start with a blank or ESC are keyed by the first character after blanks and colour codes, so such a
+  // line tries a few instead of every one that allows a colour prefix (each of which re-read the codes).
+  const leadTable = dispatchTable(leading(anchored.narrow));
+  const phraseLeadTable = dispatchTable(leading(phrases.narrow));
   const matchAt = (text: string, position: number): boolean => {
     const first = text.charCodeAt(position);
-    const indented = first === 0x20 || first === 0x09;
-    if (indented ? testAt(indentedTable, text, position, text.charCodeAt(skipBlanks(text, position))) : testAt(anchoredTable, text, position)) return true;
-    if (testAt(phraseTable, text, position)) return true;
+    if (first === 0x20 || first === 0x09 || first === 0x1b) {
+      const lead = text.charCodeAt(skipBlanksAndColour(text, position));
+      if (testAt(leadTable, text, position, lead) || testAt(phraseLeadTable, text, position, lead)) return true;
+    } else if (testAt(anchoredTable, text, position) || testAt(phraseTable, text, position)) return true;
     const afterColour = skipColour(text, position);
     if (afterColour !== position && testAt(phraseTable, text, afterColour)) return true;
     const afterBlanks = skipBlanksAndColour(text, afterColour);
@@ -182,6 +178,23 @@ export function buildPrefilter(formats: readonly GrammarFormat[]): Prefilter {
 }
 
 const group = (sources: string[]): string => sources.map((source) => `(?:${source})`).join('|') || '(?!)';
+
+// The colour-code groups anchors use, as written in their sources (see _anchors.ts and the families).
+const COLOUR_GROUPS = [SGR, '(?:\\x1b\\[[0-9;]*m)*'];
+const BLANK_OR_COLOUR = /\(\?:\[ \\t\]\|\\x1b\\\[\[0-9;\]\*m\)[*+]/g;
+
+// The alternatives that can start with a blank or ESC, with the characters they can start with once blanks
+// and colour codes are skipped: their colour groups removed (a blank-or-colour run becomes optional blanks),
+// then firstChars after blanks. A line skipped the same way starts with one of those if the alternative
+// matches it; test/grammars/prefilter.test.ts checks this on every fixture line.
+function leading(alternatives: ReadonlyArray<{ source: string; chars: ReadonlySet<number> }>): Array<{ source: string; chars: ReadonlySet<number> }> {
+  return alternatives
+    .filter(({ chars }) => chars.has(0x20) || chars.has(0x09) || chars.has(0x1b))
+    .map(({ source }) => {
+      const plain = COLOUR_GROUPS.reduce((text, colour) => text.split(colour).join(''), source.replace(BLANK_OR_COLOUR, '[ \\t]*'));
+      return { source, chars: firstChars(plain, true) ?? ALL_CHARS };
+    });
+}
 
 // Anchors match after up to two CI/task-runner prefixes (a GitHub timestamp wrapping a turbo prefix); a
 // single kind needs one. The prefix regex runs only at lines whose first character can start a prefix.

@@ -39,6 +39,11 @@ describe('prefilter coverage', () => {
     expect(plain.matches('    at f (src/a.js:1:2)', 0)).toBe(true);
     expect(plain.matches('\u001b[31mTraceback (most recent call last):', 0)).toBe(true);
     expect(plain.matches('   \u001b[1m\u001b[31mpanicked at src/main.rs:3:5', 0)).toBe(true);
+    // Anchors with a colour prefix of their own, keyed by the character after blanks and colour codes.
+    for (const line of ['\u001b[1m[\u001b[31mERROR\u001b[m] /app/A.java:[3,5] boom', '\u001b[7m\u001b[1mFAIL\u001b[22m\u001b[27m src/a.test.js', '  \u001b[2m3:7\u001b[22m  \u001b[31merror\u001b[39m  x', ' \u001b[0m\u001b[1m\u001b[38;5;12m--> \u001b[0msrc/main.rs:2:5']) {
+      expect(plain.matches(line, 0), JSON.stringify(line)).toBe(true);
+    }
+    expect(plain.matches('\u001b[32m  ✓ adds\u001b[39m', 0)).toBe(false);
     expect(plain.matches('npm warn deprecated glob@7', 0)).toBe(false);
     const stamped = '2024-01-01T00:00:00.0000000Z goroutine 1 [running]:';
     expect(plain.matches(stamped, 0)).toBe(false);
