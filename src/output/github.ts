@@ -41,8 +41,27 @@ export interface GithubOutput {
   annotated: number;
 }
 
-function annotation(location: ResolvedLocation, redact: (text: string) => string, repoRoot: string | undefined): string {
-  const severity = severityOf(location.severity);
+/**
+ * Frames of a trace other than its innermost one in the workspace: the call sites the error passed through.
+ * They are annotated as notices, so one exception is one error annotation on the line that raised it and its
+ * callers do not use up the runner's 10 errors per step that other failures need.
+ */
+function callerFrames(locations: readonly ResolvedLocation[]): Set<ResolvedLocation> {
+  const innermost = new Map<number, ResolvedLocation>();
+  for (const location of locations) {
+    const frame = location.frame;
+    if (frame === undefined) continue;
+    const best = innermost.get(frame.trace)?.frame;
+    if (best === undefined || (frame.innermostLast ? frame.index > best.index : frame.index < best.index)) innermost.set(frame.trace, location);
+  }
+  const callers = new Set<ResolvedLocation>();
+  for (const location of locations) if (location.frame !== undefined && innermost.get(location.frame.trace) !== location) callers.add(location);
+  return callers;
+}
+
+function annotation(location: ResolvedLocation, redact: (text: string) => string, repoRoot: string | undefined, caller: boolean): string {
+  const severity = caller ? 'note' : severityOf(location.severity);
+  const title = location.code ? `${location.code} (${location.format})` : location.format;
   const singleLine = location.endLine === null || location.endLine === location.line;
   const properties: Array<[string, string | number | null]> = [
     ['file', reportedPath(location, repoRoot).path],
@@ -51,7 +70,7 @@ function annotation(location: ResolvedLocation, redact: (text: string) => string
     // The runner drops columns on multi-line ranges, and when endColumn < col; send only what it keeps.
     ['col', singleLine ? location.column : null],
     ['endColumn', singleLine && location.column !== null && location.endColumn !== null && location.endColumn >= location.column ? location.endColumn : null],
-    ['title', safePrefix(redact(location.code ? `${location.code} (${location.format})` : location.format), MAX_TITLE)],
+    ['title', safePrefix(redact(caller ? `${title}, called from here` : title), MAX_TITLE)],
   ];
   const props = properties
     .filter((entry): entry is [string, string | number] => entry[1] !== null && entry[1] !== '')
@@ -78,14 +97,16 @@ export function renderGithub(result: LocateResult, options: GithubOptions = {}):
   const perSeverity = new Map<string, number>();
   const lines: string[] = [];
   const annotatedFlags: boolean[] = [];
+  const callers = callerFrames(result.locations);
   for (const location of result.locations) {
-    const severity = severityOf(location.severity);
+    const caller = callers.has(location);
+    const severity = caller ? 'note' : severityOf(location.severity);
     const count = perSeverity.get(severity) ?? 0;
     const annotate = count < cap;
     annotatedFlags.push(annotate);
     if (!annotate) continue;
     perSeverity.set(severity, count + 1);
-    lines.push(annotation(location, redact, options.repoRoot));
+    lines.push(annotation(location, redact, options.repoRoot, caller));
   }
   const annotated = lines.length;
   if (result.locations.length === 0) return { annotations: '', stepSummary: '', annotated: 0 };

@@ -74,13 +74,14 @@ export function rankLocations(entries: readonly Ranked[]): ResolvedLocation[] {
   const primary = pickPrimary(sorted);
   if (!primary) return [];
   const ordered = [primary, ...sorted.filter((entry) => entry !== primary)];
-  const seen = new Set<string>();
-  const result: ResolvedLocation[] = [];
+  const kept = new Map<string, ResolvedLocation>();
   for (const { location } of ordered) {
     const key = dedupeKey(location);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    result.push(location);
+    const first = kept.get(key);
+    if (first === undefined) kept.set(key, location);
+    // The same failure reported twice at one line (Node's uncaught-exception header and the frame that raised
+    // it): the report kept takes the frame's place in its trace, so a renderer still knows where it raised.
+    else if (first.frame === undefined && location.frame !== undefined && first.message === location.message) first.frame = location.frame;
   }
-  return result;
+  return [...kept.values()];
 }

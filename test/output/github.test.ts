@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LocateResult } from '../../src/core/index.js';
 import { escapeData, escapeProperty, renderGithub, renderOutput, wrapStopCommands } from '../../src/output/index.js';
+import { locate } from '../../src/locate/index.js';
 import { location } from '../prompt/helpers.js';
 
 const result = (locations: LocateResult['locations']): LocateResult => ({ locations, unresolved: [], dropped: [] });
@@ -77,4 +78,21 @@ describe('repo-relative paths', () => {
     // Outside the repository: relative to its own root, as before.
     expect(renderGithub(nested, { repoRoot: '/elsewhere' }).annotations).toMatch(/^::error file=src\/a\.ts,/);
   });
+
+  // Real logs from fixtures/ (Python prints the raising frame last, V8 first): one exception, one error.
+  it.each([
+    ['python-traceback/nested-two-modules', 'pricing.py', 5, 3],
+    ['node-stack/cjs-nested', 'src/lib.js', 2, 2],
+  ])('%s: the raising frame is the error, the frames that called it are notices', async (fixture, file, line, callers) => {
+    const workspace = new URL(`../../fixtures/${fixture}/`, import.meta.url).pathname;
+    const located = await locate({ path: new URL(`../../fixtures/${fixture}.log`, import.meta.url).pathname }, { cwd: workspace, roots: [workspace] });
+    const lines = renderGithub(located).annotations.trimEnd().split('\n');
+    const errors = lines.filter((entry) => entry.startsWith('::error '));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(`file=${file},line=${line},`);
+    const notices = lines.filter((entry) => entry.startsWith('::notice '));
+    expect(notices).toHaveLength(callers);
+    for (const notice of notices) expect(notice).toMatch(/title=[^:]*%2C called from here::/);
+  });
 });
+
