@@ -46,7 +46,7 @@ export interface GithubOutput {
  * They are annotated as notices, so one exception is one error annotation on the line that raised it and its
  * callers do not use up the runner's 10 errors per step that other failures need.
  */
-function callerFrames(locations: readonly ResolvedLocation[]): Set<ResolvedLocation> {
+function callerFrames(locations: readonly ResolvedLocation[]): Map<ResolvedLocation, ResolvedLocation> {
   const innermost = new Map<number, ResolvedLocation>();
   for (const location of locations) {
     const frame = location.frame;
@@ -54,12 +54,17 @@ function callerFrames(locations: readonly ResolvedLocation[]): Set<ResolvedLocat
     const best = innermost.get(frame.trace)?.frame;
     if (best === undefined || (frame.innermostLast ? frame.index > best.index : frame.index < best.index)) innermost.set(frame.trace, location);
   }
-  const callers = new Set<ResolvedLocation>();
-  for (const location of locations) if (location.frame !== undefined && innermost.get(location.frame.trace) !== location) callers.add(location);
+  // Each caller frame, with the frame it led to (whose message a caller printed without one borrows).
+  const callers = new Map<ResolvedLocation, ResolvedLocation>();
+  for (const location of locations) {
+    const raised = location.frame === undefined ? undefined : innermost.get(location.frame.trace);
+    if (raised !== undefined && raised !== location) callers.set(location, raised);
+  }
   return callers;
 }
 
-function annotation(location: ResolvedLocation, redact: (text: string) => string, repoRoot: string | undefined, caller: boolean): string {
+function annotation(location: ResolvedLocation, redact: (text: string) => string, repoRoot: string | undefined, raised?: ResolvedLocation): string {
+  const caller = raised !== undefined;
   const severity = caller ? 'note' : severityOf(location.severity);
   const title = location.code ? `${location.code} (${location.format})` : location.format;
   const singleLine = location.endLine === null || location.endLine === location.line;
@@ -76,7 +81,7 @@ function annotation(location: ResolvedLocation, redact: (text: string) => string
     .filter((entry): entry is [string, string | number] => entry[1] !== null && entry[1] !== '')
     .map(([key, value]) => `${key}=${escapeProperty(String(value))}`)
     .join(',');
-  let message = redact(location.message);
+  let message = redact(location.message || raised?.message || '');
   if (message.length > MAX_MESSAGE) message = `${safePrefix(message, MAX_MESSAGE - 1)}…`;
   return `::${COMMAND_BY_SEVERITY[severity]} ${props}::${escapeData(message)}`;
 }
@@ -99,14 +104,14 @@ export function renderGithub(result: LocateResult, options: GithubOptions = {}):
   const annotatedFlags: boolean[] = [];
   const callers = callerFrames(result.locations);
   for (const location of result.locations) {
-    const caller = callers.has(location);
-    const severity = caller ? 'note' : severityOf(location.severity);
+    const raised = callers.get(location);
+    const severity = raised ? 'note' : severityOf(location.severity);
     const count = perSeverity.get(severity) ?? 0;
     const annotate = count < cap;
     annotatedFlags.push(annotate);
     if (!annotate) continue;
     perSeverity.set(severity, count + 1);
-    lines.push(annotation(location, redact, options.repoRoot, caller));
+    lines.push(annotation(location, redact, options.repoRoot, raised));
   }
   const annotated = lines.length;
   if (result.locations.length === 0) return { annotations: '', stepSummary: '', annotated: 0 };

@@ -94,5 +94,17 @@ describe('repo-relative paths', () => {
     expect(notices).toHaveLength(callers);
     for (const notice of notices) expect(notice).toMatch(/title=[^:]*%2C called from here::/);
   });
+
+  it('pytest --tb=long, two failures: two errors; callers printed without a message borrow the raising one', async () => {
+    const workspace = new URL('../../fixtures/pytest-long/tb-long/', import.meta.url).pathname;
+    const located = await locate({ path: new URL('../../fixtures/pytest-long/tb-long.log', import.meta.url).pathname }, { cwd: workspace, roots: [workspace] });
+    expect(located.locations.map((entry) => entry.message)).toContain('');
+    expect(renderGithub(located).annotations.trimEnd().split('\n')).toEqual([
+      '::error file=tests/test_calc.py,line=9,title=pytest-long::assert 3 == 4',
+      '::notice file=tests/test_calc.py,line=13,title=pytest-long%2C called from here::ZeroDivisionError: parts must be non-zero',
+      '::notice file=src/calc.py,line=12,title=pytest-long%2C called from here::ZeroDivisionError: parts must be non-zero',
+      '::error file=src/calc.py,line=7,title=pytest-long::ZeroDivisionError: parts must be non-zero',
+    ]);
+  });
 });
 
