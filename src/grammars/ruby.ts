@@ -35,6 +35,16 @@ function parseRubySyntax(context: LineContext): boolean {
   return emitSyntaxError(context, text, 0, 'ruby-syntax');
 }
 
+// Ruby 3.1+ (error_highlight) prints the failing line between a head and its first `from` frame: a blank line,
+// the line as written, and `^^^^` under the failing call. `offset`: where the blank line is, from this line.
+const HIGHLIGHT_CARETS = /^\s*\^+\s*$/;
+function highlightAt(context: LineContext, offset: number): { column: number; endColumn: number } | undefined {
+  const carets = context.line(offset + 2);
+  if (context.line(offset)?.trim() !== '' || !context.line(offset + 1)?.trim() || carets === undefined || !HIGHLIGHT_CARETS.test(carets)) return undefined;
+  const column = carets.indexOf('^') + 1;
+  return { column, endColumn: carets.lastIndexOf('^') + 1 };
+}
+
 function parseRuby(context: LineContext): boolean {
   const text = context.text;
   const run = context.state<RubyTraces>(() => ({ ...newFrameRun(), chainStart: 0 }));
@@ -42,8 +52,9 @@ function parseRuby(context: LineContext): boolean {
   if (from) {
     const frame = parseRubyFrame(context, from[0].length);
     if (!frame || frame.message !== null) return false;
-    // A `from` line with no head above it (the head scrolled out): a trace of its own.
-    continueOrStart(context, run, () => '');
+    // A `from` line with no head above it (the head scrolled out): a trace of its own. The first `from` after
+    // an error_highlight excerpt is four lines below its head.
+    continueOrStart(context, run, () => '', highlightAt(context, -3) ? 4 : 1);
     emitFrame(context, run, frame);
     return true;
   }
@@ -76,14 +87,15 @@ function parseRuby(context: LineContext): boolean {
   // `require` of a file with a syntax error: the message itself holds the location to fix.
   const inner = /\(SyntaxError\)$/.test(frame.message) ? text.indexOf(frame.message) : -1;
   if (inner >= 0) emitSyntaxError(context, text, inner, 'ruby-syntax');
-  emitFrame(context, run, frame);
+  emitFrame(context, run, frame, highlightAt(context, 1));
   return true;
 }
 
-function emitFrame(context: LineContext, run: FrameRunState, frame: RubyFrame): void {
+function emitFrame(context: LineContext, run: FrameRunState, frame: RubyFrame, columns?: { column: number; endColumn: number }): void {
   context.emit({
     file: frame.head.file,
     line: frame.head.line,
+    ...columns,
     severity: null,
     message: run.message,
     frame: { trace: run.trace, index: run.index++, innermostLast: false, causeRank: run.causeRank },
@@ -110,10 +122,10 @@ const ruby: GrammarFormat = {
   name: 'ruby',
   language: 'Ruby',
   description:
-    "`ruby app.rb` (uncaught exception): `/app/lib/util.rb:3:in 'boom': bad arg (ArgumentError)`, `\\tfrom main.rb:3:in 'go'` frames (backticks before Ruby 3.4), then any `cause` sections.",
+    "`ruby app.rb` (uncaught exception): `/app/lib/util.rb:3:in 'boom': bad arg (ArgumentError)`, `\\tfrom main.rb:3:in 'go'` frames (backticks before Ruby 3.4), then any `cause` sections; Ruby 3.1+ error_highlight puts the failing line and `^^^^` (the column range) between the head and its frames.",
   columnBase: 1,
   columnUnit: 'char',
-  fields: ['file', 'line', 'message'],
+  fields: ['file', 'line', 'column', 'endColumn', 'message'],
   observed: true,
   url: 'https://docs.ruby-lang.org/en/3.1/Exception.html#method-i-full_message',
   anchor: RUBY_ANCHOR,
