@@ -17,6 +17,7 @@ export interface CodeFrameOptions {
   column?: number | null;
   columnUnit?: ColumnUnit;
   endLine?: number | null;
+  /** The range's last column, inclusive (core/types.ts). */
   endColumn?: number | null;
   /** Lines longer than this (UTF-16 units, after tab expansion) are cut and end in `…`. Default 240. */
   maxLineLength?: number;
@@ -60,7 +61,8 @@ function caretLine(row: FrameRow, options: CodeFrameOptions): { indent: number; 
   let width = 1;
   const sameLine = options.endLine === null || options.endLine === undefined || options.endLine === row.line;
   if (options.endColumn !== null && options.endColumn !== undefined && sameLine) {
-    width = Math.max(1, cellsBefore(row.text, toUtf16Offset(row.text, options.endColumn, columnUnit)) - start);
+    // endColumn is inclusive (core/types.ts): the range ends where the unit after it starts.
+    width = Math.max(1, cellsBefore(row.text, toUtf16Offset(row.text, options.endColumn + 1, columnUnit)) - start);
   }
   return { indent: start, caret: `^${'~'.repeat(width - 1)}` };
 }

@@ -39,8 +39,8 @@ describe('text', () => {
         '   10 | // 10',
         '   11 | export function f() {',
         ' > 12 |         let n: number = "0";',
-        //  col 7 (UTF-16) is "n: …" after the tab → display cell 13; endColumn 10 → 3 cells wide
-        '      |              ^~~',
+        //  col 7 (UTF-16) is the ':' after the tab → display cell 13; endColumn 10 (inclusive) → 4 cells wide
+        '      |              ^~~~',
         '   13 |   return n;',
         '   14 | }',
         `src/b.ts:3:2  warning  uses ${token}`,

@@ -15,9 +15,10 @@ describe('renderCodeFrame', () => {
     ]);
   });
 
-  test('a printed single-line range becomes ^~~ over its cells; a multi-line range keeps one caret', () => {
+  test('a printed single-line range (end inclusive) becomes ^~~ over its cells; a multi-line range keeps one caret', () => {
     const rows = [{ line: 1, text: 'let n: number = "0";' }];
-    expect(renderCodeFrame(rows, { line: 1, column: 5, endColumn: 14, columnUnit: 'utf-16' })[1]).toBe('     |     ^~~~~~~~~');
+    // `number` is columns 8–13
+    expect(renderCodeFrame(rows, { line: 1, column: 8, endColumn: 13, columnUnit: 'utf-16' })[1]).toBe('     |        ^~~~~~');
     expect(renderCodeFrame(rows, { line: 1, column: 5, endLine: 2, endColumn: 3, columnUnit: 'utf-16' })[1]).toBe('     |     ^');
   });
 
