@@ -74,6 +74,12 @@ export interface RawLocation extends LocationDetails {
   file: string;
   /** Hints for the resolver collected from the surrounding output. */
   hints?: ResolveHints;
+  /**
+   * The tool printed the source line stripped of its indentation (CPython) and counted `column` and
+   * `endColumn` from its first character: this is that stripped line. Resolve adds the indentation the file's
+   * line has, or drops the columns when the file's line is not this text (edited since, or unreadable).
+   */
+  dedentedLine?: string;
 }
 
 export interface ResolveHints {

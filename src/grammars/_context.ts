@@ -170,6 +170,7 @@ export class FormatLineContext implements LineContext {
       logLine: location.logLine ?? this.logLine,
     };
     if (location.frame) raw.frame = location.frame;
+    if (location.dedentedLine !== undefined) raw.dedentedLine = ownCopy(location.dedentedLine);
     if (hints && Object.keys(hints).length > 0) raw.hints = detachHints(hints);
     host.emitted.push(raw);
     return raw;

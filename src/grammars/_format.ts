@@ -22,6 +22,8 @@ export interface Emitted {
   code?: string | null;
   frame?: FrameInfo;
   hints?: ResolveHints;
+  /** See RawLocation.dedentedLine. */
+  dedentedLine?: string;
   /** Defaults to the current line. */
   logLine?: number;
   /** Emit under another format name of the same family. */

@@ -42,13 +42,25 @@ function parsePythonSyntaxError(context: LineContext): boolean {
   const errorLine = next()?.trim();
   const match = errorLine === undefined ? null : SYNTAX_ERROR_LINE.exec(errorLine);
   if (!match || errorLine === undefined) return false;
-  // The caret counts from the start of the STRIPPED echo, so it equals the file column only when the source
-  // line has no indentation (the log does not say how much was stripped; the file would). IndentationError
-  // and TabError carets mark the end of a line whose leading whitespace, the very thing that is wrong, was
+  // The caret counts from the start of the STRIPPED echo (the log does not say how much was stripped): the
+  // location carries the echo, and resolve adds the indentation the file's line has. IndentationError and
+  // TabError carets mark the end of a line whose leading whitespace, the very thing that is wrong, was
   // stripped: no usable column.
   const column = match[1] === 'SyntaxError' || match[1] === '_IncompleteInputError' ? caret : null;
-  context.emit({ file: head.file, line: head.line, column, severity: 'error', message: errorLine });
+  const dedentedLine = column !== null && source !== undefined ? source.slice(ECHO_INDENT) : undefined;
+  context.emit({ file: head.file, line: head.line, column, severity: 'error', message: errorLine, ...(dedentedLine === undefined ? {} : { dedentedLine }) });
   return true;
+}
+
+// Python 3.11+ echoes a frame's source line (4 spaces, then the line stripped) and marks the failing expression
+// under it with `~` and `^` (`~~^~~`, `^^^^^`); the run is the expression's range in the stripped line.
+const EXPRESSION_MARKS = /^ {4}( *)([~^]*\^[~^]*)\s*$/;
+function expressionRange(context: LineContext, margin: string): { column: number; endColumn: number; dedentedLine: string } | undefined {
+  const source = unprefixed(context.line(1), margin);
+  const marks = EXPRESSION_MARKS.exec(unprefixed(context.line(2), margin) ?? '');
+  if (source === undefined || !marks || !source.startsWith(' '.repeat(ECHO_INDENT)) || source.trim() === '') return undefined;
+  const start = (marks[1] ?? '').length;
+  return { column: start + 1, endColumn: start + (marks[2] ?? '').length, dedentedLine: source.slice(ECHO_INDENT) };
 }
 
 function parsePythonTraceback(context: LineContext): boolean {
@@ -74,6 +86,7 @@ function parsePythonTraceback(context: LineContext): boolean {
   context.emit({
     file: head.file,
     line: head.line,
+    ...expressionRange(context, head.margin),
     severity: null,
     message: exception?.text ?? '',
     frame: { trace: traces.trace ?? 0, index: traces.index++, innermostLast: true, causeRank: depth > 0 ? -depth : traces.causeRank },
@@ -123,10 +136,10 @@ const pythonTraceback: GrammarFormat = {
   name: 'python-traceback',
   language: 'Python',
   description:
-    '`python3 app.py` (uncaught exception): `Traceback (most recent call last):`, `  File "/abs/m.py", line N, in fn` frames, chained tracebacks, ExceptionGroup boxes (`  | ` margins), final `ValueError: msg`.',
+    '`python3 app.py` (uncaught exception): `Traceback (most recent call last):`, `  File "/abs/m.py", line N, in fn` frames, chained tracebacks, ExceptionGroup boxes (`  | ` margins), final `ValueError: msg`; 3.11+ marks the failing expression (`~~^~~`) under the dedented source line, placed in the file\'s line by resolve.',
   columnBase: 1,
   columnUnit: 'char',
-  fields: ['file', 'line', 'message'],
+  fields: ['file', 'line', 'column', 'endColumn', 'message'],
   observed: true,
   url: 'https://docs.python.org/3/library/traceback.html',
   // A header may sit in an ExceptionGroup box: `  + Exception Group Traceback …`, `    | Traceback …`.

@@ -3,6 +3,7 @@
 import { FaultlineError } from '../core/errors.js';
 import type { DroppedLocation, LocateResult, RawLocation, ResolvedLocation, UnresolvedLocation } from '../core/types.js';
 import { createGitIgnoredCheck } from './git-ignored.js';
+import { restoreIndentation } from './dedented-columns.js';
 import { rankLocations, type Ranked } from './rank.js';
 import { BasenameIndex, basenamesToSearch, isRuntimeLocation, resolutionKey, resolveOne, type Resolution } from './resolve-one.js';
 import { CachedResolverFs, createNodeResolverFs, type ResolverFs } from './resolver-fs.js';
@@ -110,17 +111,23 @@ export async function resolveLocations(raw: RawLocation[], options: ResolveOptio
   const ranked: Ranked[] = [];
   const unresolved: UnresolvedLocation[] = [];
   const dropped: DroppedLocation[] = [];
+  const dedented: Array<{ location: ResolvedLocation; dedentedLine: string }> = [];
   resolutions.forEach((resolution, inputIndex) => {
     const source = raw[inputIndex] as RawLocation;
     if (resolution.kind === 'dropped' || ignored.has(inputIndex)) {
       const reason = resolution.kind === 'dropped' ? resolution.reason : 'ignored';
       dropped.push({ file: source.file, line: source.line, reason });
     } else if (resolution.kind === 'unresolved') {
-      const { file, line, column, format, logLine } = source;
+      const { file, line, format, logLine } = source;
+      // Without the file, a column counted from a dedented echo cannot be placed.
+      const column = source.dedentedLine === undefined ? source.column : null;
       unresolved.push({ file, line, column, format, logLine, reason: resolution.reason });
     } else {
-      ranked.push({ location: toResolvedLocation(source, resolution), inputIndex });
+      const location = toResolvedLocation(source, resolution);
+      if (source.dedentedLine !== undefined) dedented.push({ location, dedentedLine: source.dedentedLine });
+      ranked.push({ location, inputIndex });
     }
   });
+  await restoreIndentation(dedented, workspace.fs);
   return { locations: rankLocations(ranked), unresolved, dropped };
 }

@@ -1,6 +1,6 @@
 // The only file-system surface the resolver uses. Kept to three async calls so an editor
 // extension can back it with its own workspace API (virtual or remote file systems).
-import { realpath, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 
 /** What an entry is, following symlinks. */
 export type ResolverFileKind = 'file' | 'directory' | 'other';
@@ -17,7 +17,15 @@ export interface ResolverFs {
    * basename-only frames (Java `Helper.java:6`), once per root per call.
    */
   findFilesByName(root: string, basenames: readonly string[]): Promise<string[]>;
+  /**
+   * The text of a workspace file (UTF-8); undefined when it cannot be read. Optional: without it, columns a
+   * tool counted from a dedented echo of the line (CPython) are dropped instead of corrected.
+   */
+  readText?(path: string): Promise<string | undefined>;
 }
+
+// A source file bigger than this is not read to correct a column (generated bundles are not worth it).
+const MAX_TEXT_BYTES = 8 * 1024 * 1024;
 
 /** Missing paths and permission problems both mean "not usable here"; anything else is a real fault. */
 function isExpectedFsMiss(error: unknown): boolean {
@@ -61,6 +69,15 @@ export function createNodeResolverFs(): ResolverFs {
       // Sorted so that "the first match" is the same on every machine and every run.
       return found.sort();
     },
+    async readText(path) {
+      try {
+        const bytes = await readFile(path);
+        return bytes.length > MAX_TEXT_BYTES ? undefined : bytes.toString('utf8');
+      } catch (error) {
+        if (isExpectedFsMiss(error) || (error as NodeJS.ErrnoException).code === 'EISDIR') return undefined;
+        throw error;
+      }
+    },
   };
 }
 
@@ -73,6 +90,7 @@ export class CachedResolverFs implements ResolverFs {
   readonly #stats = new Map<string, Promise<ResolverFileKind | undefined>>();
   readonly #realpaths = new Map<string, Promise<string | undefined>>();
   readonly #finds = new Map<string, Promise<string[]>>();
+  readonly #texts = new Map<string, Promise<string | undefined>>();
   /** Number of stat calls that reached the underlying fs; tests read it to prove the caching. */
   statCalls = 0;
 
@@ -95,6 +113,15 @@ export class CachedResolverFs implements ResolverFs {
     if (!pending) {
       pending = this.#inner.realpath(path);
       this.#realpaths.set(path, pending);
+    }
+    return pending;
+  }
+
+  readText(path: string): Promise<string | undefined> {
+    let pending = this.#texts.get(path);
+    if (!pending) {
+      pending = this.#inner.readText?.(path) ?? Promise.resolve(undefined);
+      this.#texts.set(path, pending);
     }
     return pending;
   }
