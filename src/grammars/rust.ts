@@ -46,8 +46,29 @@ function parseArrow(context: LineContext): boolean {
   if (!header) return false;
   // A `:::` arrow is never the diagnostic's own span, and `help:` sub-diagnostics map to notes.
   const severity = arrow[2] === ':::' ? 'note' : header.severity;
-  context.emit({ file: head.file, line: head.line, column: head.column, severity, code: header.code, message: header.message });
+  const endColumn = head.column === null ? null : primaryEnd(context, head.line, head.column);
+  context.emit({ file: head.file, line: head.line, column: head.column, endColumn, severity, code: header.code, message: header.message });
   return true;
+}
+
+// Below the arrow, rustc shows the line (`2 |     let x: i32 = "five";`) and under it the primary span's
+// `^^^^^^`: where that run starts at the arrow's column, its length gives the end column. rustc shows tabs as
+// four spaces, so a line with a tab before the span does not line up and gives no end.
+const MAX_FRAME_LINES = 12;
+function primaryEnd(context: LineContext, line: number, column: number): number | null {
+  for (let delta = 1; delta <= MAX_FRAME_LINES; delta++) {
+    const code = context.line(delta);
+    if (code === undefined || code.trim() === '') return null;
+    const numbered = new RegExp(`^\\s*${line} \\| `).exec(code);
+    if (!numbered) continue;
+    const marks = context.line(delta + 1) ?? '';
+    const start = numbered[0].length + column - 1;
+    if (marks.length <= start || !/^\s*\|/.test(marks) || marks[start] !== '^' || marks[start - 1] === '^') return null;
+    let end = start;
+    while (marks[end + 1] === '^') end++;
+    return column + end - start;
+  }
+  return null;
 }
 
 // cargo --message-format=short: `src/lib.rs:4:21: error[E0308]: mismatched types: expected …`.
@@ -74,7 +95,7 @@ const rustc: GrammarFormat = {
     '`cargo build` / `cargo clippy` / `rustc` (human or `--message-format=short`): `error[E0308]: msg` then ` --> src/lib.rs:4:21`, ` ::: ` secondary spans, or `src/lib.rs:4:21: error[E0308]: msg`.',
   columnBase: 1,
   columnUnit: 'char',
-  fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
+  fields: ['file', 'line', 'column', 'endColumn', 'severity', 'message', 'code'],
   observed: true,
   url: 'https://doc.rust-lang.org/cargo/reference/external-tools.html#json-messages',
   // Arrow lines (indent, then `-->`/`:::`, colour allowed before it) and short-form heads.
