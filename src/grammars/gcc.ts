@@ -43,8 +43,24 @@ function parseGcc(context: LineContext): boolean {
       message = `required from here: ${systemError}`;
     }
   }
-  context.emit({ file: head.file, line: head.line, column: head.column, endLine: head.endLine, endColumn: head.endColumn, severity, code, message });
+  const endColumn = head.endColumn ?? (head.column === null ? null : underlinedEnd(context, head.line, head.column));
+  context.emit({ file: head.file, line: head.line, column: head.column, endLine: head.endLine, endColumn, severity, code, message });
   return true;
+}
+
+// gcc 9+ and clang print the line under a diagnostic (`   14 |     char *label = parse_count("42");`) and mark it
+// (`      |                   ^~~~~~~~~~~`): `^` at the column, `~` over the rest of the expression. The run
+// right of the caret gives the end column; a lone `^` is a point, not a range. Only a `^` exactly at the
+// column counts (a tab or a multibyte character before it shifts the marks: then no end).
+function underlinedEnd(context: LineContext, line: number, column: number): number | null {
+  const code = new RegExp(`^\\s*${line} \\| `).exec(context.line(1) ?? '');
+  const marks = context.line(2) ?? '';
+  if (!code || !/^\s*\|/.test(marks)) return null;
+  const start = code[0].length + column - 1;
+  if (marks[start] !== '^') return null;
+  let end = start;
+  while (marks[end + 1] === '~' || marks[end + 1] === '^') end++;
+  return end === start ? null : column + end - start;
 }
 
 const SYSTEM_HEADER = /^(?:\/usr\/|\/opt\/|\/Library\/|[A-Za-z]:\\Program Files)|\/include\/c\+\+\//;
@@ -97,7 +113,7 @@ const gcc: GrammarFormat = {
   description: '`gcc -c` / `g++` / `clang` diagnostics: `file:line:col: error: message`, notes, include chains and template back-traces.',
   columnBase: 1,
   columnUnit: 'display',
-  fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
+  fields: ['file', 'line', 'column', 'endColumn', 'severity', 'message', 'code'],
   observed: true,
   url: 'https://gcc.gnu.org/onlinedocs/gcc/Diagnostic-Message-Formatting-Options.html',
   anchor: LOCATION_ANCHOR,
