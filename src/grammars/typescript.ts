@@ -96,12 +96,33 @@ function parseTscPretty(context: LineContext): boolean {
     file: head.file,
     line: head.line,
     column: head.column,
+    endColumn: head.column === null ? null : underlinedEnd(context, head.line, head.column),
     severity: severityOfCategory(tail[1] ?? 'error'),
     code: tail[2] ?? null,
     // Continuations end at the blank line before the code frame.
     message: withContinuation(context, tail[3] ?? ''),
   });
   return true;
+}
+
+// Below the message (and its continuations) and a blank line, the code frame: `4 const count: number = "three";`
+// then the gutter's blank and `~~~~~` under the span. A run of `~` starting exactly at the column (the
+// frame's columns are the same UTF-16 indices) gives the end column.
+function underlinedEnd(context: LineContext, line: number, column: number): number | null {
+  for (let delta = 1; delta <= 40; delta++) {
+    const code = context.line(delta);
+    // The next diagnostic's head: this one printed no frame.
+    if (code === undefined || / - (?:error|warning|message|suggestion) TS\d/.test(code)) return null;
+    const numbered = new RegExp(`^${line} `).exec(code);
+    if (!numbered) continue;
+    const marks = context.line(delta + 1) ?? '';
+    const start = numbered[0].length + column - 1;
+    if (marks.slice(0, numbered[0].length).trim() !== '' || marks[start] !== '~' || marks[start - 1] === '~') return null;
+    let end = start;
+    while (marks[end + 1] === '~') end++;
+    return column + end - start;
+  }
+  return null;
 }
 
 const tsc: GrammarFormat = {
@@ -120,10 +141,10 @@ const tsc: GrammarFormat = {
 const tscPretty: GrammarFormat = {
   name: 'tsc-pretty',
   language: 'TypeScript',
-  description: '`tsc --noEmit --pretty`: `src/user.ts:4:7 - error TS2322: msg` (ANSI between fields), code frames, and a `Found N errors` summary that is ignored.',
+  description: '`tsc --noEmit --pretty`: `src/user.ts:4:7 - error TS2322: msg` (ANSI between fields), code frames whose `~~~~` gives the end column, and a `Found N errors` summary that is ignored.',
   columnBase: 1,
   columnUnit: 'utf-16',
-  fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
+  fields: ['file', 'line', 'column', 'endColumn', 'severity', 'message', 'code'],
   observed: true,
   url: 'https://www.typescriptlang.org/tsconfig/#pretty',
   // The diagnostic (colour codes around the severity), the summary sentence, and the summary table's rows.
