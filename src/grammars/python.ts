@@ -29,6 +29,7 @@ function parsePythonSyntaxError(context: LineContext): boolean {
   let delta = 1;
   let source: string | undefined;
   let caret: number | null = null;
+  let carets = 0;
   const next = (): string | undefined => unprefixed(context.line(delta), head.margin);
   // The echoed source line and the caret line are both optional (no source for <string>, no caret in old releases).
   if (next()?.startsWith(' '.repeat(ECHO_INDENT)) && caretColumn(next(), ECHO_INDENT) === null) {
@@ -37,6 +38,8 @@ function parsePythonSyntaxError(context: LineContext): boolean {
   }
   if (source !== undefined && next()?.startsWith(' '.repeat(ECHO_INDENT))) {
     caret = caretColumn(next(), ECHO_INDENT);
+    // 3.10+ underlines the whole offending range (`^^^^^^^^^`); older releases print one caret.
+    if (caret !== null) carets = /\^+/.exec(next() ?? '')?.[0].length ?? 1;
     if (caret !== null) delta++;
   }
   const errorLine = next()?.trim();
@@ -48,7 +51,8 @@ function parsePythonSyntaxError(context: LineContext): boolean {
   // stripped: no usable column.
   const column = match[1] === 'SyntaxError' || match[1] === '_IncompleteInputError' ? caret : null;
   const dedentedLine = column !== null && source !== undefined ? source.slice(ECHO_INDENT) : undefined;
-  context.emit({ file: head.file, line: head.line, column, severity: 'error', message: errorLine, ...(dedentedLine === undefined ? {} : { dedentedLine }) });
+  const endColumn = column !== null && carets > 1 ? column + carets - 1 : null;
+  context.emit({ file: head.file, line: head.line, column, endColumn, severity: 'error', message: errorLine, ...(dedentedLine === undefined ? {} : { dedentedLine }) });
   return true;
 }
 
@@ -125,7 +129,7 @@ const pythonSyntaxError: GrammarFormat = {
   columnBase: 1,
   // CPython 3.11's C printer places the caret by UTF-8 byte offset (observed: `x = "éééé" 3` puts it 4 cells right of `3`).
   columnUnit: 'byte',
-  fields: ['file', 'line', 'column', 'severity', 'message'],
+  fields: ['file', 'line', 'column', 'endColumn', 'severity', 'message'],
   observed: true,
   url: 'https://docs.python.org/3/library/exceptions.html#SyntaxError',
   anchor: FILE_ANCHOR,
