@@ -43,24 +43,32 @@ function parseGcc(context: LineContext): boolean {
       message = `required from here: ${systemError}`;
     }
   }
-  const endColumn = head.endColumn ?? (head.column === null ? null : underlinedEnd(context, head.line, head.column));
-  context.emit({ file: head.file, line: head.line, column: head.column, endLine: head.endLine, endColumn, severity, code, message });
+  const marked = head.column === null || head.endColumn !== null ? undefined : underlined(context, head.line);
+  const column = marked?.column ?? head.column;
+  const endColumn = marked ? marked.endColumn : head.endColumn;
+  context.emit({ file: head.file, line: head.line, column, endLine: head.endLine, endColumn, severity, code, message });
   return true;
 }
 
-// gcc 9+ and clang print the line under a diagnostic (`   14 |     char *label = parse_count("42");`) and mark it
-// (`      |                   ^~~~~~~~~~~`): `^` at the column, `~` over the rest of the expression. The run
-// right of the caret gives the end column; a lone `^` is a point, not a range. Only a `^` exactly at the
-// column counts (a tab or a multibyte character before it shifts the marks: then no end).
-function underlinedEnd(context: LineContext, line: number, column: number): number | null {
-  const code = new RegExp(`^\\s*${line} \\| `).exec(context.line(1) ?? '');
+// gcc 9+ and clang print the line under a diagnostic (`   14 |     char *label = parse_count("42");`; clang
+// before 16 without the numbered gutter; tabs expanded) and mark it (`      |                   ^~~~~~~~~~~`):
+// `^` at the locus, `~` over the rest of the expression. The caret's cell is the column in display cells,
+// this format's unit, whatever the header counted (clang counts bytes: a tab before it is 1, not 8); the run
+// right of it gives the end column (a lone `^` is a point, not a range).
+const BARE_MARKS = /^[ \t]*[~^][~^ ]*$/;
+function underlined(context: LineContext, line: number): { column: number; endColumn: number | null } | undefined {
   const marks = context.line(2) ?? '';
-  if (!code || !/^\s*\|/.test(marks)) return null;
-  const start = code[0].length + column - 1;
-  if (marks[start] !== '^') return null;
+  const gutter = new RegExp(`^\\s*${line} \\| `).exec(context.line(1) ?? '')?.[0].length;
+  let prefix: number;
+  if (gutter !== undefined && marks.slice(0, gutter).trim() === '|') prefix = gutter;
+  else if (gutter === undefined && BARE_MARKS.test(marks) && (context.line(1) ?? '').trim() !== '') prefix = 0;
+  else return undefined;
+  const start = marks.indexOf('^', prefix);
+  if (start < 0) return undefined;
   let end = start;
   while (marks[end + 1] === '~' || marks[end + 1] === '^') end++;
-  return end === start ? null : column + end - start;
+  const column = start - prefix + 1;
+  return { column, endColumn: end === start ? null : column + end - start };
 }
 
 const SYSTEM_HEADER = /^(?:\/usr\/|\/opt\/|\/Library\/|[A-Za-z]:\\Program Files)|\/include\/c\+\+\//;
@@ -110,8 +118,10 @@ function parseMake(context: LineContext): boolean {
 const gcc: GrammarFormat = {
   name: 'gcc',
   language: 'C/C++',
-  description: '`gcc -c` / `g++` / `clang` diagnostics: `file:line:col: error: message`, notes, include chains and template back-traces.',
+  description:
+    '`gcc -c` / `g++` / `clang` diagnostics: `file:line:col: error: message`, notes, include chains and template back-traces; the column and end column come from the code frame\'s `^~~~` when it is printed (clang\'s header counts bytes).',
   columnBase: 1,
+  // gcc's default column unit; clang's byte columns are replaced by the caret's display cell when a frame is printed.
   columnUnit: 'display',
   fields: ['file', 'line', 'column', 'endColumn', 'severity', 'message', 'code'],
   observed: true,
