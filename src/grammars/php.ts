@@ -77,7 +77,12 @@ function parsePhp(context: LineContext): boolean {
     state.causeRank = state.chainRank;
     state.message = message;
     state.lastLine = context.logLine;
-    context.emit({ file: head.file, line: head.line, severity: next ? null : 'error', message });
+    // The head is where the exception was thrown: the trace's innermost place. PHP's `#0` frame is the call
+    // that led there (`#0 t.php(6): load()`), so the frames follow it in the same trace.
+    context.emit({
+      file: head.file, line: head.line, severity: next ? null : 'error', message,
+      frame: { trace: state.trace, index: state.index++, innermostLast: false, causeRank: state.causeRank },
+    });
     return true;
   }
   const engine = ENGINE_LINE.exec(text);

@@ -40,11 +40,12 @@ describe('php', () => {
       '#1 {main}',
       '  thrown in /app/src/repo.php on line 9',
     ]);
-    expect(locations.map((l) => [l.file, l.line, l.severity, l.frame?.causeRank, l.message])).toEqual([
-      ['/app/src/repo.php', 15, 'error', undefined, 'RuntimeException: connection refused'],
-      ['/app/src/repo.php', 7, null, 0, 'RuntimeException: connection refused'],
-      ['/app/src/repo.php', 9, null, undefined, 'LogicException: user 7 not loadable'],
-      ['/app/src/app.php', 4, null, 1, 'LogicException: user 7 not loadable'],
+    // Each head is its trace's innermost place (index 0, where the exception was thrown); `#0` frames follow.
+    expect(locations.map((l) => [l.file, l.line, l.severity, l.frame?.causeRank, l.frame?.index, l.message])).toEqual([
+      ['/app/src/repo.php', 15, 'error', 0, 0, 'RuntimeException: connection refused'],
+      ['/app/src/repo.php', 7, null, 0, 1, 'RuntimeException: connection refused'],
+      ['/app/src/repo.php', 9, null, 1, 0, 'LogicException: user 7 not loadable'],
+      ['/app/src/app.php', 4, null, 1, 1, 'LogicException: user 7 not loadable'],
     ]);
   });
 

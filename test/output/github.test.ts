@@ -83,6 +83,8 @@ describe('repo-relative paths', () => {
   it.each([
     ['python-traceback/nested-two-modules', 'pricing.py', 5, 3],
     ['node-stack/cjs-nested', 'src/lib.js', 2, 2],
+    // PHP's head names the throw; its `#0` frame is already the call that led there.
+    ['php/uncaught-with-warning', 'src/t.php', 3, 2],
   ])('%s: the raising frame is the error, the frames that called it are notices', async (fixture, file, line, callers) => {
     const workspace = new URL(`../../fixtures/${fixture}/`, import.meta.url).pathname;
     const located = await locate({ path: new URL(`../../fixtures/${fixture}.log`, import.meta.url).pathname }, { cwd: workspace, roots: [workspace] });
