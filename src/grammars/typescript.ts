@@ -113,7 +113,8 @@ function underlinedEnd(context: LineContext, line: number, column: number): numb
     const code = context.line(delta);
     // The next diagnostic's head: this one printed no frame.
     if (code === undefined || / - (?:error|warning|message|suggestion) TS\d/.test(code)) return null;
-    const numbered = new RegExp(`^${line} `).exec(code);
+    // Line numbers are right-aligned to the frame's widest (` 9` above `10`).
+    const numbered = new RegExp(`^\\s*${line} `).exec(code);
     if (!numbered) continue;
     const marks = context.line(delta + 1) ?? '';
     const start = numbered[0].length + column - 1;

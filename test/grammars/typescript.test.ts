@@ -101,3 +101,20 @@ describe('tsc-pretty', () => {
     expect(locations.map((l) => l.format)).toEqual(['generic']);
   });
 });
+
+describe('tsc --pretty end columns', () => {
+  it('takes the end from the ~~~ under the frame, with right-aligned line numbers; none when the marks do not start at the column', () => {
+    const frame = (marks: string) => [
+      "src/a.ts:9:7 - error TS2322: Type 'string' is not assignable to type 'number'.",
+      '',
+      ' 9 const n: number = "x";',
+      marks,
+      '10 export {};',
+      '',
+    ];
+    expect(scan(frame('         ~'))[0]).toMatchObject({ line: 9, column: 7, endColumn: 7 });
+    expect(scan(frame('         ~~~~~~~~~'))[0]).toMatchObject({ column: 7, endColumn: 15 });
+    expect(scan(frame('          ~~~'))[0]).toMatchObject({ column: 7, endColumn: null });
+  });
+});
+
