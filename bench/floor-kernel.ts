@@ -2,7 +2,7 @@
 // anchor regex over each slice, counting matches. No line numbers, line-start anchors, parsing or resolving
 // (bench/floors.mjs). Matches that straddle two slices are not counted: this is a floor, not a scanner.
 import { closeSync, openSync, readSync } from 'node:fs';
-import { UNIVERSAL_ANCHORS } from '../src/grammars/_prefilter.js';
+import { UNIVERSAL_ANCHORS } from '../src/grammars/engine/prefilter.js';
 
 const anchors = new RegExp(UNIVERSAL_ANCHORS.map((source) => `(?:${source})`).join('|'), 'g');
 const path = process.argv[2];

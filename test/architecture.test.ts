@@ -45,6 +45,29 @@ describe('architecture', () => {
     expect(bad).toEqual([]);
   });
 
+  // The grammars room has three visible places (style.md §9): the streaming engine, the registry, the catalog.
+  // The engine knows no format; a catalog family knows the engine, the shared catalog helpers and itself, never
+  // the registry or another family, so adding or removing a family touches one folder and one registry line.
+  it.each(sources.filter((file) => relative(SRC, file).startsWith('grammars/')).map((file) => relative(SRC, file)))(
+    '%s keeps the engine, registry and catalog apart',
+    (path) => {
+      const file = join(SRC, path);
+      const [, place = '', family = ''] = path.split('/');
+      const bad: string[] = [];
+      for (const match of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)) {
+        const target = relative(join(SRC, 'grammars'), join(file, '..', match[1] ?? ''));
+        if (target.startsWith('..')) continue;
+        const [targetPlace = '', targetFamily = ''] = target.split('/');
+        if (place === 'engine' && targetPlace !== 'engine') bad.push(`${match[1]} (the engine knows no format)`);
+        if (place === 'catalog') {
+          const allowed = targetPlace === 'engine' || (targetPlace === 'catalog' && (targetFamily === 'shared' || targetFamily === family));
+          if (!allowed) bad.push(`${match[1]} (a family imports only the engine, catalog/shared and itself)`);
+        }
+      }
+      expect(bad).toEqual([]);
+    },
+  );
+
   it('only src/cli prints or exits', () => {
     const offenders = sources
       .filter((file) => roomOf(file) !== 'cli')

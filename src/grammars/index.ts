@@ -1,7 +1,7 @@
 // Recognition: log text in, raw locations out. No file system, no Node APIs.
-import type { GrammarFormat } from './_format.js';
+import type { GrammarFormat } from './engine/format.js';
 import { parserForFormat, selectFormats } from './registry.js';
-import { Scanner, type ScanResult } from './scanner.js';
+import { Scanner, type ScanResult } from './engine/scanner.js';
 
 export interface ScanOptions {
   /** Restrict to these format names (default: every registered format). */
@@ -23,6 +23,6 @@ export function createScanner(options: ScanOptions): Scanner {
 }
 
 export { formatSpecs, registeredFormats, selectFormats, buildParser, registeredFamilies } from './registry.js';
-export { looksLikeSourcePath, isRuntimePseudoPath, cleanPrintedPath } from './_paths.js';
+export { looksLikeSourcePath, isRuntimePseudoPath, cleanPrintedPath } from './engine/paths.js';
 export type { Scanner, ScanResult };
-export type { GrammarFormat, GrammarFamily, LineContext } from './_format.js';
+export type { GrammarFormat, GrammarFamily, LineContext } from './engine/format.js';

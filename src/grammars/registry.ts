@@ -1,33 +1,35 @@
-// The ordered registry of formats. A candidate line is offered to formats in this order and the first
-// that claims it wins, so specific shapes come before the general ones they resemble.
+// The ordered registry of formats, between the streaming engine (./engine: prefilter, scanner, line contexts,
+// the shared Chevrotain parser) and the catalog (./catalog: one file or folder per tool family). A candidate line
+// is offered to formats in this order and the first that claims it wins, so specific shapes come before the
+// general ones they resemble.
 import { FaultlineError, type FormatSpec } from '../core/index.js';
-import type { GrammarFamily, GrammarFormat } from './_format.js';
-import { LineParser } from './_parser.js';
-import { beamFamily } from './beam.js';
-import { dotnetFamily } from './dotnet.js';
-import { eslintFamily } from './eslint.js';
-import { functionalFamily } from './functional.js';
-import { gccFamily } from './gcc.js';
-import { genericFamily } from './generic.js';
-import { goFamily } from './go.js';
-import { infraFamily } from './infra.js';
-import { javaFamily } from './java.js';
-import { javascriptFamily } from './javascript.js';
-import { jvmBuildFamily } from './jvm-build.js';
-import { luaFamily } from './lua.js';
-import { mobileFamily } from './mobile.js';
-import { nativeToolsFamily } from './native-tools.js';
-import { perlFamily } from './perl.js';
-import { phpFamily } from './php.js';
-import { pythonFamily } from './python.js';
-import { pythonLintFamily } from './python-lint.js';
-import { rubyFamily } from './ruby.js';
-import { rustFamily } from './rust.js';
-import { scientificFamily } from './scientific.js';
-import { shellFamily } from './shell.js';
-import { systemsLintFamily } from './systems-lint.js';
-import { typescriptFamily } from './typescript.js';
-import { webToolsFamily } from './web-tools.js';
+import type { GrammarFamily, GrammarFormat } from './engine/format.js';
+import { LineParser } from './engine/parser.js';
+import { beamFamily } from './catalog/beam/beam.js';
+import { dotnetFamily } from './catalog/dotnet/dotnet.js';
+import { eslintFamily } from './catalog/eslint.js';
+import { functionalFamily } from './catalog/functional.js';
+import { gccFamily } from './catalog/gcc.js';
+import { genericFamily } from './catalog/generic.js';
+import { goFamily } from './catalog/go/go.js';
+import { infraFamily } from './catalog/infra/infra.js';
+import { javaFamily } from './catalog/java/java.js';
+import { javascriptFamily } from './catalog/javascript.js';
+import { jvmBuildFamily } from './catalog/jvm-build/jvm-build.js';
+import { luaFamily } from './catalog/lua.js';
+import { mobileFamily } from './catalog/mobile/mobile.js';
+import { nativeToolsFamily } from './catalog/native-tools/native-tools.js';
+import { perlFamily } from './catalog/perl.js';
+import { phpFamily } from './catalog/php.js';
+import { pythonFamily } from './catalog/python/python.js';
+import { pythonLintFamily } from './catalog/python-lint/python-lint.js';
+import { rubyFamily } from './catalog/ruby/ruby.js';
+import { rustFamily } from './catalog/rust/rust.js';
+import { scientificFamily } from './catalog/scientific/scientific.js';
+import { shellFamily } from './catalog/shell.js';
+import { systemsLintFamily } from './catalog/systems-lint.js';
+import { typescriptFamily } from './catalog/typescript.js';
+import { webToolsFamily } from './catalog/web-tools/web-tools.js';
 
 const FAMILIES: readonly GrammarFamily[] = [
   // Workflow commands (`::error file=…,line=…::msg`) and infrastructure tools first: a workflow command is

@@ -36,7 +36,7 @@ describe('package.json exports', () => {
     expect(pkg.types).toBe('./dist/index.d.ts');
     expect(JSON.parse(readFileSync(join(ROOT, 'dist', 'cjs', 'package.json'), 'utf8'))).toEqual({ type: 'commonjs' });
     // chevrotain ships ESM only: the CommonJS copy names its types through an ESM import.
-    expect(readFileSync(join(ROOT, 'dist', 'cjs', 'grammars', '_parser.d.ts'), 'utf8')).toMatch(/^import type \{[^}]*CstParser[^}]*\} from 'chevrotain' with \{ 'resolution-mode': 'import' \};$/m);
+    expect(readFileSync(join(ROOT, 'dist', 'cjs', 'grammars', 'engine', 'parser.d.ts'), 'utf8')).toMatch(/^import type \{[^}]*CstParser[^}]*\} from 'chevrotain' with \{ 'resolution-mode': 'import' \};$/m);
     expect(pkg.files).toContain('dist');
     expect(pkg.scripts.prepare).toBe(pkg.scripts.build);
     const require = createRequire(join(ROOT, 'package.json'));

@@ -1,0 +1,190 @@
+// Elixir: compiler errors (`** (CompileError) lib/calc.ex:3: msg`), warnings whose location comes on the
+// NEXT line (1.14: `  lib/calc.ex:3: Calc.bad/0`; 1.15+: `└─ lib/calc.ex:3:5: Calc.bad/0`), runtime stack
+// traces (`    lib/math.ex:3: MathOps.ratio/2`, `    (elixir 1.14.0) lib/enum.ex:1658: Enum.map/2`) and
+// ExUnit failure blocks (`  1) test adds (CalcTest)` / `     test/calc_test.exs:4` alone / `stacktrace:`).
+// Link: https://hexdocs.pm/elixir/1.14/Exception.html#format_stacktrace_entry/1
+// Link: https://hexdocs.pm/ex_unit/1.14/ExUnit.Formatter.html
+import type { GrammarFormat, LineContext } from '../../engine/format.js';
+import { parseColonHead, type LocationHead } from '../shared/common.js';
+import { continueOrStart, newFrameRun, type FrameRunState } from '../shared/scripting.js';
+
+/** `.ex`/`.exs` followed by `:digit`: every Elixir location has it (warnings, frames, ExUnit lines). */
+export const ELIXIR_ANCHOR = '\\.exs?:\\d';
+const ELIXIR_FILE = /\.exs?$/;
+
+// OTP and Elixir's own applications: their frames (`(elixir 1.14.0) lib/enum.ex:1658`) name files inside the
+// installed runtime, never the project (a project's own app prints `(calc 0.1.0) lib/calc.ex:5`, which is user code).
+const RUNTIME_APPS = /^(?:elixir|stdlib|kernel|compiler|erts|ex_unit|mix|iex|logger|eex|crypto|ssl|inets|public_key)$/;
+
+/** `[(app version) ]path:L[:C][: label]` after the indentation; the app prefix tells runtime frames apart. */
+interface ElixirFrame {
+  head: LocationHead;
+  app: string | null;
+  label: string;
+}
+
+function parseFrameLine(context: LineContext, from: number): ElixirFrame | undefined {
+  const prefix = /^\(([a-z][\w]*) [\w.+-]+\) /.exec(context.text.slice(from));
+  const head = parseColonHead(context, { from: from + (prefix?.[0].length ?? 0) });
+  if (!head || !ELIXIR_FILE.test(head.file)) return undefined;
+  if (head.rest !== '' && !head.rest.startsWith(': ')) return undefined;
+  return { head, app: prefix?.[1] ?? null, label: head.rest.slice(2) };
+}
+
+function frameHints(frame: ElixirFrame): { runtime: true } | undefined {
+  return frame.app !== null && RUNTIME_APPS.test(frame.app) ? { runtime: true } : undefined;
+}
+
+// --- elixir (compiler and runtime) ---
+
+const EXCEPTION_HEADER = /^\*\* \((\w+(?:\.\w+)*)\) ?(.*)$/;
+const WARNING_HEADER = /^(warning|error): (.*)$/;
+
+/** The `warning: …` / `error: …` text a location line belongs to: the nearest header above, within 12 lines. */
+function diagnosticAbove(context: LineContext): { severity: 'warning' | 'error'; message: string } | undefined {
+  const body: string[] = [];
+  for (let delta = -1; delta >= -12; delta--) {
+    const line = context.line(delta);
+    if (line === undefined || line.trim() === '') return undefined;
+    const header = WARNING_HEADER.exec(line);
+    if (header) return { severity: header[1] === 'error' ? 'error' : 'warning', message: [header[2] ?? '', ...body].join(' ').trim() };
+    // 1.15+ code frames (`│`, ` 3 │ …`) and sibling locations of the same warning are skipped; other
+    // indented text continues the message (1.14 wraps long warnings on the lines before the location).
+    if (/^\s*(?:│|\d+ │|└─|├─)/.test(line) || /^\s+\S+\.exs?:\d+/.test(line)) continue;
+    if (!/^\s/.test(line)) return undefined;
+    body.unshift(line.trim());
+  }
+  return undefined;
+}
+
+/** The `** (Kind) message` header above a run of stack frames (the frames start right below it). */
+function exceptionAbove(context: LineContext): string {
+  for (let delta = -1; delta >= -40; delta--) {
+    const line = context.line(delta);
+    if (line === undefined) return '';
+    const header = EXCEPTION_HEADER.exec(line);
+    if (header) return `${header[1]}: ${header[2] ?? ''}`.trim();
+    if (!/^\s{4}\S/.test(line)) return '';
+  }
+  return '';
+}
+
+function parseElixir(context: LineContext): boolean {
+  const text = context.text;
+  // `** (CompileError) lib/calc.ex:3: msg` / `** (SyntaxError) lib/syn.ex:3:8: msg`: the compile error itself.
+  const exception = EXCEPTION_HEADER.exec(text);
+  if (exception) {
+    const head = parseColonHead(context, { from: text.indexOf(') ') + 2 });
+    if (!head || !ELIXIR_FILE.test(head.file) || !head.rest.startsWith(': ')) return false;
+    context.emit({ file: head.file, line: head.line, column: head.column, severity: 'error', message: `${exception[1]}: ${head.rest.slice(2)}` });
+    return true;
+  }
+  // 1.15+: `└─ lib/calc.ex:3:5: Calc.bad/0` closes a `warning:`/`error:` block with a code frame.
+  const tree = /^\s*[└├]─ /.exec(text);
+  const indent = tree ? tree[0].length : text.length - text.trimStart().length;
+  if (indent === 0) return false;
+  const frame = parseFrameLine(context, indent);
+  if (!frame) return false;
+  // 1.14: the location line sits right under its warning, indented two spaces.
+  const diagnostic = tree || indent === 2 ? diagnosticAbove(context) : undefined;
+  if (diagnostic) {
+    const { head } = frame;
+    context.emit({ file: head.file, line: head.line, column: head.column, severity: diagnostic.severity, message: diagnostic.message });
+    return true;
+  }
+  if (indent !== 4) return false;
+  // A stack frame (innermost first) under a `** (Kind) message` header.
+  const run = continueOrStart(context, context.state<FrameRunState>(newFrameRun), () => exceptionAbove(context));
+  context.emit({
+    file: frame.head.file, line: frame.head.line, severity: null, message: run.message,
+    frame: { trace: run.trace, index: run.index++, innermostLast: false, causeRank: 0 },
+    ...(frameHints(frame) ? { hints: frameHints(frame) } : {}),
+  });
+  return true;
+}
+
+// --- exunit ---
+
+const EXUNIT_HEADER = /^\s+\d+\) ((?:test|doctest|property) .*) \(([\w.]+)\)$/;
+
+/** The failure text of an ExUnit block below its location line: kind + message, `left:`/`right:`, no `code:`. */
+function exunitFailure(context: LineContext, fromDelta: number): string {
+  const parts: string[] = [];
+  for (let delta = fromDelta; delta <= fromDelta + 12; delta++) {
+    const line = context.line(delta)?.trim();
+    if (line === undefined || line === '' || line === 'stacktrace:') break;
+    if (/^code:/.test(line)) continue;
+    parts.push(line);
+  }
+  return parts.join(' ').replace(/\s+/g, ' ').slice(0, 500);
+}
+
+interface ExunitState extends FrameRunState {
+  /** Log line of the last `     test/x_test.exs:N` location line and the failure it named. */
+  blockLine: number;
+  blockMessage: string;
+}
+
+function parseExunit(context: LineContext): boolean {
+  const text = context.text;
+  const state = context.state<ExunitState>(() => ({ ...newFrameRun(), blockLine: -1, blockMessage: '' }));
+  // `  1) test adds (CalcTest)` then `     test/calc_test.exs:4` alone: where the failing test is defined.
+  const header = EXUNIT_HEADER.exec(context.line(-1) ?? '');
+  if (header && /^\s+\S+\.exs?:\d+$/.test(text)) {
+    const head = parseColonHead(context);
+    if (!head || head.rest !== '') return false;
+    const failure = exunitFailure(context, 1);
+    state.blockLine = context.logLine;
+    state.blockMessage = `${header[1]} (${header[2]})${failure ? `: ${failure}` : ''}`;
+    context.emit({ file: head.file, line: head.line, severity: null, message: state.blockMessage });
+    return true;
+  }
+  // Frames under `stacktrace:` (7-space indent) belong to the block above; one trace per failure.
+  const indent = text.length - text.trimStart().length;
+  if (indent < 6 || state.blockLine < 0 || context.logLine - state.blockLine > 40) return false;
+  const frame = parseFrameLine(context, indent);
+  if (!frame) return false;
+  const previous = context.line(-1)?.trim();
+  if (previous === 'stacktrace:') {
+    state.trace = context.newTraceId();
+    state.index = 0;
+  } else if (state.lastLine !== context.logLine - 1) {
+    return false;
+  }
+  state.lastLine = context.logLine;
+  context.emit({
+    file: frame.head.file, line: frame.head.line, severity: null, message: state.blockMessage,
+    frame: { trace: state.trace, index: state.index++, innermostLast: false, causeRank: 0 },
+    ...(frameHints(frame) ? { hints: frameHints(frame) } : {}),
+  });
+  return true;
+}
+
+export const elixir: GrammarFormat = {
+  name: 'elixir',
+  language: 'Elixir',
+  description:
+    '`elixirc` / `mix compile` / `elixir script.exs`: `** (CompileError) lib/calc.ex:3: msg`, warnings with the location on the next line (`  lib/calc.ex:3: Calc.bad/0`, 1.15+ `└─ lib/calc.ex:3:5:`), and `    lib/x.ex:3: Mod.fun/2` stack frames.',
+  // Columns (SyntaxError, 1.15+ warnings) are 1-based characters: Elixir's tokenizer counts codepoints.
+  columnBase: 1,
+  columnUnit: 'char',
+  fields: ['file', 'line', 'column', 'severity', 'message'],
+  observed: true,
+  url: 'https://hexdocs.pm/elixir/1.14/Exception.html#format_stacktrace_entry/1',
+  anchor: ELIXIR_ANCHOR,
+  parse: parseElixir,
+};
+
+export const exunit: GrammarFormat = {
+  name: 'exunit',
+  language: 'Elixir',
+  description:
+    '`mix test` (ExUnit): `  1) test adds (CalcTest)` then `     test/calc_test.exs:4` alone, the failure, and `stacktrace:` frames `       (calc 0.1.0) lib/calc.ex:5: Calc.div/2`.',
+  columnBase: 1,
+  columnUnit: 'char',
+  fields: ['file', 'line', 'message'],
+  observed: true,
+  url: 'https://hexdocs.pm/ex_unit/1.14/ExUnit.Formatter.html',
+  anchor: ELIXIR_ANCHOR,
+  parse: parseExunit,
+};

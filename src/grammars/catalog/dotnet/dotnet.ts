@@ -1,0 +1,108 @@
+// .NET and Windows native: MSBuild's canonical error format `origin(L,C): [subcategory] error CODE: text [project]`
+// shared by cl.exe (msvc) and csc/mcs/fsc/vbc under msbuild or `dotnet build`; .NET and Mono stack frames; Pester
+// and PowerShell error positions. PowerShell lives in _powershell.ts.
+// Link: https://learn.microsoft.com/en-us/visualstudio/msbuild/msbuild-diagnostic-format-for-tasks
+import type { GrammarFamily, GrammarFormat, LineContext } from '../../engine/format.js';
+import { parseParenHead, severityOf } from '../shared/common.js';
+import { LOCATION_ANCHOR } from '../../engine/anchors.js';
+import { dotnetStack, defineDotnetRules } from './dotnet-stack.js';
+import { pester, powershell } from './powershell.js';
+
+// MSBuild's node prefix in multi-processor builds (`3>`), possibly indented by the terminal logger.
+const NODE_PREFIX = /^\s*(?:\d+>)?\s*/;
+// The project MSBuild appends when it logs a task's error: `… [C:\src\app\app.vcxproj]`.
+const PROJECT_SUFFIX = /\s+\[([^\]]+\.(?:[a-z]{1,6}proj|sln|slnx|targets|props|proj))\]\s*$/i;
+// `: error C2065: msg`, `: fatal error C1083: msg`, `: Command line warning D9002: msg`, `: error : msg`.
+const TAIL = /^\s*:\s*(?:([A-Za-z][\w ]*?)\s+)?(fatal error|error|warning|note|info|message)(?:\s+([A-Z]{1,8}\d{1,6}))?\s*:\s?(.*)$/i;
+const C_FAMILY = /\.(?:c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|inl|ipp|tlh|tli|rc|idl|cu|ixx|cppm)$/i;
+const MSVC_CODE = /^(?:C|LNK|D|RC|CVT|BK|PRJ)\d{4}$/;
+
+interface Diagnostic {
+  file: string;
+  line: number;
+  column: number | null;
+  endLine: number | null;
+  endColumn: number | null;
+  severity: ReturnType<typeof severityOf>;
+  code: string | null;
+  message: string;
+  project: string | undefined;
+}
+
+function parseDiagnostic(context: LineContext): Diagnostic | undefined {
+  const prefix = NODE_PREFIX.exec(context.text)?.[0].length ?? 0;
+  // Paths may hold spaces and parentheses (`C:\Program Files (x86)\…`), so the path runs to the location suffix.
+  const head = parseParenHead(context, { from: prefix, parens: true });
+  if (!head) return undefined;
+  const project = PROJECT_SUFFIX.exec(head.rest);
+  const tail = TAIL.exec(project ? head.rest.slice(0, project.index) : head.rest);
+  if (!tail) return undefined;
+  const word = (tail[2] ?? '').toLowerCase();
+  return {
+    file: head.file, line: head.line, column: head.column, endLine: head.endLine, endColumn: head.endColumn,
+    // MSBuild's `message` category is informational output a task attaches to a place.
+    severity: word === 'message' ? 'note' : severityOf(word),
+    code: tail[3] ?? null,
+    message: [tail[1], tail[4]].filter((part) => part !== undefined && part !== '').join(': ').trim(),
+    project: project?.[1],
+  };
+}
+
+function emitDiagnostic(context: LineContext, diagnostic: Diagnostic, format: string): void {
+  const { project, ...location } = diagnostic;
+  // cl.exe and csc run in the project's directory: a relative origin is relative to it.
+  const cut = project === undefined ? -1 : Math.max(project.lastIndexOf('\\'), project.lastIndexOf('/'));
+  const directory = cut > 0 ? project?.slice(0, cut) : undefined;
+  context.emit({ ...location, format, ...(directory ? { hints: { directory } } : {}) });
+}
+
+function isMsvc(diagnostic: Diagnostic): boolean {
+  return diagnostic.code === null ? C_FAMILY.test(diagnostic.file) : MSVC_CODE.test(diagnostic.code);
+}
+
+const msvc: GrammarFormat = {
+  name: 'msvc',
+  language: 'C/C++',
+  description:
+    '`cl.exe` / `msbuild app.vcxproj`: `C:\\src\\app\\main.cpp(12,5): error C2065: \'x\': undeclared identifier [C:\\src\\app\\app.vcxproj]`, line-only `(214)`, `3>` node prefixes.',
+  columnBase: 1,
+  // Microsoft documents /diagnostics:column as 1-based but not its unit.
+  columnUnit: 'unknown',
+  fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
+  observed: false,
+  url: 'https://learn.microsoft.com/en-us/cpp/build/reference/diagnostics-compiler-diagnostic-options',
+  anchor: LOCATION_ANCHOR,
+  parse(context) {
+    const diagnostic = parseDiagnostic(context);
+    if (!diagnostic || !isMsvc(diagnostic)) return false;
+    emitDiagnostic(context, diagnostic, 'msvc');
+    return true;
+  },
+};
+
+const msbuild: GrammarFormat = {
+  name: 'msbuild',
+  language: 'C#/F#/VB (.NET)',
+  description:
+    '`dotnet build` / `msbuild` / `csc` / `mcs`: `/home/u/svc/Program.cs(10,31): error CS1002: ; expected [/home/u/svc/svc.csproj]`, `(L,C,EL,EC)` ranges, MSBxxxx errors on targets files.',
+  columnBase: 1,
+  // Roslyn prints LinePosition.Character + 1: UTF-16 code units (mcs counts chars the same way).
+  columnUnit: 'utf-16',
+  fields: ['file', 'line', 'column', 'endLine', 'endColumn', 'severity', 'message', 'code'],
+  observed: true,
+  url: 'https://learn.microsoft.com/en-us/visualstudio/msbuild/msbuild-diagnostic-format-for-tasks',
+  anchor: LOCATION_ANCHOR,
+  parse(context) {
+    const diagnostic = parseDiagnostic(context);
+    if (!diagnostic || isMsvc(diagnostic)) return false;
+    emitDiagnostic(context, diagnostic, 'msbuild');
+    return true;
+  },
+};
+
+export const dotnetFamily: GrammarFamily = {
+  // The stack frames first: `at X.M() in C:\x\A.cs:line 14` never has the paren head, but the frame parser is
+  // the cheaper refusal. msvc before msbuild: they share the head and msvc claims only C-family codes/files.
+  formats: [dotnetStack, pester, powershell, msvc, msbuild],
+  rules: defineDotnetRules,
+};

@@ -1,0 +1,127 @@
+// ESLint: the default `stylish` formatter (file header line, then `  L:C  severity  message  rule` rows)
+// and the `unix` formatter (`/abs/file.js:L:C: message [Severity/rule]`).
+// Link: https://eslint.org/docs/latest/use/formatters/
+import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
+import type { LineParser } from '../engine/parser.js';
+import { parseColonHead, plausiblePath } from './shared/common.js';
+import { SGR } from '../engine/anchors.js';
+import { Colon, Int, Space, Word } from '../engine/tokens.js';
+
+function defineEslintRules(parser: LineParser): void {
+  // `  2:25  error` — the row head of stylish output; the severity is a keyword Word.
+  parser.define('eslintRowHead', () => {
+    parser.tok(1, Space);
+    parser.tok(1, Int);
+    parser.tok(1, Colon);
+    parser.tok(2, Int);
+    parser.tok(2, Space);
+    parser.optIf(1, () => parser.word(1, /^(?:error|warning)$/), () => parser.tok(1, Word));
+  });
+}
+
+// A rule id: `eqeqeq`, `no-unused-vars`, `@typescript-eslint/no-explicit-any`, `react-hooks/exhaustive-deps`.
+const RULE_ID = /^(?:@[\w.-]+\/)?[\w.-]+(?:\/[\w.-]+)*$/;
+
+interface StylishState {
+  /** The file header of the rows being read and the log line of the last row (consecutive rows reuse it). */
+  header?: string;
+  lastRow: number;
+}
+
+/** A stylish file header: a path alone on its line (ESLint prints it absolute). */
+function headerPath(line: string | undefined): string | undefined {
+  if (line === undefined || /^\s/.test(line)) return undefined;
+  const path = line.trimEnd();
+  return plausiblePath(path) ? path : undefined;
+}
+
+const ROW_SHAPE = /^\s+\d+:\d+\s+(?:error|warning)\s/;
+
+// The header is above the file's rows: consecutive rows keep it in state, so a file with more rows than
+// the look-back window (40) still finds it; otherwise walk back over the rows to it.
+function findHeader(context: LineContext, state: StylishState): string | undefined {
+  if (state.header !== undefined && state.lastRow === context.logLine - 1) return state.header;
+  for (let delta = -1; delta >= -40; delta--) {
+    const line = context.line(delta);
+    if (line === undefined) return undefined;
+    if (ROW_SHAPE.test(line)) continue;
+    return headerPath(line);
+  }
+  return undefined;
+}
+
+function parseStylish(context: LineContext): boolean {
+  const text = context.text;
+  if (!ROW_SHAPE.test(text)) return false;
+  const parsed = context.parse('eslintRowHead');
+  if (!parsed || !parsed.cst.children.Word) return false;
+  const [line, column] = context.ints(parsed.cst);
+  const word = parsed.cst.children.Word[0];
+  const severityWord = word ? context.slice(word) : '';
+  const state = context.state<StylishState>(() => ({ lastRow: -1 }));
+  const header = findHeader(context, state);
+  if (line === undefined || header === undefined) return false;
+  state.header = header;
+  state.lastRow = context.logLine;
+  // Fields are separated by two or more spaces; the last one is the rule id when it looks like one
+  // (parsing errors have none).
+  let message = text.slice(parsed.end).trim();
+  let code: string | null = null;
+  const split = /^(.*\S)\s{2,}(\S+)$/.exec(message);
+  if (split && RULE_ID.test(split[2] ?? '')) {
+    message = split[1] ?? message;
+    code = split[2] ?? null;
+  }
+  context.emit({ file: header, line, column: column ?? null, severity: severityWord === 'warning' ? 'warning' : 'error', code, message });
+  return true;
+}
+
+function parseUnix(context: LineContext): boolean {
+  const head = parseColonHead(context);
+  if (!head) return false;
+  const tail = /^:\s?(.*?)\s*\[(Error|Warning)(?:\/([^\]\s]+))?\]\s*$/.exec(head.rest);
+  if (!tail) return false;
+  context.emit({
+    file: head.file,
+    line: head.line,
+    column: head.column,
+    severity: tail[2] === 'Warning' ? 'warning' : 'error',
+    code: tail[3] ?? null,
+    message: tail[1] ?? '',
+  });
+  return true;
+}
+
+const stylish: GrammarFormat = {
+  name: 'eslint-stylish',
+  language: 'JavaScript',
+  description: '`npx eslint src` (default stylish formatter): the file alone on a line, then `  2:25  error  msg  rule` rows.',
+  columnBase: 1,
+  columnUnit: 'utf-16',
+  fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
+  observed: true,
+  url: 'https://eslint.org/docs/latest/use/formatters/#stylish',
+  // A row: indentation, `L:C`, spaces, the severity word (each part may be wrapped in colour codes); the
+  // scanner lets line-start anchors match after CI prefixes too.
+  anchor: `^(?:[ \\t]|\\x1b\\[[0-9;]*m)+\\d+:\\d+${SGR} +${SGR}(?:error|warning)${SGR} `,
+  parse: parseStylish,
+};
+
+const unix: GrammarFormat = {
+  name: 'eslint-unix',
+  language: 'JavaScript',
+  description: '`npx eslint -f unix src` (eslint-formatter-unix): `/abs/file.js:2:25: msg [Error/rule]`.',
+  columnBase: 1,
+  columnUnit: 'utf-16',
+  fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
+  observed: true,
+  url: 'https://www.npmjs.com/package/eslint-formatter-unix',
+  anchor: '\\[(?:Error|Warning)(?:/[^\\]\\s]*)?\\]\\s*$',
+  parse: parseUnix,
+};
+
+export const eslintFamily: GrammarFamily = {
+  // Independent shapes (a row has no path, a unix line ends in `[Severity/rule]`): the order does not matter.
+  formats: [stylish, unix],
+  rules: defineEslintRules,
+};

@@ -1,0 +1,290 @@
+// Functional languages: OCaml (`File "a.ml", line 3, characters 4-9:` + `Error:` below, and OCAMLRUNPARAM=b
+// backtraces), GHC (`src/Lib.hs:12:5: error: [GHC-88464]` with the message on indented lines below, spans
+// `:12:5-17:` and `:(12,5)-(14,20):`) and Nim (`/abs/bad.nim(3, 12) Error: …`, `path(L) proc` tracebacks).
+// Link: https://ocaml.org/manual/4.13/comp.html (error locations), https://ocaml.org/manual/4.13/libref/Printexc.html
+// Link: https://downloads.haskell.org/ghc/latest/docs/users_guide/using-warnings.html
+// Link: https://nim-lang.org/docs/nimc.html
+import { EOF, type CstNode } from 'chevrotain';
+import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
+import type { LineParser } from '../engine/parser.js';
+import { parseColonHead, parseParenHead, plausiblePath, severityOf } from './shared/common.js';
+import { ALL_TOKENS, Colon, Comma, Dash, DQuote, Int, LParen, RParen, Space, Word } from '../engine/tokens.js';
+
+// --- ocaml ---
+
+const OCAML_FILE = /\.(?:ml|mli|mll|mly)$/;
+const OCAML_MESSAGE = /^(Error|Warning|Alert)(?: (\d+))?(?: \[([\w-]+)\])?(?: ([\w-]+))?: ?(.*)$/;
+
+interface OcamlSpan {
+  file: string;
+  line: number;
+  endLine: number | null;
+  column: number | null;
+  endColumn: number | null;
+}
+
+/** Reads `"path", line(s) L[-EL][, characters A-B]` from the opening quote at `from`. */
+function parseOcamlSpan(context: LineContext, from: number): (OcamlSpan & { rest: string }) | undefined {
+  const parsed = context.parse('ocamlSpan', { from });
+  const pathNode = parsed?.cst.children.path?.[0];
+  if (!parsed || !pathNode) return undefined;
+  const file = context.slice(pathNode, parsed);
+  const numbers = context.ints(parsed.cst.children.ocamlNumbers?.[0] as CstNode | undefined);
+  const words = (parsed.cst.children.Word ?? []).map((token) => ('image' in token ? token.image : ''));
+  if (!plausiblePath(file) || numbers.length === 0) return undefined;
+  const ranged = words[0] === 'lines';
+  const [line, second, third, fourth] = numbers as [number, number?, number?, number?];
+  const endLine = ranged ? (second ?? null) : null;
+  const [start, end] = ranged ? [third, fourth] : [second, third];
+  // `characters A-B` are 0-based offsets with an EXCLUSIVE end; the spec says columnBase 0, so pass A and
+  // B-1 (the last character covered) and emit() adds one to both: characters 4-9 → column 5, endColumn 9.
+  const column = start ?? null;
+  const endColumn = end !== undefined && start !== undefined && (endLine !== null || end > start) && end > 0 ? end - 1 : null;
+  return { file, line, endLine: endLine ?? (endColumn !== null ? line : null), column, endColumn, rest: context.text.slice(parsed.end) };
+}
+
+/** The `Error: …` / `Warning N [name]: …` message after the code echo, within 12 lines; undefined if none. */
+function ocamlMessage(context: LineContext): { severity: 'error' | 'warning' | 'note'; code: string | null; message: string } | undefined {
+  for (let delta = 1; delta <= 12; delta++) {
+    const line = context.line(delta);
+    if (line === undefined || /^File "/.test(line)) return undefined;
+    const match = OCAML_MESSAGE.exec(line);
+    if (!match) continue;
+    const more: string[] = [];
+    for (let next = delta + 1; next <= delta + 6; next++) {
+      const continuation = context.line(next);
+      if (continuation === undefined || !/^\s+\S/.test(continuation)) break;
+      more.push(continuation.trim());
+    }
+    const severity = match[1] === 'Error' ? 'error' : match[1] === 'Warning' ? 'warning' : 'note';
+    const code = match[3] ?? match[4] ?? match[2] ?? null;
+    return { severity, code, message: [match[5] ?? '', ...more].join(' ').trim() };
+  }
+  return undefined;
+}
+
+interface OcamlState {
+  trace: number;
+  index: number;
+  lastLine: number;
+  message: string;
+}
+
+const BACKTRACE = /^(Raised at|Re-raised at|Called from|Raised by primitive operation at) (?:(\S+) in )?file /;
+
+function parseOcaml(context: LineContext): boolean {
+  const text = context.text;
+  if (text.startsWith('File "')) {
+    const span = parseOcamlSpan(context, 5);
+    if (!span || !OCAML_FILE.test(span.file) || !/^:\s*$/.test(span.rest)) return false;
+    const message = ocamlMessage(context);
+    context.emit({ ...span, severity: message?.severity ?? 'error', code: message?.code ?? null, message: message?.message ?? '' });
+    return true;
+  }
+  // OCAMLRUNPARAM=b: `Raised at Stdlib__List.assoc in file "list.ml", line 191, characters 10-25` (innermost
+  // first), then `Called from Lookup in file "src/lookup.ml", line 6, characters 25-34`.
+  const frame = BACKTRACE.exec(text);
+  if (!frame) return false;
+  const span = parseOcamlSpan(context, frame[0].length);
+  if (!span || !OCAML_FILE.test(span.file) || span.rest.trim() !== '') return false;
+  const state = context.state<OcamlState>(() => ({ trace: 0, index: 0, lastLine: -1, message: '' }));
+  if (state.lastLine < 0 || context.logLine - state.lastLine > 1) {
+    state.trace = context.newTraceId();
+    state.index = 0;
+    const header = /^Fatal error: (exception .*)$/.exec(context.line(-1) ?? '');
+    state.message = header?.[1] ?? '';
+  }
+  state.lastLine = context.logLine;
+  // The standard library's frames print a bare file name (`list.ml`) under a `Stdlib…` module.
+  const runtime = !span.file.includes('/') && /^(?:Stdlib|Camlinternal)/.test(frame[2] ?? '');
+  context.emit({
+    ...span, severity: null, message: state.message,
+    frame: { trace: state.trace, index: state.index++, innermostLast: false, causeRank: 0 },
+    ...(runtime ? { hints: { runtime: true } } : {}),
+  });
+  return true;
+}
+
+// --- ghc ---
+
+const HASKELL_FILE = /\.(?:hs|lhs|hsc|hs-boot)$/;
+
+/** The indented message lines under a GHC header (stopping at the `|` code frame or an unindented line). */
+function ghcBody(context: LineContext): string {
+  const lines: string[] = [];
+  for (let delta = 1; delta <= 12; delta++) {
+    const line = context.line(delta);
+    if (line === undefined || !/^\s+\S/.test(line) || /^\s*\d*\s*\|/.test(line)) break;
+    lines.push(line.trim().replace(/^• /, ''));
+  }
+  return lines.join(' ').slice(0, 500);
+}
+
+function parseGhc(context: LineContext): boolean {
+  const text = context.text;
+  let location: { file: string; line: number; column: number | null; endLine: number | null; endColumn: number | null; rest: string } | undefined;
+  const span = context.parse('ghcRangeSpan');
+  const pathNode = span?.cst.children.ghcPath?.[0];
+  if (span && pathNode) {
+    // `src/Lib.hs:(12,5)-(14,20): error:` — a multi-line span.
+    const [line, column, endLine, endColumn] = context.ints(span.cst).slice(-4);
+    location = { file: context.slice(pathNode, span), line: line ?? 0, column: column ?? null, endLine: endLine ?? null, endColumn: endColumn ?? null, rest: text.slice(span.end) };
+  } else {
+    const head = parseColonHead(context);
+    if (head) location = head;
+  }
+  if (!location || !HASKELL_FILE.test(location.file) || !plausiblePath(location.file)) return false;
+  const tail = /^: (error|warning)(?:: ?(.*))?$/.exec(location.rest);
+  if (!tail) return false;
+  let code: string | null = null;
+  let inline = tail[2] ?? '';
+  // `[GHC-88464]` (9.6+) and `[-Wunused-top-binds]` / `[-Werror=…]` flags lead the header's tail.
+  for (let bracket = /^\[([^\]]+)\]\s*/.exec(inline); bracket; bracket = /^\[([^\]]+)\]\s*/.exec(inline)) {
+    code = code ?? bracket[1] ?? null;
+    inline = inline.slice(bracket[0].length);
+  }
+  const body = ghcBody(context);
+  context.emit({
+    file: location.file, line: location.line, column: location.column, endLine: location.endLine, endColumn: location.endColumn,
+    severity: severityOf(tail[1]), code, message: [inline, body].filter((part) => part !== '').join(' '),
+  });
+  return true;
+}
+
+// --- nim ---
+
+const NIM_FILE = /\.(?:nim|nims|nimble)$/;
+// Nim's standard library lives under <prefix>/lib/nim (distro) or nim-X/lib (choosenim): runtime frames.
+const NIM_STDLIB = /(?:^|\/)lib\/nim\/|\/\.choosenim\/toolchains\//;
+
+function parseNim(context: LineContext): boolean {
+  const head = parseParenHead(context, { from: 0 });
+  if (!head || !NIM_FILE.test(head.file)) return false;
+  const diagnostic = /^ (Error|Warning|Hint): (.*?)(?: \[(\w+)\])?$/.exec(head.rest);
+  if (diagnostic && head.column !== null) {
+    context.emit({ file: head.file, line: head.line, column: head.column, severity: severityOf(diagnostic[1]), code: diagnostic[3] ?? null, message: diagnostic[2] ?? '' });
+    return true;
+  }
+  // Traceback (most recent call last): `/abs/crash.nim(6) run` — innermost LAST, the error follows the frames.
+  if (head.column !== null || !/^ \S+$/.test(head.rest)) return false;
+  const state = context.state<OcamlState>(() => ({ trace: 0, index: 0, lastLine: -1, message: '' }));
+  if (state.lastLine < 0 || context.logLine - state.lastLine > 1) {
+    state.trace = context.newTraceId();
+    state.index = 0;
+    state.message = '';
+    for (let delta = 1; delta <= 40 && state.message === ''; delta++) {
+      const line = context.line(delta);
+      if (line === undefined) break;
+      const error = /^Error: (unhandled exception: .*)$/.exec(line);
+      if (error) state.message = error[1] ?? '';
+    }
+  }
+  state.lastLine = context.logLine;
+  context.emit({
+    file: head.file, line: head.line, severity: null, message: state.message,
+    frame: { trace: state.trace, index: state.index++, innermostLast: true, causeRank: 0 },
+    ...(NIM_STDLIB.test(head.file) ? { hints: { runtime: true } } : {}),
+  });
+  return true;
+}
+
+function defineFunctionalRules(parser: LineParser): void {
+  // `"path", line 3, characters 4-9` / `"path", lines 5-8, characters 2-15` / `"path", line 1` (OCaml).
+  parser.define('ocamlNumbers', () => {
+    parser.tok(1, Int);
+    parser.opt(1, () => { parser.tok(1, Dash); parser.tok(2, Int); });
+    parser.opt(2, () => {
+      parser.tok(1, Comma);
+      parser.tok(1, Space);
+      parser.tok(1, Word);
+      parser.tok(2, Space);
+      parser.tok(3, Int);
+      parser.tok(2, Dash);
+      parser.tok(4, Int);
+    });
+  });
+  parser.define('ocamlSpan', () => {
+    parser.tok(1, DQuote);
+    parser.sub(1, 'path', [{ until: 'quote' }]);
+    parser.tok(2, DQuote);
+    parser.tok(1, Comma);
+    parser.tok(1, Space);
+    parser.tok(1, Word);
+    parser.tok(2, Space);
+    parser.sub(1, 'ocamlNumbers');
+  });
+  // `src/Lib.hs:(12,5)-(14,20)` (GHC multi-line span): the path runs to `:(`.
+  parser.define('ghcPath', () => {
+    const step = (idx: number): void =>
+      parser.alt(idx, ALL_TOKENS.map((type) => ({ GATE: () => parser.peek(1).tokenType === type, ALT: () => parser.tok(idx, type) })));
+    step(1);
+    parser.rep(1, () => parser.peek(1).tokenType !== EOF && parser.peek(1).tokenType !== Space &&
+      !(parser.peek(1).tokenType === Colon && parser.peek(2).tokenType === LParen), () => step(2));
+  });
+  parser.define('ghcRangeSpan', () => {
+    parser.sub(1, 'ghcPath');
+    parser.tok(1, Colon);
+    parser.tok(1, LParen);
+    parser.tok(1, Int);
+    parser.tok(1, Comma);
+    parser.tok(2, Int);
+    parser.tok(1, RParen);
+    parser.tok(1, Dash);
+    parser.tok(2, LParen);
+    parser.tok(3, Int);
+    parser.tok(2, Comma);
+    parser.tok(4, Int);
+    parser.tok(2, RParen);
+  });
+}
+
+const ocaml: GrammarFormat = {
+  name: 'ocaml',
+  language: 'OCaml',
+  description:
+    '`ocamlc -c` / `dune build` / OCAMLRUNPARAM=b: `File "src/a.ml", line 3, characters 4-9:` (or `lines 2-3`) then `Error: …` / `Warning 8 [partial-match]: …`; backtrace `Called from M in file "src/a.ml", line 6, characters 25-34`.',
+  // characters A-B are 0-based byte offsets with an exclusive end (OCaml manual, Location): columnBase 0.
+  columnBase: 0,
+  columnUnit: 'byte',
+  fields: ['file', 'line', 'column', 'endLine', 'endColumn', 'severity', 'message', 'code'],
+  observed: true,
+  url: 'https://ocaml.org/manual/4.13/comp.html',
+  anchor: 'File "[^"\\n]{1,300}\\.ml[ily]?", lines? \\d|file "[^"\\n]{1,300}\\.ml[ily]?", line \\d',
+  parse: parseOcaml,
+};
+
+const ghc: GrammarFormat = {
+  name: 'ghc',
+  language: 'Haskell',
+  description:
+    '`ghc` / `cabal build` / `stack build`: `src/Lib.hs:12:5: error: [GHC-88464]` with the message on indented lines below; spans `:12:5-17:` and `:(12,5)-(14,20):`.',
+  // 1-based columns; GHC advances a tab to the next multiple of 8 (GHC.Types.SrcLoc.advanceSrcLoc): display-like.
+  columnBase: 1,
+  columnUnit: 'display',
+  fields: ['file', 'line', 'column', 'endLine', 'endColumn', 'severity', 'message', 'code'],
+  observed: false,
+  url: 'https://downloads.haskell.org/ghc/latest/docs/users_guide/using-warnings.html',
+  // `.hs:12` is a universal prefilter anchor; the `:(12,5)-(…)` span header needs its own, at line start.
+  anchor: '\\.l?hs:\\d|^[^\\s(]{1,300}\\.l?hs:\\(\\d',
+  parse: parseGhc,
+};
+
+const nim: GrammarFormat = {
+  name: 'nim',
+  language: 'Nim',
+  description: '`nim c app.nim`: `/abs/bad.nim(3, 12) Error: type mismatch: …` (space after the comma, severity after the location), `Hint:`/`Warning: … [Name]`; tracebacks `/abs/crash.nim(6) run`.',
+  // Nim prints col+1 (msgs.ColOffset) of a byte-indexed column.
+  columnBase: 1,
+  columnUnit: 'byte',
+  fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
+  observed: true,
+  url: 'https://nim-lang.org/docs/nimc.html',
+  anchor: '\\.nim[bs]?\\(\\d',
+  parse: parseNim,
+};
+
+export const functionalFamily: GrammarFamily = {
+  // Order within the family does not matter: each format requires its own extensions (.ml, .hs, .nim).
+  formats: [ocaml, ghc, nim],
+  rules: defineFunctionalRules,
+};

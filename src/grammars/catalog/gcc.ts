@@ -1,0 +1,146 @@
+// GNU toolchain: gcc/clang diagnostics (notes, include chains, template back-traces) and make's own
+// messages with directory tracking. Link: https://gcc.gnu.org/onlinedocs/gcc/Diagnostic-Message-Formatting-Options.html
+import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
+import { parseColonHead, parseSeverityTail } from './shared/common.js';
+import { LOCATION_ANCHOR } from '../engine/anchors.js';
+import { MAKE_DIRECTORIES_KEY, type MakeDirectories } from '../engine/context.js';
+
+const C_FAMILY = /\.(?:c|h|cc|cpp|cxx|c\+\+|hh|hpp|hxx|h\+\+|ipp|inl|tcc|tpp|cu|cuh|m|mm|def|inc)$/i;
+
+
+function parseGcc(context: LineContext): boolean {
+  const text = context.text;
+  // "In file included from a.h:3," and its continuation "                 from main.c:1:" (gcc),
+  // or clang's one line per level "In file included from main.c:1:".
+  const include = /^(In file included from |\s+from )/.exec(text);
+  if (include) {
+    const head = parseColonHead(context, { from: include[0].length });
+    if (!head || !C_FAMILY.test(head.file)) return false;
+    context.emit({ file: head.file, line: head.line, column: head.column, severity: 'note', message: 'included from here' });
+    return true;
+  }
+  const head = parseColonHead(context);
+  if (!head || !C_FAMILY.test(head.file) || !head.rest.startsWith(':')) return false;
+  const tail = parseSeverityTail(head.rest);
+  // "required from here" / "in instantiation of" lines carry no severity word: they are notes.
+  let severity = tail.severity ?? 'note';
+  let code = tail.code;
+  let message = tail.message.trim();
+  const flag = /\s\[(-W[\w=+-]+|-Werror[\w=,+-]*)\]$/.exec(message);
+  if (flag) {
+    code = flag[1] ?? null;
+    message = message.slice(0, flag.index);
+  }
+  // Without a severity word only gcc's instantiation/expansion context lines are gcc's; anything else
+  // (`grep -n` output of a .c file, say) belongs to a later format.
+  if (tail.severity === null && !/^(?:required from|required by|recursively required|in (?:instantiation|expansion|definition|substitution))/.test(message)) return false;
+  // A template error inside a system header is fixed where user code instantiated it: gcc prints that
+  // place as "required from here" just before the error, so that line becomes the error to fix.
+  if (tail.severity === null && /^required from here$/.test(message)) {
+    const systemError = followingSystemHeaderError(context);
+    if (systemError) {
+      severity = 'error';
+      message = `required from here: ${systemError}`;
+    }
+  }
+  const marked = head.column === null || head.endColumn !== null ? undefined : underlined(context, head.line);
+  const column = marked?.column ?? head.column;
+  const endColumn = marked ? marked.endColumn : head.endColumn;
+  context.emit({ file: head.file, line: head.line, column, endLine: head.endLine, endColumn, severity, code, message });
+  return true;
+}
+
+// gcc 9+ and clang print the line under a diagnostic (`   14 |     char *label = parse_count("42");`; clang
+// before 16 without the numbered gutter; tabs expanded) and mark it (`      |                   ^~~~~~~~~~~`):
+// `^` at the locus, `~` over the rest of the expression. The caret's cell is the column in display cells,
+// this format's unit, whatever the header counted (clang counts bytes: a tab before it is 1, not 8); the run
+// right of it gives the end column (a lone `^` is a point, not a range).
+const BARE_MARKS = /^[ \t]*[~^][~^ ]*$/;
+function underlined(context: LineContext, line: number): { column: number; endColumn: number | null } | undefined {
+  const marks = context.line(2) ?? '';
+  const gutter = new RegExp(`^\\s*${line} \\| `).exec(context.line(1) ?? '')?.[0].length;
+  let prefix: number;
+  if (gutter !== undefined && marks.slice(0, gutter).trim() === '|') prefix = gutter;
+  else if (gutter === undefined && BARE_MARKS.test(marks) && (context.line(1) ?? '').trim() !== '') prefix = 0;
+  else return undefined;
+  const start = marks.indexOf('^', prefix);
+  if (start < 0) return undefined;
+  let end = start;
+  while (marks[end + 1] === '~' || marks[end + 1] === '^') end++;
+  const column = start - prefix + 1;
+  return { column, endColumn: end === start ? null : column + end - start };
+}
+
+const SYSTEM_HEADER = /^(?:\/usr\/|\/opt\/|\/Library\/|[A-Za-z]:\\Program Files)|\/include\/c\+\+\//;
+
+// The error message that follows within a few lines when it is located in a system header.
+function followingSystemHeaderError(context: LineContext): string | undefined {
+  for (let delta = 1; delta <= 6; delta++) {
+    const next = context.line(delta);
+    if (next === undefined) return undefined;
+    const error = /^(\S[^:]*):\d+:\d+: (?:fatal )?error: (.*)$/.exec(next);
+    if (error) return SYSTEM_HEADER.test(error[1] ?? '') ? error[2] : undefined;
+  }
+  return undefined;
+}
+
+function parseMake(context: LineContext): boolean {
+  const text = context.text;
+  const directories = context.shared<MakeDirectories>(MAKE_DIRECTORIES_KEY, () => ({ stack: [] }));
+  const change = /^\S*make(?:\[\d+\])?: (Entering|Leaving) directory [`'‘"](.*)['’"]$/.exec(text);
+  if (change) {
+    if (change[1] === 'Entering') directories.stack.push(change[2] ?? '');
+    else directories.stack.pop();
+    return true;
+  }
+  // make: *** [Makefile:20: all] Error 1 — a location, but of the Makefile, not of the failing source.
+  const failed = /^\S*make(?:\[\d+\])?: \*\*\* \[(.+?):(\d+): (.+?)\] (Error \d+|Segmentation fault.*|Killed.*)$/.exec(text);
+  if (failed) {
+    const directory = directories.stack.at(-1);
+    context.emit({
+      file: failed[1] ?? 'Makefile',
+      line: Number(failed[2]),
+      severity: 'error',
+      message: `recipe for target '${failed[3]}' failed (${failed[4]})`,
+      ...(directory ? { hints: { directory } } : {}),
+    });
+    return true;
+  }
+  // Makefile:12: *** missing separator.  Stop.
+  const syntax = /^((?:[^:\s]*\/)?(?:GNUmakefile|[Mm]akefile|[\w.-]+\.mk)):(\d+): (\*\*\* )?(.*)$/.exec(text);
+  if (syntax) {
+    context.emit({ file: syntax[1] ?? 'Makefile', line: Number(syntax[2]), severity: syntax[3] ? 'error' : 'warning', message: syntax[4] ?? '' });
+    return true;
+  }
+  return false;
+}
+
+const gcc: GrammarFormat = {
+  name: 'gcc',
+  language: 'C/C++',
+  description:
+    '`gcc -c` / `g++` / `clang` diagnostics: `file:line:col: error: message`, notes, include chains and template back-traces; the column and end column come from the code frame\'s `^~~~` when it is printed (clang\'s header counts bytes).',
+  columnBase: 1,
+  // gcc's default column unit; clang's byte columns are replaced by the caret's display cell when a frame is printed.
+  columnUnit: 'display',
+  fields: ['file', 'line', 'column', 'endColumn', 'severity', 'message', 'code'],
+  observed: true,
+  url: 'https://gcc.gnu.org/onlinedocs/gcc/Diagnostic-Message-Formatting-Options.html',
+  anchor: LOCATION_ANCHOR,
+  parse: parseGcc,
+};
+
+const make: GrammarFormat = {
+  name: 'make',
+  language: 'Make',
+  description: '`make` (GNU Make): `make[1]: *** [Makefile:20: all] Error 1`, `Makefile:12: *** missing separator`, and `Entering directory` tracking for the tools it runs.',
+  columnBase: 1,
+  columnUnit: 'byte',
+  fields: ['file', 'line', 'severity', 'message'],
+  observed: true,
+  url: 'https://www.gnu.org/software/make/manual/html_node/Error-Messages.html',
+  anchor: "make(?:\\[\\d+\\])?: (?:Entering|Leaving) directory|make(?:\\[\\d+\\])?: \\*\\*\\* \\[|(?:[Mm]akefile|\\.mk):\\d+: ",
+  parse: parseMake,
+};
+
+export const gccFamily: GrammarFamily = { formats: [make, gcc] };

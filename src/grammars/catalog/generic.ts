@@ -1,0 +1,48 @@
+// The last resort: `path:line[:col]` or `path(line[,col])` anywhere in a line, for tools no other
+// format knows. A source-extension allow-list keeps `example.org:443` and `12:30:45` out.
+import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
+import { parseColonHead, parseParenHead, parseSeverityTail, severityOf } from './shared/common.js';
+import { LOCATION_ANCHOR } from '../engine/anchors.js';
+
+const IN_TEXT_ANCHOR = /\.[A-Za-z][A-Za-z0-9+_]{0,11}[:(]\d/g;
+// Characters that end a path when walking back from its extension.
+const PATH_DELIMITER = /[\s("'`=<>[,]/;
+
+function parseGeneric(context: LineContext): boolean {
+  const text = context.text;
+  let claimed = false;
+  let consumedTo = 0;
+  IN_TEXT_ANCHOR.lastIndex = 0;
+  for (let match = IN_TEXT_ANCHOR.exec(text); match !== null; match = IN_TEXT_ANCHOR.exec(text)) {
+    if (match.index < consumedTo) continue;
+    let start = match.index;
+    while (start > 0 && !PATH_DELIMITER.test(text[start - 1] ?? ' ')) start--;
+    const paren = text[match.index + match[0].length - 2] === '(';
+    const head = paren ? parseParenHead(context, { from: start }) : parseColonHead(context, { from: start });
+    if (!head) continue;
+    // A scheme such as https://host/x.js:3 is a URL unless it is a file:// URL.
+    if (/^[a-z][\w+.-]*:\/\//i.test(head.file) && !/^file:/i.test(head.file)) continue;
+    // `path:L:C: error: msg` from an unknown tool: the severity word becomes the severity, not message text.
+    const tail = parseSeverityTail(head.rest);
+    const severityWord = tail.severity ? undefined : /\b(error|warning|note|fatal)\b/i.exec(text.slice(0, start) + head.rest.slice(0, 40));
+    const message = (tail.severity ? tail.message : head.rest.replace(/^[:\s-]+/, '')).trim() || text.slice(0, start).trim();
+    context.emit({ file: head.file, line: head.line, column: head.column, severity: tail.severity ?? severityOf(severityWord?.[1]), code: tail.code, message });
+    claimed = true;
+    consumedTo = match.index + match[0].length;
+  }
+  return claimed;
+}
+
+const generic: GrammarFormat = {
+  name: 'generic',
+  language: 'Any',
+  description: 'Any tool printing `path:line[:col]` or `path(line[,col])` (for example `grep -n`), when no specific format matches.',
+  columnBase: 1,
+  columnUnit: 'unknown',
+  fields: ['file', 'line', 'column', 'message'],
+  observed: true,
+  anchor: LOCATION_ANCHOR,
+  parse: parseGeneric,
+};
+
+export const genericFamily: GrammarFamily = { formats: [generic] };

@@ -1,0 +1,140 @@
+// Linters of configuration and docs: actionlint, yamllint (parsable and standard), markdownlint, cfn-lint.
+// Link: https://github.com/rhysd/actionlint/blob/main/docs/usage.md , https://yamllint.readthedocs.io/en/stable/quickstart.html ,
+// https://github.com/igorshubovych/markdownlint-cli , https://github.com/aws-cloudformation/cfn-lint
+import type { GrammarFormat, LineContext } from '../../engine/format.js';
+import { parseColonHead, severityOf } from '../shared/common.js';
+import { LOCATION_ANCHOR } from '../../engine/anchors.js';
+
+const YAML = /\.ya?ml$/;
+
+// `.github/workflows/ci.yml:12:5: property "foo" is not defined [syntax-check]` (default format; a code frame follows).
+function parseActionlint(context: LineContext): boolean {
+  const head = parseColonHead(context);
+  if (!head || !YAML.test(head.file) || head.column === null) return false;
+  const tail = /^: (.*) \[([a-z][a-z0-9-]*)\]$/.exec(head.rest);
+  if (!tail) return false;
+  context.emit({ file: head.file, line: head.line, column: head.column, severity: 'error', code: tail[2] ?? null, message: tail[1] ?? '' });
+  return true;
+}
+
+export const actionlint: GrammarFormat = {
+  name: 'actionlint',
+  language: 'GitHub Actions',
+  description: '`actionlint`: `.github/workflows/ci.yml:12:5: property "foo" is not defined in object type … [syntax-check]` then a code frame.',
+  columnBase: 1,
+  columnUnit: 'char',
+  fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
+  observed: false,
+  url: 'https://github.com/rhysd/actionlint/blob/main/docs/usage.md',
+  anchor: LOCATION_ANCHOR,
+  parse: parseActionlint,
+};
+
+// Parsable: `./config.yaml:3:1: [error] wrong indentation: expected 2 but found 0 (indentation)`.
+// Standard: a file header line, then `  3:1       error    wrong indentation…  (indentation)` rows.
+const YAMLLINT_ROW = /^ {2}(\d+):(\d+) +(error|warning) +(.*?) {2}\((\S+)\)$/;
+
+function parseYamllint(context: LineContext): boolean {
+  const text = context.text;
+  const row = YAMLLINT_ROW.exec(text);
+  if (row) {
+    // Rows carry no file: it is the header line above the block of rows (formats.md §3.10).
+    let file: string | undefined;
+    for (let delta = -1; delta >= -40; delta--) {
+      const line = context.line(delta);
+      if (line === undefined || line === '') break;
+      if (YAMLLINT_ROW.test(line)) continue;
+      if (YAML.test(line) && !/\s/.test(line)) file = line;
+      break;
+    }
+    if (file === undefined) return false;
+    context.emit({ file, line: Number(row[1]), column: Number(row[2]), severity: severityOf(row[3]), message: row[4] ?? '', code: row[5] ?? null });
+    return true;
+  }
+  const head = parseColonHead(context);
+  if (!head || !YAML.test(head.file)) return false;
+  const tail = /^: \[(error|warning)\] (.*) \((\S+)\)$/.exec(head.rest) ?? /^: \[(error|warning)\] (.*)$/.exec(head.rest);
+  if (!tail) return false;
+  context.emit({ file: head.file, line: head.line, column: head.column, severity: severityOf(tail[1]), message: tail[2] ?? '', code: tail[3] ?? null });
+  return true;
+}
+
+export const yamllint: GrammarFormat = {
+  name: 'yamllint',
+  language: 'YAML',
+  description:
+    '`yamllint -f parsable .`: `./config.yaml:3:1: [error] msg (rule)`; `yamllint .` (standard): a file header then `  3:1       error    msg  (rule)` rows.',
+  columnBase: 1,
+  // yamllint columns come from PyYAML marks: characters of the decoded line, 1-based.
+  columnUnit: 'char',
+  fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
+  observed: true,
+  url: 'https://yamllint.readthedocs.io/en/stable/quickstart.html#running-yamllint',
+  // Rows start with two spaces and `L:C` then the padded severity (SGR allowed when coloured).
+  anchor: `${LOCATION_ANCHOR}|^ {2}\\d+:\\d+ +(?:\\x1b\\[[0-9;]*m)*(?:error|warning) `,
+  parse: parseYamllint,
+};
+
+// `README.md:12:81 error MD013/line-length Line length [Expected: 80; Actual: 103]` — no colon after the
+// location; the column is often absent; markdownlint-cli < 0.40 printed no severity word.
+function parseMarkdownlint(context: LineContext): boolean {
+  const head = parseColonHead(context);
+  if (!head || !/\.(?:md|markdown|mdx)$/i.test(head.file)) return false;
+  const tail = /^ (?:(error|warning) )?(MD\d{3}(?:\/[\w-]+)*) (.*)$/.exec(head.rest);
+  if (!tail) return false;
+  context.emit({ file: head.file, line: head.line, column: head.column, severity: severityOf(tail[1] ?? 'error'), code: tail[2] ?? null, message: tail[3] ?? '' });
+  return true;
+}
+
+export const markdownlint: GrammarFormat = {
+  name: 'markdownlint',
+  language: 'Markdown',
+  description: '`markdownlint README.md docs`: `README.md:12:81 error MD013/line-length Line length [Expected: 80; Actual: 103]` (no colon after the column).',
+  columnBase: 1,
+  columnUnit: 'char',
+  fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
+  observed: true,
+  url: 'https://github.com/igorshubovych/markdownlint-cli',
+  anchor: LOCATION_ANCHOR,
+  parse: parseMarkdownlint,
+};
+
+const CFN_TEMPLATE = /\.(?:ya?ml|json|template)$/;
+const CFN_RULE = /^([EWI])(\d{4}) (.*)$/;
+
+function cfnSeverity(letter: string | undefined): 'error' | 'warning' | 'note' {
+  return letter === 'E' ? 'error' : letter === 'W' ? 'warning' : 'note';
+}
+
+// Default: `E3012 'thirty' is not of type 'integer'` then `template.yaml:21:7` ALONE on the next line.
+// Parseable: `template.yaml:21:7:21:24:E3012:'thirty' is not of type 'integer'`.
+function parseCfnLint(context: LineContext): boolean {
+  const head = parseColonHead(context);
+  if (!head || !CFN_TEMPLATE.test(head.file)) return false;
+  if (head.rest === '') {
+    const rule = CFN_RULE.exec(context.line(-1) ?? '');
+    if (!rule) return false;
+    context.emit({ file: head.file, line: head.line, column: head.column, severity: cfnSeverity(rule[1]), code: `${rule[1]}${rule[2]}`, message: rule[3] ?? '' });
+    return true;
+  }
+  const tail = /^:([EWI])(\d{4}):(.*)$/.exec(head.rest);
+  if (!tail) return false;
+  context.emit({
+    file: head.file, line: head.line, column: head.column, endLine: head.endLine, endColumn: head.endColumn,
+    severity: cfnSeverity(tail[1]), code: `${tail[1]}${tail[2]}`, message: tail[3] ?? '',
+  });
+  return true;
+}
+
+export const cfnLint: GrammarFormat = {
+  name: 'cfn-lint',
+  language: 'CloudFormation',
+  description: '`cfn-lint template.yaml`: `E3012 \'thirty\' is not of type \'integer\'` then `template.yaml:21:7` on the next line; `-f parseable`: `template.yaml:21:7:21:24:E3012:msg`.',
+  columnBase: 1,
+  columnUnit: 'char',
+  fields: ['file', 'line', 'column', 'endLine', 'endColumn', 'severity', 'message', 'code'],
+  observed: true,
+  url: 'https://github.com/aws-cloudformation/cfn-lint#output',
+  anchor: LOCATION_ANCHOR,
+  parse: parseCfnLint,
+};

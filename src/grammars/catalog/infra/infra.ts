@@ -1,0 +1,24 @@
+// Infrastructure and CI tools: GitHub Actions workflow commands, Terraform, Docker BuildKit, hadolint,
+// actionlint, yamllint, markdownlint, cfn-lint. The family is first in the registry (see registry.ts).
+// Link: https://docs.github.com/en/actions/reference/workflow-commands-for-github-actions (each helper links its tools)
+import type { GrammarFamily } from '../../engine/format.js';
+import { defineCiRules, dockerfile, githubActions, hadolint, terraform } from './infra-ci.js';
+import { actionlint, cfnLint, markdownlint, yamllint } from './infra-lint.js';
+
+export const infraFamily: GrammarFamily = {
+  rules: defineCiRules,
+  formats: [
+    // Workflow commands first: the line is unambiguous and its message may quote another tool's location.
+    githubActions,
+    // Terraform and BuildKit read multi-line blocks by their own phrases (`on X line N`, `Dockerfile:N` + `----`).
+    terraform,
+    dockerfile,
+    hadolint,
+    // cfn-lint before yamllint/actionlint: its bare `template.yaml:L:C` line and `:E3012:` tail are its own;
+    // yamllint needs `[error]`, actionlint a trailing `[rule]`, so the three never compete for one line.
+    cfnLint,
+    yamllint,
+    actionlint,
+    markdownlint,
+  ],
+};

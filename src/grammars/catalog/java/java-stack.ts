@@ -1,0 +1,156 @@
+// JVM stack traces: `Exception in thread "main" X: msg`, `\tat com.acme.Helper.run(Helper.java:9)` frames
+// (basename only: the package names the directory, formats.md §3.11), `Caused by:` sections (the last
+// one is the root cause), `Suppressed:` sections, `... N more`, `(Native Method)`/`(Unknown Source)`.
+// Link: https://docs.oracle.com/en/java/javase/17/docs/api/java.base/java/lang/Throwable.html#printStackTrace()
+import { Dash, Gt, Int, LParen, Lt, RParen, Word } from '../../engine/tokens.js';
+import type { GrammarFormat, LineContext } from '../../engine/format.js';
+import type { LineParser } from '../../engine/parser.js';
+
+/** One exception chain: its sections' trace ids in printed order and the frames emitted for each. */
+interface Chain {
+  /** The top exception, then each `Caused by:` in printed order (the last one is the root cause). */
+  causes: number[];
+  /** `Suppressed:` sections (and causes nested in them): context, never the root cause. */
+  suppressed: number[];
+  frames: Map<number, number[]>;
+}
+
+interface StackState {
+  chain: Chain | undefined;
+  trace: number | undefined;
+  index: number;
+  message: string;
+}
+
+const FRAME_LINE = /^\s*at \S/;
+// A section header: the exception's class is always fully qualified.
+const HEADER = /^(\s*)(Exception in thread "[^"]*" |Caused by: |Suppressed: )?([A-Za-z_$][\w$]*(?:\.[\w$]+)+(?::.*)?)$/;
+// Lines a header may be above the first frame (an exception message with newlines in it).
+const MAX_MESSAGE_LINES = 10;
+
+/** `pkg.Class$Inner.method(File.java:L)`, the symbol possibly prefixed by a module (`java.base/`, `app//`). */
+export function defineJvmRules(parser: LineParser): void {
+  parser.define('jvmSymbol', () => {
+    const part = (idx: number): void => {
+      parser.alt(idx, [
+        { ALT: () => parser.tok(idx, Word) },
+        { ALT: () => parser.tok(idx, Int) },
+        // `<init>`, `<clinit>` and Kotlin's `<anonymous>`.
+        { ALT: () => parser.tok(idx, Lt) },
+        { ALT: () => parser.tok(idx, Gt) },
+        // Module versions: `com.foo@1.2-SNAPSHOT/com.foo.X.m`.
+        { ALT: () => parser.tok(idx, Dash) },
+      ]);
+    };
+    part(1);
+    parser.rep(1, () => true, () => part(2));
+  });
+  parser.define('jvmFrame', () => {
+    parser.sub(1, 'jvmSymbol');
+    parser.tok(1, LParen);
+    parser.sub(1, 'path', [{ until: 'colon' }]);
+    parser.sub(1, 'colonSuffix');
+    parser.tok(1, RParen);
+  });
+}
+
+function stackState(context: LineContext): StackState {
+  return context.state<StackState>(() => ({ chain: undefined, trace: undefined, index: 0, message: '' }));
+}
+
+// Root cause = the last `Caused by:` (rank 0); the top exception ranks highest; suppressed sections rank
+// above all of them.
+function rankOf(chain: Chain, trace: number): number {
+  const position = chain.causes.indexOf(trace);
+  return position < 0 ? chain.causes.length : chain.causes.length - 1 - position;
+}
+
+// A new cause demotes every section printed before it: their frames are re-ranked in place.
+function rerank(context: LineContext, chain: Chain): void {
+  for (const [trace, indices] of chain.frames) {
+    const causeRank = rankOf(chain, trace);
+    for (const index of indices) {
+      const location = context.emitted[index];
+      if (location?.frame && location.frame.causeRank !== causeRank) location.frame = { ...location.frame, causeRank };
+    }
+  }
+}
+
+// A first frame starts a section: find its header above (the exception line, maybe several lines up).
+function startSection(context: LineContext, state: StackState): void {
+  let kind = '';
+  let indent = 0;
+  const lines: string[] = [];
+  for (let delta = -1; delta >= -MAX_MESSAGE_LINES; delta--) {
+    const line = context.line(delta);
+    if (line === undefined || FRAME_LINE.test(line) || /^\s*\.\.\. \d+ more/.test(line)) break;
+    const header = HEADER.exec(line);
+    lines.unshift(header ? (header[3] ?? '') : line.trim());
+    if (header) {
+      kind = header[2] ?? '';
+      indent = header[1]?.length ?? 0;
+      break;
+    }
+  }
+  if (kind === '') lines.splice(0, lines.length - 1);
+  state.message = lines.join('\n');
+  state.trace = context.newTraceId();
+  state.index = 0;
+  if (kind === 'Caused by: ' && indent === 0 && state.chain) {
+    state.chain.causes.push(state.trace);
+    rerank(context, state.chain);
+  } else if ((kind === 'Suppressed: ' || kind === 'Caused by: ') && state.chain) {
+    state.chain.suppressed.push(state.trace);
+  } else {
+    state.chain = { causes: [state.trace], suppressed: [], frames: new Map() };
+  }
+  state.chain.frames.set(state.trace, []);
+}
+
+function parseJavaStack(context: LineContext): boolean {
+  const at = /^\s*at /.exec(context.text);
+  if (!at) return false;
+  const parsed = context.parse('jvmFrame', { from: at[0].length });
+  const symbolNode = parsed?.cst.children.jvmSymbol?.[0];
+  const pathNode = parsed?.cst.children.path?.[0];
+  const suffixNode = parsed?.cst.children.colonSuffix?.[0];
+  if (!parsed || !symbolNode || !pathNode || !suffixNode || !('children' in suffixNode)) return false;
+  const file = context.slice(pathNode);
+  const [line] = context.ints(suffixNode);
+  if (line === undefined || !/^[\w$-]+\.[A-Za-z]+$/.test(file)) return false;
+  const state = stackState(context);
+  if (state.trace === undefined || !FRAME_LINE.test(context.line(-1) ?? '')) startSection(context, state);
+  else state.index++;
+  const trace = state.trace as number;
+  const chain = state.chain as Chain;
+  // `java.base/java.lang.Integer.parseInt` → module prefix `java.base/`, package `java.lang` (the class
+  // and method dropped; a nested `Outer$Inner` is one segment, and its file is the printed Outer.java).
+  const symbol = context.slice(symbolNode);
+  const slash = symbol.lastIndexOf('/');
+  const segments = symbol.slice(slash + 1).split('.');
+  const packageName = segments.slice(0, -2).join('.');
+  const packagePath = packageName === '' ? undefined : `${symbol.slice(0, slash + 1)}${packageName}`;
+  const emitted = context.emit({
+    file, line, message: state.message,
+    // resolve reads a `module/package` packagePath: a JDK module prefix (java.base/) drops the frame.
+    hints: packagePath === undefined ? { basenameOnly: true } : { basenameOnly: true, packagePath },
+    frame: { trace, index: state.index, innermostLast: false, causeRank: rankOf(chain, trace) },
+  });
+  if (emitted) chain.frames.get(trace)?.push(context.emitted.length - 1);
+  return true;
+}
+
+export const javaStack: GrammarFormat = {
+  name: 'java-stack',
+  language: 'Java',
+  description:
+    '`java` (an uncaught exception or `printStackTrace()`): `Exception in thread "main" X: msg`, `\\tat com.acme.Helper.run(Helper.java:9)` frames, `Caused by:` sections.',
+  columnBase: 1,
+  columnUnit: 'char',
+  fields: ['file', 'line', 'message'],
+  observed: true,
+  url: 'https://docs.oracle.com/en/java/javase/17/docs/api/java.base/java/lang/Throwable.html#printStackTrace()',
+  // `at symbol(File.ext:L` with no space before the parenthesis (V8's `at fn (file:L:C)` has one).
+  anchor: '^[ \\t]+at [^\\s(]+\\([\\w$-]+\\.[A-Za-z]+:\\d',
+  parse: parseJavaStack,
+};

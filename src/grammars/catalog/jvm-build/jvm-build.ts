@@ -1,0 +1,223 @@
+// JVM build tools: Maven's `[ERROR] path:[L,C] msg` (compiler, checkstyle…), Surefire's `Class.method:L`
+// summaries, Gradle's `* Where:` build-script locations and Android AAPT resource errors; Kotlin and Scala
+// live in _kotlin.ts and _scala.ts. Link: https://maven.apache.org/plugins/maven-compiler-plugin/
+import { Colon, Comma, Dash, Gt, Int, LBracket, RBracket, Space, SQuote, Word } from '../../engine/tokens.js';
+import type { GrammarFamily, GrammarFormat, LineContext } from '../../engine/format.js';
+import type { LineParser } from '../../engine/parser.js';
+import type { Severity } from '../../../core/index.js';
+import { parseColonHead, plausiblePath, severityOf } from '../shared/common.js';
+import { consumeUntil } from '../../engine/until.js';
+import { defineKotlinRules, detekt, kotlin, ktlint } from './kotlin.js';
+import { scala, scala3 } from './scala.js';
+
+function defineRules(parser: LineParser): void {
+  // `path:[12,5]` or `path:[12]` — Maven's own location suffix (plexus-compiler's CompilerMessage).
+  parser.define('mavenLocation', () => {
+    consumeUntil(parser, 20, (peek) => peek(1).tokenType === Colon && peek(2).tokenType === LBracket && peek(3).tokenType === Int);
+    parser.tok(1, Colon);
+    parser.tok(1, LBracket);
+    parser.tok(1, Int);
+    parser.opt(1, () => { parser.tok(1, Comma); parser.tok(2, Int); });
+    parser.tok(1, RBracket);
+  });
+  // `AppTest.testAdd:42` optionally followed by `->helper:57` hops within the test class.
+  parser.define('surefireRef', () => {
+    parser.tok(1, Word);
+    parser.tok(1, Colon);
+    parser.tok(1, Int);
+    parser.rep(1, () => parser.peek(1).tokenType === Dash && parser.peek(2).tokenType === Gt, () => {
+      parser.tok(1, Dash);
+      parser.tok(1, Gt);
+      parser.tok(2, Word);
+      parser.tok(2, Colon);
+      parser.tok(2, Int);
+    });
+  });
+  // `'/home/u/app/build.gradle' line: 12` (Gradle's `* Where:` section).
+  parser.define('gradleWhere', () => {
+    parser.tok(1, SQuote);
+    consumeUntil(parser, 20, (peek) => peek(1).tokenType === SQuote);
+    parser.tok(2, SQuote);
+    parser.tok(1, Space);
+    parser.tok(1, Word);
+    parser.tok(1, Colon);
+    parser.opt(1, () => parser.tok(2, Space));
+    parser.tok(1, Int);
+  });
+  defineKotlinRules(parser);
+}
+
+// `[ERROR] ` / `[WARNING] ` at line start; Maven colours the level word unless run with -B.
+const MAVEN_LINE = '^(?:\\x1b\\[[0-9;]*m)*\\[(?:\\x1b\\[[0-9;]*m)*(?:ERROR|WARNING)(?:\\x1b\\[[0-9;]*m)*\\] ';
+const MAVEN_LEVEL = /^\[(ERROR|WARNING|WARN|INFO)\] /;
+
+function mavenSeverity(level: string): Severity {
+  return level === 'ERROR' ? 'error' : level.startsWith('WARN') ? 'warning' : 'note';
+}
+
+// `[ERROR] /abs/App.java:[7,24] cannot find symbol`, then javac's detail lines, bare (`  symbol: …`) in the
+// COMPILATION ERROR block or re-prefixed (`[ERROR]   symbol: …`) in the "Failed to execute goal" repeat.
+function parseMaven(context: LineContext): boolean {
+  const level = MAVEN_LEVEL.exec(context.text);
+  if (!level) return false;
+  const parsed = context.parse('mavenLocation', { from: level[0].length });
+  if (!parsed) return false;
+  // The location is everything the rule consumed; its numbers are the bracketed suffix's (a path may hold Ints).
+  const location = /^(.*):\[(\d+)(?:,(\d+))?\]$/.exec(context.slice(parsed.cst, parsed));
+  const file = location?.[1]?.trim() ?? '';
+  if (!location || !plausiblePath(file)) return false;
+  const line = Number(location[2]);
+  const column = location[3] === undefined ? undefined : Number(location[3]);
+  const details: string[] = [];
+  for (let delta = 1; delta <= 6; delta++) {
+    const detail = /^(?:\[(?:ERROR|WARNING)\])? {2,}(\S.*)$/.exec(context.line(delta) ?? '');
+    if (!detail || /^[\w$.]+:\d/.test(detail[1] ?? '')) break;
+    details.push(detail[1] ?? '');
+  }
+  const message = [context.text.slice(parsed.end).trim(), ...details].join('\n');
+  context.emit({ file, line, column: column ?? null, severity: mavenSeverity(level[1] ?? ''), message });
+  return true;
+}
+
+interface SurefireState {
+  /** Simple class name → package, from the `<<< FAILURE!` lines that name the test by its full name. */
+  packages: Map<string, string>;
+}
+
+function rememberPackages(context: LineContext, state: SurefireState): void {
+  // 3.x `[ERROR] com.acme.AppTest.testAdd -- Time elapsed … <<< FAILURE!`, `… <<< FAILURE! -- in com.acme.AppTest`,
+  // 2.x `testAdd(com.acme.AppTest)  Time elapsed: 0.01 sec  <<< FAILURE!`.
+  for (const match of context.text.matchAll(/\b((?:[a-z_][\w$]*\.)+)([A-Z][\w$]*)(?=[.)\s]|$)/g)) {
+    state.packages.set(match[2] ?? '', (match[1] ?? '').slice(0, -1));
+  }
+}
+
+// The Results block: `[ERROR]   AppTest.testAdd:10 expected: <4> but was: <3>` — the class's simple name, the
+// method and the line, no file (formats.md §3.11). The file is the class's source file: its extension and
+// package come from the stack frame printed above for the same class when there is one.
+function parseSurefire(context: LineContext): boolean {
+  const state = context.state<SurefireState>(() => ({ packages: new Map() }));
+  if (/<<< (?:FAILURE|ERROR)!/.test(context.text)) {
+    rememberPackages(context, state);
+    return false;
+  }
+  const level = /^\[(ERROR|WARNING)\] {3}(?=[A-Za-z_$])/.exec(context.text);
+  if (!level) return false;
+  const parsed = context.parse('surefireRef', { from: level[0].length });
+  if (!parsed) return false;
+  const hops = context.slice(parsed.cst, parsed).split('->');
+  const [classMethod = '', ...rest] = hops;
+  const dot = classMethod.lastIndexOf('.');
+  if (dot <= 0) return false;
+  const className = classMethod.slice(0, dot).replace(/\$.*$/, '');
+  const message = context.text.slice(parsed.end).replace(/^\s*»?\s*/, '').trim();
+  const frame = [...context.emitted].reverse().find((location) => location.frame && new RegExp(`^${className}\\.\\w+$`).test(location.file));
+  const file = frame?.file ?? `${className}.java`;
+  const packagePath = frame?.hints?.packagePath ?? state.packages.get(className);
+  const hints = packagePath === undefined ? { basenameOnly: true } : { basenameOnly: true, packagePath };
+  // Hops run outward-in (`test:42->helper:57`): the last is where the assertion failed.
+  const lines = [classMethod, ...rest].map((hop) => Number(hop.slice(hop.lastIndexOf(':') + 1)));
+  lines.forEach((line, index) => {
+    const last = index === lines.length - 1;
+    const severity: Severity = level[1] === 'WARNING' ? 'warning' : last ? 'error' : 'note';
+    context.emit({ file, line, severity, message: last ? message : `calls ${rest[index]?.replace(/:\d+$/, '')}`, hints });
+  });
+  return true;
+}
+
+// `* Where:` then `Build file '/home/u/app/build.gradle' line: 12` (or `Script '…' line:`, `Settings file`),
+// and the message in the `* What went wrong:` section that follows.
+function parseGradle(context: LineContext): boolean {
+  const head = /^(?:Build file|Settings file|Script|Initialization script|Precompiled script plugin) (?=')/.exec(context.text);
+  if (!head || !/^\* Where:\s*$/.test(context.line(-1) ?? '')) return false;
+  const parsed = context.parse('gradleWhere', { from: head[0].length });
+  if (!parsed) return false;
+  const file = context.slice(parsed.cst, parsed).replace(/^'(.*)' line: ?\d+$/, '$1');
+  const [line] = context.ints(parsed.cst).slice(-1);
+  if (line === undefined || !plausiblePath(file)) return false;
+  const message: string[] = [];
+  for (let delta = 1; delta <= 20 && message.length < 6; delta++) {
+    const next = context.line(delta);
+    if (next === undefined || /^\* (?:Try|Exception is|Get more help):/.test(next)) break;
+    if (/^\* What went wrong:/.test(next) || (message.length === 0 && next.trim() === '')) continue;
+    if (next.trim() === '') break;
+    if (message.length > 0 || context.line(delta - 1)?.startsWith('* What went wrong:')) message.push(next.replace(/^> /, '').trim());
+  }
+  context.emit({ file, line, severity: 'error', message: message.join('\n') });
+  return true;
+}
+
+// `ERROR:/abs/res/layout/item.xml:3: AAPT: error: …` (AGP wrapping aapt2) or aapt2's bare
+// `/abs/res/values/strings.xml:5: error: …`, which is only aapt2's under res/.
+function parseAapt(context: LineContext): boolean {
+  const prefix = /^\s*(?:(?:ERROR|WARNING|error|warning): ?)?/.exec(context.text);
+  const head = parseColonHead(context, { from: prefix?.[0].length ?? 0 });
+  if (!head || !/\.xml$|\.9\.png$/.test(head.file)) return false;
+  const tail = /^:\s*AAPT: (error|warning|note)?:?\s*(.*)$/.exec(head.rest);
+  if (!tail) return false;
+  context.emit({ file: head.file, line: head.line, column: head.column, severity: severityOf(tail[1]) ?? severityOf(prefix?.[0].replace(/\W/g, '') || undefined) ?? 'error', message: tail[2] ?? '' });
+  return true;
+}
+
+const maven: GrammarFormat = {
+  name: 'maven',
+  language: 'Java',
+  description: '`mvn -B compile` (maven-compiler-plugin, also checkstyle/PMD-style plugins): `[ERROR] /abs/App.java:[7,24] cannot find symbol`, `[WARNING] …:[10,19] …`, detail lines below.',
+  columnBase: 1,
+  // plexus-compiler passes javac's Diagnostic.getColumnNumber(): Java chars, i.e. UTF-16 units.
+  columnUnit: 'utf-16',
+  fields: ['file', 'line', 'column', 'severity', 'message'],
+  observed: true,
+  url: 'https://maven.apache.org/plugins/maven-compiler-plugin/',
+  // Line-start: the `:[` suffix is not one of the prefilter's universal anchors (_prefilter.ts).
+  anchor: MAVEN_LINE,
+  parse: parseMaven,
+};
+
+const surefire: GrammarFormat = {
+  name: 'surefire',
+  language: 'Java',
+  description: '`mvn test` (maven-surefire-plugin Results): `[ERROR]   AppTest.testAdd:10 expected: <4> but was: <3>` — class and method, no file; the file is `AppTest.java` (basename only).',
+  columnBase: 1,
+  columnUnit: 'unknown',
+  fields: ['file', 'line', 'severity', 'message'],
+  observed: true,
+  url: 'https://maven.apache.org/surefire/maven-surefire-plugin/',
+  anchor: MAVEN_LINE,
+  parse: parseSurefire,
+};
+
+const gradle: GrammarFormat = {
+  name: 'gradle',
+  language: 'Groovy/Kotlin (Gradle)',
+  description: '`gradle build` failure report: `* Where:` then `Build file \'/home/u/app/build.gradle\' line: 12`, the message under `* What went wrong:`.',
+  columnBase: 1,
+  columnUnit: 'unknown',
+  fields: ['file', 'line', 'severity', 'message'],
+  observed: false,
+  url: 'https://docs.gradle.org/current/userguide/troubleshooting.html',
+  anchor: "(?:Build file|Settings file|Script|Initialization script|Precompiled script plugin) '[^'\\n]{1,1000}' line: ?\\d",
+  parse: parseGradle,
+};
+
+const aapt: GrammarFormat = {
+  name: 'aapt',
+  language: 'Android resources',
+  description: '`./gradlew assembleDebug` (Android Gradle plugin running aapt2): `ERROR:/abs/app/src/main/res/layout/item.xml:3: AAPT: error: …`.',
+  columnBase: 1,
+  columnUnit: 'unknown',
+  fields: ['file', 'line', 'severity', 'message'],
+  observed: false,
+  url: 'https://developer.android.com/tools/aapt2',
+  anchor: 'AAPT: ',
+  parse: parseAapt,
+};
+
+export const jvmBuildFamily: GrammarFamily = {
+  // Maven's bracketed suffix and Surefire's summary rows are unambiguous and come first; Gradle's `* Where:`
+  // and AAPT's `AAPT:` are phrase-anchored. The Kotlin linters (ktlint, detekt) precede kotlinc because their
+  // `A.kt:12:5: msg (rule)` rows are the CLI's head without a severity word; scalac/sbt precede Scala 3 only
+  // for readability (their heads never overlap: Scala 3 starts `-- `).
+  formats: [maven, surefire, gradle, aapt, ktlint, detekt, kotlin, scala, scala3],
+  rules: defineRules,
+};

@@ -1,0 +1,70 @@
+// Lua: the standalone interpreter's error line (`lua5.4: src/db.lua:20: assertion failed!`) and the
+// `stack traceback:` that follows it (`\tsrc/db.lua:20: in local 'f'`, `\t[C]: in ?`).
+// Link: https://www.lua.org/manual/5.4/lua.html#7
+import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
+import { parseColonHead } from './shared/common.js';
+import { SGR } from '../engine/anchors.js';
+import { newFrameRun, type FrameRunState } from './shared/scripting.js';
+
+const LUA_ANCHOR = `\\.lua${SGR}:${SGR}\\d`;
+// The program name lua.c puts before the message (`lua`, `lua5.4`, `luajit`, `luac5.4` for `luac -p`).
+const PROGRAM = /^(?:lua(?:jit|c)?(?:\d(?:\.\d)?)?: )/;
+const TRACEBACK = 'stack traceback:';
+
+/** The error line above a traceback (the line just before `stack traceback:`), as message text. */
+function tracebackMessage(context: LineContext): string {
+  for (let delta = -1; delta >= -40; delta--) {
+    const line = context.line(delta);
+    if (line === undefined) return '';
+    // The message without its own `path:L: ` prefix (that place is the error line's location).
+    if (line.trim() === TRACEBACK) return (context.line(delta - 1) ?? '').replace(PROGRAM, '').replace(/^\S+?:\d+: /, '').trim();
+    // Frames (`\tx.lua:3: in …`, `\t[C]: in ?`, `\t(...tail calls...)`) are all tab-indented.
+    if (!line.startsWith('\t')) return '';
+  }
+  return '';
+}
+
+function parseLua(context: LineContext): boolean {
+  const text = context.text;
+  const run = context.state<FrameRunState>(newFrameRun);
+  if (text.startsWith('\t')) {
+    const head = parseColonHead(context, { from: 1 });
+    // `in function <./src/db.lua:4>` names where the function was defined: part of the frame, not a place.
+    if (!head || head.column !== null || !/^: in /.test(head.rest) || !/\.lua$/.test(head.file)) return false;
+    if (context.line(-1)?.trim() === TRACEBACK || run.lastLine < 0 || context.logLine - run.lastLine > 40) {
+      run.trace = context.newTraceId();
+      run.index = 0;
+      run.message = tracebackMessage(context);
+    }
+    run.lastLine = context.logLine;
+    context.emit({
+      file: head.file, line: head.line, severity: null, message: run.message,
+      frame: { trace: run.trace, index: run.index++, innermostLast: false, causeRank: 0 },
+    });
+    return true;
+  }
+  const program = PROGRAM.exec(text);
+  // Without the program name only a line at column 0 (an embedding host printing lua_tostring) qualifies.
+  const head = parseColonHead(context, { from: program?.[0].length ?? 0 });
+  if (!head || head.column !== null || !/\.lua$/.test(head.file) || !/^: \S/.test(head.rest) || /^\s/.test(text)) return false;
+  context.emit({ file: head.file, line: head.line, severity: 'error', message: head.rest.slice(2) });
+  // Frames below belong to a new traceback.
+  run.lastLine = -1;
+  return true;
+}
+
+const lua: GrammarFormat = {
+  name: 'lua',
+  language: 'Lua',
+  description:
+    "`lua5.4 main.lua`: `lua5.4: src/db.lua:20: assertion failed!`, then `stack traceback:` with `\\tsrc/db.lua:20: in local 'f'` frames (`[C]` frames have no place).",
+  columnBase: 1,
+  columnUnit: 'byte',
+  fields: ['file', 'line', 'severity', 'message'],
+  observed: true,
+  url: 'https://www.lua.org/manual/5.4/lua.html#7',
+  anchor: LUA_ANCHOR,
+  parse: parseLua,
+};
+
+export const luaFamily: GrammarFamily = { formats: [lua] };

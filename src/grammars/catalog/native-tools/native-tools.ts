@@ -1,0 +1,31 @@
+// Native tools around the C/C++/Fortran/Ada compilers: the linker, CMake, Bazel, sanitizers, Valgrind,
+// GoogleTest, gfortran, Intel Fortran and GNAT. Their lines mention C-family or Fortran files without being
+// gcc diagnostics, so the family sits before gcc and generic in the registry.
+// Link: https://github.com/google/sanitizers/wiki/AddressSanitizer (each helper file links its tools' docs)
+import type { GrammarFamily } from '../../engine/format.js';
+import { bazel, cmake, ld } from './native-build.js';
+import { gfortran, gnat, ifort } from './native-fortran.js';
+import { defineValgrindRules, googletest, valgrind } from './native-runtime.js';
+import { asan, ubsan } from './native-sanitizers.js';
+
+export const nativeToolsFamily: GrammarFamily = {
+  rules: defineValgrindRules,
+  formats: [
+    // Frame-shaped formats first: a sanitizer frame or valgrind frame line ends in a `file:L` that the
+    // diagnostic formats below would read as a head of their own.
+    asan,
+    valgrind,
+    // ubsan before gfortran/gnat/gcc: `x.c:5:11: runtime error:` is a GNU head with a severity gcc does not know.
+    ubsan,
+    // ld before googletest: both read unindented `path:L: …`; ld's tails (`undefined reference to`) are specific.
+    ld,
+    googletest,
+    // CMake and Bazel: headed by `CMake Error at` / `ERROR: …BUILD:`; their files are not C-family.
+    cmake,
+    bazel,
+    // Fortran and Ada last: gated by their extensions, so their order among themselves is free.
+    gfortran,
+    ifort,
+    gnat,
+  ],
+};

@@ -1,0 +1,225 @@
+// PHP: the engine's error lines (`… in X on line N`), uncaught exceptions with `#N path(L): call` stack
+// frames and `Next …` chains, PHPUnit failure reports, and PHPStan's raw and table output.
+// Link: https://www.php.net/manual/en/errorfunc.configuration.php
+// Link: https://docs.phpunit.de/en/9.6/textui.html
+// Link: https://phpstan.org/user-guide/output-format
+import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
+import type { Severity } from '../../core/index.js';
+import { parseColonHead, parseParenHead } from './shared/common.js';
+import { SGR } from '../engine/anchors.js';
+import { continueOrStart, defineLineWordRule, newFrameRun, parseLineWord, type FrameRunState } from './shared/scripting.js';
+
+const PHP_ANCHOR = `\\.(?:php|phtml)(?: on line \\d|${SGR}[:(]${SGR}\\d)`;
+// `PHP Warning:  …` (log_errors to stderr) or `Warning: …` (display_errors to stdout): the same report twice.
+const ENGINE_LINE = /^(?:PHP )?(Parse error|Fatal error|Recoverable fatal error|Compile error|Core error|User error|Warning|Compile warning|Core warning|User warning|Notice|User notice|Deprecated|User deprecated|Strict Standards):\s+/;
+
+function engineSeverity(kind: string): Severity {
+  if (/error/i.test(kind)) return 'error';
+  return /Warning|Deprecated/.test(kind) ? 'warning' : 'note';
+}
+
+interface PhpState extends FrameRunState {
+  /** Recent reports (file:line:message) so the stdout and stderr copies count once. */
+  seen: Map<string, number>;
+  /** Rank of the open section: PHP prints the previous (root-cause) exception first, each `Next` one further. */
+  chainRank: number;
+}
+
+/** Finds `<path> on line N` after the right-most ` in ` that parses to the end of the line. */
+function onLine(context: LineContext, from: number): { file: string; line: number; at: number } | undefined {
+  const text = context.text;
+  for (let at = text.lastIndexOf(' in '); at >= from; at = text.lastIndexOf(' in ', at - 1)) {
+    const location = parseLineWord(context, 'phpOnLine', at + 4, { on: true, spaces: true });
+    if (location && location.rest.trim() === '') return { file: location.file, line: location.line, at };
+    if (at === 0) break;
+  }
+  return undefined;
+}
+
+function once(state: PhpState, context: LineContext, key: string): boolean {
+  const last = state.seen.get(key);
+  state.seen.set(key, context.logLine);
+  return last === undefined || context.logLine - last > 200;
+}
+
+function parsePhp(context: LineContext): boolean {
+  const text = context.text;
+  const state = context.state<PhpState>(() => ({ ...newFrameRun(), seen: new Map(), chainRank: 0 }));
+  // Stack frames: `#0 /app/src/t.php(6): parse()`.
+  const frameAt = /^#\d+ /.exec(text);
+  if (frameAt) {
+    const head = parseParenHead(context, { from: frameAt[0].length });
+    if (!head || !head.rest.startsWith(': ')) return false;
+    if (once(state, context, `frame:${state.trace}:${head.file}:${head.line}:${text}`)) {
+      context.emit({
+        file: head.file, line: head.line, severity: null, message: state.message,
+        frame: { trace: state.trace, index: state.index++, innermostLast: false, causeRank: state.causeRank },
+      });
+    }
+    return true;
+  }
+  // `  thrown in /app/src/t.php on line 3` repeats the last exception's head: claimed, not counted again.
+  const thrown = /^\s+thrown in /.exec(text);
+  if (thrown) return onLine(context, 0) !== undefined;
+  // `PHP Fatal error:  Uncaught X: msg in /app/t.php:3` and `Next X: msg in /app/t.php:9` open a section.
+  const uncaught = /^(?:(?:PHP )?Fatal error:\s+Uncaught |Next )(.*) in (?=\S)/.exec(text);
+  if (uncaught) {
+    const at = text.lastIndexOf(' in ');
+    const head = parseColonHead(context, { from: at + 4 });
+    if (!head || head.column !== null || head.rest !== '') return false;
+    const message = text.slice(text.indexOf(uncaught[1] ?? '', 0), at).trim();
+    const next = text.startsWith('Next ');
+    // PHP prints the previous (root-cause) exception FIRST and each wrapper after `Next`.
+    state.chainRank = next ? state.chainRank + 1 : 0;
+    if (!once(state, context, `uncaught:${state.chainRank}:${head.file}:${head.line}:${message}`)) return true;
+    state.trace = context.newTraceId();
+    state.index = 0;
+    state.causeRank = state.chainRank;
+    state.message = message;
+    state.lastLine = context.logLine;
+    // The head is where the exception was thrown: the trace's innermost place. PHP's `#0` frame is the call
+    // that led there (`#0 t.php(6): load()`), so the frames follow it in the same trace.
+    context.emit({
+      file: head.file, line: head.line, severity: next ? null : 'error', message,
+      frame: { trace: state.trace, index: state.index++, innermostLast: false, causeRank: state.causeRank },
+    });
+    return true;
+  }
+  const engine = ENGINE_LINE.exec(text);
+  if (!engine) return false;
+  const location = onLine(context, engine[0].length);
+  if (!location) return false;
+  const message = text.slice(engine[0].length, location.at).trim();
+  if (once(state, context, `${engine[1]}:${location.file}:${location.line}:${message}`)) {
+    context.emit({ file: location.file, line: location.line, severity: engineSeverity(engine[1] ?? ''), message });
+  }
+  return true;
+}
+
+// --- phpunit: `1) CalcTest::testAdd`, message lines, blank, then `/abs/tests/CalcTest.php:14` lines ---
+
+const PHPUNIT_TEST = /^\d+\) ([\w\\]+::\w+.*)$/;
+
+/** `CalcTest::testAdd: <first message line>` from the numbered header above a location run. */
+function phpunitMessage(context: LineContext): string | undefined {
+  const lines: string[] = [];
+  for (let delta = -1; delta >= -40; delta--) {
+    const line = context.line(delta);
+    if (line === undefined) return undefined;
+    const test = PHPUNIT_TEST.exec(line);
+    if (test) return `${test[1]}: ${lines.find((entry) => entry !== '') ?? ''}`.replace(/: $/, '');
+    lines.unshift(line.trim());
+  }
+  return undefined;
+}
+
+function parsePhpunit(context: LineContext): boolean {
+  const text = context.text;
+  if (/^\s/.test(text)) return false;
+  const head = parseColonHead(context);
+  // A location alone on its line, nothing after the number.
+  if (!head || head.column !== null || head.rest.trim() !== '' || !/\.php$/.test(head.file)) return false;
+  const run = context.state<FrameRunState>(newFrameRun);
+  let message: string | undefined;
+  if (run.lastLine !== context.logLine - 1) {
+    message = phpunitMessage(context);
+    if (message === undefined) return false;
+  }
+  continueOrStart(context, run, () => message ?? '');
+  context.emit({
+    file: head.file, line: head.line, severity: null, message: run.message,
+    frame: { trace: run.trace, index: run.index++, innermostLast: false, causeRank: 0 },
+  });
+  return true;
+}
+
+// --- phpstan: raw `path:L:message`; table `  Line   src/A.php` header, then `  12     message` rows ---
+
+const TABLE_HEADER = /^\s+Line\s{2,}(\S.*?)\s*$/;
+const TABLE_ROW = /^\s+(\d+)\s{2,}(\S.*?)\s*$/;
+
+function parsePhpstan(context: LineContext): boolean {
+  const text = context.text;
+  const row = TABLE_ROW.exec(text);
+  if (row) {
+    // The file is the header of this table: `  Line   path` two lines above the first row (bounded look-back).
+    for (let delta = -1; delta >= -40; delta--) {
+      const line = context.line(delta);
+      if (line === undefined) return false;
+      const header = TABLE_HEADER.exec(line);
+      if (header) {
+        const file = header[1] ?? '';
+        if (!/\.php$/.test(file)) return false;
+        // Long messages wrap onto indented continuation lines; identifier/tip lines (🪪 💡 ✏️) are not message.
+        let message = row[2] ?? '';
+        for (let next = 1; next <= 10; next++) {
+          const more = context.line(next);
+          if (more === undefined || !/^\s{3,}\S/.test(more) || TABLE_ROW.test(more) || /^\s+(?:🪪|💡|✏️)/u.test(more) || /^\s*-{3,}/.test(more)) break;
+          message += ` ${more.trim()}`;
+        }
+        context.emit({ file, line: Number(row[1]), severity: 'error', message });
+        return true;
+      }
+      if (!/^\s+(?:\d+\s{2,}|\s{3,})\S|^\s*-{3,}/.test(line)) return false;
+    }
+    return false;
+  }
+  const head = parseColonHead(context);
+  if (!head || head.column !== null || !/\.php$/.test(head.file) || !/^:\S/.test(head.rest)) return false;
+  context.emit({ file: head.file, line: head.line, severity: 'error', message: head.rest.slice(1) });
+  return true;
+}
+
+const php: GrammarFormat = {
+  name: 'php',
+  language: 'PHP',
+  description:
+    '`php app.php` (PHP 8 CLI): `PHP Parse error:  syntax error, … in /app/s.php on line 2`, warnings/notices/deprecations, `Fatal error: Uncaught X: msg in /app/t.php:3` with `#0 /app/t.php(6): f()` frames, `Next X:` chains and `thrown in … on line N`.',
+  columnBase: 1,
+  columnUnit: 'byte',
+  fields: ['file', 'line', 'severity', 'message'],
+  observed: true,
+  url: 'https://www.php.net/manual/en/errorfunc.configuration.php',
+  anchor: PHP_ANCHOR,
+  parse: parsePhp,
+};
+
+const phpunit: GrammarFormat = {
+  name: 'phpunit',
+  language: 'PHP',
+  description: '`phpunit` (9.x): `1) CalcTest::testAdd`, the failure message, a blank line, then `/abs/tests/CalcTest.php:14` lines alone (innermost first).',
+  columnBase: 1,
+  columnUnit: 'byte',
+  fields: ['file', 'line', 'message'],
+  observed: true,
+  url: 'https://docs.phpunit.de/en/9.6/textui.html',
+  anchor: PHP_ANCHOR,
+  parse: parsePhpunit,
+};
+
+const phpstan: GrammarFormat = {
+  name: 'phpstan',
+  language: 'PHP',
+  description:
+    '`vendor/bin/phpstan analyse` (table, default: `  Line   src/A.php` header then `  12     message` rows) and `--error-format=raw` (`/app/src/A.php:12:message`).',
+  columnBase: 1,
+  columnUnit: 'byte',
+  fields: ['file', 'line', 'severity', 'message'],
+  observed: false,
+  url: 'https://phpstan.org/user-guide/output-format',
+  // Table rows carry no file: the `Line` header and the number-led rows are anchored (2+ spaces after each).
+  anchor: `${PHP_ANCHOR}|^ {2}Line {2,}\\S|^ {2}\\d+ {2,}\\S`,
+  parse: parsePhpstan,
+};
+
+export const phpFamily: GrammarFamily = {
+  formats: [
+    // The engine's lines first: `#0 path(L): call` frames and `in X on line N` are unambiguous.
+    php,
+    // PHPUnit's bare `path:L` lines need the numbered header above them (bounded look-back).
+    phpunit,
+    // PHPStan last: its table rows are only numbers and text, gated by the `Line  file` header.
+    phpstan,
+  ],
+  rules: (parser) => defineLineWordRule(parser, 'phpOnLine'),
+};

@@ -1,0 +1,174 @@
+// Ruby: uncaught-exception backtraces (with `cause` sections), parse errors and warnings, RuboCop, and the
+// two test runners (RSpec, Minitest, in _ruby-test.ts).
+// Link: https://docs.ruby-lang.org/en/3.1/Exception.html#method-i-full_message
+// Link: https://docs.rubocop.org/rubocop/formatters.html
+import type { GrammarFamily, GrammarFormat, LineContext } from '../../engine/format.js';
+import { caretColumn, parseColonHead } from '../shared/common.js';
+import { continueOrStart, newFrameRun, type FrameRunState } from '../shared/scripting.js';
+import { minitest, parseRubyFrame, rspec, RUBY_ANCHOR, type RubyFrame } from './ruby-test.js';
+
+interface RubyTraces extends FrameRunState {
+  /** Index in context.emitted where the current exception (all its cause sections) starts. */
+  chainStart: number;
+}
+
+/** A `path:L: syntax error, …` line inside a SyntaxError message (`require` of a broken file). */
+function emitSyntaxError(context: LineContext, text: string, from: number, format: string): boolean {
+  const head = parseColonHead(context, { from, text });
+  if (!head || head.column !== null || !/\.(?:rb|rake|gemspec|erb)$|(?:^|\/)(?:Rakefile|Gemfile)$/.test(head.file)) return false;
+  const tail = /^: (warning: )?(.*?)(?: \(SyntaxError\))?$/.exec(head.rest);
+  if (!tail || tail[2] === undefined || tail[2] === '') return false;
+  // Ruby echoes the source line verbatim (tabs kept) and puts the caret under it by BYTE offset.
+  const column = tail[1] ? null : caretColumn(context.line(2));
+  context.emit({
+    file: head.file, line: head.line, column, severity: tail[1] ? 'warning' : 'error', message: tail[2], format,
+  });
+  return true;
+}
+
+function parseRubySyntax(context: LineContext): boolean {
+  const text = context.text;
+  // Column 0 only: an indented `x.rb:3: …` is some other tool's report or a quoted backtrace.
+  if (/^\s/.test(text)) return false;
+  const head = parseColonHead(context);
+  if (!head || head.column !== null || !head.rest.startsWith(': ') || head.rest.startsWith(': in ')) return false;
+  return emitSyntaxError(context, text, 0, 'ruby-syntax');
+}
+
+// Ruby 3.1+ (error_highlight) prints the failing line between a head and its first `from` frame: a blank line,
+// the line as written, and `^^^^` under the failing call. `offset`: where the blank line is, from this line.
+const HIGHLIGHT_CARETS = /^\s*\^+\s*$/;
+function highlightAt(context: LineContext, offset: number): { column: number; endColumn: number } | undefined {
+  const carets = context.line(offset + 2);
+  if (context.line(offset)?.trim() !== '' || !context.line(offset + 1)?.trim() || carets === undefined || !HIGHLIGHT_CARETS.test(carets)) return undefined;
+  const column = carets.indexOf('^') + 1;
+  return { column, endColumn: carets.lastIndexOf('^') + 1 };
+}
+
+function parseRuby(context: LineContext): boolean {
+  const text = context.text;
+  const run = context.state<RubyTraces>(() => ({ ...newFrameRun(), chainStart: 0 }));
+  const from = /^\tfrom /.exec(text);
+  if (from) {
+    const frame = parseRubyFrame(context, from[0].length);
+    if (!frame || frame.message !== null) return false;
+    // A `from` line with no head above it (the head scrolled out): a trace of its own. The first `from` after
+    // an error_highlight excerpt is four lines below its head.
+    continueOrStart(context, run, () => '', highlightAt(context, -3) ? 4 : 1);
+    emitFrame(context, run, frame);
+    return true;
+  }
+  // Indented bare frames (`    app/x.rb:3:in 'f'`) as loggers and Minitest print them: only right after a frame.
+  const indent = /^\s+/.exec(text)?.[0].length ?? 0;
+  if (indent > 0) {
+    if (run.lastLine !== context.logLine - 1) return false;
+    const frame = parseRubyFrame(context, indent);
+    if (!frame || frame.label === null || frame.message !== null) return false;
+    continueOrStart(context, run, () => '');
+    emitFrame(context, run, frame);
+    return true;
+  }
+  const frame = parseRubyFrame(context, 0);
+  if (!frame || frame.label === null || frame.message === null) return false;
+  // Ruby prints an exception's `cause` right after the last frame of the exception it caused, so a head
+  // that directly follows a frame is a cause: it is closer to the root, and the sections above move away.
+  const isCause = run.lastLine === context.logLine - 1;
+  if (isCause) {
+    for (let index = run.chainStart; index < context.emitted.length; index++) {
+      const location = context.emitted[index];
+      if (location?.frame && location.format === 'ruby') location.frame = { ...location.frame, causeRank: location.frame.causeRank + 1 };
+    }
+  } else run.chainStart = context.emitted.length;
+  run.trace = context.newTraceId();
+  run.index = 0;
+  run.causeRank = 0;
+  run.lastLine = context.logLine;
+  run.message = frame.message;
+  // `require` of a file with a syntax error: the message itself holds the location to fix.
+  const inner = /\(SyntaxError\)$/.test(frame.message) ? text.indexOf(frame.message) : -1;
+  if (inner >= 0) emitSyntaxError(context, text, inner, 'ruby-syntax');
+  emitFrame(context, run, frame, highlightAt(context, 1));
+  return true;
+}
+
+function emitFrame(context: LineContext, run: FrameRunState, frame: RubyFrame, columns?: { column: number; endColumn: number }): void {
+  context.emit({
+    file: frame.head.file,
+    line: frame.head.line,
+    ...columns,
+    severity: null,
+    message: run.message,
+    frame: { trace: run.trace, index: run.index++, innermostLast: false, causeRank: run.causeRank },
+  });
+}
+
+// RuboCop's severity letters; conventions and refactors are style findings, below a Lint warning.
+const RUBOCOP_SEVERITY = { E: 'error', F: 'error', W: 'warning', C: 'note', R: 'note', I: 'note' } as const;
+const RUBOCOP_TAIL = /^: ([CWEFRI]): (?:\[(?:Correctable|Corrected|Todo)\] )?([A-Z][A-Za-z]*(?:\/[A-Z][A-Za-z0-9]*)+): (.*)$/;
+
+function parseRubocop(context: LineContext): boolean {
+  const head = parseColonHead(context);
+  if (!head || head.column === null) return false;
+  const tail = RUBOCOP_TAIL.exec(head.rest);
+  if (!tail) return false;
+  const letter = tail[1] as keyof typeof RUBOCOP_SEVERITY;
+  context.emit({
+    file: head.file, line: head.line, column: head.column, severity: RUBOCOP_SEVERITY[letter], code: tail[2] ?? null, message: tail[3] ?? '',
+  });
+  return true;
+}
+
+const ruby: GrammarFormat = {
+  name: 'ruby',
+  language: 'Ruby',
+  description:
+    "`ruby app.rb` (uncaught exception): `/app/lib/util.rb:3:in 'boom': bad arg (ArgumentError)`, `\\tfrom main.rb:3:in 'go'` frames (backticks before Ruby 3.4), then any `cause` sections; Ruby 3.1+ error_highlight puts the failing line and `^^^^` (the column range) between the head and its frames.",
+  columnBase: 1,
+  columnUnit: 'char',
+  fields: ['file', 'line', 'column', 'endColumn', 'message'],
+  observed: true,
+  url: 'https://docs.ruby-lang.org/en/3.1/Exception.html#method-i-full_message',
+  anchor: RUBY_ANCHOR,
+  parse: parseRuby,
+};
+
+const rubySyntax: GrammarFormat = {
+  name: 'ruby-syntax',
+  language: 'Ruby',
+  description: '`ruby -wc x.rb` / `ruby x.rb` (parse time): `lib/syn.rb:1: syntax error, unexpected end-of-input` with the source and a caret, and `x.rb:2: warning: …`.',
+  columnBase: 1,
+  // Observed with ruby 3.1: `x = "éé" 3` puts the caret under byte 12, not character 10.
+  columnUnit: 'byte',
+  fields: ['file', 'line', 'column', 'severity', 'message'],
+  observed: true,
+  url: 'https://docs.ruby-lang.org/en/3.1/SyntaxError.html',
+  anchor: RUBY_ANCHOR,
+  parse: parseRubySyntax,
+};
+
+const rubocop: GrammarFormat = {
+  name: 'rubocop',
+  language: 'Ruby',
+  description: '`rubocop` (progress/clang/emacs formatters): `app/models/user.rb:3:5: C: [Correctable] Style/Cop: message`, then the source line and a caret range.',
+  columnBase: 1,
+  // Observed with rubocop 1.39: after `"ü: …"` the column counts characters (32), not bytes (33).
+  columnUnit: 'char',
+  fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
+  observed: true,
+  url: 'https://docs.rubocop.org/rubocop/formatters.html',
+  anchor: RUBY_ANCHOR,
+  parse: parseRubocop,
+};
+
+export const rubyFamily: GrammarFamily = {
+  formats: [
+    // RuboCop first: its `path:L:C: X: Cop/Name:` tail is unique; the other shapes have no column.
+    rubocop,
+    // The runners next: their frames (`# ./spec/x_spec.rb:14:in …`, Minitest's `[path:L]:`) are theirs.
+    rspec,
+    minitest,
+    // ruby-syntax before ruby: a `path:L: msg` line without `:in` is a parse-time report, never a frame.
+    rubySyntax,
+    ruby,
+  ],
+};

@@ -1,0 +1,184 @@
+// V8 stack frames (`at fn (path:L:C)`, `at path:L:C`), shared by node-stack and the test runners that
+// print them (jest). Paths may hold spaces and parentheses, so the location is parsed by a Chevrotain
+// rule that runs to the LAST `:L:C` before the end of the frame, never split on the first `(`.
+// Link: https://v8.dev/docs/stack-trace-api
+import type { LineContext } from '../../engine/format.js';
+import type { LineParser } from '../../engine/parser.js';
+import { plausiblePath } from './common.js';
+import { cleanPrintedPath, isRuntimePseudoPath } from '../../engine/paths.js';
+import { LParen, RParen } from '../../engine/tokens.js';
+
+/** Raw-text anchor for an indented `at ` frame line (ANSI allowed before `at`, as jest --colors prints). */
+export const FRAME_ANCHOR = '^(?:[ \\t]|\\x1b\\[[0-9;]*m)+at ';
+
+/** The family's Chevrotain rules: a V8 location and its parenthesised form. */
+export function defineV8Rules(parser: LineParser): void {
+  // path:L[:C]: spaces and parentheses belong to the path (`/tmp/my project (copy)/src/lib.js:3:25`).
+  parser.define('v8Location', () => {
+    parser.sub(1, 'path', [{ until: 'colon', spaces: true, parens: true }]);
+    parser.sub(1, 'colonSuffix');
+  });
+  // (path:L:C) — the frame's own parentheses around the location.
+  parser.define('v8ParenLocation', () => {
+    parser.tok(1, LParen);
+    parser.sub(1, 'v8Location');
+    parser.tok(1, RParen);
+  });
+}
+
+export interface V8Location {
+  file: string;
+  line: number;
+  column: number | null;
+}
+
+const FRAME_LINE = /^\s*at\s+\S/;
+/** True for a printed V8 frame line (with or without a location). */
+export function isFrameLine(text: string | undefined): boolean {
+  return text !== undefined && FRAME_LINE.test(text);
+}
+
+// Dev servers serve sources over http: `http://localhost:5173/src/x.ts?t=123` is `/src/x.ts` in the project.
+function stripDevServer(path: string): string {
+  const match = /^https?:\/\/[^/\s]+(\/.*)$/.exec(path);
+  return match ? (match[1] ?? path) : path;
+}
+
+/** A printed path a frame may carry: a source file, a file:// or bundler URL, or a runtime pseudo-path. */
+export function framePath(printed: string): string | undefined {
+  const path = stripDevServer(printed.trim());
+  const clean = cleanPrintedPath(path);
+  if (isRuntimePseudoPath(clean) || plausiblePath(clean)) return path;
+  return undefined;
+}
+
+/** Parses `path:L[:C]` at `from` running exactly to `to` (exclusive) of the line. */
+export function parseLocationSpan(context: LineContext, rule: 'v8Location' | 'v8ParenLocation', from: number, to: number): V8Location | undefined {
+  const parsed = context.parse(rule, { from });
+  if (!parsed || parsed.end !== to) return undefined;
+  const location = rule === 'v8Location' ? parsed.cst : parsed.cst.children.v8Location?.[0];
+  if (!location || !('children' in location)) return undefined;
+  const pathNode = location.children.path?.[0];
+  const suffixNode = location.children.colonSuffix?.[0];
+  if (!pathNode || !suffixNode || !('children' in pathNode) || !('children' in suffixNode)) return undefined;
+  const file = framePath(context.slice(pathNode));
+  const [line, column] = context.ints(suffixNode);
+  if (file === undefined || line === undefined) return undefined;
+  return { file, line, column: column ?? null };
+}
+
+/**
+ * The location of a frame line: `at fn (loc)`, `at async fn (loc)`, `at new X (loc)`, `at loc`.
+ * null when the line is a frame without a location (`at Array.forEach (<anonymous>)`, `at async Promise.all (index 0)`);
+ * undefined when it is not a V8 frame (a Java frame `at a.B.c(B.java:3)` has no space before its parenthesis).
+ */
+const NOT_JAVASCRIPT = /\.(?:[Rr]|py|rb|go|rs|java|kt|scala|cs|c|cc|cpp|h|hpp|php|pl|pm|lua|ex|exs|erl|hs|ml|jl|swift|dart|zig|nim)$/;
+
+export function parseV8Frame(context: LineContext): V8Location | null | undefined {
+  const text = context.text;
+  const head = /^\s*at\s+/.exec(text);
+  if (!head) return undefined;
+  // Node closes a frame that precedes an `[cause]` object with ` {`.
+  const end = text.replace(/\s+\{$/, '').trimEnd().length;
+  if (text[end - 1] === ')') {
+    // Try each ` (` from the left: the first that parses to the end is the frame's own parenthesis, since a
+    // function name never holds ` (` but a path may (`/my project (copy)/x.js`).
+    for (let open = text.indexOf(' (', head[0].length - 1); open >= 0 && open < end; open = text.indexOf(' (', open + 1)) {
+      const location = parseLocationSpan(context, 'v8ParenLocation', open + 1, end);
+      if (location) return location;
+    }
+    // `fn (<anonymous>)`, `Promise.all (index 0)`, `(native)`: a frame, but not a place.
+    return /\s\([^()]*\)$/.test(text.slice(0, end)) ? null : undefined;
+  }
+  // Bare form: `at /abs/x.js:3:43`, `at file:///x.mjs:8:41`, `at async file:///x.mjs:3:4`.
+  // A Mono frame `at X.M (System.String s) [0x0001c] in /x/A.cs:15` is .NET's (dotnet-stack), not a bare V8 path.
+  if (/\) \[0x[0-9a-f]+\] in /.test(text)) return undefined;
+  const start = head[0].length + (/^async\s+/.exec(text.slice(head[0].length))?.[0].length ?? 0);
+  const location = parseLocationSpan(context, 'v8Location', start, end);
+  // A bare `at x.R:9:2` is another runtime's frame (testthat wraps its backtraces so): V8 frames name
+  // JavaScript or a language compiled to it.
+  if (location && !NOT_JAVASCRIPT.test(location.file)) return location;
+  // `at <anonymous>` / `at native` is a frame without a place; `  at least one test failed` is prose.
+  return /^\S+$/.test(text.slice(start, end)) ? null : undefined;
+}
+
+/** A printed exception header: `TypeError: x`, `Error`, `AssertionError [ERR_ASSERTION]: x`, `[cause]: Error: x`. */
+const ERROR_HEADER = /(?:^|[\s:[])(?:[A-Z][\w$]*)?(?:Error|Exception)(?: \[[\w-]+\])?(?::\s|$)/;
+
+/** The exception header above a run of frames (nearest such line, bounded look-back), trimmed. */
+export function findErrorHeader(context: LineContext, firstFrameDelta: number, limit = 40): { text: string; delta: number } | undefined {
+  for (let delta = firstFrameDelta - 1; delta >= -limit; delta--) {
+    const line = context.line(delta);
+    // A previous trace's frames end the search: its header is not ours.
+    if (line === undefined || isFrameLine(line)) return undefined;
+    if (ERROR_HEADER.test(line)) return { text: line.trim(), delta };
+  }
+  return undefined;
+}
+
+/** One contiguous run of frame lines, shared by the formats that claim frames (jest, node-stack). */
+export interface FrameRun {
+  trace: number;
+  /** Next frame index in printed order (frames without a location count too). */
+  index: number;
+  lastLine: number;
+  message: string;
+  /** Which format owns the run: a runner's failure block, a console.* call site (ignored), or plain V8. */
+  owner: 'jest' | 'console' | 'node';
+  /** Traces of one `[cause]` chain, outermost first. */
+  chain: number[];
+}
+
+interface RunState {
+  run?: FrameRun;
+}
+
+const CAUSE_GAP = /^\s*\.\.\. \d+ lines? matching cause stack trace \.\.\.$/;
+
+/**
+ * The run the current frame line belongs to: the previous one when the frames are contiguous (an
+ * elided `... N lines matching cause stack trace ...` line keeps them together), else a new one whose
+ * owner `classify` decides (called once per run).
+ */
+export function frameRun(context: LineContext, classify: () => { owner: FrameRun['owner']; message: string }): FrameRun {
+  const state = context.shared<RunState>('v8-frame-run', () => ({}));
+  const previous = state.run;
+  if (previous && previous.lastLine === context.logLine) return previous;
+  const contiguous =
+    previous !== undefined &&
+    (previous.lastLine === context.logLine - 1 || (previous.lastLine === context.logLine - 2 && CAUSE_GAP.test(context.line(-1) ?? '')));
+  if (previous && contiguous) {
+    previous.lastLine = context.logLine;
+    return previous;
+  }
+  const { owner, message } = classify();
+  const trace = context.newTraceId();
+  // `[cause]: Error: inner` is the cause of the trace printed just before it: the root cause is printed last,
+  // so every earlier trace of the chain moves one rank further from it.
+  const isCause = /^\[cause\]:/.test(message) && previous !== undefined && previous.lastLine >= context.logLine - 3;
+  const chain = isCause && previous ? [...previous.chain, trace] : [trace];
+  if (isCause) {
+    const earlier = new Set(chain.slice(0, -1));
+    for (const location of context.emitted) {
+      if (location.frame && earlier.has(location.frame.trace)) location.frame = { ...location.frame, causeRank: location.frame.causeRank + 1 };
+    }
+  }
+  const run: FrameRun = { trace, index: 0, lastLine: context.logLine, message, owner, chain };
+  state.run = run;
+  return run;
+}
+
+/** Emits the current frame line's location (if it has one) as frame `run.index`, and advances the index. */
+export function emitFrame(context: LineContext, run: Pick<FrameRun, 'trace' | 'index' | 'message'>, location: V8Location | null, format?: string): void {
+  const index = run.index++;
+  if (!location) return;
+  context.emit({
+    file: location.file,
+    line: location.line,
+    column: location.column,
+    severity: null,
+    message: run.message,
+    ...(format ? { format } : {}),
+    frame: { trace: run.trace, index, innermostLast: false, causeRank: 0 },
+  });
+}

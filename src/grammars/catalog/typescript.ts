@@ -1,0 +1,171 @@
+// The TypeScript compiler: `--pretty false` rows `file(L,C): error TSnnnn: msg` and `--pretty` rows
+// `file:L:C - error TSnnnn: msg` with their code frames and the trailing `Found N errors` summary.
+// Link: https://www.typescriptlang.org/docs/handbook/compiler-options.html (see --pretty)
+import type { Severity } from '../../core/index.js';
+import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
+import { parseColonHead, parseParenHead, plausiblePath } from './shared/common.js';
+import type { LineParser } from '../engine/parser.js';
+import { SGR } from '../engine/anchors.js';
+
+// tsc prints chained explanations ("Types of property 'id' are incompatible.") on indented lines below
+// the error; a bound keeps a pathological chain from swallowing the log.
+const MAX_CONTINUATION_LINES = 12;
+
+function severityOfCategory(category: string): Severity {
+  // tsc's diagnostic categories: error, warning, suggestion and message (informational).
+  return category === 'error' ? 'error' : category === 'warning' ? 'warning' : 'note';
+}
+
+/** The message with its indented continuation lines (each kept on its own line, indentation intact). */
+function withContinuation(context: LineContext, first: string): string {
+  const lines = [first.trim()];
+  for (let delta = 1; delta <= MAX_CONTINUATION_LINES; delta++) {
+    const line = context.line(delta);
+    if (line === undefined || !/^\s+\S/.test(line)) break;
+    lines.push(line.trimEnd());
+  }
+  return lines.join('\n');
+}
+
+const DIAGNOSTIC_TAIL = /^:?\s*(error|warning|message|suggestion) (TS\d+): ?(.*)$/;
+
+function parseTsc(context: LineContext): boolean {
+  // Paths may hold spaces and parentheses (`/proj (copy)/a.ts(3,7)`): the suffix `(L,C)` ends the path.
+  const head = parseParenHead(context, { parens: true });
+  if (!head) return false;
+  const tail = DIAGNOSTIC_TAIL.exec(head.rest);
+  if (!tail) return false;
+  context.emit({
+    file: head.file,
+    line: head.line,
+    column: head.column,
+    severity: severityOfCategory(tail[1] ?? 'error'),
+    code: tail[2] ?? null,
+    message: withContinuation(context, tail[3] ?? ''),
+  });
+  return true;
+}
+
+// `Found 2 errors in the same file, starting at: src/label.ts:1`, `Found 1 error in src/a.ts:4`, `Found 4 errors in 2 files.`
+const FOUND_SUMMARY = /^\s*Found \d+ errors?\b/;
+// A row of the `Errors  Files` table: `     3  src/user.ts:4` (the count, two spaces, the first error's place).
+const TABLE_ROW = /^\s+\d+ {2}\S.*:\d+\s*$/;
+const TABLE_HEADER = /^Errors {2}Files\s*$/;
+
+interface PrettyState {
+  /** Log line of the last claimed summary-table row (rows are consecutive, the table can exceed the look-back). */
+  lastTableRow: number;
+}
+
+// The summary repeats locations already reported by the diagnostics (formats.md §3.17): claim, emit nothing.
+function claimSummary(context: LineContext, state: PrettyState): boolean {
+  const text = context.text;
+  if (FOUND_SUMMARY.test(text)) return true;
+  if (!TABLE_ROW.test(text)) return false;
+  let inTable = state.lastTableRow === context.logLine - 1;
+  for (let delta = -1; !inTable && delta >= -40; delta--) {
+    const line = context.line(delta);
+    if (line === undefined || !(TABLE_ROW.test(line) || TABLE_HEADER.test(line))) break;
+    inTable = TABLE_HEADER.test(line);
+  }
+  if (inTable) state.lastTableRow = context.logLine;
+  return inTable;
+}
+
+// `/home/u/proj (copy)/src/a.ts:3:7 - error …` (formats.md §3.3): the shared colon head takes no parentheses.
+function parseParenthesisedPath(context: LineContext): { file: string; line: number; column: number | null; rest: string } | undefined {
+  const text = context.text;
+  const parsed = context.parse('tscPrettyLocation', { from: text.length - text.trimStart().length });
+  const pathNode = parsed?.cst.children.path?.[0];
+  const suffixNode = parsed?.cst.children.colonSuffix?.[0];
+  if (!parsed || !pathNode || !suffixNode || !('children' in suffixNode)) return undefined;
+  const file = context.slice(pathNode);
+  const [line, column] = context.ints(suffixNode);
+  if (!plausiblePath(file) || line === undefined) return undefined;
+  return { file, line, column: column ?? null, rest: text.slice(parsed.end) };
+}
+
+function parseTscPretty(context: LineContext): boolean {
+  const state = context.state<PrettyState>(() => ({ lastTableRow: -1 }));
+  if (claimSummary(context, state)) return true;
+  const head = parseColonHead(context) ?? parseParenthesisedPath(context);
+  if (!head) return false;
+  const tail = /^ - (error|warning|message|suggestion) (TS\d+): ?(.*)$/.exec(head.rest);
+  if (!tail) return false;
+  context.emit({
+    file: head.file,
+    line: head.line,
+    column: head.column,
+    endColumn: head.column === null ? null : underlinedEnd(context, head.line, head.column),
+    severity: severityOfCategory(tail[1] ?? 'error'),
+    code: tail[2] ?? null,
+    // Continuations end at the blank line before the code frame.
+    message: withContinuation(context, tail[3] ?? ''),
+  });
+  return true;
+}
+
+// Below the message (and its continuations) and a blank line, the code frame: `4 const count: number = "three";`
+// then the gutter's blank and `~~~~~` under the span. A run of `~` starting exactly at the column (the
+// frame's columns are the same UTF-16 indices) gives the end column.
+function underlinedEnd(context: LineContext, line: number, column: number): number | null {
+  for (let delta = 1; delta <= 40; delta++) {
+    const code = context.line(delta);
+    // The next diagnostic's head: this one printed no frame.
+    if (code === undefined || / - (?:error|warning|message|suggestion) TS\d/.test(code)) return null;
+    // Line numbers are right-aligned to the frame's widest (` 9` above `10`).
+    const numbered = new RegExp(`^\\s*${line} `).exec(code);
+    if (!numbered) continue;
+    const marks = context.line(delta + 1) ?? '';
+    const start = numbered[0].length + column - 1;
+    if (marks.slice(0, numbered[0].length).trim() !== '' || marks[start] !== '~' || marks[start - 1] === '~') return null;
+    let end = start;
+    while (marks[end + 1] === '~') end++;
+    return column + end - start;
+  }
+  return null;
+}
+
+const tsc: GrammarFormat = {
+  name: 'tsc',
+  language: 'TypeScript',
+  description: '`tsc --noEmit --pretty false`: `src/user.ts(4,7): error TS2322: msg`, continued on indented lines.',
+  columnBase: 1,
+  columnUnit: 'utf-16',
+  fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
+  observed: true,
+  url: 'https://www.typescriptlang.org/tsconfig/#pretty',
+  anchor: '\\(\\d+,\\d+\\): (?:error|warning|message|suggestion) TS\\d',
+  parse: parseTsc,
+};
+
+const tscPretty: GrammarFormat = {
+  name: 'tsc-pretty',
+  language: 'TypeScript',
+  description: '`tsc --noEmit --pretty`: `src/user.ts:4:7 - error TS2322: msg` (ANSI between fields), code frames whose `~~~~` gives the end column, and a `Found N errors` summary that is ignored.',
+  columnBase: 1,
+  columnUnit: 'utf-16',
+  fields: ['file', 'line', 'column', 'endColumn', 'severity', 'message', 'code'],
+  observed: true,
+  url: 'https://www.typescriptlang.org/tsconfig/#pretty',
+  // The diagnostic (colour codes around the severity), the summary sentence, and the summary table's rows.
+  anchor:
+    ` - ${SGR}(?:error|warning|message|suggestion)${SGR} TS\\d` +
+    `|Found \\d+ errors? in ` +
+    `|^ +\\d+  [^\\n]*?\\.[A-Za-z][A-Za-z0-9+_]{0,11}${SGR}:${SGR}\\d+${SGR}\\s*$`,
+  parse: parseTscPretty,
+};
+
+function defineTypescriptRules(parser: LineParser): void {
+  // path:L:C where the path may hold spaces and parentheses; the ` - error TSnnnn` tail is checked by the caller.
+  parser.define('tscPrettyLocation', () => {
+    parser.sub(1, 'path', [{ until: 'colon', spaces: true, parens: true }]);
+    parser.sub(1, 'colonSuffix');
+  });
+}
+
+export const typescriptFamily: GrammarFamily = {
+  rules: defineTypescriptRules,
+  // Either order works (their suffixes differ: `(L,C): error` vs `:L:C - error`); plain first as the common CI shape.
+  formats: [tsc, tscPretty],
+};

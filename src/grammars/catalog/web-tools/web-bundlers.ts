@@ -1,0 +1,176 @@
+// Bundlers: esbuild (`✘ [ERROR] msg` then `    src/x.ts:3:16:` on its own line), webpack (`ERROR in ./src/App.js 6:2`),
+// vite 8 / rolldown (`[plugin] msg` then `╭─[ src/x.ts:2:24 ]`) and rollup (`[!] RollupError: src/x.js (2:12): msg`).
+// Links: https://esbuild.github.io/api/#log-level, https://webpack.js.org/configuration/stats/,
+// https://vite.dev/guide/build, https://rollupjs.org/command-line-interface/
+import type { Severity } from '../../../core/index.js';
+import type { GrammarFormat, LineContext } from '../../engine/format.js';
+import { parseColonHead } from '../shared/common.js';
+import { SGR } from '../../engine/anchors.js';
+import { parseParenLocation, parseSpaceLocation } from './web-rules.js';
+import { stripLinePrefixes } from '../../engine/prefixes.js';
+
+// --- esbuild: header, blank, `    path:L:C:`, code frame; notes are 2-space prose then their own `    path:L:C:` ---
+
+const ESBUILD_HEADER = /^\s*[✘▲] \[(ERROR|WARNING)\] (.*?)(?: \[([\w-]+)\])?\s*$/;
+
+// A blank line behind a task prefix (`@acme/web:build: `) reaches the grammar unstripped: the scanner strips a
+// prefix only when text follows it. Appending a character makes the prefix strippable, leaving that character.
+function isBlank(line: string | undefined): boolean {
+  if (line === undefined) return false;
+  return line.trim() === '' || stripLinePrefixes(`${line.trimEnd()} .`) === '.';
+}
+
+function parseEsbuild(context: LineContext): boolean {
+  const text = context.text;
+  if (!/^ {4}\S/.test(text)) return false;
+  const head = parseColonHead(context, { from: 4 });
+  // The location line is the location and a colon, nothing else.
+  if (!head || head.column === null || head.rest.trim() !== ':') return false;
+  if (!isBlank(context.line(-1))) return false;
+  const above = context.line(-2) ?? '';
+  const header = ESBUILD_HEADER.exec(above);
+  let severity: Severity;
+  let message: string;
+  let code: string | null = null;
+  if (header) {
+    severity = header[1] === 'WARNING' ? 'warning' : 'error';
+    message = header[2] ?? '';
+    code = header[3] ?? null;
+  } else if (/^ {2}\S/.test(above)) {
+    // A note (`  The symbol "x" was declared here:`) pointing at a related place.
+    severity = 'note';
+    message = above.trim();
+  } else {
+    return false;
+  }
+  context.emit({ file: head.file, line: head.line, column: head.column, severity, message, code });
+  return true;
+}
+
+// --- webpack: `ERROR in ./src/App.js 6:2` / `WARNING in …`, the message on the next line ---
+
+function parseWebpack(context: LineContext): boolean {
+  const head = /^(ERROR|WARNING) in (?=\S)/.exec(context.text);
+  if (!head) return false;
+  const location = parseSpaceLocation(context, head[0].length);
+  // `ERROR in ./src/x.js` without a position (a loader failure) or `ERROR in main` (a chunk) names no line.
+  if (!location || context.text.slice(location.end).trim() !== '') return false;
+  const message = (context.line(1) ?? '').trim();
+  context.emit({
+    file: location.file,
+    line: location.line,
+    column: location.column,
+    // webpack prints acorn positions: 0-based columns with an EXCLUSIVE end (`2:0-39` covers 39 characters).
+    endLine: location.endLine,
+    endColumn: location.endColumn === null ? null : location.endColumn - 1,
+    severity: head[1] === 'WARNING' ? 'warning' : 'error',
+    message,
+  });
+  return true;
+}
+
+// --- vite 8 (rolldown/oxc): `[builtin:vite-transform] Unexpected token`, then `   ╭─[ src/greet.ts:2:24 ]` ---
+
+function parseVite(context: LineContext): boolean {
+  const frame = /^\s*╭─\[ ?/.exec(context.text);
+  if (!frame) return false;
+  const head = parseColonHead(context, { from: frame[0].length });
+  if (!head || !/^ ?\]\s*$/.test(head.rest)) return false;
+  // The message heads the frame: `[plugin] msg` or `[CODE] Error: msg` a line or two above.
+  for (let delta = -1; delta >= -3; delta--) {
+    const heading = /^\[([\w:@/-]+)\] (.*)$/.exec(context.line(delta) ?? '');
+    if (!heading) continue;
+    context.emit({ file: head.file, line: head.line, column: head.column, severity: 'error', message: heading[2] ?? '', code: heading[1] ?? null });
+    return true;
+  }
+  return false;
+}
+
+// --- rollup: `[!] RollupError: src/math.js (2:12): msg` (error), `(!) …` (warning) and `src/math.js (2:12)` rows ---
+
+interface RollupState {
+  last?: { logLine: number; key: string };
+}
+
+function parseRollup(context: LineContext): boolean {
+  const text = context.text;
+  const state = context.state<RollupState>(() => ({}));
+  const bang = /^\[!\] (?:(\w*Error): )?/.exec(text);
+  const from = bang ? bang[0].length : 0;
+  const location = parseParenLocation(context, from);
+  if (!location) return false;
+  const key = `${location.file}:${location.line}:${location.column}`;
+  // rollup repeats the location alone on the line after its `[!]` heading: one location, not two.
+  if (!bang && state.last?.key === key && state.last.logLine >= context.logLine - 2) return true;
+  const rest = text.slice(location.end).replace(/^:\s*/, '').trim();
+  let severity: Severity | null = bang ? 'error' : null;
+  let message = rest;
+  if (!bang) {
+    // A row under a warning heading `(!) Plugin typescript: TS2307: …` (or an error heading without the location).
+    const heading = /^(\(!\)|\[!\]) (.*)$/.exec(context.line(-1) ?? '');
+    if (!heading && rest === '') return false;
+    severity = heading?.[1] === '(!)' ? 'warning' : 'error';
+    message = rest || (heading?.[2] ?? '');
+  }
+  state.last = { logLine: context.logLine, key };
+  context.emit({ file: location.file, line: location.line, column: location.column, severity, message });
+  return true;
+}
+
+export const webBundlerFormats: GrammarFormat[] = [
+  {
+    name: 'esbuild',
+    language: 'JavaScript',
+    description: '`npx esbuild src/index.ts --bundle`: `✘ [ERROR] msg`, a blank line, then `    src/index.ts:3:16:` on its own line and a code frame.',
+    // esbuild's MsgLocation.Column is "0-based, in bytes" (pkg/api): observed `src/greet.ts:2:40` for the `;` that is
+    // the 38th character but the 41st byte of `  const é = "café"; return é + name +;`.
+    columnBase: 0,
+    columnUnit: 'byte',
+    fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
+    observed: true,
+    url: 'https://esbuild.github.io/api/#log-level',
+    anchor: `^ {4}\\S.*\\.[A-Za-z][A-Za-z0-9+_]{0,11}:\\d+:\\d+:${SGR}\\r?$`,
+    parse: parseEsbuild,
+  },
+  {
+    name: 'webpack',
+    language: 'JavaScript',
+    description: '`npx webpack` (webpack 5 stats): `ERROR in ./src/App.js 6:2` (module, SPACE, L:C[-EC]) then the message (`Module not found: …`).',
+    // Positions come from acorn's SourceLocation: 1-based lines, 0-based UTF-16 columns, exclusive end.
+    columnBase: 0,
+    columnUnit: 'utf-16',
+    fields: ['file', 'line', 'column', 'endLine', 'endColumn', 'severity', 'message'],
+    observed: true,
+    url: 'https://webpack.js.org/configuration/stats/',
+    anchor: `(?:ERROR|WARNING)${SGR} in ${SGR}[.\\w/@-]`,
+    parse: parseWebpack,
+  },
+  {
+    name: 'vite',
+    language: 'JavaScript',
+    description: '`npx vite build` (vite 8, rolldown): `[plugin] msg`, then the framed excerpt headed `╭─[ src/greet.ts:2:24 ]`.',
+    // oxc spans are UTF-8 offsets but the miette-style header prints a 1-based character column (observed 2:24 under `;`).
+    columnBase: 1,
+    columnUnit: 'char',
+    fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
+    observed: true,
+    url: 'https://vite.dev/guide/build',
+    // ╭ is e2 95 ad and ─ e2 94 80 in the raw text.
+    anchor: `\\xe2\\x95\\xad\\xe2\\x94\\x80\\[`,
+    parse: parseVite,
+  },
+  {
+    name: 'rollup',
+    language: 'JavaScript',
+    description: '`npx rollup src/main.js --file out.js`: `[!] RollupError: src/math.js (2:12): msg` then `src/math.js (2:12)` and a code frame.',
+    // Rollup prints acorn-style positions: 0-based columns (observed (2:12) under the 13th character).
+    columnBase: 0,
+    columnUnit: 'utf-16',
+    fields: ['file', 'line', 'column', 'severity', 'message'],
+    observed: true,
+    url: 'https://rollupjs.org/command-line-interface/',
+    // Line-start: `x.js (2:12)` has a space before the parenthesis, which no universal prefilter anchor covers.
+    anchor: `^${SGR}[[(]!${SGR}[\\])] |^[^\\s(]+\\.[A-Za-z][A-Za-z0-9+_]{0,11} \\(\\d+:\\d+\\)`,
+    parse: parseRollup,
+  },
+];

@@ -1,0 +1,23 @@
+// The JavaScript/web tool-chain beyond tsc, node, jest, vitest and eslint's stylish/unix formatters: linters and
+// formatters (ESLint compact, Biome, Prettier, stylelint, svelte-check, dart-sass), bundlers (esbuild, webpack,
+// vite, rollup) and runtimes/runners whose frames are theirs (deno, bun, mocha). The formats live in _web-*.ts.
+// Link: https://esbuild.github.io/api/#log-level (one link per tool in each format's `url`)
+import type { GrammarFamily } from '../../engine/format.js';
+import type { LineParser } from '../../engine/parser.js';
+import { webBundlerFormats } from './web-bundlers.js';
+import { webLintFormats } from './web-lint.js';
+import { webRuntimeFormats } from './web-runtimes.js';
+import { defineWebRules } from './web-rules.js';
+
+export const webToolsFamily: GrammarFamily = {
+  // Order inside the family:
+  // - the runtimes first: deno/bun/mocha claim a run of V8 frames only when the run is theirs (decided once per run
+  //   from the lines around it); any other frame falls through to the javascript family's node-stack;
+  // - deno before bun and mocha: its `TS2322 [ERROR]` check diagnostics are `at file://…` lines that must not start a
+  //   frame run; bun before mocha because bun test's `(fail)` trailer is checked ahead of any heading above the run;
+  // - the bundlers and linters recognise distinct line shapes (`ERROR in `, `[!] `, `╭─[`, `━━━`, `: line N, col N,`)
+  //   except esbuild and svelte-check, which both end a line with the location: esbuild's ends in `L:C:` and
+  //   svelte-check's in `L:C` followed by an `Error:` line, so their order does not matter either.
+  formats: [...webRuntimeFormats, ...webBundlerFormats, ...webLintFormats],
+  rules: (parser: LineParser) => defineWebRules(parser),
+};

@@ -1,0 +1,75 @@
+// What a family file exports: format specs with their anchors and a parse function over one candidate line.
+import type { CstNode, IToken } from 'chevrotain';
+import type { FormatSpec, FrameInfo, RawLocation, ResolveHints, Severity } from '../../core/index.js';
+import type { RuleDefiner } from './parser.js';
+
+/** A rule parsed at a position of the current line. */
+export interface Parsed {
+  cst: CstNode;
+  /** Offset in the line just after the last token the rule consumed. */
+  end: number;
+}
+
+/** What a grammar emits; unspecified fields take the format's defaults. */
+export interface Emitted {
+  file: string;
+  line: number;
+  column?: number | null;
+  endLine?: number | null;
+  endColumn?: number | null;
+  severity?: Severity | null;
+  message?: string;
+  code?: string | null;
+  frame?: FrameInfo;
+  hints?: ResolveHints;
+  /** See RawLocation.dedentedLine. */
+  dedentedLine?: string;
+  /** Defaults to the current line. */
+  logLine?: number;
+  /** Emit under another format name of the same family. */
+  format?: string;
+}
+
+/** One candidate line as a grammar sees it. */
+export interface LineContext {
+  /** The normalised line: UTF-8, ANSI stripped, CR redraws collapsed, CI/task prefixes removed. */
+  readonly text: string;
+  /** 1-based log line number. */
+  readonly logLine: number;
+  /** A neighbouring normalised line (delta −40…+40), undefined past the bounded window or the log's ends. */
+  line(delta: number): string | undefined;
+  /** Runs a grammar rule on the current line (or on `text` when given) from a character offset. */
+  parse(rule: string, options?: { from?: number; args?: unknown[]; text?: string }): Parsed | undefined;
+  /** The substring of the parsed line that a CST node (or token) covers. */
+  slice(node: CstNode | IToken, parsed?: Parsed, text?: string): string;
+  /** Integer images of a CST node in order (line, column, …). */
+  ints(node: CstNode | undefined): number[];
+  emit(location: Emitted): RawLocation | undefined;
+  /** Per-scan state of this format (created on first use). */
+  state<T extends object>(create: () => T): T;
+  /** Per-scan state shared across the family (for example make's directory stack). */
+  shared<T extends object>(key: string, create: () => T): T;
+  /** Every location emitted so far in this scan, in order (formats that annotate earlier ones). */
+  readonly emitted: readonly RawLocation[];
+  /** A fresh id for a printed stack trace. */
+  newTraceId(): number;
+  /** Caches a computation for the current line across formats (most formats parse the same GNU head). */
+  memo<T>(key: string, compute: () => T): T;
+}
+
+export interface GrammarFormat extends FormatSpec {
+  /**
+   * Regex source matched against RAW log text (latin1, ANSI not stripped) to pick candidate lines cheaply.
+   * It must be linear (start with a literal or a short class) and tolerate ANSI where the tool colours.
+   */
+  readonly anchor: string;
+  /** Recognises one candidate line; returns true when it claimed the line (later formats skip it). */
+  parse(context: LineContext): boolean;
+}
+
+/** A family file's export. */
+export interface GrammarFamily {
+  readonly formats: readonly GrammarFormat[];
+  readonly rules?: RuleDefiner;
+}
+

@@ -1,0 +1,240 @@
+// The candidate-line prefilter. An unanchored alternative is tried at every position of the log, so the
+// combined regex keeps only a few literal-led universal ones; alternatives anchored at line start (`^…`)
+// are tried once per line, and only those that can begin with that line's first character (a bitmap per
+// character: one combined `^(?:…75 alternatives…)` regex cost ~0.6 s per 100 MB, the dispatch ~0.1 s).
+// A test checks on every fixture that no line a format's own anchor selects is missed here
+// (test/grammars/prefilter.test.ts). Measurements: shared/reference/performance.md §3b, §6; bench/run.mjs.
+import { SGR } from './anchors.js';
+import { ALL_CHARS, firstChars, type FirstChars } from './first-chars.js';
+import type { GrammarFormat } from './format.js';
+import { anchorAfterPrefixes } from './prefixes.js';
+
+/** What nearly every location line contains, whatever the tool. */
+export const UNIVERSAL_ANCHORS: readonly string[] = [
+  // path.ext:12 / path.ext(12 / GHC's path.hs:(12,5) — compilers, linters, stack frames (ANSI allowed
+  // between the parts); path.ext 12:5 / path.ext (12:5) — webpack, dart-sass, Dart frames, rollup. One
+  // alternative: irregexp tries each alternative at every `.` of the log.
+  `\\.[A-Za-z][A-Za-z0-9+_]{0,11}(?:${SGR}[:(]${SGR}\\(?\\d| \\(?\\d+:\\d)`,
+  // "line 12", "Line: 12", ":line 14" — PHP, Perl, Terraform, ShellCheck, Gradle, .NET frames, Python frames
+  `[Ll]ine:? \\d`,
+  // Python frames with the path quoted (`File "`), and extensionless build files (Makefile:12, Dockerfile:3,
+  // Jenkinsfile, Gemfile…) by their common ending: naming the prefixes made irregexp start a match at every
+  // D, d, M, m, C, J, V, G and R of the log (measured: 140 → 110 ms per 100 MB for the whole regex).
+  `[Ff]ile(?: ${SGR}"|[\\w.-]*:\\d)`,
+  // GitHub workflow commands
+  `::(?:error|warning|notice)\\b`,
+];
+
+/** Splits a regex source into its top-level alternatives (outside groups and classes). */
+export function topLevelAlternatives(source: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let inClass = false;
+  let start = 0;
+  for (let index = 0; index < source.length; index++) {
+    const character = source[index];
+    if (character === '\\') {
+      index++;
+      continue;
+    }
+    if (inClass) {
+      if (character === ']') inClass = false;
+      continue;
+    }
+    if (character === '[') inClass = true;
+    else if (character === '(') depth++;
+    else if (character === ')') depth--;
+    else if (character === '|' && depth === 0) {
+      parts.push(source.slice(start, index));
+      start = index + 1;
+    }
+  }
+  parts.push(source.slice(start));
+  return parts;
+}
+
+/** Tells whether a line-start anchor selects the line beginning at `start`. */
+export interface LineStartMatcher {
+  matches(text: string, start: number): boolean;
+}
+
+export interface Prefilter {
+  /** Unanchored, literal-led: tried at every position. */
+  anywhere: RegExp;
+  /** The line-start matcher trying only the given CI/task-runner prefix kinds (see detectLinePrefixes). */
+  lineStartFor(prefixSource: string): LineStartMatcher;
+  /** Line-start alternatives left to the universal anchors because they could begin with almost any
+   * character (a path): each contains a universal anchor, which the coverage test checks on every fixture. */
+  broad: readonly string[];
+}
+
+// More possible first characters than this and an alternative would be tried at nearly every line.
+const BROAD = 128;
+
+// One sticky regex per first character, holding the alternatives that can start with it.
+type Dispatch = Array<RegExp | undefined>;
+
+function dispatchTable(alternatives: ReadonlyArray<{ source: string; chars: ReadonlySet<number> }>): Dispatch {
+  // Keyed by which alternatives a character selects, so each distinct group is joined and compiled once.
+  const byGroup = new Map<string, RegExp>();
+  const membersOf: number[][] = Array.from({ length: 256 }, () => []);
+  alternatives.forEach((alternative, index) => {
+    for (const code of alternative.chars) membersOf[code]?.push(index);
+  });
+  const table: Dispatch = [];
+  for (let code = 0; code < 256; code++) {
+    const members = membersOf[code]!;
+    if (members.length === 0) continue;
+    const key = members.join(',');
+    let regex = byGroup.get(key);
+    if (!regex) {
+      regex = new RegExp(members.map((index) => `(?:${alternatives[index]!.source})`).join('|'), 'my');
+      byGroup.set(key, regex);
+    }
+    table[code] = regex;
+  }
+  return table;
+}
+
+function testAt(table: Dispatch, text: string, position: number, key = text.charCodeAt(position)): boolean {
+  const regex = table[key];
+  if (regex === undefined) return false;
+  regex.lastIndex = position;
+  return regex.test(text);
+}
+
+// Colour codes (SGR, erase-line) and blanks before a phrase, skipped by hand: a regex doing it at every line
+// needs a lookahead trick to stay linear on long runs of spaces.
+function skipColour(text: string, position: number): number {
+  while (text.charCodeAt(position) === 0x1b && text.charCodeAt(position + 1) === 0x5b) {
+    let end = position + 2;
+    for (let code = text.charCodeAt(end); (code >= 0x30 && code <= 0x39) || code === 0x3b; code = text.charCodeAt(++end));
+    const final = text.charCodeAt(end);
+    if (final !== 0x6d && final !== 0x4b) break;
+    position = end + 1;
+  }
+  return position;
+}
+
+function skipBlanksAndColour(text: string, position: number): number {
+  for (;;) {
+    const code = text.charCodeAt(position);
+    if (code === 0x20 || code === 0x09) position++;
+    else if (code === 0x1b) {
+      const after = skipColour(text, position);
+      if (after === position) return position;
+      position = after;
+    } else return position;
+  }
+}
+
+function analyse(sources: string[]): { narrow: Array<{ source: string; chars: Set<number> }>; broad: string[] } {
+  const narrow: Array<{ source: string; chars: Set<number> }> = [];
+  const broad: string[] = [];
+  for (const source of sources) {
+    const chars: FirstChars = firstChars(source);
+    if (chars === undefined || chars.size > BROAD) broad.push(source);
+    else narrow.push({ source, chars });
+  }
+  return { narrow, broad };
+}
+
+export function buildPrefilter(formats: readonly GrammarFormat[]): Prefilter {
+  const alternatives = [...new Set(formats.flatMap((format) => topLevelAlternatives(format.anchor)))].filter((alternative) => !UNIVERSAL_ANCHORS.includes(alternative));
+  const anchored = analyse(alternatives.filter((alternative) => alternative.startsWith('^')).map((alternative) => alternative.slice(1)));
+  // An unanchored alternative names a phrase (`Traceback`, `Caused by:`, `●`) that starts its line, after
+  // indentation or colour; the prefilter looks for it there only (the coverage test flags a mid-line one).
+  // An alternative led by a file extension (`\.go:\d`, `\.pyi?:…`) selects lines the universal anchors
+  // already select; trying it at every line start only cost time (the coverage test keeps this honest).
+  const phrases = analyse(alternatives.filter((alternative) => !alternative.startsWith('^') && !alternative.startsWith('\\.')));
+  const anchoredTable = dispatchTable(anchored.narrow);
+  const phraseTable = dispatchTable(phrases.narrow);
+  // Indented and coloured lines are common (code frames, stack frames, test reporters): the alternatives that
+  // can start with a blank or ESC are keyed by the first character after blanks and colour codes, so such a
+  // line tries a few instead of every one that allows a colour prefix (each of which re-read the codes).
+  const leadTable = dispatchTable(leading(anchored.narrow));
+  const phraseLeadTable = dispatchTable(leading(phrases.narrow));
+  const matchAt = (text: string, position: number): boolean => {
+    const first = text.charCodeAt(position);
+    if (first === 0x20 || first === 0x09 || first === 0x1b) {
+      const lead = text.charCodeAt(skipBlanksAndColour(text, position));
+      if (testAt(leadTable, text, position, lead) || testAt(phraseLeadTable, text, position, lead)) return true;
+    } else if (testAt(anchoredTable, text, position) || testAt(phraseTable, text, position)) return true;
+    const afterColour = skipColour(text, position);
+    if (afterColour !== position && testAt(phraseTable, text, afterColour)) return true;
+    const afterBlanks = skipBlanksAndColour(text, afterColour);
+    return afterBlanks !== afterColour && testAt(phraseTable, text, afterBlanks);
+  };
+  const cache = new Map<string, LineStartMatcher>();
+  return {
+    anywhere: new RegExp(group([...UNIVERSAL_ANCHORS]), 'gm'),
+    broad: [...anchored.broad, ...phrases.broad],
+    lineStartFor(prefixSource: string): LineStartMatcher {
+      let matcher = cache.get(prefixSource);
+      if (!matcher) cache.set(prefixSource, (matcher = lineStartMatcher(prefixSource, matchAt)));
+      return matcher;
+    },
+  };
+}
+
+const group = (sources: string[]): string => sources.map((source) => `(?:${source})`).join('|') || '(?!)';
+
+// The colour-code groups anchors use, as written in their sources (see _anchors.ts and the families).
+const COLOUR_GROUPS = [SGR, '(?:\\x1b\\[[0-9;]*m)*'];
+const BLANK_OR_COLOUR = /\(\?:\[ \\t\]\|\\x1b\\\[\[0-9;\]\*m\)[*+]/g;
+
+// The alternatives that can start with a blank or ESC, with the characters they can start with once blanks
+// and colour codes are skipped: their colour groups removed (a blank-or-colour run becomes optional blanks),
+// then firstChars after blanks. A line skipped the same way starts with one of those if the alternative
+// matches it; test/grammars/prefilter.test.ts checks this on every fixture line.
+function leading(alternatives: ReadonlyArray<{ source: string; chars: ReadonlySet<number> }>): Array<{ source: string; chars: ReadonlySet<number> }> {
+  return alternatives
+    .filter(({ chars }) => chars.has(0x20) || chars.has(0x09) || chars.has(0x1b))
+    .map(({ source }) => {
+      const plain = COLOUR_GROUPS.reduce((text, colour) => text.split(colour).join(''), source.replace(BLANK_OR_COLOUR, '[ \\t]*'));
+      return { source, chars: firstChars(plain, true) ?? ALL_CHARS };
+    });
+}
+
+// Anchors match after up to two CI/task-runner prefixes (a GitHub timestamp wrapping a turbo prefix); a
+// single kind needs one. The prefix regex runs only at lines whose first character can start a prefix.
+function lineStartMatcher(prefixSource: string, matchAt: (text: string, position: number) => boolean): LineStartMatcher {
+  if (prefixSource === '') return { matches: matchAt };
+  const prefix = new RegExp(`(?:${prefixSource})`, 'y');
+  const prefixChars = firstChars(prefixSource);
+  const rounds = prefixSource.includes('|') ? 2 : 1;
+  const afterPrefix = (text: string, position: number): number => {
+    if (prefixChars !== undefined && !prefixChars.has(text.charCodeAt(position))) return -1;
+    prefix.lastIndex = position;
+    return prefix.test(text) ? prefix.lastIndex : -1;
+  };
+  return {
+    matches(text, start) {
+      let position = start;
+      for (let round = 0; ; round++) {
+        if (matchAt(text, position)) return true;
+        if (round === rounds) return false;
+        position = afterPrefix(text, position);
+        if (position < 0) return false;
+      }
+    },
+  };
+}
+
+/**
+ * Each format's own anchor, compiled once per distinct source (107 formats share 81) with the log's prefix kinds
+ * spliced in: compiling one per format and prefix kind was a fifth of a small log's run time.
+ */
+export function compileFormatAnchors(formats: readonly GrammarFormat[], prefixes: string): { anchors: RegExp[]; anchorOfFormat: number[] } {
+  const anchors: RegExp[] = [];
+  const indexBySource = new Map<string, number>();
+  const anchorOfFormat = formats.map((format) => {
+    let index = indexBySource.get(format.anchor);
+    if (index === undefined) {
+      indexBySource.set(format.anchor, (index = anchors.length));
+      anchors.push(new RegExp(anchorAfterPrefixes(format.anchor, prefixes), 'm'));
+    }
+    return index;
+  });
+  return { anchors, anchorOfFormat };
+}

@@ -1,0 +1,297 @@
+// The streaming recogniser: log text in (latin1 chunks, any size), raw locations out. A cheap combined
+// anchor regex picks candidate lines; only those are decoded, normalised and parsed by the grammars.
+// Memory is bounded by the look-back/look-ahead windows plus one long-line slice, never by the log size.
+// Design and measurements: shared/reference/performance.md §8.
+import type { RawLocation } from '../../core/index.js';
+import { FormatLineContext, type ContextHost } from './context.js';
+import type { GrammarFormat } from './format.js';
+import type { LineParser } from './parser.js';
+import { detectLinePrefixes, stripLinePrefixes } from './prefixes.js';
+import { buildPrefilter, compileFormatAnchors, type LineStartMatcher, type Prefilter } from './prefilter.js';
+import { latin1ToUtf8, neighbourBounds, ownCopy } from './strings.js';
+
+export interface ScannerOptions {
+  formats: readonly GrammarFormat[];
+  /** The parser holding a format's rules (built lazily per family). */
+  parser: (formatName: string, rule: string) => LineParser;
+  /** Normalises one decoded line (ANSI, CR redraws, backspaces); injected so grammars stay pure. */
+  normaliseLine: (raw: string) => string;
+  /** Stop collecting after this many locations (the rest are counted in `overflow`). */
+  maxLocations?: number;
+}
+
+export interface ScanResult {
+  locations: RawLocation[];
+  /** Locations not kept because maxLocations was reached. */
+  overflow: number;
+  /** Lines counted on `\n` (a final line without `\n` counts). */
+  lines: number;
+  bytes: number;
+}
+
+// Bytes of context kept before and guaranteed after a candidate line for multi-line formats.
+const BEHIND_BYTES = 16 * 1024;
+const AHEAD_BYTES = 16 * 1024;
+// Neighbouring lines a grammar may ask for, and how much of each it sees.
+const MAX_NEIGHBOUR_LINES = 40;
+const MAX_LINE_TEXT = 4 * 1024;
+// A line longer than this is parsed only in windows around its anchors (linear time on 1 MB lines).
+const LONG_LINE = 16 * 1024;
+const WINDOW_HALF = 2 * 1024;
+const MAX_WINDOWS_PER_LINE = 64;
+// An unterminated line is consumed in slices once it grows past this, so a 100 MB line stays bounded.
+const MAX_PENDING_LINE = 256 * 1024;
+
+/** A candidate position in the buffer and the log line it is on. */
+interface Candidate {
+  position: number;
+  line: number;
+}
+
+export class Scanner {
+  private readonly formats: readonly GrammarFormat[];
+  /** The distinct format anchors, for the prefix kinds this log uses (built with the line-start prefilter),
+   * and which of them is each format's: 107 formats share 81 anchors (many use the generic path anchor). */
+  private anchors: RegExp[] = [];
+  private anchorOfFormat: number[] = [];
+  private readonly prefilter: Prefilter;
+  private readonly normalise: (raw: string) => string;
+  private readonly host: ContextHost;
+  /** One reusable line context per format (same order as `formats`). */
+  private readonly contexts: FormatLineContext[];
+  private buffer = '';
+  /** Index in `buffer` where unscanned text starts; text before it is look-back only. */
+  private scanFrom = 0;
+  /** Log line number (1-based) of the line containing buffer[countedTo]. */
+  private countedLine = 1;
+  private countedTo = 0;
+  private bytes = 0;
+  private lastByteWasNewline = true;
+  /** Index of the last `\n` in `buffer`, or -1: found from each new slice alone, so long lines cost O(n). */
+  private lastNewline = -1;
+  private traceCounter = 0;
+  private claimedWindowEnd = -1;
+  /** The line-start prefilter for the prefix kinds this log uses (decided on its first slice). */
+  private lineStart: LineStartMatcher | undefined;
+
+  constructor(options: ScannerOptions) {
+    this.formats = options.formats;
+    this.normalise = options.normaliseLine;
+
+    this.prefilter = buildPrefilter(this.formats);
+    this.host = {
+      parser: options.parser,
+      neighbour: () => undefined,
+      emitted: [],
+      sharedState: new Map(),
+      formatsByName: new Map(this.formats.map((format) => [format.name, format])),
+      newTraceId: () => ++this.traceCounter,
+      lineMemo: new Map(),
+      tokenMemo: new Map(),
+      maxLocations: options.maxLocations ?? 50_000,
+      overflow: 0,
+    };
+    this.contexts = this.formats.map((format) => new FormatLineContext(this.host, format));
+  }
+
+  /** Feeds the next slice of the log, decoded as latin1 (`buffer.latin1Slice()`). */
+  write(latin1: string): void {
+    this.accept(this.buffer + latin1, latin1.length);
+  }
+
+  /**
+   * Feeds the tail this scanner asked to keep (the previous call's answer: that many trailing characters of
+   * the previous window) followed by the next slice, as one latin1 string; answers how many trailing
+   * characters to put before the next slice. Saves the concatenation `write` needs.
+   */
+  writeWindow(window: string): number {
+    this.accept(window, window.length - this.buffer.length);
+    return this.buffer.length;
+  }
+
+  private accept(window: string, freshLength: number): void {
+    if (freshLength <= 0) return;
+    this.bytes += freshLength;
+    this.lastByteWasNewline = window.charCodeAt(window.length - 1) === 0x0a;
+    // Searched from the end: it stops in the fresh part when that has a newline, and otherwise crosses only the
+    // kept tail (bounded by MAX_PENDING_LINE), so a 100 MB line stays linear.
+    const newline = window.lastIndexOf('\n');
+    if (newline >= window.length - freshLength) this.lastNewline = newline;
+    this.buffer = window;
+    this.drain(false);
+  }
+
+  /** Ends the log and returns everything recognised. */
+  end(): ScanResult {
+    this.drain(true);
+    const lines = this.countLinesTo(this.buffer.length) - (this.lastByteWasNewline || this.bytes === 0 ? 1 : 0);
+    return { locations: this.host.emitted, overflow: this.host.overflow, lines, bytes: this.bytes };
+  }
+
+  private countLinesTo(index: number): number {
+    let position = this.countedTo;
+    let line = this.countedLine;
+    for (;;) {
+      const next = this.buffer.indexOf('\n', position);
+      if (next < 0 || next >= index) break;
+      line++;
+      position = next + 1;
+    }
+    this.countedTo = position;
+    this.countedLine = line;
+    return line;
+  }
+
+  private drain(final: boolean): void {
+    let scanTo: number;
+    if (final) scanTo = this.buffer.length;
+    else {
+      if (this.lastNewline < this.scanFrom) {
+        // No complete line yet: wait for more, or consume a giant unterminated line in slices.
+        if (this.buffer.length - this.scanFrom > MAX_PENDING_LINE) this.scanLongSlice();
+        return;
+      }
+      const limit = this.buffer.length - AHEAD_BYTES;
+      scanTo = (this.lastNewline <= limit ? this.lastNewline : this.buffer.lastIndexOf('\n', limit)) + 1;
+      if (scanTo <= this.scanFrom) return;
+    }
+    this.scanRange(this.scanFrom, scanTo);
+    this.countLinesTo(scanTo);
+    // Keep a look-back tail starting at a line boundary.
+    let keepFrom = scanTo - BEHIND_BYTES;
+    keepFrom = keepFrom <= 0 ? 0 : this.buffer.lastIndexOf('\n', keepFrom) + 1;
+    keepFrom = Math.min(keepFrom, this.countedTo);
+    this.shift(keepFrom);
+    this.scanFrom = scanTo - keepFrom;
+  }
+
+  private shift(by: number): void {
+    if (by <= 0) return;
+    this.buffer = this.buffer.slice(by);
+    this.lastNewline -= by;
+    this.countedTo -= by;
+    this.claimedWindowEnd -= by;
+  }
+
+  // A huge line with no newline yet: scan all but the last window of it now, keep only that window.
+  private scanLongSlice(): void {
+    const keepFrom = this.buffer.length - LONG_LINE;
+    this.scanRange(this.scanFrom, keepFrom);
+    this.countLinesTo(keepFrom);
+    this.shift(keepFrom);
+    this.scanFrom = 0;
+  }
+
+  // Candidate positions in [from, to), ascending: universal anchor hits (one per short line, every hit on a
+  // long line) merged with the starts of lines a line-start anchor selects.
+  private candidates(from: number, to: number): Candidate[] {
+    const anywhere: number[] = [];
+    // Trying every CI/task-runner prefix kind at every line start was a third of the scan; a log shows its
+    // prefixes from its first lines on (they wrap every line), so the first slice picks the kinds to try.
+    if (this.lineStart === undefined) {
+      const prefixes = detectLinePrefixes(this.buffer.slice(0, 64 * 1024));
+      this.lineStart = this.prefilter.lineStartFor(prefixes);
+      ({ anchors: this.anchors, anchorOfFormat: this.anchorOfFormat } = compileFormatAnchors(this.formats, prefixes));
+    }
+    const regex = this.prefilter.anywhere;
+    regex.lastIndex = from;
+    for (let match = regex.exec(this.buffer); match !== null && match.index < to; match = regex.exec(this.buffer)) {
+      anywhere.push(match.index);
+      const lineEnd = this.buffer.indexOf('\n', match.index);
+      const lineStart = this.buffer.lastIndexOf('\n', match.index - 1) + 1;
+      // A short line is a candidate once; a long line keeps every anchor hit (each gets its own window).
+      if (lineEnd >= 0 && lineEnd - lineStart <= LONG_LINE) regex.lastIndex = lineEnd + 1;
+      else regex.lastIndex = Math.max(regex.lastIndex, match.index + 1);
+    }
+    // One walk over the lines finds the line-start candidates, numbers every candidate and advances the line
+    // counter (a second walk to number candidates was ~30 ms per 100 MB).
+    const found: Candidate[] = [];
+    const lineStart = this.lineStart;
+    let line = this.countLinesTo(from);
+    let next = 0;
+    for (let position = from; position < to; ) {
+      const newline = this.buffer.indexOf('\n', position);
+      const lineEnd = newline < 0 ? this.buffer.length : newline;
+      const startsCandidate = lineStart.matches(this.buffer, position);
+      if (startsCandidate) found.push({ position, line });
+      for (; next < anywhere.length && anywhere[next]! <= lineEnd; next++) {
+        if (!startsCandidate || anywhere[next] !== position) found.push({ position: anywhere[next]!, line });
+      }
+      if (newline < 0) break;
+      position = newline + 1;
+      line++;
+      if (newline < to) {
+        this.countedTo = position;
+        this.countedLine = line;
+      }
+    }
+    return found;
+  }
+
+  private scanRange(from: number, to: number): void {
+    let windowsOnLine = 0;
+    let currentLineStart = -1;
+    let scannedLineEnd = -1;
+    for (const { position, line } of this.candidates(from, to)) {
+      if (position <= scannedLineEnd) continue;
+      const lineStart = this.buffer.lastIndexOf('\n', position - 1) + 1;
+      let lineEnd = this.buffer.indexOf('\n', position);
+      if (lineEnd < 0) lineEnd = this.buffer.length;
+      if (lineEnd - lineStart <= LONG_LINE) {
+        this.scanLine(lineStart, lineEnd, lineStart, lineEnd, line);
+        scannedLineEnd = lineEnd;
+        continue;
+      }
+      if (lineStart !== currentLineStart) {
+        currentLineStart = lineStart;
+        windowsOnLine = 0;
+      }
+      if (++windowsOnLine > MAX_WINDOWS_PER_LINE || position < this.claimedWindowEnd) continue;
+      const windowStart = Math.max(lineStart, position - WINDOW_HALF);
+      const windowEnd = Math.min(lineEnd, position + WINDOW_HALF);
+      this.scanLine(lineStart, lineEnd, windowStart, windowEnd, line);
+      this.claimedWindowEnd = windowEnd;
+    }
+  }
+
+  private normalisedSlice(start: number, end: number): string {
+    const raw = this.buffer.slice(start, Math.min(end, start + MAX_LINE_TEXT * 4));
+    const text = stripLinePrefixes(this.normalise(latin1ToUtf8(raw.endsWith('\r') ? raw.slice(0, -1) : raw)));
+    return ownCopy(text.length > MAX_LINE_TEXT ? text.slice(0, MAX_LINE_TEXT) : text);
+  }
+
+  private scanLine(lineStart: number, lineEnd: number, windowStart: number, windowEnd: number, logLine: number): void {
+    const raw = this.buffer.slice(windowStart, windowEnd);
+    // Formats in registry order, each tried when its anchor selects the raw line; the anchors of formats after
+    // the one that claims the line are never tested (they were ~10 µs of every candidate line).
+    const selects: Array<boolean | undefined> = [];
+    let text: string | undefined;
+    for (let index = 0; index < this.formats.length; index++) {
+      const anchor = this.anchorOfFormat[index]!;
+      if (!(selects[anchor] ??= this.anchors[anchor]!.test(raw))) continue;
+      text ??= this.prepareLine(raw, lineStart, lineEnd);
+      if (this.formats[index]!.parse(this.contexts[index]!.reset(text, logLine))) break;
+    }
+  }
+
+  // The normalised text of a selected line, with fresh per-line memos and its neighbours on demand.
+  private prepareLine(raw: string, lineStart: number, lineEnd: number): string {
+    const long = lineEnd - lineStart > LONG_LINE;
+    const text = long ? ownCopy(this.normalise(latin1ToUtf8(raw))) : this.normalisedSlice(lineStart, lineEnd);
+    this.host.lineMemo.clear();
+    this.host.tokenMemo.clear();
+    const neighbours = new Map<number, string | undefined>();
+    this.host.neighbour = (delta) => {
+      if (delta === 0) return text;
+      if (Math.abs(delta) > MAX_NEIGHBOUR_LINES) return undefined;
+      if (!neighbours.has(delta)) neighbours.set(delta, this.neighbourLine(lineStart, lineEnd, delta));
+      return neighbours.get(delta);
+    };
+    return text;
+  }
+
+  private neighbourLine(lineStart: number, lineEnd: number, delta: number): string | undefined {
+    const bounds = neighbourBounds(this.buffer, lineStart, lineEnd, delta);
+    return bounds && this.normalisedSlice(bounds[0], bounds[1]);
+  }
+}

@@ -1,0 +1,70 @@
+// The prefilter keeps only universal unanchored anchors and line-start (`^`) alternatives (see _prefilter.ts).
+// Every fixture line that some format's own anchor selects must therefore also pass the prefilter, or the
+// format would silently never see it. A failure names the format: make that anchor alternative start with `^`
+// (leading blanks/ANSI allowed) or make sure the line carries a universal anchor.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { findFixtureCases } from '../../../src/locate/fixtures.js';
+import { registeredFormats } from '../../../src/grammars/index.js';
+import { buildPrefilter, topLevelAlternatives } from '../../../src/grammars/engine/prefilter.js';
+import { anchorAfterPrefixes, LINE_PREFIX_SOURCE } from '../../../src/grammars/engine/prefixes.js';
+
+const formats = registeredFormats();
+const prefilter = buildPrefilter(formats);
+const anywhere = new RegExp(prefilter.anywhere.source, 'm');
+const lineStart = prefilter.lineStartFor(LINE_PREFIX_SOURCE);
+
+describe('prefilter coverage', () => {
+  it('splits anchors into top-level alternatives without breaking groups or classes', () => {
+    expect(topLevelAlternatives('a|(b|c)|[|]|d')).toEqual(['a', '(b|c)', '[|]', 'd']);
+  });
+
+  it('leaves to the universal anchors only the line-start alternatives that begin with a path, each covered by them', () => {
+    expect(prefilter.broad).toHaveLength(3);
+    // rollup `path (12:5)`, GHC `path.hs:(12,5)-(13,7)`, go vet `vet: path.go:12:5`
+    for (const line of ['src/main.js (3:7) error', 'app/Main.hs:(12,5)-(13,7): error:', 'vet: ./cmd/main.go:12:5: unreachable']) {
+      expect(anywhere.test(line), line).toBe(true);
+    }
+  });
+
+  it('the universal anchors select extensionless build files and quoted Python paths, not prose about files', () => {
+    for (const line of ['Makefile:12: *** missing separator.  Stop.', 'make: *** [Makefile:3: all] Error 1', 'ERROR: failed to solve: Dockerfile:5', 'Jenkinsfile:14: unexpected token', '  File "/app/x.py", line 3, in f', '  \u001b[35mFile \u001b[35m"/app/x.py"']) {
+      expect(anywhere.test(line), line).toBe(true);
+    }
+    for (const line of ['Downloading file from mirror', 'Profile updated at 12:30']) expect(anywhere.test(line), line).toBe(false);
+  });
+
+  it('tries line-start anchors after blanks and colour codes, and after a detected CI prefix only', () => {
+    const plain = prefilter.lineStartFor('');
+    expect(plain.matches('    at f (src/a.js:1:2)', 0)).toBe(true);
+    expect(plain.matches('\u001b[31mTraceback (most recent call last):', 0)).toBe(true);
+    expect(plain.matches('   \u001b[1m\u001b[31mpanicked at src/main.rs:3:5', 0)).toBe(true);
+    // Anchors with a colour prefix of their own, keyed by the character after blanks and colour codes.
+    for (const line of ['\u001b[1m[\u001b[31mERROR\u001b[m] /app/A.java:[3,5] boom', '\u001b[7m\u001b[1mFAIL\u001b[22m\u001b[27m src/a.test.js', '  \u001b[2m3:7\u001b[22m  \u001b[31merror\u001b[39m  x', ' \u001b[0m\u001b[1m\u001b[38;5;12m--> \u001b[0msrc/main.rs:2:5']) {
+      expect(plain.matches(line, 0), JSON.stringify(line)).toBe(true);
+    }
+    expect(plain.matches('\u001b[32m  ✓ adds\u001b[39m', 0)).toBe(false);
+    expect(plain.matches('npm warn deprecated glob@7', 0)).toBe(false);
+    const stamped = '2024-01-01T00:00:00.0000000Z goroutine 1 [running]:';
+    expect(plain.matches(stamped, 0)).toBe(false);
+    expect(prefilter.lineStartFor(LINE_PREFIX_SOURCE).matches(stamped, 0)).toBe(true);
+    // A second line of the same text is matched at its own start.
+    expect(plain.matches(`noise\nFAIL\tpkg 0.1s`, 6)).toBe(true);
+  });
+
+  it.each(findFixtureCases(new URL('../../../fixtures', import.meta.url).pathname).map((fixture) => [fixture.name, fixture.log]))(
+    '%s: every line a format anchor selects passes the prefilter',
+    (_name, log) => {
+      const missed: string[] = [];
+      const lines = readFileSync(log, 'latin1').split('\n');
+      for (const line of lines) {
+        if (anywhere.test(line) || lineStart.matches(line, 0)) continue;
+        for (const format of formats) {
+          const alternatives = topLevelAlternatives(format.anchor).filter((alternative) => new RegExp(anchorAfterPrefixes(alternative), 'm').test(line));
+          if (alternatives.length > 0) missed.push(`${format.name}: ${alternatives[0]} on ${JSON.stringify(line.slice(0, 80))}`);
+        }
+      }
+      expect(missed).toEqual([]);
+    },
+  );
+});
