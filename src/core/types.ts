@@ -94,10 +94,20 @@ export interface ResolveHints {
   /** The path starts its line and the line before ends in this path-like text: a terminal-width console may
    * have wrapped one path over the two lines (formats.md §3.9), so the joined path is tried first. */
   wrappedFrom?: string;
+  /**
+   * A weak candidate of the permissive tier (any path-like token before a line number): it is reported only
+   * when resolve maps it to an existing file inside a root, and otherwise discarded without a trace, so
+   * timestamps, versions, ports and URLs never become findings.
+   */
+  confirm?: boolean;
+  /** A project folder the tool named on a nearby line (msbuild's trailing `[…/X.csproj]`): relative paths of
+   * this location may be relative to it. */
+  projectDirectory?: string;
 }
 
 export type DropReason = 'vendored' | 'runtime' | 'ignored';
-export type UnresolvedReason = 'not-found' | 'outside-root';
+/** `ambiguous`: two or more workspace files match the printed path equally well; never guessed. */
+export type UnresolvedReason = 'not-found' | 'outside-root' | 'ambiguous';
 
 /** A location mapped to a workspace file. */
 export interface ResolvedLocation extends LocationDetails {
@@ -116,6 +126,8 @@ export interface UnresolvedLocation {
   format: string;
   logLine: number;
   reason: UnresolvedReason;
+  /** With `ambiguous`: the workspace files (relative to their root) that matched. */
+  candidates?: string[];
 }
 
 export interface DroppedLocation {
