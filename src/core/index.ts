@@ -3,3 +3,4 @@ export { FaultlineError, isFaultlineError, type FaultlineErrorCode } from './err
 export { toUtf16Offset, fromUtf16Offset, toZeroBased, toOneBasedLine, displayWidth, toZeroBasedLine, lastLineOfRange, rangeContainsLine, toOneBasedLineSpan, type ZeroBasedPosition, type ZeroBasedRange } from './position.js';
 export { toLocateJson, locationToJson, LOCATE_JSON_VERSION, type LocateJson, type LocationJson, type FrameJson, type RelatedJson } from './contract.js';
 export { roleOf, isDeeperFrame, frameDepths } from './roles.js';
+export { countOf, articleFor } from './english.js';

@@ -1,7 +1,7 @@
 // The "fix this failure" prompt: bounded by a character budget and filled in a fixed order — instruction,
 // run header, summary, the primary symbol's code, up to two more attachments, the output tail — with every
 // omission marked. Everything is redacted before it is bounded, so a cut can never expose half a secret.
-import { FaultlineError, type ResolvedLocation, type RunInfo, type SymbolInfo } from '../core/index.js';
+import { FaultlineError, countOf, type ResolvedLocation, type RunInfo, type SymbolInfo } from '../core/index.js';
 import { boundText, formatRunHeader } from '../summarise/index.js';
 import { buildRedactor, type RedactionCount, type Redactor } from '../redact/index.js';
 import { fence, languageFor, longestBacktickRun } from './fence.js';
@@ -115,8 +115,8 @@ export function windowAround(text: string, startLine: number, focusLine: number,
     }
   }
   const kept = lines.slice(first, last + 1);
-  if (first > 0) kept.unshift(`[… ${first} lines above omitted …]`);
-  if (last < lines.length - 1) kept.push(`[… ${lines.length - 1 - last} lines below omitted …]`);
+  if (first > 0) kept.unshift(`[… ${countOf(first, 'line')} above omitted …]`);
+  if (last < lines.length - 1) kept.push(`[… ${countOf(lines.length - 1 - last, 'line')} below omitted …]`);
   return kept.join('\n');
 }
 

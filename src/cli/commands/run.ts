@@ -1,7 +1,7 @@
 // run = execute a command with its output captured to an artifact, then locate the errors in it.
 import { randomUUID } from 'node:crypto';
 import { StringDecoder } from 'node:string_decoder';
-import { FaultlineError, toLocateJson, type LocateResult } from '../../core/index.js';
+import { FaultlineError, countOf, toLocateJson, type LocateResult } from '../../core/index.js';
 import { defaultHistoryKey, readArtifact, runCommand, type RunResult } from '../../capture/index.js';
 import { locate } from '../../locate/index.js';
 import { explainLocations } from '../../lsp-client/index.js';
@@ -190,7 +190,7 @@ export const runCommandCli: CliCommand = {
       io.stdout(`${JSON.stringify(document)}\n`);
       return result.exitStatus;
     }
-    const trailer = `faultline: ${describeExit(result)} · ${(result.durationMs / 1000).toFixed(1)} s · ${result.artifact.lines} lines · artifact ${result.artifact.id}\n  ${result.artifact.path}\n`;
+    const trailer = `faultline: ${describeExit(result)} · ${(result.durationMs / 1000).toFixed(1)} s · ${countOf(result.artifact.lines, 'line')} · artifact ${result.artifact.id}\n  ${result.artifact.path}\n`;
     if (args.format !== 'text') {
       await printResult(located, args.format, io);
       io.stderr(trailer);
