@@ -21,6 +21,11 @@ export interface FixPromptOptions {
   /** Code to attach: [0] is the primary's enclosing symbol (or an excerpt); at most two more are used. */
   symbols?: readonly SymbolInfo[];
   /**
+   * What explainLocations returned, as it is: each item's `attachment` is used (after `symbols`, if both are
+   * given). Its `source` field names the symbol's origin and is never read as code.
+   */
+  explained?: ReadonlyArray<{ readonly attachment?: SymbolInfo }>;
+  /**
    * The error summary (summariseError(...).text). Summarise already-redacted text (redactor.redact(log)):
    * the summary's own cut happens before this function can redact it.
    */
@@ -126,7 +131,7 @@ export async function buildFixPrompt(options: FixPromptOptions): Promise<PromptR
   if (!Number.isFinite(budget) || budget < MIN_BUDGET) {
     throw new FaultlineError('E_BUDGET', `prompt budget must be at least ${MIN_BUDGET} characters (got ${budget})`);
   }
-  const symbols = options.symbols ?? [];
+  const symbols = [...(options.symbols ?? []), ...(options.explained ?? []).flatMap((item) => (item.attachment ? [item.attachment] : []))];
   const attachments = symbols.slice(0, 1 + MAX_EXTRA_ATTACHMENTS);
   const redactor =
     options.redactor ??

@@ -1,7 +1,7 @@
 // `faultline explain [LOG|-] [--cwd DIR] [--root DIR]… [--json] [--no-lsp]` — locate, then show the
 // enclosing symbol and a code frame for the primary location and up to two more.
 import { resolve } from 'node:path';
-import { locationToJson } from '../../core/index.js';
+import { frameDepths, locationToJson } from '../../core/index.js';
 import { locate } from '../../locate/index.js';
 import { explainLocations, type ExplainItem } from '../../lsp-client/index.js';
 import { parseLogArgs } from '../args.js';
@@ -23,12 +23,19 @@ function explainJson(items: readonly ExplainItem[]): string {
 }
 
 export function explainText(items: readonly ExplainItem[]): string {
+  const raisingOf = new Map<number, ExplainItem['location']>();
+  const depths = frameDepths(items.map((item) => item.location));
+  for (const [location, frame] of depths) if (frame.raised) raisingOf.set(frame.trace, location);
   return items
     .map((item) => {
       const { location, symbol } = item;
       const column = location.column === null ? '' : `:${location.column}`;
-      const label = [location.severity, location.code].filter((part) => part !== null).join(' ');
-      const message = [label, location.message.split('\n', 1)[0] ?? ''].filter((part) => part !== '').join(': ');
+      const frame = depths.get(location);
+      const raising = frame === undefined || frame.raised ? undefined : raisingOf.get(frame.trace);
+      // A caller frame says where its trace raised instead of repeating (or lacking) the message.
+      const label = raising ? 'called from here' : [location.severity, location.code].filter((part) => part !== null).join(' ');
+      const text = raising ? `on the way to ${raising.file}:${raising.line}` : (location.message.split('\n', 1)[0] ?? '');
+      const message = [label, text].filter((part) => part !== '').join(': ');
       const head = `${location.file}:${location.line}${column}${message === '' ? '' : `  ${message}`}`;
       const where =
         symbol === null
