@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FaultlineError } from '../core/index.js';
 import type { LogSource } from '../locate/index.js';
+import { CI_OPTIONS } from './conventions.js';
 import type { CliIo } from './io.js';
 
 export const LOG_OPTIONS = {
@@ -12,6 +13,8 @@ export const LOG_OPTIONS = {
   format: { type: 'string' },
   tool: { type: 'string', multiple: true },
   binary: { type: 'boolean' },
+  // -o/--output, --fail-level, --quiet, --color/--no-color (cli/conventions.ts).
+  ...CI_OPTIONS,
 } as const;
 
 export interface LogArgs {

@@ -5,8 +5,9 @@ import { frameDepths, locationToJson } from '../../core/index.js';
 import { locate } from '../../locate/index.js';
 import { explainLocations, type ExplainItem } from '../../lsp-client/index.js';
 import { parseLogArgs } from '../args.js';
-import { EXIT_FINDINGS, EXIT_OK, type CliCommand } from '../io.js';
-import { outputFormatOf, printResult } from '../output.js';
+import { CI_USAGE, ciSettings, errorsOnly, exitCodeFor, unresolvedHint } from '../conventions.js';
+import type { CliCommand } from '../io.js';
+import { outputFormatOf, printResult, writeOutput } from '../output.js';
 
 export const EXPLAIN_JSON_VERSION = 1;
 
@@ -58,6 +59,7 @@ export const explainCommand: CliCommand = {
   --format F    github | sarif | rdjsonl | gitlab: the explained locations in that format (text and json as above)
   --no-lsp      don't start language servers (tree-sitter, then heuristics)
   --timeout MS  per-lookup language-server deadline, cold start included (default 10000)
+${CI_USAGE}
 
 exit: 0 no location found, 1 locations explained, 2 usage or internal error`,
   async run(argv, io) {
@@ -67,8 +69,10 @@ exit: 0 no location found, 1 locations explained, 2 usage or internal error`,
       io.stderr(`faultline explain: --timeout must be a positive integer of milliseconds\n`);
       return 2;
     }
+    const settings = ciSettings(values);
     const roots = log.roots?.map((root) => resolve(io.cwd, root));
-    const result = await locate(log.source, { cwd: resolve(io.cwd, log.cwd), ...(roots ? { roots } : {}) });
+    const located = await locate(log.source, { cwd: resolve(io.cwd, log.cwd), ...(roots ? { roots } : {}) });
+    const result = settings.quiet ? { ...located, ...errorsOnly(located) } : located;
     const items = await explainLocations({
       locations: result.locations,
       ...(roots ? { roots } : {}),
@@ -77,10 +81,12 @@ exit: 0 no location found, 1 locations explained, 2 usage or internal error`,
     });
     const format = outputFormatOf(values);
     if (format !== 'text' && format !== 'json') {
-      await printResult({ ...result, locations: items.map((item) => item.location) }, format, io);
-    } else if (format === 'json') io.stdout(`${explainJson(items)}\n`);
-    else if (items.length > 0) io.stdout(`${explainText(items)}\n`);
-    else io.stderr('faultline: no location in the workspace to explain\n');
-    return items.length > 0 ? EXIT_FINDINGS : EXIT_OK;
+      await printResult({ ...result, locations: items.map((item) => item.location) }, format, io, settings);
+    } else if (format === 'json') writeOutput(io, settings, `${explainJson(items)}\n`);
+    else if (items.length > 0) writeOutput(io, settings, `${explainText(items)}\n`);
+    else if (!unresolvedHint(result, resolve(io.cwd, log.cwd))) io.stderr('faultline: no location in the workspace to explain\n');
+    const hint = unresolvedHint(result, resolve(io.cwd, log.cwd));
+    if (hint) io.stderr(hint);
+    return exitCodeFor(result, settings.failLevel);
   },
 };

@@ -12,7 +12,9 @@ import { buildFixPrompt, type PromptResult } from '../../prompt/index.js';
 import { buildRedactor } from '../../redact/index.js';
 import { summariseError } from '../../summarise/index.js';
 import { parseLogArgs } from '../args.js';
+import { ciSettings } from '../conventions.js';
 import { EXIT_OK, type CliCommand } from '../io.js';
+import { writeOutput } from '../output.js';
 
 /** Finds the symbol enclosing a location (the LSP provider is wired by the lead); undefined = none. */
 export type SymbolProvider = (request: { location: ResolvedLocation; fileText: string }) => Promise<SymbolInfo | undefined>;
@@ -107,10 +109,11 @@ exit: 0 prompt printed, 2 usage or internal error`,
           env: io.env,
           symbolProvider: options.symbolProvider,
         });
+        const settings = ciSettings(values);
         if (values.json === true) {
-          io.stdout(`${JSON.stringify({ version: 1, prompt: prompt.prompt, chars: prompt.chars, approxTokens: prompt.approxTokens, redactions: prompt.redactions })}\n`);
+          writeOutput(io, settings, `${JSON.stringify({ version: 1, prompt: prompt.prompt, chars: prompt.chars, approxTokens: prompt.approxTokens, redactions: prompt.redactions })}\n`);
         } else {
-          io.stdout(prompt.prompt.endsWith('\n') ? prompt.prompt : `${prompt.prompt}\n`);
+          writeOutput(io, settings, prompt.prompt.endsWith('\n') ? prompt.prompt : `${prompt.prompt}\n`);
           const total = prompt.redactions.reduce((sum, entry) => sum + entry.count, 0);
           if (total > 0) io.stderr(`faultline: redacted ${total} secret${total === 1 ? '' : 's'} (${prompt.redactions.map((entry) => `${entry.type} ×${entry.count}`).join(', ')})\n`);
         }

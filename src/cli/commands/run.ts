@@ -9,6 +9,7 @@ import { OUTPUT_FORMATS, type OutputFormat } from '../../output/index.js';
 import { formatRunHeader, summariseError } from '../../summarise/index.js';
 import { keepYoungGenerationSmall } from '../heap.js';
 import type { CliCommand, CliIo } from '../io.js';
+import { childColourEnv, ciSettings, errorsOnly } from '../conventions.js';
 import { outputFormatOf, printResult } from '../output.js';
 import { explainText } from './explain.js';
 
@@ -22,7 +23,10 @@ then prints where the errors are. Exits with CMD's exit code (124 on timeout, 12
   --shell        run CMD through $SHELL -c (pipefail on for bash/zsh/ksh)
   --json         print one JSON object on stdout; the live output goes to stderr
   --format F     print the located errors as ${OUTPUT_FORMATS.join(' | ')} (the live output goes to stderr)
-  --explain      when CMD fails, explain it: summary, enclosing function and code frame (pre-commit hooks)`;
+  --explain      when CMD fails, explain it: summary, enclosing function and code frame (pre-commit hooks)
+  -o, --output FILE, --quiet, --color, --no-color: as for locate (the exit code stays CMD's)
+When faultline's stdout is a terminal, CMD gets FORCE_COLOR=1 and CLICOLOR_FORCE=1 so it keeps its colour;
+the artifact keeps every byte and locating reads through the colour codes.`;
 
 interface RunArgs {
   cwd: string | undefined;
@@ -32,12 +36,14 @@ interface RunArgs {
   format: OutputFormat;
   explain: boolean;
   command: string[];
+  /** -o/--output, --quiet, --color/--no-color (cli/conventions.ts). */
+  ci: Record<string, string | boolean>;
 }
 
 // Options come before the command; everything from `--` (or the first non-option word) is the command,
 // so `faultline run npm test -- --watch=false` keeps the command's own flags intact.
 function parseRunArgs(argv: string[]): RunArgs {
-  const args: RunArgs = { cwd: undefined, timeoutMs: undefined, shell: false, json: false, format: 'text', explain: false, command: [] };
+  const args: RunArgs = { cwd: undefined, timeoutMs: undefined, shell: false, json: false, format: 'text', explain: false, command: [], ci: {} };
   let index = 0;
   const value = (name: string): string => {
     const next = argv[++index];
@@ -61,10 +67,12 @@ function parseRunArgs(argv: string[]): RunArgs {
     else if (name === '--json') args.json = true;
     else if (name === '--format') args.format = outputFormatOf({ format: inline ?? value(name) });
     else if (name === '--explain') args.explain = true;
-    else throw new FaultlineError('E_USAGE', `unknown option ${word}\n${USAGE}`);
+    else if (name === '-o' || name === '--output') args.ci.output = inline ?? value(name);
+    else if (name === '--quiet' || name === '--color' || name === '--no-color') args.ci[name.slice(2)] = true;
+    else throw new FaultlineError('E_USAGE', `unknown option ${word} (faultline run --help lists them)`);
   }
   args.command = argv.slice(index);
-  if (args.command.length === 0) throw new FaultlineError('E_USAGE', `no command given\n${USAGE}`);
+  if (args.command.length === 0) throw new FaultlineError('E_USAGE', `no command given: faultline run [options] -- CMD [ARGS…]`);
   return args;
 }
 
@@ -107,6 +115,7 @@ export const runCommandCli: CliCommand = {
   usage: USAGE,
   async run(argv, io) {
     const args = parseRunArgs(argv);
+    const settings = ciSettings(args.ci);
     const cwd = args.cwd ?? io.cwd;
     // A captured command's output has no size limit.
     await keepYoungGenerationSmall();
@@ -140,7 +149,7 @@ export const runCommandCli: CliCommand = {
         command: args.command,
         cwd,
         shell: args.shell,
-        env: io.env,
+        env: { ...io.env, ...childColourEnv(io, settings.colour) },
         timeoutMs: args.timeoutMs,
         signal: controller.signal,
         onOutput: (chunk) => {
@@ -169,6 +178,7 @@ export const runCommandCli: CliCommand = {
     let located: LocateResult = { locations: [], unresolved: [], dropped: [] };
     try {
       located = await locate({ path: result.artifact.path }, { cwd: result.cwd });
+      if (settings.quiet) located = errorsOnly(located);
     } catch (error) {
       io.stderr(`faultline run: locating errors failed: ${error instanceof Error ? error.message : String(error)}\n`);
     }
@@ -192,14 +202,14 @@ export const runCommandCli: CliCommand = {
     }
     const trailer = `faultline: ${describeExit(result)} · ${(result.durationMs / 1000).toFixed(1)} s · ${countOf(result.artifact.lines, 'line')} · artifact ${result.artifact.id}\n  ${result.artifact.path}\n`;
     if (args.format !== 'text') {
-      await printResult(located, args.format, io);
+      await printResult(located, args.format, io, settings);
       io.stderr(trailer);
     } else if (args.explain) {
       if (result.failed) io.stdout(`\n${await explainFailure(result, located)}`);
       io.stderr(trailer);
     } else {
       if (located.locations.length > 0) io.stdout('\n');
-      await printResult(located, 'text', io);
+      await printResult(located, 'text', io, settings);
       io.stdout(trailer);
     }
     return result.exitStatus;
