@@ -1,12 +1,12 @@
 // The library's public surface: named re-exports of each stage's public pieces. Importing has no side effects.
 export {
   FaultlineError, isFaultlineError, toUtf16Offset, fromUtf16Offset, toZeroBased, toOneBasedLine, displayWidth,
-  toLocateJson, locationToJson, LOCATE_JSON_VERSION,
+  toLocateJson, locationToJson, LOCATE_JSON_VERSION, roleOf, frameDepths, countOf,
 } from './core/index.js';
 export type {
   Severity, ColumnUnit, FormatSpec, LocationField, FrameInfo, LocationDetails, RawLocation, ResolveHints, DropReason, UnresolvedReason,
   ResolvedLocation, UnresolvedLocation, DroppedLocation, LocateResult, RunInfo, SymbolInfo, FaultlineErrorCode,
-  ZeroBasedPosition, LocateJson, LocationJson,
+  ZeroBasedPosition, LocateJson, LocationJson, LocationRole, FrameJson, RelatedJson,
 } from './core/index.js';
 
 // Stage 1: capture.
@@ -33,4 +33,4 @@ export {
 // Stage 6: prompts, redaction and output formats.
 export { buildFixPrompt, buildCommandPrompt, extractShellCommand, fence, type FixPromptOptions, type PromptResult, type CommandPromptOptions } from './prompt/index.js';
 export { createRedactor, buildRedactor, redactText, type Redactor } from './redact/index.js';
-export { renderOutput, renderGithub, renderSarif, renderRdjsonl, renderGitlab, renderJson, renderText, locationRange, prepareRedactor, OUTPUT_FORMATS, type OutputFormat, type Utf16Range } from './output/index.js';
+export { renderOutput, renderGithub, renderSarif, renderRdjsonl, renderGitlab, renderJson, renderText, renderUnix, renderCheckstyle, tracesOf, callersOf, locationRange, prepareRedactor, OUTPUT_FORMATS, type OutputFormat, type Utf16Range } from './output/index.js';

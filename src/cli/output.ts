@@ -56,7 +56,7 @@ export interface PrintOptions {
 
 /** Writes `result` to stdout (or `--output FILE`) in `format`, and GitHub's step summary where asked. */
 export async function printResult(result: LocateResult, format: OutputFormat, io: CliIo, print: PrintOptions = {}): Promise<void> {
-  const leavesMachine = format === 'github' || format === 'sarif' || format === 'gitlab' || format === 'rdjsonl';
+  const leavesMachine = format === 'github' || format === 'sarif' || format === 'gitlab' || format === 'rdjsonl' || format === 'checkstyle';
   const redactor = leavesMachine ? await prepareRedactor(result, { env: io.env }) : undefined;
   const repoRoot = repoRootFor(io, result);
   const rendered = renderOutput(format, result, {
@@ -65,6 +65,8 @@ export async function printResult(result: LocateResult, format: OutputFormat, io
     colour: print.output === undefined ? wantsColour(io, print.colour) : print.colour === true,
     ...(redactor ? { redactor } : {}),
     ...(repoRoot ? { repoRoot } : {}),
+    // unix: paths as the editor started here opens them.
+    cwd: io.cwd,
   });
   writeOutput(io, print, rendered.stdout);
   const summaryFile = io.env.GITHUB_STEP_SUMMARY;

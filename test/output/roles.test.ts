@@ -2,7 +2,8 @@
 // frame with its callers under it, a related span stays under its diagnostic, and nothing prints an empty message.
 import { describe, expect, it } from 'vitest';
 import { locate } from '../../src/locate/index.js';
-import { renderGitlab, renderJson, renderRdjsonl, renderText } from '../../src/output/index.js';
+import { renderCheckstyle, renderGitlab, renderJson, renderRdjsonl, renderText, renderUnix } from '../../src/output/index.js';
+import { location } from '../prompt/helpers.js';
 import { articleFor, countOf } from '../../src/output/roles.js';
 
 async function located(fixture: string) {
@@ -65,6 +66,36 @@ describe('roles in every output', () => {
     expect(result.locations.map((location) => `${location.file}:${location.line} ${location.severity}`)).toEqual(['include/b.h:7 error', 'include/b.h:10 error', 'include/b.h:8 warning']);
     expect(result.locations[1]?.related?.map((span) => span.message)).toEqual(["previous declaration of 'helper' with type 'int(int)'"]);
     expect(renderGitlab(result)).toHaveLength(3);
+  });
+
+  it('unix: one line per place, columns in display cells (a tab before the column counts to the next stop of 8)', async () => {
+    const result = await located('tsc-pretty/declared-here');
+    expect(renderUnix(result)).toBe(
+      "src/cart.ts:5:41: error: Property 'prise' does not exist on type 'Item'. Did you mean 'price'? [TS2551]\nsrc/types.ts:3:3: note: 'price' is declared here.\n",
+    );
+    const tabbed = { locations: [location({ line: 1, column: 3, message: 'two\nlines' })], unresolved: [], dropped: [] };
+    // UTF-16 column 3 in "\t\tx": two tabs take display cells 1-16, so x is at cell 17.
+    expect(renderUnix(tabbed, { readLine: () => '\t\tx' })).toBe('src/app.ts:1:17: error: two lines [TS2322]\n');
+  });
+
+  it('checkstyle: one <error> per diagnostic or trace, grouped by file, attributes escaped', async () => {
+    const result = await located('pytest-long/tb-long');
+    expect(renderCheckstyle(result)).toBe(
+      [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<checkstyle version="4.3">',
+        '  <file name="tests/test_calc.py">',
+        '    <error line="9" severity="error" message="assert 3 == 4" source="faultline.pytest-long"/>',
+        '  </file>',
+        '  <file name="src/calc.py">',
+        '    <error line="7" severity="error" message="ZeroDivisionError: parts must be non-zero" source="faultline.pytest-long"/>',
+        '  </file>',
+        '</checkstyle>',
+        '',
+      ].join('\n'),
+    );
+    const quoted = renderCheckstyle({ locations: [location({ message: 'a "b" <c> & d\ne' })], unresolved: [], dropped: [] });
+    expect(quoted).toContain('message="a &quot;b&quot; &lt;c&gt; &amp; d&#10;e"');
   });
 
   it('counts and articles read as English', () => {

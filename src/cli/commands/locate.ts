@@ -19,7 +19,8 @@ export const locateCommand: CliCommand = {
   --root DIR   a workspace root, repeatable; default: the git top level of --cwd, else --cwd
   --json       print the versioned JSON result (same as --format json)
   --format F   ${OUTPUT_FORMATS.join(' | ')} (github: workflow annotations + $GITHUB_STEP_SUMMARY;
-               sarif 2.1.0; rdjsonl: reviewdog; gitlab: Code Quality). github/sarif/rdjsonl/gitlab are redacted.
+               sarif 2.1.0; rdjsonl: reviewdog; gitlab: Code Quality; unix: file:line:col: severity: message
+               for vim's quickfix and Emacs' compile-mode; checkstyle: XML). github/sarif/rdjsonl/gitlab/checkstyle are redacted.
   --tool NAME  recognise only this format (see 'faultline formats'), repeatable
   --binary     scan input that looks binary anyway
 ${CI_USAGE}
