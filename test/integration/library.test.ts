@@ -181,4 +181,34 @@ describe('examples/vscode-extension', () => {
       expect(diagnostics[0]).toMatchObject({ range: { start: { line: 1, character: 11 }, end: { line: 1, character: 11 } }, severity: 0 });
     }
   });
+
+  it('run without arguments: its usage on stderr, exit 2 (not a stack trace)', () => {
+    const out = tempDir('vscode-usage');
+    const bundle = join(out, 'extension.js');
+    execFileSync(process.execPath, [join(ROOT, 'examples', 'vscode-extension', 'build.mjs'), bundle], { cwd: ROOT });
+    const result = spawnSync(process.execPath, [bundle], { encoding: 'utf8', env: cleanEnv(out) });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^usage: node dist\/extension\.js LOG \[CWD\]\n/);
+    const missing = spawnSync(process.execPath, [bundle, join(out, 'no-such.log')], { encoding: 'utf8', env: cleanEnv(out) });
+    expect(missing.status).toBe(2);
+    expect(missing.stderr.trimEnd().split('\n')).toHaveLength(1);
+  });
+
+  it("contributes a problem matcher whose pattern, as VS Code applies it (a JS RegExp), reads faultline's unix lines", () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'examples', 'vscode-extension', 'package.json'), 'utf8'));
+    const [matcher] = manifest.contributes.problemMatchers;
+    expect(matcher).toMatchObject({ name: 'faultline', owner: 'faultline', severity: 'info' });
+    const pattern = new RegExp(matcher.pattern.regexp);
+    const workspace = join(ROOT, 'fixtures', 'tsc-pretty', 'declared-here');
+    const unix = spawnSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'locate', join(ROOT, 'fixtures', 'tsc-pretty', 'declared-here.log'), '--root', '.', '--format', 'unix'], { cwd: workspace, encoding: 'utf8', env: cleanEnv(workspace) });
+    const read = unix.stdout.trimEnd().split('\n').map((line) => {
+      const match = pattern.exec(line);
+      const group = (name: string) => match?.[matcher.pattern[name]];
+      return [group('file'), group('line'), group('column'), group('severity'), group('message')];
+    });
+    expect(read).toEqual([
+      ['src/cart.ts', '5', '41', 'error', "Property 'prise' does not exist on type 'Item'. Did you mean 'price'? [TS2551]"],
+      ['src/types.ts', '3', '3', 'note', "'price' is declared here."],
+    ]);
+  });
 });
