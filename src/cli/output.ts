@@ -2,7 +2,7 @@
 // explain agree. Formats that leave the machine are redacted (secretlint + environment values + own rules).
 import { appendFileSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { FaultlineError, type LocateResult } from '../core/index.js';
+import { FaultlineError, type LocateResult, type RunInfo } from '../core/index.js';
 import { OUTPUT_FORMATS, prepareRedactor, renderOutput, type OutputFormat, type ReadLine } from '../output/index.js';
 import { wantsColour, type CliIo } from './io.js';
 
@@ -52,6 +52,8 @@ function repoRootFor(io: CliIo, result: LocateResult): string | undefined {
 export interface PrintOptions {
   output?: string;
   colour?: boolean;
+  /** The run the log came from (SARIF invocations, …). */
+  run?: RunInfo;
 }
 
 /** Writes `result` to stdout (or `--output FILE`) in `format`, and GitHub's step summary where asked. */
@@ -65,6 +67,7 @@ export async function printResult(result: LocateResult, format: OutputFormat, io
     colour: print.output === undefined ? wantsColour(io, print.colour) : print.colour === true,
     ...(redactor ? { redactor } : {}),
     ...(repoRoot ? { repoRoot } : {}),
+    ...(print.run ? { run: print.run } : {}),
     // unix: paths as the editor started here opens them.
     cwd: io.cwd,
   });

@@ -5,6 +5,7 @@ import { frameDepths, locationToJson } from '../../core/index.js';
 import { locate } from '../../locate/index.js';
 import { explainLocations, type ExplainItem } from '../../lsp-client/index.js';
 import { parseLogArgs } from '../args.js';
+import { CHAIN_USAGE, chainedLog, warnIfStale } from '../chain.js';
 import { CI_USAGE, ciSettings, errorsOnly, exitCodeFor, unresolvedHint } from '../conventions.js';
 import type { CliCommand } from '../io.js';
 import { outputFormatOf, printResult, writeOutput } from '../output.js';
@@ -50,9 +51,10 @@ export function explainText(items: readonly ExplainItem[]): string {
 export const explainCommand: CliCommand = {
   name: 'explain',
   summary: 'show the enclosing function and code around the top locations of a log',
-  usage: `usage: faultline explain [LOG|-] [--cwd DIR] [--root DIR]... [--json] [--no-lsp] [--timeout MS]
+  usage: `usage: faultline explain [LOG|-|RUN|--last|--last-failed] [--cwd DIR] [--root DIR]... [--json] [--no-lsp] [--timeout MS]
 
   LOG           the log file; '-' or none reads standard input
+${CHAIN_USAGE}
   --cwd DIR     where the command ran; default: here
   --root DIR    a workspace root, repeatable; default: the git top level of --cwd, else --cwd
   --json        print {"version":1,"items":[{location,symbol,selection,excerpt}]}
@@ -63,7 +65,10 @@ ${CI_USAGE}
 
 exit: 0 no location found, 1 locations explained, 2 usage or internal error`,
   async run(argv, io) {
-    const { values, log } = parseLogArgs(argv, io, { 'no-lsp': { type: 'boolean' }, timeout: { type: 'string' } });
+    const parsed = parseLogArgs(argv, io, { 'no-lsp': { type: 'boolean' }, timeout: { type: 'string' } });
+    const values = parsed.values;
+    const log = await chainedLog(parsed.log, io);
+    warnIfStale(log, io);
     const timeoutMs = values.timeout === undefined ? undefined : Number(values.timeout);
     if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) {
       io.stderr(`faultline explain: --timeout must be a positive integer of milliseconds\n`);
@@ -81,7 +86,7 @@ exit: 0 no location found, 1 locations explained, 2 usage or internal error`,
     });
     const format = outputFormatOf(values);
     if (format !== 'text' && format !== 'json') {
-      await printResult({ ...result, locations: items.map((item) => item.location) }, format, io, settings);
+      await printResult({ ...result, locations: items.map((item) => item.location) }, format, io, { ...settings, ...(log.run ? { run: log.run } : {}) });
     } else if (format === 'json') writeOutput(io, settings, `${explainJson(items)}\n`);
     else if (items.length > 0) writeOutput(io, settings, `${explainText(items)}\n`);
     else if (!unresolvedHint(result, resolve(io.cwd, log.cwd))) io.stderr('faultline: no location in the workspace to explain\n');

@@ -4,6 +4,7 @@ import { locate } from '../../locate/index.js';
 import { OUTPUT_FORMATS } from '../../output/index.js';
 import { parseLogArgs } from '../args.js';
 import { keepYoungGenerationSmallFor } from '../heap.js';
+import { CHAIN_USAGE, chainedLog, warnIfStale } from '../chain.js';
 import { CI_USAGE, ciSettings, errorsOnly, exitCodeFor } from '../conventions.js';
 import type { CliCommand } from '../io.js';
 import { reportNotes } from '../notes.js';
@@ -12,9 +13,10 @@ import { outputFormatOf, printResult } from '../output.js';
 export const locateCommand: CliCommand = {
   name: 'locate',
   summary: 'find the error locations in a log and map them to workspace files',
-  usage: `usage: faultline locate [LOG|-] [--cwd DIR] [--root DIR]... [--json | --format F] [--tool NAME]... [--binary]
+  usage: `usage: faultline locate [LOG|-|RUN|--last|--last-failed] [--cwd DIR] [--root DIR]... [--json | --format F] [--tool NAME]... [--binary]
 
   LOG          the log file; '-' or none reads standard input
+${CHAIN_USAGE}
   --cwd DIR    where the command ran (relative paths in the log are relative to it); default: here
   --root DIR   a workspace root, repeatable; default: the git top level of --cwd, else --cwd
   --json       print the versioned JSON result (same as --format json)
@@ -27,7 +29,10 @@ ${CI_USAGE}
 
 exit: 0 no location found (or none at --fail-level), 1 locations found, 2 usage or internal error`,
   async run(argv, io) {
-    const { values, log } = parseLogArgs(argv, io, {});
+    const parsed = parseLogArgs(argv, io, {});
+    const values = parsed.values;
+    const log = await chainedLog(parsed.log, io);
+    warnIfStale(log, io);
     const tools = Array.isArray(values.tool) ? (values.tool as string[]) : undefined;
     const format = outputFormatOf(values);
     const settings = ciSettings(values);
@@ -39,7 +44,7 @@ exit: 0 no location found (or none at --fail-level), 1 locations found, 2 usage 
       allowBinary: values.binary === true,
     });
     const result = settings.quiet ? { ...located, ...errorsOnly(located) } : located;
-    await printResult(result, format, io, settings);
+    await printResult(result, format, io, { ...settings, ...(log.run ? { run: log.run } : {}) });
     reportNotes(result, io, resolve(io.cwd, log.cwd), format === 'text' && !settings.quiet);
     return exitCodeFor(result, settings.failLevel);
   },
