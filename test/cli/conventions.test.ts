@@ -71,7 +71,7 @@ describe('CI conventions', () => {
   });
 
   it('usage errors are one line', async () => {
-    for (const args of [['locate', '--frobnicate'], ['nonsense'], ['run', '--frobnicate', '--', 'true'], ['run']]) {
+    for (const args of [['locate', '--frobnicate'], ['nonsense'], ['run', '--frobnicate', '--', 'true'], ['run'], ['read'], ['explain', 'a.log', 'b.log']]) {
       const { code, err } = await cli(args);
       expect(code).toBe(2);
       expect(err.trimEnd().split('\n'), err).toHaveLength(1);

@@ -86,6 +86,7 @@ ${CHAIN_USAGE}
   --root DIR   a workspace root, repeatable; code is read from inside the roots only
   --budget N   prompt size bound in characters (default 12000; ~N/4 tokens)
   --json       print {"version":1,"prompt","chars","approxTokens","redactions"}
+  -o FILE      write the prompt to FILE instead of standard output (--output FILE)
 
 Secrets (tokens, keys, passwords, private keys, and the values of secret-looking environment
 variables) are replaced with [REDACTED:<type>] before the prompt is built.

@@ -39,7 +39,7 @@ export const readCommandCli: CliCommand = {
       },
     });
     const [artifact, extra] = positionals;
-    if (artifact === undefined || extra !== undefined) throw new FaultlineError('E_USAGE', `expected one artifact id or path\n${USAGE}`);
+    if (artifact === undefined || extra !== undefined) throw new FaultlineError('E_USAGE', `expected one artifact id or path (faultline read --help shows the options)`);
     const common = { artifact, cwd: io.cwd, env: io.env, limit: values.limit, after: values.after };
 
     if (values.search !== undefined) {
