@@ -1,5 +1,6 @@
 // What the CLI says on stderr about a located result beside the report itself: an empty log, nothing found in
 // the workspace (one line with the fix), locations past the collection cap.
+import { countOf } from '../core/index.js';
 import type { LocateOutcome } from '../locate/index.js';
 import type { CliIo } from './io.js';
 import { unresolvedHint } from './conventions.js';
@@ -15,5 +16,5 @@ export function reportNotes(result: LocateOutcome, io: CliIo, cwd: string, verbo
   else if (verbose && result.locations.length === 0) {
     io.stderr(`faultline: no location in the workspace${result.dropped.length > 0 ? ` (${result.dropped.length} dropped as vendored, runtime or ignored; --json lists them)` : ''}\n`);
   }
-  if (result.stats.overflow > 0) io.stderr(`faultline: ${result.stats.overflow} more locations were not collected (limit reached)\n`);
+  if (result.stats.overflow > 0) io.stderr(`faultline: ${countOf(result.stats.overflow, 'more location', 'more locations')} not collected (limit reached)\n`);
 }
