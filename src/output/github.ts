@@ -64,7 +64,9 @@ function annotation(location: ResolvedLocation, redact: (text: string) => string
     .filter((entry): entry is [string, string | number] => entry[1] !== null && entry[1] !== '')
     .map(([key, value]) => `${key}=${escapeProperty(String(value))}`)
     .join(',');
-  let message = redact(location.message || raised?.message || '');
+  // Related spans are not annotations of their own (a note is no finding): the annotation names them.
+  const related = (location.related ?? []).map((span) => `${reportedPath(span, repoRoot).path}:${span.line}${span.column === null ? '' : `:${span.column}`}: ${span.message}`);
+  let message = redact([location.message || raised?.message || '', ...related].filter((part) => part !== '').join('\n'));
   if (message.length > MAX_MESSAGE) message = `${safePrefix(message, MAX_MESSAGE - 1)}…`;
   return `::${COMMAND_BY_SEVERITY[severity]} ${props}::${escapeData(message)}`;
 }

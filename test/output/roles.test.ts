@@ -2,7 +2,7 @@
 // frame with its callers under it, a related span stays under its diagnostic, and nothing prints an empty message.
 import { describe, expect, it } from 'vitest';
 import { locate } from '../../src/locate/index.js';
-import { renderCheckstyle, renderGitlab, renderJson, renderRdjsonl, renderText, renderUnix } from '../../src/output/index.js';
+import { renderCheckstyle, renderGithub, renderGitlab, renderJson, renderRdjsonl, renderText, renderUnix } from '../../src/output/index.js';
 import { location } from '../prompt/helpers.js';
 import { articleFor, countOf } from '../../src/output/roles.js';
 
@@ -57,6 +57,10 @@ describe('roles in every output', () => {
     expect(renderJson(result).locations[0]?.related?.map((span) => [span.file, span.line, span.column, span.endColumn, span.message])).toEqual([
       ['src/types.ts', 3, 3, 7, "'price' is declared here."],
     ]);
+    // GitHub: one annotation, the span named in its message (a note is not an annotation of its own).
+    expect(renderGithub(result).annotations).toBe(
+      "::error file=src/cart.ts,line=5,col=41,endColumn=45,title=TS2551 (tsc-pretty)::Property 'prise' does not exist on type 'Item'. Did you mean 'price'?%0Asrc/types.ts:3:3: 'price' is declared here.\n",
+    );
     const [diagnostic] = renderRdjsonl(result).trimEnd().split('\n').map((line) => JSON.parse(line));
     expect(diagnostic.related_locations).toEqual([{ message: "'price' is declared here.", location: { path: 'src/types.ts', range: { start: { line: 3 } } } }]);
   });
