@@ -15,7 +15,17 @@ export function hasTool(command: string): boolean {
   return present;
 }
 
-/** The title suffix of a test that needs `command`: "(needs clangd — apt-get install clangd)". */
+const announced = new Set<string>();
+
+/**
+ * The title suffix of a test that needs `command`: "(needs clangd)", or when it is missing "(needs clangd — not
+ * found, skipped; apt-get install clangd)", which is also printed once, since the default reporter only counts
+ * skipped tests.
+ */
 export function needs(command: string, aptPackage = command): string {
+  if (!hasTool(command) && !announced.has(command)) {
+    announced.add(command);
+    console.warn(`faultline tests: ${command} not found, its tests are skipped (apt-get install ${aptPackage}; .ci/run installs it)`);
+  }
   return `(needs ${command}${hasTool(command) ? '' : ` — not found, skipped; apt-get install ${aptPackage}`})`;
 }
