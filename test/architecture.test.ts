@@ -8,6 +8,9 @@ const SRC = join(import.meta.dirname, '..', 'src');
 const LAYER: Record<string, number> = {
   core: 0, grammars: 1, resolve: 1, summarise: 1, redact: 1,
   locate: 2, 'lsp-client': 2, prompt: 2, capture: 2, output: 2, cli: 3, 'index.ts': 4,
+  // Command safety loads its own bash/PowerShell grammars rather than lsp-client's loader: a pre-run check
+  // must not pull language-server code in, and two layer-2 rooms may not import each other.
+  safety: 2,
 };
 
 function files(dir: string): string[] {

@@ -1,0 +1,236 @@
+// Decides one segment: blocked list, wrappers and shell re-entry, redirects, read-only list, user patterns,
+// protected paths. The strictest verdict of the segment and of everything it runs wins.
+import { basename, isAbsolute, relative, resolve } from 'node:path';
+import { HARMLESS_DEVICES, INTERPRETERS, POSIX_SHELLS, POWERSHELLS } from './lists.js';
+import { matchesAllow, matchesBlock, redirectBlockGlob } from './patterns.js';
+import { gitSubcommand, hasArgumentRules, readOnlyReason } from './read-only.js';
+import { type Segment, type SegmentVerdict, type Verdict, worst } from './types.js';
+import { isWrapper, unwrap } from './wrappers.js';
+
+export interface Context {
+  allow: string[];
+  block: string[];
+  protectedPaths: string[];
+  workdir: string;
+  home: string;
+  /** Re-enters the classifier for `bash -c STRING`, `eval`, a heredoc fed to a shell. */
+  reenter: (script: string, dialect: 'bash' | 'powershell', via: string) => SegmentVerdict[];
+}
+
+type Words = (string | null)[];
+const DYNAMIC = '\u0000';
+
+function verdictOf(text: string, verdict: Verdict, rule: string): SegmentVerdict {
+  return { text, verdict, rule: rule.startsWith(`${verdict}:`) ? rule : `${verdict}: ${rule}` };
+}
+
+function expandHome(path: string, context: Context): string {
+  return path === '~' || path.startsWith('~/') ? context.home + path.slice(1) : path;
+}
+
+/** The protected path `target` falls inside, or null. */
+export function protectedHit(target: string, context: Context): string | null {
+  const absolute = resolve(context.workdir, expandHome(target, context));
+  for (const entry of context.protectedPaths) {
+    const root = resolve(context.workdir, expandHome(entry, context));
+    const inside = relative(root, absolute);
+    if (inside === '' || (!inside.startsWith('..') && !isAbsolute(inside))) return entry;
+  }
+  return null;
+}
+
+// git's global options hide the subcommand from a plain prefix match: `git -C sub clean -fdx`.
+function canonicalForms(words: string[]): string[][] {
+  const forms = [words];
+  if (basename(words[0] ?? '') === 'git') {
+    const { index } = gitSubcommand(words.slice(1));
+    if (index > 0) forms.push(['git', ...words.slice(index + 1)]);
+  }
+  return forms;
+}
+
+function blockedBy(words: string[], context: Context, caseInsensitive: boolean): string | null {
+  const named = [basename(words[0] ?? ''), ...words.slice(1)].map((word) => (caseInsensitive ? word.replace(/\.exe$/i, '') : word));
+  for (const form of canonicalForms(named)) {
+    for (const pattern of context.block) if (!pattern.trim().startsWith('>') && matchesBlock(pattern, form, caseInsensitive)) return pattern;
+  }
+  return null;
+}
+
+function allowedBy(words: string[], context: Context, caseInsensitive: boolean): string | null {
+  for (const form of canonicalForms(words)) {
+    for (const pattern of context.allow) if (matchesAllow(pattern, form, caseInsensitive)) return pattern;
+  }
+  return null;
+}
+
+function shellScript(args: Words): { script: string | null; reason: string | null } {
+  for (let at = 0; at < args.length; at++) {
+    const arg = args[at]!;
+    if (arg === null) return { script: null, reason: 'a computed shell option' };
+    if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(arg)) {
+      const script = args[at + 1];
+      return script === undefined || script === null ? { script: null, reason: 'the -c script is computed' } : { script, reason: null };
+    }
+    if (arg === '-s' || arg === '--') break;
+    if (!arg.startsWith('-') && !arg.startsWith('+')) return { script: null, reason: `runs the script file ${arg}` };
+  }
+  return { script: null, reason: 'stdin' };
+}
+
+/** Decides a segment; returns its verdict first, then those of anything it re-enters. */
+export function evaluateSegment(segment: Segment, context: Context): SegmentVerdict[] {
+  const out: SegmentVerdict[] = [];
+  const ci = segment.dialect === 'powershell';
+  let floor: { verdict: Verdict; rule: string } | null = null;
+  const raise = (verdict: Verdict, rule: string): void => {
+    if (floor === null || worst(verdict, floor.verdict) !== floor.verdict) floor = { verdict, rule };
+  };
+  let writes = false;
+  let protectedWrite: string | null = null;
+  for (const redirect of segment.redirects) {
+    if (redirect.kind !== 'write') continue;
+    const target = redirect.target.value;
+    if (target === null || redirect.target.glob) {
+      raise('needs-approval', `writes to a computed file ${redirect.target.text}`);
+      continue;
+    }
+    writes = true;
+    if (target.startsWith('/dev/') && !HARMLESS_DEVICES.has(target) && !/^\/dev\/fd\/\d+$/.test(target)) {
+      const pattern = context.block.find((entry) => redirectBlockGlob(entry)?.test(target));
+      raise(pattern ? 'blocked' : 'needs-approval', pattern ? `blocked: ${pattern}` : `writes to the device ${target}`);
+      continue;
+    }
+    if (HARMLESS_DEVICES.has(target) || /^\/dev\/fd\/\d+$/.test(target)) {
+      writes = false;
+      continue;
+    }
+    protectedWrite ??= protectedHit(target, context);
+  }
+  for (const assignment of segment.assignments) {
+    if (assignment.value.value === null || !['LANG', 'LC_ALL', 'TZ', 'NO_COLOR', 'FORCE_COLOR', 'CI', 'NODE_ENV', 'DEBUG', 'TERM', 'COLUMNS', 'PAGER', 'GIT_PAGER', 'RUST_BACKTRACE', 'LC_CTYPE', 'LANGUAGE', 'LC_MESSAGES', 'CLICOLOR', 'LINES', 'PYTHONUNBUFFERED'].includes(assignment.name)) {
+      raise('needs-approval', `${assignment.name}= before the command can change what it runs`);
+    }
+  }
+
+  let words: Words = segment.words.map((word) => (word.glob ? null : word.value));
+  const globbed = segment.words.some((word) => word.glob);
+  let elevated = false;
+  let heredoc = segment.heredoc;
+  let piped = segment.pipedInput;
+  let decided: { verdict: Verdict; rule: string } | null = null;
+  const levels: string[][] = [];
+
+  for (let depth = 0; depth < 8 && decided === null; depth++) {
+    const name = words[0];
+    if (name === undefined) {
+      decided = writes ? { verdict: 'needs-approval', rule: 'a redirect with no command writes a file' } : { verdict: 'read-only', rule: 'nothing runs' };
+      break;
+    }
+    if (name === null) {
+      decided = { verdict: 'needs-approval', rule: 'the command name is computed' };
+      break;
+    }
+    const staticWords = words.map((word) => word ?? DYNAMIC);
+    levels.push(staticWords);
+    const block = blockedBy(staticWords, context, ci);
+    if (block) {
+      decided = { verdict: 'blocked', rule: block };
+      break;
+    }
+    const program = ci ? name.toLowerCase().replace(/\.exe$/, '') : name;
+    if (!ci && name.includes('/')) {
+      decided = { verdict: 'needs-approval', rule: `${name} is a path to a program, not the trusted ${basename(name)}` };
+      break;
+    }
+    const args = words.slice(1);
+    if (!ci && isWrapper(program)) {
+      const inner = unwrap(program, args);
+      if (inner.unknown) raise('needs-approval', inner.unknown);
+      if (inner.elevates) {
+        elevated = true;
+        raise('needs-approval', `${program} runs the command with other privileges`);
+      }
+      if (inner.inner.length === 0) {
+        decided = program === 'env' || program === 'command' ? { verdict: 'read-only', rule: `${program} alone only prints` } : { verdict: 'needs-approval', rule: `${program} without a command` };
+        break;
+      }
+      words = inner.appendsArguments ? [...inner.inner, null] : inner.inner;
+      // xargs feeds stdin to the inner command's arguments, not to its stdin.
+      if (inner.appendsArguments) piped = false;
+      continue;
+    }
+    if (!ci && program === 'find') {
+      const exec = args.findIndex((arg) => arg !== null && ['-exec', '-execdir', '-ok', '-okdir'].includes(arg));
+      if (exec >= 0) {
+        let end = args.findIndex((arg, at) => at > exec && (arg === ';' || arg === '+'));
+        if (end < 0) end = args.length;
+        const innerWords = args.slice(exec + 1, end).map((arg) => (arg === '{}' ? null : arg));
+        out.push(...evaluateSegment({ ...segment, words: innerWords.map((value) => ({ value, glob: false, text: value ?? '{}' })), redirects: [], assignments: [], heredoc: null, pipedInput: false, text: `${segment.text} → ${innerWords.map((word) => word ?? '{}').join(' ')}` }, context));
+        words = [name, ...args.slice(0, exec), ...args.slice(end + 1)];
+        continue;
+      }
+    }
+    if (!ci && POSIX_SHELLS.has(program)) {
+      const { script, reason } = shellScript(args);
+      if (script !== null) {
+        out.push(...context.reenter(script, 'bash', `${program} -c`));
+        decided = { verdict: 'read-only', rule: `${program} -c runs the checked script` };
+      } else if (reason === 'stdin' && heredoc && heredoc.body !== null && !piped) {
+        out.push(...context.reenter(heredoc.body, 'bash', `${program} <<heredoc`));
+        decided = { verdict: 'read-only', rule: `${program} runs the checked heredoc` };
+      } else {
+        decided = { verdict: 'needs-approval', rule: reason === 'stdin' ? `${program} reads its script from stdin (… | ${program}, a computed heredoc)` : `${program}: ${reason}` };
+      }
+      break;
+    }
+    if (!ci && program === 'eval') {
+      if (args.some((arg) => arg === null)) decided = { verdict: 'needs-approval', rule: 'eval of a computed string' };
+      else {
+        out.push(...context.reenter(args.join(' '), 'bash', 'eval'));
+        decided = { verdict: 'read-only', rule: 'eval runs the checked string' };
+      }
+      break;
+    }
+    if (POWERSHELLS.has(program) || (ci && (program === 'invoke-expression' || program === 'iex'))) {
+      const encoded = args.find((arg) => arg !== null && /^-(e|ec|enc|encodedcommand)$/i.test(arg));
+      const commandAt = args.findIndex((arg) => arg !== null && /^-(c|command)$/i.test(arg));
+      const script = program === 'iex' || program === 'invoke-expression' ? args.join(' ') : commandAt >= 0 ? args.slice(commandAt + 1).join(' ') : null;
+      if (encoded) decided = { verdict: 'needs-approval', rule: `${program} ${encoded} hides the command` };
+      else if (script === null || args.some((arg) => arg === null)) decided = { verdict: 'needs-approval', rule: `${program} without a readable -Command` };
+      else {
+        out.push(...context.reenter(script, 'powershell', program));
+        decided = { verdict: 'read-only', rule: `${program} runs the checked command` };
+      }
+      break;
+    }
+    if (INTERPRETERS.has(program) && (heredoc || piped)) {
+      decided = { verdict: 'needs-approval', rule: `${program} runs code from stdin` };
+      break;
+    }
+    const dynamicArgs = args.some((arg) => arg === null) || globbed;
+    const reason = readOnlyReason(ci ? name : program, args, segment.dialect);
+    if (reason === null && !(dynamicArgs && hasArgumentRules(program))) {
+      decided = { verdict: 'read-only', rule: ci ? program : program === 'git' ? `git ${args.find((arg) => arg && !arg.startsWith('-')) ?? ''}`.trim() : program };
+    } else {
+      decided = { verdict: 'needs-approval', rule: reason ?? `a computed or globbed argument of ${program} could be a flag` };
+    }
+    heredoc = null;
+  }
+  decided ??= { verdict: 'needs-approval', rule: 'wrappers nested too deep' };
+
+  let result: { verdict: Verdict; rule: string } = decided;
+  if (result.verdict === 'read-only' && writes) result = { verdict: 'needs-approval', rule: 'an output redirect writes a file' };
+  if (result.verdict === 'needs-approval' && !elevated) {
+    // User patterns: the command as written, or as unwrapped through env/timeout/nice/xargs…
+    const pattern = levels.map((level) => allowedBy(level, context, ci)).find((hit) => hit !== null);
+    if (pattern) result = { verdict: 'allowed', rule: `pattern ${pattern}` };
+  }
+  if (floor !== null && worst((floor as { verdict: Verdict }).verdict, result.verdict) !== result.verdict) result = floor;
+  if (result.verdict === 'allowed' || result.verdict === 'read-only') {
+    const touched = protectedWrite ?? (result.verdict === 'allowed' ? levels.flat().map((word) => word.split('=').pop() ?? word).map((word) => (word === DYNAMIC ? null : protectedHit(word, context))).find((hit) => hit) ?? null : null);
+    if (touched) result = { verdict: 'needs-approval', rule: `writes into the protected path ${touched}` };
+    else if (result.verdict === 'allowed' && protectedHit('.', context)) result = { verdict: 'needs-approval', rule: `runs inside the protected path ${protectedHit('.', context)}` };
+  }
+  return [verdictOf(segment.text, result.verdict, result.rule), ...out];
+}
