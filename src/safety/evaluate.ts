@@ -144,6 +144,10 @@ export function evaluateSegment(segment: Segment, context: Context): SegmentVerd
       break;
     }
     const args = words.slice(1);
+    if (!ci && program === 'command' && (args[0] === '-v' || args[0] === '-V')) {
+      decided = { verdict: 'read-only', rule: 'command -v only looks the name up' };
+      break;
+    }
     if (!ci && isWrapper(program)) {
       const inner = unwrap(program, args);
       if (inner.unknown) raise('needs-approval', inner.unknown);
@@ -189,6 +193,16 @@ export function evaluateSegment(segment: Segment, context: Context): SegmentVerd
       else {
         out.push(...context.reenter(args.join(' '), 'bash', 'eval'));
         decided = { verdict: 'read-only', rule: 'eval runs the checked string' };
+      }
+      break;
+    }
+    if ((program === 'cmd' || program === 'cmd.exe') && args.some((arg) => arg !== null && /^\/[ck]$/i.test(arg))) {
+      // cmd.exe syntax is not modelled: its string is checked for blocked commands, and always needs approval.
+      const at = args.findIndex((arg) => arg !== null && /^\/[ck]$/i.test(arg));
+      if (args.some((arg) => arg === null)) decided = { verdict: 'needs-approval', rule: 'cmd /c of a computed string' };
+      else {
+        out.push(...context.reenter(args.slice(at + 1).join(' '), 'powershell', 'cmd /c'));
+        decided = { verdict: 'needs-approval', rule: 'cmd.exe syntax is not modelled' };
       }
       break;
     }

@@ -51,6 +51,8 @@ function psWord(node: SyntaxNode, walk: Walk): Word {
   if (node.type === 'generic_token' || node.type === 'command_parameter' || node.type === 'command_name') {
     return { value: text.includes('$') || text.includes('`') ? null : text, glob: /[*?[]/.test(text), text };
   }
+  // `-5`, `1.5`, `a,b`-free bare values: nothing in them is computed.
+  if (/^[-+]?[\w.:\\/]+$/.test(text)) return { value: text, glob: false, text };
   let inner: SyntaxNode = node;
   while ((inner.type === 'array_literal_expression' || inner.type === 'unary_expression' || inner.type === 'string_literal') && inner.namedChildCount === 1) {
     inner = namedChildren(inner)[0]!;

@@ -33,6 +33,7 @@ const WITH_VALUE: Record<string, Set<string>> = {
   taskset: new Set(),
   chrt: new Set(),
   unbuffer: new Set(),
+  busybox: new Set(),
 };
 // Options that make the wrapper itself do something else (a shell, a listing, a write).
 const SPECIAL: Record<string, Set<string>> = {
