@@ -34,6 +34,14 @@ await build({
   banner: { js: "#!/usr/bin/env node\nimport { createRequire as __flCreateRequire } from 'node:module'; const require = __flCreateRequire(import.meta.url);" },
 });
 chmodSync('dist/cli.js', 0o755);
+// The detached process behind `start()` / `run --background`: one file beside cli.js and index.js.
+await build({
+  ...shared,
+  entryPoints: { 'background-worker': 'src/capture/background-worker.ts' },
+  outdir: 'dist',
+  format: 'esm',
+  banner: { js: "import { createRequire as __flCreateRequire } from 'node:module'; const require = __flCreateRequire(import.meta.url);" },
+});
 if (existsSync('src/index.ts') && process.env.FAULTLINE_BUILD !== 'cli') {
   // Bundled CommonJS dependencies call require('os') etc.: give the ESM bundle a real require (no I/O).
   await build({

@@ -16,6 +16,9 @@ export {
   type RunCommandOptions, type RunResult, type ArtifactInfo, type ReadOptions, type ReadResult, type SearchOptions,
   type SearchResult, type Preview, type PreviewOptions, type RunRecord, type LastFailure,
 } from './capture/index.js';
+// Background commands for agents, and the check before a command runs.
+export { start, output, kill, list, SERVER_PATTERNS, type StartOptions, type OutputOptions, type BackgroundResult, type BackgroundSummary, type BackgroundStatus } from './capture/index.js';
+export { classifyCommand, DEFAULT_BLOCKED, DEFAULT_PROTECTED_PATHS, READ_ONLY_COMMANDS, type ClassifyOptions, type CommandClassification, type SegmentVerdict, type Verdict } from './safety/index.js';
 // Stage 2: summarise.
 export { normaliseLine, normaliseText, stripAnsi, safePrefix, safeSuffix, boundText, summariseError, formatRunHeader, type BoundOptions, type BoundResult, type SummariseOptions, type ErrorSummary } from './summarise/index.js';
 // Stage 3: grammars.
