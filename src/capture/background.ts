@@ -55,6 +55,8 @@ export interface StartOptions extends RetentionOptions {
 export interface OutputOptions extends StoreOptions {
   /** Block up to this long for new output or the end (default 0, at most 300 000). */
   waitMs?: number;
+  /** Look without marking the output (or the end) as returned. */
+  peek?: boolean;
 }
 
 export interface BackgroundResult {
@@ -168,7 +170,7 @@ export async function start(command: string, options: StartOptions = {}): Promis
     const cursor = (await readJson<Cursor>(paths.cursor)) ?? { offset: 0, reported: false, server: false };
     await writeJsonAtomic(paths.cursor, { ...cursor, server: true });
   }
-  return output(id, store);
+  return output(id, { ...store, peek: options.detach === true });
 }
 
 async function readRange(path: string, from: number, to: number): Promise<Buffer> {
@@ -232,7 +234,7 @@ export async function output(id: string, options: OutputOptions = {}): Promise<B
   const ended = state.status !== 'running';
   const completion = ended && !cursor.reported;
   const server = cursor.server || (state.status === 'running' && text !== '' && looksLikeServer(text));
-  await writeJsonAtomic(paths.cursor, { offset: size, reported: cursor.reported || ended, server } satisfies Cursor);
+  if (!options.peek) await writeJsonAtomic(paths.cursor, { offset: size, reported: cursor.reported || ended, server } satisfies Cursor);
   const endMs = state.endedAt ? Date.parse(state.endedAt) : Date.now();
   const notes = [...state.notes];
   if (!ended) notes.push(server ? 'a server or watcher: it keeps running until killed' : 'still running: its result arrives when it ends; output() returns new output only');
