@@ -79,7 +79,8 @@ export async function classifyCommand(command: string, options: ClassifyOptions 
     allow: options.allow ?? [],
     block: options.block ?? [...DEFAULT_BLOCKED],
     protectedPaths: options.protectedPaths ?? [...DEFAULT_PROTECTED_PATHS],
-    workdir: resolve(options.workdir ?? '.'),
+    workdir: resolve(options.root ?? '.', options.workdir ?? '.'),
+    root: resolve(options.root ?? '.'),
     home,
   };
   const segments = command.trim() === ''

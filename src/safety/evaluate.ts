@@ -1,6 +1,6 @@
 // Decides one segment: blocked list, wrappers and shell re-entry, redirects, read-only list, user patterns,
 // protected paths. The strictest verdict of the segment and of everything it runs wins.
-import { basename, isAbsolute, relative, resolve } from 'node:path';
+import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
 import { HARMLESS_DEVICES, INTERPRETERS, POSIX_SHELLS, POWERSHELLS } from './lists.js';
 import { matchesAllow, matchesBlock, redirectBlockGlob } from './patterns.js';
 import { gitSubcommand, hasArgumentRules, readOnlyReason } from './read-only.js';
@@ -12,6 +12,8 @@ export interface Context {
   block: string[];
   protectedPaths: string[];
   workdir: string;
+  /** Workspace root: protected entries with a slash resolve against it. */
+  root: string;
   home: string;
   /** Re-enters the classifier for `bash -c STRING`, `eval`, a heredoc fed to a shell. */
   reenter: (script: string, dialect: 'bash' | 'powershell', via: string) => SegmentVerdict[];
@@ -28,11 +30,19 @@ function expandHome(path: string, context: Context): string {
   return path === '~' || path.startsWith('~/') ? context.home + path.slice(1) : path;
 }
 
-/** The protected path `target` falls inside, or null. */
+/**
+ * The protected path `target` falls inside, or null. A bare name (`.git`, `.env`) protects that name at
+ * any depth (a submodule's `.git` too); an entry with a slash is resolved against the workspace root.
+ */
 export function protectedHit(target: string, context: Context): string | null {
   const absolute = resolve(context.workdir, expandHome(target, context));
+  const components = absolute.split(sep);
   for (const entry of context.protectedPaths) {
-    const root = resolve(context.workdir, expandHome(entry, context));
+    if (!entry.includes('/') && !entry.startsWith('~')) {
+      if (components.includes(entry)) return entry;
+      continue;
+    }
+    const root = resolve(context.root, expandHome(entry, context));
     const inside = relative(root, absolute);
     if (inside === '' || (!inside.startsWith('..') && !isAbsolute(inside))) return entry;
   }

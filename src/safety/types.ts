@@ -11,8 +11,10 @@ export interface ClassifyOptions {
   block?: string[];
   /** Paths a write into needs approval even when a pattern matches (default DEFAULT_PROTECTED_PATHS). */
   protectedPaths?: string[];
-  /** Directory the command would run in; relative paths are resolved against it (default '.'). */
+  /** Directory the command would run in; relative paths are resolved against it (default: root). */
   workdir?: string;
+  /** Workspace root; a relative workdir and protected paths with a slash resolve against it (default '.'). */
+  root?: string;
 }
 
 export interface SegmentVerdict {

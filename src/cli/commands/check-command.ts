@@ -16,7 +16,7 @@ export const checkCommandCli: CliCommand = {
   summary: 'decide whether a command is blocked, read-only, allowed by a pattern, or needs approval',
   usage: USAGE,
   async run(argv, io) {
-    const options: ClassifyOptions & { allow: string[]; block?: string[]; protectedPaths?: string[] } = { allow: [], workdir: io.cwd };
+    const options: ClassifyOptions & { allow: string[]; block?: string[]; protectedPaths?: string[] } = { allow: [], root: io.cwd };
     let json = false;
     let index = 0;
     const value = (name: string): string => {
