@@ -68,6 +68,13 @@ function blockedBy(words: string[], context: Context, caseInsensitive: boolean):
 }
 
 function allowedBy(words: string[], context: Context, caseInsensitive: boolean): string | null {
+  // `git -c alias.x='!sh …'` runs anything: `git *` does not cover it unless the pattern names the option.
+  const unsafeGit = basename(words[0] ?? '') === 'git' ? gitSubcommand(words.slice(1)).unsafe : null;
+  if (unsafeGit) {
+    const option = words.find((word) => /^(-c|--config-env|--exec-path|-p|--paginate)/.test(word))?.split('=')[0] ?? '-c';
+    const pattern = context.allow.find((entry) => entry.split(/\s+/).some((part) => part.startsWith(option)) && matchesAllow(entry, words, caseInsensitive));
+    return pattern ?? null;
+  }
   for (const form of canonicalForms(words)) {
     for (const pattern of context.allow) if (matchesAllow(pattern, form, caseInsensitive)) return pattern;
   }
