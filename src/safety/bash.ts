@@ -209,11 +209,18 @@ function attach(node: SyntaxNode, into: Attached, walk: Walk): void {
   }
 }
 
+const REDIRECTS = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
+
 function redirected(node: SyntaxNode, walk: Walk, piped: boolean): void {
-  const [body, ...rest] = namedChildren(node);
-  if (body === undefined) return;
+  const children = namedChildren(node);
+  const body = children.find((child) => !REDIRECTS.has(child.type));
   const extra: Attached = { redirects: [], heredoc: null };
-  for (const child of rest) attach(child, extra, walk);
+  for (const child of children) if (child !== body) attach(child, extra, walk);
+  if (body === undefined) {
+    // `> file` alone truncates (creates) the file.
+    walk.segments.push({ text: node.text, words: [], assignments: [], redirects: extra.redirects, heredoc: extra.heredoc, pipedInput: piped, dialect: 'bash' });
+    return;
+  }
   if (body.type === 'command') {
     const segment = commandSegment(body, extra.redirects, walk, piped);
     if (extra.heredoc) segment.heredoc = extra.heredoc;

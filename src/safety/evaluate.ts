@@ -192,6 +192,26 @@ export function evaluateSegment(segment: Segment, context: Context): SegmentVerd
         continue;
       }
     }
+    if (!ci && program === 'fd') {
+      // fd -x/-X CMD…: the rest of the line is a command run for every match.
+      const exec = args.findIndex((arg) => arg !== null && ['-x', '--exec', '-X', '--exec-batch'].includes(arg));
+      if (exec >= 0) {
+        words = [...args.slice(exec + 1), null];
+        continue;
+      }
+    }
+    if (!ci && program === 'su') {
+      raise('needs-approval', 'su runs the command as another user');
+      elevated = true;
+      const at = args.findIndex((arg) => arg === '-c' || arg === '--command');
+      const script = at >= 0 ? args[at + 1] : undefined;
+      if (script === undefined || script === null) decided = { verdict: 'needs-approval', rule: 'su without a readable -c command' };
+      else {
+        out.push(...context.reenter(script, 'bash', 'su -c'));
+        decided = { verdict: 'needs-approval', rule: 'su runs the command as another user' };
+      }
+      break;
+    }
     if (!ci && POSIX_SHELLS.has(program)) {
       const { script, reason } = shellScript(args);
       if (script !== null) {

@@ -34,6 +34,9 @@ const WITH_VALUE: Record<string, Set<string>> = {
   chrt: new Set(),
   unbuffer: new Set(),
   busybox: new Set(),
+  watch: new Set(['-n', '--interval', '-q', '--equexit']),
+  parallel: new Set(['-j', '--jobs', '-S', '--sshlogin', '--joblog', '-a', '--arg-file', '--delay', '--timeout']),
+  flock: new Set(['-w', '--timeout', '-E', '--conflict-exit-code']),
 };
 // Options that make the wrapper itself do something else (a shell, a listing, a write).
 const SPECIAL: Record<string, Set<string>> = {
@@ -48,9 +51,10 @@ export function isWrapper(name: string): boolean {
 }
 
 export function unwrap(name: string, args: (string | null)[]): Unwrapped {
-  const result: Unwrapped = { inner: [], elevates: name === 'sudo' || name === 'doas', appendsArguments: name === 'xargs', unknown: null };
+  const result: Unwrapped = { inner: [], elevates: name === 'sudo' || name === 'doas', appendsArguments: name === 'xargs' || name === 'parallel', unknown: null };
   const withValue = WITH_VALUE[name]!;
   let at = 0;
+  let lockSkipped = false;
   for (; at < args.length; at++) {
     const arg = args[at]!;
     if (arg === null) {
@@ -64,6 +68,11 @@ export function unwrap(name: string, args: (string | null)[]): Unwrapped {
     if (name === 'env' && /^[A-Za-z_][A-Za-z0-9_]*=/.test(arg)) {
       const variable = arg.split('=')[0]!;
       if (!SAFE_ASSIGNMENTS.has(variable)) result.unknown = `env sets ${variable}, which can change what the command runs`;
+      continue;
+    }
+    if (name === 'flock' && !lockSkipped && !arg.startsWith('-')) {
+      // flock LOCKFILE COMMAND…: the first operand is the lock, not the command.
+      lockSkipped = true;
       continue;
     }
     if (!arg.startsWith('-') || arg === '-') {
