@@ -3,17 +3,17 @@
 // what was not returned yet, kill() ends the whole process tree, list() shows what is known.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, open, stat, writeFile } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { FaultlineError } from '../core/index.js';
-import { normaliseText, safeUtf8PrefixLength } from '../summarise/index.js';
 import {
   BACKGROUND_MARKER, backgroundDir, backgroundPaths, type BackgroundState, type BackgroundStatus, commandProcesses, type Cursor,
   listStateIds, processAlive, readJson, removeJob, writeJsonAtomic,
 } from './background-state.js';
 import type { WorkerSpec } from './background-worker.js';
+import { readTail, unseen } from './background-read.js';
 import { defaultHistoryKey } from './history.js';
 import { signalGroup } from './process-group.js';
 import { looksLikeServer } from './server-detect.js';
@@ -22,8 +22,7 @@ import { cacheDirFor, ensurePrivateDir, newArtifactId, type RetentionOptions, ty
 export const START_WAIT = { defaultMs: 5000, minMs: 5000, maxMs: 60_000 } as const;
 /** Unchanged output for this long after a server/watch line ends start()'s wait early. */
 export const SERVER_QUIET_MS = 2000;
-/** Most output bytes one call returns (head and tail of the unseen part); the artifact keeps all of it. */
-export const OUTPUT_BUDGET_BYTES = 16 * 1024;
+export { OUTPUT_BUDGET_BYTES } from './background-read.js';
 
 export interface StartOptions extends RetentionOptions {
   /** Working directory, relative to `root` or absolute. `cwd`, `working_directory`, `dir_path` are aliases. */
@@ -173,22 +172,6 @@ export async function start(command: string, options: StartOptions = {}): Promis
   return output(id, { ...store, peek: options.detach === true });
 }
 
-async function readRange(path: string, from: number, to: number): Promise<Buffer> {
-  if (to <= from) return Buffer.alloc(0);
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(to - from);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, from);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
-async function readTail(path: string, size: number, bytes: number): Promise<string> {
-  return normaliseText((await readRange(path, Math.max(0, size - bytes), size)).toString('utf8'));
-}
-
 async function loadState(id: string, store: StoreOptions): Promise<BackgroundState> {
   const state = await readJson<BackgroundState>(backgroundPaths(id, store).state);
   if (state === null) throw new FaultlineError('E_USAGE', `no background command ${id} (it was killed, or never started here); see list()`);
@@ -199,20 +182,6 @@ async function loadState(id: string, store: StoreOptions): Promise<BackgroundSta
     state.notes.push('the background worker ended without recording an exit code');
   }
   return state;
-}
-
-// The unseen bytes [from, to): whole when small, else head and tail cut on UTF-8 boundaries (bounded memory).
-async function unseen(path: string, from: number, to: number): Promise<{ text: string; omittedBytes: number }> {
-  if (to - from <= OUTPUT_BUDGET_BYTES) return { text: normaliseText((await readRange(path, from, to)).toString('utf8')), omittedBytes: 0 };
-  const half = OUTPUT_BUDGET_BYTES / 2;
-  const head = await readRange(path, from, from + half);
-  const headPart = head.subarray(0, safeUtf8PrefixLength(head, head.length));
-  const tail = await readRange(path, to - half, to);
-  let skip = 0;
-  while (skip < tail.length && (tail[skip]! & 0xc0) === 0x80) skip++;
-  const omittedBytes = to - from - headPart.length - (tail.length - skip);
-  const text = `${normaliseText(headPart.toString('utf8'))}\n[… ${omittedBytes} bytes omitted; the artifact has them …]\n${normaliseText(tail.subarray(skip).toString('utf8'))}`;
-  return { text, omittedBytes };
 }
 
 /** Output not returned yet, blocking up to `waitMs` for some (or for the end). */

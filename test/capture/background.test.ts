@@ -76,6 +76,15 @@ describe('start / output', () => {
     expect(seen).toBe('a\nb\nc\n');
   });
 
+  test('a large unseen part comes as head and tail with the omitted byte count; the artifact keeps it all', async () => {
+    const result = await begin('seq 1 20000');
+    expect(result.omittedBytes).toBeGreaterThan(80_000);
+    expect(result.output.startsWith('1\n2\n')).toBe(true);
+    expect(result.output.endsWith('19999\n20000\n')).toBe(true);
+    expect(result.output).toMatch(/bytes omitted; the artifact has them/);
+    expect((await stat(result.artifact.path)).size).toBe(108_894);
+  });
+
   test('exit 130 by itself is failed with 130; a signal by itself is failed without an exit code', async () => {
     const interrupted = await begin('exit 130');
     expect(interrupted).toMatchObject({ status: 'failed', exitCode: 130 });
