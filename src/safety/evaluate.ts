@@ -60,7 +60,9 @@ function canonicalForms(words: string[]): string[][] {
 }
 
 function blockedBy(words: string[], context: Context, caseInsensitive: boolean): string | null {
-  const named = [basename(words[0] ?? ''), ...words.slice(1)].map((word) => (caseInsensitive ? word.replace(/\.exe$/i, '') : word));
+  // PowerShell also separates paths with backslashes: C:\tools\rm.exe is rm.
+  const head = caseInsensitive ? (words[0] ?? '').split(/[\\/]/).pop() ?? '' : basename(words[0] ?? '');
+  const named = [head, ...words.slice(1)].map((word) => (caseInsensitive ? word.replace(/\.exe$/i, '') : word));
   for (const form of canonicalForms(named)) {
     for (const pattern of context.block) if (!pattern.trim().startsWith('>') && matchesBlock(pattern, form, caseInsensitive)) return pattern;
   }

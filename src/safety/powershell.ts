@@ -18,7 +18,7 @@ const PASS_THROUGH = new Set([
   'type_literal', 'type_spec', 'type_name', 'type_identifier', 'cast_expression', 'element_access', 'generic_token', 'command_parameter',
   'command_argument_sep', 'command_elements', 'argument_list', 'argument_expression_list', 'argument_expression', 'logical_argument_expression',
   'bitwise_argument_expression', 'comparison_argument_expression', 'additive_argument_expression', 'multiplicative_argument_expression',
-  'format_argument_expression', 'range_argument_expression', 'comment',
+  'format_argument_expression', 'range_argument_expression', 'comment', 'flow_control_statement',
 ]);
 
 function namedChildren(node: SyntaxNode): SyntaxNode[] {

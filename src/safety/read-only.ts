@@ -140,18 +140,21 @@ const PS_READERS = new Set([
   'write-host', 'get-process', 'ps', 'gps', 'get-command', 'gcm', 'get-date', 'format-table', 'ft', 'format-list', 'fl', 'sort-object',
   'sort', 'where-object', 'where', '?', 'foreach-object', '%', 'get-help', 'get-member', 'gm', 'out-string', 'convertto-json',
   'convertfrom-json', 'get-filehash', 'get-itemproperty', 'get-service', 'group-object', 'out-host', 'out-null', 'get-variable', 'get-alias',
-  'split-path', 'join-path', 'get-psdrive', 'get-history', 'compare-object',
+  'split-path', 'join-path', 'get-psdrive', 'get-history', 'compare-object', 'set-location', 'sl', 'cd', 'chdir',
+  'push-location', 'pushd', 'pop-location', 'popd', 'start-sleep', 'sleep', 'get-acl', 'get-unique', 'get-random', 'get-culture', 'get-host',
 ]);
 
 /** null when `name args` only reads; otherwise why not. */
 export function readOnlyReason(name: string, args: Args, dialect: 'bash' | 'powershell'): string | null {
+  const versionQuery = args.length === 1 && ['--version', '-v', '-V', 'version', '--help'].includes(args[0] ?? '');
   if (dialect === 'powershell') {
     const lower = name.toLowerCase().replace(/\.exe$/, '');
+    if (VERSION_ONLY.includes(lower) && versionQuery) return null;
     if (lower === 'git' || lower === 'rg' || lower === 'findstr') return BASH_READERS[lower]?.(args) ?? null;
     if (PS_READERS.has(lower)) return null;
     return `${name} is not on the read-only list`;
   }
-  if (VERSION_ONLY.includes(name) && args.length === 1 && (args[0] === '--version' || args[0] === '-v' || args[0] === '-V' || args[0] === 'version' || args[0] === '--help')) return null;
+  if (VERSION_ONLY.includes(name) && versionQuery) return null;
   const check = BASH_READERS[name];
   if (check === undefined) return `${name} is not on the read-only list`;
   return check(args);
