@@ -49,7 +49,7 @@ function sedCheck(args: Args): string | null {
   }
   for (const script of scripts) {
     if (script === null) return 'sed script is computed';
-    const safe = script.split(/[;\n]/).every((part) => /^\s*(?:(?:\d+|\$)(?:,(?:\d+|\$|\+\d+))?\s*[pqd=]?|\/[^/\\]*\/\s*[pd]?|s(.)(?:(?!\1)[^\\])*\1(?:(?!\1)[^\\])*\1[gpiI0-9]*)\s*$/.test(part));
+    const safe = script.split(/[;\n]/).every((part) => /^\s*(?:(?:(?:\d+|\$|\/[^/\\]*\/)(?:,(?:\d+|\$|\+\d+|\/[^/\\]*\/))?)?\s*[pqd=]|(?:\d+|\$)|s(.)(?:(?!\1)[^\\])*\1(?:(?!\1)[^\\])*\1[gpiI0-9]*)\s*$/.test(part));
     if (!safe) return `sed script ${JSON.stringify(script)} is not a plain print or substitution`;
   }
   return null;
@@ -115,17 +115,38 @@ function findCheck(args: Args): string | null {
   return writes === null ? null : `find ${writes} writes`;
 }
 
+// Package managers and container tools: only the subcommands that list or show.
+const SUBCOMMAND_READERS: Record<string, readonly string[]> = {
+  npm: ['ls', 'list', 'll', 'la', 'outdated', 'view', 'info', 'show', 'explain', 'why', 'root', 'prefix', 'bin', 'help'],
+  pnpm: ['ls', 'list', 'outdated', 'why', 'root'],
+  yarn: ['list', 'info', 'why', 'outdated'],
+  pip: ['list', 'show', 'freeze', 'check'],
+  pip3: ['list', 'show', 'freeze', 'check'],
+  go: ['version', 'doc'],
+  cargo: ['version', 'tree', 'metadata'],
+  docker: ['ps', 'images', 'inspect', 'logs', 'version', 'info', 'top', 'port', 'stats'],
+  kubectl: ['get', 'describe', 'logs', 'version', 'explain', 'top', 'api-resources', 'cluster-info'],
+};
+
+function subcommandCheck(tool: string): Check {
+  return (args) => {
+    const sub = args[0];
+    if (sub === null || sub === undefined) return `${tool} without a listing subcommand`;
+    return SUBCOMMAND_READERS[tool]!.includes(sub) ? null : `${tool} ${sub} is not a read-only subcommand`;
+  };
+}
+
 // Tools that only report their own version or help.
 const VERSION_ONLY = ['node', 'npm', 'npx', 'pnpm', 'yarn', 'python', 'python3', 'pip', 'pip3', 'go', 'cargo', 'rustc', 'java', 'javac', 'tsc', 'gcc', 'g++', 'clang', 'make', 'cmake', 'ruby', 'php', 'perl', 'deno', 'bun', 'dotnet', 'mvn', 'gradle'];
 
 const BASH_READERS: Record<string, Check> = {
-  cat: any, head: any, tail: any, wc: any, ls: any, dir: any, stat: any, file: any, du: any, df: any, pwd: any, echo: any,
+  cat: any, head: any, tail: any, wc: any, ls: any, dir: any, stat: any, file: without('-C', '--compile'), du: any, df: any, pwd: any, echo: any,
   printf: without('-v'), true: any, false: any, ':': any, which: any, whereis: any, type: any, realpath: any, readlink: any,
   basename: any, dirname: any, grep: any, egrep: any, fgrep: any, zgrep: any, rg: without('--pre', '--pre-glob', '--search-zip', '-z'),
   ag: any, ack: any, diff: any, cmp: any, comm: any, cut: any, tr: any, nl: any, od: any, hexdump: any, strings: any,
   md5sum: any, sha1sum: any, sha256sum: any, sha512sum: any, cksum: any, id: any, whoami: any, uname: any, env: (args) => (args.length === 0 ? null : 'env with arguments runs a program'),
   printenv: any, ps: any, pgrep: any, jq: any, column: any, fold: any, fmt: any, paste: any, expand: any, rev: any, tac: any,
-  seq: any, test: any, '[': any, sleep: any, cd: any, date: (args) => (hasFlag(args, '-s', '--set') || positionals(args).some((arg) => arg !== null && !arg.startsWith('+')) ? 'date can set the clock' : null),
+  seq: any, test: any, '[': any, sleep: any, cd: any, date: (args) => (hasFlag(args, '-s', '--set') || positionals(args).some((arg) => arg !== null && /^\d{4,}(?:\.\d\d)?$/.test(arg)) ? 'date can set the clock' : null),
   tree: without('-o'), uniq: (args) => (positionals(args).length > 1 ? 'uniq INPUT OUTPUT writes OUTPUT' : null),
   sort: without('-o', '--output', '--compress-program'), xxd: (args) => (hasFlag(args, '-r') && positionals(args).length > 1 ? 'xxd -r writes a file' : null),
   sed: sedCheck, awk: awkCheck, gawk: awkCheck, find: findCheck, git: gitCheck, base64: without('-o', '--output'),
@@ -155,7 +176,7 @@ export function readOnlyReason(name: string, args: Args, dialect: 'bash' | 'powe
     return `${name} is not on the read-only list`;
   }
   if (VERSION_ONLY.includes(name) && versionQuery) return null;
-  const check = BASH_READERS[name];
+  const check = BASH_READERS[name] ?? (SUBCOMMAND_READERS[name] ? subcommandCheck(name) : undefined);
   if (check === undefined) return `${name} is not on the read-only list`;
   return check(args);
 }
@@ -165,4 +186,4 @@ export function hasArgumentRules(name: string): boolean {
   return ['sed', 'awk', 'gawk', 'find', 'git', 'sort', 'rg', 'date', 'uniq', 'xxd', 'tree', 'base64', 'env', 'printf', 'hostname', 'fd', 'bat', 'history'].includes(name);
 }
 
-export const READ_ONLY_COMMANDS = { bash: Object.keys(BASH_READERS), powershell: [...PS_READERS], gitSubcommands: Object.keys(GIT_READERS), versionOnly: VERSION_ONLY };
+export const READ_ONLY_COMMANDS = { bash: Object.keys(BASH_READERS), powershell: [...PS_READERS], gitSubcommands: Object.keys(GIT_READERS), versionOnly: VERSION_ONLY, subcommands: SUBCOMMAND_READERS };
