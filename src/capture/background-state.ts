@@ -23,6 +23,8 @@ export interface BackgroundState {
   endedAt: string | null;
   durationMs: number | null;
   exitCode: number | null;
+  /** What `faultline run` would exit with: the code, 128+N for a signal; null while running or unknown. */
+  exitStatus: number | null;
   signal: string | null;
   artifactPath: string;
   notes: string[];

@@ -27,7 +27,7 @@ export async function runWorker(specPath: string): Promise<void> {
   const paths = backgroundPaths(spec.id, store);
   const state: BackgroundState = {
     version: 1, id: spec.id, command: spec.command, cwd: spec.cwd, shell: spec.shell, workerPid: process.pid, pgid: null,
-    status: 'running', startedAt: new Date().toISOString(), endedAt: null, durationMs: null, exitCode: null, signal: null,
+    status: 'running', startedAt: new Date().toISOString(), endedAt: null, durationMs: null, exitCode: null, exitStatus: null, signal: null,
     artifactPath: artifactPaths(spec.id, store).path, notes: [],
   };
   await writeJsonAtomic(paths.state, state);
@@ -56,6 +56,7 @@ export async function runWorker(specPath: string): Promise<void> {
     const stopped = existsSync(paths.stop);
     state.status = stopped ? 'stopped' : result.exitStatus === 0 ? 'succeeded' : 'failed';
     state.exitCode = result.exitCode;
+    state.exitStatus = result.exitStatus;
     state.signal = result.signal;
     state.startedAt = result.startedAt;
     state.endedAt = result.endedAt;

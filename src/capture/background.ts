@@ -69,6 +69,8 @@ export interface BackgroundResult {
   /** True on the one result that reports the end (exit code, duration); later calls return no end again. */
   completion: boolean;
   exitCode: number | null;
+  /** The code `faultline run` would exit with (128+N for a signal); null while running or when unknown. */
+  exitStatus: number | null;
   signal: string | null;
   durationMs: number;
   /** The output shows a server or watch mode: it will not end by itself. */
@@ -210,7 +212,7 @@ export async function output(id: string, options: OutputOptions = {}): Promise<B
   else if (!completion) notes.push('the end was already reported');
   return {
     id, command: state.command, status: state.status, running: !ended, output: text, omittedBytes, completion,
-    exitCode: ended ? state.exitCode : null, signal: state.signal, durationMs: endMs - Date.parse(state.startedAt), server, notes,
+    exitCode: ended ? state.exitCode : null, exitStatus: ended ? state.exitStatus ?? null : null, signal: state.signal, durationMs: endMs - Date.parse(state.startedAt), server, notes,
     artifact: { id, path: state.artifactPath },
   };
 }

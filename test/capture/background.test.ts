@@ -89,7 +89,7 @@ describe('start / output', () => {
     const interrupted = await begin('exit 130');
     expect(interrupted).toMatchObject({ status: 'failed', exitCode: 130 });
     const signalled = await begin('kill -TERM $$');
-    expect(signalled).toMatchObject({ status: 'failed', exitCode: null, signal: 'SIGTERM' });
+    expect(signalled).toMatchObject({ status: 'failed', exitCode: null, exitStatus: 143, signal: 'SIGTERM' });
     expect(signalled.notes.join(' ')).toMatch(/without an exit code/);
   });
 

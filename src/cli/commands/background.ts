@@ -23,7 +23,7 @@ function print(result: BackgroundResult, io: CliIo, json: boolean): void {
 // What the CLI exits with once the command ended: its code (1 when it has none), 0 while it runs.
 function exitOf(result: BackgroundResult): number {
   if (result.running || result.status === 'stopped') return 0;
-  return result.exitCode ?? 1;
+  return result.exitStatus ?? result.exitCode ?? 1;
 }
 
 /** `faultline run --background`: starts the command in a detached worker, prints the id, returns at once. */
