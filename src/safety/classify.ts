@@ -83,9 +83,15 @@ export async function classifyCommand(command: string, options: ClassifyOptions 
     root: resolve(options.root ?? '.'),
     home,
   };
-  const segments = command.trim() === ''
-    ? [{ text: '', verdict: 'read-only' as Verdict, rule: 'read-only: empty command' }]
-    : segmentsOf(command, dialect, { bash, powershell }, context, 0);
+  let segments: SegmentVerdict[];
+  try {
+    segments = command.trim() === ''
+      ? [{ text: '', verdict: 'read-only', rule: 'read-only: empty command' }]
+      : segmentsOf(command, dialect, { bash, powershell }, context, 0);
+  } catch (error) {
+    // A tree too deep to walk (stack overflow) or a parser failure: not checked, so not allowed.
+    segments = [{ text: command.slice(0, 200), verdict: 'needs-approval', rule: `needs-approval: could not be checked (${error instanceof Error ? error.message : String(error)})` }];
+  }
   let decider = segments[0]!;
   let verdict: Verdict = decider.verdict;
   for (const segment of segments) {

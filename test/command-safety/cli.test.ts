@@ -57,4 +57,12 @@ describe('classifyCommand options', () => {
     const checked = await classifyCommand(`${many}; rm -rf /`);
     expect(checked.verdict).toBe('blocked');
   });
+
+  it('nesting too deep to walk needs approval rather than throwing', async () => {
+    const deep = `${'echo "$('.repeat(3000)}ls${')"'.repeat(3000)}`;
+    const result = await classifyCommand(deep, { allow: ['echo *'] });
+    expect(['needs-approval', 'read-only']).toContain(result.verdict);
+    const deepRm = `${'echo "$('.repeat(3000)}rm x${')"'.repeat(3000)}`;
+    expect((await classifyCommand(deepRm)).verdict).not.toMatch(/read-only|allowed/);
+  });
 });
