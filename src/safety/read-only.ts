@@ -57,9 +57,10 @@ function sedCheck(args: Args): string | null {
 
 function awkCheck(args: Args): string | null {
   if (hasFlag(args, '-f', '--file')) return 'awk -f runs a program file';
-  const program = positionals(args)[0];
-  if (program === null || program === undefined) return 'awk program is computed';
-  if (/system|getline|\||>|print\s*>|close|fflush|ENVIRON/.test(program)) return 'awk program may write or run commands';
+  // Every operand is checked: `-F ,` or `-v x=1` put a value before the program.
+  const operands = positionals(args);
+  if (operands.length === 0 || operands.some((operand) => operand === null)) return 'awk program is computed';
+  if (operands.some((operand) => /system|getline|\||>|close|fflush|ENVIRON/.test(operand!))) return 'awk program may write or run commands';
   return null;
 }
 
@@ -94,8 +95,8 @@ const GIT_READERS: Record<string, Check> = {
     return positionals(args).length > 0 && !listing ? 'git branch NAME creates a branch' : null;
   },
   tag: (args) => (hasFlag(args, '-l', '--list') || args.length === 0 ? (hasFlag(args, '-d', '--delete', '-a', '-s', '-f') ? 'git tag changes tags' : null) : 'git tag NAME creates a tag'),
-  remote: (args) => (args.length === 0 || (args.length === 1 && args[0] === '-v') || args[0] === 'get-url' ? null : 'git remote changes remotes'),
-  config: (args) => (hasFlag(args, '--get', '--get-all', '--get-regexp', '--list', '-l') && !hasFlag(args, '--add', '--unset', '--unset-all', '--replace-all', '--edit', '-e', '--rename-section', '--remove-section') ? null : 'git config without --get/--list writes'),
+  remote: (args) => (args.length === 0 || (args.length === 1 && args[0] === '-v') || args[0] === 'get-url' || args[0] === 'show' ? null : 'git remote changes remotes'),
+  config: (args) => ((hasFlag(args, '--get', '--get-all', '--get-regexp', '--list', '-l') || (args.length === 1 && !args[0]?.startsWith('-'))) && !hasFlag(args, '--add', '--unset', '--unset-all', '--replace-all', '--edit', '-e', '--rename-section', '--remove-section') ? null : 'git config without --get/--list writes'),
   stash: (args) => (args[0] === 'list' || args[0] === 'show' ? null : 'git stash changes the work tree'),
   worktree: (args) => (args[0] === 'list' ? null : 'git worktree changes worktrees'),
   reflog: (args) => (args.length === 0 || args[0] === 'show' ? null : 'git reflog expire/delete writes'),
