@@ -8,7 +8,8 @@ const USAGE = `usage: faultline check-command [--json] [--shell bash|powershell]
 
 Decides, on a real parse tree, whether CMD is blocked, read-only, allowed by one of your --allow patterns
 (such as 'npm run *'), or needs approval; every segment of every chain, pipeline, substitution and
-bash -c string must pass. Exits 0 when CMD may run without asking (read-only or allowed), 1 when it is
+bash -c string must pass. Pass CMD as one argument ('faultline check-command -- "git commit -m \"a b\""'): several
+words are joined by spaces, which loses their quoting. Exits 0 when CMD may run without asking (read-only or allowed), 1 when it is
 blocked or needs approval. --block replaces the default blocked list; see docs/command-safety.md.`;
 
 export const checkCommandCli: CliCommand = {
