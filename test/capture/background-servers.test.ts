@@ -8,13 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { kill, list, output, start, type BackgroundResult } from '../../src/capture/index.js';
-import { buildBackgroundBinaries, survivors } from './background-setup.js';
+import { buildBackgroundBinaries, survivors, workerPid, workersGone } from './background-setup.js';
 import { testEnv } from './helpers.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 let dir = '';
 let binaries = { worker: '', cli: '' };
 const started = new Set<string>();
+const workers = new Set<number>();
 const cacheDir = () => join(dir, 'cache');
 
 beforeAll(async () => {
@@ -24,12 +25,14 @@ beforeAll(async () => {
 afterEach(async () => {
   for (const job of await list({ cacheDir: cacheDir() })) await kill(job.id, { cacheDir: cacheDir() }).catch(() => undefined);
   expect(survivors(started)).toEqual([]);
+  expect(await workersGone(workers)).toEqual([]);
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 async function begin(command: string, cwd: string, timeoutMs?: number): Promise<BackgroundResult> {
   const result = await start(command, { cwd, cacheDir: cacheDir(), baseEnv: testEnv(dir), shell: '/bin/bash', workerPath: binaries.worker, history: false, timeoutMs });
   started.add(result.id);
+  workers.add(workerPid(result.id, cacheDir()));
   return result;
 }
 
@@ -80,6 +83,7 @@ describe('faultline run --background', () => {
     const id = cli.stdout.trim();
     started.add(id);
     expect(id).toMatch(/^\d{8}T\d{9}Z-[0-9a-f]{8}$/);
+    workers.add(workerPid(id, cacheDir()));
     // The CLI process has exited; the worker carries on.
     const follow = spawnSync(process.execPath, [binaries.cli, 'read', id, '--follow'], { cwd: dir, env, encoding: 'utf8' });
     expect(follow.stdout).toBe('after the CLI\n');

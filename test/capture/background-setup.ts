@@ -2,7 +2,8 @@
 // detached processes these tests start run the code under test rather than a stale dist/.
 import { build } from 'esbuild';
 import { join } from 'node:path';
-import { commandProcesses } from '../../src/capture/background-state.js';
+import { readFileSync } from 'node:fs';
+import { backgroundPaths, commandProcesses, processAlive } from '../../src/capture/background-state.js';
 
 const shared = {
   bundle: true,
@@ -25,4 +26,20 @@ export async function buildBackgroundBinaries(dir: string): Promise<{ worker: st
 /** Live processes of the given background ids (an empty list means no orphan survived). */
 export function survivors(ids: Iterable<string>): number[] {
   return [...ids].flatMap((id) => commandProcesses(id, null));
+}
+
+/** The worker pid a background command's state names (read right after start, before kill removes it). */
+export function workerPid(id: string, cacheDir: string): number {
+  return (JSON.parse(readFileSync(backgroundPaths(id, { cacheDir }).state, 'utf8')) as { workerPid: number }).workerPid;
+}
+
+/** Waits for the workers to exit (each ends once its command ended and the end was written). */
+export async function workersGone(pids: Iterable<number>, timeoutMs = 10_000): Promise<number[]> {
+  const deadline = Date.now() + timeoutMs;
+  let alive = [...pids].filter(processAlive);
+  while (alive.length > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    alive = alive.filter(processAlive);
+  }
+  return alive;
 }

@@ -4,13 +4,14 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { kill, list, output, start, type BackgroundResult, type StartOptions } from '../../src/capture/index.js';
-import { buildBackgroundBinaries, survivors } from './background-setup.js';
+import { buildBackgroundBinaries, survivors, workerPid, workersGone } from './background-setup.js';
 import { processRunning, tempDir, testEnv, waitUntilGone } from './helpers.js';
 
 let dir = '';
 let cleanup: () => Promise<void> = async () => undefined;
 let worker = '';
 const started = new Set<string>();
+const workers = new Set<number>();
 
 beforeAll(async () => {
   ({ dir, cleanup } = await tempDir());
@@ -19,6 +20,7 @@ beforeAll(async () => {
 afterEach(async () => {
   for (const job of await list({ cacheDir: join(dir, 'cache') })) await kill(job.id, { cacheDir: join(dir, 'cache') }).catch(() => undefined);
   expect(survivors(started)).toEqual([]);
+  expect(await workersGone(workers)).toEqual([]);
 });
 afterAll(() => cleanup());
 
@@ -29,6 +31,7 @@ function options(extra: StartOptions = {}): StartOptions {
 async function begin(command: string, extra: StartOptions = {}): Promise<BackgroundResult> {
   const result = await start(command, options(extra));
   started.add(result.id);
+  workers.add(workerPid(result.id, join(dir, 'cache')));
   return result;
 }
 
