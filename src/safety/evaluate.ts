@@ -1,7 +1,7 @@
 // Decides one segment: blocked list, wrappers and shell re-entry, redirects, read-only list, user patterns,
 // protected paths. The strictest verdict of the segment and of everything it runs wins.
 import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
-import { HARMLESS_DEVICES, INTERPRETERS, POSIX_SHELLS, POWERSHELLS } from './lists.js';
+import { HARMLESS_DEVICES, INTERPRETERS, POSIX_SHELLS, POWERSHELLS, SAFE_ASSIGNMENTS } from './lists.js';
 import { matchesAllow, matchesBlock, redirectBlockGlob } from './patterns.js';
 import { gitSubcommand, hasArgumentRules, readOnlyReason } from './read-only.js';
 import { type Segment, type SegmentVerdict, type Verdict, worst } from './types.js';
@@ -127,7 +127,7 @@ export function evaluateSegment(segment: Segment, context: Context): SegmentVerd
     protectedWrite ??= protectedHit(target, context);
   }
   for (const assignment of segment.assignments) {
-    if (assignment.value.value === null || !['LANG', 'LC_ALL', 'TZ', 'NO_COLOR', 'FORCE_COLOR', 'CI', 'NODE_ENV', 'DEBUG', 'TERM', 'COLUMNS', 'PAGER', 'GIT_PAGER', 'RUST_BACKTRACE', 'LC_CTYPE', 'LANGUAGE', 'LC_MESSAGES', 'CLICOLOR', 'LINES', 'PYTHONUNBUFFERED'].includes(assignment.name)) {
+    if (assignment.value.value === null || !SAFE_ASSIGNMENTS.has(assignment.name)) {
       raise('needs-approval', `${assignment.name}= before the command can change what it runs`);
     }
   }

@@ -24,9 +24,10 @@ export const HARMLESS_DEVICES = new Set(['/dev/null', '/dev/stdout', '/dev/stder
 
 /**
  * Variables a prefix assignment may set without changing which program runs or what it loads. Anything
- * else (PATH, LD_PRELOAD, BASH_ENV, GIT_*, NODE_OPTIONS…) can turn a reader into an executor.
+ * else (PATH, LD_PRELOAD, BASH_ENV, GIT_*, NODE_OPTIONS, PAGER — a pager runs as a command…) can turn a
+ * reader into an executor.
  */
-export const SAFE_ASSIGNMENTS = new Set(['LANG', 'LANGUAGE', 'LC_ALL', 'LC_CTYPE', 'LC_MESSAGES', 'TZ', 'NO_COLOR', 'FORCE_COLOR', 'CLICOLOR', 'TERM', 'COLUMNS', 'LINES', 'CI', 'DEBUG', 'NODE_ENV', 'RUST_BACKTRACE', 'PYTHONUNBUFFERED', 'GIT_PAGER', 'PAGER']);
+export const SAFE_ASSIGNMENTS = new Set(['LANG', 'LANGUAGE', 'LC_ALL', 'LC_CTYPE', 'LC_MESSAGES', 'TZ', 'NO_COLOR', 'FORCE_COLOR', 'CLICOLOR', 'TERM', 'COLUMNS', 'LINES', 'CI', 'DEBUG', 'NODE_ENV', 'RUST_BACKTRACE', 'PYTHONUNBUFFERED']);
 
 /** Shells whose `-c STRING` (or stdin script) is parsed and checked as a command line of its own. */
 export const POSIX_SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'busybox-sh']);
