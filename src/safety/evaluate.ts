@@ -188,7 +188,8 @@ export function evaluateSegment(segment: Segment, context: Context): SegmentVerd
       if (exec >= 0) {
         let end = args.findIndex((arg, at) => at > exec && (arg === ';' || arg === '+'));
         if (end < 0) end = args.length;
-        const innerWords = args.slice(exec + 1, end).map((arg) => (arg === '{}' ? null : arg));
+        // find puts each path into any argument holding {}: `sh -c 'cat {}'` runs a file name as code.
+        const innerWords = args.slice(exec + 1, end).map((arg) => (arg?.includes('{}') ? null : arg));
         out.push(...evaluateSegment({ ...segment, words: innerWords.map((value) => ({ value, glob: false, text: value ?? '{}' })), redirects: [], assignments: [], heredoc: null, pipedInput: false, text: `${segment.text} → ${innerWords.map((word) => word ?? '{}').join(' ')}` }, context));
         words = [name, ...args.slice(0, exec), ...args.slice(end + 1)];
         continue;

@@ -89,5 +89,20 @@ export function unwrap(name: string, args: (string | null)[]): Unwrapped {
     else if (/^-[a-zA-Z]$/.test(flag) || flag.startsWith('--') || /^-[a-zA-Z]{2,}$/.test(flag) || /^-\d+$/.test(flag)) continue;
   }
   result.inner = args.slice(at);
+  // xargs -I R / parallel put input into any argument holding R: `xargs -I % sh -c 'echo %'` runs the input.
+  const replace = name === 'xargs' ? replaceString(args.slice(0, at)) : name === 'parallel' ? '{' : null;
+  if (replace !== null) result.inner = result.inner.map((arg, index) => (index > 0 && arg !== null && arg.includes(replace) ? null : arg));
   return result;
+}
+
+function replaceString(options: (string | null)[]): string | null {
+  for (let at = 0; at < options.length; at++) {
+    const option = options[at] ?? '';
+    if (option === '-I' || option === '--replace') return options[at + 1] ?? '{}';
+    if (option.startsWith('--replace=')) return option.slice('--replace='.length) || '{}';
+    if (option.startsWith('-I') && option.length > 2) return option.slice(2);
+    if (option === '-i') return '{}';
+    if (option.startsWith('-i') && option.length > 2) return option.slice(2);
+  }
+  return null;
 }
