@@ -1,9 +1,10 @@
 // Decides one segment: blocked list, wrappers and shell re-entry, redirects, read-only list, user patterns,
 // protected paths. The strictest verdict of the segment and of everything it runs wins.
-import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
+import { basename } from 'node:path';
 import { HARMLESS_DEVICES, INTERPRETERS, POSIX_SHELLS, POWERSHELLS, SAFE_ASSIGNMENTS } from './lists.js';
-import { matchesAllow, matchesBlock, redirectBlockGlob } from './patterns.js';
-import { gitSubcommand, hasArgumentRules, readOnlyReason } from './read-only.js';
+import { redirectBlockGlob } from './patterns.js';
+import { hasArgumentRules, readOnlyReason } from './read-only.js';
+import { allowedBy, blockedBy, protectedHit } from './rules.js';
 import { type Segment, type SegmentVerdict, type Verdict, worst } from './types.js';
 import { isWrapper, unwrap } from './wrappers.js';
 
@@ -24,63 +25,6 @@ const DYNAMIC = '\u0000';
 
 function verdictOf(text: string, verdict: Verdict, rule: string): SegmentVerdict {
   return { text, verdict, rule: rule.startsWith(`${verdict}:`) ? rule : `${verdict}: ${rule}` };
-}
-
-function expandHome(path: string, context: Context): string {
-  return path === '~' || path.startsWith('~/') ? context.home + path.slice(1) : path;
-}
-
-/**
- * The protected path `target` falls inside, or null. A bare name (`.git`, `.env`) protects that name at
- * any depth (a submodule's `.git` too); an entry with a slash is resolved against the workspace root.
- */
-export function protectedHit(target: string, context: Context): string | null {
-  const absolute = resolve(context.workdir, expandHome(target, context));
-  const components = absolute.split(sep);
-  for (const entry of context.protectedPaths) {
-    if (!entry.includes('/') && !entry.startsWith('~')) {
-      if (components.includes(entry)) return entry;
-      continue;
-    }
-    const root = resolve(context.root, expandHome(entry, context));
-    const inside = relative(root, absolute);
-    if (inside === '' || (!inside.startsWith('..') && !isAbsolute(inside))) return entry;
-  }
-  return null;
-}
-
-// git's global options hide the subcommand from a plain prefix match: `git -C sub clean -fdx`.
-function canonicalForms(words: string[]): string[][] {
-  const forms = [words];
-  if (basename(words[0] ?? '') === 'git') {
-    const { index } = gitSubcommand(words.slice(1));
-    if (index > 0) forms.push(['git', ...words.slice(index + 1)]);
-  }
-  return forms;
-}
-
-function blockedBy(words: string[], context: Context, caseInsensitive: boolean): string | null {
-  // PowerShell also separates paths with backslashes: C:\tools\rm.exe is rm.
-  const head = caseInsensitive ? (words[0] ?? '').split(/[\\/]/).pop() ?? '' : basename(words[0] ?? '');
-  const named = [head, ...words.slice(1)].map((word) => (caseInsensitive ? word.replace(/\.exe$/i, '') : word));
-  for (const form of canonicalForms(named)) {
-    for (const pattern of context.block) if (!pattern.trim().startsWith('>') && matchesBlock(pattern, form, caseInsensitive)) return pattern;
-  }
-  return null;
-}
-
-function allowedBy(words: string[], context: Context, caseInsensitive: boolean): string | null {
-  // `git -c alias.x='!sh …'` runs anything: `git *` does not cover it unless the pattern names the option.
-  const unsafeGit = basename(words[0] ?? '') === 'git' ? gitSubcommand(words.slice(1)).unsafe : null;
-  if (unsafeGit) {
-    const option = words.find((word) => /^(-c|--config-env|--exec-path|-p|--paginate)/.test(word))?.split('=')[0] ?? '-c';
-    const pattern = context.allow.find((entry) => entry.split(/\s+/).some((part) => part.startsWith(option)) && matchesAllow(entry, words, caseInsensitive));
-    return pattern ?? null;
-  }
-  for (const form of canonicalForms(words)) {
-    for (const pattern of context.allow) if (matchesAllow(pattern, form, caseInsensitive)) return pattern;
-  }
-  return null;
 }
 
 function shellScript(args: Words): { script: string | null; reason: string | null } {
@@ -257,6 +201,15 @@ export function evaluateSegment(segment: Segment, context: Context): SegmentVerd
         decided = { verdict: 'read-only', rule: `${program} runs the checked command` };
       }
       break;
+    }
+    if ((program === 'cd' || program === 'pushd' || (ci && ['set-location', 'sl', 'chdir', 'push-location'].includes(program))) && args.length > 0) {
+      // Later relative writes would land inside it, out of sight of the protected-path check.
+      const target = args.find((arg) => arg === null || !arg.startsWith('-'));
+      const hit = target === undefined || target === null ? null : protectedHit(target, context);
+      if (hit) {
+        decided = { verdict: 'needs-approval', rule: `cd into the protected path ${hit}` };
+        break;
+      }
     }
     if (INTERPRETERS.has(program) && (heredoc || piped)) {
       decided = { verdict: 'needs-approval', rule: `${program} runs code from stdin` };
