@@ -151,6 +151,8 @@ export function wordOf(node: SyntaxNode, walk: Walk): Word {
     }
     case 'command_substitution':
     case 'process_substitution':
+      // Inside backticks, \` opens a nested substitution that bash parses again: the tree shows words.
+      if (text.startsWith('`') && text.includes('\\`')) needsApproval(walk, node, 'nested backticks are parsed again by the shell');
       for (const child of namedChildren(node)) walkNode(child, walk);
       return { value: null, glob: false, text };
     default:
@@ -238,7 +240,9 @@ function commandSegment(node: SyntaxNode, redirects: Redirect[], walk: Walk, pip
   const attached: Attached = { redirects: segment.redirects, heredoc: null };
   for (const child of namedChildren(node)) {
     if (child.type === 'variable_assignment') {
-      const name = child.childForFieldName('name')?.text ?? namedChildren(child)[0]?.text ?? '';
+      const nameNode = child.childForFieldName('name') ?? namedChildren(child)[0];
+      if (nameNode && nameNode.type !== 'variable_name') walkNode(nameNode, walk);
+      const name = nameNode?.text ?? '';
       const valueNode = child.childForFieldName('value') ?? namedChildren(child)[1];
       segment.assignments.push({ name, value: valueNode ? wordOf(valueNode, walk) : { value: '', glob: false, text: '' } });
     } else if (child.type === 'command_name') {
@@ -261,7 +265,10 @@ function commandSegment(node: SyntaxNode, redirects: Redirect[], walk: Walk, pip
 function assignments(node: SyntaxNode, walk: Walk): void {
   const list = node.type === 'variable_assignments' ? namedChildren(node) : [node];
   for (const assignment of list) {
-    const name = namedChildren(assignment)[0]?.text ?? '';
+    const nameNode = namedChildren(assignment)[0];
+    const name = nameNode?.text ?? '';
+    // `a[$(rm x)]=1`: an array subscript runs its substitutions.
+    if (nameNode && nameNode.type !== 'variable_name') walkNode(nameNode, walk);
     const valueNode = namedChildren(assignment)[1];
     const value = valueNode ? wordOf(valueNode, walk) : null;
     if (!SAFE_ASSIGNMENTS.has(name) || value?.value === null) {

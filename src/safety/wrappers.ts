@@ -34,6 +34,7 @@ const WITH_VALUE: Record<string, Set<string>> = {
   chrt: new Set(),
   unbuffer: new Set(),
   busybox: new Set(),
+  coproc: new Set(),
   watch: new Set(['-n', '--interval', '-q', '--equexit']),
   parallel: new Set(['-j', '--jobs', '-S', '--sshlogin', '--joblog', '-a', '--arg-file', '--delay', '--timeout']),
   flock: new Set(['-w', '--timeout', '-E', '--conflict-exit-code']),
