@@ -13,7 +13,7 @@ import { childColourEnv, ciSettings, errorsOnly } from '../conventions.js';
 import { outputFormatOf, printResult } from '../output.js';
 import { explainText } from './explain.js';
 
-const USAGE = `usage: faultline run [--cwd DIR] [--timeout S] [--shell] [--json | --format F] [--explain] -- CMD [ARGS…]
+const USAGE = `usage: faultline run [--cwd DIR] [--timeout S] [--shell] [--json | --format F] [--explain] [--background] -- CMD [ARGS…]
 
 Runs CMD with stdin closed, stdout+stderr merged and shown live, saves every byte to an artifact,
 then prints where the errors are. Exits with CMD's exit code (124 on timeout, 128+N on a signal).
@@ -24,6 +24,8 @@ then prints where the errors are. Exits with CMD's exit code (124 on timeout, 12
   --json         print one JSON object on stdout; the live output goes to stderr
   --format F     print the located errors as ${OUTPUT_FORMATS.join(' | ')} (the live output goes to stderr)
   --explain      when CMD fails, explain it: summary, enclosing function and code frame (pre-commit hooks)
+  --background   run CMD (a shell command line) in a detached worker, print its id and return at once;
+                 then faultline read ID --follow | --wait MS, faultline kill ID, faultline ps
   -o, --output FILE, --quiet, --color, --no-color: as for locate (the exit code stays CMD's)
 When faultline's stdout is a terminal, CMD gets FORCE_COLOR=1 and CLICOLOR_FORCE=1 so it keeps its colour;
 the artifact keeps every byte and locating reads through the colour codes.`;
@@ -35,6 +37,7 @@ interface RunArgs {
   json: boolean;
   format: OutputFormat;
   explain: boolean;
+  background: boolean;
   command: string[];
   /** -o/--output, --quiet, --color/--no-color (cli/conventions.ts). */
   ci: Record<string, string | boolean>;
@@ -43,7 +46,7 @@ interface RunArgs {
 // Options come before the command; everything from `--` (or the first non-option word) is the command,
 // so `faultline run npm test -- --watch=false` keeps the command's own flags intact.
 function parseRunArgs(argv: string[]): RunArgs {
-  const args: RunArgs = { cwd: undefined, timeoutMs: undefined, shell: false, json: false, format: 'text', explain: false, command: [], ci: {} };
+  const args: RunArgs = { cwd: undefined, timeoutMs: undefined, shell: false, json: false, format: 'text', explain: false, background: false, command: [], ci: {} };
   let index = 0;
   const value = (name: string): string => {
     const next = argv[++index];
@@ -67,6 +70,7 @@ function parseRunArgs(argv: string[]): RunArgs {
     else if (name === '--json') args.json = true;
     else if (name === '--format') args.format = outputFormatOf({ format: inline ?? value(name) });
     else if (name === '--explain') args.explain = true;
+    else if (name === '--background') args.background = true;
     else if (name === '-o' || name === '--output') args.ci.output = inline ?? value(name);
     else if (name === '--quiet' || name === '--color' || name === '--no-color') args.ci[name.slice(2)] = true;
     else throw new FaultlineError('E_USAGE', `unknown option ${word} (faultline run --help lists them)`);
@@ -117,6 +121,7 @@ export const runCommandCli: CliCommand = {
     const args = parseRunArgs(argv);
     const settings = ciSettings(args.ci);
     const cwd = args.cwd ?? io.cwd;
+    if (args.background) return (await import('./background.js')).runBackground(args.command, cwd, args.json, io);
     // A captured command's output has no size limit.
     await keepYoungGenerationSmall();
     // Live output keeps stdout clean for the JSON document when --json is given.
