@@ -7,12 +7,12 @@ import { lazy } from './entries/lazy.js';
 
 export {
   FaultlineError, isFaultlineError, toUtf16Offset, fromUtf16Offset, toZeroBased, toOneBasedLine, displayWidth,
-  toLocateJson, locationToJson, LOCATE_JSON_VERSION, locationRange,
+  toLocateJson, locationToJson, LOCATE_JSON_VERSION, locationRange, roleOf, frameDepths, countOf,
 } from './core/index.js';
 export type {
   Severity, ColumnUnit, FormatSpec, LocationField, FrameInfo, LocationDetails, RawLocation, ResolveHints, DropReason, UnresolvedReason,
   ResolvedLocation, UnresolvedLocation, DroppedLocation, LocateResult, RunInfo, SymbolInfo, FaultlineErrorCode,
-  ZeroBasedPosition, LocateJson, LocationJson, Utf16Range,
+  ZeroBasedPosition, LocateJson, LocationJson, Utf16Range, LocationRole, FrameJson, RelatedJson,
 } from './core/index.js';
 // Stage 2 and 4 are small and dependency-free: loaded with the entry.
 export { normaliseLine, normaliseText, stripAnsi, safePrefix, safeSuffix, boundText, summariseError, formatRunHeader, type BoundOptions, type BoundResult, type SummariseOptions, type ErrorSummary } from './summarise/index.js';

@@ -11,3 +11,17 @@ describe('docs/formats.md', () => {
     expect(onDisk, 'docs/formats.md is stale: run `npm run docs`').toBe(renderFormatsMarkdown(formatSpecs()));
   });
 });
+
+// The README's quick-start output is what the CLI prints today (issue 13: the examples show the new output).
+describe('README quick start', () => {
+  it("shows exactly what 'npm run example' prints", async () => {
+    const { runCli } = await import('../src/cli/run-cli.js');
+    const { captureIo } = await import('./cli/_io.js');
+    const root = join(import.meta.dirname, '..');
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const shown = /The first command prints:\n\n```\n([\s\S]*?)```/.exec(readme)?.[1];
+    const io = captureIo({ cwd: root });
+    await runCli(['locate', 'examples/ts-app/tsc.log', '--cwd', 'examples/ts-app'], io);
+    expect(shown).toBe(io.out.join(''));
+  });
+});

@@ -51,6 +51,10 @@ async function diagnosticsFromLog(logText, options) {
       severity: SEVERITY[location.severity ?? 'error'] ?? 0,
       source: location.format,
       ...(location.code ? { code: location.code } : {}),
+      // Related spans (a note, tsc's "declared here") as VS Code's relatedInformation.
+      ...(location.related
+        ? { related: await Promise.all(location.related.map(async (span) => ({ file: span.absolutePath, range: locationRange(span, await readFile(span.absolutePath)), message: span.message }))) }
+        : {}),
     };
     const list = byFile.get(location.absolutePath) ?? [];
     list.push(diagnostic);
@@ -79,6 +83,15 @@ function activate(context) {
             const diagnostic = new vscode.Diagnostic(new vscode.Range(start.line, start.character, end.line, end.character), item.message, item.severity);
             diagnostic.source = item.source;
             if (item.code) diagnostic.code = item.code;
+            if (item.related) {
+              diagnostic.relatedInformation = item.related.map(
+                (span) =>
+                  new vscode.DiagnosticRelatedInformation(
+                    new vscode.Location(vscode.Uri.file(span.file), new vscode.Range(span.range.start.line, span.range.start.character, span.range.end.line, span.range.end.character)),
+                    span.message,
+                  ),
+              );
+            }
             return diagnostic;
           }),
         );
@@ -91,14 +104,23 @@ function deactivate() {}
 
 module.exports = { activate, deactivate, diagnosticsFromLog };
 
+const USAGE = `usage: node dist/extension.js LOG [CWD]
+  Prints, as JSON, the diagnostics faultline finds in the build log LOG (CWD: where the build ran, default here).
+  Inside VS Code, open the log and run the command "faultline: Show errors from this log" instead.`;
+
 if (require.main === module) {
   const [logPath, cwd = process.cwd()] = process.argv.slice(2);
+  if (logPath === undefined || logPath === '--help' || logPath === '-h') {
+    (logPath === undefined ? process.stderr : process.stdout).write(`${USAGE}\n`);
+    process.exit(logPath === undefined ? 2 : 0);
+  }
   (async () => {
     const byFile = await diagnosticsFromLog(await fs.readFile(logPath, 'utf8'), { cwd: path.resolve(cwd) });
     const out = [...byFile].map(([file, diagnostics]) => ({ file: path.relative(path.resolve(cwd), file), diagnostics }));
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
   })().catch((error) => {
-    console.error(error);
+    // One line, as the faultline CLI reports bad input.
+    console.error(`faultline example: ${error && error.message ? error.message : String(error)}`);
     process.exit(2);
   });
 }

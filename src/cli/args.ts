@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FaultlineError } from '../core/index.js';
 import type { LogSource } from '../locate/index.js';
+import { CHAIN_OPTIONS, runReference, type RunReference } from './chain.js';
+import { CI_OPTIONS } from './conventions.js';
 import type { CliIo } from './io.js';
 
 export const LOG_OPTIONS = {
@@ -12,12 +14,20 @@ export const LOG_OPTIONS = {
   format: { type: 'string' },
   tool: { type: 'string', multiple: true },
   binary: { type: 'boolean' },
+  // -o/--output, --fail-level, --quiet, --color/--no-color (cli/conventions.ts).
+  ...CI_OPTIONS,
+  // --last, --last-failed: a saved run instead of a log (cli/chain.ts).
+  ...CHAIN_OPTIONS,
 } as const;
 
 export interface LogArgs {
   source: LogSource;
   cwd: string;
   roots: string[] | undefined;
+  /** A saved run named instead of a log (resolved by chainedLog). */
+  reference?: RunReference;
+  /** --cwd was given (it then wins over a saved run's cwd). */
+  cwdGiven?: boolean;
 }
 
 /** Parses argv with the log options plus `extra`; positional[0] is the log (`-` or none = stdin). */
@@ -26,8 +36,11 @@ export function parseLogArgs<T extends Record<string, { type: 'string' | 'boolea
   const positionals = parsed.positionals;
   if (positionals.length > 1) throw new FaultlineError('E_USAGE', `expected at most one log file, got ${positionals.length}`);
   const file = positionals[0];
+  const reference = runReference(parsed.values as Record<string, unknown>, file);
   let source: LogSource;
-  if (file === undefined || file === '-') {
+  if (reference !== undefined) {
+    source = { path: '' }; // replaced by the run's artifact in chainedLog
+  } else if (file === undefined || file === '-') {
     if (file === undefined && io.stdinIsTTY) throw new FaultlineError('E_USAGE', 'no log given: pass a file, or pipe the output in (use - for standard input)');
     source = { stream: io.stdin as AsyncIterable<Uint8Array> };
   } else {
@@ -36,5 +49,6 @@ export function parseLogArgs<T extends Record<string, { type: 'string' | 'boolea
   const values = parsed.values as Record<string, unknown>;
   const cwd = typeof values.cwd === 'string' ? values.cwd : io.cwd;
   const roots = Array.isArray(values.root) ? (values.root as string[]) : undefined;
-  return { values, log: { source, cwd, roots } satisfies LogArgs };
+  const log: LogArgs = { source, cwd, roots, cwdGiven: typeof values.cwd === 'string', ...(reference !== undefined ? { reference } : {}) };
+  return { values, log };
 }

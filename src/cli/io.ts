@@ -1,4 +1,5 @@
 // What a command may touch of the outside world. Tests pass their own; main.ts passes the process's.
+import { colourWanted } from './conventions.js';
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -26,10 +27,7 @@ export const EXIT_OK = 0;
 export const EXIT_FINDINGS = 1;
 export const EXIT_USAGE = 2;
 
-// Colour only on a TTY, never with NO_COLOR, and never when TERM=dumb (no-color.org, ecosystem.md §6).
-export function wantsColour(io: CliIo): boolean {
-  if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '') return false;
-  if (io.env.FORCE_COLOR !== undefined && io.env.FORCE_COLOR !== '0') return true;
-  if (io.env.TERM === 'dumb') return false;
-  return io.stdoutIsTTY;
+/** Whether the report is coloured: see colourWanted (flags, FORCE_COLOR, NO_COLOR, TERM=dumb, a terminal). */
+export function wantsColour(io: CliIo, explicit?: boolean): boolean {
+  return colourWanted(io, explicit);
 }

@@ -1,8 +1,8 @@
 // Prints a LocateResult in the chosen --format: the one place the CLI renders findings, so locate, run and
 // explain agree. Formats that leave the machine are redacted (secretlint + environment values + own rules).
-import { appendFileSync, readFileSync, realpathSync } from 'node:fs';
-import { join } from 'node:path';
-import { FaultlineError, type LocateResult } from '../core/index.js';
+import { appendFileSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { FaultlineError, type LocateResult, type RunInfo } from '../core/index.js';
 import { OUTPUT_FORMATS, prepareRedactor, renderOutput, type OutputFormat, type ReadLine } from '../output/index.js';
 import { wantsColour, type CliIo } from './io.js';
 
@@ -48,18 +48,30 @@ function repoRootFor(io: CliIo, result: LocateResult): string | undefined {
   return result.locations[0]?.root;
 }
 
-/** Writes `result` to stdout in `format` (and GitHub's step summary where asked). */
-export async function printResult(result: LocateResult, format: OutputFormat, io: CliIo): Promise<void> {
-  const leavesMachine = format === 'github' || format === 'sarif' || format === 'gitlab' || format === 'rdjsonl';
+/** Where and how the report goes: -o/--output FILE instead of stdout, an explicit --color/--no-color. */
+export interface PrintOptions {
+  output?: string;
+  colour?: boolean;
+  /** The run the log came from (SARIF invocations, …). */
+  run?: RunInfo;
+}
+
+/** Writes `result` to stdout (or `--output FILE`) in `format`, and GitHub's step summary where asked. */
+export async function printResult(result: LocateResult, format: OutputFormat, io: CliIo, print: PrintOptions = {}): Promise<void> {
+  const leavesMachine = format === 'github' || format === 'sarif' || format === 'gitlab' || format === 'rdjsonl' || format === 'checkstyle';
   const redactor = leavesMachine ? await prepareRedactor(result, { env: io.env }) : undefined;
   const repoRoot = repoRootFor(io, result);
   const rendered = renderOutput(format, result, {
     readLine: createLineReader(),
-    colour: wantsColour(io),
+    // A file gets no colour unless asked for: it is read by tools, not a terminal.
+    colour: print.output === undefined ? wantsColour(io, print.colour) : print.colour === true,
     ...(redactor ? { redactor } : {}),
     ...(repoRoot ? { repoRoot } : {}),
+    ...(print.run ? { run: print.run } : {}),
+    // unix: paths as the editor started here opens them.
+    cwd: io.cwd,
   });
-  io.stdout(rendered.stdout);
+  writeOutput(io, print, rendered.stdout);
   const summaryFile = io.env.GITHUB_STEP_SUMMARY;
   if (rendered.stepSummary && summaryFile) {
     try {
@@ -67,5 +79,23 @@ export async function printResult(result: LocateResult, format: OutputFormat, io
     } catch (error) {
       io.stderr(`faultline: cannot write $GITHUB_STEP_SUMMARY (${(error as Error).message}); the annotations above are complete\n`);
     }
+  }
+}
+
+/** The report text to stdout, or to `--output FILE` when given. */
+export function writeOutput(io: CliIo, print: PrintOptions, text: string): void {
+  if (print.output === undefined) io.stdout(text);
+  else writeReport(resolve(io.cwd, print.output), text);
+}
+
+// The whole report or nothing: written next to the target and renamed, so an upload step never reads half a SARIF.
+function writeReport(path: string, text: string): void {
+  const partial = `${path}.${process.pid}.partial`;
+  try {
+    writeFileSync(partial, text);
+    renameSync(partial, path);
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw new FaultlineError('E_OUTPUT_WRITE', `cannot write --output ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
 }

@@ -22,7 +22,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
   const entry = COMMANDS.find((candidate) => candidate.name === name);
   if (!entry) {
-    io.stderr(`faultline: unknown command '${name}'\n${help()}`);
+    // One line, as every usage error (README): the list of commands is a `faultline --help` away.
+    io.stderr(`faultline: unknown command '${name}' (one of: ${COMMANDS.map((command) => command.name).join(', ')}; see faultline --help)\n`);
     return EXIT_USAGE;
   }
   const command = await entry.load();
@@ -38,7 +39,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return EXIT_USAGE;
     }
     if (error instanceof TypeError && (error as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-      io.stderr(`faultline ${command.name}: ${error.message}\n${command.usage}\n`);
+      io.stderr(`faultline ${command.name}: ${error.message} (see faultline ${command.name} --help)\n`);
       return EXIT_USAGE;
     }
     if (error instanceof Error && (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {

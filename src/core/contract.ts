@@ -18,7 +18,20 @@ export interface LocationJson {
   /** Added with the catalog (#3): the unit `column`/`endColumn` count in; they are 1-based in it. */
   columnUnit: ResolvedLocation['columnUnit'];
   code: string | null;
+  /** Added with roles (#13), only on frames: the trace it belongs to, its depth (0 = raised there), raised. */
+  frame?: FrameJson;
+  /** Added with roles (#13), only when there are any: the diagnostic's related spans (notes, declared-here). */
+  related?: RelatedJson[];
 }
+
+export interface FrameJson {
+  trace: number;
+  depth: number;
+  raised: boolean;
+}
+
+/** A related span: the location keys without `frame`/`related` (a span belongs to exactly one diagnostic). */
+export type RelatedJson = Omit<LocationJson, 'frame' | 'related'>;
 
 export interface LocateJson {
   version: number;
@@ -27,8 +40,7 @@ export interface LocateJson {
   dropped: LocateResult['dropped'];
 }
 
-// One location as the contract prints it (no absolute path, no internal frame data).
-export function locationToJson(location: ResolvedLocation): LocationJson {
+function relatedToJson(location: ResolvedLocation): RelatedJson {
   return {
     file: location.file,
     root: location.root,
@@ -43,6 +55,16 @@ export function locationToJson(location: ResolvedLocation): LocationJson {
     columnUnit: location.columnUnit,
     code: location.code,
   };
+}
+
+// One location as the contract prints it (no absolute path; of the frame data only trace, depth and raised).
+export function locationToJson(location: ResolvedLocation): LocationJson {
+  const json: LocationJson = relatedToJson(location);
+  if (location.frame) {
+    json.frame = { trace: location.frame.trace, depth: location.frame.depth ?? 0, raised: location.frame.raised ?? (location.frame.depth ?? 0) === 0 };
+  }
+  if (location.related && location.related.length > 0) json.related = location.related.map(relatedToJson);
+  return json;
 }
 
 /** The whole result as the contract prints it. */

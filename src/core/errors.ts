@@ -16,6 +16,7 @@ export type FaultlineErrorCode =
   | 'E_LSP_CRASH'
   | 'E_CONFIG'
   | 'E_BUDGET'
+  | 'E_OUTPUT_WRITE'
   | 'E_INTERNAL';
 
 // A registry-wide symbol: the CommonJS build ships each entry point (`faultline`, `faultline/lsp`, …) as its own

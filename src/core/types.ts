@@ -43,7 +43,22 @@ export interface FrameInfo {
    * Python prints the root cause first; Java's "Caused by:" prints it last.
    */
   readonly causeRank: number;
+  /**
+   * Set by resolve (issue 13): 0 for the raising frame (the innermost frame of the trace that was reported,
+   * vendored and runtime frames being dropped), 1 for its caller, and so on outwards.
+   */
+  readonly depth?: number;
+  /** Set by resolve: true for exactly one frame per trace, the raising one (depth 0). */
+  readonly raised?: boolean;
 }
+
+/**
+ * The part a location plays (issue 13): a `diagnostic` with its own severity, a `frame` of a trace (see
+ * FrameInfo), or a `related` span of another location (gcc/clang `note:`, tsc "'x' is declared here.", rustc
+ * labels and `note:` children). Related spans hang under their diagnostic (`ResolvedLocation.related`) and are
+ * never listed as locations of their own. Read it with roleOf().
+ */
+export type LocationRole = 'diagnostic' | 'frame' | 'related';
 
 /** What a location says, whether or not it was mapped to a workspace file yet. */
 export interface LocationDetails {
@@ -66,6 +81,8 @@ export interface LocationDetails {
   logLine: number;
   /** Present for stack-trace and traceback frames. */
   frame?: FrameInfo;
+  /** 'related' on related spans; absent otherwise (a location with `frame` is a frame, else a diagnostic). */
+  role?: 'related';
 }
 
 /** A location exactly as a grammar recognised it in the log, before any file-system work. */
@@ -80,6 +97,11 @@ export interface RawLocation extends LocationDetails {
    * line has, or drops the columns when the file's line is not this text (edited since, or unreadable).
    */
   dedentedLine?: string;
+  /**
+   * For a related span (role 'related'): the location it belongs to, emitted earlier or later in the same scan.
+   * Resolve attaches the span to that location's `related`; a span whose diagnostic did not resolve stands alone.
+   */
+  relatedTo?: RawLocation;
 }
 
 export interface ResolveHints {
@@ -117,6 +139,8 @@ export interface ResolvedLocation extends LocationDetails {
   root: string;
   /** Absolute path of the file, symlinks resolved. */
   absolutePath: string;
+  /** Related spans of this diagnostic (role 'related'), in printed order; absent when there are none. */
+  related?: ResolvedLocation[];
 }
 
 export interface UnresolvedLocation {

@@ -71,7 +71,11 @@ export function renderExpectation(fixture: FixtureCase, result: LocateResult): s
   const stable = {
     log: basename(fixture.log),
     counts,
-    locations: json.locations.map((location) => ({ ...location, root: relativeRoot(location.root) })),
+    locations: json.locations.map((location) => ({
+      ...location,
+      root: relativeRoot(location.root),
+      ...(location.related ? { related: location.related.map((span) => ({ ...span, root: relativeRoot(span.root) })) } : {}),
+    })),
     unresolved: json.unresolved,
     dropped: json.dropped,
   };

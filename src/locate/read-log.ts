@@ -1,7 +1,7 @@
 // Streams a log into the scanner: readSync into one reusable 64 KiB buffer, latin1 slices
 // (performance.md §8: 1.4× faster than createReadStream, constant memory, no 512 MB string limit).
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { FaultlineError } from '../core/index.js';
+import { FaultlineError, articleFor, countOf } from '../core/index.js';
 
 const CHUNK = 64 * 1024;
 
@@ -33,7 +33,7 @@ const BINARY_MAGIC: Array<[string, number[]]> = [
 export function checkNotBinary(head: Uint8Array, name: string): void {
   for (const [kind, magic] of BINARY_MAGIC) {
     if (head.length >= magic.length && magic.every((byte, index) => head[index] === byte)) {
-      throw new FaultlineError('E_INPUT_BINARY', `${name} is a ${kind}, not a log (pass --binary to scan it anyway)`);
+      throw new FaultlineError('E_INPUT_BINARY', `${name} is ${articleFor(kind)} ${kind}, not a log (pass --binary to scan it anyway)`);
     }
   }
   // UTF-16: a byte-order mark followed by the zero high byte of an ASCII character.
@@ -46,7 +46,7 @@ export function checkNotBinary(head: Uint8Array, name: string): void {
   for (const byte of sample) if (byte === 0) nul++;
   // A few NULs happen in real logs (terminal resets, container streams); a third of the bytes is binary data.
   if (sample.length >= 512 && nul > sample.length / 3) {
-    throw new FaultlineError('E_INPUT_BINARY', `${name} looks binary (${nul} NUL bytes in the first ${sample.length}); pass --binary to scan it anyway`);
+    throw new FaultlineError('E_INPUT_BINARY', `${name} looks binary (${countOf(nul, 'NUL byte')} in the first ${sample.length}); pass --binary to scan it anyway`);
   }
 }
 

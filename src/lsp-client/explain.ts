@@ -2,7 +2,7 @@
 // The CLI only glues locate to this.
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { FaultlineError, type ColumnUnit, type ResolvedLocation } from '../core/index.js';
+import { FaultlineError, frameDepths, type ColumnUnit, type ResolvedLocation, type SymbolInfo } from '../core/index.js';
 import { frameRows, renderCodeFrame } from '../summarise/index.js';
 import { DEFAULT_TIMEOUT_MS, findEnclosingSymbol } from './lookup.js';
 import { ServerPool } from './pool.js';
@@ -36,6 +36,13 @@ export interface ExplainItem {
   selection: LineSpan;
   /** Code frame: numbered lines around the location, the located line marked with `>`. */
   excerpt: string;
+  /**
+   * The symbol's code (or the selected lines when there is no symbol) as buildFixPrompt takes it:
+   * `attachment.source` is source TEXT, unlike `source` above, which says where the symbol came from. Pass
+   * `explained: items` (or `symbols: items.map((item) => item.attachment)`) to buildFixPrompt. Absent when the
+   * file could not be read.
+   */
+  attachment?: SymbolInfo;
 }
 
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
@@ -82,11 +89,22 @@ async function explainOne(location: ResolvedLocation, options: ExplainOptions, p
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     signal: options.signal,
   });
+  const selection = editSelection(lookup.symbol, location.line);
+  const span = lookup.symbol ?? selection;
+  const attachment: SymbolInfo = {
+    name: lookup.symbol?.name ?? '',
+    kind: lookup.symbol?.kind ?? 'excerpt',
+    startLine: span.startLine,
+    endLine: span.endLine,
+    source: text.split('\n').slice(span.startLine - 1, span.endLine).join('\n'),
+    file: location.file,
+  };
   return {
     location,
     symbol: lookup.symbol,
     source: lookup.source,
-    selection: editSelection(lookup.symbol, location.line),
+    selection,
+    attachment,
     excerpt: renderCodeFrame(frameRows(text, location.line, options.contextLines ?? 2), {
       line: location.line,
       column: location.column,
@@ -97,11 +115,28 @@ async function explainOne(location: ResolvedLocation, options: ExplainOptions, p
   };
 }
 
-/** Explains the first `limit` locations; servers are shared between them. */
+/**
+ * The first `limit` locations, keeping the raising frame of every trace shown: a caller frame is preceded by
+ * its trace's raising frame (which carries the message), so a cut never leaves a caller without it.
+ */
+export function chooseToExplain(locations: readonly ResolvedLocation[], limit: number): ResolvedLocation[] {
+  const raisingOf = new Map<number, ResolvedLocation>();
+  for (const [location, frame] of frameDepths(locations)) if (frame.raised) raisingOf.set(frame.trace, location);
+  const chosen: ResolvedLocation[] = [];
+  for (const location of locations) {
+    if (chosen.length >= limit) break;
+    const raising = location.frame === undefined ? undefined : raisingOf.get(location.frame.trace);
+    if (raising !== undefined && !chosen.includes(raising)) chosen.push(raising);
+    if (chosen.length < limit && !chosen.includes(location)) chosen.push(location);
+  }
+  return chosen;
+}
+
+/** Explains the first `limit` locations (see chooseToExplain); servers are shared between them. */
 export async function explainLocations(options: ExplainOptions): Promise<ExplainItem[]> {
   const pool = options.pool ?? new ServerPool();
   try {
-    const chosen = options.locations.slice(0, options.limit ?? 3);
+    const chosen = chooseToExplain(options.locations, options.limit ?? 3);
     return await Promise.all(chosen.map((location) => explainOne(location, options, pool)));
   } finally {
     if (options.pool === undefined) await pool.dispose();

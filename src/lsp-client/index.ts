@@ -1,6 +1,6 @@
 // Public surface of the LSP client: symbol lookup with its fallback chain, the server pool, and
 // the seed's selection rules. Everything else in this folder is internal.
-export { explainLocations, codeFrame, type ExplainOptions, type ExplainItem } from './explain.js';
+export { explainLocations, chooseToExplain, codeFrame, type ExplainOptions, type ExplainItem } from './explain.js';
 export { findEnclosingSymbol, DEFAULT_TIMEOUT_MS, type FindSymbolOptions, type SymbolLookup } from './lookup.js';
 export { ServerPool, type ServerPoolOptions, type PoolSymbolsOptions } from './pool.js';
 export { LspClient, type ClientState, type LspClientOptions, type DocumentSymbolOptions, type SymbolAnswer } from './client.js';

@@ -3,6 +3,7 @@
 import type { LocateResult, ResolvedLocation } from '../core/index.js';
 import { safePrefix } from '../summarise/index.js';
 import { redactionFor, reportedPath, severityOf, type RenderOptions } from './common.js';
+import { callersOf } from './roles.js';
 
 // Web Crypto is a global: no node:crypto import on the path every run loads.
 function randomToken(): string {
@@ -41,27 +42,9 @@ export interface GithubOutput {
   annotated: number;
 }
 
-/**
- * Frames of a trace other than its innermost one in the workspace: the call sites the error passed through.
- * They are annotated as notices, so one exception is one error annotation on the line that raised it and its
- * callers do not use up the runner's 10 errors per step that other failures need.
- */
-function callerFrames(locations: readonly ResolvedLocation[]): Map<ResolvedLocation, ResolvedLocation> {
-  const innermost = new Map<number, ResolvedLocation>();
-  for (const location of locations) {
-    const frame = location.frame;
-    if (frame === undefined) continue;
-    const best = innermost.get(frame.trace)?.frame;
-    if (best === undefined || (frame.innermostLast ? frame.index > best.index : frame.index < best.index)) innermost.set(frame.trace, location);
-  }
-  // Each caller frame, with the frame it led to (whose message a caller printed without one borrows).
-  const callers = new Map<ResolvedLocation, ResolvedLocation>();
-  for (const location of locations) {
-    const raised = location.frame === undefined ? undefined : innermost.get(location.frame.trace);
-    if (raised !== undefined && raised !== location) callers.set(location, raised);
-  }
-  return callers;
-}
+// Caller frames of a trace (output/roles.ts) are annotated as notices, so one exception is one error annotation
+// on the line that raised it and its callers do not use up the runner's 10 errors per step that others need.
+const callerFrames = callersOf;
 
 function annotation(location: ResolvedLocation, redact: (text: string) => string, repoRoot: string | undefined, raised?: ResolvedLocation): string {
   const caller = raised !== undefined;
@@ -81,7 +64,9 @@ function annotation(location: ResolvedLocation, redact: (text: string) => string
     .filter((entry): entry is [string, string | number] => entry[1] !== null && entry[1] !== '')
     .map(([key, value]) => `${key}=${escapeProperty(String(value))}`)
     .join(',');
-  let message = redact(location.message || raised?.message || '');
+  // Related spans are not annotations of their own (a note is no finding): the annotation names them.
+  const related = (location.related ?? []).map((span) => `${reportedPath(span, repoRoot).path}:${span.line}${span.column === null ? '' : `:${span.column}`}: ${span.message}`);
+  let message = redact([location.message || raised?.message || '', ...related].filter((part) => part !== '').join('\n'));
   if (message.length > MAX_MESSAGE) message = `${safePrefix(message, MAX_MESSAGE - 1)}…`;
   return `::${COMMAND_BY_SEVERITY[severity]} ${props}::${escapeData(message)}`;
 }

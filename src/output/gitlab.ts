@@ -2,6 +2,7 @@
 // paths, a fingerprint per finding that stays the same across runs for the same problem.
 import type { LocateResult, Severity } from '../core/index.js';
 import { redactionFor, reportedPath, ruleIdOf, severityOf, stableHash, type RenderOptions } from './common.js';
+import { callersOf } from './roles.js';
 
 export type GitlabSeverity = 'info' | 'minor' | 'major' | 'critical' | 'blocker';
 
@@ -16,11 +17,13 @@ export interface GitlabIssue {
   location: { path: string; lines: { begin: number; end?: number } };
 }
 
-/** The Code Quality issues; the fingerprint hashes file, line, code and the (redacted) message. */
+/** The Code Quality issues (caller frames of a trace are not issues); the fingerprint hashes file, line, code and the (redacted) message. */
 export function renderGitlab(result: LocateResult, options: RenderOptions = {}): GitlabIssue[] {
   const redact = redactionFor(options, true);
   const seen = new Map<string, number>();
-  return result.locations.map((location) => {
+  // A trace is one finding at its raising frame: the calls that led there are not code-quality issues.
+  const callers = callersOf(result.locations);
+  return result.locations.filter((location) => !callers.has(location)).map((location) => {
     const description = redact(location.message) || ruleIdOf(location);
     const path = reportedPath(location, options.repoRoot).path;
     const base = stableHash([location.format, path, location.line, location.code, description]);

@@ -8,6 +8,7 @@ import { renderRdjsonl } from './rdjsonl.js';
 import { renderGitlab } from './gitlab.js';
 import { renderJson } from './json.js';
 import { renderText, type TextOptions } from './text.js';
+import { renderCheckstyle, renderUnix, type UnixOptions } from './unix.js';
 import type { RenderOptions } from './common.js';
 
 export { renderGithub, escapeData, escapeProperty, wrapStopCommands, type GithubOptions, type GithubOutput } from './github.js';
@@ -15,13 +16,15 @@ export { renderSarif, SARIF_SCHEMA_URI, type SarifOptions } from './sarif.js';
 export { renderRdjsonl } from './rdjsonl.js';
 export { renderGitlab, type GitlabIssue, type GitlabSeverity } from './gitlab.js';
 export { renderJson, type JsonOutput } from './json.js';
-export { renderText, type TextOptions } from './text.js';
+export { renderText, totalLine, type TextOptions } from './text.js';
+export { renderUnix, renderCheckstyle, type UnixOptions } from './unix.js';
+export { tracesOf, callersOf, type TraceView } from './roles.js';
 export { locationRange, ruleIdOf, severityOf, type ReadLine, type RenderOptions, type Utf16Range } from './common.js';
 
-export const OUTPUT_FORMATS = ['text', 'json', 'github', 'sarif', 'rdjsonl', 'gitlab'] as const;
+export const OUTPUT_FORMATS = ['text', 'json', 'github', 'sarif', 'rdjsonl', 'gitlab', 'unix', 'checkstyle'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
-export type RenderAnyOptions = RenderOptions & GithubOptions & SarifOptions & TextOptions;
+export type RenderAnyOptions = RenderOptions & GithubOptions & SarifOptions & TextOptions & UnixOptions;
 
 export interface RenderedOutput {
   /** What goes to stdout. */
@@ -47,6 +50,10 @@ export function renderOutput(format: OutputFormat, result: LocateResult, options
       return { stdout: renderRdjsonl(result, options) };
     case 'gitlab':
       return { stdout: `${JSON.stringify(renderGitlab(result, options), null, 2)}\n` };
+    case 'unix':
+      return { stdout: renderUnix(result, options) };
+    case 'checkstyle':
+      return { stdout: renderCheckstyle(result, options) };
   }
 }
 

@@ -2,6 +2,7 @@
 // end is exclusive; columns are converted with the line text and omitted (line-wise range) without it.
 import { fromUtf16Offset, toUtf16Offset, type LocateResult, type ResolvedLocation } from '../core/index.js';
 import { redactionFor, reportedPath, severityOf, type RenderOptions } from './common.js';
+import { callersOf, tracesOf } from './roles.js';
 
 const SEVERITY = { error: 'ERROR', warning: 'WARNING', note: 'INFO' } as const;
 
@@ -14,7 +15,7 @@ function byteColumn(location: ResolvedLocation, column: number | null, line: num
   return fromUtf16Offset(text, toUtf16Offset(text, column, location.columnUnit), 'byte');
 }
 
-function diagnostic(location: ResolvedLocation, options: RenderOptions, redact: (text: string) => string): Record<string, unknown> {
+function rangeOf(location: ResolvedLocation, options: RenderOptions): Record<string, unknown> {
   const start: Record<string, number> = { line: location.line };
   const startColumn = byteColumn(location, location.column, location.line, options);
   const range: Record<string, unknown> = { start };
@@ -26,18 +27,40 @@ function diagnostic(location: ResolvedLocation, options: RenderOptions, redact: 
   } else if (location.endLine !== null && location.endLine > location.line) {
     range.end = { line: location.endLine };
   }
+  return range;
+}
+
+function placeOf(location: ResolvedLocation, options: RenderOptions): Record<string, unknown> {
+  return { path: reportedPath(location, options.repoRoot).path, range: rangeOf(location, options) };
+}
+
+// Related spans, and for a trace its callers (nearest first), become related_locations (reviewdog.proto).
+function diagnostic(location: ResolvedLocation, callers: readonly ResolvedLocation[], options: RenderOptions, redact: (text: string) => string): Record<string, unknown> {
   const out: Record<string, unknown> = {
     message: redact(location.message),
-    location: { path: reportedPath(location, options.repoRoot).path, range },
+    location: placeOf(location, options),
     severity: SEVERITY[severityOf(location.severity)],
     source: { name: location.format },
   };
   if (location.code) out.code = { value: location.code };
+  const related = [
+    ...(location.related ?? []).map((span) => ({ message: redact(span.message), location: placeOf(span, options) })),
+    ...callers.map((caller) => ({ message: 'called from here', location: placeOf(caller, options) })),
+  ];
+  if (related.length > 0) out.related_locations = related;
   return out;
 }
 
 /** One reviewdog Diagnostic per line, newline-terminated ('' when there are none). */
 export function renderRdjsonl(result: LocateResult, options: RenderOptions = {}): string {
   const redact = redactionFor(options, true);
-  return result.locations.map((location) => `${JSON.stringify(diagnostic(location, options, redact))}\n`).join('');
+  const traces = tracesOf(result.locations);
+  const callers = callersOf(result.locations);
+  return result.locations
+    .filter((location) => !callers.has(location))
+    .map((location) => {
+      const trace = location.frame === undefined ? undefined : traces.get(location.frame.trace);
+      return `${JSON.stringify(diagnostic(location, trace?.callers ?? [], options, redact))}\n`;
+    })
+    .join('');
 }

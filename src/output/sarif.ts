@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { LocateResult, ResolvedLocation } from '../core/index.js';
 import { formatCommand } from '../summarise/index.js';
 import { redactionFor, reportedPath, ruleIdOf, severityOf, stableHash, utf16Column, type RenderOptions } from './common.js';
+import { callersOf, tracesOf } from './roles.js';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 
@@ -66,14 +67,31 @@ export function renderSarif(result: LocateResult, options: SarifOptions = {}): J
   const rootIds = new Map<string, string>();
   if (options.repoRoot !== undefined) rootIds.set(options.repoRoot, '%SRCROOT%');
   const paths = result.locations.map((location) => reportedPath(location, options.repoRoot));
+  // Related spans may lie in a root no diagnostic is in; they get ids as they are met.
   for (const { base } of paths) {
     if (!rootIds.has(base)) rootIds.set(base, rootIds.size === 0 ? '%SRCROOT%' : `ROOT${rootIds.size}`);
   }
   const rules: Json[] = [];
   const ruleIndex = new Map<string, number>();
   const occurrences = new Map<string, number>();
-  const results = result.locations.map((location, index) => {
-    const { base, path } = paths[index] ?? { base: location.root, path: location.file };
+  const pathOf = new Map(result.locations.map((location, index) => [location, paths[index] ?? { base: location.root, path: location.file }]));
+  const physical = (location: ResolvedLocation): Json => {
+    const { base, path } = pathOf.get(location) ?? reportedPath(location, options.repoRoot);
+    if (!rootIds.has(base)) rootIds.set(base, `ROOT${rootIds.size}`);
+    return {
+      physicalLocation: {
+        artifactLocation: { uri: path.split('/').map(encodeURIComponent).join('/'), uriBaseId: rootIds.get(base) },
+        region: region(location, options),
+      },
+    };
+  };
+  // A trace is one result at its raising frame with the calls as a codeFlow (outermost first, as executed);
+  // caller frames are not results of their own.
+  const traces = tracesOf(result.locations);
+  const callers = callersOf(result.locations);
+  const results = result.locations.flatMap((location) => {
+    if (callers.has(location)) return [];
+    const { path } = pathOf.get(location) ?? reportedPath(location, options.repoRoot);
     const id = ruleIdOf(location);
     if (!ruleIndex.has(id)) {
       ruleIndex.set(id, rules.length);
@@ -84,21 +102,29 @@ export function renderSarif(result: LocateResult, options: SarifOptions = {}): J
     const key = stableHash([id, path, message]);
     const occurrence = (occurrences.get(key) ?? 0) + 1;
     occurrences.set(key, occurrence);
-    return {
+    const out: Json = {
       ruleId: id,
       ruleIndex: ruleIndex.get(id),
       level: LEVEL[severityOf(location.severity)],
       message: { text: message },
-      locations: [
-        {
-          physicalLocation: {
-            artifactLocation: { uri: path.split('/').map(encodeURIComponent).join('/'), uriBaseId: rootIds.get(base) },
-            region: region(location, options),
-          },
-        },
-      ],
+      locations: [physical(location)],
       partialFingerprints: { 'faultlineLocationHash/v1': `${key.slice(0, 32)}:${occurrence}` },
     };
+    const related = location.related ?? [];
+    if (related.length > 0) {
+      out.relatedLocations = related.map((span, index) => ({ id: index + 1, ...physical(span), message: { text: track(span.message) || 'related location' } }));
+    }
+    const trace = location.frame === undefined ? undefined : traces.get(location.frame.trace);
+    if (trace !== undefined && trace.raising === location && trace.callers.length > 0) {
+      const executed = [...trace.callers].reverse();
+      const steps = [...executed, location].map((frame, index) => ({
+        location: { ...physical(frame), message: { text: frame === location ? message : 'called from here' } },
+        nestingLevel: index,
+        executionOrder: index + 1,
+      }));
+      out.codeFlows = [{ message: { text: `the call path to ${path}:${location.line}` }, threadFlows: [{ locations: steps }] }];
+    }
+    return [out];
   });
 
   const run: Json = {

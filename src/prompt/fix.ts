@@ -1,7 +1,7 @@
 // The "fix this failure" prompt: bounded by a character budget and filled in a fixed order — instruction,
 // run header, summary, the primary symbol's code, up to two more attachments, the output tail — with every
 // omission marked. Everything is redacted before it is bounded, so a cut can never expose half a secret.
-import { FaultlineError, type ResolvedLocation, type RunInfo, type SymbolInfo } from '../core/index.js';
+import { FaultlineError, countOf, type ResolvedLocation, type RunInfo, type SymbolInfo } from '../core/index.js';
 import { boundText, formatRunHeader } from '../summarise/index.js';
 import { buildRedactor, type RedactionCount, type Redactor } from '../redact/index.js';
 import { fence, languageFor, longestBacktickRun } from './fence.js';
@@ -20,6 +20,11 @@ export interface FixPromptOptions {
   locations: readonly ResolvedLocation[];
   /** Code to attach: [0] is the primary's enclosing symbol (or an excerpt); at most two more are used. */
   symbols?: readonly SymbolInfo[];
+  /**
+   * What explainLocations returned, as it is: each item's `attachment` is used (after `symbols`, if both are
+   * given). Its `source` field names the symbol's origin and is never read as code.
+   */
+  explained?: ReadonlyArray<{ readonly attachment?: SymbolInfo }>;
   /**
    * The error summary (summariseError(...).text). Summarise already-redacted text (redactor.redact(log)):
    * the summary's own cut happens before this function can redact it.
@@ -115,8 +120,8 @@ export function windowAround(text: string, startLine: number, focusLine: number,
     }
   }
   const kept = lines.slice(first, last + 1);
-  if (first > 0) kept.unshift(`[… ${first} lines above omitted …]`);
-  if (last < lines.length - 1) kept.push(`[… ${lines.length - 1 - last} lines below omitted …]`);
+  if (first > 0) kept.unshift(`[… ${countOf(first, 'line')} above omitted …]`);
+  if (last < lines.length - 1) kept.push(`[… ${countOf(lines.length - 1 - last, 'line')} below omitted …]`);
   return kept.join('\n');
 }
 
@@ -126,7 +131,7 @@ export async function buildFixPrompt(options: FixPromptOptions): Promise<PromptR
   if (!Number.isFinite(budget) || budget < MIN_BUDGET) {
     throw new FaultlineError('E_BUDGET', `prompt budget must be at least ${MIN_BUDGET} characters (got ${budget})`);
   }
-  const symbols = options.symbols ?? [];
+  const symbols = [...(options.symbols ?? []), ...(options.explained ?? []).flatMap((item) => (item.attachment ? [item.attachment] : []))];
   const attachments = symbols.slice(0, 1 + MAX_EXTRA_ATTACHMENTS);
   const redactor =
     options.redactor ??

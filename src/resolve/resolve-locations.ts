@@ -5,6 +5,7 @@ import type { DroppedLocation, LocateResult, RawLocation, ResolvedLocation, Unre
 import { createGitIgnoredCheck } from './git-ignored.js';
 import { restoreIndentation } from './dedented-columns.js';
 import { rankLocations, type Ranked } from './rank.js';
+import { applyRoles, type PendingRelated } from './roles.js';
 import { BasenameIndex, basenamesToSearch, isRuntimeLocation, resolutionKey, resolveOne, type Resolution } from './resolve-one.js';
 import { CachedResolverFs, createNodeResolverFs, type ResolverFs } from './resolver-fs.js';
 import { Workspace } from './workspace.js';
@@ -97,6 +98,7 @@ function toResolvedLocation(source: RawLocation, resolution: Extract<Resolution,
     absolutePath: resolution.absolutePath,
   };
   if (source.frame) location.frame = source.frame;
+  if (source.role === 'related') location.role = 'related';
   return location;
 }
 
@@ -112,6 +114,16 @@ export async function resolveLocations(raw: RawLocation[], options: ResolveOptio
   const unresolved: UnresolvedLocation[] = [];
   const dropped: DroppedLocation[] = [];
   const dedented: Array<{ location: ResolvedLocation; dedentedLine: string }> = [];
+  const related: PendingRelated[] = [];
+  const resolvedByRaw = new Map<RawLocation, ResolvedLocation>();
+  const inputIndexOf = new Map(raw.map((location, index) => [location, index]));
+  // A related span goes under its diagnostic when that resolves; otherwise it is reported on its own.
+  const parentOf = (source: RawLocation): RawLocation | undefined => {
+    const parent = source.relatedTo;
+    const parentIndex = parent === undefined ? undefined : inputIndexOf.get(parent);
+    if (parent === undefined || parentIndex === undefined || ignored.has(parentIndex)) return undefined;
+    return resolutions[parentIndex]?.kind === 'resolved' ? parent : undefined;
+  };
   resolutions.forEach((resolution, inputIndex) => {
     const source = raw[inputIndex] as RawLocation;
     if (resolution.kind === 'dropped' || ignored.has(inputIndex)) {
@@ -125,9 +137,21 @@ export async function resolveLocations(raw: RawLocation[], options: ResolveOptio
     } else {
       const location = toResolvedLocation(source, resolution);
       if (source.dedentedLine !== undefined) dedented.push({ location, dedentedLine: source.dedentedLine });
-      ranked.push({ location, inputIndex });
+      resolvedByRaw.set(source, location);
+      const parent = source.role === 'related' ? parentOf(source) : undefined;
+      if (parent !== undefined) related.push({ location, parent });
+      else {
+        delete location.role;
+        ranked.push({ location, inputIndex });
+      }
     }
   });
   await restoreIndentation(dedented, workspace.fs);
-  return { locations: rankLocations(ranked), unresolved, dropped };
+  const locations = rankLocations(ranked);
+  const orphans = applyRoles(locations, related, resolvedByRaw);
+  for (const { location } of orphans) {
+    delete location.role;
+    locations.push(location);
+  }
+  return { locations, unresolved, dropped };
 }

@@ -1,5 +1,6 @@
 // Bounds text for display or prompts: normalised first, then head + tail around one explicit marker.
 // The tail gets the larger share because a failed command's cause is usually printed last.
+import { countOf } from '../core/index.js';
 import { normaliseText } from './normalise.js';
 import { safePrefix, safeSuffix } from './cut.js';
 
@@ -20,7 +21,7 @@ export interface BoundResult {
 }
 
 function marker(lines: number, chars: number, partial: boolean): string {
-  return partial ? `[… ${chars} chars omitted …]` : `[… ${lines} lines omitted …]`;
+  return partial ? `[… ${countOf(chars, 'char')} omitted …]` : `[… ${countOf(lines, 'line')} omitted …]`;
 }
 
 // Longest marker we may print for a text of this size, so the budget can reserve room for it.

@@ -82,7 +82,7 @@ describe('faultline run', () => {
     expect(code).toBe(0);
     const out = io.out.join('');
     expect(out.startsWith('hello\n')).toBe(true);
-    expect(out).toMatch(/faultline: exit 0 · [\d.]+ s · 1 lines · artifact \d{8}T\d{9}Z-[0-9a-f]{8}\n {2}\/.*\.log\n$/);
+    expect(out).toMatch(/faultline: exit 0 · [\d.]+ s · 1 line · artifact \d{8}T\d{9}Z-[0-9a-f]{8}\n {2}\/.*\.log\n$/);
   });
 
   test('--shell, --cwd and --timeout: 124 and a note; SIGPIPE pipelines pass', async () => {

@@ -41,10 +41,22 @@ describe('faultline locate', () => {
     expect(out).not.toContain('\u001b[');
   });
 
-  it('never colours with NO_COLOR, even when forced', async () => {
-    const io = captureIo({ cwd: workspace, env: { NO_COLOR: '1', FORCE_COLOR: '1' }, tty: true });
-    await runCli(['locate', 'build.log', '--root', '.'], io);
-    expect(io.out.join('')).not.toContain('\u001b[');
+  it('reads NO_COLOR and FORCE_COLOR as Node does (FORCE_COLOR=1 overrides NO_COLOR; FORCE_COLOR=0 disables); flags win', async () => {
+    const coloured = async (env: NodeJS.ProcessEnv, tty: boolean, flags: string[] = []) => {
+      const io = captureIo({ cwd: workspace, env, tty });
+      await runCli(['locate', 'build.log', '--root', '.', ...flags], io);
+      return io.out.join('').includes('\u001b[');
+    };
+    expect(await coloured({ NO_COLOR: '1' }, true)).toBe(false);
+    expect(await coloured({}, true)).toBe(true);
+    expect(await coloured({}, false)).toBe(false);
+    expect(await coloured({ NO_COLOR: '1', FORCE_COLOR: '1' }, true)).toBe(true);
+    expect(await coloured({ FORCE_COLOR: '' }, false)).toBe(true);
+    expect(await coloured({ FORCE_COLOR: '0' }, true)).toBe(false);
+    expect(await coloured({ FORCE_COLOR: 'false' }, true)).toBe(false);
+    expect(await coloured({ TERM: 'dumb' }, true)).toBe(false);
+    expect(await coloured({ NO_COLOR: '1' }, false, ['--color'])).toBe(true);
+    expect(await coloured({ FORCE_COLOR: '1' }, true, ['--no-color'])).toBe(false);
   });
 
   it('reads standard input with - and exits 0 when nothing is found', async () => {

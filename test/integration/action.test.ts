@@ -126,6 +126,18 @@ describe('action.yml', () => {
     expect(result.summary).toContain('TS2322');
   });
 
+  it('output: writes the SARIF report to the file an upload step reads, and names it in the report output', () => {
+    const workspace = makeWorkspace();
+    const command = `echo "src/a.ts(2,7): error TS2322: Type 'string' is not assignable to type 'number'." && exit 2`;
+    const result = runAction(workspace, { command, 'working-directory': 'app', format: 'sarif', output: 'faultline.sarif' });
+    expect(result.status, result.stdout).toBe(2);
+    const path = join(workspace, 'app', 'faultline.sarif');
+    expect(result.outputs).toBe(`report=${path}\nexit-code=2\n`);
+    const sarif = JSON.parse(readFileSync(path, 'utf8'));
+    expect(sarif.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri).toBe('app/src/a.ts');
+    expect(result.stdout).not.toContain('"$schema"');
+  });
+
   it('exits 0 with no annotations when the command passes', () => {
     const workspace = makeWorkspace();
     const result = runAction(workspace, { command: 'echo all good | cat', 'working-directory': 'app' });

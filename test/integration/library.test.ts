@@ -1,7 +1,7 @@
 // Library packaging for editor extensions: exports map, side-effect-free ESM and CJS builds, the CJS
 // build's import.meta paths, locationRange on every column unit, and the bundled example extension.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +38,7 @@ describe('package.json exports', () => {
     // chevrotain ships ESM only: the CommonJS copy names its types through an ESM import.
     expect(readFileSync(join(ROOT, 'dist', 'cjs', 'grammars', 'engine', 'parser.d.ts'), 'utf8')).toMatch(/^import type \{[^}]*CstParser[^}]*\} from 'chevrotain' with \{ 'resolution-mode': 'import' \};$/m);
     expect(pkg.files).toContain('dist');
+    // A clone (and a git install, as pre-commit's language: node does) builds dist/ through prepare.
     expect(pkg.scripts.prepare).toBe(pkg.scripts.build);
     const require = createRequire(join(ROOT, 'package.json'));
     expect(require.resolve('faultline')).toBe(join(ROOT, 'dist', 'index.cjs'));
@@ -46,14 +47,39 @@ describe('package.json exports', () => {
     expect(declarations).toMatch(/\blocationRange\b/);
   });
 
+  it('packs a manifest without the build scripts it does not ship (prepare/prepack/postpack), with LICENSE; the checkout keeps them', () => {
+    const out = tempDir('pack');
+    const packed = spawnSync('npm', ['pack', '--pack-destination', out, '--json', '--ignore-scripts=false'], { cwd: ROOT, encoding: 'utf8', env: cleanEnv(out, { npm_config_cache: join(out, '.npm') }) });
+    expect(packed.status, packed.stderr).toBe(0);
+    const [info] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
+    expect(info?.files.map((file) => file.path)).toContain('LICENSE');
+    expect(info?.files.some((file) => file.path.startsWith('scripts/'))).toBe(false);
+    execFileSync('tar', ['xzf', join(out, info!.filename), '-C', out]);
+    const manifest = JSON.parse(readFileSync(join(out, 'package', 'package.json'), 'utf8'));
+    expect(Object.keys(manifest.scripts)).not.toEqual(expect.arrayContaining(['prepare']));
+    expect(manifest.scripts.prepack).toBeUndefined();
+    expect(manifest.license).toBe('MIT');
+    expect(readFileSync(join(out, 'package', 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
+    // The checkout is left as it was.
+    expect(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.prepare).toBe('node scripts/build.mjs');
+    expect(existsSync(join(ROOT, 'package.json.prepack'))).toBe(false);
+  }, 180_000);
+
+  // Two tsc runs of a few seconds each here; a slow machine (or a loaded CI runner) gets minutes, not 30 s.
   it('type-checks a TypeScript consumer importing from the package (ESM and CJS, module nodenext and node16)', () => {
     const dir = join(ROOT, 'node_modules', '.faultline-types-check');
     mkdirSync(dir, { recursive: true });
-    const source = `import { locate, locationRange, type Utf16Range, type ResolverFs } from 'faultline';
+    const source = `import { locate, locationRange, explainLocations, buildFixPrompt, type Utf16Range, type ResolverFs } from 'faultline';
 const fs: ResolverFs = { stat: async () => undefined, realpath: async () => undefined, findFilesByName: async () => [] };
 export async function f(): Promise<Utf16Range[]> {
   const result = await locate({ text: 'a.ts(1,2): error TS1: x' }, { cwd: '/', roots: ['/'], fs });
   return result.locations.map((l) => locationRange(l, ''));
+}
+// What explainLocations returns goes into buildFixPrompt as it is (no cast between the two 'source' fields).
+export async function g(): Promise<string> {
+  const result = await locate({ text: 'a.ts(1,2): error TS1: x' }, { cwd: '/', roots: ['/'], fs });
+  const explained = await explainLocations({ locations: result.locations, noLsp: true });
+  return (await buildFixPrompt({ locations: result.locations, explained, symbols: explained.flatMap((item) => (item.attachment ? [item.attachment] : [])) })).prompt;
 }\n`;
     writeFileSync(join(dir, 'esm.mts'), source);
     writeFileSync(join(dir, 'cjs.cts'), source);
@@ -64,7 +90,7 @@ export async function f(): Promise<Utf16Range[]> {
       expect(result.stdout + result.stderr, module).toBe('');
       expect(result.status).toBe(0);
     }
-  });
+  }, 240_000);
 });
 
 describe('importing the library', () => {
@@ -180,5 +206,35 @@ describe('examples/vscode-extension', () => {
       expect(diagnostics).toHaveLength(1);
       expect(diagnostics[0]).toMatchObject({ range: { start: { line: 1, character: 11 }, end: { line: 1, character: 11 } }, severity: 0 });
     }
+  });
+
+  it('run without arguments: its usage on stderr, exit 2 (not a stack trace)', () => {
+    const out = tempDir('vscode-usage');
+    const bundle = join(out, 'extension.js');
+    execFileSync(process.execPath, [join(ROOT, 'examples', 'vscode-extension', 'build.mjs'), bundle], { cwd: ROOT });
+    const result = spawnSync(process.execPath, [bundle], { encoding: 'utf8', env: cleanEnv(out) });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^usage: node dist\/extension\.js LOG \[CWD\]\n/);
+    const missing = spawnSync(process.execPath, [bundle, join(out, 'no-such.log')], { encoding: 'utf8', env: cleanEnv(out) });
+    expect(missing.status).toBe(2);
+    expect(missing.stderr.trimEnd().split('\n')).toHaveLength(1);
+  });
+
+  it("contributes a problem matcher whose pattern, as VS Code applies it (a JS RegExp), reads faultline's unix lines", () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'examples', 'vscode-extension', 'package.json'), 'utf8'));
+    const [matcher] = manifest.contributes.problemMatchers;
+    expect(matcher).toMatchObject({ name: 'faultline', owner: 'faultline', severity: 'info' });
+    const pattern = new RegExp(matcher.pattern.regexp);
+    const workspace = join(ROOT, 'fixtures', 'tsc-pretty', 'declared-here');
+    const unix = spawnSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'locate', join(ROOT, 'fixtures', 'tsc-pretty', 'declared-here.log'), '--root', '.', '--format', 'unix'], { cwd: workspace, encoding: 'utf8', env: cleanEnv(workspace) });
+    const read = unix.stdout.trimEnd().split('\n').map((line) => {
+      const match = pattern.exec(line);
+      const group = (name: string) => match?.[matcher.pattern[name]];
+      return [group('file'), group('line'), group('column'), group('severity'), group('message')];
+    });
+    expect(read).toEqual([
+      ['src/cart.ts', '5', '41', 'error', "Property 'prise' does not exist on type 'Item'. Did you mean 'price'? [TS2551]"],
+      ['src/types.ts', '3', '3', 'note', "'price' is declared here."],
+    ]);
   });
 });

@@ -44,6 +44,7 @@ describe('text', () => {
         '   13 |   return n;',
         '   14 | }',
         `src/b.ts:3:2  warning  uses ${token}`,
+        '1 error, 1 warning in 2 files, 1 place not found in the workspace',
         '',
       ].join('\n'),
     );

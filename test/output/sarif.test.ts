@@ -26,6 +26,14 @@ const result: LocateResult = {
     location({ file: 'main.go', root: '/other', line: 9, endLine: 9, column: 4, endColumn: 11, columnUnit: 'byte', severity: null, code: null, format: 'go-build', message: 'undefined: x' }),
     location({ file: 'src/app.ts', line: 12, column: 7, message: "Type 'string' is not assignable to type 'number'." }),
     location({ file: 'notes.txt', line: 1, column: null, endLine: null, endColumn: null, code: null, format: 'generic', severity: 'note', message: 'see here' }),
+    // Roles (issue 13): a diagnostic with a related span, and a trace of three frames (innermost printed last).
+    location({
+      file: 'src/cart.ts', line: 5, column: 41, endColumn: 45, endLine: null, code: 'TS2551', format: 'tsc-pretty', message: "Property 'prise' does not exist on type 'Item'.",
+      related: [location({ file: 'src/types.ts', line: 3, column: 3, endLine: null, endColumn: 7, severity: 'note', code: null, format: 'tsc-pretty', message: "'price' is declared here.", role: 'related' })],
+    }),
+    location({ file: 'tests/test_x.py', line: 10, column: null, endLine: null, endColumn: null, severity: null, code: null, format: 'pytest-long', message: '', columnUnit: 'char', frame: { trace: 7, index: 0, innermostLast: true, causeRank: 0 } }),
+    location({ file: 'src/x.py', line: 4, column: null, endLine: null, endColumn: null, severity: null, code: null, format: 'pytest-long', message: '', columnUnit: 'char', frame: { trace: 7, index: 1, innermostLast: true, causeRank: 0 } }),
+    location({ file: 'src/y.py', line: 2, column: null, endLine: null, endColumn: null, severity: null, code: null, format: 'pytest-long', message: 'ValueError: bad', columnUnit: 'char', frame: { trace: 7, index: 2, innermostLast: true, causeRank: 0 } }),
   ],
   unresolved: [],
   dropped: [],
@@ -40,7 +48,7 @@ describe('renderSarif', () => {
     expect(log.$schema).toBe('https://json.schemastore.org/sarif-2.1.0.json');
     expect(log.version).toBe('2.1.0');
     expect(run.tool.driver.name).toBe('faultline');
-    expect(run.tool.driver.rules.map((rule: any) => rule.id)).toEqual(['tsc/TS2322', 'eslint-unix', 'go-build', 'generic']);
+    expect(run.tool.driver.rules.map((rule: any) => rule.id)).toEqual(['tsc/TS2322', 'eslint-unix', 'go-build', 'generic', 'tsc-pretty/TS2551', 'pytest-long']);
     expect(run.columnKind).toBe('utf16CodeUnits');
     expect(run.originalUriBaseIds).toEqual({ '%SRCROOT%': { uri: 'file:///repo/' }, ROOT1: { uri: 'file:///other/' } });
     const [first, second, third, fourth] = run.results;
@@ -65,7 +73,28 @@ describe('renderSarif', () => {
 
   it('names rules readably, never equal to the id', () => {
     const rules = (log.runs as any[])[0].tool.driver.rules.map((rule: any) => rule.name);
-    expect(rules).toEqual(['TscTS2322', 'EslintUnixFinding', 'GoBuildFinding', 'GenericFinding']);
+    expect(rules).toEqual(['TscTS2322', 'EslintUnixFinding', 'GoBuildFinding', 'GenericFinding', 'TscPrettyTS2551', 'PytestLongFinding']);
+  });
+
+  it('puts related spans in relatedLocations and a trace in one result with a codeFlow (no result per caller)', () => {
+    const results = (log.runs as any[])[0].results;
+    expect(results).toHaveLength(7);
+    const [declared, trace] = results.slice(5);
+    expect(declared.relatedLocations).toEqual([
+      {
+        id: 1,
+        physicalLocation: { artifactLocation: { uri: 'src/types.ts', uriBaseId: '%SRCROOT%' }, region: { startLine: 3, startColumn: 3, endLine: 3, endColumn: 8 } },
+        message: { text: "'price' is declared here." },
+      },
+    ]);
+    expect(trace.message.text).toBe('ValueError: bad');
+    expect(trace.locations[0].physicalLocation.artifactLocation.uri).toBe('src/y.py');
+    const steps = trace.codeFlows[0].threadFlows[0].locations;
+    expect(steps.map((step: any) => [step.location.physicalLocation.artifactLocation.uri, step.executionOrder, step.location.message.text])).toEqual([
+      ['tests/test_x.py', 1, 'called from here'],
+      ['src/x.py', 2, 'called from here'],
+      ['src/y.py', 3, 'ValueError: bad'],
+    ]);
   });
 
   it('drops columns it cannot convert rather than emit them in the wrong unit', () => {

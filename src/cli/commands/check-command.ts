@@ -41,10 +41,10 @@ export const checkCommandCli: CliCommand = {
       else if (word === '--block') (options.block ??= []).push(value(word));
       else if (word === '--protect') (options.protectedPaths ??= []).push(value(word));
       else if (word === '--workdir') options.workdir = value(word);
-      else throw new FaultlineError('E_USAGE', `unknown option ${word}\n${USAGE}`);
+      else throw new FaultlineError('E_USAGE', `unknown option ${word} (faultline check-command --help lists them)`);
     }
     const words = argv.slice(index);
-    if (words.length === 0) throw new FaultlineError('E_USAGE', `no command given\n${USAGE}`);
+    if (words.length === 0) throw new FaultlineError('E_USAGE', `no command given: faultline check-command [options] -- CMD`);
     const result = await classifyCommand(words.join(' '), options);
     if (json) io.stdout(`${JSON.stringify(result)}\n`);
     else {

@@ -1,6 +1,6 @@
 // `faultline check-fixtures DIR [--update]` — a user's own regression suite of real tool logs.
 import { parseArgs } from 'node:util';
-import { FaultlineError } from '../../core/index.js';
+import { FaultlineError, countOf } from '../../core/index.js';
 import { checkFixtures, strayExpectations } from '../../locate/fixtures.js';
 import { EXIT_FINDINGS, EXIT_OK, type CliCommand } from '../io.js';
 
@@ -30,7 +30,7 @@ exit: 0 all match, 1 any difference or missing expectation, 2 usage error`,
       bad++;
       io.stdout(`STRAY    ${stray} has no .log beside it\n`);
     }
-    io.stdout(`${outcomes.length} cases: ${outcomes.filter((o) => o.status === 'pass').length} pass, ${bad} failing${values.update ? `, ${outcomes.filter((o) => o.status === 'updated').length} updated` : ''}\n`);
+    io.stdout(`${countOf(outcomes.length, 'case')}: ${outcomes.filter((o) => o.status === 'pass').length} pass, ${bad} failing${values.update ? `, ${outcomes.filter((o) => o.status === 'updated').length} updated` : ''}\n`);
     return bad > 0 ? EXIT_FINDINGS : EXIT_OK;
   },
 };

@@ -1,12 +1,14 @@
 // `faultline explain [LOG|-] [--cwd DIR] [--root DIR]… [--json] [--no-lsp]` — locate, then show the
 // enclosing symbol and a code frame for the primary location and up to two more.
 import { resolve } from 'node:path';
-import { locationToJson } from '../../core/index.js';
+import { frameDepths, locationToJson } from '../../core/index.js';
 import { locate } from '../../locate/index.js';
 import { explainLocations, type ExplainItem } from '../../lsp-client/index.js';
 import { parseLogArgs } from '../args.js';
-import { EXIT_FINDINGS, EXIT_OK, type CliCommand } from '../io.js';
-import { outputFormatOf, printResult } from '../output.js';
+import { CHAIN_USAGE, chainedLog, warnIfStale } from '../chain.js';
+import { CI_USAGE, ciSettings, errorsOnly, exitCodeFor, unresolvedHint } from '../conventions.js';
+import type { CliCommand } from '../io.js';
+import { outputFormatOf, printResult, writeOutput } from '../output.js';
 
 export const EXPLAIN_JSON_VERSION = 1;
 
@@ -23,12 +25,19 @@ function explainJson(items: readonly ExplainItem[]): string {
 }
 
 export function explainText(items: readonly ExplainItem[]): string {
+  const raisingOf = new Map<number, ExplainItem['location']>();
+  const depths = frameDepths(items.map((item) => item.location));
+  for (const [location, frame] of depths) if (frame.raised) raisingOf.set(frame.trace, location);
   return items
     .map((item) => {
       const { location, symbol } = item;
       const column = location.column === null ? '' : `:${location.column}`;
-      const label = [location.severity, location.code].filter((part) => part !== null).join(' ');
-      const message = [label, location.message.split('\n', 1)[0] ?? ''].filter((part) => part !== '').join(': ');
+      const frame = depths.get(location);
+      const raising = frame === undefined || frame.raised ? undefined : raisingOf.get(frame.trace);
+      // A caller frame says where its trace raised instead of repeating (or lacking) the message.
+      const label = raising ? 'called from here' : [location.severity, location.code].filter((part) => part !== null).join(' ');
+      const text = raising ? `on the way to ${raising.file}:${raising.line}` : (location.message.split('\n', 1)[0] ?? '');
+      const message = [label, text].filter((part) => part !== '').join(': ');
       const head = `${location.file}:${location.line}${column}${message === '' ? '' : `  ${message}`}`;
       const where =
         symbol === null
@@ -42,26 +51,33 @@ export function explainText(items: readonly ExplainItem[]): string {
 export const explainCommand: CliCommand = {
   name: 'explain',
   summary: 'show the enclosing function and code around the top locations of a log',
-  usage: `usage: faultline explain [LOG|-] [--cwd DIR] [--root DIR]... [--json] [--no-lsp] [--timeout MS]
+  usage: `usage: faultline explain [LOG|-|RUN|--last|--last-failed] [--cwd DIR] [--root DIR]... [--json] [--no-lsp] [--timeout MS]
 
   LOG           the log file; '-' or none reads standard input
+${CHAIN_USAGE}
   --cwd DIR     where the command ran; default: here
   --root DIR    a workspace root, repeatable; default: the git top level of --cwd, else --cwd
   --json        print {"version":1,"items":[{location,symbol,selection,excerpt}]}
   --format F    github | sarif | rdjsonl | gitlab: the explained locations in that format (text and json as above)
   --no-lsp      don't start language servers (tree-sitter, then heuristics)
   --timeout MS  per-lookup language-server deadline, cold start included (default 10000)
+${CI_USAGE}
 
 exit: 0 no location found, 1 locations explained, 2 usage or internal error`,
   async run(argv, io) {
-    const { values, log } = parseLogArgs(argv, io, { 'no-lsp': { type: 'boolean' }, timeout: { type: 'string' } });
+    const parsed = parseLogArgs(argv, io, { 'no-lsp': { type: 'boolean' }, timeout: { type: 'string' } });
+    const values = parsed.values;
+    const log = await chainedLog(parsed.log, io);
+    warnIfStale(log, io);
     const timeoutMs = values.timeout === undefined ? undefined : Number(values.timeout);
     if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) {
       io.stderr(`faultline explain: --timeout must be a positive integer of milliseconds\n`);
       return 2;
     }
+    const settings = ciSettings(values);
     const roots = log.roots?.map((root) => resolve(io.cwd, root));
-    const result = await locate(log.source, { cwd: resolve(io.cwd, log.cwd), ...(roots ? { roots } : {}) });
+    const located = await locate(log.source, { cwd: resolve(io.cwd, log.cwd), ...(roots ? { roots } : {}) });
+    const result = settings.quiet ? { ...located, ...errorsOnly(located) } : located;
     const items = await explainLocations({
       locations: result.locations,
       ...(roots ? { roots } : {}),
@@ -70,10 +86,12 @@ exit: 0 no location found, 1 locations explained, 2 usage or internal error`,
     });
     const format = outputFormatOf(values);
     if (format !== 'text' && format !== 'json') {
-      await printResult({ ...result, locations: items.map((item) => item.location) }, format, io);
-    } else if (format === 'json') io.stdout(`${explainJson(items)}\n`);
-    else if (items.length > 0) io.stdout(`${explainText(items)}\n`);
-    else io.stderr('faultline: no location in the workspace to explain\n');
-    return items.length > 0 ? EXIT_FINDINGS : EXIT_OK;
+      await printResult({ ...result, locations: items.map((item) => item.location) }, format, io, { ...settings, ...(log.run ? { run: log.run } : {}) });
+    } else if (format === 'json') writeOutput(io, settings, `${explainJson(items)}\n`);
+    else if (items.length > 0) writeOutput(io, settings, `${explainText(items)}\n`);
+    else if (!unresolvedHint(result, resolve(io.cwd, log.cwd))) io.stderr('faultline: no location in the workspace to explain\n');
+    const hint = unresolvedHint(result, resolve(io.cwd, log.cwd));
+    if (hint) io.stderr(hint);
+    return exitCodeFor(result, settings.failLevel);
   },
 };

@@ -4,44 +4,48 @@ import { locate } from '../../locate/index.js';
 import { OUTPUT_FORMATS } from '../../output/index.js';
 import { parseLogArgs } from '../args.js';
 import { keepYoungGenerationSmallFor } from '../heap.js';
-import { EXIT_FINDINGS, EXIT_OK, type CliCommand } from '../io.js';
+import { CHAIN_USAGE, chainedLog, warnIfStale } from '../chain.js';
+import { CI_USAGE, ciSettings, errorsOnly, exitCodeFor } from '../conventions.js';
+import type { CliCommand } from '../io.js';
+import { reportNotes } from '../notes.js';
 import { outputFormatOf, printResult } from '../output.js';
 
 export const locateCommand: CliCommand = {
   name: 'locate',
   summary: 'find the error locations in a log and map them to workspace files',
-  usage: `usage: faultline locate [LOG|-] [--cwd DIR] [--root DIR]... [--json | --format F] [--tool NAME]... [--binary]
+  usage: `usage: faultline locate [LOG|-|RUN|--last|--last-failed] [--cwd DIR] [--root DIR]... [--json | --format F] [--tool NAME]... [--binary]
 
   LOG          the log file; '-' or none reads standard input
+${CHAIN_USAGE}
   --cwd DIR    where the command ran (relative paths in the log are relative to it); default: here
   --root DIR   a workspace root, repeatable; default: the git top level of --cwd, else --cwd
   --json       print the versioned JSON result (same as --format json)
   --format F   ${OUTPUT_FORMATS.join(' | ')} (github: workflow annotations + $GITHUB_STEP_SUMMARY;
-               sarif 2.1.0; rdjsonl: reviewdog; gitlab: Code Quality). github/sarif/rdjsonl/gitlab are redacted.
+               sarif 2.1.0; rdjsonl: reviewdog; gitlab: Code Quality; unix: file:line:col: severity: message
+               for vim's quickfix and Emacs' compile-mode; checkstyle: XML). github/sarif/rdjsonl/gitlab/checkstyle are redacted.
   --tool NAME  recognise only this format (see 'faultline formats'), repeatable
   --binary     scan input that looks binary anyway
+${CI_USAGE}
 
-exit: 0 no location found, 1 locations found, 2 usage or internal error`,
+exit: 0 no location found (or none at --fail-level), 1 locations found, 2 usage or internal error`,
   async run(argv, io) {
-    const { values, log } = parseLogArgs(argv, io, {});
+    const parsed = parseLogArgs(argv, io, {});
+    const values = parsed.values;
+    const log = await chainedLog(parsed.log, io);
+    warnIfStale(log, io);
     const tools = Array.isArray(values.tool) ? (values.tool as string[]) : undefined;
     const format = outputFormatOf(values);
+    const settings = ciSettings(values);
     await keepYoungGenerationSmallFor(log.source);
-    const result = await locate(log.source, {
+    const located = await locate(log.source, {
       cwd: resolve(io.cwd, log.cwd),
       ...(log.roots ? { roots: log.roots.map((root) => resolve(io.cwd, root)) } : {}),
       ...(tools ? { formats: tools } : {}),
       allowBinary: values.binary === true,
     });
-    await printResult(result, format, io);
-    if (format === 'text') {
-      if (result.stats.bytes === 0) io.stderr('faultline: the log is empty (0 bytes): nothing to locate\n');
-      else if (result.locations.length === 0) {
-        const extra = result.unresolved.length + result.dropped.length;
-        io.stderr(`faultline: no location in the workspace${extra > 0 ? ` (${result.unresolved.length} unresolved, ${result.dropped.length} dropped; --json lists them)` : ''}\n`);
-      }
-      if (result.stats.overflow > 0) io.stderr(`faultline: ${result.stats.overflow} more locations were not collected (limit reached)\n`);
-    }
-    return result.locations.length > 0 ? EXIT_FINDINGS : EXIT_OK;
+    const result = settings.quiet ? { ...located, ...errorsOnly(located) } : located;
+    await printResult(result, format, io, { ...settings, ...(log.run ? { run: log.run } : {}) });
+    reportNotes(result, io, resolve(io.cwd, log.cwd), format === 'text' && !settings.quiet);
+    return exitCodeFor(result, settings.failLevel);
   },
 };

@@ -4,7 +4,7 @@
 import { statSync } from 'node:fs';
 import { readFile, realpath } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
-import { FaultlineError, type ResolvedLocation, type SymbolInfo } from '../../core/index.js';
+import { FaultlineError, type ResolvedLocation, type RunInfo, type SymbolInfo } from '../../core/index.js';
 import { locate } from '../../locate/index.js';
 import { readLogTail, readLogWindow, spoolToFile } from '../../locate/log-window.js';
 import { attachmentSelection, findEnclosingSymbol } from '../../lsp-client/index.js';
@@ -12,7 +12,10 @@ import { buildFixPrompt, type PromptResult } from '../../prompt/index.js';
 import { buildRedactor } from '../../redact/index.js';
 import { summariseError } from '../../summarise/index.js';
 import { parseLogArgs } from '../args.js';
+import { CHAIN_USAGE, chainedLog, warnIfStale } from '../chain.js';
+import { ciSettings } from '../conventions.js';
 import { EXIT_OK, type CliCommand } from '../io.js';
+import { writeOutput } from '../output.js';
 
 /** Finds the symbol enclosing a location (the LSP provider is wired by the lead); undefined = none. */
 export type SymbolProvider = (request: { location: ResolvedLocation; fileText: string }) => Promise<SymbolInfo | undefined>;
@@ -75,20 +78,25 @@ export function createPromptCommand(options: PromptCommandOptions = {}): CliComm
   return {
     name: 'prompt',
     summary: 'build a bounded, redacted prompt asking a model to fix the located error',
-    usage: `usage: faultline prompt [LOG|-] [--cwd DIR] [--root DIR]... [--budget N] [--json]
+    usage: `usage: faultline prompt [LOG|-|RUN|--last|--last-failed] [--cwd DIR] [--root DIR]... [--budget N] [--json]
 
   LOG          the log file; '-' or none reads standard input
+${CHAIN_USAGE}
   --cwd DIR    where the command ran; default: here
   --root DIR   a workspace root, repeatable; code is read from inside the roots only
   --budget N   prompt size bound in characters (default 12000; ~N/4 tokens)
   --json       print {"version":1,"prompt","chars","approxTokens","redactions"}
+  -o FILE      write the prompt to FILE instead of standard output (--output FILE)
 
 Secrets (tokens, keys, passwords, private keys, and the values of secret-looking environment
 variables) are replaced with [REDACTED:<type>] before the prompt is built.
 
 exit: 0 prompt printed, 2 usage or internal error`,
     async run(argv, io) {
-      const { values, log } = parseLogArgs(argv, io, { budget: { type: 'string' } });
+      const parsed = parseLogArgs(argv, io, { budget: { type: 'string' } });
+      const values = parsed.values;
+      const log = await chainedLog(parsed.log, io);
+      warnIfStale(log, io);
       const budget = parseBudget(values.budget);
       const roots = log.roots?.map((root) => resolve(io.cwd, root));
       // The log is streamed, never held whole: standard input is spooled to a private temporary file, and
@@ -106,11 +114,13 @@ exit: 0 prompt printed, 2 usage or internal error`,
           budget,
           env: io.env,
           symbolProvider: options.symbolProvider,
+          run: log.run,
         });
+        const settings = ciSettings(values);
         if (values.json === true) {
-          io.stdout(`${JSON.stringify({ version: 1, prompt: prompt.prompt, chars: prompt.chars, approxTokens: prompt.approxTokens, redactions: prompt.redactions })}\n`);
+          writeOutput(io, settings, `${JSON.stringify({ version: 1, prompt: prompt.prompt, chars: prompt.chars, approxTokens: prompt.approxTokens, redactions: prompt.redactions })}\n`);
         } else {
-          io.stdout(prompt.prompt.endsWith('\n') ? prompt.prompt : `${prompt.prompt}\n`);
+          writeOutput(io, settings, prompt.prompt.endsWith('\n') ? prompt.prompt : `${prompt.prompt}\n`);
           const total = prompt.redactions.reduce((sum, entry) => sum + entry.count, 0);
           if (total > 0) io.stderr(`faultline: redacted ${total} secret${total === 1 ? '' : 's'} (${prompt.redactions.map((entry) => `${entry.type} ×${entry.count}`).join(', ')})\n`);
         }
@@ -135,6 +145,8 @@ async function promptForLog(request: {
   budget: number | undefined;
   env: NodeJS.ProcessEnv;
   symbolProvider: SymbolProvider | undefined;
+  /** The saved run the log came from (RUN, --last, --last-failed): its command and exit code head the prompt. */
+  run?: RunInfo | undefined;
 }): Promise<PromptResult> {
   const { logPath, cwd, roots } = request;
   const result = await locate({ path: logPath }, { cwd, ...(roots ? { roots } : {}), ...(request.tools ? { formats: request.tools } : {}), allowBinary: request.binary });
@@ -157,7 +169,7 @@ async function promptForLog(request: {
     ? summariseError({ lines: redactor.redact(windowText).split('\n'), primaryLogLine: (primary?.logLine ?? 1) - around.firstLine + 1 })
     : summariseError({ text: redactedTail, ...(primary ? { primaryLogLine: primary.logLine } : {}) });
   return buildFixPrompt({
-    run: { command: [], cwd, exitCode: null },
+    run: request.run ?? { command: [], cwd, exitCode: null },
     locations: result.locations,
     symbols,
     summary: summary.text,

@@ -1,6 +1,6 @@
 // read = page or search a saved artifact by line, in bounded memory.
 import { parseArgs } from 'node:util';
-import { FaultlineError } from '../../core/index.js';
+import { FaultlineError, countOf } from '../../core/index.js';
 import { readArtifact, searchArtifact } from '../../capture/index.js';
 import type { CliCommand } from '../io.js';
 
@@ -43,7 +43,7 @@ export const readCommandCli: CliCommand = {
       },
     });
     const [artifact, extra] = positionals;
-    if (artifact === undefined || extra !== undefined) throw new FaultlineError('E_USAGE', `expected one artifact id or path\n${USAGE}`);
+    if (artifact === undefined || extra !== undefined) throw new FaultlineError('E_USAGE', `expected one artifact id or path (faultline read --help shows the options)`);
     if (values.follow || values.wait !== undefined) {
       const waitMs = values.wait === undefined ? 0 : Number(values.wait);
       if (!Number.isFinite(waitMs) || waitMs < 0) throw new FaultlineError('E_USAGE', '--wait must be a number of milliseconds');
@@ -63,7 +63,7 @@ export const readCommandCli: CliCommand = {
       const width = String(last?.line ?? 1).length + 2;
       const out: string[] = [];
       if (first && last) {
-        out.push(`showing ${result.skipped + 1}–${result.skipped + result.matches.length} of ${result.total} matches`);
+        out.push(`showing ${result.skipped + 1}–${result.skipped + result.matches.length} of ${countOf(result.total, 'match', 'matches')}`);
       } else out.push(`no matches (total ${result.total})`);
       for (const match of result.matches) {
         if (match.before.length > 0 || match.after.length > 0) out.push('--');

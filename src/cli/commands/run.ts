@@ -1,7 +1,7 @@
 // run = execute a command with its output captured to an artifact, then locate the errors in it.
 import { randomUUID } from 'node:crypto';
 import { StringDecoder } from 'node:string_decoder';
-import { FaultlineError, toLocateJson, type LocateResult } from '../../core/index.js';
+import { FaultlineError, countOf, toLocateJson, type LocateResult } from '../../core/index.js';
 import { defaultHistoryKey, readArtifact, runCommand, type RunResult } from '../../capture/index.js';
 import { locate } from '../../locate/index.js';
 import { explainLocations } from '../../lsp-client/index.js';
@@ -9,6 +9,7 @@ import { OUTPUT_FORMATS, type OutputFormat } from '../../output/index.js';
 import { formatRunHeader, summariseError } from '../../summarise/index.js';
 import { keepYoungGenerationSmall } from '../heap.js';
 import type { CliCommand, CliIo } from '../io.js';
+import { childColourEnv, ciSettings, errorsOnly } from '../conventions.js';
 import { outputFormatOf, printResult } from '../output.js';
 import { explainText } from './explain.js';
 
@@ -24,7 +25,10 @@ then prints where the errors are. Exits with CMD's exit code (124 on timeout, 12
   --format F     print the located errors as ${OUTPUT_FORMATS.join(' | ')} (the live output goes to stderr)
   --explain      when CMD fails, explain it: summary, enclosing function and code frame (pre-commit hooks)
   --background   run CMD (a shell command line) in a detached worker, print its id and return at once;
-                 then faultline read ID --follow | --wait MS, faultline kill ID, faultline ps`;
+                 then faultline read ID --follow | --wait MS, faultline kill ID, faultline ps
+  -o, --output FILE, --quiet, --color, --no-color: as for locate (the exit code stays CMD's)
+When faultline's stdout is a terminal, CMD gets FORCE_COLOR=1 and CLICOLOR_FORCE=1 so it keeps its colour;
+the artifact keeps every byte and locating reads through the colour codes.`;
 
 interface RunArgs {
   cwd: string | undefined;
@@ -35,12 +39,14 @@ interface RunArgs {
   explain: boolean;
   background: boolean;
   command: string[];
+  /** -o/--output, --quiet, --color/--no-color (cli/conventions.ts). */
+  ci: Record<string, string | boolean>;
 }
 
 // Options come before the command; everything from `--` (or the first non-option word) is the command,
 // so `faultline run npm test -- --watch=false` keeps the command's own flags intact.
 function parseRunArgs(argv: string[]): RunArgs {
-  const args: RunArgs = { cwd: undefined, timeoutMs: undefined, shell: false, json: false, format: 'text', explain: false, background: false, command: [] };
+  const args: RunArgs = { cwd: undefined, timeoutMs: undefined, shell: false, json: false, format: 'text', explain: false, background: false, command: [], ci: {} };
   let index = 0;
   const value = (name: string): string => {
     const next = argv[++index];
@@ -65,10 +71,12 @@ function parseRunArgs(argv: string[]): RunArgs {
     else if (name === '--format') args.format = outputFormatOf({ format: inline ?? value(name) });
     else if (name === '--explain') args.explain = true;
     else if (name === '--background') args.background = true;
-    else throw new FaultlineError('E_USAGE', `unknown option ${word}\n${USAGE}`);
+    else if (name === '-o' || name === '--output') args.ci.output = inline ?? value(name);
+    else if (name === '--quiet' || name === '--color' || name === '--no-color') args.ci[name.slice(2)] = true;
+    else throw new FaultlineError('E_USAGE', `unknown option ${word} (faultline run --help lists them)`);
   }
   args.command = argv.slice(index);
-  if (args.command.length === 0) throw new FaultlineError('E_USAGE', `no command given\n${USAGE}`);
+  if (args.command.length === 0) throw new FaultlineError('E_USAGE', `no command given: faultline run [options] -- CMD [ARGS…]`);
   return args;
 }
 
@@ -111,6 +119,7 @@ export const runCommandCli: CliCommand = {
   usage: USAGE,
   async run(argv, io) {
     const args = parseRunArgs(argv);
+    const settings = ciSettings(args.ci);
     const cwd = args.cwd ?? io.cwd;
     if (args.background) return (await import('./background.js')).runBackground(args.command, cwd, args.json, io);
     // A captured command's output has no size limit.
@@ -145,7 +154,7 @@ export const runCommandCli: CliCommand = {
         command: args.command,
         cwd,
         shell: args.shell,
-        env: io.env,
+        env: { ...io.env, ...childColourEnv(io, settings.colour) },
         timeoutMs: args.timeoutMs,
         signal: controller.signal,
         onOutput: (chunk) => {
@@ -174,6 +183,7 @@ export const runCommandCli: CliCommand = {
     let located: LocateResult = { locations: [], unresolved: [], dropped: [] };
     try {
       located = await locate({ path: result.artifact.path }, { cwd: result.cwd });
+      if (settings.quiet) located = errorsOnly(located);
     } catch (error) {
       io.stderr(`faultline run: locating errors failed: ${error instanceof Error ? error.message : String(error)}\n`);
     }
@@ -195,16 +205,16 @@ export const runCommandCli: CliCommand = {
       io.stdout(`${JSON.stringify(document)}\n`);
       return result.exitStatus;
     }
-    const trailer = `faultline: ${describeExit(result)} · ${(result.durationMs / 1000).toFixed(1)} s · ${result.artifact.lines} lines · artifact ${result.artifact.id}\n  ${result.artifact.path}\n`;
+    const trailer = `faultline: ${describeExit(result)} · ${(result.durationMs / 1000).toFixed(1)} s · ${countOf(result.artifact.lines, 'line')} · artifact ${result.artifact.id}\n  ${result.artifact.path}\n`;
     if (args.format !== 'text') {
-      await printResult(located, args.format, io);
+      await printResult(located, args.format, io, settings);
       io.stderr(trailer);
     } else if (args.explain) {
       if (result.failed) io.stdout(`\n${await explainFailure(result, located)}`);
       io.stderr(trailer);
     } else {
       if (located.locations.length > 0) io.stdout('\n');
-      await printResult(located, 'text', io);
+      await printResult(located, 'text', io, settings);
       io.stdout(trailer);
     }
     return result.exitStatus;

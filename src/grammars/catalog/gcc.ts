@@ -1,12 +1,46 @@
 // GNU toolchain: gcc/clang diagnostics (notes, include chains, template back-traces) and make's own
 // messages with directory tracking. Link: https://gcc.gnu.org/onlinedocs/gcc/Diagnostic-Message-Formatting-Options.html
-import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
+import type { RawLocation } from '../../core/index.js';
+import type { Emitted, GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
 import { parseColonHead, parseSeverityTail } from './shared/common.js';
 import { LOCATION_ANCHOR } from '../engine/anchors.js';
 import { MAKE_DIRECTORIES_KEY, type MakeDirectories } from '../engine/context.js';
 
 const C_FAMILY = /\.(?:c|h|cc|cpp|cxx|c\+\+|hh|hpp|hxx|h\+\+|ipp|inl|tcc|tpp|cu|cuh|m|mm|def|inc)$/i;
 
+
+/**
+ * Which diagnostic gcc's context lines belong to (issue 13): a `note:` belongs to the error or warning above
+ * it; include chains and `required from` lines are printed before the diagnostic they lead to, so they wait
+ * for it. A system-header error that a `required from here` line was promoted over leaves that promoted
+ * line the owner of the notes that follow.
+ */
+interface GccRoles {
+  owner?: RawLocation;
+  /** Log line of the owner, to tell a promoted "required from here" from an unrelated earlier error. */
+  ownerPromotedAt?: number;
+  waiting: RawLocation[];
+}
+
+function emitWithRole(context: LineContext, location: Emitted, kind: 'diagnostic' | 'note' | 'context'): void {
+  const roles = context.state<GccRoles>(() => ({ waiting: [] }));
+  if (kind === 'context') {
+    const raw = context.emit({ ...location, related: true });
+    if (raw) roles.waiting.push(raw);
+    return;
+  }
+  const owner = kind === 'note' ? roles.owner : undefined;
+  const raw = context.emit(owner ? { ...location, relatedTo: owner } : location);
+  if (!raw) return;
+  const adopter = kind === 'note' ? owner : raw;
+  if (adopter) for (const waiting of roles.waiting) waiting.relatedTo = adopter;
+  roles.waiting = [];
+  if (kind !== 'diagnostic') return;
+  const systemErrorAfterPromotion = roles.ownerPromotedAt !== undefined && context.logLine - roles.ownerPromotedAt <= 6 && SYSTEM_HEADER.test(location.file);
+  if (systemErrorAfterPromotion) return;
+  roles.owner = raw;
+  roles.ownerPromotedAt = location.message?.startsWith('required from here: ') ? context.logLine : undefined;
+}
 
 function parseGcc(context: LineContext): boolean {
   const text = context.text;
@@ -16,7 +50,7 @@ function parseGcc(context: LineContext): boolean {
   if (include) {
     const head = parseColonHead(context, { from: include[0].length });
     if (!head || !C_FAMILY.test(head.file)) return false;
-    context.emit({ file: head.file, line: head.line, column: head.column, severity: 'note', message: 'included from here' });
+    emitWithRole(context, { file: head.file, line: head.line, column: head.column, severity: 'note', message: 'included from here' }, 'context');
     return true;
   }
   const head = parseColonHead(context);
@@ -46,7 +80,8 @@ function parseGcc(context: LineContext): boolean {
   const marked = head.column === null || head.endColumn !== null ? undefined : underlined(context, head.line);
   const column = marked?.column ?? head.column;
   const endColumn = marked ? marked.endColumn : head.endColumn;
-  context.emit({ file: head.file, line: head.line, column, endLine: head.endLine, endColumn, severity, code, message });
+  const kind = severity !== 'note' ? 'diagnostic' : tail.severity === 'note' ? 'note' : 'context';
+  emitWithRole(context, { file: head.file, line: head.line, column, endLine: head.endLine, endColumn, severity, code, message }, kind);
   return true;
 }
 

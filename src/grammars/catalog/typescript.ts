@@ -1,7 +1,7 @@
 // The TypeScript compiler: `--pretty false` rows `file(L,C): error TSnnnn: msg` and `--pretty` rows
 // `file:L:C - error TSnnnn: msg` with their code frames and the trailing `Found N errors` summary.
 // Link: https://www.typescriptlang.org/docs/handbook/compiler-options.html (see --pretty)
-import type { Severity } from '../../core/index.js';
+import type { RawLocation, Severity } from '../../core/index.js';
 import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
 import { parseColonHead, parseParenHead, plausiblePath } from './shared/common.js';
 import type { LineParser } from '../engine/parser.js';
@@ -55,6 +55,29 @@ const TABLE_HEADER = /^Errors {2}Files\s*$/;
 interface PrettyState {
   /** Log line of the last claimed summary-table row (rows are consecutive, the table can exceed the look-back). */
   lastTableRow: number;
+  /** The diagnostic whose block the following lines belong to (its related spans come before the next head). */
+  owner?: RawLocation;
+}
+
+// A related span (relatedInformation, e.g. "'price' is declared here."): under the diagnostic's frame, a line
+// `  src/types.ts:3:3` with only the place, then that place's own frame, then the span's message.
+const RELATED_HEAD = /^ {2}\S.*:\d+:\d+\s*$/;
+function parseRelated(context: LineContext, state: PrettyState): boolean {
+  const owner = state.owner;
+  if (!owner || !RELATED_HEAD.test(context.text) || context.logLine - owner.logLine > 40) return false;
+  const head = parseColonHead(context, { from: 2 }) ?? parseParenthesisedPath(context);
+  if (!head || head.rest.trim() !== '' || head.column === null) return false;
+  const framed = new RegExp(`^\\s*${head.line} `).test(context.line(1) ?? '');
+  const messageAt = framed ? 3 : 1;
+  const lines: string[] = [];
+  for (let delta = messageAt; delta < messageAt + MAX_CONTINUATION_LINES; delta++) {
+    const line = context.line(delta);
+    if (line === undefined || !/^\s+\S/.test(line) || RELATED_HEAD.test(line)) break;
+    lines.push(line.trim());
+  }
+  const endColumn = framed ? underlinedEnd(context, head.line, head.column) : null;
+  context.emit({ file: head.file, line: head.line, column: head.column, endColumn, severity: 'note', code: null, message: lines.join('\n'), relatedTo: owner });
+  return true;
 }
 
 // The summary repeats locations already reported by the diagnostics (formats.md §3.17): claim, emit nothing.
@@ -87,12 +110,16 @@ function parseParenthesisedPath(context: LineContext): { file: string; line: num
 
 function parseTscPretty(context: LineContext): boolean {
   const state = context.state<PrettyState>(() => ({ lastTableRow: -1 }));
-  if (claimSummary(context, state)) return true;
+  if (claimSummary(context, state)) {
+    delete state.owner;
+    return true;
+  }
+  if (parseRelated(context, state)) return true;
   const head = parseColonHead(context) ?? parseParenthesisedPath(context);
   if (!head) return false;
   const tail = /^ - (error|warning|message|suggestion) (TS\d+): ?(.*)$/.exec(head.rest);
   if (!tail) return false;
-  context.emit({
+  const emitted = context.emit({
     file: head.file,
     line: head.line,
     column: head.column,
@@ -102,6 +129,7 @@ function parseTscPretty(context: LineContext): boolean {
     // Continuations end at the blank line before the code frame.
     message: withContinuation(context, tail[3] ?? ''),
   });
+  if (emitted) state.owner = emitted;
   return true;
 }
 
@@ -152,6 +180,8 @@ const tscPretty: GrammarFormat = {
   anchor:
     ` - ${SGR}(?:error|warning|message|suggestion)${SGR} TS\\d` +
     `|Found \\d+ errors? in ` +
+    // A related span's place alone on its line, two spaces in (path cyan, line and column yellow).
+    `|^  ${SGR}[^\\s][^\\n]*?${SGR}:${SGR}\\d+${SGR}:${SGR}\\d+${SGR}[ \\t]*$` +
     `|^ +\\d+  [^\\n]*?\\.[A-Za-z][A-Za-z0-9+_]{0,11}${SGR}:${SGR}\\d+${SGR}\\s*$`,
   parse: parseTscPretty,
 };

@@ -170,6 +170,8 @@ export class FormatLineContext implements LineContext {
       logLine: location.logLine ?? this.logLine,
     };
     if (location.frame) raw.frame = location.frame;
+    if (location.relatedTo !== undefined || location.related === true) raw.role = 'related';
+    if (location.relatedTo !== undefined) raw.relatedTo = location.relatedTo;
     if (location.dedentedLine !== undefined) raw.dedentedLine = ownCopy(location.dedentedLine);
     if (hints && Object.keys(hints).length > 0) raw.hints = detachHints(hints);
     host.emitted.push(raw);

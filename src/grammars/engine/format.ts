@@ -21,6 +21,10 @@ export interface Emitted {
   message?: string;
   code?: string | null;
   frame?: FrameInfo;
+  /** A related span of this earlier location (a note under its error); see RawLocation.relatedTo. */
+  relatedTo?: RawLocation;
+  /** A related span whose diagnostic comes later (an include chain above its error): set `relatedTo` once known. */
+  related?: boolean;
   hints?: ResolveHints;
   /** See RawLocation.dedentedLine. */
   dedentedLine?: string;

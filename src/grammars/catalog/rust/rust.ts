@@ -4,6 +4,8 @@ import type { GrammarFamily, GrammarFormat, LineContext } from '../../engine/for
 import { parseColonHead, severityOf } from '../shared/common.js';
 import { SGR } from '../../engine/anchors.js';
 import { rustPanic } from './rust-panic.js';
+import { secondaryLabels } from './rust-labels.js';
+import type { RawLocation } from '../../../core/index.js';
 
 // A diagnostic header: `error[E0308]: msg`, `warning: msg`, and the sub-diagnostics `note:`/`help:`.
 const HEADER = /^(error|warning|note|help|failure-note)(?:\[([\w-]+)\])?: (.*)$/;
@@ -18,6 +20,15 @@ interface Header {
   severity: ReturnType<typeof severityOf>;
   code: string | null;
   message: string;
+  /** Log line of the header; a sub-diagnostic (`note:`, `help:`) belongs to the diagnostic above it. */
+  logLine: number;
+  child: boolean;
+}
+
+/** The diagnostic whose block is being read: its sub-diagnostics and further arrows are its related spans. */
+interface RustRoles {
+  owner?: RawLocation;
+  ownerHeaderLine?: number;
 }
 
 // Walks up over the code frame to the diagnostic's header (formats.md §3.10: severity and message first,
@@ -27,7 +38,10 @@ function findHeader(context: LineContext): Header | undefined {
     const line = context.line(delta);
     if (line === undefined) return undefined;
     const header = HEADER.exec(line);
-    if (header) return { severity: severityOf(header[1]), code: header[2] ?? null, message: header[3] ?? '' };
+    if (header) {
+      const child = header[1] !== 'error' && header[1] !== 'warning';
+      return { severity: severityOf(header[1]), code: header[2] ?? null, message: header[3] ?? '', logLine: context.logLine + delta, child };
+    }
     if (!BETWEEN.test(line)) return undefined;
   }
   return undefined;
@@ -47,8 +61,29 @@ function parseArrow(context: LineContext): boolean {
   // A `:::` arrow is never the diagnostic's own span, and `help:` sub-diagnostics map to notes.
   const severity = arrow[2] === ':::' ? 'note' : header.severity;
   const endColumn = head.column === null ? null : primaryEnd(context, head.line, head.column);
-  context.emit({ file: head.file, line: head.line, column: head.column, endColumn, severity, code: header.code, message: header.message });
+  const roles = context.state<RustRoles>(() => ({}));
+  // A sub-diagnostic follows its parent without a blank line; a second arrow of one header is a secondary span.
+  const owner = roles.owner !== undefined && (header.child ? !blankBetween(context, roles.owner.logLine, header.logLine) : roles.ownerHeaderLine === header.logLine || arrow[2] === ':::') ? roles.owner : undefined;
+  const location = { file: head.file, line: head.line, column: head.column, endColumn, severity, code: header.code, message: header.message };
+  const raw = context.emit(owner ? { ...location, relatedTo: owner } : location);
+  if (!raw) return true;
+  if (!owner && !header.child) {
+    roles.owner = raw;
+    roles.ownerHeaderLine = header.logLine;
+  }
+  const labelsOwner = owner ?? raw;
+  for (const label of secondaryLabels(context)) {
+    context.emit({ file: head.file, line: label.line, column: label.column, endColumn: label.endColumn, severity: 'note', code: null, message: label.message, relatedTo: labelsOwner });
+  }
   return true;
+}
+
+function blankBetween(context: LineContext, fromLogLine: number, toLogLine: number): boolean {
+  for (let logLine = fromLogLine + 1; logLine < toLogLine; logLine++) {
+    const text = context.line(logLine - context.logLine);
+    if (text === undefined || text.trim() === '') return true;
+  }
+  return false;
 }
 
 // Below the arrow, rustc shows the line (`2 |     let x: i32 = "five";`) and under it the primary span's

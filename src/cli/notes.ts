@@ -1,0 +1,20 @@
+// What the CLI says on stderr about a located result beside the report itself: an empty log, nothing found in
+// the workspace (one line with the fix), locations past the collection cap.
+import { countOf } from '../core/index.js';
+import type { LocateOutcome } from '../locate/index.js';
+import type { CliIo } from './io.js';
+import { unresolvedHint } from './conventions.js';
+
+/** Notes for stderr; `verbose` adds the ones only a human reading text wants. */
+export function reportNotes(result: LocateOutcome, io: CliIo, cwd: string, verbose: boolean): void {
+  if (result.stats.bytes === 0) {
+    if (verbose) io.stderr('faultline: the log is empty (0 bytes): nothing to locate\n');
+    return;
+  }
+  const hint = unresolvedHint(result, cwd);
+  if (hint) io.stderr(hint);
+  else if (verbose && result.locations.length === 0) {
+    io.stderr(`faultline: no location in the workspace${result.dropped.length > 0 ? ` (${result.dropped.length} dropped as vendored, runtime or ignored; --json lists them)` : ''}\n`);
+  }
+  if (result.stats.overflow > 0) io.stderr(`faultline: ${countOf(result.stats.overflow, 'more location', 'more locations')} not collected (limit reached)\n`);
+}

@@ -1,0 +1,79 @@
+// Chaining runs (issue 13): `run` records the run; `locate`, `explain` and `prompt` then take its id, --last or
+// --last-failed and reuse its saved output, command, exit code and cwd — from any directory.
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/run-cli.js';
+import { captureIo } from './_io.js';
+
+let workspace: string;
+let elsewhere: string;
+let env: NodeJS.ProcessEnv;
+
+beforeAll(() => {
+  workspace = mkdtempSync(join(tmpdir(), 'fl-chain-'));
+  elsewhere = mkdtempSync(join(tmpdir(), 'fl-chain-away-'));
+  mkdirSync(join(workspace, 'src'));
+  writeFileSync(join(workspace, 'src', 'main.c'), 'int main(void)\n{\n    return missing;\n}\n');
+  // Fails while the file "broken" exists: the same command can fail, then pass.
+  writeFileSync(join(workspace, 'check.sh'), `if [ -e broken ]; then echo "src/main.c:3:12: error: 'missing' undeclared"; exit 3; fi; echo ok\n`);
+  writeFileSync(join(workspace, 'broken'), '');
+  env = { FAULTLINE_CACHE_DIR: join(workspace, '.cache'), FAULTLINE_SESSION: 'chain-test', PATH: process.env.PATH };
+});
+afterAll(() => {
+  rmSync(workspace, { recursive: true, force: true });
+  rmSync(elsewhere, { recursive: true, force: true });
+});
+
+async function cli(args: string[], cwd = elsewhere) {
+  const io = captureIo({ cwd, env });
+  const code = await runCli(args, io);
+  return { code, out: io.out.join(''), err: io.err.join('') };
+}
+
+describe('chaining runs', () => {
+  it('locate --last, explain RUN, prompt --last-failed reuse the saved run from another directory', async () => {
+    const ran = await cli(['run', '--json', '--', 'sh', 'check.sh'], workspace);
+    expect(ran.code).toBe(3);
+    const { artifact } = JSON.parse(ran.out);
+
+    const located = await cli(['locate', '--last', '--json']);
+    expect(located.code).toBe(1);
+    expect(JSON.parse(located.out).locations.map((location: any) => [location.file, location.line, location.root])).toEqual([['src/main.c', 3, workspace]]);
+
+    const explained = await cli(['explain', artifact.id, '--no-lsp']);
+    expect(explained.out).toContain('src/main.c:3:12  error');
+    expect(explained.out).toContain('in function main');
+
+    const prompt = await cli(['prompt', '--last-failed']);
+    expect(prompt.code).toBe(0);
+    expect(prompt.out).toContain('sh check.sh');
+    expect(prompt.out).toContain('Exit code: 3');
+    expect(prompt.out).toContain(`Working directory: ${workspace}`);
+    expect(prompt.out).toContain('return missing;');
+
+    const sarif = await cli(['locate', '--last', '--format', 'sarif']);
+    expect(JSON.parse(sarif.out).runs[0].invocations[0]).toMatchObject({ commandLine: 'sh check.sh', exitCode: 3 });
+  });
+
+  it('--last-failed after the same command passed: still that failure, with a note that it may be fixed', async () => {
+    rmSync(join(workspace, 'broken'));
+    expect((await cli(['run', '--', 'sh', 'check.sh'], workspace)).code).toBe(0);
+    const again = await cli(['locate', '--last-failed']);
+    expect(again.out).toContain('src/main.c:3:12  error');
+    expect(again.err).toMatch(/^faultline: note: 'sh check\.sh' passed later \(.*\); this failure may be fixed already\n/);
+    const last = await cli(['locate', '--last', '--json']);
+    expect(JSON.parse(last.out).locations).toEqual([]);
+  });
+
+  it('one-line errors: no run yet in this session, a removed run id, contradicting flags', async () => {
+    const fresh = captureIo({ cwd: elsewhere, env: { ...env, FAULTLINE_SESSION: 'never-used' } });
+    expect(await runCli(['locate', '--last'], fresh)).toBe(2);
+    expect(fresh.err.join('')).toMatch(/^faultline locate: no run recorded for this terminal yet \(session 'never-used'.*\[E_ARTIFACT_MISSING\]\n$/);
+    const gone = await cli(['locate', '20200101T000000000Z-deadbeef']);
+    expect(gone.code).toBe(2);
+    expect(gone.err).toMatch(/^faultline locate: artifact 20200101T000000000Z-deadbeef was removed by retention or never existed \[E_ARTIFACT_MISSING\]\n$/);
+    expect((await cli(['locate', '--last', '--last-failed'])).err).toMatch(/contradict each other/);
+  });
+});
