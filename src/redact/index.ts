@@ -72,3 +72,23 @@ export async function redactText(options: {
   const text = redactor.redactRaw(options.text);
   return { text, redactions: redactor.counts() };
 }
+
+/**
+ * How an entry point that can hand text to a model takes its redaction option: `true` applies faultline's
+ * own rules; a Redactor (buildRedactor: secretlint + the environment's secret values) is used as given.
+ */
+export type RedactOption = boolean | Redactor;
+
+export function redactorFrom(option: RedactOption | undefined): Redactor | undefined {
+  if (option === undefined || option === false) return undefined;
+  return option === true ? createRedactor() : option;
+}
+
+/**
+ * Redacts consecutive lines as one text (a PEM block spans lines) and returns as many lines, raw form
+ * kept: redaction keeps every line break.
+ */
+export function redactLines(redactor: Redactor, lines: readonly string[]): string[] {
+  const redacted = redactor.redactRaw(lines.join('\n')).split('\n');
+  return redacted.length === lines.length ? redacted : lines.map((line) => redactor.redactRaw(line));
+}

@@ -101,6 +101,26 @@ function merge(spans: Span[]): Span[] {
   return merged;
 }
 
+// A redrawn line whose states hold a secret showed its beginnings in the earlier states (a token printed
+// as it is typed, a progress line): everything before the last redraw goes with it. The last state stays.
+function overwrittenRedraws(raw: string, spans: readonly Span[]): Span[] {
+  if (!raw.includes('\r')) return [];
+  const extra: Span[] = [];
+  let lineEnd = -1;
+  // Merged spans are in order, so each line is looked at once.
+  for (const span of merge([...spans])) {
+    if (span.start < lineEnd) continue;
+    const lineStart = raw.lastIndexOf('\n', span.start - 1) + 1;
+    const newline = raw.indexOf('\n', span.start);
+    lineEnd = newline < 0 ? raw.length : newline;
+    let drawn = lineEnd;
+    while (drawn > lineStart && raw[drawn - 1] === '\r') drawn--;
+    const lastRedraw = raw.lastIndexOf('\r', drawn - 1);
+    if (lastRedraw > lineStart) extra.push({ start: lineStart, end: lastRedraw, type: span.type });
+  }
+  return extra;
+}
+
 export function createRedactorCore(options: CreateRedactorOptions): Redactor {
   const counts = new Map<string, number>();
   const rules = (options.rules ?? SECRET_RULES).map(compile);
@@ -161,7 +181,7 @@ export function createRedactorCore(options: CreateRedactorOptions): Redactor {
       if (inner) viewSpans(inner, spans);
       viewSpans(terminalView(raw, false), spans);
       viewSpans(terminalView(raw, true), spans);
-      return apply(raw, spans);
+      return apply(raw, [...spans, ...overwrittenRedraws(raw, spans)]);
     },
     counts(): RedactionCount[] {
       return [...counts.entries()].map(([type, count]) => ({ type, count })).sort((a, b) => a.type.localeCompare(b.type));

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { locationToJson } from '../../core/index.js';
 import { locate } from '../../locate/index.js';
 import { explainLocations, type ExplainItem } from '../../lsp-client/index.js';
+import { createRedactor } from '../../redact/index.js';
 import { parseLogArgs } from '../args.js';
 import { EXIT_FINDINGS, EXIT_OK, type CliCommand } from '../io.js';
 import { outputFormatOf, printResult } from '../output.js';
@@ -42,7 +43,7 @@ export function explainText(items: readonly ExplainItem[]): string {
 export const explainCommand: CliCommand = {
   name: 'explain',
   summary: 'show the enclosing function and code around the top locations of a log',
-  usage: `usage: faultline explain [LOG|-] [--cwd DIR] [--root DIR]... [--json] [--no-lsp] [--timeout MS]
+  usage: `usage: faultline explain [LOG|-] [--cwd DIR] [--root DIR]... [--json] [--no-lsp] [--timeout MS] [--redact]
 
   LOG           the log file; '-' or none reads standard input
   --cwd DIR     where the command ran; default: here
@@ -51,10 +52,11 @@ export const explainCommand: CliCommand = {
   --format F    github | sarif | rdjsonl | gitlab: the explained locations in that format (text and json as above)
   --no-lsp      don't start language servers (tree-sitter, then heuristics)
   --timeout MS  per-lookup language-server deadline, cold start included (default 10000)
+  --redact      redact secrets in frames and messages (for a model); github/sarif/rdjsonl/gitlab always are
 
 exit: 0 no location found, 1 locations explained, 2 usage or internal error`,
   async run(argv, io) {
-    const { values, log } = parseLogArgs(argv, io, { 'no-lsp': { type: 'boolean' }, timeout: { type: 'string' } });
+    const { values, log } = parseLogArgs(argv, io, { 'no-lsp': { type: 'boolean' }, timeout: { type: 'string' }, redact: { type: 'boolean' } });
     const timeoutMs = values.timeout === undefined ? undefined : Number(values.timeout);
     if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) {
       io.stderr(`faultline explain: --timeout must be a positive integer of milliseconds\n`);
@@ -67,6 +69,8 @@ exit: 0 no location found, 1 locations explained, 2 usage or internal error`,
       ...(roots ? { roots } : {}),
       noLsp: values['no-lsp'] === true,
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      // Own rules plus the environment's secret values (secretlint needs the texts, which explain reads later).
+      ...(values.redact === true ? { redact: createRedactor({ env: io.env }) } : {}),
     });
     const format = outputFormatOf(values);
     if (format !== 'text' && format !== 'json') {

@@ -2,9 +2,10 @@
 import { parseArgs } from 'node:util';
 import { FaultlineError } from '../../core/index.js';
 import { readArtifact, searchArtifact } from '../../capture/index.js';
+import { createRedactor } from '../../redact/index.js';
 import type { CliCommand } from '../io.js';
 
-const USAGE = `usage: faultline read ID|PATH [--offset LINE] [--limit N] [--search REGEX] [--ignore-case] [--context N] [--after CURSOR] [--json]
+const USAGE = `usage: faultline read ID|PATH [--offset LINE] [--limit N] [--search REGEX] [--ignore-case] [--context N] [--after CURSOR] [--redact] [--json]
 
 Pages a saved artifact by line (1-based), or searches it line by line.
 
@@ -14,6 +15,7 @@ Pages a saved artifact by line (1-based), or searches it line by line.
   --ignore-case    case-insensitive search
   --context N      lines of context around each match, 0..20 (default 0)
   --after CURSOR   continue from a previous page's cursor
+  --redact         redact secrets in the shown lines (for a model); the search still sees the real text
   --json           print JSON`;
 
 function pad(line: number, width: number): string {
@@ -36,11 +38,14 @@ export const readCommandCli: CliCommand = {
         context: { type: 'string' },
         after: { type: 'string' },
         json: { type: 'boolean' },
+        redact: { type: 'boolean' },
       },
     });
     const [artifact, extra] = positionals;
     if (artifact === undefined || extra !== undefined) throw new FaultlineError('E_USAGE', `expected one artifact id or path\n${USAGE}`);
-    const common = { artifact, cwd: io.cwd, env: io.env, limit: values.limit, after: values.after };
+    // Own rules plus the environment's secret values.
+    const redact = values.redact === true ? { redact: createRedactor({ env: io.env }) } : {};
+    const common = { artifact, cwd: io.cwd, env: io.env, limit: values.limit, after: values.after, ...redact };
 
     if (values.search !== undefined) {
       const result = await searchArtifact({ ...common, search: values.search, ignoreCase: values['ignore-case'] ?? false, context: values.context });

@@ -6,13 +6,14 @@ import { defaultHistoryKey, readArtifact, runCommand, type RunResult } from '../
 import { locate } from '../../locate/index.js';
 import { explainLocations } from '../../lsp-client/index.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../../output/index.js';
+import { buildRedactor } from '../../redact/index.js';
 import { formatRunHeader, summariseError } from '../../summarise/index.js';
 import { keepYoungGenerationSmall } from '../heap.js';
 import type { CliCommand, CliIo } from '../io.js';
 import { outputFormatOf, printResult } from '../output.js';
 import { explainText } from './explain.js';
 
-const USAGE = `usage: faultline run [--cwd DIR] [--timeout S] [--shell] [--json | --format F] [--explain] -- CMD [ARGS…]
+const USAGE = `usage: faultline run [--cwd DIR] [--timeout S] [--shell] [--json | --format F] [--explain] [--redact] -- CMD [ARGS…]
 
 Runs CMD with stdin closed, stdout+stderr merged and shown live, saves every byte to an artifact,
 then prints where the errors are. Exits with CMD's exit code (124 on timeout, 128+N on a signal).
@@ -22,7 +23,8 @@ then prints where the errors are. Exits with CMD's exit code (124 on timeout, 12
   --shell        run CMD through $SHELL -c (pipefail on for bash/zsh/ksh)
   --json         print one JSON object on stdout; the live output goes to stderr
   --format F     print the located errors as ${OUTPUT_FORMATS.join(' | ')} (the live output goes to stderr)
-  --explain      when CMD fails, explain it: summary, enclosing function and code frame (pre-commit hooks)`;
+  --explain      when CMD fails, explain it: summary, enclosing function and code frame (pre-commit hooks)
+  --redact       with --json: redact secrets in the preview and messages (for a model)`;
 
 interface RunArgs {
   cwd: string | undefined;
@@ -31,13 +33,14 @@ interface RunArgs {
   json: boolean;
   format: OutputFormat;
   explain: boolean;
+  redact: boolean;
   command: string[];
 }
 
 // Options come before the command; everything from `--` (or the first non-option word) is the command,
 // so `faultline run npm test -- --watch=false` keeps the command's own flags intact.
 function parseRunArgs(argv: string[]): RunArgs {
-  const args: RunArgs = { cwd: undefined, timeoutMs: undefined, shell: false, json: false, format: 'text', explain: false, command: [] };
+  const args: RunArgs = { cwd: undefined, timeoutMs: undefined, shell: false, json: false, format: 'text', explain: false, redact: false, command: [] };
   let index = 0;
   const value = (name: string): string => {
     const next = argv[++index];
@@ -61,6 +64,7 @@ function parseRunArgs(argv: string[]): RunArgs {
     else if (name === '--json') args.json = true;
     else if (name === '--format') args.format = outputFormatOf({ format: inline ?? value(name) });
     else if (name === '--explain') args.explain = true;
+    else if (name === '--redact') args.redact = true;
     else throw new FaultlineError('E_USAGE', `unknown option ${word}\n${USAGE}`);
   }
   args.command = argv.slice(index);
@@ -174,6 +178,9 @@ export const runCommandCli: CliCommand = {
     }
 
     if (args.json) {
+      // The preview as shown (normalised) and then redacted: a secret split by escapes is whole only there.
+      const redactor = args.redact ? await buildRedactor({ texts: [result.preview.text, ...located.locations.map((location) => location.message)], env: io.env }) : undefined;
+      const locations = toLocateJson(located).locations.map((location) => (redactor ? { ...location, message: redactor.redactRaw(location.message) } : location));
       const document = {
         version: 1,
         command: result.command,
@@ -184,8 +191,8 @@ export const runCommandCli: CliCommand = {
         ...(result.interactive !== null ? { interactive: result.interactive } : {}),
         durationMs: result.durationMs,
         artifact: { id: result.artifact.id, path: result.artifact.path, bytes: result.artifact.bytes, lines: result.artifact.lines, truncated: result.artifact.truncated },
-        preview: { text: result.preview.text, omittedLines: result.preview.omittedLines, omittedBytes: result.preview.omittedBytes },
-        locations: toLocateJson(located).locations,
+        preview: { text: redactor ? redactor.redactShown(result.preview.text) : result.preview.text, omittedLines: result.preview.omittedLines, omittedBytes: result.preview.omittedBytes },
+        locations,
       };
       io.stdout(`${JSON.stringify(document)}\n`);
       return result.exitStatus;
