@@ -48,7 +48,7 @@ const PLACEHOLDER =
   /^(?:\$\{.*\}|\$\(.*\)|\$[A-Za-z_][A-Za-z0-9_]*|%[A-Z_][A-Z0-9_]*%|<.*>|\{\{.*\}\}|\{[A-Za-z_]+\}|x+|X+|\*+|\.{3,}|•+|#+|…)$|\[REDACTED|your[_-]|example|changeme|change_me|placeholder|dummy|redacted|secrets\.|process\.env|os\.environ|getenv|^(?:true|false|null|none|nil|undefined|yes|no|required|optional|string|str|bool|boolean|int|number)$/i;
 
 export function isPlaceholder(value: string): boolean {
-  return PLACEHOLDER.test(value) || /^(?:\$\{|\$\(|\{\{|%\()/.test(value) || /^(.)\1+$/.test(value) || /^(?:x{4,}|X{4,}|\*{4,})[-_.]?/.test(value);
+  return PLACEHOLDER.test(value) || /^(?:\$\{|\$\(|\{\{|%\()/.test(value) || /^(.)\1+$/.test(value) || /^(?:x{4,}|X{4,}|\*{4,})[-_.]?|x{8,}|X{8,}|\*{8,}/.test(value);
 }
 
 // Hash-like values (git SHAs, sha256/sha512 digests, UUIDs, SRI integrity) are high-entropy but public.
@@ -65,8 +65,8 @@ const WEAK_NAME = /(?:^|[_.-])key(?:$|[_.-])|^key$|client[_-]?id|[a-z]Key$/i;
 const ABOUT_SECRET_NAME = /hash|digest|checksum|fingerprint|(?:^|[_.-])(?:id|name|file|path|dir|url|uri|type|method|mode|length|size|count|ttl|expires?|expiry|at|env|var|prefix|header|field|policy|provider|endpoint|version|format|kind|source|store|helper|manager|min|max)$|[a-z](?:Id|Name|File|Path|Dir|Url|Uri|Type|Method|Mode|Length|Size|Count|Env|Var|Prefix|Header|Field|Provider|Endpoint|Version|Format|Kind|Source)$/;
 // Code that refers to a secret rather than containing it: config.apiKey, this.token, getToken().
 const CODE_REFERENCE = /^[A-Za-z_$][\w$]*(?:(?:\.|\?\.|::|->)[A-Za-z_$][\w$]*)+(?:\(\))?$|^[A-Za-z_$][\w$.:]*\(.*\)?$|^(?:new|await|function|lambda|this|self|fn)\b/;
-// Cache keys and versioned names end in a digest: node-cache-Linux-x64-npm-<sha256>.
-const DIGEST_SUFFIXED = /^[\w.-]*[-_.:][0-9a-f]{32,}$/i;
+// Cache keys and versioned names end in a digest: node-cache-Linux-x64-npm-<sha256> (or a cut one).
+const DIGEST_SUFFIXED = /^[\w.-]*[-_.:][0-9a-f]{8,}$/i;
 
 // Shapes a value after a secret-looking name takes when it is not a secret.
 const NOT_SECRET_SHAPES: readonly RegExp[] = [

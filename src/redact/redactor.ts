@@ -4,7 +4,7 @@
 // the shown form be removed from the raw bytes with the escapes inside it.
 import { normaliseText } from '../summarise/index.js';
 import { SECRET_RULES, type SecretRule } from './rules.js';
-import { composeViews, needsTerminalView, sourceSpan, terminalView, unescapedView, type View } from './views.js';
+import { composeViews, identityView, needsTerminalView, sourceSpan, terminalView, unescapedView, type View } from './views.js';
 
 /** Per-type count of replacements, as reported in `--json` output. */
 export interface RedactionCount {
@@ -46,6 +46,8 @@ interface Span {
 export function placeholder(type: string): string {
   return `[REDACTED:${type}]`;
 }
+
+const UNESCAPE_LEVELS = 2;
 
 interface CompiledRule {
   rule: SecretRule;
@@ -138,10 +140,16 @@ export function createRedactorCore(options: CreateRedactorOptions): Redactor {
     return spans;
   }
 
-  // Spans of `view` (and of its unescaped form) as spans of the view's source.
+  // Spans of `view` and of its unescaped forms, as spans of the view's source. Two levels: JSON in a
+  // string literal in code ("{\"token\": \"…\"}") is escaped twice by the time a log shows it.
   function viewSpans(view: View, into: Span[]): void {
-    const inner = unescapedView(view.text);
-    const sources: View[] = inner ? [view, composeViews(view, inner)] : [view];
+    const sources: View[] = [view];
+    for (let level = 0, last = view; level < UNESCAPE_LEVELS; level++) {
+      const inner = unescapedView(last.text);
+      if (!inner) break;
+      last = composeViews(last, inner);
+      sources.push(last);
+    }
     for (const source of sources) {
       for (const span of spansOf(source.text)) {
         const [start, end] = sourceSpan(source, span.start, span.end);
@@ -165,9 +173,8 @@ export function createRedactorCore(options: CreateRedactorOptions): Redactor {
   }
 
   function redact(text: string): string {
-    const spans = spansOf(text);
-    const inner = unescapedView(text);
-    if (inner) viewSpans(inner, spans);
+    const spans: Span[] = [];
+    viewSpans(identityView(text), spans);
     return apply(text, spans);
   }
 
@@ -176,11 +183,12 @@ export function createRedactorCore(options: CreateRedactorOptions): Redactor {
     redactShown: (raw) => redact(normaliseText(raw)),
     redactRaw(raw: string): string {
       if (!needsTerminalView(raw)) return redact(raw);
-      const spans = spansOf(raw);
-      const inner = unescapedView(raw);
-      if (inner) viewSpans(inner, spans);
-      viewSpans(terminalView(raw, false), spans);
-      viewSpans(terminalView(raw, true), spans);
+      // Not the bytes themselves: an escape inside a value makes a digest look random (a false positive)
+      // and is in no view a reader sees. Every state the terminal showed is judged instead.
+      const spans: Span[] = [];
+      viewSpans(terminalView(raw, 'shown'), spans);
+      viewSpans(terminalView(raw, 'redraws'), spans);
+      if (raw.includes('\b')) viewSpans(terminalView(raw, 'unerased'), spans);
       return apply(raw, [...spans, ...overwrittenRedraws(raw, spans)]);
     },
     counts(): RedactionCount[] {

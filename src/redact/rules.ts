@@ -18,12 +18,13 @@ export interface SecretRule {
 }
 
 // A name as written before `=`/`:` in config, code, JSON (also JSON inside an escaped string literal).
-// A `::` path (Rust, C++: auth::tests) is not an assignment.
-const NAME = String.raw`(?<![\w.:-])([A-Za-z_][\w.-]{0,100})\\?["']?\s*(?::=|=>|=|:(?!:))\s*`;
+// Spaces, never line breaks, around the separator: a redraw or the next line is not the value.
+// A `::` path (Rust, C++: auth::tests) is not an assignment, nor URL userinfo (its own rule keeps the host).
+const NAME = String.raw`(?<![\w.:/-])([A-Za-z_][\w.-]{0,100})\\?["']?[ \t]*(?::=|=>|=|:(?!:))[ \t]*`;
 
 // An unquoted value: no `:` (so it never holds another `name:`), `,;)` only inside it and not before
 // another `name=` (`x=1,password=…` is two), `=` only as base64 padding at its end, never ending in `,;)]}.`.
-const UNQUOTED_VALUE = /((?:[^\s"'`&\\,;:)=]|[,;)](?![A-Za-z_][\w.-]{0,100}\s*[=:]))*[^\s"'`&\\,;:)\]}.=](?:={1,2}(?![^\s"'`&,;)]))?)/.source;
+const UNQUOTED_VALUE = /((?:[^\s"'`&\\,;:)=]|[,;)](?![A-Za-z_][\w.-]{0,100}[ \t]*[=:]))*[^\s"'`&\\,;:)\]}.=](?:={1,2}(?![^\s"'`&,;)]))?)/.source;
 
 /** Provider tokens: a fixed prefix and shape, no judging needed. */
 const PROVIDER_RULES: readonly SecretRule[] = [
@@ -79,29 +80,29 @@ const STRUCTURE_RULES: readonly SecretRule[] = [
   // Authorization headers: every scheme, opaque values included (twinny missed opaque Bearer tokens).
   {
     type: 'auth-header',
-    pattern: /\b(?:Proxy-)?Authorization\\?["']?\s*[:=]\s*\\?["']?(?:Bearer|Basic|Token|Digest|Bot|ApiKey|AWS4-HMAC-SHA256)\s+([^\s"'\\,]{6,}(?:[^\n"']*Signature=[0-9a-f]+)?)/gi,
+    pattern: /\b(?:Proxy-)?Authorization\\?["']?[ \t]*[:=][ \t]*\\?["']?(?:Bearer|Basic|Token|Digest|Bot|ApiKey|AWS4-HMAC-SHA256)[ \t]+([^\s"'\\,]{6,}(?:[^\n"']*Signature=[0-9a-f]+)?)/gi,
     group: 1,
     accept: notPlaceholder,
   },
-  { type: 'bearer-token', pattern: /\bBearer\s+([A-Za-z0-9._~+/-]{16,}=*)/g, group: 1, accept: notPlaceholder },
+  { type: 'bearer-token', pattern: /\bBearer[ \t]+([A-Za-z0-9._~+/-]{16,}=*)/g, group: 1, accept: notPlaceholder },
   // A header built by concatenation in source: "Authorization: Bearer " + "9f8e…" (also . in PHP, ..).
   {
     type: 'bearer-token',
-    pattern: /\b(?:Bearer|Basic|Token|Bot)\s*["'`]\s*(?:\+|\.\.?|,)?\s*["'`]([^"'`\s]{8,})["'`]/g,
+    pattern: /\b(?:Bearer|Basic|Token|Bot)[ \t]*["'`][ \t]*(?:\+|\.\.?|,)?[ \t]*["'`]([^"'`\s]{8,})["'`]/g,
     group: 1,
     accept: notPlaceholder,
   },
   {
     type: 'api-key-header',
-    pattern: /\b(?:X-Api-Key|Api-Key|X-Auth-Token|Private-Token|X-Gitlab-Token|X-Vault-Token|X-Figma-Token|Cookie|Set-Cookie)\\?["']?\s*:\s*\\?["']?([^\s"'\\]{8,}[^\n"'\\]*)/gi,
+    pattern: /\b(?:X-Api-Key|Api-Key|X-Auth-Token|Private-Token|X-Gitlab-Token|X-Vault-Token|X-Figma-Token|Cookie|Set-Cookie)\\?["']?[ \t]*:[ \t]*\\?["']?([^\s"'\\]{8,}[^\n"'\\]*)/gi,
     group: 1,
     accept: notPlaceholder,
   },
   // scheme://user:password@host — only the password goes; the user and host help the reader.
   { type: 'url-password', pattern: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/'"]*:([^\s@/'"]{3,})@/gi, group: 1, accept: notPlaceholder },
-  // A secret-named parameter in a URL query (?api_key=…&token=…): the query is cut at & and #.
-  { type: 'url-query-secret', pattern: /[?&;]([A-Za-z_][\w.-]{0,60})=([^&#\s"'<>\\]{8,})/g, group: 2, accept: acceptAssignment },
-  { type: 'basic-auth', pattern: /(?:^|\s)(?:-u|--user|--proxy-user)\s+["']?[^\s:"']+:([^\s"']{3,})/g, group: 1, accept: notPlaceholder },
+  // A secret-named parameter in a URL query (?api_key=…&token=…) or a `;` list (connection strings).
+  { type: 'url-query-secret', pattern: /[?&;]([A-Za-z_][\w.-]{0,60})=([^&#;\s"'<>\\]{8,})/g, group: 2, accept: acceptAssignment },
+  { type: 'basic-auth', pattern: /(?:^|\s)(?:-u|--user|--proxy-user)[ \t]+["']?[^\s:"']+:([^\s"']{3,})/g, group: 1, accept: notPlaceholder },
   // mysql -pSECRET / mysqldump -p'SECRET' (the password is glued to -p; a bare -p prompts for it).
   {
     type: 'cli-password',
@@ -115,7 +116,7 @@ const STRUCTURE_RULES: readonly SecretRule[] = [
     group: [1, 2, 3],
     accept: acceptFlagValue,
   },
-  { type: 'npm-auth', pattern: /(?:_authToken|_auth|_password)\s*=\s*["']?([^\s"']{8,})/g, group: 1, accept: notPlaceholder },
+  { type: 'npm-auth', pattern: /(?:_authToken|_auth|_password)[ \t]*=[ \t]*["']?([^\s"']{8,})/g, group: 1, accept: notPlaceholder },
 ];
 
 /**
@@ -142,7 +143,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     type: 'private-key',
     pattern: /-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----(?:\r?\n[^\n]{0,200}[A-Za-z0-9+/=]{20,}[^\n]{0,200})*/g,
   },
-  ...PROVIDER_RULES,
+  // Documentation's own example keys (AKIAIOSFODNN7EXAMPLE, ghp_xxxx…) have the provider's shape too.
+  ...PROVIDER_RULES.map((rule) => (rule.accept ? rule : { ...rule, accept: notPlaceholder })),
   ...STRUCTURE_RULES,
   ...ASSIGNMENT_RULES,
 ];

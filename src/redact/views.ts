@@ -87,21 +87,26 @@ export function needsTerminalView(text: string): boolean {
 }
 
 /**
- * The terminal view of `source`. `allRedraws` false: exactly normaliseText(source) (the last non-empty
- * redraw of each line). True: every redraw segment, each on its own line, since raw bytes carry them all.
+ * How much of the terminal's history a view keeps: `shown` is exactly normaliseText(source) (the last
+ * non-empty redraw of each line); `redraws` is every CR redraw, each with its backspaces applied;
+ * `unerased` is every redraw with the backspaces dropped and what they erased kept. Raw bytes carry all
+ * of it, so raw redaction judges all three.
  */
-export function terminalView(source: string, allRedraws: boolean): View {
+export type TerminalHistory = 'shown' | 'redraws' | 'unerased';
+
+export function terminalView(source: string, history: TerminalHistory): View {
   const builder = new ViewBuilder();
   let lineStart = 0;
   while (lineStart <= source.length) {
     const newline = source.indexOf('\n', lineStart);
     const lineEnd = newline < 0 ? source.length : newline;
     const segments = redrawSegments(source, lineStart, lineEnd);
-    const shown = allRedraws ? segments : [[...segments].reverse().find((segment) => segment.length > 0) ?? []];
+    const shown = history !== 'shown' ? segments : [[...segments].reverse().find((segment) => segment.length > 0) ?? []];
     shown.forEach((segment, index) => {
       // A redraw boundary becomes a line break (mapped to nothing), so a pattern cannot join two redraws.
       if (index > 0) builder.push('\n', lineEnd, lineEnd);
-      for (const { unit, at } of applyBackspaces(segment)) builder.push(unit, at, at + 1);
+      const units = history === 'unerased' ? segment.filter(({ unit }) => !isOtherControl(unit.charCodeAt(0))) : applyBackspaces(segment);
+      for (const { unit, at } of units) builder.push(unit, at, at + 1);
     });
     if (newline < 0) break;
     builder.push('\n', newline, newline + 1);
@@ -125,6 +130,17 @@ export function unescapedView(source: string): View | undefined {
     } else builder.push(unit, index, index + 1);
   }
   return builder.build();
+}
+
+/** The text itself as a view (so every view is judged by one path). */
+export function identityView(source: string): View {
+  const start = new Int32Array(source.length);
+  const end = new Int32Array(source.length);
+  for (let index = 0; index < source.length; index++) {
+    start[index] = index;
+    end[index] = index + 1;
+  }
+  return { text: source, start, end };
 }
 
 /** `inner`, a view of `outer.text`, as a view of outer's source. */
