@@ -74,8 +74,8 @@ function ruleSpans(text: string, { rule, pattern }: CompiledRule, spans: Span[])
     if (secret.includes('[REDACTED:')) continue;
     if (rule.accept && !rule.accept(secret, match)) {
       // A rejected value may itself start the real assignment (`oauth: client_secret=…`): look again from
-      // there. Values hold no separator (rules.ts), so this never rescans a run twice.
-      pattern.lastIndex = Math.max(match.index + 1, range[0]);
+      // there where the rule allows it (SecretRule.rescanValue).
+      if (rule.rescanValue) pattern.lastIndex = Math.max(match.index + 1, range[0]);
       continue;
     }
     spans.push({ start: range[0], end: range[1], type: rule.type });

@@ -15,6 +15,11 @@ export interface SecretRule {
   group?: number | readonly number[];
   /** Extra check on the secret text; false keeps the match. */
   accept?: (secret: string, match: RegExpExecArray) => boolean;
+  /**
+   * After a rejected match, look again from the value's start (`oauth: client_secret=…`). Only for rules
+   * whose values can hold no separator, so no stretch of text is scanned twice.
+   */
+  rescanValue?: boolean;
 }
 
 // A name as written before `=`/`:` in config, code, JSON (also JSON inside an escaped string literal).
@@ -80,7 +85,7 @@ const STRUCTURE_RULES: readonly SecretRule[] = [
   // Authorization headers: every scheme, opaque values included (twinny missed opaque Bearer tokens).
   {
     type: 'auth-header',
-    pattern: /\b(?:Proxy-)?Authorization\\?["']?[ \t]*[:=][ \t]*\\?["']?(?:Bearer|Basic|Token|Digest|Bot|ApiKey|AWS4-HMAC-SHA256)[ \t]+([^\s"'\\,]{6,}(?:[^\n"']*Signature=[0-9a-f]+)?)/gi,
+    pattern: /\b(?:Proxy-)?Authorization\\?["']?[ \t]*[:=][ \t]*\\?["']?(?:Bearer|Basic|Token|Digest|Bot|ApiKey|AWS4-HMAC-SHA256)[ \t]+([^\s"'\\,]{6,}(?:[^\n"']{0,400}Signature=[0-9a-f]+)?)/gi,
     group: 1,
     accept: notPlaceholder,
   },
@@ -99,7 +104,7 @@ const STRUCTURE_RULES: readonly SecretRule[] = [
     accept: notPlaceholder,
   },
   // scheme://user:password@host — only the password goes; the user and host help the reader.
-  { type: 'url-password', pattern: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/'"]*:([^\s@/'"]{3,})@/gi, group: 1, accept: notPlaceholder },
+  { type: 'url-password', pattern: /\b[a-z][a-z0-9+.-]{0,30}:\/\/[^\s:@/'"]{0,256}:([^\s@/'"]{3,})@/gi, group: 1, accept: notPlaceholder },
   // A secret-named parameter in a URL query (?api_key=…&token=…) or a `;` list (connection strings).
   { type: 'url-query-secret', pattern: /[?&;]([A-Za-z_][\w.-]{0,60})=([^&#;\s"'<>\\]{8,})/g, group: 2, accept: acceptAssignment },
   { type: 'basic-auth', pattern: /(?:^|\s)(?:-u|--user|--proxy-user)[ \t]+["']?[^\s:"']+:([^\s"']{3,})/g, group: 1, accept: notPlaceholder },
@@ -126,17 +131,18 @@ const STRUCTURE_RULES: readonly SecretRule[] = [
  * `,;)]}.` (the end of a call or a list, not of the value).
  */
 const ASSIGNMENT_RULES: readonly SecretRule[] = [
-  { type: 'generic-secret', pattern: new RegExp(`${NAME}\\\\?"([^"\\n\\\\]{6,})\\\\?"`, 'g'), group: 2, accept: acceptAssignment },
-  { type: 'generic-secret', pattern: new RegExp(`${NAME}\\\\?'([^'\\n\\\\]{6,})\\\\?'`, 'g'), group: 2, accept: acceptAssignment },
-  { type: 'generic-secret', pattern: new RegExp(`${NAME}\`([^\`\\n]{6,})\``, 'g'), group: 2, accept: acceptAssignment },
-  { type: 'generic-secret', pattern: new RegExp(`${NAME}${UNQUOTED_VALUE}`, 'g'), group: 2, accept: acceptAssignment },
+  { type: 'generic-secret', pattern: new RegExp(`${NAME}\\\\?"([^"\\n\\\\]{6,})\\\\?"`, 'g'), group: 2, accept: acceptAssignment, rescanValue: true },
+  { type: 'generic-secret', pattern: new RegExp(`${NAME}\\\\?'([^'\\n\\\\]{6,})\\\\?'`, 'g'), group: 2, accept: acceptAssignment, rescanValue: true },
+  { type: 'generic-secret', pattern: new RegExp(`${NAME}\`([^\`\\n]{6,})\``, 'g'), group: 2, accept: acceptAssignment, rescanValue: true },
+  { type: 'generic-secret', pattern: new RegExp(`${NAME}${UNQUOTED_VALUE}`, 'g'), group: 2, accept: acceptAssignment, rescanValue: true },
 ];
 
 /** The rules; on overlap the merged span covers both (redactor.ts), so order only names the placeholder. */
 export const SECRET_RULES: readonly SecretRule[] = [
   {
     type: 'private-key',
-    pattern: /-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----[\s\S]{0,16384}?-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----/g,
+    // The body stops at the next BEGIN, so a run of BEGIN lines is scanned once, not 16 KiB per line.
+    pattern: /-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----(?:(?!-----BEGIN)[\s\S]){0,16384}?-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----/g,
   },
   // A block cut off before its END line (truncated logs): the BEGIN line and the base64 lines after it.
   {

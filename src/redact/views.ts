@@ -12,74 +12,55 @@ export interface View {
   end: Int32Array;
 }
 
+// Views are built in typed arrays, one unit at a time: a 1 MB line must cost milliseconds, not objects.
 class ViewBuilder {
-  private readonly units: string[] = [];
-  private readonly starts: number[] = [];
-  private readonly ends: number[] = [];
+  private codes: Uint16Array;
+  private starts: Int32Array;
+  private ends: Int32Array;
+  length = 0;
 
-  push(unit: string, start: number, end: number): void {
-    this.units.push(unit);
-    this.starts.push(start);
-    this.ends.push(end);
+  constructor(capacity: number) {
+    this.codes = new Uint16Array(Math.max(16, capacity));
+    this.starts = new Int32Array(this.codes.length);
+    this.ends = new Int32Array(this.codes.length);
   }
 
-  get length(): number {
-    return this.units.length;
+  push(code: number, start: number, end: number): void {
+    if (this.length === this.codes.length) this.grow();
+    this.codes[this.length] = code;
+    this.starts[this.length] = start;
+    this.ends[this.length] = end;
+    this.length++;
+  }
+
+  private grow(): void {
+    const size = this.codes.length * 2;
+    const codes = new Uint16Array(size);
+    codes.set(this.codes);
+    const starts = new Int32Array(size);
+    starts.set(this.starts);
+    const ends = new Int32Array(size);
+    ends.set(this.ends);
+    [this.codes, this.starts, this.ends] = [codes, starts, ends];
   }
 
   build(): View {
-    return { text: this.units.join(''), start: Int32Array.from(this.starts), end: Int32Array.from(this.ends) };
+    const codes = this.codes.subarray(0, this.length);
+    let text = '';
+    // In chunks (the argument count is bounded); fromCharCode keeps lone surrogates as they were.
+    for (let from = 0; from < codes.length; from += 8192) text += String.fromCharCode(...codes.subarray(from, from + 8192));
+    return { text, start: this.starts.slice(0, this.length), end: this.ends.slice(0, this.length) };
   }
 }
 
 // Controls that need more than the plain rules: ESC, C0 controls other than TAB/LF, DEL and C1.
 const NEEDS_TERMINAL_VIEW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+const CR = 0x0d;
+const BACKSPACE = 0x08;
 // C0 controls other than TAB that carry no text once escapes, CR and BS are handled (as normaliseLine).
-const isOtherControl = (code: number) => (code <= 0x08 || (code >= 0x0b && code <= 0x1f) || code === 0x7f);
-
-interface Unit {
-  unit: string;
-  at: number;
-}
-
-// One line's units after escape stripping, split at CR into the redraw segments a terminal showed in turn.
-function redrawSegments(source: string, lineStart: number, lineEnd: number): Unit[][] {
-  let end = lineEnd;
-  const line = source.slice(lineStart, lineEnd);
-  // normaliseLine drops a lone trailing CR (CRLF line endings) before anything else.
-  if (line.endsWith('\r') && !line.slice(0, -1).includes('\r')) end--;
-  const segments: Unit[][] = [[]];
-  const text = source.slice(lineStart, end);
-  for (let index = 0; index < text.length; ) {
-    const skip = escapeEnd(text, index);
-    if (skip >= 0) {
-      index = Math.max(skip, index + 1);
-      continue;
-    }
-    const unit = text[index] ?? '';
-    if (unit === '\r') segments.push([]);
-    else segments.at(-1)?.push({ unit, at: lineStart + index });
-    index++;
-  }
-  return segments;
-}
-
-// Backspaces delete the previous code point (never half a surrogate pair); other controls are dropped.
-function applyBackspaces(segment: readonly Unit[]): Unit[] {
-  const kept: Unit[] = [];
-  for (const entry of segment) {
-    const code = entry.unit.charCodeAt(0);
-    if (entry.unit === '\b') {
-      const last = kept.pop();
-      const lastCode = last?.unit.charCodeAt(0) ?? 0;
-      if (lastCode >= 0xdc00 && lastCode <= 0xdfff) {
-        const before = kept.at(-1)?.unit.charCodeAt(0) ?? 0;
-        if (before >= 0xd800 && before <= 0xdbff) kept.pop();
-      }
-    } else if (!isOtherControl(code)) kept.push(entry);
-  }
-  return kept;
-}
+const isOtherControl = (code: number) => code <= 0x08 || (code >= 0x0b && code <= 0x1f) || code === 0x7f;
+const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 
 /** True when `text` holds controls, so its terminal view differs from the text itself. */
 export function needsTerminalView(text: string): boolean {
@@ -94,22 +75,78 @@ export function needsTerminalView(text: string): boolean {
  */
 export type TerminalHistory = 'shown' | 'redraws' | 'unerased';
 
+// One line's units after escape stripping ([from, to) of `scratch`), split at CR into the redraws a
+// terminal showed in turn: `bounds` gets each redraw's [start, end) in scratch.
+function stripLine(source: string, lineStart: number, lineEnd: number, scratch: { codes: Uint16Array; at: Int32Array }, bounds: number[]): void {
+  let end = lineEnd;
+  // normaliseLine drops a lone trailing CR (CRLF line endings) before anything else.
+  if (end > lineStart && source.charCodeAt(end - 1) === CR && source.lastIndexOf('\r', end - 2) < lineStart) end--;
+  const text = source.length === end && lineStart === 0 ? source : source.slice(lineStart, end);
+  let size = 0;
+  bounds.length = 0;
+  bounds.push(0);
+  for (let index = 0; index < text.length; ) {
+    const code = text.charCodeAt(index);
+    if (code === 0x1b || (code >= 0x80 && code <= 0x9f)) {
+      const skip = escapeEnd(text, index);
+      if (skip >= 0) {
+        index = Math.max(skip, index + 1);
+        continue;
+      }
+    }
+    if (code === CR) bounds.push(size, size);
+    else {
+      scratch.codes[size] = code;
+      scratch.at[size] = lineStart + index;
+      size++;
+    }
+    index++;
+  }
+  bounds.push(size);
+}
+
 export function terminalView(source: string, history: TerminalHistory): View {
-  const builder = new ViewBuilder();
+  const builder = new ViewBuilder(source.length + 16);
+  const scratch = { codes: new Uint16Array(source.length + 1), at: new Int32Array(source.length + 1) };
+  const kept = new Int32Array(source.length + 1); // scratch indices of the units a backspace has not erased
+  const bounds: number[] = [];
   let lineStart = 0;
   while (lineStart <= source.length) {
     const newline = source.indexOf('\n', lineStart);
     const lineEnd = newline < 0 ? source.length : newline;
-    const segments = redrawSegments(source, lineStart, lineEnd);
-    const shown = history !== 'shown' ? segments : [[...segments].reverse().find((segment) => segment.length > 0) ?? []];
-    shown.forEach((segment, index) => {
+    stripLine(source, lineStart, lineEnd, scratch, bounds);
+    let first = 0;
+    let last = bounds.length / 2 - 1;
+    if (history === 'shown') {
+      // The last redraw that printed anything (collapseCarriageReturns), before backspaces.
+      while (last > 0 && bounds[2 * last] === bounds[2 * last + 1]) last--;
+      first = last;
+    }
+    for (let segment = first; segment <= last; segment++) {
       // A redraw boundary becomes a line break (mapped to nothing), so a pattern cannot join two redraws.
-      if (index > 0) builder.push('\n', lineEnd, lineEnd);
-      const units = history === 'unerased' ? segment.filter(({ unit }) => !isOtherControl(unit.charCodeAt(0))) : applyBackspaces(segment);
-      for (const { unit, at } of units) builder.push(unit, at, at + 1);
-    });
+      if (segment > first) builder.push(0x0a, lineEnd, lineEnd);
+      const from = bounds[2 * segment] ?? 0;
+      const to = bounds[2 * segment + 1] ?? 0;
+      let top = 0;
+      for (let index = from; index < to; index++) {
+        const code = scratch.codes[index] ?? 0;
+        if (code === BACKSPACE && history !== 'unerased') {
+          // Each backspace deletes the previous code point, never half a surrogate pair.
+          if (top > 0) top--;
+          if (top > 0 && isLowSurrogate(scratch.codes[kept[top] ?? 0] ?? 0) && isHighSurrogate(scratch.codes[kept[top - 1] ?? 0] ?? 0)) top--;
+        } else if (history !== 'unerased' || !isOtherControl(code)) kept[top++] = index;
+      }
+      for (let slot = 0; slot < top; slot++) {
+        const index = kept[slot] ?? 0;
+        const code = scratch.codes[index] ?? 0;
+        // Other controls are dropped after the backspaces (a backspace may erase one), as normaliseLine does.
+        if (isOtherControl(code)) continue;
+        const at = scratch.at[index] ?? 0;
+        builder.push(code, at, at + 1);
+      }
+    }
     if (newline < 0) break;
-    builder.push('\n', newline, newline + 1);
+    builder.push(0x0a, newline, newline + 1);
     lineStart = newline + 1;
   }
   return builder.build();
@@ -120,14 +157,14 @@ const UNESCAPED: Record<string, string> = { '"': '"', "'": "'", '\\': '\\', '/':
 /** `source` with backslash escapes of quotes, slashes and \n/\t undone (undefined when it has none). */
 export function unescapedView(source: string): View | undefined {
   if (!/\\["'\\/`nt]/.test(source)) return undefined;
-  const builder = new ViewBuilder();
+  const builder = new ViewBuilder(source.length);
   for (let index = 0; index < source.length; index++) {
-    const unit = source[index] ?? '';
-    const replacement = unit === '\\' ? UNESCAPED[source[index + 1] ?? ''] : undefined;
+    const code = source.charCodeAt(index);
+    const replacement = code === 0x5c ? UNESCAPED[source[index + 1] ?? ''] : undefined;
     if (replacement !== undefined) {
-      builder.push(replacement, index, index + 2);
+      builder.push(replacement.charCodeAt(0), index, index + 2);
       index++;
-    } else builder.push(unit, index, index + 1);
+    } else builder.push(code, index, index + 1);
   }
   return builder.build();
 }
