@@ -65,16 +65,37 @@ const WEAK_NAME = /(?:^|[_.-])key(?:$|[_.-])|^key$|client[_-]?id|[a-z]Key$/i;
 const ABOUT_SECRET_NAME = /hash|digest|checksum|fingerprint|(?:^|[_.-])(?:id|name|file|path|dir|url|uri|type|method|mode|length|size|count|ttl|expires?|expiry|at|env|var|prefix|header|field|policy|provider|endpoint|version|format|kind|source|store|helper|manager|min|max)$|[a-z](?:Id|Name|File|Path|Dir|Url|Uri|Type|Method|Mode|Length|Size|Count|Env|Var|Prefix|Header|Field|Provider|Endpoint|Version|Format|Kind|Source)$/;
 // Code that refers to a secret rather than containing it: config.apiKey, this.token, getToken().
 const CODE_REFERENCE = /^[A-Za-z_$][\w$]*(?:(?:\.|\?\.|::|->)[A-Za-z_$][\w$]*)+(?:\(\))?$|^[A-Za-z_$][\w$.:]*\(.*\)?$|^(?:new|await|function|lambda|this|self|fn)\b/;
+
+// A name as people write one (config, apiKey, DB_PASSWORD, ClientSecret): lower or upper case throughout,
+// or camel case with few capitals, each hump a syllable. Random letters (CuJwigWsTe, xWaDq.RyLELm) fail.
+function identifierLike(segment: string): boolean {
+  const letters = segment.replace(/[^A-Za-z]/g, '');
+  if (letters === letters.toLowerCase() || letters === letters.toUpperCase()) return true;
+  const capitals = letters.replace(/[a-z]/g, '').length;
+  if (capitals > letters.length / 3 || /[A-Z]{2}[a-z]/.test(segment)) return false;
+  return letters.split(/(?=[A-Z])/).every((hump) => /[aeiouy]/i.test(hump));
+}
+
+// A path: its long segments read like names (node_modules, serviceaccount, a digest), not like base64.
+function isPath(value: string): boolean {
+  if (!/^(?:\/|\.{1,2}\/|~\/|[A-Za-z]:[\\/])/.test(value)) return false;
+  return value.split(/[\\/]/).every((segment) => segment.length < 16 || identifierLike(segment));
+}
+
+function isCodeReference(value: string): boolean {
+  if (!CODE_REFERENCE.test(value)) return false;
+  const path = value.replace(/\(.*$/, '');
+  return path.split(/\?\.|::|->|\./).every(identifierLike);
+}
 // Cache keys and versioned names end in a digest: node-cache-Linux-x64-npm-<sha256> (or a cut one).
 const DIGEST_SUFFIXED = /^[\w.-]*[-_.:][0-9a-f]{8,}$/i;
 
 // Shapes a value after a secret-looking name takes when it is not a secret.
 const NOT_SECRET_SHAPES: readonly RegExp[] = [
-  /^(?:\/|\.{1,2}\/|~\/|[A-Za-z]:[\\/])/, // a path (token_path=/var/run/…)
   /^[a-z0-9._-]+(?:\/[a-z0-9._+-]+)+$/, // a lowercase relative path or a media type
   /^[a-z][a-z0-9+.-]*:\/\//i, // a URL (its userinfo password has its own rule)
   /^[a-z]+(?:[-_ ./][a-z]+)*$/, // plain words
-  /^[A-Z]?[a-z]+(?:[A-Z][a-z]+)*$/, // an identifier or type name (SecretString)
+  /^(?:[A-Z]?[a-z]+|[A-Z]+)(?:[-_ ./:]+(?:[A-Z]?[a-z]+|[A-Z]+))*:?\s*$/, // words in title or upper case: "Authorization: Bearer " 
   /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/, // an environment variable's name (GITHUB_TOKEN)
   /^v?\d+(?:\.\d+)+(?:[-+][\w.]+)?$/, // a version
   /^\d{4}-\d\d-\d\d(?:[T ][\d:.]+)?Z?$/, // a date or time
@@ -83,7 +104,10 @@ const NOT_SECRET_SHAPES: readonly RegExp[] = [
 ];
 
 export function looksNotSecret(value: string): boolean {
-  return NOT_SECRET_SHAPES.some((shape) => shape.test(value)) || CODE_REFERENCE.test(value) || isPlaceholder(value);
+  if (isPath(value) || isCodeReference(value) || isPlaceholder(value)) return true;
+  // An identifier or a type name (SecretString, changeMe).
+  if (/^[A-Za-z]+$/.test(value) && /^[A-Z]?[a-z]/.test(value) && identifierLike(value)) return true;
+  return NOT_SECRET_SHAPES.some((shape) => shape.test(value));
 }
 
 /** The verdict on `value` assigned to `name` (`name=value`, `"name": "value"`, `?name=value`). */
