@@ -10,6 +10,8 @@ const CHUNK_BYTES = 64 * 1024;
 export const DISPLAY_LINE_CHARS = 2000;
 export const LIMIT_RANGE = { min: 1, max: 1000, default: 200 } as const;
 export const CONTEXT_RANGE = { min: 0, max: 20, default: 0 } as const;
+// Full line text held for redaction before the display cut (UTF-16 units).
+const REDACT_CHUNK_CHARS = 4 * 1024 * 1024;
 
 export interface ReadOptions extends StoreOptions {
   /** Artifact id or path. */
@@ -180,6 +182,15 @@ export async function readArtifact(options: ReadOptions): Promise<ReadResult> {
   }
   const lines: ReadResult['lines'] = [];
   const redactor = redactorFrom(options.redact);
+  let held = 0;
+  let redactedUpTo = 0;
+  const redactHeld = (): number => {
+    const batch = lines.slice(redactedUpTo);
+    const redacted = redactor ? redactor.redact(batch.map((line) => line.text).join('\n')).split('\n') : [];
+    batch.forEach((line, index) => (line.text = forDisplay(redacted[index] ?? line.text)));
+    redactedUpTo = lines.length;
+    return 0;
+  };
   let next: string | null = null;
   await scanLines(ref.path, start.line, start.byteOffset, (line) => {
     if (fromByte !== null && line.byteOffset < fromByte) return true;
@@ -188,15 +199,13 @@ export async function readArtifact(options: ReadOptions): Promise<ReadResult> {
       next = encodeCursor(line.line, line.byteOffset);
       return false;
     }
-    // Redacting keeps the whole line until the page is done: the page is redacted as one text (a PEM
-    // block spans lines) before the display cut, which could otherwise cut a secret past recognition.
+    // Redacting keeps whole lines a while: they are redacted together (a PEM block spans lines) before
+    // the display cut, which could otherwise cut a secret past recognition; at most REDACT_CHUNK_CHARS.
     lines.push({ line: line.line, text: redactor ? line.text : forDisplay(line.text) });
+    if (redactor && (held += line.text.length) > REDACT_CHUNK_CHARS) held = redactHeld();
     return true;
   });
-  if (redactor) {
-    const redacted = redactor.redact(lines.map((line) => line.text).join('\n')).split('\n');
-    lines.forEach((line, index) => (line.text = forDisplay(redacted[index] ?? line.text)));
-  }
+  if (redactor) redactHeld();
   return { version: 1, lines, next, notes, totalLines: meta?.lines ?? null };
 }
 

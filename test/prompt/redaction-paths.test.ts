@@ -81,6 +81,23 @@ describe('text meant for a model is redacted in the form it is shown', () => {
     expect(holds(JSON.stringify(search.matches))).toBe(false);
   });
 
+  it('read with redact: a PEM block over several lines and a token across the display cut both go', async () => {
+    const body = [generateSecret('{b64:64}', 'paths-pem-1'), generateSecret('{b64:64}', 'paths-pem-2')];
+    const pem = ['-----BEGIN PRIVATE KEY-----', ...body, '-----END PRIVATE KEY-----'];
+    // The display cut (capLineText, 2 000 units: head 666, tail 1 334) starts the tail inside the token.
+    const long = `${'progress '.repeat(100)}${token} done ${'.'.repeat(1310)}`;
+    writeFileSync(join(workspace, 'pem.log'), [...pem, long, ''].join('\n'));
+    const page = await readArtifact({ artifact: join(workspace, 'pem.log'), redact: true });
+    const text = page.lines.map((line) => line.text).join('\n');
+    expect(page.lines).toHaveLength(5);
+    for (const secret of body) expect(text).not.toContain(secret.slice(0, 16));
+    expect(text).not.toContain(token.slice(-12));
+    const plain = (await readArtifact({ artifact: join(workspace, 'pem.log') })).lines.map((line) => line.text).join('\n');
+    expect(plain).toContain(body[0]);
+    expect(plain).toContain(token.slice(-12));
+    expect(plain).not.toContain(token);
+  });
+
   it('run --json --redact: the preview and the messages hold no secret; without --redact the preview does', async () => {
     const script = `cat ${JSON.stringify(join(workspace, 'ci.log'))}; exit 2`;
     const plain = io();
