@@ -137,7 +137,19 @@ export function createRedactorCore(options: CreateRedactorOptions): Redactor {
     const spans: Span[] = [];
     literalSpans(text, literals, spans);
     for (const rule of rules) ruleSpans(text, rule, spans);
-    return spans;
+    if (!text.includes('[REDACTED:')) return spans;
+    // Redacting a redacted text changes nothing: no span may cut into a placeholder (`https://[REDACTED:
+    // github-token]@host` is not a user `[REDACTED` with the password `github-token]`).
+    const placeholders = [...text.matchAll(/\[REDACTED:[^\]\n]*\]/g)].map((match) => [match.index, match.index + match[0].length] as const);
+    // One sweep over both, in order (placeholders never overlap each other).
+    let next = 0;
+    return spans
+      .sort((a, b) => a.start - b.start)
+      .filter((span) => {
+        while (next < placeholders.length && (placeholders[next]?.[1] ?? 0) <= span.start) next++;
+        const placeholder = placeholders[next];
+        return placeholder === undefined || placeholder[0] >= span.end;
+      });
   }
 
   // Spans of `view` and of its unescaped forms, as spans of the view's source. Two levels: JSON in a

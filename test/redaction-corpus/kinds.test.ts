@@ -63,6 +63,16 @@ describe('secret kinds × carriers', () => {
     expect(await leaksOf(redactor)).toEqual([]);
   });
 
+  it('is idempotent: redacting a redacted text changes nothing (prompts redact summaries made of it)', () => {
+    const redactor = createRedactor();
+    const changed = cases.filter(({ raw }) => {
+      const once = redactor.redactShown(raw);
+      const rawOnce = redactor.redactRaw(raw);
+      return redactor.redactShown(once) !== once || redactor.redactRaw(rawOnce) !== rawOnce;
+    });
+    expect(changed.map((entry) => `${entry.kind} × ${entry.variant}`)).toEqual([]);
+  });
+
   it('keeps the line structure: a redacted raw text has as many lines as before', () => {
     const redactor = createRedactor();
     for (const { raw } of cases) expect(redactor.redactRaw(raw).split('\n')).toHaveLength(raw.split('\n').length);

@@ -36,6 +36,7 @@ const SHAPES: Record<string, (length: number) => string> = {
   'sgr everywhere': (n) => repeat('ab\u001b[0m', n),
   'backspaces everywhere': (n) => repeat('aX\b', n),
   'redraws everywhere': (n) => repeat('token=abc\r', n),
+  'redacted text with secrets between': (n) => repeat('[REDACTED:github-token] ghp_abcdefghijklmnopqrstuvwxyzABCDEFGHIJ12 ', n),
 };
 
 function cpuMs(run: () => void): number {
