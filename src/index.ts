@@ -32,5 +32,5 @@ export {
 } from './lsp-client/index.js';
 // Stage 6: prompts, redaction and output formats.
 export { buildFixPrompt, buildCommandPrompt, extractShellCommand, fence, type FixPromptOptions, type PromptResult, type CommandPromptOptions } from './prompt/index.js';
-export { createRedactor, buildRedactor, redactText, type Redactor, type RedactOption, type RedactionCount } from './redact/index.js';
+export { createRedactor, buildRedactor, redactText, type Redactor } from './redact/index.js';
 export { renderOutput, renderGithub, renderSarif, renderRdjsonl, renderGitlab, renderJson, renderText, locationRange, prepareRedactor, OUTPUT_FORMATS, type OutputFormat, type Utf16Range } from './output/index.js';
