@@ -1,12 +1,13 @@
-// Import direction (brief, style.md §9): core ← grammars, resolve, summarise ← locate, lsp-client, prompt,
-// capture, output, redact ← cli. A room imports only from lower layers (and itself); only cli prints or exits.
+// Import direction (brief, style.md §9): core ← grammars, resolve, summarise ← redact ← locate, lsp-client,
+// prompt, capture, output ← cli. redact sits above summarise because it must see text as it will be shown
+// (normalised), and below everything that lets text leave. A room imports only from lower layers (and itself); only cli prints or exits.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = join(import.meta.dirname, '..', 'src');
 const LAYER: Record<string, number> = {
-  core: 0, grammars: 1, resolve: 1, summarise: 1, redact: 1,
+  core: 0, grammars: 1, resolve: 1, summarise: 1, redact: 1.5,
   locate: 2, 'lsp-client': 2, prompt: 2, capture: 2, output: 2, cli: 3, 'index.ts': 4,
   // The package's entry points (src/entries: one per stage, and the main entry's lazy loader) sit with index.ts.
   entries: 4,

@@ -3,12 +3,15 @@ import { open } from 'node:fs/promises';
 import { FaultlineError } from '../core/index.js';
 import { capLineText, LineSplitter, type SplitLine } from './lines.js';
 import { readArtifactMeta, resolveArtifact, type ArtifactMeta, type StoreOptions } from './store.js';
+import { redactorFrom, type RedactOption } from '../redact/index.js';
 
 const CHUNK_BYTES = 64 * 1024;
 /** Longest line text returned to the caller; the full (64 KiB-capped) line is still searched. */
 export const DISPLAY_LINE_CHARS = 2000;
 export const LIMIT_RANGE = { min: 1, max: 1000, default: 200 } as const;
 export const CONTEXT_RANGE = { min: 0, max: 20, default: 0 } as const;
+// Full line text held for redaction before the display cut (UTF-16 units).
+const REDACT_CHUNK_CHARS = 4 * 1024 * 1024;
 
 export interface ReadOptions extends StoreOptions {
   /** Artifact id or path. */
@@ -22,6 +25,8 @@ export interface ReadOptions extends StoreOptions {
   limit?: number | string;
   /** Cursor from a previous page's `next`; wins over offset. */
   after?: string;
+  /** For a model: redact secrets in the returned text (true: own rules; a Redactor: as built). */
+  redact?: RedactOption;
 }
 
 export interface ReadResult {
@@ -41,6 +46,8 @@ export interface SearchOptions extends StoreOptions {
   context?: number | string;
   limit?: number | string;
   after?: string;
+  /** As ReadOptions.redact; the search itself runs on the unredacted text. */
+  redact?: RedactOption;
 }
 
 export interface SearchMatch {
@@ -174,6 +181,16 @@ export async function readArtifact(options: ReadOptions): Promise<ReadResult> {
     start = seekLine(meta, first);
   }
   const lines: ReadResult['lines'] = [];
+  const redactor = redactorFrom(options.redact);
+  let held = 0;
+  let redactedUpTo = 0;
+  const redactHeld = (): number => {
+    const batch = lines.slice(redactedUpTo);
+    const redacted = redactor ? redactor.redact(batch.map((line) => line.text).join('\n')).split('\n') : [];
+    batch.forEach((line, index) => (line.text = forDisplay(redacted[index] ?? line.text)));
+    redactedUpTo = lines.length;
+    return 0;
+  };
   let next: string | null = null;
   await scanLines(ref.path, start.line, start.byteOffset, (line) => {
     if (fromByte !== null && line.byteOffset < fromByte) return true;
@@ -182,9 +199,13 @@ export async function readArtifact(options: ReadOptions): Promise<ReadResult> {
       next = encodeCursor(line.line, line.byteOffset);
       return false;
     }
-    lines.push({ line: line.line, text: forDisplay(line.text) });
+    // Redacting keeps whole lines a while: they are redacted together (a PEM block spans lines) before
+    // the display cut, which could otherwise cut a secret past recognition; at most REDACT_CHUNK_CHARS.
+    lines.push({ line: line.line, text: redactor ? line.text : forDisplay(line.text) });
+    if (redactor && (held += line.text.length) > REDACT_CHUNK_CHARS) held = redactHeld();
     return true;
   });
+  if (redactor) redactHeld();
   return { version: 1, lines, next, notes, totalLines: meta?.lines ?? null };
 }
 
@@ -213,8 +234,11 @@ export async function searchArtifact(options: SearchOptions): Promise<SearchResu
   let total = 0;
   let skipped = 0;
   let next: string | null = null;
+  const redactor = redactorFrom(options.redact);
+  // Each shown line is redacted whole, before the display cut; the match position is the unredacted one.
+  const shown = (text: string) => (redactor ? redactor.redact(text) : text);
   await scanLines(ref.path, 1, 0, (line) => {
-    const display = context > 0 ? forDisplay(line.text) : '';
+    const display = context > 0 ? forDisplay(shown(line.text)) : '';
     for (const match of waiting) match.after.push(display);
     while (waiting.length > 0 && (waiting[0]?.after.length ?? 0) >= context) waiting.shift();
     const found = regex.exec(line.text);
@@ -223,7 +247,7 @@ export async function searchArtifact(options: SearchOptions): Promise<SearchResu
       if (line.line <= afterLine) skipped++;
       else {
         if (matches.length < limit) {
-          const match = { line: line.line, byteOffset: line.byteOffset, text: forDisplay(line.text, found.index), before: recent.slice(), after: [] };
+          const match = { line: line.line, byteOffset: line.byteOffset, text: redactor ? forDisplay(shown(line.text)) : forDisplay(line.text, found.index), before: recent.slice(), after: [] };
           matches.push(match);
           if (context > 0) waiting.push(match);
         } else if (next === null) {

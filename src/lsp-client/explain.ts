@@ -3,7 +3,8 @@
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { FaultlineError, frameDepths, type ColumnUnit, type ResolvedLocation, type SymbolInfo } from '../core/index.js';
-import { frameRows, renderCodeFrame } from '../summarise/index.js';
+import { frameRows, renderCodeFrame, type FrameRow } from '../summarise/index.js';
+import { redactLines, redactorFrom, type RedactOption, type Redactor } from '../redact/index.js';
 import { DEFAULT_TIMEOUT_MS, findEnclosingSymbol } from './lookup.js';
 import { ServerPool } from './pool.js';
 import { editSelection } from './symbols.js';
@@ -25,6 +26,8 @@ export interface ExplainOptions {
   /** Servers to reuse; without one a pool is made for this call and stopped after it. */
   pool?: ServerPool;
   signal?: AbortSignal;
+  /** For a model: redact the frames and messages (true: own rules; a Redactor from buildRedactor: all). */
+  redact?: RedactOption;
 }
 
 export interface ExplainItem {
@@ -105,7 +108,7 @@ async function explainOne(location: ResolvedLocation, options: ExplainOptions, p
     source: lookup.source,
     selection,
     attachment,
-    excerpt: renderCodeFrame(frameRows(text, location.line, options.contextLines ?? 2), {
+    excerpt: renderCodeFrame(shownRows(text, location.line, options.contextLines ?? 2, redactorFrom(options.redact)), {
       line: location.line,
       column: location.column,
       columnUnit: location.columnUnit,
@@ -132,12 +135,25 @@ export function chooseToExplain(locations: readonly ResolvedLocation[], limit: n
   return chosen;
 }
 
+// Lines this far around the frame are redacted with it, so a secret spanning lines (a PEM block) is seen whole.
+const REDACTION_MARGIN = 40;
+
+function shownRows(text: string, line: number, contextLines: number, redactor: Redactor | undefined): FrameRow[] {
+  const rows = frameRows(text, line, contextLines);
+  if (!redactor) return rows;
+  const wide = frameRows(text, line, contextLines + REDACTION_MARGIN);
+  const redacted = new Map(redactLines(redactor, wide.map((row) => row.text)).map((row, index) => [wide[index]?.line, row]));
+  return rows.map((row) => ({ line: row.line, text: redacted.get(row.line) ?? row.text }));
+}
+
 /** Explains the first `limit` locations (see chooseToExplain); servers are shared between them. */
 export async function explainLocations(options: ExplainOptions): Promise<ExplainItem[]> {
   const pool = options.pool ?? new ServerPool();
   try {
     const chosen = chooseToExplain(options.locations, options.limit ?? 3);
-    return await Promise.all(chosen.map((location) => explainOne(location, options, pool)));
+    const items = await Promise.all(chosen.map((location) => explainOne(location, options, pool)));
+    const redactor = redactorFrom(options.redact);
+    return redactor ? items.map((item) => ({ ...item, location: { ...item.location, message: redactor.redactRaw(item.location.message) } })) : items;
   } finally {
     if (options.pool === undefined) await pool.dispose();
   }

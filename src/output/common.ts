@@ -47,15 +47,19 @@ export function severityOf(severity: Severity | null): Severity {
   return severity ?? 'error';
 }
 
-/** The redaction function a renderer uses; `leavesMachine` formats never go unredacted. */
+/**
+ * The redaction function a renderer uses; `leavesMachine` formats never go unredacted. Texts keep their
+ * form (a message, a code line may hold escapes a viewer shows raw), so the raw redaction: a secret
+ * found in the text, in any CR redraw of it or in its terminal form is removed with the escapes inside it.
+ */
 export function redactionFor(options: RenderOptions | undefined, leavesMachine: boolean): (text: string) => string {
   if (options?.redactor) {
     const redactor = options.redactor;
-    return (text) => redactor.redact(text);
+    return (text) => redactor.redactRaw(text);
   }
   if (leavesMachine || options?.redact === true) {
     const redactor = createRedactor();
-    return (text) => redactor.redact(text);
+    return (text) => redactor.redactRaw(text);
   }
   return (text) => text;
 }

@@ -36,7 +36,8 @@ export async function buildCommandPrompt(options: CommandPromptOptions): Promise
       texts: [options.description, previousCommand, previous?.output ?? ''],
       ...(options.env ? { env: options.env } : {}),
     }));
-  const redact = (text: string) => redactor.redact(text);
+  // Judged as shown (escapes, redraws, backspaces applied): a split secret is whole only there.
+  const redact = (text: string) => redactor.redactShown(text);
   const lines = [
     `Write one ${options.shell} command for ${options.platform} that does the following:`,
     redact(options.description.trim()),

@@ -26,7 +26,7 @@ export interface FixPromptOptions {
    */
   explained?: ReadonlyArray<{ readonly attachment?: SymbolInfo }>;
   /**
-   * The error summary (summariseError(...).text). Summarise already-redacted text (redactor.redact(log)):
+   * The error summary (summariseError(...).text). Summarise already-redacted text (redactor.redactShown(log)):
    * the summary's own cut happens before this function can redact it.
    */
   summary?: string;
@@ -145,8 +145,9 @@ export async function buildFixPrompt(options: FixPromptOptions): Promise<PromptR
       ],
       ...(options.env ? { env: options.env } : {}),
     }));
-  // Redact first, bound second (ecosystem.md §7.3).
-  const redact = (text: string) => redactor.redact(text);
+  // Redact first, bound second (ecosystem.md §7.3), and on the text as the prompt shows it: boundText
+  // normalises, and a secret split by `\e[0m`, a CR redraw or `X\b` is whole only after that.
+  const redact = (text: string) => redactor.redactShown(text);
   const primary = options.locations[0];
   const omitted: string[] = [];
 

@@ -2,29 +2,15 @@
 // Two passes: an async discovery (secretlint's recommended preset over all texts, plus the values of the
 // environment's secret-looking variables) that yields literal values, then a synchronous redactor that
 // replaces those literals verbatim and applies faultline's own rules. The sync half lets the renderers
-// stay pure functions; the async half runs once per invocation.
-import { SECRET_RULES, isPlaceholder, type SecretRule } from './rules.js';
+// stay pure functions; the async half runs once per invocation. Text is judged as it will be shown
+// (redactShown) and, where raw bytes leave, also raw (redactRaw): see redactor.ts and views.ts.
+import { isPlaceholder, type SecretRule } from './rules.js';
+import { createRedactorCore, type RedactionCount, type Redactor, type SecretLiteral } from './redactor.js';
+import { needsTerminalView } from './views.js';
+import { normaliseText } from '../summarise/index.js';
 
 export { SECRET_RULES, shannonEntropy, isPlaceholder, isHashLike, type SecretRule } from './rules.js';
-
-/** Per-type count of replacements, as reported in `--json` output. */
-export interface RedactionCount {
-  type: string;
-  count: number;
-}
-
-/** A literal secret value and the placeholder type to use for it. */
-export interface SecretLiteral {
-  value: string;
-  type: string;
-}
-
-export interface Redactor {
-  /** Returns `text` with every secret replaced by `[REDACTED:<type>]`; counts accumulate. */
-  redact(text: string): string;
-  /** Counts of all replacements made so far, sorted by type. */
-  counts(): RedactionCount[];
-}
+export { placeholder, type Redactor, type RedactionCount, type SecretLiteral } from './redactor.js';
 
 export interface RedactorOptions {
   /** Literal values to replace verbatim (from secretlint, or the caller's own list). */
@@ -33,10 +19,6 @@ export interface RedactorOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Rules to apply; default SECRET_RULES. */
   rules?: readonly SecretRule[];
-}
-
-export function placeholder(type: string): string {
-  return `[REDACTED:${type}]`;
 }
 
 // Variable names whose values are secrets; PWD/OLDPWD (the working directory) and *_FILE/_PATH/_DIR
@@ -58,56 +40,8 @@ export function secretEnvLiterals(env: Readonly<Record<string, string | undefine
 
 /** A synchronous redactor over literals, environment values and the pattern rules. */
 export function createRedactor(options: RedactorOptions = {}): Redactor {
-  const counts = new Map<string, number>();
-  const bump = (type: string, by = 1) => counts.set(type, (counts.get(type) ?? 0) + by);
-  const literals = [...(options.env ? secretEnvLiterals(options.env) : []), ...(options.literals ?? [])]
-    .filter((literal) => literal.value.length >= 4)
-    // Longest first, so a value containing another is replaced whole.
-    .sort((a, b) => b.value.length - a.value.length);
-  const seen = new Set<string>();
-  const uniqueLiterals = literals.filter((literal) => !seen.has(literal.value) && seen.add(literal.value));
-  const rules = options.rules ?? SECRET_RULES;
-
-  function applyRule(text: string, rule: SecretRule): string {
-    const pattern = new RegExp(rule.pattern.source, rule.pattern.flags.includes('g') ? rule.pattern.flags : `${rule.pattern.flags}g`);
-    let out = '';
-    let copied = 0;
-    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-      if (match[0].length === 0) {
-        pattern.lastIndex++;
-        continue;
-      }
-      const group = rule.group ?? 0;
-      const secret = match[group];
-      if (secret === undefined || secret.length === 0) continue;
-      if (secret.includes('[REDACTED:')) continue;
-      if (rule.accept && !rule.accept(secret, match)) continue;
-      // The group's offset: the last occurrence of the secret inside the match (groups end the patterns).
-      const start = match.index + (group === 0 ? 0 : match[0].lastIndexOf(secret));
-      // A multi-line secret (a PEM block) keeps its line breaks, so log line numbers stay valid.
-      out += text.slice(copied, start) + placeholder(rule.type) + '\n'.repeat(secret.split('\n').length - 1);
-      copied = start + secret.length;
-      bump(rule.type);
-    }
-    return copied === 0 ? text : out + text.slice(copied);
-  }
-
-  return {
-    redact(text: string): string {
-      let result = text;
-      for (const literal of uniqueLiterals) {
-        if (!result.includes(literal.value)) continue;
-        const parts = result.split(literal.value);
-        bump(literal.type, parts.length - 1);
-        result = parts.join(placeholder(literal.type) + '\n'.repeat(literal.value.split('\n').length - 1));
-      }
-      for (const rule of rules) result = applyRule(result, rule);
-      return result;
-    },
-    counts(): RedactionCount[] {
-      return [...counts.entries()].map(([type, count]) => ({ type, count })).sort((a, b) => a.type.localeCompare(b.type));
-    },
-  };
+  const literals = [...(options.env ? secretEnvLiterals(options.env) : []), ...(options.literals ?? [])];
+  return createRedactorCore({ literals, ...(options.rules ? { rules: options.rules } : {}) });
 }
 
 export interface BuildRedactorOptions {
@@ -121,7 +55,9 @@ export interface BuildRedactorOptions {
 /** Discovers secrets with secretlint (async), then returns a synchronous redactor that knows them. */
 export async function buildRedactor(options: BuildRedactorOptions): Promise<Redactor> {
   const { secretlintLiterals } = await import('./secretlint.js');
-  const literals = options.secretlint === false ? [] : await secretlintLiterals(options.texts.join('\n'));
+  // secretlint sees the shown form too: a token split by an escape or a redraw is whole only there.
+  const shown = options.texts.filter(needsTerminalView).map(normaliseText);
+  const literals = options.secretlint === false ? [] : await secretlintLiterals([...options.texts, ...shown].join('\n'));
   return createRedactor({ literals, ...(options.env ? { env: options.env } : {}) });
 }
 
@@ -132,6 +68,27 @@ export async function redactText(options: {
   secretlint?: boolean;
 }): Promise<{ text: string; redactions: RedactionCount[] }> {
   const redactor = await buildRedactor({ texts: [options.text], ...options });
-  const text = redactor.redact(options.text);
+  // The text keeps its form; a secret split by escapes or redraws goes with the escapes inside it.
+  const text = redactor.redactRaw(options.text);
   return { text, redactions: redactor.counts() };
+}
+
+/**
+ * How an entry point that can hand text to a model takes its redaction option: `true` applies faultline's
+ * own rules; a Redactor (buildRedactor: secretlint + the environment's secret values) is used as given.
+ */
+export type RedactOption = boolean | Redactor;
+
+export function redactorFrom(option: RedactOption | undefined): Redactor | undefined {
+  if (option === undefined || option === false) return undefined;
+  return option === true ? createRedactor() : option;
+}
+
+/**
+ * Redacts consecutive lines as one text (a PEM block spans lines) and returns as many lines, raw form
+ * kept: redaction keeps every line break.
+ */
+export function redactLines(redactor: Redactor, lines: readonly string[]): string[] {
+  const redacted = redactor.redactRaw(lines.join('\n')).split('\n');
+  return redacted.length === lines.length ? redacted : lines.map((line) => redactor.redactRaw(line));
 }

@@ -2,7 +2,8 @@
 // faultline's own rules do not know. 12.0.0 is the last release supporting Node 20 (ecosystem.md §7.2).
 import { lintSource } from '@secretlint/core';
 import { creator as recommendPreset } from '@secretlint/secretlint-rule-preset-recommend';
-import type { SecretLiteral } from './index.js';
+import { isPlaceholder } from './judge.js';
+import type { SecretLiteral } from './redactor.js';
 
 // secretlint rule/message → faultline placeholder type (stable names shared with rules.ts).
 const TYPE_BY_MESSAGE: Record<string, string> = {
@@ -61,6 +62,8 @@ export async function secretlintLiterals(content: string): Promise<SecretLiteral
     );
     const values = dataValues.length > 0 ? dataValues : [content.slice(message.range[0], message.range[1])];
     for (const found of values) {
+      // secretlint flags documentation placeholders of a provider's shape (ghp_xxxx…) too.
+      if (isPlaceholder(found)) continue;
       // URL-shaped findings (basic auth, DB connection strings): only the password is secret.
       const password = /^[a-z][a-z0-9+.-]*:\/\/[^\s:@/]*:([^\s@/]+)@/i.exec(found)?.[1];
       if (password) literals.push({ value: password, type: 'url-password' });

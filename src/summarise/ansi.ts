@@ -63,6 +63,19 @@ export function hasAnsi(text: string): boolean {
   return /[\u001b\u0080-\u009f]/.test(text);
 }
 
+/**
+ * Where the escape sequence or C1 control starting at `index` ends (exclusive), or -1 when none starts
+ * there. Exported so redaction can map shown text back to raw offsets with exactly these rules.
+ */
+export function escapeEnd(text: string, index: number): number {
+  const code = text.charCodeAt(index);
+  if (code === ESC) return skipEscape(text, index);
+  if (code === C1_CSI) return skipCsi(text, index + 1);
+  if (code === C1_OSC || code === C1_DCS || code === C1_SOS || code === C1_PM || code === C1_APC) return skipControlString(text, index + 1);
+  if (code >= 0x80 && code <= 0x9f) return index + 1;
+  return -1;
+}
+
 /** Removes every ANSI/ECMA-48 escape sequence and C1 control from `text`. */
 export function stripAnsi(text: string): string {
   if (!hasAnsi(text)) return text;
@@ -70,13 +83,7 @@ export function stripAnsi(text: string): string {
   let copyFrom = 0;
   let index = 0;
   while (index < text.length) {
-    const code = text.charCodeAt(index);
-    let end = -1;
-    if (code === ESC) end = skipEscape(text, index);
-    else if (code === C1_CSI) end = skipCsi(text, index + 1);
-    else if (code === C1_OSC || code === C1_DCS || code === C1_SOS || code === C1_PM || code === C1_APC) {
-      end = skipControlString(text, index + 1);
-    } else if (code >= 0x80 && code <= 0x9f) end = index + 1;
+    const end = escapeEnd(text, index);
     if (end < 0) {
       index++;
       continue;

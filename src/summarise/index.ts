@@ -1,4 +1,4 @@
-export { stripAnsi, hasAnsi } from './ansi.js';
+export { stripAnsi, hasAnsi, escapeEnd } from './ansi.js';
 export { normaliseLine, normaliseText, collapseCarriageReturns, applyBackspaces } from './normalise.js';
 export { safePrefix, safeSuffix, safeUtf8PrefixLength } from './cut.js';
 export { boundText, type BoundOptions, type BoundResult } from './bound.js';

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { frameDepths, locationToJson } from '../../core/index.js';
 import { locate } from '../../locate/index.js';
 import { explainLocations, type ExplainItem } from '../../lsp-client/index.js';
+import { createRedactor } from '../../redact/index.js';
 import { parseLogArgs } from '../args.js';
 import { CHAIN_USAGE, chainedLog, warnIfStale } from '../chain.js';
 import { CI_USAGE, ciSettings, errorsOnly, exitCodeFor, unresolvedHint } from '../conventions.js';
@@ -51,7 +52,7 @@ export function explainText(items: readonly ExplainItem[]): string {
 export const explainCommand: CliCommand = {
   name: 'explain',
   summary: 'show the enclosing function and code around the top locations of a log',
-  usage: `usage: faultline explain [LOG|-|RUN|--last|--last-failed] [--cwd DIR] [--root DIR]... [--json] [--no-lsp] [--timeout MS]
+  usage: `usage: faultline explain [LOG|-|RUN|--last|--last-failed] [--cwd DIR] [--root DIR]... [--json] [--no-lsp] [--timeout MS] [--redact]
 
   LOG           the log file; '-' or none reads standard input
 ${CHAIN_USAGE}
@@ -61,11 +62,12 @@ ${CHAIN_USAGE}
   --format F    github | sarif | rdjsonl | gitlab: the explained locations in that format (text and json as above)
   --no-lsp      don't start language servers (tree-sitter, then heuristics)
   --timeout MS  per-lookup language-server deadline, cold start included (default 10000)
+  --redact      redact secrets in frames and messages (for a model); github/sarif/rdjsonl/gitlab always are
 ${CI_USAGE}
 
 exit: 0 no location found, 1 locations explained, 2 usage or internal error`,
   async run(argv, io) {
-    const parsed = parseLogArgs(argv, io, { 'no-lsp': { type: 'boolean' }, timeout: { type: 'string' } });
+    const parsed = parseLogArgs(argv, io, { 'no-lsp': { type: 'boolean' }, timeout: { type: 'string' }, redact: { type: 'boolean' } });
     const values = parsed.values;
     const log = await chainedLog(parsed.log, io);
     warnIfStale(log, io);
@@ -83,6 +85,8 @@ exit: 0 no location found, 1 locations explained, 2 usage or internal error`,
       ...(roots ? { roots } : {}),
       noLsp: values['no-lsp'] === true,
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      // Own rules plus the environment's secret values (secretlint needs the texts, which explain reads later).
+      ...(values.redact === true ? { redact: createRedactor({ env: io.env }) } : {}),
     });
     const format = outputFormatOf(values);
     if (format !== 'text' && format !== 'json') {

@@ -164,9 +164,10 @@ async function promptForLog(request: {
     texts: [windowText, tail, ...result.locations.map((location) => location.message), ...symbols.map((symbol) => symbol.source)],
     env: request.env,
   });
-  const redactedTail = redactor.redact(tail);
+  // As shown (normalised): redacting the raw log and normalising after rejoins split secrets.
+  const redactedTail = redactor.redactShown(tail);
   const summary = around
-    ? summariseError({ lines: redactor.redact(windowText).split('\n'), primaryLogLine: (primary?.logLine ?? 1) - around.firstLine + 1 })
+    ? summariseError({ lines: redactor.redactShown(windowText).split('\n'), primaryLogLine: (primary?.logLine ?? 1) - around.firstLine + 1 })
     : summariseError({ text: redactedTail, ...(primary ? { primaryLogLine: primary.logLine } : {}) });
   return buildFixPrompt({
     run: request.run ?? { command: [], cwd, exitCode: null },

@@ -2,9 +2,10 @@
 import { parseArgs } from 'node:util';
 import { FaultlineError, countOf } from '../../core/index.js';
 import { readArtifact, searchArtifact } from '../../capture/index.js';
+import { createRedactor } from '../../redact/index.js';
 import type { CliCommand } from '../io.js';
 
-const USAGE = `usage: faultline read ID|PATH [--follow | --wait MS] [--offset LINE] [--limit N] [--search REGEX] [--ignore-case] [--context N] [--after CURSOR] [--json]
+const USAGE = `usage: faultline read ID|PATH [--follow | --wait MS] [--offset LINE] [--limit N] [--search REGEX] [--ignore-case] [--context N] [--after CURSOR] [--redact] [--json]
 
 Pages a saved artifact by line (1-based), or searches it line by line.
 
@@ -14,6 +15,7 @@ Pages a saved artifact by line (1-based), or searches it line by line.
   --ignore-case    case-insensitive search
   --context N      lines of context around each match, 0..20 (default 0)
   --after CURSOR   continue from a previous page's cursor
+  --redact         redact secrets in the shown lines (for a model); the search still sees the real text
   --json           print JSON
   --follow         for a background command: print its output as it comes, until it ends
   --wait MS        for a background command: print output not read yet, waiting up to MS for some`;
@@ -40,6 +42,7 @@ export const readCommandCli: CliCommand = {
         json: { type: 'boolean' },
         follow: { type: 'boolean' },
         wait: { type: 'string' },
+        redact: { type: 'boolean' },
       },
     });
     const [artifact, extra] = positionals;
@@ -49,7 +52,9 @@ export const readCommandCli: CliCommand = {
       if (!Number.isFinite(waitMs) || waitMs < 0) throw new FaultlineError('E_USAGE', '--wait must be a number of milliseconds');
       return (await import('./background.js')).readBackground(artifact, { follow: values.follow ?? false, waitMs, json: values.json ?? false }, io);
     }
-    const common = { artifact, cwd: io.cwd, env: io.env, limit: values.limit, after: values.after };
+    // Own rules plus the environment's secret values.
+    const redact = values.redact === true ? { redact: createRedactor({ env: io.env }) } : {};
+    const common = { artifact, cwd: io.cwd, env: io.env, limit: values.limit, after: values.after, ...redact };
 
     if (values.search !== undefined) {
       const result = await searchArtifact({ ...common, search: values.search, ignoreCase: values['ignore-case'] ?? false, context: values.context });

@@ -6,6 +6,7 @@ import { defaultHistoryKey, readArtifact, runCommand, type RunResult } from '../
 import { locate } from '../../locate/index.js';
 import { explainLocations } from '../../lsp-client/index.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../../output/index.js';
+import { buildRedactor } from '../../redact/index.js';
 import { formatRunHeader, summariseError } from '../../summarise/index.js';
 import { keepYoungGenerationSmall } from '../heap.js';
 import type { CliCommand, CliIo } from '../io.js';
@@ -13,7 +14,7 @@ import { childColourEnv, ciSettings, errorsOnly } from '../conventions.js';
 import { outputFormatOf, printResult } from '../output.js';
 import { explainText } from './explain.js';
 
-const USAGE = `usage: faultline run [--cwd DIR] [--timeout S] [--shell] [--json | --format F] [--explain] [--background] -- CMD [ARGS…]
+const USAGE = `usage: faultline run [--cwd DIR] [--timeout S] [--shell] [--json | --format F] [--explain] [--background] [--redact] -- CMD [ARGS…]
 
 Runs CMD with stdin closed, stdout+stderr merged and shown live, saves every byte to an artifact,
 then prints where the errors are. Exits with CMD's exit code (124 on timeout, 128+N on a signal).
@@ -26,6 +27,7 @@ then prints where the errors are. Exits with CMD's exit code (124 on timeout, 12
   --explain      when CMD fails, explain it: summary, enclosing function and code frame (pre-commit hooks)
   --background   run CMD (a shell command line) in a detached worker, print its id and return at once;
                  then faultline read ID --follow | --wait MS, faultline kill ID, faultline ps
+  --redact       with --json: redact secrets in the preview and messages (for a model)
   -o, --output FILE, --quiet, --color, --no-color: as for locate (the exit code stays CMD's)
 When faultline's stdout is a terminal, CMD gets FORCE_COLOR=1 and CLICOLOR_FORCE=1 so it keeps its colour;
 the artifact keeps every byte and locating reads through the colour codes.`;
@@ -38,6 +40,7 @@ interface RunArgs {
   format: OutputFormat;
   explain: boolean;
   background: boolean;
+  redact: boolean;
   command: string[];
   /** -o/--output, --quiet, --color/--no-color (cli/conventions.ts). */
   ci: Record<string, string | boolean>;
@@ -46,7 +49,7 @@ interface RunArgs {
 // Options come before the command; everything from `--` (or the first non-option word) is the command,
 // so `faultline run npm test -- --watch=false` keeps the command's own flags intact.
 function parseRunArgs(argv: string[]): RunArgs {
-  const args: RunArgs = { cwd: undefined, timeoutMs: undefined, shell: false, json: false, format: 'text', explain: false, background: false, command: [], ci: {} };
+  const args: RunArgs = { cwd: undefined, timeoutMs: undefined, shell: false, json: false, format: 'text', explain: false, background: false, redact: false, command: [], ci: {} };
   let index = 0;
   const value = (name: string): string => {
     const next = argv[++index];
@@ -71,6 +74,7 @@ function parseRunArgs(argv: string[]): RunArgs {
     else if (name === '--format') args.format = outputFormatOf({ format: inline ?? value(name) });
     else if (name === '--explain') args.explain = true;
     else if (name === '--background') args.background = true;
+    else if (name === '--redact') args.redact = true;
     else if (name === '-o' || name === '--output') args.ci.output = inline ?? value(name);
     else if (name === '--quiet' || name === '--color' || name === '--no-color') args.ci[name.slice(2)] = true;
     else throw new FaultlineError('E_USAGE', `unknown option ${word} (faultline run --help lists them)`);
@@ -189,6 +193,9 @@ export const runCommandCli: CliCommand = {
     }
 
     if (args.json) {
+      // The preview as shown (normalised) and then redacted: a secret split by escapes is whole only there.
+      const redactor = args.redact ? await buildRedactor({ texts: [result.preview.text, ...located.locations.map((location) => location.message)], env: io.env }) : undefined;
+      const locations = toLocateJson(located).locations.map((location) => (redactor ? { ...location, message: redactor.redactRaw(location.message) } : location));
       const document = {
         version: 1,
         command: result.command,
@@ -199,8 +206,8 @@ export const runCommandCli: CliCommand = {
         ...(result.interactive !== null ? { interactive: result.interactive } : {}),
         durationMs: result.durationMs,
         artifact: { id: result.artifact.id, path: result.artifact.path, bytes: result.artifact.bytes, lines: result.artifact.lines, truncated: result.artifact.truncated },
-        preview: { text: result.preview.text, omittedLines: result.preview.omittedLines, omittedBytes: result.preview.omittedBytes },
-        locations: toLocateJson(located).locations,
+        preview: { text: redactor ? redactor.redactShown(result.preview.text) : result.preview.text, omittedLines: result.preview.omittedLines, omittedBytes: result.preview.omittedBytes },
+        locations,
       };
       io.stdout(`${JSON.stringify(document)}\n`);
       return result.exitStatus;
