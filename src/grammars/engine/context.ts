@@ -23,6 +23,8 @@ export interface ContextHost {
   tokenMemo: Map<string, IToken[]>;
   readonly maxLocations: number;
   overflow: number;
+  /** Run once when the log ends (a chain still open then is ranked). */
+  readonly atEnd: Set<() => void>;
 }
 
 /** Make's directory stack: `Entering directory` changes what relative paths mean (formats.md §3.13). */
@@ -222,6 +224,10 @@ export class FormatLineContext implements LineContext {
 
   newTraceId(): number {
     return this.host.newTraceId();
+  }
+
+  atEnd(callback: () => void): void {
+    this.host.atEnd.add(callback);
   }
 
   memo<T>(key: string, compute: () => T): T {
