@@ -9,6 +9,7 @@ import { detectPrompt } from './failure.js';
 import { recordRun } from './history.js';
 import { PreviewBuilder, type Preview } from './preview.js';
 import { terminateGroup } from './process-group.js';
+import { ProcessTreeWatch } from './process-tree.js';
 import { applyRetention, artifactDirFor, artifactPaths, cacheDirFor, ensurePrivateDir, newArtifactId, type RetentionOptions, type StoreOptions } from './store.js';
 import { ArtifactWriter } from './writer.js';
 
@@ -78,6 +79,8 @@ export interface RunResult {
   captureError: FaultlineError | null;
 }
 
+// How often the command's process tree is read (~1 ms per read with a few hundred processes).
+const TREE_SAMPLE_MS = 500;
 const PIPEFAIL_SHELLS = new Set(['bash', 'zsh', 'ksh', 'ksh93', 'mksh']);
 const FORWARDED_SIGNALS = new Set(['SIGINT', 'SIGTERM', 'SIGHUP']);
 // One shared pipe for stdout and stderr keeps their arrival order exactly: a tiny POSIX sh wrapper dups
@@ -129,9 +132,11 @@ export async function runCommand(options: RunCommandOptions): Promise<RunResult>
   let lastDataAt = Date.now();
   const graceMs = options.killGraceMs ?? 2000;
 
+  // Sampled while the command runs: a setsid grandchild whose parent exits is re-parented out of the walk.
+  const tree = pid === undefined ? undefined : new ProcessTreeWatch(pid);
   const terminate = (signal: NodeJS.Signals): void => {
     if (killing || pid === undefined) return;
-    killing = terminateGroup(pid, signal, graceMs);
+    killing = terminateGroup(pid, signal, graceMs, tree);
   };
 
   const finished = new Promise<void>((resolveFinished) => {
@@ -190,6 +195,7 @@ export async function runCommand(options: RunCommandOptions): Promise<RunResult>
       }, options.timeoutMs),
     );
   }
+  if (tree && process.platform === 'linux') timers.push(setInterval(() => tree.sample(), TREE_SAMPLE_MS));
   const silenceMs = options.interactiveSilenceMs ?? 5000;
   if (silenceMs > 0) {
     timers.push(

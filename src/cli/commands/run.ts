@@ -132,6 +132,8 @@ export const runCommandCli: CliCommand = {
     const handlers: [NodeJS.Signals, () => void][] = [
       ['SIGINT', onSignal('SIGINT')],
       ['SIGTERM', onSignal('SIGTERM')],
+      // A closed terminal: without a handler Node died at once, leaving the group running and no metadata.
+      ['SIGHUP', onSignal('SIGHUP')],
     ];
     for (const [signal, handler] of handlers) process.on(signal, handler);
     let result: RunResult;
