@@ -24,6 +24,8 @@ export interface ExplainOptions {
   contextLines?: number;
   /** Servers to reuse; without one a pool is made for this call and stopped after it. */
   pool?: ServerPool;
+  /** Run server commands named by the workspaces' own config (default: only for trusted workspaces). */
+  trustWorkspace?: boolean;
   signal?: AbortSignal;
 }
 
@@ -99,11 +101,12 @@ async function explainOne(location: ResolvedLocation, options: ExplainOptions, p
 
 /** Explains the first `limit` locations; servers are shared between them. */
 export async function explainLocations(options: ExplainOptions): Promise<ExplainItem[]> {
-  const pool = options.pool ?? new ServerPool();
+  const pool = options.pool ?? new ServerPool(options.trustWorkspace === undefined ? {} : { trustWorkspace: options.trustWorkspace });
   try {
     const chosen = options.locations.slice(0, options.limit ?? 3);
     return await Promise.all(chosen.map((location) => explainOne(location, options, pool)));
   } finally {
-    if (options.pool === undefined) await pool.dispose();
+    // Interrupted: nobody waits for a polite shutdown.
+    if (options.pool === undefined) await pool.dispose({ graceful: options.signal?.aborted !== true });
   }
 }

@@ -3,12 +3,14 @@
 import { resolve } from 'node:path';
 import { locationToJson } from '../../core/index.js';
 import { locate } from '../../locate/index.js';
-import { explainLocations, type ExplainItem } from '../../lsp-client/index.js';
+import { explainLocations, ServerPool, type ExplainItem } from '../../lsp-client/index.js';
 import { parseLogArgs } from '../args.js';
 import { EXIT_FINDINGS, EXIT_OK, type CliCommand } from '../io.js';
 import { outputFormatOf, printResult } from '../output.js';
+import { listenForSignals, requestExit } from '../signals.js';
 
 export const EXPLAIN_JSON_VERSION = 1;
+const MAX_TIMEOUT_MS = 86_400_000;
 
 function explainJson(items: readonly ExplainItem[]): string {
   return JSON.stringify({
@@ -51,23 +53,54 @@ export const explainCommand: CliCommand = {
   --format F    github | sarif | rdjsonl | gitlab: the explained locations in that format (text and json as above)
   --no-lsp      don't start language servers (tree-sitter, then heuristics)
   --timeout MS  per-lookup language-server deadline, cold start included (default 10000)
+  --trust-workspace  run the language-server commands the workspace's own faultline.config.json or
+                package.json "faultline" names (also FAULTLINE_TRUST_WORKSPACE=1, or the workspace listed in
+                ~/.config/faultline/trusted-workspaces); otherwise only built-in servers run
 
 exit: 0 no location found, 1 locations explained, 2 usage or internal error`,
   async run(argv, io) {
-    const { values, log } = parseLogArgs(argv, io, { 'no-lsp': { type: 'boolean' }, timeout: { type: 'string' } });
+    const { values, log } = parseLogArgs(argv, io, { 'no-lsp': { type: 'boolean' }, timeout: { type: 'string' }, 'trust-workspace': { type: 'boolean' } });
     const timeoutMs = values.timeout === undefined ? undefined : Number(values.timeout);
-    if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) {
-      io.stderr(`faultline explain: --timeout must be a positive integer of milliseconds\n`);
+    // Above 2^31-1 ms Node's timers fire at once; no lookup needs more than a day.
+    if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_MS)) {
+      io.stderr(`faultline explain: --timeout must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}\n`);
       return 2;
     }
     const roots = log.roots?.map((root) => resolve(io.cwd, root));
-    const result = await locate(log.source, { cwd: resolve(io.cwd, log.cwd), ...(roots ? { roots } : {}) });
-    const items = await explainLocations({
-      locations: result.locations,
-      ...(roots ? { roots } : {}),
-      noLsp: values['no-lsp'] === true,
-      ...(timeoutMs === undefined ? {} : { timeoutMs }),
-    });
+    const signals = listenForSignals();
+    const pool = new ServerPool({ env: io.env, trustWorkspace: values['trust-workspace'] === true });
+    const work = (async () => {
+      const result = await locate(log.source, { cwd: resolve(io.cwd, log.cwd), ...(roots ? { roots } : {}) });
+      signals.signal.throwIfAborted();
+      const items = await explainLocations({
+        locations: result.locations,
+        ...(roots ? { roots } : {}),
+        noLsp: values['no-lsp'] === true,
+        ...(timeoutMs === undefined ? {} : { timeoutMs }),
+        pool,
+        signal: signals.signal,
+      });
+      return { result, items };
+    })();
+    work.catch(() => undefined);
+    let outcome: Awaited<typeof work> | undefined;
+    try {
+      outcome = await Promise.race([work, signals.received.then(() => undefined)]).catch((error: unknown) => {
+        if (signals.signal.aborted) return undefined;
+        throw error;
+      });
+    } finally {
+      signals.close();
+      // Interrupted: servers are killed at once (one that ignores stdin EOF would otherwise outlive us).
+      await pool.dispose({ graceful: !signals.signal.aborted });
+    }
+    if (outcome === undefined || signals.signal.aborted) {
+      io.stderr(`faultline explain: interrupted by ${String(signals.signal.reason)}; language servers stopped\n`);
+      requestExit();
+      return signals.exitCode();
+    }
+    const { result, items } = outcome;
+    for (const notice of pool.notices()) io.stderr(`faultline explain: ${notice}\n`);
     const format = outputFormatOf(values);
     if (format !== 'text' && format !== 'json') {
       await printResult({ ...result, locations: items.map((item) => item.location) }, format, io);
