@@ -24,6 +24,8 @@ then prints where the errors are. Exits with CMD's exit code (124 on timeout, 12
   --format F     print the located errors as ${OUTPUT_FORMATS.join(' | ')} (the live output goes to stderr)
   --explain      when CMD fails, explain it: summary, enclosing function and code frame (pre-commit hooks)`;
 
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 interface RunArgs {
   cwd: string | undefined;
   timeoutMs: number | undefined;
@@ -55,7 +57,10 @@ function parseRunArgs(argv: string[]): RunArgs {
     if (name === '--cwd') args.cwd = inline ?? value(name);
     else if (name === '--timeout') {
       const seconds = Number(inline ?? value(name));
-      if (!Number.isFinite(seconds) || seconds <= 0) throw new FaultlineError('E_USAGE', '--timeout must be a positive number of seconds');
+      // Node's timers hold at most 2^31-1 ms (a larger one fired at once), and below 1 ms it rounded to none.
+      if (!Number.isFinite(seconds) || seconds * 1000 < 1 || seconds * 1000 > MAX_TIMER_MS) {
+        throw new FaultlineError('E_USAGE', `--timeout must be a number of seconds from 0.001 to ${Math.floor(MAX_TIMER_MS / 1000)}`);
+      }
       args.timeoutMs = Math.round(seconds * 1000);
     } else if (name === '--shell') args.shell = true;
     else if (name === '--json') args.json = true;
