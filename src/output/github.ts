@@ -2,7 +2,7 @@
 // severity (the runner's per-step cap), the full list as a Markdown table for $GITHUB_STEP_SUMMARY.
 import type { LocateResult, ResolvedLocation } from '../core/index.js';
 import { safePrefix } from '../summarise/index.js';
-import { redactionFor, reportedPath, severityOf, type RenderOptions } from './common.js';
+import { atLeastOne, redactionFor, reportedPath, severityOf, type RenderOptions } from './common.js';
 
 // Web Crypto is a global: no node:crypto import on the path every run loads.
 function randomToken(): string {
@@ -63,7 +63,8 @@ function callerFrames(locations: readonly ResolvedLocation[]): Map<ResolvedLocat
   return callers;
 }
 
-function annotation(location: ResolvedLocation, redact: (text: string) => string, repoRoot: string | undefined, raised?: ResolvedLocation): string {
+function annotation(printed: ResolvedLocation, redact: (text: string) => string, repoRoot: string | undefined, raised?: ResolvedLocation): string {
+  const location = atLeastOne(printed);
   const caller = raised !== undefined;
   const severity = caller ? 'note' : severityOf(location.severity);
   const title = location.code ? `${location.code} (${location.format})` : location.format;
