@@ -20,6 +20,7 @@ function explainJson(items: readonly ExplainItem[]): string {
       symbol: item.symbol === null ? null : { name: item.symbol.name, kind: item.symbol.kind, startLine: item.symbol.startLine, endLine: item.symbol.endLine, source: item.symbol.source },
       selection: item.selection,
       excerpt: item.excerpt,
+      ...(item.error ? { error: item.error } : {}),
     })),
   });
 }
@@ -32,8 +33,9 @@ export function explainText(items: readonly ExplainItem[]): string {
       const label = [location.severity, location.code].filter((part) => part !== null).join(' ');
       const message = [label, location.message.split('\n', 1)[0] ?? ''].filter((part) => part !== '').join(': ');
       const head = `${location.file}:${location.line}${column}${message === '' ? '' : `  ${message}`}`;
-      const where =
-        symbol === null
+      const where = item.error
+        ? `  not explained: ${item.error.message} [${item.error.code}]`
+        : symbol === null
           ? `  no enclosing symbol (lines ${item.selection.startLine}-${item.selection.endLine})`
           : `  in ${symbol.kind} ${symbol.name} (lines ${symbol.startLine}-${symbol.endLine}, ${symbol.source})`;
       return [head, where, item.excerpt].filter((part) => part !== '').join('\n');
