@@ -17,6 +17,15 @@ afterAll(() => {
   for (const pid of started) for (const target of [-pid, pid]) try { process.kill(target, 'SIGKILL'); } catch { /* gone */ }
 });
 
+// A process may end between the table read and this one.
+function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'latin1');
+  } catch {
+    return '';
+  }
+}
+
 function alive(pid: number): boolean {
   const entry = readProcessTable().get(pid);
   return entry !== undefined && entry.state !== 'Z';
@@ -67,7 +76,7 @@ describe('explain with a hostile language server', () => {
   test('SIGINT ends explain and the server that ignores stdin EOF and SIGTERM', async () => {
     const dir = hostileWorkspace();
     const { child, exited } = cli(['explain', 'build.log', '--root', dir, '--timeout', '60000', '--trust-workspace'], dir, cleanEnv(dir));
-    const server = await waitFor(() => descendantsOf(child.pid!).find((entry) => readFileSync(`/proc/${entry.pid}/cmdline`, 'latin1').includes('partial-server')), 15_000);
+    const server = await waitFor(() => descendantsOf(child.pid!).find((entry) => commandLine(entry.pid).includes('partial-server')), 15_000);
     expect(server, 'the hostile server started').toBeDefined();
     started.push(server!.pid);
     await sleep(500);
