@@ -14,7 +14,9 @@ beforeAll(() => ensureBuilt());
 const started: number[] = [];
 afterAll(() => {
   // Whatever a failed assertion left behind is ended here, so no test leaves an orphan.
-  for (const pid of started) for (const target of [-pid, pid]) try { process.kill(target, 'SIGKILL'); } catch { /* gone */ }
+  const table = readProcessTable();
+  const targets = started.flatMap((pid) => [...descendantsOf(pid, table).map((entry) => entry.pid), pid]);
+  for (const pid of targets) for (const target of [-pid, pid]) try { process.kill(target, 'SIGKILL'); } catch { /* gone */ }
 });
 
 // A process may end between the table read and this one.
