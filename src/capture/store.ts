@@ -130,7 +130,8 @@ export async function withLock<T>(lockPath: string, work: () => Promise<T>): Pro
       await writeFile(lockPath, `${process.pid}\n`, { flag: 'wx', mode: 0o600 });
       break;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST') throw new FaultlineError('E_CACHE_DIR', `cannot create the lock ${lockPath} (${code ?? (error as Error).message})`, { cause: error });
       const age = await stat(lockPath).then((info) => Date.now() - info.mtimeMs, () => 0);
       if (age > STALE_LOCK_MS) await unlink(lockPath).catch(() => undefined);
       else if (Date.now() > deadline) throw new FaultlineError('E_CACHE_DIR', `${lockPath} is held by another faultline for more than ${LOCK_WAIT_MS / 1000} s`);
