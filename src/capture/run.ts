@@ -38,6 +38,10 @@ export interface RunCommandOptions extends StoreOptions, RetentionOptions {
   previewBytes?: number;
   /** History bucket for this run, or false to not record it (default: defaultHistoryKey(env)). */
   history?: { key?: string; keep?: number } | false;
+  /** Artifact id to use instead of a new one (a background run announces its id before it starts). */
+  artifactId?: string;
+  /** Called once the child runs, with its pid (= its process group id). */
+  onSpawn?: (pid: number) => void;
 }
 
 export interface ArtifactInfo {
@@ -109,7 +113,7 @@ export async function runCommand(options: RunCommandOptions): Promise<RunResult>
   await ensurePrivateDir(artifactDirFor(options), cacheDirFor(options));
   const retentionLock = join(artifactDirFor(options), '.retention.lock');
   const started = new Date();
-  const id = newArtifactId(started);
+  const id = options.artifactId ?? newArtifactId(started);
   const paths = artifactPaths(id, options);
   // Expiring and creating under one lock: concurrent runs each saw room for one more and all added theirs.
   const writer = await withLock(retentionLock, async () => {
@@ -128,6 +132,7 @@ export async function runCommand(options: RunCommandOptions): Promise<RunResult>
   });
   const pid = child.pid;
   const out = child.stdout!;
+  if (pid !== undefined) options.onSpawn?.(pid);
 
   let exitCode: number | null = null;
   let exitSignal: NodeJS.Signals | null = null;
