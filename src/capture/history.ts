@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { cacheDirFor, ensurePrivateDir, type StoreOptions } from './store.js';
+import { cacheDirFor, ensurePrivateDir, withLock, type StoreOptions } from './store.js';
 
 export interface RunRecord {
   command: string[];
@@ -57,6 +57,10 @@ export async function recordRun(run: RunRecord, options: HistoryOptions = {}): P
   const keep = options.keep ?? 5;
   const dir = cacheDirFor(options);
   await ensurePrivateDir(dir);
+  await withLock(`${historyPath(options)}.lock`, () => appendLocked(run, key, keep, options));
+}
+
+async function appendLocked(run: RunRecord, key: string, keep: number, options: HistoryOptions): Promise<void> {
   const history = await load(options);
   const runs = [...(history.keys[key] ?? []), run].slice(-keep);
   delete history.keys[key];

@@ -2,6 +2,7 @@
 // workers or a `sleep 60` grandchild behind. The child is spawned detached, so its pid is the group id.
 import { readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { signalProcesses, type ProcessTreeWatch } from './process-tree.js';
 
 export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
   try {
@@ -40,13 +41,22 @@ export function groupAlive(pgid: number): boolean {
   return signalGroup(pgid, 0) && hasLiveMember(pgid);
 }
 
-/** Sends `signal` to the group, waits up to `graceMs` for it to end, then SIGKILLs whatever is left. */
-export async function terminateGroup(pgid: number, signal: NodeJS.Signals, graceMs: number): Promise<void> {
-  if (!signalGroup(pgid, signal)) return;
+/**
+ * Sends `signal` to the group (and to the descendants `tree` saw that left it with setsid), waits up to
+ * `graceMs` for all of them to end, then SIGKILLs whatever is left.
+ */
+export async function terminateGroup(pgid: number, signal: NodeJS.Signals, graceMs: number, tree?: ProcessTreeWatch): Promise<void> {
+  const escaped = (): number[] => tree?.alive() ?? [];
+  const groupSignalled = signalGroup(pgid, signal);
+  let others = escaped();
+  signalProcesses(others, signal);
+  if (!groupSignalled && others.length === 0) return;
   const deadline = Date.now() + graceMs;
   while (Date.now() < deadline) {
     await sleep(25);
-    if (!groupAlive(pgid)) return;
+    others = escaped();
+    if (!groupAlive(pgid) && others.length === 0) return;
   }
   signalGroup(pgid, 'SIGKILL');
+  signalProcesses(escaped(), 'SIGKILL');
 }

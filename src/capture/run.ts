@@ -3,13 +3,14 @@
 import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { constants as osConstants } from 'node:os';
-import { basename, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { FaultlineError } from '../core/index.js';
 import { detectPrompt } from './failure.js';
 import { recordRun } from './history.js';
 import { PreviewBuilder, type Preview } from './preview.js';
 import { terminateGroup } from './process-group.js';
-import { applyRetention, artifactDirFor, artifactPaths, cacheDirFor, ensurePrivateDir, newArtifactId, type RetentionOptions, type StoreOptions } from './store.js';
+import { ProcessTreeWatch } from './process-tree.js';
+import { applyRetention, artifactDirFor, artifactPaths, cacheDirFor, ensurePrivateDir, newArtifactId, withLock, type RetentionOptions, type StoreOptions } from './store.js';
 import { ArtifactWriter } from './writer.js';
 
 // Output kept to recognise an interactive prompt the command is waiting on.
@@ -82,6 +83,8 @@ export interface RunResult {
   captureError: FaultlineError | null;
 }
 
+// How often the command's process tree is read (~1 ms per read with a few hundred processes).
+const TREE_SAMPLE_MS = 500;
 const PIPEFAIL_SHELLS = new Set(['bash', 'zsh', 'ksh', 'ksh93', 'mksh']);
 const FORWARDED_SIGNALS = new Set(['SIGINT', 'SIGTERM', 'SIGHUP']);
 // One shared pipe for stdout and stderr keeps their arrival order exactly: a tiny POSIX sh wrapper dups
@@ -98,17 +101,25 @@ function commandLine(options: RunCommandOptions, env: NodeJS.ProcessEnv): { argv
 
 export async function runCommand(options: RunCommandOptions): Promise<RunResult> {
   if (options.command.length === 0 || options.command[0] === '') throw new FaultlineError('E_USAGE', 'no command to run');
+  if (options.timeoutMs !== undefined && !(Number.isInteger(options.timeoutMs) && options.timeoutMs > 0 && options.timeoutMs <= 2 ** 31 - 1)) {
+    // Node's timers fire at once above 2^31-1 ms: a long timeout must not kill the command immediately.
+    throw new FaultlineError('E_USAGE', `timeoutMs must be a whole number of milliseconds from 1 to ${2 ** 31 - 1} (got ${options.timeoutMs})`);
+  }
   const env = options.env ?? process.env;
   const cwd = resolve(options.cwd ?? process.cwd());
   const cwdStat = await stat(cwd).catch(() => null);
   if (!cwdStat?.isDirectory()) throw new FaultlineError('E_USAGE', `cwd ${cwd} is not a directory`);
 
   await ensurePrivateDir(artifactDirFor(options), cacheDirFor(options));
-  await applyRetention({ ...options, reserve: 1 });
+  const retentionLock = join(artifactDirFor(options), '.retention.lock');
   const started = new Date();
   const id = options.artifactId ?? newArtifactId(started);
   const paths = artifactPaths(id, options);
-  const writer = await ArtifactWriter.create({ id, ...paths, maxBytes: options.maxArtifactBytes });
+  // Expiring and creating under one lock: concurrent runs each saw room for one more and all added theirs.
+  const writer = await withLock(retentionLock, async () => {
+    await applyRetention({ ...options, reserve: 1 });
+    return ArtifactWriter.create({ id, ...paths, maxBytes: options.maxArtifactBytes });
+  });
   const preview = new PreviewBuilder({ budgetBytes: options.previewBytes });
   const { argv, shell, pipefail } = commandLine(options, env);
 
@@ -134,9 +145,11 @@ export async function runCommand(options: RunCommandOptions): Promise<RunResult>
   let lastDataAt = Date.now();
   const graceMs = options.killGraceMs ?? 2000;
 
+  // Sampled while the command runs: a setsid grandchild whose parent exits is re-parented out of the walk.
+  const tree = pid === undefined ? undefined : new ProcessTreeWatch(pid);
   const terminate = (signal: NodeJS.Signals): void => {
     if (killing || pid === undefined) return;
-    killing = terminateGroup(pid, signal, graceMs);
+    killing = terminateGroup(pid, signal, graceMs, tree);
   };
 
   const finished = new Promise<void>((resolveFinished) => {
@@ -195,6 +208,7 @@ export async function runCommand(options: RunCommandOptions): Promise<RunResult>
       }, options.timeoutMs),
     );
   }
+  if (tree && process.platform === 'linux') timers.push(setInterval(() => tree.sample(), TREE_SAMPLE_MS));
   const silenceMs = options.interactiveSilenceMs ?? 5000;
   if (silenceMs > 0) {
     timers.push(
@@ -241,6 +255,8 @@ export async function runCommand(options: RunCommandOptions): Promise<RunResult>
     exitCode: passedCode,
     signal: finalSignal,
   });
+  // Sizes are known only now: the byte limit is enforced again once this artifact is complete (never on it).
+  await withLock(retentionLock, () => applyRetention({ ...options, reserve: 0, keepId: id })).catch(() => undefined);
   const result: RunResult = {
     command: options.command,
     cwd,

@@ -2,9 +2,11 @@
 // Layout: <cache>/artifacts/<id>.log (raw bytes) and <id>.json (metadata + sparse line index), files 0600
 // in 0700 directories, because command output routinely carries tokens and paths.
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readdir, readFile, stat, unlink } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, chmod, mkdir, readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { FaultlineError } from '../core/index.js';
 
 export interface StoreOptions {
@@ -68,12 +70,79 @@ export function artifactDirFor(options: StoreOptions = {}): string {
   return join(cacheDirFor(options), 'artifacts');
 }
 
-/** Creates `dir` (and parents) and forces 0700 on the directories faultline owns. */
+function cacheDirError(dir: string, why: string, cause?: unknown): FaultlineError {
+  return new FaultlineError('E_CACHE_DIR', `cannot use ${dir} as the cache directory: ${why} (set FAULTLINE_CACHE_DIR to a writable directory)`, { cause });
+}
+
+// Deepest directory chain faultline will create; a longer one is a misconfiguration, not a cache.
+const MAX_CREATED_LEVELS = 64;
+
+/**
+ * Creates `dir` (and parents) one level at a time and forces 0700 on the directories faultline owns. Node's
+ * recursive mkdir loops forever on procfs (`/proc/self/x` answers ENOENT however often its parent exists), in
+ * the thread pool where no signal reaches it; every failure here is one E_CACHE_DIR line instead.
+ */
 export async function ensurePrivateDir(dir: string, ownedParent?: string): Promise<void> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  // mkdir's mode is filtered by the umask and ignored for existing directories.
-  await chmod(dir, 0o700);
-  if (ownedParent) await chmod(ownedParent, 0o700);
+  const missing: string[] = [];
+  for (let current = dir; ; current = dirname(current)) {
+    try {
+      if (!(await stat(current)).isDirectory()) throw cacheDirError(dir, `${current} is not a directory`);
+      break;
+    } catch (error) {
+      if (error instanceof FaultlineError) throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT') throw cacheDirError(dir, `${current}: ${code ?? (error as Error).message}`, error);
+      missing.push(current);
+      if (missing.length > MAX_CREATED_LEVELS || dirname(current) === current) throw cacheDirError(dir, 'no existing parent directory');
+    }
+  }
+  for (const level of missing.reverse()) {
+    try {
+      await mkdir(level, { mode: 0o700 });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST') throw cacheDirError(dir, `cannot create ${level} (${code ?? (error as Error).message})`, error);
+    }
+  }
+  try {
+    // mkdir's mode is filtered by the umask and ignored for existing directories.
+    await chmod(dir, 0o700);
+    if (ownedParent) await chmod(ownedParent, 0o700);
+    // Created is not usable: procfs, sysfs and read-only mounts fail only when a file is written.
+    await access(dir, constants.W_OK | constants.X_OK);
+  } catch (error) {
+    throw cacheDirError(dir, `${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, error);
+  }
+}
+
+// A lock older than this belongs to a faultline that died holding it.
+const STALE_LOCK_MS = 10_000;
+const LOCK_WAIT_MS = 15_000;
+
+/**
+ * Runs `work` holding `lockPath` (created exclusively, removed after): concurrent runs read-modify-write the
+ * history and the artifact directory one at a time (20 concurrent recordRun calls kept 1 entry without it).
+ */
+export async function withLock<T>(lockPath: string, work: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await writeFile(lockPath, `${process.pid}\n`, { flag: 'wx', mode: 0o600 });
+      break;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST') throw new FaultlineError('E_CACHE_DIR', `cannot create the lock ${lockPath} (${code ?? (error as Error).message})`, { cause: error });
+      const age = await stat(lockPath).then((info) => Date.now() - info.mtimeMs, () => 0);
+      if (age > STALE_LOCK_MS) await unlink(lockPath).catch(() => undefined);
+      else if (Date.now() > deadline) throw new FaultlineError('E_CACHE_DIR', `${lockPath} is held by another faultline for more than ${LOCK_WAIT_MS / 1000} s`);
+      else await sleep(Math.min(100, 5 + attempt * 5));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    await unlink(lockPath).catch(() => undefined);
+  }
 }
 
 /** A new artifact id: UTC timestamp to the millisecond (sorts by time) plus 32 random bits. */
@@ -110,9 +179,13 @@ export async function resolveArtifact(ref: string, options: StoreOptions & { cwd
     return { id: ref, path, metaPath };
   }
   const path = resolve(options.cwd ?? process.cwd(), ref);
-  if (!(await exists(path))) {
+  const info = await stat(path).catch(() => null);
+  if (info === null) {
     throw new FaultlineError('E_ARTIFACT_MISSING', `artifact ${ref} was removed by retention or never existed (no such file: ${path})`);
   }
+  // A directory failed deep in a read with a stack trace; /dev/zero or a FIFO never ends, so paging it spun.
+  if (info.isDirectory()) throw new FaultlineError('E_INPUT_READ', `${path} is a directory, not an artifact or log file`);
+  if (!info.isFile()) throw new FaultlineError('E_INPUT_READ', `${path} is not a regular file (a device or pipe has no end to page through)`);
   const base = path.replace(/\.log$/, '');
   const metaPath = path.endsWith('.log') && (await exists(`${base}.json`)) ? `${base}.json` : null;
   const idGuess = base.slice(base.lastIndexOf('/') + 1);
@@ -140,7 +213,7 @@ export interface RetentionReport {
  * Deletes expired artifacts: older than maxAgeMs, then oldest first while more than maxFiles - reserve
  * files or more than maxTotalBytes remain. `reserve` makes room for the artifact about to be written.
  */
-export async function applyRetention(options: StoreOptions & RetentionOptions & { reserve?: number; now?: number } = {}): Promise<RetentionReport> {
+export async function applyRetention(options: StoreOptions & RetentionOptions & { reserve?: number; now?: number; keepId?: string } = {}): Promise<RetentionReport> {
   const dir = artifactDirFor(options);
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_RETENTION.maxAgeMs;
   const maxFiles = Math.max(0, (options.maxFiles ?? DEFAULT_RETENTION.maxFiles) - (options.reserve ?? 0));
@@ -152,12 +225,14 @@ export async function applyRetention(options: StoreOptions & RetentionOptions & 
   } catch {
     return { removed: [], kept: 0, keptBytes: 0 };
   }
-  const entries: { id: string; bytes: number; mtimeMs: number }[] = [];
+  const entries: { id: string; bytes: number; mtimeMs: number; finished: boolean }[] = [];
+  const present = new Set(names);
   for (const name of names) {
     if (!name.endsWith('.log') || !isArtifactId(name.slice(0, -4))) continue;
     try {
       const info = await stat(join(dir, name));
-      entries.push({ id: name.slice(0, -4), bytes: info.size, mtimeMs: info.mtimeMs });
+      // No metadata yet: a run still writing it (another process's): it counts, but is not deleted under it.
+      entries.push({ id: name.slice(0, -4), bytes: info.size, mtimeMs: info.mtimeMs, finished: present.has(`${name.slice(0, -4)}.json`) });
     } catch {
       // Removed concurrently by another faultline: nothing to do.
     }
@@ -173,9 +248,11 @@ export async function applyRetention(options: StoreOptions & RetentionOptions & 
     return false;
   });
   while (keep.length > 0 && (keep.length > maxFiles || total > maxTotalBytes)) {
-    const oldest = keep.shift()!;
-    removed.push(oldest.id);
-    total -= oldest.bytes;
+    const index = keep.findIndex((entry) => entry.finished && entry.id !== options.keepId);
+    if (index < 0) break;
+    const [oldest] = keep.splice(index, 1);
+    removed.push(oldest!.id);
+    total -= oldest!.bytes;
   }
   for (const id of removed) {
     const { path, metaPath } = artifactPaths(id, options);

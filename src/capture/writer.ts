@@ -71,15 +71,20 @@ export class ArtifactWriter {
       this.truncated = true;
     }
     if (part.length === 0) return;
-    this.index(part);
-    this.bytes += part.length;
-    this.lastByteIsNewline = part[part.length - 1] === 10;
+    let written = 0;
     try {
-      for (let written = 0; written < part.length && this.fd !== undefined; ) written += writeSync(this.fd, part, written);
+      while (written < part.length && this.fd !== undefined) written += writeSync(this.fd, part, written);
     } catch (error) {
-      // ENOSPC, EIO: writing stops, the child keeps being drained, the run reports the error.
+      // ENOSPC, EIO: writing stops, the child keeps being drained, the run reports the error, and the artifact
+      // is truncated: counting the chunk before writing it reported bytes the file never got.
       this.fail(error);
+      this.truncated = true;
     }
+    const kept = written === part.length ? part : part.subarray(0, written);
+    if (kept.length === 0) return;
+    this.index(kept);
+    this.bytes += kept.length;
+    this.lastByteIsNewline = kept[kept.length - 1] === 10;
   }
 
   private index(part: Buffer): void {

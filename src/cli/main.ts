@@ -1,6 +1,7 @@
 // The executable: the only module that reads process.argv, writes to the real streams and exits.
 import { isatty } from 'node:tty';
 import { runCli } from './run-cli.js';
+import { exitRequested } from './signals.js';
 
 const io = {
   stdout: (text: string) => process.stdout.write(text),
@@ -25,6 +26,8 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 runCli(process.argv.slice(2), io).then(
   (code) => {
     process.exitCode = code;
+    // Interrupted while reading a stdin that never ends: nothing else would let the process go.
+    if (exitRequested()) process.exit(code);
   },
   (error: unknown) => {
     process.stderr.write(`faultline: internal error: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -9,6 +9,13 @@ function help(): string {
   return `usage: faultline <command> [options]\n\ncommands:\n${lines.join('\n')}\n\nRun 'faultline <command> --help' for a command's options.\n`;
 }
 
+// Node's parseArgs explains an option value that starts with `-` (a negative number) in three lines; one is enough.
+function parseArgsMessage(message: string): string {
+  const ambiguous = /^Option '(-[^']*)' argument is ambiguous/.exec(message);
+  if (ambiguous) return `${ambiguous[1]} got a value starting with "-" (a negative number?); write ${ambiguous[1]}=VALUE to pass it`;
+  return message.split('\n', 1)[0] ?? message;
+}
+
 /** Runs one CLI invocation and resolves to the exit code. Never throws for expected errors. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
@@ -43,7 +50,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return EXIT_USAGE;
     }
     if (error instanceof Error && (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
-      io.stderr(`faultline ${command.name}: ${error.message}\n`);
+      io.stderr(`faultline ${command.name}: ${parseArgsMessage(error.message)}\n`);
       return EXIT_USAGE;
     }
     io.stderr(`faultline ${command.name}: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);

@@ -9,6 +9,7 @@ export type FaultlineErrorCode =
   | 'E_DUPLICATE_FORMAT'
   | 'E_OUTSIDE_ROOT'
   | 'E_CAPTURE'
+  | 'E_CACHE_DIR'
   | 'E_ARTIFACT_MISSING'
   | 'E_REGEX'
   | 'E_LSP_START'

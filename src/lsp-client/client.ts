@@ -2,6 +2,7 @@
 // clients do for the hard cases (reference/lsp.md §1, §2.5, §4): own process group, answer the
 // server's requests, local timeouts, dispose the connection when the server dies.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import {
   ConfigurationRequest,
@@ -82,6 +83,21 @@ const RETRY_DELAYS_MS = [100, 250, 500, 1000];
 // Answers that mean "ask again", never "failed" (lsp.md §2.6).
 const RETRYABLE = new Set<number>([LSPErrorCodes.RequestCancelled, LSPErrorCodes.ContentModified, LSPErrorCodes.ServerCancelled]);
 
+/**
+ * The server's stdin, minus write errors: jsonrpc's sendRequest rethrows a failed write inside a Promise
+ * executor, an unhandled rejection no caller can catch (a server that exits before reading initialize gave
+ * EPIPE). A lost write is harmless: the server's exit disposes the connection, which rejects what is pending.
+ */
+function quietWriter(child: ChildProcess): Writable {
+  return new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      const stdin = child.stdin;
+      if (stdin === null || stdin.destroyed || !stdin.writable) return callback();
+      stdin.write(chunk, () => callback());
+    },
+  });
+}
+
 export class LspClient {
   state: ClientState = 'new';
   private readonly options: LspClientOptions;
@@ -146,7 +162,11 @@ export class LspClient {
     child.stderr?.on('data', (chunk: Buffer) => {
       this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-2000);
     });
-    const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!), NullLogger);
+    const reader = new StreamMessageReader(child.stdout!);
+    // jsonrpc re-arms a 10 s timer for as long as a message stays partial, and never clears it on dispose: a
+    // server that died mid-message kept `explain` from ever exiting. No timer: our own deadlines cover it.
+    reader.partialMessageTimeout = 0;
+    const connection = createMessageConnection(reader, new StreamMessageWriter(quietWriter(child)), NullLogger);
     this.connection = connection;
     this.answerServerRequests(connection);
     // jsonrpc leaves requests pending when the server dies until the connection is disposed.

@@ -86,6 +86,22 @@ export function loadServerConfig(root: string): ServerOverride[] {
   return [];
 }
 
+/**
+ * The file that names server commands for `root` (faultline.config.json, else package.json with a
+ * "faultline" key), or undefined. Never throws: it only decides whether an untrusted workspace gets a notice.
+ */
+export function serverConfigFile(root: string): string | undefined {
+  const configFile = path.join(root, 'faultline.config.json');
+  if (existsSync(configFile)) return configFile;
+  const packageFile = path.join(root, 'package.json');
+  try {
+    const manifest: unknown = JSON.parse(readFileSync(packageFile, 'utf8'));
+    return isPlainObject(manifest) && isPlainObject(manifest.faultline) && manifest.faultline.servers !== undefined ? packageFile : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Applies overrides: same languageId replaces the built-in server; a new one needs extensions. */
 export function applyServerConfig(builtins: readonly LanguageEntry[], overrides: readonly ServerOverride[], where = 'config'): LanguageEntry[] {
   const result = builtins.map((entry) => ({ ...entry }));

@@ -1,8 +1,8 @@
 // explain: for each located line, the enclosing symbol, the edit selection and a code frame.
 // The CLI only glues locate to this.
-import { readFile, realpath } from 'node:fs/promises';
+import { open, readlink, realpath, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { FaultlineError, frameDepths, type ColumnUnit, type ResolvedLocation, type SymbolInfo } from '../core/index.js';
+import { FaultlineError, frameDepths, type ColumnUnit, type FaultlineErrorCode, type ResolvedLocation, type SymbolInfo } from '../core/index.js';
 import { frameRows, renderCodeFrame, type FrameRow } from '../summarise/index.js';
 import { redactLines, redactorFrom, type RedactOption, type Redactor } from '../redact/index.js';
 import { DEFAULT_TIMEOUT_MS, findEnclosingSymbol } from './lookup.js';
@@ -25,6 +25,8 @@ export interface ExplainOptions {
   contextLines?: number;
   /** Servers to reuse; without one a pool is made for this call and stopped after it. */
   pool?: ServerPool;
+  /** Run server commands named by the workspaces' own config (default: only for trusted workspaces). */
+  trustWorkspace?: boolean;
   signal?: AbortSignal;
   /** For a model: redact the frames and messages (true: own rules; a Redactor from buildRedactor: all). */
   redact?: RedactOption;
@@ -46,6 +48,11 @@ export interface ExplainItem {
    * file could not be read.
    */
   attachment?: SymbolInfo;
+  /**
+   * Why this location could not be explained (its file vanished, lies outside the roots, is too large or
+   * unreadable); the other locations of the batch are explained regardless.
+   */
+  error?: { code: FaultlineErrorCode; message: string };
 }
 
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
@@ -55,14 +62,54 @@ function inside(file: string, root: string): boolean {
   return relative === '' || (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
 }
 
-// Never read outside the roots: locate already checked, but symlinks may have moved since.
-async function assertInsideRoots(location: ResolvedLocation, roots: readonly string[] | undefined): Promise<string> {
-  const real = await realpath(location.absolutePath);
-  const allowed = await Promise.all((roots ?? [location.root]).map((root) => realpath(root).catch(() => path.resolve(root))));
-  if (!allowed.some((root) => inside(real, root))) {
-    throw new FaultlineError('E_OUTSIDE_ROOT', `${location.absolutePath} is outside the workspace roots (${allowed.join(', ')})`);
+// Never read outside the roots: locate already checked, but symlinks may have moved since. The file is opened
+// once and the check is made on what was opened (the descriptor's own path on Linux, else device and inode
+// compared with the checked path), then read from that same descriptor: checking a path and then reading
+// it again let a concurrent writer swap in a link to a file outside the root (18 of 311 tries).
+async function openInsideRoots(location: ResolvedLocation, roots: readonly string[] | undefined): Promise<{ file: string; text: string }> {
+  let handle: FileHandle;
+  try {
+    handle = await open(location.absolutePath, 'r');
+  } catch (error) {
+    throw fileError(location.absolutePath, error);
   }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw new FaultlineError('E_INPUT_READ', `${location.absolutePath} is not a regular file`);
+    const real = await openedPath(handle, location.absolutePath, info);
+    const allowed = await Promise.all((roots ?? [location.root]).map((root) => realpath(root).catch(() => path.resolve(root))));
+    if (!allowed.some((root) => inside(real, root))) {
+      throw new FaultlineError('E_OUTSIDE_ROOT', `${location.absolutePath} is outside the workspace roots (${allowed.join(', ')})`);
+    }
+    // Bounded before reading: a 1.5 GB file was read whole (30 s, 1.6 GB RSS) only to be refused.
+    if (info.size > MAX_FILE_BYTES) throw new FaultlineError('E_INPUT_READ', `${location.absolutePath} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB; not explained`);
+    const buffer = Buffer.alloc(Math.min(info.size, MAX_FILE_BYTES) + 1);
+    let length = 0;
+    while (length < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    if (length > MAX_FILE_BYTES) throw new FaultlineError('E_INPUT_READ', `${location.absolutePath} grew past ${MAX_FILE_BYTES / 1024 / 1024} MiB while read; not explained`);
+    return { file: real, text: buffer.toString('utf8', 0, length) };
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
+async function openedPath(handle: FileHandle, printed: string, info: { dev: number; ino: number }): Promise<string> {
+  const viaProc = await readlink(`/proc/self/fd/${handle.fd}`).catch(() => undefined);
+  if (viaProc !== undefined && path.isAbsolute(viaProc)) return viaProc;
+  const real = await realpath(printed);
+  const checked = await stat(real);
+  if (checked.dev !== info.dev || checked.ino !== info.ino) throw new FaultlineError('E_INPUT_READ', `${printed} changed while it was opened; not explained`);
   return real;
+}
+
+function fileError(file: string, error: unknown): FaultlineError {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return new FaultlineError('E_INPUT_MISSING', `${file} no longer exists`, { cause: error });
+  return new FaultlineError('E_INPUT_READ', `cannot read ${file}: ${(error as Error).message}`, { cause: error });
 }
 
 /** Numbered lines around the 1-based `line`, the line itself marked with `>` and a caret under `column`. */
@@ -72,16 +119,17 @@ export function codeFrame(text: string, line: number, contextLines = 2, column?:
 }
 
 async function explainOne(location: ResolvedLocation, options: ExplainOptions, pool: ServerPool): Promise<ExplainItem> {
-  const file = await assertInsideRoots(location, options.roots);
-  let text: string;
+  let opened: { file: string; text: string };
   try {
-    const buffer = await readFile(file);
-    if (buffer.length > MAX_FILE_BYTES) throw new Error('too large');
-    text = buffer.toString('utf8');
-  } catch {
-    // Deleted or unreadable since locate ran: still report the location itself.
-    return { location, symbol: null, source: 'window', selection: editSelection(null, location.line), excerpt: '' };
+    opened = await openInsideRoots(location, options.roots);
+  } catch (error) {
+    // Deleted, outside the roots or unreadable since locate ran: still report the location itself.
+    const failure = error instanceof FaultlineError ? error : fileError(location.absolutePath, error);
+    return {
+      location, symbol: null, source: 'window', selection: editSelection(null, location.line), excerpt: '', error: { code: failure.code, message: failure.message },
+    };
   }
+  const { file, text } = opened;
   const lookup = await findEnclosingSymbol({
     file,
     root: location.root,
@@ -148,13 +196,14 @@ function shownRows(text: string, line: number, contextLines: number, redactor: R
 
 /** Explains the first `limit` locations (see chooseToExplain); servers are shared between them. */
 export async function explainLocations(options: ExplainOptions): Promise<ExplainItem[]> {
-  const pool = options.pool ?? new ServerPool();
+  const pool = options.pool ?? new ServerPool(options.trustWorkspace === undefined ? {} : { trustWorkspace: options.trustWorkspace });
   try {
     const chosen = chooseToExplain(options.locations, options.limit ?? 3);
     const items = await Promise.all(chosen.map((location) => explainOne(location, options, pool)));
     const redactor = redactorFrom(options.redact);
     return redactor ? items.map((item) => ({ ...item, location: { ...item.location, message: redactor.redactRaw(item.location.message) } })) : items;
   } finally {
-    if (options.pool === undefined) await pool.dispose();
+    // Interrupted: nobody waits for a polite shutdown.
+    if (options.pool === undefined) await pool.dispose({ graceful: options.signal?.aborted !== true });
   }
 }

@@ -9,4 +9,6 @@ export { treeSitterSymbol, hasGrammar } from './tree-sitter.js';
 export { heuristicSymbol } from './heuristic.js';
 export { loadServerConfig, parseServerConfig, applyServerConfig, type ServerOverride } from './config.js';
 export { builtinLanguages, languageFor } from './servers.js';
+export { isTrustedWorkspace, trustListPath, type TrustOptions } from './trust.js';
+export { killTrackedGroups } from './process-group.js';
 export type { EnclosingSymbol, LineSpan, SymbolSource, ServerSpec, LanguageEntry } from './types.js';

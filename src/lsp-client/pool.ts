@@ -2,7 +2,8 @@
 // A crashed server gets one restart; a server that timed out is not asked again in this pool.
 import { FaultlineError, isFaultlineError } from '../core/index.js';
 import { LspClient, type SymbolAnswer } from './client.js';
-import { applyServerConfig, loadServerConfig } from './config.js';
+import { applyServerConfig, loadServerConfig, serverConfigFile } from './config.js';
+import { isTrustedWorkspace, untrustedNotice } from './trust.js';
 import { builtinLanguages, languageFor, serverKey } from './servers.js';
 import type { LanguageEntry } from './types.js';
 
@@ -11,6 +12,8 @@ export interface ServerPoolOptions {
   env?: NodeJS.ProcessEnv;
   /** Replaces the built-in table plus the root's config file (tests, embedders). */
   languages?: (root: string) => LanguageEntry[];
+  /** Run server commands from every workspace's own config (see trust.ts); default: only trusted ones. */
+  trustWorkspace?: boolean;
 }
 
 export interface PoolSymbolsOptions {
@@ -37,6 +40,7 @@ export class ServerPool {
   private readonly slots = new Map<string, Slot>();
   private readonly tables = new Map<string, LanguageEntry[]>();
   private disposed = false;
+  private readonly untrusted = new Map<string, string>();
 
   constructor(options: ServerPoolOptions = {}) {
     this.options = options;
@@ -46,10 +50,26 @@ export class ServerPool {
   languagesFor(root: string): LanguageEntry[] {
     let table = this.tables.get(root);
     if (table === undefined) {
-      table = this.options.languages?.(root) ?? applyServerConfig(builtinLanguages(this.options.env), loadServerConfig(root), root);
+      table = this.options.languages?.(root) ?? this.defaultTable(root);
       this.tables.set(root, table);
     }
     return table;
+  }
+
+  private defaultTable(root: string): LanguageEntry[] {
+    const env = this.options.env ?? process.env;
+    if (isTrustedWorkspace(root, { trustWorkspace: this.options.trustWorkspace, env })) {
+      return applyServerConfig(builtinLanguages(env), loadServerConfig(root), root);
+    }
+    // Not even validated: an untrusted workspace's config must not be able to make explain fail either.
+    const configFile = serverConfigFile(root);
+    if (configFile !== undefined) this.untrusted.set(root, untrustedNotice(root, configFile, env));
+    return builtinLanguages(env, { trusted: false });
+  }
+
+  /** One line per workspace whose own server commands were not run because it is not trusted. */
+  notices(): string[] {
+    return [...this.untrusted.values()];
   }
 
   /**
@@ -88,9 +108,9 @@ export class ServerPool {
     return [...this.slots.values()].map((slot) => slot.client.pid).filter((pid): pid is number => pid !== undefined);
   }
 
-  /** Stops every server (graceful, then the process group is killed). Idempotent. */
-  async dispose(): Promise<void> {
+  /** Stops every server (graceful unless `graceful: false`, then the process group is killed). Idempotent. */
+  async dispose(options: { graceful?: boolean } = {}): Promise<void> {
     this.disposed = true;
-    await Promise.all([...this.slots.values()].map((slot) => slot.client.dispose()));
+    await Promise.all([...this.slots.values()].map((slot) => slot.client.dispose(options)));
   }
 }

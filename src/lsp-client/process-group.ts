@@ -38,6 +38,11 @@ export function trackGroup(pid: number): void {
   }
 }
 
+/** SIGKILLs every live server group at once (a signal handler's last act: nothing waits for a handshake). */
+export function killTrackedGroups(): void {
+  for (const group of live) killGroup(group);
+}
+
 export function untrackGroup(pid: number): void {
   live.delete(pid);
 }

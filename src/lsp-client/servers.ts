@@ -57,14 +57,19 @@ function spec(name: string, command: string[] | null, initializationOptions?: Re
   return initializationOptions === undefined ? { name, command } : { name, command, initializationOptions };
 }
 
-/** The built-in table; commands are resolved now, so a missing server shows as `server: null`. */
-export function builtinLanguages(env: NodeJS.ProcessEnv = process.env): LanguageEntry[] {
-  const fallbackPath = ownTsserver();
+/**
+ * The built-in table; commands are resolved now, so a missing server shows as `server: null`.
+ * `trusted: false` (an untrusted workspace): tls would load the workspace's own node_modules/typescript,
+ * which is that workspace's code, so it is pinned to faultline's own tsserver.
+ */
+export function builtinLanguages(env: NodeJS.ProcessEnv = process.env, options: { trusted?: boolean } = {}): LanguageEntry[] {
+  const ownPath = ownTsserver();
   // tls prefers the workspace's typescript by itself; fallbackPath makes ours the next choice
   // rather than whatever tls resolves (TS 7 has no tsserver.js and breaks tls: lsp.md §6.1).
+  const tsserver = ownPath === null ? {} : { tsserver: options.trusted === false ? { path: ownPath } : { fallbackPath: ownPath } };
   const tls = spec('typescript-language-server', npmServer('typescript-language-server', 'typescript-language-server', ['--stdio'], env), {
     disableAutomaticTypingAcquisition: true,
-    ...(fallbackPath === null ? {} : { tsserver: { fallbackPath } }),
+    ...tsserver,
   });
   const pyright = spec('pyright', npmServer('pyright', 'pyright-langserver', ['--stdio'], env));
   const bash = spec('bash-language-server', npmServer('bash-language-server', 'bash-language-server', ['start'], env));

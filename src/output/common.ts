@@ -82,3 +82,20 @@ export function utf16Column(location: ResolvedLocation, column: number | null, l
   if (text === undefined) return undefined;
   return toUtf16Offset(text, column, location.columnUnit) + 1;
 }
+
+/**
+ * The location with line and columns raised to 1 where a format requires positions ≥ 1 (SARIF's startLine,
+ * GitHub's line=, GitLab's lines.begin, reviewdog's line): a tool that printed line or column 0 gave
+ * schema-invalid SARIF and `line=0`. JSON keeps the tool's 0 (with its columnUnit).
+ */
+export function atLeastOne<T extends Pick<ResolvedLocation, 'line' | 'column' | 'endLine' | 'endColumn'>>(location: T): T {
+  if (location.line >= 1 && (location.column ?? 1) >= 1 && (location.endLine ?? 1) >= 1 && (location.endColumn ?? 1) >= 1) return location;
+  const line = Math.max(1, location.line);
+  return {
+    ...location,
+    line,
+    column: location.column === null ? null : Math.max(1, location.column),
+    endLine: location.endLine === null ? null : Math.max(line, location.endLine),
+    endColumn: location.endColumn === null ? null : Math.max(1, location.endColumn),
+  };
+}

@@ -2,7 +2,7 @@
 // severity (the runner's per-step cap), the full list as a Markdown table for $GITHUB_STEP_SUMMARY.
 import type { LocateResult, ResolvedLocation } from '../core/index.js';
 import { safePrefix } from '../summarise/index.js';
-import { redactionFor, reportedPath, severityOf, type RenderOptions } from './common.js';
+import { atLeastOne, redactionFor, reportedPath, severityOf, type RenderOptions } from './common.js';
 import { callersOf } from './roles.js';
 
 // Web Crypto is a global: no node:crypto import on the path every run loads.
@@ -46,7 +46,8 @@ export interface GithubOutput {
 // on the line that raised it and its callers do not use up the runner's 10 errors per step that others need.
 const callerFrames = callersOf;
 
-function annotation(location: ResolvedLocation, redact: (text: string) => string, repoRoot: string | undefined, raised?: ResolvedLocation): string {
+function annotation(printed: ResolvedLocation, redact: (text: string) => string, repoRoot: string | undefined, raised?: ResolvedLocation): string {
+  const location = atLeastOne(printed);
   const caller = raised !== undefined;
   const severity = caller ? 'note' : severityOf(location.severity);
   const title = location.code ? `${location.code} (${location.format})` : location.format;

@@ -1,7 +1,7 @@
 // GitLab Code Quality report (CodeClimate subset, ecosystem.md §3.1): one JSON array, repo-relative
 // paths, a fingerprint per finding that stays the same across runs for the same problem.
 import type { LocateResult, Severity } from '../core/index.js';
-import { redactionFor, reportedPath, ruleIdOf, severityOf, stableHash, type RenderOptions } from './common.js';
+import { atLeastOne, redactionFor, reportedPath, ruleIdOf, severityOf, stableHash, type RenderOptions } from './common.js';
 import { callersOf } from './roles.js';
 
 export type GitlabSeverity = 'info' | 'minor' | 'major' | 'critical' | 'blocker';
@@ -30,8 +30,9 @@ export function renderGitlab(result: LocateResult, options: RenderOptions = {}):
     // Identical findings collapse in the MR widget; keep genuine repeats apart with a counter.
     const repeat = seen.get(base) ?? 0;
     seen.set(base, repeat + 1);
-    const lines: GitlabIssue['location']['lines'] = { begin: location.line };
-    if (location.endLine !== null && location.endLine > location.line) lines.end = location.endLine;
+    const shown = atLeastOne(location);
+    const lines: GitlabIssue['location']['lines'] = { begin: shown.line };
+    if (shown.endLine !== null && shown.endLine > shown.line) lines.end = shown.endLine;
     return {
       description,
       check_name: ruleIdOf(location),

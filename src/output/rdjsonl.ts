@@ -1,7 +1,7 @@
 // reviewdog diagnostics, one JSON object per line (ecosystem.md §3.3). Columns count UTF-8 bytes and the
 // end is exclusive; columns are converted with the line text and omitted (line-wise range) without it.
 import { fromUtf16Offset, toUtf16Offset, type LocateResult, type ResolvedLocation } from '../core/index.js';
-import { redactionFor, reportedPath, severityOf, type RenderOptions } from './common.js';
+import { atLeastOne, redactionFor, reportedPath, severityOf, type RenderOptions } from './common.js';
 import { callersOf, tracesOf } from './roles.js';
 
 const SEVERITY = { error: 'ERROR', warning: 'WARNING', note: 'INFO' } as const;
@@ -15,7 +15,8 @@ function byteColumn(location: ResolvedLocation, column: number | null, line: num
   return fromUtf16Offset(text, toUtf16Offset(text, column, location.columnUnit), 'byte');
 }
 
-function rangeOf(location: ResolvedLocation, options: RenderOptions): Record<string, unknown> {
+function rangeOf(printed: ResolvedLocation, options: RenderOptions): Record<string, unknown> {
+  const location = atLeastOne(printed);
   const start: Record<string, number> = { line: location.line };
   const startColumn = byteColumn(location, location.column, location.line, options);
   const range: Record<string, unknown> = { start };

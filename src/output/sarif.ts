@@ -3,7 +3,7 @@
 import { pathToFileURL } from 'node:url';
 import type { LocateResult, ResolvedLocation } from '../core/index.js';
 import { formatCommand } from '../summarise/index.js';
-import { redactionFor, reportedPath, ruleIdOf, severityOf, stableHash, utf16Column, type RenderOptions } from './common.js';
+import { atLeastOne, redactionFor, reportedPath, ruleIdOf, severityOf, stableHash, utf16Column, type RenderOptions } from './common.js';
 import { callersOf, tracesOf } from './roles.js';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -37,7 +37,8 @@ function rule(id: string, location: ResolvedLocation): Json {
   };
 }
 
-function region(location: ResolvedLocation, options: SarifOptions): Json {
+function region(printed: ResolvedLocation, options: SarifOptions): Json {
+  const location = atLeastOne(printed);
   const out: Json = { startLine: location.line };
   const startColumn = utf16Column(location, location.column, location.line, options.readLine);
   if (startColumn === undefined) return out; // whole line: better than a column in the wrong unit

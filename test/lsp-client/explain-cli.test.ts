@@ -45,7 +45,7 @@ describe('faultline explain', () => {
     expect(io.err.join('')).toMatch(/no location/);
   });
 
-  test('a bad server config is E_CONFIG, exit 2', async () => {
+  test('a bad server config of a trusted workspace is E_CONFIG, exit 2', async () => {
     const { mkdtempSync, writeFileSync, cpSync } = await import('node:fs');
     const os = await import('node:os');
     const path = await import('node:path');
@@ -53,7 +53,7 @@ describe('faultline explain', () => {
     cpSync(path.join(FIXTURES, 'nested.ts'), path.join(dir, 'nested.ts'));
     writeFileSync(path.join(dir, 'faultline.config.json'), JSON.stringify({ servers: { typescript: { command: 'tls' } } }));
     const io = captureIo({ cwd: dir, stdin: LOG.split('\n')[0] });
-    expect(await runCli(['explain', '--root', dir, '-'], io)).toBe(2);
+    expect(await runCli(['explain', '--root', dir, '--trust-workspace', '-'], io)).toBe(2);
     expect(io.err.join('')).toMatch(/servers\.typescript: "command" must be .*\[E_CONFIG\]/);
   }, 30_000);
 });

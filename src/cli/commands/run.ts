@@ -32,6 +32,8 @@ then prints where the errors are. Exits with CMD's exit code (124 on timeout, 12
 When faultline's stdout is a terminal, CMD gets FORCE_COLOR=1 and CLICOLOR_FORCE=1 so it keeps its colour;
 the artifact keeps every byte and locating reads through the colour codes.`;
 
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 interface RunArgs {
   cwd: string | undefined;
   timeoutMs: number | undefined;
@@ -67,7 +69,10 @@ function parseRunArgs(argv: string[]): RunArgs {
     if (name === '--cwd') args.cwd = inline ?? value(name);
     else if (name === '--timeout') {
       const seconds = Number(inline ?? value(name));
-      if (!Number.isFinite(seconds) || seconds <= 0) throw new FaultlineError('E_USAGE', '--timeout must be a positive number of seconds');
+      // Node's timers hold at most 2^31-1 ms (a larger one fired at once), and below 1 ms it rounded to none.
+      if (!Number.isFinite(seconds) || seconds * 1000 < 1 || seconds * 1000 > MAX_TIMER_MS) {
+        throw new FaultlineError('E_USAGE', `--timeout must be a number of seconds from 0.001 to ${Math.floor(MAX_TIMER_MS / 1000)}`);
+      }
       args.timeoutMs = Math.round(seconds * 1000);
     } else if (name === '--shell') args.shell = true;
     else if (name === '--json') args.json = true;
@@ -150,6 +155,8 @@ export const runCommandCli: CliCommand = {
     const handlers: [NodeJS.Signals, () => void][] = [
       ['SIGINT', onSignal('SIGINT')],
       ['SIGTERM', onSignal('SIGTERM')],
+      // A closed terminal: without a handler Node died at once, leaving the group running and no metadata.
+      ['SIGHUP', onSignal('SIGHUP')],
     ];
     for (const [signal, handler] of handlers) process.on(signal, handler);
     let result: RunResult;

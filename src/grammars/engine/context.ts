@@ -23,6 +23,8 @@ export interface ContextHost {
   tokenMemo: Map<string, IToken[]>;
   readonly maxLocations: number;
   overflow: number;
+  /** Run once when the log ends (a chain still open then is ranked). */
+  readonly atEnd: Set<() => void>;
 }
 
 /** Make's directory stack: `Entering directory` changes what relative paths mean (formats.md §3.13). */
@@ -38,6 +40,11 @@ function detachHints(hints: RawLocation['hints']): RawLocation['hints'] {
   if (copy.directory !== undefined) copy.directory = ownCopy(copy.directory);
   if (copy.packagePath !== undefined) copy.packagePath = ownCopy(copy.packagePath);
   return copy;
+}
+
+// A column or end past 2^53-1 (or negative) is not a position: it is reported as unknown, the line kept.
+function position(value: number | null | undefined): number | null {
+  return value == null || !Number.isSafeInteger(value) || value < 0 || value >= Number.MAX_SAFE_INTEGER ? null : value;
 }
 
 function isCstNode(node: CstNode | IToken): node is CstNode {
@@ -142,12 +149,13 @@ export class FormatLineContext implements LineContext {
     const formatName = location.format ?? this.format.name;
     const spec = host.formatsByName.get(formatName) ?? this.format;
     const file = cleanPrintedPath(location.file);
-    if (file === '' || !Number.isFinite(location.line) || location.line < 0) return undefined;
+    // 2^53 and above is no line anyone printed, and not even exact as a number: the location is dropped.
+    if (file === '' || !Number.isSafeInteger(location.line) || location.line < 0) return undefined;
     if (host.emitted.length >= host.maxLocations) {
       host.overflow++;
       return undefined;
     }
-    const column = location.column ?? null;
+    const column = position(location.column);
     let hints = isRuntimePseudoPath(file) ? { ...location.hints, runtime: true } : location.hints;
     // Under make, a relative path is relative to the directory make last entered.
     const makeDirectory = (host.sharedState.get(MAKE_DIRECTORIES_KEY) as MakeDirectories | undefined)?.stack.at(-1);
@@ -160,8 +168,8 @@ export class FormatLineContext implements LineContext {
       line: location.line,
       // The JSON column is 1-based in the tool's own unit, whatever base the tool printed.
       column: column === null ? null : column + (spec.columnBase === 0 ? 1 : 0),
-      endLine: location.endLine ?? null,
-      endColumn: location.endColumn == null ? null : location.endColumn + (spec.columnBase === 0 ? 1 : 0),
+      endLine: position(location.endLine),
+      endColumn: position(location.endColumn) === null ? null : (location.endColumn as number) + (spec.columnBase === 0 ? 1 : 0),
       severity: location.severity ?? null,
       message: ownCopy(message.trim()),
       code: location.code == null ? null : ownCopy(location.code),
@@ -224,6 +232,10 @@ export class FormatLineContext implements LineContext {
 
   newTraceId(): number {
     return this.host.newTraceId();
+  }
+
+  atEnd(callback: () => void): void {
+    this.host.atEnd.add(callback);
   }
 
   memo<T>(key: string, compute: () => T): T {

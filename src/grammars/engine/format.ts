@@ -57,6 +57,8 @@ export interface LineContext {
   readonly emitted: readonly RawLocation[];
   /** A fresh id for a printed stack trace. */
   newTraceId(): number;
+  /** Calls `callback` once when the log ends (registering the same function again is a no-op). */
+  atEnd(callback: () => void): void;
   /** Caches a computation for the current line across formats (most formats parse the same GNU head). */
   memo<T>(key: string, compute: () => T): T;
 }

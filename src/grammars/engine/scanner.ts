@@ -90,6 +90,7 @@ export class Scanner {
       tokenMemo: new Map(),
       maxLocations: options.maxLocations ?? 50_000,
       overflow: 0,
+      atEnd: new Set(),
     };
     this.contexts = this.formats.map((format) => new FormatLineContext(this.host, format));
   }
@@ -124,6 +125,8 @@ export class Scanner {
   /** Ends the log and returns everything recognised. */
   end(): ScanResult {
     this.drain(true);
+    for (const callback of this.host.atEnd) callback();
+    this.host.atEnd.clear();
     const lines = this.countLinesTo(this.buffer.length) - (this.lastByteWasNewline || this.bytes === 0 ? 1 : 0);
     return { locations: this.host.emitted, overflow: this.host.overflow, lines, bytes: this.bytes };
   }
@@ -195,12 +198,19 @@ export class Scanner {
     }
     const regex = this.prefilter.anywhere;
     regex.lastIndex = from;
+    // The bounds of the line of the last hit: a long line has a hit every few bytes, and looking its ends up
+    // again for each one made a 1 MB line of `line 1 ` quadratic (seconds per MB).
+    let hitLineStart = -1;
+    let hitLineEnd = -1;
     for (let match = regex.exec(this.buffer); match !== null && match.index < to; match = regex.exec(this.buffer)) {
       anywhere.push(match.index);
-      const lineEnd = this.buffer.indexOf('\n', match.index);
-      const lineStart = this.buffer.lastIndexOf('\n', match.index - 1) + 1;
+      if (match.index < hitLineStart || match.index > hitLineEnd) {
+        hitLineStart = this.buffer.lastIndexOf('\n', match.index - 1) + 1;
+        hitLineEnd = this.buffer.indexOf('\n', match.index);
+        if (hitLineEnd < 0) hitLineEnd = Number.MAX_SAFE_INTEGER;
+      }
       // A short line is a candidate once; a long line keeps every anchor hit (each gets its own window).
-      if (lineEnd >= 0 && lineEnd - lineStart <= LONG_LINE) regex.lastIndex = lineEnd + 1;
+      if (hitLineEnd - hitLineStart <= LONG_LINE) regex.lastIndex = hitLineEnd + 1;
       else regex.lastIndex = Math.max(regex.lastIndex, match.index + 1);
     }
     // One walk over the lines finds the line-start candidates, numbers every candidate and advances the line
@@ -232,11 +242,16 @@ export class Scanner {
     let windowsOnLine = 0;
     let currentLineStart = -1;
     let scannedLineEnd = -1;
+    // Bounds of the current candidate's line, looked up once per line (not once per hit on a long line).
+    let lineStart = -1;
+    let lineEnd = -1;
     for (const { position, line } of this.candidates(from, to)) {
       if (position <= scannedLineEnd) continue;
-      const lineStart = this.buffer.lastIndexOf('\n', position - 1) + 1;
-      let lineEnd = this.buffer.indexOf('\n', position);
-      if (lineEnd < 0) lineEnd = this.buffer.length;
+      if (position < lineStart || position > lineEnd) {
+        lineStart = this.buffer.lastIndexOf('\n', position - 1) + 1;
+        lineEnd = this.buffer.indexOf('\n', position);
+        if (lineEnd < 0) lineEnd = this.buffer.length;
+      }
       if (lineEnd - lineStart <= LONG_LINE) {
         this.scanLine(lineStart, lineEnd, lineStart, lineEnd, line);
         scannedLineEnd = lineEnd;

@@ -5,18 +5,13 @@
 import { Dash, Gt, Int, LParen, Lt, RParen, Word } from '../../engine/tokens.js';
 import type { GrammarFormat, LineContext } from '../../engine/format.js';
 import type { LineParser } from '../../engine/parser.js';
-
-/** One exception chain: its sections' trace ids in printed order and the frames emitted for each. */
-interface Chain {
-  /** The top exception, then each `Caused by:` in printed order (the last one is the root cause). */
-  causes: number[];
-  /** `Suppressed:` sections (and causes nested in them): context, never the root cause. */
-  suppressed: number[];
-  frames: Map<number, number[]>;
-}
+import { CauseChain } from '../../engine/cause-chain.js';
 
 interface StackState {
-  chain: Chain | undefined;
+  /** The open exception chain's frames, ranked once when the chain ends. */
+  ranks: CauseChain | undefined;
+  /** Whether the current section is `Suppressed:` (or a cause nested in one): context, never the root cause. */
+  suppressed: boolean;
   trace: number | undefined;
   index: number;
   message: string;
@@ -55,25 +50,7 @@ export function defineJvmRules(parser: LineParser): void {
 }
 
 function stackState(context: LineContext): StackState {
-  return context.state<StackState>(() => ({ chain: undefined, trace: undefined, index: 0, message: '' }));
-}
-
-// Root cause = the last `Caused by:` (rank 0); the top exception ranks highest; suppressed sections rank
-// above all of them.
-function rankOf(chain: Chain, trace: number): number {
-  const position = chain.causes.indexOf(trace);
-  return position < 0 ? chain.causes.length : chain.causes.length - 1 - position;
-}
-
-// A new cause demotes every section printed before it: their frames are re-ranked in place.
-function rerank(context: LineContext, chain: Chain): void {
-  for (const [trace, indices] of chain.frames) {
-    const causeRank = rankOf(chain, trace);
-    for (const index of indices) {
-      const location = context.emitted[index];
-      if (location?.frame && location.frame.causeRank !== causeRank) location.frame = { ...location.frame, causeRank };
-    }
-  }
+  return context.state<StackState>(() => ({ ranks: undefined, suppressed: false, trace: undefined, index: 0, message: '' }));
 }
 
 // A first frame starts a section: find its header above (the exception line, maybe several lines up).
@@ -96,15 +73,22 @@ function startSection(context: LineContext, state: StackState): void {
   state.message = lines.join('\n');
   state.trace = context.newTraceId();
   state.index = 0;
-  if (kind === 'Caused by: ' && indent === 0 && state.chain) {
-    state.chain.causes.push(state.trace);
-    rerank(context, state.chain);
-  } else if ((kind === 'Suppressed: ' || kind === 'Caused by: ') && state.chain) {
-    state.chain.suppressed.push(state.trace);
+  // Root cause = the last `Caused by:` (rank 0), each section above it one rank further; suppressed sections
+  // rank above all of them.
+  if (kind === 'Caused by: ' && indent === 0 && state.ranks) {
+    state.ranks.addCause();
+    state.suppressed = false;
+  } else if ((kind === 'Suppressed: ' || kind === 'Caused by: ') && state.ranks) {
+    state.suppressed = true;
   } else {
-    state.chain = { causes: [state.trace], suppressed: [], frames: new Map() };
+    if (!state.ranks) {
+      const ranks = new CauseChain();
+      context.atEnd(() => ranks.settle());
+      state.ranks = ranks;
+    }
+    state.ranks.settle();
+    state.suppressed = false;
   }
-  state.chain.frames.set(state.trace, []);
 }
 
 function parseJavaStack(context: LineContext): boolean {
@@ -122,7 +106,6 @@ function parseJavaStack(context: LineContext): boolean {
   if (state.trace === undefined || !FRAME_LINE.test(context.line(-1) ?? '')) startSection(context, state);
   else state.index++;
   const trace = state.trace as number;
-  const chain = state.chain as Chain;
   // `java.base/java.lang.Integer.parseInt` → module prefix `java.base/`, package `java.lang` (the class
   // and method dropped; a nested `Outer$Inner` is one segment, and its file is the printed Outer.java).
   const symbol = context.slice(symbolNode);
@@ -134,9 +117,10 @@ function parseJavaStack(context: LineContext): boolean {
     file, line, message: state.message,
     // resolve reads a `module/package` packagePath: a JDK module prefix (java.base/) drops the frame.
     hints: packagePath === undefined ? { basenameOnly: true } : { basenameOnly: true, packagePath },
-    frame: { trace, index: state.index, innermostLast: false, causeRank: rankOf(chain, trace) },
+    frame: { trace, index: state.index, innermostLast: false, causeRank: state.suppressed ? 1 : 0 },
   });
-  if (emitted) chain.frames.get(trace)?.push(context.emitted.length - 1);
+  // A suppressed frame ends one rank above the chain's top exception, which is as far as all its causes.
+  state.ranks?.track(emitted, state.suppressed ? 0 : undefined);
   return true;
 }
 

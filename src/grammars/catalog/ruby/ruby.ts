@@ -3,13 +3,14 @@
 // Link: https://docs.ruby-lang.org/en/3.1/Exception.html#method-i-full_message
 // Link: https://docs.rubocop.org/rubocop/formatters.html
 import type { GrammarFamily, GrammarFormat, LineContext } from '../../engine/format.js';
+import { CauseChain } from '../../engine/cause-chain.js';
 import { caretColumn, parseColonHead } from '../shared/common.js';
 import { continueOrStart, newFrameRun, type FrameRunState } from '../shared/scripting.js';
 import { minitest, parseRubyFrame, rspec, RUBY_ANCHOR, type RubyFrame } from './ruby-test.js';
 
 interface RubyTraces extends FrameRunState {
-  /** Index in context.emitted where the current exception (all its cause sections) starts. */
-  chainStart: number;
+  /** The current exception's frames (all its cause sections), ranked once when it ends. */
+  chain: CauseChain;
 }
 
 /** A `path:L: syntax error, …` line inside a SyntaxError message (`require` of a broken file). */
@@ -47,7 +48,11 @@ function highlightAt(context: LineContext, offset: number): { column: number; en
 
 function parseRuby(context: LineContext): boolean {
   const text = context.text;
-  const run = context.state<RubyTraces>(() => ({ ...newFrameRun(), chainStart: 0 }));
+  const run = context.state<RubyTraces>(() => {
+    const chain = new CauseChain();
+    context.atEnd(() => chain.settle());
+    return { ...newFrameRun(), chain };
+  });
   const from = /^\tfrom /.exec(text);
   if (from) {
     const frame = parseRubyFrame(context, from[0].length);
@@ -73,12 +78,8 @@ function parseRuby(context: LineContext): boolean {
   // Ruby prints an exception's `cause` right after the last frame of the exception it caused, so a head
   // that directly follows a frame is a cause: it is closer to the root, and the sections above move away.
   const isCause = run.lastLine === context.logLine - 1;
-  if (isCause) {
-    for (let index = run.chainStart; index < context.emitted.length; index++) {
-      const location = context.emitted[index];
-      if (location?.frame && location.format === 'ruby') location.frame = { ...location.frame, causeRank: location.frame.causeRank + 1 };
-    }
-  } else run.chainStart = context.emitted.length;
+  if (isCause) run.chain.addCause();
+  else run.chain.settle();
   run.trace = context.newTraceId();
   run.index = 0;
   run.causeRank = 0;
@@ -91,8 +92,8 @@ function parseRuby(context: LineContext): boolean {
   return true;
 }
 
-function emitFrame(context: LineContext, run: FrameRunState, frame: RubyFrame, columns?: { column: number; endColumn: number }): void {
-  context.emit({
+function emitFrame(context: LineContext, run: RubyTraces, frame: RubyFrame, columns?: { column: number; endColumn: number }): void {
+  const emitted = context.emit({
     file: frame.head.file,
     line: frame.head.line,
     ...columns,
@@ -100,6 +101,7 @@ function emitFrame(context: LineContext, run: FrameRunState, frame: RubyFrame, c
     message: run.message,
     frame: { trace: run.trace, index: run.index++, innermostLast: false, causeRank: run.causeRank },
   });
+  run.chain.track(emitted);
 }
 
 // RuboCop's severity letters; conventions and refactors are style findings, below a Lint warning.

@@ -2,6 +2,7 @@
 // print them (jest). Paths may hold spaces and parentheses, so the location is parsed by a Chevrotain
 // rule that runs to the LAST `:L:C` before the end of the frame, never split on the first `(`.
 // Link: https://v8.dev/docs/stack-trace-api
+import { CauseChain } from '../../engine/cause-chain.js';
 import type { LineContext } from '../../engine/format.js';
 import type { LineParser } from '../../engine/parser.js';
 import { plausiblePath } from './common.js';
@@ -125,12 +126,13 @@ export interface FrameRun {
   message: string;
   /** Which format owns the run: a runner's failure block, a console.* call site (ignored), or plain V8. */
   owner: 'jest' | 'console' | 'node';
-  /** Traces of one `[cause]` chain, outermost first. */
-  chain: number[];
+  /** The `[cause]` chain this run belongs to (its frames are ranked when the chain ends). */
+  chain: CauseChain;
 }
 
 interface RunState {
   run?: FrameRun;
+  chain?: CauseChain;
 }
 
 const CAUSE_GAP = /^\s*\.\.\. \d+ lines? matching cause stack trace \.\.\.$/;
@@ -156,23 +158,26 @@ export function frameRun(context: LineContext, classify: () => { owner: FrameRun
   // `[cause]: Error: inner` is the cause of the trace printed just before it: the root cause is printed last,
   // so every earlier trace of the chain moves one rank further from it.
   const isCause = /^\[cause\]:/.test(message) && previous !== undefined && previous.lastLine >= context.logLine - 3;
-  const chain = isCause && previous ? [...previous.chain, trace] : [trace];
-  if (isCause) {
-    const earlier = new Set(chain.slice(0, -1));
-    for (const location of context.emitted) {
-      if (location.frame && earlier.has(location.frame.trace)) location.frame = { ...location.frame, causeRank: location.frame.causeRank + 1 };
-    }
+  if (!state.chain) {
+    const created = new CauseChain();
+    context.atEnd(() => created.settle());
+    state.chain = created;
   }
+  const chain = state.chain;
+  if (isCause) chain.addCause();
+  else chain.settle();
   const run: FrameRun = { trace, index: 0, lastLine: context.logLine, message, owner, chain };
   state.run = run;
   return run;
 }
 
 /** Emits the current frame line's location (if it has one) as frame `run.index`, and advances the index. */
-export function emitFrame(context: LineContext, run: Pick<FrameRun, 'trace' | 'index' | 'message'>, location: V8Location | null, format?: string): void {
+export function emitFrame(
+  context: LineContext, run: Pick<FrameRun, 'trace' | 'index' | 'message'> & { chain?: CauseChain }, location: V8Location | null, format?: string,
+): void {
   const index = run.index++;
   if (!location) return;
-  context.emit({
+  const emitted = context.emit({
     file: location.file,
     line: location.line,
     column: location.column,
@@ -181,4 +186,5 @@ export function emitFrame(context: LineContext, run: Pick<FrameRun, 'trace' | 'i
     ...(format ? { format } : {}),
     frame: { trace: run.trace, index, innermostLast: false, causeRank: 0 },
   });
+  run.chain?.track(emitted);
 }

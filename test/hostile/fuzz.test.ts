@@ -1,0 +1,64 @@
+// Issue 16 item 6: mutated fixtures through the library API. Every case must end in a result or a coded
+// FaultlineError (never a TypeError, a RangeError or a hang), within a bounded CPU time. CI runs a few
+// hundred cases with a fixed seed; `npm run fuzz` runs many more (FAULTLINE_FUZZ_CASES, FAULTLINE_FUZZ_SEED).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { isFaultlineError, toLocateJson } from '../../src/core/index.js';
+import { locate } from '../../src/locate/index.js';
+import { explainLocations } from '../../src/lsp-client/index.js';
+import { OUTPUT_FORMATS, renderOutput } from '../../src/output/index.js';
+import { summariseError } from '../../src/summarise/index.js';
+import { tempDir } from '../integration/_setup.js';
+import { fixtureLogs, fuzzCase } from './fuzz-cases.js';
+
+const CASES = Number(process.env.FAULTLINE_FUZZ_CASES ?? 250);
+const SEED = Number(process.env.FAULTLINE_FUZZ_SEED ?? 16);
+// Generous for a loaded 2-core machine: a case is at most 256 KiB, which takes tens of milliseconds.
+const MAX_CASE_CPU_MS = 5000;
+
+// A workspace where many fixture paths resolve, so resolution, ranking and explain are exercised too.
+const root = tempDir('fuzz');
+for (const file of ['src/app.ts', 'main.c', 'main.go', 'main.py', 'main.rb', 'Main.java', 'src/lib.rs', 'app.js', 'index.ts', 'calc.rb', 'stats.rb']) {
+  mkdirSync(join(root, file, '..'), { recursive: true });
+  writeFileSync(join(root, file), Array.from({ length: 40 }, (_, line) => `line ${line + 1} of ${file}`).join('\n'));
+}
+
+async function* once(bytes: Buffer): AsyncIterable<Uint8Array> {
+  yield bytes;
+}
+
+async function exercise(bytes: Buffer, explain: boolean): Promise<void> {
+  const result = await locate({ stream: once(bytes) }, { cwd: root, roots: [root], isIgnored: async () => new Set() });
+  JSON.stringify(toLocateJson(result));
+  for (const format of OUTPUT_FORMATS) renderOutput(format, result, {});
+  summariseError({ lines: bytes.toString('utf8').split('\n').slice(0, 200), ...(result.locations[0] ? { primaryLogLine: Math.min(200, result.locations[0].logLine) } : {}) });
+  if (explain && result.locations.length > 0) await explainLocations({ locations: result.locations, roots: [root], noLsp: true });
+}
+
+describe(`fuzz: ${CASES} mutated fixtures (seed ${SEED})`, () => {
+  test('no uncoded throw, bounded CPU time per case', async () => {
+    const logs = fixtureLogs();
+    expect(logs.length).toBeGreaterThan(50);
+    const failures: string[] = [];
+    let coded = 0;
+    for (let index = 0; index < CASES; index++) {
+      const fuzz = fuzzCase(SEED, index, logs);
+      const where = `seed ${SEED} case ${index} (${fuzz.fixture}: ${fuzz.mutations.join(', ')}; ${fuzz.bytes.length} bytes)`;
+      const start = process.cpuUsage();
+      try {
+        await exercise(fuzz.bytes, index % 10 === 0);
+      } catch (error) {
+        if (isFaultlineError(error)) coded++;
+        else failures.push(`${where}: uncoded ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      }
+      const used = process.cpuUsage(start);
+      const cpuMs = (used.user + used.system) / 1000;
+      if (cpuMs > MAX_CASE_CPU_MS) failures.push(`${where}: ${cpuMs.toFixed(0)} ms of CPU`);
+      if (failures.length >= 5) break;
+    }
+    expect(failures).toEqual([]);
+    // Binary-looking mutations are refused with a code; most cases are scanned.
+    expect(coded).toBeLessThan(CASES);
+  }, 600_000);
+});
