@@ -13,6 +13,8 @@ interface Chain {
   /** `Suppressed:` sections (and causes nested in them): context, never the root cause. */
   suppressed: number[];
   frames: Map<number, number[]>;
+  /** Indentation of the top exception's header: a `Caused by:` at it belongs to the chain, deeper to a suppressed one. */
+  indent: number;
 }
 
 interface StackState {
@@ -96,13 +98,15 @@ function startSection(context: LineContext, state: StackState): void {
   state.message = lines.join('\n');
   state.trace = context.newTraceId();
   state.index = 0;
-  if (kind === 'Caused by: ' && indent === 0 && state.chain) {
+  // Java indents a suppressed exception's causes one level deeper than the chain's; a logger or test runner that
+  // indents the whole trace (Gradle's test output) shifts both, so the chain's own indentation is the measure.
+  if (kind === 'Caused by: ' && state.chain && indent <= state.chain.indent) {
     state.chain.causes.push(state.trace);
     rerank(context, state.chain);
   } else if ((kind === 'Suppressed: ' || kind === 'Caused by: ') && state.chain) {
     state.chain.suppressed.push(state.trace);
   } else {
-    state.chain = { causes: [state.trace], suppressed: [], frames: new Map() };
+    state.chain = { causes: [state.trace], suppressed: [], frames: new Map(), indent };
   }
   state.chain.frames.set(state.trace, []);
 }
