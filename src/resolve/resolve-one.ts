@@ -49,6 +49,9 @@ function elision(printed: string): { head: string; tail: string[] } | undefined 
   if (last < 0) return undefined;
   const tail = segments.slice(last + 1).filter((segment) => segment !== '..');
   if (tail.length === 0) return undefined;
+  // Folders before the elision constrain the match only when relative: an absolute head (`C:\Users\me\…\x.cpp`)
+  // names the other machine's checkout, not a workspace folder.
+  if (/^(?:[A-Za-z]:|~)?[/\\]/.test(printed.trim()) || /^[A-Za-z]:$/.test(segments[0] ?? '')) return { head: '', tail };
   const head = segments.slice(0, last).filter((segment) => segment !== '..' && !ELISION_SEGMENT.test(segment)).join('/');
   return { head, tail };
 }

@@ -70,6 +70,13 @@ describe('elisions', () => {
     expect(result.unresolved.map((u) => [u.file, u.reason])).toEqual([['lib/.../x.ts', 'not-found']]);
   });
 
+  it('ignores the folders of an absolute path before its elision (another machine\'s checkout)', async () => {
+    const root = await makeWorkspace({ 'engine/core/Helpers.cpp': '' });
+    const result = await locate(root, ['C:\\Users\\me\\...\\core\\Helpers.cpp', '/home/me/…/core/Helpers.cpp']);
+    expect(result.locations.map((l) => l.file)).toEqual(['engine/core/Helpers.cpp']);
+    expect(result.unresolved).toEqual([]);
+  });
+
   it('reports an elision that several files end with as ambiguous', async () => {
     const root = await makeWorkspace({ 'a/Helpers.cpp': '', 'b/Helpers.cpp': '' });
     const result = await locate(root, ['...\\Helpers.cpp']);
