@@ -83,11 +83,6 @@ async function fromGitignoreFiles(root: string, relativePaths: readonly string[]
   return ignored;
 }
 
-/** True when the git repository enclosing `root` ignores the root folder itself (false without git). */
-export async function isRootIgnoredByEnclosingRepository(root: string): Promise<boolean> {
-  return (await askGit(root, [])).ignored?.has(ROOT_ITSELF) === true;
-}
-
 // Creates the default IgnoredCheck (git check-ignore, falling back to the root .gitignore).
 export function createGitIgnoredCheck(): IgnoredCheck {
   return async (root, relativePaths) => {

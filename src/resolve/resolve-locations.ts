@@ -16,7 +16,7 @@ export interface ResolveOptions {
   cwd: string;
   /** Workspace roots (absolute, or relative to cwd). Nothing outside them is ever resolved or reported. */
   roots: string[];
-  /** File-system access; default: node:fs + globby. An editor can inject its own workspace API. */
+  /** File-system access; default: node:fs. An editor can inject its own workspace API. */
   fs?: ResolverFs;
   /**
    * Which of `relativePaths` (posix, relative to the real `root`) the workspace ignores as generated

@@ -1,7 +1,7 @@
 // The only file-system surface the resolver uses. Kept to three async calls so an editor
 // extension can back it with its own workspace API (virtual or remote file systems).
 import { readFile, realpath, stat } from 'node:fs/promises';
-import { isRootIgnoredByEnclosingRepository } from './git-ignored.js';
+import { findFilesNamed } from './workspace-walk.js';
 
 /** What an entry is, following symlinks. */
 export type ResolverFileKind = 'file' | 'directory' | 'other';
@@ -25,11 +25,6 @@ export interface ResolverFs {
   readText?(path: string): Promise<string | undefined>;
 }
 
-// Bounds of a workspace search: names given as glob patterns, folder depth, and files looked at per root.
-const MAX_NAME_PATTERNS = 16;
-const MAX_SEARCH_DEPTH = 32;
-const MAX_LISTED_FILES = 200_000;
-
 // A source file bigger than this is not read to correct a column (generated bundles are not worth it).
 const MAX_TEXT_BYTES = 8 * 1024 * 1024;
 
@@ -39,7 +34,7 @@ function isExpectedFsMiss(error: unknown): boolean {
   return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EACCES' || code === 'EPERM' || code === 'ELOOP' || code === 'ENAMETOOLONG';
 }
 
-// Creates the default ResolverFs over node:fs and globby.
+// Creates the default ResolverFs over node:fs.
 export function createNodeResolverFs(): ResolverFs {
   return {
     async stat(path) {
@@ -61,32 +56,7 @@ export function createNodeResolverFs(): ResolverFs {
     },
     async findFilesByName(root, basenames) {
       if (basenames.length === 0) return [];
-      // globby (and fast-glob under it) is loaded only when a workspace search is needed.
-      const { convertPathToPattern, globbyStream } = await import('globby');
-      // A few names are cheaper as patterns; many (a log full of relative paths to confirm) as one walk and a set.
-      const wanted = new Set(basenames);
-      const patterns = basenames.length <= MAX_NAME_PATTERNS ? basenames.map((name) => `**/${convertPathToPattern(name)}`) : ['**/*'];
-      // globby reads .gitignore files up to the enclosing repository; when that repository ignores the whole
-      // root, it would hide every file, so only the root's own .gitignore files count then.
-      const outerIgnoresRoot = await isRootIgnoredByEnclosingRepository(root);
-      const found: string[] = [];
-      let seen = 0;
-      for await (const entry of globbyStream(patterns, {
-        cwd: root,
-        ...(outerIgnoresRoot ? { gitignore: false, ignoreFiles: ['**/.gitignore'] } : { gitignore: true }),
-        ignore: ['**/node_modules/**', '**/.git/**'],
-        onlyFiles: true,
-        followSymbolicLinks: false,
-        suppressErrors: true,
-        deep: MAX_SEARCH_DEPTH,
-      })) {
-        // A workspace bigger than the bound (a home directory given as root) is not worth walking further.
-        if (++seen > MAX_LISTED_FILES) break;
-        const file = String(entry);
-        if (wanted.has(file.slice(file.lastIndexOf('/') + 1))) found.push(file);
-      }
-      // Sorted so that "the first match" is the same on every machine and every run.
-      return found.sort();
+      return findFilesNamed(root, new Set(basenames));
     },
     async readText(path) {
       try {

@@ -49,4 +49,12 @@ describe('a root that an enclosing repository ignores', () => {
     expect(result.locations.map((l) => l.file)).toEqual(['src/a.ts']);
     expect(result.dropped.map((d) => d.reason)).toEqual(['ignored']);
   });
+
+  it('lists a package root with its repository rules, so an ignored build copy does not make a path ambiguous', async () => {
+    const outer = await makeWorkspace({ '.gitignore': 'dist/\n', 'packages/web/src/app/page.tsx': '', 'packages/web/dist/app/page.tsx': '' });
+    git(outer, 'init', '-q');
+    const root = path.join(outer, 'packages', 'web');
+    const result = await resolveLocations([raw('./app/page.tsx')], { cwd: root, roots: [root] });
+    expect(result.locations.map((l) => l.file)).toEqual(['src/app/page.tsx']);
+  });
 });
