@@ -3,6 +3,7 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { toLocateJson } from '../../src/core/index.js';
 import { createNodeResolverFs, resolveLocations, type ResolverFs } from '../../src/resolve/index.js';
 import { makeWorkspace, raw, removeWorkspaces } from './_workspace.js';
 
@@ -53,6 +54,10 @@ describe('ambiguity', () => {
     const result = await locate(root, ['./app/page.tsx']);
     expect(result.locations).toEqual([]);
     expect(result.unresolved).toMatchObject([{ file: './app/page.tsx', reason: 'ambiguous', candidates: ['admin/app/page.tsx', 'client/app/page.tsx'] }]);
+    // The JSON contract carries the candidates, and only for an ambiguous path.
+    const json = toLocateJson({ ...result, unresolved: [...result.unresolved, { ...result.unresolved[0]!, reason: 'not-found', candidates: undefined }] });
+    expect(json.unresolved.map((u) => u.candidates)).toEqual([['admin/app/page.tsx', 'client/app/page.tsx'], undefined]);
+    expect(Object.keys(json.unresolved[1]!)).not.toContain('candidates');
   });
 });
 
