@@ -103,11 +103,23 @@ async function withoutMissingLeadingFolders(base: string, segments: readonly str
   return start === 0 ? undefined : joinPosix(base, ...segments.slice(start));
 }
 
-/** The one file a listing query matched, `ambiguous` with the candidates for several, else not found. */
+/**
+ * The one file a listing query matched, `ambiguous` with the candidates for several, else not found. Matches
+ * count once per real file inside the roots: a symlink to another match is that file, not a second candidate,
+ * and one that leads out of the roots is no candidate at all.
+ */
 async function fromIndex(query: IndexQuery, printed: string, workspace: Workspace, index: FileIndex): Promise<Resolution> {
   const match = await index.match(query);
-  if (match.absolute.length > 1) return { kind: 'unresolved', reason: 'ambiguous', candidates: match.relative.slice(0, MAX_CANDIDATES) };
-  return fromOutcome(await workspace.firstExisting(match.absolute), printed);
+  const distinct = new Map<string, { outcome: CandidateOutcome; name: string }>();
+  let firstMiss: CandidateOutcome | undefined;
+  for (let position = 0; position < match.absolute.length && distinct.size < MAX_CANDIDATES; position++) {
+    const outcome = await workspace.firstExisting([match.absolute[position] as string]);
+    if (outcome.kind !== 'resolved') firstMiss ??= outcome;
+    else if (!distinct.has(outcome.absolutePath)) distinct.set(outcome.absolutePath, { outcome, name: match.relative[position] as string });
+  }
+  const found = [...distinct.values()];
+  if (found.length > 1) return { kind: 'unresolved', reason: 'ambiguous', candidates: found.map((each) => each.name) };
+  return fromOutcome(found[0]?.outcome ?? firstMiss ?? { kind: 'not-found' }, printed);
 }
 
 // More candidates than this say "ambiguous" as well as all of them would.

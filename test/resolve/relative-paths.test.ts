@@ -61,6 +61,17 @@ describe('ambiguity', () => {
   });
 });
 
+describe('symlinked copies', () => {
+  it('counts a symlink to another match as that file, not as a second candidate', async () => {
+    const root = await makeWorkspace({ 'releases/v2/app/main.py': '' });
+    await mkdir(path.join(root, 'mirror', 'app'), { recursive: true });
+    await symlink(path.join(root, 'releases', 'v2', 'app', 'main.py'), path.join(root, 'mirror', 'app', 'main.py'));
+    const result = await locate(root, ['./app/main.py']);
+    expect(result.unresolved).toEqual([]);
+    expect(result.locations.map((l) => l.file)).toEqual(['releases/v2/app/main.py']);
+  });
+});
+
 describe('elisions', () => {
   it('expands …, ... and ..... (with either separator) to the one file that ends so', async () => {
     const root = await makeWorkspace({ 'engine/core/Helpers.cpp': '', 'course/week2/ex06.js': '', 'docs/notes/readme.txt': '' });
