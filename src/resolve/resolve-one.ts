@@ -135,7 +135,9 @@ function deferToIndex(printed: string, segments: readonly string[], index: FileI
 
 async function resolveRelative(raw: RawLocation, relative: string, workspace: Workspace, index: FileIndex): Promise<FirstPass> {
   const outcome = await workspace.firstExisting(relativeCandidates(relative, raw.hints, workspace));
-  if (outcome.kind !== 'not-found') return fromOutcome(outcome, raw.file);
+  const miss = fromOutcome(outcome, raw.file);
+  // A dependency's path (`site-packages/foo/bar.py`) is never re-read as a user file that shares its end.
+  if (outcome.kind !== 'not-found' || miss.kind !== 'unresolved') return miss;
   const segments = relative.split('/');
   if (!segments.includes('..')) {
     for (const base of relativeBases(raw.hints, workspace)) {
@@ -145,7 +147,7 @@ async function resolveRelative(raw: RawLocation, relative: string, workspace: Wo
       if (found.kind === 'resolved') return fromOutcome(found, raw.file);
     }
   }
-  return deferToIndex(raw.file, segments, index, workspace, fromOutcome(outcome, raw.file));
+  return deferToIndex(raw.file, segments, index, workspace, miss);
 }
 
 async function resolveByPath(raw: RawLocation, workspace: Workspace, index: FileIndex): Promise<FirstPass> {

@@ -48,6 +48,15 @@ describe('leading folders the workspace does not have', () => {
   });
 });
 
+describe('dependencies', () => {
+  it('never maps a dependency path to a user file that shares its end', async () => {
+    const root = await makeWorkspace({ 'foo/bar.py': '', 'p/index.js': '' });
+    const result = await locate(root, ['lib/python3.11/site-packages/foo/bar.py', 'node_modules/p/index.js']);
+    expect(result.locations).toEqual([]);
+    expect(result.dropped.map((d) => d.reason)).toEqual(['vendored', 'vendored']);
+  });
+});
+
 describe('ambiguity', () => {
   it('reports two equally good workspace files as ambiguous with both candidates, never a guess', async () => {
     const root = await makeWorkspace({ 'client/app/page.tsx': '', 'admin/app/page.tsx': '' });
