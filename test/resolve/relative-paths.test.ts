@@ -4,6 +4,7 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toLocateJson } from '../../src/core/index.js';
+import { MAX_INDEXED_NAMES } from '../../src/resolve/file-index.js';
 import { createNodeResolverFs, resolveLocations, type ResolverFs } from '../../src/resolve/index.js';
 import { makeWorkspace, raw, removeWorkspaces } from './_workspace.js';
 
@@ -148,6 +149,17 @@ describe('the workspace listing', () => {
     const result = await resolveLocations(raws, { cwd: root, roots: [root], fs, isIgnored: noIgnores });
     expect(result.locations.map((l) => l.file)).toEqual(['client/app/a.tsx', 'client/app/b.tsx', 'src/c.ts']);
     expect(searches).toEqual([['a.tsx', 'b.tsx', 'd.ts']]);
+  });
+
+  it('asks for a bounded number of basenames however many paths a log leaves open', async () => {
+    const root = await makeWorkspace({ 'src/a.ts': '' });
+    const inner = createNodeResolverFs();
+    const asked: number[] = [];
+    const fs: ResolverFs = { ...inner, findFilesByName: (dir, names) => (asked.push(names.length), inner.findFilesByName(dir, names)) };
+    const raws = Array.from({ length: MAX_INDEXED_NAMES + 500 }, (_, i) => raw(`gone/f${i}.ts`));
+    const result = await resolveLocations(raws, { cwd: root, roots: [root], fs, isIgnored: noIgnores });
+    expect(asked).toEqual([MAX_INDEXED_NAMES]);
+    expect(result.unresolved).toHaveLength(raws.length);
   });
 
   it('is never made when every path resolves by stat', async () => {
