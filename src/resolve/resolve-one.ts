@@ -200,14 +200,15 @@ function resolveUniqueBasename(raw: RawLocation, workspace: Workspace, index: Fi
 }
 
 // First pass for one non-runtime raw location. A path that may continue one wrapped from the line before is
-// first tried joined; the joined path counts only when stat'ing finds it in the workspace (or a toolchain), since
-// the line before may just as well end in an unrelated path.
+// also tried joined; the join counts only when the printed part alone is no workspace file and stat'ing finds the
+// join (or it is a toolchain file), since the line before may just as well end in an unrelated path.
 export async function resolveFirstPass(raw: RawLocation, workspace: Workspace, index: FileIndex): Promise<FirstPass> {
   const { wrappedFrom, ...hints } = raw.hints ?? {};
   if (wrappedFrom !== undefined) {
+    const alone = await resolveFirstPass({ ...raw, hints }, workspace, index);
+    if (alone.kind === 'resolved') return alone;
     const joined = await resolveFirstPass({ ...raw, file: `${wrappedFrom}${raw.file}`, hints }, workspace, index);
-    if (joined.kind === 'resolved' || joined.kind === 'dropped') return joined;
-    return resolveFirstPass({ ...raw, hints }, workspace, index);
+    return joined.kind === 'resolved' || joined.kind === 'dropped' ? joined : alone;
   }
   const packagePath = raw.hints?.packagePath ?? '';
   switch (lookupMode(raw)) {
