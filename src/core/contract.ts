@@ -72,7 +72,10 @@ export function toLocateJson(result: LocateResult): LocateJson {
   return {
     version: LOCATE_JSON_VERSION,
     locations: result.locations.map(locationToJson),
-    unresolved: result.unresolved.map(({ file, line, column, format, logLine, reason }) => ({ file, line, column, format, logLine, reason })),
+    // `candidates` only with `ambiguous`: the workspace files a user chooses between.
+    unresolved: result.unresolved.map(({ file, line, column, format, logLine, reason, candidates }) => ({
+      file, line, column, format, logLine, reason, ...(candidates ? { candidates: [...candidates] } : {}),
+    })),
     dropped: result.dropped.map(({ file, line, reason }) => ({ file, line, reason })),
   };
 }

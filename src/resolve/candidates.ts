@@ -10,27 +10,32 @@ function unique(values: Iterable<string>): string[] {
 /**
  * Directories a relative path may be relative to, most specific first:
  * 1. make's "Entering directory" (the tool said where it was, so it beats any guess);
- * 2. cwd (where the command ran, the default for every tool);
- * 3. each root (tools such as pytest, Jest and Go print relative to the project root).
+ * 2. the project folder a tool named on a nearby line (msbuild's `[…/X.csproj]`);
+ * 3. cwd (where the command ran, the default for every tool);
+ * 4. each root (tools such as pytest, Jest and Go print relative to the project root).
  */
-function relativeBases(hints: ResolveHints | undefined, workspace: Workspace): string[] {
+export function relativeBases(hints: ResolveHints | undefined, workspace: Workspace): string[] {
   const bases: string[] = [];
-  const directory = hints?.directory;
-  if (directory) {
-    const parsed = parsePrintedPath(directory);
-    const absolute = parsed.kind === 'relative' ? normaliseHostPath(parsed.path, workspace.cwd) : parsed.path;
-    if (parsed.kind !== 'foreign-absolute' && workspace.isInsideAnyRoot(absolute)) {
-      bases.push(absolute);
-    } else if (parsed.kind !== 'relative') {
-      // A directory from another machine: re-base it by its suffixes, longest first, under each root.
-      for (const suffix of suffixesLongestFirst(parsed.segments)) {
-        for (const root of workspace.roots) bases.push(joinPosix(root.given, suffix));
-      }
-    }
-  }
+  if (hints?.directory) bases.push(...printedDirectoryBases(hints.directory, workspace));
+  // Below make's directory: that is where the tool was; a project named on another line is only a hint.
+  if (hints?.projectDirectory) bases.push(...printedDirectoryBases(hints.projectDirectory, workspace));
   const cwd = workspace.cwdInsideRoots();
   if (cwd) bases.push(cwd);
   for (const root of workspace.roots) bases.push(root.given);
+  return unique(bases);
+}
+
+// A directory a tool printed, as bases inside the roots: itself when it lies inside one, else (a folder on
+// another machine) re-based by its suffixes, longest first, under each root.
+function printedDirectoryBases(directory: string, workspace: Workspace): string[] {
+  const parsed = parsePrintedPath(directory);
+  const absolute = parsed.kind === 'relative' ? normaliseHostPath(parsed.path, workspace.cwd) : parsed.path;
+  if (parsed.kind !== 'foreign-absolute' && workspace.isInsideAnyRoot(absolute)) return [absolute];
+  if (parsed.kind === 'relative') return [];
+  const bases: string[] = [];
+  for (const suffix of suffixesLongestFirst(parsed.segments)) {
+    for (const root of workspace.roots) bases.push(joinPosix(root.given, suffix));
+  }
   return bases;
 }
 

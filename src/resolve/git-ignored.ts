@@ -1,6 +1,6 @@
 // Default "is this generated output?" check: ask git, which knows tracked files are never
-// ignored (a tracked `tools/build/release.ts` survives a `build/` rule); without git, read the
-// root .gitignore.
+// ignored (a tracked `tools/build/release.ts` survives a `build/` rule); without git, or when an
+// enclosing repository ignores the root as a whole, read the .gitignore files inside the root.
 import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,6 +16,11 @@ interface GitAnswer {
   /** null when git could not answer (no git binary, not a repository). */
   ignored: Set<string> | null;
 }
+
+// Asked along with the paths: git answers `.` when the repository it found ignores the root itself. That
+// repository is then an outer one (a checkout under another repository's ignored `wt/` or `tmp/`), whose rule
+// for the whole folder says nothing about which files inside it are generated.
+const ROOT_ITSELF = '.';
 
 // One `git check-ignore --stdin -z` per root: batching keeps a 5 000-frame trace at one spawn.
 function askGit(root: string, relativePaths: readonly string[]): Promise<GitAnswer> {
@@ -39,21 +44,43 @@ function askGit(root: string, relativePaths: readonly string[]): Promise<GitAnsw
       const names = Buffer.concat(stdout).toString('utf8').split('\0').filter(Boolean);
       resolve({ ignored: new Set(names) });
     });
-    child.stdin.end(relativePaths.map((file) => `${file}\0`).join(''));
+    child.stdin.end([ROOT_ITSELF, ...relativePaths].map((file) => `${file}\0`).join(''));
   });
 }
 
-async function fromRootGitignore(root: string, relativePaths: readonly string[]): Promise<Set<string>> {
-  let text: string;
-  try {
-    text = await readFile(path.join(root, '.gitignore'), 'utf8');
-  } catch {
-    return new Set();
-  }
+type Matcher = { ignores(path: string): boolean };
+
+/**
+ * The root's own ignore rules without git: the .gitignore of the root and of every folder between it and each
+ * file, each applied to the path relative to its own folder as git does. Nothing above the root is read, so
+ * rules of an enclosing repository never reach inside.
+ */
+async function fromGitignoreFiles(root: string, relativePaths: readonly string[]): Promise<Set<string>> {
   // Loaded only here: most workspaces are git repositories, and locate's start-up should not pay for it.
   const { default: ignore } = await import('ignore');
-  const matcher = ignore().add(text);
-  return new Set(relativePaths.filter((file) => matcher.ignores(file)));
+  const matchers = new Map<string, Promise<Matcher | undefined>>();
+  const matcherOf = (folder: string): Promise<Matcher | undefined> => {
+    let pending = matchers.get(folder);
+    if (!pending) {
+      pending = readFile(path.join(root, folder, '.gitignore'), 'utf8').then(
+        (text) => ignore().add(text),
+        () => undefined,
+      );
+      matchers.set(folder, pending);
+    }
+    return pending;
+  };
+  const ignored = new Set<string>();
+  await Promise.all(
+    relativePaths.map(async (file) => {
+      const segments = file.split('/');
+      for (let depth = 0; depth < segments.length; depth++) {
+        const matcher = await matcherOf(segments.slice(0, depth).join('/'));
+        if (matcher?.ignores(segments.slice(depth).join('/'))) return void ignored.add(file);
+      }
+    }),
+  );
+  return ignored;
 }
 
 // Creates the default IgnoredCheck (git check-ignore, falling back to the root .gitignore).
@@ -61,6 +88,7 @@ export function createGitIgnoredCheck(): IgnoredCheck {
   return async (root, relativePaths) => {
     if (relativePaths.length === 0) return new Set();
     const answer = await askGit(root, relativePaths);
-    return answer.ignored ?? fromRootGitignore(root, relativePaths);
+    if (answer.ignored === null || answer.ignored.has(ROOT_ITSELF)) return fromGitignoreFiles(root, relativePaths);
+    return answer.ignored;
   };
 }

@@ -43,21 +43,52 @@ function deepestRootCauseFrame(framed: readonly Ranked[]): Ranked | undefined {
   return deepest;
 }
 
+// make's `*** [Makefile:18: target] Error 2` says which recipe failed, not why: the compiler error or the crash
+// of the program it ran is what to fix, so it ranks below every other location.
+function isRecipeReport(location: ResolvedLocation): boolean {
+  return location.format === 'make' && location.message.startsWith('recipe for target ');
+}
+
+function samePlace(a: ResolvedLocation, b: ResolvedLocation): boolean {
+  return a.root === b.root && a.file === b.file && a.line === b.line;
+}
+
 /**
  * Picks the primary, in this order:
  * 1. the first error diagnostic — a compiler error stops the build; warnings and traces printed
- *    around it are context;
+ *    around it are context — unless it only restates a frame of a trace (surefire's
+ *    `AppTest.testPlace:9 » IllegalState`, the outer exception's place): then the trace's root cause
+ *    decides, as in 2, and the diagnostic stays primary only when it names that same place;
  * 2. the deepest user frame of the root-cause trace — with no error diagnostic, a crash is the
  *    failure, and its raising frame is where the fix goes;
  * 3. the first warning — something the tool flagged, ahead of notes and severity-less lines;
- * 4. the first printed location.
+ * 4. the first printed location (a failed assert has no severity word, yet it is why the recipe failed);
+ * 5. only then a build tool's report that a recipe failed (make).
  */
 function pickPrimary(sorted: readonly Ranked[]): Ranked | undefined {
-  const firstError = sorted.find((entry) => !entry.location.frame && entry.location.severity === 'error');
-  if (firstError) return firstError;
-  const frame = deepestRootCauseFrame(sorted.filter((entry) => entry.location.frame !== undefined));
+  const framed = sorted.filter((entry) => entry.location.frame !== undefined);
+  const frame = deepestRootCauseFrame(framed);
+  const firstError = sorted.find((entry) => !entry.location.frame && entry.location.severity === 'error' && !isRecipeReport(entry.location));
+  if (firstError) {
+    const restatesFrame = framed.some((entry) => samePlace(entry.location, firstError.location));
+    if (!frame || !restatesFrame || samePlace(frame.location, firstError.location)) return firstError;
+    return frame;
+  }
   if (frame) return frame;
-  return sorted.find((entry) => entry.location.severity === 'warning') ?? sorted[0];
+  const located = sorted.filter((entry) => !isRecipeReport(entry.location));
+  return located.find((entry) => entry.location.severity === 'warning') ?? located[0] ?? sorted[0];
+}
+
+/**
+ * The same place printed twice, once degraded (a copy from a web log viewer that turned part of `4:72` into a
+ * link, `4:[7](url)2`, so no column survived): the copy that kept its column is the better primary.
+ */
+function withColumnIfCopied(primary: Ranked, sorted: readonly Ranked[]): Ranked {
+  if (primary.location.column !== null) return primary;
+  const clean = sorted.find(
+    (entry) => entry.location.column !== null && samePlace(entry.location, primary.location) && entry.location.severity === primary.location.severity && !entry.location.frame === !primary.location.frame,
+  );
+  return clean ?? primary;
 }
 
 function dedupeKey(location: ResolvedLocation): string {
@@ -71,8 +102,9 @@ function dedupeKey(location: ResolvedLocation): string {
  */
 export function rankLocations(entries: readonly Ranked[]): ResolvedLocation[] {
   const sorted = [...entries].sort(byPrintedOrder);
-  const primary = pickPrimary(sorted);
-  if (!primary) return [];
+  const picked = pickPrimary(sorted);
+  if (!picked) return [];
+  const primary = withColumnIfCopied(picked, sorted);
   const ordered = [primary, ...sorted.filter((entry) => entry !== primary)];
   const kept = new Map<string, ResolvedLocation>();
   for (const { location } of ordered) {

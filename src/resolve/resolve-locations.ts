@@ -6,7 +6,8 @@ import { createGitIgnoredCheck } from './git-ignored.js';
 import { restoreIndentation } from './dedented-columns.js';
 import { rankLocations, type Ranked } from './rank.js';
 import { applyRoles, type PendingRelated } from './roles.js';
-import { BasenameIndex, basenamesToSearch, isRuntimeLocation, resolutionKey, resolveOne, type Resolution } from './resolve-one.js';
+import { FileIndex } from './file-index.js';
+import { isRuntimeLocation, resolutionKey, resolveFirstPass, type FirstPass, type Resolution } from './resolve-one.js';
 import { CachedResolverFs, createNodeResolverFs, type ResolverFs } from './resolver-fs.js';
 import { Workspace } from './workspace.js';
 
@@ -16,7 +17,7 @@ export interface ResolveOptions {
   cwd: string;
   /** Workspace roots (absolute, or relative to cwd). Nothing outside them is ever resolved or reported. */
   roots: string[];
-  /** File-system access; default: node:fs + globby. An editor can inject its own workspace API. */
+  /** File-system access; default: node:fs. An editor can inject its own workspace API. */
   fs?: ResolverFs;
   /**
    * Which of `relativePaths` (posix, relative to the real `root`) the workspace ignores as generated
@@ -40,20 +41,46 @@ function normaliseOptions(options: ResolveOptions): Required<ResolveOptions> {
   };
 }
 
+// Distinct weak candidates (hints.confirm) one call looks up. A 100 MB log can hold a million path-like tokens;
+// the last ones are kept, because a failing command prints its failure at the end.
+export const MAX_CONFIRM_LOOKUPS = 4096;
+
+const DISCARDED: Resolution = { kind: 'unresolved', reason: 'not-found' };
+
+/** Keys of the weak candidates that are looked up: the last MAX_CONFIRM_LOOKUPS distinct ones. */
+function confirmKeysToLookUp(raws: readonly RawLocation[], keys: readonly string[]): Set<string> {
+  const kept = new Set<string>();
+  for (let index = raws.length - 1; index >= 0 && kept.size < MAX_CONFIRM_LOOKUPS; index--) {
+    if (raws[index]?.hints?.confirm === true) kept.add(keys[index] as string);
+  }
+  return kept;
+}
+
+// Two passes, each memoised per printed path + hints (a stack trace repeats the same file in many frames):
+// stat'ing first, then the one workspace listing for what stat'ing left open, with every name it needs known.
 async function resolveAll(raws: readonly RawLocation[], workspace: Workspace): Promise<Resolution[]> {
-  const index = new BasenameIndex(workspace, basenamesToSearch(raws));
-  // Memoised per printed path + hints: a stack trace repeats the same file in many frames.
-  const memo = new Map<string, Promise<Resolution>>();
+  const index = new FileIndex(workspace);
+  const keys = raws.map(resolutionKey);
+  const confirmKeys = confirmKeysToLookUp(raws, keys);
+  const strictKeys = new Set(keys.filter((key, position) => raws[position]?.hints?.confirm !== true));
+  const firstPasses = new Map<string, Promise<FirstPass>>();
+  raws.forEach((raw, position) => {
+    const key = keys[position] as string;
+    if (firstPasses.has(key) || isRuntimeLocation(raw)) return;
+    if (!strictKeys.has(key) && !confirmKeys.has(key)) return;
+    firstPasses.set(key, resolveFirstPass(raw, workspace, index));
+  });
+  // Every first pass has settled, so every name the listing needs is known before it starts.
+  const settled = await Promise.all(firstPasses.values());
+  const finals = new Map<string, Promise<Resolution>>();
+  [...firstPasses.keys()].forEach((key, position) => {
+    const first = settled[position] as FirstPass;
+    finals.set(key, first.kind === 'deferred' ? first.finish() : Promise.resolve(first));
+  });
   return Promise.all(
-    raws.map((raw) => {
+    raws.map((raw, position) => {
       if (isRuntimeLocation(raw)) return { kind: 'dropped', reason: 'runtime' } satisfies Resolution;
-      const key = resolutionKey(raw);
-      let pending = memo.get(key);
-      if (!pending) {
-        pending = resolveOne(raw, workspace, index);
-        memo.set(key, pending);
-      }
-      return pending;
+      return finals.get(keys[position] as string) ?? DISCARDED;
     }),
   );
 }
@@ -126,6 +153,9 @@ export async function resolveLocations(raw: RawLocation[], options: ResolveOptio
   };
   resolutions.forEach((resolution, inputIndex) => {
     const source = raw[inputIndex] as RawLocation;
+    // A weak candidate exists only as a workspace file it confirmed: anything else leaves no trace, or every
+    // version, port and timestamp of the log would come back as unresolved or dropped noise.
+    if (source.hints?.confirm === true && (resolution.kind !== 'resolved' || ignored.has(inputIndex))) return;
     if (resolution.kind === 'dropped' || ignored.has(inputIndex)) {
       const reason = resolution.kind === 'dropped' ? resolution.reason : 'ignored';
       dropped.push({ file: source.file, line: source.line, reason });
@@ -133,7 +163,9 @@ export async function resolveLocations(raw: RawLocation[], options: ResolveOptio
       const { file, line, format, logLine } = source;
       // Without the file, a column counted from a dedented echo cannot be placed.
       const column = source.dedentedLine === undefined ? source.column : null;
-      unresolved.push({ file, line, column, format, logLine, reason: resolution.reason });
+      const entry: UnresolvedLocation = { file, line, column, format, logLine, reason: resolution.reason };
+      if (resolution.candidates) entry.candidates = resolution.candidates;
+      unresolved.push(entry);
     } else {
       const location = toResolvedLocation(source, resolution);
       if (source.dedentedLine !== undefined) dedented.push({ location, dedentedLine: source.dedentedLine });

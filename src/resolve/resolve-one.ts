@@ -4,10 +4,12 @@ import {
   foreignSuffixCandidates,
   goPackageCandidates,
   rankJvmMatches,
+  relativeBases,
   relativeCandidates,
   splitJvmPackage,
 } from './candidates.js';
-import { joinPosix, parsePrintedPath } from './paths.js';
+import type { FileIndex, IndexQuery } from './file-index.js';
+import { joinPosix, parsePrintedPath, suffixesLongestFirst } from './paths.js';
 import { isJdkPackage, isLegacyNodeInternal, isRuntimePseudoPath, isVendoredPath } from './vendored.js';
 import type { CandidateOutcome, Workspace } from './workspace.js';
 
@@ -15,23 +17,47 @@ import type { CandidateOutcome, Workspace } from './workspace.js';
 export type Resolution =
   | { kind: 'resolved'; root: string; relative: string; absolutePath: string }
   | { kind: 'dropped'; reason: DropReason }
-  | { kind: 'unresolved'; reason: UnresolvedReason };
+  | { kind: 'unresolved'; reason: UnresolvedReason; candidates?: string[] };
+
+/**
+ * The first pass's answer: final, or a lookup that needs the workspace listing. Every path is first tried by
+ * stat'ing its candidates; only what that leaves open waits for the one listing, whose names are then known.
+ */
+export type FirstPass = Resolution | { kind: 'deferred'; finish: () => Promise<Resolution> };
 
 /** How a printed path is looked up. */
 type LookupMode = 'path' | 'jvm-package' | 'go-package' | 'unique-basename' | 'elided';
 
 const JVM_SOURCE = /\.(java|kt|kts|scala|groovy|clj|cljc)$/;
 
-// Terminal-width tools elide the start of long paths (`…/components/Button.tsx`, `.../app/x.py`,
-// formats.md §3.9): what is left is the end of the real path.
-const ELIDED_PREFIX = /^(?:…|\.\.\.)[/\\]/;
+// Users and terminal-width tools elide part of a long path (`…/components/Button.tsx`, `...\Helpers.cpp`,
+// `...../ex06.js`, formats.md §3.9): a segment that starts with `…` or three or more dots (a partial name
+// glued to it was cut too), with the real path's end after it.
+const ELISION_SEGMENT = /^(?:…|\.{3,})/;
 
-function elidedSuffix(printed: string): string {
-  return printed.replace(ELIDED_PREFIX, '').split(/[/\\]+/).filter((segment) => segment !== '' && segment !== '.' && segment !== '..').join('/');
+function segmentsOf(printed: string): string[] {
+  return printed.trim().split(/[/\\]+/).filter((segment) => segment !== '' && segment !== '.');
+}
+
+/** The printed folders before the last elision and the segments after it; undefined when nothing is elided. */
+function elision(printed: string): { head: string; tail: string[] } | undefined {
+  const segments = segmentsOf(printed);
+  let last = -1;
+  segments.forEach((segment, index) => {
+    if (ELISION_SEGMENT.test(segment)) last = index;
+  });
+  if (last < 0) return undefined;
+  const tail = segments.slice(last + 1).filter((segment) => segment !== '..');
+  if (tail.length === 0) return undefined;
+  // Folders before the elision constrain the match only when relative: an absolute head (`C:\Users\me\…\x.cpp`)
+  // names the other machine's checkout, not a workspace folder.
+  if (/^(?:[A-Za-z]:|~)?[/\\]/.test(printed.trim()) || /^[A-Za-z]:$/.test(segments[0] ?? '')) return { head: '', tail };
+  const head = segments.slice(0, last).filter((segment) => segment !== '..' && !ELISION_SEGMENT.test(segment)).join('/');
+  return { head, tail };
 }
 
 function lookupMode(raw: RawLocation): LookupMode {
-  if (ELIDED_PREFIX.test(raw.file)) return 'elided';
+  if (elision(raw.file)) return 'elided';
   const hints = raw.hints;
   const basenameOnly = hints?.basenameOnly === true || (hints?.packagePath !== undefined && !/[\\/]/.test(raw.file));
   if (!basenameOnly) return 'path';
@@ -41,49 +67,15 @@ function lookupMode(raw: RawLocation): LookupMode {
   return 'go-package';
 }
 
-/** Basenames that need a workspace search (so the search runs once, for all of them). */
-export function basenamesToSearch(raws: readonly RawLocation[]): string[] {
-  const names = new Set<string>();
-  for (const raw of raws) {
-    const mode = lookupMode(raw);
-    if (mode === 'jvm-package' || mode === 'unique-basename') names.add(raw.file.trim());
-    if (mode === 'elided') names.add(elidedSuffix(raw.file).split('/').at(-1) ?? '');
-  }
-  return [...names].sort();
-}
-
 /** Memo key: two raw locations with the same key always resolve the same way. */
 export function resolutionKey(raw: RawLocation): string {
   const hints = raw.hints;
-  return JSON.stringify([raw.file, hints?.directory, hints?.packagePath, hints?.basenameOnly === true, hints?.wrappedFrom]);
+  return JSON.stringify([raw.file, hints?.directory, hints?.projectDirectory, hints?.packagePath, hints?.basenameOnly === true, hints?.wrappedFrom]);
 }
 
 /** True for runtime pseudo-paths, decided on the printed text alone. */
 export function isRuntimeLocation(raw: RawLocation): boolean {
   return raw.hints?.runtime === true || isRuntimePseudoPath(raw.file);
-}
-
-/** Lazily lists, once per call, the workspace files whose basename some frame printed alone. */
-export class BasenameIndex {
-  readonly #workspace: Workspace;
-  readonly #names: readonly string[];
-  #files: Promise<string[]> | undefined;
-
-  constructor(workspace: Workspace, names: readonly string[]) {
-    this.#workspace = workspace;
-    this.#names = names;
-  }
-
-  /** Absolute paths of every listed file, roots in the order given. */
-  files(): Promise<string[]> {
-    this.#files ??= Promise.all(
-      this.#workspace.roots.map(async (root) => {
-        const found = await this.#workspace.fs.findFilesByName(root.given, this.#names);
-        return found.map((file) => joinPosix(root.given, file));
-      }),
-    ).then((perRoot) => perRoot.flat());
-    return this.#files;
-  }
 }
 
 function fromOutcome(outcome: CandidateOutcome, printed: string): Resolution {
@@ -101,11 +93,66 @@ function fromOutcome(outcome: CandidateOutcome, printed: string): Resolution {
   return { kind: 'unresolved', reason: 'not-found' };
 }
 
-async function resolveByPath(raw: RawLocation, workspace: Workspace): Promise<Resolution> {
-  const parsed = parsePrintedPath(raw.file);
-  if (parsed.kind === 'relative') {
-    return fromOutcome(await workspace.firstExisting(relativeCandidates(parsed.path, raw.hints, workspace)), raw.file);
+// Drops the leading folders of `segments` that do not exist under `base` (a repository or package folder the
+// tool printed, `myrepo/src/x.cpp`), keeping at least the last folder of a deeper path so that a lone
+// basename never stands for it. Undefined when nothing was dropped.
+async function withoutMissingLeadingFolders(base: string, segments: readonly string[], workspace: Workspace): Promise<string | undefined> {
+  const keep = segments.length > 2 ? 2 : 1;
+  let start = 0;
+  while (start < segments.length - keep && (await workspace.fs.stat(joinPosix(base, ...segments.slice(0, start + 1)))) !== 'directory') start++;
+  return start === 0 ? undefined : joinPosix(base, ...segments.slice(start));
+}
+
+/**
+ * The one file a listing query matched, `ambiguous` with the candidates for several, else not found. Matches
+ * count once per real file inside the roots: a symlink to another match is that file, not a second candidate,
+ * and one that leads out of the roots is no candidate at all.
+ */
+async function fromIndex(query: IndexQuery, printed: string, workspace: Workspace, index: FileIndex): Promise<Resolution> {
+  const match = await index.match(query);
+  const distinct = new Map<string, { outcome: CandidateOutcome; name: string }>();
+  let firstMiss: CandidateOutcome | undefined;
+  for (let position = 0; position < match.absolute.length && distinct.size < MAX_CANDIDATES; position++) {
+    const outcome = await workspace.firstExisting([match.absolute[position] as string]);
+    if (outcome.kind !== 'resolved') firstMiss ??= outcome;
+    else if (!distinct.has(outcome.absolutePath)) distinct.set(outcome.absolutePath, { outcome, name: match.relative[position] as string });
   }
+  const found = [...distinct.values()];
+  if (found.length > 1) return { kind: 'unresolved', reason: 'ambiguous', candidates: found.map((each) => each.name) };
+  return fromOutcome(found[0]?.outcome ?? firstMiss ?? { kind: 'not-found' }, printed);
+}
+
+// More candidates than this say "ambiguous" as well as all of them would.
+const MAX_CANDIDATES = 10;
+
+// Paths that fail by stat are matched in the listing by their longest suffix, at least a folder and the
+// basename: the tool ran in (or printed from) a folder that is not cwd (`./app/x.tsx` from `client/`).
+function deferToIndex(printed: string, segments: readonly string[], index: FileIndex, workspace: Workspace, miss: Resolution): FirstPass {
+  if (segments.length < 2 || segments.includes('..') || !index.want(segments.at(-1) as string)) return miss;
+  const suffixes = suffixesLongestFirst(segments).filter((suffix) => suffix.includes('/'));
+  return { kind: 'deferred', finish: () => fromIndex({ suffixes }, printed, workspace, index) };
+}
+
+async function resolveRelative(raw: RawLocation, relative: string, workspace: Workspace, index: FileIndex): Promise<FirstPass> {
+  const outcome = await workspace.firstExisting(relativeCandidates(relative, raw.hints, workspace));
+  const miss = fromOutcome(outcome, raw.file);
+  // A dependency's path (`site-packages/foo/bar.py`) is never re-read as a user file that shares its end.
+  if (outcome.kind !== 'not-found' || miss.kind !== 'unresolved') return miss;
+  const segments = relative.split('/');
+  if (!segments.includes('..')) {
+    for (const base of relativeBases(raw.hints, workspace)) {
+      const dropped = await withoutMissingLeadingFolders(base, segments, workspace);
+      if (dropped === undefined) continue;
+      const found = await workspace.firstExisting([dropped]);
+      if (found.kind === 'resolved') return fromOutcome(found, raw.file);
+    }
+  }
+  return deferToIndex(raw.file, segments, index, workspace, miss);
+}
+
+async function resolveByPath(raw: RawLocation, workspace: Workspace, index: FileIndex): Promise<FirstPass> {
+  const parsed = parsePrintedPath(raw.file);
+  if (parsed.kind === 'relative') return resolveRelative(raw, parsed.path, workspace, index);
   if (parsed.kind === 'host-absolute' && workspace.isInsideAnyRoot(parsed.path)) {
     return fromOutcome(await workspace.firstExisting([parsed.path]), raw.file);
   }
@@ -120,49 +167,53 @@ async function resolveByPath(raw: RawLocation, workspace: Workspace): Promise<Re
   return fromOutcome(await workspace.firstExisting(foreignSuffixCandidates(parsed.segments, workspace)), raw.file);
 }
 
-async function resolveJvmPackage(raw: RawLocation, packagePath: string, workspace: Workspace, index: BasenameIndex): Promise<Resolution> {
+function resolveJvmPackage(raw: RawLocation, packagePath: string, workspace: Workspace, index: FileIndex): FirstPass {
   const { module, packageName } = splitJvmPackage(packagePath);
   if (module && (isJdkPackage(module) || isVendoredPath(`${module}/`))) return { kind: 'dropped', reason: 'vendored' };
   const basename = raw.file.trim();
+  if (!index.want(basename)) return { kind: 'unresolved', reason: 'not-found' };
   const tail = packageName ? `${packageName.split('.').join('/')}/${basename}` : basename;
-  const matches = (await index.files()).filter((file) => file.endsWith(`/${tail}`));
-  const outcome = await workspace.firstExisting(rankJvmMatches(matches, basename));
-  if (outcome.kind === 'not-found' && isJdkPackage(packageName)) return { kind: 'dropped', reason: 'vendored' };
-  return fromOutcome(outcome, raw.file);
+  const finish = async (): Promise<Resolution> => {
+    const matches = (await index.match({ suffixes: [tail] })).absolute;
+    // Several copies of one class are told apart by source set, not reported as ambiguous (rankJvmMatches).
+    const outcome = await workspace.firstExisting(rankJvmMatches(matches, basename));
+    if (outcome.kind === 'not-found' && isJdkPackage(packageName)) return { kind: 'dropped', reason: 'vendored' };
+    return fromOutcome(outcome, raw.file);
+  };
+  return { kind: 'deferred', finish };
 }
 
-// An elided path is the END of a workspace path: the one workspace file ending with it, else not found
-// (several candidates would be a guess).
-async function resolveElided(raw: RawLocation, workspace: Workspace, index: BasenameIndex): Promise<Resolution> {
-  const suffix = `/${elidedSuffix(raw.file)}`;
-  const matches = (await index.files()).filter((file) => file.endsWith(suffix));
-  if (matches.length !== 1) return { kind: 'unresolved', reason: 'not-found' };
-  return fromOutcome(await workspace.firstExisting(matches), raw.file);
+// An elided path is the END of a workspace path (after any folders printed before the elision): the one
+// workspace file it names, `ambiguous` when several match, else not found.
+function resolveElided(raw: RawLocation, workspace: Workspace, index: FileIndex): FirstPass {
+  const { head, tail } = elision(raw.file) as { head: string; tail: string[] };
+  if (!index.want(tail.at(-1) as string)) return { kind: 'unresolved', reason: 'not-found' };
+  return { kind: 'deferred', finish: () => fromIndex({ suffixes: [tail.join('/')], head }, raw.file, workspace, index) };
 }
 
-async function resolveUniqueBasename(raw: RawLocation, workspace: Workspace, index: BasenameIndex): Promise<Resolution> {
+// Several same-named files and no package to choose between them: guessing would send the user to the wrong
+// file, so they are reported as ambiguous.
+function resolveUniqueBasename(raw: RawLocation, workspace: Workspace, index: FileIndex): FirstPass {
   const basename = raw.file.trim();
-  const matches = (await index.files()).filter((file) => file.endsWith(`/${basename}`));
-  // Several same-named files and no package to choose between them: guessing would send the
-  // user to the wrong file, so report it as not found instead.
-  if (matches.length !== 1) return { kind: 'unresolved', reason: 'not-found' };
-  return fromOutcome(await workspace.firstExisting(matches), raw.file);
+  if (!index.want(basename)) return { kind: 'unresolved', reason: 'not-found' };
+  return { kind: 'deferred', finish: () => fromIndex({ suffixes: [basename] }, raw.file, workspace, index) };
 }
 
-// Resolves one non-runtime raw location's path. A path that may continue one wrapped from the line before is
-// first tried joined; the joined path counts only when it is a workspace file (or a toolchain one), since the
-// line before may just as well end in an unrelated path.
-export async function resolveOne(raw: RawLocation, workspace: Workspace, index: BasenameIndex): Promise<Resolution> {
+// First pass for one non-runtime raw location. A path that may continue one wrapped from the line before is
+// also tried joined; the join counts only when the printed part alone is no workspace file and stat'ing finds the
+// join (or it is a toolchain file), since the line before may just as well end in an unrelated path.
+export async function resolveFirstPass(raw: RawLocation, workspace: Workspace, index: FileIndex): Promise<FirstPass> {
   const { wrappedFrom, ...hints } = raw.hints ?? {};
   if (wrappedFrom !== undefined) {
-    const joined = await resolveOne({ ...raw, file: `${wrappedFrom}${raw.file}`, hints }, workspace, index);
-    if (joined.kind !== 'unresolved') return joined;
-    return resolveOne({ ...raw, hints }, workspace, index);
+    const alone = await resolveFirstPass({ ...raw, hints }, workspace, index);
+    if (alone.kind === 'resolved') return alone;
+    const joined = await resolveFirstPass({ ...raw, file: `${wrappedFrom}${raw.file}`, hints }, workspace, index);
+    return joined.kind === 'resolved' || joined.kind === 'dropped' ? joined : alone;
   }
   const packagePath = raw.hints?.packagePath ?? '';
   switch (lookupMode(raw)) {
     case 'path':
-      return resolveByPath(raw, workspace);
+      return resolveByPath(raw, workspace, index);
     case 'jvm-package':
       return resolveJvmPackage(raw, packagePath, workspace, index);
     case 'go-package':

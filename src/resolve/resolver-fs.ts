@@ -2,6 +2,7 @@
 // extension can back it with its own workspace API (virtual or remote file systems).
 import { realpathSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { findFilesNamed } from './workspace-walk.js';
 
 /** What an entry is, following symlinks. */
 export type ResolverFileKind = 'file' | 'directory' | 'other';
@@ -14,8 +15,8 @@ export interface ResolverFs {
   realpath(path: string): Promise<string | undefined>;
   /**
    * Files under `root` whose basename is one of `basenames`, as posix paths relative to `root`,
-   * skipping what the workspace's .gitignore ignores and node_modules. Used only for
-   * basename-only frames (Java `Helper.java:6`), once per root per call.
+   * skipping what the workspace's .gitignore ignores and node_modules. Used for paths the tool printed
+   * partly (basename-only frames, elisions, relative to an unknown folder), at most once per root per call.
    */
   findFilesByName(root: string, basenames: readonly string[]): Promise<string[]>;
   /**
@@ -34,7 +35,7 @@ function isExpectedFsMiss(error: unknown): boolean {
   return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EACCES' || code === 'EPERM' || code === 'ELOOP' || code === 'ENAMETOOLONG';
 }
 
-// Creates the default ResolverFs over node:fs and globby.
+// Creates the default ResolverFs over node:fs.
 export function createNodeResolverFs(): ResolverFs {
   return {
     // stat and realpath are synchronous calls behind the async interface: a few dozen distinct paths per log
@@ -58,19 +59,7 @@ export function createNodeResolverFs(): ResolverFs {
     },
     async findFilesByName(root, basenames) {
       if (basenames.length === 0) return [];
-      // globby (and fast-glob under it) is loaded only when a basename-only frame needs a workspace search.
-      const { convertPathToPattern, globby } = await import('globby');
-      const patterns = basenames.map((name) => `**/${convertPathToPattern(name)}`);
-      const found = await globby(patterns, {
-        cwd: root,
-        gitignore: true,
-        ignore: ['**/node_modules/**', '**/.git/**'],
-        onlyFiles: true,
-        followSymbolicLinks: false,
-        suppressErrors: true,
-      });
-      // Sorted so that "the first match" is the same on every machine and every run.
-      return found.sort();
+      return findFilesNamed(root, new Set(basenames));
     },
     async readText(path) {
       try {

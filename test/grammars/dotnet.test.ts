@@ -24,6 +24,11 @@ describe('msbuild', () => {
       { file: 'Billing\\Invoice.cs', line: 12, column: 5, endLine: 12, endColumn: 19, severity: 'error', code: 'CS0246', message: 'The type or namespace name \'Foo\' could not be found', format: 'msbuild' },
     ]);
   });
+  it('names the folder of the trailing [project] as hints.projectDirectory, for origins relative to it', () => {
+    expect(scan(['Models/User.cs(7,12): error CS0246: missing [D:\\a\\shop\\src\\Shop.Api\\Shop.Api.csproj]'])).toMatchObject([
+      { file: 'Models/User.cs', hints: { projectDirectory: 'D:\\a\\shop\\src\\Shop.Api' } },
+    ]);
+  });
 });
 
 describe('msvc', () => {

@@ -89,6 +89,23 @@ describe('java-stack', () => {
     ]);
   });
 
+  it('ranks a Caused by at the indentation of a wholly indented trace (a test runner or logger) as a cause', () => {
+    const locations = scan([
+      '    java.lang.IllegalStateException: could not place order 42,x',
+      '        at com.acme.OrderService.place(OrderService.java:10)',
+      '        ... 1 more',
+      '    Caused by: java.lang.NumberFormatException: For input string: "x"',
+      '        at com.acme.OrderRepository.parseQuantity(OrderRepository.java:11)',
+      '        \tSuppressed: java.lang.Error: cleanup',
+      '        \t\tat com.acme.Io.close(Io.java:9)',
+    ]);
+    expect(locations.map((l) => [l.file, l.frame?.causeRank])).toEqual([
+      ['OrderService.java', 1],
+      ['OrderRepository.java', 0],
+      ['Io.java', 2],
+    ]);
+  });
+
   it('skips V8 frames, which have a space before the parenthesis', () => {
     expect(scan(['    at Object.<anonymous> (/app/src/x.js:3:9)', '    at run (node:internal/main:1:1)'])).toEqual([]);
   });

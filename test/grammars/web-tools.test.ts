@@ -179,3 +179,17 @@ describe('linters', () => {
     expect(scan(['  4 | const x = 1;', 'a.ts | 80 | 12-14', '  src/a.scss 3:20  root stylesheet', '[error] not a path: thing (1:2)'], ['sass', 'prettier', 'stylelint', 'rollup', 'webpack'])).toEqual([]);
   });
 });
+
+describe('swc', () => {
+  it('reports the line the marks sit under, not the first line of the excerpt that heads the frame', () => {
+    const frame = ['  x Expression expected', '    ,-[src/util.ts:300:1]', ' 300 | a', ' 302 |   return x +;', '     :             ^', ' 303 | }', '     `----'];
+    expect(scan(frame, ['swc'])).toMatchObject([{ file: 'src/util.ts', line: 302, column: 13, severity: 'error', message: 'Expression expected', format: 'swc' }]);
+  });
+
+  it('takes a code frame `>` or a `,->` span as the marked line, without a column it did not draw', () => {
+    const arrow = ['  ⚠ Unused label', '   ,-[app/page.tsx:302:1]', '   302 | a', ' > 305 | b', '   `----'];
+    expect(scan(arrow, ['swc'])).toMatchObject([{ line: 305, column: null, severity: 'warning' }]);
+    const span = ['  x Unclosed', '    ,-[src/page.tsx:7:1]', '  7 |   a', '  9 | ,->   b', ' 10 | `->   c', '    `----'];
+    expect(scan(span, ['swc'])).toMatchObject([{ line: 9, column: null }]);
+  });
+});

@@ -180,7 +180,7 @@ describe('basename-only frames', () => {
     expect(result.locations[0]).toMatchObject({ file: 'pkg/calc/calc_test.go', line: 7 });
   });
 
-  it('resolves a bare basename only when it is unique in the workspace', async () => {
+  it('resolves a bare basename only when it is unique in the workspace, else reports it ambiguous', async () => {
     const root = await makeWorkspace({ 'src/vtest.c': '', 'a/dup.c': '', 'b/dup.c': '' });
     const result = await resolveLocations([raw('vtest.c', { hints: { basenameOnly: true } }), raw('dup.c', { hints: { basenameOnly: true } })], {
       cwd: root,
@@ -188,7 +188,7 @@ describe('basename-only frames', () => {
       isIgnored: noIgnores,
     });
     expect(result.locations.map((l) => l.file)).toEqual(['src/vtest.c']);
-    expect(result.unresolved).toMatchObject([{ file: 'dup.c', reason: 'not-found' }]);
+    expect(result.unresolved).toMatchObject([{ file: 'dup.c', reason: 'ambiguous', candidates: ['a/dup.c', 'b/dup.c'] }]);
   });
 });
 

@@ -125,3 +125,37 @@ describe('deduplication', () => {
     });
   });
 });
+
+describe('rules for real-world logs', () => {
+  it('never lets make\'s recipe line outrank a located error, frame or even a severity-less location', async () => {
+    const recipe = (line: number) => raw('a.ts', { line, severity: 'error', format: 'make', message: "recipe for target 'test' failed (Error 2)" });
+    expect((await order([recipe(18), raw('b.ts', { line: 2, severity: 'error' })]))[0]).toBe('b.ts:2');
+    expect((await order([recipe(18), frame('c.ts', 3, {})]))[0]).toBe('c.ts:3');
+    expect((await order([raw('d.ts', { line: 4 }), recipe(18)]))[0]).toBe('d.ts:4');
+    expect(await order([recipe(18)])).toEqual(['a.ts:18']);
+  });
+
+  it('lets the root cause win over an error that only restates the outer exception\'s frame (surefire)', async () => {
+    const raws = [
+      frame('a.ts', 1, { trace: 0, index: 0, causeRank: 1 }),
+      frame('b.ts', 2, { trace: 1, index: 0, causeRank: 0 }),
+      raw('a.ts', { line: 1, severity: 'error', message: 'a.testPlace:1 » IllegalState' }),
+    ];
+    expect((await order(raws))[0]).toBe('b.ts:2');
+  });
+
+  it('keeps an error diagnostic primary when it names the root cause\'s own place, or no frame at all', async () => {
+    const restating = [frame('a.ts', 1, { index: 0 }), raw('a.ts', { line: 1, severity: 'error', message: 'the diagnostic' })];
+    const result = await resolveLocations(restating, { cwd: root, roots: [root], isIgnored: noIgnores });
+    expect(result.locations[0]).toMatchObject({ file: 'a.ts', line: 1, severity: 'error', message: 'the diagnostic' });
+    expect((await order([frame('a.ts', 1, { index: 0 }), raw('b.ts', { line: 2, severity: 'error' })]))[0]).toBe('b.ts:2');
+  });
+
+  it('prefers the copy of a place that kept its column over one copied degraded from a web log', async () => {
+    const degraded = raw('a.ts', { line: 4, column: null, severity: 'error', message: 'copied from the web view' });
+    const clean = raw('a.ts', { line: 4, column: 72, severity: 'error', message: 'clean' });
+    const result = await resolveLocations([degraded, clean], { cwd: root, roots: [root], isIgnored: noIgnores });
+    expect(result.locations).toHaveLength(1);
+    expect(result.locations[0]).toMatchObject({ line: 4, column: 72, message: 'clean' });
+  });
+});

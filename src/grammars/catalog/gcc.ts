@@ -77,7 +77,7 @@ function parseGcc(context: LineContext): boolean {
       message = `required from here: ${systemError}`;
     }
   }
-  const marked = head.column === null || head.endColumn !== null ? undefined : underlined(context, head.line);
+  const marked = head.column === null || head.endColumn !== null ? undefined : underlined(context, head.line, head.column);
   const column = marked?.column ?? head.column;
   const endColumn = marked ? marked.endColumn : head.endColumn;
   const kind = severity !== 'note' ? 'diagnostic' : tail.severity === 'note' ? 'note' : 'context';
@@ -91,7 +91,7 @@ function parseGcc(context: LineContext): boolean {
 // this format's unit, whatever the header counted (clang counts bytes: a tab before it is 1, not 8); the run
 // right of it gives the end column (a lone `^` is a point, not a range).
 const BARE_MARKS = /^[ \t]*[~^][~^ ]*$/;
-function underlined(context: LineContext, line: number): { column: number; endColumn: number | null } | undefined {
+function underlined(context: LineContext, line: number, printedColumn: number): { column: number; endColumn: number | null } | undefined {
   const marks = context.line(2) ?? '';
   const gutter = new RegExp(`^\\s*${line} \\| `).exec(context.line(1) ?? '')?.[0].length;
   let prefix: number;
@@ -102,7 +102,11 @@ function underlined(context: LineContext, line: number): { column: number; endCo
   if (start < 0) return undefined;
   let end = start;
   while (marks[end + 1] === '~' || marks[end + 1] === '^') end++;
-  const column = start - prefix + 1;
+  let column = start - prefix + 1;
+  // GCC without the numbered gutter (before 9, or -fno-diagnostics-show-line-numbers) indents its echo by
+  // one space, so its caret sits one cell right of the printed column: the printed column is right. A larger
+  // difference is the header counting another unit (clang's bytes over a tab), which only the caret converts.
+  if (prefix === 0 && column === printedColumn + 1 && (context.line(1) ?? '').startsWith(' ')) column = printedColumn;
   return { column, endColumn: end === start ? null : column + end - start };
 }
 
@@ -128,8 +132,9 @@ function parseMake(context: LineContext): boolean {
     else directories.stack.pop();
     return true;
   }
-  // make: *** [Makefile:20: all] Error 1 — a location, but of the Makefile, not of the failing source.
-  const failed = /^\S*make(?:\[\d+\])?: \*\*\* \[(.+?):(\d+): (.+?)\] (Error \d+|Segmentation fault.*|Killed.*)$/.exec(text);
+  // make: *** [Makefile:20: all] Error 1 — a location, but of the Makefile, not of the failing source. A recipe
+  // killed by a signal ends in the signal's description instead (`Aborted (core dumped)`, `Segmentation fault`).
+  const failed = /^\S*make(?:\[\d+\])?: \*\*\* \[(.+?):(\d+): (.+?)\] (Error \d+|(?:Segmentation fault|Killed|Aborted|Terminated|Bus error|Illegal instruction|Floating point exception|Trace\/breakpoint trap).*)$/.exec(text);
   if (failed) {
     const directory = directories.stack.at(-1);
     context.emit({

@@ -52,8 +52,8 @@ function emitDiagnostic(context: LineContext, diagnostic: Diagnostic, format: st
   const { project, ...location } = diagnostic;
   // cl.exe and csc run in the project's directory: a relative origin is relative to it.
   const cut = project === undefined ? -1 : Math.max(project.lastIndexOf('\\'), project.lastIndexOf('/'));
-  const directory = cut > 0 ? project?.slice(0, cut) : undefined;
-  context.emit({ ...location, format, ...(directory ? { hints: { directory } } : {}) });
+  const projectDirectory = cut > 0 ? project?.slice(0, cut) : undefined;
+  context.emit({ ...location, format, ...(projectDirectory ? { hints: { projectDirectory } } : {}) });
 }
 
 function isMsvc(diagnostic: Diagnostic): boolean {

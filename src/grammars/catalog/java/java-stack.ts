@@ -12,6 +12,8 @@ interface StackState {
   ranks: CauseChain | undefined;
   /** Whether the current section is `Suppressed:` (or a cause nested in one): context, never the root cause. */
   suppressed: boolean;
+  /** Indentation of the chain's top exception header: a `Caused by:` at it belongs to the chain, deeper to a suppressed one. */
+  chainIndent: number;
   trace: number | undefined;
   index: number;
   message: string;
@@ -50,7 +52,7 @@ export function defineJvmRules(parser: LineParser): void {
 }
 
 function stackState(context: LineContext): StackState {
-  return context.state<StackState>(() => ({ ranks: undefined, suppressed: false, trace: undefined, index: 0, message: '' }));
+  return context.state<StackState>(() => ({ ranks: undefined, suppressed: false, chainIndent: 0, trace: undefined, index: 0, message: '' }));
 }
 
 // A first frame starts a section: find its header above (the exception line, maybe several lines up).
@@ -75,7 +77,9 @@ function startSection(context: LineContext, state: StackState): void {
   state.index = 0;
   // Root cause = the last `Caused by:` (rank 0), each section above it one rank further; suppressed sections
   // rank above all of them.
-  if (kind === 'Caused by: ' && indent === 0 && state.ranks) {
+  // Java indents a suppressed exception's causes one level deeper than the chain's; a logger or test runner that
+  // indents the whole trace (Gradle's test output) shifts both, so the chain's own indentation is the measure.
+  if (kind === 'Caused by: ' && state.ranks && indent <= state.chainIndent) {
     state.ranks.addCause();
     state.suppressed = false;
   } else if ((kind === 'Suppressed: ' || kind === 'Caused by: ') && state.ranks) {
@@ -88,6 +92,7 @@ function startSection(context: LineContext, state: StackState): void {
     }
     state.ranks.settle();
     state.suppressed = false;
+    state.chainIndent = indent;
   }
 }
 

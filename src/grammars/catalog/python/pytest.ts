@@ -35,6 +35,8 @@ function session(context: LineContext): PytestSession {
 const BANNER = /^=+ (.+?) =+$/;
 const TEST_HEADER = /^_+ (.+?) _+$/;
 const CAPTURED = /^-+ Captured .* -+$/;
+// A conftest that fails to import stops pytest before its session banner: its chain is printed bare below this.
+const CONFTEST_ERROR = /^ImportError while loading conftest '.+'\.$/;
 const CHAIN = /^(?:The above exception was the direct cause of the following exception:|During handling of the above exception, another exception occurred:)$/;
 // `FAILED tests/x.py::test_eq - assert 3 == 4`, `ERROR tests/x.py - ImportError…`: node ids, no line number.
 const SUMMARY_ENTRY = /^(?:FAILED|ERROR|XPASS|XFAIL) \S+(?:::\S+| -|$)/;
@@ -49,6 +51,7 @@ const PYTEST_ANCHOR = [
   `^${SGR}-+ ${SGR}Captured `,
   `^${SGR}(?:FAILED|ERROR|XPASS|XFAIL)${SGR} `,
   'The above exception was the direct cause|During handling of the above exception',
+  '^ImportError while loading conftest ',
 ].join('|');
 
 function sectionOf(title: string): Section {
@@ -67,6 +70,13 @@ function trackContext(context: LineContext, state: PytestSession): 'context' | '
     state.section = sectionOf(banner[1] ?? '');
     if (state.section === 'failures' || state.section === 'errors') state.reportSection = state.section;
     state.trace = null;
+    return 'context';
+  }
+  if (CONFTEST_ERROR.test(text)) {
+    state.section = 'errors';
+    state.reportSection = 'errors';
+    state.trace = null;
+    state.chainPending = false;
     return 'context';
   }
   if (state.section === 'none') return undefined;

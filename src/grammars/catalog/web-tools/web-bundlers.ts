@@ -1,5 +1,5 @@
 // Bundlers: esbuild (`✘ [ERROR] msg` then `    src/x.ts:3:16:` on its own line), webpack (`ERROR in ./src/App.js 6:2`),
-// vite 8 / rolldown (`[plugin] msg` then `╭─[ src/x.ts:2:24 ]`) and rollup (`[!] RollupError: src/x.js (2:12): msg`).
+// vite 8 / rolldown (`[plugin] msg` then `╭─[ src/x.ts:2:24 ]`), swc (`,-[src/x.ts:11:1]` frames) and rollup (`[!] RollupError: src/x.js (2:12): msg`).
 // Links: https://esbuild.github.io/api/#log-level, https://webpack.js.org/configuration/stats/,
 // https://vite.dev/guide/build, https://rollupjs.org/command-line-interface/
 import type { Severity } from '../../../core/index.js';
@@ -86,6 +86,57 @@ function parseVite(context: LineContext): boolean {
   return false;
 }
 
+// --- swc (and Next.js, which embeds it): `  x msg`, then the frame `   ,-[src/x.ts:302:1]` over numbered excerpt lines ---
+
+// Older swc (and the Next.js builds that embed it) head the frame with the excerpt's FIRST line (`:302:1`), newer
+// ones with the marked line but always column 1; the place is the line its marks sit under: a `:  ^^^` row after it, a `,->` opening a multi-line span, or a
+// code-frame `>` before its number.
+const SWC_HEAD = /^\s*,-\[/;
+const SWC_EXCERPT = /^(\s*>?\s*)(\d+) \|( ?)(.*)$/;
+const SWC_MARKS = /^(\s*): ?(.*)$/;
+const SWC_HEADING = /^\s*(x|×|⚠|!)\s+(\S.*)$/;
+
+function swcMarkedPlace(context: LineContext): { line: number; column: number | null } | undefined {
+  for (let delta = 1, previous: { line: number; barAt: number } | undefined; delta <= 40; delta++) {
+    const text = context.line(delta);
+    if (text === undefined || /^\s*`-{3,}/.test(text)) return undefined;
+    const excerpt = SWC_EXCERPT.exec(text);
+    if (excerpt) {
+      const line = Number(excerpt[2]);
+      if ((excerpt[1] ?? '').includes('>')) return { line, column: null };
+      // A multi-line span opens with `,->` in the span gutter: its start column is not drawn.
+      if (/^,->/.test(excerpt[4] ?? '')) return { line, column: null };
+      previous = { line, barAt: text.indexOf('|') };
+      continue;
+    }
+    const marks = SWC_MARKS.exec(text);
+    if (marks && previous && (marks[1] ?? '').length === previous.barAt) {
+      const caret = text.indexOf('^', previous.barAt + 2);
+      if (caret < 0) continue;
+      return { line: previous.line, column: caret - (previous.barAt + 2) + 1 };
+    }
+  }
+  return undefined;
+}
+
+function parseSwc(context: LineContext): boolean {
+  const frame = SWC_HEAD.exec(context.text);
+  if (!frame) return false;
+  const head = parseColonHead(context, { from: frame[0].length });
+  if (!head || !/^\]\s*$/.test(head.rest)) return false;
+  const heading = SWC_HEADING.exec(context.line(-1) ?? '') ?? SWC_HEADING.exec(context.line(-2) ?? '');
+  const marked = swcMarkedPlace(context);
+  context.emit({
+    file: head.file,
+    line: marked?.line ?? head.line,
+    // Without marks the header's column is only the excerpt's start, not a place.
+    column: marked ? marked.column : null,
+    severity: heading?.[1] === '⚠' || heading?.[1] === '!' ? 'warning' : 'error',
+    message: heading?.[2]?.trim() ?? '',
+  });
+  return true;
+}
+
 // --- rollup: `[!] RollupError: src/math.js (2:12): msg` (error), `(!) …` (warning) and `src/math.js (2:12)` rows ---
 
 interface RollupState {
@@ -158,6 +209,19 @@ export const webBundlerFormats: GrammarFormat[] = [
     // ╭ is e2 95 ad and ─ e2 94 80 in the raw text.
     anchor: `\\xe2\\x95\\xad\\xe2\\x94\\x80\\[`,
     parse: parseVite,
+  },
+  {
+    name: 'swc',
+    language: 'JavaScript',
+    description: '`npx swc src -d dist` / Next.js builds: `  x msg`, then the frame `,-[src/x.ts:11:1]` whose `:  ^` marks (or `,->` span) name the line and column.',
+    // The column is the caret's cell under the echoed line (miette-style rendering by display width).
+    columnBase: 1,
+    columnUnit: 'display',
+    fields: ['file', 'line', 'column', 'severity', 'message'],
+    observed: true,
+    url: 'https://swc.rs/docs/usage/cli',
+    anchor: '^\\s*,-\\[',
+    parse: parseSwc,
   },
   {
     name: 'rollup',

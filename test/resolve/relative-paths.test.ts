@@ -1,0 +1,174 @@
+// Relative paths printed from somewhere that is not cwd: leading folders that do not exist, elisions, a
+// container's working folder, a project named on another line, and ambiguity reported instead of guessed.
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { toLocateJson } from '../../src/core/index.js';
+import { MAX_INDEXED_NAMES } from '../../src/resolve/file-index.js';
+import { createNodeResolverFs, resolveLocations, type ResolverFs } from '../../src/resolve/index.js';
+import { makeWorkspace, raw, removeWorkspaces } from './_workspace.js';
+
+afterEach(removeWorkspaces);
+
+const noIgnores = async (): Promise<Set<string>> => new Set();
+
+async function locate(root: string, files: string[], cwd = root, hints = {}) {
+  return resolveLocations(
+    files.map((file) => raw(file, { hints })),
+    { cwd, roots: [root], isIgnored: noIgnores },
+  );
+}
+
+describe('leading folders the workspace does not have', () => {
+  it('drops a repository or package folder, with either separator', async () => {
+    const root = await makeWorkspace({ 'src/x.cpp': '', 'src/Pkg.jl': '', 'x.cpp': '' });
+    const result = await locate(root, ['myrepo/src/x.cpp', 'Pkg\\src\\Pkg.jl', 'myrepo/x.cpp']);
+    expect(result.locations.map((l) => l.file)).toEqual(['src/x.cpp', 'src/Pkg.jl', 'x.cpp']);
+  });
+
+  it('never drops a folder that exists, and never leaves a lone basename for a deeper path', async () => {
+    const root = await makeWorkspace({ 'src/other.c': '', 'x.c': '', 'lib/y.c': '' });
+    const result = await locate(root, ['src/x.c', 'a/b/y.c']);
+    expect(result.locations).toEqual([]);
+    expect(result.unresolved.map((u) => [u.file, u.reason])).toEqual([
+      ['src/x.c', 'not-found'],
+      ['a/b/y.c', 'not-found'],
+    ]);
+  });
+
+  it('finds a path printed from a container working folder below cwd (./app/x.tsx from client/)', async () => {
+    const root = await makeWorkspace({ 'client/app/page.tsx': '', 'server/main.go': '' });
+    const result = await locate(root, ['./app/page.tsx']);
+    expect(result.locations.map((l) => l.file)).toEqual(['client/app/page.tsx']);
+  });
+
+  it('matches the longest suffix that names any workspace file', async () => {
+    const root = await makeWorkspace({ 'packages/web/src/lib/util.ts': '', 'packages/api/lib/util.ts': '' });
+    const result = await locate(root, ['/build/out/web/src/lib/util.ts'.slice(1).replace('build/out/', 'checkout/')]);
+    expect(result.locations.map((l) => l.file)).toEqual(['packages/web/src/lib/util.ts']);
+  });
+});
+
+describe('dependencies', () => {
+  it('never maps a dependency path to a user file that shares its end', async () => {
+    const root = await makeWorkspace({ 'foo/bar.py': '', 'p/index.js': '' });
+    const result = await locate(root, ['lib/python3.11/site-packages/foo/bar.py', 'node_modules/p/index.js']);
+    expect(result.locations).toEqual([]);
+    expect(result.dropped.map((d) => d.reason)).toEqual(['vendored', 'vendored']);
+  });
+});
+
+describe('ambiguity', () => {
+  it('reports two equally good workspace files as ambiguous with both candidates, never a guess', async () => {
+    const root = await makeWorkspace({ 'client/app/page.tsx': '', 'admin/app/page.tsx': '' });
+    const result = await locate(root, ['./app/page.tsx']);
+    expect(result.locations).toEqual([]);
+    expect(result.unresolved).toMatchObject([{ file: './app/page.tsx', reason: 'ambiguous', candidates: ['admin/app/page.tsx', 'client/app/page.tsx'] }]);
+    // The JSON contract carries the candidates, and only for an ambiguous path.
+    const json = toLocateJson({ ...result, unresolved: [...result.unresolved, { ...result.unresolved[0]!, reason: 'not-found', candidates: undefined }] });
+    expect(json.unresolved.map((u) => u.candidates)).toEqual([['admin/app/page.tsx', 'client/app/page.tsx'], undefined]);
+    expect(Object.keys(json.unresolved[1]!)).not.toContain('candidates');
+  });
+});
+
+describe('symlinked copies', () => {
+  it('counts a symlink to another match as that file, not as a second candidate', async () => {
+    const root = await makeWorkspace({ 'releases/v2/app/main.py': '' });
+    await mkdir(path.join(root, 'mirror', 'app'), { recursive: true });
+    await symlink(path.join(root, 'releases', 'v2', 'app', 'main.py'), path.join(root, 'mirror', 'app', 'main.py'));
+    const result = await locate(root, ['./app/main.py']);
+    expect(result.unresolved).toEqual([]);
+    expect(result.locations.map((l) => l.file)).toEqual(['releases/v2/app/main.py']);
+  });
+});
+
+describe('elisions', () => {
+  it('expands …, ... and ..... (with either separator) to the one file that ends so', async () => {
+    const root = await makeWorkspace({ 'engine/core/Helpers.cpp': '', 'course/week2/ex06.js': '', 'docs/notes/readme.txt': '' });
+    const result = await locate(root, ['...\\Helpers.cpp', '...../ex06.js', '…/notes/readme.txt']);
+    expect(result.locations.map((l) => l.file)).toEqual(['engine/core/Helpers.cpp', 'course/week2/ex06.js', 'docs/notes/readme.txt']);
+  });
+
+  it('keeps the folders printed before a mid-path elision as a constraint', async () => {
+    const root = await makeWorkspace({ 'src/deep/a/x.ts': '', 'test/deep/b/x.ts': '' });
+    const result = await locate(root, ['src/…/x.ts', 'lib/.../x.ts']);
+    expect(result.locations.map((l) => l.file)).toEqual(['src/deep/a/x.ts']);
+    expect(result.unresolved.map((u) => [u.file, u.reason])).toEqual([['lib/.../x.ts', 'not-found']]);
+  });
+
+  it('ignores the folders of an absolute path before its elision (another machine\'s checkout)', async () => {
+    const root = await makeWorkspace({ 'engine/core/Helpers.cpp': '' });
+    const result = await locate(root, ['C:\\Users\\me\\...\\core\\Helpers.cpp', '/home/me/…/core/Helpers.cpp']);
+    expect(result.locations.map((l) => l.file)).toEqual(['engine/core/Helpers.cpp']);
+    expect(result.unresolved).toEqual([]);
+  });
+
+  it('reports an elision that several files end with as ambiguous', async () => {
+    const root = await makeWorkspace({ 'a/Helpers.cpp': '', 'b/Helpers.cpp': '' });
+    const result = await locate(root, ['...\\Helpers.cpp']);
+    expect(result.unresolved).toMatchObject([{ reason: 'ambiguous', candidates: ['a/Helpers.cpp', 'b/Helpers.cpp'] }]);
+  });
+});
+
+describe('project folders named on another line (hints.projectDirectory)', () => {
+  it('tries paths relative to the project folder, re-based when it was printed on another machine', async () => {
+    const root = await makeWorkspace({ 'svc/Models/User.cs': '', 'Models/User.cs': '' });
+    const local = await locate(root, ['Models/User.cs'], root, { projectDirectory: path.join(root, 'svc') });
+    expect(local.locations.map((l) => l.file)).toEqual(['svc/Models/User.cs']);
+    const foreign = await locate(root, ['Models/User.cs'], root, { projectDirectory: 'D:\\a\\repo\\svc' });
+    expect(foreign.locations.map((l) => l.file)).toEqual(['svc/Models/User.cs']);
+  });
+});
+
+describe('containment', () => {
+  it('never follows a symlink out of the roots, however the file was found', async () => {
+    const outside = await makeWorkspace({ 'app/secret.ts': '' });
+    const root = await makeWorkspace({ 'src/ok.ts': '' });
+    await mkdir(path.join(root, 'client'), { recursive: true });
+    await symlink(path.join(outside, 'app'), path.join(root, 'client', 'app'));
+    const result = await locate(root, ['./app/secret.ts', 'myrepo/client/app/secret.ts', '…/app/secret.ts']);
+    expect(result.locations).toEqual([]);
+    expect(result.unresolved.every((u) => u.reason !== 'ambiguous')).toBe(true);
+  });
+
+  it('never resolves a `..` escape through the listing', async () => {
+    const outside = await makeWorkspace({ 'x/escape.ts': '' });
+    const root = await makeWorkspace({ 'x/escape.ts': '' });
+    const result = await locate(path.join(root, 'x'), [`../${path.basename(outside)}/x/escape.ts`], path.join(root, 'x'));
+    expect(result.locations).toEqual([]);
+  });
+});
+
+describe('the workspace listing', () => {
+  it('is made at most once per root per call, only for what stat could not resolve', async () => {
+    const root = await makeWorkspace({ 'client/app/a.tsx': '', 'client/app/b.tsx': '', 'src/c.ts': '' });
+    const inner = createNodeResolverFs();
+    const searches: string[][] = [];
+    const fs: ResolverFs = { ...inner, findFilesByName: (dir, names) => (searches.push([...names]), inner.findFilesByName(dir, names)) };
+    const raws = ['./app/a.tsx', 'app/b.tsx', 'src/c.ts', '…/a.tsx', 'gone/d.ts'].map((file) => raw(file));
+    const result = await resolveLocations(raws, { cwd: root, roots: [root], fs, isIgnored: noIgnores });
+    expect(result.locations.map((l) => l.file)).toEqual(['client/app/a.tsx', 'client/app/b.tsx', 'src/c.ts']);
+    expect(searches).toEqual([['a.tsx', 'b.tsx', 'd.ts']]);
+  });
+
+  it('asks for a bounded number of basenames however many paths a log leaves open', async () => {
+    const root = await makeWorkspace({ 'src/a.ts': '' });
+    const inner = createNodeResolverFs();
+    const asked: number[] = [];
+    const fs: ResolverFs = { ...inner, findFilesByName: (dir, names) => (asked.push(names.length), inner.findFilesByName(dir, names)) };
+    const raws = Array.from({ length: MAX_INDEXED_NAMES + 500 }, (_, i) => raw(`gone/f${i}.ts`));
+    const result = await resolveLocations(raws, { cwd: root, roots: [root], fs, isIgnored: noIgnores });
+    expect(asked).toEqual([MAX_INDEXED_NAMES]);
+    expect(result.unresolved).toHaveLength(raws.length);
+  });
+
+  it('is never made when every path resolves by stat', async () => {
+    const root = await makeWorkspace({ 'src/c.ts': '' });
+    await writeFile(path.join(root, 'top.ts'), '');
+    const inner = createNodeResolverFs();
+    let searches = 0;
+    const fs: ResolverFs = { ...inner, findFilesByName: (dir, names) => (searches++, inner.findFilesByName(dir, names)) };
+    await resolveLocations([raw('src/c.ts'), raw('myrepo/top.ts')], { cwd: root, roots: [root], fs, isIgnored: noIgnores });
+    expect(searches).toBe(0);
+  });
+});
