@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import type { FormatSpec } from '../../core/index.js';
 import { formatSpecs } from '../../grammars/index.js';
+import { reportSpecs } from '../../reports/index.js';
 import type { CliCommand } from '../io.js';
 
 /** docs/formats.md, generated from the registry (a test fails when the checked-in file is stale). */
@@ -15,13 +16,14 @@ export function renderFormatsMarkdown(specs: readonly FormatSpec[]): string {
     '',
     `${specs.length} formats over ${languages.length} languages or tool families; ${observed} observed from real tool runs here, ${specs.length - observed} written from the tool's documentation.`,
     '`column` is 1-based in the unit given; `base` is what the tool prints.',
+    `The ${specs.filter((spec) => spec.input === 'structured').length} formats under "structured reports" are structured input (JSON, JSON lines, XML), detected by content or forced with \`--input-format NAME\`.`,
     '',
   ];
   for (const language of languages) {
     out.push(`## ${language}`, '', '| format | produced by | fields | column base / unit | evidence |', '|---|---|---|---|---|');
     for (const spec of specs.filter((candidate) => candidate.language === language)) {
       const description = spec.url ? `${spec.description} ([docs](${spec.url}))` : spec.description;
-      out.push(`| \`${spec.name}\` | ${description.replace(/\|/g, '\\|')} | ${spec.fields.join(', ')} | ${spec.columnBase} / ${spec.columnUnit} | ${spec.observed ? 'observed' : 'documented, not observed'} |`);
+      out.push(`| \`${spec.name}\` | ${description.replace(/\|/g, '\\|')} | ${spec.fields.join(', ')} | ${spec.columnBase} / ${spec.columnUnit} | ${spec.observed ? 'observed' : 'documented, not observed'}${spec.input === 'structured' ? ', structured input' : ''} |`);
     }
     out.push('');
   }
@@ -34,12 +36,16 @@ export const formatsCommand: CliCommand = {
   usage: 'usage: faultline formats [--json | --markdown]',
   async run(argv, io) {
     const { values } = parseArgs({ args: argv, options: { json: { type: 'boolean' }, markdown: { type: 'boolean' } }, strict: true });
-    const specs = formatSpecs();
+    // Text formats in registry order, then the structured reports (read by content, or forced with --input-format).
+    const specs = [...formatSpecs(), ...reportSpecs()];
     if (values.json) io.stdout(`${JSON.stringify({ version: 1, formats: specs })}\n`);
     else if (values.markdown) io.stdout(renderFormatsMarkdown(specs));
     else {
       const width = Math.max(...specs.map((spec) => spec.name.length));
-      for (const spec of specs) io.stdout(`${spec.name.padEnd(width)}  ${spec.language.padEnd(12)} ${spec.observed ? 'observed  ' : 'documented'}  ${spec.description}\n`);
+      for (const spec of specs) {
+        const kind = spec.input === 'structured' ? 'structured input ' : '';
+        io.stdout(`${spec.name.padEnd(width)}  ${spec.language.padEnd(12)} ${spec.observed ? 'observed  ' : 'documented'}  ${kind}${spec.description}\n`);
+      }
     }
     return 0;
   },

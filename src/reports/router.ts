@@ -1,0 +1,301 @@
+// The input router: a log goes to the text scanner as before, except where it holds a structured report. An XML
+// report is decided from the head and read whole by the XML reader; JSON is found where a line starts with `{` or
+// `[`: a JSON line record (cargo, go test, rdjsonl) or the start of a JSON document (SARIF, eslint, rdjson). The
+// text scanner gets every other line, and a blank line for each line a report took, so text keeps its log lines.
+// A log with no such line start costs one indexOf per slice and keeps the scanner's window path (no copies).
+import type { RawLocation } from '../core/index.js';
+import type { Scanner } from '../grammars/index.js';
+import { MAX_RECORD_LINE } from './common.js';
+import type { EmbeddedText } from './embedded-text.js';
+import { JsonDocumentReader } from './json-document.js';
+import { lineRecord, type LineRecord } from './json-lines.js';
+import { documentHandlers, startsReportDocument } from './json-reports.js';
+import { sniffInput } from './sniff.js';
+import { XmlReportReader } from './xml-reports.js';
+import { latin1Bytes, latin1ToText } from './bytes.js';
+import { toLatin1 as latin1OfText } from './embedded-text.js';
+
+export interface RouterOptions {
+  text: Scanner;
+  /** When false, lines that are no report are not scanned (only report names were selected). */
+  scanPlainText: boolean;
+  embedded: EmbeddedText;
+  enabled: (format: string) => boolean;
+  /** A report format forced with --input-format. */
+  forced: { name: string; shape: 'json-document' | 'json-lines' | 'xml' } | undefined;
+  emit: (locations: RawLocation[]) => void;
+}
+
+type Mode = 'sniff' | 'passthrough' | 'lines' | 'document' | 'xml';
+// Bytes of a document's start needed to read its first key.
+const DOCUMENT_HEAD = 600;
+// What may follow a line's first `{` or `[` in JSON: a key, a nested value, a close, or the line's end.
+const JSON_START = /[{[][ \t\r]*(?:["{[\]}\n]|$)/y;
+
+function countNewlines(text: string, from = 0, to = text.length): number {
+  let count = 0;
+  for (let index = text.indexOf('\n', from); index >= 0 && index < to; index = text.indexOf('\n', index + 1)) count++;
+  return count;
+}
+
+export class InputRouter {
+  private mode: Mode = 'sniff';
+  private head = '';
+  /** Characters the last writeWindow asked to keep (the scanner's tail, in passthrough mode). */
+  private kept = 0;
+  /** Text held back in lines mode: it starts at a line start and may be a record not yet complete. */
+  private pending = '';
+  /** Log line of the next character not yet passed on, and the line the text scanner gives its next line. */
+  private line = 1;
+  private textLine = 1;
+  private textMidLine = false;
+  private atLineStart = true;
+  private document: JsonDocumentReader | undefined;
+  private xml: XmlReportReader | undefined;
+
+  constructor(private readonly options: RouterOptions) {
+    if (options.forced?.shape === 'xml') this.mode = 'xml';
+  }
+
+  /** The readLog window sink: answers how many trailing characters to hand back with the next slice. */
+  writeWindow(window: string): number {
+    if (this.mode === 'passthrough') {
+      const fresh = this.kept;
+      const candidate = this.firstCandidate(window, fresh);
+      if (candidate < 0) {
+        this.line += countNewlines(window, fresh);
+        this.atLineStart = window.charCodeAt(window.length - 1) === 0x0a;
+        this.kept = this.options.text.writeWindow(window);
+        return this.kept;
+      }
+      // From here on this router holds partial lines itself and feeds the scanner slice by slice.
+      this.mode = 'lines';
+      this.kept = 0;
+      if (fresh > 0) this.atLineStart = window.charCodeAt(fresh - 1) === 0x0a;
+      this.lines(window.slice(fresh), false);
+      return 0;
+    }
+    if (this.mode === 'sniff') {
+      this.head = window;
+      if (!this.decide(false)) return window.length;
+      this.head = '';
+      return this.writeWindow(window);
+    }
+    this.write(window.slice(this.kept));
+    this.kept = 0;
+    return 0;
+  }
+
+  /** The readLog slice sink (text and stream sources). */
+  write(latin1: string): void {
+    if (this.mode === 'sniff') {
+      this.head += latin1;
+      if (!this.decide(false)) return;
+      latin1 = this.head;
+      this.head = '';
+    }
+    if (this.mode === 'passthrough') {
+      const candidate = this.firstCandidate(latin1, 0);
+      if (candidate < 0) {
+        this.line += countNewlines(latin1);
+        this.atLineStart = latin1.charCodeAt(latin1.length - 1) === 0x0a;
+        this.options.text.write(latin1);
+        return;
+      }
+      this.mode = 'lines';
+    }
+    if (this.mode === 'xml') {
+      this.line += countNewlines(latin1);
+      return this.xmlReader().write(latin1Bytes(latin1));
+    }
+    if (this.mode === 'document') return this.continueDocument(latin1, false);
+    this.lines(latin1, false);
+  }
+
+  /** Newlines read so far. */
+  get newlines(): number {
+    return this.line - 1;
+  }
+
+  end(): void {
+    if (this.mode === 'sniff') {
+      this.decide(true);
+      const head = this.head;
+      this.head = '';
+      if ((this.mode as Mode) === 'passthrough') this.mode = 'lines';
+      if (head !== '') this.write(head);
+    }
+    if (this.mode === 'xml') this.xmlReader().end();
+    else if (this.mode === 'lines') this.lines('', true);
+    // A JSON document cut short keeps the records it had (a killed tool writes half a report).
+  }
+
+  private decide(final: boolean): boolean {
+    if (this.mode !== 'sniff') return true;
+    const shape = this.options.forced ? undefined : sniffInput(this.head, final);
+    if (!this.options.forced && shape === undefined) return false;
+    this.mode = shape === 'xml' ? (this.options.enabled('junit') || this.options.enabled('checkstyle') || this.options.enabled('pytest-junit') ? 'xml' : 'passthrough') : 'passthrough';
+    return true;
+  }
+
+  private xmlReader(): XmlReportReader {
+    this.xml ??= new XmlReportReader(this.options.emit, this.options.embedded, this.options.forced?.name);
+    return this.xml;
+  }
+
+  // The first line start at or after `from` that may begin JSON (`{"`, `{` alone, `[{`, `[]`…), or -1. Text lines
+  // that merely start with a bracket (`[INFO]`, `[2024-05-01 …]`, `{ a: 1 }`) are skipped here, cheaply.
+  private firstCandidate(text: string, from: number): number {
+    let position = from;
+    if (!(from === 0 ? this.atLineStart : text.charCodeAt(from - 1) === 0x0a) || !this.mayStartJson(text, from)) {
+      position = -1;
+      for (let search = Math.max(0, from - 1); ; ) {
+        const brace = text.indexOf('\n{', search);
+        const bracket = text.indexOf('\n[', search);
+        const next = brace < 0 ? bracket : bracket < 0 ? brace : Math.min(brace, bracket);
+        if (next < 0) break;
+        if (this.mayStartJson(text, next + 1)) {
+          position = next + 1;
+          break;
+        }
+        search = next + 1;
+      }
+    }
+    return position;
+  }
+
+  private mayStartJson(text: string, at: number): boolean {
+    const first = text.charCodeAt(at);
+    if (first !== 0x7b && first !== 0x5b) return false;
+    JSON_START.lastIndex = at;
+    return JSON_START.test(text);
+  }
+
+  private feedText(text: string): void {
+    if (text === '') return;
+    const { text: scanner } = this.options;
+    if (this.textMidLine) {
+      scanner.write('\n');
+      this.textLine++;
+      this.textMidLine = false;
+    }
+    if (this.textLine < this.line) {
+      scanner.write('\n'.repeat(this.line - this.textLine));
+      this.textLine = this.line;
+    }
+    const newlines = countNewlines(text);
+    scanner.write(this.options.scanPlainText ? text : '\n'.repeat(newlines));
+    this.line += newlines;
+    this.textLine += newlines;
+  }
+
+  // go test -json: the event's Output, as go test printed it, on the event's own line. Output that ends mid-line
+  // continues in the next event (go splits long lines); Output of several lines pushes later text lines down.
+  private feedOutput(output: string): void {
+    const { text: scanner } = this.options;
+    if (this.textLine < this.line && !this.textMidLine) {
+      scanner.write('\n'.repeat(this.line - this.textLine));
+      this.textLine = this.line;
+    }
+    if (output === '') return;
+    scanner.write(latin1OfText(output));
+    this.textLine += countNewlines(output);
+    this.textMidLine = output.charCodeAt(output.length - 1) !== 0x0a;
+  }
+
+  private lines(slice: string, final: boolean): void {
+    const text = this.pending + slice;
+    this.pending = '';
+    // Invariant: this.line is the log line of text[textFrom].
+    let textFrom = 0;
+    let search = 0;
+    for (;;) {
+      const start = search === 0 ? this.firstCandidate(text, 0) : this.firstCandidate(text, search);
+      if (start < 0) break;
+      const outcome = this.classify(text, start, textFrom, final);
+      if (outcome === 'text') {
+        search = start + 1;
+        continue;
+      }
+      this.feedText(text.slice(textFrom, start));
+      if (outcome === 'more') {
+        this.pending = text.slice(start);
+        this.atLineStart = true;
+        return;
+      }
+      textFrom = search = outcome === 'document' ? this.startDocument(text, start) : this.takeRecord(text, outcome.lineEnd, outcome.record);
+      if (this.mode === 'document') return;
+      // A record ends at a line end; a document may end mid-line.
+      this.atLineStart = textFrom === 0 || text.charCodeAt(textFrom - 1) === 0x0a;
+      if (textFrom >= text.length) break;
+    }
+    this.feedText(text.slice(textFrom));
+    if (text.length > textFrom) this.atLineStart = text.charCodeAt(text.length - 1) === 0x0a;
+  }
+
+  // What starts at `start`: a line record, a document, 'more' (wait for more input) or 'text'.
+  private classify(text: string, start: number, textFrom: number, final: boolean): { record: LineRecord; lineEnd: number } | 'document' | 'more' | 'text' {
+    const newline = text.indexOf('\n', start);
+    if (newline < 0 && !final && text.length - start <= MAX_RECORD_LINE) return this.documentStart(text, start, false) === true ? 'document' : 'more';
+    const lineEnd = newline < 0 ? text.length : newline;
+    if (lineEnd - start <= MAX_RECORD_LINE) {
+      let value: unknown;
+      try {
+        value = JSON.parse(latin1ToText(text.slice(start, lineEnd)));
+      } catch {
+        value = undefined;
+      }
+      const record = value === undefined ? undefined : lineRecord(value, this.line + countNewlines(text, textFrom, start), this.options.enabled);
+      if (record) return { record, lineEnd };
+    }
+    const document = this.documentStart(text, start, final);
+    if (document === undefined) return 'more';
+    return document ? 'document' : 'text';
+  }
+
+  private documentStart(text: string, start: number, final: boolean): boolean | undefined {
+    const forced = this.options.forced;
+    if (forced?.shape === 'json-document') return true;
+    if (!(this.options.enabled('sarif') || this.options.enabled('eslint-json') || this.options.enabled('rdjson'))) return false;
+    const head = text.slice(start, start + DOCUMENT_HEAD);
+    const decided = startsReportDocument(head);
+    return decided === undefined && (final || head.length >= DOCUMENT_HEAD) ? false : decided;
+  }
+
+  private takeRecord(text: string, lineEnd: number, record: LineRecord): number {
+    if (record.kind === 'locations') this.options.emit(record.locations);
+    else this.feedOutput(record.text);
+    if (lineEnd >= text.length) return lineEnd;
+    this.line++;
+    return lineEnd + 1;
+  }
+
+  // Streams the document starting at `start`; answers where the text after it starts (text.length: not ended).
+  private startDocument(text: string, start: number): number {
+    this.document = new JsonDocumentReader(documentHandlers(this.options.enabled, this.options.emit), this.line, 'JSON report');
+    this.mode = 'document';
+    const rest = text.slice(start);
+    const used = this.document.write(latin1Bytes(rest));
+    if (used < 0) {
+      this.line += countNewlines(rest);
+      return text.length;
+    }
+    this.mode = 'lines';
+    this.document = undefined;
+    this.line += countNewlines(rest, 0, used);
+    return start + used;
+  }
+
+  private continueDocument(slice: string, final: boolean): void {
+    const used = this.document!.write(latin1Bytes(slice));
+    if (used < 0) {
+      this.line += countNewlines(slice);
+      return;
+    }
+    this.line += countNewlines(slice, 0, used);
+    this.mode = 'lines';
+    this.document = undefined;
+    this.atLineStart = false;
+    this.lines(slice.slice(used), final);
+  }
+}
