@@ -12,12 +12,15 @@ export const LOG_OPTIONS = {
   format: { type: 'string' },
   tool: { type: 'string', multiple: true },
   binary: { type: 'boolean' },
+  'input-format': { type: 'string' },
 } as const;
 
 export interface LogArgs {
   source: LogSource;
   cwd: string;
   roots: string[] | undefined;
+  /** --input-format: read the log as this structured report, or `text`; default: detected from the content. */
+  inputFormat: string | undefined;
 }
 
 /** Parses argv with the log options plus `extra`; positional[0] is the log (`-` or none = stdin). */
@@ -36,5 +39,6 @@ export function parseLogArgs<T extends Record<string, { type: 'string' | 'boolea
   const values = parsed.values as Record<string, unknown>;
   const cwd = typeof values.cwd === 'string' ? values.cwd : io.cwd;
   const roots = Array.isArray(values.root) ? (values.root as string[]) : undefined;
-  return { values, log: { source, cwd, roots } satisfies LogArgs };
+  const inputFormat = typeof values['input-format'] === 'string' ? values['input-format'] : undefined;
+  return { values, log: { source, cwd, roots, inputFormat } satisfies LogArgs };
 }

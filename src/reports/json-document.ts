@@ -63,6 +63,8 @@ export class JsonDocumentReader {
       if (error instanceof FaultlineError) throw error;
       throw new FaultlineError('E_REPORT_INVALID', `${this.name}: not valid JSON near log line ${this.lineAt(this.lastTokenOffset)}: ${(error as Error).message}`, { cause: error });
     }
+    // Newlines of a chunk with no token (whitespace, the middle of a long string) count as well.
+    this.lineAt(this.chunkBase + bytes.length);
     this.chunkBase += bytes.length;
     if (this.chunkBase - this.lastTokenOffset > MAX_TOKEN_BYTES) throw limitError(`${this.name}: a JSON value over ${MAX_TOKEN_BYTES >> 20} MiB`, this.lineAt(this.lastTokenOffset));
     return -1;

@@ -100,7 +100,8 @@ export function documentHandlers(enabled: (format: string) => boolean, emit: Emi
 
 /** Whether a document starting with this text (first key or first element) is one of the reports above. */
 export function startsReportDocument(head: string): boolean | undefined {
-  const match = /^(\[\s*)?\{\s*(?:"((?:[^"\\]|\\.){0,40})"|$)/.exec(head);
+  // A head cut before its first key is complete (`{`, `{\n  "ver`) cannot decide yet.
+  const match = /^(\[\s*)?\{\s*(?:"((?:[^"\\]|\\.){0,40})"|"(?:[^"\\]|\\.){0,40}$|$)/.exec(head);
   if (!match) return false;
   if (match[2] === undefined) return head.length < 512 ? undefined : false;
   if (match[1] !== undefined) return match[2] === 'filePath';

@@ -3,7 +3,7 @@
 // `[`: a JSON line record (cargo, go test, rdjsonl) or the start of a JSON document (SARIF, eslint, rdjson). The
 // text scanner gets every other line, and a blank line for each line a report took, so text keeps its log lines.
 // A log with no such line start costs one indexOf per slice and keeps the scanner's window path (no copies).
-import type { RawLocation } from '../core/index.js';
+import { FaultlineError, type RawLocation } from '../core/index.js';
 import type { Scanner } from '../grammars/index.js';
 import { MAX_RECORD_LINE } from './common.js';
 import type { EmbeddedText } from './embedded-text.js';
@@ -52,6 +52,9 @@ export class InputRouter {
   private atLineStart = true;
   private document: JsonDocumentReader | undefined;
   private xml: XmlReportReader | undefined;
+  /** The open document's text while it is short enough to be read as text again, and its first log line. */
+  private documentRaw: string | undefined;
+  private documentLine = 1;
 
   constructor(private readonly options: RouterOptions) {
     if (options.forced?.shape === 'xml') this.mode = 'xml';
@@ -64,6 +67,7 @@ export class InputRouter {
       const candidate = this.firstCandidate(window, fresh);
       if (candidate < 0) {
         this.line += countNewlines(window, fresh);
+        this.textLine = this.line;
         this.atLineStart = window.charCodeAt(window.length - 1) === 0x0a;
         this.kept = this.options.text.writeWindow(window);
         return this.kept;
@@ -98,6 +102,7 @@ export class InputRouter {
       const candidate = this.firstCandidate(latin1, 0);
       if (candidate < 0) {
         this.line += countNewlines(latin1);
+        this.textLine = this.line;
         this.atLineStart = latin1.charCodeAt(latin1.length - 1) === 0x0a;
         this.options.text.write(latin1);
         return;
@@ -218,12 +223,18 @@ export class InputRouter {
         continue;
       }
       this.feedText(text.slice(textFrom, start));
+      textFrom = start;
       if (outcome === 'more') {
         this.pending = text.slice(start);
         this.atLineStart = true;
         return;
       }
-      textFrom = search = outcome === 'document' ? this.startDocument(text, start) : this.takeRecord(text, outcome.lineEnd, outcome.record);
+      const next = outcome === 'document' ? this.startDocument(text, start) : this.takeRecord(text, outcome.lineEnd, outcome.record);
+      if (next === 'text') {
+        search = start + 1;
+        continue;
+      }
+      textFrom = search = next;
       if (this.mode === 'document') return;
       // A record ends at a line end; a document may end mid-line.
       this.atLineStart = textFrom === 0 || text.charCodeAt(textFrom - 1) === 0x0a;
@@ -270,32 +281,62 @@ export class InputRouter {
     return lineEnd + 1;
   }
 
-  // Streams the document starting at `start`; answers where the text after it starts (text.length: not ended).
-  private startDocument(text: string, start: number): number {
-    this.document = new JsonDocumentReader(documentHandlers(this.options.enabled, this.options.emit), this.line, 'JSON report');
-    this.mode = 'document';
+  // Streams the document starting at `start`; answers where the text after it starts (text.length: not ended), or
+  // 'text' when what looked like a report's start is not JSON after all (its lines stay text).
+  private startDocument(text: string, start: number): number | 'text' {
+    const reader = new JsonDocumentReader(documentHandlers(this.options.enabled, this.options.emit), this.line, 'JSON report');
     const rest = text.slice(start);
-    const used = this.document.write(latin1Bytes(rest));
-    if (used < 0) {
-      this.line += countNewlines(rest);
-      return text.length;
+    let used: number;
+    try {
+      used = reader.write(latin1Bytes(rest));
+    } catch (error) {
+      if (this.recoverable(error)) return 'text';
+      throw error;
     }
-    this.mode = 'lines';
-    this.document = undefined;
-    this.line += countNewlines(rest, 0, used);
-    return start + used;
+    if (used >= 0) {
+      this.line += countNewlines(rest, 0, used);
+      return start + used;
+    }
+    this.mode = 'document';
+    this.document = reader;
+    this.documentLine = this.line;
+    this.documentRaw = rest.length <= MAX_RECORD_LINE ? rest : undefined;
+    this.line += countNewlines(rest);
+    return text.length;
+  }
+
+  /** Invalid JSON where detection saw a report is read as text again while its start is still held (1 MiB). */
+  private recoverable(error: unknown): boolean {
+    return error instanceof FaultlineError && error.code === 'E_REPORT_INVALID' && this.options.forced?.shape !== 'json-document';
   }
 
   private continueDocument(slice: string, final: boolean): void {
-    const used = this.document!.write(latin1Bytes(slice));
+    let used: number;
+    try {
+      used = this.document!.write(latin1Bytes(slice));
+    } catch (error) {
+      const raw = this.documentRaw === undefined ? undefined : this.documentRaw + slice;
+      if (!this.recoverable(error) || raw === undefined || raw.length > 2 * MAX_RECORD_LINE) throw error;
+      this.endDocument();
+      this.line = this.documentLine;
+      this.feedText(raw);
+      this.atLineStart = raw.charCodeAt(raw.length - 1) === 0x0a;
+      return;
+    }
     if (used < 0) {
       this.line += countNewlines(slice);
+      if (this.documentRaw !== undefined) this.documentRaw = this.documentRaw.length + slice.length <= MAX_RECORD_LINE ? this.documentRaw + slice : undefined;
       return;
     }
     this.line += countNewlines(slice, 0, used);
-    this.mode = 'lines';
-    this.document = undefined;
+    this.endDocument();
     this.atLineStart = false;
     this.lines(slice.slice(used), final);
+  }
+
+  private endDocument(): void {
+    this.mode = 'lines';
+    this.document = undefined;
+    this.documentRaw = undefined;
   }
 }

@@ -17,6 +17,7 @@ interface TestCase {
 }
 
 interface Failure {
+  tag: 'failure' | 'error';
   message: string;
   type: string | null;
   startLine: number;
@@ -69,6 +70,8 @@ export class XmlReportReader {
   end(): void {
     this.parser.write(this.decoder.decode());
     try {
+      // saxes hands over a text node only when a tag follows: close the open failure so its text is read.
+      if (this.failure) this.parser.write(`</${this.failure.tag}>`);
       this.parser.close();
     } catch (error) {
       if (!(error instanceof FaultlineError) || this.depth === 0) throw error;
@@ -92,7 +95,7 @@ export class XmlReportReader {
       const line = Number(attributes.line);
       this.testCase = { file: attributes.file, line: Number.isInteger(line) ? line : undefined, name: attributes.name ?? '' };
     } else if ((tag.name === 'failure' || tag.name === 'error') && this.testCase) {
-      this.failure = { message: attributes.message ?? '', type: attributes.type ?? null, startLine: this.parser.line, text: [], textLength: 0 };
+      this.failure = { tag: tag.name, message: attributes.message ?? '', type: attributes.type ?? null, startLine: this.parser.line, text: [], textLength: 0 };
     }
   }
 

@@ -42,7 +42,7 @@ export function explainText(items: readonly ExplainItem[]): string {
 export const explainCommand: CliCommand = {
   name: 'explain',
   summary: 'show the enclosing function and code around the top locations of a log',
-  usage: `usage: faultline explain [LOG|-] [--cwd DIR] [--root DIR]... [--json] [--no-lsp] [--timeout MS]
+  usage: `usage: faultline explain [LOG|-] [--cwd DIR] [--root DIR]... [--json] [--no-lsp] [--timeout MS] [--input-format NAME]
 
   LOG           the log file; '-' or none reads standard input
   --cwd DIR     where the command ran; default: here
@@ -50,6 +50,7 @@ export const explainCommand: CliCommand = {
   --json        print {"version":1,"items":[{location,symbol,selection,excerpt}]}
   --format F    github | sarif | rdjsonl | gitlab: the explained locations in that format (text and json as above)
   --no-lsp      don't start language servers (tree-sitter, then heuristics)
+  --input-format NAME  read the log as this structured report, or 'text' (default: detected)
   --timeout MS  per-lookup language-server deadline, cold start included (default 10000)
 
 exit: 0 no location found, 1 locations explained, 2 usage or internal error`,
@@ -61,7 +62,7 @@ exit: 0 no location found, 1 locations explained, 2 usage or internal error`,
       return 2;
     }
     const roots = log.roots?.map((root) => resolve(io.cwd, root));
-    const result = await locate(log.source, { cwd: resolve(io.cwd, log.cwd), ...(roots ? { roots } : {}) });
+    const result = await locate(log.source, { cwd: resolve(io.cwd, log.cwd), ...(roots ? { roots } : {}), ...(log.inputFormat ? { inputFormat: log.inputFormat } : {}) });
     const items = await explainLocations({
       locations: result.locations,
       ...(roots ? { roots } : {}),

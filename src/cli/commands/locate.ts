@@ -10,7 +10,7 @@ import { outputFormatOf, printResult } from '../output.js';
 export const locateCommand: CliCommand = {
   name: 'locate',
   summary: 'find the error locations in a log and map them to workspace files',
-  usage: `usage: faultline locate [LOG|-] [--cwd DIR] [--root DIR]... [--json | --format F] [--tool NAME]... [--binary]
+  usage: `usage: faultline locate [LOG|-] [--cwd DIR] [--root DIR]... [--json | --format F] [--tool NAME]... [--input-format NAME] [--binary]
 
   LOG          the log file; '-' or none reads standard input
   --cwd DIR    where the command ran (relative paths in the log are relative to it); default: here
@@ -19,6 +19,9 @@ export const locateCommand: CliCommand = {
   --format F   ${OUTPUT_FORMATS.join(' | ')} (github: workflow annotations + $GITHUB_STEP_SUMMARY;
                sarif 2.1.0; rdjsonl: reviewdog; gitlab: Code Quality). github/sarif/rdjsonl/gitlab are redacted.
   --tool NAME  recognise only this format (see 'faultline formats'), repeatable
+  --input-format NAME
+               read the log as this structured report (sarif, eslint-json, junit…; 'faultline formats'),
+               or 'text' for the text formats only; default: reports are detected by content
   --binary     scan input that looks binary anyway
 
 exit: 0 no location found, 1 locations found, 2 usage or internal error`,
@@ -31,6 +34,7 @@ exit: 0 no location found, 1 locations found, 2 usage or internal error`,
       cwd: resolve(io.cwd, log.cwd),
       ...(log.roots ? { roots: log.roots.map((root) => resolve(io.cwd, root)) } : {}),
       ...(tools ? { formats: tools } : {}),
+      ...(log.inputFormat ? { inputFormat: log.inputFormat } : {}),
       allowBinary: values.binary === true,
     });
     await printResult(result, format, io);

@@ -4,6 +4,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { FaultlineError, toLocateJson, type LocateResult } from '../../core/index.js';
 import { defaultHistoryKey, readArtifact, runCommand, type RunResult } from '../../capture/index.js';
 import { locate } from '../../locate/index.js';
+import { REPORT_NAMES } from '../../reports/index.js';
 import { explainLocations } from '../../lsp-client/index.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../../output/index.js';
 import { formatRunHeader, summariseError } from '../../summarise/index.js';
@@ -12,7 +13,7 @@ import type { CliCommand, CliIo } from '../io.js';
 import { outputFormatOf, printResult } from '../output.js';
 import { explainText } from './explain.js';
 
-const USAGE = `usage: faultline run [--cwd DIR] [--timeout S] [--shell] [--json | --format F] [--explain] -- CMD [ARGS…]
+const USAGE = `usage: faultline run [--cwd DIR] [--timeout S] [--shell] [--json | --format F] [--explain] [--input-format NAME] -- CMD [ARGS…]
 
 Runs CMD with stdin closed, stdout+stderr merged and shown live, saves every byte to an artifact,
 then prints where the errors are. Exits with CMD's exit code (124 on timeout, 128+N on a signal).
@@ -22,7 +23,8 @@ then prints where the errors are. Exits with CMD's exit code (124 on timeout, 12
   --shell        run CMD through $SHELL -c (pipefail on for bash/zsh/ksh)
   --json         print one JSON object on stdout; the live output goes to stderr
   --format F     print the located errors as ${OUTPUT_FORMATS.join(' | ')} (the live output goes to stderr)
-  --explain      when CMD fails, explain it: summary, enclosing function and code frame (pre-commit hooks)`;
+  --explain      when CMD fails, explain it: summary, enclosing function and code frame (pre-commit hooks)
+  --input-format NAME  read the output as this structured report, or 'text' (default: detected by content)`;
 
 interface RunArgs {
   cwd: string | undefined;
@@ -31,13 +33,14 @@ interface RunArgs {
   json: boolean;
   format: OutputFormat;
   explain: boolean;
+  inputFormat: string | undefined;
   command: string[];
 }
 
 // Options come before the command; everything from `--` (or the first non-option word) is the command,
 // so `faultline run npm test -- --watch=false` keeps the command's own flags intact.
 function parseRunArgs(argv: string[]): RunArgs {
-  const args: RunArgs = { cwd: undefined, timeoutMs: undefined, shell: false, json: false, format: 'text', explain: false, command: [] };
+  const args: RunArgs = { cwd: undefined, timeoutMs: undefined, shell: false, json: false, format: 'text', explain: false, inputFormat: undefined, command: [] };
   let index = 0;
   const value = (name: string): string => {
     const next = argv[++index];
@@ -61,7 +64,12 @@ function parseRunArgs(argv: string[]): RunArgs {
     else if (name === '--json') args.json = true;
     else if (name === '--format') args.format = outputFormatOf({ format: inline ?? value(name) });
     else if (name === '--explain') args.explain = true;
+    else if (name === '--input-format') args.inputFormat = inline ?? value(name);
     else throw new FaultlineError('E_USAGE', `unknown option ${word}\n${USAGE}`);
+  }
+  // Checked before the command runs: a typo must not cost a whole build.
+  if (args.inputFormat !== undefined && args.inputFormat !== 'text' && !REPORT_NAMES.includes(args.inputFormat)) {
+    throw new FaultlineError('E_USAGE', `unknown input format '${args.inputFormat}' (one of: text, ${REPORT_NAMES.join(', ')})`);
   }
   args.command = argv.slice(index);
   if (args.command.length === 0) throw new FaultlineError('E_USAGE', `no command given\n${USAGE}`);
@@ -168,7 +176,7 @@ export const runCommandCli: CliCommand = {
 
     let located: LocateResult = { locations: [], unresolved: [], dropped: [] };
     try {
-      located = await locate({ path: result.artifact.path }, { cwd: result.cwd });
+      located = await locate({ path: result.artifact.path }, { cwd: result.cwd, ...(args.inputFormat ? { inputFormat: args.inputFormat } : {}) });
     } catch (error) {
       io.stderr(`faultline run: locating errors failed: ${error instanceof Error ? error.message : String(error)}\n`);
     }
