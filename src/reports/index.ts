@@ -87,7 +87,8 @@ export function createInputReader(options: InputReaderOptions): InputReader {
       const locations = [...text.locations, ...structured, ...embedded.end()];
       // One log order for every source (a stable sort keeps each source's own order on a line).
       locations.sort((a, b) => a.logLine - b.logLine);
-      const lines = router.newlines + (lastByteWasNewline || bytes === 0 ? 0 : 1);
+      const newlines = router.newlines;
+      const lines = newlines === undefined ? text.lines : newlines + (lastByteWasNewline || bytes === 0 ? 0 : 1);
       return { locations: locations.slice(0, maxLocations), overflow: text.overflow + overflow + Math.max(0, locations.length - maxLocations), lines, bytes };
     },
   };
