@@ -20,6 +20,8 @@ export {
 export { normaliseLine, normaliseText, stripAnsi, safePrefix, safeSuffix, boundText, summariseError, formatRunHeader, type BoundOptions, type BoundResult, type SummariseOptions, type ErrorSummary } from './summarise/index.js';
 // Stage 3: grammars.
 export { createScanner, formatSpecs, type ScanOptions } from './grammars/index.js';
+// Stage 3b: structured reports as input (SARIF, eslint json, JUnit…), in front of the grammars.
+export { createInputReader, reportSpecs, REPORT_NAMES, type InputReaderOptions, type InputReader } from './reports/index.js';
 // Stage 4: resolve, and the whole locate pipeline.
 export { resolveLocations, isVendoredPath, createNodeResolverFs, type ResolveOptions, type ResolverFs } from './resolve/index.js';
 export { locate, type LocateOptions, type LocateOutcome, type LocateStats, type LogSource } from './locate/index.js';
