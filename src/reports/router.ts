@@ -2,7 +2,7 @@
 // report is decided from the head and read whole by the XML reader; JSON is found where a line starts with `{` or
 // `[`: a JSON line record (cargo, go test, rdjsonl) or the start of a JSON document (SARIF, eslint, rdjson). The
 // text scanner gets every other line, and a blank line for each line a report took, so text keeps its log lines.
-// A log with no such line start costs one indexOf per slice and keeps the scanner's window path (no copies).
+// A log with no such line start costs one indexOf('{') pass per slice and keeps the scanner's window path (no copies).
 import { FaultlineError, type RawLocation } from '../core/index.js';
 import type { Scanner } from '../grammars/index.js';
 import { MAX_RECORD_LINE } from './common.js';
