@@ -46,9 +46,10 @@ export const formatsCommand: CliCommand = {
     else if (values.markdown) io.stdout(renderFormatsMarkdown(specs));
     else {
       const width = Math.max(...specs.map((spec) => spec.name.length));
+      const languageWidth = Math.max(...specs.map((spec) => spec.language.length));
       for (const spec of specs) {
         const kind = spec.input === 'structured' ? 'structured input ' : '';
-        io.stdout(`${spec.name.padEnd(width)}  ${spec.language.padEnd(12)} ${spec.observed ? 'observed  ' : 'documented'}  ${kind}${spec.description}\n`);
+        io.stdout(`${spec.name.padEnd(width)}  ${spec.language.padEnd(languageWidth)} ${spec.observed ? 'observed  ' : 'documented'}  ${kind}${spec.description}\n`);
       }
     }
     return 0;
