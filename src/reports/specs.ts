@@ -47,10 +47,10 @@ export const REPORT_SPECS: readonly ReportSpec[] = [
   spec('json-lines', {
     name: 'rdjsonl',
     language: 'structured reports',
-    description: "reviewdog's rdjsonl: one Diagnostic per line, among other output",
+    description: "reviewdog's rdjsonl (`faultline --format rdjsonl`, tools that write RDFormat lines): one Diagnostic per line, among other output",
     columnUnit: 'byte',
     fields: ALL,
-    observed: false,
+    observed: true,
     url: 'https://github.com/reviewdog/reviewdog/tree/master/proto/rdf',
   }),
   spec('json-lines', {
