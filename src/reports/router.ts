@@ -49,6 +49,8 @@ export class InputRouter {
   private textLine = 1;
   private textMidLine = false;
   private atLineStart = true;
+  /** An XML report ended: the router numbers the lines from here on (no passthrough). */
+  private afterReport = false;
   private document: JsonDocumentReader | undefined;
   private xml: XmlReportReader | undefined;
   /** The open document's text while it is short enough to be read as text again, and its first log line. */
@@ -105,8 +107,13 @@ export class InputRouter {
       this.takeOverLines();
     }
     if (this.mode === 'xml') {
-      this.line += countNewlines(latin1);
-      return this.xmlReader().write(latin1Bytes(latin1));
+      // A report after a report: XML forbids anything before its declaration, so the blank lines between go.
+      if (this.xml === undefined && this.afterReport) {
+        const start = latin1.search(/\S/);
+        this.line += countNewlines(latin1, 0, start < 0 ? latin1.length : start);
+        latin1 = start < 0 ? '' : latin1.slice(start);
+      }
+      return this.continueXml(latin1);
     }
     if (this.mode === 'document') return this.continueDocument(latin1, false);
     this.lines(latin1, false);
@@ -139,15 +146,33 @@ export class InputRouter {
 
   private decide(final: boolean): boolean {
     if (this.mode !== 'sniff') return true;
-    const shape = this.options.forced ? undefined : sniffInput(this.head, final);
-    if (!this.options.forced && shape === undefined) return false;
-    this.mode = shape === 'xml' ? (this.options.enabled('junit') || this.options.enabled('checkstyle') || this.options.enabled('pytest-junit') ? 'xml' : 'passthrough') : 'passthrough';
+    const sniffs = !this.options.forced || this.options.forced.shape === 'xml';
+    const shape = sniffs ? sniffInput(this.head, final) : undefined;
+    if (sniffs && shape === undefined) return false;
+    const xml = shape === 'xml' && (this.options.enabled('junit') || this.options.enabled('checkstyle') || this.options.enabled('pytest-junit'));
+    this.mode = xml ? 'xml' : this.afterReport ? 'lines' : 'passthrough';
     return true;
   }
 
   private xmlReader(): XmlReportReader {
-    this.xml ??= new XmlReportReader(this.options.emit, this.options.embedded, this.options.forced?.name);
+    this.xml ??= new XmlReportReader(this.options.emit, this.options.embedded, this.options.forced?.name, this.line);
     return this.xml;
+  }
+
+  // An XML report ends where its root closes; what follows (another report, `cat`'s next file, text) is sniffed
+  // again, and text after a report is numbered by this router (the scanner never saw the report's lines).
+  private continueXml(latin1: string): void {
+    const used = this.xmlReader().write(latin1Bytes(latin1));
+    if (used < 0) {
+      this.line += countNewlines(latin1);
+      return;
+    }
+    this.line += countNewlines(latin1, 0, used);
+    this.xml = undefined;
+    this.mode = 'sniff';
+    this.afterReport = true;
+    this.atLineStart = used > 0 && latin1.charCodeAt(used - 1) === 0x0a;
+    if (used < latin1.length) this.write(latin1.slice(used));
   }
 
   private firstCandidate(text: string, from: number): number {

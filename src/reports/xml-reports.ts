@@ -10,6 +10,15 @@ import type { EmbeddedText } from './embedded-text.js';
 
 type Emit = (locations: RawLocation[]) => void;
 
+// Thrown from the closetag handler to stop saxes where the report ends (it would read on into the next text).
+const REPORT_END = Symbol('report end');
+const encoder = new TextEncoder();
+
+function utf8Length(text: string): number {
+  // eslint-disable-next-line no-control-regex
+  return /[^\x00-\x7f]/.test(text) ? encoder.encode(text).length : text.length;
+}
+
 interface TestCase {
   file: string | undefined;
   line: number | undefined;
@@ -48,7 +57,13 @@ export class XmlReportReader {
   private failure: Failure | undefined;
   private sinceEvent = 0;
 
-  constructor(private readonly emit: Emit, private readonly embedded: EmbeddedText, private readonly forced: string | undefined) {
+  /** UTF-16 position where the current decoded chunk starts, and UTF-8 bytes decoded and fed before it. */
+  private chunkStart = 0;
+  private decodedBytes = 0;
+  private fedBytes = 0;
+
+  /** `firstLine`: the log line the report starts on (a log may hold several reports, or text before one). */
+  constructor(private readonly emit: Emit, private readonly embedded: EmbeddedText, private readonly forced: string | undefined, private readonly firstLine = 1) {
     this.parser.on('opentag', (tag) => this.open(tag));
     this.parser.on('closetag', (tag) => this.close(tag.name));
     this.parser.on('text', (text) => this.text(text));
@@ -58,12 +73,29 @@ export class XmlReportReader {
     });
   }
 
-  write(bytes: Uint8Array): void {
+  private get line(): number {
+    return this.parser.line + this.firstLine - 1;
+  }
+
+  /** Feeds bytes; answers how many of them the report took when its root element closed inside them, else -1. */
+  write(bytes: Uint8Array): number {
     const text = this.decoder.decode(bytes, { stream: true });
     this.sinceEvent += text.length;
     // saxes buffers a text node or a tag until it ends: a node this large is refused before it is held.
-    if (this.sinceEvent > MAX_TOKEN_BYTES) throw limitError(`${this.format ?? 'XML'} report: one XML node over ${MAX_TOKEN_BYTES >> 20} MiB`, this.parser.line);
-    this.parser.write(text);
+    if (this.sinceEvent > MAX_TOKEN_BYTES) throw limitError(`${this.format ?? 'XML'} report: one XML node over ${MAX_TOKEN_BYTES >> 20} MiB`, this.line);
+    try {
+      this.parser.write(text);
+    } catch (error) {
+      if (error !== REPORT_END) throw error;
+      // Bytes up to the root's `>`: the decoded prefix's UTF-8 length, less the bytes of a character split across
+      // the previous slice (decoded with this one).
+      const prefix = text.slice(0, Math.max(0, this.parser.position - this.chunkStart));
+      return Math.min(bytes.length, Math.max(0, this.decodedBytes + utf8Length(prefix) - this.fedBytes));
+    }
+    this.chunkStart += text.length;
+    this.decodedBytes += utf8Length(text);
+    this.fedBytes += bytes.length;
+    return -1;
   }
 
   /** Ends the report; a report cut short (the test run was killed) keeps what it had. */
@@ -74,6 +106,7 @@ export class XmlReportReader {
       if (this.failure) this.parser.write(`</${this.failure.tag}>`);
       this.parser.close();
     } catch (error) {
+      if (error === REPORT_END) return;
       if (!(error instanceof FaultlineError) || this.depth === 0) throw error;
     }
     if (this.failure) this.endFailure();
@@ -81,7 +114,7 @@ export class XmlReportReader {
 
   private open(tag: SaxesTagPlain): void {
     this.sinceEvent = 0;
-    if (++this.depth > MAX_DEPTH) throw limitError(`${this.format ?? 'XML'} report: XML nested deeper than ${MAX_DEPTH}`, this.parser.line);
+    if (++this.depth > MAX_DEPTH) throw limitError(`${this.format ?? 'XML'} report: XML nested deeper than ${MAX_DEPTH}`, this.line);
     const attributes = tag.attributes;
     if (this.format === undefined) {
       if (tag.name === 'checkstyle') this.format = 'checkstyle';
@@ -95,7 +128,7 @@ export class XmlReportReader {
       const line = Number(attributes.line);
       this.testCase = { file: attributes.file, line: Number.isInteger(line) ? line : undefined, name: attributes.name ?? '' };
     } else if ((tag.name === 'failure' || tag.name === 'error') && this.testCase) {
-      this.failure = { tag: tag.name, message: attributes.message ?? '', type: attributes.type ?? null, startLine: this.parser.line, text: [], textLength: 0 };
+      this.failure = { tag: tag.name, message: attributes.message ?? '', type: attributes.type ?? null, startLine: this.line, text: [], textLength: 0 };
     }
   }
 
@@ -113,7 +146,7 @@ export class XmlReportReader {
         message: tag.attributes.message ?? '',
         code: tag.attributes.source ?? null,
       },
-      { format: 'checkstyle', columnUnit: 'display', logLine: this.parser.line },
+      { format: 'checkstyle', columnUnit: 'display', logLine: this.line },
     );
     if (location) this.emit([location]);
   }
@@ -129,7 +162,12 @@ export class XmlReportReader {
 
   private close(name: string): void {
     this.sinceEvent = 0;
-    this.depth--;
+    this.closeElement(name);
+    // The root closed: what follows is another report or text, which the router reads again.
+    if (--this.depth === 0) throw REPORT_END;
+  }
+
+  private closeElement(name: string): void {
     if (this.format === 'checkstyle') {
       if (name === 'file') this.file = undefined;
     } else if ((name === 'failure' || name === 'error') && this.failure) this.endFailure();

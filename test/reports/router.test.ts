@@ -77,6 +77,19 @@ describe('reports found among text', () => {
     expect(found.at(-1)?.logLine).toBe(8);
   });
 
+  it('XML reports one after another (cat of several TEST-*.xml), then text: each read, the text keeps its line', () => {
+    const checkstyle = fixture('checkstyle/shellcheck.log');
+    const junit = fixture('junit/surefire.log');
+    const log = `${checkstyle}${junit}src/x.ts(3,4): error TS2322: no\n`;
+    const lines = (text: string) => text.split('\n').length - 1;
+    for (const size of [13, 1 << 16]) {
+      const found = bySlices(log, size);
+      expect(found.filter((l) => l.format === 'checkstyle').length, `by ${size}`).toBe(bySlices(checkstyle, 1 << 16).length);
+      expect(found.filter((l) => l.format === 'java-stack' && l.logLine > lines(checkstyle)).length).toBeGreaterThan(2);
+      expect(found.at(-1)).toMatchObject({ format: 'tsc', logLine: lines(checkstyle) + lines(junit) + 1 });
+    }
+  });
+
   it('invalid JSON after a report-like start is read as text again', () => {
     const log = ['{"version": oops', 'src/app.ts(1,2): error TS1005: x', ''].join('\n');
     expect(brief(bySlices(log, 4))).toEqual(['tsc src/app.ts:1:2 error TS1005 @2']);
