@@ -8,12 +8,13 @@ import type { Scanner } from '../grammars/index.js';
 import { MAX_RECORD_LINE } from './common.js';
 import type { EmbeddedText } from './embedded-text.js';
 import { JsonDocumentReader } from './json-document.js';
-import { lineRecord, type LineRecord } from './json-lines.js';
-import { documentHandlers, startsReportDocument } from './json-reports.js';
+import type { LineRecord } from './json-lines.js';
+import { documentHandlers } from './json-reports.js';
+import { classifyLineStart, countNewlines, type LineStart } from './line-start.js';
 import { firstJsonLine } from './candidates.js';
 import { sniffInput } from './sniff.js';
 import { XmlReportReader } from './xml-reports.js';
-import { latin1Bytes, latin1ToText } from './bytes.js';
+import { latin1Bytes } from './bytes.js';
 import { toLatin1 as latin1OfText } from './embedded-text.js';
 
 export interface RouterOptions {
@@ -28,14 +29,6 @@ export interface RouterOptions {
 }
 
 type Mode = 'sniff' | 'passthrough' | 'lines' | 'document' | 'xml';
-// Bytes of a document's start needed to read its first key.
-const DOCUMENT_HEAD = 600;
-
-function countNewlines(text: string, from = 0, to = text.length): number {
-  let count = 0;
-  for (let index = text.indexOf('\n', from); index >= 0 && index < to; index = text.indexOf('\n', index + 1)) count++;
-  return count;
-}
 
 export class InputRouter {
   private mode: Mode = 'sniff';
@@ -247,33 +240,9 @@ export class InputRouter {
     if (text.length > textFrom) this.atLineStart = text.charCodeAt(text.length - 1) === 0x0a;
   }
 
-  // What starts at `start`: a line record, a document, 'more' (wait for more input) or 'text'.
-  private classify(text: string, start: number, textFrom: number, final: boolean): { record: LineRecord; lineEnd: number } | 'document' | 'more' | 'text' {
-    const newline = text.indexOf('\n', start);
-    if (newline < 0 && !final && text.length - start <= MAX_RECORD_LINE) return this.documentStart(text, start, false) === true ? 'document' : 'more';
-    const lineEnd = newline < 0 ? text.length : newline;
-    if (lineEnd - start <= MAX_RECORD_LINE) {
-      let value: unknown;
-      try {
-        value = JSON.parse(latin1ToText(text.slice(start, lineEnd)));
-      } catch {
-        value = undefined;
-      }
-      const record = value === undefined ? undefined : lineRecord(value, this.line + countNewlines(text, textFrom, start), this.options.enabled);
-      if (record) return { record, lineEnd };
-    }
-    const document = this.documentStart(text, start, final);
-    if (document === undefined) return 'more';
-    return document ? 'document' : 'text';
-  }
-
-  private documentStart(text: string, start: number, final: boolean): boolean | undefined {
-    const forced = this.options.forced;
-    if (forced?.shape === 'json-document') return true;
-    if (!(this.options.enabled('sarif') || this.options.enabled('eslint-json') || this.options.enabled('rdjson'))) return false;
-    const head = text.slice(start, start + DOCUMENT_HEAD);
-    const decided = startsReportDocument(head);
-    return decided === undefined && (final || head.length >= DOCUMENT_HEAD) ? false : decided;
+  private classify(text: string, start: number, textFrom: number, final: boolean): LineStart {
+    const { enabled, forced } = this.options;
+    return classifyLineStart(text, start, final, { enabled, forcedDocument: forced?.shape === 'json-document', logLine: () => this.line + countNewlines(text, textFrom, start) });
   }
 
   private takeRecord(text: string, lineEnd: number, record: LineRecord): number {
