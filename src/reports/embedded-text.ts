@@ -16,10 +16,39 @@ export function toLatin1(text: string): string {
   return out;
 }
 
+const BATCH = 64 * 1024;
+
+/**
+ * Text for a scanner, handed over in 64 KiB batches: every write makes the scanner join and re-slice its look-back
+ * window, so one write per JUnit failure or go test event cost ~100 µs each (measured: 1.8 MB/s on a JUnit report
+ * of 60k failures, 13 MB/s on cargo JSON lines).
+ */
+export class ScannerBatch {
+  private parts: string[] = [];
+  private size = 0;
+
+  constructor(private readonly scanner: Scanner) {}
+
+  write(latin1: string): void {
+    if (latin1 === '') return;
+    this.parts.push(latin1);
+    this.size += latin1.length;
+    if (this.size >= BATCH) this.flush();
+  }
+
+  flush(): void {
+    if (this.size === 0) return;
+    this.scanner.write(this.parts.join(''));
+    this.parts = [];
+    this.size = 0;
+  }
+}
+
 export class EmbeddedText {
   /** Line number the scanner gives the next line it is fed. */
   private nextLine = 1;
   private scanner: Scanner | undefined;
+  private batch: ScannerBatch | undefined;
 
   constructor(private readonly create: () => Scanner) {}
 
@@ -27,18 +56,20 @@ export class EmbeddedText {
   write(text: string, logLine: number): void {
     if (text.trim() === '') return;
     this.scanner ??= this.create();
+    this.batch ??= new ScannerBatch(this.scanner);
     if (this.nextLine < logLine) {
-      this.scanner.write('\n'.repeat(logLine - this.nextLine));
+      this.batch.write('\n'.repeat(logLine - this.nextLine));
       this.nextLine = logLine;
     }
     const body = text.endsWith('\n') ? text : `${text}\n`;
-    this.scanner.write(toLatin1(body));
+    this.batch.write(toLatin1(body));
     let newlines = 0;
     for (let index = body.indexOf('\n'); index >= 0; index = body.indexOf('\n', index + 1)) newlines++;
     this.nextLine += newlines;
   }
 
   end(): RawLocation[] {
+    this.batch?.flush();
     return this.scanner ? this.scanner.end().locations : [];
   }
 }

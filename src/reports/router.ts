@@ -6,7 +6,7 @@
 import { FaultlineError, type RawLocation } from '../core/index.js';
 import type { Scanner } from '../grammars/index.js';
 import { MAX_RECORD_LINE } from './common.js';
-import type { EmbeddedText } from './embedded-text.js';
+import { ScannerBatch, type EmbeddedText } from './embedded-text.js';
 import { JsonDocumentReader } from './json-document.js';
 import type { LineRecord } from './json-lines.js';
 import { documentHandlers } from './json-reports.js';
@@ -50,7 +50,11 @@ export class InputRouter {
   private documentRaw: string | undefined;
   private documentLine = 1;
 
+  /** What the router itself hands the text scanner (after the first report), in batches. */
+  private readonly batch: ScannerBatch;
+
   constructor(private readonly options: RouterOptions) {
+    this.batch = new ScannerBatch(options.text);
     if (options.forced?.shape === 'xml') this.mode = 'xml';
   }
 
@@ -134,6 +138,7 @@ export class InputRouter {
     }
     if (this.mode === 'xml') this.xmlReader().end();
     else if (this.mode === 'lines') this.lines('', true);
+    this.batch.flush();
     // A JSON document cut short keeps the records it had (a killed tool writes half a report).
   }
 
@@ -174,7 +179,7 @@ export class InputRouter {
 
   private feedText(text: string): void {
     if (text === '') return;
-    const { text: scanner } = this.options;
+    const scanner = this.batch;
     if (this.textMidLine) {
       scanner.write('\n');
       this.textLine++;
@@ -193,7 +198,7 @@ export class InputRouter {
   // go test -json: the event's Output, as go test printed it, on the event's own line. Output that ends mid-line
   // continues in the next event (go splits long lines); Output of several lines pushes later text lines down.
   private feedOutput(output: string): void {
-    const { text: scanner } = this.options;
+    const scanner = this.batch;
     if (this.textLine < this.line && !this.textMidLine) {
       scanner.write('\n'.repeat(this.line - this.textLine));
       this.textLine = this.line;
