@@ -13,7 +13,7 @@ import type { CliCommand, CliIo } from '../io.js';
 import { outputFormatOf, printResult } from '../output.js';
 import { explainText } from './explain.js';
 
-const USAGE = `usage: faultline run [--cwd DIR] [--timeout S] [--shell] [--json | --format F] [--explain] [--input-format NAME] -- CMD [ARGS…]
+const USAGE = `usage: faultline run [--cwd DIR] [--timeout S] [--shell] [--json | --format F] [--explain] [--background] [--input-format NAME] -- CMD [ARGS…]
 
 Runs CMD with stdin closed, stdout+stderr merged and shown live, saves every byte to an artifact,
 then prints where the errors are. Exits with CMD's exit code (124 on timeout, 128+N on a signal).
@@ -24,6 +24,8 @@ then prints where the errors are. Exits with CMD's exit code (124 on timeout, 12
   --json         print one JSON object on stdout; the live output goes to stderr
   --format F     print the located errors as ${OUTPUT_FORMATS.join(' | ')} (the live output goes to stderr)
   --explain      when CMD fails, explain it: summary, enclosing function and code frame (pre-commit hooks)
+  --background   run CMD (a shell command line) in a detached worker, print its id and return at once;
+                 then faultline read ID --follow | --wait MS, faultline kill ID, faultline ps
   --input-format NAME  read the output as this structured report, or 'text' (default: detected by content)`;
 
 interface RunArgs {
@@ -33,6 +35,7 @@ interface RunArgs {
   json: boolean;
   format: OutputFormat;
   explain: boolean;
+  background: boolean;
   inputFormat: string | undefined;
   command: string[];
 }
@@ -40,7 +43,7 @@ interface RunArgs {
 // Options come before the command; everything from `--` (or the first non-option word) is the command,
 // so `faultline run npm test -- --watch=false` keeps the command's own flags intact.
 function parseRunArgs(argv: string[]): RunArgs {
-  const args: RunArgs = { cwd: undefined, timeoutMs: undefined, shell: false, json: false, format: 'text', explain: false, inputFormat: undefined, command: [] };
+  const args: RunArgs = { cwd: undefined, timeoutMs: undefined, shell: false, json: false, format: 'text', explain: false, background: false, inputFormat: undefined, command: [] };
   let index = 0;
   const value = (name: string): string => {
     const next = argv[++index];
@@ -64,6 +67,7 @@ function parseRunArgs(argv: string[]): RunArgs {
     else if (name === '--json') args.json = true;
     else if (name === '--format') args.format = outputFormatOf({ format: inline ?? value(name) });
     else if (name === '--explain') args.explain = true;
+    else if (name === '--background') args.background = true;
     else if (name === '--input-format') args.inputFormat = inline ?? value(name);
     else throw new FaultlineError('E_USAGE', `unknown option ${word}\n${USAGE}`);
   }
@@ -116,6 +120,7 @@ export const runCommandCli: CliCommand = {
   async run(argv, io) {
     const args = parseRunArgs(argv);
     const cwd = args.cwd ?? io.cwd;
+    if (args.background) return (await import('./background.js')).runBackground(args.command, cwd, args.json, io);
     // A captured command's output has no size limit.
     await keepYoungGenerationSmall();
     // Live output keeps stdout clean for the JSON document when --json is given.
