@@ -6,8 +6,10 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = join(import.meta.dirname, '..', 'src');
+// reports sits between grammars and locate: the text inside a report (a JUnit stack trace, go test's Output) is
+// read by the grammars, and locate hands every log to it; like grammars it has no Node APIs (editors embed it).
 const LAYER: Record<string, number> = {
-  core: 0, grammars: 1, resolve: 1, summarise: 1, redact: 1.5,
+  core: 0, grammars: 1, resolve: 1, summarise: 1, redact: 1.5, reports: 1.5,
   locate: 2, 'lsp-client': 2, prompt: 2, capture: 2, output: 2, cli: 3, 'index.ts': 4,
   // The package's entry points (src/entries: one per stage, and the main entry's lazy loader) sit with index.ts.
   entries: 4,
@@ -45,7 +47,7 @@ describe('architecture', () => {
       if (targetRoom === room) continue;
       if ((LAYER[targetRoom] ?? 99) >= (LAYER[room] ?? 0) && room !== 'index.ts') bad.push(`${match[1]} (${targetRoom})`);
     }
-    if (room === 'core' || room === 'grammars') {
+    if (room === 'core' || room === 'grammars' || room === 'reports') {
       for (const match of text.matchAll(/from\s+'(node:[^']+)'/g)) bad.push(`${match[1]} (no Node APIs in ${room})`);
     }
     expect(bad).toEqual([]);
@@ -73,6 +75,13 @@ describe('architecture', () => {
       expect(bad).toEqual([]);
     },
   );
+
+  // The report readers stream with their two parsers and nothing else from npm (why each: its file's header).
+  it.each(sources.filter((file) => roomOf(file) === 'reports').map((file) => relative(SRC, file)))('%s imports from npm only saxes and @streamparser/json', (path) => {
+    const text = readFileSync(join(SRC, path), 'utf8');
+    const packages = [...text.matchAll(/from\s+'([^.'][^']*)'/g)].map((match) => match[1]).filter((name) => name !== 'saxes' && name !== '@streamparser/json');
+    expect(packages).toEqual([]);
+  });
 
   it('only src/cli prints or exits', () => {
     const offenders = sources

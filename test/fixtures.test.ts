@@ -5,12 +5,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatSpecs } from '../src/grammars/index.js';
 import { checkFixtures, findFixtureCases, strayExpectations } from '../src/locate/fixtures.js';
+import { reportSpecs } from '../src/reports/index.js';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
 const folders = readdirSync(FIXTURES).filter((name) => !name.startsWith('_') && statSync(join(FIXTURES, name)).isDirectory());
 
 describe('format catalog ↔ fixtures', () => {
-  const names = formatSpecs().map((spec) => spec.name);
+  // Text formats and structured report formats alike: each name is a fixture folder.
+  const names = [...formatSpecs(), ...reportSpecs()].map((spec) => spec.name);
 
   it.each(names)('format %s has a fixture folder with at least one .log case and a SOURCE.md', (name) => {
     const folder = join(FIXTURES, name);

@@ -18,6 +18,7 @@ export const LOG_OPTIONS = {
   ...CI_OPTIONS,
   // --last, --last-failed: a saved run instead of a log (cli/chain.ts).
   ...CHAIN_OPTIONS,
+  'input-format': { type: 'string' },
 } as const;
 
 export interface LogArgs {
@@ -28,6 +29,8 @@ export interface LogArgs {
   reference?: RunReference;
   /** --cwd was given (it then wins over a saved run's cwd). */
   cwdGiven?: boolean;
+  /** --input-format: read the log as this structured report, or `text`; default: detected from the content. */
+  inputFormat: string | undefined;
 }
 
 /** Parses argv with the log options plus `extra`; positional[0] is the log (`-` or none = stdin). */
@@ -49,6 +52,7 @@ export function parseLogArgs<T extends Record<string, { type: 'string' | 'boolea
   const values = parsed.values as Record<string, unknown>;
   const cwd = typeof values.cwd === 'string' ? values.cwd : io.cwd;
   const roots = Array.isArray(values.root) ? (values.root as string[]) : undefined;
-  const log: LogArgs = { source, cwd, roots, cwdGiven: typeof values.cwd === 'string', ...(reference !== undefined ? { reference } : {}) };
+  const inputFormat = typeof values['input-format'] === 'string' ? values['input-format'] : undefined;
+  const log: LogArgs = { source, cwd, roots, cwdGiven: typeof values.cwd === 'string', inputFormat, ...(reference !== undefined ? { reference } : {}) };
   return { values, log };
 }

@@ -62,6 +62,7 @@ export async function chainedLog(log: LogArgs, io: CliIo): Promise<ChainedLog> {
     source: { path: artifact },
     cwd: log.cwdGiven === true || run === undefined ? log.cwd : run.cwd,
     roots: log.roots,
+    inputFormat: log.inputFormat,
     ...(run ? { run } : {}),
     ...(staleBecause ? { staleBecause } : {}),
   };

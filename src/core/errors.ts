@@ -6,6 +6,8 @@ export type FaultlineErrorCode =
   | 'E_INPUT_BINARY'
   | 'E_INPUT_READ'
   | 'E_UNKNOWN_FORMAT'
+  | 'E_REPORT_INVALID'
+  | 'E_REPORT_LIMIT'
   | 'E_DUPLICATE_FORMAT'
   | 'E_OUTSIDE_ROOT'
   | 'E_CAPTURE'

@@ -26,6 +26,8 @@ export interface FormatSpec {
   readonly observed: boolean;
   /** Link to the tool's documentation of the format, when there is one. */
   readonly url?: string;
+  /** `structured`: a report (JSON, JSON lines, XML) read by src/reports, not a text shape of the grammars. */
+  readonly input?: 'structured';
 }
 
 export type LocationField = 'file' | 'line' | 'column' | 'endLine' | 'endColumn' | 'severity' | 'message' | 'code';

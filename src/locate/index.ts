@@ -1,8 +1,8 @@
 // locate = read the log (streaming) → grammars → resolve and rank against the workspace.
 import { resolve } from 'node:path';
 import type { LocateResult } from '../core/index.js';
-import { createScanner } from '../grammars/index.js';
 import { resolveLocations, type ResolveOptions } from '../resolve/index.js';
+import { createInputReader } from '../reports/index.js';
 import { normaliseLine } from '../summarise/index.js';
 import { readLog, type LogSource } from './read-log.js';
 import { defaultRoots } from './workspace-roots.js';
@@ -14,8 +14,11 @@ export interface LocateOptions {
   cwd?: string;
   /** Workspace roots; default: the git top level of cwd, else cwd. */
   roots?: string[];
-  /** Restrict recognition to these format names (default: all). */
+  /** Restrict recognition to these format names, text or report (default: all). */
   formats?: string[];
+  /** Read the log as this structured report (`faultline formats`), or `text` for the text formats only;
+   * default: detected from the content. */
+  inputFormat?: string;
   /** Scan input that looks binary anyway. */
   allowBinary?: boolean;
   /** File-system access for resolution (an editor can inject its own). */
@@ -42,7 +45,11 @@ export interface LocateOutcome extends LocateResult {
 export async function locate(source: LogSource, options: LocateOptions = {}): Promise<LocateOutcome> {
   const cwd = resolve(options.cwd ?? process.cwd());
   const roots = (options.roots && options.roots.length > 0 ? options.roots : defaultRoots(cwd)).map((root) => resolve(cwd, root));
-  const scanner = createScanner({ normaliseLine, ...(options.formats ? { formats: options.formats } : {}) });
+  const scanner = createInputReader({
+    normaliseLine,
+    ...(options.formats ? { formats: options.formats } : {}),
+    ...(options.inputFormat ? { inputFormat: options.inputFormat } : {}),
+  });
   await readLog(source, { slice: (slice) => scanner.write(slice), window: (window) => scanner.writeWindow(window) }, options.allowBinary === true);
   const scanned = scanner.end();
   const result = await resolveLocations(scanned.locations, {

@@ -56,7 +56,7 @@ export function explainText(items: readonly ExplainItem[]): string {
 export const explainCommand: CliCommand = {
   name: 'explain',
   summary: 'show the enclosing function and code around the top locations of a log',
-  usage: `usage: faultline explain [LOG|-|RUN|--last|--last-failed] [--cwd DIR] [--root DIR]... [--json] [--no-lsp] [--timeout MS] [--redact]
+  usage: `usage: faultline explain [LOG|-|RUN|--last|--last-failed] [--cwd DIR] [--root DIR]... [--json] [--no-lsp] [--timeout MS] [--redact] [--input-format NAME]
 
   LOG           the log file; '-' or none reads standard input
 ${CHAIN_USAGE}
@@ -65,6 +65,7 @@ ${CHAIN_USAGE}
   --json        print {"version":1,"items":[{location,symbol,selection,excerpt}]}
   --format F    github | sarif | rdjsonl | gitlab: the explained locations in that format (text and json as above)
   --no-lsp      don't start language servers (tree-sitter, then heuristics)
+  --input-format NAME  read the log as this structured report, or 'text' (default: detected)
   --timeout MS  per-lookup language-server deadline, cold start included (default 10000)
   --redact      redact secrets in frames and messages (for a model); github/sarif/rdjsonl/gitlab always are
   --trust-workspace  run the language-server commands the workspace's own faultline.config.json or
@@ -89,7 +90,7 @@ exit: 0 no location found, 1 locations explained, 2 usage or internal error`,
     const signals = listenForSignals();
     const pool = new ServerPool({ env: io.env, trustWorkspace: values['trust-workspace'] === true });
     const work = (async () => {
-      const located = await locate(log.source, { cwd: resolve(io.cwd, log.cwd), ...(roots ? { roots } : {}) });
+      const located = await locate(log.source, { cwd: resolve(io.cwd, log.cwd), ...(roots ? { roots } : {}), ...(log.inputFormat ? { inputFormat: log.inputFormat } : {}) });
       const result = settings.quiet ? { ...located, ...errorsOnly(located) } : located;
       signals.signal.throwIfAborted();
       const items = await explainLocations({

@@ -13,7 +13,7 @@ import { outputFormatOf, printResult } from '../output.js';
 export const locateCommand: CliCommand = {
   name: 'locate',
   summary: 'find the error locations in a log and map them to workspace files',
-  usage: `usage: faultline locate [LOG|-|RUN|--last|--last-failed] [--cwd DIR] [--root DIR]... [--json | --format F] [--tool NAME]... [--binary]
+  usage: `usage: faultline locate [LOG|-|RUN|--last|--last-failed] [--cwd DIR] [--root DIR]... [--json | --format F] [--tool NAME]... [--input-format NAME] [--binary]
 
   LOG          the log file; '-' or none reads standard input
 ${CHAIN_USAGE}
@@ -24,6 +24,9 @@ ${CHAIN_USAGE}
                sarif 2.1.0; rdjsonl: reviewdog; gitlab: Code Quality; unix: file:line:col: severity: message
                for vim's quickfix and Emacs' compile-mode; checkstyle: XML). github/sarif/rdjsonl/gitlab/checkstyle are redacted.
   --tool NAME  recognise only this format (see 'faultline formats'), repeatable
+  --input-format NAME
+               read the log as this structured report (sarif, eslint-json, junit…; 'faultline formats'),
+               or 'text' for the text formats only; default: reports are detected by content
   --binary     scan input that looks binary anyway
 ${CI_USAGE}
 
@@ -41,6 +44,7 @@ exit: 0 no location found (or none at --fail-level), 1 locations found, 2 usage 
       cwd: resolve(io.cwd, log.cwd),
       ...(log.roots ? { roots: log.roots.map((root) => resolve(io.cwd, root)) } : {}),
       ...(tools ? { formats: tools } : {}),
+      ...(log.inputFormat ? { inputFormat: log.inputFormat } : {}),
       allowBinary: values.binary === true,
     });
     const result = settings.quiet ? { ...located, ...errorsOnly(located) } : located;

@@ -1,4 +1,4 @@
-// `faultline prompt [LOG|-] [--cwd DIR] [--root DIR]… [--budget N] [--json]` — a bounded, redacted
+// `faultline prompt [LOG|-] [--cwd DIR] [--root DIR]… [--budget N] [--json] [--input-format NAME]` — a bounded, redacted
 // "fix this" prompt for a model: the log is located, the located files' code is read (inside the roots
 // only), and everything is redacted before it is bounded.
 import { statSync } from 'node:fs';
@@ -111,6 +111,7 @@ exit: 0 prompt printed, 2 usage or internal error`,
           roots,
           tools: Array.isArray(values.tool) ? (values.tool as string[]) : undefined,
           binary: values.binary === true,
+          inputFormat: log.inputFormat,
           budget,
           env: io.env,
           symbolProvider: options.symbolProvider,
@@ -142,6 +143,7 @@ async function promptForLog(request: {
   roots: string[] | undefined;
   tools: string[] | undefined;
   binary: boolean;
+  inputFormat: string | undefined;
   budget: number | undefined;
   env: NodeJS.ProcessEnv;
   symbolProvider: SymbolProvider | undefined;
@@ -149,7 +151,7 @@ async function promptForLog(request: {
   run?: RunInfo | undefined;
 }): Promise<PromptResult> {
   const { logPath, cwd, roots } = request;
-  const result = await locate({ path: logPath }, { cwd, ...(roots ? { roots } : {}), ...(request.tools ? { formats: request.tools } : {}), allowBinary: request.binary });
+  const result = await locate({ path: logPath }, { cwd, ...(roots ? { roots } : {}), ...(request.tools ? { formats: request.tools } : {}), ...(request.inputFormat ? { inputFormat: request.inputFormat } : {}), allowBinary: request.binary });
   const usedRoots = roots ?? [...new Set(result.locations.map((location) => location.root))];
   const symbols = await attachments(result.locations, usedRoots, request.symbolProvider);
   const primary = result.locations[0];

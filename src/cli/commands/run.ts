@@ -4,6 +4,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { FaultlineError, countOf, toLocateJson, type LocateResult } from '../../core/index.js';
 import { defaultHistoryKey, readArtifact, runCommand, type RunResult } from '../../capture/index.js';
 import { locate } from '../../locate/index.js';
+import { REPORT_NAMES } from '../../reports/index.js';
 import { explainLocations } from '../../lsp-client/index.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../../output/index.js';
 import { buildRedactor } from '../../redact/index.js';
@@ -14,7 +15,7 @@ import { childColourEnv, ciSettings, errorsOnly } from '../conventions.js';
 import { outputFormatOf, printResult } from '../output.js';
 import { explainText } from './explain.js';
 
-const USAGE = `usage: faultline run [--cwd DIR] [--timeout S] [--shell] [--json | --format F] [--explain] [--background] [--redact] -- CMD [ARGS…]
+const USAGE = `usage: faultline run [--cwd DIR] [--timeout S] [--shell] [--json | --format F] [--explain] [--background] [--redact] [--input-format NAME] -- CMD [ARGS…]
 
 Runs CMD with stdin closed, stdout+stderr merged and shown live, saves every byte to an artifact,
 then prints where the errors are. Exits with CMD's exit code (124 on timeout, 128+N on a signal).
@@ -28,6 +29,7 @@ then prints where the errors are. Exits with CMD's exit code (124 on timeout, 12
   --background   run CMD (a shell command line) in a detached worker, print its id and return at once;
                  then faultline read ID --follow | --wait MS, faultline kill ID, faultline ps
   --redact       with --json: redact secrets in the preview and messages (for a model)
+  --input-format NAME  read the output as this structured report, or 'text' (default: detected by content)
   -o, --output FILE, --quiet, --color, --no-color: as for locate (the exit code stays CMD's)
 When faultline's stdout is a terminal, CMD gets FORCE_COLOR=1 and CLICOLOR_FORCE=1 so it keeps its colour;
 the artifact keeps every byte and locating reads through the colour codes.`;
@@ -43,6 +45,7 @@ interface RunArgs {
   explain: boolean;
   background: boolean;
   redact: boolean;
+  inputFormat: string | undefined;
   command: string[];
   /** -o/--output, --quiet, --color/--no-color (cli/conventions.ts). */
   ci: Record<string, string | boolean>;
@@ -51,7 +54,7 @@ interface RunArgs {
 // Options come before the command; everything from `--` (or the first non-option word) is the command,
 // so `faultline run npm test -- --watch=false` keeps the command's own flags intact.
 function parseRunArgs(argv: string[]): RunArgs {
-  const args: RunArgs = { cwd: undefined, timeoutMs: undefined, shell: false, json: false, format: 'text', explain: false, background: false, redact: false, command: [], ci: {} };
+  const args: RunArgs = { cwd: undefined, timeoutMs: undefined, shell: false, json: false, format: 'text', explain: false, background: false, redact: false, inputFormat: undefined, command: [], ci: {} };
   let index = 0;
   const value = (name: string): string => {
     const next = argv[++index];
@@ -79,10 +82,15 @@ function parseRunArgs(argv: string[]): RunArgs {
     else if (name === '--format') args.format = outputFormatOf({ format: inline ?? value(name) });
     else if (name === '--explain') args.explain = true;
     else if (name === '--background') args.background = true;
+    else if (name === '--input-format') args.inputFormat = inline ?? value(name);
     else if (name === '--redact') args.redact = true;
     else if (name === '-o' || name === '--output') args.ci.output = inline ?? value(name);
     else if (name === '--quiet' || name === '--color' || name === '--no-color') args.ci[name.slice(2)] = true;
     else throw new FaultlineError('E_USAGE', `unknown option ${word} (faultline run --help lists them)`);
+  }
+  // Checked before the command runs: a typo must not cost a whole build.
+  if (args.inputFormat !== undefined && args.inputFormat !== 'text' && !REPORT_NAMES.includes(args.inputFormat)) {
+    throw new FaultlineError('E_USAGE', `unknown input format '${args.inputFormat}' (one of: text, ${REPORT_NAMES.join(', ')})`);
   }
   args.command = argv.slice(index);
   if (args.command.length === 0) throw new FaultlineError('E_USAGE', `no command given: faultline run [options] -- CMD [ARGS…]`);
@@ -193,7 +201,7 @@ export const runCommandCli: CliCommand = {
 
     let located: LocateResult = { locations: [], unresolved: [], dropped: [] };
     try {
-      located = await locate({ path: result.artifact.path }, { cwd: result.cwd });
+      located = await locate({ path: result.artifact.path }, { cwd: result.cwd, ...(args.inputFormat ? { inputFormat: args.inputFormat } : {}) });
       if (settings.quiet) located = errorsOnly(located);
     } catch (error) {
       io.stderr(`faultline run: locating errors failed: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -122,6 +122,14 @@ export class Scanner {
     this.drain(false);
   }
 
+  /** Log line (1-based) the next written text starts on, without moving the scan: a reader in front of the
+   * scanner (src/reports) takes over line numbering from here when a report starts inside a log. */
+  nextLine(): number {
+    let line = this.countedLine;
+    for (let index = this.buffer.indexOf('\n', this.countedTo); index >= 0; index = this.buffer.indexOf('\n', index + 1)) line++;
+    return line;
+  }
+
   /** Ends the log and returns everything recognised. */
   end(): ScanResult {
     this.drain(true);

@@ -1,0 +1,95 @@
+// Structured reports as input: SARIF, eslint json, rdjson(l), cargo json, go test -json, checkstyle and JUnit XML,
+// detected by content and read as streams into the same RawLocation contract as the text grammars. Layer 1.5:
+// it uses the grammars (text inside reports is read by them) and is used by locate; no Node APIs.
+import { FaultlineError, type RawLocation } from '../core/index.js';
+import { createScanner, type ScanResult } from '../grammars/index.js';
+import { EmbeddedText } from './embedded-text.js';
+import { InputRouter } from './router.js';
+import { REPORT_NAMES, REPORT_SPECS } from './specs.js';
+
+export { reportSpecs, REPORT_NAMES } from './specs.js';
+
+export interface InputReaderOptions {
+  /** Text format and report names to recognise (default: all). */
+  formats?: readonly string[];
+  /** Read the input as this report (`text`: the text formats only, no report detection). */
+  inputFormat?: string;
+  normaliseLine: (raw: string) => string;
+  maxLocations?: number;
+}
+
+/** The readLog sinks and the end of the read, as the text scanner has them. */
+export interface InputReader {
+  write(latin1: string): void;
+  writeWindow(window: string): number;
+  end(): ScanResult;
+}
+
+const DEFAULT_MAX_LOCATIONS = 50_000;
+
+function checkInputFormat(name: string | undefined): void {
+  if (name === undefined || name === 'text' || REPORT_NAMES.includes(name)) return;
+  throw new FaultlineError('E_UNKNOWN_FORMAT', `unknown input format '${name}' (one of: text, ${REPORT_NAMES.join(', ')})`);
+}
+
+// Creates the reader of one log: the text scanner alone when no report can be in it, else the router in front.
+export function createInputReader(options: InputReaderOptions): InputReader {
+  checkInputFormat(options.inputFormat);
+  const names = options.formats && options.formats.length > 0 ? options.formats : undefined;
+  const reportNames = names ? names.filter((name) => REPORT_NAMES.includes(name)) : REPORT_NAMES;
+  const textNames = names?.filter((name) => !REPORT_NAMES.includes(name));
+  const maxLocations = options.maxLocations ?? DEFAULT_MAX_LOCATIONS;
+  const textScanner = () =>
+    createScanner({ normaliseLine: options.normaliseLine, maxLocations, ...(textNames && textNames.length > 0 ? { formats: textNames } : {}) });
+  const scanner = textScanner();
+  const forcedName = options.inputFormat;
+  if (forcedName === 'text' || (forcedName === undefined && reportNames.length === 0)) return scanner;
+  const forced = forcedName === undefined ? undefined : REPORT_SPECS.find((spec) => spec.name === forcedName);
+  const enabled = forced ? (format: string) => format === forced.name : (format: string) => reportNames.includes(format);
+  const structured: RawLocation[] = [];
+  let overflow = 0;
+  const emit = (locations: RawLocation[]): void => {
+    for (const location of locations) {
+      if (structured.length < maxLocations) structured.push(location);
+      else overflow++;
+    }
+  };
+  const embedded = new EmbeddedText(textScanner);
+  const router = new InputRouter({
+    text: scanner,
+    scanPlainText: !names || (textNames?.length ?? 0) > 0,
+    embedded,
+    enabled,
+    forced: forced ? { name: forced.name, shape: forced.shape } : undefined,
+    emit,
+  });
+  let bytes = 0;
+  let kept = 0;
+  let lastByteWasNewline = true;
+  return {
+    write(latin1) {
+      if (latin1.length === 0) return;
+      bytes += latin1.length;
+      lastByteWasNewline = latin1.charCodeAt(latin1.length - 1) === 0x0a;
+      router.write(latin1);
+    },
+    writeWindow(window) {
+      if (window.length > kept) {
+        bytes += window.length - kept;
+        lastByteWasNewline = window.charCodeAt(window.length - 1) === 0x0a;
+      }
+      kept = router.writeWindow(window);
+      return kept;
+    },
+    end() {
+      router.end();
+      const text = scanner.end();
+      const locations = [...text.locations, ...structured, ...embedded.end()];
+      // One log order for every source (a stable sort keeps each source's own order on a line).
+      locations.sort((a, b) => a.logLine - b.logLine);
+      const newlines = router.newlines;
+      const lines = newlines === undefined ? text.lines : newlines + (lastByteWasNewline || bytes === 0 ? 0 : 1);
+      return { locations: locations.slice(0, maxLocations), overflow: text.overflow + overflow + Math.max(0, locations.length - maxLocations), lines, bytes };
+    },
+  };
+}

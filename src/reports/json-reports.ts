@@ -1,0 +1,109 @@
+// The JSON documents: which paths of a streamed document are records, and what each record says. The document's
+// shape names its format: `runs[]` is SARIF, `diagnostics[]` rdjson, a root array of `{filePath, messages}` eslint.
+import type { RawLocation, Severity } from '../core/index.js';
+import { arrayOf, inclusiveEnd, objectOf, toLocation, withRelated, type RelatedFinding } from './common.js';
+import type { DocumentHandlers, PathPart } from './json-document.js';
+import { SarifReader } from './sarif.js';
+
+type Emit = (locations: RawLocation[]) => void;
+
+function rdSeverity(value: unknown): Severity | null {
+  if (value === 'ERROR' || value === 1) return 'error';
+  if (value === 'WARNING' || value === 2) return 'warning';
+  if (value === 'INFO' || value === 3) return 'note';
+  return null;
+}
+
+function rdPlace(location: unknown, message: string): RelatedFinding | undefined {
+  const object = objectOf(location);
+  const range = objectOf(object?.range);
+  const start = objectOf(range?.start);
+  const end = objectOf(range?.end);
+  if (typeof object?.path !== 'string' || typeof start?.line !== 'number') return undefined;
+  return {
+    file: object.path,
+    line: start.line,
+    column: typeof start.column === 'number' ? start.column : null,
+    endLine: typeof end?.line === 'number' ? end.line : null,
+    endColumn: inclusiveEnd(end?.column),
+    message,
+  };
+}
+
+/** One rdjson/rdjsonl Diagnostic (reviewdog.proto): a range whose end is exclusive, columns in UTF-8 bytes. */
+export function rdDiagnostic(value: unknown, format: 'rdjson' | 'rdjsonl', logLine: number, defaultSeverity: Severity | null): RawLocation[] {
+  const diagnostic = objectOf(value);
+  if (!diagnostic) return [];
+  const message = typeof diagnostic.message === 'string' ? diagnostic.message : '';
+  const place = rdPlace(diagnostic.location, message);
+  const code = objectOf(diagnostic.code)?.value;
+  const context = { format, columnUnit: 'byte' as const, logLine };
+  const primary = place && toLocation({ ...place, severity: rdSeverity(diagnostic.severity) ?? defaultSeverity, code: typeof code === 'string' ? code : null }, context);
+  const related = arrayOf(diagnostic.related_locations).flatMap((entry) => {
+    const object = objectOf(entry);
+    const relatedPlace = rdPlace(object?.location, typeof object?.message === 'string' ? object.message : 'related location');
+    return relatedPlace ? [relatedPlace] : [];
+  });
+  return withRelated(primary, related, context);
+}
+
+/** One eslint message; `fatal` parse errors have no rule but are errors. */
+function eslintMessage(file: string, value: unknown, logLine: number): RawLocation[] {
+  const message = objectOf(value);
+  if (!message || typeof message.line !== 'number') return [];
+  const location = toLocation(
+    {
+      file,
+      line: message.line,
+      column: typeof message.column === 'number' ? message.column : null,
+      endLine: typeof message.endLine === 'number' ? message.endLine : null,
+      endColumn: inclusiveEnd(message.endColumn),
+      severity: message.severity === 2 || message.fatal === true ? 'error' : message.severity === 1 ? 'warning' : null,
+      message: typeof message.message === 'string' ? message.message : '',
+      code: typeof message.ruleId === 'string' ? message.ruleId : null,
+    },
+    { format: 'eslint-json', columnUnit: 'utf-16', logLine },
+  );
+  return location ? [location] : [];
+}
+
+/** The handlers for one streamed document: SARIF, rdjson and eslint records, each only when `enabled`. */
+export function documentHandlers(enabled: (format: string) => boolean, emit: Emit): DocumentHandlers {
+  const sarif = new SarifReader(emit);
+  const eslintFiles = new Map<number, string>();
+  let rdSeverityDefault: Severity | null = null;
+  return {
+    wants(path: readonly PathPart[]): boolean {
+      if (typeof path[0] === 'number') {
+        // eslint writes filePath before messages; a file's entry is forgotten once the next file starts.
+        return enabled('eslint-json') && path.length >= 2 && ((path.length === 2 && path[1] === 'filePath') || (path.length === 3 && path[1] === 'messages'));
+      }
+      if (path[0] === 'runs') return enabled('sarif') && SarifReader.wants(path);
+      if (path[0] === 'diagnostics') return enabled('rdjson') && path.length === 2;
+      return path.length === 1 && path[0] === 'severity' && enabled('rdjson');
+    },
+    record(path: readonly PathPart[], value: unknown, logLine: number): void {
+      if (typeof path[0] === 'number') {
+        if (path[1] === 'filePath' && typeof value === 'string') {
+          eslintFiles.clear();
+          eslintFiles.set(path[0], value);
+        } else if (path[1] === 'messages') {
+          const file = eslintFiles.get(path[0]);
+          if (file) emit(eslintMessage(file, value, logLine));
+        }
+      } else if (path[0] === 'runs') sarif.record(path, value, logLine);
+      else if (path[0] === 'diagnostics') emit(rdDiagnostic(value, 'rdjson', logLine, rdSeverityDefault));
+      else if (path[0] === 'severity') rdSeverityDefault = rdSeverity(value);
+    },
+  };
+}
+
+/** Whether a document starting with this text (first key or first element) is one of the reports above. */
+export function startsReportDocument(head: string): boolean | undefined {
+  // A head cut before its first key is complete (`{`, `{\n  "ver`) cannot decide yet.
+  const match = /^(\[\s*)?\{\s*(?:"((?:[^"\\]|\\.){0,40})"|"(?:[^"\\]|\\.){0,40}$|$)/.exec(head);
+  if (!match) return false;
+  if (match[2] === undefined) return head.length < 512 ? undefined : false;
+  if (match[1] !== undefined) return match[2] === 'filePath';
+  return ['$schema', 'version', 'runs', 'diagnostics', 'source', 'inlineExternalProperties'].includes(match[2]);
+}

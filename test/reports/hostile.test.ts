@@ -1,0 +1,104 @@
+// Hostile and oversized reports: a bounded, clear error (a FaultlineError with a code) or text as before, never a
+// crash, and CPU time that grows linearly (n vs 4n, generous bound; the issue allows these growth-ratio tests).
+import { describe, expect, it } from 'vitest';
+import { locate } from '../../src/locate/index.js';
+import { createInputReader } from '../../src/reports/index.js';
+import { normaliseLine } from '../../src/summarise/index.js';
+
+function read(latin1: string, slice = 64 * 1024) {
+  const reader = createInputReader({ normaliseLine });
+  for (let offset = 0; offset < latin1.length; offset += slice) reader.write(latin1.slice(offset, offset + slice));
+  return reader.end();
+}
+
+/** A stream of `count` slices of `piece` after `head`, so a huge input is never one string in the test. */
+async function* repeated(head: string, piece: string, count: number, tail = ''): AsyncIterable<string> {
+  yield head;
+  for (let index = 0; index < count; index++) yield piece;
+  yield tail;
+}
+
+function cpuMs(run: () => void): number {
+  const start = process.cpuUsage();
+  run();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
+describe('hostile reports', () => {
+  it('JSON nested past the depth limit is refused with E_REPORT_LIMIT', () => {
+    const log = `[{"filePath":"a.js","messages":${'['.repeat(200_000)}`;
+    expect(() => read(log)).toThrow(expect.objectContaining({ code: 'E_REPORT_LIMIT', message: expect.stringContaining('deeper than 128') }));
+  });
+
+  it('XML nested past the depth limit is refused with E_REPORT_LIMIT', () => {
+    const log = `<?xml version="1.0"?>\n<testsuites>${'<a>'.repeat(100_000)}`;
+    expect(() => read(log)).toThrow(expect.objectContaining({ code: 'E_REPORT_LIMIT' }));
+  });
+
+  it('a 40 MiB JSON string is refused once it passes 32 MiB, not held to the end', async () => {
+    const stream = repeated('{"runs":[{"results":[{"message":{"text":"', 'x'.repeat(1 << 20), 40);
+    await expect(locate({ stream }, { cwd: '/tmp', roots: ['/tmp'] })).rejects.toMatchObject({ code: 'E_REPORT_LIMIT' });
+  });
+
+  it('a 40 MiB XML text node is refused with E_REPORT_LIMIT', async () => {
+    const stream = repeated('<testsuites><testsuite><testcase name="t"><failure>', 'y'.repeat(1 << 20), 40);
+    await expect(locate({ stream }, { cwd: '/tmp', roots: ['/tmp'] })).rejects.toMatchObject({ code: 'E_REPORT_LIMIT' });
+  });
+
+  it('a JSON line over 1 MiB is not read as a record; the lines around it still are', () => {
+    const record = (file: string) => JSON.stringify({ reason: 'compiler-message', package_id: 'p', message: { message: 'm', level: 'error', spans: [{ file_name: file, line_start: 1, column_start: 1, column_end: 2, is_primary: true }] } });
+    const huge = `{"reason":"compiler-message","package_id":"p","message":{"message":"${'z'.repeat(2 << 20)}"}}`;
+    const found = read([record('src/a.rs'), huge, record('src/b.rs'), ''].join('\n')).locations;
+    expect(found.map((l) => [l.file, l.logLine])).toEqual([['src/a.rs', 1], ['src/b.rs', 3]]);
+  });
+
+  it('DTD entities are never expanded (no billion laughs): a clear error, quickly', () => {
+    const entities = ['<!ENTITY a "aaaaaaaaaa">', ...Array.from({ length: 9 }, (_, index) => `<!ENTITY ${String.fromCharCode(98 + index)} "${`&${String.fromCharCode(97 + index)};`.repeat(10)}">`)];
+    const log = `<?xml version="1.0"?>\n<!DOCTYPE testsuites [${entities.join('')}]>\n<testsuites><testsuite><testcase name="t"><failure>&j;</failure></testcase></testsuite></testsuites>\n`;
+    let outcome: unknown;
+    const ms = cpuMs(() => {
+      try {
+        outcome = read(log).locations;
+      } catch (error) {
+        outcome = error;
+      }
+    });
+    expect(outcome).toMatchObject(Array.isArray(outcome) ? [] : { code: 'E_REPORT_INVALID' });
+    expect(ms).toBeLessThan(5000);
+  });
+
+  it('an unterminated report keeps what it read (a killed test run writes half a file)', () => {
+    const log = '<testsuites><testsuite><testcase name="t" file="tests/test_x.py" line="3"><failure message="boom">tests/test_x.py:4: AssertionError\n';
+    expect(read(log).locations.map((l) => [l.file, l.line])).toEqual([['tests/test_x.py', 3], ['tests/test_x.py', 4]]);
+  });
+});
+
+describe('linear time', () => {
+  const ratio = (build: (n: number) => string, n: number): number => {
+    const small = build(n);
+    const large = build(4 * n);
+    read(small); // warm-up: compile the parsers' code paths
+    const a = Math.min(cpuMs(() => read(small)), cpuMs(() => read(small)));
+    const b = Math.min(cpuMs(() => read(large)), cpuMs(() => read(large)));
+    return b / Math.max(a, 1);
+  };
+
+  it('JSON lines among text: 4× the log costs at most ~8× the time', () => {
+    const line = (index: number) => JSON.stringify({ reason: 'compiler-message', package_id: 'p', message: { message: 'm', level: 'warning', spans: [{ file_name: `src/m${index}.rs`, line_start: 1, column_start: 1, column_end: 2, is_primary: true }], children: [] } });
+    const build = (n: number) => Array.from({ length: n }, (_, index) => `${line(index)}\n[INFO] step ${index}\n{ not: json }\n`).join('');
+    expect(ratio(build, 2000)).toBeLessThan(8);
+  });
+
+  it('a SARIF document: 4× the results cost at most ~8× the time', () => {
+    const result = (index: number) => `{"ruleId":"r","level":"error","message":{"text":"m"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"src/f${index}.js"},"region":{"startLine":3,"startColumn":2}}}]}`;
+    const build = (n: number) => `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"t"}},"results":[${Array.from({ length: n }, (_, index) => result(index)).join(',\n')}]}]}\n`;
+    expect(ratio(build, 3000)).toBeLessThan(8);
+  });
+
+  it('a JUnit report: 4× the failures cost at most ~8× the time', () => {
+    const failure = (index: number) => `<testcase name="t${index}"><failure message="boom">Error: boom\n    at Object.test (/w/src/t${index}.test.js:4:9)\n</failure></testcase>\n`;
+    const build = (n: number) => `<?xml version="1.0"?>\n<testsuites><testsuite>\n${Array.from({ length: n }, (_, index) => failure(index)).join('')}</testsuite></testsuites>\n`;
+    expect(ratio(build, 800)).toBeLessThan(8);
+  });
+});
