@@ -1,7 +1,7 @@
 // Library packaging for editor extensions: exports map, side-effect-free ESM and CJS builds, the CJS
 // build's import.meta paths, locationRange on every column unit, and the bundled example extension.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -49,7 +49,14 @@ describe('package.json exports', () => {
 
   it('packs a manifest without the build scripts it does not ship (prepare/prepack/postpack), with LICENSE; the checkout keeps them', () => {
     const out = tempDir('pack');
-    const packed = spawnSync('npm', ['pack', '--pack-destination', out, '--json', '--ignore-scripts=false'], { cwd: ROOT, encoding: 'utf8', env: cleanEnv(out, { npm_config_cache: join(out, '.npm') }) });
+    // Packed from a copy of the checkout: prepack rebuilds dist/, which must not pull the files from under the
+    // other tests that run the built CLI at the same time.
+    const checkout = join(tempDir('pack-checkout'), 'faultline');
+    for (const entry of ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'README.md', 'LICENSE', 'docs', 'scripts', 'src']) {
+      cpSync(join(ROOT, entry), join(checkout, entry), { recursive: true });
+    }
+    symlinkSync(join(ROOT, 'node_modules'), join(checkout, 'node_modules'));
+    const packed = spawnSync('npm', ['pack', '--pack-destination', out, '--json', '--ignore-scripts=false'], { cwd: checkout, encoding: 'utf8', env: cleanEnv(out, { npm_config_cache: join(out, '.npm') }) });
     expect(packed.status, packed.stderr).toBe(0);
     const [info] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
     expect(info?.files.map((file) => file.path)).toContain('LICENSE');
@@ -61,8 +68,8 @@ describe('package.json exports', () => {
     expect(manifest.license).toBe('MIT');
     expect(readFileSync(join(out, 'package', 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
     // The checkout is left as it was.
-    expect(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.prepare).toBe('node scripts/build.mjs');
-    expect(existsSync(join(ROOT, 'package.json.prepack'))).toBe(false);
+    expect(JSON.parse(readFileSync(join(checkout, 'package.json'), 'utf8')).scripts.prepare).toBe('node scripts/build.mjs');
+    expect(existsSync(join(checkout, 'package.json.prepack'))).toBe(false);
   }, 180_000);
 
   // Two tsc runs of a few seconds each here; a slow machine (or a loaded CI runner) gets minutes, not 30 s.
