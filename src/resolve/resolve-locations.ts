@@ -114,6 +114,8 @@ export async function resolveLocations(raw: RawLocation[], options: ResolveOptio
   const dedented: Array<{ location: ResolvedLocation; dedentedLine: string }> = [];
   resolutions.forEach((resolution, inputIndex) => {
     const source = raw[inputIndex] as RawLocation;
+    // A permissive-tier candidate counts only as a workspace file; anything else was never a location.
+    if (source.hints?.confirm === true && resolution.kind !== 'resolved') return;
     if (resolution.kind === 'dropped' || ignored.has(inputIndex)) {
       const reason = resolution.kind === 'dropped' ? resolution.reason : 'ignored';
       dropped.push({ file: source.file, line: source.line, reason });

@@ -23,6 +23,8 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
   `[Ff]ile(?: ${SGR}"|[\\w.-]*:\\d)`,
   // GitHub workflow commands
   `::(?:error|warning|notice)\\b`,
+  // An extensionless file in a folder (`bin/rails:4`, `script/build:12`), for the permissive tier to confirm.
+  `[/\\\\][A-Za-z][\\w-]*:\\d`,
 ];
 
 /** Splits a regex source into its top-level alternatives (outside groups and classes). */
