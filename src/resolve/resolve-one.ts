@@ -150,14 +150,16 @@ async function resolveUniqueBasename(raw: RawLocation, workspace: Workspace, ind
 }
 
 // Resolves one non-runtime raw location's path. A path that may continue one wrapped from the line before is
-// first tried joined; the joined path counts only when it is a workspace file (or a toolchain one), since the
-// line before may just as well end in an unrelated path.
+// also tried joined; the joined path counts only when the printed part is no workspace file and the join is one
+// (or a toolchain file), since the line before may just as well end in an unrelated path.
 export async function resolveOne(raw: RawLocation, workspace: Workspace, index: BasenameIndex): Promise<Resolution> {
   const { wrappedFrom, ...hints } = raw.hints ?? {};
   if (wrappedFrom !== undefined) {
+    // The join counts when it resolves and the printed part alone does not (issue 11 item 5).
+    const alone = await resolveOne({ ...raw, hints }, workspace, index);
+    if (alone.kind === 'resolved') return alone;
     const joined = await resolveOne({ ...raw, file: `${wrappedFrom}${raw.file}`, hints }, workspace, index);
-    if (joined.kind !== 'unresolved') return joined;
-    return resolveOne({ ...raw, hints }, workspace, index);
+    return joined.kind === 'unresolved' ? alone : joined;
   }
   const packagePath = raw.hints?.packagePath ?? '';
   switch (lookupMode(raw)) {
