@@ -107,7 +107,7 @@ export function registeredFormats(): readonly GrammarFormat[] {
 
 /** Public descriptions of the formats (no parse functions). */
 export function formatSpecs(): FormatSpec[] {
-  return registeredFormats().map(({ anchor: _anchor, parse: _parse, ...spec }) => spec);
+  return registeredFormats().map(({ anchor: _anchor, parse: _parse, fallback: _fallback, ...spec }) => spec);
 }
 
 /** The formats named (in registry order), or all; an unknown name is a usage error. */

@@ -51,6 +51,7 @@ const generic: GrammarFormat = {
   fields: ['file', 'line', 'column', 'message'],
   observed: true,
   anchor: LOCATION_ANCHOR,
+  fallback: true,
   parse: parseGeneric,
 };
 

@@ -39,7 +39,8 @@ function parsePermissive(context: LineContext): boolean {
     const columnText = match[3] ?? match[5];
     const rest = text.slice(match.index + match[0].length);
     const severity = severityOf(/\b(error|warning|note|fatal)\b/i.exec(text)?.[1]);
-    const message = rest.replace(/^[:\s-]+/, '').trim() || text.slice(0, match.index).trim();
+    // Perl-like `msg at path line N.` puts the message before the location.
+    const message = rest.replace(/^[:\s.,;-]+/, '').trim() || text.slice(0, match.index).replace(/\s+(?:at|in|from)\s*$/, '').trim();
     const emitted = context.emit({ file: token, line, column: columnText === undefined ? null : Number(columnText), severity, message, hints: { confirm: true } });
     claimed ||= emitted !== undefined;
   }
@@ -57,6 +58,7 @@ const permissive: GrammarFormat = {
   observed: true,
   // Exactly the universal anchors: the prefilter tries them anywhere in a line, which is where these paths are.
   anchor: UNIVERSAL_ANCHORS.join('|'),
+  fallback: true,
   parse: parsePermissive,
 };
 

@@ -2,6 +2,7 @@
 // message carries the tool's line, prefixes learned from the log itself (a head that repeats on the lines
 // around a candidate), and tool tags (`[javac] `, `[checkstyle] [ERROR] `, `error:`) that must never end up
 // inside a path. Pure string work on normalised lines; the scanner decides when to apply each.
+import type { Severity } from '../../core/index.js';
 
 // --- logrus / zap / slog key=value wrappers -------------------------------------------------------------
 
@@ -111,6 +112,13 @@ export function toolTagOf(line: string): string {
   return TOOL_TAG.exec(line)?.[0] ?? '';
 }
 
+/** The severity a tool tag states (`[ERROR]`, `warning:`), which the line without it no longer shows. */
+export function tagSeverity(tag: string): Severity | null {
+  const word = /\b(error|fatal|warn|warning|info|note)\b/i.exec(tag)?.[1]?.toLowerCase();
+  if (word === undefined) return null;
+  return word === 'error' || word === 'fatal' ? 'error' : word.startsWith('warn') ? 'warning' : 'note';
+}
+
 /** A candidate line with a prefix removed from it and from its neighbours (those that start with it). */
 export interface PeeledLine {
   text: string;
@@ -123,7 +131,7 @@ export interface PeeledLine {
  * The line without the prefix learned from its neighbours and then without its tool tags, with `peeledLength`
  * characters removed; undefined when there is neither.
  */
-export function peelCandidate(line: PeeledLine): (PeeledLine & { peeledLength: number }) | undefined {
+export function peelCandidate(line: PeeledLine): (PeeledLine & { peeledLength: number; severity: Severity | null }) | undefined {
   const prefix = learnPrefix(line.text, line.neighbour);
   const rest = line.text.slice(prefix.length);
   const tag = toolTagOf(rest);
@@ -133,7 +141,8 @@ export function peelCandidate(line: PeeledLine): (PeeledLine & { peeledLength: n
     return unprefixed === undefined ? undefined : unprefixed.slice(toolTagOf(unprefixed).length);
   };
   const peeledLength = prefix.length + tag.length;
-  return { text: line.text.slice(peeledLength), neighbour: (delta) => peel(line.neighbour(delta)), changed: true, peeledLength };
+  const severity = tagSeverity(tag);
+  return { text: line.text.slice(peeledLength), neighbour: (delta) => peel(line.neighbour(delta)), changed: true, peeledLength, severity };
 }
 
 /** True when a location's printed path starts inside the peeled head of the line (the path swallowed it). */

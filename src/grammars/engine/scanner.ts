@@ -252,31 +252,33 @@ export class Scanner {
     const raw = this.buffer.slice(windowStart, windowEnd);
     const line = this.prepareLine(raw, lineStart, lineEnd);
     const emittedBefore = this.host.emitted.length;
-    const claimed = this.offer(line.changed ? utf8ToLatin1(line.text) : raw, line.text, logLine);
+    const claimant = this.offer(line.changed ? utf8ToLatin1(line.text) : raw, line.text, logLine);
     if (lineEnd - lineStart > LONG_LINE) return;
-    // A prefix learned from the neighbours (`[rank0]:`, `web-1  | `) or a tool tag (`[javac] `, `error:`) may be a
+    // A prefix learned from the neighbours (`[rank0]:`, `api  | `) or a tool tag (`[javac] `, `error:`) may be a
     // tool's own words (make's `make[1]: `, Maven's `[ERROR] `), so the line is first offered with it; when no
-    // format claimed it or a path swallowed the prefix, it goes again without, its neighbours peeled alike.
+    // specific format claimed it or a path swallowed the prefix, it goes again without, its neighbours peeled alike.
     const peeled = peelCandidate(line);
     if (peeled === undefined) return;
     const fresh = this.host.emitted.slice(emittedBefore);
-    if (claimed && !fresh.some((location) => swallowed(line.text, location.file, peeled.peeledLength))) return;
+    const specific = claimant !== undefined && claimant.fallback !== true;
+    if (specific && !fresh.some((location) => swallowed(line.text, location.file, peeled.peeledLength))) return;
     this.host.emitted.length = emittedBefore;
     this.host.lineMemo.clear();
     this.host.neighbour = (delta) => (delta === 0 ? peeled.text : peeled.neighbour(delta));
     this.offer(utf8ToLatin1(peeled.text), peeled.text, logLine);
+    for (const location of this.host.emitted.slice(emittedBefore)) location.severity ??= peeled.severity;
   }
 
-  // Formats in registry order, each tried when its anchor selects the line; the anchors of formats after the one
-  // that claims the line are never tested (they were ~10 µs of every candidate line).
-  private offer(probe: string, text: string, logLine: number): boolean {
+  // Formats in registry order, each tried when its anchor selects the line, up to the one that claims it (returned);
+  // the anchors of formats after it are never tested (they were ~10 µs of every candidate line).
+  private offer(probe: string, text: string, logLine: number): GrammarFormat | undefined {
     const selects: Array<boolean | undefined> = [];
     for (let index = 0; index < this.formats.length; index++) {
       const anchor = this.anchorOfFormat[index]!;
       if (!(selects[anchor] ??= this.anchors[anchor]!.test(probe))) continue;
-      if (this.formats[index]!.parse(this.contexts[index]!.reset(text, logLine))) return true;
+      if (this.formats[index]!.parse(this.contexts[index]!.reset(text, logLine))) return this.formats[index];
     }
-    return false;
+    return undefined;
   }
 
   // The normalised, peeled text of a selected line, with fresh per-line memos and its neighbours on demand.
