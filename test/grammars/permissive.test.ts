@@ -38,7 +38,6 @@ describe('permissive tier', () => {
   it('proposes extensionless, unknown-extension, digit-led and route-group paths, marked for confirmation', () => {
     const log = [
       "Rakefile:3:in `block in <top (required)>'",
-      "bin/spring:4:in `<main>'",
       'config.ru:2: syntax error, unexpected end-of-input',
       'db.inc(7): warning: deprecated',
       '.env:1: invalid line',
@@ -48,7 +47,7 @@ describe('permissive tier', () => {
       'Error at /usr/share/automake-1.16/Automake/Channels.pm line 662 in automake line 922.',
       '12.go:3:4: undefined: x',
     ].join('\n');
-    expect(proposed(log)).toEqual(['Rakefile:3', 'bin/spring:4', 'config.ru:2', 'db.inc:7', '.env:1', 'app/views/users/show.haml:12', 'features/login.feature:9', 'app/(auth)/[id]/page.mdx:5:3', '/usr/share/automake-1.16/Automake/Channels.pm:662', 'automake:922', '12.go:3:4']);
+    expect(proposed(log)).toEqual(['Rakefile:3', 'config.ru:2', 'db.inc:7', '.env:1', 'app/views/users/show.haml:12', 'features/login.feature:9', 'app/(auth)/[id]/page.mdx:5:3', '/usr/share/automake-1.16/Automake/Channels.pm:662', 'automake:922', '12.go:3:4']);
   });
 
   it('never claims a line a strict format claims', () => {
@@ -56,10 +55,10 @@ describe('permissive tier', () => {
   });
 
   it('keeps a candidate only when it is a workspace file, and never reports one as unresolved', async () => {
-    const root = await makeWorkspace({ Rakefile: 'task :x do\n  boom\nend\n', 'bin/spring': '#!/usr/bin/env ruby\n' });
-    const log = `Rakefile:2:in \`block in <top (required)>'\nbin/spring:1:in \`<main>'\nscript/deploy:4: no such file\n${DECOYS}\n`;
+    const root = await makeWorkspace({ Rakefile: 'task :x do\n  boom\nend\n', 'config.ru': 'run App\n' });
+    const log = `Rakefile:2:in \`block in <top (required)>'\nconfig.ru:1: uninitialized constant App\nscript/deploy.cgi:4: no such file\n${DECOYS}\n`;
     const result = await locate({ text: log }, { cwd: root, roots: [root] });
-    expect(result.locations.map((location) => `${location.file}:${location.line}:${location.format}`)).toEqual(['Rakefile:2:permissive', 'bin/spring:1:permissive']);
+    expect(result.locations.map((location) => `${location.file}:${location.line}:${location.format}`)).toEqual(['Rakefile:2:permissive', 'config.ru:1:permissive']);
     expect(result.unresolved).toEqual([]);
     expect(result.dropped).toEqual([]);
   });

@@ -1,5 +1,5 @@
 // The permissive tier (issue 11 item 3): any path-like token followed by a line number, whatever its extension
-// (`Gemfile:12`, `config.ru:3`, `bin/rails:4`, `db.inc:7`, `.env:1`, `x.haml:2`, `12.go:3`) or route-group
+// (`Gemfile:12`, `config.ru:3`, `db.inc:7`, `.env:1`, `x.haml:2`, `12.go:3`) or route-group
 // parentheses (`app/(auth)/page.tsx:5`). The shape alone proves nothing (`localhost:8080`, `count:3`), so every
 // candidate carries `hints.confirm`: resolve keeps it only when it names an existing file inside a root, and
 // drops it silently otherwise. Grammars never touch the file system; the workspace decides.
@@ -51,7 +51,7 @@ const permissive: GrammarFormat = {
   name: 'permissive',
   language: 'Any',
   description:
-    'Any path-like token before a line number (`Gemfile:12`, `bin/rails:4:in`, `config.ru:3`, `db.inc(7)`, `automake line 922`), with any extension or none, kept only when the workspace has that file.',
+    'Any path-like token before a line number (`Gemfile:12`, `config.ru:3`, `db.inc(7)`, `.env:1`, `automake line 922`), with any extension or none, kept only when the workspace has that file.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'column', 'message'],

@@ -145,6 +145,11 @@ export function peelCandidate(line: PeeledLine): (PeeledLine & { peeledLength: n
   return { text: line.text.slice(peeledLength), neighbour: (delta) => peel(line.neighbour(delta)), changed: true, peeledLength, severity };
 }
 
+/** A cheap first test of `swallowed`: a path holding a bracket, pipe, tag or `word:` head may hold a prefix. */
+export function mayHoldPrefix(file: string): boolean {
+  return /[|\]\s]|^\w+:(?![\\/])/.test(file);
+}
+
 /** True when a location's printed path starts inside the peeled head of the line (the path swallowed it). */
 export function swallowed(text: string, file: string, peeledLength: number): boolean {
   const at = text.indexOf(file);

@@ -66,8 +66,12 @@ export function detectLinePrefixes(text: string): string {
     .join('|');
 }
 
+const ANY_PREFIX = new RegExp(`^(?:${PREFIXES.map((prefix) => prefix.source.replace(/^\^/, '')).join('|')})`);
+
 /** Removes known CI/task-runner prefixes (repeatedly: a GitHub timestamp may wrap a turbo prefix). */
 export function stripLinePrefixes(line: string): string {
+  // One combined test first: most lines have no prefix, and trying each kind in turn was 11 regex runs a line.
+  if (!ANY_PREFIX.test(line)) return line;
   let current = line;
   for (let round = 0; round < 4; round++) {
     const before = current;

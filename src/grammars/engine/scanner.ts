@@ -5,7 +5,7 @@
 import type { ScannerOptions, ScanResult } from './scan-options.js';
 import { FormatLineContext, type ContextHost } from './context.js';
 import type { GrammarFormat } from './format.js';
-import { peelCandidate, swallowed, unwrapStructuredLog, type PeeledLine } from './peel.js';
+import { mayHoldPrefix, peelCandidate, swallowed, unwrapStructuredLog, type PeeledLine } from './peel.js';
 import { detectLinePrefixes, stripLinePrefixes } from './prefixes.js';
 import { buildPrefilter, compileFormatAnchors, type LineStartMatcher, type Prefilter } from './prefilter.js';
 import { latin1ToUtf8, neighbourBounds, ownCopy, utf8ToLatin1 } from './strings.js';
@@ -250,32 +250,39 @@ export class Scanner {
 
   private scanLine(lineStart: number, lineEnd: number, windowStart: number, windowEnd: number, logLine: number): void {
     const raw = this.buffer.slice(windowStart, windowEnd);
-    const line = this.prepareLine(raw, lineStart, lineEnd);
+    const long = lineEnd - lineStart > LONG_LINE;
+    // A logfmt wrapper hides the tool's line from the raw anchors, so such a line is unwrapped before they look;
+    // any other line is decoded only once an anchor selects it.
+    let line = !long && raw.includes('msg=') ? this.prepareLine(raw, lineStart, lineEnd) : undefined;
+    const prepared = (): PeeledLine => (line ??= this.prepareLine(raw, lineStart, lineEnd));
     const emittedBefore = this.host.emitted.length;
-    const claimant = this.offer(line.changed ? utf8ToLatin1(line.text) : raw, line.text, logLine);
-    if (lineEnd - lineStart > LONG_LINE) return;
+    const claimant = this.offer(line?.changed ? utf8ToLatin1(line.text) : raw, () => prepared().text, logLine);
+    if (long) return;
     // A prefix learned from the neighbours (`[rank0]:`, `api  | `) or a tool tag (`[javac] `, `error:`) may be a
     // tool's own words (make's `make[1]: `, Maven's `[ERROR] `), so the line is first offered with it; when no
     // specific format claimed it or a path swallowed the prefix, it goes again without, its neighbours peeled alike.
-    const peeled = peelCandidate(line);
-    if (peeled === undefined) return;
     const fresh = this.host.emitted.slice(emittedBefore);
     const specific = claimant !== undefined && claimant.fallback !== true;
-    if (specific && !fresh.some((location) => swallowed(line.text, location.file, peeled.peeledLength))) return;
+    if (specific && !fresh.some((location) => mayHoldPrefix(location.file))) return;
+    const peeled = peelCandidate(prepared());
+    if (peeled === undefined) return;
+    if (specific && !fresh.some((location) => swallowed(prepared().text, location.file, peeled.peeledLength))) return;
     this.host.emitted.length = emittedBefore;
     this.host.lineMemo.clear();
     this.host.neighbour = (delta) => (delta === 0 ? peeled.text : peeled.neighbour(delta));
-    this.offer(utf8ToLatin1(peeled.text), peeled.text, logLine);
+    this.offer(utf8ToLatin1(peeled.text), () => peeled.text, logLine);
     for (const location of this.host.emitted.slice(emittedBefore)) location.severity ??= peeled.severity;
   }
 
   // Formats in registry order, each tried when its anchor selects the line, up to the one that claims it (returned);
   // the anchors of formats after it are never tested (they were ~10 µs of every candidate line).
-  private offer(probe: string, text: string, logLine: number): GrammarFormat | undefined {
+  private offer(probe: string, textOf: () => string, logLine: number): GrammarFormat | undefined {
     const selects: Array<boolean | undefined> = [];
+    let text: string | undefined;
     for (let index = 0; index < this.formats.length; index++) {
       const anchor = this.anchorOfFormat[index]!;
       if (!(selects[anchor] ??= this.anchors[anchor]!.test(probe))) continue;
+      text ??= textOf();
       if (this.formats[index]!.parse(this.contexts[index]!.reset(text, logLine))) return this.formats[index];
     }
     return undefined;
