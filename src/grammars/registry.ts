@@ -19,6 +19,7 @@ import { jvmBuildFamily } from './catalog/jvm-build/jvm-build.js';
 import { luaFamily } from './catalog/lua.js';
 import { mobileFamily } from './catalog/mobile/mobile.js';
 import { nativeToolsFamily } from './catalog/native-tools/native-tools.js';
+import { permissiveFamily } from './catalog/permissive.js';
 import { perlFamily } from './catalog/perl.js';
 import { phpFamily } from './catalog/php.js';
 import { pythonFamily } from './catalog/python/python.js';
@@ -77,8 +78,12 @@ const FAMILIES: readonly GrammarFamily[] = [
   nativeToolsFamily,
   // make and gcc before generic: their lines are generic `path:L:C:` lines with a severity and notes to keep.
   gccFamily,
-  // generic last: it accepts any `path:line` with a source extension, so it would steal every other format's lines.
+  // generic after the specific formats: it accepts any `path:line` with a source extension, so it would steal every other format's lines.
   genericFamily,
+  // The permissive tier after everything: it proposes any path-like token before a line number for the workspace
+  // to confirm, so it must only ever see lines no strict format claimed (a strict format's location is reported
+  // even when unresolved; the permissive tier's is dropped unless confirmed, and must not hide the strict one).
+  permissiveFamily,
 ];
 
 function buildIndex(families: readonly GrammarFamily[]): ReadonlyMap<string, GrammarFormat> {
@@ -102,7 +107,7 @@ export function registeredFormats(): readonly GrammarFormat[] {
 
 /** Public descriptions of the formats (no parse functions). */
 export function formatSpecs(): FormatSpec[] {
-  return registeredFormats().map(({ anchor: _anchor, parse: _parse, ...spec }) => spec);
+  return registeredFormats().map(({ anchor: _anchor, parse: _parse, fallback: _fallback, ...spec }) => spec);
 }
 
 /** The formats named (in registry order), or all; an unknown name is a usage error. */

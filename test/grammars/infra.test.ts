@@ -7,7 +7,8 @@ import { normaliseLine } from '../../src/summarise/index.js';
 function scan(lines: string[], formats?: string[]) {
   const scanner = createScanner({ normaliseLine, ...(formats ? { formats } : {}) });
   scanner.write(`${lines.join('\n')}\n`);
-  return scanner.end().locations;
+  // The permissive tier's candidates need the workspace to confirm them (test/grammars/permissive.test.ts).
+  return scanner.end().locations.filter((location) => location.hints?.confirm !== true);
 }
 
 describe('github-actions', () => {

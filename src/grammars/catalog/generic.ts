@@ -8,6 +8,15 @@ const IN_TEXT_ANCHOR = /\.[A-Za-z][A-Za-z0-9+_]{0,11}[:(]\d/g;
 // Characters that end a path when walking back from its extension.
 const PATH_DELIMITER = /[\s("'`=<>[,]/;
 
+// A bracket that opens a whole folder name (Next.js route groups `app/(auth)/x.tsx`, dynamic routes `[id]/`) is
+// part of the path, not the delimiter before it.
+function opensFolder(text: string, at: number): boolean {
+  const close = text[at] === '(' ? ')' : text[at] === '[' ? ']' : '';
+  if (close === '') return false;
+  const end = text.indexOf(close, at + 1);
+  return end > at + 1 && /[\\/]/.test(text[end + 1] ?? '') && !/[\s()[\]\\/]/.test(text.slice(at + 1, end));
+}
+
 function parseGeneric(context: LineContext): boolean {
   const text = context.text;
   let claimed = false;
@@ -16,7 +25,7 @@ function parseGeneric(context: LineContext): boolean {
   for (let match = IN_TEXT_ANCHOR.exec(text); match !== null; match = IN_TEXT_ANCHOR.exec(text)) {
     if (match.index < consumedTo) continue;
     let start = match.index;
-    while (start > 0 && !PATH_DELIMITER.test(text[start - 1] ?? ' ')) start--;
+    while (start > 0 && (!PATH_DELIMITER.test(text[start - 1] ?? ' ') || opensFolder(text, start - 1))) start--;
     const paren = text[match.index + match[0].length - 2] === '(';
     const head = paren ? parseParenHead(context, { from: start }) : parseColonHead(context, { from: start });
     if (!head) continue;
@@ -42,6 +51,7 @@ const generic: GrammarFormat = {
   fields: ['file', 'line', 'column', 'message'],
   observed: true,
   anchor: LOCATION_ANCHOR,
+  fallback: true,
   parse: parseGeneric,
 };
 

@@ -79,6 +79,8 @@ function collectInts(node: CstNode, out: IToken[]): void {
 // Consoles wrap at 80 columns or more; a shorter line before a location was not cut by a wrap (a CI
 // timestamp prefix, already removed, can take ~30 of the 80).
 const WRAP_MIN_WIDTH = 40;
+// The widths consoles and CI viewers wrap at (fold's default, common terminals, GitLab/Jenkins/Azure viewers).
+const WRAP_WIDTHS = new Set([80, 100, 120, 132, 140, 150, 160, 180, 200, 240, 250, 256]);
 // A wrapped message is followed over at most this many more lines.
 const MAX_WRAPPED_LINES = 3;
 
@@ -193,8 +195,10 @@ export class FormatLineContext implements LineContext {
     const previous = this.line(-1);
     if (previous === undefined || previous.length < WRAP_MIN_WIDTH || /\s$/.test(previous)) return undefined;
     const head = /[^\s"'`()<>|]+$/.exec(previous)?.[0];
-    // A path's first half has a separator and is not itself a location (`a.h:3,` ends an include chain line).
-    if (head === undefined || !/[/\\]/.test(head) || /:\d+\W*$/.test(head)) return undefined;
+    // A path's first half is not itself a location (`a.h:3,` ends an include chain line). It has a separator, or
+    // the line before is exactly a console width, where a wrap cuts a name anywhere (`…/currency_conv` + `ersion.c`).
+    if (head === undefined || /:\d+\W*$/.test(head)) return undefined;
+    if (!/[/\\]/.test(head) && !lineWidths(previous).some((width) => WRAP_WIDTHS.has(width))) return undefined;
     return { head: ownCopy(head), width: previous.length };
   }
 

@@ -69,6 +69,9 @@ export interface GrammarFormat extends FormatSpec {
    * It must be linear (start with a literal or a short class) and tolerate ANSI where the tool colours.
    */
   readonly anchor: string;
+  /** A last-resort format (generic, the permissive tier): a line only it claimed is offered again without a
+   * learned prefix or tool tag, so that a specific format can read the tool's own line shape. */
+  readonly fallback?: boolean;
   /** Recognises one candidate line; returns true when it claimed the line (later formats skip it). */
   parse(context: LineContext): boolean;
 }

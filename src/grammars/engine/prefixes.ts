@@ -1,10 +1,15 @@
-// Prefixes that CI systems and monorepo task runners put before every line of a tool's output
-// (formats.md §3.4, §3.13). They are removed before any grammar sees the line, so a tool's own
-// line shape (an eslint row, a traceback frame) is recognised whatever wraps it.
+// Prefixes that CI systems, launchers and task runners put before every line of a tool's output
+// (formats.md §3.4, §3.13; issue 11). They are removed before any grammar sees the line, so a tool's own
+// line shape (an eslint row, a traceback frame) is recognised whatever wraps it. Each shape here is one no
+// tool prints as its own location line; prefixes that are also a tool's own words (`[ERROR] `, `error: `)
+// are peeled only where they would otherwise end up inside a path (see ./peel.ts).
+
+const ISO_DATE_TIME = '\\d{4}-\\d\\d-\\d\\d[T ]\\d\\d:\\d\\d:\\d\\d(?:[.,]\\d+)?(?:Z|[+-]\\d\\d:?\\d\\d)?';
 
 const PREFIXES: readonly RegExp[] = [
-  // GitHub Actions raw logs: 2021-12-01T13:00:40.1077661Z
-  /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?/,
+  // GitHub Actions raw logs `2021-12-01T13:00:40.1077661Z `, GitLab's `… 00O+ ` stream marker, and other ISO
+  // forms (`2024-05-01 12:00:00,123 `, with an offset) that loggers and CI viewers print.
+  new RegExp(`^${ISO_DATE_TIME}(?: \\d\\d[OE]\\+?)? ?`),
   // `gh run view --log`: job<TAB>step<TAB>timestamp
   /^[^\t\n]{1,200}\t[^\t\n]{1,200}\t\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?/,
   // Turborepo: `@acme/api:test: ` or `web:build: ` (the task starts with a letter, so `a.c:3:` never matches)
@@ -12,10 +17,20 @@ const PREFIXES: readonly RegExp[] = [
   // pnpm -r / --filter: `packages/api test$ ` and `packages/api test: ` (the package is a directory or
   // a scoped name, which keeps prose such as `Caused by: ` out)
   /^(?:@[\w.-]+\/[\w.-]+|[\w.-]+(?:\/[\w.-]+)+) [\w:-]+(?:\$|:) (?=\S)/,
-  // docker compose: `api-1  | `
-  /^[\w.-]+-\d+\s+\| /,
-  // gulp and other task runners: `[10:57:03] `
-  /^\[\d\d:\d\d:\d\d(?:\.\d+)?\] /,
+  // docker compose v2 `api-1  | ` and v1 `api_1  | `
+  /^[\w.-]+[-_]\d+\s+\| /,
+  // gulp, Jenkins' timestamper and other task runners: `[10:57:03] `, `[2024-05-01T12:00:00.123Z] `
+  new RegExp(`^\\[(?:${ISO_DATE_TIME}|\\d\\d:\\d\\d:\\d\\d(?:[.,]\\d+)?)\\] `),
+  // A bare clock before the text: `12:00:01 `, `12:00:01.532 ` (Vercel, Netlify, many loggers)
+  /^\d\d:\d\d:\d\d(?:[.,]\d+)? (?=\S)/,
+  // GitHub Actions log commands as the viewer shows them, glued to the text: `##[error]src/a.ts(3,4): …`
+  /^##\[[a-z]+\]/,
+  // torchrun / torch.distributed.elastic: `[rank0]:` or `[default0]:`, repeated when launchers nest
+  /^\[(?:rank|default)\d+\]: ?/,
+  // Google Cloud Build: `Step #2 - "tf plan": ` (or `Step #2: ` for an unnamed step)
+  /^Step #\d+(?: - "[^"\n]{1,100}")?: /,
+  // BuildKit plain progress: `#12 4.406 ` (step number and seconds)
+  /^#\d+ \d+\.\d+ /,
 ];
 
 /**
@@ -51,10 +66,14 @@ export function detectLinePrefixes(text: string): string {
     .join('|');
 }
 
+const ANY_PREFIX = new RegExp(`^(?:${PREFIXES.map((prefix) => prefix.source.replace(/^\^/, '')).join('|')})`);
+
 /** Removes known CI/task-runner prefixes (repeatedly: a GitHub timestamp may wrap a turbo prefix). */
 export function stripLinePrefixes(line: string): string {
+  // One combined test first: most lines have no prefix, and trying each kind in turn was 11 regex runs a line.
+  if (!ANY_PREFIX.test(line)) return line;
   let current = line;
-  for (let round = 0; round < 3; round++) {
+  for (let round = 0; round < 4; round++) {
     const before = current;
     for (const prefix of PREFIXES) {
       const match = prefix.exec(current);

@@ -2,32 +2,15 @@
 // anchor regex picks candidate lines; only those are decoded, normalised and parsed by the grammars.
 // Memory is bounded by the look-back/look-ahead windows plus one long-line slice, never by the log size.
 // Design and measurements: shared/reference/performance.md §8.
-import type { RawLocation } from '../../core/index.js';
+import type { ScannerOptions, ScanResult } from './scan-options.js';
 import { FormatLineContext, type ContextHost } from './context.js';
 import type { GrammarFormat } from './format.js';
-import type { LineParser } from './parser.js';
+import { mayHoldPrefix, peelCandidate, swallowed, unwrapStructuredLog, type PeeledLine } from './peel.js';
 import { detectLinePrefixes, stripLinePrefixes } from './prefixes.js';
 import { formatAnchorsFor, prefilterFor, type LineStartMatcher, type Prefilter } from './prefilter.js';
-import { latin1ToUtf8, neighbourBounds, ownCopy } from './strings.js';
+import { latin1ToUtf8, neighbourBounds, ownCopy, utf8ToLatin1 } from './strings.js';
 
-export interface ScannerOptions {
-  formats: readonly GrammarFormat[];
-  /** The parser holding a format's rules (built lazily per family). */
-  parser: (formatName: string, rule: string) => LineParser;
-  /** Normalises one decoded line (ANSI, CR redraws, backspaces); injected so grammars stay pure. */
-  normaliseLine: (raw: string) => string;
-  /** Stop collecting after this many locations (the rest are counted in `overflow`). */
-  maxLocations?: number;
-}
-
-export interface ScanResult {
-  locations: RawLocation[];
-  /** Locations not kept because maxLocations was reached. */
-  overflow: number;
-  /** Lines counted on `\n` (a final line without `\n` counts). */
-  lines: number;
-  bytes: number;
-}
+export type { ScannerOptions, ScanResult } from './scan-options.js';
 
 // Bytes of context kept before and guaranteed after a candidate line for multi-line formats.
 const BEHIND_BYTES = 16 * 1024;
@@ -73,6 +56,8 @@ export class Scanner {
   private claimedWindowEnd = -1;
   /** The line-start prefilter for the prefix kinds this log uses (decided on its first slice). */
   private lineStart: LineStartMatcher | undefined;
+  /** Whether the line normalisedSlice last returned was a logfmt wrapper's unwrapped message. */
+  private unwrapped = false;
 
   constructor(options: ScannerOptions) {
     this.formats = options.formats;
@@ -277,40 +262,71 @@ export class Scanner {
     }
   }
 
+  // The normalised text of a line: known CI prefixes stripped and a logfmt wrapper's message unwrapped.
   private normalisedSlice(start: number, end: number): string {
     const raw = this.buffer.slice(start, Math.min(end, start + MAX_LINE_TEXT * 4));
-    const text = stripLinePrefixes(this.normalise(latin1ToUtf8(raw.endsWith('\r') ? raw.slice(0, -1) : raw)));
+    const stripped = stripLinePrefixes(this.normalise(latin1ToUtf8(raw.endsWith('\r') ? raw.slice(0, -1) : raw)));
+    const text = unwrapStructuredLog(stripped);
+    this.unwrapped = text !== stripped;
     return ownCopy(text.length > MAX_LINE_TEXT ? text.slice(0, MAX_LINE_TEXT) : text);
   }
 
   private scanLine(lineStart: number, lineEnd: number, windowStart: number, windowEnd: number, logLine: number): void {
     const raw = this.buffer.slice(windowStart, windowEnd);
-    // Formats in registry order, each tried when its anchor selects the raw line; the anchors of formats after
-    // the one that claims the line are never tested (they were ~10 µs of every candidate line).
+    const long = lineEnd - lineStart > LONG_LINE;
+    // A logfmt wrapper hides the tool's line from the raw anchors, so such a line is unwrapped before they look;
+    // any other line is decoded only once an anchor selects it.
+    let line = !long && raw.includes('msg=') ? this.prepareLine(raw, lineStart, lineEnd) : undefined;
+    const prepared = (): PeeledLine => (line ??= this.prepareLine(raw, lineStart, lineEnd));
+    const emittedBefore = this.host.emitted.length;
+    const claimant = this.offer(line?.changed ? utf8ToLatin1(line.text) : raw, () => prepared().text, logLine);
+    if (long) return;
+    // A prefix learned from the neighbours (`[rank0]:`, `api  | `) or a tool tag (`[javac] `, `error:`) may be a
+    // tool's own words (make's `make[1]: `, Maven's `[ERROR] `), so the line is first offered with it; when no
+    // specific format claimed it or a path swallowed the prefix, it goes again without, its neighbours peeled alike.
+    const fresh = this.host.emitted.slice(emittedBefore);
+    const specific = claimant !== undefined && claimant.fallback !== true;
+    if (specific && !fresh.some((location) => mayHoldPrefix(location.file))) return;
+    const peeled = peelCandidate(prepared());
+    if (peeled === undefined) return;
+    if (specific && !fresh.some((location) => swallowed(prepared().text, location.file, peeled.peeledLength))) return;
+    this.host.emitted.length = emittedBefore;
+    this.host.lineMemo.clear();
+    this.host.neighbour = (delta) => (delta === 0 ? peeled.text : peeled.neighbour(delta));
+    this.offer(utf8ToLatin1(peeled.text), () => peeled.text, logLine);
+    for (const location of this.host.emitted.slice(emittedBefore)) location.severity ??= peeled.severity;
+  }
+
+  // Formats in registry order, each tried when its anchor selects the line, up to the one that claims it (returned);
+  // the anchors of formats after it are never tested (they were ~10 µs of every candidate line).
+  private offer(probe: string, textOf: () => string, logLine: number): GrammarFormat | undefined {
     const selects: Array<boolean | undefined> = [];
     let text: string | undefined;
     for (let index = 0; index < this.formats.length; index++) {
       const anchor = this.anchorOfFormat[index]!;
-      if (!(selects[anchor] ??= this.anchors[anchor]!.test(raw))) continue;
-      text ??= this.prepareLine(raw, lineStart, lineEnd);
-      if (this.formats[index]!.parse(this.contexts[index]!.reset(text, logLine))) break;
+      if (!(selects[anchor] ??= this.anchors[anchor]!.test(probe))) continue;
+      text ??= textOf();
+      if (this.formats[index]!.parse(this.contexts[index]!.reset(text, logLine))) return this.formats[index];
     }
+    return undefined;
   }
 
-  // The normalised text of a selected line, with fresh per-line memos and its neighbours on demand.
-  private prepareLine(raw: string, lineStart: number, lineEnd: number): string {
+  // The normalised, peeled text of a selected line, with fresh per-line memos and its neighbours on demand.
+  private prepareLine(raw: string, lineStart: number, lineEnd: number): PeeledLine {
     const long = lineEnd - lineStart > LONG_LINE;
     const text = long ? ownCopy(this.normalise(latin1ToUtf8(raw))) : this.normalisedSlice(lineStart, lineEnd);
     this.host.lineMemo.clear();
     this.host.tokenMemo.clear();
     const neighbours = new Map<number, string | undefined>();
-    this.host.neighbour = (delta) => {
-      if (delta === 0) return text;
+    const neighbour = (delta: number): string | undefined => {
       if (Math.abs(delta) > MAX_NEIGHBOUR_LINES) return undefined;
       if (!neighbours.has(delta)) neighbours.set(delta, this.neighbourLine(lineStart, lineEnd, delta));
       return neighbours.get(delta);
     };
-    return text;
+    // A logfmt wrapper changes what the anchors see (read before any neighbour is normalised).
+    const line: PeeledLine = { text, neighbour, changed: !long && this.unwrapped };
+    this.host.neighbour = (delta) => (delta === 0 ? line.text : line.neighbour(delta));
+    return line;
   }
 
   private neighbourLine(lineStart: number, lineEnd: number, delta: number): string | undefined {

@@ -1,6 +1,7 @@
 // String helpers for the scanner and the line contexts: representation (latin1, own copies) and line bounds.
 
 const decoder = new TextDecoder('utf-8', { fatal: false });
+const encoder = new TextEncoder();
 
 /** The scanner reads latin1 (one char per byte, fast); candidate text is re-decoded as UTF-8. */
 export function latin1ToUtf8(text: string): string {
@@ -45,4 +46,12 @@ export function neighbourBounds(text: string, lineStart: number, lineEnd: number
     }
   }
   return [start, end];
+}
+
+/** The latin1 form of a decoded line (one char per UTF-8 byte), as the raw-text anchors expect it. */
+export function utf8ToLatin1(text: string): string {
+  for (let index = 0; index < text.length; index++) {
+    if (text.charCodeAt(index) > 0x7f) return String.fromCharCode(...encoder.encode(text));
+  }
+  return text;
 }

@@ -70,7 +70,9 @@ describe('scanner', () => {
       '  4 | const x = 1;',
       'See https://ci.example.org:8443/jobs/42.js:3 for details',
     ].join('\n');
-    expect(scan(log)).toEqual([]);
+    // The permissive tier may propose `registry.example.org:443` for the workspace to refute (its candidates
+    // carry hints.confirm; test/grammars/permissive.test.ts checks none survives resolve); no strict format may.
+    expect(scan(log).filter((location) => location.hints?.confirm !== true)).toEqual([]);
   });
 
   it('handles paths with spaces and drive letters in GNU lines', () => {

@@ -29,13 +29,22 @@ interface Diagnostic {
   project: string | undefined;
 }
 
+// A console that hard-wraps at its width cuts the trailing project hint: `… expected [/home/u/sv` then `c/svc.csproj]`
+// on the next line, or the whole `[…/svc.csproj]` alone there. The join counts only when it is a project hint.
+function withWrappedProject(rest: string, next: string | undefined): string {
+  if (next === undefined || PROJECT_SUFFIX.test(rest)) return rest;
+  const joined = /\[[^\]\s]*$/.test(rest) && /^[^\s[\]]+\]\s*$/.test(next) ? rest + next : /^\s*\[[^\]]+\]\s*$/.test(next) ? `${rest} ${next.trim()}` : rest;
+  return PROJECT_SUFFIX.test(joined) ? joined : rest;
+}
+
 function parseDiagnostic(context: LineContext): Diagnostic | undefined {
   const prefix = NODE_PREFIX.exec(context.text)?.[0].length ?? 0;
   // Paths may hold spaces and parentheses (`C:\Program Files (x86)\…`), so the path runs to the location suffix.
   const head = parseParenHead(context, { from: prefix, parens: true });
   if (!head) return undefined;
-  const project = PROJECT_SUFFIX.exec(head.rest);
-  const tail = TAIL.exec(project ? head.rest.slice(0, project.index) : head.rest);
+  const rest = withWrappedProject(head.rest, context.line(1));
+  const project = PROJECT_SUFFIX.exec(rest);
+  const tail = TAIL.exec(project ? rest.slice(0, project.index) : rest);
   if (!tail) return undefined;
   const word = (tail[2] ?? '').toLowerCase();
   return {

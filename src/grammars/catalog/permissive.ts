@@ -1,0 +1,65 @@
+// The permissive tier (issue 11 item 3): any path-like token followed by a line number, whatever its extension
+// (`Gemfile:12`, `config.ru:3`, `db.inc:7`, `.env:1`, `x.haml:2`, `12.go:3`) or route-group
+// parentheses (`app/(auth)/page.tsx:5`). The shape alone proves nothing (`localhost:8080`, `count:3`), so every
+// candidate carries `hints.confirm`: resolve keeps it only when it names an existing file inside a root, and
+// drops it silently otherwise. Grammars never touch the file system; the workspace decides.
+import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
+import { UNIVERSAL_ANCHORS } from '../engine/prefilter.js';
+import { severityOf } from './shared/common.js';
+
+// One path segment: word characters and the punctuation file names carry, or a whole bracketed group
+// (`(auth)`, `[id]`, `[...slug]`) as frameworks name route folders; a group never starts with a digit, so
+// `f(12)` stays a call with a line number.
+const SEGMENT = String.raw`(?:[\w.@~+$%-]|\((?!\d)[\w.@~+$%-]*\)|\[[\w.@~+$%-]*\])+`;
+const PATH = String.raw`(?:[A-Za-z]:)?[\\/]?${SEGMENT}(?:[\\/]${SEGMENT})*`;
+// What may stand before a path: the line start, a blank, an opening quote or bracket, `=` or `,`.
+const BEFORE = String.raw`(?<=^|[\s"'\x60(\[{<=,|])`;
+// `path:L[:C]` (not followed by more digits, a dot and digit or a URL path), `path(L[,C])`, `path[,:]? line L`.
+const SHAPES = new RegExp(
+  `${BEFORE}(${PATH})(?::(\\d{1,7})(?::(\\d{1,5}))?(?![\\d/]|\\.\\d)|\\((\\d{1,7})(?:,\\s?(\\d{1,5}))?\\)|[,:]? (?:at )?line (\\d{1,7})\\b)`,
+  'g',
+);
+
+// Tokens that are never files whatever the workspace holds: numbers, versions, addresses, dates and clocks.
+const NOT_A_PATH = /^(?:[\d.]+|v\d[\w.]*|\d{4}-\d\d-\d\d[T\d:.-]*|[\d.]+\.(?:tar|gz|zip)|.*\.\.\..*|[.~-]+)$/i;
+
+function candidate(token: string): boolean {
+  return token.length >= 2 && /[A-Za-z]/.test(token) && !NOT_A_PATH.test(token) && !token.endsWith('.');
+}
+
+function parsePermissive(context: LineContext): boolean {
+  const text = context.text;
+  let claimed = false;
+  SHAPES.lastIndex = 0;
+  for (let match = SHAPES.exec(text); match !== null; match = SHAPES.exec(text)) {
+    const token = match[1]!;
+    const lineText = match[2] ?? match[4] ?? match[6];
+    const line = Number(lineText);
+    if (!candidate(token) || !(line >= 1)) continue;
+    const columnText = match[3] ?? match[5];
+    const rest = text.slice(match.index + match[0].length);
+    const severity = severityOf(/\b(error|warning|note|fatal)\b/i.exec(text)?.[1]);
+    // Perl-like `msg at path line N.` puts the message before the location.
+    const message = rest.replace(/^[:\s.,;-]+/, '').trim() || text.slice(0, match.index).replace(/\s+(?:at|in|from)\s*$/, '').trim();
+    const emitted = context.emit({ file: token, line, column: columnText === undefined ? null : Number(columnText), severity, message, hints: { confirm: true } });
+    claimed ||= emitted !== undefined;
+  }
+  return claimed;
+}
+
+const permissive: GrammarFormat = {
+  name: 'permissive',
+  language: 'Any',
+  description:
+    'Any path-like token before a line number (`Gemfile:12`, `config.ru:3`, `db.inc(7)`, `.env:1`, `automake line 922`), with any extension or none, kept only when the workspace has that file.',
+  columnBase: 1,
+  columnUnit: 'unknown',
+  fields: ['file', 'line', 'column', 'message'],
+  observed: true,
+  // Exactly the universal anchors: the prefilter tries them anywhere in a line, which is where these paths are.
+  anchor: UNIVERSAL_ANCHORS.join('|'),
+  fallback: true,
+  parse: parsePermissive,
+};
+
+export const permissiveFamily: GrammarFamily = { formats: [permissive] };

@@ -1,0 +1,23 @@
+// The scanner's options and result (kept apart so the streaming loop in ./scanner.ts stays one screenful).
+import type { RawLocation } from '../../core/index.js';
+import type { GrammarFormat } from './format.js';
+import type { LineParser } from './parser.js';
+
+export interface ScannerOptions {
+  formats: readonly GrammarFormat[];
+  /** The parser holding a format's rules (built lazily per family). */
+  parser: (formatName: string, rule: string) => LineParser;
+  /** Normalises one decoded line (ANSI, CR redraws, backspaces); injected so grammars stay pure. */
+  normaliseLine: (raw: string) => string;
+  /** Stop collecting after this many locations (the rest are counted in `overflow`). */
+  maxLocations?: number;
+}
+
+export interface ScanResult {
+  locations: RawLocation[];
+  /** Locations not kept because maxLocations was reached. */
+  overflow: number;
+  /** Lines counted on `\n` (a final line without `\n` counts). */
+  lines: number;
+  bytes: number;
+}
