@@ -6,6 +6,7 @@ import { FaultlineError, type FormatSpec } from '../core/index.js';
 import type { GrammarFamily, GrammarFormat } from './engine/format.js';
 import { LineParser } from './engine/parser.js';
 import { beamFamily } from './catalog/beam/beam.js';
+import { classicFamily } from './catalog/classic/classic.js';
 import { dotnetFamily } from './catalog/dotnet/dotnet.js';
 import { eslintFamily } from './catalog/eslint.js';
 import { functionalFamily } from './catalog/functional.js';
@@ -75,6 +76,10 @@ const FAMILIES: readonly GrammarFamily[] = [
   // Sanitizers, valgrind, GoogleTest, the linker, CMake, gfortran, GNAT: native tools whose lines mention C-family
   // files without being compiler diagnostics, so they must be claimed before gcc reads them as such.
   nativeToolsFamily,
+  // Emacs compile-mode's classic forms (GNU dotted columns, quoted `"file", line N`, vendor compilers) after
+  // every tool family, whose own lines they never match, and before gcc and generic: `file:L.C:` would
+  // otherwise read as a line-only GNU location and `Error E2209 foo.c 15:` as prose.
+  classicFamily,
   // make and gcc before generic: their lines are generic `path:L:C:` lines with a severity and notes to keep.
   gccFamily,
   // generic last: it accepts any `path:line` with a source extension, so it would steal every other format's lines.
