@@ -9,6 +9,9 @@ import { parseSeverityTail, plausiblePath, severityOf } from '../shared/common.j
 // `prog: ` before the file is allowed by the standard (`gcc: a.c:3.5: …`); the file has no spaces or colons.
 const GNU_DOTTED = /^(?:[A-Za-z][\w.-]*: ?)?([^\s:]+):(\d+)(?:\.(\d+)(?:-(?:(\d+)\.)?(\d+))?|:(\d+)-(?:(\d+)\.)?(\d+)|-(\d+)):(?=\s|$)(.*)$/;
 
+// Bison and flex, the main users of dotted columns, report their own grammar files.
+const GRAMMAR_SOURCE = /[^\s:]\.(?:y|yy|ypp|l|ll|lpp|lex|bison|flex)$/;
+
 function parseGnu(context: LineContext): boolean {
   const text = context.text;
   // gas reports code gcc handed it through a pipe: no workspace file, so the place is dropped as runtime.
@@ -18,7 +21,7 @@ function parseGnu(context: LineContext): boolean {
     return true;
   }
   const match = GNU_DOTTED.exec(text);
-  if (!match || !plausiblePath(match[1] ?? '')) return false;
+  if (!match || !(plausiblePath(match[1] ?? '') || GRAMMAR_SOURCE.test(match[1] ?? ''))) return false;
   const line = Number(match[2]);
   const int = (value: string | undefined): number | null => (value === undefined ? null : Number(value));
   // Three spellings: L.C[-[EL.]EC], L:C-[EL.]EC, L-EL (a line range without columns).
@@ -58,7 +61,8 @@ function parseEdg(context: LineContext): boolean {
   const file = quoted ? (quoted[1] ?? '') : (trailing?.[3] ?? '');
   if (file.includes('\n') || file.trim() === '') return false;
   let message = quoted ? (quoted[6] ?? '') : (trailing?.[1] ?? '');
-  let severity: Severity | null = 'error';
+  // EDG's trailing form is a context line (`detected during instantiation of … at line 5 of "x.h"`).
+  let severity: Severity | null = quoted ? 'error' : 'note';
   let code: string | null = null;
   const word = EDG_SEVERITY.exec(message);
   const xlc = XLC_CODE.exec(message);

@@ -98,7 +98,7 @@ function parseMakepp(context: LineContext): boolean {
   const match = /^makepp(?:: (warning|error))?:? (.*?)`([^`':\s]+):(\d+)'(.*)$/.exec(context.text);
   if (!match) return false;
   const severity: Severity = match[1] === 'warning' ? 'warning' : 'error';
-  context.emit({ file: match[3] ?? '', line: Number(match[4]), severity, message: `${match[2] ?? ''}${match[5] ?? ''}`.trim() });
+  context.emit({ file: match[3] ?? '', line: Number(match[4]), severity, message: `${match[2] ?? ''}${match[5] ?? ''}`.replace(/\s+(?:from rule )?at\s*$/, '').trim() });
   return true;
 }
 
