@@ -106,7 +106,8 @@ function parseNext(context: LineContext): boolean {
   }
   // next build's type check: `./src/app/page.tsx:5:7` alone, then `Type error: msg`.
   const place = /^(\.{0,2}\/[^\s:]+):(\d+):(\d+)$/.exec(text);
-  const kind = /^(Type error|Error): (.*)$/.exec(context.line(1) ?? '');
+  // Only `Type error:`: svelte-check prints the same place-alone line followed by `Error: msg`.
+  const kind = /^(Type error): (.*)$/.exec(context.line(1) ?? '');
   if (!place || !kind || !plausiblePath(place[1] ?? '')) return false;
   context.emit({ file: place[1] ?? '', line: Number(place[2]), column: Number(place[3]), severity: 'error', message: kind[2] ?? '' });
   return true;
