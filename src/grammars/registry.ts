@@ -28,6 +28,7 @@ import { rubyFamily } from './catalog/ruby/ruby.js';
 import { rustFamily } from './catalog/rust/rust.js';
 import { scientificFamily } from './catalog/scientific/scientific.js';
 import { shellFamily } from './catalog/shell.js';
+import { spellingFamily } from './catalog/spelling.js';
 import { systemsLintFamily } from './catalog/systems-lint.js';
 import { typescriptFamily } from './catalog/typescript.js';
 import { webToolsFamily } from './catalog/web-tools/web-tools.js';
@@ -42,6 +43,9 @@ const FAMILIES: readonly GrammarFamily[] = [
   // Web tool-chain (deno, bun, biome, esbuild, webpack…) before plain V8 frames: deno's `at file:///…` frames
   // and bundler module paths are theirs, and would otherwise read as node frames or generic paths.
   webToolsFamily,
+  // Spell checkers before rustc: typos prints rustc's `error: …` / `  --> file:L:C` frame for a misspelling, and
+  // misspell's `file:L:C: "x" is a misspelling of "y"` would otherwise be a generic location without severity.
+  spellingFamily,
   // rustc/cargo before the GNU-style formats: cargo's short form `src/x.rs:L:C: error[E…]` is rustc's, not generic.
   rustFamily,
   // Go and Rust linters (clippy, golangci-lint) before go build: same `file:L:C: msg` head, told apart by their tails.
