@@ -11,6 +11,7 @@ import { dotnetFamily } from './catalog/dotnet/dotnet.js';
 import { eslintFamily } from './catalog/eslint.js';
 import { functionalFamily } from './catalog/functional.js';
 import { gccFamily } from './catalog/gcc.js';
+import { ideFamily } from './catalog/ide.js';
 import { genericFamily } from './catalog/generic.js';
 import { goFamily } from './catalog/go/go.js';
 import { infraFamily } from './catalog/infra/infra.js';
@@ -37,6 +38,9 @@ const FAMILIES: readonly GrammarFamily[] = [
   // Workflow commands (`::error file=…,line=…::msg`) and infrastructure tools first: a workflow command is
   // unambiguous and its message may itself quote another tool's location, which must not be counted twice.
   infraFamily,
+  // IDE panes copied as text next: their rows (`Error:(L, C) `, tab-separated Error List cells, `file|L|msg|`) quote
+  // a compiler's message, which must not be read again as that compiler's line.
+  ideFamily,
   // tsc next: its `file(L,C): error TSnnnn` and `file:L:C - error TSnnnn` shapes carry a code no other format has,
   // and its `Found N errors in file:L` summary must be claimed (and ignored) before generic counts it again.
   typescriptFamily,
