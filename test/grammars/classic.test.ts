@@ -29,6 +29,10 @@ describe('classic compile-mode forms', () => {
     ['cucumber features/x.feature:12 # Scenario: y', ['cucumber', 'features/x.feature', 12, null, null, null, 'error']],
     ["makepp: error: failed at `Makeppfile:7'", ['makepp', 'Makeppfile', 7, null, null, null, 'error']],
     ['unused: frob in calc.c(199)', ['mips', 'calc.c', 199, null, null, null, 'warning']],
+    ['****** Error number 140 in line 8 of file errors.c ******', ['aix', 'errors.c', 8, null, null, null, 'error']],
+    ['W, file.cc(36,52) blah', ['lcc', 'file.cc', 36, 52, null, null, 'warning']],
+    ["..\\src\\lister.c(109): Error! E1009: Expecting ';'", ['watcom', '..\\src\\lister.c', 109, null, null, null, 'error']],
+    ["*** ERROR: You forgot a '=back' at line 11 in file lib/Shop.pm", ['podchecker', 'lib/Shop.pm', 11, null, null, null, 'error']],
   ])('%s', (line, expected) => {
     expect(scan([line]).map(place)).toEqual([expected]);
   });
