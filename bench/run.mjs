@@ -88,8 +88,10 @@ const small = rows.find((row) => row.size === 1e6);
 const big = rows.find((row) => row.size === 100e6) ?? rows.at(-1);
 const rssValues = rows.map((row) => row.faultline.rssMb);
 console.log('\ntargets');
-if (big.rg) console.log(`  ${verdict(big.faultline.ms <= 1.5 * big.rg.ms)} ${big.name} within 1.5× of rg: ${(big.faultline.ms / big.rg.ms).toFixed(2)}×`);
-console.log(`  ${verdict(Math.max(...rssValues) <= 100)} peak RSS ≤ 100 MB: ${rssValues.map((v) => v.toFixed(0)).join(' / ')} MB (1 → ${quick ? 10 : 100} MB logs; flat = ${verdict(Math.max(...rssValues) - Math.min(...rssValues) <= 25)})`);
+// Issue 15's targets for the synthetic log (its other figures: bench/realistic.mjs below); the issue-2 targets
+// (1.5× rg, RSS ≤ 100 MB) stay printed beside them, with the floors that stop them in bench/floors.mjs.
+if (big.rg) console.log(`  ${verdict(big.faultline.ms <= 2.5 * big.rg.ms)} ${big.name} within 2.5× of rg (issue 15; issue 2 asked 1.5×: ${verdict(big.faultline.ms <= 1.5 * big.rg.ms)}): ${(big.faultline.ms / big.rg.ms).toFixed(2)}×`);
+console.log(`  ${verdict(Math.max(...rssValues) <= 80 && Math.max(...rssValues) - Math.min(...rssValues) <= 25)} peak RSS ≤ 80 MB and flat: ${rssValues.map((v) => v.toFixed(0)).join(' / ')} MB (1 → ${quick ? 10 : 100} MB logs)`);
 console.log(`  ${verdict(small.faultline.ms <= 1.5 * node0.ms)} 1 MB log within 1.5× of \`node -e 0\`: ${small.faultline.ms.toFixed(0)} ms vs ${node0.ms.toFixed(0)} ms = ${(small.faultline.ms / node0.ms).toFixed(2)}×`);
 console.log(`  ${verdict(pathological.ms < 500)} 1 MB base64 line (+64 KB a/a/a…, a.a.a…) under 0.5 s: ${pathological.ms.toFixed(0)} ms`);
 console.log(`  ${verdict(rows.every((row) => row.found.found === row.found.planted))} recall 100 %: ${rows.map((row) => `${row.found.found}/${row.found.planted}`).join(', ')}`);
@@ -110,10 +112,10 @@ for (const log of ${JSON.stringify(logs)}) {
 }
 
 if (!process.argv.includes('--locate-only')) {
-  for (const extra of ['floors.mjs', 'capture.mjs', 'lsp.mjs']) {
+  for (const extra of ['realistic.mjs', 'floors.mjs', 'capture.mjs', 'lsp.mjs']) {
     if (!existsSync(join(here, extra))) continue;
     console.log(`\n--- bench/${extra} ---`);
-    const quickArgs = extra === 'floors.mjs' ? ['--quick'] : ['--sizes', '10'];
+    const quickArgs = extra === 'floors.mjs' || extra === 'realistic.mjs' ? ['--quick'] : ['--sizes', '10'];
     spawnSync(process.execPath, [join(here, extra), ...(quick ? quickArgs : [])], { cwd: root, stdio: 'inherit' });
   }
 }

@@ -20,6 +20,26 @@ const shared = {
   external: ['web-tree-sitter', '@vscode/tree-sitter-wasm', 'typescript', 'pyright', '@secretlint/*', 'vscode-languageserver-protocol', 'vscode-jsonrpc'],
 };
 
+// The stage entry points (src/entries/NAME.ts → dist/NAME.js, dist/NAME.cjs, export "./NAME").
+const LIBRARY_ENTRIES = ['grammars', 'locate', 'capture', 'lsp', 'prompt', 'redact', 'output'];
+// The main entry's dynamic import() of a stage, in the CJS build: the stage's own bundle, required on first call.
+const LAZY_STAGE_BUNDLE = {
+  './locate/index.js': './locate.cjs', './locate/fixtures.js': './locate.cjs', './capture/index.js': './capture.cjs',
+  './lsp-client/index.js': './lsp.cjs', './prompt/index.js': './prompt.cjs', './redact/index.js': './redact.cjs',
+  './output/index.js': './output.cjs',
+};
+const lazyStagesAsCjsBundles = {
+  name: 'lazy-stages-as-cjs-bundles',
+  setup(builder) {
+    builder.onResolve({ filter: /^\.\/.*\.js$/ }, (args) => {
+      if (args.kind !== 'dynamic-import' || !args.importer.endsWith(join('src', 'index.ts'))) return undefined;
+      const bundle = LAZY_STAGE_BUNDLE[args.path];
+      if (!bundle) throw new Error(`build: no CJS bundle for the lazy stage ${args.path}`);
+      return { path: bundle, external: true };
+    });
+  },
+};
+
 // Chunk names carry content hashes: clear the old ones so dist/ holds only what cli.js imports.
 rmSync('dist/chunks', { recursive: true, force: true });
 mkdirSync('dist', { recursive: true });
@@ -35,24 +55,32 @@ await build({
 });
 chmodSync('dist/cli.js', 0o755);
 if (existsSync('src/index.ts') && process.env.FAULTLINE_BUILD !== 'cli') {
-  // Bundled CommonJS dependencies call require('os') etc.: give the ESM bundle a real require (no I/O).
+  // The library: the main entry plus one entry per stage (package.json "exports"). The main entry loads the heavy
+  // stages on first call (src/entries/lazy.ts), so `import { locate } from 'faultline'` pays only for core,
+  // summarise and resolve at import (issue 15). ESM: one build with code splitting, so every entry shares one copy
+  // of each module (a stage loaded through the main entry and through its own entry is the same module).
+  rmSync('dist/lib', { recursive: true, force: true });
   await build({
     ...shared,
-    entryPoints: ['src/index.ts'],
-    outfile: 'dist/index.js',
+    entryPoints: { index: 'src/index.ts', ...Object.fromEntries(LIBRARY_ENTRIES.map((name) => [name, `src/entries/${name}.ts`])) },
+    outdir: 'dist',
+    splitting: true,
+    chunkNames: 'lib/[name]-[hash]',
     format: 'esm',
+    // Bundled CommonJS dependencies call require('os') etc.: give each ESM file a real require (no I/O).
     banner: { js: "import { createRequire as __flCreateRequire } from 'node:module'; const require = __flCreateRequire(import.meta.url);" },
   });
-  // CJS has no import.meta: the library uses import.meta.url only for createRequire (lsp-client/servers.ts,
-  // tree-sitter.ts), so it becomes the bundle's own file URL, computed from __filename at load (no I/O).
-  await build({
+  // CJS has no code splitting: each entry is its own bundle, and the main entry's lazy stages become require()s of
+  // the stage bundles at first call. CJS has no import.meta either: the library uses import.meta.url only for
+  // createRequire (lsp-client/servers.ts, tree-sitter.ts), so it becomes the bundle's own file URL (no I/O).
+  const cjs = {
     ...shared,
-    entryPoints: ['src/index.ts'],
-    outfile: 'dist/index.cjs',
     format: 'cjs',
     define: { 'import.meta.url': '__flImportMetaUrl' },
     banner: { js: "var __flImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
-  });
+  };
+  await build({ ...cjs, entryPoints: ['src/index.ts'], outfile: 'dist/index.cjs', plugins: [lazyStagesAsCjsBundles] });
+  for (const name of LIBRARY_ENTRIES) await build({ ...cjs, entryPoints: [`src/entries/${name}.ts`], outfile: `dist/${name}.cjs` });
   // Declarations: dist/index.d.ts and one .d.ts per library module beside it (the CLI has none).
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   const types = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
@@ -76,7 +104,7 @@ if (existsSync('src/index.ts') && process.env.FAULTLINE_BUILD !== 'cli') {
 function declarationFiles(directory) {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
     const path = join(directory, entry.name);
-    if (entry.isDirectory()) return entry.name === 'cjs' || entry.name === 'chunks' ? [] : declarationFiles(path);
+    if (entry.isDirectory()) return entry.name === 'cjs' || entry.name === 'chunks' || entry.name === 'lib' ? [] : declarationFiles(path);
     return entry.name.endsWith('.d.ts') ? [path] : [];
   });
 }

@@ -8,6 +8,8 @@ const SRC = join(import.meta.dirname, '..', 'src');
 const LAYER: Record<string, number> = {
   core: 0, grammars: 1, resolve: 1, summarise: 1, redact: 1,
   locate: 2, 'lsp-client': 2, prompt: 2, capture: 2, output: 2, cli: 3, 'index.ts': 4,
+  // The package's entry points (src/entries: one per stage, and the main entry's lazy loader) sit with index.ts.
+  entries: 4,
 };
 
 function files(dir: string): string[] {

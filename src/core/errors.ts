@@ -18,6 +18,10 @@ export type FaultlineErrorCode =
   | 'E_BUDGET'
   | 'E_INTERNAL';
 
+// A registry-wide symbol: the CommonJS build ships each entry point (`faultline`, `faultline/lsp`, …) as its own
+// bundle with its own copy of this class, and `instanceof` must still hold for an error from any of them.
+const BRAND = Symbol.for('faultline.error');
+
 export class FaultlineError extends Error {
   readonly code: FaultlineErrorCode;
 
@@ -25,6 +29,11 @@ export class FaultlineError extends Error {
     super(message, options);
     this.name = 'FaultlineError';
     this.code = code;
+    Object.defineProperty(this, BRAND, { value: true });
+  }
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
   }
 }
 

@@ -1,4 +1,4 @@
 export type * from './types.js';
 export { FaultlineError, isFaultlineError, type FaultlineErrorCode } from './errors.js';
-export { toUtf16Offset, fromUtf16Offset, toZeroBased, toOneBasedLine, displayWidth, toZeroBasedLine, lastLineOfRange, rangeContainsLine, toOneBasedLineSpan, type ZeroBasedPosition, type ZeroBasedRange } from './position.js';
+export { toUtf16Offset, fromUtf16Offset, toZeroBased, toOneBasedLine, displayWidth, toZeroBasedLine, lastLineOfRange, rangeContainsLine, toOneBasedLineSpan, locationRange, type Utf16Range, type ZeroBasedPosition, type ZeroBasedRange } from './position.js';
 export { toLocateJson, locationToJson, LOCATE_JSON_VERSION, type LocateJson, type LocationJson } from './contract.js';

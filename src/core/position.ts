@@ -1,5 +1,5 @@
 // The only place that converts between a tool's columns and LSP positions (0-based, UTF-16).
-import type { ColumnUnit } from './types.js';
+import type { ColumnUnit, ResolvedLocation } from './types.js';
 
 /** A zero-based position in UTF-16 code units, as LSP and VS Code use. */
 export interface ZeroBasedPosition {
@@ -106,4 +106,30 @@ export function rangeContainsLine(range: ZeroBasedRange, line0: number): boolean
 /** An LSP range as the 1-based inclusive line span faultline prints. */
 export function toOneBasedLineSpan(range: ZeroBasedRange): { startLine: number; endLine: number } {
   return { startLine: toOneBasedLine(range.start.line), endLine: toOneBasedLine(lastLineOfRange(range)) };
+}
+
+export interface Utf16Range {
+  start: { line: number; character: number };
+  end: { line: number; character: number };
+}
+
+/**
+ * The location as a 0-based UTF-16 range in `fileText`. faultline's end columns are inclusive (as tools print
+ * them); the range's end is exclusive, as in LSP, so it lies one column past the printed end;
+ * with no column the whole line is covered, with no end column the range is empty at the start.
+ */
+export function locationRange(location: Pick<ResolvedLocation, 'line' | 'column' | 'endLine' | 'endColumn' | 'columnUnit'>, fileText: string): Utf16Range {
+  const lines = fileText.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
+  const lineText = (line1: number) => lines[line1 - 1] ?? '';
+  const startLine = Math.max(0, location.line - 1);
+  if (location.column === null) {
+    return { start: { line: startLine, character: 0 }, end: { line: startLine, character: lineText(location.line).length } };
+  }
+  const startCharacter = toUtf16Offset(lineText(location.line), location.column, location.columnUnit);
+  const endLine1 = location.endLine ?? location.line;
+  if (location.endColumn === null) {
+    return { start: { line: startLine, character: startCharacter }, end: { line: endLine1 - 1, character: endLine1 === location.line ? startCharacter : 0 } };
+  }
+  const endCharacter = toUtf16Offset(lineText(endLine1), location.endColumn + 1, location.columnUnit);
+  return { start: { line: startLine, character: startCharacter }, end: { line: Math.max(startLine, endLine1 - 1), character: endCharacter } };
 }

@@ -67,31 +67,8 @@ export function stableHash(parts: readonly (string | number | null)[]): string {
 }
 
 /** A zero-based UTF-16 range (LSP / VS Code shape). */
-export interface Utf16Range {
-  start: { line: number; character: number };
-  end: { line: number; character: number };
-}
-
-/**
- * The location as a 0-based UTF-16 range in `fileText`. faultline's end columns are inclusive (as tools print
- * them); the range's end is exclusive, as in LSP, so it lies one column past the printed end;
- * with no column the whole line is covered, with no end column the range is empty at the start.
- */
-export function locationRange(location: Pick<ResolvedLocation, 'line' | 'column' | 'endLine' | 'endColumn' | 'columnUnit'>, fileText: string): Utf16Range {
-  const lines = fileText.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
-  const lineText = (line1: number) => lines[line1 - 1] ?? '';
-  const startLine = Math.max(0, location.line - 1);
-  if (location.column === null) {
-    return { start: { line: startLine, character: 0 }, end: { line: startLine, character: lineText(location.line).length } };
-  }
-  const startCharacter = toUtf16Offset(lineText(location.line), location.column, location.columnUnit);
-  const endLine1 = location.endLine ?? location.line;
-  if (location.endColumn === null) {
-    return { start: { line: startLine, character: startCharacter }, end: { line: endLine1 - 1, character: endLine1 === location.line ? startCharacter : 0 } };
-  }
-  const endCharacter = toUtf16Offset(lineText(endLine1), location.endColumn + 1, location.columnUnit);
-  return { start: { line: startLine, character: startCharacter }, end: { line: Math.max(startLine, endLine1 - 1), character: endCharacter } };
-}
+// The range conversion lives in core (editors use it without loading the output formats).
+export { locationRange, type Utf16Range } from '../core/index.js';
 
 /** 1-based UTF-16 column, or undefined when it cannot be known (non-UTF-16 unit without the line text). */
 export function utf16Column(location: ResolvedLocation, column: number | null, line: number, readLine: ReadLine | undefined): number | undefined {

@@ -49,6 +49,12 @@ function withoutBlanks(piece: Piece): Piece {
   return { chars: new Set([...chars].filter((code) => !BLANKS.includes(code))), nullable: true };
 }
 
+const QUANTIFIER = /(?:[*?+]|\{(\d*)(?:,\d*)?\})\??/y;
+const LOOKAROUND = /\?<?[=!]/y;
+const GROUP_OPENING = /\?(?::|<[A-Za-z_$][\w$]*>)/y;
+const ESCAPE_TAIL = /(?:<[^>]*>|\{[^}]*\}|[0-9A-Fa-f]{0,4})/y;
+const CONTROLS: Readonly<Record<string, number>> = { t: 0x09, n: 0x0a, r: 0x0d, f: 0x0c, v: 0x0b, '0': 0 };
+
 class SourceReader {
   index = 0;
   constructor(
@@ -79,9 +85,15 @@ class SourceReader {
     return result;
   }
 
+  // Sticky regexes read at the current index: slicing the rest of the source at every atom made reading an
+  // anchor quadratic in its length (the prefilter's tables were 12 ms of every start-up).
+  private at(pattern: RegExp): RegExpExecArray | null {
+    pattern.lastIndex = this.index;
+    return pattern.exec(this.source);
+  }
+
   private quantified(atom: Piece): Piece {
-    const rest = this.source.slice(this.index);
-    const quantifier = /^(?:[*?+]|\{(\d*)(?:,\d*)?\})\??/.exec(rest);
+    const quantifier = this.at(QUANTIFIER);
     if (!quantifier) return atom;
     this.index += quantifier[0].length;
     const optional = quantifier[0][0] === '*' || quantifier[0][0] === '?' || quantifier[1] === '0' || quantifier[1] === '';
@@ -110,8 +122,7 @@ class SourceReader {
   }
 
   private group(wanted: boolean): Piece {
-    const rest = this.source.slice(this.index);
-    const lookaround = /^\?<?[=!]/.exec(rest);
+    const lookaround = this.at(LOOKAROUND);
     if (lookaround) {
       // Zero-width: it narrows a match but consumes nothing, so ignoring it keeps the set a superset.
       this.index += lookaround[0].length;
@@ -119,7 +130,7 @@ class SourceReader {
       this.index++;
       return { chars: new Set(), nullable: true };
     }
-    const opening = /^\?(?::|<[A-Za-z_$][\w$]*>)/.exec(rest);
+    const opening = this.at(GROUP_OPENING);
     if (opening) this.index += opening[0].length;
     const inner = this.alternation(wanted);
     this.index++;
@@ -142,11 +153,10 @@ class SourceReader {
       this.index += 2;
       return Number.parseInt(hex, 16);
     }
-    const controls: Record<string, number> = { t: 0x09, n: 0x0a, r: 0x0d, f: 0x0c, v: 0x0b, '0': 0 };
-    if (controls[character] !== undefined) return controls[character];
+    if (CONTROLS[character] !== undefined) return CONTROLS[character];
     if (/[A-Za-z1-9]/.test(character)) {
       // \k<name>, \1, \u…, \p{…}: skip what follows conservatively and give up on the set.
-      const tail = /^(?:<[^>]*>|\{[^}]*\}|[0-9A-Fa-f]{0,4})/.exec(this.source.slice(this.index));
+      const tail = this.at(ESCAPE_TAIL);
       this.index += tail?.[0].length ?? 0;
       return undefined;
     }

@@ -241,3 +241,30 @@ export function compileFormatAnchors(formats: readonly GrammarFormat[], prefixes
   });
   return { anchors, anchorOfFormat };
 }
+
+// Everything above depends on the format set and the log's prefix kinds only, never on the log: a process that
+// locates many small logs (an editor, an agent) builds each once (issue 15: rebuilding them was most of a warm
+// 10 KB call). Bounded, because `--tool`/`formats` choose the set and a caller may vary it.
+const MAX_CACHED_SETS = 16;
+const prefilters = new Map<string, Prefilter>();
+const formatAnchors = new Map<string, { anchors: RegExp[]; anchorOfFormat: number[] }>();
+const formatSetKey = (formats: readonly GrammarFormat[]): string => formats.map((format) => format.name).join(',');
+
+function remember<T>(cache: Map<string, T>, key: string, build: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    if (cache.size >= MAX_CACHED_SETS) cache.delete(cache.keys().next().value as string);
+    cache.set(key, (value = build()));
+  }
+  return value;
+}
+
+/** buildPrefilter, once per format set per process (its regexes are used synchronously, lastIndex set first). */
+export function prefilterFor(formats: readonly GrammarFormat[]): Prefilter {
+  return remember(prefilters, formatSetKey(formats), () => buildPrefilter(formats));
+}
+
+/** compileFormatAnchors, once per format set and prefix kinds per process (the anchors are not global regexes). */
+export function formatAnchorsFor(formats: readonly GrammarFormat[], prefixes: string): { anchors: RegExp[]; anchorOfFormat: number[] } {
+  return remember(formatAnchors, `${prefixes}\u0000${formatSetKey(formats)}`, () => compileFormatAnchors(formats, prefixes));
+}

@@ -7,7 +7,7 @@ import { FormatLineContext, type ContextHost } from './context.js';
 import type { GrammarFormat } from './format.js';
 import type { LineParser } from './parser.js';
 import { detectLinePrefixes, stripLinePrefixes } from './prefixes.js';
-import { buildPrefilter, compileFormatAnchors, type LineStartMatcher, type Prefilter } from './prefilter.js';
+import { formatAnchorsFor, prefilterFor, type LineStartMatcher, type Prefilter } from './prefilter.js';
 import { latin1ToUtf8, neighbourBounds, ownCopy } from './strings.js';
 
 export interface ScannerOptions {
@@ -78,7 +78,7 @@ export class Scanner {
     this.formats = options.formats;
     this.normalise = options.normaliseLine;
 
-    this.prefilter = buildPrefilter(this.formats);
+    this.prefilter = prefilterFor(this.formats);
     this.host = {
       parser: options.parser,
       neighbour: () => undefined,
@@ -191,7 +191,7 @@ export class Scanner {
     if (this.lineStart === undefined) {
       const prefixes = detectLinePrefixes(this.buffer.slice(0, 64 * 1024));
       this.lineStart = this.prefilter.lineStartFor(prefixes);
-      ({ anchors: this.anchors, anchorOfFormat: this.anchorOfFormat } = compileFormatAnchors(this.formats, prefixes));
+      ({ anchors: this.anchors, anchorOfFormat: this.anchorOfFormat } = formatAnchorsFor(this.formats, prefixes));
     }
     const regex = this.prefilter.anywhere;
     regex.lastIndex = from;

@@ -68,3 +68,34 @@ describe('prefilter coverage', () => {
     },
   );
 });
+
+describe('the prefilter across scans (built once per process)', () => {
+  it('is one object per format set, and another for another set', async () => {
+    const { prefilterFor, formatAnchorsFor } = await import('../../../src/grammars/engine/prefilter.js');
+    const all = registeredFormats();
+    expect(prefilterFor(all)).toBe(prefilterFor([...all]));
+    expect(prefilterFor(all.slice(0, 3))).not.toBe(prefilterFor(all));
+    expect(formatAnchorsFor(all, '')).toBe(formatAnchorsFor([...all], ''));
+  });
+
+  it('interleaved scanners sharing it find what each finds alone', async () => {
+    const { createScanner } = await import('../../../src/grammars/index.js');
+    const { normaliseLine } = await import('../../../src/summarise/index.js');
+    const logA = ['src/a.c:3:5: error: first', 'noise', 'src/b.c:9:1: warning: second', ''].join('\n');
+    const logB = ["src/x.ts(2,7): error TS2322: Type 'string' is not assignable to type 'number'.", 'Traceback (most recent call last):', '  File "t.py", line 4, in <module>', 'ValueError: bad', ''].join('\n');
+    const alone = (log: string) => {
+      const scanner = createScanner({ normaliseLine });
+      scanner.write(log);
+      return scanner.end().locations.map((l) => `${l.file}:${l.line}`);
+    };
+    const a = createScanner({ normaliseLine });
+    const b = createScanner({ normaliseLine });
+    a.write(logA.slice(0, 20));
+    b.write(logB.slice(0, 30));
+    a.write(logA.slice(20));
+    b.write(logB.slice(30));
+    expect(b.end().locations.map((l) => `${l.file}:${l.line}`)).toEqual(alone(logB));
+    expect(a.end().locations.map((l) => `${l.file}:${l.line}`)).toEqual(alone(logA));
+    expect(alone(logA)).toEqual(['src/a.c:3', 'src/b.c:9']);
+  });
+});

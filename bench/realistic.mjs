@@ -1,0 +1,108 @@
+#!/usr/bin/env node
+// Issue 15's figures where users feel them, each a ratio to a baseline measured in the same run, interleaved run
+// by run so that this VM's speed drift hits both alike:
+//   - the library's import (`import('faultline')`, locate only) against `node -e 0`;
+//   - warm `locate` calls in one process (10 KB log: median of 100; the 1 MB synthetic log: MB/s);
+//   - the CLI on an empty log and on real single-tool logs of ~1 MB (real fixtures of tsc, pytest, cargo build and
+//     jest, repeated) against `node -e 0`.
+// Usage: node bench/realistic.mjs [--quick]   (run.mjs runs it; it prints the 100 MB and RSS rows itself)
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..');
+const data = join(here, '.data');
+const cli = join(root, 'dist', 'cli.js');
+const library = join(root, 'dist', 'index.js');
+const quick = process.argv.includes('--quick');
+mkdirSync(data, { recursive: true });
+const workspace = mkdtempSync(join(tmpdir(), 'faultline-realistic-'));
+const runs = quick ? 5 : 15;
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+function wall(command, args) {
+  const started = process.hrtime.bigint();
+  spawnSync(command, args, { stdio: 'ignore' });
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+function interleaved(commands) {
+  const samples = commands.map(() => []);
+  for (let run = 0; run < runs; run++) commands.forEach(([command, ...args], index) => samples[index].push(wall(command, args)));
+  return samples.map(median);
+}
+
+// ~1 MB of one tool's real output: a fixture recorded here, repeated (each copy is a separate run's output).
+function singleToolLog(name, fixture) {
+  const path = join(data, `real-${name}-1m.log`);
+  if (!existsSync(path)) {
+    const text = readFileSync(join(root, 'fixtures', fixture), 'utf8');
+    writeFileSync(path, text.repeat(Math.ceil(1e6 / Buffer.byteLength(text))));
+  }
+  return path;
+}
+const realLogs = [
+  ['tsc', singleToolLog('tsc', 'tsc/two-files-multiline.log')],
+  ['pytest', singleToolLog('pytest', 'pytest-long/tb-auto-default.log')],
+  ['cargo build', singleToolLog('cargo', 'rustc/plain.log')],
+  ['jest', singleToolLog('jest', 'jest/ci-plain.log')],
+];
+const empty = join(data, 'empty.log');
+writeFileSync(empty, '');
+const mixed1m = join(data, 'ci-1m.log');
+if (!existsSync(mixed1m)) spawnSync(process.execPath, [resolve(root, '..', 'shared', 'bench', 'gen-log.mjs'), '--size', '1000000', '--out', mixed1m]);
+const locateArgs = (log) => [cli, 'locate', log, '--json', '--cwd', workspace, '--root', workspace];
+
+const rows = [];
+const row = (figure, value, target, ok) => rows.push({ figure, value, target, ok });
+
+// Import: the main entry only (what `import { locate } from 'faultline'` evaluates before the first call).
+{
+  const [node0, imported] = interleaved([[process.execPath, '-e', '0'], [process.execPath, '-e', `import(${JSON.stringify(library)})`]]);
+  row("import('faultline') vs node -e 0", `${imported.toFixed(0)} vs ${node0.toFixed(0)} ms = ${(imported / node0).toFixed(2)}×`, '≤ 1.3×', imported <= 1.3 * node0);
+}
+
+// Warm library calls, in one child process so that the figures are the library's, not this script's.
+{
+  const probe = `const { locate } = await import(${JSON.stringify(library)});
+const { readFileSync } = await import('node:fs');
+const options = { cwd: ${JSON.stringify(workspace)}, roots: [${JSON.stringify(workspace)}] };
+const big = readFileSync(${JSON.stringify(mixed1m)}, 'latin1');
+const small = big.slice(0, 10_000);
+for (let i = 0; i < 20; i++) await locate({ text: small }, options);
+const times = [];
+for (let i = 0; i < ${quick ? 30 : 100}; i++) { const t = process.hrtime.bigint(); await locate({ text: small }, options); times.push(Number(process.hrtime.bigint() - t) / 1e6); }
+times.sort((a, b) => a - b);
+await locate({ path: ${JSON.stringify(mixed1m)} }, options);
+const bigTimes = [];
+for (let i = 0; i < ${quick ? 3 : 7}; i++) { const t = process.hrtime.bigint(); await locate({ path: ${JSON.stringify(mixed1m)} }, options); bigTimes.push(Number(process.hrtime.bigint() - t) / 1e6); }
+bigTimes.sort((a, b) => a - b);
+console.log(JSON.stringify({ small: times[times.length >> 1], big: bigTimes[bigTimes.length >> 1], bytes: Buffer.byteLength(big, 'latin1') }));`;
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', probe], { encoding: 'utf8' });
+  const warm = JSON.parse(result.stdout || '{}');
+  if (warm.small === undefined) console.log(result.stderr);
+  row('warm locate, 10 KB log (median of 100)', `${warm.small?.toFixed(2)} ms`, '≤ 0.5 ms', warm.small <= 0.5);
+  const mbps = warm.bytes / 1e6 / (warm.big / 1000);
+  row('warm locate, 1 MB synthetic log', `${mbps.toFixed(0)} MB/s`, '≥ 250 MB/s', mbps >= 250);
+}
+
+// The CLI, cold.
+{
+  const [node0, emptyMs, mixedMs, ...realMs] = interleaved([
+    [process.execPath, '-e', '0'],
+    [process.execPath, ...locateArgs(empty)],
+    [process.execPath, ...locateArgs(mixed1m)],
+    ...realLogs.map(([, log]) => [process.execPath, ...locateArgs(log)]),
+  ]);
+  row('CLI, empty log vs node -e 0', `${emptyMs.toFixed(0)} vs ${node0.toFixed(0)} ms = ${(emptyMs / node0).toFixed(2)}×`, '≤ 1.3×', emptyMs <= 1.3 * node0);
+  realLogs.forEach(([name], index) => {
+    const ms = realMs[index];
+    row(`CLI, real 1 MB ${name} log vs node -e 0`, `${ms.toFixed(0)} ms = ${(ms / node0).toFixed(2)}×`, '≤ 1.5×', ms <= 1.5 * node0);
+  });
+  row('CLI, synthetic 1 MB mixed log vs node -e 0', `${mixedMs.toFixed(0)} ms = ${(mixedMs / node0).toFixed(2)}×`, '≤ 1.7×', mixedMs <= 1.7 * node0);
+}
+
+console.log(`realistic figures (${new Date().toISOString()}, node ${process.version}, ${runs} interleaved runs each)`);
+for (const { figure, value, target, ok } of rows) console.log(`  ${ok ? 'PASS' : 'MISS'} ${figure.padEnd(44)} ${value.padEnd(28)} target ${target}`);

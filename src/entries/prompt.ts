@@ -1,0 +1,2 @@
+// `faultline/prompt`: bounded, redacted, fence-safe prompts.
+export * from '../prompt/index.js';
