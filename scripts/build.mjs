@@ -21,12 +21,12 @@ const shared = {
 };
 
 // The stage entry points (src/entries/NAME.ts → dist/NAME.js, dist/NAME.cjs, export "./NAME").
-const LIBRARY_ENTRIES = ['grammars', 'locate', 'capture', 'lsp', 'prompt', 'redact', 'output'];
+const LIBRARY_ENTRIES = ['grammars', 'locate', 'capture', 'lsp', 'prompt', 'redact', 'output', 'safety'];
 // The main entry's dynamic import() of a stage, in the CJS build: the stage's own bundle, required on first call.
 const LAZY_STAGE_BUNDLE = {
   './locate/index.js': './locate.cjs', './locate/fixtures.js': './locate.cjs', './capture/index.js': './capture.cjs',
   './lsp-client/index.js': './lsp.cjs', './prompt/index.js': './prompt.cjs', './redact/index.js': './redact.cjs',
-  './output/index.js': './output.cjs',
+  './output/index.js': './output.cjs', './safety/index.js': './safety.cjs',
 };
 const lazyStagesAsCjsBundles = {
   name: 'lazy-stages-as-cjs-bundles',
@@ -54,6 +54,14 @@ await build({
   banner: { js: "#!/usr/bin/env node\nimport { createRequire as __flCreateRequire } from 'node:module'; const require = __flCreateRequire(import.meta.url);" },
 });
 chmodSync('dist/cli.js', 0o755);
+// The detached process behind `start()` / `run --background`: one file beside cli.js and index.js.
+await build({
+  ...shared,
+  entryPoints: { 'background-worker': 'src/capture/background-worker.ts' },
+  outdir: 'dist',
+  format: 'esm',
+  banner: { js: "import { createRequire as __flCreateRequire } from 'node:module'; const require = __flCreateRequire(import.meta.url);" },
+});
 if (existsSync('src/index.ts') && process.env.FAULTLINE_BUILD !== 'cli') {
   // The library: the main entry plus one entry per stage (package.json "exports"). The main entry loads the heavy
   // stages on first call (src/entries/lazy.ts), so `import { locate } from 'faultline'` pays only for core,

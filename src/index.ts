@@ -2,7 +2,7 @@
 // resolve only; every stage with a large dependency (grammars and Chevrotain, capture, language servers, tree-sitter,
 // secret redaction, outputs) loads on the first call of one of its functions below, or from its own entry point
 // (`faultline/grammars`, `faultline/capture`, `faultline/lsp`, `faultline/prompt`, `faultline/redact`,
-// `faultline/output`, `faultline/locate`) for its synchronous functions and classes. Importing has no side effects.
+// `faultline/output`, `faultline/locate`, `faultline/safety`) for its synchronous functions and classes. Importing has no side effects.
 import { lazy } from './entries/lazy.js';
 
 export {
@@ -20,6 +20,8 @@ export { resolveLocations, isVendoredPath, createNodeResolverFs, type ResolveOpt
 
 // Types of the lazily loaded stages (types cost nothing at run time).
 export type { RunCommandOptions, RunResult, ArtifactInfo, ReadOptions, ReadResult, SearchOptions, SearchResult, Preview, PreviewOptions, RunRecord, LastFailure } from './capture/index.js';
+export type { StartOptions, OutputOptions, BackgroundResult, BackgroundSummary, BackgroundStatus } from './capture/index.js';
+export type { ClassifyOptions, CommandClassification, SegmentVerdict, Verdict } from './safety/index.js';
 export type { ScanOptions } from './grammars/index.js';
 export type { LocateOptions, LocateOutcome, LocateStats, LogSource } from './locate/index.js';
 export type { CheckFixturesOptions, FixtureOutcome } from './locate/fixtures.js';
@@ -35,6 +37,7 @@ const lspStage = () => import('./lsp-client/index.js');
 const promptStage = () => import('./prompt/index.js');
 const redactStage = () => import('./redact/index.js');
 const outputStage = () => import('./output/index.js');
+const safetyStage = () => import('./safety/index.js');
 
 // Stage 3+4: the whole locate pipeline (loads the grammars on the first call).
 export const locate = lazy(locateStage, 'locate');
@@ -49,6 +52,12 @@ export const lastFailedRun = lazy(captureStage, 'lastFailedRun');
 export const listRuns = lazy(captureStage, 'listRuns');
 export const applyRetention = lazy(captureStage, 'applyRetention');
 export const resolveArtifact = lazy(captureStage, 'resolveArtifact');
+// Background commands for agents (docs/agent-shell.md), and the check before a command runs.
+export const start = lazy(captureStage, 'start');
+export const output = lazy(captureStage, 'output');
+export const kill = lazy(captureStage, 'kill');
+export const list = lazy(captureStage, 'list');
+export const classifyCommand = lazy(safetyStage, 'classifyCommand');
 // Stage 5: enclosing symbols.
 export const explainLocations = lazy(lspStage, 'explainLocations');
 export const findEnclosingSymbol = lazy(lspStage, 'findEnclosingSymbol');

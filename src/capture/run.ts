@@ -37,6 +37,10 @@ export interface RunCommandOptions extends StoreOptions, RetentionOptions {
   previewBytes?: number;
   /** History bucket for this run, or false to not record it (default: defaultHistoryKey(env)). */
   history?: { key?: string; keep?: number } | false;
+  /** Artifact id to use instead of a new one (a background run announces its id before it starts). */
+  artifactId?: string;
+  /** Called once the child runs, with its pid (= its process group id). */
+  onSpawn?: (pid: number) => void;
 }
 
 export interface ArtifactInfo {
@@ -102,7 +106,7 @@ export async function runCommand(options: RunCommandOptions): Promise<RunResult>
   await ensurePrivateDir(artifactDirFor(options), cacheDirFor(options));
   await applyRetention({ ...options, reserve: 1 });
   const started = new Date();
-  const id = newArtifactId(started);
+  const id = options.artifactId ?? newArtifactId(started);
   const paths = artifactPaths(id, options);
   const writer = await ArtifactWriter.create({ id, ...paths, maxBytes: options.maxArtifactBytes });
   const preview = new PreviewBuilder({ budgetBytes: options.previewBytes });
@@ -117,6 +121,7 @@ export async function runCommand(options: RunCommandOptions): Promise<RunResult>
   });
   const pid = child.pid;
   const out = child.stdout!;
+  if (pid !== undefined) options.onSpawn?.(pid);
 
   let exitCode: number | null = null;
   let exitSignal: NodeJS.Signals | null = null;

@@ -4,7 +4,7 @@ import { FaultlineError } from '../../core/index.js';
 import { readArtifact, searchArtifact } from '../../capture/index.js';
 import type { CliCommand } from '../io.js';
 
-const USAGE = `usage: faultline read ID|PATH [--offset LINE] [--limit N] [--search REGEX] [--ignore-case] [--context N] [--after CURSOR] [--json]
+const USAGE = `usage: faultline read ID|PATH [--follow | --wait MS] [--offset LINE] [--limit N] [--search REGEX] [--ignore-case] [--context N] [--after CURSOR] [--json]
 
 Pages a saved artifact by line (1-based), or searches it line by line.
 
@@ -14,7 +14,9 @@ Pages a saved artifact by line (1-based), or searches it line by line.
   --ignore-case    case-insensitive search
   --context N      lines of context around each match, 0..20 (default 0)
   --after CURSOR   continue from a previous page's cursor
-  --json           print JSON`;
+  --json           print JSON
+  --follow         for a background command: print its output as it comes, until it ends
+  --wait MS        for a background command: print output not read yet, waiting up to MS for some`;
 
 function pad(line: number, width: number): string {
   return String(line).padStart(width);
@@ -36,10 +38,17 @@ export const readCommandCli: CliCommand = {
         context: { type: 'string' },
         after: { type: 'string' },
         json: { type: 'boolean' },
+        follow: { type: 'boolean' },
+        wait: { type: 'string' },
       },
     });
     const [artifact, extra] = positionals;
     if (artifact === undefined || extra !== undefined) throw new FaultlineError('E_USAGE', `expected one artifact id or path\n${USAGE}`);
+    if (values.follow || values.wait !== undefined) {
+      const waitMs = values.wait === undefined ? 0 : Number(values.wait);
+      if (!Number.isFinite(waitMs) || waitMs < 0) throw new FaultlineError('E_USAGE', '--wait must be a number of milliseconds');
+      return (await import('./background.js')).readBackground(artifact, { follow: values.follow ?? false, waitMs, json: values.json ?? false }, io);
+    }
     const common = { artifact, cwd: io.cwd, env: io.env, limit: values.limit, after: values.after };
 
     if (values.search !== undefined) {

@@ -12,7 +12,7 @@ import type { CliCommand, CliIo } from '../io.js';
 import { outputFormatOf, printResult } from '../output.js';
 import { explainText } from './explain.js';
 
-const USAGE = `usage: faultline run [--cwd DIR] [--timeout S] [--shell] [--json | --format F] [--explain] -- CMD [ARGS…]
+const USAGE = `usage: faultline run [--cwd DIR] [--timeout S] [--shell] [--json | --format F] [--explain] [--background] -- CMD [ARGS…]
 
 Runs CMD with stdin closed, stdout+stderr merged and shown live, saves every byte to an artifact,
 then prints where the errors are. Exits with CMD's exit code (124 on timeout, 128+N on a signal).
@@ -22,7 +22,9 @@ then prints where the errors are. Exits with CMD's exit code (124 on timeout, 12
   --shell        run CMD through $SHELL -c (pipefail on for bash/zsh/ksh)
   --json         print one JSON object on stdout; the live output goes to stderr
   --format F     print the located errors as ${OUTPUT_FORMATS.join(' | ')} (the live output goes to stderr)
-  --explain      when CMD fails, explain it: summary, enclosing function and code frame (pre-commit hooks)`;
+  --explain      when CMD fails, explain it: summary, enclosing function and code frame (pre-commit hooks)
+  --background   run CMD (a shell command line) in a detached worker, print its id and return at once;
+                 then faultline read ID --follow | --wait MS, faultline kill ID, faultline ps`;
 
 interface RunArgs {
   cwd: string | undefined;
@@ -31,13 +33,14 @@ interface RunArgs {
   json: boolean;
   format: OutputFormat;
   explain: boolean;
+  background: boolean;
   command: string[];
 }
 
 // Options come before the command; everything from `--` (or the first non-option word) is the command,
 // so `faultline run npm test -- --watch=false` keeps the command's own flags intact.
 function parseRunArgs(argv: string[]): RunArgs {
-  const args: RunArgs = { cwd: undefined, timeoutMs: undefined, shell: false, json: false, format: 'text', explain: false, command: [] };
+  const args: RunArgs = { cwd: undefined, timeoutMs: undefined, shell: false, json: false, format: 'text', explain: false, background: false, command: [] };
   let index = 0;
   const value = (name: string): string => {
     const next = argv[++index];
@@ -61,6 +64,7 @@ function parseRunArgs(argv: string[]): RunArgs {
     else if (name === '--json') args.json = true;
     else if (name === '--format') args.format = outputFormatOf({ format: inline ?? value(name) });
     else if (name === '--explain') args.explain = true;
+    else if (name === '--background') args.background = true;
     else throw new FaultlineError('E_USAGE', `unknown option ${word}\n${USAGE}`);
   }
   args.command = argv.slice(index);
@@ -108,6 +112,7 @@ export const runCommandCli: CliCommand = {
   async run(argv, io) {
     const args = parseRunArgs(argv);
     const cwd = args.cwd ?? io.cwd;
+    if (args.background) return (await import('./background.js')).runBackground(args.command, cwd, args.json, io);
     // A captured command's output has no size limit.
     await keepYoungGenerationSmall();
     // Live output keeps stdout clean for the JSON document when --json is given.

@@ -1,0 +1,38 @@
+// Reading a background command's artifact while it grows: byte ranges, the recent tail, and the unseen part
+// bounded to a head and a tail (never the whole log in memory).
+import { open } from 'node:fs/promises';
+import { normaliseText, safeUtf8PrefixLength } from '../summarise/index.js';
+
+/** Most output bytes one call returns (head and tail of the unseen part); the artifact keeps all of it. */
+export const OUTPUT_BUDGET_BYTES = 16 * 1024;
+
+async function readRange(path: string, from: number, to: number): Promise<Buffer> {
+  if (to <= from) return Buffer.alloc(0);
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(to - from);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, from);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+export async function readTail(path: string, size: number, bytes: number): Promise<string> {
+  return normaliseText((await readRange(path, Math.max(0, size - bytes), size)).toString('utf8'));
+}
+
+// The unseen bytes [from, to): whole when small, else head and tail cut on UTF-8 boundaries (bounded memory).
+export async function unseen(path: string, from: number, to: number): Promise<{ text: string; omittedBytes: number }> {
+  if (to - from <= OUTPUT_BUDGET_BYTES) return { text: normaliseText((await readRange(path, from, to)).toString('utf8')), omittedBytes: 0 };
+  const half = OUTPUT_BUDGET_BYTES / 2;
+  const head = await readRange(path, from, from + half);
+  const headPart = head.subarray(0, safeUtf8PrefixLength(head, head.length));
+  const tail = await readRange(path, to - half, to);
+  let skip = 0;
+  while (skip < tail.length && (tail[skip]! & 0xc0) === 0x80) skip++;
+  const omittedBytes = to - from - headPart.length - (tail.length - skip);
+  const text = `${normaliseText(headPart.toString('utf8'))}\n[… ${omittedBytes} bytes omitted; the artifact has them …]\n${normaliseText(tail.subarray(skip).toString('utf8'))}`;
+  return { text, omittedBytes };
+}
+

@@ -1,0 +1,101 @@
+// The CLI side of background commands: `run --background`, `read ID --follow|--wait MS`, `kill ID`, `ps`.
+import { parseArgs } from 'node:util';
+import { FaultlineError } from '../../core/index.js';
+import { kill, list, output, start, type BackgroundResult } from '../../capture/index.js';
+import type { CliCommand, CliIo } from '../io.js';
+
+function describe(result: BackgroundResult): string {
+  if (result.running) return `${result.id} running${result.server ? ' (server/watcher)' : ''} · ${(result.durationMs / 1000).toFixed(1)} s`;
+  const code = result.exitCode === null ? `no exit code${result.signal ? ` (${result.signal})` : ''}` : `exit ${result.exitCode}`;
+  return `${result.id} ${result.status} · ${code} · ${(result.durationMs / 1000).toFixed(1)} s`;
+}
+
+function print(result: BackgroundResult, io: CliIo, json: boolean): void {
+  if (json) {
+    io.stdout(`${JSON.stringify({ version: 1, ...result })}\n`);
+    return;
+  }
+  if (result.output !== '') io.stdout(result.output.endsWith('\n') ? result.output : `${result.output}\n`);
+  for (const note of result.notes) io.stderr(`faultline: note: ${note}\n`);
+  io.stderr(`faultline: ${describe(result)}\n`);
+}
+
+// What the CLI exits with once the command ended: its code (1 when it has none), 0 while it runs.
+function exitOf(result: BackgroundResult): number {
+  if (result.running || result.status === 'stopped') return 0;
+  return result.exitStatus ?? result.exitCode ?? 1;
+}
+
+/** `faultline run --background`: starts the command in a detached worker, prints the id, returns at once. */
+export async function runBackground(command: string[], cwd: string, json: boolean, io: CliIo): Promise<number> {
+  const result = await start(command.join(' '), { cwd, baseEnv: io.env, detach: true });
+  if (json) io.stdout(`${JSON.stringify({ version: 1, ...result })}\n`);
+  else {
+    io.stdout(`${result.id}\n`);
+    io.stderr(`faultline: running in the background; follow it with 'faultline read ${result.id} --follow', end it with 'faultline kill ${result.id}'\n`);
+  }
+  return 0;
+}
+
+/** `faultline read ID --wait MS` (one call) or `--follow` (until the command ends). */
+export async function readBackground(id: string, options: { follow: boolean; waitMs: number; json: boolean }, io: CliIo): Promise<number> {
+  const store = { env: io.env };
+  if (!options.follow) {
+    const result = await output(id, { ...store, waitMs: options.waitMs });
+    print(result, io, options.json);
+    return exitOf(result);
+  }
+  for (;;) {
+    const result = await output(id, { ...store, waitMs: 1000 });
+    if (options.json) {
+      if (result.output !== '' || !result.running) io.stdout(`${JSON.stringify({ version: 1, ...result })}\n`);
+    } else if (result.output !== '') io.stdout(result.output);
+    if (!result.running) {
+      if (!options.json) {
+        for (const note of result.notes) io.stderr(`faultline: note: ${note}\n`);
+        io.stderr(`faultline: ${describe(result)}\n`);
+      }
+      return exitOf(result);
+    }
+  }
+}
+
+export const killCommand: CliCommand = {
+  name: 'kill',
+  summary: 'end a background command and its whole process tree',
+  usage: `usage: faultline kill ID [--json]
+
+Ends the background command ID (its process group and every descendant, setsid ones included), prints the
+output not read yet and its end, and frees the id.`,
+  async run(argv, io) {
+    const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean' } } });
+    if (positionals.length !== 1) throw new FaultlineError('E_USAGE', 'expected one background command id');
+    print(await kill(positionals[0]!, { env: io.env }), io, values.json ?? false);
+    return 0;
+  },
+};
+
+export const psCommand: CliCommand = {
+  name: 'ps',
+  summary: 'list background commands',
+  usage: `usage: faultline ps [--json]
+
+Lists the background commands of this cache: running ones first, then ended ones not killed yet.`,
+  async run(argv, io) {
+    const { values } = parseArgs({ args: argv, options: { json: { type: 'boolean' } } });
+    const jobs = await list({ env: io.env });
+    if (values.json) {
+      io.stdout(`${JSON.stringify({ version: 1, jobs })}\n`);
+      return 0;
+    }
+    if (jobs.length === 0) {
+      io.stdout('no background commands\n');
+      return 0;
+    }
+    for (const job of jobs) {
+      const kind = job.server ? ' server' : '';
+      io.stdout(`${job.id}  ${job.status.padEnd(9)}${kind}  ${(job.durationMs / 1000).toFixed(0).padStart(5)} s  pid ${job.pid ?? '-'}  ${job.command}\n`);
+    }
+    return 0;
+  },
+};

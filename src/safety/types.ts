@@ -1,0 +1,73 @@
+// The shapes the classifier works on: a parse tree becomes segments (one simple command each) and findings.
+
+export type Verdict = 'blocked' | 'read-only' | 'allowed' | 'needs-approval';
+
+export interface ClassifyOptions {
+  /** Dialect of the command line (default 'bash'). */
+  shell?: 'bash' | 'powershell';
+  /** User patterns that allow a command, such as `npm run *` (see docs/command-safety.md). */
+  allow?: string[];
+  /** Blocked patterns; replaces DEFAULT_BLOCKED when given. */
+  block?: string[];
+  /** Paths a write into needs approval even when a pattern matches (default DEFAULT_PROTECTED_PATHS). */
+  protectedPaths?: string[];
+  /** Directory the command would run in; relative paths are resolved against it (default: root). */
+  workdir?: string;
+  /** Workspace root; a relative workdir and protected paths with a slash resolve against it (default '.'). */
+  root?: string;
+}
+
+export interface SegmentVerdict {
+  /** The source text of the command (or construct) this verdict is about. */
+  text: string;
+  verdict: Verdict;
+  /** Which rule decided: `blocked: rm *`, `read-only: cat`, `allow: npm run *`, `needs-approval: …`. */
+  rule: string;
+}
+
+export interface CommandClassification {
+  verdict: Verdict;
+  segments: SegmentVerdict[];
+  /** One sentence: the deciding segment and rule. */
+  reason: string;
+}
+
+/** A word after quote removal; `value` is null when the shell computes it (expansion, substitution). */
+export interface Word {
+  value: string | null;
+  /** Unquoted glob characters: the shell may expand it into other words (even flags). */
+  glob: boolean;
+  text: string;
+}
+
+export interface Redirect {
+  /** 'write' for > >> &> <> …, 'read' for <, 'dup' for 2>&1. */
+  kind: 'write' | 'read' | 'dup';
+  target: Word;
+}
+
+/** One simple command, with its assignments and redirects, as the evaluator sees it. */
+export interface Segment {
+  text: string;
+  words: Word[];
+  assignments: { name: string; value: Word }[];
+  redirects: Redirect[];
+  /** A heredoc body fed to the command's stdin (static text), or null. */
+  heredoc: { body: string | null } | null;
+  /** True when earlier pipeline stages feed this command's stdin. */
+  pipedInput: boolean;
+  dialect: 'bash' | 'powershell';
+}
+
+/** Something the walker met that decides by itself (a parse error, an unmodelled construct, a device write). */
+export interface Finding {
+  text: string;
+  verdict: Verdict;
+  rule: string;
+}
+
+export const SEVERITY: Record<Verdict, number> = { 'read-only': 0, allowed: 1, 'needs-approval': 2, blocked: 3 };
+
+export function worst(a: Verdict, b: Verdict): Verdict {
+  return SEVERITY[a] >= SEVERITY[b] ? a : b;
+}
