@@ -6,10 +6,12 @@ import { FaultlineError, type FormatSpec } from '../core/index.js';
 import type { GrammarFamily, GrammarFormat } from './engine/format.js';
 import { LineParser } from './engine/parser.js';
 import { beamFamily } from './catalog/beam/beam.js';
+import { classicFamily } from './catalog/classic/classic.js';
 import { dotnetFamily } from './catalog/dotnet/dotnet.js';
 import { eslintFamily } from './catalog/eslint.js';
 import { functionalFamily } from './catalog/functional.js';
 import { gccFamily } from './catalog/gcc.js';
+import { ideFamily } from './catalog/ide.js';
 import { genericFamily } from './catalog/generic.js';
 import { goFamily } from './catalog/go/go.js';
 import { infraFamily } from './catalog/infra/infra.js';
@@ -28,6 +30,7 @@ import { rubyFamily } from './catalog/ruby/ruby.js';
 import { rustFamily } from './catalog/rust/rust.js';
 import { scientificFamily } from './catalog/scientific/scientific.js';
 import { shellFamily } from './catalog/shell.js';
+import { spellingFamily } from './catalog/spelling.js';
 import { systemsLintFamily } from './catalog/systems-lint.js';
 import { typescriptFamily } from './catalog/typescript.js';
 import { webToolsFamily } from './catalog/web-tools/web-tools.js';
@@ -36,12 +39,18 @@ const FAMILIES: readonly GrammarFamily[] = [
   // Workflow commands (`::error file=…,line=…::msg`) and infrastructure tools first: a workflow command is
   // unambiguous and its message may itself quote another tool's location, which must not be counted twice.
   infraFamily,
+  // IDE panes copied as text next: their rows (`Error:(L, C) `, tab-separated Error List cells, `file|L|msg|`) quote
+  // a compiler's message, which must not be read again as that compiler's line.
+  ideFamily,
   // tsc next: its `file(L,C): error TSnnnn` and `file:L:C - error TSnnnn` shapes carry a code no other format has,
   // and its `Found N errors in file:L` summary must be claimed (and ignored) before generic counts it again.
   typescriptFamily,
   // Web tool-chain (deno, bun, biome, esbuild, webpack…) before plain V8 frames: deno's `at file:///…` frames
   // and bundler module paths are theirs, and would otherwise read as node frames or generic paths.
   webToolsFamily,
+  // Spell checkers before rustc: typos prints rustc's `error: …` / `  --> file:L:C` frame for a misspelling, and
+  // misspell's `file:L:C: "x" is a misspelling of "y"` would otherwise be a generic location without severity.
+  spellingFamily,
   // rustc/cargo before the GNU-style formats: cargo's short form `src/x.rs:L:C: error[E…]` is rustc's, not generic.
   rustFamily,
   // Go and Rust linters (clippy, golangci-lint) before go build: same `file:L:C: msg` head, told apart by their tails.
@@ -76,6 +85,10 @@ const FAMILIES: readonly GrammarFamily[] = [
   // Sanitizers, valgrind, GoogleTest, the linker, CMake, gfortran, GNAT: native tools whose lines mention C-family
   // files without being compiler diagnostics, so they must be claimed before gcc reads them as such.
   nativeToolsFamily,
+  // Emacs compile-mode's classic forms (GNU dotted columns, quoted `"file", line N`, vendor compilers) after
+  // every tool family, whose own lines they never match, and before gcc and generic: `file:L.C:` would
+  // otherwise read as a line-only GNU location and `Error E2209 foo.c 15:` as prose.
+  classicFamily,
   // make and gcc before generic: their lines are generic `path:L:C:` lines with a severity and notes to keep.
   gccFamily,
   // generic after the specific formats: it accepts any `path:line` with a source extension, so it would steal every other format's lines.

@@ -56,3 +56,46 @@ describe('prove', () => {
     expect(scan(['#   at t/basic.t line 8.'], ['prove'])).toEqual([]);
   });
 });
+
+describe('perl continuation lines and extensionless files', () => {
+  it('reads a location on its own line, a destructor error and a global-destruction tail', () => {
+    expect(brief(scan([
+      'value out of range: 11',
+      '  at lib/Widget.pm line 20.',
+      '\t(in cleanup) release failed at lib/Widget.pm line 14.',
+      '\t(in cleanup) release failed at lib/Widget.pm line 14 during global destruction.',
+    ]))).toEqual([
+      ['perl', 'lib/Widget.pm', 20, null, 'error', 'value out of range: 11'],
+      ['perl', 'lib/Widget.pm', 14, null, 'error', 'release failed'],
+      ['perl', 'lib/Widget.pm', 14, null, 'error', 'release failed'],
+    ]);
+  });
+
+  it('takes an extensionless file only in a compile error or perldiag sentence', () => {
+    expect(brief(scan([
+      'syntax error at automake line 922, near "foo"',
+      "Can't locate object method \"x\" via package \"Y\" at bin/app line 3.",
+      'we looked at page line 3.',
+    ], ['perl']))).toEqual([
+      ['perl', 'automake', 922, null, 'error', 'syntax error near "foo"'],
+      ['perl', 'bin/app', 3, null, 'error', 'Can\'t locate object method "x" via package "Y"'],
+    ]);
+  });
+});
+
+describe('prove, older Test modules', () => {
+  it("reads Test.pm's `# Failed test N in f at line L` and `# Test N got: … (f at line L)`, early Test::More's `(f at line L)`", () => {
+    expect(brief(scan([
+      '# Failed test 1 in t/foo.t at line 6',
+      'not ok 2# Test 2 got: "4" (t/old.t at line 6)',
+      '#   Expected: "5"',
+      '#     Failed test (t/more.t at line 46)',
+      "#          got: '3'",
+      "#     expected: '4'",
+    ], ['prove']))).toEqual([
+      ['prove', 't/foo.t', 6, null, 'error', 'Failed test 1'],
+      ['prove', 't/old.t', 6, null, 'error', 'Test 2 got: "4"; Expected: "5"'],
+      ['prove', 't/more.t', 46, null, 'error', "Failed test: got: '3'; expected: '4'"],
+    ]);
+  });
+});

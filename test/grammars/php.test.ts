@@ -83,3 +83,21 @@ describe('phpunit and phpstan', () => {
     expect(scan(['  12     passed', '  Line   of fire'], ['phpstan'])).toEqual([]);
   });
 });
+
+describe('php, included files of any extension', () => {
+  it('reads `in X on line N`, uncaught heads and frames whatever the included file is called', () => {
+    const locations = scan([
+      'Fatal error: Call to undefined function foo() in db.inc on line 66',
+      'PHP Fatal error:  Uncaught Error: boom in /app/lib/db.inc:5',
+      'Stack trace:',
+      '#0 /app/lib/setup.inc(4): connect_db()',
+      '#1 {main}',
+      '  thrown in /app/lib/db.inc on line 5',
+    ]);
+    expect(locations.map((l) => [l.format, l.file, l.line, l.severity])).toEqual([
+      ['php', 'db.inc', 66, 'error'],
+      ['php', '/app/lib/db.inc', 5, 'error'],
+      ['php', '/app/lib/setup.inc', 4, null],
+    ]);
+  });
+});

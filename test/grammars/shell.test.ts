@@ -57,3 +57,33 @@ describe('shellcheck', () => {
     expect(scan(['In the README.md line 3: see below'], ['shellcheck'])).toEqual([]);
   });
 });
+
+describe('dash and extensionless scripts', () => {
+  it('reads dash `file: N: msg`, takes extensionless scripts only with a slash, and claims `sh -c` lines without a place', () => {
+    expect(brief(scan([
+      'build.sh: 3: build_all: not found',
+      './deploy: 2: cd: can\'t cd to x',
+      'configure: 5: oops: not found',
+      'sh: 1: foo: not found',
+      'sh: line 1: foo: command not found',
+      './configure: line 14: autoreconf: command not found',
+    ]))).toEqual([
+      ['dash', 'build.sh', 3, null, 'error', 'build_all: not found'],
+      ['dash', './deploy', 2, null, 'error', "cd: can't cd to x"],
+      ['bash', './configure', 14, null, 'error', 'autoreconf: command not found'],
+    ]);
+  });
+
+  it('asks the workspace to confirm an extensionless script path', () => {
+    const [location] = scan(['./deploy: 2: cd: can\'t cd to x']);
+    expect(location?.hints?.confirm).toBe(true);
+    expect(scan(['build.sh: 3: x: not found'])[0]?.hints?.confirm).toBeUndefined();
+  });
+
+  it('reads ShellCheck headers of files without an extension, with and without ./', () => {
+    for (const header of ['In ./deploy line 4:', 'In bin/deploy line 4:']) {
+      const locations = scan([header, 'cd $dir', '   ^--^ SC2086 (info): Double quote to prevent globbing.'], ['shellcheck']);
+      expect(locations.map((l) => [l.file, l.line, l.column, l.code])).toEqual([[header.slice(3, -8), 4, 4, 'SC2086']]);
+    }
+  });
+});

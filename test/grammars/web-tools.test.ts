@@ -193,3 +193,38 @@ describe('swc', () => {
     expect(scan(span, ['swc'])).toMatchObject([{ line: 9, column: null }]);
   });
 });
+
+describe('ts-loader, webpack chains, tslint, next', () => {
+  it('reads [tsl] blocks with their TS code, the spaced-paren form, and webpack import chains as notes', () => {
+    const locations = scan([
+      '[tsl] ERROR in /app/src/a.ts(3,7)',
+      "      TS2322: Type 'string' is not assignable to type 'number'.",
+      "src/a.ts (4,2): error TS2304: Cannot find name 'x'.",
+      ' @ ./src/index.js 1:0-32 3:0-6',
+    ]);
+    expect(locations.map((l) => [l.format, l.file, l.line, l.column, l.endColumn, l.severity, l.code])).toEqual([
+      ['ts-loader', '/app/src/a.ts', 3, 7, null, 'error', 'TS2322'],
+      ['ts-loader', 'src/a.ts', 4, 2, null, 'error', 'TS2304'],
+      ['webpack-chain', './src/index.js', 1, 1, 33, 'note', null],
+    ]);
+  });
+
+  it('reads tslint verbose, prose and stylish rows, the stylish header only once', () => {
+    const locations = scan([
+      'ERROR: (semicolon) src/a.ts[2, 25]: Missing semicolon',
+      'WARNING: src/b.ts:3:1 - Calls to console.log are not allowed.',
+      'src/c.ts:4:5',
+      'ERROR: 4:5  quotemark  " should be \'',
+    ]);
+    expect(locations.map((l) => [l.format, l.file, l.line, l.column, l.severity, l.code])).toEqual([
+      ['tslint', 'src/a.ts', 2, 25, 'error', 'semicolon'],
+      ['tslint', 'src/b.ts', 3, 1, 'warning', null],
+      ['tslint', 'src/c.ts', 4, 5, 'error', 'quotemark'],
+    ]);
+  });
+
+  it('reads next lint rows under their ./file header, and not without one', () => {
+    const locations = scan(['./pages/index.js', "12:5  Error: 'x' is not defined.  no-undef", '', "3:1  Error: 'y' is not defined.  no-undef"]);
+    expect(locations.map((l) => [l.format, l.file, l.line, l.column, l.code])).toEqual([['next', './pages/index.js', 12, 5, 'no-undef']]);
+  });
+});

@@ -6,9 +6,16 @@ import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format
 import { continueOrStart, defineLineWordRule, newFrameRun, parseLineWord, type FrameRunState } from './shared/scripting.js';
 
 const PERL_ANCHOR = '\\.(?:pl|pm|t|psgi|cgi) line \\d';
+// Extensionless files in Perl's fixed shapes (the universal `line N` anchor selects these lines).
+const PERL_BARE_ANCHOR = ' at [\\w./-]+ line \\d+(?:, near |, at |\\.?\\s*$)';
 // What may follow `line N`: end of sentence, the input handle Perl appends (`, <STDIN> line 2.`), or a
 // compile error's `, near "…"` / `, at end of line` (whose quoted text may continue on the next line).
-const AFTER_LINE = /^(?:\.?$|, <[^>]*> (?:line|chunk) \d+\.$|, near |, at (?:end of line|EOF))/;
+// A destructor's error ends ` during global destruction.`.
+const AFTER_LINE = /^(?:\.?$|, <[^>]*> (?:line|chunk) \d+\.$|, near |, at (?:end of line|EOF)| during global destruction\.$)/;
+// Perl names the file as it was loaded, which may have no extension (`automake`, `bin/app`): taken only in a
+// compile error's fixed tail (`, near "…"`, `, at end of line`) or after a perldiag phrase, never in prose.
+const BARE_PATH_AT_LINE = / at ((?:\.{0,2}\/)?[\w.\/-]+) line (\d+)(, near .*|, at (?:end of line|EOF)|\.?)$/;
+const PERL_DIAGNOSTIC = /^(?:syntax error|Global symbol|Can't locate|BEGIN failed|Compilation failed|Bareword|Undefined subroutine|Can't call method|Not an? [A-Z]+ reference|Illegal division|Missing right curly|Unmatched right curly|Execution of|Died)/;
 // perldiag's common warnings (the W class): the same `… at X line N.` shape as a die, but not fatal.
 const PERL_WARNING = /^(?:Use of uninitialized value|Useless use of|Name "[^"]+" used only once|Scalar value @|Possible (?:attempt|precedence|unintended)|Odd number of elements|Argument "[^"]*" isn't numeric|Deep recursion|Subroutine \S+ redefined|Variable "[^"]+" will not stay shared|"my" variable \S+ masks|Unquoted string|Found = in conditional|Statement unlikely to be reached|Parentheses missing|Wide character|Exiting subroutine via|Misplaced _ in number|Reversed \S+= operator)/;
 
@@ -44,18 +51,51 @@ function parsePerl(context: LineContext): boolean {
     });
     return true;
   }
+  // A message continued on its own line (`die "…\n  "` or Carp's croak): ` at lib/X.pm line 26.` alone.
+  const continued = /^\s+at /.exec(text);
+  if (continued) return parseContinuation(context, state, continued[0].length);
+  // An error in a destructor: `\t(in cleanup) boom at x.pl line 3.`.
+  const cleanup = /^\s*\(in cleanup\) /.exec(text);
+  const from = cleanup ? cleanup[0].length : 0;
   // Test::More diagnostics are prove's; an indented line is some other tool quoting Perl.
-  if (/^[#\s]/.test(text)) return false;
-  const location = atLine(context, 1);
+  if (!cleanup && /^[#\s]/.test(text)) return false;
+  const location = atLine(context, from + 1) ?? bareAtLine(text, from);
   if (!location) return false;
   // A compile error's `, near "= ;"` names the offending text: part of the message.
   const near = /^, near (.*)$/.exec(location.rest);
-  const message = `${text.slice(0, location.at).trim()}${near ? ` near ${near[1]}` : ''}`;
+  const message = `${text.slice(from, location.at).trim()}${near ? ` near ${near[1]}` : ''}`;
   const severity = PERL_WARNING.test(message) ? 'warning' : 'error';
   context.emit({ file: location.file, line: location.line, severity, message });
   state.lastMessage = message;
   state.lastMessageLine = context.logLine;
   // A Carp frame run below this message starts a trace of its own.
+  state.lastLine = -1;
+  return true;
+}
+
+/** ` at automake line 922, near "…"`: an extensionless file in one of Perl's own fixed shapes. */
+function bareAtLine(text: string, from: number): { file: string; line: number; at: number; rest: string } | undefined {
+  const match = BARE_PATH_AT_LINE.exec(text);
+  if (!match || match.index <= from) return undefined;
+  const rest = match[3] ?? '';
+  if (!rest.startsWith(',') && !PERL_DIAGNOSTIC.test(text.slice(from))) return undefined;
+  return { file: match[1] ?? '', line: Number(match[2]), at: match.index, rest };
+}
+
+function parseContinuation(context: LineContext, state: PerlState, from: number): boolean {
+  const location = parseLineWord(context, 'perlAtLine', from, { spaces: true });
+  if (!location || !/^\.?$/.test(location.rest)) return false;
+  // The message is the text above, up to the line that started it (at most a few lines).
+  const parts: string[] = [];
+  for (let delta = -1; delta >= -4; delta--) {
+    const line = context.line(delta);
+    if (line === undefined || line.trim() === '' || / line \d+\.$/.test(line)) break;
+    parts.unshift(line.trim());
+  }
+  const message = parts.join(' ');
+  context.emit({ file: location.file, line: location.line, severity: PERL_WARNING.test(message) ? 'warning' : 'error', message });
+  state.lastMessage = message;
+  state.lastMessageLine = context.logLine;
   state.lastLine = -1;
   return true;
 }
@@ -68,14 +108,28 @@ function diagnosticDetail(context: LineContext): string {
   const lines: string[] = [];
   for (let delta = 1; delta <= 8; delta++) {
     const line = context.line(delta);
-    if (line === undefined || !/^# {4,}\S/.test(line)) break;
+    if (line === undefined || !/^# {4,}\S/.test(line) || /^#\s+Failed /.test(line)) break;
     lines.push(line.slice(1).trim());
   }
   return lines.join('; ');
 }
 
+// Older forms: Test.pm's `# Failed test 3 in t/foo.t at line 6` and `not ok 2# Test 2 got: "2" (t/foo.t at line 4)`,
+// early Test::More's `#     Failed test (t/foo.t at line 46)`.
+const OLD_FAILED_TEST = /^(?:not ok \d+\s*)?#\s*(?:Failed test (\d+) in (\S+) at line (\d+)(?: fail #\d+)?|(?:Failed test|Test (\d+) got: .*) \((\S+) at line (\d+)(?: fail #\d+)?\))\s*$/;
+
 function parseProve(context: LineContext): boolean {
   const text = context.text;
+  const old = OLD_FAILED_TEST.exec(text);
+  if (old) {
+    const file = old[2] ?? old[5] ?? '';
+    const got = /# (Test \d+ got: .*) \(\S+ at line/.exec(text)?.[1];
+    const number = old[1] ?? old[4];
+    const name = got ?? (number === undefined ? 'Failed test' : `Failed test ${number}`);
+    const detail = got ? /^#\s+(Expected: .*)$/.exec(context.line(1) ?? '')?.[1] ?? '' : diagnosticDetail(context);
+    context.emit({ file, line: Number(old[3] ?? old[6]), severity: 'error', message: detail ? `${name}${got ? ';' : ':'} ${detail}` : name });
+    return true;
+  }
   let name: string | undefined;
   let from: number;
   const failed = FAILED_TEST.exec(text);
@@ -103,26 +157,27 @@ const perl: GrammarFormat = {
   name: 'perl',
   language: 'Perl',
   description:
-    '`perl app.pl`: `boom at lib/App.pm line 3.`, warnings in the same shape, `syntax error at s.pl line 5, near "= ;"`, and Carp `\\tApp::f() called at app.pl line 7` frames.',
+    '`perl app.pl`: `boom at lib/App.pm line 3.`, warnings in the same shape, `syntax error at s.pl line 5, near "= ;"` (also extensionless: `… at automake line 922, near …`), a message continued on its own ` at lib/X.pm line 26.` line, `(in cleanup) … during global destruction.`, and Carp `\\tApp::f() called at app.pl line 7` frames.',
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'severity', 'message'],
   observed: true,
   url: 'https://perldoc.perl.org/functions/die',
-  anchor: PERL_ANCHOR,
+  anchor: `${PERL_ANCHOR}|${PERL_BARE_ANCHOR}`,
   parse: parsePerl,
 };
 
 const prove: GrammarFormat = {
   name: 'prove',
   language: 'Perl',
-  description: "`prove t/` (Test::More via TAP::Harness): `#   Failed test 'adds three'` then `#   at t/basic.t line 12.` and `#          got: …` details.",
+  description: "`prove t/` (Test::More via TAP::Harness): `#   Failed test 'adds three'` then `#   at t/basic.t line 12.` and `#          got: …` details; older Test.pm's `# Failed test 3 in t/foo.t at line 6` and `not ok 2# Test 2 got: \"2\" (t/foo.t at line 4)`, early Test::More's `#     Failed test (t/foo.t at line 46)`.",
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'severity', 'message'],
   observed: true,
   url: 'https://perldoc.perl.org/Test::More#Diagnostics',
-  anchor: PERL_ANCHOR,
+  // The older forms put `at line N` inside the sentence; the universal `line N` anchor selects those lines.
+  anchor: `${PERL_ANCHOR}|^#\\s*Failed test \\d+ in | at line \\d+(?: fail #\\d+)?\\)\\s*$`,
   parse: parseProve,
 };
 

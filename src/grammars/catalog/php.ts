@@ -10,6 +10,9 @@ import { SGR } from '../engine/anchors.js';
 import { continueOrStart, defineLineWordRule, newFrameRun, parseLineWord, type FrameRunState } from './shared/scripting.js';
 
 const PHP_ANCHOR = `\\.(?:php|phtml)(?: on line \\d|${SGR}[:(]${SGR}\\d)`;
+// Included files of any extension (`db.inc`): the engine's `… on line N` sentence (the universal `line N` anchor
+// selects it), an uncaught exception's head, and `#0 path(L): call` frames at line start.
+const PHP_ANY_PATH_ANCHOR = ' on line \\d+\\s*$|^(?:PHP )?Fatal error: +Uncaught |^Next \\S|^#\\d+ \\S+\\(\\d+\\): ';
 // `PHP Warning:  …` (log_errors to stderr) or `Warning: …` (display_errors to stdout): the same report twice.
 const ENGINE_LINE = /^(?:PHP )?(Parse error|Fatal error|Recoverable fatal error|Compile error|Core error|User error|Warning|Compile warning|Core warning|User warning|Notice|User notice|Deprecated|User deprecated|Strict Standards):\s+/;
 
@@ -33,7 +36,17 @@ function onLine(context: LineContext, from: number): { file: string; line: numbe
     if (location && location.rest.trim() === '') return { file: location.file, line: location.line, at };
     if (at === 0) break;
   }
+  // PHP names included files whatever their extension (`db.inc`, `config.local`): the engine's fixed
+  // `in X on line N` sentence accepts any path token.
+  const bare = / in (\S+) on line (\d+)\s*$/.exec(text);
+  if (bare && bare.index >= from) return { file: bare[1] ?? '', line: Number(bare[2]), at: bare.index };
   return undefined;
+}
+
+/** `path(L)` / `path:L` with a path of any extension, in PHP's own fixed frame and uncaught-exception shapes. */
+function anyPathHead(text: string, pattern: RegExp): { file: string; line: number; rest: string } | undefined {
+  const match = pattern.exec(text);
+  return match ? { file: match[1] ?? '', line: Number(match[2]), rest: match[3] ?? '' } : undefined;
 }
 
 function once(state: PhpState, context: LineContext, key: string): boolean {
@@ -48,7 +61,7 @@ function parsePhp(context: LineContext): boolean {
   // Stack frames: `#0 /app/src/t.php(6): parse()`.
   const frameAt = /^#\d+ /.exec(text);
   if (frameAt) {
-    const head = parseParenHead(context, { from: frameAt[0].length });
+    const head = parseParenHead(context, { from: frameAt[0].length }) ?? anyPathHead(text, /^#\d+ (\S+)\((\d+)\)(: .*)$/);
     if (!head || !head.rest.startsWith(': ')) return false;
     if (once(state, context, `frame:${state.trace}:${head.file}:${head.line}:${text}`)) {
       context.emit({
@@ -65,8 +78,9 @@ function parsePhp(context: LineContext): boolean {
   const uncaught = /^(?:(?:PHP )?Fatal error:\s+Uncaught |Next )(.*) in (?=\S)/.exec(text);
   if (uncaught) {
     const at = text.lastIndexOf(' in ');
-    const head = parseColonHead(context, { from: at + 4 });
-    if (!head || head.column !== null || head.rest !== '') return false;
+    const colon = parseColonHead(context, { from: at + 4 });
+    const head = colon ?? anyPathHead(text.slice(at), /^ in (\S+):(\d+)()$/);
+    if (!head || (colon && colon.column !== null) || head.rest !== '') return false;
     const message = text.slice(text.indexOf(uncaught[1] ?? '', 0), at).trim();
     const next = text.startsWith('Next ');
     // PHP prints the previous (root-cause) exception FIRST and each wrapper after `Next`.
@@ -180,7 +194,7 @@ const php: GrammarFormat = {
   fields: ['file', 'line', 'severity', 'message'],
   observed: true,
   url: 'https://www.php.net/manual/en/errorfunc.configuration.php',
-  anchor: PHP_ANCHOR,
+  anchor: `${PHP_ANCHOR}|${PHP_ANY_PATH_ANCHOR}`,
   parse: parsePhp,
 };
 

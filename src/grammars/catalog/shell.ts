@@ -1,4 +1,5 @@
-// Shell: bash's own errors (`deploy.sh: line 9: foo: command not found`) and ShellCheck's tty output
+// Shell: bash's own errors (`deploy.sh: line 9: foo: command not found`), dash's (`deploy.sh: 9: foo: not found`)
+// and ShellCheck's tty output
 // (`In x.sh line 9:`, the source line, `^-- SC2086 (info): …` carets that carry the column) and gcc output.
 // Link: https://www.gnu.org/software/bash/manual/bash.html#Shell-Scripts
 // Link: https://github.com/koalaman/shellcheck/blob/master/shellcheck.1.md#formats
@@ -9,16 +10,46 @@ import { defineLineWordRule, parseLineWord } from './shared/scripting.js';
 
 const SHELL_EXT = '\\.(?:sh|bash|ksh|zsh|bats)';
 
+// A script without an extension (`./configure`, `/usr/local/bin/deploy`) is taken when its path has a slash; the
+// shell's own name (`sh -c '…'`, `bash: line 1:`) names the command string, which has no file to point at.
+const SLASHED_SCRIPT = /^((?:\.{1,2}\/|\/)[^\s:]+): (?:line )?(\d+): (.*)$/;
+const SHELL_ITSELF = /^(?:\/(?:usr\/)?bin\/)?(?:sh|bash|dash|ksh|zsh|mksh|ash): (?:line )?\d+: /;
+
 function parseBash(context: LineContext): boolean {
   const text = context.text;
   if (/^\s/.test(text)) return false;
-  const location = parseLineWord(context, 'bashLine', 0, { colon: true, spaces: true });
+  if (SHELL_ITSELF.test(text)) return /: line \d/.test(text);
+  const location = parseLineWord(context, 'bashLine', 0, { colon: true, spaces: true }) ?? slashedScript(text, true);
   if (!location || !location.rest.startsWith(': ')) return false;
   const message = location.rest.slice(2);
   // A syntax error is followed by the offending text alone (`x.sh: line 5: \`fi'`): the same place again.
   const previous = context.line(-1) ?? '';
   if (/^`.*'$/.test(message) && previous.includes(`: line ${location.line}: syntax error`)) return true;
-  context.emit({ file: location.file, line: location.line, severity: 'error', message });
+  const extensionless = !/\.(?:sh|bash|ksh|zsh|bats)$/.test(location.file);
+  context.emit({ file: location.file, line: location.line, severity: 'error', message, ...(extensionless ? { hints: { confirm: true } } : {}) });
+  return true;
+}
+
+/** `./configure: line 12: …` (bash) or `./configure: 12: …` (dash): the workspace confirms an extensionless path. */
+function slashedScript(text: string, bash: boolean): { file: string; line: number; rest: string } | undefined {
+  const match = SLASHED_SCRIPT.exec(text);
+  if (!match || text.slice((match[1] ?? '').length).startsWith(': line ') !== bash) return undefined;
+  return { file: match[1] ?? '', line: Number(match[2]), rest: `: ${match[3] ?? ''}` };
+}
+
+// dash and other POSIX shells: `./build.sh: 3: build_all: not found`, `x.sh: 5: Syntax error: "fi" unexpected`.
+const DASH_LINE = /^([^\s:]+\.(?:sh|bash|ksh|zsh|bats)|(?:\.{1,2}\/|\/)[^\s:]+): (\d+): (.*)$/;
+
+function parseDash(context: LineContext): boolean {
+  const text = context.text;
+  // `sh: 1: foo: not found` is the command string of `sh -c`: claimed (no other format should read it) with
+  // nothing to point at.
+  if (SHELL_ITSELF.test(text)) return !/: line \d/.test(text);
+  const match = DASH_LINE.exec(text);
+  if (!match) return false;
+  const file = match[1] ?? '';
+  const extensionless = !/\.(?:sh|bash|ksh|zsh|bats)$/.test(file);
+  context.emit({ file, line: Number(match[2]), severity: 'error', message: match[3] ?? '', ...(extensionless ? { hints: { confirm: true } } : {}) });
   return true;
 }
 
@@ -36,11 +67,17 @@ function charColumn(source: string, displayOffset: number): number {
   return source.length + 1 + (displayOffset - display);
 }
 
+function anyInLine(text: string): { file: string; line: number; rest: string } | undefined {
+  const match = /^In (\S.*) line (\d+):$/.exec(text);
+  return match ? { file: match[1] ?? '', line: Number(match[2]), rest: ':' } : undefined;
+}
+
 function parseShellcheck(context: LineContext): boolean {
   const text = context.text;
   const head = /^In (?=\S)/.exec(text);
   if (!head) return false;
-  const location = parseLineWord(context, 'shellcheckInLine', head[0].length, { spaces: true });
+  // `In ./deploy line 4:` names the checked file whatever its name: a fixed header shape, any path token.
+  const location = parseLineWord(context, 'shellcheckInLine', head[0].length, { spaces: true }) ?? anyInLine(text);
   if (!location || location.rest !== ':') return false;
   const source = context.line(1) ?? '';
   // Each caret line below the source is one finding, until the blank line that ends the block.
@@ -79,8 +116,25 @@ const bash: GrammarFormat = {
   fields: ['file', 'line', 'severity', 'message'],
   observed: true,
   url: 'https://www.gnu.org/software/bash/manual/bash.html#Shell-Scripts',
-  anchor: `${SHELL_EXT}: line \\d`,
+  // Extensionless scripts are taken when the path starts with `/`, `./` or `../` (a line-start anchor keyed on
+  // those two characters only), and `sh: line 1:` from `sh -c` is claimed without a location.
+  anchor: `${SHELL_EXT}: line \\d|^(?:\\.{1,2}/|/)[^\\s:]{1,300}: line \\d|^(?:/(?:usr/)?bin/)?(?:ba|da|k|z|mk|a)?sh: line \\d`,
   parse: parseBash,
+};
+
+const dash: GrammarFormat = {
+  name: 'dash',
+  language: 'Shell',
+  description:
+    '`sh deploy.sh` with dash (Debian/Ubuntu `/bin/sh`) or another POSIX sh: `deploy.sh: 3: build_all: not found`, `./x.sh: 5: Syntax error: "fi" unexpected`; `sh: 1: foo: not found` (from `sh -c`) is claimed without a location.',
+  columnBase: 1,
+  columnUnit: 'byte',
+  fields: ['file', 'line', 'severity', 'message'],
+  observed: true,
+  url: 'https://manpages.debian.org/bookworm/dash/dash.1.en.html',
+  // `x.sh: 3: ` is selected by the universal anchor's `.ext: N: ` branch; extensionless scripts need a slash.
+  anchor: `${SHELL_EXT}: \\d+: |^(?:\\.{1,2}/|/)[^\\s:]{1,300}: \\d+: |^(?:/(?:usr/)?bin/)?(?:ba|da|k|z|mk|a)?sh: \\d+: `,
+  parse: parseDash,
 };
 
 const shellcheck: GrammarFormat = {
@@ -94,7 +148,8 @@ const shellcheck: GrammarFormat = {
   fields: ['file', 'line', 'column', 'endColumn', 'severity', 'message', 'code'],
   observed: true,
   url: 'https://github.com/koalaman/shellcheck/blob/master/shellcheck.1.md#formats',
-  anchor: `${SHELL_EXT} line \\d+:`,
+  // `In ./deploy line 4:` (no extension) by its header phrase at line start.
+  anchor: `${SHELL_EXT} line \\d+:|^In \\S[^\\n]{0,400} line \\d+:`,
   parse: parseShellcheck,
 };
 
@@ -113,8 +168,8 @@ const shellcheckGcc: GrammarFormat = {
 };
 
 export const shellFamily: GrammarFamily = {
-  // The three shapes are disjoint (`: line N:` / `In … line N:` / `:L:C: severity: … [SCnnnn]`); order is free.
-  formats: [bash, shellcheck, shellcheckGcc],
+  // The four shapes are disjoint (`: line N:` / `: N:` / `In … line N:` / `:L:C: severity: … [SCnnnn]`); order is free.
+  formats: [bash, dash, shellcheck, shellcheckGcc],
   rules: (parser) => {
     defineLineWordRule(parser, 'bashLine');
     defineLineWordRule(parser, 'shellcheckInLine');

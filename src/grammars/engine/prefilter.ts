@@ -14,7 +14,10 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
   // path.ext:12 / path.ext(12 / GHC's path.hs:(12,5) — compilers, linters, stack frames (ANSI allowed
   // between the parts); path.ext 12:5 / path.ext (12:5) — webpack, dart-sass, Dart frames, rollup. One
   // alternative: irregexp tries each alternative at every `.` of the log.
-  `\\.[A-Za-z][A-Za-z0-9+_]{0,11}(?:${SGR}[:(]${SGR}\\(?\\d| \\(?\\d+:\\d)`,
+  // Also `path.ext:[12,5]` (Maven), `path.ext|12|` (Code::Blocks), `path.ext[3, 7]` (tslint), `path.ext (3,7)`
+  // (ts-loader), `path.ext: 3:` (dash) and `path.ext<TAB>12` (tab-separated reports: brakeman, Visual Studio's
+  // Error List): more characters in the same classes cost irregexp nothing extra.
+  `\\.[A-Za-z][A-Za-z0-9+_]{0,11}(?:${SGR}[:(|[\\t]${SGR}[([]?\\d| \\(?\\d+[:,]\\d|: \\d+: )`,
   // "line 12", "Line: 12", ":line 14" — PHP, Perl, Terraform, ShellCheck, Gradle, .NET frames, Python frames
   `[Ll]ine:? \\d`,
   // Python frames with the path quoted (`File "`), and extensionless build files (Makefile:12, Dockerfile:3,

@@ -168,9 +168,14 @@ export const terraform: GrammarFormat = {
 const DOCKERFILE = /(?:^|[\\/])(?:[\w.-]*\.)?(?:Dockerfile|Containerfile)(?:\.[\w.-]+)?$/;
 
 // `Dockerfile:12` alone, then a `----` framed excerpt with `>>>` on the failing line, then `ERROR: failed to solve: …`.
+// Any Dockerfile name BuildKit was given with `-f` (`Dockerfile-fe`, `build/Dockerfile.prod`, `api.Dockerfile`):
+// the summary line is the path alone, so the framed excerpt below it, not the name, makes it BuildKit's.
+const BUILDKIT_SUMMARY = /^(\S*(?:Dockerfile|Containerfile)[\w.-]*):(\d+)\s*$/;
+
 function parseBuildKit(context: LineContext): boolean {
-  const head = parseColonHead(context);
-  if (!head || head.rest !== '' || head.column !== null || !DOCKERFILE.test(head.file)) return false;
+  const summary = BUILDKIT_SUMMARY.exec(context.text);
+  const head = summary ? { file: summary[1] ?? '', line: Number(summary[2]) } : undefined;
+  if (!head) return false;
   if (!/^-{10,}$/.test(context.line(1) ?? '')) return false;
   let message = '';
   for (let delta = 2; delta <= 30; delta++) {
@@ -190,7 +195,7 @@ export const dockerfile: GrammarFormat = {
   name: 'dockerfile',
   language: 'Docker',
   description:
-    '`docker build .` (BuildKit): `Dockerfile:12` alone, a `----` framed excerpt with `>>>` on the failing line, then `ERROR: failed to solve: …`.',
+    '`docker build .` (BuildKit): `Dockerfile:12` alone (any name given with `-f`: `Dockerfile-fe:24`, `build/Dockerfile.prod:3`), a `----` framed excerpt with `>>>` on the failing line, then `ERROR: failed to solve: …`.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'severity', 'message'],

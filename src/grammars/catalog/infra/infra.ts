@@ -1,9 +1,10 @@
 // Infrastructure and CI tools: GitHub Actions workflow commands, Terraform, Docker BuildKit, hadolint,
-// actionlint, yamllint, markdownlint, cfn-lint. The family is first in the registry (see registry.ts).
+// actionlint, yamllint, markdownlint, cfn-lint, puppet-lint, dotenv-linter. The family is first in the registry (see registry.ts).
 // Link: https://docs.github.com/en/actions/reference/workflow-commands-for-github-actions (each helper links its tools)
 import type { GrammarFamily } from '../../engine/format.js';
 import { defineCiRules, dockerfile, githubActions, hadolint, terraform } from './infra-ci.js';
 import { actionlint, cfnLint, markdownlint, yamllint } from './infra-lint.js';
+import { dotenvLinter, puppetLint } from './infra-config.js';
 
 export const infraFamily: GrammarFamily = {
   rules: defineCiRules,
@@ -20,5 +21,8 @@ export const infraFamily: GrammarFamily = {
     yamllint,
     actionlint,
     markdownlint,
+    // puppet-lint and dotenv-linter: ` - WARNING: … on line N` and `.env:N CheckName:` are their own shapes.
+    puppetLint,
+    dotenvLinter,
   ],
 };

@@ -9,6 +9,7 @@ import { parseColonHead, plausiblePath, severityOf } from '../shared/common.js';
 import { consumeUntil } from '../../engine/until.js';
 import { defineKotlinRules, detekt, kotlin, ktlint } from './kotlin.js';
 import { scala, scala3 } from './scala.js';
+import { playTemplate, scalastyle } from './jvm-legacy.js';
 
 function defineRules(parser: LineParser): void {
   // `path:[12,5]` or `path:[12]` — Maven's own location suffix (plexus-compiler's CompilerMessage).
@@ -57,8 +58,11 @@ function mavenSeverity(level: string): Severity {
 
 // `[ERROR] /abs/App.java:[7,24] cannot find symbol`, then javac's detail lines, bare (`  symbol: …`) in the
 // COMPILATION ERROR block or re-prefixed (`[ERROR]   symbol: …`) in the "Failed to execute goal" repeat.
+// Without the level prefix (Maven 2's `Compilation failure` block, IDE consoles): `/abs/App.java:[7,24] msg`.
+const MAVEN_BARE = /^(?=\S)[^[\n]*\.(?:java|kt|scala|groovy):\[\d/;
+
 function parseMaven(context: LineContext): boolean {
-  const level = MAVEN_LEVEL.exec(context.text);
+  const level = MAVEN_LEVEL.exec(context.text) ?? (MAVEN_BARE.test(context.text) ? Object.assign([''], { 1: 'ERROR' }) : null);
   if (!level) return false;
   const parsed = context.parse('mavenLocation', { from: level[0].length });
   if (!parsed) return false;
@@ -162,15 +166,15 @@ function parseAapt(context: LineContext): boolean {
 const maven: GrammarFormat = {
   name: 'maven',
   language: 'Java',
-  description: '`mvn -B compile` (maven-compiler-plugin, also checkstyle/PMD-style plugins): `[ERROR] /abs/App.java:[7,24] cannot find symbol`, `[WARNING] …:[10,19] …`, detail lines below.',
+  description: '`mvn -B compile` (maven-compiler-plugin, also checkstyle/PMD-style plugins): `[ERROR] /abs/App.java:[7,24] cannot find symbol`, `[WARNING] …:[10,19] …`, detail lines below; Maven 2 and IDE consoles print the row without the level (`/abs/App.java:[7,24] …`, an error).',
   columnBase: 1,
   // plexus-compiler passes javac's Diagnostic.getColumnNumber(): Java chars, i.e. UTF-16 units.
   columnUnit: 'utf-16',
   fields: ['file', 'line', 'column', 'severity', 'message'],
   observed: true,
   url: 'https://maven.apache.org/plugins/maven-compiler-plugin/',
-  // Line-start: the `:[` suffix is not one of the prefilter's universal anchors (_prefilter.ts).
-  anchor: MAVEN_LINE,
+  // Line-start for the `[ERROR] ` forms; the bare `App.java:[7,24]` form is selected by the universal anchor's `:[`.
+  anchor: `${MAVEN_LINE}|\\.(?:java|kt|scala|groovy):\\[\\d+(?:,\\d+)?\\] `,
   parse: parseMaven,
 };
 
@@ -217,7 +221,8 @@ export const jvmBuildFamily: GrammarFamily = {
   // Maven's bracketed suffix and Surefire's summary rows are unambiguous and come first; Gradle's `* Where:`
   // and AAPT's `AAPT:` are phrase-anchored. The Kotlin linters (ktlint, detekt) precede kotlinc because their
   // `A.kt:12:5: msg (rule)` rows are the CLI's head without a severity word; scalac/sbt precede Scala 3 only
-  // for readability (their heads never overlap: Scala 3 starts `-- `).
-  formats: [maven, surefire, gradle, aapt, ktlint, detekt, kotlin, scala, scala3],
+  // for readability (their heads never overlap: Scala 3 starts `-- `). scalastyle (`warning file=… message=`) and
+  // Play (`In x.scala.html at line N.`) come last: no other JVM tool prints either head.
+  formats: [maven, surefire, gradle, aapt, ktlint, detekt, kotlin, scala, scala3, scalastyle, playTemplate],
   rules: defineRules,
 };

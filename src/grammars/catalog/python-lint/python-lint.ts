@@ -10,6 +10,7 @@ import type { GrammarFamily, GrammarFormat, LineContext } from '../../engine/for
 import { parseColonHead } from '../shared/common.js';
 import { SGR } from '../../engine/anchors.js';
 import { parseFlake8, parsePyflakes, parsePylint, parsePythonWarning, parseRuff } from './python-lint-rows.js';
+import { black, pylint1 } from './python-lint-legacy.js';
 
 // Raw-text anchor for `x.py:L:` (and `.pyi`), ANSI allowed around the colon.
 const PY_LOCATION = `\\.pyi?${SGR}:${SGR}\\d`;
@@ -146,6 +147,10 @@ export const pythonLintFamily: GrammarFamily = {
     pyright,
     // pylint next: `: C0116: ` (code then colon) and parseable `: [C0116(` are its alone.
     pylint,
+    // pylint 1.x after pylint: both read the `************* Module` header, whose rows name a file in 2.x (pylint's)
+    // and only `W: 16, 4:` positions in 1.x; black's `error: cannot format` rows are its alone.
+    pylint1,
+    black,
     // ruff before flake8: both print `path:L:C: CODE msg`; ruff claims only the rows it marks as its own
     // (`[*]`, a rule name, backtick quoting) and its full-format ` --> x.py:L:C` arrows.
     ruff,

@@ -11,7 +11,9 @@ import {
 import { pytestLine, pytestLong, pytestShort } from './pytest.js';
 
 // A Python File line: two spaces, `File`, then the quoted path (ANSI in 3.13's coloured tracebacks).
-const FILE_ANCHOR = ` File ${SGR}"`;
+// Frames are indented; `File "x.py", line N` at the margin (pasted, or from tools that strip indentation) is
+// the same frame, selected by its own line-start alternative.
+const FILE_ANCHOR = ` File ${SGR}"|^File ${SGR}"`;
 const HEADER = /^\s*(?:[|+] )*(?:Exception Group )?Traceback \(most recent call last\):\s*$/;
 // The two sentences CPython prints between the tracebacks of a chain (explicit `from e` and implicit context).
 const CHAIN = /^\s*(?:The above exception was the direct cause of the following exception:|During handling of the above exception, another exception occurred:)\s*$/;

@@ -2,6 +2,7 @@
 // two test runners (RSpec, Minitest, in _ruby-test.ts).
 // Link: https://docs.ruby-lang.org/en/3.1/Exception.html#method-i-full_message
 // Link: https://docs.rubocop.org/rubocop/formatters.html
+import { brakeman, hamlLint, slimLint } from './ruby-lint.js';
 import type { GrammarFamily, GrammarFormat, LineContext } from '../../engine/format.js';
 import { CauseChain } from '../../engine/cause-chain.js';
 import { caretColumn, parseColonHead } from '../shared/common.js';
@@ -108,8 +109,13 @@ function emitFrame(context: LineContext, run: RubyTraces, frame: RubyFrame, colu
 const RUBOCOP_SEVERITY = { E: 'error', F: 'error', W: 'warning', C: 'note', R: 'note', I: 'note' } as const;
 const RUBOCOP_TAIL = /^: ([CWEFRI]): (?:\[(?:Correctable|Corrected|Todo)\] )?([A-Z][A-Za-z]*(?:\/[A-Z][A-Za-z0-9]*)+): (.*)$/;
 
+// RuboCop also inspects Ruby files without an extension (`bin/setup`, `exe/tool`, `config.ru`): its cop-name
+// tail is fixed, so any path token is taken.
+const ANY_PATH_HEAD = /^([^\s:]+):(\d+):(\d+)(: .*)$/;
+
 function parseRubocop(context: LineContext): boolean {
-  const head = parseColonHead(context);
+  const bare = ANY_PATH_HEAD.exec(context.text);
+  const head = parseColonHead(context) ?? (bare ? { file: bare[1] ?? '', line: Number(bare[2]), column: Number(bare[3]), rest: bare[4] ?? '' } : undefined);
   if (!head || head.column === null) return false;
   const tail = RUBOCOP_TAIL.exec(head.rest);
   if (!tail) return false;
@@ -151,14 +157,16 @@ const rubySyntax: GrammarFormat = {
 const rubocop: GrammarFormat = {
   name: 'rubocop',
   language: 'Ruby',
-  description: '`rubocop` (progress/clang/emacs formatters): `app/models/user.rb:3:5: C: [Correctable] Style/Cop: message`, then the source line and a caret range.',
+  description: '`rubocop` (progress/clang/emacs formatters): `app/models/user.rb:3:5: C: [Correctable] Style/Cop: message`, then the source line and a caret range; also extensionless files (`bin/setup:2:6: C: …`, `Gemfile`, `config.ru`).',
   columnBase: 1,
   // Observed with rubocop 1.39: after `"ü: …"` the column counts characters (32), not bytes (33).
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
   observed: true,
   url: 'https://docs.rubocop.org/rubocop/formatters.html',
-  anchor: RUBY_ANCHOR,
+  // Extensionless scripts under bin/, exe/ and script/ by a line-start anchor on those names (Gemfile, Rakefile
+  // and other `*file` names are selected by the universal anchor).
+  anchor: `${RUBY_ANCHOR}|^(?:\\./)?(?:bin|exe|script|libexec)/[^\\s:]{1,200}:\\d+:\\d+: [CWEFRI]: |\\.ru:\\d+:\\d+: [CWEFRI]: |file:\\d+:\\d+: [CWEFRI]: `,
   parse: parseRubocop,
 };
 
@@ -166,6 +174,10 @@ export const rubyFamily: GrammarFamily = {
   formats: [
     // RuboCop first: its `path:L:C: X: Cop/Name:` tail is unique; the other shapes have no column.
     rubocop,
+    // haml-lint, slim-lint and brakeman: `file:L [W] Rule:` rows and `File:`/`Line:` blocks no Ruby runtime prints.
+    hamlLint,
+    slimLint,
+    brakeman,
     // The runners next: their frames (`# ./spec/x_spec.rb:14:in …`, Minitest's `[path:L]:`) are theirs.
     rspec,
     minitest,

@@ -5,6 +5,7 @@
 // carry no location at all; only the srcref frames of traceback() do.
 // Link: https://stat.ethz.ch/R-manual/R-devel/library/base/html/traceback.html
 // Link: https://testthat.r-lib.org/reference/Reporter.html
+import { julia0 } from './julia-legacy.js';
 import type { GrammarFamily, GrammarFormat, LineContext } from '../../engine/format.js';
 import type { LineParser } from '../../engine/parser.js';
 import { parseColonHead, plausiblePath } from '../shared/common.js';
@@ -190,6 +191,8 @@ const testthat: GrammarFormat = {
 export const scientificFamily: GrammarFamily = {
   // testthat before r: both see `.R:L`, but only testthat's report headers and backtraces are its own; r claims
   // only `Error … : path:L:C:` parse errors and `N: call at f.R#L` frames, so the order matters for no line.
-  formats: [testthat, r, julia],
+  // julia-0 after julia: Julia 1.x's `[1] f at x.jl:5` frames are julia's; 0.x's ` in f at x.jl:5` frames and its
+  // `while loading x.jl, in expression starting on line N` trailer are no 1.x shape.
+  formats: [testthat, r, julia, julia0],
   rules: defineScientificRules,
 };

@@ -5,6 +5,7 @@
 import type { GrammarFamily } from '../../engine/format.js';
 import type { LineParser } from '../../engine/parser.js';
 import { webBundlerFormats } from './web-bundlers.js';
+import { webLegacyFormats } from './web-legacy.js';
 import { webLintFormats } from './web-lint.js';
 import { webRuntimeFormats } from './web-runtimes.js';
 import { defineWebRules } from './web-rules.js';
@@ -17,7 +18,10 @@ export const webToolsFamily: GrammarFamily = {
   //   frame run; bun before mocha because bun test's `(fail)` trailer is checked ahead of any heading above the run;
   // - the bundlers and linters recognise distinct line shapes (`ERROR in `, `[!] `, `╭─[`, `━━━`, `: line N, col N,`)
   //   except esbuild and svelte-check, which both end a line with the location: esbuild's ends in `L:C:` and
-  //   svelte-check's in `L:C` followed by an `Error:` line, so their order does not matter either.
-  formats: [...webRuntimeFormats, ...webBundlerFormats, ...webLintFormats],
+  //   svelte-check's in `L:C` followed by an `Error:` line, so their order does not matter either;
+  // - ts-loader, webpack's import chain, tslint and Next.js after the bundlers: their heads (`[tsl] ERROR in`,
+  //   `@ ./x L:C`, `file[L, C]:`, `L:C  Error:` under a `./file` header) are their own, and webpack's
+  //   `ERROR in ./x L:C` line above a `[tsl]` one stays webpack's.
+  formats: [...webRuntimeFormats, ...webBundlerFormats, ...webLegacyFormats, ...webLintFormats],
   rules: (parser: LineParser) => defineWebRules(parser),
 };

@@ -1,0 +1,112 @@
+// Output copied out of IDE panes: Android Studio's Messages pane (a file header, then `Error:(12, 5) msg` rows),
+// Visual Studio's Error List copied as tab-separated rows, and Code::Blocks' build log (`file|line|message|`).
+// Link: https://developer.android.com/studio/debug
+// Link: https://learn.microsoft.com/en-us/visualstudio/ide/reference/error-list-window
+// Link: https://wiki.codeblocks.org/index.php/Build_Log
+import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
+import type { Severity } from '../../core/index.js';
+import { parseSeverityTail, plausiblePath } from './shared/common.js';
+
+const PANE_SEVERITY: Record<string, Severity> = { Error: 'error', Warning: 'warning', Information: 'note', Message: 'note' };
+
+// `Error:(12, 5) error: cannot find symbol …` under the file it belongs to (the pane's tree node, copied as a line).
+function parseAndroidStudio(context: LineContext): boolean {
+  const row = /^(Error|Warning|Information):\((\d+), (\d+)\) (.*)$/.exec(context.text);
+  if (!row) return false;
+  let file: string | undefined;
+  for (let delta = -1; delta >= -40 && file === undefined; delta--) {
+    const line = (context.line(delta) ?? '').trim();
+    if (line === '') break;
+    if (/^(?:Error|Warning|Information):\(\d+, \d+\) /.test(line)) continue;
+    if (plausiblePath(line) && !/\s/.test(line)) file = line;
+    else break;
+  }
+  if (file === undefined) return false;
+  const tail = parseSeverityTail(`: ${row[4] ?? ''}`);
+  context.emit({ file, line: Number(row[2]), column: Number(row[3]), severity: PANE_SEVERITY[row[1] ?? ''] ?? tail.severity, message: tail.message });
+  return true;
+}
+
+const androidStudio: GrammarFormat = {
+  name: 'android-studio',
+  language: 'Java/Kotlin',
+  description: "Android Studio's Messages/Build pane copied as text: the file's path on a line, then `Error:(12, 5) error: cannot find symbol class Foo` / `Warning:(20, 9) …` rows.",
+  columnBase: 1,
+  columnUnit: 'utf-16',
+  fields: ['file', 'line', 'column', 'severity', 'message'],
+  observed: false,
+  url: 'https://developer.android.com/studio/debug',
+  anchor: '^(?:Error|Warning|Information):\\(\\d+, \\d+\\) ',
+  parse: parseAndroidStudio,
+};
+
+interface ErrorListState {
+  /** Column indexes from the copied header row (`Severity	Code	Description	Project	File	Line	…`). */
+  columns: { code: number; description: number; file: number; line: number };
+}
+
+// Visual Studio 2017-2022's default column order, used until a header row says otherwise.
+const DEFAULT_COLUMNS = { code: 1, description: 2, file: 4, line: 5 };
+
+function parseErrorList(context: LineContext): boolean {
+  const cells = context.text.split('\t');
+  const state = context.state<ErrorListState>(() => ({ columns: DEFAULT_COLUMNS }));
+  if (cells[0] === 'Severity') {
+    const index = (name: string): number => cells.findIndex((cell) => cell.trim() === name);
+    const columns = { code: index('Code'), description: index('Description'), file: index('File'), line: index('Line') };
+    if (columns.file < 0 || columns.line < 0) return false;
+    state.columns = columns;
+    return true;
+  }
+  const severity = PANE_SEVERITY[cells[0] ?? ''];
+  const { code, description, file, line } = state.columns;
+  const lineText = cells[line]?.trim() ?? '';
+  if (severity === undefined || !/^\d+$/.test(lineText) || !plausiblePath(cells[file]?.trim() ?? '')) return false;
+  context.emit({
+    file: cells[file]?.trim() ?? '', line: Number(lineText), severity,
+    code: code >= 0 ? (cells[code]?.trim() || null) : null, message: description >= 0 ? (cells[description]?.trim() ?? '') : '',
+  });
+  return true;
+}
+
+const visualStudio: GrammarFormat = {
+  name: 'visual-studio',
+  language: 'C#/C++/.NET',
+  description:
+    "Visual Studio's Error List copied (Ctrl+C) as tab-separated rows: `Error<TAB>CS0103<TAB>The name 'x' does not exist…<TAB>App<TAB>C:\\src\\App\\Program.cs<TAB>12<TAB>Active`, with or without the header row (whose column order is then used).",
+  columnBase: 1,
+  columnUnit: 'utf-16',
+  fields: ['file', 'line', 'severity', 'message', 'code'],
+  observed: false,
+  url: 'https://learn.microsoft.com/en-us/visualstudio/ide/reference/error-list-window',
+  anchor: '^(?:Error|Warning|Message)\\t|^Severity\\tCode\\t',
+  parse: parseErrorList,
+};
+
+// `main.cpp|14|error: expected ';' before '}' token|` (the build log's columns: file, line, message).
+function parseCodeBlocks(context: LineContext): boolean {
+  const match = /^([^|]+)\|(\d+)\|(.*?)\|?$/.exec(context.text);
+  if (!match || !plausiblePath((match[1] ?? '').trim())) return false;
+  const tail = parseSeverityTail(`: ${match[3] ?? ''}`);
+  context.emit({ file: (match[1] ?? '').trim(), line: Number(match[2]), severity: tail.severity ?? 'error', code: tail.code, message: tail.message.trim() });
+  return true;
+}
+
+const codeBlocks: GrammarFormat = {
+  name: 'codeblocks',
+  language: 'C/C++',
+  description: "Code::Blocks' build messages copied as text: `/home/u/calc/main.cpp|14|error: expected ';' before '}' token|` (`file||In function …|` context rows name no line).",
+  columnBase: 1,
+  columnUnit: 'unknown',
+  fields: ['file', 'line', 'severity', 'message'],
+  observed: false,
+  url: 'https://wiki.codeblocks.org/index.php/Build_Log',
+  // `path.ext|14|` is selected by the universal anchor's `|` branch.
+  anchor: '\\.[A-Za-z][A-Za-z0-9+_]{0,11}\\|\\d+\\|',
+  parse: parseCodeBlocks,
+};
+
+export const ideFamily: GrammarFamily = {
+  // Three disjoint shapes (`Error:(L, C) `, tab-separated cells, `|L|`); order is free.
+  formats: [androidStudio, visualStudio, codeBlocks],
+};

@@ -1,0 +1,59 @@
+// Julia 0.x (0.4–0.6, still in old CI images and pasted answers): `ERROR: LoadError: msg` with frames
+// ` in f(::Int64) at /home/u/x.jl:5` and the trailer `while loading /home/u/x.jl, in expression starting on line 3`.
+// Link: https://docs.julialang.org/en/v0.6/manual/stacktraces/
+import type { GrammarFormat, LineContext } from '../../engine/format.js';
+import { plausiblePath } from '../shared/common.js';
+
+interface Julia0State {
+  /** The `ERROR: …` message above the frames, and the trace id of its run. */
+  message: string;
+  trace: number;
+  index: number;
+  lastLine: number;
+}
+
+function parseJulia0(context: LineContext): boolean {
+  const text = context.text;
+  const state = context.state<Julia0State>(() => ({ message: '', trace: 0, index: 0, lastLine: -1 }));
+  const error = /^ERROR: (?:LoadError: )?(.*)$/.exec(text);
+  if (error) {
+    // Not claimed: Julia 1.x prints the same head, and its family reads the frames that follow.
+    state.message = error[1] ?? '';
+    return false;
+  }
+  const loading = /^while loading (.+), in expression starting on line (\d+)$/.exec(text);
+  if (loading) {
+    context.emit({ file: loading[1] ?? '', line: Number(loading[2]), severity: 'error', message: state.message });
+    return true;
+  }
+  // 0.5/0.6 ` in f(::T) at file:N` and 0.4 ` in f at file:N` / ` [inlined code] from file:N`.
+  const frame = /^ (?:in .+ at|\[inlined code\] from) (\S+):(\d+)$/.exec(text);
+  if (!frame || !plausiblePath(frame[1] ?? '')) return false;
+  if (context.logLine - state.lastLine > 1) {
+    state.trace = context.newTraceId();
+    state.index = 0;
+  }
+  state.lastLine = context.logLine;
+  // Julia 0.x prints its own Base files relative to base/ (`./loading.jl`, `./client.jl`): no workspace file.
+  const base = /^\.\/[^/]+\.jl$/.test(frame[1] ?? '');
+  context.emit({
+    file: frame[1] ?? '', line: Number(frame[2]), severity: null, message: state.message, ...(base ? { hints: { runtime: true } } : {}),
+    frame: { trace: state.trace, index: state.index++, innermostLast: false, causeRank: 0 },
+  });
+  return true;
+}
+
+export const julia0: GrammarFormat = {
+  name: 'julia-0',
+  language: 'Julia',
+  description:
+    '`julia x.jl` with Julia 0.4–0.6: `ERROR: LoadError: UndefVarError: y not defined`, ` in f(::Int64) at /home/u/x.jl:5` frames, then `while loading /home/u/x.jl, in expression starting on line 3`.',
+  columnBase: 1,
+  columnUnit: 'unknown',
+  fields: ['file', 'line', 'severity', 'message'],
+  observed: false,
+  url: 'https://docs.julialang.org/en/v0.6/manual/stacktraces/',
+  // `while loading …` is selected by the universal `line N` anchor, a frame by its `.jl:N`.
+  anchor: '^ERROR: |^while loading .+, in expression starting on line \\d|^ (?:in .+ at|\\[inlined code\\] from) \\S+\\.jl:\\d',
+  parse: parseJulia0,
+};

@@ -1,0 +1,34 @@
+// Spell checkers: misspell rows and typos' rustc-like report (which rustc must not read as its own).
+import { describe, expect, it } from 'vitest';
+import { createScanner } from '../../src/grammars/index.js';
+import { normaliseLine } from '../../src/summarise/index.js';
+import type { RawLocation } from '../../src/core/index.js';
+
+function scan(lines: string[]): RawLocation[] {
+  const scanner = createScanner({ normaliseLine });
+  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
+  return scanner.end().locations;
+}
+
+describe('spelling', () => {
+  it('reads misspell rows with their 0-based column', () => {
+    expect(scan(['README.md:3:8: "teh" is a misspelling of "the"']).map((l) => [l.format, l.file, l.line, l.column, l.severity])).toEqual([
+      ['misspell', 'README.md', 3, 9, 'warning'],
+    ]);
+  });
+
+  it("reads typos' report at its header line and its brief rows, and leaves rustc's own errors to rustc", () => {
+    const locations = scan([
+      'error: `teh` should be `the`',
+      '  --> ./README.md:3:9',
+      './docs/a.md:5:11: `seperate` -> `separate`',
+      'error[E0425]: cannot find value `x` in this scope',
+      ' --> src/main.rs:2:5',
+    ]);
+    expect(locations.map((l) => [l.format, l.file, l.line, l.column, l.logLine])).toEqual([
+      ['typos', './README.md', 3, 9, 1],
+      ['typos', './docs/a.md', 5, 11, 3],
+      ['rustc', 'src/main.rs', 2, 5, 5],
+    ]);
+  });
+});
