@@ -19,7 +19,7 @@ import { RG_REGEX } from './baselines.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
 const data = join(here, '.data');
-const cli = join(root, 'dist', 'cli.js');
+const cli = join(root, 'dist', 'cli.cjs');
 const quick = process.argv.includes('--quick');
 mkdirSync(data, { recursive: true });
 const workspace = mkdtempSync(join(tmpdir(), 'faultline-floors-'));

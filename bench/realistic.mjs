@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
 const data = join(here, '.data');
-const cli = join(root, 'dist', 'cli.js');
+const cli = join(root, 'dist', 'cli.cjs');
 const library = join(root, 'dist', 'index.js');
 const quick = process.argv.includes('--quick');
 mkdirSync(data, { recursive: true });

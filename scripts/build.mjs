@@ -40,20 +40,30 @@ const lazyStagesAsCjsBundles = {
   },
 };
 
-// Chunk names carry content hashes: clear the old ones so dist/ holds only what cli.js imports.
-rmSync('dist/chunks', { recursive: true, force: true });
+// The CLI: one CommonJS bundle (dist/cli-main.cjs) that the executable dist/cli.cjs compiles with a V8 code
+// cache made right here (src/cli/launcher.ts says why; Node 20 caches no ES module). Commands stay lazy: esbuild
+// evaluates a dynamically imported module on first import; V8 compiles functions on first call or from the cache.
+// `import()` becomes require(): inside a vm.Script Node 20 has no loader for import() (web-tree-sitter and
+// secretlint load through their CommonJS or require(esm) entries).
+for (const stale of ['dist/cli.js', 'dist/chunks', 'dist/cli-main.cache']) rmSync(stale, { recursive: true, force: true });
 mkdirSync('dist', { recursive: true });
-// Code splitting: each command is its own chunk, loaded when it runs (see src/cli/commands/index.ts).
-await build({
+const cliCjs = {
   ...shared,
-  entryPoints: { cli: 'src/cli/main.ts' },
-  outdir: 'dist',
-  splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
-  format: 'esm',
-  banner: { js: "#!/usr/bin/env node\nimport { createRequire as __flCreateRequire } from 'node:module'; const require = __flCreateRequire(import.meta.url);" },
-});
-chmodSync('dist/cli.js', 0o755);
+  format: 'cjs',
+  supported: { 'dynamic-import': false },
+  define: { 'import.meta.url': '__flImportMetaUrl' },
+  banner: { js: "var __flImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+};
+await build({ ...cliCjs, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli-main.cjs' });
+await build({ ...cliCjs, entryPoints: ['src/cli/launcher.ts'], outfile: 'dist/cli.cjs', banner: { js: '#!/usr/bin/env node' } });
+chmodSync('dist/cli.cjs', 0o755);
+if (process.env.FAULTLINE_NO_CODE_CACHE !== '1') {
+  const warmUp = spawnSync(process.execPath, ['scripts/code-cache.mjs'], { stdio: 'inherit' });
+  if (warmUp.status !== 0) {
+    console.error('build: scripts/code-cache.mjs failed');
+    process.exit(warmUp.status ?? 1);
+  }
+}
 // The detached process behind `start()` / `run --background`: one file beside cli.js and index.js.
 await build({
   ...shared,
