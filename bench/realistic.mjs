@@ -5,6 +5,11 @@
 //   - warm `locate` calls in one process (10 KB log: median of 100; the 1 MB synthetic log: MB/s);
 //   - the CLI on an empty log and on real single-tool logs of ~1 MB (real fixtures of tsc, pytest, cargo build and
 //     jest, repeated) against `node -e 0`.
+// Cold CLI, what was tried (issue 15 item 3; same-run interleaved A/B, 21–25 runs, medians, loaded 2-core VM):
+//   - first-character tables computed at build time (scripts/build.mjs → define): empty log 110.0 → 105.9 ms wall,
+//     user+sys 0.11 → 0.10 s (/usr/bin/time, 10 ms resolution); the 1 MB tsc log showed no win (431 → 498 and
+//     589 → 622 ms in two runs: noise on this load, the scan dominates there). Kept: identical output.
+//   - not yet measured: fs.writeSync instead of process.stdout, no fs/promises on the locate path, a CJS CLI entry.
 // Usage: node bench/realistic.mjs [--quick]   (run.mjs runs it; it prints the 100 MB and RSS rows itself)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

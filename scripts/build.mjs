@@ -4,9 +4,34 @@
 // FAULTLINE_BUILD=cli builds the CLI only (the GitHub Action's install step: no tsc, no library bundles).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
+
+// The prefilter's first-character tables, computed once here from the catalog's anchor sources and injected as
+// a constant (src/grammars/engine/first-chars.ts): analysing them cost every CLI start ~10–20 ms (issue 15).
+async function firstCharsTable() {
+  const script = join(mkdtempSync(join(tmpdir(), 'faultline-first-chars-')), 'table.mjs');
+  await build({
+    stdin: {
+      contents: `import { recordFirstChars } from './src/grammars/engine/first-chars.ts';
+import { prefilterFor } from './src/grammars/engine/prefilter.ts';
+import { registeredFormats } from './src/grammars/registry.ts';
+const table = recordFirstChars();
+prefilterFor(registeredFormats()).lineStartFor('');
+process.stdout.write(JSON.stringify(Object.fromEntries(table)));`,
+      resolveDir: process.cwd(), loader: 'ts',
+    },
+    bundle: true, platform: 'node', format: 'esm', outfile: script, logLevel: 'warning',
+    external: ['web-tree-sitter', '@vscode/tree-sitter-wasm'],
+  });
+  const run = spawnSync(process.execPath, [script], { encoding: 'utf8' });
+  rmSync(dirname(script), { recursive: true, force: true });
+  if (run.status !== 0) throw new Error(`build: computing the first-character table failed: ${run.stderr}`);
+  return run.stdout;
+}
+const FIRST_CHARS = await firstCharsTable();
 
 const shared = {
   bundle: true,
@@ -15,6 +40,7 @@ const shared = {
   sourcemap: false,
   minify: process.env.FAULTLINE_NO_MINIFY !== '1',
   legalComments: 'none',
+  define: { __FAULTLINE_FIRST_CHARS__: FIRST_CHARS },
   logLevel: 'warning',
   // Language-server packages and tree-sitter load their own files at run time: keep them external.
   external: ['web-tree-sitter', '@vscode/tree-sitter-wasm', 'typescript', 'pyright', '@secretlint/*', 'vscode-languageserver-protocol', 'vscode-jsonrpc'],
@@ -94,7 +120,7 @@ if (existsSync('src/index.ts') && process.env.FAULTLINE_BUILD !== 'cli') {
   const cjs = {
     ...shared,
     format: 'cjs',
-    define: { 'import.meta.url': '__flImportMetaUrl' },
+    define: { ...shared.define, 'import.meta.url': '__flImportMetaUrl' },
     banner: { js: "var __flImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
   };
   await build({ ...cjs, entryPoints: ['src/index.ts'], outfile: 'dist/index.cjs', plugins: [lazyStagesAsCjsBundles] });
