@@ -77,7 +77,7 @@ const cliCjs = {
   ...shared,
   format: 'cjs',
   supported: { 'dynamic-import': false },
-  define: { 'import.meta.url': '__flImportMetaUrl' },
+  define: { ...shared.define, 'import.meta.url': '__flImportMetaUrl' },
   banner: { js: "var __flImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
 };
 await build({ ...cliCjs, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli-main.cjs' });
