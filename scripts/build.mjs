@@ -4,6 +4,7 @@
 // FAULTLINE_BUILD=cli builds the CLI only (the GitHub Action's install step: no tsc, no library bundles).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -81,7 +82,15 @@ const cliCjs = {
   banner: { js: "var __flImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
 };
 await build({ ...cliCjs, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli-main.cjs' });
-await build({ ...cliCjs, entryPoints: ['src/cli/launcher.ts'], outfile: 'dist/cli.cjs', banner: { js: '#!/usr/bin/env node' } });
+// The launcher names a per-user cache by the bundle's content (src/cli/launcher.ts): V8 itself compares lengths only.
+const bundleHash = createHash('sha256').update(readFileSync('dist/cli-main.cjs')).digest('hex');
+await build({
+  ...cliCjs,
+  entryPoints: ['src/cli/launcher.ts'],
+  outfile: 'dist/cli.cjs',
+  banner: { js: '#!/usr/bin/env node' },
+  define: { ...cliCjs.define, __FAULTLINE_BUNDLE_HASH__: JSON.stringify(bundleHash) },
+});
 chmodSync('dist/cli.cjs', 0o755);
 if (process.env.FAULTLINE_NO_CODE_CACHE !== '1') {
   const warmUp = spawnSync(process.execPath, ['scripts/code-cache.mjs'], { stdio: 'inherit' });

@@ -4,13 +4,13 @@
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, chmod, mkdir, readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FaultlineError } from '../core/index.js';
 import { isArtifactId } from './artifact-id.js';
+import { cacheDirFor } from './cache-dir.js';
 
-export { isArtifactId };
+export { cacheDirFor, isArtifactId };
 
 export interface StoreOptions {
   /** Cache directory; overrides FAULTLINE_CACHE_DIR, XDG_CACHE_HOME/faultline and ~/.cache/faultline. */
@@ -57,14 +57,6 @@ export interface ArtifactRef {
   id: string | null;
   path: string;
   metaPath: string | null;
-}
-
-export function cacheDirFor(options: StoreOptions = {}): string {
-  const env = options.env ?? process.env;
-  if (options.cacheDir) return resolve(options.cacheDir);
-  if (env.FAULTLINE_CACHE_DIR) return resolve(env.FAULTLINE_CACHE_DIR);
-  if (env.XDG_CACHE_HOME) return resolve(env.XDG_CACHE_HOME, 'faultline');
-  return join(env.HOME || homedir(), '.cache', 'faultline');
 }
 
 export function artifactDirFor(options: StoreOptions = {}): string {
