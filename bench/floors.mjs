@@ -2,9 +2,8 @@
 // Floors: what the two speed targets of bench/run.mjs leave for faultline, measured on this machine in the
 // same run as the baselines they are ratios of.
 //   start-up: `node -e 0` (the baseline of the 1 MB target) against the least the design can load: bundled
-//     Chevrotain 11.2 with a one-token lexer and a one-rule parser, started through a V8 code cache as the CLI is
-//     (the grammars are Chevrotain; nothing of
-//     faultline's own), and against `faultline locate` on an empty log (everything before the first byte).
+//     Chevrotain 11.2 with a one-token lexer and a one-rule parser, started through a V8 code cache as the CLI
+//     is (the grammars are Chevrotain; nothing of faultline's own), and against `faultline locate` on an empty log (everything before the first byte).
 //   scanning: `rg -c` (the baseline of the 100 MB target) against the scan's own kernel in Node: readSync
 //     64 KiB + latin1 + faultline's universal anchor regex, counting matches (no line numbers, no line-start
 //     anchors, no parsing, no resolving), and against `faultline locate` itself.
