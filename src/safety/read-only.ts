@@ -197,7 +197,7 @@ export function readOnlyReason(name: string, args: Args, dialect: 'bash' | 'powe
 
 /** Readers whose arguments decide whether they write: a computed or globbed argument could be a flag. */
 export function hasArgumentRules(name: string): boolean {
-  return ['sed', 'awk', 'gawk', 'find', 'git', 'sort', 'rg', 'date', 'uniq', 'xxd', 'tree', 'base64', 'env', 'printf', 'hostname', 'fd', 'bat', 'history'].includes(name);
+  return ['sed', 'awk', 'gawk', 'find', 'git', 'sort', 'rg', 'date', 'uniq', 'xxd', 'tree', 'base64', 'env', 'printf', 'hostname', 'fd', 'bat', 'history', 'less'].includes(name);
 }
 
 export const READ_ONLY_COMMANDS = { bash: Object.keys(BASH_READERS), powershell: [...PS_READERS], gitSubcommands: Object.keys(GIT_READERS), versionOnly: VERSION_ONLY, subcommands: SUBCOMMAND_READERS };
