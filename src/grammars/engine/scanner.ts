@@ -7,7 +7,7 @@ import { FormatLineContext, type ContextHost } from './context.js';
 import type { GrammarFormat } from './format.js';
 import { mayHoldPrefix, peelCandidate, swallowed, unwrapStructuredLog, type PeeledLine } from './peel.js';
 import { detectLinePrefixes, stripLinePrefixes } from './prefixes.js';
-import { formatAnchorsFor, prefilterFor, type LineStartMatcher, type Prefilter } from './prefilter.js';
+import { formatAnchorsFor, formatsByNameFor, prefilterFor, type LineStartMatcher, type Prefilter } from './prefilter.js';
 import { latin1ToUtf8, neighbourBounds, ownCopy, utf8ToLatin1 } from './strings.js';
 
 export type { ScannerOptions, ScanResult } from './scan-options.js';
@@ -40,8 +40,9 @@ export class Scanner {
   private readonly prefilter: Prefilter;
   private readonly normalise: (raw: string) => string;
   private readonly host: ContextHost;
-  /** One reusable line context per format (same order as `formats`). */
-  private readonly contexts: FormatLineContext[];
+  /** One reusable line context per format (same order as `formats`), made when the format first sees a line:
+   * most formats see none, and making all 156 was a tenth of a warm 10 KB call's set-up. */
+  private readonly contexts: Array<FormatLineContext | undefined> = [];
   private buffer = '';
   /** Index in `buffer` where unscanned text starts; text before it is look-back only. */
   private scanFrom = 0;
@@ -69,7 +70,7 @@ export class Scanner {
       neighbour: () => undefined,
       emitted: [],
       sharedState: new Map(),
-      formatsByName: new Map(this.formats.map((format) => [format.name, format])),
+      formatsByName: formatsByNameFor(this.formats),
       newTraceId: () => ++this.traceCounter,
       lineMemo: new Map(),
       tokenMemo: new Map(),
@@ -77,7 +78,6 @@ export class Scanner {
       overflow: 0,
       atEnd: new Set(),
     };
-    this.contexts = this.formats.map((format) => new FormatLineContext(this.host, format));
   }
 
   /** Feeds the next slice of the log, decoded as latin1 (`buffer.latin1Slice()`). */
@@ -306,7 +306,8 @@ export class Scanner {
       const anchor = this.anchorOfFormat[index]!;
       if (!(selects[anchor] ??= this.anchors[anchor]!.test(probe))) continue;
       text ??= textOf();
-      if (this.formats[index]!.parse(this.contexts[index]!.reset(text, logLine))) return this.formats[index];
+      const context = (this.contexts[index] ??= new FormatLineContext(this.host, this.formats[index]!));
+      if (this.formats[index]!.parse(context.reset(text, logLine))) return this.formats[index];
     }
     return undefined;
   }
