@@ -5,8 +5,9 @@
 import type { ScannerOptions, ScanResult } from './scan-options.js';
 import { FormatLineContext, type ContextHost } from './context.js';
 import type { GrammarFormat } from './format.js';
-import { mayHoldPrefix, peelCandidate, swallowed, unwrapStructuredLog, type PeeledLine } from './peel.js';
-import { detectLinePrefixes, stripLinePrefixes } from './prefixes.js';
+import { LineTexts } from './line-texts.js';
+import { mayHoldPrefix, peelCandidate, swallowed, type PeeledLine } from './peel.js';
+import { detectLinePrefixes } from './prefixes.js';
 import { formatAnchorsFor, formatsByNameFor, prefilterFor, type LineStartMatcher, type Prefilter } from './prefilter.js';
 import { latin1ToUtf8, neighbourBounds, ownCopy, utf8ToLatin1 } from './strings.js';
 
@@ -15,9 +16,8 @@ export type { ScannerOptions, ScanResult } from './scan-options.js';
 // Bytes of context kept before and guaranteed after a candidate line for multi-line formats.
 const BEHIND_BYTES = 16 * 1024;
 const AHEAD_BYTES = 16 * 1024;
-// Neighbouring lines a grammar may ask for, and how much of each it sees.
+// Neighbouring lines a grammar may ask for (each sees MAX_LINE_TEXT of them).
 const MAX_NEIGHBOUR_LINES = 40;
-const MAX_LINE_TEXT = 4 * 1024;
 // A line longer than this is parsed only in windows around its anchors (linear time on 1 MB lines).
 const LONG_LINE = 16 * 1024;
 const WINDOW_HALF = 2 * 1024;
@@ -57,12 +57,13 @@ export class Scanner {
   private claimedWindowEnd = -1;
   /** The line-start prefilter for the prefix kinds this log uses (decided on its first slice). */
   private lineStart: LineStartMatcher | undefined;
-  /** Whether the line normalisedSlice last returned was a logfmt wrapper's unwrapped message. */
-  private unwrapped = false;
+  /** The normalised text of buffer lines. */
+  private readonly lineTexts: LineTexts;
 
   constructor(options: ScannerOptions) {
     this.formats = options.formats;
     this.normalise = options.normaliseLine;
+    this.lineTexts = new LineTexts(options.normaliseLine);
 
     this.prefilter = prefilterFor(this.formats);
     this.host = {
@@ -164,6 +165,7 @@ export class Scanner {
   private shift(by: number): void {
     if (by <= 0) return;
     this.buffer = this.buffer.slice(by);
+    this.lineTexts.forget();
     this.lastNewline -= by;
     this.countedTo -= by;
     this.claimedWindowEnd -= by;
@@ -262,15 +264,6 @@ export class Scanner {
     }
   }
 
-  // The normalised text of a line: known CI prefixes stripped and a logfmt wrapper's message unwrapped.
-  private normalisedSlice(start: number, end: number): string {
-    const raw = this.buffer.slice(start, Math.min(end, start + MAX_LINE_TEXT * 4));
-    const stripped = stripLinePrefixes(this.normalise(latin1ToUtf8(raw.endsWith('\r') ? raw.slice(0, -1) : raw)));
-    const text = unwrapStructuredLog(stripped);
-    this.unwrapped = text !== stripped;
-    return ownCopy(text.length > MAX_LINE_TEXT ? text.slice(0, MAX_LINE_TEXT) : text);
-  }
-
   private scanLine(lineStart: number, lineEnd: number, windowStart: number, windowEnd: number, logLine: number): void {
     const raw = this.buffer.slice(windowStart, windowEnd);
     const long = lineEnd - lineStart > LONG_LINE;
@@ -315,7 +308,7 @@ export class Scanner {
   // The normalised, peeled text of a selected line, with fresh per-line memos and its neighbours on demand.
   private prepareLine(raw: string, lineStart: number, lineEnd: number): PeeledLine {
     const long = lineEnd - lineStart > LONG_LINE;
-    const text = long ? ownCopy(this.normalise(latin1ToUtf8(raw))) : this.normalisedSlice(lineStart, lineEnd);
+    const text = long ? ownCopy(this.normalise(latin1ToUtf8(raw))) : this.lineTexts.of(this.buffer, lineStart, lineEnd);
     this.host.lineMemo.clear();
     this.host.tokenMemo.clear();
     const neighbours = new Map<number, string | undefined>();
@@ -325,13 +318,13 @@ export class Scanner {
       return neighbours.get(delta);
     };
     // A logfmt wrapper changes what the anchors see (read before any neighbour is normalised).
-    const line: PeeledLine = { text, neighbour, changed: !long && this.unwrapped };
+    const line: PeeledLine = { text, neighbour, changed: !long && this.lineTexts.unwrapped };
     this.host.neighbour = (delta) => (delta === 0 ? line.text : line.neighbour(delta));
     return line;
   }
 
   private neighbourLine(lineStart: number, lineEnd: number, delta: number): string | undefined {
     const bounds = neighbourBounds(this.buffer, lineStart, lineEnd, delta);
-    return bounds && this.normalisedSlice(bounds[0], bounds[1]);
+    return bounds && this.lineTexts.of(this.buffer, bounds[0], bounds[1]);
   }
 }
