@@ -2,7 +2,7 @@
 // CI prefixes stripped and a logfmt wrapper's message unwrapped, capped at MAX_LINE_TEXT characters.
 import { unwrapStructuredLog } from './peel.js';
 import { stripLinePrefixes } from './prefixes.js';
-import { latin1ToUtf8, ownCopy } from './strings.js';
+import { latin1ToUtf8, neighbourBounds, ownCopy } from './strings.js';
 
 // How much of each line a grammar sees.
 export const MAX_LINE_TEXT = 4 * 1024;
@@ -42,4 +42,31 @@ export class LineTexts {
     this.known.set(start, { end, text, unwrapped: this.unwrapped });
     return text;
   }
+}
+
+/**
+ * The texts of the lines around [lineStart, lineEnd) of the scanner's buffer, up to `reach` lines each way, each
+ * read once. The bounds of every line walked past are kept: grammars read neighbours one by one outward (a test
+ * block's header 30 lines up), and walking from the candidate line for each was O(delta²): a sixth of a jest
+ * log's scan.
+ */
+export function neighbourTexts(lines: LineTexts, buffer: () => string, lineStart: number, lineEnd: number, reach: number): (delta: number) => string | undefined {
+  const texts = new Map<number, string | undefined>();
+  // Start, end of the lines walked to on each side, flat: [candidate start, candidate end, 1 away start, end, …].
+  const before = [lineStart, lineEnd];
+  const after = [lineStart, lineEnd];
+  return (delta) => {
+    const distance = Math.abs(delta);
+    if (distance > reach) return undefined;
+    if (texts.has(delta)) return texts.get(delta);
+    const walked = delta < 0 ? before : after;
+    while (walked.length <= 2 * distance) {
+      const bounds = neighbourBounds(buffer(), walked[walked.length - 2]!, walked[walked.length - 1]!, delta < 0 ? -1 : 1);
+      if (bounds === undefined) break;
+      walked.push(bounds[0], bounds[1]);
+    }
+    const text = walked.length > 2 * distance ? lines.of(buffer(), walked[2 * distance]!, walked[2 * distance + 1]!) : undefined;
+    texts.set(delta, text);
+    return text;
+  };
 }

@@ -5,11 +5,11 @@
 import type { ScannerOptions, ScanResult } from './scan-options.js';
 import { FormatLineContext, type ContextHost } from './context.js';
 import type { GrammarFormat } from './format.js';
-import { LineTexts } from './line-texts.js';
+import { LineTexts, neighbourTexts } from './line-texts.js';
 import { mayHoldPrefix, peelCandidate, swallowed, type PeeledLine } from './peel.js';
 import { detectLinePrefixes } from './prefixes.js';
 import { formatAnchorsFor, formatsByNameFor, prefilterFor, type LineStartMatcher, type Prefilter } from './prefilter.js';
-import { latin1ToUtf8, neighbourBounds, ownCopy, utf8ToLatin1 } from './strings.js';
+import { latin1ToUtf8, ownCopy, utf8ToLatin1 } from './strings.js';
 
 export type { ScannerOptions, ScanResult } from './scan-options.js';
 
@@ -311,20 +311,10 @@ export class Scanner {
     const text = long ? ownCopy(this.normalise(latin1ToUtf8(raw))) : this.lineTexts.of(this.buffer, lineStart, lineEnd);
     this.host.lineMemo.clear();
     this.host.tokenMemo.clear();
-    const neighbours = new Map<number, string | undefined>();
-    const neighbour = (delta: number): string | undefined => {
-      if (Math.abs(delta) > MAX_NEIGHBOUR_LINES) return undefined;
-      if (!neighbours.has(delta)) neighbours.set(delta, this.neighbourLine(lineStart, lineEnd, delta));
-      return neighbours.get(delta);
-    };
+    const neighbour = neighbourTexts(this.lineTexts, () => this.buffer, lineStart, lineEnd, MAX_NEIGHBOUR_LINES);
     // A logfmt wrapper changes what the anchors see (read before any neighbour is normalised).
     const line: PeeledLine = { text, neighbour, changed: !long && this.lineTexts.unwrapped };
     this.host.neighbour = (delta) => (delta === 0 ? line.text : line.neighbour(delta));
     return line;
-  }
-
-  private neighbourLine(lineStart: number, lineEnd: number, delta: number): string | undefined {
-    const bounds = neighbourBounds(this.buffer, lineStart, lineEnd, delta);
-    return bounds && this.lineTexts.of(this.buffer, bounds[0], bounds[1]);
   }
 }
