@@ -6,8 +6,10 @@ import { latin1ToUtf8, neighbourBounds, ownCopy } from './strings.js';
 
 // How much of each line a grammar sees.
 export const MAX_LINE_TEXT = 4 * 1024;
-// Lines remembered by position; at most this many, each ≤ MAX_LINE_TEXT characters.
-const MAX_REMEMBERED = 128;
+// Lines remembered by position; at most this many, each ≤ MAX_LINE_TEXT characters (≤ 2 MB, a few KB typically).
+// When full the older half goes: the lines read next are those around the next candidate, read most recently
+// (clearing them all made a jest log normalise a tenth of its lines twice).
+const MAX_REMEMBERED = 256;
 
 export class LineTexts {
   /** Whether the line `of` last returned was a logfmt wrapper's unwrapped message. */
@@ -15,7 +17,7 @@ export class LineTexts {
   /** Texts by the line's start offset in the buffer (with its end and logfmt flag). Location lines come in runs
    * (tsc, eslint, gcc): each is the next one's line −1 and the previous one's line +1, and normalising it again for
    * every neighbour that read it was a tenth of a tsc log's scan. Keyed by position, never by text; the scanner
-   * forgets them when its buffer shifts, and they are dropped when full, so they hold at most a few hundred KB. */
+   * forgets them when its buffer shifts. */
   private readonly known = new Map<number, { end: number; text: string; unwrapped: boolean }>();
 
   constructor(private readonly normalise: (raw: string) => string) {}
@@ -23,6 +25,14 @@ export class LineTexts {
   /** Forgets every line (the buffer's offsets changed). */
   forget(): void {
     this.known.clear();
+  }
+
+  private forgetOlderHalf(): void {
+    let left = this.known.size >> 1;
+    for (const start of this.known.keys()) {
+      if (left-- <= 0) break;
+      this.known.delete(start);
+    }
   }
 
   /** The text of the line [start, end) of `buffer` (latin1, `end` at its `\n` or the buffer's end). */
@@ -38,7 +48,7 @@ export class LineTexts {
     const unwrapped = unwrapStructuredLog(stripped);
     this.unwrapped = unwrapped !== stripped;
     const text = ownCopy(unwrapped.length > MAX_LINE_TEXT ? unwrapped.slice(0, MAX_LINE_TEXT) : unwrapped);
-    if (this.known.size >= MAX_REMEMBERED) this.known.clear();
+    if (this.known.size >= MAX_REMEMBERED) this.forgetOlderHalf();
     this.known.set(start, { end, text, unwrapped: this.unwrapped });
     return text;
   }
