@@ -105,10 +105,20 @@ export function detectLinePrefixes(text: string): string {
 }
 
 const ANY_PREFIX = new RegExp(`^(?:${PREFIXES.map((prefix) => prefix.source.replace(/^\^/, '')).join('|')})`);
+// The characters a prefix can start with, of every kind but `gh run view`'s (which can start with anything but
+// needs a tab): an indented line, a code frame or a `>`-marked line is let through without the alternation.
+const PREFIX_STARTS = new Uint8Array(256);
+for (const prefix of PREFIXES.filter((kind) => !kind.source.includes('\\t'))) {
+  const chars = firstChars(prefix.source.replace(/^\^/, ''));
+  if (chars === undefined) PREFIX_STARTS.fill(1);
+  for (const code of chars ?? []) PREFIX_STARTS[code] = 1;
+}
 
 /** Removes known CI/task-runner prefixes (repeatedly: a GitHub timestamp may wrap a turbo prefix). */
 export function stripLinePrefixes(line: string): string {
   // One combined test first: most lines have no prefix, and trying each kind in turn was 11 regex runs a line.
+  const first = line.charCodeAt(0);
+  if (first < 256 && PREFIX_STARTS[first] === 0 && !line.includes('\t')) return line;
   if (!ANY_PREFIX.test(line)) return line;
   let current = line;
   for (let round = 0; round < 4; round++) {
