@@ -168,7 +168,13 @@ export class FormatLineContext implements LineContext {
     if (!node) return [];
     const found: IToken[] = [];
     collectInts(node, found);
-    found.sort((left, right) => left.startOffset - right.startOffset);
+    // Usually already in order (one rule's Ints): sorting anyway allocated a work array per parsed location.
+    for (let index = 1; index < found.length; index++) {
+      if (found[index]!.startOffset < found[index - 1]!.startOffset) {
+        found.sort((left, right) => left.startOffset - right.startOffset);
+        break;
+      }
+    }
     return found.map((token) => Number(token.image));
   }
 

@@ -57,6 +57,8 @@ export function mayMatch(rule: string, tokens: readonly IToken[], from: number, 
 
 export class LineParser extends CstParser {
   private readonly ruleTable = new Map<string, (...args: unknown[]) => CstNode>();
+  /** The options of the `path` rule being parsed (read by its gates). */
+  private pathOptions: PathOptions | undefined;
 
   constructor(definers: readonly RuleDefiner[], validate = false) {
     super(ALL_TOKENS, { maxLookahead: 4, nodeLocationTracking: 'onlyOffset', recoveryEnabled: false, skipValidations: !validate });
@@ -153,32 +155,44 @@ export class LineParser extends CstParser {
   private defineShared(): void {
     // path: a run of path tokens up to the suffix named by `until`. Token categories make each step a
     // four-way choice (see _tokens.ts), gated by the options; the alternatives overlap on purpose.
+    // The gates read the options of the path being parsed from the parser (a path holds no path), so the
+    // alternatives are made once here: made per call, they were eight closures and five objects per path token
+    // (~11 MB of garbage per 1 MB tsc log, the largest source after the lexer's tokens).
+    const quoted = (): boolean => this.pathOptions?.until === 'quote';
+    const accepts = (token: IToken): boolean => {
+      const options = this.pathOptions;
+      if (options?.until === 'quote') return tokenMatcher(token, QuotedPiece);
+      if (tokenMatcher(token, PathPiece)) return true;
+      if (token.tokenType === Space) return options?.spaces === true;
+      return tokenMatcher(token, ParenPiece) && options?.parens === true;
+    };
+    const stop = (): boolean => {
+      const until = this.pathOptions?.until;
+      if (until === 'colon') return this.atColonSuffix();
+      if (until === 'paren') return this.atParenSuffix();
+      return false;
+    };
+    const step = (idx: number) => ({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        { GATE: quoted, ALT: () => this.consume(idx, QuotedPiece) },
+        { GATE: () => !quoted(), ALT: () => this.consume(idx, PathPiece) },
+        { GATE: () => !quoted() && this.pathOptions?.spaces === true, ALT: () => this.consume(idx, Space) },
+        { GATE: () => !quoted() && this.pathOptions?.parens === true, ALT: () => this.consume(idx, ParenPiece) },
+      ],
+    });
+    const first = step(1);
+    const rest = step(2);
+    const more = { GATE: () => accepts(this.LA(1)) && !stop(), DEF: () => this.or(2, rest) };
     this.define('path', (options: PathOptions) => {
-      const quoted = options?.until === 'quote';
-      const accepts = (token: IToken): boolean => {
-        if (quoted) return tokenMatcher(token, QuotedPiece);
-        if (tokenMatcher(token, PathPiece)) return true;
-        if (token.tokenType === Space) return options?.spaces === true;
-        return tokenMatcher(token, ParenPiece) && options?.parens === true;
-      };
-      const stop = (): boolean => {
-        if (options?.until === 'colon') return this.atColonSuffix();
-        if (options?.until === 'paren') return this.atParenSuffix();
-        return false;
-      };
-      const step = (idx: number): void => {
-        this.or(idx, {
-          IGNORE_AMBIGUITIES: true,
-          DEF: [
-            { GATE: () => quoted, ALT: () => this.consume(idx, QuotedPiece) },
-            { GATE: () => !quoted, ALT: () => this.consume(idx, PathPiece) },
-            { GATE: () => !quoted && options?.spaces === true, ALT: () => this.consume(idx, Space) },
-            { GATE: () => !quoted && options?.parens === true, ALT: () => this.consume(idx, ParenPiece) },
-          ],
-        });
-      };
-      step(1);
-      this.many(1, { GATE: () => accepts(this.LA(1)) && !stop(), DEF: () => step(2) });
+      const outer = this.pathOptions;
+      this.pathOptions = options;
+      try {
+        this.or(1, first);
+        this.many(1, more);
+      } finally {
+        this.pathOptions = outer;
+      }
     });
     this.define('colonSuffix', () => {
       this.consume(1, Colon);
