@@ -37,6 +37,7 @@ export class Scanner {
    * and which of them is each format's: 107 formats share 81 anchors (many use the generic path anchor). */
   private anchors: RegExp[] = [];
   private anchorOfFormat: number[] = [];
+  private selects: Uint8Array | undefined;
   private readonly prefilter: Prefilter;
   private readonly normalise: (raw: string) => string;
   private readonly host: ContextHost;
@@ -293,11 +294,14 @@ export class Scanner {
   // Formats in registry order, each tried when its anchor selects the line, up to the one that claims it (returned);
   // the anchors of formats after it are never tested (they were ~10 µs of every candidate line).
   private offer(probe: string, textOf: () => string, logLine: number): GrammarFormat | undefined {
-    const selects: Array<boolean | undefined> = [];
+    // Whether each anchor selects the probe: 0 not yet tested, 1 yes, 2 no (one array for all lines).
+    const selects = (this.selects ??= new Uint8Array(this.anchors.length));
+    selects.fill(0);
     let text: string | undefined;
     for (let index = 0; index < this.formats.length; index++) {
       const anchor = this.anchorOfFormat[index]!;
-      if (!(selects[anchor] ??= this.anchors[anchor]!.test(probe))) continue;
+      if (selects[anchor] === 0) selects[anchor] = this.anchors[anchor]!.test(probe) ? 1 : 2;
+      if (selects[anchor] === 2) continue;
       text ??= textOf();
       const context = (this.contexts[index] ??= new FormatLineContext(this.host, this.formats[index]!));
       if (this.formats[index]!.parse(context.reset(text, logLine))) return this.formats[index];
