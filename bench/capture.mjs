@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // Capture throughput: `faultline run -- node gen.mjs` against the cat-like baseline `node gen.mjs > file`,
 // for 10 MB and 100 MB of mixed output. Prints MB/s, the ratio to the baseline and peak RSS.
-// Usage: node bench/capture.mjs [--cli dist/cli.js] [--sizes 10,100]
+// Usage: node bench/capture.mjs [--cli dist/cli.cjs] [--sizes 10,100]
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { cli: { type: 'string', default: 'dist/cli.js' }, sizes: { type: 'string', default: '10,100' } } });
+const { values } = parseArgs({ options: { cli: { type: 'string', default: 'dist/cli.cjs' }, sizes: { type: 'string', default: '10,100' } } });
 const cli = resolve(values.cli);
 if (!existsSync(cli)) {
   console.error(`bench/capture: ${cli} not found; run \`npm run build\` first (or pass --cli PATH)`);

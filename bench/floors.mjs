@@ -2,8 +2,8 @@
 // Floors: what the two speed targets of bench/run.mjs leave for faultline, measured on this machine in the
 // same run as the baselines they are ratios of.
 //   start-up: `node -e 0` (the baseline of the 1 MB target) against the least the design can load: bundled
-//     Chevrotain 11.2 with a one-token lexer and a one-rule parser (the grammars are Chevrotain; nothing of
-//     faultline's own), and against `faultline locate` on an empty log (everything before the first byte).
+//     Chevrotain 11.2 with a one-token lexer and a one-rule parser, started through a V8 code cache as the CLI
+//     is (the grammars are Chevrotain; nothing of faultline's own), and against `faultline locate` on an empty log (everything before the first byte).
 //   per location line: Chevrotain's lexing (and, for tsc and rustc, the one head rule) of each location line of the
 //     real 1 MB logs, warm (bench/floor-lines.ts), against node -e 0; and the anchor regex alone on ci-1m.log, MB/s.
 //   scanning: `rg -c` (the baseline of the 100 MB target) against the scan's own kernel in Node: readSync
@@ -12,7 +12,7 @@
 // Usage: node bench/floors.mjs [--quick]   (run.mjs runs it after its own targets)
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,20 +21,33 @@ import { RG_REGEX } from './baselines.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
 const data = join(here, '.data');
-const cli = join(root, 'dist', 'cli.js');
+const cli = join(root, 'dist', 'cli.cjs');
 const quick = process.argv.includes('--quick');
 mkdirSync(data, { recursive: true });
 const workspace = mkdtempSync(join(tmpdir(), 'faultline-floors-'));
 
-// Both floors are bundled with the same esbuild settings as the CLI (scripts/build.mjs): minified ESM.
+// Both floors are bundled with the same esbuild settings as the CLI (scripts/build.mjs): minified CommonJS, and
+// the Chevrotain floor starts as the CLI does, compiled with a V8 code cache made by one warm-up run
+// (src/cli/launcher.ts), so the floor and faultline pay the same kind of start-up.
 const bundle = (entry, outfile) =>
-  build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', target: 'node20', format: 'esm', minify: true, logLevel: 'error' });
-const chevrotainFloor = join(data, 'floor-chevrotain.mjs');
-const kernelFloor = join(data, 'floor-kernel.mjs');
-const linesFloor = join(data, 'floor-lines.mjs');
+  build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs', minify: true, logLevel: 'error' });
+const chevrotainFloor = join(data, 'floor-chevrotain.cjs');
+const kernelFloor = join(data, 'floor-kernel.cjs');
+const linesFloor = join(data, 'floor-lines.cjs');
 await bundle(join(here, 'floor-chevrotain.ts'), chevrotainFloor);
 await bundle(join(here, 'floor-kernel.ts'), kernelFloor);
 await bundle(join(here, 'floor-lines.ts'), linesFloor);
+const cachedLauncher = join(data, 'floor-launch.cjs');
+writeFileSync(cachedLauncher, `const { readFileSync, writeFileSync } = require('node:fs'); const Module = require('node:module'); const { Script } = require('node:vm');
+const [file, cache] = process.argv.splice(2, 2); let cachedData; try { cachedData = readFileSync(cache); } catch {}
+const script = new Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, cachedData });
+const bundled = { exports: {} }; script.runInThisContext().call(bundled.exports, bundled.exports, Module.createRequire(file), bundled, file, __dirname);
+if (!cachedData) writeFileSync(cache, script.createCachedData());
+`);
+const chevrotainCache = `${chevrotainFloor}.cache`;
+rmSync(chevrotainCache, { force: true });
+spawnSync(process.execPath, [cachedLauncher, chevrotainFloor, chevrotainCache]);
+const chevrotainCommand = [process.execPath, cachedLauncher, chevrotainFloor, chevrotainCache];
 
 // Median wall time of each command, the commands interleaved run by run so that drift of this VM's speed
 // hits them alike.
@@ -59,9 +72,9 @@ const locate = (log) => [process.execPath, cli, 'locate', log, '--json', '--cwd'
 console.log('floors (medians of interleaved runs; the target ratio is 1.5×)');
 const small = join(data, 'ci-1m.log');
 const smallScan = existsSync(small) ? [[process.execPath, kernelFloor, small]] : [];
-const [node0, chevrotain, fixed, kernelSmall] = interleaved([[process.execPath, '-e', '0'], [process.execPath, chevrotainFloor], locate(empty), ...smallScan], quick ? 7 : 15);
+const [node0, chevrotain, fixed, kernelSmall] = interleaved([[process.execPath, '-e', '0'], chevrotainCommand, locate(empty), ...smallScan], quick ? 7 : 15);
 console.log(`  start-up, against node -e 0 (${node0.toFixed(0)} ms):`);
-console.log(`    bundled Chevrotain + one-rule parser      ${ratio(chevrotain, node0)}`);
+console.log(`    bundled Chevrotain + one rule, code-cached ${ratio(chevrotain, node0)}`);
 // The two floors overlap only in Node's own start-up, so their extra costs add up.
 if (kernelSmall !== undefined) {
   console.log(`    Node kernel on ci-1m.log                  ${ratio(kernelSmall, node0)}`);

@@ -5,6 +5,20 @@
 //   - warm `locate` calls in one process (10 KB log: median of 100; the 1 MB synthetic log: MB/s);
 //   - the CLI on an empty log and on real single-tool logs of ~1 MB (real fixtures of tsc, pytest, cargo build and
 //     jest, repeated) against `node -e 0`.
+// Cold CLI, what was tried (issue 15 item 3; same-run interleaved A/B, 21–25 runs, medians, loaded 2-core VM):
+//   - first-character tables computed at build time (scripts/build.mjs → define): empty log 110.0 → 105.9 ms wall,
+//     user+sys 0.11 → 0.10 s (/usr/bin/time, 10 ms resolution); the 1 MB tsc log showed no win (431 → 498 and
+//     589 → 622 ms in two runs: noise on this load, the scan dominates there). Kept: identical output.
+//   - a CommonJS CLI bundle compiled through a build-time V8 code cache (src/cli/launcher.ts): empty log
+//     111 → 95 ms (node -e 0 at 59–60 ms); kept. The same CommonJS bundle without the cache: no change (110 ms).
+//   - a warm-up of the empty log and the example only (870 KB cache instead of 1.18 MB): empty log 94 vs 96 ms,
+//     real 1 MB tsc log 553 vs 535 ms: the fuller warm-up kept.
+//   - writeSync for a file, pipe or /dev/null instead of process.stdout (which loads tty, net, stream), and no
+//     capture code on the locate path (chain.ts loaded child_process and crypto): 95 → 89 ms; kept.
+//   - first-character tables at build time on top of the code cache: 99 → 95 ms; kept.
+//   - a larger young generation (--min-semi-space-size=16) or lazier parsing flags: any V8 flag makes V8 refuse
+//     the code cache (115–123 ms); the GC at start-up is ~4 ms of scavenges. Not kept.
+//   - loading fs/promises, readline, string_decoder or parseArgs: each within ±1 ms of node -e 0 (31 runs).
 // Usage: node bench/realistic.mjs [--quick]   (run.mjs runs it; it prints the 100 MB and RSS rows itself)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,7 +29,7 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
 const data = join(here, '.data');
-const cli = join(root, 'dist', 'cli.js');
+const cli = join(root, 'dist', 'cli.cjs');
 const library = join(root, 'dist', 'index.js');
 const quick = process.argv.includes('--quick');
 mkdirSync(data, { recursive: true });

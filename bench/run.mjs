@@ -11,7 +11,7 @@ import { RG_REGEX } from './baselines.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
-const cli = join(root, 'dist', 'cli.js');
+const cli = join(root, 'dist', 'cli.cjs');
 const data = join(here, '.data');
 const generator = resolve(root, '..', 'shared', 'bench', 'gen-log.mjs');
 const quick = process.argv.includes('--quick');

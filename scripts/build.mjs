@@ -4,9 +4,35 @@
 // FAULTLINE_BUILD=cli builds the CLI only (the GitHub Action's install step: no tsc, no library bundles).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
+
+// The prefilter's first-character tables, computed once here from the catalog's anchor sources and injected as
+// a constant (src/grammars/engine/first-chars.ts): analysing them cost every CLI start ~10–20 ms (issue 15).
+async function firstCharsTable() {
+  const script = join(mkdtempSync(join(tmpdir(), 'faultline-first-chars-')), 'table.mjs');
+  await build({
+    stdin: {
+      contents: `import { recordFirstChars } from './src/grammars/engine/first-chars.ts';
+import { prefilterFor } from './src/grammars/engine/prefilter.ts';
+import { registeredFormats } from './src/grammars/registry.ts';
+const table = recordFirstChars();
+prefilterFor(registeredFormats()).lineStartFor('');
+process.stdout.write(JSON.stringify(Object.fromEntries(table)));`,
+      resolveDir: process.cwd(), loader: 'ts',
+    },
+    bundle: true, platform: 'node', format: 'esm', outfile: script, logLevel: 'warning',
+    external: ['web-tree-sitter', '@vscode/tree-sitter-wasm'],
+  });
+  const run = spawnSync(process.execPath, [script], { encoding: 'utf8' });
+  rmSync(dirname(script), { recursive: true, force: true });
+  if (run.status !== 0) throw new Error(`build: computing the first-character table failed: ${run.stderr}`);
+  return run.stdout;
+}
+const FIRST_CHARS = await firstCharsTable();
 
 const shared = {
   bundle: true,
@@ -15,6 +41,7 @@ const shared = {
   sourcemap: false,
   minify: process.env.FAULTLINE_NO_MINIFY !== '1',
   legalComments: 'none',
+  define: { __FAULTLINE_FIRST_CHARS__: FIRST_CHARS },
   logLevel: 'warning',
   // Language-server packages and tree-sitter load their own files at run time: keep them external.
   external: ['web-tree-sitter', '@vscode/tree-sitter-wasm', 'typescript', 'pyright', '@secretlint/*', 'vscode-languageserver-protocol', 'vscode-jsonrpc'],
@@ -40,20 +67,38 @@ const lazyStagesAsCjsBundles = {
   },
 };
 
-// Chunk names carry content hashes: clear the old ones so dist/ holds only what cli.js imports.
-rmSync('dist/chunks', { recursive: true, force: true });
+// The CLI: one CommonJS bundle (dist/cli-main.cjs) that the executable dist/cli.cjs compiles with a V8 code
+// cache made right here (src/cli/launcher.ts says why; Node 20 caches no ES module). Commands stay lazy: esbuild
+// evaluates a dynamically imported module on first import; V8 compiles functions on first call or from the cache.
+// `import()` becomes require(): inside a vm.Script Node 20 has no loader for import() (web-tree-sitter and
+// secretlint load through their CommonJS or require(esm) entries).
+for (const stale of ['dist/cli.js', 'dist/chunks', 'dist/cli-main.cache']) rmSync(stale, { recursive: true, force: true });
 mkdirSync('dist', { recursive: true });
-// Code splitting: each command is its own chunk, loaded when it runs (see src/cli/commands/index.ts).
-await build({
+const cliCjs = {
   ...shared,
-  entryPoints: { cli: 'src/cli/main.ts' },
-  outdir: 'dist',
-  splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
-  format: 'esm',
-  banner: { js: "#!/usr/bin/env node\nimport { createRequire as __flCreateRequire } from 'node:module'; const require = __flCreateRequire(import.meta.url);" },
+  format: 'cjs',
+  supported: { 'dynamic-import': false },
+  define: { ...shared.define, 'import.meta.url': '__flImportMetaUrl' },
+  banner: { js: "var __flImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+};
+await build({ ...cliCjs, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli-main.cjs' });
+// The launcher names a per-user cache by the bundle's content (src/cli/launcher.ts): V8 itself compares lengths only.
+const bundleHash = createHash('sha256').update(readFileSync('dist/cli-main.cjs')).digest('hex');
+await build({
+  ...cliCjs,
+  entryPoints: ['src/cli/launcher.ts'],
+  outfile: 'dist/cli.cjs',
+  banner: { js: '#!/usr/bin/env node' },
+  define: { ...cliCjs.define, __FAULTLINE_BUNDLE_HASH__: JSON.stringify(bundleHash) },
 });
-chmodSync('dist/cli.js', 0o755);
+chmodSync('dist/cli.cjs', 0o755);
+if (process.env.FAULTLINE_NO_CODE_CACHE !== '1') {
+  const warmUp = spawnSync(process.execPath, ['scripts/code-cache.mjs'], { stdio: 'inherit' });
+  if (warmUp.status !== 0) {
+    console.error('build: scripts/code-cache.mjs failed');
+    process.exit(warmUp.status ?? 1);
+  }
+}
 // The detached process behind `start()` / `run --background`: one file beside cli.js and index.js.
 await build({
   ...shared,
@@ -84,7 +129,7 @@ if (existsSync('src/index.ts') && process.env.FAULTLINE_BUILD !== 'cli') {
   const cjs = {
     ...shared,
     format: 'cjs',
-    define: { 'import.meta.url': '__flImportMetaUrl' },
+    define: { ...shared.define, 'import.meta.url': '__flImportMetaUrl' },
     banner: { js: "var __flImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
   };
   await build({ ...cjs, entryPoints: ['src/index.ts'], outfile: 'dist/index.cjs', plugins: [lazyStagesAsCjsBundles] });

@@ -13,9 +13,10 @@ const LAYER: Record<string, number> = {
   locate: 2, 'lsp-client': 2, prompt: 2, capture: 2, output: 2, cli: 3, 'index.ts': 4,
   // The package's entry points (src/entries: one per stage, and the main entry's lazy loader) sit with index.ts.
   entries: 4,
-  // Command safety loads its own bash/PowerShell grammars rather than lsp-client's loader: a pre-run check
-  // must not pull language-server code in, and two layer-2 rooms may not import each other.
+  // Command safety parses shell commands with tree-sitter; the loader both it and lsp-client use sits below
+  // them (tree-sitter), so a pre-run check pulls no language-server code in and the WASM runtime starts once.
   safety: 2,
+  'tree-sitter': 1,
 };
 
 function files(dir: string): string[] {

@@ -36,3 +36,17 @@ export async function unseen(path: string, from: number, to: number): Promise<{ 
   return { text, omittedBytes };
 }
 
+
+// How far back a redacting output() looks for the end of the last whole line.
+const LINE_END_WINDOW = 64 * 1024;
+
+/**
+ * The end of the last whole line in [from, to), for redacting output while the command runs: a token cut
+ * between two calls would be redacted in neither half. A line longer than the window is given as it is.
+ */
+export async function lastLineEnd(path: string, from: number, to: number): Promise<number> {
+  const start = Math.max(from, to - LINE_END_WINDOW);
+  const newline = (await readRange(path, start, to)).lastIndexOf(0x0a);
+  if (newline >= 0) return start + newline + 1;
+  return to - from >= LINE_END_WINDOW ? to : from;
+}

@@ -8,12 +8,13 @@ import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { FaultlineError } from '../core/index.js';
+import { redactorFrom, type RedactOption } from '../redact/index.js';
 import {
   BACKGROUND_MARKER, backgroundDir, backgroundPaths, type BackgroundState, type BackgroundStatus, commandProcesses, type Cursor,
   listStateIds, processAlive, readJson, removeJob, writeJsonAtomic,
 } from './background-state.js';
 import type { WorkerSpec } from './background-worker.js';
-import { readTail, unseen } from './background-read.js';
+import { lastLineEnd, readTail, unseen } from './background-read.js';
 import { defaultHistoryKey } from './history.js';
 import { signalGroup } from './process-group.js';
 import { looksLikeServer } from './server-detect.js';
@@ -49,6 +50,8 @@ export interface StartOptions extends RetentionOptions {
   detach?: boolean;
   /** The worker script (default: dist/background-worker.js beside the bundle, or FAULTLINE_BACKGROUND_WORKER). */
   workerPath?: string;
+  /** As OutputOptions.redact, for the output start() returns. */
+  redact?: RedactOption;
 }
 
 export interface OutputOptions extends StoreOptions {
@@ -56,6 +59,12 @@ export interface OutputOptions extends StoreOptions {
   waitMs?: number;
   /** Look without marking the output (or the end) as returned. */
   peek?: boolean;
+  /**
+   * For a model: redact secrets in the returned output (true: faultline's own rules; a Redactor: as built, e.g.
+   * by prepareRedactor with secretlint). While the command runs, output is then returned up to its last whole
+   * line, so a secret is never split between two calls.
+   */
+  redact?: RedactOption;
 }
 
 export interface BackgroundResult {
@@ -171,7 +180,7 @@ export async function start(command: string, options: StartOptions = {}): Promis
     const cursor = (await readJson<Cursor>(paths.cursor)) ?? { offset: 0, reported: false, server: false };
     await writeJsonAtomic(paths.cursor, { ...cursor, server: true });
   }
-  return output(id, { ...store, peek: options.detach === true });
+  return output(id, { ...store, peek: options.detach === true, redact: options.redact });
 }
 
 async function loadState(id: string, store: StoreOptions): Promise<BackgroundState> {
@@ -201,7 +210,11 @@ export async function output(id: string, options: OutputOptions = {}): Promise<B
   }
   // Re-read the size after the end is known: the worker drains late output before it writes the end.
   if (state.status !== 'running') size = (await stat(state.artifactPath).catch(() => null))?.size ?? size;
-  const { text, omittedBytes } = await unseen(state.artifactPath, cursor.offset, size);
+  const redactor = redactorFrom(options.redact);
+  if (redactor && state.status === 'running') size = await lastLineEnd(state.artifactPath, cursor.offset, size);
+  const unseenPart = await unseen(state.artifactPath, cursor.offset, size);
+  const text = redactor ? redactor.redact(unseenPart.text) : unseenPart.text;
+  const { omittedBytes } = unseenPart;
   const ended = state.status !== 'running';
   const completion = ended && !cursor.reported;
   const server = cursor.server || (state.status === 'running' && text !== '' && looksLikeServer(text));
@@ -218,7 +231,7 @@ export async function output(id: string, options: OutputOptions = {}): Promise<B
 }
 
 /** Ends the command's whole process tree, reports its end (status `stopped`), and frees the id. */
-export async function kill(id: string, options: StoreOptions & { graceMs?: number } = {}): Promise<BackgroundResult> {
+export async function kill(id: string, options: StoreOptions & { graceMs?: number; redact?: RedactOption } = {}): Promise<BackgroundResult> {
   const store = { cacheDir: cacheDirFor(options) };
   const paths = backgroundPaths(id, store);
   const state = await loadState(id, store);
@@ -234,7 +247,7 @@ export async function kill(id: string, options: StoreOptions & { graceMs?: numbe
       await writeJsonAtomic(paths.state, { ...after, status: 'stopped', endedAt: after.endedAt ?? new Date().toISOString() } satisfies BackgroundState);
     }
   }
-  const result = await output(id, store);
+  const result = await output(id, { ...store, redact: options.redact });
   await removeJob(id, store);
   return wasRunning ? { ...result, status: 'stopped', completion: true } : result;
 }

@@ -4,10 +4,13 @@
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, chmod, mkdir, readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FaultlineError } from '../core/index.js';
+import { isArtifactId } from './artifact-id.js';
+import { cacheDirFor } from './cache-dir.js';
+
+export { cacheDirFor, isArtifactId };
 
 export interface StoreOptions {
   /** Cache directory; overrides FAULTLINE_CACHE_DIR, XDG_CACHE_HOME/faultline and ~/.cache/faultline. */
@@ -54,16 +57,6 @@ export interface ArtifactRef {
   id: string | null;
   path: string;
   metaPath: string | null;
-}
-
-const ID_PATTERN = /^\d{8}T\d{9}Z-[0-9a-f]{8}$/;
-
-export function cacheDirFor(options: StoreOptions = {}): string {
-  const env = options.env ?? process.env;
-  if (options.cacheDir) return resolve(options.cacheDir);
-  if (env.FAULTLINE_CACHE_DIR) return resolve(env.FAULTLINE_CACHE_DIR);
-  if (env.XDG_CACHE_HOME) return resolve(env.XDG_CACHE_HOME, 'faultline');
-  return join(env.HOME || homedir(), '.cache', 'faultline');
 }
 
 export function artifactDirFor(options: StoreOptions = {}): string {
@@ -149,10 +142,6 @@ export async function withLock<T>(lockPath: string, work: () => Promise<T>): Pro
 export function newArtifactId(now: Date = new Date()): string {
   const stamp = now.toISOString().replace(/[-:.]/g, ''); // 20250101T120000123Z
   return `${stamp}-${randomBytes(4).toString('hex')}`;
-}
-
-export function isArtifactId(value: string): boolean {
-  return ID_PATTERN.test(value);
 }
 
 export function artifactPaths(id: string, options: StoreOptions = {}): { path: string; metaPath: string } {

@@ -56,3 +56,28 @@ export function parseLogArgs<T extends Record<string, { type: 'string' | 'boolea
   const log: LogArgs = { source, cwd, roots, cwdGiven: typeof values.cwd === 'string', inputFormat, ...(reference !== undefined ? { reference } : {}) };
   return { values, log };
 }
+
+/**
+ * Options before a command (`run`, `check-command`): everything from `--` or the first word that is not an
+ * option is the command, kept as given, so `faultline run npm test -- --watch=false` keeps the command's own
+ * flags. parseArgs cannot stop there. `--name=value` and `--name value` both work. `onOption` returns false for
+ * an option it does not know. Returns the command's words.
+ */
+export function commandAfterOptions(argv: readonly string[], command: string, onOption: (name: string, value: () => string) => boolean): string[] {
+  let index = 0;
+  for (; index < argv.length; index++) {
+    const word = argv[index]!;
+    if (word === '--') return argv.slice(index + 1);
+    if (!word.startsWith('-')) break;
+    const equals = word.indexOf('=');
+    const name = equals > 0 ? word.slice(0, equals) : word;
+    const value = (): string => {
+      if (equals > 0) return word.slice(equals + 1);
+      const next = argv[++index];
+      if (next === undefined) throw new FaultlineError('E_USAGE', `${name} needs a value`);
+      return next;
+    };
+    if (!onOption(name, value)) throw new FaultlineError('E_USAGE', `unknown option ${word} (faultline ${command} --help lists them)`);
+  }
+  return argv.slice(index);
+}

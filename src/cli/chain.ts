@@ -1,7 +1,9 @@
 // Chaining runs (issue 13): `locate`, `explain` and `prompt` take a saved run instead of a log — its artifact
 // id, `--last` (the last run of this terminal/session) or `--last-failed` — and reuse the run's command,
 // exit code and cwd, so `faultline run -- npm test` can be followed by `faultline prompt --last-failed`.
-import { defaultHistoryKey, isArtifactId, lastFailedRun, lastRun, readArtifactMeta, resolveArtifact, type RunRecord } from '../capture/index.js';
+// Only the id check at argument time: the capture stage itself loads when a saved run is read (chainedLog).
+import { isArtifactId } from '../capture/artifact-id.js';
+import type { RunRecord } from '../capture/index.js';
 import { FaultlineError, type RunInfo } from '../core/index.js';
 import type { LogArgs } from './args.js';
 import type { CliIo } from './io.js';
@@ -37,6 +39,7 @@ export function runReference(values: Record<string, unknown>, positional: string
 export async function chainedLog(log: LogArgs, io: CliIo): Promise<ChainedLog> {
   const reference = log.reference;
   if (reference === undefined) return log;
+  const { defaultHistoryKey, lastFailedRun, lastRun, readArtifactMeta, resolveArtifact } = await import('../capture/index.js');
   const store = { env: io.env };
   let run: RunInfo | undefined;
   let staleBecause: RunRecord | undefined;

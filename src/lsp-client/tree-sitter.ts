@@ -1,15 +1,12 @@
 // Fallback 1: tree-sitter. web-tree-sitter 0.27 + @vscode/tree-sitter-wasm grammars (the only
 // combination that loads on 0.27: reference/lsp.md §5). Loaded on first use, so a run where the
 // servers answer never pays for the WASM.
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Language, Node as SyntaxNode, Parser } from 'web-tree-sitter';
 // Tree-sitter rows are 0-based with an exclusive end column, the same rule as LSP ranges, so
 // core/position.ts converts them too.
 import { rangeContainsLine, toOneBasedLineSpan, toZeroBasedLine, type ZeroBasedRange } from '../core/index.js';
+import { treeSitterParser, type SyntaxNode } from '../tree-sitter/index.js';
 import type { EnclosingSymbol } from './types.js';
-
-const require = createRequire(import.meta.url);
 
 // Extension → grammar file in @vscode/tree-sitter-wasm/wasm. It ships no C grammar: cpp parses C.
 const GRAMMARS: Record<string, string> = {
@@ -42,38 +39,6 @@ const NEEDS_BODY = new Set(['class_specifier', 'struct_specifier', 'enum_specifi
 export function hasGrammar(file: string): boolean {
   return GRAMMARS[path.extname(file).toLowerCase()] !== undefined;
 }
-
-let runtime: Promise<typeof import('web-tree-sitter')> | undefined;
-const parsers = new Map<string, Promise<Parser>>();
-
-function loadRuntime(): Promise<typeof import('web-tree-sitter')> {
-  runtime ??= (async () => {
-    const module = await import('web-tree-sitter');
-    // Point at the package's own .wasm explicitly: a bundler moves import.meta.url of the glue.
-    const wasm = require.resolve('web-tree-sitter/web-tree-sitter.wasm');
-    await module.Parser.init({ locateFile: () => wasm });
-    return module;
-  })();
-  runtime.catch(() => (runtime = undefined));
-  return runtime;
-}
-
-function parserFor(grammar: string): Promise<Parser> {
-  let parser = parsers.get(grammar);
-  if (parser === undefined) {
-    parser = (async () => {
-      const { Parser: ParserClass, Language: LanguageClass } = await loadRuntime();
-      const language: Language = await LanguageClass.load(require.resolve(`@vscode/tree-sitter-wasm/wasm/tree-sitter-${grammar}.wasm`));
-      const created = new ParserClass();
-      created.setLanguage(language);
-      return created;
-    })();
-    parser.catch(() => parsers.delete(grammar));
-    parsers.set(grammar, parser);
-  }
-  return parser;
-}
-
 
 function rangeOf(node: SyntaxNode): ZeroBasedRange {
   return {
@@ -162,7 +127,7 @@ function beats(a: Found, b: Found | null): boolean {
 export async function treeSitterSymbol(options: { file: string; text: string; line: number }): Promise<EnclosingSymbol | null> {
   const grammar = GRAMMARS[path.extname(options.file).toLowerCase()];
   if (grammar === undefined) return null;
-  const parser = await parserFor(grammar);
+  const parser = await treeSitterParser(grammar);
   const tree = parser.parse(options.text);
   if (tree === null) return null;
   const line0 = toZeroBasedLine(options.line);

@@ -23,7 +23,8 @@ function rangeOf(printed: ResolvedLocation, options: RenderOptions): Record<stri
   if (startColumn !== undefined) {
     start.column = startColumn;
     const endLine = location.endLine ?? location.line;
-    const endColumn = byteColumn(location, location.endColumn, endLine, options);
+    // faultline's end column is inclusive (as tools print it), reviewdog's exclusive: one past the last column.
+    const endColumn = byteColumn(location, location.endColumn === null ? null : location.endColumn + 1, endLine, options);
     if (endColumn !== undefined && (endLine > location.line || endColumn > startColumn)) range.end = { line: endLine, column: endColumn };
   } else if (location.endLine !== null && location.endLine > location.line) {
     range.end = { line: location.endLine };

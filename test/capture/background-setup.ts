@@ -19,8 +19,17 @@ const shared = {
 export async function buildBackgroundBinaries(dir: string): Promise<{ worker: string; cli: string }> {
   const root = join(import.meta.dirname, '..', '..');
   await build({ ...shared, entryPoints: { 'background-worker': join(root, 'src/capture/background-worker.ts') }, outdir: dir });
-  await build({ ...shared, entryPoints: { cli: join(root, 'src/cli/main.ts') }, outdir: dir, splitting: true, chunkNames: 'chunks/[name]-[hash]' });
-  return { worker: join(dir, 'background-worker.js'), cli: join(dir, 'cli.js') };
+  // The CLI as scripts/build.mjs makes it (a CommonJS bundle and its launcher), without the code cache.
+  const cjs = {
+    ...shared,
+    format: 'cjs' as const,
+    supported: { 'dynamic-import': false },
+    define: { 'import.meta.url': '__flImportMetaUrl' },
+    banner: { js: "var __flImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  };
+  await build({ ...cjs, entryPoints: [join(root, 'src/cli/main.ts')], outfile: join(dir, 'cli-main.cjs') });
+  await build({ ...cjs, entryPoints: [join(root, 'src/cli/launcher.ts')], outfile: join(dir, 'cli.cjs'), banner: {} });
+  return { worker: join(dir, 'background-worker.js'), cli: join(dir, 'cli.cjs') };
 }
 
 /** Live processes of the given background ids (an empty list means no orphan survived). */

@@ -122,6 +122,28 @@ describe('start / output', () => {
   });
 });
 
+describe('redacted output for a model', () => {
+  // Built here so no scanner mistakes the test for a leak; the shape is a GitHub personal access token.
+  const token = `ghp_${'Ab1'.repeat(12)}`;
+
+  test('start, output and kill redact, and a token printed in two writes is held until its line ends', async () => {
+    const [first, second] = [token.slice(0, 10), token.slice(10)];
+    const result = await begin(`printf 'ready\\n'; printf 'key ${first}'; sleep 6; printf '${second} used\\n'; sleep 30`, { redact: true });
+    expect(result.running).toBe(true);
+    expect(result.output).toBe('ready\n');
+    let later = await output(result.id, { cacheDir: join(dir, 'cache'), waitMs: 8000, redact: true });
+    while (later.output === '' && later.running) later = await output(result.id, { cacheDir: join(dir, 'cache'), waitMs: 2000, redact: true });
+    expect(later.output).toBe('key [REDACTED:github-token] used\n');
+    const killed = await kill(result.id, { cacheDir: join(dir, 'cache'), redact: true });
+    expect(killed.output).not.toContain(first);
+  }, 30_000);
+
+  test('without redact the output is as the command printed it', async () => {
+    const result = await begin(`printf 'key ${token}\\n'`);
+    expect(result.output).toBe(`key ${token}\n`);
+  });
+});
+
 describe('kill', () => {
   test('ends a sleep tree: the group, a setsid grandchild that left it, and one reparented to init', async () => {
     const script = [

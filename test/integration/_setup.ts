@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
-export const CLI = join(ROOT, 'dist', 'cli.js');
-export const BUILT = ['dist/cli.js', 'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts'].map((file) => join(ROOT, file));
+export const CLI = join(ROOT, 'dist', 'cli.cjs');
+export const BUILT = ['dist/cli.cjs', 'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts'].map((file) => join(ROOT, file));
 
 /** Builds once when an artifact is missing (the tests exercise the built package, as users get it). */
 export function ensureBuilt(): void {

@@ -100,7 +100,7 @@ describe('action.yml', () => {
     // The command reaches bash through env, not spliced into the script (script injection).
     expect(run.run).not.toContain('${{');
     expect(run.env?.FAULTLINE_COMMAND).toBe('${{ inputs.command }}');
-    expect(run.run).toContain('"$GITHUB_ACTION_PATH/dist/cli.js" run --format "$FAULTLINE_FORMAT"');
+    expect(run.run).toContain('"$GITHUB_ACTION_PATH/dist/cli.cjs" run --format "$FAULTLINE_FORMAT"');
   });
 
   it('annotates a failing command, appends the step summary and passes the exit code through', () => {

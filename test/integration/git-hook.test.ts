@@ -70,7 +70,7 @@ describe('.pre-commit-hooks.yaml', () => {
     expect(hook).toMatchObject({ entry: 'faultline run --explain --', language: 'node', pass_filenames: false, require_serial: true, always_run: true });
     // package.json: the bin pre-commit puts on PATH, and a prepare script that builds dist/ from a git clone.
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-    expect(pkg.bin.faultline).toMatch(/dist\/cli\.js$/);
+    expect(pkg.bin.faultline).toMatch(/dist\/cli\.cjs$/);
     expect(pkg.scripts.prepare).toContain('scripts/build.mjs');
     expect(readFileSync(join(ROOT, '.npmrc'), 'utf8')).toMatch(/^foreground-scripts=false$/m);
   });

@@ -233,7 +233,7 @@ describe('examples/vscode-extension', () => {
     expect(matcher).toMatchObject({ name: 'faultline', owner: 'faultline', severity: 'info' });
     const pattern = new RegExp(matcher.pattern.regexp);
     const workspace = join(ROOT, 'fixtures', 'tsc-pretty', 'declared-here');
-    const unix = spawnSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'locate', join(ROOT, 'fixtures', 'tsc-pretty', 'declared-here.log'), '--root', '.', '--format', 'unix'], { cwd: workspace, encoding: 'utf8', env: cleanEnv(workspace) });
+    const unix = spawnSync(process.execPath, [join(ROOT, 'dist', 'cli.cjs'), 'locate', join(ROOT, 'fixtures', 'tsc-pretty', 'declared-here.log'), '--root', '.', '--format', 'unix'], { cwd: workspace, encoding: 'utf8', env: cleanEnv(workspace) });
     const read = unix.stdout.trimEnd().split('\n').map((line) => {
       const match = pattern.exec(line);
       const group = (name: string) => match?.[matcher.pattern[name]];

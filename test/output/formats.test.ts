@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LocateResult } from '../../src/core/index.js';
 import { createRedactor } from '../../src/redact/index.js';
 import { locationRange, renderGitlab, renderJson, renderOutput, renderRdjsonl, renderText } from '../../src/output/index.js';
+import { rdDiagnostic } from '../../src/reports/json-reports.js';
 import { location } from '../prompt/helpers.js';
 
 const token = `ghp_${'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8'}`;
@@ -81,7 +82,14 @@ describe('rdjsonl', () => {
     expect(lines[1].message).toBe('uses [REDACTED:github-token]');
     expect(lines[1].severity).toBe('WARNING');
     const bytes = renderRdjsonl({ ...result, locations: [location({ columnUnit: 'byte' })] });
-    expect(JSON.parse(bytes).location.range).toEqual({ start: { line: 12, column: 7 }, end: { line: 12, column: 10 } });
+    // columns 7–10 inclusive: reviewdog's end is exclusive, one past the last column.
+    expect(JSON.parse(bytes).location.range).toEqual({ start: { line: 12, column: 7 }, end: { line: 12, column: 11 } });
+  });
+
+  it('round-trips through the rdjsonl reader of src/reports to the same inclusive range', () => {
+    const bytes = renderRdjsonl({ ...result, locations: [location({ columnUnit: 'byte' })] });
+    const [read] = rdDiagnostic(JSON.parse(bytes), 'rdjsonl', 1, null);
+    expect(read).toMatchObject({ line: 12, column: 7, endLine: 12, endColumn: 10 });
   });
 });
 

@@ -1,6 +1,7 @@
 // check-command = classify a command line before running it: blocked, read-only, allowed, needs-approval.
 import { FaultlineError } from '../../core/index.js';
 import { classifyCommand, type ClassifyOptions } from '../../safety/index.js';
+import { commandAfterOptions } from '../args.js';
 import type { CliCommand } from '../io.js';
 
 const USAGE = `usage: faultline check-command [--json] [--shell bash|powershell] [--allow PATTERN]… [--block PATTERN]…
@@ -19,31 +20,19 @@ export const checkCommandCli: CliCommand = {
   async run(argv, io) {
     const options: ClassifyOptions & { allow: string[]; block?: string[]; protectedPaths?: string[] } = { allow: [], root: io.cwd };
     let json = false;
-    let index = 0;
-    const value = (name: string): string => {
-      const next = argv[++index];
-      if (next === undefined) throw new FaultlineError('E_USAGE', `${name} needs a value`);
-      return next;
-    };
-    for (; index < argv.length; index++) {
-      const word = argv[index]!;
-      if (word === '--') {
-        index++;
-        break;
-      }
-      if (!word.startsWith('-')) break;
-      if (word === '--json') json = true;
-      else if (word === '--shell') {
-        const shell = value(word);
+    const words = commandAfterOptions(argv, 'check-command', (name, value) => {
+      if (name === '--json') json = true;
+      else if (name === '--shell') {
+        const shell = value();
         if (shell !== 'bash' && shell !== 'powershell') throw new FaultlineError('E_USAGE', '--shell must be bash or powershell');
         options.shell = shell;
-      } else if (word === '--allow') options.allow.push(value(word));
-      else if (word === '--block') (options.block ??= []).push(value(word));
-      else if (word === '--protect') (options.protectedPaths ??= []).push(value(word));
-      else if (word === '--workdir') options.workdir = value(word);
-      else throw new FaultlineError('E_USAGE', `unknown option ${word} (faultline check-command --help lists them)`);
-    }
-    const words = argv.slice(index);
+      } else if (name === '--allow') options.allow.push(value());
+      else if (name === '--block') (options.block ??= []).push(value());
+      else if (name === '--protect') (options.protectedPaths ??= []).push(value());
+      else if (name === '--workdir') options.workdir = value();
+      else return false;
+      return true;
+    });
     if (words.length === 0) throw new FaultlineError('E_USAGE', `no command given: faultline check-command [options] -- CMD`);
     const result = await classifyCommand(words.join(' '), options);
     if (json) io.stdout(`${JSON.stringify(result)}\n`);

@@ -9,6 +9,7 @@ import { explainLocations } from '../../lsp-client/index.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../../output/index.js';
 import { buildRedactor } from '../../redact/index.js';
 import { formatRunHeader, summariseError } from '../../summarise/index.js';
+import { commandAfterOptions } from '../args.js';
 import { keepYoungGenerationSmall } from '../heap.js';
 import type { CliCommand, CliIo } from '../io.js';
 import { childColourEnv, ciSettings, errorsOnly } from '../conventions.js';
@@ -55,23 +56,10 @@ interface RunArgs {
 // so `faultline run npm test -- --watch=false` keeps the command's own flags intact.
 function parseRunArgs(argv: string[]): RunArgs {
   const args: RunArgs = { cwd: undefined, timeoutMs: undefined, shell: false, json: false, format: 'text', explain: false, background: false, redact: false, inputFormat: undefined, command: [], ci: {} };
-  let index = 0;
-  const value = (name: string): string => {
-    const next = argv[++index];
-    if (next === undefined) throw new FaultlineError('E_USAGE', `${name} needs a value`);
-    return next;
-  };
-  for (; index < argv.length; index++) {
-    const word = argv[index]!;
-    if (word === '--') {
-      index++;
-      break;
-    }
-    if (!word.startsWith('-')) break;
-    const [name, inline] = word.includes('=') ? [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)] : [word, undefined];
-    if (name === '--cwd') args.cwd = inline ?? value(name);
+  args.command = commandAfterOptions(argv, 'run', (name, value) => {
+    if (name === '--cwd') args.cwd = value();
     else if (name === '--timeout') {
-      const seconds = Number(inline ?? value(name));
+      const seconds = Number(value());
       // Node's timers hold at most 2^31-1 ms (a larger one fired at once), and below 1 ms it rounded to none.
       if (!Number.isFinite(seconds) || seconds * 1000 < 1 || seconds * 1000 > MAX_TIMER_MS) {
         throw new FaultlineError('E_USAGE', `--timeout must be a number of seconds from 0.001 to ${Math.floor(MAX_TIMER_MS / 1000)}`);
@@ -79,20 +67,20 @@ function parseRunArgs(argv: string[]): RunArgs {
       args.timeoutMs = Math.round(seconds * 1000);
     } else if (name === '--shell') args.shell = true;
     else if (name === '--json') args.json = true;
-    else if (name === '--format') args.format = outputFormatOf({ format: inline ?? value(name) });
+    else if (name === '--format') args.format = outputFormatOf({ format: value() });
     else if (name === '--explain') args.explain = true;
     else if (name === '--background') args.background = true;
-    else if (name === '--input-format') args.inputFormat = inline ?? value(name);
+    else if (name === '--input-format') args.inputFormat = value();
     else if (name === '--redact') args.redact = true;
-    else if (name === '-o' || name === '--output') args.ci.output = inline ?? value(name);
+    else if (name === '-o' || name === '--output') args.ci.output = value();
     else if (name === '--quiet' || name === '--color' || name === '--no-color') args.ci[name.slice(2)] = true;
-    else throw new FaultlineError('E_USAGE', `unknown option ${word} (faultline run --help lists them)`);
-  }
+    else return false;
+    return true;
+  });
   // Checked before the command runs: a typo must not cost a whole build.
   if (args.inputFormat !== undefined && args.inputFormat !== 'text' && !REPORT_NAMES.includes(args.inputFormat)) {
     throw new FaultlineError('E_USAGE', `unknown input format '${args.inputFormat}' (one of: text, ${REPORT_NAMES.join(', ')})`);
   }
-  args.command = argv.slice(index);
   if (args.command.length === 0) throw new FaultlineError('E_USAGE', `no command given: faultline run [options] -- CMD [ARGS…]`);
   return args;
 }

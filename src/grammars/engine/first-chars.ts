@@ -218,8 +218,53 @@ function union(left: FirstChars, right: FirstChars): FirstChars {
  * character after the spaces and tabs a match may start with.
  */
 export function firstChars(source: string, afterBlanks = false): FirstChars {
+  const key = tableKey(source, afterBlanks);
+  const known = PRECOMPUTED?.[key];
+  if (known !== undefined) return known === null ? undefined : fromBitmap(known);
+  const chars = computeFirstChars(source, afterBlanks);
+  recorded?.set(key, chars === undefined ? null : toBitmap(chars));
+  return chars;
+}
+
+/** The analysis itself, never the build-time table (the test compares the two). */
+export function computeFirstChars(source: string, afterBlanks = false): FirstChars {
   const reader = new SourceReader(source, afterBlanks);
   const piece = reader.alternation();
   // A regex that can match the empty string may "start" with anything that follows.
   return piece.nullable ? undefined : piece.chars;
+}
+
+// The analysis of the registry's anchors cost ~10–20 ms of every CLI start (issue 15), and its answer is fixed
+// for a given catalog: scripts/build.mjs records it (recordFirstChars while building the prefilter) and injects
+// it into the bundles with esbuild `define`. Running from source (vitest) there is no table and every source is
+// analysed; a source missing from the table (a format selection the build did not see) is analysed too.
+declare const __FAULTLINE_FIRST_CHARS__: Readonly<Record<string, string | null>> | undefined;
+const PRECOMPUTED: Readonly<Record<string, string | null>> | undefined = typeof __FAULTLINE_FIRST_CHARS__ === 'undefined' ? undefined : __FAULTLINE_FIRST_CHARS__;
+let recorded: Map<string, string | null> | undefined;
+
+const tableKey = (source: string, afterBlanks: boolean): string => (afterBlanks ? 'b:' : 'a:') + source;
+
+/** Starts recording every analysis made from now on; the returned map is the table build.mjs injects. */
+export function recordFirstChars(): Map<string, string | null> {
+  return (recorded = new Map());
+}
+
+// 256 bits as 64 hex digits, low codes first: compact in the bundle and cheap to decode.
+function toBitmap(chars: ReadonlySet<number>): string {
+  let text = '';
+  for (let nibble = 0; nibble < 64; nibble++) {
+    let value = 0;
+    for (let bit = 0; bit < 4; bit++) if (chars.has(nibble * 4 + bit)) value |= 1 << bit;
+    text += value.toString(16);
+  }
+  return text;
+}
+
+export function fromBitmap(bitmap: string): Set<number> {
+  const chars = new Set<number>();
+  for (let nibble = 0; nibble < 64; nibble++) {
+    const value = parseInt(bitmap[nibble]!, 16);
+    for (let bit = 0; bit < 4; bit++) if (value & (1 << bit)) chars.add(nibble * 4 + bit);
+  }
+  return chars;
 }

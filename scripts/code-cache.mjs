@@ -1,0 +1,53 @@
+// Makes dist/cli-main.cache, the V8 code cache that dist/cli.cjs (src/cli/launcher.ts) compiles the CLI bundle
+// with. It compiles the bundle exactly as the launcher does (same wrapper, so V8 sees the same source), runs
+// the commands users run most in this one process, and saves every function compiled by then: what V8
+// compiled lazily while locating is what a cold `faultline locate` would otherwise compile again.
+// Usage: node scripts/code-cache.mjs   (scripts/build.mjs runs it after bundling)
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const bundlePath = join(root, 'dist', 'cli-main.cjs');
+const cachePath = join(root, 'dist', 'cli-main.cache');
+
+// The warm-up logs: an empty one (start-up alone), the bundled example, and one case of every fixture folder
+// (every family's grammar and the resolver's paths), read and written in the shapes users ask for.
+const work = mkdtempSync(join(tmpdir(), 'faultline-code-cache-'));
+const empty = join(work, 'empty.log');
+writeFileSync(empty, '');
+const mixed = join(work, 'mixed.log');
+// A checkout has fixtures and the example; a copy without them (the pack test's) warms up on what there is.
+const fixtures = join(root, 'fixtures');
+const oneCasePerFormat = !existsSync(fixtures) ? [] : readdirSync(fixtures, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .flatMap((entry) => readdirSync(join(fixtures, entry.name)).filter((file) => file.endsWith('.log')).slice(0, 1).map((file) => join(fixtures, entry.name, file)));
+writeFileSync(mixed, oneCasePerFormat.map((file) => readFileSync(file, 'utf8')).join('\n'));
+const example = join(root, 'examples', 'ts-app');
+const runs = [
+  ['locate', empty, '--json'],
+  ...(existsSync(example) ? [['locate', join(example, 'tsc.log'), '--cwd', example]] : []),
+  ['locate', mixed, '--json', '--cwd', work, '--root', work],
+  ['locate', mixed, '--cwd', work, '--root', work],
+];
+
+const source = readFileSync(bundlePath, 'utf8');
+const script = new Script(Module.wrap(source), { filename: bundlePath });
+const bundle = { exports: {} };
+script.runInThisContext().call(bundle.exports, bundle.exports, createRequire(bundlePath), bundle, bundlePath, dirname(bundlePath));
+const quiet = () => {};
+for (const argv of runs) {
+  const io = {
+    stdout: quiet, stderr: quiet, stdoutBytes: quiet, stderrBytes: quiet,
+    stdin: Readable.from([]), stdinIsTTY: false, stdoutIsTTY: false,
+    env: { NO_COLOR: '1', FAULTLINE_CACHE_DIR: join(work, 'cache') }, cwd: work,
+  };
+  const code = await bundle.exports.runCli(argv, io);
+  if (code !== 0 && code !== 1) throw new Error(`code cache warm-up: faultline ${argv.join(' ')} exited ${code}`);
+}
+writeFileSync(cachePath, script.createCachedData());
+rmSync(work, { recursive: true, force: true });

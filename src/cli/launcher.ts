@@ -1,0 +1,122 @@
+// dist/cli.cjs, the `faultline` executable: compiles the CLI bundle (dist/cli-main.cjs, main.ts and all it
+// imports) with a V8 code cache and runs it.
+// Why: compiling the ~650 KB bundle was a third of the CLI's start on an empty log (issue 15). With the cache
+// V8 deserialises the functions a warm-up run compiled instead of parsing and compiling them again.
+// CommonJS, because Node 20 has no code cache for ES modules. A cache is used only if V8 accepts it (same V8
+// version and flags, same source length, its own checksum); otherwise the bundle compiles as usual, slower.
+// Two caches, in order:
+//   1. dist/cli-main.cache, made by the build beside this very bundle (scripts/code-cache.mjs; the build
+//      deletes the old one before it writes a new bundle);
+//   2. when V8 refuses that one (a package built under another Node version), one this user's earlier run made
+//      under the cache directory, named by the bundle's content hash and the Node version. It is read only
+//      from a file and directory owned by this user that nobody else may write: a code cache is code.
+import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Script } from 'node:vm';
+import { cacheDirFor } from '../capture/cache-dir.js';
+
+interface CliBundle {
+  main(): Promise<void>;
+}
+
+// The names scripts/code-cache.mjs uses to make the cache: the same wrapper, so V8 sees the same source.
+const BUNDLE = join(__dirname, 'cli-main.cjs');
+const BUILT_CACHE = join(__dirname, 'cli-main.cache');
+// The bundle's sha256, written in by scripts/build.mjs (absent when the launcher is built another way).
+declare const __FAULTLINE_BUNDLE_HASH__: string | undefined;
+const BUNDLE_HASH = typeof __FAULTLINE_BUNDLE_HASH__ === 'string' ? __FAULTLINE_BUNDLE_HASH__ : undefined;
+
+function userCachePath(): string | undefined {
+  // Ownership is what makes a cache file trustworthy; Windows has no uid to compare.
+  if (BUNDLE_HASH === undefined || process.getuid === undefined) return undefined;
+  const name = `cli-${BUNDLE_HASH.slice(0, 16)}-${process.version}-${process.arch}.cache`;
+  return join(cacheDirFor(), 'code-cache', name);
+}
+
+function ownedAndPrivate(stats: { uid: number; mode: number }): boolean {
+  return stats.uid === process.getuid?.() && (stats.mode & 0o022) === 0;
+}
+
+function readBuiltCache(): Buffer | undefined {
+  try {
+    return readFileSync(BUILT_CACHE);
+  } catch {
+    return undefined;
+  }
+}
+
+function readUserCache(path: string): Buffer | undefined {
+  let fd: number | undefined;
+  try {
+    if (!ownedAndPrivate(statSync(dirname(path)))) return undefined;
+    fd = openSync(path, 'r');
+    const stats = fstatSync(fd);
+    return stats.isFile() && ownedAndPrivate(stats) ? readFileSync(fd) : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+// At exit, so the cache holds what this run compiled. Best effort: a cache directory that cannot be used
+// only means the next run compiles again. Written once: a file V8 refuses (other flags) is left as it is.
+function writeUserCache(path: string, script: Script): void {
+  try {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    if (!ownedAndPrivate(statSync(dirname(path)))) return;
+    const temporary = `${path}.${process.pid}.tmp`;
+    writeFileSync(temporary, script.createCachedData(), { mode: 0o600, flag: 'wx' });
+    renameSync(temporary, path);
+  } catch {
+    // see above
+  }
+}
+
+// FAULTLINE_DEBUG_CODE_CACHE=1 says on stderr which cache compiled the bundle (tests, and users asking why a
+// start is slow).
+function report(used: 'build' | 'user' | 'none', why: string): void {
+  if (process.env.FAULTLINE_DEBUG_CODE_CACHE === '1') writeSync(2, `faultline: code cache: ${used} (${why})\n`);
+}
+
+function compile(source: string): Script {
+  const wrapped = Module.wrap(source);
+  const plain = (): Script => new Script(wrapped, { filename: BUNDLE });
+  if (process.env.FAULTLINE_NO_CODE_CACHE === '1') {
+    report('none', 'FAULTLINE_NO_CODE_CACHE=1');
+    return plain();
+  }
+  const built = readBuiltCache();
+  const first = built === undefined ? undefined : new Script(wrapped, { filename: BUNDLE, cachedData: built });
+  if (first && !first.cachedDataRejected) {
+    report('build', BUILT_CACHE);
+    return first;
+  }
+  const why = first ? 'V8 refused the build\'s cache' : 'the build made no cache';
+  const userPath = userCachePath();
+  if (userPath === undefined) {
+    report('none', `${why}; no per-user cache here`);
+    return first ?? plain();
+  }
+  const own = readUserCache(userPath);
+  if (own !== undefined) {
+    const script = new Script(wrapped, { filename: BUNDLE, cachedData: own });
+    report(script.cachedDataRejected ? 'none' : 'user', script.cachedDataRejected ? `V8 refused ${userPath}` : userPath);
+    return script;
+  }
+  const script = first ?? plain();
+  report('none', `${why}; writing ${userPath} at exit`);
+  process.once('exit', () => writeUserCache(userPath, script));
+  return script;
+}
+
+function load(): CliBundle {
+  const script = compile(readFileSync(BUNDLE, 'utf8'));
+  const bundle = { exports: {} as CliBundle };
+  const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
+  wrapper.call(bundle.exports, bundle.exports, createRequire(BUNDLE), bundle, BUNDLE, __dirname);
+  return bundle.exports;
+}
+
+void load().main();

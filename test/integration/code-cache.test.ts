@@ -1,0 +1,68 @@
+// The executable compiles the CLI bundle with the V8 code cache the build made (src/cli/launcher.ts). A cache
+// V8 refuses costs nothing but speed, so nothing else would notice a build that stopped producing a usable one.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, ROOT, tempDir } from './_setup.js';
+
+beforeAll(() => ensureBuilt());
+
+describe('the CLI code cache', () => {
+  it('is accepted by this Node for the bundle it was made for, compiled as the launcher compiles it', () => {
+    const bundle = join(ROOT, 'dist', 'cli-main.cjs');
+    const cache = join(ROOT, 'dist', 'cli-main.cache');
+    expect(existsSync(cache)).toBe(true);
+    // A plain child: V8 refuses a cache made under other flags, and the test runner's workers may have some.
+    const probe = `const { readFileSync } = require('node:fs'); const Module = require('node:module'); const { Script } = require('node:vm');
+const script = new Script(Module.wrap(readFileSync(${JSON.stringify(bundle)}, 'utf8')), { filename: ${JSON.stringify(bundle)}, cachedData: readFileSync(${JSON.stringify(cache)}) });
+process.stdout.write(String(script.cachedDataRejected));`;
+    const result = spawnSync(process.execPath, ['-e', probe], { encoding: 'utf8' });
+    expect(result.stdout).toBe('false');
+  });
+
+  it('runs the same without it (FAULTLINE_NO_CODE_CACHE=1)', () => {
+    const log = join(ROOT, 'examples', 'ts-app', 'tsc.log');
+    const args = [join(ROOT, 'dist', 'cli.cjs'), 'locate', log, '--json', '--cwd', join(ROOT, 'examples', 'ts-app')];
+    const cached = spawnSync(process.execPath, args, { encoding: 'utf8' });
+    const uncached = spawnSync(process.execPath, args, { encoding: 'utf8', env: { ...process.env, FAULTLINE_NO_CODE_CACHE: '1' } });
+    expect(cached.status).toBe(1);
+    expect(JSON.parse(cached.stdout).locations.length).toBeGreaterThan(0);
+    expect(uncached.stdout).toBe(cached.stdout);
+    expect(uncached.status).toBe(cached.status);
+  });
+});
+
+// A package built under another Node version: V8 refuses the build's cache. Provoked for real with a cache file
+// V8's checksum refuses, beside a copy of the real bundle and launcher.
+describe.skipIf(process.platform === 'win32')('the per-user code cache, when V8 refuses the build\'s', () => {
+  it('is written private at the first run, used by the next, and ignored once others may write it', () => {
+    const dir = tempDir('code-cache');
+    const dist = join(dir, 'dist');
+    mkdirSync(dist);
+    for (const file of ['cli.cjs', 'cli-main.cjs']) copyFileSync(join(ROOT, 'dist', file), join(dist, file));
+    writeFileSync(join(dist, 'cli-main.cache'), 'not a V8 code cache');
+    const empty = join(dir, 'empty.log');
+    writeFileSync(empty, '');
+    const env = { ...process.env, FAULTLINE_DEBUG_CODE_CACHE: '1', FAULTLINE_CACHE_DIR: join(dir, 'cache') };
+    const run = () => spawnSync(process.execPath, [join(dist, 'cli.cjs'), 'locate', empty, '--json'], { encoding: 'utf8', env });
+
+    const first = run();
+    expect(first.status).toBe(0);
+    expect(first.stderr).toMatch(/code cache: none \(V8 refused the build's cache; writing .*\.cache at exit\)/);
+    const cacheDir = join(dir, 'cache', 'code-cache');
+    const [file] = readdirSync(cacheDir);
+    expect(file).toMatch(new RegExp(`^cli-[0-9a-f]{16}-${process.version.replace(/\./g, '\\.')}-${process.arch}\\.cache$`));
+    expect(statSync(cacheDir).mode & 0o777).toBe(0o700);
+    expect(statSync(join(cacheDir, file!)).mode & 0o777).toBe(0o600);
+
+    const second = run();
+    expect(second.stderr).toContain(`code cache: user (${join(cacheDir, file!)})`);
+    expect(second.stdout).toBe(first.stdout);
+
+    chmodSync(join(cacheDir, file!), 0o620);
+    const third = run();
+    expect(third.stderr).toMatch(/code cache: none/);
+    expect(third.stdout).toBe(first.stdout);
+  });
+});
