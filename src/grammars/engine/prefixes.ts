@@ -114,11 +114,32 @@ for (const prefix of PREFIXES.filter((kind) => !kind.source.includes('\\t'))) {
   for (const code of chars ?? []) PREFIX_STARTS[code] = 1;
 }
 
+// [\w.-]: the characters of the word a prefix led by one runs over (a date, a task or package name, a container).
+function isRunChar(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f || code === 0x2e || code === 0x2d;
+}
+
+// Every prefix kind led by a [\w.-] character has, right after that leading run (the run is maximal: the next
+// character is outside the class), a `:` (ISO date's time, clock, turbo task), a blank (ISO date with a space,
+// docker compose's padding, `Step #`) or a `/` that pnpm's `dir/name ` continues and a space ends (gh's kind needs
+// a tab, tested apart). Most tool lines fail this (`src/a.ts(3,7)`, `error[E0308]`, `FAILED tests/…::x`), and then
+// skip the 11-way alternation, which tried each kind's leading run again.
+function afterRunMayBePrefix(line: string): boolean {
+  let index = 1;
+  while (isRunChar(line.charCodeAt(index))) index++;
+  const next = line.charCodeAt(index);
+  if (next === 0x3a || next === 0x20 || (next >= 0x09 && next <= 0x0d) || next === 0xa0 || next > 0xff) return true;
+  if (next !== 0x2f) return false;
+  while (isRunChar(line.charCodeAt(index)) || line.charCodeAt(index) === 0x2f) index++;
+  return line.charCodeAt(index) === 0x20;
+}
+
 /** Removes known CI/task-runner prefixes (repeatedly: a GitHub timestamp may wrap a turbo prefix). */
 export function stripLinePrefixes(line: string): string {
   // One combined test first: most lines have no prefix, and trying each kind in turn was 11 regex runs a line.
   const first = line.charCodeAt(0);
   if (first < 256 && PREFIX_STARTS[first] === 0 && !line.includes('\t')) return line;
+  if (isRunChar(first) && !afterRunMayBePrefix(line) && !line.includes('\t')) return line;
   if (!ANY_PREFIX.test(line)) return line;
   let current = line;
   for (let round = 0; round < 4; round++) {
