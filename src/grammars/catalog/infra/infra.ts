@@ -1,13 +1,17 @@
 // Infrastructure and CI tools: GitHub Actions workflow commands, Terraform, Docker BuildKit, hadolint,
-// actionlint, yamllint, markdownlint, cfn-lint, puppet-lint, dotenv-linter. The family is first in the registry (see registry.ts).
+// Ansible, actionlint, yamllint, markdownlint, cfn-lint, puppet-lint, dotenv-linter. The family is first in the registry (see registry.ts).
 // Link: https://docs.github.com/en/actions/reference/workflow-commands-for-github-actions (each helper links its tools)
 import type { GrammarFamily } from '../../engine/format.js';
+import { ansible, defineAnsibleRules } from './ansible.js';
 import { defineCiRules, dockerfile, githubActions, hadolint, terraform } from './infra-ci.js';
 import { actionlint, cfnLint, markdownlint, yamllint } from './infra-lint.js';
 import { dotenvLinter, puppetLint } from './infra-config.js';
 
 export const infraFamily: GrammarFamily = {
-  rules: defineCiRules,
+  rules: (parser) => {
+    defineCiRules(parser);
+    defineAnsibleRules(parser);
+  },
   formats: [
     // Workflow commands first: the line is unambiguous and its message may quote another tool's location.
     githubActions,
@@ -15,6 +19,8 @@ export const infraFamily: GrammarFamily = {
     terraform,
     dockerfile,
     hadolint,
+    // Ansible's `Origin: PATH:L:C` would otherwise be a generic colon location whose message is `Origin:`.
+    ansible,
     // cfn-lint before yamllint/actionlint: its bare `template.yaml:L:C` line and `:E3012:` tail are its own;
     // yamllint needs `[error]`, actionlint a trailing `[rule]`, so the three never compete for one line.
     cfnLint,

@@ -1,0 +1,125 @@
+// Ansible (ansible-playbook, ansible-core): where a playbook, role or inventory error is.
+// ansible-core 2.19 and later print `Origin: PATH:LINE:COL` under each message of an error, innermost cause
+// last after `<<< caused by >>>`; up to 2.18 the message is followed by
+// `The error appears to be in 'PATH': line N, column M, but may` — on its own line, or inside a task result's
+// JSON (`fatal: [host]: FAILED! => {"msg": "…\n\nThe error appears to be in '…': line 4, column 7, but may…"}`).
+// Link: https://docs.ansible.com/ansible-core/devel/porting_guides/porting_guide_core_2.19.html
+import { EOF } from 'chevrotain';
+import type { RawLocation } from '../../../core/index.js';
+import { ALL_TOKENS, Comma, Int, SQuote, Space, Word, Colon } from '../../engine/tokens.js';
+import type { GrammarFormat, LineContext } from '../../engine/format.js';
+import type { LineParser } from '../../engine/parser.js';
+import { parseColonHead, plausiblePath } from '../shared/common.js';
+
+export function defineAnsibleRules(parser: LineParser): void {
+  // 'PATH': line N, column M — the path is everything up to the closing quote (Ansible quotes it as given).
+  parser.define('ansibleQuotedPlace', () => {
+    parser.tok(1, SQuote);
+    parser.rep(1, () => ![SQuote, EOF].includes(parser.peek(1).tokenType), () => {
+      parser.alt(1, ALL_TOKENS.filter((type) => type !== SQuote).map((type) => ({ GATE: () => parser.peek(1).tokenType === type, ALT: () => { parser.tok(1, type); } })));
+    });
+    // Index 1 of every token is the quoted path's; the fixed words after it count from 2.
+    parser.tok(2, SQuote);
+    parser.tok(2, Colon);
+    parser.tok(2, Space);
+    parser.alt(2, [{ GATE: () => parser.word(1, 'line'), ALT: () => parser.tok(2, Word) }]);
+    parser.tok(3, Space);
+    parser.tok(2, Int);
+    parser.optIf(1, () => parser.peek(1).tokenType === Comma && parser.word(3, 'column'), () => {
+      parser.tok(2, Comma);
+      parser.tok(4, Space);
+      parser.tok(3, Word);
+      parser.tok(5, Space);
+      parser.tok(3, Int);
+    });
+  });
+}
+
+const APPEARS = "The error appears to be in ";
+// What ends one error's block when looking around an `Origin:` line.
+const BLOCK_START = /^(?:\[(?:ERROR|WARNING|DEPRECATION WARNING)\]: |fatal: |PLAY |TASK |ERROR! )/;
+
+/** Outer messages of a 2.19 chain wait for its innermost cause, which is where the fix goes. */
+interface ChainState {
+  outer: RawLocation[];
+}
+
+function headingSeverity(context: LineContext): 'error' | 'warning' {
+  for (let delta = -1; delta >= -30; delta--) {
+    const line = context.line(delta);
+    if (line === undefined) break;
+    if (line.startsWith('[WARNING]: ') || line.startsWith('[DEPRECATION WARNING]: ')) return 'warning';
+    if (line.startsWith('[ERROR]: ') || line.startsWith('fatal: ')) return 'error';
+  }
+  return 'error';
+}
+
+function causedByFollows(context: LineContext): boolean {
+  for (let delta = 1; delta <= 16; delta++) {
+    const line = context.line(delta);
+    if (line === undefined || BLOCK_START.test(line)) return false;
+    if (line.trim() === '<<< caused by >>>') return true;
+  }
+  return false;
+}
+
+function parseOrigin(context: LineContext): boolean {
+  if (!context.text.startsWith('Origin: ')) return false;
+  const head = parseColonHead(context, { from: 'Origin: '.length });
+  if (!head || head.rest.trim() !== '') return false;
+  const message = (context.line(-1) ?? '').replace(/^\[(?:ERROR|WARNING|DEPRECATION WARNING)\]: /, '').trim();
+  const chain = context.state<ChainState>(() => ({ outer: [] }));
+  const place = { file: head.file, line: head.line, column: head.column, severity: headingSeverity(context), message };
+  if (causedByFollows(context)) {
+    const raw = context.emit({ ...place, related: true });
+    if (raw) chain.outer.push(raw);
+    return true;
+  }
+  const root = context.emit(place);
+  if (root) for (const outer of chain.outer) outer.relatedTo = root;
+  chain.outer = [];
+  return true;
+}
+
+// Up to 2.18 the message is the `ERROR! …` line above (a YAML error adds its reason two lines below it), or,
+// inside a task result, the JSON "msg" text before the phrase.
+function appearsMessage(context: LineContext, at: number): string {
+  const before = context.text.slice(0, at);
+  const inJson = /"msg": "(.*?)(?:\\n)*$/.exec(before);
+  if (inJson) return inJson[1]!.replace(/\\n/g, ' ').replace(/\\"/g, '"').trim();
+  for (let delta = -1; delta >= -14; delta--) {
+    const line = context.line(delta);
+    if (line === undefined) break;
+    if (line === 'Syntax Error while loading YAML.') return `${line} ${(context.line(delta + 1) ?? '').trim()}`.trim();
+    if (line.startsWith('ERROR! ')) return line.slice('ERROR! '.length).trim();
+  }
+  return '';
+}
+
+function parseAppears(context: LineContext): boolean {
+  const at = context.text.indexOf(APPEARS);
+  if (at < 0) return false;
+  const parsed = context.parse('ansibleQuotedPlace', { from: at + APPEARS.length });
+  if (!parsed) return false;
+  const quoted = context.text.slice(at + APPEARS.length + 1);
+  const file = quoted.slice(0, quoted.indexOf("'"));
+  const [line, column] = context.ints(parsed.cst);
+  if (line === undefined || !plausiblePath(file)) return false;
+  context.emit({ file, line, column: column ?? null, severity: 'error', message: appearsMessage(context, at) });
+  return true;
+}
+
+export const ansible: GrammarFormat = {
+  name: 'ansible',
+  language: 'Ansible',
+  description:
+    "`ansible-playbook site.yml`: 2.19+ `Origin: roles/web/tasks/main.yml:6:14` under each message (outer messages of a `<<< caused by >>>` chain related to the innermost); up to 2.18 `The error appears to be in 'site.yml': line 7, column 8, but may` (also inside a task's JSON `msg`).",
+  columnBase: 1,
+  // Ansible's column comes from the YAML parser's character mark (the caret line agrees).
+  columnUnit: 'char',
+  fields: ['file', 'line', 'column', 'severity', 'message'],
+  observed: true,
+  url: 'https://docs.ansible.com/ansible/latest/playbook_guide/playbooks_error_handling.html',
+  anchor: "Origin: |The error appears to be in '",
+  parse: (context) => parseOrigin(context) || parseAppears(context),
+};
