@@ -1,11 +1,13 @@
 // Infrastructure and CI tools: GitHub Actions workflow commands, Terraform, Docker BuildKit, hadolint,
-// Ansible, actionlint, yamllint, markdownlint, cfn-lint, puppet-lint, dotenv-linter. The family is first in the registry (see registry.ts).
+// Ansible, actionlint, yamllint, markdownlint, cfn-lint, puppet-lint, dotenv-linter, PyYAML marks and pre-commit-hooks'
+// check-json/check-toml. The family is first in the registry (see registry.ts).
 // Link: https://docs.github.com/en/actions/reference/workflow-commands-for-github-actions (each helper links its tools)
 import type { GrammarFamily } from '../../engine/format.js';
 import { ansible, defineAnsibleRules } from './ansible.js';
 import { defineCiRules, dockerfile, githubActions, hadolint, terraform } from './infra-ci.js';
 import { actionlint, cfnLint, markdownlint, yamllint } from './infra-lint.js';
 import { dotenvLinter, puppetLint } from './infra-config.js';
+import { preCommitHooks, pyyaml } from './config-checks.js';
 
 export const infraFamily: GrammarFamily = {
   rules: (parser) => {
@@ -30,5 +32,9 @@ export const infraFamily: GrammarFamily = {
     // puppet-lint and dotenv-linter: ` - WARNING: … on line N` and `.env:N CheckName:` are their own shapes.
     puppetLint,
     dotenvLinter,
+    // Parsers' own messages about a config file (PyYAML marks, check-json, check-toml): fixed phrases no linter
+    // above prints; last because a linter that quotes a parser error keeps its own line shape.
+    pyyaml,
+    preCommitHooks,
   ],
 };

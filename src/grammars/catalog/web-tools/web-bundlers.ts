@@ -1,12 +1,13 @@
 // Bundlers: esbuild (`✘ [ERROR] msg` then `    src/x.ts:3:16:` on its own line), webpack (`ERROR in ./src/App.js 6:2`),
-// vite 8 / rolldown (`[plugin] msg` then `╭─[ src/x.ts:2:24 ]`), swc (`,-[src/x.ts:11:1]` frames) and rollup (`[!] RollupError: src/x.js (2:12): msg`).
+// vite 8 / rolldown (`[plugin] msg` then `╭─[ src/x.ts:2:24 ]`), swc (`,-[src/x.ts:11:1]` frames), rollup (`[!] RollupError: src/x.js (2:12): msg`)
+// and babel (`SyntaxError: /abs/src/a.js: Unexpected token (2:10)` above a code frame).
 // Links: https://esbuild.github.io/api/#log-level, https://webpack.js.org/configuration/stats/,
 // https://vite.dev/guide/build, https://rollupjs.org/command-line-interface/
 import type { Severity } from '../../../core/index.js';
 import type { GrammarFormat, LineContext } from '../../engine/format.js';
-import { parseColonHead } from '../shared/common.js';
 import { SGR } from '../../engine/anchors.js';
-import { parseParenLocation, parseSpaceLocation } from './web-rules.js';
+import { parseParenLocation, parseSpaceLocation, parseTrailingLineCol } from './web-rules.js';
+import { parseColonHead, plausiblePath } from '../shared/common.js';
 import { stripLinePrefixes } from '../../engine/prefixes.js';
 
 // --- esbuild: header, blank, `    path:L:C:`, code frame; notes are 2-space prose then their own `    path:L:C:` ---
@@ -168,6 +169,43 @@ function parseRollup(context: LineContext): boolean {
   return true;
 }
 
+// --- babel: `SyntaxError: /abs/src/a.js: Unexpected token (2:10)` (also indented under jest, after babel-loader) ---
+
+const BABEL_HEAD = /^\s*(?:Syntax|Type|Reference)?Error: (?=\S)/;
+const BABEL_SOURCE = /\.(?:[cm]?[jt]sx?|flow)$/;
+
+// The code frame's caret, 1-based in UTF-16 units: `> 2 | const a = ;` then `    |           ^` within a few lines.
+function babelCaret(context: LineContext, line: number): number | undefined {
+  for (let delta = 1; delta <= 12; delta++) {
+    const marked = context.line(delta);
+    if (marked === undefined) return undefined;
+    const gutter = new RegExp(`^\\s*>\\s+${line} \\| `).exec(marked);
+    if (!gutter) continue;
+    const caret = /^(\s*\|)( *)\^/.exec(context.line(delta + 1) ?? '');
+    // The caret row's `|` sits under the gutter's; the code starts one space after it.
+    return caret && caret[1]!.length + 1 === gutter[0].length ? caret[2]!.length : undefined;
+  }
+  return undefined;
+}
+
+function parseBabel(context: LineContext): boolean {
+  const text = context.text;
+  const head = BABEL_HEAD.exec(text);
+  if (!head) return false;
+  const colon = text.indexOf(': ', head[0].length);
+  const file = colon < 0 ? '' : text.slice(head[0].length, colon);
+  if (!BABEL_SOURCE.test(file) || !plausiblePath(file)) return false;
+  // `(L:C)` ends the message, or its first line when more follows (`… isn't currently enabled (2:10):`).
+  const position = parseTrailingLineCol(context, { trailingColon: true });
+  if (!position || position.start < colon) return false;
+  // The parser's message counts the column from 0; @babel/core's missing-plugin message from 1. The caret under
+  // the code frame settles it when present.
+  const fromMessage = /^Support for the experimental syntax /.test(text.slice(colon + 2)) ? position.column : position.column + 1;
+  const column = babelCaret(context, position.line) ?? fromMessage;
+  context.emit({ file, line: position.line, column, severity: 'error', message: text.slice(colon + 2, position.start).trim() });
+  return true;
+}
+
 export const webBundlerFormats: GrammarFormat[] = [
   {
     name: 'esbuild',
@@ -236,5 +274,19 @@ export const webBundlerFormats: GrammarFormat[] = [
     // Line-start: `x.js (2:12)` has a space before the parenthesis, which no universal prefilter anchor covers.
     anchor: `^${SGR}[[(]!${SGR}[\\])] |^[^\\s(]+\\.[A-Za-z][A-Za-z0-9+_]{0,11} \\(\\d+:\\d+\\)`,
     parse: parseRollup,
+  },
+  {
+    name: 'babel',
+    language: 'JavaScript',
+    description: "`npx babel src -d lib` (and babel-jest, babel-loader): `SyntaxError: /abs/src/a.js: Unexpected token (2:10)`, then a code frame whose caret marks the column.",
+    // The caret's position, 1-based in UTF-16 units (the code frame blanks each code unit of the line).
+    columnBase: 1,
+    columnUnit: 'utf-16',
+    fields: ['file', 'line', 'column', 'severity', 'message'],
+    observed: true,
+    url: 'https://babeljs.io/docs/babel-parser#errorrecovery',
+    // A phrase at the start of the line (after jest's indentation): the universal anchors miss `a.js: msg (2:10)`.
+    anchor: '(?:Syntax|Type|Reference)?Error: [^\\s:]+\\.(?:[cm]?[jt]sx?|flow): ',
+    parse: parseBabel,
   },
 ];

@@ -105,9 +105,10 @@ export function parseParenLocation(context: LineContext, from: number): WebLocat
   return { file, line, column, endLine: null, endColumn: null, end: parsed.end };
 }
 
-/** `(L:C)` exactly at the end of the line (prettier's syntax errors). */
-export function parseTrailingLineCol(context: LineContext): { line: number; column: number; start: number } | undefined {
-  const text = context.text.trimEnd();
+/** `(L:C)` exactly at the end of the line (prettier's syntax errors), or before a last `:` (babel's). */
+export function parseTrailingLineCol(context: LineContext, options: { trailingColon?: boolean } = {}): { line: number; column: number; start: number } | undefined {
+  const trimmed = context.text.trimEnd();
+  const text = options.trailingColon && trimmed.endsWith('):') ? trimmed.slice(0, -1) : trimmed;
   const start = text.lastIndexOf('(');
   if (start < 0) return undefined;
   const parsed = context.parse('webLineColParen', { from: start });

@@ -1,5 +1,5 @@
 // The JavaScript/web tool-chain beyond tsc, node, jest, vitest and eslint's stylish/unix formatters: linters and
-// formatters (ESLint compact, Biome, Prettier, stylelint, svelte-check, dart-sass), bundlers (esbuild, webpack,
+// formatters (ESLint compact, Biome, Prettier, stylelint, svelte-check, dart-sass), bundlers (esbuild, webpack, babel,
 // vite, rollup) and runtimes/runners whose frames are theirs (deno, bun, mocha). The formats live in _web-*.ts.
 // Link: https://esbuild.github.io/api/#log-level (one link per tool in each format's `url`)
 import type { GrammarFamily } from '../../engine/format.js';

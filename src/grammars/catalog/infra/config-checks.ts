@@ -1,0 +1,82 @@
+// Configuration files that a parser rejects: PyYAML and ruamel.yaml marks (`  in "config.yaml", line 4, column 2`,
+// also what pre-commit's check-yaml and many Python tools print), and pre-commit-hooks' check-json and check-toml
+// (`c.json: Failed to json decode (Expecting value: line 2 column 7 (char 15))`, `c.toml: Invalid value (at line 2, column 5)`).
+// Link: https://pyyaml.org/wiki/PyYAMLDocumentation , https://github.com/pre-commit/pre-commit-hooks#hooks-available
+import type { RawLocation } from '../../../core/index.js';
+import type { GrammarFormat, LineContext } from '../../engine/format.js';
+import { plausiblePath } from '../shared/common.js';
+
+// --- PyYAML / ruamel.yaml marks ---
+
+const YAML_MARK = /^\s+in "([^"]+)", line (\d+), column (\d+)\s*$/;
+// `yaml.parser.ParserError: while parsing …` (a traceback's last line) or `config.yaml: while …` (a tool's prefix).
+const YAML_MESSAGE_PREFIX = /^(?:[\w.]*(?:Error|Exception): |\S+\.ya?ml: )/;
+
+/** A context mark (`while parsing a block mapping`) waits for the problem mark printed two lines below it. */
+interface YamlState {
+  waiting: RawLocation[];
+}
+
+function parseYamlMark(context: LineContext): boolean {
+  const mark = YAML_MARK.exec(context.text);
+  // `in "<unicode string>"`, `in "<stdin>"`: a string, not a file.
+  if (!mark || !plausiblePath(mark[1]!)) return false;
+  const state = context.state<YamlState>(() => ({ waiting: [] }));
+  const message = (context.line(-1) ?? '').trim().replace(YAML_MESSAGE_PREFIX, '');
+  const place = { file: mark[1]!, line: Number(mark[2]), column: Number(mark[3]), severity: 'error' as const, message };
+  if (YAML_MARK.test(context.line(2) ?? '')) {
+    const raw = context.emit({ ...place, severity: 'note', related: true });
+    if (raw) state.waiting.push(raw);
+    return true;
+  }
+  const problem = context.emit(place);
+  if (problem) for (const waiting of state.waiting) waiting.relatedTo = problem;
+  state.waiting = [];
+  return true;
+}
+
+export const pyyaml: GrammarFormat = {
+  name: 'pyyaml',
+  language: 'YAML',
+  description:
+    "`python -c 'import yaml; yaml.safe_load(open(\"config.yaml\"))'`, pre-commit's `check-yaml` (ruamel.yaml): the problem under `  in \"config.yaml\", line 4, column 2`, its `while parsing …` context mark related.",
+  // Mark.__str__ prints line + 1 and column + 1 of a character index.
+  columnBase: 1,
+  columnUnit: 'char',
+  fields: ['file', 'line', 'column', 'severity', 'message'],
+  observed: true,
+  url: 'https://pyyaml.org/wiki/PyYAMLDocumentation',
+  // Selected by the universal `line N` anchor.
+  anchor: '^\\s+in "[^"]+", line \\d+, column \\d',
+  parse: parseYamlMark,
+};
+
+// --- pre-commit-hooks: check-json, check-toml ---
+
+// `FILE: Failed to json decode (MSG: line L column C (char N))` — Python's json.JSONDecodeError in parentheses.
+const CHECK_JSON = /^(\S.*?): Failed to json decode \((.*?):? line (\d+) column (\d+) \(char \d+\)\)\s*$/;
+// `FILE: MSG (at line L, column C)` — tomllib's TOMLDecodeError.
+const CHECK_TOML = /^(\S.*?\.toml): (.*) \(at line (\d+), column (\d+)\)\s*$/;
+
+function parseCheckHooks(context: LineContext): boolean {
+  const match = CHECK_JSON.exec(context.text) ?? CHECK_TOML.exec(context.text);
+  if (!match || !plausiblePath(match[1]!)) return false;
+  context.emit({ file: match[1]!, line: Number(match[3]), column: Number(match[4]), severity: 'error', message: match[2]! });
+  return true;
+}
+
+export const preCommitHooks: GrammarFormat = {
+  name: 'pre-commit-hooks',
+  language: 'JSON / TOML',
+  description:
+    '`check-json` / `check-toml` of pre-commit-hooks: `c.json: Failed to json decode (Expecting value: line 2 column 7 (char 15))`, `c.toml: Invalid value (at line 2, column 5)`.',
+  // json and tomllib count lines and columns from 1, in characters of the decoded text.
+  columnBase: 1,
+  columnUnit: 'char',
+  fields: ['file', 'line', 'column', 'severity', 'message'],
+  observed: true,
+  url: 'https://github.com/pre-commit/pre-commit-hooks#hooks-available',
+  // Selected by the universal `line N` anchor.
+  anchor: ': Failed to json decode \\(| \\(at line \\d+, column \\d+\\)',
+  parse: parseCheckHooks,
+};
