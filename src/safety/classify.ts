@@ -6,6 +6,7 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { walkNode, type Walk } from './bash.js';
 import { evaluateSegment, type Context } from './evaluate.js';
+import { repositoryRunsPrograms } from './git-config.js';
 import { DEFAULT_BLOCKED, DEFAULT_PROTECTED_PATHS } from './lists.js';
 import { shellParser, type ShellDialect } from './parser.js';
 import { walkPowerShell } from './powershell.js';
@@ -75,6 +76,7 @@ export async function classifyCommand(command: string, options: ClassifyOptions 
   const dialect: ShellDialect = options.shell ?? 'bash';
   const [bash, powershell] = await Promise.all([shellParser('bash'), shellParser('powershell')]);
   const home = process.env.HOME || homedir();
+  const risks = new Map<string, string | null>();
   const context: Omit<Context, 'reenter'> = {
     allow: options.allow ?? [],
     block: options.block ?? [...DEFAULT_BLOCKED],
@@ -82,6 +84,11 @@ export async function classifyCommand(command: string, options: ClassifyOptions 
     workdir: resolve(options.root ?? '.', options.workdir ?? '.'),
     root: resolve(options.root ?? '.'),
     home,
+    repositoryRisk: (workdir, gitDir) => {
+      const key = `${workdir}\u0000${gitDir ?? ''}`;
+      if (!risks.has(key)) risks.set(key, repositoryRunsPrograms(workdir, gitDir));
+      return risks.get(key) ?? null;
+    },
   };
   let segments: SegmentVerdict[];
   try {

@@ -1,9 +1,9 @@
 // Decides one segment: blocked list, wrappers and shell re-entry, redirects, read-only list, user patterns,
 // protected paths. The strictest verdict of the segment and of everything it runs wins.
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { HARMLESS_DEVICES, INTERPRETERS, POSIX_SHELLS, POWERSHELLS, SAFE_ASSIGNMENTS } from './lists.js';
 import { redirectBlockGlob } from './patterns.js';
-import { hasArgumentRules, readOnlyReason } from './read-only.js';
+import { gitSubcommand, hasArgumentRules, readOnlyReason } from './read-only.js';
 import { allowedBy, blockedBy, protectedHit } from './rules.js';
 import { type Segment, type SegmentVerdict, type Verdict, worst } from './types.js';
 import { isWrapper, unwrap } from './wrappers.js';
@@ -16,12 +16,30 @@ export interface Context {
   /** Workspace root: protected entries with a slash resolve against it. */
   root: string;
   home: string;
+  /** Why git in a directory (or on a --git-dir) may run the repository's own programs (cached per call). */
+  repositoryRisk: (workdir: string, gitDir?: string) => string | null;
   /** Re-enters the classifier for `bash -c STRING`, `eval`, a heredoc fed to a shell. */
   reenter: (script: string, dialect: 'bash' | 'powershell', via: string) => SegmentVerdict[];
 }
 
 type Words = (string | null)[];
 const DYNAMIC = '\u0000';
+
+// The repository git would read: -C changes directory (each relative to the last), --git-dir names it.
+function gitRepositoryRisk(args: Words, context: Context): string | null {
+  let workdir = context.workdir;
+  let gitDir: string | undefined;
+  const { index } = gitSubcommand(args);
+  for (let at = 0; at < (index < 0 ? args.length : index); at++) {
+    const arg = args[at];
+    const value = arg === '-C' || arg === '--git-dir' ? args[++at] : arg?.startsWith('--git-dir=') ? arg.slice('--git-dir='.length) : undefined;
+    if (value === undefined) continue;
+    if (value === null) return 'git runs in a computed directory';
+    if (arg === '-C') workdir = resolve(workdir, value);
+    else gitDir = resolve(workdir, value);
+  }
+  return context.repositoryRisk(workdir, gitDir);
+}
 
 function verdictOf(text: string, verdict: Verdict, rule: string): SegmentVerdict {
   return { text, verdict, rule: rule.startsWith(`${verdict}:`) ? rule : `${verdict}: ${rule}` };
@@ -217,8 +235,11 @@ export function evaluateSegment(segment: Segment, context: Context): SegmentVerd
     }
     const dynamicArgs = args.some((arg) => arg === null) || globbed;
     const reason = readOnlyReason(ci ? name : program, args, segment.dialect);
-    if (reason === null && !(dynamicArgs && hasArgumentRules(program))) {
-      decided = { verdict: 'read-only', rule: ci ? program : program === 'git' ? `git ${args.find((arg) => arg && !arg.startsWith('-')) ?? ''}`.trim() : program };
+    const repositoryRisk = reason === null && program === 'git' && !ci ? gitRepositoryRisk(args, context) : null;
+    if (repositoryRisk !== null) {
+      decided = { verdict: 'needs-approval', rule: repositoryRisk };
+    } else if (reason === null && !(dynamicArgs && hasArgumentRules(program))) {
+      decided = { verdict: 'read-only', rule: ci ? program : program === 'git' ? `git ${args[gitSubcommand(args).index] ?? ''}`.trim() : program };
     } else {
       decided = { verdict: 'needs-approval', rule: reason ?? `a computed or globbed argument of ${program} could be a flag` };
     }

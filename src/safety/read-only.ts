@@ -8,13 +8,18 @@ type Check = (args: Args) => string | null;
 
 const any: Check = () => null;
 
+function shortCluster(arg: string): string {
+  return /^-([a-zA-Z]+)/.exec(arg)?.[1] ?? '';
+}
+
 function hasFlag(args: Args, ...flags: string[]): string | null {
   for (const arg of args) {
     if (arg === null) continue;
     for (const flag of flags) {
       if (arg === flag || (flag.startsWith('--') && arg.startsWith(`${flag}=`))) return flag;
-      // Stacked short flags: -in, -ni both hold -i.
-      if (/^-[a-zA-Z]$/.test(flag) && /^-[a-zA-Z]{2,}$/.test(arg) && arg.includes(flag[1]!)) return flag;
+      // A short flag in a cluster (`-in` holds -i) or with its value attached (`-O'sh -c id'`, `-o/tmp/x`): the
+      // cluster's letters up to the first other character. Reading a value's letters as flags only errs strict.
+      if (/^-[a-zA-Z]$/.test(flag) && /^-[a-zA-Z]/.test(arg) && shortCluster(arg).includes(flag[1]!)) return flag;
     }
   }
   return null;
@@ -25,6 +30,14 @@ function without(...flags: string[]): Check {
     const found = hasFlag(args, ...flags);
     return found === null ? null : `${found} writes or runs a program`;
   };
+}
+
+// less runs `+cmd` at start (`+!sh` a shell), writes its input with -o/-O/--log-file, and reads key bindings
+// (lesskey) that may run commands.
+function lessCheck(args: Args): string | null {
+  if (args.some((arg) => arg !== null && arg.startsWith('+'))) return 'less +COMMAND runs less commands (! runs a shell)';
+  const found = hasFlag(args, '-o', '-O', '--log-file', '--LOG-FILE', '-k', '--lesskey-file', '--lesskey-src', '--lesskey-content');
+  return found === null ? null : `less ${found} writes a file or loads key bindings`;
 }
 
 function positionals(args: Args): Args {
@@ -152,8 +165,8 @@ const BASH_READERS: Record<string, Check> = {
   sort: without('-o', '--output', '--compress-program'), xxd: (args) => (hasFlag(args, '-r') && positionals(args).length > 1 ? 'xxd -r writes a file' : null),
   sed: sedCheck, awk: awkCheck, gawk: awkCheck, find: findCheck, git: gitCheck, base64: without('-o', '--output'),
   hostname: (args) => (positionals(args).length > 0 ? 'hostname NAME sets the host name' : null), nproc: any, free: any, uptime: any,
-  lsof: any, less: any, more: any, bat: without('--pager'), fd: without('-x', '--exec', '-X', '--exec-batch'), locale: any, groups: any,
-  history: (args) => (hasFlag(args, '-c', '-d', '-w', '-a', '-r') ? 'history changes the history file' : null), ldd: any,
+  lsof: any, less: lessCheck, more: any, bat: without('--pager'), fd: without('-x', '--exec', '-X', '--exec-batch'), locale: any, groups: any,
+  history: (args) => (hasFlag(args, '-c', '-d', '-w', '-a', '-r') ? 'history changes the history file' : null),
 };
 
 const PS_READERS = new Set([
@@ -184,7 +197,7 @@ export function readOnlyReason(name: string, args: Args, dialect: 'bash' | 'powe
 
 /** Readers whose arguments decide whether they write: a computed or globbed argument could be a flag. */
 export function hasArgumentRules(name: string): boolean {
-  return ['sed', 'awk', 'gawk', 'find', 'git', 'sort', 'rg', 'date', 'uniq', 'xxd', 'tree', 'base64', 'env', 'printf', 'hostname', 'fd', 'bat', 'history'].includes(name);
+  return ['sed', 'awk', 'gawk', 'find', 'git', 'sort', 'rg', 'date', 'uniq', 'xxd', 'tree', 'base64', 'env', 'printf', 'hostname', 'fd', 'bat', 'history', 'less'].includes(name);
 }
 
 export const READ_ONLY_COMMANDS = { bash: Object.keys(BASH_READERS), powershell: [...PS_READERS], gitSubcommands: Object.keys(GIT_READERS), versionOnly: VERSION_ONLY, subcommands: SUBCOMMAND_READERS };
