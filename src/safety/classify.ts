@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { walkNode, type Walk } from './bash.js';
 import { evaluateSegment, type Context } from './evaluate.js';
 import { repositoryRunsPrograms } from './git-config.js';
-import { DEFAULT_BLOCKED, DEFAULT_PROTECTED_PATHS } from './lists.js';
+import { DEFAULT_BLOCKED, DEFAULT_PROTECTED_PATHS, DEFAULT_SECRET_PATHS } from './lists.js';
 import { shellParser, type ShellDialect } from './parser.js';
 import { walkPowerShell } from './powershell.js';
 import { type ClassifyOptions, type CommandClassification, SEVERITY, type SegmentVerdict, worst, type Verdict } from './types.js';
@@ -81,6 +81,7 @@ export async function classifyCommand(command: string, options: ClassifyOptions 
     allow: options.allow ?? [],
     block: options.block ?? [...DEFAULT_BLOCKED],
     protectedPaths: options.protectedPaths ?? [...DEFAULT_PROTECTED_PATHS],
+    secretPaths: options.secretPaths ?? [...DEFAULT_SECRET_PATHS],
     workdir: resolve(options.root ?? '.', options.workdir ?? '.'),
     root: resolve(options.root ?? '.'),
     home,

@@ -4,7 +4,7 @@ import { basename, resolve } from 'node:path';
 import { HARMLESS_DEVICES, INTERPRETERS, POSIX_SHELLS, POWERSHELLS, SAFE_ASSIGNMENTS } from './lists.js';
 import { redirectBlockGlob } from './patterns.js';
 import { gitSubcommand, hasArgumentRules, readOnlyReason } from './read-only.js';
-import { allowedBy, blockedBy, protectedHit } from './rules.js';
+import { allowedBy, blockedBy, protectedHit, secretHit } from './rules.js';
 import { type Segment, type SegmentVerdict, type Verdict, worst } from './types.js';
 import { isWrapper, unwrap } from './wrappers.js';
 
@@ -12,6 +12,7 @@ export interface Context {
   allow: string[];
   block: string[];
   protectedPaths: string[];
+  secretPaths: string[];
   workdir: string;
   /** Workspace root: protected entries with a slash resolve against it. */
   root: string;
@@ -69,9 +70,15 @@ export function evaluateSegment(segment: Segment, context: Context): SegmentVerd
   };
   let writes = false;
   let protectedWrite: string | null = null;
+  let secretRead: string | null = null;
   for (const redirect of segment.redirects) {
-    if (redirect.kind !== 'write') continue;
     const target = redirect.target.value;
+    if (redirect.kind !== 'write') {
+      // bash opens /dev/tcp/HOST/PORT and /dev/udp/… as a network connection (a write there is a device write).
+      if (target !== null && /^\/dev\/(?:tcp|udp)\//.test(target)) raise('needs-approval', `opens a network connection ${target}`);
+      if (target !== null) secretRead ??= secretHit(target, context);
+      continue;
+    }
     if (target === null || redirect.target.glob) {
       raise('needs-approval', `writes to a computed file ${redirect.target.text}`);
       continue;
@@ -257,7 +264,9 @@ export function evaluateSegment(segment: Segment, context: Context): SegmentVerd
   if (floor !== null && worst((floor as { verdict: Verdict }).verdict, result.verdict) !== result.verdict) result = floor;
   if (result.verdict === 'allowed' || result.verdict === 'read-only') {
     const touched = protectedWrite ?? (result.verdict === 'allowed' ? levels.flat().map((word) => word.split('=').pop() ?? word).map((word) => (word === DYNAMIC ? null : protectedHit(word, context))).find((hit) => hit) ?? null : null);
+    const secret = secretRead ?? levels.flat().map((word) => (word === DYNAMIC ? null : secretHit(word.split('=').pop() ?? word, context))).find((hit) => hit) ?? null;
     if (touched) result = { verdict: 'needs-approval', rule: `writes into the protected path ${touched}` };
+    else if (secret) result = { verdict: 'needs-approval', rule: `reads the secret path ${secret}: its contents would reach the model` };
     else if (result.verdict === 'allowed' && protectedHit('.', context)) result = { verdict: 'needs-approval', rule: `runs inside the protected path ${protectedHit('.', context)}` };
   }
   return [verdictOf(segment.text, result.verdict, result.rule), ...out];

@@ -19,6 +19,15 @@ export const DEFAULT_BLOCKED: readonly string[] = [
 /** Writes here need approval even when an allow pattern matches (Kodik: `.git`). */
 export const DEFAULT_PROTECTED_PATHS: readonly string[] = ['.git', '.faultline', '.env', '.vscode', '.idea', '.husky', '~/.ssh', '~/.bashrc', '~/.profile', '~/.zshrc', '~/.gitconfig'];
 
+/**
+ * Reading these needs approval even by a read-only command or an allowed pattern: what an agent reads goes to
+ * a model. `.env` also covers `.env.local`, `.env.production`… but not `.env.example` (rules.ts).
+ */
+export const DEFAULT_SECRET_PATHS: readonly string[] = [
+  '~/.ssh', '~/.aws', '~/.gnupg', '~/.netrc', '~/.git-credentials', '~/.docker/config.json', '~/.kube', '~/.npmrc', '~/.pypirc',
+  '~/.config/gh', '~/.config/gcloud', '.env',
+];
+
 /** Devices a redirect may write to without harm; any other /dev/* target is blocked. */
 export const HARMLESS_DEVICES = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty']);
 

@@ -13,9 +13,24 @@ function expandHome(path: string, context: Context): string {
  * any depth (a submodule's `.git` too); an entry with a slash is resolved against the workspace root.
  */
 export function protectedHit(target: string, context: Context): string | null {
+  return pathHit(target, context.protectedPaths, context);
+}
+
+// `.env`, `.env.local`, `.env.production` hold secrets; `.env.example` and its kin are templates.
+const DOTENV_SECRET = /^\.env(?:\.(?!example$|sample$|template$|dist$)[\w.-]+)?$/;
+
+/** The secret path (DEFAULT_SECRET_PATHS or the caller's) a word names, if any. */
+export function secretHit(target: string, context: Context): string | null {
+  const hit = pathHit(target, context.secretPaths, context);
+  if (hit !== null) return hit;
+  if (!context.secretPaths.includes('.env')) return null;
+  return resolve(context.workdir, expandHome(target, context)).split(sep).some((part) => DOTENV_SECRET.test(part)) ? '.env' : null;
+}
+
+function pathHit(target: string, entries: readonly string[], context: Context): string | null {
   const absolute = resolve(context.workdir, expandHome(target, context));
   const components = absolute.split(sep);
-  for (const entry of context.protectedPaths) {
+  for (const entry of entries) {
     if (!entry.includes('/') && !entry.startsWith('~')) {
       if (components.includes(entry)) return entry;
       continue;

@@ -11,6 +11,8 @@ export interface ClassifyOptions {
   block?: string[];
   /** Paths a write into needs approval even when a pattern matches (default DEFAULT_PROTECTED_PATHS). */
   protectedPaths?: string[];
+  /** Paths a read of needs approval, read-only command or not (default DEFAULT_SECRET_PATHS). */
+  secretPaths?: string[];
   /** Directory the command would run in; relative paths are resolved against it (default: root). */
   workdir?: string;
   /** Workspace root; a relative workdir and protected paths with a slash resolve against it (default '.'). */

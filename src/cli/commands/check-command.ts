@@ -5,20 +5,21 @@ import { commandAfterOptions } from '../args.js';
 import type { CliCommand } from '../io.js';
 
 const USAGE = `usage: faultline check-command [--json] [--shell bash|powershell] [--allow PATTERN]… [--block PATTERN]…
-                              [--protect PATH]… [--workdir DIR] -- CMD
+                              [--protect PATH]… [--secret PATH]… [--workdir DIR] -- CMD
 
 Decides, on a real parse tree, whether CMD is blocked, read-only, allowed by one of your --allow patterns
 (such as 'npm run *'), or needs approval; every segment of every chain, pipeline, substitution and
 bash -c string must pass. Pass CMD as one argument ('faultline check-command -- "git commit -m \"a b\""'): several
 words are joined by spaces, which loses their quoting. Exits 0 when CMD may run without asking (read-only or allowed), 1 when it is
-blocked or needs approval. --block replaces the default blocked list; see docs/command-safety.md.`;
+blocked or needs approval. --block, --protect and --secret replace their default lists (a read of a secret path
+needs approval: its contents would reach the model); see docs/agent-shell.md.`;
 
 export const checkCommandCli: CliCommand = {
   name: 'check-command',
   summary: 'decide whether a command is blocked, read-only, allowed by a pattern, or needs approval',
   usage: USAGE,
   async run(argv, io) {
-    const options: ClassifyOptions & { allow: string[]; block?: string[]; protectedPaths?: string[] } = { allow: [], root: io.cwd };
+    const options: ClassifyOptions & { allow: string[]; block?: string[]; protectedPaths?: string[]; secretPaths?: string[] } = { allow: [], root: io.cwd };
     let json = false;
     const words = commandAfterOptions(argv, 'check-command', (name, value) => {
       if (name === '--json') json = true;
@@ -29,6 +30,7 @@ export const checkCommandCli: CliCommand = {
       } else if (name === '--allow') options.allow.push(value());
       else if (name === '--block') (options.block ??= []).push(value());
       else if (name === '--protect') (options.protectedPaths ??= []).push(value());
+      else if (name === '--secret') (options.secretPaths ??= []).push(value());
       else if (name === '--workdir') options.workdir = value();
       else return false;
       return true;
