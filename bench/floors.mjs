@@ -4,6 +4,8 @@
 //   start-up: `node -e 0` (the baseline of the 1 MB target) against the least the design can load: bundled
 //     Chevrotain 11.2 with a one-token lexer and a one-rule parser, started through a V8 code cache as the CLI
 //     is (the grammars are Chevrotain; nothing of faultline's own), and against `faultline locate` on an empty log (everything before the first byte).
+//   per location line: Chevrotain's lexing (and, for tsc and rustc, the one head rule) of each location line of the
+//     real 1 MB logs, warm (bench/floor-lines.ts), against node -e 0; and the anchor regex alone on ci-1m.log, MB/s.
 //   scanning: `rg -c` (the baseline of the 100 MB target) against the scan's own kernel in Node: readSync
 //     64 KiB + latin1 + faultline's universal anchor regex, counting matches (no line numbers, no line-start
 //     anchors, no parsing, no resolving), and against `faultline locate` itself.
@@ -31,8 +33,10 @@ const bundle = (entry, outfile) =>
   build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs', minify: true, logLevel: 'error' });
 const chevrotainFloor = join(data, 'floor-chevrotain.cjs');
 const kernelFloor = join(data, 'floor-kernel.cjs');
+const linesFloor = join(data, 'floor-lines.cjs');
 await bundle(join(here, 'floor-chevrotain.ts'), chevrotainFloor);
 await bundle(join(here, 'floor-kernel.ts'), kernelFloor);
+await bundle(join(here, 'floor-lines.ts'), linesFloor);
 const cachedLauncher = join(data, 'floor-launch.cjs');
 writeFileSync(cachedLauncher, `const { readFileSync, writeFileSync } = require('node:fs'); const Module = require('node:module'); const { Script } = require('node:vm');
 const [file, cache] = process.argv.splice(2, 2); let cachedData; try { cachedData = readFileSync(cache); } catch {}
@@ -77,6 +81,29 @@ if (kernelSmall !== undefined) {
   console.log(`    both floors' extra time added             ${ratio(chevrotain + kernelSmall - node0, node0)}`);
 }
 console.log(`    faultline locate on an empty log          ${ratio(fixed, node0)}`);
+
+// Per location line, warm in one process (bench/floor-lines.ts): what the grammar layer costs on the real 1 MB
+// single-tool logs, whose target leaves 0.5 × node -e 0 for everything after Node's own start-up.
+const realLogs = ['tsc', 'pytest', 'cargo', 'jest'].map((name) => join(data, `real-${name}-1m.log`)).filter((path) => existsSync(path));
+const linesLogs = [...realLogs, ...(existsSync(small) ? [small] : [])];
+if (linesLogs.length === 0) console.log('  per location line: skipped (run bench/realistic.mjs first: it writes the real 1 MB logs)');
+else {
+  const result = spawnSync(process.execPath, [linesFloor, ...linesLogs], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  if (result.status !== 0) throw new Error(`floor-lines failed: ${result.stderr}`);
+  const perLine = (ms, lines) => `${((ms * 1000) / lines).toFixed(1)} µs`;
+  console.log(`  per location line, warm in one process (the 1.5× target leaves ${(node0 / 2).toFixed(0)} ms beyond node -e 0):`);
+  for (const row of JSON.parse(result.stdout)) {
+    if (row.log === 'ci-1m.log') {
+      const mbps = (ms) => `${(row.bytes / 1e6 / (ms / 1000)).toFixed(0)} MB/s`;
+      console.log(`    ${row.log}: universal anchor regex alone ${row.anchorMs.toFixed(1)} ms = ${mbps(row.anchorMs)}; whole scanner ${row.scanMs.toFixed(1)} ms = ${mbps(row.scanMs)} (warm locate's target: 250 MB/s)`);
+      continue;
+    }
+    const lexing = `Chevrotain lexing ${perLine(row.lexMs, row.locationLines)}`;
+    const parsing = row.parse ? ` + ${row.parse.format}'s head rule ${perLine(row.parse.ms, row.parse.lines)}` : '';
+    const floor = row.lexMs + (row.parse?.ms ?? 0);
+    console.log(`    ${row.log}: ${row.locationLines} location lines × (${lexing}${parsing}) = ${ratio(floor, node0)} node -e 0; whole scanner ${ratio(row.scanMs, node0)}`);
+  }
+}
 
 const big = join(data, quick ? 'ci-10m.log' : 'ci-100m.log');
 if (!existsSync(big) || spawnSync('rg', ['--version']).status !== 0) {

@@ -142,8 +142,9 @@ function underlinedEnd(context: LineContext, line: number, column: number): numb
     // The next diagnostic's head: this one printed no frame.
     if (code === undefined || / - (?:error|warning|message|suggestion) TS\d/.test(code)) return null;
     // Line numbers are right-aligned to the frame's widest (` 9` above `10`).
-    const numbered = new RegExp(`^\\s*${line} `).exec(code);
-    if (!numbered) continue;
+    // One generic regex and a comparison, not a regex compiled for every frame line read.
+    const numbered = /^\s*(\d+) /.exec(code);
+    if (!numbered || numbered[1] !== String(line)) continue;
     const marks = context.line(delta + 1) ?? '';
     const start = numbered[0].length + column - 1;
     if (marks.slice(0, numbered[0].length).trim() !== '' || marks[start] !== '~' || marks[start - 1] === '~') return null;

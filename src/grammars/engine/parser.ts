@@ -57,6 +57,8 @@ export function mayMatch(rule: string, tokens: readonly IToken[], from: number, 
 
 export class LineParser extends CstParser {
   private readonly ruleTable = new Map<string, (...args: unknown[]) => CstNode>();
+  /** The options of the `path` rule being parsed (read by its gates). */
+  private pathOptions: PathOptions | undefined;
 
   constructor(definers: readonly RuleDefiner[], validate = false) {
     super(ALL_TOKENS, { maxLookahead: 4, nodeLocationTracking: 'onlyOffset', recoveryEnabled: false, skipValidations: !validate });
@@ -93,6 +95,16 @@ export class LineParser extends CstParser {
     // Rules match a prefix of the line; the text after it is the message, not an error.
     const failed = this.errors.some((error) => error.name !== 'NotAllInputParsedException');
     return failed ? undefined : cst;
+  }
+  // Chevrotain's root-rule hook (a documented override point, though not in its typings; chevrotain is pinned and
+  // test/grammars/engine/parser.test.ts checks it). Chevrotain's own records a NotAllInputParsedException when the
+  // rule matched only a prefix of the line, which is every successful parse here (the rest is the message) and
+  // which invoke() ignores: building that Error (setPrototypeOf, captureStackTrace) was ~1.5 µs of every parsed
+  // line, a tenth of a tsc log's scan. Only its other duty is kept: dropping the EOF sentinels that onBeforeParse
+  // padded the token vector with (the lexer never yields EOF itself).
+  protected onAfterParse(): void {
+    const tokens = this.input;
+    while (tokens.length > 0 && tokens[tokens.length - 1]!.tokenType === EOF) tokens.pop();
   }
   /** Where the last successful invoke's match ends in the line: just past the last token it consumed. */
   consumedEnd(): number {
@@ -143,32 +155,44 @@ export class LineParser extends CstParser {
   private defineShared(): void {
     // path: a run of path tokens up to the suffix named by `until`. Token categories make each step a
     // four-way choice (see _tokens.ts), gated by the options; the alternatives overlap on purpose.
+    // The gates read the options of the path being parsed from the parser (a path holds no path), so the
+    // alternatives are made once here: made per call, they were eight closures and five objects per path token
+    // (~11 MB of garbage per 1 MB tsc log, the largest source after the lexer's tokens).
+    const quoted = (): boolean => this.pathOptions?.until === 'quote';
+    const accepts = (token: IToken): boolean => {
+      const options = this.pathOptions;
+      if (options?.until === 'quote') return tokenMatcher(token, QuotedPiece);
+      if (tokenMatcher(token, PathPiece)) return true;
+      if (token.tokenType === Space) return options?.spaces === true;
+      return tokenMatcher(token, ParenPiece) && options?.parens === true;
+    };
+    const stop = (): boolean => {
+      const until = this.pathOptions?.until;
+      if (until === 'colon') return this.atColonSuffix();
+      if (until === 'paren') return this.atParenSuffix();
+      return false;
+    };
+    const step = (idx: number) => ({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        { GATE: quoted, ALT: () => this.consume(idx, QuotedPiece) },
+        { GATE: () => !quoted(), ALT: () => this.consume(idx, PathPiece) },
+        { GATE: () => !quoted() && this.pathOptions?.spaces === true, ALT: () => this.consume(idx, Space) },
+        { GATE: () => !quoted() && this.pathOptions?.parens === true, ALT: () => this.consume(idx, ParenPiece) },
+      ],
+    });
+    const first = step(1);
+    const rest = step(2);
+    const more = { GATE: () => accepts(this.LA(1)) && !stop(), DEF: () => this.or(2, rest) };
     this.define('path', (options: PathOptions) => {
-      const quoted = options?.until === 'quote';
-      const accepts = (token: IToken): boolean => {
-        if (quoted) return tokenMatcher(token, QuotedPiece);
-        if (tokenMatcher(token, PathPiece)) return true;
-        if (token.tokenType === Space) return options?.spaces === true;
-        return tokenMatcher(token, ParenPiece) && options?.parens === true;
-      };
-      const stop = (): boolean => {
-        if (options?.until === 'colon') return this.atColonSuffix();
-        if (options?.until === 'paren') return this.atParenSuffix();
-        return false;
-      };
-      const step = (idx: number): void => {
-        this.or(idx, {
-          IGNORE_AMBIGUITIES: true,
-          DEF: [
-            { GATE: () => quoted, ALT: () => this.consume(idx, QuotedPiece) },
-            { GATE: () => !quoted, ALT: () => this.consume(idx, PathPiece) },
-            { GATE: () => !quoted && options?.spaces === true, ALT: () => this.consume(idx, Space) },
-            { GATE: () => !quoted && options?.parens === true, ALT: () => this.consume(idx, ParenPiece) },
-          ],
-        });
-      };
-      step(1);
-      this.many(1, { GATE: () => accepts(this.LA(1)) && !stop(), DEF: () => step(2) });
+      const outer = this.pathOptions;
+      this.pathOptions = options;
+      try {
+        this.or(1, first);
+        this.many(1, more);
+      } finally {
+        this.pathOptions = outer;
+      }
     });
     this.define('colonSuffix', () => {
       this.consume(1, Colon);

@@ -251,7 +251,19 @@ export function compileFormatAnchors(formats: readonly GrammarFormat[], prefixes
 const MAX_CACHED_SETS = 16;
 const prefilters = new Map<string, Prefilter>();
 const formatAnchors = new Map<string, { anchors: RegExp[]; anchorOfFormat: number[] }>();
-const formatSetKey = (formats: readonly GrammarFormat[]): string => formats.map((format) => format.name).join(',');
+// A set is usually the same array call after call (the registry's frozen whole set): its key is remembered.
+const setKeys = new WeakMap<readonly GrammarFormat[], string>();
+function formatSetKey(formats: readonly GrammarFormat[]): string {
+  let key = setKeys.get(formats);
+  if (key === undefined) setKeys.set(formats, (key = formats.map((format) => format.name).join(',')));
+  return key;
+}
+
+const formatIndexes = new Map<string, ReadonlyMap<string, GrammarFormat>>();
+/** The set by format name, once per format set per process. */
+export function formatsByNameFor(formats: readonly GrammarFormat[]): ReadonlyMap<string, GrammarFormat> {
+  return remember(formatIndexes, formatSetKey(formats), () => new Map(formats.map((format) => [format.name, format])));
+}
 
 function remember<T>(cache: Map<string, T>, key: string, build: () => T): T {
   let value = cache.get(key);

@@ -5,19 +5,19 @@
 import type { ScannerOptions, ScanResult } from './scan-options.js';
 import { FormatLineContext, type ContextHost } from './context.js';
 import type { GrammarFormat } from './format.js';
-import { mayHoldPrefix, peelCandidate, swallowed, unwrapStructuredLog, type PeeledLine } from './peel.js';
-import { detectLinePrefixes, stripLinePrefixes } from './prefixes.js';
-import { formatAnchorsFor, prefilterFor, type LineStartMatcher, type Prefilter } from './prefilter.js';
-import { latin1ToUtf8, neighbourBounds, ownCopy, utf8ToLatin1 } from './strings.js';
+import { LineTexts, neighbourTexts } from './line-texts.js';
+import { mayHoldPrefix, peelCandidate, swallowed, type PeeledLine } from './peel.js';
+import { detectLinePrefixes } from './prefixes.js';
+import { formatAnchorsFor, formatsByNameFor, prefilterFor, type LineStartMatcher, type Prefilter } from './prefilter.js';
+import { latin1ToUtf8, ownCopy, utf8ToLatin1 } from './strings.js';
 
 export type { ScannerOptions, ScanResult } from './scan-options.js';
 
 // Bytes of context kept before and guaranteed after a candidate line for multi-line formats.
 const BEHIND_BYTES = 16 * 1024;
 const AHEAD_BYTES = 16 * 1024;
-// Neighbouring lines a grammar may ask for, and how much of each it sees.
+// Neighbouring lines a grammar may ask for (each sees MAX_LINE_TEXT of them).
 const MAX_NEIGHBOUR_LINES = 40;
-const MAX_LINE_TEXT = 4 * 1024;
 // A line longer than this is parsed only in windows around its anchors (linear time on 1 MB lines).
 const LONG_LINE = 16 * 1024;
 const WINDOW_HALF = 2 * 1024;
@@ -37,11 +37,13 @@ export class Scanner {
    * and which of them is each format's: 107 formats share 81 anchors (many use the generic path anchor). */
   private anchors: RegExp[] = [];
   private anchorOfFormat: number[] = [];
+  private selects: Uint8Array | undefined;
   private readonly prefilter: Prefilter;
   private readonly normalise: (raw: string) => string;
   private readonly host: ContextHost;
-  /** One reusable line context per format (same order as `formats`). */
-  private readonly contexts: FormatLineContext[];
+  /** One reusable line context per format (same order as `formats`), made when the format first sees a line:
+   * most formats see none, and making all 156 was a tenth of a warm 10 KB call's set-up. */
+  private readonly contexts: Array<FormatLineContext | undefined> = [];
   private buffer = '';
   /** Index in `buffer` where unscanned text starts; text before it is look-back only. */
   private scanFrom = 0;
@@ -56,12 +58,13 @@ export class Scanner {
   private claimedWindowEnd = -1;
   /** The line-start prefilter for the prefix kinds this log uses (decided on its first slice). */
   private lineStart: LineStartMatcher | undefined;
-  /** Whether the line normalisedSlice last returned was a logfmt wrapper's unwrapped message. */
-  private unwrapped = false;
+  /** The normalised text of buffer lines. */
+  private readonly lineTexts: LineTexts;
 
   constructor(options: ScannerOptions) {
     this.formats = options.formats;
     this.normalise = options.normaliseLine;
+    this.lineTexts = new LineTexts(options.normaliseLine);
 
     this.prefilter = prefilterFor(this.formats);
     this.host = {
@@ -69,7 +72,7 @@ export class Scanner {
       neighbour: () => undefined,
       emitted: [],
       sharedState: new Map(),
-      formatsByName: new Map(this.formats.map((format) => [format.name, format])),
+      formatsByName: formatsByNameFor(this.formats),
       newTraceId: () => ++this.traceCounter,
       lineMemo: new Map(),
       tokenMemo: new Map(),
@@ -77,7 +80,6 @@ export class Scanner {
       overflow: 0,
       atEnd: new Set(),
     };
-    this.contexts = this.formats.map((format) => new FormatLineContext(this.host, format));
   }
 
   /** Feeds the next slice of the log, decoded as latin1 (`buffer.latin1Slice()`). */
@@ -164,6 +166,7 @@ export class Scanner {
   private shift(by: number): void {
     if (by <= 0) return;
     this.buffer = this.buffer.slice(by);
+    this.lineTexts.forget();
     this.lastNewline -= by;
     this.countedTo -= by;
     this.claimedWindowEnd -= by;
@@ -262,15 +265,6 @@ export class Scanner {
     }
   }
 
-  // The normalised text of a line: known CI prefixes stripped and a logfmt wrapper's message unwrapped.
-  private normalisedSlice(start: number, end: number): string {
-    const raw = this.buffer.slice(start, Math.min(end, start + MAX_LINE_TEXT * 4));
-    const stripped = stripLinePrefixes(this.normalise(latin1ToUtf8(raw.endsWith('\r') ? raw.slice(0, -1) : raw)));
-    const text = unwrapStructuredLog(stripped);
-    this.unwrapped = text !== stripped;
-    return ownCopy(text.length > MAX_LINE_TEXT ? text.slice(0, MAX_LINE_TEXT) : text);
-  }
-
   private scanLine(lineStart: number, lineEnd: number, windowStart: number, windowEnd: number, logLine: number): void {
     const raw = this.buffer.slice(windowStart, windowEnd);
     const long = lineEnd - lineStart > LONG_LINE;
@@ -300,13 +294,17 @@ export class Scanner {
   // Formats in registry order, each tried when its anchor selects the line, up to the one that claims it (returned);
   // the anchors of formats after it are never tested (they were ~10 µs of every candidate line).
   private offer(probe: string, textOf: () => string, logLine: number): GrammarFormat | undefined {
-    const selects: Array<boolean | undefined> = [];
+    // Whether each anchor selects the probe: 0 not yet tested, 1 yes, 2 no (one array for all lines).
+    const selects = (this.selects ??= new Uint8Array(this.anchors.length));
+    selects.fill(0);
     let text: string | undefined;
     for (let index = 0; index < this.formats.length; index++) {
       const anchor = this.anchorOfFormat[index]!;
-      if (!(selects[anchor] ??= this.anchors[anchor]!.test(probe))) continue;
+      if (selects[anchor] === 0) selects[anchor] = this.anchors[anchor]!.test(probe) ? 1 : 2;
+      if (selects[anchor] === 2) continue;
       text ??= textOf();
-      if (this.formats[index]!.parse(this.contexts[index]!.reset(text, logLine))) return this.formats[index];
+      const context = (this.contexts[index] ??= new FormatLineContext(this.host, this.formats[index]!));
+      if (this.formats[index]!.parse(context.reset(text, logLine))) return this.formats[index];
     }
     return undefined;
   }
@@ -314,23 +312,13 @@ export class Scanner {
   // The normalised, peeled text of a selected line, with fresh per-line memos and its neighbours on demand.
   private prepareLine(raw: string, lineStart: number, lineEnd: number): PeeledLine {
     const long = lineEnd - lineStart > LONG_LINE;
-    const text = long ? ownCopy(this.normalise(latin1ToUtf8(raw))) : this.normalisedSlice(lineStart, lineEnd);
+    const text = long ? ownCopy(this.normalise(latin1ToUtf8(raw))) : this.lineTexts.of(this.buffer, lineStart, lineEnd);
     this.host.lineMemo.clear();
     this.host.tokenMemo.clear();
-    const neighbours = new Map<number, string | undefined>();
-    const neighbour = (delta: number): string | undefined => {
-      if (Math.abs(delta) > MAX_NEIGHBOUR_LINES) return undefined;
-      if (!neighbours.has(delta)) neighbours.set(delta, this.neighbourLine(lineStart, lineEnd, delta));
-      return neighbours.get(delta);
-    };
+    const neighbour = neighbourTexts(this.lineTexts, () => this.buffer, lineStart, lineEnd, MAX_NEIGHBOUR_LINES);
     // A logfmt wrapper changes what the anchors see (read before any neighbour is normalised).
-    const line: PeeledLine = { text, neighbour, changed: !long && this.unwrapped };
+    const line: PeeledLine = { text, neighbour, changed: !long && this.lineTexts.unwrapped };
     this.host.neighbour = (delta) => (delta === 0 ? line.text : line.neighbour(delta));
     return line;
-  }
-
-  private neighbourLine(lineStart: number, lineEnd: number, delta: number): string | undefined {
-    const bounds = neighbourBounds(this.buffer, lineStart, lineEnd, delta);
-    return bounds && this.normalisedSlice(bounds[0], bounds[1]);
   }
 }

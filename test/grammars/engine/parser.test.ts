@@ -1,6 +1,6 @@
 // Chevrotain's own grammar checks (skipped at run time for start-up speed) must pass on every rule.
 import { describe, expect, it } from 'vitest';
-import { Lexer } from 'chevrotain';
+import { CstParser, Lexer } from 'chevrotain';
 import { buildParser, registeredFormats } from '../../../src/grammars/index.js';
 import { parserForFormat } from '../../../src/grammars/registry.js';
 import { ALL_TOKENS } from '../../../src/grammars/engine/tokens.js';
@@ -24,6 +24,21 @@ describe('grammar definitions', () => {
     expect(parser.consumedEnd()).toBe('  src/a b.c:12:5'.length);
     parser.input = tokens.slice(1);
     expect(parser.invoke('colonLocation', [false])).toBeUndefined();
+  });
+
+  it("replaces Chevrotain's root-rule hook: prefix matches still succeed, failures still fail, the tokens come back unpadded", () => {
+    // The hook exists on the pinned Chevrotain; `errors` staying empty after a prefix match shows it is the one called.
+    expect(typeof (CstParser.prototype as unknown as Record<string, unknown>).onAfterParse).toBe('function');
+    const parser = buildParser();
+    const tokens = new Lexer(ALL_TOKENS, { positionTracking: 'onlyOffset' }).tokenize('src/a.ts(3,7): error TS1: x').tokens;
+    const count = tokens.length;
+    parser.input = tokens;
+    expect(parser.invoke('parenLocation', [false, false])).toBeDefined();
+    expect(parser.errors).toEqual([]);
+    expect(tokens.length).toBe(count);
+    parser.input = tokens;
+    expect(parser.invoke('colonLocation', [false])).toBeUndefined();
+    expect(tokens.length).toBe(count);
   });
 
   it("answers a rule of another family from that family's parser, not the whole grammar", () => {

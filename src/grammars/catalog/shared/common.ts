@@ -27,13 +27,26 @@ export function plausiblePath(path: string): boolean {
 export function parseColonHead(context: LineContext, options: { from?: number; text?: string } = {}): LocationHead | undefined {
   const text = options.text ?? context.text;
   const from = options.from ?? text.length - text.trimStart().length;
-  const key = `colon\u0000${from}\u0000${options.text === undefined ? '' : text}`;
+  const key = options.text === undefined ? memoKey('colon', from) : `colon\u0000${from}\u0000${text}`;
   return context.memo(key, () => colonHead(context, text, from));
 }
 
+// Most formats ask for the same few heads of each candidate line (the GNU head at the first non-blank): their memo
+// keys and rule arguments are made once, not per format and line.
+const memoKeys = new Map<string, string[]>();
+function memoKey(kind: string, from: number): string {
+  let keys = memoKeys.get(kind);
+  if (keys === undefined) memoKeys.set(kind, (keys = []));
+  if (from >= 64) return `${kind}\u0000${from}\u0000`;
+  return (keys[from] ??= `${kind}\u0000${from}\u0000`);
+}
+const SPACES_FIRST: readonly boolean[] = [false, true];
+const COLON_ARGS: unknown[][] = [[false], [true]];
+const PAREN_ARGS: unknown[][][] = [[[false, false], [false, true]], [[true, false], [true, true]]];
+
 function colonHead(context: LineContext, text: string, from: number): LocationHead | undefined {
-  for (const spaces of [false, true]) {
-    const parsed = context.parse('colonLocation', { from, args: [spaces], text });
+  for (const spaces of SPACES_FIRST) {
+    const parsed = context.parse('colonLocation', { from, args: COLON_ARGS[Number(spaces)]!, text });
     if (!parsed) continue;
     const pathNode = parsed.cst.children.path?.[0];
     const suffixNode = parsed.cst.children.colonSuffix?.[0];
@@ -61,13 +74,13 @@ function colonHead(context: LineContext, text: string, from: number): LocationHe
 export function parseParenHead(context: LineContext, options: { from?: number; parens?: boolean } = {}): LocationHead | undefined {
   const text = context.text;
   const from = options.from ?? text.length - text.trimStart().length;
-  return context.memo(`paren\u0000${from}\u0000${options.parens === true}`, () => parenHead(context, from, options.parens === true));
+  return context.memo(memoKey(options.parens === true ? 'paren-parens' : 'paren', from), () => parenHead(context, from, options.parens === true));
 }
 
 function parenHead(context: LineContext, from: number, parens: boolean): LocationHead | undefined {
   const text = context.text;
-  for (const spaces of [false, true]) {
-    const parsed = context.parse('parenLocation', { from, args: [spaces, parens] });
+  for (const spaces of SPACES_FIRST) {
+    const parsed = context.parse('parenLocation', { from, args: PAREN_ARGS[Number(spaces)]![Number(parens)]! });
     if (!parsed) continue;
     const pathNode = parsed.cst.children.path?.[0];
     const suffixNode = parsed.cst.children.parenSuffix?.[0];
