@@ -7,7 +7,7 @@
 import { SGR } from './anchors.js';
 import { ALL_CHARS, firstChars, type FirstChars } from './first-chars.js';
 import type { GrammarFormat } from './format.js';
-import { anchorAfterPrefixes } from './prefixes.js';
+import { FormatAnchors } from './format-anchors.js';
 
 /** What nearly every location line contains, whatever the tool. */
 export const UNIVERSAL_ANCHORS: readonly string[] = [
@@ -227,30 +227,12 @@ function lineStartMatcher(prefixSource: string, matchAt: (text: string, position
   };
 }
 
-/**
- * Each format's own anchor, compiled once per distinct source (107 formats share 81) with the log's prefix kinds
- * spliced in: compiling one per format and prefix kind was a fifth of a small log's run time.
- */
-export function compileFormatAnchors(formats: readonly GrammarFormat[], prefixes: string): { anchors: RegExp[]; anchorOfFormat: number[] } {
-  const anchors: RegExp[] = [];
-  const indexBySource = new Map<string, number>();
-  const anchorOfFormat = formats.map((format) => {
-    let index = indexBySource.get(format.anchor);
-    if (index === undefined) {
-      indexBySource.set(format.anchor, (index = anchors.length));
-      anchors.push(new RegExp(anchorAfterPrefixes(format.anchor, prefixes), 'm'));
-    }
-    return index;
-  });
-  return { anchors, anchorOfFormat };
-}
-
 // Everything above depends on the format set and the log's prefix kinds only, never on the log: a process that
 // locates many small logs (an editor, an agent) builds each once (issue 15: rebuilding them was most of a warm
 // 10 KB call). Bounded, because `--tool`/`formats` choose the set and a caller may vary it.
 const MAX_CACHED_SETS = 16;
 const prefilters = new Map<string, Prefilter>();
-const formatAnchors = new Map<string, { anchors: RegExp[]; anchorOfFormat: number[] }>();
+const formatAnchors = new Map<string, FormatAnchors>();
 // A set is usually the same array call after call (the registry's frozen whole set): its key is remembered.
 const setKeys = new WeakMap<readonly GrammarFormat[], string>();
 function formatSetKey(formats: readonly GrammarFormat[]): string {
@@ -279,7 +261,7 @@ export function prefilterFor(formats: readonly GrammarFormat[]): Prefilter {
   return remember(prefilters, formatSetKey(formats), () => buildPrefilter(formats));
 }
 
-/** compileFormatAnchors, once per format set and prefix kinds per process (the anchors are not global regexes). */
-export function formatAnchorsFor(formats: readonly GrammarFormat[], prefixes: string): { anchors: RegExp[]; anchorOfFormat: number[] } {
-  return remember(formatAnchors, `${prefixes}\u0000${formatSetKey(formats)}`, () => compileFormatAnchors(formats, prefixes));
+/** The formats' own anchors, once per format set and prefix kinds per process (their regexes are used synchronously). */
+export function formatAnchorsFor(formats: readonly GrammarFormat[], prefixes: string): FormatAnchors {
+  return remember(formatAnchors, `${prefixes}\u0000${formatSetKey(formats)}`, () => new FormatAnchors(formats, prefixes));
 }

@@ -8,6 +8,7 @@ import type { GrammarFormat } from './format.js';
 import { LineTexts, neighbourTexts } from './line-texts.js';
 import { mayHoldPrefix, peelCandidate, swallowed, type PeeledLine } from './peel.js';
 import { detectLinePrefixes } from './prefixes.js';
+import type { FormatAnchors } from './format-anchors.js';
 import { formatAnchorsFor, formatsByNameFor, prefilterFor, type LineStartMatcher, type Prefilter } from './prefilter.js';
 import { latin1ToUtf8, ownCopy, utf8ToLatin1 } from './strings.js';
 
@@ -35,8 +36,7 @@ export class Scanner {
   private readonly formats: readonly GrammarFormat[];
   /** The distinct format anchors, for the prefix kinds this log uses (built with the line-start prefilter),
    * and which of them is each format's: 107 formats share 81 anchors (many use the generic path anchor). */
-  private anchors: RegExp[] = [];
-  private anchorOfFormat: number[] = [];
+  private anchors: FormatAnchors | undefined;
   private selects: Uint8Array | undefined;
   private readonly prefilter: Prefilter;
   private readonly normalise: (raw: string) => string;
@@ -190,7 +190,7 @@ export class Scanner {
     if (this.lineStart === undefined) {
       const prefixes = detectLinePrefixes(this.buffer.slice(0, 64 * 1024));
       this.lineStart = this.prefilter.lineStartFor(prefixes);
-      ({ anchors: this.anchors, anchorOfFormat: this.anchorOfFormat } = formatAnchorsFor(this.formats, prefixes));
+      this.anchors = formatAnchorsFor(this.formats, prefixes);
     }
     const regex = this.prefilter.anywhere;
     regex.lastIndex = from;
@@ -295,12 +295,15 @@ export class Scanner {
   // the anchors of formats after it are never tested (they were ~10 µs of every candidate line).
   private offer(probe: string, textOf: () => string, logLine: number): GrammarFormat | undefined {
     // Whether each anchor selects the probe: 0 not yet tested, 1 yes, 2 no (one array for all lines).
-    const selects = (this.selects ??= new Uint8Array(this.anchors.length));
+    const anchors = this.anchors!;
+    const selects = (this.selects ??= new Uint8Array(anchors.count));
     selects.fill(0);
     let text: string | undefined;
+    let ends: readonly number[] | undefined;
+    const prefixEnds = (): readonly number[] => (ends ??= anchors.prefixEnds(probe));
     for (let index = 0; index < this.formats.length; index++) {
-      const anchor = this.anchorOfFormat[index]!;
-      if (selects[anchor] === 0) selects[anchor] = this.anchors[anchor]!.test(probe) ? 1 : 2;
+      const anchor = anchors.anchorOfFormat[index]!;
+      if (selects[anchor] === 0) selects[anchor] = anchors.selects(anchor, probe, prefixEnds) ? 1 : 2;
       if (selects[anchor] === 2) continue;
       text ??= textOf();
       const context = (this.contexts[index] ??= new FormatLineContext(this.host, this.formats[index]!));
