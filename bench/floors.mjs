@@ -72,7 +72,7 @@ const locate = (log) => [process.execPath, cli, 'locate', log, '--json', '--cwd'
 console.log('floors (medians of interleaved runs; the target ratio is 1.5×)');
 const small = join(data, 'ci-1m.log');
 const smallScan = existsSync(small) ? [[process.execPath, kernelFloor, small]] : [];
-const [node0, chevrotain, fixed, kernelSmall] = interleaved([[process.execPath, '-e', '0'], chevrotainCommand, locate(empty), ...smallScan], quick ? 7 : 15);
+const [node0, chevrotain, version, fixed, kernelSmall] = interleaved([[process.execPath, '-e', '0'], chevrotainCommand, [process.execPath, cli, '--version'], locate(empty), ...smallScan], quick ? 7 : 15);
 console.log(`  start-up, against node -e 0 (${node0.toFixed(0)} ms):`);
 console.log(`    bundled Chevrotain + one rule, code-cached ${ratio(chevrotain, node0)}`);
 // The two floors overlap only in Node's own start-up, so their extra costs add up.
@@ -80,6 +80,9 @@ if (kernelSmall !== undefined) {
   console.log(`    Node kernel on ci-1m.log                  ${ratio(kernelSmall, node0)}`);
   console.log(`    both floors' extra time added             ${ratio(chevrotain + kernelSmall - node0, node0)}`);
 }
+// Where faultline's own start goes: loading the whole CLI bundle through its code cache and running nothing
+// (`--version`), then locate's set-up before the first byte (the registry's 156 formats, the prefilter).
+console.log(`    faultline --version (bundle loaded only)  ${ratio(version, node0)}`);
 console.log(`    faultline locate on an empty log          ${ratio(fixed, node0)}`);
 
 // Per location line, warm in one process (bench/floor-lines.ts): what the grammar layer costs on the real 1 MB
