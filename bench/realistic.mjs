@@ -19,6 +19,11 @@
 //   - a larger young generation (--min-semi-space-size=16) or lazier parsing flags: any V8 flag makes V8 refuse
 //     the code cache (115–123 ms); the GC at start-up is ~4 ms of scavenges. Not kept.
 //   - loading fs/promises, readline, string_decoder or parseArgs: each within ±1 ms of node -e 0 (31 runs).
+//   - V8 flags set at run time after the bundle compiled (so the cache stays valid): --always-sparkplug, --maglev,
+//     --no-lazy-feedback-allocation, --max-semi-space-size=16, --single-threaded-gc: real 1 MB tsc log 390–412 ms
+//     against 392 ms without (9 interleaved runs). Not kept.
+//   - formats' anchors after CI prefixes as sticky twins instead of the prefix alternation spliced into each
+//     (src/grammars/engine/format-anchors.ts): synthetic 1 MB log 203 → 165 ms; kept.
 // Usage: node bench/realistic.mjs [--quick]   (run.mjs runs it; it prints the 100 MB and RSS rows itself)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
