@@ -12,9 +12,10 @@ import { parseArgs } from 'node:util';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
+// The entry is faultline/lsp (dist/lsp.js): the main entry loads the stage lazily and exports no ServerPool class.
 // strict: false because bench/run.mjs forwards its own flags (--sizes) to every extra bench.
 const { values } = parseArgs({
-  options: { entry: { type: 'string', default: 'dist/index.js' }, runs: { type: 'string', default: '100' }, servers: { type: 'string', default: 'typescript,python,c,shellscript' }, child: { type: 'string' } },
+  options: { entry: { type: 'string', default: 'dist/lsp.js' }, runs: { type: 'string', default: '100' }, servers: { type: 'string', default: 'typescript,python,c,shellscript' }, child: { type: 'string' } },
   strict: false,
 });
 const entry = resolve(root, values.entry);
