@@ -1,6 +1,7 @@
 // Dispatches `faultline <command> …` to the command modules and turns errors into exit code 2.
 import { isFaultlineError } from '../core/index.js';
 import { COMMANDS } from './commands/index.js';
+import { keepYoungGenerationSmallForCommand } from './heap.js';
 import { EXIT_USAGE, type CliIo } from './io.js';
 
 function help(): string {
@@ -33,6 +34,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.stderr(`faultline: unknown command '${name}' (one of: ${COMMANDS.map((command) => command.name).join(', ')}; see faultline --help)\n`);
     return EXIT_USAGE;
   }
+  await keepYoungGenerationSmallForCommand(name, rest, () => io.stdinIsTTY);
   const command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
     io.stdout(`${command.usage}\n`);
