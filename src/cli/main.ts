@@ -47,14 +47,22 @@ function isFileOrPipe(fd: number): boolean {
 // Only a character device can be a terminal, and /dev/null (where CI and `>/dev/null` send output) is none;
 // asking node:tty loads it with net and stream (~5–10 ms), so that is asked last.
 function isTerminal(fd: number): boolean {
+  const tty = (): boolean => (createRequire(import.meta.url)('node:tty') as typeof import('node:tty')).isatty(fd);
+  // Windows consoles are not character devices to fstat, and there is no /dev/null to compare with.
+  if (process.platform === 'win32') return tty();
+  let stats: ReturnType<typeof fstatSync>;
   try {
-    const stats = fstatSync(fd);
-    if (!stats.isCharacterDevice() || stats.rdev === statSync('/dev/null').rdev) return false;
+    stats = fstatSync(fd);
   } catch {
     return false;
   }
-  const tty = createRequire(import.meta.url)('node:tty') as typeof import('node:tty');
-  return tty.isatty(fd);
+  if (!stats.isCharacterDevice()) return false;
+  try {
+    if (stats.rdev === statSync('/dev/null').rdev) return false;
+  } catch {
+    // no /dev/null to compare with: ask the tty module
+  }
+  return tty();
 }
 
 // The stream, made on first need, meets a closed reader quietly (as writeSync's EPIPE above).
