@@ -1,6 +1,7 @@
 // Configuration files that a parser rejects: PyYAML and ruamel.yaml marks (`  in "config.yaml", line 4, column 2`,
 // also what pre-commit's check-yaml and many Python tools print), and pre-commit-hooks' check-json and check-toml
-// (`c.json: Failed to json decode (Expecting value: line 2 column 7 (char 15))`, `c.toml: Invalid value (at line 2, column 5)`).
+// (`c.json: Failed to json decode (Expecting value: line 2 column 7 (char 15))`, `c.toml: Invalid value (at line 2, column 5)`),
+// and kubectl's manifests its YAML parser rejects.
 // Link: https://pyyaml.org/wiki/PyYAMLDocumentation , https://github.com/pre-commit/pre-commit-hooks#hooks-available
 import type { RawLocation } from '../../../core/index.js';
 import type { GrammarFormat, LineContext } from '../../engine/format.js';
@@ -79,4 +80,33 @@ export const preCommitHooks: GrammarFormat = {
   // Selected by the universal `line N` anchor.
   anchor: ': Failed to json decode \\(| \\(at line \\d+, column \\d+\\)',
   parse: parseCheckHooks,
+};
+
+// --- kubectl: manifests its YAML parser rejects ---
+
+// `error: error parsing cm.yaml: error converting YAML to JSON: yaml: line 6: did not find expected key` (the
+// `error: ` only when it is the command's final error). helm prints the same tail after `YAML parse error on
+// chart/templates/x.yaml`, but its line is one of the rendered manifest, not of the template: not read.
+const KUBECTL_PARSE = /^(?:error: )?error parsing (\S.*?): error converting YAML to JSON: yaml: line (\d+): (.*)$/;
+
+function parseKubectl(context: LineContext): boolean {
+  const match = KUBECTL_PARSE.exec(context.text);
+  if (!match || !plausiblePath(match[1]!)) return false;
+  context.emit({ file: match[1]!, line: Number(match[2]), severity: 'error', message: match[3]! });
+  return true;
+}
+
+export const kubectl: GrammarFormat = {
+  name: 'kubectl',
+  language: 'Kubernetes YAML',
+  description:
+    '`kubectl apply -f cm.yaml` (also `create`, a directory of manifests): `error: error parsing cm.yaml: error converting YAML to JSON: yaml: line 6: did not find expected key`.',
+  columnBase: 1,
+  columnUnit: 'unknown',
+  fields: ['file', 'line', 'severity', 'message'],
+  observed: true,
+  url: 'https://kubernetes.io/docs/reference/kubectl/generated/kubectl_apply/',
+  // Selected by the universal `line N` anchor.
+  anchor: 'error parsing \\S.*: error converting YAML to JSON: yaml: line \\d',
+  parse: parseKubectl,
 };

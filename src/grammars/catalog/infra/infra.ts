@@ -1,13 +1,13 @@
 // Infrastructure and CI tools: GitHub Actions workflow commands, Terraform, Docker BuildKit, hadolint,
-// Ansible, actionlint, yamllint, markdownlint, cfn-lint, puppet-lint, dotenv-linter, PyYAML marks and pre-commit-hooks'
-// check-json/check-toml. The family is first in the registry (see registry.ts).
+// Ansible, actionlint, yamllint, markdownlint, cfn-lint, puppet-lint, dotenv-linter, PyYAML marks, pre-commit-hooks'
+// check-json/check-toml and kubectl's manifest parse errors. The family is first in the registry (see registry.ts).
 // Link: https://docs.github.com/en/actions/reference/workflow-commands-for-github-actions (each helper links its tools)
 import type { GrammarFamily } from '../../engine/format.js';
 import { ansible, defineAnsibleRules } from './ansible.js';
 import { defineCiRules, dockerfile, githubActions, hadolint, terraform } from './infra-ci.js';
 import { actionlint, cfnLint, markdownlint, yamllint } from './infra-lint.js';
 import { dotenvLinter, puppetLint } from './infra-config.js';
-import { preCommitHooks, pyyaml } from './config-checks.js';
+import { kubectl, preCommitHooks, pyyaml } from './config-checks.js';
 
 export const infraFamily: GrammarFamily = {
   rules: (parser) => {
@@ -36,5 +36,6 @@ export const infraFamily: GrammarFamily = {
     // above prints; last because a linter that quotes a parser error keeps its own line shape.
     pyyaml,
     preCommitHooks,
+    kubectl,
   ],
 };
