@@ -19,12 +19,20 @@ export function protectedHit(target: string, context: Context): string | null {
 // `.env`, `.env.local`, `.env.production` hold secrets; `.env.example` and its kin are templates.
 const DOTENV_SECRET = /^\.env(?:\.(?!example$|sample$|template$|dist$)[\w.-]+)?$/;
 
-/** The secret path (DEFAULT_SECRET_PATHS or the caller's) a word names, if any. */
+/**
+ * The secret path (DEFAULT_SECRET_PATHS or the caller's) a word names, if any. A bare name is a file name
+ * (`.env` — a virtualenv directory named `.env` holds no secret), an entry with a slash or `~` a tree.
+ */
 export function secretHit(target: string, context: Context): string | null {
-  const hit = pathHit(target, context.secretPaths, context);
+  const trees = context.secretPaths.filter((entry) => entry.includes('/') || entry.startsWith('~'));
+  const hit = pathHit(target, trees, context);
   if (hit !== null) return hit;
-  if (!context.secretPaths.includes('.env')) return null;
-  return resolve(context.workdir, expandHome(target, context)).split(sep).some((part) => DOTENV_SECRET.test(part)) ? '.env' : null;
+  const name = basename(resolve(context.workdir, expandHome(target, context)));
+  for (const entry of context.secretPaths) {
+    if (trees.includes(entry)) continue;
+    if (name === entry || (entry === '.env' && DOTENV_SECRET.test(name))) return entry;
+  }
+  return null;
 }
 
 function pathHit(target: string, entries: readonly string[], context: Context): string | null {
