@@ -5,11 +5,11 @@
 // JSON (`fatal: [host]: FAILED! => {"msg": "…\n\nThe error appears to be in '…': line 4, column 7, but may…"}`).
 // Link: https://docs.ansible.com/ansible-core/devel/porting_guides/porting_guide_core_2.19.html
 import { EOF } from 'chevrotain';
-import type { RawLocation } from '../../../core/index.js';
 import { ALL_TOKENS, Comma, Int, SQuote, Space, Word, Colon } from '../../engine/tokens.js';
 import type { GrammarFormat, LineContext } from '../../engine/format.js';
 import type { LineParser } from '../../engine/parser.js';
 import { parseColonHead, plausiblePath } from '../shared/common.js';
+import { emitAdoptingWaiting, emitBeforeItsDiagnostic } from '../shared/related.js';
 
 export function defineAnsibleRules(parser: LineParser): void {
   // 'PATH': line N, column M — the path is everything up to the closing quote (Ansible quotes it as given).
@@ -39,11 +39,6 @@ const APPEARS = "The error appears to be in ";
 // What ends one error's block when looking around an `Origin:` line.
 const BLOCK_START = /^(?:\[(?:ERROR|WARNING|DEPRECATION WARNING)\]: |fatal: |PLAY |TASK |ERROR! )/;
 
-/** Outer messages of a 2.19 chain wait for its innermost cause, which is where the fix goes. */
-interface ChainState {
-  outer: RawLocation[];
-}
-
 function headingSeverity(context: LineContext): 'error' | 'warning' {
   for (let delta = -1; delta >= -30; delta--) {
     const line = context.line(delta);
@@ -68,16 +63,10 @@ function parseOrigin(context: LineContext): boolean {
   const head = parseColonHead(context, { from: 'Origin: '.length });
   if (!head || head.rest.trim() !== '') return false;
   const message = (context.line(-1) ?? '').replace(/^\[(?:ERROR|WARNING|DEPRECATION WARNING)\]: /, '').trim();
-  const chain = context.state<ChainState>(() => ({ outer: [] }));
   const place = { file: head.file, line: head.line, column: head.column, severity: headingSeverity(context), message };
-  if (causedByFollows(context)) {
-    const raw = context.emit({ ...place, related: true });
-    if (raw) chain.outer.push(raw);
-    return true;
-  }
-  const root = context.emit(place);
-  if (root) for (const outer of chain.outer) outer.relatedTo = root;
-  chain.outer = [];
+  // Outer messages of a chain wait for its innermost cause, which is where the fix goes.
+  if (causedByFollows(context)) emitBeforeItsDiagnostic(context, place);
+  else emitAdoptingWaiting(context, place);
   return true;
 }
 

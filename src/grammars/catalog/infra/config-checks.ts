@@ -3,9 +3,9 @@
 // (`c.json: Failed to json decode (Expecting value: line 2 column 7 (char 15))`, `c.toml: Invalid value (at line 2, column 5)`),
 // and kubectl's manifests its YAML parser rejects.
 // Link: https://pyyaml.org/wiki/PyYAMLDocumentation , https://github.com/pre-commit/pre-commit-hooks#hooks-available
-import type { RawLocation } from '../../../core/index.js';
 import type { GrammarFormat, LineContext } from '../../engine/format.js';
 import { plausiblePath } from '../shared/common.js';
+import { emitAdoptingWaiting, emitBeforeItsDiagnostic } from '../shared/related.js';
 
 // --- PyYAML / ruamel.yaml marks ---
 
@@ -13,26 +13,15 @@ const YAML_MARK = /^\s+in "([^"]+)", line (\d+), column (\d+)\s*$/;
 // `yaml.parser.ParserError: while parsing …` (a traceback's last line) or `config.yaml: while …` (a tool's prefix).
 const YAML_MESSAGE_PREFIX = /^(?:[\w.]*(?:Error|Exception): |\S+\.ya?ml: )/;
 
-/** A context mark (`while parsing a block mapping`) waits for the problem mark printed two lines below it. */
-interface YamlState {
-  waiting: RawLocation[];
-}
-
 function parseYamlMark(context: LineContext): boolean {
   const mark = YAML_MARK.exec(context.text);
   // `in "<unicode string>"`, `in "<stdin>"`: a string, not a file.
   if (!mark || !plausiblePath(mark[1]!)) return false;
-  const state = context.state<YamlState>(() => ({ waiting: [] }));
   const message = (context.line(-1) ?? '').trim().replace(YAML_MESSAGE_PREFIX, '');
   const place = { file: mark[1]!, line: Number(mark[2]), column: Number(mark[3]), severity: 'error' as const, message };
-  if (YAML_MARK.test(context.line(2) ?? '')) {
-    const raw = context.emit({ ...place, severity: 'note', related: true });
-    if (raw) state.waiting.push(raw);
-    return true;
-  }
-  const problem = context.emit(place);
-  if (problem) for (const waiting of state.waiting) waiting.relatedTo = problem;
-  state.waiting = [];
+  // A context mark (`while parsing a block mapping`) waits for the problem mark printed two lines below it.
+  if (YAML_MARK.test(context.line(2) ?? '')) emitBeforeItsDiagnostic(context, { ...place, severity: 'note' });
+  else emitAdoptingWaiting(context, place);
   return true;
 }
 
