@@ -46,7 +46,15 @@ function isFileOrPipe(fd: number): boolean {
 
 // Only a character device can be a terminal, and /dev/null (where CI and `>/dev/null` send output) is none;
 // asking node:tty loads it with net and stream (~5–10 ms), so that is asked last.
+// Asked once per descriptor: stdout's answer serves both its writer and stdoutIsTTY.
+const terminals = new Map<number, boolean>();
 function isTerminal(fd: number): boolean {
+  let answer = terminals.get(fd);
+  if (answer === undefined) terminals.set(fd, (answer = askIsTerminal(fd)));
+  return answer;
+}
+
+function askIsTerminal(fd: number): boolean {
   const tty = (): boolean => (createRequire(import.meta.url)('node:tty') as typeof import('node:tty')).isatty(fd);
   // Windows consoles are not character devices to fstat, and there is no /dev/null to compare with.
   if (process.platform === 'win32') return tty();
@@ -82,8 +90,6 @@ function quietStream(fd: 1 | 2): () => NodeJS.WriteStream {
 function processIo(): CliIo {
   const stdout = fdWriter(1, quietStream(1));
   const stderr = fdWriter(2, quietStream(2));
-  let stdinIsTTY: boolean | undefined;
-  let stdoutIsTTY: boolean | undefined;
   return {
     stdout,
     stderr,
@@ -94,10 +100,10 @@ function processIo(): CliIo {
       return process.stdin;
     },
     get stdinIsTTY() {
-      return (stdinIsTTY ??= isTerminal(0));
+      return isTerminal(0);
     },
     get stdoutIsTTY() {
-      return (stdoutIsTTY ??= isTerminal(1));
+      return isTerminal(1);
     },
     env: process.env,
     cwd: process.cwd(),
