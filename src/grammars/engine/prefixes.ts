@@ -43,19 +43,6 @@ const PREFIXES: readonly RegExp[] = [
 const ANCHORABLE_PREFIXES = PREFIXES.filter((prefix) => !prefix.source.includes('\\t'));
 export const LINE_PREFIX_SOURCE = ANCHORABLE_PREFIXES.map((prefix) => prefix.source.replace(/^\^/, '')).join('|');
 
-/**
- * Rewrites a leading `^` of an anchor so it also matches after up to two line prefixes: by default any known
- * one, or only those in `prefixSource` (the kinds a log was seen to use).
- */
-export function anchorAfterPrefixes(anchor: string, prefixSource = LINE_PREFIX_SOURCE): string {
-  if (prefixSource === '') return anchor;
-  // Two optional prefixes cover a GitHub timestamp wrapping a task-runner prefix; a single kind (no
-  // alternation in its source) needs one.
-  const single = !prefixSource.includes('|');
-  const prefixes = single ? `(?:${prefixSource})?` : `(?:${prefixSource})?(?:${prefixSource})?`;
-  return anchor.replace(/(^|\||\(\?:|\()\^/g, `$1^${prefixes}`);
-}
-
 // Each anchorable prefix kind as a sticky regex and the characters its match can start with (latin1 codes).
 const DETECTORS = ANCHORABLE_PREFIXES.map((prefix) => {
   const source = prefix.source.replace(/^\^/, '');
@@ -71,7 +58,7 @@ const DETECTORS = ANCHORABLE_PREFIXES.map((prefix) => {
 // U+2028/9, never latin1, takes the multiline regexes), so the answer is the same.
 /**
  * The prefix kinds that start some line of `text` (a log's first slice), as a regex source for
- * anchorAfterPrefixes; '' when none. Trying only those keeps the line-start prefilter cheap: every kind
+ * FormatAnchors and the line-start prefilter; '' when none. Trying only those keeps the line-start prefilter cheap: every kind
  * costs a scan of each line's first word.
  */
 export function detectLinePrefixes(text: string): string {

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { findFixtureCases } from '../../../src/locate/fixtures.js';
 import { registeredFormats } from '../../../src/grammars/index.js';
 import { FormatAnchors } from '../../../src/grammars/engine/format-anchors.js';
-import { anchorAfterPrefixes, detectLinePrefixes, LINE_PREFIX_SOURCE } from '../../../src/grammars/engine/prefixes.js';
+import { detectLinePrefixes, LINE_PREFIX_SOURCE } from '../../../src/grammars/engine/prefixes.js';
+import { anchorAfterPrefixes } from './_spliced-anchors.js';
 
 const formats = registeredFormats();
 const sources = [...new Set(formats.map((format) => format.anchor))];

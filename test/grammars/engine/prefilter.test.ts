@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { findFixtureCases } from '../../../src/locate/fixtures.js';
 import { registeredFormats } from '../../../src/grammars/index.js';
 import { buildPrefilter, topLevelAlternatives } from '../../../src/grammars/engine/prefilter.js';
-import { anchorAfterPrefixes, LINE_PREFIX_SOURCE } from '../../../src/grammars/engine/prefixes.js';
+import { LINE_PREFIX_SOURCE } from '../../../src/grammars/engine/prefixes.js';
+import { anchorAfterPrefixes } from './_spliced-anchors.js';
 
 const formats = registeredFormats();
 const prefilter = buildPrefilter(formats);
