@@ -263,8 +263,11 @@ export function evaluateSegment(segment: Segment, context: Context): SegmentVerd
   }
   if (floor !== null && worst((floor as { verdict: Verdict }).verdict, result.verdict) !== result.verdict) result = floor;
   if (result.verdict === 'allowed' || result.verdict === 'read-only') {
-    const touched = protectedWrite ?? (result.verdict === 'allowed' ? levels.flat().map((word) => word.split('=').pop() ?? word).map((word) => (word === DYNAMIC ? null : protectedHit(word, context))).find((hit) => hit) ?? null : null);
-    const secret = secretRead ?? levels.flat().map((word) => (word === DYNAMIC ? null : secretHit(word.split('=').pop() ?? word, context))).find((hit) => hit) ?? null;
+    // Every word of every wrapper level, an option's `=VALUE` as the value: what a path check reads.
+    const named = levels.flat().map((word) => word.split('=').pop() ?? word).filter((word) => word !== DYNAMIC);
+    const firstHit = (hit: (word: string, context: Context) => string | null): string | null => named.map((word) => hit(word, context)).find((found) => found) ?? null;
+    const touched = protectedWrite ?? (result.verdict === 'allowed' ? firstHit(protectedHit) : null);
+    const secret = secretRead ?? firstHit(secretHit);
     if (touched) result = { verdict: 'needs-approval', rule: `writes into the protected path ${touched}` };
     else if (secret) result = { verdict: 'needs-approval', rule: `reads the secret path ${secret}: its contents would reach the model` };
     else if (result.verdict === 'allowed' && protectedHit('.', context)) result = { verdict: 'needs-approval', rule: `runs inside the protected path ${protectedHit('.', context)}` };
