@@ -74,13 +74,15 @@ const lazyStagesAsCjsBundles = {
 // secretlint load through their CommonJS or require(esm) entries).
 for (const stale of ['dist/cli.js', 'dist/chunks', 'dist/cli-main.cache']) rmSync(stale, { recursive: true, force: true });
 mkdirSync('dist', { recursive: true });
-const cliCjs = {
+// CommonJS has no import.meta: the code uses import.meta.url only for createRequire (lsp-client/servers.ts,
+// tree-sitter), so it becomes the bundle's own file URL (no I/O). Shared by the CLI and the library's CJS entries.
+const cjs = {
   ...shared,
   format: 'cjs',
-  supported: { 'dynamic-import': false },
   define: { ...shared.define, 'import.meta.url': '__flImportMetaUrl' },
   banner: { js: "var __flImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
 };
+const cliCjs = { ...cjs, supported: { 'dynamic-import': false } };
 await build({ ...cliCjs, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli-main.cjs' });
 // The launcher names a per-user cache by the bundle's content (src/cli/launcher.ts): V8 itself compares lengths only.
 const bundleHash = createHash('sha256').update(readFileSync('dist/cli-main.cjs')).digest('hex');
@@ -124,14 +126,7 @@ if (existsSync('src/index.ts') && process.env.FAULTLINE_BUILD !== 'cli') {
     banner: { js: "import { createRequire as __flCreateRequire } from 'node:module'; const require = __flCreateRequire(import.meta.url);" },
   });
   // CJS has no code splitting: each entry is its own bundle, and the main entry's lazy stages become require()s of
-  // the stage bundles at first call. CJS has no import.meta either: the library uses import.meta.url only for
-  // createRequire (lsp-client/servers.ts, tree-sitter.ts), so it becomes the bundle's own file URL (no I/O).
-  const cjs = {
-    ...shared,
-    format: 'cjs',
-    define: { ...shared.define, 'import.meta.url': '__flImportMetaUrl' },
-    banner: { js: "var __flImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
-  };
+  // the stage bundles at first call.
   await build({ ...cjs, entryPoints: ['src/index.ts'], outfile: 'dist/index.cjs', plugins: [lazyStagesAsCjsBundles] });
   for (const name of LIBRARY_ENTRIES) await build({ ...cjs, entryPoints: [`src/entries/${name}.ts`], outfile: `dist/${name}.cjs` });
   // Declarations: dist/index.d.ts and one .d.ts per library module beside it (the CLI has none).
