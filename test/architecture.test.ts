@@ -10,7 +10,9 @@ const SRC = join(import.meta.dirname, '..', 'src');
 // read by the grammars, and locate hands every log to it; like grammars it has no Node APIs (editors embed it).
 const LAYER: Record<string, number> = {
   core: 0, grammars: 1, resolve: 1, summarise: 1, redact: 1.5, reports: 1.5,
-  locate: 2, 'lsp-client': 2, prompt: 2, capture: 2, output: 2, cli: 3, 'index.ts': 4,
+  locate: 2, 'lsp-client': 2,
+  // The fix toolkit reads and writes workspace files (Node APIs) and uses resolve's vendored check; cli drives it.
+  fix: 2, prompt: 2, capture: 2, output: 2, cli: 3, 'index.ts': 4,
   // The package's entry points (src/entries: one per stage, and the main entry's lazy loader) sit with index.ts.
   entries: 4,
   // Command safety parses shell commands with tree-sitter; the loader both it and lsp-client use sits below

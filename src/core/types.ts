@@ -1,4 +1,6 @@
-// Data shared by every stage. Nothing here imports anything: this is the contract.
+// Data shared by every stage. Nothing here imports anything but the fix model's types: this is the contract.
+import type { RawFix } from './fix.js';
+export type { RawFix };
 
 /** How serious a finding is, as the tool said it (null when the format carries no severity). */
 export type Severity = 'error' | 'warning' | 'note';
@@ -85,6 +87,8 @@ export interface LocationDetails {
   frame?: FrameInfo;
   /** 'related' on related spans; absent otherwise (a location with `frame` is a frame, else a diagnostic). */
   role?: 'related';
+  /** The edits the tool offered for this diagnostic (issue 23), in the tool's units; absent when none. */
+  fixes?: readonly RawFix[];
 }
 
 /** A location exactly as a grammar recognised it in the log, before any file-system work. */

@@ -4,6 +4,7 @@
 import { FaultlineError, countOf, type ResolvedLocation, type RunInfo, type SymbolInfo } from '../core/index.js';
 import { boundText, formatRunHeader } from '../summarise/index.js';
 import { buildRedactor, type RedactionCount, type Redactor } from '../redact/index.js';
+import { ANSWER_FORMAT_INSTRUCTION } from '../core/index.js';
 import { fence, languageFor, longestBacktickRun } from './fence.js';
 
 export const DEFAULT_PROMPT_BUDGET = 12_000;
@@ -65,7 +66,7 @@ function describeLocation(location: ResolvedLocation): string {
 function instruction(locations: readonly ResolvedLocation[], redact: (text: string) => string): string {
   const lines = [
     'A command failed. Find the cause of the primary error below and propose the smallest correct fix.',
-    'Reply with a short explanation, then the fix as a unified diff against the files shown (or a command, if the fix is not a code change).',
+    ANSWER_FORMAT_INSTRUCTION,
   ];
   const [primary, ...others] = locations;
   if (primary) lines.push(`Primary location: ${redact(describeLocation(primary))}`);

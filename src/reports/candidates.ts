@@ -21,12 +21,20 @@ export function firstJsonLine(text: string, from: number, fromIsLineStart: boole
   const lineStartAt = (position: number): boolean => (position === from && position === 0 ? fromIsLineStart : position > 0 && text.charCodeAt(position - 1) === 0x0a);
   if (anyBracket) return firstBracketLine(text, from, lineStartAt);
   for (let brace = text.indexOf('{', from); brace >= 0; brace = text.indexOf('{', brace + 1)) {
-    const start = brace > from && text.charCodeAt(brace - 1) === 0x5b ? brace - 1 : brace;
+    const start = bracketBefore(text, brace, from);
     if (lineStartAt(start) && mayStartJson(text, start)) return start;
   }
   // A `[` ending the text at a line start may be an eslint array whose `{` comes with the next slice.
   const last = text.length - 1;
   return last >= from && text.charCodeAt(last) === 0x5b && lineStartAt(last) ? last : -1;
+}
+
+/** The `[` that opens an array holding this `{` (`[{`, or ruff's pretty-printed `[` line), else the brace. */
+function bracketBefore(text: string, brace: number, from: number): number {
+  let at = brace - 1;
+  // Only blanks between them: a walk back over the indentation a pretty-printer puts before the first element.
+  while (at >= from && at > brace - 64 && (text.charCodeAt(at) === 0x20 || text.charCodeAt(at) === 0x0a || text.charCodeAt(at) === 0x0d || text.charCodeAt(at) === 0x09)) at--;
+  return at >= from && text.charCodeAt(at) === 0x5b ? at : brace;
 }
 
 function firstBracketLine(text: string, from: number, lineStartAt: (position: number) => boolean): number {

@@ -3,6 +3,7 @@
 // nesting inside a line cannot overflow the stack; a streaming parser would only add cost per line here.
 import type { RawLocation, Severity } from '../core/index.js';
 import { arrayOf, inclusiveEnd, objectOf, toLocation, withRelated, type FindingContext, type RelatedFinding } from './common.js';
+import { rustFixes } from './fixes.js';
 import { rdDiagnostic } from './json-reports.js';
 
 /** What a JSON line turned out to be. */
@@ -56,6 +57,8 @@ export function rustDiagnostic(value: unknown, logLine: number): RawLocation[] {
   const code = objectOf(diagnostic.code)?.code;
   const place = spanPlace(primarySpan, message);
   const primary = place && toLocation({ ...place, severity: rustSeverity(diagnostic.level), code: typeof code === 'string' ? code : null }, context);
+  const fixes = primary ? rustFixes(diagnostic) : [];
+  if (primary && fixes.length > 0) primary.fixes = fixes;
   const related: RelatedFinding[] = [];
   for (const span of spans) {
     if (span !== primarySpan && typeof span.label === 'string') {

@@ -3,6 +3,7 @@
 import type { RawLocation, Severity } from '../core/index.js';
 import { arrayOf, inclusiveEnd, objectOf, toLocation, withRelated, type RelatedFinding } from './common.js';
 import type { DocumentHandlers, PathPart } from './json-document.js';
+import { eslintFixes, ruffFixes } from './fixes.js';
 import { SarifReader } from './sarif.js';
 
 type Emit = (locations: RawLocation[]) => void;
@@ -64,16 +65,58 @@ function eslintMessage(file: string, value: unknown, logLine: number): RawLocati
     },
     { format: 'eslint-json', columnUnit: 'utf-16', logLine },
   );
-  return location ? [location] : [];
+  if (!location) return [];
+  const fixes = eslintFixes(file, message, logLine);
+  if (fixes.length > 0) location.fixes = fixes;
+  return [location];
+}
+
+function ruffPoint(value: unknown): { row: number | null; column: number | null } {
+  const object = objectOf(value);
+  return { row: typeof object?.row === 'number' ? object.row : null, column: typeof object?.column === 'number' ? object.column : null };
+}
+
+/** One ruff violation: rows and code-point columns, the end exclusive; ruff reports every violation as an error. */
+function ruffViolation(value: unknown, logLine: number): RawLocation[] {
+  const violation = objectOf(value);
+  if (!violation || typeof violation.filename !== 'string') return [];
+  const start = ruffPoint(violation.location);
+  const end = ruffPoint(violation.end_location);
+  if (start.row === null) return [];
+  const location = toLocation(
+    {
+      file: violation.filename,
+      line: start.row,
+      column: start.column,
+      endLine: end.row,
+      endColumn: inclusiveEnd(end.column),
+      severity: violation.severity === 'warning' ? 'warning' : 'error',
+      message: typeof violation.message === 'string' ? violation.message : '',
+      code: typeof violation.code === 'string' ? violation.code : null,
+    },
+    { format: 'ruff-json', columnUnit: 'char', logLine },
+  );
+  if (!location) return [];
+  const fixes = ruffFixes(violation.filename, violation);
+  if (fixes.length > 0) location.fixes = fixes;
+  return [location];
+}
+
+/** Which report a document that is a root array is, from its first key: eslint's files or ruff's violations. */
+export type ArrayDocument = 'eslint-json' | 'ruff-json';
+
+export function arrayDocumentOf(head: string): ArrayDocument {
+  return /^\[\s*\{\s*"cell"/.test(head) ? 'ruff-json' : 'eslint-json';
 }
 
 /** The handlers for one streamed document: SARIF, rdjson and eslint records, each only when `enabled`. */
-export function documentHandlers(enabled: (format: string) => boolean, emit: Emit): DocumentHandlers {
+export function documentHandlers(enabled: (format: string) => boolean, emit: Emit, array: ArrayDocument = 'eslint-json'): DocumentHandlers {
   const sarif = new SarifReader(emit);
   const eslintFiles = new Map<number, string>();
   let rdSeverityDefault: Severity | null = null;
   return {
     wants(path: readonly PathPart[]): boolean {
+      if (typeof path[0] === 'number' && array === 'ruff-json') return enabled('ruff-json') && path.length === 1;
       if (typeof path[0] === 'number') {
         // eslint writes filePath before messages; a file's entry is forgotten once the next file starts.
         return enabled('eslint-json') && path.length >= 2 && ((path.length === 2 && path[1] === 'filePath') || (path.length === 3 && path[1] === 'messages'));
@@ -83,7 +126,8 @@ export function documentHandlers(enabled: (format: string) => boolean, emit: Emi
       return path.length === 1 && path[0] === 'severity' && enabled('rdjson');
     },
     record(path: readonly PathPart[], value: unknown, logLine: number): void {
-      if (typeof path[0] === 'number') {
+      if (typeof path[0] === 'number' && array === 'ruff-json') emit(ruffViolation(value, logLine));
+      else if (typeof path[0] === 'number') {
         if (path[1] === 'filePath' && typeof value === 'string') {
           eslintFiles.clear();
           eslintFiles.set(path[0], value);
@@ -104,6 +148,7 @@ export function startsReportDocument(head: string): boolean | undefined {
   const match = /^(\[\s*)?\{\s*(?:"((?:[^"\\]|\\.){0,40})"|"(?:[^"\\]|\\.){0,40}$|$)/.exec(head);
   if (!match) return false;
   if (match[2] === undefined) return head.length < 512 ? undefined : false;
-  if (match[1] !== undefined) return match[2] === 'filePath';
+  // ruff writes its keys sorted, `cell` (a notebook's cell, null for a file) first.
+  if (match[1] !== undefined) return match[2] === 'filePath' || match[2] === 'cell';
   return ['$schema', 'version', 'runs', 'diagnostics', 'source', 'inlineExternalProperties'].includes(match[2]);
 }

@@ -9,7 +9,7 @@ import { MAX_RECORD_LINE } from './common.js';
 import { ScannerBatch, type EmbeddedText } from './embedded-text.js';
 import { JsonDocumentReader } from './json-document.js';
 import type { LineRecord } from './json-lines.js';
-import { documentHandlers } from './json-reports.js';
+import { arrayDocumentOf, documentHandlers } from './json-reports.js';
 import { classifyLineStart, countNewlines, type LineStart } from './line-start.js';
 import { firstJsonLine } from './candidates.js';
 import { sniffInput } from './sniff.js';
@@ -261,8 +261,9 @@ export class InputRouter {
   // Streams the document starting at `start`; answers where the text after it starts (text.length: not ended), or
   // 'text' when what looked like a report's start is not JSON after all (its lines stay text).
   private startDocument(text: string, start: number): number | 'text' {
-    const reader = new JsonDocumentReader(documentHandlers(this.options.enabled, this.options.emit), this.line, 'JSON report');
     const rest = text.slice(start);
+    const handlers = documentHandlers(this.options.enabled, this.options.emit, arrayDocumentOf(rest.slice(0, 64)));
+    const reader = new JsonDocumentReader(handlers, this.line, 'JSON report');
     let used: number;
     try {
       used = reader.write(latin1Bytes(rest));

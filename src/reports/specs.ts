@@ -36,6 +36,15 @@ export const REPORT_SPECS: readonly ReportSpec[] = [
     url: 'https://eslint.org/docs/latest/use/formatters/#json',
   }),
   spec('json-document', {
+    name: 'ruff-json',
+    language: 'structured reports',
+    description: '`ruff check --output-format json`: one array of violations, each with its fix (rows and code-point columns)',
+    columnUnit: 'char',
+    fields: ALL,
+    observed: true,
+    url: 'https://docs.astral.sh/ruff/configuration/#output-format',
+  }),
+  spec('json-document', {
     name: 'rdjson',
     language: 'structured reports',
     description: "reviewdog's rdjson (`eslint -f rdjson`, tools that write RDFormat): one DiagnosticResult",

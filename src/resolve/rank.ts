@@ -1,5 +1,5 @@
 // Choosing the primary location (the place a human fixes first) and ordering the rest.
-import type { FrameInfo, ResolvedLocation } from '../core/types.js';
+import type { FrameInfo, RawFix, ResolvedLocation } from '../core/types.js';
 
 /** A resolved location with the position of its raw location in the printed input. */
 export interface Ranked {
@@ -91,6 +91,11 @@ function withColumnIfCopied(primary: Ranked, sorted: readonly Ranked[]): Ranked 
   return clean ?? primary;
 }
 
+function ownDiagnostic(location: ResolvedLocation): NonNullable<RawFix['diagnostic']> {
+  const { line, column, severity, message, code } = location;
+  return { line, column, severity, message, code };
+}
+
 function dedupeKey(location: ResolvedLocation): string {
   return `${location.root}\0${location.file}\0${location.line}`;
 }
@@ -111,6 +116,9 @@ export function rankLocations(entries: readonly Ranked[]): ResolvedLocation[] {
     const key = dedupeKey(location);
     const first = kept.get(key);
     if (first === undefined) kept.set(key, location);
+    // A second diagnostic on the line is not listed, but the fixes its tool offered are kept (issue 23), each
+    // naming the diagnostic it belongs to.
+    else if (location.fixes) first.fixes = [...(first.fixes ?? []), ...location.fixes.map((fix) => (fix.diagnostic ? fix : { ...fix, diagnostic: ownDiagnostic(location) }))];
     // The same failure reported twice at one line (Node's uncaught-exception header and the frame that raised
     // it): the report kept takes the frame's place in its trace, so a renderer still knows where it raised.
     else if (first.frame === undefined && location.frame !== undefined && first.message === location.message) first.frame = location.frame;

@@ -126,6 +126,7 @@ function toResolvedLocation(source: RawLocation, resolution: Extract<Resolution,
   };
   if (source.frame) location.frame = source.frame;
   if (source.role === 'related') location.role = 'related';
+  if (source.fixes) location.fixes = source.fixes;
   return location;
 }
 

@@ -1,0 +1,107 @@
+// collectFixes: the fixes a located result carries (RawLocation.fixes, as the report readers found them), placed on
+// the workspace files they edit. A fix whose file changed since the log was made is not collected but listed as
+// stale; so is one whose edit lies outside its file or names a file an edit may not touch.
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Fix, FixDiagnostic, FixEdit, FixRejection, LocateResult, RawFix, RawFixEdit, ResolvedLocation } from '../core/index.js';
+import { FileText } from './text.js';
+import { placeFile, type PlacedFile } from './workspace-file.js';
+
+export interface CollectOptions {
+  /** Where the command ran: relative paths in the fixes are relative to it. Default: process.cwd(). */
+  cwd?: string;
+  /** Workspace roots; an edit outside them is never collected. Default: the roots of the result's locations. */
+  roots?: string[];
+  /**
+   * When the log was made (ms since the epoch: the run's end, the log file's mtime). A file modified after it
+   * is stale: the tool's offsets no longer point at what it saw.
+   */
+  loggedAt?: number;
+}
+
+export interface CollectedFixes {
+  fixes: Fix[];
+  /** Fixes that could not be placed: stale files, edits outside their file, files outside the roots. */
+  rejected: FixRejection[];
+}
+
+interface LoadedFile {
+  placed: PlacedFile;
+  text: FileText | undefined;
+  digest: string;
+}
+
+class FileCache {
+  private readonly files = new Map<string, Promise<LoadedFile | string>>();
+  constructor(private readonly cwd: string, private readonly roots: readonly string[]) {}
+
+  get(printed: string): Promise<LoadedFile | string> {
+    const key = resolve(this.cwd, printed);
+    let entry = this.files.get(key);
+    if (!entry) this.files.set(key, (entry = this.load(printed)));
+    return entry;
+  }
+
+  private async load(printed: string): Promise<LoadedFile | string> {
+    const placement = await placeFile(printed, this.cwd, this.roots);
+    if (!placement.ok) return placement.detail;
+    const bytes = new Uint8Array(await readFile(placement.file.absolutePath));
+    const text = FileText.of(bytes);
+    return { placed: placement.file, text, digest: text?.digest ?? '' };
+  }
+}
+
+function diagnosticOf(location: ResolvedLocation): FixDiagnostic {
+  const { file, line, column, severity, message, code, format, logLine } = location;
+  return { file, line, column, severity, message, code, format, logLine };
+}
+
+type Placed = { edit: FixEdit } | { reason: 'stale' | 'invalid'; detail: string };
+
+async function placeEdit(raw: RawFixEdit, files: FileCache, loggedAt: number | undefined): Promise<Placed> {
+  const loaded = await files.get(raw.file);
+  if (typeof loaded === 'string') return { reason: 'invalid', detail: loaded };
+  const { placed, text } = loaded;
+  if (!text) return { reason: 'invalid', detail: `${placed.file}: not UTF-8 text` };
+  if (loggedAt !== undefined && placed.mtimeMs > loggedAt) return { reason: 'stale', detail: `${placed.file} changed after the log was written` };
+  const start = text.offsetOf(raw.start);
+  const end = text.offsetOf(raw.end);
+  if (start === undefined || end === undefined || end < start) return { reason: 'stale', detail: `${placed.file}: the edit lies outside the file as it is now` };
+  const range = { start: text.positionOf(start), end: text.positionOf(end) };
+  if (raw.expectedLines) {
+    const differs = raw.expectedLines.some((line, index) => text.lineText(range.start.line + index) !== line);
+    if (differs) return { reason: 'stale', detail: `${placed.file}:${range.start.line}: the line is not what the tool saw` };
+  }
+  return {
+    edit: { file: placed.file, root: placed.root, absolutePath: placed.absolutePath, range, oldText: text.text.slice(start, end), newText: raw.newText, digest: loaded.digest },
+  };
+}
+
+/** Places every fix of the result's locations on its files, in the result's order. */
+export async function collectFixes(result: Pick<LocateResult, 'locations'>, options: CollectOptions = {}): Promise<CollectedFixes> {
+  const cwd = resolve(options.cwd ?? process.cwd());
+  const roots = options.roots && options.roots.length > 0 ? options.roots.map((root) => resolve(cwd, root)) : [...new Set(result.locations.map((location) => location.root))];
+  const files = new FileCache(cwd, roots);
+  const fixes: Fix[] = [];
+  const rejected: FixRejection[] = [];
+  // Log order, which is the tool's order: ranking moved the primary first, fixing keeps the tool's own sequence.
+  const located = [...result.locations].sort((a, b) => a.logLine - b.logLine);
+  for (const location of located) {
+    for (const raw of location.fixes ?? ([] as RawFix[])) {
+      const placed = await Promise.all(raw.edits.map((edit) => placeEdit(edit, files, options.loggedAt)));
+      const fix: Fix = {
+        id: `f${fixes.length + rejected.length + 1}`,
+        source: raw.source,
+        safety: raw.safety,
+        description: raw.description,
+        diagnostic: { ...diagnosticOf(location), ...(raw.diagnostic ?? {}) },
+        edits: placed.flatMap((entry) => ('edit' in entry ? [entry.edit] : [])),
+        group: raw.group ?? null,
+      };
+      const failure = placed.find((entry): entry is Extract<Placed, { reason: string }> => 'reason' in entry);
+      if (failure) rejected.push({ fix, reason: failure.reason, detail: failure.detail });
+      else fixes.push(fix);
+    }
+  }
+  return { fixes, rejected };
+}
