@@ -48,7 +48,7 @@ const shared = {
 };
 
 // The stage entry points (src/entries/NAME.ts → dist/NAME.js, dist/NAME.cjs, export "./NAME").
-const LIBRARY_ENTRIES = ['grammars', 'locate', 'capture', 'lsp', 'prompt', 'redact', 'output', 'safety'];
+const LIBRARY_ENTRIES = ['grammars', 'locate', 'capture', 'lsp', 'prompt', 'redact', 'output', 'safety', 'fix'];
 // The main entry's dynamic import() of a stage, in the CJS build: the stage's own bundle, required on first call.
 const LAZY_STAGE_BUNDLE = {
   './locate/index.js': './locate.cjs', './locate/fixtures.js': './locate.cjs', './capture/index.js': './capture.cjs',
