@@ -112,7 +112,7 @@ for (const log of ${JSON.stringify(logs)}) {
 }
 
 if (!process.argv.includes('--locate-only')) {
-  for (const extra of ['realistic.mjs', 'floors.mjs', 'capture.mjs', 'lsp.mjs']) {
+  for (const extra of ['realistic.mjs', 'floors.mjs', 'capture.mjs', 'lsp.mjs', 'fix.mjs']) {
     if (!existsSync(join(here, extra))) continue;
     console.log(`\n--- bench/${extra} ---`);
     const quickArgs = extra === 'floors.mjs' || extra === 'realistic.mjs' ? ['--quick'] : ['--sizes', '10'];
