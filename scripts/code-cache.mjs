@@ -27,12 +27,23 @@ const oneCasePerFormat = !existsSync(fixtures) ? [] : readdirSync(fixtures, { wi
   .filter((entry) => entry.isDirectory())
   .flatMap((entry) => readdirSync(join(fixtures, entry.name)).filter((file) => file.endsWith('.log')).slice(0, 1).map((file) => join(fixtures, entry.name, file)));
 writeFileSync(mixed, oneCasePerFormat.map((file) => readFileSync(file, 'utf8')).join('\n'));
+// faultline fix (issue 23) on an eslint report with a fix and a suggestion, so its path is compiled too: the
+// dry run's diff and the JSON, over a file the fix edits.
+const fixable = join(work, 'fixable.js');
+writeFileSync(fixable, 'var a = "x"\nconsole.log(a)\n');
+const eslintLog = join(work, 'eslint.json');
+writeFileSync(eslintLog, JSON.stringify([{ filePath: fixable, messages: [
+  { ruleId: 'no-var', severity: 2, message: 'Unexpected var, use let or const instead.', line: 1, column: 1, endLine: 1, endColumn: 12, fix: { range: [0, 3], text: 'let' } },
+  { ruleId: 'quotes', severity: 2, message: 'Strings must use singlequote.', line: 1, column: 9, endLine: 1, endColumn: 12, fix: { range: [8, 11], text: "'x'" }, suggestions: [{ desc: 'Use single quotes.', fix: { range: [8, 11], text: "'x'" } }] },
+] }]));
 const example = join(root, 'examples', 'ts-app');
 const runs = [
   ['locate', empty, '--json'],
   ...(existsSync(example) ? [['locate', join(example, 'tsc.log'), '--cwd', example]] : []),
   ['locate', mixed, '--json', '--cwd', work, '--root', work],
   ['locate', mixed, '--cwd', work, '--root', work],
+  ['fix', eslintLog, '--json', '--cwd', work, '--root', work],
+  ['fix', eslintLog, '--cwd', work, '--root', work],
 ];
 
 const source = readFileSync(bundlePath, 'utf8');

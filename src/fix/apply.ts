@@ -76,10 +76,16 @@ function staleness(fix: Fix, texts: Map<string, { bytes: Uint8Array; text: FileT
   return undefined;
 }
 
+// One pass over the text in edit order (the chosen edits never overlap), so thousands of edits cost their size.
 function applyEdits(text: string, edits: readonly PlacedEdit[]): string {
-  let out = text;
-  for (const edit of [...edits].sort((a, b) => b.start - a.start || b.end - a.end)) out = out.slice(0, edit.start) + edit.edit.newText + out.slice(edit.end);
-  return out;
+  const parts: string[] = [];
+  let at = 0;
+  for (const edit of [...edits].sort((a, b) => a.start - b.start || a.end - b.end)) {
+    parts.push(text.slice(at, edit.start), edit.edit.newText);
+    at = edit.end;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
 }
 
 // Temp file beside the target (same file system, so rename is atomic), the target's mode, then one last look at
@@ -113,7 +119,13 @@ export async function applyFixes(fixes: readonly Fix[], options: ApplyOptions = 
   const choice = chooseFixes(fresh, current);
   rejected.push(...choice.rejected);
   const editsByFile = new Map<string, PlacedEdit[]>();
-  for (const { edits } of choice.taken) for (const edit of edits) editsByFile.set(edit.edit.absolutePath, [...(editsByFile.get(edit.edit.absolutePath) ?? []), edit]);
+  for (const { edits } of choice.taken) {
+    for (const edit of edits) {
+      const list = editsByFile.get(edit.edit.absolutePath);
+      if (list) list.push(edit);
+      else editsByFile.set(edit.edit.absolutePath, [edit]);
+    }
+  }
   const changes: FileChange[] = [];
   for (const [path, edits] of [...editsByFile].sort(([a], [b]) => a.localeCompare(b))) {
     const loaded = texts.get(path)!;
@@ -137,10 +149,11 @@ export async function restoreFiles(changes: readonly FileChange[]): Promise<void
 
 /** Changes of several passes as one change per file: the file before the first and after the last. */
 export function combineChanges(changes: readonly FileChange[]): FileChange[] {
-  const byFile = new Map<string, FileChange>();
+  const byFile = new Map<string, { change: FileChange; passes: number }>();
   for (const change of changes) {
     const earlier = byFile.get(change.absolutePath);
-    byFile.set(change.absolutePath, earlier ? { ...change, before: earlier.before } : change);
+    byFile.set(change.absolutePath, earlier ? { change: { ...change, before: earlier.change.before }, passes: earlier.passes + 1 } : { change, passes: 1 });
   }
-  return [...byFile.values()].map((change) => ({ ...change, diff: unifiedDiff(change.file, FileText.of(change.before)!, FileText.of(change.after)!) }));
+  // A file changed in one pass keeps the diff it has; only one changed in several needs a diff of the whole.
+  return [...byFile.values()].map(({ change, passes }) => (passes === 1 ? change : { ...change, diff: unifiedDiff(change.file, FileText.of(change.before)!, FileText.of(change.after)!) }));
 }

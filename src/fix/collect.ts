@@ -32,17 +32,29 @@ interface LoadedFile {
 }
 
 class FileCache {
-  private readonly files = new Map<string, Promise<LoadedFile | string>>();
+  /** By the path as printed (what each edit names), so placing an edit does no path arithmetic. */
+  private readonly files = new Map<string, LoadedFile | string>();
   constructor(private readonly cwd: string, private readonly roots: readonly string[]) {}
 
-  get(printed: string): Promise<LoadedFile | string> {
-    const key = resolve(this.cwd, printed);
-    let entry = this.files.get(key);
-    if (!entry) this.files.set(key, (entry = this.load(printed)));
-    return entry;
+  /** Reads every file the paths name, each once, in parallel: placing the edits afterwards waits on nothing. */
+  async load(printed: Iterable<string>): Promise<void> {
+    const byPath = new Map<string, string[]>();
+    for (const path of new Set(printed)) {
+      if (this.files.has(path)) continue;
+      const key = resolve(this.cwd, path);
+      byPath.set(key, [...(byPath.get(key) ?? []), path]);
+    }
+    await Promise.all([...byPath.values()].map(async (names) => {
+      const loaded = await this.read(names[0] as string);
+      for (const name of names) this.files.set(name, loaded);
+    }));
   }
 
-  private async load(printed: string): Promise<LoadedFile | string> {
+  get(printed: string): LoadedFile | string {
+    return this.files.get(printed) ?? `${printed}: not read`;
+  }
+
+  private async read(printed: string): Promise<LoadedFile | string> {
     const placement = await placeFile(printed, this.cwd, this.roots);
     if (!placement.ok) return placement.detail;
     const bytes = new Uint8Array(await readFile(placement.file.absolutePath));
@@ -58,8 +70,8 @@ function diagnosticOf(location: ResolvedLocation): FixDiagnostic {
 
 type Placed = { edit: FixEdit } | { reason: 'stale' | 'invalid'; detail: string };
 
-async function placeEdit(raw: RawFixEdit, files: FileCache, loggedAt: number | undefined): Promise<Placed> {
-  const loaded = await files.get(raw.file);
+function placeEdit(raw: RawFixEdit, files: FileCache, loggedAt: number | undefined): Placed {
+  const loaded = files.get(raw.file);
   if (typeof loaded === 'string') return { reason: 'invalid', detail: loaded };
   const { placed, text } = loaded;
   if (!text) return { reason: 'invalid', detail: `${placed.file}: not UTF-8 text` };
@@ -86,9 +98,10 @@ export async function collectFixes(result: Pick<LocateResult, 'locations'>, opti
   const rejected: FixRejection[] = [];
   // Log order, which is the tool's order: ranking moved the primary first, fixing keeps the tool's own sequence.
   const located = [...result.locations].sort((a, b) => a.logLine - b.logLine);
+  await files.load(located.flatMap((location) => (location.fixes ?? []).flatMap((raw) => raw.edits.map((edit) => edit.file))));
   for (const location of located) {
     for (const raw of location.fixes ?? ([] as RawFix[])) {
-      const placed = await Promise.all(raw.edits.map((edit) => placeEdit(edit, files, options.loggedAt)));
+      const placed = raw.edits.map((edit) => placeEdit(edit, files, options.loggedAt));
       const fix: Fix = {
         id: `f${fixes.length + rejected.length + 1}`,
         source: raw.source,

@@ -16,7 +16,11 @@ export function fixesToSarif(fixes: readonly Fix[]): object {
   const results = fixes.map((fix) => {
     const anchor = fix.diagnostic ?? { file: fix.edits[0]?.file ?? '', line: fix.edits[0]?.range.start.line ?? 1, column: fix.edits[0]?.range.start.column ?? 1, message: fix.description, code: null };
     const byFile = new Map<string, FixEdit[]>();
-    for (const edit of fix.edits) byFile.set(edit.file, [...(byFile.get(edit.file) ?? []), edit]);
+    for (const edit of fix.edits) {
+      const list = byFile.get(edit.file);
+      if (list) list.push(edit);
+      else byFile.set(edit.file, [edit]);
+    }
     return {
       ...(anchor.code ? { ruleId: anchor.code } : {}),
       level: level(fix),

@@ -17,25 +17,74 @@ export interface Choice {
   rejected: FixRejection[];
 }
 
-function key(edit: PlacedEdit): string {
-  return `${edit.edit.absolutePath}\0${edit.start}\0${edit.end}\0${edit.edit.newText}`;
+/**
+ * The edits taken in one file, sorted by start. They never overlap or touch, so they are sorted by end too, and
+ * one binary search finds the only one an edit could clash with, or be identical to: a check in log time, not one
+ * per taken edit, and no key built per edit.
+ */
+class TakenEdits {
+  private readonly edits: PlacedEdit[] = [];
+
+  /** 'same' for an edit identical to a taken one, 'clash' when it overlaps or touches one (eslint's `lastPos >= start`). */
+  check(edit: PlacedEdit): 'same' | 'clash' | 'free' {
+    const other = this.edits[this.firstEndingAtOrAfter(edit.start)];
+    if (other === undefined || other.start > edit.end) return 'free';
+    return other.start === edit.start && other.end === edit.end && other.edit.newText === edit.edit.newText ? 'same' : 'clash';
+  }
+
+  add(edit: PlacedEdit): void {
+    const index = this.firstEndingAtOrAfter(edit.start);
+    // Fixes come in order of where they start, so this is nearly always an append.
+    if (index === this.edits.length) this.edits.push(edit);
+    else this.edits.splice(index, 0, edit);
+  }
+
+  private firstEndingAtOrAfter(offset: number): number {
+    let low = 0;
+    let high = this.edits.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((this.edits[middle] as PlacedEdit).end < offset) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+}
+
+interface Placed {
+  fix: Fix;
+  edits: PlacedEdit[];
+  path: string;
+  first: number;
+  last: number;
+}
+
+function place(fix: Fix, texts: ReadonlyMap<string, FileText>): Placed {
+  const edits: PlacedEdit[] = [];
+  let first = Infinity;
+  let last = -Infinity;
+  for (const edit of fix.edits) {
+    const text = texts.get(edit.absolutePath) as FileText;
+    const start = text.offsetAt(edit.range.start) as number;
+    const end = text.offsetAt(edit.range.end) as number;
+    edits.push({ edit, start, end });
+    if (start < first) first = start;
+    if (end > last) last = end;
+  }
+  return { fix, edits, path: fix.edits[0]!.absolutePath, first, last };
 }
 
 /** `texts` holds every file the fixes edit, as it is now (already checked against each edit's digest). */
 export function chooseFixes(fixes: readonly Fix[], texts: ReadonlyMap<string, FileText>): Choice {
-  const placed = fixes.map((fix) => ({
-    fix,
-    edits: fix.edits.map((edit) => {
-      const text = texts.get(edit.absolutePath) as FileText;
-      return { edit, start: text.offsetAt(edit.range.start) as number, end: text.offsetAt(edit.range.end) as number };
-    }),
-  }));
-  const order = (entry: (typeof placed)[number]) => entry.edits.reduce((low, edit) => Math.min(low, edit.start), Infinity);
-  const last = (entry: (typeof placed)[number]) => entry.edits.reduce((high, edit) => Math.max(high, edit.end), -Infinity);
+  const placed = fixes.map((fix) => place(fix, texts));
   // Stable: equal ranges keep the tool's order.
-  placed.sort((a, b) => a.edits[0]!.edit.absolutePath.localeCompare(b.edits[0]!.edit.absolutePath) || order(a) - order(b) || last(a) - last(b));
-  const takenEdits = new Map<string, PlacedEdit[]>();
-  const seen = new Set<string>();
+  placed.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || a.first - b.first || a.last - b.last);
+  const takenEdits = new Map<string, TakenEdits>();
+  const takenOf = (edit: PlacedEdit): TakenEdits => {
+    let taken = takenEdits.get(edit.edit.absolutePath);
+    if (!taken) takenEdits.set(edit.edit.absolutePath, (taken = new TakenEdits()));
+    return taken;
+  };
   const groups = new Set<string>();
   const choice: Choice = { taken: [], rejected: [] };
   for (const entry of placed) {
@@ -43,19 +92,22 @@ export function chooseFixes(fixes: readonly Fix[], texts: ReadonlyMap<string, Fi
       choice.rejected.push({ fix: entry.fix, reason: 'alternative', detail: 'another fix of the same diagnostic was chosen' });
       continue;
     }
-    const fresh = entry.edits.filter((edit) => !seen.has(key(edit)));
-    const clash = fresh.find((edit) => (takenEdits.get(edit.edit.absolutePath) ?? []).some((other) => edit.start <= other.end && other.start <= edit.end));
+    const fresh: PlacedEdit[] = [];
+    let clash: PlacedEdit | undefined;
+    for (const edit of entry.edits) {
+      const state = takenOf(edit).check(edit);
+      if (state === 'clash') {
+        clash = edit;
+        break;
+      }
+      if (state === 'free') fresh.push(edit);
+    }
     if (clash) {
       const where = `${clash.edit.file}:${clash.edit.range.start.line}:${clash.edit.range.start.column}`;
       choice.rejected.push({ fix: entry.fix, reason: 'overlap', detail: `${where}: overlaps or touches an edit applied before it (a later pass may apply it)` });
       continue;
     }
-    for (const edit of fresh) {
-      seen.add(key(edit));
-      const list = takenEdits.get(edit.edit.absolutePath) ?? [];
-      list.push(edit);
-      takenEdits.set(edit.edit.absolutePath, list);
-    }
+    for (const edit of fresh) takenOf(edit).add(edit);
     if (entry.fix.group !== null) groups.add(entry.fix.group);
     choice.taken.push({ fix: entry.fix, edits: fresh });
   }

@@ -14,6 +14,7 @@ export class FileText {
   readonly text: string;
   private readonly lineStarts: number[];
   private readonly bytes: Uint8Array;
+  private digestMemo: string | undefined;
 
   private constructor(bytes: Uint8Array) {
     this.bytes = bytes;
@@ -32,8 +33,10 @@ export class FileText {
     }
   }
 
+  /** sha256 of the bytes, computed once: every edit of a file is checked against it. */
   get digest(): string {
-    return digestOf(this.bytes);
+    this.digestMemo ??= digestOf(this.bytes);
+    return this.digestMemo;
   }
 
   get lineCount(): number {
