@@ -3,6 +3,7 @@
 import type { RawLocation } from '../../core/index.js';
 import type { Emitted, GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
 import { parseColonHead, parseSeverityTail } from './shared/common.js';
+import { fixItsBelow } from './shared/fixits.js';
 import { LOCATION_ANCHOR } from '../engine/anchors.js';
 import { MAKE_DIRECTORIES_KEY, type MakeDirectories } from '../engine/context.js';
 
@@ -32,6 +33,7 @@ function emitWithRole(context: LineContext, location: Emitted, kind: 'diagnostic
   const owner = kind === 'note' ? roles.owner : undefined;
   const raw = context.emit(owner ? { ...location, relatedTo: owner } : location);
   if (!raw) return;
+  attachFixIts(context, kind === 'note' ? owner : raw, location.message ?? '', kind === 'note');
   const adopter = kind === 'note' ? owner : raw;
   if (adopter) for (const waiting of roles.waiting) waiting.relatedTo = adopter;
   roles.waiting = [];
@@ -40,6 +42,18 @@ function emitWithRole(context: LineContext, location: Emitted, kind: 'diagnostic
   if (systemErrorAfterPromotion) return;
   roles.owner = raw;
   roles.ownerPromotedAt = location.message?.startsWith('required from here: ') ? context.logLine : undefined;
+}
+
+/**
+ * `-fdiagnostics-parseable-fixits` lines under a diagnostic are its fix; under a note they are one alternative
+ * fix of the diagnostic the note belongs to (the fix stays on the diagnostic, which a human fixes first).
+ */
+function attachFixIts(context: LineContext, target: RawLocation | undefined, message: string, alternative: boolean): void {
+  if (!target || !context.line(1)) return;
+  const fixes = fixItsBelow(context, 'gcc', message);
+  if (fixes.length === 0) return;
+  const group = alternative ? `gcc:${target.logLine}:${target.file}:${target.line}` : undefined;
+  target.fixes = [...(target.fixes ?? []), ...fixes.map((fix) => (group ? { ...fix, group } : fix))];
 }
 
 function parseGcc(context: LineContext): boolean {

@@ -1,0 +1,77 @@
+// Fix sources beyond the JSON reports (issue 23), from real tool runs here: gcc's -fdiagnostics-parseable-fixits
+// lines. Applied, they make the file compile; a file changed after the run is never written.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/run-cli.js';
+import { collectFixes } from '../../src/fix/index.js';
+import { locate } from '../../src/locate/index.js';
+import { hasTool, needs } from '../_tools.js';
+import { captureIo } from '../cli/_io.js';
+
+const FIXTURE = join(import.meta.dirname, '..', '..', 'fixtures', 'gcc');
+const made: string[] = [];
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function copyOf(workspace: string): { dir: string; env: NodeJS.ProcessEnv } {
+  const base = mkdtempSync(join(tmpdir(), 'fl-fix-sources-'));
+  made.push(base);
+  const dir = join(base, 'tree');
+  cpSync(workspace, dir, { recursive: true });
+  return { dir, env: { ...process.env, LC_ALL: 'C.UTF-8', FAULTLINE_CACHE_DIR: join(base, '.cache'), FAULTLINE_SESSION: `fix-sources-${base}` } };
+}
+
+async function cli(args: string[], cwd: string, env: NodeJS.ProcessEnv) {
+  const io = captureIo({ cwd, env });
+  const code = await runCli(args, io);
+  return { code, out: io.out.join(''), err: io.err.join('') };
+}
+
+describe('gcc -fdiagnostics-parseable-fixits', () => {
+  it('the fixture\'s fix-its are read as review fixes in byte columns, the note\'s as an alternative of its diagnostic', async () => {
+    const { dir } = copyOf(join(FIXTURE, 'fixits'));
+    const result = await locate({ path: join(FIXTURE, 'fixits.log') }, { cwd: dir, roots: [dir] });
+    const { fixes, rejected } = await collectFixes(result, { cwd: dir, roots: [dir] });
+    expect(rejected).toEqual([]);
+    expect(fixes.map((fix) => [fix.source, fix.safety, fix.edits.map((edit) => [edit.range.start.line, edit.range.start.column, edit.oldText, edit.newText])])).toEqual([
+      ['gcc', 'review', [[7, 19, '.', '->']]],
+      ['gcc', 'review', [[1, 1, '', '#include <stdio.h>\n']]],
+      ['gcc', 'review', [[7, 24, 'color', 'colour']]],
+    ]);
+    expect(fixes[1]?.group).not.toBeNull();
+    expect(fixes[1]?.diagnostic?.code).toBe('-Wimplicit-function-declaration');
+  });
+
+  it(`faultline run -- gcc …, then fix --last --apply --unsafe: the file compiles ${needs('gcc')}`, async () => {
+    if (!hasTool('gcc')) return;
+    const { dir, env } = copyOf(join(FIXTURE, 'fixits'));
+    const compile = ['gcc', '-fdiagnostics-parseable-fixits', '-c', 'main.c', '-o', '/dev/null'];
+    expect((await cli(['run', '--', ...compile], dir, env)).code).toBe(1);
+    // gcc marks no fix-it safe: without --unsafe nothing is written, and each is listed.
+    const dry = await cli(['fix', '--last', '--apply'], dir, env);
+    expect(dry.code).toBe(1);
+    expect(dry.err.match(/not applied: .* unsafe:/g)).toHaveLength(3);
+    const fixed = await cli(['fix', '--last', '--apply', '--unsafe'], dir, env);
+    expect(fixed.code).toBe(0);
+    expect(readFileSync(join(dir, 'main.c'), 'utf8')).toMatch(/^#include <stdio.h>\n[^]*q->x \+ colour\)/);
+    const rebuilt = spawnSync('gcc', ['-Wall', '-Werror', '-c', 'main.c', '-o', '/dev/null'], { cwd: dir, encoding: 'utf8' });
+    expect(rebuilt.stderr).toBe('');
+    expect(rebuilt.status).toBe(0);
+  });
+
+  it(`a file changed after the run is stale: never written ${needs('gcc')}`, async () => {
+    if (!hasTool('gcc')) return;
+    const { dir, env } = copyOf(join(FIXTURE, 'fixits'));
+    expect((await cli(['run', '--', 'gcc', '-fdiagnostics-parseable-fixits', '-c', 'main.c', '-o', '/dev/null'], dir, env)).code).toBe(1);
+    const edited = `// edited\n${readFileSync(join(dir, 'main.c'), 'utf8')}`;
+    writeFileSync(join(dir, 'main.c'), edited);
+    const later = Date.now() / 1000 + 60;
+    utimesSync(join(dir, 'main.c'), later, later);
+    const fixed = await cli(['fix', '--last', '--apply', '--unsafe'], dir, env);
+    expect(fixed.code).toBe(1);
+    expect(fixed.err.match(/stale/g)).toHaveLength(3);
+    expect(readFileSync(join(dir, 'main.c'), 'utf8')).toBe(edited);
+  });
+});
