@@ -37,12 +37,13 @@ function formatsIn(goSource) {
 const key = (file, line, column) => `${file}|${line}|${column}`;
 
 function errorformatEntries(patterns, input) {
-  const out = execFileSync(errorformat, ['-f', '{{.Valid}}\t{{.Filename}}\t{{.Lnum}}\t{{.Col}}', ...patterns], { input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const out = execFileSync(errorformat, ['-w=jsonl', ...patterns], { input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return out
     .split('\n')
-    .map((row) => row.split('\t'))
-    .filter(([valid, file]) => valid === 'true' && file)
-    .map(([, file, line, column]) => key(file, Number(line) || 1, Number(column) || 0));
+    .filter(Boolean)
+    .map((row) => JSON.parse(row))
+    .filter((entry) => entry.valid && entry.filename)
+    .map((entry) => key(entry.filename, entry.lnum || 1, entry.col || 0));
 }
 
 function faultlineEntries(name, patterns, input) {

@@ -16,7 +16,7 @@ export const SCAN_OPTIONS = {
 } as const;
 
 export const SCAN_USAGE = `  --efm PATTERN  your own format in errorformat (vim) syntax, repeatable, tried in order before the built-in
-               formats on every line (end with '%-G%.%#' to use only yours); .faultline.json may name more
+               formats on every line (end with '%-G%.%#' to use only yours); faultline.config.json may name more
   --filter-mode added|diff_context|file|nofilter
                keep only what a change touched, as reviewdog does (default with a diff: added)
   --diff FILE  the change as a unified diff ('-': standard input); paths relative to the first root

@@ -2,7 +2,7 @@
 // paths and severity overrides, then the diff filter. Each is applied to the ranked list, so every output
 // format (text, JSON, SARIF, annotations…) shows the same places, and what was left out is counted, not lost.
 import { relative, sep } from 'node:path';
-import type { DroppedLocation, ResolvedLocation } from '../core/index.js';
+import type { DroppedLocation, RawLocation, ResolvedLocation } from '../core/index.js';
 import type { ChangedLines, FilterMode } from './diff.js';
 import type { ProjectSettings, SeverityOverride } from './project-file.js';
 
@@ -20,29 +20,36 @@ function relativeInside(base: string, absolute: string): string | undefined {
   return path === '' || path.startsWith('..') || path.startsWith(sep) ? undefined : posix(path);
 }
 
-function overrideFor(location: ResolvedLocation, severity: Readonly<Record<string, SeverityOverride>>): SeverityOverride | undefined {
+function overrideFor(location: RawLocation, severity: Readonly<Record<string, SeverityOverride>>): SeverityOverride | undefined {
   const code = location.code ?? undefined;
   return (code !== undefined ? (severity[`${location.format}:${code}`] ?? severity[code]) : undefined) ?? severity[location.format];
 }
 
-/** Applies the project file: ignored paths and `off` overrides are dropped (reason `ignored`), others re-rated. */
-export async function applyProjectSettings(
-  locations: readonly ResolvedLocation[],
-  settings: ProjectSettings,
-  root: string,
-): Promise<{ locations: ResolvedLocation[]; dropped: DroppedLocation[] }> {
+/** The project file's severity overrides, on what the formats read and before ranking (a diagnostic turned
+ * into a note is no longer the primary): `off` drops it, counted; frames and related spans keep theirs. */
+export function applySeverityOverrides(locations: readonly RawLocation[], settings: ProjectSettings): { locations: RawLocation[]; dropped: DroppedLocation[] } {
+  if (Object.keys(settings.severity).length === 0) return { locations: [...locations], dropped: [] };
+  const kept: RawLocation[] = [];
+  const dropped: DroppedLocation[] = [];
+  for (const location of locations) {
+    const override = location.frame || location.role === 'related' ? undefined : overrideFor(location, settings.severity);
+    if (override === 'off') dropped.push({ file: location.file, line: location.line, reason: 'ignored' });
+    else kept.push(override !== undefined ? { ...location, severity: override } : location);
+  }
+  return { locations: kept, dropped };
+}
+
+/** The project file's ignored paths (gitignore syntax, relative to the root holding it): dropped as `ignored`. */
+export async function applyIgnoredPaths(locations: readonly ResolvedLocation[], settings: ProjectSettings, root: string): Promise<{ locations: ResolvedLocation[]; dropped: DroppedLocation[] }> {
+  if (settings.ignore.length === 0) return { locations: [...locations], dropped: [] };
   // Loaded only when a project file names paths: most runs have none.
-  const matcher = settings.ignore.length > 0 ? (await import('ignore')).default().add([...settings.ignore]) : undefined;
+  const matcher = (await import('ignore')).default().add([...settings.ignore]);
   const kept: ResolvedLocation[] = [];
   const dropped: DroppedLocation[] = [];
   for (const location of locations) {
     const path = relativeInside(root, location.absolutePath);
-    const override = overrideFor(location, settings.severity);
-    if ((matcher && path !== undefined && matcher.ignores(path)) || override === 'off') {
-      dropped.push({ file: location.file, line: location.line, reason: 'ignored' });
-      continue;
-    }
-    kept.push(override !== undefined && location.severity !== null && !location.frame ? { ...location, severity: override } : location);
+    if (path !== undefined && matcher.ignores(path)) dropped.push({ file: location.file, line: location.line, reason: 'ignored' });
+    else kept.push(location);
   }
   return { locations: kept, dropped };
 }

@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import type { LocateResult } from '../core/index.js';
 import type { UserFormat } from '../grammars/index.js';
-import { applyProjectSettings, filterByDiff, type DiffFilter } from './adjust.js';
+import { applyIgnoredPaths, applySeverityOverrides, filterByDiff, type DiffFilter } from './adjust.js';
 import { readProjectFile, type ProjectSettings } from './project-file.js';
 import { resolveLocations, type ResolveOptions } from '../resolve/index.js';
 import { createInputReader } from '../reports/index.js';
@@ -33,7 +33,7 @@ export interface LocateOptions {
   isIgnored?: ResolveOptions['isIgnored'];
   /** The user's own patterns (errorformat syntax), read before the built-in formats. */
   userFormats?: UserFormat[];
-  /** The project file's settings: `true` (default) reads `.faultline.json` from the first root, `false` reads
+  /** The project file's settings: `true` (default) reads faultline.config.json (else package.json's "faultline" key) from the first root, `false` reads
    * none, or pass settings already read. Its formats join `userFormats`. */
   project?: boolean | ProjectSettings;
   /** Keep only what a change touched (reviewdog's -filter-mode with -diff). */
@@ -74,7 +74,8 @@ export async function locate(source: LogSource, options: LocateOptions = {}): Pr
   });
   await readLog(source, { slice: (slice) => scanner.write(slice), window: (window) => scanner.writeWindow(window) }, options.allowBinary === true);
   const scanned = scanner.end();
-  const result = await resolveLocations(scanned.locations, {
+  const rated = project ? applySeverityOverrides(scanned.locations, project) : { locations: scanned.locations, dropped: [] };
+  const result = await resolveLocations(rated.locations, {
     cwd,
     roots,
     ...(options.fs ? { fs: options.fs } : {}),
@@ -83,9 +84,9 @@ export async function locate(source: LogSource, options: LocateOptions = {}): Pr
   const stats: LocateStats = { bytes: scanned.bytes, lines: scanned.lines, recognised: scanned.locations.length, overflow: scanned.overflow };
   if (scanned.gaveUp) stats.gaveUp = scanned.gaveUp;
   if (project) {
-    const adjusted = await applyProjectSettings(result.locations, project, roots[0] as string);
+    const adjusted = await applyIgnoredPaths(result.locations, project, roots[0] as string);
     result.locations = adjusted.locations;
-    result.dropped = [...result.dropped, ...adjusted.dropped];
+    result.dropped = [...result.dropped, ...rated.dropped, ...adjusted.dropped];
     stats.projectFile = project.file;
   }
   if (options.diff) {

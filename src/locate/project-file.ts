@@ -1,4 +1,6 @@
-// The project file: `.faultline.json` at the workspace root, the place a project keeps what its users would
+// The project file: `faultline.config.json` at the workspace root (else the `faultline` key of its package.json),
+// the one file the language-server table lives in too (src/lsp-client/config.ts reads `servers`), and the place a
+// project keeps what its users would
 // otherwise repeat on every command line — its own tools' patterns (errorformat syntax, as with `--efm`), paths
 // whose findings are never wanted (generated code, gitignore syntax) and severity overrides (eslint's habit:
 // a rule or code set to error, warning, note or off). It is data only: nothing in it runs.
@@ -7,7 +9,7 @@ import { join } from 'node:path';
 import { FaultlineError, type Severity } from '../core/index.js';
 import type { UserFormat } from '../grammars/index.js';
 
-export const PROJECT_FILE = '.faultline.json';
+export const PROJECT_FILE = 'faultline.config.json';
 // A project file is a few hundred bytes; a larger one is a mistake or a planted file, refused before it is read.
 const MAX_PROJECT_FILE_BYTES = 256 * 1024;
 const NAME = /^[a-z0-9][a-z0-9-]*$/;
@@ -44,9 +46,14 @@ export function parseProjectFile(file: string, text: string): ProjectSettings {
     fail(file, `not valid JSON (${(error as Error).message})`);
   }
   if (!isObject(data)) fail(file, 'must hold a JSON object');
-  const known = new Set(['$schema', 'formats', 'ignore', 'severity']);
+  return settingsOf(file, data);
+}
+
+function settingsOf(file: string, data: Record<string, unknown>): ProjectSettings {
+  // `servers` is the language-server table's (checked by src/lsp-client/config.ts).
+  const known = new Set(['$schema', 'formats', 'ignore', 'severity', 'servers']);
   const unknown = Object.keys(data).find((key) => !known.has(key));
-  if (unknown !== undefined) fail(file, `unknown key "${unknown}" (known: formats, ignore, severity)`);
+  if (unknown !== undefined) fail(file, `unknown key "${unknown}" (known: formats, ignore, severity, servers)`);
   const formats: UserFormat[] = [];
   if (data.formats !== undefined) {
     if (!Array.isArray(data.formats)) fail(file, '"formats" must be a list of {"name", "efm"} objects');
@@ -69,9 +76,7 @@ export function parseProjectFile(file: string, text: string): ProjectSettings {
   return { file, formats, ignore, severity };
 }
 
-/** The project file of a root, or undefined when it has none. */
-export function readProjectFile(root: string): ProjectSettings | undefined {
-  const file = join(root, PROJECT_FILE);
+function boundedText(file: string): string | undefined {
   let size: number;
   try {
     const stat = statSync(file);
@@ -82,5 +87,24 @@ export function readProjectFile(root: string): ProjectSettings | undefined {
     return undefined;
   }
   if (size > MAX_PROJECT_FILE_BYTES) fail(file, `is ${size} bytes; a project file holds at most ${MAX_PROJECT_FILE_BYTES}`);
-  return parseProjectFile(file, readFileSync(file, 'utf8'));
+  return readFileSync(file, 'utf8');
+}
+
+/** The project settings of a root (faultline.config.json, else package.json's "faultline"), or undefined. */
+export function readProjectFile(root: string): ProjectSettings | undefined {
+  const file = join(root, PROJECT_FILE);
+  const text = boundedText(file);
+  if (text !== undefined) return parseProjectFile(file, text);
+  const manifestFile = join(root, 'package.json');
+  const manifestText = boundedText(manifestFile);
+  if (manifestText === undefined) return undefined;
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(manifestText);
+  } catch {
+    return undefined; // a broken package.json is npm's to report, not ours
+  }
+  if (!isObject(manifest) || manifest.faultline === undefined) return undefined;
+  if (!isObject(manifest.faultline)) fail(`${manifestFile}: "faultline"`, 'must be an object');
+  return settingsOf(`${manifestFile}: "faultline"`, manifest.faultline);
 }
