@@ -1,5 +1,6 @@
 // Matching a segment's words against the user's lists: blocked patterns, allow patterns, protected paths.
-import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
+import { basename, resolve } from 'node:path';
+import { couldBeInside, couldCarryName, literal, pathShapes, staticText } from './expand.js';
 import type { Context } from './evaluate.js';
 import { matchesAllow, matchesBlock } from './patterns.js';
 import { gitSubcommand } from './read-only.js';
@@ -8,44 +9,63 @@ function expandHome(path: string, context: Context): string {
   return path === '~' || path.startsWith('~/') ? context.home + path.slice(1) : path;
 }
 
+/** A word's pattern with a leading `~` (PowerShell, unwrapped words) taken as the home directory. */
+function homePattern(pattern: string, context: Context): string {
+  return pattern === '~' || pattern.startsWith('~/') ? literal(context.home) + pattern.slice(1) : pattern;
+}
+
 /**
  * The protected path `target` falls inside, or null. A bare name (`.git`, `.env`) protects that name at
  * any depth (a submodule's `.git` too); an entry with a slash is resolved against the workspace root.
  */
 export function protectedHit(target: string, context: Context): string | null {
-  return pathHit(target, context.protectedPaths, context);
+  return protectedPatternHit(literal(target), context);
+}
+
+/** protectedHit for a path pattern: any path the glob, brace or computed part could expand to. */
+export function protectedPatternHit(pattern: string, context: Context): string | null {
+  return pathHit(pattern, context.protectedPaths, context, false);
 }
 
 // `.env`, `.env.local`, `.env.production` hold secrets; `.env.example` and its kin are templates.
 const DOTENV_SECRET = /^\.env(?:\.(?!example$|sample$|template$|dist$)[\w.-]+)?$/;
+// Names a glob is tried against for the `.env` entry: a pattern that matches one of them names a secret.
+const DOTENV_SAMPLES = ['.env', '.env.local', '.env.production', '.env.development', '.env.prod', '.env.dev', '.env.staging', '.env.test', '.env.secret'];
 
 /**
  * The secret path (DEFAULT_SECRET_PATHS or the caller's) a word names, if any. A bare name is a file name
  * (`.env` — a virtualenv directory named `.env` holds no secret), an entry with a slash or `~` a tree.
  */
 export function secretHit(target: string, context: Context): string | null {
+  return secretPatternHit(literal(target), context);
+}
+
+export function secretPatternHit(pattern: string, context: Context): string | null {
   const trees = context.secretPaths.filter((entry) => entry.includes('/') || entry.startsWith('~'));
-  const hit = pathHit(target, trees, context);
+  const hit = pathHit(pattern, trees, context, true);
   if (hit !== null) return hit;
-  const name = basename(resolve(context.workdir, expandHome(target, context)));
-  for (const entry of context.secretPaths) {
-    if (trees.includes(entry)) continue;
-    if (name === entry || (entry === '.env' && DOTENV_SECRET.test(name))) return entry;
+  const exact = staticText(homePattern(pattern, context));
+  for (const shape of pathShapes(homePattern(pattern, context), context.workdirKnown ? context.workdir : null)) {
+    for (const entry of context.secretPaths) {
+      if (trees.includes(entry)) continue;
+      if (exact !== null) {
+        const name = basename(resolve(context.workdir, exact));
+        if (name === entry || (entry === '.env' && DOTENV_SECRET.test(name))) return entry;
+      } else if (couldCarryName(shape, entry === '.env' ? DOTENV_SAMPLES : [entry], true)) return entry;
+    }
   }
   return null;
 }
 
-function pathHit(target: string, entries: readonly string[], context: Context): string | null {
-  const absolute = resolve(context.workdir, expandHome(target, context));
-  const components = absolute.split(sep);
+function pathHit(pattern: string, entries: readonly string[], context: Context, secret: boolean): string | null {
+  const shapes = pathShapes(homePattern(pattern, context), context.workdirKnown ? context.workdir : null);
   for (const entry of entries) {
     if (!entry.includes('/') && !entry.startsWith('~')) {
-      if (components.includes(entry)) return entry;
+      if (!secret && shapes.some((shape) => couldCarryName(shape, [entry], false))) return entry;
       continue;
     }
     const root = resolve(context.root, expandHome(entry, context));
-    const inside = relative(root, absolute);
-    if (inside === '' || (!inside.startsWith('..') && !isAbsolute(inside))) return entry;
+    if (shapes.some((shape) => couldBeInside(shape, root))) return entry;
   }
   return null;
 }
