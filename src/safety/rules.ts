@@ -98,9 +98,17 @@ export function allowedBy(words: string[], context: Context, caseInsensitive: bo
     const pattern = context.allow.find((entry) => entry.split(/\s+/).some((part) => part.startsWith(option)) && matchesAllow(entry, words, caseInsensitive));
     return pattern ?? null;
   }
+  // An option whose value is a program (`git fetch origin --upload-pack=CMD` under `git fetch origin*`) runs
+  // something the pattern never named: only a pattern that names the option covers it.
+  const program = words.find((word) => PROGRAM_OPTION.test(word))?.split('=')[0];
   for (const form of canonicalForms(words)) {
-    for (const pattern of context.allow) if (matchesAllow(pattern, form, caseInsensitive)) return pattern;
+    for (const pattern of context.allow) {
+      if (program !== undefined && !pattern.split(/\s+/).some((part) => part.startsWith(program))) continue;
+      if (matchesAllow(pattern, form, caseInsensitive)) return pattern;
+    }
   }
   return null;
 }
+
+const PROGRAM_OPTION = /^--?(?:upload-pack|receive-pack|exec|exec-batch|config|config-env|pre|compress-program|use-compress-program|to-command|checkpoint-action|open-files-in-pager|pager|rsh|ssh-command|sequence-editor|editor|shell|script-shell|node-options|require|import|loader|hostname-bin|argv0|split-string|ext-diff|textconv|extcmd|eval)(?:=|$)/;
 
