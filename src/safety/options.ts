@@ -78,9 +78,10 @@ function resolveLong(name: string, tool: string, c: Compiled): { name: string } 
   const candidates = c.all.filter((option) => option.startsWith(name));
   const risky = candidates.find((option) => unsafe[option]);
   if (risky) return { reason: `${tool} ${name} abbreviates ${risky}, which ${unsafe[risky]}` };
-  if (candidates.length === 1) return { name: candidates[0]! };
   if (candidates.length === 0) return { reason: `${tool} ${name} is not an option known to only read` };
-  return { reason: `${tool} ${name} is ambiguous (${candidates.slice(0, 4).join(', ')})` };
+  // Several harmless candidates (`--colo`: --color, --colour): the tool takes one of them or stops.
+  const kinds = new Set(candidates.map((option) => (c.withValue.has(option) ? 'value' : 'flag')));
+  return kinds.size === 1 ? { name: candidates[0]! } : { reason: `${tool} ${name} is ambiguous (${candidates.slice(0, 4).join(', ')})` };
 }
 
 /** Parses `args` against a spec; returns why they are not read-only, or the parsed options and operands. */

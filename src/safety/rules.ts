@@ -1,9 +1,18 @@
 // Matching a segment's words against the user's lists: blocked patterns, allow patterns, protected paths.
+import { userInfo } from 'node:os';
 import { basename, resolve } from 'node:path';
 import { couldBeInside, couldCarryName, literal, pathShapes, staticText } from './expand.js';
 import type { Context } from './evaluate.js';
 import { matchesAllow, matchesBlock } from './patterns.js';
 import { gitSubcommand } from './read-only.js';
+
+const ACCOUNT_HOME = (() => {
+  try {
+    return userInfo().homedir;
+  } catch {
+    return null;
+  }
+})();
 
 function expandHome(path: string, context: Context): string {
   return path === '~' || path.startsWith('~/') ? context.home + path.slice(1) : path;
@@ -64,8 +73,9 @@ function pathHit(pattern: string, entries: readonly string[], context: Context, 
       if (!secret && shapes.some((shape) => couldCarryName(shape, [entry], false))) return entry;
       continue;
     }
-    const root = resolve(context.root, expandHome(entry, context));
-    if (shapes.some((shape) => couldBeInside(shape, root))) return entry;
+    // `~/.ssh` is the secret of the home in use and of the account's own home (HOME may point elsewhere).
+    const roots = new Set([resolve(context.root, expandHome(entry, context)), ...(entry.startsWith('~/') && ACCOUNT_HOME ? [ACCOUNT_HOME + entry.slice(1)] : [])]);
+    if ([...roots].some((root) => shapes.some((shape) => couldBeInside(shape, root)))) return entry;
   }
   return null;
 }

@@ -135,7 +135,15 @@ export function makeScratch(setup) {
   put(join(ws, 'list.txt'), `${join(home, '.ssh', 'id_rsa')}\n`);
   put(join(ws, 'a'), 'a\n');
   put(join(ws, 'b'), 'b\n');
-  put(join(ws, 'payload.sh'), '#!/bin/sh\ntouch pwned-payload\n', 0o755);
+  put(join(ws, 'payload.sh'), '#!/bin/sh\ntouch pwned-payload\ncat\n', 0o755);
+  put(join(ws, 'x', 'keep'), 'x\n');
+  put(join(ws, '.husky', 'pre-commit'), '#!/bin/sh\n', 0o755);
+  put(join(ws, '.vscode', 'tasks.json'), '{}\n');
+  put(join(home, '.profile'), '# profile\n');
+  put(join(home, '.zshrc'), '# zshrc\n');
+  // Planted look-alikes of trusted readers (`./cat`): running them is the harm.
+  put(join(ws, 'cat'), '#!/bin/sh\ntouch pwned-fake-cat\n', 0o755);
+  put(join(ws, 'sed'), '#!/bin/sh\ntouch pwned-fake-sed\n', 0o755);
   make(ws, home, env);
   return { dir, ws, home, env };
 }
