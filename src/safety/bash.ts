@@ -110,6 +110,8 @@ function unescapeWord(text: string): { value: string; glob: boolean; pattern: st
 
 // `~` and `~user` at the start of an unquoted word; `~nobody` (no such user) stays literal, as in bash.
 function tilde(word: Word, walk: Walk): Word {
+  // `~+` and `~-` are $PWD and $OLDPWD: computed here.
+  if (/^~[+-](?=\/|$)/.test(word.pattern ?? '')) return { ...word, value: null, pattern: ANY + word.pattern!.slice(2) };
   const match = /^~([A-Za-z0-9._-]*)(?=\/|$)/.exec(word.pattern ?? '');
   if (!match) return word;
   const home = match[1] === '' ? walk.home : userHome(match[1]!);

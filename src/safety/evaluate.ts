@@ -5,7 +5,7 @@ import { HARMLESS_DEVICES, INTERPRETERS, POSIX_SHELLS, POWERSHELLS, SAFE_ASSIGNM
 import { redirectBlockGlob } from './patterns.js';
 import { ANY, literal } from './expand.js';
 import { computedArgumentsOk, gitSubcommand, PLACEHOLDER, printsFiles, readOnlyReason } from './read-only.js';
-import { allowedBy, blockedBy, protectedHit, protectedPatternHit, secretPatternHit } from './rules.js';
+import { allowedBy, blockedBy, protectedHit, protectedPatternHit, secretPatternHit, secretTreeBelow } from './rules.js';
 import { configRisk } from './tool-config.js';
 import { type Segment, type SegmentVerdict, type Verdict, type Word, worst } from './types.js';
 import { isWrapper, unwrap } from './wrappers.js';
@@ -93,6 +93,32 @@ function shellScript(args: Words): { script: string | null; reason: string | nul
     if (!arg.startsWith('-') && !arg.startsWith('+')) return { script: null, reason: `runs the script file ${arg}` };
   }
   return { script: null, reason: 'stdin' };
+}
+
+// Readers that walk directories and print what they find: a directory that holds a secret tree (`grep -r
+// KEY ~`) reads it. rg, ag and ack always recurse; grep and diff with -r.
+const RECURSIVE: Record<string, (flags: string[]) => boolean> = {
+  grep: (flags) => flags.some((flag) => /^-[a-zA-Z]*[rR]/.test(flag) || /^--(?:recursive|dereference-recursive|directories=recurse|d=recurse)/.test(flag) || flag === 'recurse'),
+  rg: () => true, ag: () => true, ack: () => true,
+  diff: (flags) => flags.some((flag) => /^-[a-zA-Z]*r/.test(flag) || flag.startsWith('--recursive')),
+};
+RECURSIVE.egrep = RECURSIVE.grep!;
+RECURSIVE.fgrep = RECURSIVE.grep!;
+RECURSIVE.zgrep = RECURSIVE.grep!;
+
+function recursiveSecret(program: string, segment: Segment, context: Context): string | null {
+  const at = segment.words.findIndex((word) => word.value === program);
+  const recursive = RECURSIVE[program];
+  if (at < 0 || recursive === undefined) return null;
+  const rest = segment.words.slice(at + 1);
+  if (!recursive(rest.map((word) => word.value ?? ''))) return null;
+  const operands = rest.filter((word) => !(word.value ?? '').startsWith('-')).map(patternOf);
+  // With only a pattern (or nothing) they walk the current directory.
+  for (const operand of operands.length <= 1 ? [...operands, '.'] : operands) {
+    const hit = secretTreeBelow(operand, context);
+    if (hit) return `${hit} (${program} walks into it)`;
+  }
+  return null;
 }
 
 /** Decides a segment; returns its verdict first, then those of anything it re-enters. */
@@ -317,7 +343,7 @@ export function evaluateSegment(segment: Segment, context: Context): SegmentVerd
       return null;
     };
     const touched = protectedWrite ?? (result.verdict === 'allowed' ? firstHit(protectedPatternHit, true) : null);
-    const secret = secretRead ?? (printer && appended ? `named by ${segment.words[0]?.value ?? 'the wrapper'}'s input` : null) ?? firstHit(secretPatternHit, printer);
+    const secret = secretRead ?? recursiveSecret(program, segment, context) ?? (printer && appended ? `named by ${segment.words[0]?.value ?? 'the wrapper'}'s input` : null) ?? firstHit(secretPatternHit, printer);
     if (touched) result = { verdict: 'needs-approval', rule: `writes into the protected path ${touched}` };
     else if (secret) result = { verdict: 'needs-approval', rule: `reads the secret path ${secret}: its contents would reach the model` };
     else if (result.verdict === 'allowed' && protectedHit('.', context)) result = { verdict: 'needs-approval', rule: `runs inside the protected path ${protectedHit('.', context)}` };

@@ -3,7 +3,8 @@
 // shell computes (a substitution, an unknown variable). A path check then asks whether any path the pattern
 // could expand to lies in a secret or protected tree or carries a protected name: a glob or brace that could
 // match `~/.ssh/id_rsa` counts as naming it.
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
+import { resolve as pathResolve } from 'node:path';
 
 /** A part of a word the shell computes: any characters, slashes and a leading dot included. */
 export const ANY = '\u0001';
@@ -103,6 +104,9 @@ export function userHome(user: string): string | null {
   return passwd.get(user) ?? null;
 }
 
+/** macOS and Windows file systems fold case by default: `.ENV` is `.env` there. */
+export const CASE_FOLDS = process.platform === 'darwin' || process.platform === 'win32';
+
 interface Component {
   /** Could stand for any number of path components (it holds a computed part). */
   deep: boolean;
@@ -132,7 +136,7 @@ function componentOf(text: string): Component {
     } else body += char.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   }
   // Unquoted * and ? never match a leading dot (bash without dotglob).
-  return { deep: false, regex: new RegExp(`^${leadingWild ? '(?!\\.)' : ''}${body}$`) };
+  return { deep: false, regex: new RegExp(`^${leadingWild ? '(?!\\.)' : ''}${body}$`, CASE_FOLDS ? 'i' : '') };
 }
 
 function splitComponents(pattern: string): string[] {
@@ -158,7 +162,40 @@ function splitComponents(pattern: string): string[] {
  * relative pattern may lie anywhere). `.` and `..` are applied; `..` after a computed part stays computed.
  */
 export function pathShapes(pattern: string, workdir: string | null): Component[][] {
-  return expandBraces(pattern).map((alternative) => {
+  return expandBraces(pattern).flatMap((given) => {
+    // /proc/PID/root and /proc/PID/cwd are the process's view of / and of its directory: anywhere.
+    const alternative = given.replace(/^\/proc\/[^/]+\/(?:root|cwd|fd|map_files)(?=\/|$)/, ANY);
+    const shapes = [shapeOf(alternative, workdir)];
+    const real = realPrefix(alternative, workdir);
+    if (real !== null) shapes.push(shapeOf(real, workdir));
+    return shapes;
+  });
+}
+
+// A symlink in the static part of a path (`docs -> ~/.ssh` planted in a workspace) leads elsewhere: the
+// pattern with its longest existing static prefix resolved, or null when nothing resolves differently.
+function realPrefix(pattern: string, workdir: string | null): string | null {
+  if (workdir === null && !pattern.startsWith('/')) return null;
+  const parts = splitComponents(pattern);
+  let fixed = 0;
+  while (fixed < parts.length && staticText(parts[fixed]!) !== null) fixed++;
+  for (let end = fixed; end > 0; end--) {
+    const head = staticText(parts.slice(0, end).join('/'));
+    if (head === null || head === '') continue;
+    const absolute = pathResolve(workdir ?? '/', head);
+    try {
+      const real = realpathSync(absolute);
+      if (real === absolute) return null;
+      return [literal(real), ...parts.slice(end)].join('/');
+    } catch {
+      // not there: try a shorter prefix
+    }
+  }
+  return null;
+}
+
+function shapeOf(alternative: string, workdir: string | null): Component[] {
+  {
     const absolute = alternative.startsWith('/') || alternative.startsWith(ANY);
     const prefix: Component[] = absolute ? [] : workdir === null ? [{ deep: true, regex: /^/ }] : splitComponents(literal(workdir)).filter((part) => part !== '').map(componentOf);
     const out = [...prefix];
@@ -171,16 +208,16 @@ export function pathShapes(pattern: string, workdir: string | null): Component[]
       out.push(componentOf(part));
     }
     return out;
-  });
+  }
 }
 
 /** Could a path of this shape lie inside (or be) the directory `tree` (absolute)? */
-export function couldBeInside(shape: Component[], tree: string): boolean {
+export function couldBeInside(shape: Component[], tree: string, orAncestor = false): boolean {
   const target = tree.split('/').filter((part) => part !== '');
   const memo = new Map<string, boolean>();
   const match = (p: number, t: number): boolean => {
     if (t === target.length) return true;
-    if (p === shape.length) return false;
+    if (p === shape.length) return orAncestor;
     const key = `${p},${t}`;
     if (memo.has(key)) return memo.get(key)!;
     const component = shape[p]!;

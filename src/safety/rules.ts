@@ -1,7 +1,7 @@
 // Matching a segment's words against the user's lists: blocked patterns, allow patterns, protected paths.
 import { userInfo } from 'node:os';
 import { basename, resolve } from 'node:path';
-import { couldBeInside, couldCarryName, literal, pathShapes, staticText } from './expand.js';
+import { CASE_FOLDS, couldBeInside, couldCarryName, literal, pathShapes, staticText } from './expand.js';
 import type { Context } from './evaluate.js';
 import { matchesAllow, matchesBlock } from './patterns.js';
 import { gitSubcommand } from './read-only.js';
@@ -59,9 +59,21 @@ export function secretPatternHit(pattern: string, context: Context): string | nu
       if (trees.includes(entry)) continue;
       if (exact !== null) {
         const name = basename(resolve(context.workdir, exact));
-        if (name === entry || (entry === '.env' && DOTENV_SECRET.test(name))) return entry;
+        const folded = CASE_FOLDS ? name.toLowerCase() : name;
+        if (folded === entry || (entry === '.env' && DOTENV_SECRET.test(folded))) return entry;
       } else if (couldCarryName(shape, entry === '.env' ? DOTENV_SAMPLES : [entry], true)) return entry;
     }
+  }
+  return null;
+}
+
+/** The secret tree a recursive reader of `pattern` (a directory) would walk into, or null. */
+export function secretTreeBelow(pattern: string, context: Context): string | null {
+  const shapes = pathShapes(homePattern(pattern, context), context.workdirKnown ? context.workdir : null);
+  for (const entry of context.secretPaths) {
+    if (!entry.includes('/') && !entry.startsWith('~')) continue;
+    const roots = [resolve(context.root, expandHome(entry, context)), ...(entry.startsWith('~/') && ACCOUNT_HOME ? [ACCOUNT_HOME + entry.slice(1)] : [])];
+    if (roots.some((root) => shapes.some((shape) => couldBeInside(shape, root, true)))) return entry;
   }
   return null;
 }

@@ -2,7 +2,7 @@
 // (`home`) holding canary secrets, plus the configuration a row's `setup` names. Used by adversarial.test.ts
 // (classification) and verify-adversarial.mjs (running the dangerous rows there). Nothing touches the real home.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -111,6 +111,10 @@ const SETUPS = {
   docker: (ws, home) => put(join(home, '.docker', 'config.json'), '{"currentContext":"evil"}\n'),
   mise: (ws) => put(join(ws, '.mise.toml'), '[env]\n_.source = "./evil.sh"\n'),
   pnpmfile: (ws) => put(join(ws, '.pnpmfile.cjs'), "require('fs').writeFileSync('pwned-pnpm', '')\n"),
+  symlink: (ws, home) => {
+    symlinkSync(join(home, '.ssh'), join(ws, 'link'));
+    mkdirSync(join(ws, 'docs'), { recursive: true });
+  },
   gradle: (ws, home) => put(join(home, '.gradle', 'init.d', 'evil.gradle'), 'println "x"\n'),
 };
 
