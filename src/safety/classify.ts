@@ -5,7 +5,8 @@
 import { homedir } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { walkNode, type Walk } from './bash.js';
-import { evaluateSegment, pathVariants, patternOf, type Context } from './evaluate.js';
+import { evaluateSegment, type Context } from './evaluate.js';
+import { pathVariants, patternOf } from './path-words.js';
 import { ANY } from './expand.js';
 import { repositoryRunsPrograms } from './git-config.js';
 import { DEFAULT_BLOCKED, DEFAULT_PROTECTED_PATHS, DEFAULT_SECRET_PATHS } from './lists.js';

@@ -4,8 +4,9 @@ import { basename, resolve } from 'node:path';
 import { HARMLESS_DEVICES, INTERPRETERS, POSIX_SHELLS, POWERSHELLS, SAFE_ASSIGNMENTS } from './lists.js';
 import { redirectBlockGlob } from './patterns.js';
 import { ANY, literal } from './expand.js';
+import { argumentOf, patternOf, pathVariants, recursiveSecret } from './path-words.js';
 import { computedArgumentsOk, gitSubcommand, PLACEHOLDER, printsFiles, readOnlyReason } from './read-only.js';
-import { allowedBy, blockedBy, protectedHit, protectedPatternHit, secretPatternHit, secretTreeBelow } from './rules.js';
+import { allowedBy, blockedBy, protectedHit, protectedPatternHit, secretPatternHit } from './rules.js';
 import { configRisk } from './tool-config.js';
 import { type Segment, type SegmentVerdict, type Verdict, type Word, worst } from './types.js';
 import { isWrapper, unwrap } from './wrappers.js';
@@ -49,34 +50,6 @@ function gitRepositoryRisk(args: Words, context: Context): string | null {
   return context.repositoryRisk(workdir, gitDir);
 }
 
-/** The pattern of a word (expand.ts): what the shell can expand it to. */
-export function patternOf(word: Word): string {
-  return word.pattern ?? (word.value === null ? ANY : literal(word.value));
-}
-
-/** The paths a word can name: itself, an option's `=VALUE`, git's `REV:PATH`, a short option's attached value. */
-export function pathVariants(pattern: string): string[] {
-  const out = [pattern];
-  for (let at = 0; at < pattern.length; at++) {
-    if (pattern[at] === '\\') at++;
-    else if (pattern[at] === '=' || pattern[at] === ':') out.push(pattern.slice(at + 1));
-  }
-  if (/^-[A-Za-z]/.test(pattern) && pattern.length > 2) out.push(pattern.slice(2));
-  return out.filter((variant) => variant !== '');
-}
-
-// A glob or computed word the shell expands: null when it could expand to an option (it starts with a glob,
-// a computed part or `-`), else a placeholder operand that no option check mistakes for one.
-function argumentOf(word: Word): string | null {
-  if (!word.glob && word.value !== null) return word.value;
-  // `<(cmd)` becomes /dev/fd/N, never an option.
-  if (/^[<>]\(/.test(word.text)) return PLACEHOLDER + word.text;
-  const pattern = patternOf(word);
-  const first = pattern[0] === '\\' ? pattern[1] : pattern[0];
-  if (first === undefined || first === '-' || (pattern[0] !== '\\' && '*?[{'.includes(first)) || first === ANY) return null;
-  return PLACEHOLDER + word.text;
-}
-
 function verdictOf(text: string, verdict: Verdict, rule: string): SegmentVerdict {
   return { text, verdict, rule: rule.startsWith(`${verdict}:`) ? rule : `${verdict}: ${rule}` };
 }
@@ -93,32 +66,6 @@ function shellScript(args: Words): { script: string | null; reason: string | nul
     if (!arg.startsWith('-') && !arg.startsWith('+')) return { script: null, reason: `runs the script file ${arg}` };
   }
   return { script: null, reason: 'stdin' };
-}
-
-// Readers that walk directories and print what they find: a directory that holds a secret tree (`grep -r
-// KEY ~`) reads it. rg, ag and ack always recurse; grep and diff with -r.
-const RECURSIVE: Record<string, (flags: string[]) => boolean> = {
-  grep: (flags) => flags.some((flag) => /^-[a-zA-Z]*[rR]/.test(flag) || /^--(?:recursive|dereference-recursive|directories=recurse|d=recurse)/.test(flag) || flag === 'recurse'),
-  rg: () => true, ag: () => true, ack: () => true,
-  diff: (flags) => flags.some((flag) => /^-[a-zA-Z]*r/.test(flag) || flag.startsWith('--recursive')),
-};
-RECURSIVE.egrep = RECURSIVE.grep!;
-RECURSIVE.fgrep = RECURSIVE.grep!;
-RECURSIVE.zgrep = RECURSIVE.grep!;
-
-function recursiveSecret(program: string, segment: Segment, context: Context): string | null {
-  const at = segment.words.findIndex((word) => word.value === program);
-  const recursive = RECURSIVE[program];
-  if (at < 0 || recursive === undefined) return null;
-  const rest = segment.words.slice(at + 1);
-  if (!recursive(rest.map((word) => word.value ?? ''))) return null;
-  const operands = rest.filter((word) => !(word.value ?? '').startsWith('-')).map(patternOf);
-  // With only a pattern (or nothing) they walk the current directory.
-  for (const operand of operands.length <= 1 ? [...operands, '.'] : operands) {
-    const hit = secretTreeBelow(operand, context);
-    if (hit) return `${hit} (${program} walks into it)`;
-  }
-  return null;
 }
 
 /** Decides a segment; returns its verdict first, then those of anything it re-enters. */
