@@ -2,6 +2,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import { workspaceSafeTool } from '../resolve/tool-path.js';
 
 // node:child_process costs every run ~9 ms to load; only a run whose git environment moves the repository asks git.
 const requireBuiltin = createRequire(import.meta.url);
@@ -26,10 +27,13 @@ function topLevelOnDisk(cwd: string): string | undefined {
   }
 }
 
-function topLevelFromGit(cwd: string): string | undefined {
+function topLevelFromGit(cwd: string, env: NodeJS.ProcessEnv): string | undefined {
   try {
     const { execFileSync } = requireBuiltin('node:child_process') as typeof import('node:child_process');
-    const top = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 }).trim();
+    // Not the workspace's own `git` (a node_modules/.bin/git under npm exec): resolve/tool-path.ts.
+    const git = workspaceSafeTool('git', { pathValue: env.PATH, roots: [], cwd });
+    if (git === null) return undefined;
+    const top = execFileSync(git, ['rev-parse', '--show-toplevel'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 }).trim();
     return top || undefined;
   } catch {
     return undefined; // not a work tree, or git missing
@@ -38,7 +42,7 @@ function topLevelFromGit(cwd: string): string | undefined {
 
 /** `env`: the process environment; GIT_DIR or GIT_WORK_TREE (set inside some hooks) move the repository, so git decides. */
 export function defaultRoots(cwd: string, env: NodeJS.ProcessEnv = process.env): string[] {
-  const top = env.GIT_DIR || env.GIT_WORK_TREE ? topLevelFromGit(cwd) : topLevelOnDisk(cwd);
+  const top = env.GIT_DIR || env.GIT_WORK_TREE ? topLevelFromGit(cwd, env) : topLevelOnDisk(cwd);
   // Not a git work tree: the directory the command ran in is the workspace.
   return [top ?? resolve(cwd)];
 }

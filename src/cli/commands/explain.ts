@@ -88,7 +88,7 @@ exit: 0 no location found, 1 locations explained, 2 usage or internal error`,
     const settings = ciSettings(values);
     const roots = log.roots?.map((root) => resolve(io.cwd, root));
     const signals = listenForSignals();
-    const pool = new ServerPool({ env: io.env, trustWorkspace: values['trust-workspace'] === true });
+    const pool = new ServerPool({ env: io.env, cwd: io.cwd, trustWorkspace: values['trust-workspace'] === true });
     const work = (async () => {
       const located = await locate(log.source, { cwd: resolve(io.cwd, log.cwd), ...(roots ? { roots } : {}), ...(log.inputFormat ? { inputFormat: log.inputFormat } : {}) });
       const result = settings.quiet ? { ...located, ...errorsOnly(located) } : located;
