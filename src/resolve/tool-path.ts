@@ -31,10 +31,10 @@ function within(directory: string, base: string): boolean {
   return relative === '' || (!relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative));
 }
 
-// A root or current directory that is `/` or the home directory is no checkout: every entry is below it
-// (~/.local/bin), and what writes there controls the user already. Only relative entries are skipped then.
-function checkoutLike(directory: string, home: string | undefined): boolean {
-  return path.dirname(directory) !== directory && (home === undefined || directory !== real(home));
+// A root or current directory that is `/`, the home directory or one of its ancestors is no checkout: every
+// entry is below it (~/.local/bin), and what writes there controls the user already. Relative entries still go.
+function checkoutLike(directory: string, home: string): boolean {
+  return path.dirname(directory) !== directory && !within(real(home), directory);
 }
 
 /** PATH without the entries a workspace controls (see the file comment), and the entries left out. */
