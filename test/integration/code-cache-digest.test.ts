@@ -82,7 +82,7 @@ describe.skipIf(process.platform === 'win32')('the code cache digest', () => {
     const cacheDir = join(dir, 'user-cache', 'code-cache');
     const path = join(cacheDir, readdirSync(cacheDir)[0]!);
     const file = readFileSync(path);
-    file[file.length - 1] ^= 0xff;
+    file[file.length - 1] = file[file.length - 1]! ^ 0xff;
     writeFileSync(path, file);
     expect(run(dist, env, cwd).stderr).toMatch(/do not match their recorded digest/);
     expect(run(dist, env, cwd).stderr).toMatch(/code cache: user/);
