@@ -14,12 +14,12 @@
 // V8 itself checks only the source's length, so each cache file starts with a header recording the sha256 of the
 // bundle it was made from and of the cache bytes after it (scripts/code-cache.mjs writes the same header); a
 // file whose digests do not match this bundle and its own bytes is not given to V8 at all.
-import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { cacheDirFor } from '../capture/cache-dir.js';
+import { checkedCache, sha256, withHeader } from './code-cache-header.js';
 import { workspaceHolding } from '../resolve/user-dirs.js';
 
 interface CliBundle {
@@ -32,28 +32,6 @@ const BUILT_CACHE = join(__dirname, 'cli-main.cache');
 // The bundle's sha256, written in by scripts/build.mjs (absent when the launcher is built another way).
 declare const __FAULTLINE_BUNDLE_HASH__: string | undefined;
 const BUNDLE_HASH = typeof __FAULTLINE_BUNDLE_HASH__ === 'string' ? __FAULTLINE_BUNDLE_HASH__ : undefined;
-
-// `FLCC1 <bundle sha256> <cache sha256>\n`, then the bytes V8 made.
-const MAGIC = 'FLCC1 ';
-const HEADER_BYTES = MAGIC.length + 64 + 1 + 64 + 1;
-
-function sha256(bytes: Buffer | string): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
-
-function withHeader(cache: Buffer, bundleDigest: string): Buffer {
-  return Buffer.concat([Buffer.from(`${MAGIC}${bundleDigest} ${sha256(cache)}\n`, 'latin1'), cache]);
-}
-
-/** The V8 bytes of a cache file made from the bundle with `bundleDigest`, or why it is not used. */
-function checkedCache(file: Buffer, bundleDigest: string): Buffer | string {
-  const header = file.subarray(0, HEADER_BYTES).toString('latin1');
-  const [madeFrom, digest] = header.slice(MAGIC.length, -1).split(' ');
-  if (!header.startsWith(MAGIC) || !header.endsWith('\n') || madeFrom === undefined || digest === undefined) return 'it has no digest header';
-  if (madeFrom !== bundleDigest) return 'it was made from another bundle';
-  const cache = file.subarray(HEADER_BYTES);
-  return sha256(cache) === digest ? cache : 'its bytes do not match their recorded digest';
-}
 
 function userCachePath(): { path?: string; why: string } {
   // Ownership is what makes a cache file trustworthy; Windows has no uid to compare.
