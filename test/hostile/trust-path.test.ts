@@ -1,14 +1,14 @@
 // Issue 22 item 3: under `npx` / `npm exec` / `npm run`, the workspace's own node_modules/.bin is first on
 // PATH. An untrusted workspace must not get its `clangd` (or its `git`) run that way, nor through a relative
 // PATH entry or one below the current directory. The planted programs are real scripts that leave a marker.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
-import { findOnPath, pathOutsideWorkspace } from '../../src/resolve/index.js';
+import { pathOutsideWorkspace } from '../../src/resolve/index.js';
 import { captureIo } from '../cli/_io.js';
-import { tempDir } from '../integration/_setup.js';
+import { CLI, ensureBuilt, tempDir } from '../integration/_setup.js';
 
 const LOG = 'main.c:3:12: error: expected \';\' before \'}\' token\n';
 
@@ -34,6 +34,8 @@ async function cli(argv: string[], dir: string, env: NodeJS.ProcessEnv) {
   const code = await runCli(argv, io);
   return { code, out: io.out.join(''), err: io.err.join('') };
 }
+
+beforeAll(() => ensureBuilt());
 
 describe('PATH entries a workspace controls', () => {
   test("untrusted explain under an npm-exec PATH does not start the workspace's node_modules/.bin/clangd", async () => {
@@ -61,18 +63,18 @@ describe('PATH entries a workspace controls', () => {
     expect(existsSync(marker)).toBe(false);
   }, 60_000);
 
-  test("locate in a git work tree asks the system's git, not node_modules/.bin/git", async () => {
-    const git = findOnPath('git', process.env.PATH);
-    if (git === null) {
+  test("locate in a git work tree asks the system's git, not node_modules/.bin/git", () => {
+    if (spawnSync('git', ['--version']).status !== 0) {
       console.warn('skipped: needs git (Debian package git)');
       return;
     }
     const { dir, home, marker, bin } = workspace();
-    execFileSync(git, ['init', '-q'], { cwd: dir });
+    execFileSync('git', ['init', '-q'], { cwd: dir });
     writeFileSync(join(dir, '.gitignore'), 'build/\n');
-    const env = { HOME: home, PATH: `${bin}:${process.env.PATH}` };
-    const { out } = await cli(['locate', '-', '--root', dir], dir, env);
-    expect(out).toContain('main.c');
+    writeFileSync(join(dir, 'gcc.log'), LOG);
+    // A child process: git is found on the process's own PATH, as under `npm exec faultline`.
+    const result = spawnSync(process.execPath, [CLI, 'locate', 'gcc.log', '--root', dir], { cwd: dir, encoding: 'utf8', env: { HOME: home, PATH: `${bin}:${process.env.PATH}` } });
+    expect(result.stdout).toContain('main.c');
     expect(existsSync(marker)).toBe(false);
   }, 60_000);
 
