@@ -27,11 +27,12 @@ function topLevelOnDisk(cwd: string): string | undefined {
   }
 }
 
-function topLevelFromGit(cwd: string, env: NodeJS.ProcessEnv): string | undefined {
+function topLevelFromGit(cwd: string): string | undefined {
   try {
     const { execFileSync } = requireBuiltin('node:child_process') as typeof import('node:child_process');
     // Not the workspace's own `git` (a node_modules/.bin/git under npm exec): resolve/tool-path.ts.
-    const git = workspaceSafeTool('git', { pathValue: env.PATH, roots: [], cwd });
+    // The PATH git would have been found on: this process's (execFileSync inherits it).
+    const git = workspaceSafeTool('git', { pathValue: process.env.PATH, roots: [], cwd });
     if (git === null) return undefined;
     const top = execFileSync(git, ['rev-parse', '--show-toplevel'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 }).trim();
     return top || undefined;
@@ -42,7 +43,7 @@ function topLevelFromGit(cwd: string, env: NodeJS.ProcessEnv): string | undefine
 
 /** `env`: the process environment; GIT_DIR or GIT_WORK_TREE (set inside some hooks) move the repository, so git decides. */
 export function defaultRoots(cwd: string, env: NodeJS.ProcessEnv = process.env): string[] {
-  const top = env.GIT_DIR || env.GIT_WORK_TREE ? topLevelFromGit(cwd, env) : topLevelOnDisk(cwd);
+  const top = env.GIT_DIR || env.GIT_WORK_TREE ? topLevelFromGit(cwd) : topLevelOnDisk(cwd);
   // Not a git work tree: the directory the command ran in is the workspace.
   return [top ?? resolve(cwd)];
 }
