@@ -7,6 +7,7 @@ import { mayMatch, type LineParser } from './parser.js';
 import { Int, lineLexer } from './tokens.js';
 import { cleanPrintedPath, isRuntimePseudoPath } from './paths.js';
 import { ownCopy } from './strings.js';
+import { DIRECTORY_CONTEXT_KEY, type DirectoryContext } from './directories.js';
 
 /** What the scanner provides to every context it builds. */
 export interface ContextHost {
@@ -26,13 +27,6 @@ export interface ContextHost {
   /** Run once when the log ends (a chain still open then is ranked). */
   readonly atEnd: Set<() => void>;
 }
-
-/** Make's directory stack: `Entering directory` changes what relative paths mean (formats.md §3.13). */
-export interface MakeDirectories {
-  stack: string[];
-}
-/** The shared-state key of make's directory stack (written by the make format, read by every emit). */
-export const MAKE_DIRECTORIES_KEY = 'make-directories';
 
 function detachHints(hints: RawLocation['hints']): RawLocation['hints'] {
   if (!hints) return hints;
@@ -191,9 +185,10 @@ export class FormatLineContext implements LineContext {
     }
     const column = position(location.column);
     let hints = isRuntimePseudoPath(file) ? { ...location.hints, runtime: true } : location.hints;
-    // Under make, a relative path is relative to the directory make last entered.
-    const makeDirectory = (host.sharedState.get(MAKE_DIRECTORIES_KEY) as MakeDirectories | undefined)?.stack.at(-1);
-    if (makeDirectory && !hints?.directory && !/^(?:[/\\]|[A-Za-z]:)/.test(file)) hints = { ...hints, directory: makeDirectory };
+    // Under a build tool that said where it was (make's `Entering directory`, a `cd sub &&` step), a relative path
+    // is relative to that folder.
+    const directory = (host.sharedState.get(DIRECTORY_CONTEXT_KEY) as DirectoryContext | undefined)?.current();
+    if (directory && !hints?.directory && !/^(?:[/\\]|[A-Za-z]:)/.test(file)) hints = { ...hints, directory };
     const wrap = location.logLine === undefined || location.logLine === this.logLine ? this.wrappedPathHead(location.file) : undefined;
     if (wrap !== undefined) hints = { ...hints, wrappedFrom: wrap.head };
     const message = wrap === undefined ? (location.message ?? '') : this.unwrappedMessage(location.message ?? '', wrap.width);
