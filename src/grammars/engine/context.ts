@@ -8,6 +8,7 @@ import { Int, lineLexer } from './tokens.js';
 import { cleanPrintedPath, isRuntimePseudoPath } from './paths.js';
 import { ownCopy } from './strings.js';
 import { DIRECTORY_CONTEXT_KEY, type DirectoryContext } from './directories.js';
+import type { PrefixPackage } from './prefixes.js';
 
 /** What the scanner provides to every context it builds. */
 export interface ContextHost {
@@ -24,6 +25,8 @@ export interface ContextHost {
   tokenMemo: Map<string, IToken[]>;
   readonly maxLocations: number;
   overflow: number;
+  /** The monorepo package the current line's task-runner prefix named (pnpm -r, turbo), if any. */
+  linePackage: PrefixPackage | undefined;
   /** Run once when the log ends (a chain still open then is ranked). */
   readonly atEnd: Set<() => void>;
 }
@@ -33,6 +36,7 @@ function detachHints(hints: RawLocation['hints']): RawLocation['hints'] {
   const copy = { ...hints };
   if (copy.directory !== undefined) copy.directory = ownCopy(copy.directory);
   if (copy.packagePath !== undefined) copy.packagePath = ownCopy(copy.packagePath);
+  if (copy.packageName !== undefined) copy.packageName = ownCopy(copy.packageName);
   return copy;
 }
 
@@ -187,8 +191,13 @@ export class FormatLineContext implements LineContext {
     let hints = isRuntimePseudoPath(file) ? { ...location.hints, runtime: true } : location.hints;
     // Under a build tool that said where it was (make's `Entering directory`, a `cd sub &&` step), a relative path
     // is relative to that folder.
-    const directory = (host.sharedState.get(DIRECTORY_CONTEXT_KEY) as DirectoryContext | undefined)?.current();
-    if (directory && !hints?.directory && !/^(?:[/\\]|[A-Za-z]:)/.test(file)) hints = { ...hints, directory };
+    // Else a monorepo runner's prefix named the package the tool ran in: pnpm its folder, turbo its name.
+    if (!/^(?:[/\\]|[A-Za-z]:)/.test(file)) {
+      const linePackage = host.linePackage;
+      const directory = (host.sharedState.get(DIRECTORY_CONTEXT_KEY) as DirectoryContext | undefined)?.current() ?? linePackage?.folder;
+      if (directory && !hints?.directory) hints = { ...hints, directory };
+      if (linePackage?.name !== undefined && !hints?.packageName) hints = { ...hints, packageName: linePackage.name };
+    }
     const wrap = location.logLine === undefined || location.logLine === this.logLine ? this.wrappedPathHead(location.file) : undefined;
     if (wrap !== undefined) hints = { ...hints, wrappedFrom: wrap.head };
     const message = wrap === undefined ? (location.message ?? '') : this.unwrappedMessage(location.message ?? '', wrap.width);
