@@ -118,11 +118,15 @@ async function fromIndex(query: IndexQuery, printed: string, workspace: Workspac
     else if (!distinct.has(outcome.absolutePath)) distinct.set(outcome.absolutePath, { outcome, name: match.relative[position] as string });
   }
   let found = [...distinct.values()];
-  // A task runner named the package (turbo's `@acme/api:build: `): of several matches, the one in its folder.
+  // A header or prefix named the package (turbo's `@acme/api:build: `, go's `# example.com/m/sub/inner`): of several
+  // matches, the one in the folders its name ends with, the longest such ending that any match is in deciding.
   if (found.length > 1 && packageName !== undefined) {
-    const folder = `/${packageName.slice(packageName.lastIndexOf('/') + 1)}/`;
-    const inPackage = found.filter((each) => `/${each.name}`.includes(folder));
-    if (inPackage.length === 1) found = inPackage;
+    for (const ending of suffixesLongestFirst(packageName.split('/').filter(Boolean))) {
+      const inPackage = found.filter((each) => `/${each.name}`.includes(`/${ending}/`));
+      if (inPackage.length === 0) continue;
+      if (inPackage.length === 1) found = inPackage;
+      break;
+    }
   }
   if (found.length > 1) return { kind: 'unresolved', reason: 'ambiguous', candidates: found.map((each) => each.name) };
   return fromOutcome(found[0]?.outcome ?? firstMiss ?? { kind: 'not-found' }, printed);

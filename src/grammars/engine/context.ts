@@ -194,9 +194,11 @@ export class FormatLineContext implements LineContext {
     // Else a monorepo runner's prefix named the package the tool ran in: pnpm its folder, turbo its name.
     if (!/^(?:[/\\]|[A-Za-z]:)/.test(file)) {
       const linePackage = host.linePackage;
-      const directory = (host.sharedState.get(DIRECTORY_CONTEXT_KEY) as DirectoryContext | undefined)?.current() ?? linePackage?.folder;
+      const directories = host.sharedState.get(DIRECTORY_CONTEXT_KEY) as DirectoryContext | undefined;
+      const directory = directories?.current() ?? linePackage?.folder;
       if (directory && !hints?.directory) hints = { ...hints, directory };
-      if (linePackage?.name !== undefined && !hints?.packageName) hints = { ...hints, packageName: linePackage.name };
+      const packageName = linePackage?.name ?? directories?.packageName;
+      if (packageName !== undefined && !hints?.packageName) hints = { ...hints, packageName };
     }
     const wrap = location.logLine === undefined || location.logLine === this.logLine ? this.wrappedPathHead(location.file) : undefined;
     if (wrap !== undefined) hints = { ...hints, wrappedFrom: wrap.head };

@@ -24,6 +24,18 @@ export class DirectoryContext {
   // before its Entering line) names the folder of the locations emitted since.
   #since = 0;
 
+  #packageName: string | undefined;
+
+  /** The workspace package a header named for the lines after it (`> nx run api:build`, go's `# example.com/m/api`). */
+  get packageName(): string | undefined {
+    return this.#packageName;
+  }
+
+  /** A header named the package whose tool output follows, until the next header. */
+  namePackage(name: string): void {
+    this.#packageName = name === '' ? undefined : ownCopy(name);
+  }
+
   /** The folder relative paths are in now, if the log said. */
   current(): string | undefined {
     return this.#step ?? this.#stack.at(-1);
