@@ -94,7 +94,8 @@ function listFolder(folder: string): Dirent[] {
 export async function findFilesNamed(root: string, names: ReadonlySet<string>): Promise<string[]> {
   const found: string[] = [];
   let entries = 0;
-  // Breadth first, a bounded number of folders read at once (a wide tree must not exhaust file descriptors).
+  // Breadth first. Listings are synchronous (listFolder); the .gitignore reads of a bounded number of folders run at
+  // once (a wide tree must not exhaust file descriptors).
   let level: Array<{ folder: string; rules: readonly Rules[] }> = [{ folder: root, rules: await ancestorRules(root) }];
   for (let depth = 0; depth <= MAX_DEPTH && level.length > 0 && entries <= MAX_ENTRIES; depth++) {
     const next: typeof level = [];
