@@ -47,6 +47,20 @@ describe('directory context in a scan', () => {
   });
 });
 
+describe('package headers', () => {
+  it("names the package of go build's header for the lines after it, and no markdown title does", () => {
+    const named = scan(['# example.com/shop/billing/money', 'money/money.go:4:9: cannot use x']);
+    expect(named.map((location) => location.hints?.packageName)).toEqual(['example.com/shop/billing/money']);
+    const titled = scan(['# Install notes', '# v2', 'money/money.go:4:9: cannot use x']);
+    expect(titled.map((location) => location.hints?.packageName)).toEqual([undefined]);
+  });
+
+  it("names the package of a turbo prefix on its own line only", () => {
+    const found = scan(["@acme/api:build: src/a.ts(1,2): error TS1005: ';' expected.", "src/b.ts(3,4): error TS1005: ';' expected."]);
+    expect(found.map((location) => `${location.file} ${location.hints?.packageName}`)).toEqual(['src/a.ts @acme/api', 'src/b.ts undefined']);
+  });
+});
+
 describe('DirectoryContext bounds', () => {
   it('keeps at most 64 folders however many Entering lines have no Leaving line', () => {
     const context = new DirectoryContext();
