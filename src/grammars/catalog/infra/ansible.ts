@@ -86,6 +86,13 @@ function appearsMessage(context: LineContext, at: number): string {
   return '';
 }
 
+// The phrase quotes the path, so an extensionless inventory or playbook (`'/srv/ops/hosts'`) is still one:
+// accepted when it starts like a path (absolute, drive, ./ or ../) and names a file, not a folder.
+const QUOTED_PATH = /^(?:\/|[A-Za-z]:[\\/]|\.{1,2}[\\/])\S(?:.*\S)?$/;
+function quotedPathShape(file: string): boolean {
+  return file.length < 1024 && QUOTED_PATH.test(file) && !/[\\/]$/.test(file);
+}
+
 function parseAppears(context: LineContext): boolean {
   const phrase = APPEARS.exec(context.text);
   if (!phrase) return false;
@@ -95,7 +102,7 @@ function parseAppears(context: LineContext): boolean {
   const quoted = context.text.slice(at + phrase[0].length + 1);
   const file = quoted.slice(0, quoted.indexOf("'"));
   const [line, column] = context.ints(parsed.cst);
-  if (line === undefined || !plausiblePath(file)) return false;
+  if (line === undefined || !(plausiblePath(file) || quotedPathShape(file))) return false;
   context.emit({ file, line, column: column ?? null, severity: 'error', message: appearsMessage(context, at) });
   return true;
 }
@@ -104,7 +111,7 @@ export const ansible: GrammarFormat = {
   name: 'ansible',
   language: 'Ansible',
   description:
-    "`ansible-playbook site.yml`: 2.19+ `Origin: roles/web/tasks/main.yml:6:14` under each message (outer messages of a `<<< caused by >>>` chain related to the innermost); up to 2.18 `The error appears to be in 'site.yml': line 7, column 8, but may` (also inside a task's JSON `msg`; up to 2.7 `appears to have been in`).",
+    "`ansible-playbook site.yml`: 2.19+ `Origin: roles/web/tasks/main.yml:6:14` under each message (outer messages of a `<<< caused by >>>` chain related to the innermost); up to 2.18 `The error appears to be in 'site.yml': line 7, column 8, but may` (also inside a task's JSON `msg`; up to 2.7 `appears to have been in`; extensionless files such as an inventory `hosts` too).",
   columnBase: 1,
   // Ansible's column comes from the YAML parser's character mark (the caret line agrees).
   columnUnit: 'char',
