@@ -91,29 +91,67 @@ function withColumnIfCopied(primary: Ranked, sorted: readonly Ranked[]): Ranked 
   return clean ?? primary;
 }
 
-function dedupeKey(location: ResolvedLocation): string {
+function placeKey(location: ResolvedLocation): string {
   return `${location.root}\0${location.file}\0${location.line}`;
 }
 
 /**
- * Primary first, the rest in printed order, each root+file+line once. Putting the primary at
- * index 0 before deduplicating means that when it repeats an earlier mention (tsc's summary
- * line, a re-printed frame), the primary's own entry (its severity, frame, message) survives.
+ * Whether a later report at an already-kept place is the same one said again. Two diagnostics are the same only
+ * when column and message agree too: a second error on one line (another column, or another message) is a
+ * finding of its own. A frame at the place of another report (Node's uncaught-exception header and the frame
+ * that raised it, a re-printed frame, the diagnostic that restates a frame) is that report again.
  */
-export function rankLocations(entries: readonly Ranked[]): ResolvedLocation[] {
+function sameReport(kept: ResolvedLocation, later: ResolvedLocation): boolean {
+  if (kept.frame !== undefined || later.frame !== undefined) return true;
+  // A bare mention of the place (no severity, no column: a test's echo of its failing line, the degraded
+  // copy of a web log) says nothing the report already kept does not.
+  if (isBareMention(later) || isBareMention(kept)) return true;
+  if (isDegradedCopy(kept, later) || isDegradedCopy(later, kept)) return true;
+  return kept.column === later.column && kept.message === later.message;
+}
+
+/**
+ * A copy that lost its column to a web log viewer (`4:[7](url)2: error: msg`, see withColumnIfCopied) still ends
+ * with the report's message: it is that report again. Two reports of one line where one tool gave no column
+ * (markdownlint prints some rules with a column and some without) differ in their message.
+ */
+function isDegradedCopy(copy: ResolvedLocation, report: ResolvedLocation): boolean {
+  return copy.column === null && report.column !== null && report.message !== '' && copy.message.endsWith(report.message);
+}
+
+function isBareMention(location: ResolvedLocation): boolean {
+  return location.severity === null && location.column === null;
+}
+
+/**
+ * Primary first, the rest in printed order, each report once (`mergedInto` learns which kept entry each dropped
+ * repeat became). Putting the primary at index 0 before
+ * deduplicating means that when it repeats an earlier mention (a re-printed frame), the primary's own entry
+ * (its severity, frame, message) survives.
+ */
+export function rankLocations(entries: readonly Ranked[], mergedInto?: Map<ResolvedLocation, ResolvedLocation>): ResolvedLocation[] {
   const sorted = [...entries].sort(byPrintedOrder);
   const picked = pickPrimary(sorted);
   if (!picked) return [];
   const primary = withColumnIfCopied(picked, sorted);
   const ordered = [primary, ...sorted.filter((entry) => entry !== primary)];
-  const kept = new Map<string, ResolvedLocation>();
+  const kept: ResolvedLocation[] = [];
+  const keptAt = new Map<string, ResolvedLocation[]>();
   for (const { location } of ordered) {
-    const key = dedupeKey(location);
-    const first = kept.get(key);
-    if (first === undefined) kept.set(key, location);
-    // The same failure reported twice at one line (Node's uncaught-exception header and the frame that raised
-    // it): the report kept takes the frame's place in its trace, so a renderer still knows where it raised.
-    else if (first.frame === undefined && location.frame !== undefined && first.message === location.message) first.frame = location.frame;
+    const key = placeKey(location);
+    const atPlace = keptAt.get(key);
+    const first = atPlace?.find((candidate) => sameReport(candidate, location));
+    if (first === undefined) {
+      kept.push(location);
+      if (atPlace === undefined) keptAt.set(key, [location]);
+      else atPlace.push(location);
+    }
+    else {
+      mergedInto?.set(location, first);
+      // The same failure reported twice at one line (Node's uncaught-exception header and the frame that raised
+      // it): the report kept takes the frame's place in its trace, so a renderer still knows where it raised.
+      if (first.frame === undefined && location.frame !== undefined && first.message === location.message) first.frame = location.frame;
+    }
   }
-  return [...kept.values()];
+  return kept;
 }

@@ -179,8 +179,9 @@ export async function resolveLocations(raw: RawLocation[], options: ResolveOptio
     }
   });
   await restoreIndentation(dedented, workspace.fs);
-  const locations = rankLocations(ranked);
-  const orphans = applyRoles(locations, related, resolvedByRaw);
+  const mergedInto = new Map<ResolvedLocation, ResolvedLocation>();
+  const locations = rankLocations(ranked, mergedInto);
+  const orphans = applyRoles(locations, related, resolvedByRaw, mergedInto);
   for (const { location } of orphans) {
     delete location.role;
     locations.push(location);

@@ -152,7 +152,7 @@ describe('rules for real-world logs', () => {
   });
 
   it('prefers the copy of a place that kept its column over one copied degraded from a web log', async () => {
-    const degraded = raw('a.ts', { line: 4, column: null, severity: 'error', message: 'copied from the web view' });
+    const degraded = raw('a.ts', { line: 4, column: null, severity: 'error', message: '[7](https://ci.example/job/2#step:5:7)2: error: clean' });
     const clean = raw('a.ts', { line: 4, column: 72, severity: 'error', message: 'clean' });
     const result = await resolveLocations([degraded, clean], { cwd: root, roots: [root], isIgnored: noIgnores });
     expect(result.locations).toHaveLength(1);
