@@ -18,16 +18,34 @@ function parseNodeUncaught(context: LineContext): boolean {
   if (context.line(1) === undefined || column === null) return false;
   // The error line follows the caret after a blank line (bounded look-ahead).
   let message = '';
+  let messageDelta = 0;
   for (let delta = 3; delta <= 8; delta++) {
     const line = context.line(delta);
     if (line === undefined) break;
     if (line.trim() !== '') {
       message = line.trim();
+      messageDelta = delta;
       break;
     }
   }
-  context.emit({ file: location.file, line: location.line, column, severity: 'error', message });
+  const printed = messageDelta === 0 ? null : topFrameColumn(context, text, messageDelta);
+  context.emit({ file: location.file, line: location.line, column: printed ?? column, severity: 'error', message });
   return true;
+}
+
+// The caret marks the statement that threw (`throw problem;`), the top frame the expression V8 reports (where
+// the error was made): when the top frame is the header's own line, its printed column wins over the caret.
+function topFrameColumn(context: LineContext, header: string, messageDelta: number): number | null {
+  for (let delta = messageDelta + 1; delta <= messageDelta + 30; delta++) {
+    const line = context.line(delta);
+    if (line === undefined) return null;
+    if (!/^\s+at /.test(line)) continue;
+    const at = line.lastIndexOf(`${header}:`);
+    if (at < 0) return null;
+    const digits = /^(\d+)\)?$/.exec(line.slice(at + header.length + 1));
+    return digits ? Number(digits[1]) : null;
+  }
+  return null;
 }
 
 // --- jest: `● suite › name` blocks whose frames belong to the failing test ---
