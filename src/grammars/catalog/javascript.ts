@@ -191,7 +191,7 @@ function parseVitest(context: LineContext): boolean {
     column: location.column,
     severity: null,
     message: block.message,
-    frame: { trace: block.trace, index: block.index++, innermostLast: false, causeRank: 0 },
+    frame: { trace: block.trace, index: block.index++, causeRank: 0 },
   });
   return true;
 }
@@ -209,6 +209,7 @@ function parseNodeStack(context: LineContext): boolean {
 
 const nodeUncaught: GrammarFormat = {
   name: 'node-uncaught',
+  trace: { innermost: 'first', causes: 'root-last' },
   language: 'JavaScript',
   description: '`node app.js` (uncaught exception): `/abs/lib.js:2` alone on a line, the source line, a caret line, then `TypeError: msg` and its frames.',
   columnBase: 1,
@@ -223,6 +224,7 @@ const nodeUncaught: GrammarFormat = {
 
 const jest: GrammarFormat = {
   name: 'jest',
+  trace: { innermost: 'first', causes: 'root-last', testRunner: true },
   language: 'JavaScript',
   description: '`npx jest`: `● suite › name` failure blocks whose V8 frames (`at Object.toBe (test/add.test.js:4:21)`, rootDir-relative) locate the failing test.',
   columnBase: 1,
@@ -240,6 +242,7 @@ const jest: GrammarFormat = {
 
 const vitest: GrammarFormat = {
   name: 'vitest',
+  trace: { innermost: 'first', causes: 'root-last', testRunner: true },
   language: 'JavaScript',
   description: '`npx vitest run`: ` FAIL  test/add.test.ts > name` blocks with ` ❯ [fn] path:L:C` frames (no parentheses).',
   columnBase: 1,
@@ -254,6 +257,7 @@ const vitest: GrammarFormat = {
 
 const nodeStack: GrammarFormat = {
   name: 'node-stack',
+  trace: { innermost: 'first', causes: 'root-last' },
   language: 'JavaScript',
   description: '`node app.js` (and anything printing `err.stack`): V8 frames `at fn (path:L:C)`, `at path:L:C`, `file://` URLs, `node:internal/…`.',
   columnBase: 1,

@@ -96,7 +96,7 @@ function parsePythonTraceback(context: LineContext): boolean {
     ...expressionRange(context, head.margin),
     severity: null,
     message: exception?.text ?? '',
-    frame: { trace: traces.trace ?? 0, index: traces.index++, innermostLast: true, causeRank: depth > 0 ? -depth : traces.causeRank },
+    frame: { trace: traces.trace ?? 0, index: traces.index++, causeRank: depth > 0 ? -depth : traces.causeRank },
   });
   if (exception) {
     traces.closedAt = context.logLine + exception.delta;
@@ -155,6 +155,7 @@ const pythonSyntaxError: GrammarFormat = {
 
 const pythonTraceback: GrammarFormat = {
   name: 'python-traceback',
+  trace: { innermost: 'last', causes: 'root-first' },
   language: 'Python',
   description:
     '`python3 app.py` (uncaught exception): `Traceback (most recent call last):`, `  File "/abs/m.py", line N, in fn` frames, chained tracebacks, ExceptionGroup boxes (`  | ` margins), final `ValueError: msg`; 3.11+ marks the failing expression (`~~^~~`) under the dedented source line, placed in the file\'s line by resolve.',
