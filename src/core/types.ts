@@ -61,7 +61,10 @@ export interface FrameInfo {
   readonly trace: number;
   /** Position within the printed trace, 0 = first printed. */
   readonly index: number;
-  /** True when the innermost (raising) frame is printed last, as in Python; false when first (V8, JVM, Go). */
+  /**
+   * True when the innermost (raising) frame is printed last, as in Python; false when first (V8, JVM, Go). The
+   * scanner sets it from the format's FormatSpec.trace.
+   */
   readonly innermostLast: boolean;
   /**
    * Rank of this trace within an exception chain: 0 is the root cause, higher is further from it.

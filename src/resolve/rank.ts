@@ -19,8 +19,8 @@ function byPrintedOrder(a: Ranked, b: Ranked): number {
  * - Root cause = lowest causeRank, because the exception that started the chain is what needs
  *   fixing; the wrappers only report it. Ties (several independent traces) go to the trace
  *   printed first, since later failures are often consequences of the first.
- * - Deepest = the raising end of the trace (last printed when innermostLast, first otherwise),
- *   because that is where the fault is; outer frames are callers. Vendored and runtime frames
+ * - Deepest = the raising end of the trace in its runtime's order (FormatSpec.trace, stamped on each frame as
+ *   innermostLast: last printed, or first), because that is where the fault is; outer frames are callers. Vendored and runtime frames
  *   were dropped before ranking, so this is the deepest frame in user code.
  */
 function deepestRootCauseFrame(framed: readonly Ranked[]): Ranked | undefined {
@@ -99,18 +99,12 @@ function placeKey(location: ResolvedLocation): string {
 }
 
 /**
- * Whether a later report at an already-kept place is the same one said again. Two diagnostics are the same only
- * when column and message agree too: a second error on one line (another column, or another message) is a
- * finding of its own. A frame at the place of another report (Node's uncaught-exception header and the frame
- * that raised it, a re-printed frame, the diagnostic that restates a frame) is that report again.
+ * A report that says no more than the place: a frame (Node's uncaught-exception header and the frame that raised
+ * it, a re-printed frame, the diagnostic that restates a frame) or a bare mention (no severity, no column: a
+ * test's echo of its failing line). At a place already kept it is that report again.
  */
-function sameReport(kept: ResolvedLocation, later: ResolvedLocation): boolean {
-  if (kept.frame !== undefined || later.frame !== undefined) return true;
-  // A bare mention of the place (no severity, no column: a test's echo of its failing line, the degraded
-  // copy of a web log) says nothing the report already kept does not.
-  if (isBareMention(later) || isBareMention(kept)) return true;
-  if (isDegradedCopy(kept, later) || isDegradedCopy(later, kept)) return true;
-  return kept.column === later.column && kept.message === later.message;
+function isLoose(location: ResolvedLocation): boolean {
+  return location.frame !== undefined || (location.severity === null && location.column === null);
 }
 
 /**
@@ -122,15 +116,44 @@ function isDegradedCopy(copy: ResolvedLocation, report: ResolvedLocation): boole
   return copy.column === null && report.column !== null && report.message !== '' && copy.message.endsWith(report.message);
 }
 
-function isBareMention(location: ResolvedLocation): boolean {
-  return location.severity === null && location.column === null;
+// Degraded copies are looked for among the first reports of a place only, so that a minified file's thousands of
+// errors on line 1 cost linear time; exact repeats are found through a map at any count.
+const MAX_COPY_CANDIDATES = 16;
+
+/** What is kept at one root+file+line: its first entries in order, the first loose one, and each exact report. */
+interface KeptPlace {
+  readonly first: ResolvedLocation[];
+  loose?: ResolvedLocation;
+  readonly exact: Map<string, ResolvedLocation>;
+}
+
+function exactKey(location: ResolvedLocation): string {
+  return `${location.column}\0${location.message}`;
+}
+
+/**
+ * The kept entry `later` repeats, if any. Two diagnostics are the same only when column and message agree too: a
+ * second error on one line (another column, or another message) is a finding of its own.
+ */
+function repeated(place: KeptPlace, later: ResolvedLocation): ResolvedLocation | undefined {
+  if (isLoose(later)) return place.first[0];
+  return (
+    place.exact.get(exactKey(later)) ??
+    place.loose ??
+    place.first.find((kept) => isDegradedCopy(kept, later) || isDegradedCopy(later, kept))
+  );
+}
+
+function keep(place: KeptPlace, location: ResolvedLocation): void {
+  if (place.first.length < MAX_COPY_CANDIDATES) place.first.push(location);
+  if (isLoose(location)) place.loose ??= location;
+  else if (!place.exact.has(exactKey(location))) place.exact.set(exactKey(location), location);
 }
 
 /**
  * Primary first, the rest in printed order, each report once (`mergedInto` learns which kept entry each dropped
- * repeat became). Putting the primary at index 0 before
- * deduplicating means that when it repeats an earlier mention (a re-printed frame), the primary's own entry
- * (its severity, frame, message) survives.
+ * repeat became). Putting the primary at index 0 before deduplicating means that when it repeats an earlier
+ * mention (a re-printed frame), the primary's own entry (its severity, frame, message) survives.
  */
 export function rankLocations(entries: readonly Ranked[], mergedInto?: Map<ResolvedLocation, ResolvedLocation>): ResolvedLocation[] {
   const sorted = [...entries].sort(byPrintedOrder);
@@ -139,17 +162,16 @@ export function rankLocations(entries: readonly Ranked[], mergedInto?: Map<Resol
   const primary = withColumnIfCopied(picked, sorted);
   const ordered = [primary, ...sorted.filter((entry) => entry !== primary)];
   const kept: ResolvedLocation[] = [];
-  const keptAt = new Map<string, ResolvedLocation[]>();
+  const keptAt = new Map<string, KeptPlace>();
   for (const { location } of ordered) {
     const key = placeKey(location);
-    const atPlace = keptAt.get(key);
-    const first = atPlace?.find((candidate) => sameReport(candidate, location));
+    let place = keptAt.get(key);
+    const first = place === undefined ? undefined : repeated(place, location);
     if (first === undefined) {
       kept.push(location);
-      if (atPlace === undefined) keptAt.set(key, [location]);
-      else atPlace.push(location);
-    }
-    else {
+      if (place === undefined) keptAt.set(key, (place = { first: [], exact: new Map() }));
+      keep(place, location);
+    } else {
       mergedInto?.set(location, first);
       // The same failure reported twice at one line (Node's uncaught-exception header and the frame that raised
       // it): the report kept takes the frame's place in its trace, so a renderer still knows where it raised.
