@@ -204,6 +204,55 @@ const CASES: readonly TraceCase[] = [
     },
     command: 'php main.php',
   },
+  {
+    name: '.NET (Mono): innermost first, the inner exception printed first (--->)',
+    tool: ['mcs', 'mono-mcs'],
+    files: {
+      'src/Calc/Program.cs': [
+        'using System;',
+        '',
+        'namespace Calc {',
+        '    class Program {',
+        // The runtime's own frames (System.Number, in no file) sit on top of the user frame that called them.
+        '        static int Parse(string text) {',
+        `            int value = int.Parse(text); // ${MARK}`,
+        '            return value * 2;',
+        '        }',
+        '',
+        '        static int Load(string text) {',
+        '            try { return Parse(text); }',
+        '            catch (FormatException error) { throw new InvalidOperationException("load failed", error); }',
+        '        }',
+        '',
+        '        static void Main() { Console.WriteLine(Load("x1")); }',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    },
+    command: 'mcs -debug -out:calc.exe src/Calc/Program.cs && mono --debug calc.exe',
+  },
+  {
+    name: 'Elixir: innermost first',
+    tool: ['elixir', 'elixir'],
+    files: {
+      'lib/ledger.ex': [
+        'defmodule Ledger do',
+        '  def parse(text) do',
+        '    case Integer.parse(text) do',
+        '      {number, ""} -> number',
+        `      _ -> raise ArgumentError, "bad number: #{text}" # ${MARK}`,
+        '    end',
+        '  end',
+        '',
+        '  def load(text), do: parse(text) * 2',
+        'end',
+        '',
+      ].join('\n'),
+      'main.exs': 'Code.require_file("lib/ledger.ex", __DIR__)\nIO.puts(Ledger.load("x1"))\n',
+    },
+    command: 'elixir main.exs',
+  },
 ];
 
 function markedPlace(files: Readonly<Record<string, string>>): string {
