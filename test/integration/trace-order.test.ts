@@ -284,25 +284,39 @@ describe('the primary follows the runtime’s own trace order', () => {
 });
 
 describe('the trace order is written down for every runtime', () => {
-  it('every format that prints frames in a fixture declares its order, and its frames carry it', () => {
+  it('every format that prints frames in a fixture declares its order, and its frames and cause chains follow it', () => {
     const specs = new Map(formatSpecs().map((spec) => [spec.name, spec]));
     const undeclared = new Set<string>();
     const disagreeing = new Set<string>();
+    const wrongChains = new Set<string>();
     for (const folder of readdirSync(FIXTURES)) {
       if (!statSync(join(FIXTURES, folder)).isDirectory()) continue;
       for (const log of readdirSync(join(FIXTURES, folder)).filter((file) => file.endsWith('.log'))) {
         const scanner = createScanner({ normaliseLine });
         scanner.write(readFileSync(join(FIXTURES, folder, log)).toString('latin1'));
+        const chains = new Map<string, number[]>();
         for (const location of scanner.end().locations) {
           if (location.frame === undefined) continue;
           const trace = specs.get(location.format)?.trace;
           if (trace === undefined) undeclared.add(location.format);
           else if (location.frame.innermostLast !== (trace.innermost === 'last')) disagreeing.add(location.format);
+          // Negative ranks are CPython's exception-group nesting, another axis than a chain of causes.
+          if (location.frame.causeRank >= 0) (chains.get(location.format) ?? chains.set(location.format, []).get(location.format))?.push(location.frame.causeRank);
+        }
+        // Where a log chains causes, the root cause (lowest rank) is printed before or after the others as declared.
+        for (const [format, ranks] of chains) {
+          const root = Math.min(...ranks);
+          const outer = Math.max(...ranks);
+          if (root === outer) continue;
+          const rootFirst = ranks.indexOf(root) < ranks.indexOf(outer);
+          const declared = specs.get(format)?.trace?.causes;
+          if (declared !== (rootFirst ? 'root-first' : 'root-last')) wrongChains.add(`${format} (${folder}/${log}: declared ${declared})`);
         }
       }
     }
     expect([...undeclared]).toEqual([]);
     expect([...disagreeing]).toEqual([]);
+    expect([...wrongChains]).toEqual([]);
     // The runtimes issue 20 names, by the formats that print their traces.
     const traced = [...specs.values()].filter((spec) => spec.trace !== undefined).map((spec) => spec.name);
     expect(traced).toEqual(expect.arrayContaining(['python-traceback', 'pytest-long', 'node-stack', 'node-uncaught', 'java-stack', 'go-panic', 'rust-panic', 'ruby', 'php', 'dotnet-stack', 'elixir']));

@@ -67,7 +67,8 @@ function parseValgrind(context: LineContext): boolean {
 
 export const valgrind: GrammarFormat = {
   name: 'valgrind',
-  trace: { innermost: 'first', causes: 'none' },
+  // The faulting access's stack is printed first, then where the memory was allocated or freed (context).
+  trace: { innermost: 'first', causes: 'root-first' },
   language: 'C/C++',
   description:
     '`valgrind ./app` (memcheck, program built with -g): `==1234== Invalid read of size 4` then `==1234==    at 0x1091E6: sum (util.c:3)` / `by 0x…: main (main.c:8)` frames (basename only).',

@@ -108,7 +108,8 @@ function findAccess(context: LineContext): string | undefined {
 
 export const asan: GrammarFormat = {
   name: 'asan',
-  trace: { innermost: 'first', causes: 'none' },
+  // The faulting access's stack is printed first, then where the memory was allocated or freed (context).
+  trace: { innermost: 'first', causes: 'root-first' },
   language: 'C/C++',
   description:
     '`gcc|clang -fsanitize=address` (also LSan/TSan/MSan stacks): `    #0 0x4f2a3 in parse_hdr src/http/parse.c:88:12` frames and `SUMMARY: AddressSanitizer: heap-buffer-overflow src/http/parse.c:88:12 in parse_hdr`.',
