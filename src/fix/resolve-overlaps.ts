@@ -2,8 +2,13 @@
 // (then end), an edit identical to one already taken dropped (rustfix and ruff dedupe), and a fix with an edit
 // that overlaps or touches a taken edit left for the next pass (eslint: `lastPos >= start`; ruff likewise;
 // rustfix refuses overlapping replacements). A deferred fix is taken whole or not at all, never in part.
+// go vet -fix (the analysis framework's ApplyEdits) refuses only edits that overlap: one that starts where another
+// ends is applied in the same pass, so for its fixes touching is no clash.
 import type { Fix, FixEdit, FixRejection } from '../core/index.js';
 import type { FileText } from './text.js';
+
+/** Sources whose own fixer applies an edit that starts where another ends in the same pass. */
+const TOUCHING_ALLOWED: ReadonlySet<string> = new Set(['go-vet-json']);
 
 export interface PlacedEdit {
   edit: FixEdit;
@@ -25,15 +30,22 @@ export interface Choice {
 class TakenEdits {
   private readonly edits: PlacedEdit[] = [];
 
-  /** 'same' for an edit identical to a taken one, 'clash' when it overlaps or touches one (eslint's `lastPos >= start`). */
-  check(edit: PlacedEdit): 'same' | 'clash' | 'free' {
+  /**
+   * 'same' for an edit identical to a taken one, 'clash' when it overlaps or touches one (eslint's `lastPos >=
+   * start`); with `touching`, only an overlap clashes (go vet -fix).
+   */
+  check(edit: PlacedEdit, touching = false): 'same' | 'clash' | 'free' {
     const other = this.edits[this.firstEndingAtOrAfter(edit.start)];
     if (other === undefined || other.start > edit.end) return 'free';
-    return other.start === edit.start && other.end === edit.end && other.edit.newText === edit.edit.newText ? 'same' : 'clash';
+    if (other.start === edit.start && other.end === edit.end && other.edit.newText === edit.edit.newText) return 'same';
+    if (!touching) return 'clash';
+    const next = this.edits[this.firstEndingAtOrAfter(edit.start + 1)];
+    return next !== undefined && next.start < edit.end ? 'clash' : 'free';
   }
 
   add(edit: PlacedEdit): void {
-    const index = this.firstEndingAtOrAfter(edit.start);
+    // After every taken edit that ends at or before this one's start (touching ones included), so ends stay sorted.
+    const index = this.firstEndingAtOrAfter(edit.start + 1);
     // Fixes come in order of where they start, so this is nearly always an append.
     if (index === this.edits.length) this.edits.push(edit);
     else this.edits.splice(index, 0, edit);
@@ -95,7 +107,7 @@ export function chooseFixes(fixes: readonly Fix[], texts: ReadonlyMap<string, Fi
     const fresh: PlacedEdit[] = [];
     let clash: PlacedEdit | undefined;
     for (const edit of entry.edits) {
-      const state = takenOf(edit).check(edit);
+      const state = takenOf(edit).check(edit, TOUCHING_ALLOWED.has(entry.fix.source));
       if (state === 'clash') {
         clash = edit;
         break;

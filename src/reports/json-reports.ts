@@ -5,6 +5,7 @@ import type { RawLocation, Severity } from '../core/index.js';
 import { arrayOf, inclusiveEnd, objectOf, toLocation, withRelated, type RelatedFinding } from './common.js';
 import type { DocumentHandlers, PathPart } from './json-document.js';
 import { eslintFixes, rdjsonFixes, ruffFixes, shellcheckFixes } from './fixes.js';
+import { goVetDiagnostic, isGoVetHead } from './go-vet.js';
 import { SarifReader } from './sarif.js';
 
 type Emit = (locations: RawLocation[]) => void;
@@ -133,20 +134,25 @@ function shellcheckComment(value: unknown, logLine: number): RawLocation[] {
   return [location];
 }
 
-/** Which report a document that is a root array is, from its first key: eslint's files or ruff's violations. */
-export type ArrayDocument = 'eslint-json' | 'ruff-json';
+/**
+ * Which report a document is when its keys do not say: a root array is eslint's files or ruff's violations (by its
+ * first key), an object keyed by package then analyzer is go vet's.
+ */
+export type DocumentKind = 'eslint-json' | 'ruff-json' | 'go-vet-json';
 
-export function arrayDocumentOf(head: string): ArrayDocument {
+export function documentKindOf(head: string): DocumentKind {
+  if (isGoVetHead(head)) return 'go-vet-json';
   return /^\[\s*\{\s*"cell"/.test(head) ? 'ruff-json' : 'eslint-json';
 }
 
 /** The handlers for one streamed document: SARIF, rdjson and eslint records, each only when `enabled`. */
-export function documentHandlers(enabled: (format: string) => boolean, emit: Emit, array: ArrayDocument = 'eslint-json'): DocumentHandlers {
+export function documentHandlers(enabled: (format: string) => boolean, emit: Emit, array: DocumentKind = 'eslint-json'): DocumentHandlers {
   const sarif = new SarifReader(emit);
   const eslintFiles = new Map<number, string>();
   let rdSeverityDefault: Severity | null = null;
   return {
     wants(path: readonly PathPart[]): boolean {
+      if (array === 'go-vet-json') return enabled('go-vet-json') && path.length === 3 && typeof path[2] === 'number';
       if (typeof path[0] === 'number' && array === 'ruff-json') return enabled('ruff-json') && path.length === 1;
       if (typeof path[0] === 'number') {
         // eslint writes filePath before messages; a file's entry is forgotten once the next file starts.
@@ -158,7 +164,8 @@ export function documentHandlers(enabled: (format: string) => boolean, emit: Emi
       return path.length === 1 && path[0] === 'severity' && enabled('rdjson');
     },
     record(path: readonly PathPart[], value: unknown, logLine: number): void {
-      if (typeof path[0] === 'number' && array === 'ruff-json') emit(ruffViolation(value, logLine));
+      if (array === 'go-vet-json') emit(goVetDiagnostic(value, String(path[1]), logLine));
+      else if (typeof path[0] === 'number' && array === 'ruff-json') emit(ruffViolation(value, logLine));
       else if (typeof path[0] === 'number') {
         if (path[1] === 'filePath' && typeof value === 'string') {
           eslintFiles.clear();
@@ -177,6 +184,8 @@ export function documentHandlers(enabled: (format: string) => boolean, emit: Emi
 
 /** Whether a document starting with this text (first key or first element) is one of the reports above. */
 export function startsReportDocument(head: string): boolean | undefined {
+  // go vet's first key is a package path, any string: its document is told by the analyzer array under it.
+  if (isGoVetHead(head)) return true;
   // A head cut before its first key is complete (`{`, `{\n  "ver`) cannot decide yet.
   const match = /^(\[\s*)?\{\s*(?:"((?:[^"\\]|\\.){0,40})"|"(?:[^"\\]|\\.){0,40}$|$)/.exec(head);
   if (!match) return false;

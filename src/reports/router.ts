@@ -9,13 +9,16 @@ import { MAX_RECORD_LINE } from './common.js';
 import { ScannerBatch, type EmbeddedText } from './embedded-text.js';
 import { JsonDocumentReader } from './json-document.js';
 import type { LineRecord } from './json-lines.js';
-import { arrayDocumentOf, documentHandlers } from './json-reports.js';
+import { documentHandlers, documentKindOf } from './json-reports.js';
 import { classifyLineStart, countNewlines, type LineStart } from './line-start.js';
 import { firstJsonLine } from './candidates.js';
 import { sniffInput } from './sniff.js';
 import { XmlReportReader } from './xml-reports.js';
 import { latin1Bytes } from './bytes.js';
 import { toLatin1 as latin1OfText } from './embedded-text.js';
+
+/** How much of a document's start tells its kind: go vet's package path and first analyzer, ruff's first key. */
+const DOCUMENT_KIND_HEAD = 600;
 
 export interface RouterOptions {
   text: Scanner;
@@ -262,7 +265,7 @@ export class InputRouter {
   // 'text' when what looked like a report's start is not JSON after all (its lines stay text).
   private startDocument(text: string, start: number): number | 'text' {
     const rest = text.slice(start);
-    const handlers = documentHandlers(this.options.enabled, this.options.emit, arrayDocumentOf(rest.slice(0, 64)));
+    const handlers = documentHandlers(this.options.enabled, this.options.emit, documentKindOf(rest.slice(0, DOCUMENT_KIND_HEAD)));
     const reader = new JsonDocumentReader(handlers, this.line, 'JSON report');
     let used: number;
     try {

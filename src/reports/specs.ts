@@ -54,6 +54,15 @@ export const REPORT_SPECS: readonly ReportSpec[] = [
     url: 'https://github.com/koalaman/shellcheck/blob/master/shellcheck.1.md#formats',
   }),
   spec('json-document', {
+    name: 'go-vet-json',
+    language: 'structured reports',
+    description: '`go vet -json ./...`: one object per package, keyed by package then analyzer, each diagnostic with its suggested fixes (byte columns and byte offsets)',
+    columnUnit: 'byte',
+    fields: ALL,
+    observed: true,
+    url: 'https://pkg.go.dev/cmd/vet',
+  }),
+  spec('json-document', {
     name: 'rdjson',
     language: 'structured reports',
     description: "reviewdog's rdjson (`eslint -f rdjson`, tools that write RDFormat): one DiagnosticResult",

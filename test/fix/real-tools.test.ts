@@ -107,4 +107,28 @@ describe('faultline fix --last --apply matches the tools\' own fixers', () => {
     expect(sources(tree, names)).toEqual(sources(copy, names));
     expect(readFileSync(join(copy, 'x.sh'), 'utf8')).toContain('echo "$name"\t  "é😀" "$name"');
   });
+
+  it(`go vet -json: suggested fixes in byte offsets after non-ASCII text → same bytes as go vet -fix ${needs('go', 'golang-go')}`, async () => {
+    if (!hasTool('go')) return;
+    const { tree, copy, env } = project({
+      'go.mod': 'module example.com/vetfix\n\ngo 1.26\n',
+      'main.go': 'package main\n\nimport "fmt"\n\n// é😀 ✓\nfunc show(label string) {\n\tfmt.Printf(label) // é😀\n\tfmt.Println("é😀 %d", 3)\n}\n\nfunc main() {\n\tn, m := 1, "é"\n\tn = n\n\tm = m\n\tshow(m)\n}\n',
+      'sub/sub.go': 'package sub\n\nimport "fmt"\n\nfunc Say(s string) error {\n\treturn fmt.Errorf(s + "😀")\n}\n',
+    });
+    const goEnv = { ...env, GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local' };
+    const names = ['main.go', 'sub/sub.go'];
+    expect(spawnSync('gofmt', ['-l', ...names], { cwd: tree }).stdout.toString()).toBe('');
+    const ran = await cli(['run', '--', 'go', 'vet', '-json', './...'], tree, goEnv);
+    expect(ran.err + ran.out).not.toMatch(/no places/);
+    const fixed = await cli(['fix', '--last', '--apply'], tree, goEnv);
+    expect(fixed.err).toMatch(/fix\(es\) applied/);
+    expect(fixed.code).toBe(0);
+    expect(spawnSync('go', ['vet', '-fix', './...'], { cwd: copy, env: goEnv }).status).toBe(0);
+    // go vet -fix formats each file it edits (`s + "😀"` becomes `s+"😀"` as a second argument); faultline makes
+    // the tool's edits only, so the tree is formatted the same way before comparing (the sources start gofmt-clean).
+    // `n = n` and `m = m` are adjacent removals, which go vet -fix makes in one pass.
+    expect(spawnSync('gofmt', ['-w', ...names], { cwd: tree }).status).toBe(0);
+    expect(sources(tree, names)).toEqual(sources(copy, names));
+    expect(readFileSync(join(copy, 'main.go'), 'utf8')).toContain('fmt.Printf("%s", label)');
+  }, 120_000);
 });

@@ -97,3 +97,24 @@ describe('shellcheck -f json1', () => {
     expect(fixes[4]?.edits.map((edit) => [edit.oldText, edit.newText])).toEqual([['`', '$('], ['`', ')']]);
   });
 });
+
+describe('go vet -json', () => {
+  it('the fixture\'s suggested_fixes are byte offsets (after non-ASCII text); the first fix of each is safe', async () => {
+    const fixture = join(import.meta.dirname, '..', '..', 'fixtures', 'go-vet-json');
+    const dir = join(fixture, 'suggested');
+    const result = await locate({ path: join(fixture, 'suggested.log') }, { cwd: dir, roots: [dir] });
+    // The log names the absolute paths of the run (/tmp/fl-fixture/…), which the fixture's locations resolve
+    // into its workspace; the offsets are checked against the workspace's bytes.
+    const bytes = readFileSync(join(dir, 'main.go'));
+    const offered = result.locations.flatMap((location) => (location.fixes ?? []).map((fix) => [location.code, fix.source, fix.safety, fix.edits.map((edit) => {
+      const start = 'offset' in edit.start && edit.start.unit === 'byte' ? edit.start.offset : -1;
+      const end = 'offset' in edit.end && edit.end.unit === 'byte' ? edit.end.offset : -1;
+      return [bytes.subarray(start, end).toString('utf8'), bytes.subarray(end, end + 5).toString('utf8'), edit.newText];
+    })]));
+    expect(offered).toEqual([
+      // The self-assignment's edit removes its whole line, indentation and line end included.
+      ['assign', 'go-vet-json', 'safe', [['\tn = n\n', '\tfmt.', '']]],
+      ['printf', 'go-vet-json', 'safe', [['', 'label', '"%s", ']]],
+    ]);
+  });
+});
