@@ -37,7 +37,6 @@ import { sleep, withDeadline, within } from './timing.js';
 import type { ServerSpec } from './types.js';
 
 export type ClientState = 'new' | 'starting' | 'running' | 'stopping' | 'stopped' | 'crashed';
-
 export type SymbolAnswer = DocumentSymbol[] | SymbolInformation[];
 
 export interface LspClientOptions {
@@ -72,6 +71,7 @@ const CAPABILITIES: ClientCapabilities = {
       symbolKind: { valueSet: Array.from({ length: 26 }, (_, index) => (index + 1) as 1) },
     },
     synchronization: { dynamicRegistration: false },
+    codeAction: { isPreferredSupport: true, codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } } }, // with edits, for fix --lsp
   },
   workspace: { configuration: false, workspaceFolders: true },
   window: { workDoneProgress: false },
@@ -258,6 +258,14 @@ export class LspClient {
       if (Date.now() + wait > retryUntil) return [];
       await sleep(wait, options.signal);
     }
+  }
+
+  /** One request about a file, its text sent first (codeAction); throws as documentSymbols does. */
+  async requestOnFile<R>(method: string, file: { path: string; languageId: string; text: string }, params: (uri: string) => object, options: RequestOptions): Promise<R> {
+    await this.start(options);
+    const uri = pathToFileURL(file.path).href;
+    this.sync(uri, file.languageId, file.text, false);
+    return this.race((token) => this.requireConnection().sendRequest(method, params(uri), token) as Promise<R>, options, method);
   }
 
   private sync(uri: string, languageId: string, text: string, force: boolean): void {

@@ -12,3 +12,4 @@ export { builtinLanguages, languageFor } from './servers.js';
 export { isTrustedWorkspace, trustListPath, type TrustOptions } from './trust.js';
 export { killTrackedGroups } from './process-group.js';
 export type { EnclosingSymbol, LineSpan, SymbolSource, ServerSpec, LanguageEntry } from './types.js';
+export { addQuickFixes, type QuickFixOptions } from './quick-fixes.js';

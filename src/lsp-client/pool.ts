@@ -100,6 +100,18 @@ export class ServerPool {
    * E_LSP_START / E_LSP_TIMEOUT / E_LSP_CRASH, which callers turn into a fallback.
    */
   async documentSymbols(options: PoolSymbolsOptions): Promise<{ server: string; answer: SymbolAnswer } | null> {
+    return this.withClient(options, (client, languageId) => client.documentSymbols({ ...options, languageId }));
+  }
+
+  /**
+   * Any request about one file (codeAction for faultline fix --lsp), with the same start, restart and failure
+   * rules as documentSymbols; null when no server serves the file's language here.
+   */
+  async requestOnFile<R>(options: PoolSymbolsOptions, method: string, params: (uri: string) => object): Promise<{ server: string; answer: R } | null> {
+    return this.withClient(options, (client, languageId) => client.requestOnFile<R>(method, { path: options.file, languageId, text: options.text }, params, options));
+  }
+
+  private async withClient<R>(options: PoolSymbolsOptions, ask: (client: LspClient, languageId: string) => Promise<R>): Promise<{ server: string; answer: R } | null> {
     if (this.disposed) throw new FaultlineError('E_LSP_START', 'the server pool was disposed');
     const language = languageFor(this.languagesFor(options.root), options.file);
     if (language?.server == null) return null;
@@ -114,7 +126,7 @@ export class ServerPool {
     }
     const { client } = slot;
     try {
-      const answer = await client.documentSymbols({ ...options, languageId: language.languageId });
+      const answer = await ask(client, language.languageId);
       return { server: client.name, answer };
     } catch (error) {
       if (options.signal?.aborted) throw error;

@@ -14,11 +14,10 @@ type FixFormat = (typeof FORMATS)[number];
 /** eslint's --fix makes at most 10 passes; cargo fix 4; ruff more. One cap for all, the largest of the two named. */
 const MAX_PASSES = 10;
 
-const USAGE = `usage: faultline fix [LOG|-|RUN|--last|--last-failed] [--cwd DIR] [--root DIR]... [--apply] [--unsafe] [--verify] [--answer FILE] [--json | --format diff|sarif|rdjsonl]
+const USAGE = `usage: faultline fix [LOG|-|RUN|--last|--last-failed] [--cwd DIR] [--root DIR]... [--apply] [--unsafe] [--verify] [--lsp] [--answer FILE] [--json | --format diff|sarif|rdjsonl]
 
 Collects the fixes the tools printed in the log (eslint, ruff, cargo/rustc JSON, gcc/clang fix-its, SARIF,
-rdjson) and shows them
-as a unified diff; --apply writes them. A file changed since the log was written is never touched.
+rdjson, ShellCheck json1, go vet -json) and shows them as a unified diff; --apply writes them. A file changed since the log was written is never touched.
 
   LOG            the log file; '-' reads standard input
 ${CHAIN_USAGE}
@@ -28,6 +27,8 @@ ${CHAIN_USAGE}
   --unsafe       also apply fixes the tool does not mark safe (never the display-only ones)
   --verify       with --apply: run the saved run's command again and restore every file when it now reports
                  an error it did not report before
+  --lsp          also ask the language server of each file (typescript-language-server, pyright, clangd…) for its
+                 quick fixes to the located diagnostics no tool fix came with; they are review fixes (--unsafe)
   --answer FILE  apply a model's answer (search/replace blocks, see 'faultline prompt') instead of, or besides, the log's fixes
   --json         the fixes as JSON (version 1); --format diff (default) | json | sarif | rdjsonl
 
@@ -38,6 +39,7 @@ interface FixArgs {
   apply: boolean;
   unsafe: boolean;
   verify: boolean;
+  lsp: boolean;
   answer: string | undefined;
   format: FixFormat;
 }
@@ -84,14 +86,30 @@ function errorKeys(result: LocateResult): Set<string> {
   return new Set(result.locations.filter((location) => location.severity === 'error' || location.severity === null).map((location) => `${location.file}\0${location.code ?? ''}\0${location.message}`));
 }
 
+/** Servers start slowly (tsserver loads the project), so the first request of each gets this long. */
+const LSP_TIMEOUT_MS = 30_000;
+
+/** --lsp: the language servers' quick fixes for the diagnostics without a tool fix; a server that fails is named. */
+async function addServerFixes(result: LocateResult, io: CliIo): Promise<void> {
+  const { ServerPool, addQuickFixes } = await import('../../lsp-client/index.js');
+  const pool = new ServerPool({ env: io.env, cwd: io.cwd });
+  try {
+    const problems = await addQuickFixes(result.locations, { pool, timeoutMs: LSP_TIMEOUT_MS });
+    for (const problem of problems) io.stderr(`faultline: --lsp: ${problem}\n`);
+    for (const notice of pool.notices()) io.stderr(`faultline: --lsp: ${notice}\n`);
+  } finally {
+    await pool.dispose();
+  }
+}
+
 export const fixCommand: CliCommand = {
   name: 'fix',
   summary: 'show or apply the fixes the tools printed, or a model\'s answer, checked against the files',
   usage: USAGE,
   async run(argv, io) {
-    const parsed = parseLogArgs(argv, io, { apply: { type: 'boolean' }, unsafe: { type: 'boolean' }, verify: { type: 'boolean' }, answer: { type: 'string' } });
+    const parsed = parseLogArgs(argv, io, { apply: { type: 'boolean' }, unsafe: { type: 'boolean' }, verify: { type: 'boolean' }, lsp: { type: 'boolean' }, answer: { type: 'string' } });
     const values = parsed.values;
-    const args: FixArgs = { apply: values.apply === true, unsafe: values.unsafe === true, verify: values.verify === true, answer: typeof values.answer === 'string' ? values.answer : undefined, format: formatOf(values) };
+    const args: FixArgs = { apply: values.apply === true, unsafe: values.unsafe === true, verify: values.verify === true, lsp: values.lsp === true, answer: typeof values.answer === 'string' ? values.answer : undefined, format: formatOf(values) };
     if (args.verify && !args.apply) throw new FaultlineError('E_USAGE', '--verify checks applied fixes: pass --apply too');
     const log = await chainedLog(parsed.log, io);
     const cwd = resolve(io.cwd, log.cwd);
@@ -103,6 +121,7 @@ export const fixCommand: CliCommand = {
     const rejected: FixRejection[] = [];
     if (!answerOnly) {
       before = await locate(log.source, { cwd, ...(roots ? { roots } : {}), ...(log.inputFormat ? { inputFormat: log.inputFormat } : {}) });
+      if (args.lsp) await addServerFixes(before, io);
       const collected = await collectFromLog(before, cwd, roots, await loggedAt('path' in log.source ? log.source.path : undefined));
       fixes = collected.fixes;
       rejected.push(...collected.rejected);
