@@ -90,7 +90,7 @@ describe('faultline fix --last --apply matches the tools\' own fixers', () => {
     expect(readdirSync(tree).filter((name) => name.includes('faultline'))).toEqual([]);
   });
 
-  it(`shellcheck -f json1: tabs and non-ASCII before the edits, several fixes per line → same bytes as shellcheck -f diff | patch ${needs('shellcheck')}`, async () => {
+  it(`shellcheck -f json1: tabs and non-ASCII before the edits, several fixes per line → same bytes as shellcheck -f diff | patch ${needs('shellcheck')} ${needs('patch')}`, async () => {
     if (!hasTool('shellcheck') || !hasTool('patch')) return;
     const { tree, copy, env } = project({
       'x.sh': '#!/bin/sh\n# café ✓\nname=$1\necho $name\t  "é😀" $name\nfor f in *.txt; do\n\tcat $f; echo `date` $f\ndone\n',
