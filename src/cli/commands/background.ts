@@ -26,9 +26,21 @@ function exitOf(result: BackgroundResult): number {
   return result.exitStatus ?? result.exitCode ?? 1;
 }
 
-/** `faultline run --background`: starts the command in a detached worker, prints the id, returns at once. */
-export async function runBackground(command: string[], cwd: string, json: boolean, io: CliIo): Promise<number> {
-  const result = await start(command.join(' '), { cwd, baseEnv: io.env, detach: true });
+// One POSIX sh word: the argument exactly as given (single quotes keep everything but a single quote).
+function shWord(word: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * `faultline run --background`: starts the command in a detached worker, prints the id, returns at once.
+ * The worker runs a shell line, so without `--shell` each word is quoted for /bin/sh and exec'd: the command gets
+ * exactly the argv `run` would give it (`bash -c "sleep 20"` stays three words). With `--shell` the words are
+ * one script for $SHELL, as `run --shell` does.
+ */
+export async function runBackground(command: string[], options: { cwd: string; shell: boolean; json: boolean }, io: CliIo): Promise<number> {
+  const { cwd, json } = options;
+  const line = options.shell ? command.join(' ') : `exec ${command.map(shWord).join(' ')}`;
+  const result = await start(line, { cwd, baseEnv: io.env, detach: true, ...(options.shell ? {} : { shell: '/bin/sh' }) });
   if (json) io.stdout(`${JSON.stringify({ version: 1, ...result })}\n`);
   else {
     io.stdout(`${result.id}\n`);

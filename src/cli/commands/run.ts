@@ -27,8 +27,8 @@ then prints where the errors are. Exits with CMD's exit code (124 on timeout, 12
   --json         print one JSON object on stdout; the live output goes to stderr
   --format F     print the located errors as ${OUTPUT_FORMATS.join(' | ')} (the live output goes to stderr)
   --explain      when CMD fails, explain it: summary, enclosing function and code frame (pre-commit hooks)
-  --background   run CMD (a shell command line) in a detached worker, print its id and return at once;
-                 then faultline read ID --follow | --wait MS, faultline kill ID, faultline ps
+  --background   run CMD in a detached worker (same argv as without it; with --shell a shell line), print
+                 its id and return at once; then faultline read ID --follow | --wait MS, kill ID, ps
   --redact       with --json: redact secrets in the preview and messages (for a model)
   --input-format NAME  read the output as this structured report, or 'text' (default: detected by content)
   -o, --output FILE, --quiet, --color, --no-color: as for locate (the exit code stays CMD's)
@@ -126,7 +126,7 @@ export const runCommandCli: CliCommand = {
     const args = parseRunArgs(argv);
     const settings = ciSettings(args.ci);
     const cwd = args.cwd ?? io.cwd;
-    if (args.background) return (await import('./background.js')).runBackground(args.command, cwd, args.json, io);
+    if (args.background) return (await import('./background.js')).runBackground(args.command, { cwd, shell: args.shell, json: args.json }, io);
     // A captured command's output has no size limit.
     await keepYoungGenerationSmall();
     // Live output keeps stdout clean for the JSON document when --json is given.
@@ -215,7 +215,8 @@ export const runCommandCli: CliCommand = {
       io.stdout(`${JSON.stringify(document)}\n`);
       return result.exitStatus;
     }
-    const trailer = `faultline: ${describeExit(result)} · ${(result.durationMs / 1000).toFixed(1)} s · ${countOf(result.artifact.lines, 'line')} · artifact ${result.artifact.id}\n  ${result.artifact.path}\n`;
+    // The command's last line may lack its newline (`printf abc`): the summary still starts a line of its own.
+    const trailer = `${liveEndsLine ? '' : '\n'}faultline: ${describeExit(result)} · ${(result.durationMs / 1000).toFixed(1)} s · ${countOf(result.artifact.lines, 'line')} · artifact ${result.artifact.id}\n  ${result.artifact.path}\n`;
     if (args.format !== 'text') {
       await printResult(located, args.format, io, settings);
       io.stderr(trailer);
@@ -225,7 +226,7 @@ export const runCommandCli: CliCommand = {
     } else {
       if (located.locations.length > 0) io.stdout('\n');
       await printResult(located, 'text', io, settings);
-      io.stdout(trailer);
+      io.stdout(located.locations.length > 0 ? trailer.replace(/^\n/, '') : trailer);
     }
     return result.exitStatus;
   },
