@@ -36,26 +36,29 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
   await keepYoungGenerationSmallForCommand(name, rest, () => io.stdinIsTTY);
   const command = await entry.load();
-  if (rest.includes('--help') || rest.includes('-h')) {
+  // Only faultline's own options ask for help: `faultline run -- grep --help` is grep's.
+  const own = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
+  if (own.includes('--help') || own.includes('-h')) {
     io.stdout(`${command.usage}\n`);
     return 0;
   }
+  const usageExit = command.usageExit ?? EXIT_USAGE;
   try {
     return await command.run(rest, io);
   } catch (error) {
     if (isFaultlineError(error)) {
       io.stderr(`faultline ${command.name}: ${error.message} [${error.code}]\n`);
-      return EXIT_USAGE;
+      return usageExit;
     }
     if (error instanceof TypeError && (error as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
       io.stderr(`faultline ${command.name}: ${error.message} (see faultline ${command.name} --help)\n`);
-      return EXIT_USAGE;
+      return usageExit;
     }
     if (error instanceof Error && (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
       io.stderr(`faultline ${command.name}: ${parseArgsMessage(error.message)}\n`);
-      return EXIT_USAGE;
+      return usageExit;
     }
     io.stderr(`faultline ${command.name}: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
-    return EXIT_USAGE;
+    return usageExit;
   }
 }

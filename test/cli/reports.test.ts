@@ -58,7 +58,7 @@ describe('structured reports through the CLI', () => {
 
   it('run refuses an unknown --input-format before running anything', async () => {
     const { code, err } = await cli(['run', '--input-format', 'nope', '--', 'cat', 'eslint.json']);
-    expect(code).toBe(2);
+    expect(code).toBe(125);
     expect(err).toContain("unknown input format 'nope'");
   });
 

@@ -1,7 +1,8 @@
 // The CLI side of background commands: `run --background`, `read ID --follow|--wait MS`, `kill ID`, `ps`.
 import { parseArgs } from 'node:util';
 import { FaultlineError } from '../../core/index.js';
-import { kill, list, output, start, type BackgroundResult } from '../../capture/index.js';
+import { defaultHistoryKey, kill, list, output, start, type BackgroundResult } from '../../capture/index.js';
+import { defaultRoots } from '../../locate/workspace-roots.js';
 import type { CliCommand, CliIo } from '../io.js';
 
 function describe(result: BackgroundResult): string {
@@ -40,7 +41,8 @@ function shWord(word: string): string {
 export async function runBackground(command: string[], options: { cwd: string; shell: boolean; json: boolean }, io: CliIo): Promise<number> {
   const { cwd, json } = options;
   const line = options.shell ? command.join(' ') : `exec ${command.map(shWord).join(' ')}`;
-  const result = await start(line, { cwd, baseEnv: io.env, detach: true, ...(options.shell ? {} : { shell: '/bin/sh' }) });
+  const history = { key: defaultHistoryKey(io.env), origin: 'cli' as const, root: defaultRoots(cwd, io.env)[0]! };
+  const result = await start(line, { cwd, baseEnv: io.env, detach: true, history, ...(options.shell ? {} : { shell: '/bin/sh' }) });
   if (json) io.stdout(`${JSON.stringify({ version: 1, ...result })}\n`);
   else {
     io.stdout(`${result.id}\n`);

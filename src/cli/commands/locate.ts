@@ -5,7 +5,7 @@ import { OUTPUT_FORMATS } from '../../output/index.js';
 import { parseLogArgs } from '../args.js';
 import { keepYoungGenerationSmallFor } from '../heap.js';
 import { CHAIN_USAGE, chainedLog, warnIfStale } from '../chain.js';
-import { CI_USAGE, ciSettings, errorsOnly, exitCodeFor } from '../conventions.js';
+import { CI_USAGE, ciSettings, errorsOnly, reportExitCode } from '../conventions.js';
 import type { CliCommand } from '../io.js';
 import { reportNotes } from '../notes.js';
 import { outputFormatOf, printResult } from '../output.js';
@@ -50,6 +50,6 @@ exit: 0 no location found (or none at --fail-level), 1 locations found, 2 usage 
     const result = settings.quiet ? { ...located, ...errorsOnly(located) } : located;
     await printResult(result, format, io, { ...settings, ...(log.run ? { run: log.run } : {}) });
     reportNotes(result, io, resolve(io.cwd, log.cwd), format === 'text' && !settings.quiet);
-    return exitCodeFor(result, settings.failLevel);
+    return reportExitCode(result, located, settings, io);
   },
 };
