@@ -1,6 +1,6 @@
 // The read-only list: commands that only read, and the flags or forms that make them write or run code.
 // A command is read-only only when its spec says so for these exact arguments; anything else needs a
-// user pattern or approval. docs/command-safety.md renders this list for users.
+// user pattern or approval. docs/agent-shell.md describes this list for users.
 
 type Args = (string | null)[];
 /** null = read-only; a string = why these arguments are not. */

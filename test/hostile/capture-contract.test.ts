@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { needsWhat } from '../_tools.js';
 import { listRuns, readArtifact, recordRun, runCommand } from '../../src/capture/index.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { isFaultlineError } from '../../src/core/index.js';
@@ -109,7 +110,7 @@ const probe = mountTinyTmpfs();
 if (probe !== undefined) execFileSync('umount', [probe]);
 
 describe('a full disk', () => {
-  test.skipIf(probe === undefined)('run reports the bytes the artifact really has and truncated: true (needs root + mount for a tmpfs)', async () => {
+  test.skipIf(probe === undefined)(`run reports the bytes the artifact really has and truncated: true ${needsWhat('root and mount (a 64 KiB tmpfs)', probe !== undefined, 'run the tests as root, with mount from util-linux')}`, async () => {
     const mount = mountTinyTmpfs();
     expect(mount).toBeDefined();
     try {

@@ -5,7 +5,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { needs } from '../_tools.js';
+import { needs, needsWhat } from '../_tools.js';
 import { CLI, ROOT, cleanEnv, ensureBuilt, tempDir } from './_setup.js';
 
 const SOURCE = 'function add(a, b) {\n  return a +* b;\n}\nmodule.exports = { add };\n';
@@ -119,7 +119,7 @@ describe('.pre-commit-hooks.yaml', () => {
   );
 
   it.skipIf(!hasVenv())(
-    `installs and runs the hook with language: node from a git clone, with the newest pre-commit from PyPI (4.x, in a venv) ${hasVenv() ? '(needs python3 -m venv and PyPI)' : '(needs python3 -m venv — not available, skipped; apt-get install python3-venv)'}`,
+    `installs and runs the hook with language: node from a git clone, with the newest pre-commit from PyPI (4.x, in a venv) ${needsWhat('python3 -m venv (and PyPI)', hasVenv(), 'apt-get install python3-venv; .ci/run installs it')}`,
     () => {
       const venv = join(tempDir('precommit-venv'), 'venv');
       execFileSync('python3', ['-m', 'venv', venv]);
