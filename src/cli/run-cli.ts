@@ -1,5 +1,5 @@
 // Dispatches `faultline <command> …` to the command modules and turns errors into exit code 2.
-import { isFaultlineError } from '../core/index.js';
+import { didYouMean, isFaultlineError } from '../core/index.js';
 import { COMMANDS } from './commands/index.js';
 import { keepYoungGenerationSmallForCommand } from './heap.js';
 import { EXIT_USAGE, type CliIo } from './io.js';
@@ -31,7 +31,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const entry = COMMANDS.find((candidate) => candidate.name === name);
   if (!entry) {
     // One line, as every usage error (README): the list of commands is a `faultline --help` away.
-    io.stderr(`faultline: unknown command '${name}' (one of: ${COMMANDS.map((command) => command.name).join(', ')}; see faultline --help)\n`);
+    const names = COMMANDS.map((command) => command.name);
+    io.stderr(`faultline: unknown command '${name}'${didYouMean(name, names)} (one of: ${names.join(', ')}; see faultline --help)\n`);
     return EXIT_USAGE;
   }
   await keepYoungGenerationSmallForCommand(name, rest, () => io.stdinIsTTY);

@@ -37,7 +37,7 @@ export const checkCommandCli: CliCommand = {
       else if (name === '--workdir') options.workdir = value();
       else return false;
       return true;
-    });
+    }, ['--json', '--shell', '--allow', '--block', '--protect', '--secret', '--workdir']);
     if (words.length === 0) throw new FaultlineError('E_USAGE', `no command given: faultline check-command [options] -- CMD`);
     const result = await classifyCommand(words.join(' '), options);
     if (json) io.stdout(`${JSON.stringify(result)}\n`);

@@ -75,7 +75,7 @@ ${CI_USAGE}
 
 exit: 0 no location found, 1 locations explained, 2 usage or internal error`,
   async run(argv, io) {
-    const parsed = parseLogArgs(argv, io, { 'no-lsp': { type: 'boolean' }, timeout: { type: 'string' }, redact: { type: 'boolean' }, 'trust-workspace': { type: 'boolean' } });
+    const parsed = parseLogArgs(argv, io, { 'no-lsp': { type: 'boolean' }, timeout: { type: 'string' }, redact: { type: 'boolean' }, 'trust-workspace': { type: 'boolean' } }, 'explain');
     const values = parsed.values;
     const log = await chainedLog(parsed.log, io);
     warnIfStale(log, io);

@@ -93,7 +93,7 @@ variables) are replaced with [REDACTED:<type>] before the prompt is built.
 
 exit: 0 prompt printed, 2 usage or internal error`,
     async run(argv, io) {
-      const parsed = parseLogArgs(argv, io, { budget: { type: 'string' } });
+      const parsed = parseLogArgs(argv, io, { budget: { type: 'string' } }, 'prompt');
       const values = parsed.values;
       // A prompt is printed whatever was found, so an exit-code threshold would be silently ignored: refused.
       for (const option of ['fail-level', 'max-warnings'] as const) {

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { FaultlineError, countOf, toLocateJson, type LocateResult } from '../../core/index.js';
+import { FaultlineError, countOf, didYouMean, toLocateJson, type LocateResult } from '../../core/index.js';
 import { defaultHistoryKey, readArtifact, runCommand, type RunResult } from '../../capture/index.js';
 import { locate } from '../../locate/index.js';
 import { defaultRoots } from '../../locate/workspace-roots.js';
@@ -42,6 +42,8 @@ When faultline's stdout is a terminal, CMD gets FORCE_COLOR=1 and CLICOLOR_FORCE
 the artifact keeps every byte and locating reads through the colour codes.`;
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
+// For "did you mean" on a mistyped option.
+const RUN_OPTIONS = ['--cwd', '--timeout', '--shell', '--json', '--format', '--explain', '--background', '--input-format', '--redact', '--output', '-o', '--max-warnings', '--quiet', '--color', '--no-color'];
 
 interface RunArgs {
   cwd: string | undefined;
@@ -83,10 +85,10 @@ function parseRunArgs(argv: string[]): RunArgs {
     else if (name === '--quiet' || name === '--color' || name === '--no-color') args.ci[name.slice(2)] = true;
     else return false;
     return true;
-  });
+  }, RUN_OPTIONS);
   // Checked before the command runs: a typo must not cost a whole build.
   if (args.inputFormat !== undefined && args.inputFormat !== 'text' && !REPORT_NAMES.includes(args.inputFormat)) {
-    throw new FaultlineError('E_USAGE', `unknown input format '${args.inputFormat}' (one of: text, ${REPORT_NAMES.join(', ')})`);
+    throw new FaultlineError('E_USAGE', `unknown input format '${args.inputFormat}'${didYouMean(args.inputFormat, ['text', ...REPORT_NAMES])} (one of: text, ${REPORT_NAMES.join(', ')})`);
   }
   if (args.command.length === 0) throw new FaultlineError('E_USAGE', `no command given: faultline run [options] -- CMD [ARGS…]`);
   return args;
