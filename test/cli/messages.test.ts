@@ -34,7 +34,7 @@ describe('did you mean', () => {
     [['read', 'x', '--serach', 'a'], 'faultline read: unknown option --serach (did you mean --search?) (faultline read --help lists them) [E_USAGE]\n'],
     [['run', '--frmat', 'unix', '--', 'true'], 'faultline run: unknown option --frmat (did you mean --format?) (faultline run --help lists them) [E_USAGE]\n'],
     [['check-command', '--jsno', '--', 'ls'], 'faultline check-command: unknown option --jsno (did you mean --json?) (faultline check-command --help lists them) [E_USAGE]\n'],
-    [['locate', 'build.log', '--format', 'unx'], "faultline locate: unknown --format 'unx' (did you mean unix?) (one of: text, json, github, sarif, rdjsonl, gitlab, unix, checkstyle) [E_USAGE]\n"],
+    [['locate', 'build.log', '--format', 'unx'], "faultline locate: unknown --format 'unx' (did you mean unix?) (one of: text, json, github, sarif, rdjsonl, gitlab, unix, vim, checkstyle) [E_USAGE]\n"],
     [['locate', 'build.log', '--tool', 'tsc-prety'], "faultline locate: unknown format 'tsc-prety' (did you mean tsc-pretty?) (see 'faultline formats') [E_UNKNOWN_FORMAT]\n"],
     [['locat', 'build.log'], "faultline: unknown command 'locat' (did you mean locate?) (one of: locate, explain, run, read, check-command, kill, ps, prompt, formats, check-fixtures; see faultline --help)\n"],
   ])('%j', async (args, message) => {

@@ -22,7 +22,7 @@ ${CHAIN_USAGE}
   --json       print the versioned JSON result (same as --format json)
   --format F   ${OUTPUT_FORMATS.join(' | ')} (github: workflow annotations + $GITHUB_STEP_SUMMARY;
                sarif 2.1.0; rdjsonl: reviewdog; gitlab: Code Quality; unix: file:line:col: severity: message
-               for vim's quickfix and Emacs' compile-mode; checkstyle: XML). github/sarif/rdjsonl/gitlab/checkstyle are redacted.
+               for Emacs' compile-mode (display columns); vim: the same for vim -q (byte columns); checkstyle: XML). github/sarif/rdjsonl/gitlab/checkstyle are redacted.
   --tool NAME  recognise only this format (see 'faultline formats'), repeatable
   --input-format NAME
                read the log as this structured report (sarif, eslint-json, junit…; 'faultline formats'),
