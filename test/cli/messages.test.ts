@@ -77,3 +77,21 @@ describe('messages', () => {
     expect(result.out).toMatch(/^no newline\nfaultline: exit 0 · /);
   });
 });
+
+describe('tsc under run on a terminal', () => {
+  // tsc decides pretty output by isatty alone (FORCE_COLOR does not reach it) and run gives no pty on purpose
+  // (README): --pretty is the documented way, and what it prints is located.
+  it('tsc --pretty keeps its colours and code frame, and the error is located; the README says so', async () => {
+    writeFileSync(join(dir, 'src', 'bad.ts'), 'export const n: number = "text";\n');
+    const tsc = join(import.meta.dirname, '..', '..', 'node_modules', 'typescript', 'bin', 'tsc');
+    const io = captureIo({ cwd: dir, env, tty: true });
+    const code = await runCli(['run', '--', process.execPath, tsc, '--noEmit', '--pretty', 'src/bad.ts'], io);
+    const out = io.out.join('');
+    expect(code).toBe(2);
+    expect(out).toMatch(/\u001b\[\d+m/);
+    // eslint-disable-next-line no-control-regex
+    expect(out.replace(/\u001b\[[\d;]*m/g, '')).toMatch(/src\/bad\.ts:1:14 {2}error {2}Type 'string' is not assignable to type 'number'\. \[TS2322\]/);
+    const { readFileSync } = await import('node:fs');
+    expect(readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8')).toMatch(/\*\*tsc\*\* prints its pretty, coloured output only\s+to a terminal, so under `faultline run` pass `--pretty`/);
+  });
+});
