@@ -27,7 +27,8 @@ export function lookUpCommand(word: string, cwd: string, env: NodeJS.ProcessEnv)
   if (word.includes('/')) return executable(isAbsolute(word) ? word : resolve(cwd, word)) ?? { found: false, reason: 'not-found' };
   // execvp keeps looking past a match it cannot execute, and reports that match only when none is found.
   let blocked: CommandLookup | undefined;
-  for (const entry of (env.PATH ?? '/usr/local/bin:/usr/bin:/bin').split(delimiter)) {
+  // No PATH at all: the wrapper shell's own default (dash's), which is where it would look.
+  for (const entry of (env.PATH ?? '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin').split(delimiter)) {
     const answer = executable(join(resolve(cwd, entry === '' ? '.' : entry), word));
     if (answer?.found) return answer;
     blocked ??= answer?.reason === 'not-executable' ? answer : undefined;
