@@ -83,3 +83,13 @@ describe('skipped tests', () => {
     expect(unnamed).toEqual([]);
   });
 });
+
+// Install and integration docs a user follows as written: no placeholder owner to guess (issue 24).
+describe('no placeholders', () => {
+  it('README, docs, action.yml and the hook manifest name no OWNER', () => {
+    const root = join(import.meta.dirname, '..');
+    for (const file of ['README.md', 'docs/integrations.md', 'docs/agent-shell.md', 'action.yml', '.pre-commit-hooks.yaml']) {
+      expect(readFileSync(join(root, file), 'utf8'), file).not.toMatch(/\bOWNER\b/);
+    }
+  });
+});
