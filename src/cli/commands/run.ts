@@ -19,6 +19,7 @@ import { lookUpCommand } from '../command-path.js';
 import { childColourEnv, ciSettings, errorsOnly, reportExitCode, type CiSettings } from '../conventions.js';
 import { outputFormatOf, printResult } from '../output.js';
 import { explainText } from './explain.js';
+import { SCAN_USAGE, diffFilterOf, userFormatsOf } from '../scan-settings.js';
 
 const USAGE = `usage: faultline run [--cwd DIR] [--timeout S] [--shell] [--json | --format F] [--explain] [--background] [--redact] [--input-format NAME] -- CMD [ARGS…]
 
@@ -37,13 +38,14 @@ faultline's own usage or internal error, 126 CMD cannot run, 127 CMD is not foun
   --redact       with --json: redact secrets in the preview and messages (for a model)
   --input-format NAME  read the output as this structured report, or 'text' (default: detected by content)
   --max-warnings N  exit 1 when CMD succeeded but more than N warnings were located in its output
+${SCAN_USAGE}
   -o, --output FILE, --quiet, --color, --no-color: as for locate (the exit code stays CMD's)
 When faultline's stdout is a terminal, CMD gets FORCE_COLOR=1 and CLICOLOR_FORCE=1 so it keeps its colour;
 the artifact keeps every byte and locating reads through the colour codes.`;
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 // For "did you mean" on a mistyped option.
-const RUN_OPTIONS = ['--cwd', '--timeout', '--shell', '--json', '--format', '--explain', '--background', '--input-format', '--redact', '--output', '-o', '--max-warnings', '--quiet', '--color', '--no-color'];
+const RUN_OPTIONS = ['--cwd', '--timeout', '--shell', '--json', '--format', '--explain', '--background', '--input-format', '--redact', '--output', '-o', '--max-warnings', '--quiet', '--color', '--no-color', '--efm', '--filter-mode', '--diff', '--diff-base'];
 
 interface RunArgs {
   cwd: string | undefined;
@@ -58,12 +60,14 @@ interface RunArgs {
   command: string[];
   /** -o/--output, --quiet, --color/--no-color (cli/conventions.ts). */
   ci: Record<string, string | boolean>;
+  /** --efm (repeatable), --filter-mode, --diff, --diff-base (cli/scan-settings.ts). */
+  scan: Record<string, string | string[]>;
 }
 
 // Options come before the command; everything from `--` (or the first non-option word) is the command,
 // so `faultline run npm test -- --watch=false` keeps the command's own flags intact.
 function parseRunArgs(argv: string[]): RunArgs {
-  const args: RunArgs = { cwd: undefined, timeoutMs: undefined, shell: false, json: false, format: 'text', explain: false, background: false, redact: false, inputFormat: undefined, command: [], ci: {} };
+  const args: RunArgs = { cwd: undefined, timeoutMs: undefined, shell: false, json: false, format: 'text', explain: false, background: false, redact: false, inputFormat: undefined, command: [], ci: {}, scan: {} };
   args.command = commandAfterOptions(argv, 'run', (name, value) => {
     if (name === '--cwd') args.cwd = value();
     else if (name === '--timeout') {
@@ -83,6 +87,8 @@ function parseRunArgs(argv: string[]): RunArgs {
     else if (name === '-o' || name === '--output') args.ci.output = value();
     else if (name === '--max-warnings') args.ci['max-warnings'] = value();
     else if (name === '--quiet' || name === '--color' || name === '--no-color') args.ci[name.slice(2)] = true;
+    else if (name === '--efm') args.scan.efm = [...((args.scan.efm as string[] | undefined) ?? []), value()];
+    else if (name === '--filter-mode' || name === '--diff' || name === '--diff-base') args.scan[name.slice(2)] = value();
     else return false;
     return true;
   }, RUN_OPTIONS);
@@ -145,6 +151,9 @@ export const runCommandCli: CliCommand = {
     if (!statSync(cwd, { throwIfNoEntry: false })?.isDirectory()) {
       throw new FaultlineError('E_USAGE', `--cwd ${args.cwd ?? cwd}: no such directory (the command would run there)`);
     }
+    // Checked before the command runs: a bad pattern or ref must not cost a whole build.
+    const userFormats = userFormatsOf(args.scan);
+    const diff = await diffFilterOf(args.scan, io, cwd, undefined, false);
     // With --shell the shell decides what its words mean; otherwise the first word must be a command.
     if (!args.shell) {
       const lookup = lookUpCommand(args.command[0]!, cwd, io.env);
@@ -219,7 +228,10 @@ export const runCommandCli: CliCommand = {
     let located: LocateResult = { locations: [], unresolved: [], dropped: [] };
     let found = located;
     try {
-      found = located = await locate({ path: result.artifact.path }, { cwd: result.cwd, ...(args.inputFormat ? { inputFormat: args.inputFormat } : {}) });
+      found = located = await locate(
+        { path: result.artifact.path },
+        { cwd: result.cwd, ...(args.inputFormat ? { inputFormat: args.inputFormat } : {}), ...(userFormats ? { userFormats } : {}), ...(diff ? { diff } : {}) },
+      );
       if (settings.quiet) located = errorsOnly(located);
     } catch (error) {
       io.stderr(`faultline run: locating errors failed: ${error instanceof Error ? error.message : String(error)}\n`);
