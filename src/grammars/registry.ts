@@ -2,7 +2,7 @@
 // the shared Chevrotain parser) and the catalog (./catalog: one file or folder per tool family). A candidate line
 // is offered to formats in this order and the first that claims it wins, so specific shapes come before the
 // general ones they resemble.
-import { FaultlineError, type FormatSpec } from '../core/index.js';
+import { FaultlineError, didYouMean, type FormatSpec } from '../core/index.js';
 import type { GrammarFamily, GrammarFormat } from './engine/format.js';
 import { LineParser } from './engine/parser.js';
 import { beamFamily } from './catalog/beam/beam.js';
@@ -135,7 +135,7 @@ const ALL_FORMATS: readonly GrammarFormat[] = Object.freeze(registeredFormats())
 export function selectFormats(names?: readonly string[]): readonly GrammarFormat[] {
   if (!names || names.length === 0) return ALL_FORMATS;
   for (const name of names) {
-    if (!FORMAT_INDEX.has(name)) throw new FaultlineError('E_UNKNOWN_FORMAT', `unknown format '${name}' (see 'faultline formats')`);
+    if (!FORMAT_INDEX.has(name)) throw new FaultlineError('E_UNKNOWN_FORMAT', `unknown format '${name}'${didYouMean(name, [...FORMAT_INDEX.keys()])} (see 'faultline formats')`);
   }
   return registeredFormats().filter((format) => names.includes(format.name));
 }

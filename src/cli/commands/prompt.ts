@@ -102,8 +102,12 @@ variables) are replaced with [REDACTED:<type>] before the prompt is built.
 
 exit: 0 prompt printed, 2 usage or internal error`,
     async run(argv, io) {
-      const parsed = parseLogArgs(argv, io, { budget: { type: 'string' } });
+      const parsed = parseLogArgs(argv, io, { budget: { type: 'string' } }, 'prompt');
       const values = parsed.values;
+      // A prompt is printed whatever was found, so an exit-code threshold would be silently ignored: refused.
+      for (const option of ['fail-level', 'max-warnings'] as const) {
+        if (values[option] !== undefined) throw new FaultlineError('E_USAGE', `--${option} does not apply to prompt (it exits 0 once the prompt is printed); use it with locate, explain or run`);
+      }
       const log = await chainedLog(parsed.log, io);
       warnIfStale(log, io);
       const budget = parseBudget(values.budget);
