@@ -129,6 +129,20 @@ function toResolvedLocation(source: RawLocation, resolution: Extract<Resolution,
   return location;
 }
 
+function placeKey(resolution: Extract<Resolution, { kind: 'resolved' }>, line: number): string {
+  return `${resolution.root}\0${resolution.relative}\0${line}`;
+}
+
+/** The file and line of every location a real format (no weak candidate) resolved. */
+function placesOfStrict(raws: readonly RawLocation[], resolutions: readonly Resolution[]): Set<string> {
+  const places = new Set<string>();
+  resolutions.forEach((resolution, index) => {
+    const source = raws[index] as RawLocation;
+    if (resolution.kind === 'resolved' && source.hints?.confirm !== true) places.add(placeKey(resolution, source.line));
+  });
+  return places;
+}
+
 // Resolves, filters and ranks raw locations against the workspace roots.
 export async function resolveLocations(raw: RawLocation[], options: ResolveOptions): Promise<LocateResult> {
   const { cwd, roots, fs, isIgnored } = normaliseOptions(options);
@@ -151,11 +165,14 @@ export async function resolveLocations(raw: RawLocation[], options: ResolveOptio
     if (parent === undefined || parentIndex === undefined || ignored.has(parentIndex)) return undefined;
     return resolutions[parentIndex]?.kind === 'resolved' ? parent : undefined;
   };
+  const strictPlaces = placesOfStrict(raw, resolutions);
   resolutions.forEach((resolution, inputIndex) => {
     const source = raw[inputIndex] as RawLocation;
     // A weak candidate exists only as a workspace file it confirmed: anything else leaves no trace, or every
-    // version, port and timestamp of the log would come back as unresolved or dropped noise.
+    // version, port and timestamp of the log would come back as unresolved or dropped noise. Nor does it stand
+    // beside a real format's report of the same place (a web page's `src/a.c#L4` above the compiler's line).
     if (source.hints?.confirm === true && (resolution.kind !== 'resolved' || ignored.has(inputIndex))) return;
+    if (source.hints?.confirm === true && resolution.kind === 'resolved' && strictPlaces.has(placeKey(resolution, source.line))) return;
     if (resolution.kind === 'dropped' || ignored.has(inputIndex)) {
       const reason = resolution.kind === 'dropped' ? resolution.reason : 'ignored';
       dropped.push({ file: source.file, line: source.line, reason });
