@@ -25,6 +25,8 @@ export interface LocateOptions {
   fs?: ResolveOptions['fs'];
   /** Which relative paths a root ignores (default: git check-ignore). */
   isIgnored?: ResolveOptions['isIgnored'];
+  /** The command that printed the log (argv): names the file a tool read as standard input. */
+  command?: readonly string[];
 }
 
 /** What was read, for notes and the run record. */
@@ -57,6 +59,7 @@ export async function locate(source: LogSource, options: LocateOptions = {}): Pr
     roots,
     ...(options.fs ? { fs: options.fs } : {}),
     ...(options.isIgnored ? { isIgnored: options.isIgnored } : {}),
+    ...(options.command ? { command: options.command } : {}),
   });
   return {
     ...result,

@@ -6,6 +6,7 @@ import { createGitIgnoredCheck } from './git-ignored.js';
 import { restoreIndentation } from './dedented-columns.js';
 import { rankLocations, type Ranked } from './rank.js';
 import { applyRoles, type PendingRelated } from './roles.js';
+import { nameStandardInput } from './command-names.js';
 import { FileIndex } from './file-index.js';
 import { isRuntimeLocation, resolutionKey, resolveFirstPass, type FirstPass, type Resolution } from './resolve-one.js';
 import { CachedResolverFs, createNodeResolverFs, type ResolverFs } from './resolver-fs.js';
@@ -25,9 +26,12 @@ export interface ResolveOptions {
    * (tracked files are never ignored), else the root .gitignore.
    */
   isIgnored?: (root: string, relativePaths: string[]) => Promise<Set<string>>;
+  /** The command that printed the log (argv, as `faultline run` records it): names the file a tool read as
+   * standard input when the log echoes no command (`python3 - < app.py` prints `<stdin>`). */
+  command?: readonly string[];
 }
 
-function normaliseOptions(options: ResolveOptions): Required<ResolveOptions> {
+function normaliseOptions(options: ResolveOptions): Required<Omit<ResolveOptions, 'command'>> {
   if (typeof options?.cwd !== 'string' || options.cwd === '') {
     throw new FaultlineError('E_USAGE', 'resolveLocations needs options.cwd');
   }
@@ -86,7 +90,7 @@ async function resolveAll(raws: readonly RawLocation[], workspace: Workspace): P
 }
 
 /** Indices of resolved entries whose file the workspace ignores; one isIgnored call per root. */
-async function findIgnored(resolutions: readonly Resolution[], isIgnored: Required<ResolveOptions>['isIgnored']): Promise<Set<number>> {
+async function findIgnored(resolutions: readonly Resolution[], isIgnored: NonNullable<ResolveOptions['isIgnored']>): Promise<Set<number>> {
   const byRoot = new Map<string, Set<string>>();
   for (const resolution of resolutions) {
     if (resolution.kind !== 'resolved') continue;
@@ -146,6 +150,7 @@ function placesOfStrict(raws: readonly RawLocation[], resolutions: readonly Reso
 // Resolves, filters and ranks raw locations against the workspace roots.
 export async function resolveLocations(raw: RawLocation[], options: ResolveOptions): Promise<LocateResult> {
   const { cwd, roots, fs, isIgnored } = normaliseOptions(options);
+  nameStandardInput(raw, options.command);
   const workspace = await Workspace.open(cwd, roots, new CachedResolverFs(fs));
   const resolutions = await resolveAll(raw, workspace);
   // Vendored is decided before ignored: node_modules is usually ignored too, and "vendored" says more.

@@ -90,7 +90,7 @@ exit: 0 no location found, 1 locations explained, 2 usage or internal error`,
     const signals = listenForSignals();
     const pool = new ServerPool({ env: io.env, trustWorkspace: values['trust-workspace'] === true });
     const work = (async () => {
-      const located = await locate(log.source, { cwd: resolve(io.cwd, log.cwd), ...(roots ? { roots } : {}), ...(log.inputFormat ? { inputFormat: log.inputFormat } : {}) });
+      const located = await locate(log.source, { cwd: resolve(io.cwd, log.cwd), ...(roots ? { roots } : {}), ...(log.inputFormat ? { inputFormat: log.inputFormat } : {}), ...(log.run ? { command: log.run.command } : {}) });
       const result = settings.quiet ? { ...located, ...errorsOnly(located) } : located;
       signals.signal.throwIfAborted();
       const items = await explainLocations({

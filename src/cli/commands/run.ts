@@ -189,7 +189,7 @@ export const runCommandCli: CliCommand = {
 
     let located: LocateResult = { locations: [], unresolved: [], dropped: [] };
     try {
-      located = await locate({ path: result.artifact.path }, { cwd: result.cwd, ...(args.inputFormat ? { inputFormat: args.inputFormat } : {}) });
+      located = await locate({ path: result.artifact.path }, { cwd: result.cwd, command: result.command, ...(args.inputFormat ? { inputFormat: args.inputFormat } : {}) });
       if (settings.quiet) located = errorsOnly(located);
     } catch (error) {
       io.stderr(`faultline run: locating errors failed: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -34,6 +34,8 @@ const BEFORE_GAP = /^\s*[,:]?\s*[([]?\s*(?:(?:at|on|near|in)\s+)?$/i;
 const CONNECTOR = /^(?:at|on|near|in|of|from|file)$/i;
 // Tokens that are never files whatever the workspace holds: numbers, versions, dates, clocks, elisions alone.
 const NOT_A_PATH = /^(?:[\d.:]+|v\d[\w.]*|\d{4}-\d\d-\d\d[T\d:.-]*|[.~-]+|[a-z][\w+.-]*:\/\/[^/]*)$/i;
+// An error line that may name no file because its tool read standard input.
+const UNNAMED_ERROR = /\b(?:error|fatal|failed)\b/i;
 // A severity word anywhere on the line.
 const SEVERITY_WORD = /\b(error|warning|note|fatal)\b/i;
 
@@ -82,6 +84,7 @@ function tokensOf(text: string): Token[] {
 
 interface Found {
   file: string;
+  unnamed?: boolean;
   line: number;
   column: number | null;
   endLine: number | null;
@@ -131,12 +134,16 @@ function phrasesOf(text: string, tokens: readonly Token[]): Found[] {
       const start = match.index;
       const end = start + match[0].length;
       const paren = regex === PAREN_PHRASE;
-      const file = paren ? tokens.find((token) => token.start >= end) : fileFor(text, tokens, candidates, { start, end }, found);
-      if (!file || !pathLike(file.path) || found.some((each) => each.start <= start && start < each.end)) continue;
+      const named = paren ? tokens.find((token) => token.start >= end) : fileFor(text, tokens, candidates, { start, end }, found);
+      // No file on an error line at all (`parse error: … at line 3, column 11`): standard input, which only the
+      // command can name (resolve, src/resolve/command-names.ts).
+      const unnamed = named === undefined && !paren && candidates.length === 0 && UNNAMED_ERROR.test(text);
+      const file = unnamed ? { path: '-', start, end } : named;
+      if (!file || !(unnamed || pathLike(file.path)) || found.some((each) => each.start <= start && start < each.end)) continue;
       const line = Number(match[1]);
       const endLine = !paren && match[2] !== undefined && Number(match[2]) > line ? Number(match[2]) : null;
       const column = (paren ? match[2] : match[3]) ?? null;
-      found.push({ file: file.path, line, column: column === null ? null : Number(column), endLine, start: Math.min(start, file.start), end: Math.max(end, file.end) });
+      found.push({ file: file.path, ...(unnamed ? { unnamed } : {}), line, column: column === null ? null : Number(column), endLine, start: Math.min(start, file.start), end: Math.max(end, file.end) });
     }
   }
   return found;
@@ -207,7 +214,7 @@ function parseProse(context: LineContext): boolean {
     if (!(found.line >= 1) || proposedAlready(context, file, found.line)) continue;
     const location: Emitted = {
       file, line: found.line, column: found.column, endLine: found.endLine, severity,
-      message: messageOf(context, found), hints: { confirm: true },
+      message: messageOf(context, found), hints: found.unnamed ? { confirm: true, unnamed: true } : { confirm: true },
     };
     claimed = context.emit(location) !== undefined || claimed;
   }

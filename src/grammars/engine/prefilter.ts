@@ -4,7 +4,7 @@
 // character: one combined `^(?:…75 alternatives…)` regex cost ~0.6 s per 100 MB, the dispatch ~0.1 s).
 // A test checks on every fixture that no line a format's own anchor selects is missed here
 // (test/grammars/prefilter.test.ts). Measurements: shared/reference/performance.md §3b, §6; bench/run.mjs.
-import { SGR } from './anchors.js';
+import { SGR, STANDARD_INPUT_ANCHOR } from './anchors.js';
 import { ALL_CHARS, firstChars, type FirstChars } from './first-chars.js';
 import type { GrammarFormat } from './format.js';
 import { FormatAnchors } from './format-anchors.js';
@@ -31,6 +31,9 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
   // The prose tier's URL-ish anchors (`src/a.c#L12`, Bitbucket's `#lines-12`) and `(12) in file`: literal-led.
   `#(?:L|lines-)\\d`,
   `\\(\\d{1,7}(?:, ?\\d{1,5})?\\) in `,
+  // A source read from standard input (`<stdin>:3:18: error`, `[stdin]:3`, ruff's `-:1:8`): its file is named by
+  // the command only (src/resolve/command-names.ts).
+  ...topLevelAlternatives(STANDARD_INPUT_ANCHOR),
   // No alternative of its own for the permissive tier's extensionless files in a folder (`bin/rails:4`): one for
   // `/name:12` selected URLs and clocks and cost ~45 % more CPU on the 100 MB bench log, and even `bin/name:12` or a
   // Ruby frame tail (`:4:in '`) cost 5-7 %. Such a line is found when it also names a file with an extension.
