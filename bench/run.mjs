@@ -112,10 +112,10 @@ for (const log of ${JSON.stringify(logs)}) {
 }
 
 if (!process.argv.includes('--locate-only')) {
-  for (const extra of ['realistic.mjs', 'floors.mjs', 'capture.mjs', 'lsp.mjs']) {
+  for (const extra of ['realistic.mjs', 'peer.mjs', 'floors.mjs', 'capture.mjs', 'lsp.mjs']) {
     if (!existsSync(join(here, extra))) continue;
     console.log(`\n--- bench/${extra} ---`);
-    const quickArgs = extra === 'floors.mjs' || extra === 'realistic.mjs' ? ['--quick'] : ['--sizes', '10'];
+    const quickArgs = extra === 'floors.mjs' || extra === 'realistic.mjs' || extra === 'peer.mjs' ? ['--quick'] : ['--sizes', '10'];
     spawnSync(process.execPath, [join(here, extra), ...(quick ? quickArgs : [])], { cwd: root, stdio: 'inherit' });
   }
 }

@@ -6,6 +6,7 @@ import type { LogSource } from '../locate/index.js';
 import { CHAIN_OPTIONS, runReference, type RunReference } from './chain.js';
 import { CI_OPTIONS } from './conventions.js';
 import type { CliIo } from './io.js';
+import { SCAN_OPTIONS } from './scan-settings.js';
 
 export const LOG_OPTIONS = {
   cwd: { type: 'string' },
@@ -19,6 +20,8 @@ export const LOG_OPTIONS = {
   // --last, --last-failed: a saved run instead of a log (cli/chain.ts).
   ...CHAIN_OPTIONS,
   'input-format': { type: 'string' },
+  // --efm, --filter-mode, --diff, --diff-base (cli/scan-settings.ts).
+  ...SCAN_OPTIONS,
 } as const;
 
 export interface LogArgs {

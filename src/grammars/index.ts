@@ -26,3 +26,5 @@ export { formatSpecs, registeredFormats, selectFormats, buildParser, registeredF
 export { looksLikeSourcePath, isRuntimePseudoPath, cleanPrintedPath } from './engine/paths.js';
 export type { Scanner, ScanResult };
 export type { GrammarFormat, GrammarFamily, LineContext } from './engine/format.js';
+export { UserFormatScanner, checkUserFormats, userFormatsTakeEveryLine, MAX_LINE as USER_FORMAT_MAX_LINE } from './user-formats/scanner.js';
+export type { UserFormat } from './user-formats/scanner.js';

@@ -1,6 +1,9 @@
 // locate = read the log (streaming) → grammars → resolve and rank against the workspace.
 import { resolve } from 'node:path';
 import type { LocateResult } from '../core/index.js';
+import type { UserFormat } from '../grammars/index.js';
+import { applyIgnoredPaths, applySeverityOverrides, filterByDiff, type DiffFilter } from './adjust.js';
+import { readProjectFile, type ProjectSettings } from './project-file.js';
 import { resolveLocations, type ResolveOptions } from '../resolve/index.js';
 import { createInputReader } from '../reports/index.js';
 import { normaliseLine } from '../summarise/index.js';
@@ -8,6 +11,9 @@ import { readLog, type LogSource } from './read-log.js';
 import { defaultRoots } from './workspace-roots.js';
 
 export type { LogSource } from './read-log.js';
+export type { DiffFilter } from './adjust.js';
+export { readDiff, diffAgainst, FILTER_MODES, type FilterMode, type ChangedLines } from './diff.js';
+export { readProjectFile, parseProjectFile, PROJECT_FILE, type ProjectSettings } from './project-file.js';
 
 export interface LocateOptions {
   /** Where the command ran; relative paths in the log are relative to it. Default: process.cwd(). */
@@ -27,6 +33,13 @@ export interface LocateOptions {
   isIgnored?: ResolveOptions['isIgnored'];
   /** The command that printed the log (argv): names the file a tool read as standard input. */
   command?: readonly string[];
+  /** The user's own patterns (errorformat syntax), read before the built-in formats. */
+  userFormats?: UserFormat[];
+  /** The project file's settings: `true` (default) reads faultline.config.json (else package.json's "faultline" key) from the first root, `false` reads
+   * none, or pass settings already read. Its formats join `userFormats`. */
+  project?: boolean | ProjectSettings;
+  /** Keep only what a change touched (reviewdog's -filter-mode with -diff). */
+  diff?: DiffFilter;
 }
 
 /** What was read, for notes and the run record. */
@@ -37,6 +50,12 @@ export interface LocateStats {
   recognised: number;
   /** Locations beyond the collection cap (not resolved). */
   overflow: number;
+  /** Locations left out by the diff filter. */
+  filtered?: number;
+  /** The project file that was applied. */
+  projectFile?: string;
+  /** User patterns that ran out of their step budget on a line (once per pattern). */
+  gaveUp?: ReadonlyArray<{ readonly pattern: string; readonly logLine: number; readonly steps: number }>;
 }
 
 export interface LocateOutcome extends LocateResult {
@@ -47,22 +66,36 @@ export interface LocateOutcome extends LocateResult {
 export async function locate(source: LogSource, options: LocateOptions = {}): Promise<LocateOutcome> {
   const cwd = resolve(options.cwd ?? process.cwd());
   const roots = (options.roots && options.roots.length > 0 ? options.roots : defaultRoots(cwd)).map((root) => resolve(cwd, root));
+  const project = options.project === false ? undefined : options.project === undefined || options.project === true ? readProjectFile(roots[0] as string) : options.project;
+  const userFormats = [...(options.userFormats ?? []), ...(project?.formats ?? [])];
   const scanner = createInputReader({
     normaliseLine,
+    ...(userFormats.length > 0 ? { userFormats } : {}),
     ...(options.formats ? { formats: options.formats } : {}),
     ...(options.inputFormat ? { inputFormat: options.inputFormat } : {}),
   });
   await readLog(source, { slice: (slice) => scanner.write(slice), window: (window) => scanner.writeWindow(window) }, options.allowBinary === true);
   const scanned = scanner.end();
-  const result = await resolveLocations(scanned.locations, {
+  const rated = project ? applySeverityOverrides(scanned.locations, project) : { locations: scanned.locations, dropped: [] };
+  const result = await resolveLocations(rated.locations, {
     cwd,
     roots,
     ...(options.fs ? { fs: options.fs } : {}),
     ...(options.isIgnored ? { isIgnored: options.isIgnored } : {}),
     ...(options.command ? { command: options.command } : {}),
   });
-  return {
-    ...result,
-    stats: { bytes: scanned.bytes, lines: scanned.lines, recognised: scanned.locations.length, overflow: scanned.overflow },
-  };
+  const stats: LocateStats = { bytes: scanned.bytes, lines: scanned.lines, recognised: scanned.locations.length, overflow: scanned.overflow };
+  if (scanned.gaveUp) stats.gaveUp = scanned.gaveUp;
+  if (project) {
+    const adjusted = await applyIgnoredPaths(result.locations, project, roots[0] as string);
+    result.locations = adjusted.locations;
+    result.dropped = [...result.dropped, ...rated.dropped, ...adjusted.dropped];
+    stats.projectFile = project.file;
+  }
+  if (options.diff) {
+    const kept = filterByDiff(result.locations, options.diff);
+    result.locations = kept.locations;
+    stats.filtered = kept.filtered;
+  }
+  return { ...result, stats };
 }

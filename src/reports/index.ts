@@ -2,7 +2,8 @@
 // detected by content and read as streams into the same RawLocation contract as the text grammars. Layer 1.5:
 // it uses the grammars (text inside reports is read by them) and is used by locate; no Node APIs.
 import { FaultlineError, type RawLocation } from '../core/index.js';
-import { createScanner, type ScanResult } from '../grammars/index.js';
+import { createScanner, type ScanResult, type UserFormat } from '../grammars/index.js';
+import { withUserFormats } from './user-formats.js';
 import { EmbeddedText } from './embedded-text.js';
 import { InputRouter } from './router.js';
 import { REPORT_NAMES, REPORT_SPECS } from './specs.js';
@@ -16,6 +17,8 @@ export interface InputReaderOptions {
   inputFormat?: string;
   normaliseLine: (raw: string) => string;
   maxLocations?: number;
+  /** The user's own patterns (`--efm`, a project file), read before the built-in formats on every line. */
+  userFormats?: readonly UserFormat[];
 }
 
 /** The readLog sinks and the end of the read, as the text scanner has them. */
@@ -32,9 +35,18 @@ function checkInputFormat(name: string | undefined): void {
   throw new FaultlineError('E_UNKNOWN_FORMAT', `unknown input format '${name}' (one of: text, ${REPORT_NAMES.join(', ')})`);
 }
 
-// Creates the reader of one log: the text scanner alone when no report can be in it, else the router in front.
+// Creates the reader of one log: the text scanner alone when no report can be in it, else the router in front;
+// the user's patterns, when there are any, read every line beside them.
 export function createInputReader(options: InputReaderOptions): InputReader {
   checkInputFormat(options.inputFormat);
+  if (options.userFormats && options.userFormats.length > 0) {
+    const { userFormats, ...builtIn } = options;
+    return withUserFormats(userFormats, builtIn, builtInReader);
+  }
+  return builtInReader(options);
+}
+
+function builtInReader(options: InputReaderOptions): InputReader {
   const names = options.formats && options.formats.length > 0 ? options.formats : undefined;
   const reportNames = names ? names.filter((name) => REPORT_NAMES.includes(name)) : REPORT_NAMES;
   const textNames = names?.filter((name) => !REPORT_NAMES.includes(name));

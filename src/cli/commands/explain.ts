@@ -11,6 +11,7 @@ import { CI_USAGE, ciSettings, errorsOnly, exitCodeFor, unresolvedHint } from '.
 import type { CliCommand } from '../io.js';
 import { outputFormatOf, printResult, writeOutput } from '../output.js';
 import { listenForSignals, requestExit } from '../signals.js';
+import { diffFilterOf, userFormatsOf } from '../scan-settings.js';
 
 export const EXPLAIN_JSON_VERSION = 1;
 const MAX_TIMEOUT_MS = 86_400_000;
@@ -90,7 +91,16 @@ exit: 0 no location found, 1 locations explained, 2 usage or internal error`,
     const signals = listenForSignals();
     const pool = new ServerPool({ env: io.env, trustWorkspace: values['trust-workspace'] === true });
     const work = (async () => {
-      const located = await locate(log.source, { cwd: resolve(io.cwd, log.cwd), ...(roots ? { roots } : {}), ...(log.inputFormat ? { inputFormat: log.inputFormat } : {}), ...(log.run ? { command: log.run.command } : {}) });
+      const userFormats = userFormatsOf(values);
+      const diff = await diffFilterOf(values, io, log.cwd, log.roots, 'stream' in log.source);
+      const located = await locate(log.source, {
+        cwd: resolve(io.cwd, log.cwd),
+        ...(roots ? { roots } : {}),
+        ...(log.inputFormat ? { inputFormat: log.inputFormat } : {}),
+        ...(userFormats ? { userFormats } : {}),
+        ...(diff ? { diff } : {}),
+        ...(log.run ? { command: log.run.command } : {}),
+      });
       const result = settings.quiet ? { ...located, ...errorsOnly(located) } : located;
       signals.signal.throwIfAborted();
       const items = await explainLocations({

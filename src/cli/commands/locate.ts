@@ -9,11 +9,12 @@ import { CI_USAGE, ciSettings, errorsOnly, exitCodeFor } from '../conventions.js
 import type { CliCommand } from '../io.js';
 import { reportNotes } from '../notes.js';
 import { outputFormatOf, printResult } from '../output.js';
+import { SCAN_USAGE, diffFilterOf, userFormatsOf } from '../scan-settings.js';
 
 export const locateCommand: CliCommand = {
   name: 'locate',
   summary: 'find the error locations in a log and map them to workspace files',
-  usage: `usage: faultline locate [LOG|-|RUN|--last|--last-failed] [--cwd DIR] [--root DIR]... [--json | --format F] [--tool NAME]... [--input-format NAME] [--binary]
+  usage: `usage: faultline locate [LOG|-|RUN|--last|--last-failed] [--cwd DIR] [--root DIR]... [--json | --format F] [--tool NAME]... [--efm PATTERN]... [--filter-mode M --diff FILE|--diff-base REF] [--input-format NAME] [--binary]
 
   LOG          the log file; '-' or none reads standard input
 ${CHAIN_USAGE}
@@ -28,6 +29,7 @@ ${CHAIN_USAGE}
                read the log as this structured report (sarif, eslint-json, junit…; 'faultline formats'),
                or 'text' for the text formats only; default: reports are detected by content
   --binary     scan input that looks binary anyway
+${SCAN_USAGE}
 ${CI_USAGE}
 
 exit: 0 no location found (or none at --fail-level), 1 locations found, 2 usage or internal error`,
@@ -39,8 +41,12 @@ exit: 0 no location found (or none at --fail-level), 1 locations found, 2 usage 
     const tools = Array.isArray(values.tool) ? (values.tool as string[]) : undefined;
     const format = outputFormatOf(values);
     const settings = ciSettings(values);
+    const userFormats = userFormatsOf(values);
+    const diff = await diffFilterOf(values, io, log.cwd, log.roots, 'stream' in log.source);
     await keepYoungGenerationSmallFor(log.source);
     const located = await locate(log.source, {
+      ...(userFormats ? { userFormats } : {}),
+      ...(diff ? { diff } : {}),
       cwd: resolve(io.cwd, log.cwd),
       ...(log.roots ? { roots: log.roots.map((root) => resolve(io.cwd, root)) } : {}),
       ...(tools ? { formats: tools } : {}),

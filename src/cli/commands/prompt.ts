@@ -14,8 +14,9 @@ import { summariseError } from '../../summarise/index.js';
 import { parseLogArgs } from '../args.js';
 import { CHAIN_USAGE, chainedLog, warnIfStale } from '../chain.js';
 import { ciSettings } from '../conventions.js';
-import { EXIT_OK, type CliCommand } from '../io.js';
+import { EXIT_OK, type CliCommand, type CliIo } from '../io.js';
 import { writeOutput } from '../output.js';
+import { diffFilterOf, userFormatsOf, type ScanSettings } from '../scan-settings.js';
 
 /** Finds the symbol enclosing a location (the LSP provider is wired by the lead); undefined = none. */
 export type SymbolProvider = (request: { location: ResolvedLocation; fileText: string }) => Promise<SymbolInfo | undefined>;
@@ -107,6 +108,7 @@ exit: 0 prompt printed, 2 usage or internal error`,
       try {
         const prompt = await promptForLog({
           logPath,
+          scan: { ...(userFormatsOf(values) ? { userFormats: userFormatsOf(values) } : {}), ...(await diffFilterOrNone(values, io, log.cwd, log.roots)) },
           cwd: resolve(io.cwd, log.cwd),
           roots,
           tools: Array.isArray(values.tool) ? (values.tool as string[]) : undefined,
@@ -149,9 +151,11 @@ async function promptForLog(request: {
   symbolProvider: SymbolProvider | undefined;
   /** The saved run the log came from (RUN, --last, --last-failed): its command and exit code head the prompt. */
   run?: RunInfo | undefined;
+  /** --efm patterns and the diff filter (cli/scan-settings.ts). */
+  scan: ScanSettings;
 }): Promise<PromptResult> {
   const { logPath, cwd, roots } = request;
-  const result = await locate({ path: logPath }, { cwd, ...(roots ? { roots } : {}), ...(request.tools ? { formats: request.tools } : {}), ...(request.inputFormat ? { inputFormat: request.inputFormat } : {}), ...(request.run ? { command: request.run.command } : {}), allowBinary: request.binary });
+  const result = await locate({ path: logPath }, { cwd, ...request.scan, ...(roots ? { roots } : {}), ...(request.tools ? { formats: request.tools } : {}), ...(request.inputFormat ? { inputFormat: request.inputFormat } : {}), ...(request.run ? { command: request.run.command } : {}), allowBinary: request.binary });
   const usedRoots = roots ?? [...new Set(result.locations.map((location) => location.root))];
   const symbols = await attachments(result.locations, usedRoots, request.symbolProvider);
   const primary = result.locations[0];
@@ -193,3 +197,9 @@ const enclosingSymbolProvider: SymbolProvider = async ({ location, fileText }) =
 };
 
 export const promptCommand: CliCommand = createPromptCommand({ symbolProvider: enclosingSymbolProvider });
+
+// The spooled log is a file, so `--diff -` may read standard input here.
+async function diffFilterOrNone(values: Record<string, unknown>, io: CliIo, cwd: string, roots: string[] | undefined): Promise<ScanSettings> {
+  const diff = await diffFilterOf(values, io, cwd, roots, false);
+  return diff ? { diff } : {};
+}

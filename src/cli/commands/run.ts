@@ -15,6 +15,7 @@ import type { CliCommand, CliIo } from '../io.js';
 import { childColourEnv, ciSettings, errorsOnly } from '../conventions.js';
 import { outputFormatOf, printResult } from '../output.js';
 import { explainText } from './explain.js';
+import { SCAN_USAGE, diffFilterOf, userFormatsOf } from '../scan-settings.js';
 
 const USAGE = `usage: faultline run [--cwd DIR] [--timeout S] [--shell] [--json | --format F] [--explain] [--background] [--redact] [--input-format NAME] -- CMD [ARGS…]
 
@@ -31,6 +32,7 @@ then prints where the errors are. Exits with CMD's exit code (124 on timeout, 12
                  then faultline read ID --follow | --wait MS, faultline kill ID, faultline ps
   --redact       with --json: redact secrets in the preview and messages (for a model)
   --input-format NAME  read the output as this structured report, or 'text' (default: detected by content)
+${SCAN_USAGE}
   -o, --output FILE, --quiet, --color, --no-color: as for locate (the exit code stays CMD's)
 When faultline's stdout is a terminal, CMD gets FORCE_COLOR=1 and CLICOLOR_FORCE=1 so it keeps its colour;
 the artifact keeps every byte and locating reads through the colour codes.`;
@@ -50,12 +52,14 @@ interface RunArgs {
   command: string[];
   /** -o/--output, --quiet, --color/--no-color (cli/conventions.ts). */
   ci: Record<string, string | boolean>;
+  /** --efm (repeatable), --filter-mode, --diff, --diff-base (cli/scan-settings.ts). */
+  scan: Record<string, string | string[]>;
 }
 
 // Options come before the command; everything from `--` (or the first non-option word) is the command,
 // so `faultline run npm test -- --watch=false` keeps the command's own flags intact.
 function parseRunArgs(argv: string[]): RunArgs {
-  const args: RunArgs = { cwd: undefined, timeoutMs: undefined, shell: false, json: false, format: 'text', explain: false, background: false, redact: false, inputFormat: undefined, command: [], ci: {} };
+  const args: RunArgs = { cwd: undefined, timeoutMs: undefined, shell: false, json: false, format: 'text', explain: false, background: false, redact: false, inputFormat: undefined, command: [], ci: {}, scan: {} };
   args.command = commandAfterOptions(argv, 'run', (name, value) => {
     if (name === '--cwd') args.cwd = value();
     else if (name === '--timeout') {
@@ -74,6 +78,8 @@ function parseRunArgs(argv: string[]): RunArgs {
     else if (name === '--redact') args.redact = true;
     else if (name === '-o' || name === '--output') args.ci.output = value();
     else if (name === '--quiet' || name === '--color' || name === '--no-color') args.ci[name.slice(2)] = true;
+    else if (name === '--efm') args.scan.efm = [...((args.scan.efm as string[] | undefined) ?? []), value()];
+    else if (name === '--filter-mode' || name === '--diff' || name === '--diff-base') args.scan[name.slice(2)] = value();
     else return false;
     return true;
   });
@@ -126,6 +132,9 @@ export const runCommandCli: CliCommand = {
     const args = parseRunArgs(argv);
     const settings = ciSettings(args.ci);
     const cwd = args.cwd ?? io.cwd;
+    // Checked before the command runs: a bad pattern or ref must not cost a whole build.
+    const userFormats = userFormatsOf(args.scan);
+    const diff = await diffFilterOf(args.scan, io, cwd, undefined, false);
     if (args.background) return (await import('./background.js')).runBackground(args.command, cwd, args.json, io);
     // A captured command's output has no size limit.
     await keepYoungGenerationSmall();
@@ -189,7 +198,10 @@ export const runCommandCli: CliCommand = {
 
     let located: LocateResult = { locations: [], unresolved: [], dropped: [] };
     try {
-      located = await locate({ path: result.artifact.path }, { cwd: result.cwd, command: result.command, ...(args.inputFormat ? { inputFormat: args.inputFormat } : {}) });
+      located = await locate(
+        { path: result.artifact.path },
+        { cwd: result.cwd, command: result.command, ...(args.inputFormat ? { inputFormat: args.inputFormat } : {}), ...(userFormats ? { userFormats } : {}), ...(diff ? { diff } : {}) },
+      );
       if (settings.quiet) located = errorsOnly(located);
     } catch (error) {
       io.stderr(`faultline run: locating errors failed: ${error instanceof Error ? error.message : String(error)}\n`);

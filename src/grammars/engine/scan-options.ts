@@ -20,4 +20,6 @@ export interface ScanResult {
   /** Lines counted on `\n` (a final line without `\n` counts). */
   lines: number;
   bytes: number;
+  /** User patterns (`--efm`) that ran out of their step budget on a line, once per pattern. */
+  gaveUp?: ReadonlyArray<{ readonly pattern: string; readonly logLine: number; readonly steps: number }>;
 }

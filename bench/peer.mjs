@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+// Issue 21 item 2: faultline beside the engine its CI users know, reviewdog's errorformat, on location-dense
+// logs: one real fixture of each tool repeated to ~1 MB and ~10 MB. errorformat is told the tool's name
+// (`-name=tsc`); faultline detects the format itself. Each row is a same-run ratio of medians over interleaved
+// runs (this VM's drift hits both alike), with peak RSS and whether faultline found every entry errorformat did.
+// errorformat is installed pinned into bench/.data/go-bin with `go install`; without Go the rows say so.
+//   node bench/peer.mjs [--quick]
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { locate } from '../dist/locate.js';
+
+// The version .ci/run installs too (test/grammars/user-formats.test.ts compares with it).
+export const ERRORFORMAT_VERSION = 'v0.0.0-20260721110140-13bff69235f3';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..');
+const data = join(here, '.data');
+const cli = join(root, 'dist', 'cli.cjs');
+const quick = process.argv.includes('--quick');
+const runs = quick ? 3 : 7;
+mkdirSync(data, { recursive: true });
+
+// fixture → errorformat's name for the tool. Six families: the issue's four and two linters.
+const LOGS = [
+  { fixture: 'tsc/two-files-multiline', efm: 'tsc' },
+  // errorformat's cargo patterns read `--message-format short`; the long form has no line of that shape.
+  { fixture: 'rustc/short', efm: 'cargo-check' },
+  { fixture: 'eslint-stylish/two-files', efm: 'eslint' },
+  { fixture: 'go-build/undefined', efm: 'govet' },
+  { fixture: 'flake8/basic', efm: 'flake8' },
+  { fixture: 'mypy/return-and-arg', efm: 'mypy' },
+];
+const SIZES = quick ? [1] : [1, 10];
+
+function errorformatBinary() {
+  const bin = join(data, 'go-bin', 'errorformat');
+  if (existsSync(bin)) return bin;
+  if (spawnSync('go', ['version']).status !== 0) return undefined;
+  const installed = spawnSync('go', ['install', `github.com/reviewdog/errorformat/cmd/errorformat@${ERRORFORMAT_VERSION}`], {
+    env: { ...process.env, GOBIN: join(data, 'go-bin') },
+    stdio: 'ignore',
+  });
+  return installed.status === 0 && existsSync(bin) ? bin : undefined;
+}
+
+function repeated(fixture, megabytes) {
+  const path = join(data, `peer-${fixture.replace('/', '-')}-${megabytes}mb.log`);
+  if (!existsSync(path)) {
+    const one = readFileSync(join(root, 'fixtures', `${fixture}.log`), 'utf8');
+    const target = megabytes * 1024 * 1024;
+    writeFileSync(path, one.repeat(Math.ceil(target / one.length)));
+  }
+  return path;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function timed(command, args, input) {
+  const started = process.hrtime.bigint();
+  const result = spawnSync('/usr/bin/time', ['-f', '%M', command, ...args], { input, encoding: 'utf8', maxBuffer: 1 << 30 });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  const rssMb = Number(result.stderr.trim().split('\n').at(-1)) / 1024;
+  return { ms, rssMb, stdout: result.stdout };
+}
+
+const errorformat = errorformatBinary();
+console.log(`peer figures: faultline / errorformat ${ERRORFORMAT_VERSION} (${runs} interleaved runs each, medians)`);
+if (!errorformat || !existsSync('/usr/bin/time')) {
+  console.log(`  SKIP every row: ${errorformat ? '/usr/bin/time (Debian package time)' : 'Go (to go install errorformat)'} is missing`);
+  process.exit(0);
+}
+for (const { fixture, efm } of LOGS) {
+  for (const megabytes of SIZES) {
+    const log = repeated(fixture, megabytes);
+    const input = readFileSync(log);
+    const workspace = join(root, 'fixtures', fixture);
+    const ours = [];
+    const theirs = [];
+    let theirLast;
+    for (let run = 0; run < runs; run++) {
+      ours.push(timed(process.execPath, [cli, 'locate', log, '--json', '--cwd', workspace, '--root', workspace]));
+      theirLast = timed(errorformat, [`-name=${efm}`, '-w=jsonl'], input);
+      theirs.push(theirLast);
+    }
+    // Recognised before deduplication (a repeated fixture repeats each diagnostic), plus what the cap left out.
+    const { stats } = await locate({ path: log }, { cwd: workspace, roots: [workspace] });
+    const found = stats.recognised + stats.overflow;
+    const expected = theirLast.stdout.split('\n').filter((row) => row.includes('"valid":true')).length;
+    const ratio = median(ours.map((s) => s.ms)) / median(theirs.map((s) => s.ms));
+    const target = megabytes >= 10 ? 1.0 : 2.0;
+    const rss = Math.max(...ours.map((s) => s.rssMb));
+    const verdict = ratio <= target && found >= expected && (megabytes < 10 || rss <= 100) ? 'PASS' : 'MISS';
+    console.log(
+      `  ${verdict} ${`${fixture} ${megabytes} MB`.padEnd(34)} ${ratio.toFixed(2)}× (${median(ours.map((s) => s.ms)).toFixed(0)} / ${median(theirs.map((s) => s.ms)).toFixed(0)} ms)` +
+        `  target ≤ ${target.toFixed(1)}×  found ${found} of errorformat's ${expected}  peak RSS ${rss.toFixed(0)} / ${Math.max(...theirs.map((s) => s.rssMb)).toFixed(0)} MB`,
+    );
+  }
+}
