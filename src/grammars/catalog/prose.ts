@@ -43,6 +43,12 @@ interface Token {
   path: string;
   start: number;
   end: number;
+  /** pathLike(path), computed once. */
+  likely?: boolean;
+}
+
+function likely(token: Token): boolean {
+  return (token.likely ??= pathLike(token.path));
 }
 
 // A scheme and host before a path (`https://host/org/repo/blob/main/src/a.c`) name another machine: the path
@@ -97,7 +103,7 @@ interface Found {
 // of the line named it already or a word that is no path owns the number (`… in automake line 922`).
 function fileFor(text: string, tokens: readonly Token[], candidates: readonly Token[], span: { start: number; end: number }, used: readonly Found[]): Token | undefined {
   const after = tokens.find((token) => token.start >= span.end);
-  if (after && pathLike(after.path) && AFTER_GAP.test(text.slice(span.end, after.start))) return after;
+  if (after && likely(after) && AFTER_GAP.test(text.slice(span.end, after.start))) return after;
   let before: Token | undefined;
   let named = false;
   for (const token of tokens) {
@@ -109,7 +115,7 @@ function fileFor(text: string, tokens: readonly Token[], candidates: readonly To
   }
   const gap = before === undefined ? '' : text.slice(before.end, span.start).replace(/^["'`]/, '');
   if (before && BEFORE_GAP.test(gap)) {
-    if (pathLike(before.path)) return before;
+    if (likely(before)) return before;
     if (named && /^[\s,:]*$/.test(gap)) return undefined;
   }
   const distinct = new Set(candidates.map((token) => token.path));
@@ -120,9 +126,9 @@ function fileFor(text: string, tokens: readonly Token[], candidates: readonly To
 function phrasesOf(text: string, tokens: readonly Token[]): Found[] {
   const found: Found[] = [];
   // A word that is itself a location (`psych.rb:455:in`) is a strict format's, never the file of a phrase.
-  const candidates = tokens.filter((token) => pathLike(token.path) && !ANCHORED.test(token.path) && !/:\d/.test(token.path));
+  const candidates = tokens.filter((token) => likely(token) && !token.path.includes('#') && !/:\d/.test(token.path));
   for (const token of tokens) {
-    const anchored = ANCHORED.exec(token.path);
+    const anchored = token.path.includes('#') ? ANCHORED.exec(token.path) : null;
     if (!anchored || !pathLike(anchored[1]!) || found.length >= MAX_PHRASES) continue;
     const line = Number(anchored[2]);
     const endLine = anchored[4] === undefined ? null : Number(anchored[4]);
@@ -137,9 +143,9 @@ function phrasesOf(text: string, tokens: readonly Token[]): Found[] {
       const named = paren ? tokens.find((token) => token.start >= end) : fileFor(text, tokens, candidates, { start, end }, found);
       // No file on an error line at all (`parse error: … at line 3, column 11`): standard input, which only the
       // command can name (resolve, src/resolve/command-names.ts).
-      const unnamed = named === undefined && !paren && candidates.length === 0 && UNNAMED_ERROR.test(text);
+      const unnamed = named === undefined && !paren && !tokens.some(likely) && UNNAMED_ERROR.test(text);
       const file = unnamed ? { path: '-', start, end } : named;
-      if (!file || !(unnamed || pathLike(file.path)) || found.some((each) => each.start <= start && start < each.end)) continue;
+      if (!file || !(unnamed || likely(file)) || found.some((each) => each.start <= start && start < each.end)) continue;
       const line = Number(match[1]);
       const endLine = !paren && match[2] !== undefined && Number(match[2]) > line ? Number(match[2]) : null;
       const column = (paren ? match[2] : match[3]) ?? null;
@@ -202,9 +208,14 @@ function splitFromPreviousLine(context: LineContext): boolean {
   return emitted !== undefined;
 }
 
+// Whether the line holds a number phrase at all: most candidate lines (a `line 3` inside a strict format's line)
+// end here, before any word is cut out.
+const ANY_PHRASE = /(?<![A-Za-z])(?:[Ll]ine|LINE)s?(?: *[:=#] *| +)\d|\(\d{1,7}(?:, ?\d{1,5})?\) in |#(?:L|lines-)\d/;
+
 function parseProse(context: LineContext): boolean {
   const text = context.text;
   if (splitFromPreviousLine(context)) return true;
+  if (!ANY_PHRASE.test(text)) return false;
   const tokens = tokensOf(text);
   if (tokens.length === 0) return false;
   const severity = severityOf(SEVERITY_WORD.exec(text)?.[1]);
