@@ -1,3 +1,4 @@
 export { buildFixPrompt, approxTokens, DEFAULT_PROMPT_BUDGET, type FixPromptOptions, type PromptResult } from './fix.js';
 export { buildCommandPrompt, extractShellCommand, type CommandPromptOptions, type PreviousCommand } from './command.js';
 export { fence, longestBacktickRun, languageFor } from './fence.js';
+export { decodeReportText, reportKind, type ReportKind } from './report-text.js';
