@@ -44,7 +44,7 @@ export class Scanner {
   /** One reusable line context per format (same order as `formats`), made when the format first sees a line:
    * most formats see none, and making all 156 was a tenth of a warm 10 KB call's set-up. */
   private readonly contexts: Array<FormatLineContext | undefined> = [];
-  /** Indexes of the formats that also read claimed lines (see GrammarFormat.readsClaimedLines), found once. */
+  /** Indexes of the formats that also read claimed lines (GrammarFormat.readsClaimedLines), found once. */
   private readersOfClaimed: number[] | undefined;
   private buffer = '';
   /** Index in `buffer` where unscanned text starts; text before it is look-back only. */
@@ -325,12 +325,9 @@ export class Scanner {
     const anchors = this.anchors!;
     const selects = this.selects!;
     for (const index of (this.readersOfClaimed ??= this.formats.flatMap((format, at) => (format.readsClaimedLines === true ? [at] : [])))) {
-      if (index <= claimant) continue;
       const anchor = anchors.anchorOfFormat[index]!;
-      if (selects[anchor] === 0) selects[anchor] = anchors.selects(anchor, probe, prefixEnds) ? 1 : 2;
-      if (selects[anchor] === 2) continue;
-      const context = (this.contexts[index] ??= new FormatLineContext(this.host, this.formats[index]!));
-      this.formats[index]!.parse(context.reset(text, logLine));
+      if (index > claimant && selects[anchor] === 0) selects[anchor] = anchors.selects(anchor, probe, prefixEnds) ? 1 : 2;
+      if (index > claimant && selects[anchor] === 1) this.formats[index]!.parse((this.contexts[index] ??= new FormatLineContext(this.host, this.formats[index]!)).reset(text, logLine));
     }
   }
 
