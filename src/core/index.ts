@@ -5,3 +5,4 @@ export { toLocateJson, locationToJson, LOCATE_JSON_VERSION, type LocateJson, typ
 export { roleOf, isDeeperFrame, frameDepths } from './roles.js';
 export { countOf, articleFor } from './english.js';
 export { closestName, didYouMean } from './suggest.js';
+export { isStandardInputName, echoedCommand, readsStandardInput, namedInputFile } from './standard-input.js';

@@ -99,6 +99,7 @@ exit: 0 no location found, 1 locations explained, 2 usage or internal error`,
         ...(log.inputFormat ? { inputFormat: log.inputFormat } : {}),
         ...(userFormats ? { userFormats } : {}),
         ...(diff ? { diff } : {}),
+        ...(log.run ? { command: log.run.command } : {}),
       });
       const result = settings.quiet ? { ...located, ...errorsOnly(located) } : located;
       signals.signal.throwIfAborted();

@@ -52,6 +52,7 @@ exit: 0 no location found (or none at --fail-level), 1 locations found, 2 usage 
       ...(tools ? { formats: tools } : {}),
       ...(log.inputFormat ? { inputFormat: log.inputFormat } : {}),
       allowBinary: values.binary === true,
+      ...(log.run ? { command: log.run.command } : {}),
     });
     const result = settings.quiet ? { ...located, ...errorsOnly(located) } : located;
     await printResult(result, format, io, { ...settings, ...(log.run ? { run: log.run } : {}) });

@@ -177,7 +177,7 @@ async function promptForLog(request: {
   scan: ScanSettings;
 }): Promise<PromptResult> {
   const { logPath, cwd, roots } = request;
-  const result = await locate({ path: logPath }, { cwd, ...request.scan, ...(roots ? { roots } : {}), ...(request.tools ? { formats: request.tools } : {}), ...(request.inputFormat ? { inputFormat: request.inputFormat } : {}), allowBinary: request.binary });
+  const result = await locate({ path: logPath }, { cwd, ...request.scan, ...(roots ? { roots } : {}), ...(request.tools ? { formats: request.tools } : {}), ...(request.inputFormat ? { inputFormat: request.inputFormat } : {}), ...(request.run ? { command: request.run.command } : {}), allowBinary: request.binary });
   const usedRoots = roots ?? [...new Set(result.locations.map((location) => location.root))];
   const symbols = await attachments(result.locations, usedRoots, request.symbolProvider);
   const primary = result.locations[0];

@@ -230,7 +230,7 @@ export const runCommandCli: CliCommand = {
     try {
       found = located = await locate(
         { path: result.artifact.path },
-        { cwd: result.cwd, ...(args.inputFormat ? { inputFormat: args.inputFormat } : {}), ...(userFormats ? { userFormats } : {}), ...(diff ? { diff } : {}) },
+        { cwd: result.cwd, command: result.command, ...(args.inputFormat ? { inputFormat: args.inputFormat } : {}), ...(userFormats ? { userFormats } : {}), ...(diff ? { diff } : {}) },
       );
       if (settings.quiet) located = errorsOnly(located);
     } catch (error) {
