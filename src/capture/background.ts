@@ -16,7 +16,7 @@ import {
 import { endProcesses, killTarget } from './background-kill.js';
 import type { WorkerSpec } from './background-worker.js';
 import { lastLineEnd, readTail, unseen } from './background-read.js';
-import { defaultHistoryKey } from './history.js';
+import { defaultHistoryKey, type RunOrigin } from './history.js';
 import { looksLikeServer } from './server-detect.js';
 import { artifactPaths, cacheDirFor, ensurePrivateDir, newArtifactId, type RetentionOptions, type StoreOptions } from './store.js';
 
@@ -44,8 +44,8 @@ export interface StartOptions extends RetentionOptions {
   shell?: string;
   cacheDir?: string;
   maxArtifactBytes?: number;
-  /** History bucket (default defaultHistoryKey(baseEnv)), or false. */
-  history?: { key?: string } | false;
+  /** History bucket (default defaultHistoryKey(baseEnv)), or false; `origin`/`root` as for runCommand (default 'library'). */
+  history?: { key?: string; origin?: RunOrigin; root?: string } | false;
   /** Return as soon as the command runs, without waiting (the CLI's `run --background`). */
   detach?: boolean;
   /** The worker script (default: dist/background-worker.js beside the bundle, or FAULTLINE_BACKGROUND_WORKER). */
@@ -143,6 +143,7 @@ export async function start(command: string, options: StartOptions = {}): Promis
     id, command, cwd, shell: options.shell ?? baseEnv.SHELL ?? '/bin/sh', cacheDir: store.cacheDir, env,
     maxArtifactBytes: options.maxArtifactBytes, maxAgeMs: options.maxAgeMs, maxFiles: options.maxFiles, maxTotalBytes: options.maxTotalBytes,
     historyKey: options.history === false ? undefined : options.history?.key ?? defaultHistoryKey(baseEnv),
+    ...(options.history ? { historyOrigin: options.history.origin, historyRoot: options.history.root } : {}),
   };
   await mkdir(backgroundDir(store), { recursive: true, mode: 0o700 });
   await ensurePrivateDir(backgroundDir(store), store.cacheDir);
@@ -183,7 +184,7 @@ export async function start(command: string, options: StartOptions = {}): Promis
   return output(id, { ...store, peek: options.detach === true, redact: options.redact });
 }
 
-async function loadState(id: string, store: StoreOptions): Promise<BackgroundState> {
+async function readState(id: string, store: StoreOptions): Promise<BackgroundState> {
   const state = await readJson<BackgroundState>(backgroundPaths(id, store).state);
   if (state === null) throw new FaultlineError('E_USAGE', `no background command ${id} (it was killed, or never started here); see list()`);
   const integer = (value: unknown): boolean => value === null || Number.isSafeInteger(value);
@@ -192,6 +193,16 @@ async function loadState(id: string, store: StoreOptions): Promise<BackgroundSta
   }
   // The output is the artifact of this id in this cache, whatever path the state file names.
   state.artifactPath = artifactPaths(id, store).path;
+  return state;
+}
+
+async function loadState(id: string, store: StoreOptions): Promise<BackgroundState> {
+  let state = await readState(id, store);
+  if (state.status === 'running' && !processAlive(state.workerPid)) {
+    // The worker writes its end and then exits: it may have done both between the read above and the check,
+    // so the state is read once more before its end is called lost.
+    state = await readState(id, store);
+  }
   // A worker that died without writing the end: the command's code is lost, say so rather than guess.
   if (state.status === 'running' && !processAlive(state.workerPid)) {
     state.status = 'failed';

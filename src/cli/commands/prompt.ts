@@ -102,8 +102,12 @@ variables) are replaced with [REDACTED:<type>] before the prompt is built.
 
 exit: 0 prompt printed, 2 usage or internal error`,
     async run(argv, io) {
-      const parsed = parseLogArgs(argv, io, { budget: { type: 'string' } });
+      const parsed = parseLogArgs(argv, io, { budget: { type: 'string' } }, 'prompt');
       const values = parsed.values;
+      // A prompt is printed whatever was found, so an exit-code threshold would be silently ignored: refused.
+      for (const option of ['fail-level', 'max-warnings'] as const) {
+        if (values[option] !== undefined) throw new FaultlineError('E_USAGE', `--${option} does not apply to prompt (it exits 0 once the prompt is printed); use it with locate, explain or run`);
+      }
       const log = await chainedLog(parsed.log, io);
       warnIfStale(log, io);
       const budget = parseBudget(values.budget);
@@ -116,7 +120,7 @@ exit: 0 prompt printed, 2 usage or internal error`,
       try {
         const prompt = await promptForLog({
           logPath,
-          scan: { ...(userFormatsOf(values) ? { userFormats: userFormatsOf(values) } : {}), ...(await diffFilterOrNone(values, io, log.cwd, log.roots)) },
+          scan: await scanSettingsOf(values, io, log.cwd, log.roots, 'stream' in log.source),
           cwd: resolve(io.cwd, log.cwd),
           roots,
           tools: Array.isArray(values.tool) ? (values.tool as string[]) : undefined,
@@ -173,7 +177,7 @@ async function promptForLog(request: {
   scan: ScanSettings;
 }): Promise<PromptResult> {
   const { logPath, cwd, roots } = request;
-  const result = await locate({ path: logPath }, { cwd, ...request.scan, ...(roots ? { roots } : {}), ...(request.tools ? { formats: request.tools } : {}), ...(request.inputFormat ? { inputFormat: request.inputFormat } : {}), allowBinary: request.binary });
+  const result = await locate({ path: logPath }, { cwd, ...request.scan, ...(roots ? { roots } : {}), ...(request.tools ? { formats: request.tools } : {}), ...(request.inputFormat ? { inputFormat: request.inputFormat } : {}), ...(request.run ? { command: request.run.command } : {}), allowBinary: request.binary });
   const usedRoots = roots ?? [...new Set(result.locations.map((location) => location.root))];
   const symbols = await attachments(result.locations, usedRoots, request.symbolProvider);
   const primary = result.locations[0];
@@ -224,8 +228,9 @@ const enclosingSymbolProvider: SymbolProvider = async ({ location, fileText }) =
 
 export const promptCommand: CliCommand = createPromptCommand({ symbolProvider: enclosingSymbolProvider });
 
-// The spooled log is a file, so `--diff -` may read standard input here.
-async function diffFilterOrNone(values: Record<string, unknown>, io: CliIo, cwd: string, roots: string[] | undefined): Promise<ScanSettings> {
-  const diff = await diffFilterOf(values, io, cwd, roots, false);
-  return diff ? { diff } : {};
+// A log read from standard input was spooled from it already, so `--diff -` is refused then.
+async function scanSettingsOf(values: Record<string, unknown>, io: CliIo, cwd: string, roots: string[] | undefined, logOnStdin: boolean): Promise<ScanSettings> {
+  const userFormats = userFormatsOf(values);
+  const diff = await diffFilterOf(values, io, cwd, roots, logOnStdin);
+  return { ...(userFormats ? { userFormats } : {}), ...(diff ? { diff } : {}) };
 }
