@@ -26,6 +26,7 @@ const VENDORED_SEGMENTS = new Set([
   'dist-newstyle', // cabal's build folder, with its unpacked dependencies and generated modules
   '.stack-work', // stack's build folder
   '.dart_tool', // pub's package config and generated build files
+  '.terraform', // terraform init's module copies (.terraform/modules/<name>/) and provider plugins
 ]);
 
 // Toolchain locations that are recognised by a fixed shape rather than a single segment.

@@ -92,6 +92,7 @@ describe('isVendoredPath: folder names only a package manager gives (issue 20)',
     '/home/u/.stack/snapshots/x86_64-linux/abc/9.4.7/lib/x.hs',
     '/home/u/.cabal/packages/hackage.haskell.org/text/2.0/text-2.0.tar.gz',
     '.dart_tool/build/generated/app/lib/main.g.dart',
+    '.terraform/modules/site/main.tf', // terraform init's module copy
     'renv/library/R-4.3/x86_64-pc-linux-gnu/dplyr/R/dplyr.R',
     'Carthage/Checkouts/Alamofire/Source/Session.swift',
     '.build/checkouts/swift-nio/Sources/NIOCore/Channel.swift',
