@@ -4,3 +4,5 @@ export { toUtf16Offset, fromUtf16Offset, toZeroBased, toOneBasedLine, displayWid
 export { toLocateJson, locationToJson, LOCATE_JSON_VERSION, type LocateJson, type LocationJson, type FrameJson, type RelatedJson } from './contract.js';
 export { roleOf, isDeeperFrame, frameDepths } from './roles.js';
 export { countOf, articleFor } from './english.js';
+export { closestName, didYouMean } from './suggest.js';
+export { isStandardInputName, echoedCommand, readsStandardInput, namedInputFile } from './standard-input.js';
