@@ -56,6 +56,7 @@ const TOOLCHAIN_PATTERNS: readonly RegExp[] = [
   // An unpacked Zig release archive (zig-linux-x86_64-0.11.0/lib/std/, zig-windows-x86_64-0.11.0-dev.399+44ee1c885/lib/,
   // zig-x86_64-linux-0.14.0/lib/ since 0.14): its std shares basenames (build.zig, Writer.zig) with user files.
   /(^|\/)zig-[a-z0-9_]+-[a-z0-9_]+-\d+\.\d+\.\d+[^/]*\/lib\//i,
+  /(^|\/)zig\/lib\/std\//, // the same unpacked into a folder named zig (/opt/zig/lib/std/Build.zig, C:\zig\lib\std\)
   /(^|\/)\.pub-cache\//, // Dart/Flutter package cache (~/.pub-cache/hosted/pub.dev/…)
   /(^|\/)flutter\/(packages\/flutter(_test|_tools)?|bin\/cache\/(pkg|dart-sdk))\//, // Flutter SDK checkout
   /(^|\/)deps\/[\w-]+\/(lib|src|include|c_src|test)\/.*\.(ex|exs|erl|hrl|eex|heex)$/, // Mix dependencies under the project's deps/
