@@ -184,7 +184,7 @@ export async function start(command: string, options: StartOptions = {}): Promis
   return output(id, { ...store, peek: options.detach === true, redact: options.redact });
 }
 
-async function loadState(id: string, store: StoreOptions): Promise<BackgroundState> {
+async function readState(id: string, store: StoreOptions): Promise<BackgroundState> {
   const state = await readJson<BackgroundState>(backgroundPaths(id, store).state);
   if (state === null) throw new FaultlineError('E_USAGE', `no background command ${id} (it was killed, or never started here); see list()`);
   const integer = (value: unknown): boolean => value === null || Number.isSafeInteger(value);
@@ -193,6 +193,16 @@ async function loadState(id: string, store: StoreOptions): Promise<BackgroundSta
   }
   // The output is the artifact of this id in this cache, whatever path the state file names.
   state.artifactPath = artifactPaths(id, store).path;
+  return state;
+}
+
+async function loadState(id: string, store: StoreOptions): Promise<BackgroundState> {
+  let state = await readState(id, store);
+  if (state.status === 'running' && !processAlive(state.workerPid)) {
+    // The worker writes its end and then exits: it may have done both between the read above and the check,
+    // so the state is read once more before its end is called lost.
+    state = await readState(id, store);
+  }
   // A worker that died without writing the end: the command's code is lost, say so rather than guess.
   if (state.status === 'running' && !processAlive(state.workerPid)) {
     state.status = 'failed';

@@ -60,6 +60,16 @@ describe('--efm', () => {
     expect(err).toContain("--efm '%f:%l: %q': unknown item %q");
   });
 
+  it('prompt and explain read with the pattern too (not accepted and ignored)', async () => {
+    write('build.log', '<<src/b.ts>> @ 7: second\n');
+    const prompt = await cli(['prompt', 'build.log', '--efm', '<<%f>> @ %l: %m']);
+    expect(prompt.code, prompt.err).toBe(0);
+    expect(prompt.out).toContain('src/b.ts:7');
+    const explain = await cli(['explain', 'build.log', '--json', '--no-lsp', '--efm', '<<%f>> @ %l: %m']);
+    expect(explain.out).toContain('src/b.ts');
+    expect((await cli(['prompt', '-', '--diff', '-'], '<<src/b.ts>> @ 7: x\n')).err).toContain('both read standard input');
+  });
+
   it('run --efm reads the command output with the pattern', async () => {
     const { code, out } = await cli(['run', '--json', '--efm', '<<%f>> @ %l: %m', '--efm', '%-G%.%#', '--', 'sh', '-c', "printf '<<src/b.ts>> @ 4: from run\\n'; exit 3"]);
     expect(code).toBe(3);

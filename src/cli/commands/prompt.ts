@@ -120,7 +120,7 @@ exit: 0 prompt printed, 2 usage or internal error`,
       try {
         const prompt = await promptForLog({
           logPath,
-          scan: { ...(userFormatsOf(values) ? { userFormats: userFormatsOf(values) } : {}), ...(await diffFilterOrNone(values, io, log.cwd, log.roots)) },
+          scan: await scanSettingsOf(values, io, log.cwd, log.roots, 'stream' in log.source),
           cwd: resolve(io.cwd, log.cwd),
           roots,
           tools: Array.isArray(values.tool) ? (values.tool as string[]) : undefined,
@@ -228,8 +228,9 @@ const enclosingSymbolProvider: SymbolProvider = async ({ location, fileText }) =
 
 export const promptCommand: CliCommand = createPromptCommand({ symbolProvider: enclosingSymbolProvider });
 
-// The spooled log is a file, so `--diff -` may read standard input here.
-async function diffFilterOrNone(values: Record<string, unknown>, io: CliIo, cwd: string, roots: string[] | undefined): Promise<ScanSettings> {
-  const diff = await diffFilterOf(values, io, cwd, roots, false);
-  return diff ? { diff } : {};
+// A log read from standard input was spooled from it already, so `--diff -` is refused then.
+async function scanSettingsOf(values: Record<string, unknown>, io: CliIo, cwd: string, roots: string[] | undefined, logOnStdin: boolean): Promise<ScanSettings> {
+  const userFormats = userFormatsOf(values);
+  const diff = await diffFilterOf(values, io, cwd, roots, logOnStdin);
+  return { ...(userFormats ? { userFormats } : {}), ...(diff ? { diff } : {}) };
 }
