@@ -9,6 +9,7 @@ import {
   splitJvmPackage,
 } from './candidates.js';
 import type { FileIndex, IndexQuery } from './file-index.js';
+import { ownInstalledCopy } from './installed-copy.js';
 import { joinPosix, parsePrintedPath, suffixesLongestFirst } from './paths.js';
 import { isFrameworkPackage, isFrameworkPath } from './frameworks.js';
 import { isJdkPackage, isLegacyNodeInternal, isRuntimePseudoPath, isVendoredPath } from './vendored.js';
@@ -173,7 +174,11 @@ async function resolveByPath(raw: RawLocation, workspace: Workspace, index: File
   }
   // Outside every root. A toolchain path is dropped before suffix matching, because stripping
   // its prefix (/usr/include/, site-packages/) could land on an unrelated same-named user file.
-  if (isVendoredPath(parsed.path)) return { kind: 'dropped', reason: 'vendored' };
+  if (isVendoredPath(parsed.path)) {
+    // …unless it is an installed copy of the workspace's own package (installed-copy.ts).
+    const own = await ownInstalledCopy(parsed.path, workspace);
+    return own ? fromOutcome(own, raw.file) : { kind: 'dropped', reason: 'vendored' };
+  }
   // A path that exists on this machine outside the workspace is that file, not a workspace file
   // that shares its suffix; stat'ing the printed path is safe (it is not built from `..`).
   if (parsed.kind === 'host-absolute' && (await workspace.fs.stat(parsed.path)) !== undefined) {

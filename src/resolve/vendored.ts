@@ -26,6 +26,7 @@ const VENDORED_SEGMENTS = new Set([
   'dist-newstyle', // cabal's build folder, with its unpacked dependencies and generated modules
   '.stack-work', // stack's build folder
   '.dart_tool', // pub's package config and generated build files
+  '.terraform', // terraform init's module copies (.terraform/modules/<name>/) and provider plugins
 ]);
 
 // Toolchain locations that are recognised by a fixed shape rather than a single segment.
@@ -52,6 +53,10 @@ const TOOLCHAIN_PATTERNS: readonly RegExp[] = [
   /^\/usr\/(share|lib|lib64)\/dotnet\//, // distro / packages.microsoft.com .NET SDK (sdk/<v>/Microsoft.Common.targets)
   /(^|\/)\.dotnet\/(sdk|packs|shared)\//, // dotnet-install.sh / actions/setup-dotnet SDK under ~/.dotnet
   /^\/usr\/(local\/)?lib\/zig\//, // Zig std (/usr/lib/zig/std/start.zig)
+  // An unpacked Zig release archive (zig-linux-x86_64-0.11.0/lib/std/, zig-windows-x86_64-0.11.0-dev.399+44ee1c885/lib/,
+  // zig-x86_64-linux-0.14.0/lib/ since 0.14): its std shares basenames (build.zig, Writer.zig) with user files.
+  /(^|\/)zig-[a-z0-9_]+-[a-z0-9_]+-\d+\.\d+\.\d+[^/]*\/lib\//i,
+  /(^|\/)zig\/lib\/std\//, // the same unpacked into a folder named zig (/opt/zig/lib/std/Build.zig, C:\zig\lib\std\)
   /(^|\/)\.pub-cache\//, // Dart/Flutter package cache (~/.pub-cache/hosted/pub.dev/…)
   /(^|\/)flutter\/(packages\/flutter(_test|_tools)?|bin\/cache\/(pkg|dart-sdk))\//, // Flutter SDK checkout
   /(^|\/)deps\/[\w-]+\/(lib|src|include|c_src|test)\/.*\.(ex|exs|erl|hrl|eex|heex)$/, // Mix dependencies under the project's deps/

@@ -58,6 +58,16 @@ describe('older tool versions', () => {
     ]);
   });
 
+  it('reads a Julia 0.x frame that lost its indentation, the `while loading` trailer its outermost entry', () => {
+    const locations = scan(['ERROR: LoadError: UndefVarError: y not defined', 'in g at /u/x.jl:7', 'while loading /u/x.jl, in expression starting on line 12']);
+    expect(locations.map((l) => [l.file, l.line, l.severity, l.frame?.index])).toEqual([
+      ['/u/x.jl', 7, null, 0],
+      ['/u/x.jl', 12, null, 1],
+    ]);
+    // Alone, the trailer is the error's own line.
+    expect(brief(scan(['ERROR: LoadError: syntax: extra token', 'while loading /u/x.jl, in expression starting on line 4']))).toEqual([['julia-0', '/u/x.jl', 4, null, 'error']]);
+  });
+
   it('reads Python frames that lost their indentation', () => {
     expect(brief(scan(['Traceback (most recent call last):', 'File "app/main.py", line 12, in <module>']))).toEqual([['python-traceback', 'app/main.py', 12, null, null]]);
   });

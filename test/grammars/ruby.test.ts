@@ -28,6 +28,19 @@ describe('ruby', () => {
     ]);
   });
 
+  it('reads `from` frames whose tab a web copy turned into spaces', () => {
+    const locations = scan([
+      "/home/u/lib/tally/count.rb:9:in `sum': undefined method `+' for nil (NoMethodError)",
+      "    from /home/u/lib/tally/count.rb:4:in `each'",
+      "    from /home/u/bin/tally.rb:5:in `<main>'",
+    ]);
+    expect(locations.map((l) => [l.format, l.file, l.line, l.frame?.index])).toEqual([
+      ['ruby', '/home/u/lib/tally/count.rb', 9, 0],
+      ['ruby', '/home/u/lib/tally/count.rb', 4, 1],
+      ['ruby', '/home/u/bin/tally.rb', 5, 2],
+    ]);
+  });
+
   it('takes the location out of a SyntaxError head (require of a broken file) with the caret column', () => {
     const locations = scan([
       "main.rb:1:in `require_relative': /app/lib/report.rb:3: syntax error, unexpected integer literal (SyntaxError)",

@@ -92,6 +92,11 @@ describe('isVendoredPath: folder names only a package manager gives (issue 20)',
     '/home/u/.stack/snapshots/x86_64-linux/abc/9.4.7/lib/x.hs',
     '/home/u/.cabal/packages/hackage.haskell.org/text/2.0/text-2.0.tar.gz',
     '.dart_tool/build/generated/app/lib/main.g.dart',
+    '.terraform/modules/site/main.tf', // terraform init's module copy
+    '/home/u/tools/zig-linux-x86_64-0.11.0/lib/std/build.zig', // an unpacked Zig release archive
+    'C:/zig/zig-windows-x86_64-0.11.0-dev.399+44ee1c885/lib/build_runner.zig',
+    '/opt/zig-x86_64-linux-0.14.0/lib/std/Io/Writer.zig',
+    '/opt/zig/lib/std/Build.zig',
     'renv/library/R-4.3/x86_64-pc-linux-gnu/dplyr/R/dplyr.R',
     'Carthage/Checkouts/Alamofire/Source/Session.swift',
     '.build/checkouts/swift-nio/Sources/NIOCore/Channel.swift',
@@ -104,7 +109,7 @@ describe('isVendoredPath: folder names only a package manager gives (issue 20)',
   });
 
   // Names a project also gives its own folders: decided from the workspace's manifests (dependency-folders.ts).
-  it.each(['lib/kemal/src/kemal.cr', 'deps/graph/walk.c', 'Pods/notes.swift', '_build/gen.py', 'build/_deps/x.cc', 'src/build/checkouts.ts', 'yarn/cache.ts'])('keeps %s', (path) => {
+  it.each(['lib/kemal/src/kemal.cr', 'deps/graph/walk.c', 'Pods/notes.swift', '_build/gen.py', 'build/_deps/x.cc', 'src/build/checkouts.ts', 'yarn/cache.ts', '/home/u/zig-app/lib/parse.zig', 'zig-utils/lib/std/fmt.zig', 'lib/std/fmt.zig'])('keeps %s', (path) => {
     expect(isVendoredPath(path)).toBe(false);
   });
 });

@@ -16,8 +16,10 @@ const AFTER_LINE = /^(?:\.?$|, <[^>]*> (?:line|chunk) \d+\.$|, near |, at (?:end
 // compile error's fixed tail (`, near "…"`, `, at end of line`) or after a perldiag phrase, never in prose.
 const BARE_PATH_AT_LINE = / at ((?:\.{0,2}\/)?[\w.\/-]+) line (\d+)(, near .*|, at (?:end of line|EOF)|\.?)$/;
 const PERL_DIAGNOSTIC = /^(?:syntax error|Global symbol|Can't locate|BEGIN failed|Compilation failed|Bareword|Undefined subroutine|Can't call method|Not an? [A-Z]+ reference|Illegal division|Missing right curly|Unmatched right curly|Execution of|Died)/;
-// perldiag's common warnings (the W class): the same `… at X line N.` shape as a die, but not fatal.
-const PERL_WARNING = /^(?:Use of uninitialized value|Useless use of|Name "[^"]+" used only once|Scalar value @|Possible (?:attempt|precedence|unintended)|Odd number of elements|Argument "[^"]*" isn't numeric|Deep recursion|Subroutine \S+ redefined|Variable "[^"]+" will not stay shared|"my" variable \S+ masks|Unquoted string|Found = in conditional|Statement unlikely to be reached|Parentheses missing|Wide character|Exiting subroutine via|Misplaced _ in number|Reversed \S+= operator)/;
+// perldiag's common warnings (the W class): the same `… at X line N.` shape as a die, but not fatal. The tokenizer's
+// `(S syntax)` guesses (`Bareword found where operator expected`, `Semicolon seems to be missing`) are severe warnings
+// printed before the `syntax error` they explain: the syntax error is the error.
+const PERL_WARNING = /^(?:Use of uninitialized value|Useless use of|Name "[^"]+" used only once|Scalar value @|Possible (?:attempt|precedence|unintended)|Odd number of elements|Argument "[^"]*" isn't numeric|Deep recursion|Subroutine \S+ redefined|Variable "[^"]+" will not stay shared|"my" variable \S+ masks|Unquoted string|Found = in conditional|Statement unlikely to be reached|Parentheses missing|Wide character|Exiting subroutine via|Misplaced _ in number|Reversed \S+= operator|\w+ found where operator expected|Semicolon seems to be missing|Operator or semicolon missing)/;
 
 /** `<text> at <path> line N<tail>`: the right-most ` at ` whose path parses (a message may itself say " at "). */
 function atLine(context: LineContext, from: number): { file: string; line: number; at: number; rest: string } | undefined {

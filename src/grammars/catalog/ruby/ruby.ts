@@ -54,7 +54,8 @@ function parseRuby(context: LineContext): boolean {
     context.atEnd(() => chain.settle());
     return { ...newFrameRun(), chain };
   });
-  const from = /^\tfrom /.exec(text);
+  // Ruby indents `from` with a tab; a web copy turns it into spaces.
+  const from = /^(?:\t| {2,8})from /.exec(text);
   if (from) {
     const frame = parseRubyFrame(context, from[0].length);
     if (!frame || frame.message !== null) return false;

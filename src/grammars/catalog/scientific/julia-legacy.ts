@@ -23,11 +23,18 @@ function parseJulia0(context: LineContext): boolean {
   }
   const loading = /^while loading (.+), in expression starting on line (\d+)$/.exec(text);
   if (loading) {
-    context.emit({ file: loading[1] ?? '', line: Number(loading[2]), severity: 'error', message: state.message });
+    // Right below the frames it is the trace's outermost entry (the top-level statement that called them), so the
+    // innermost user frame stays the place to fix; alone (an error at top level) it is the error's own line.
+    const file = loading[1] ?? '';
+    const line = Number(loading[2]);
+    if (context.logLine - state.lastLine === 1) {
+      context.emit({ file, line, severity: null, message: state.message, frame: { trace: state.trace, index: state.index++, causeRank: 0 } });
+    } else context.emit({ file, line, severity: 'error', message: state.message });
     return true;
   }
-  // 0.5/0.6 ` in f(::T) at file:N` and 0.4 ` in f at file:N` / ` [inlined code] from file:N`.
-  const frame = /^ (?:in .+ at|\[inlined code\] from) (\S+):(\d+)$/.exec(text);
+  // 0.5/0.6 ` in f(::T) at file:N` and 0.4 ` in f at file:N` / ` [inlined code] from file:N`; a web copy may have lost
+  // the one-space indentation.
+  const frame = /^ ?(?:in .+ at|\[inlined code\] from) (\S+):(\d+)$/.exec(text);
   if (!frame || !plausiblePath(frame[1] ?? '')) return false;
   if (context.logLine - state.lastLine > 1) {
     state.trace = context.newTraceId();
@@ -55,6 +62,6 @@ export const julia0: GrammarFormat = {
   observed: false,
   url: 'https://docs.julialang.org/en/v0.6/manual/stacktraces/',
   // `while loading …` is selected by the universal `line N` anchor, a frame by its `.jl:N`.
-  anchor: '^ERROR: |^while loading .+, in expression starting on line \\d|^ (?:in .+ at|\\[inlined code\\] from) \\S+\\.jl:\\d',
+  anchor: '^ERROR: |^while loading .+, in expression starting on line \\d|^ ?(?:in .+ at|\\[inlined code\\] from) \\S+\\.jl:\\d',
   parse: parseJulia0,
 };

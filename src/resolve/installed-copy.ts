@@ -1,0 +1,61 @@
+// The workspace's own package seen through its installed copy (issue 20): a gem run from `gems/<name>-<version>/`
+// or a Python package imported from site-packages while the user works on its sources. Such a path is a dependency
+// path by shape, yet the file to fix is the workspace's. It maps back only when the workspace's manifest names that
+// package (a `<name>.gemspec`; a pyproject/setup.cfg/setup.py `name`) and the same relative path exists in a root, so
+// an installed copy of someone else's package stays a dependency.
+import { joinPosix } from './paths.js';
+import type { CandidateOutcome, Workspace } from './workspace.js';
+
+interface InstalledCopy {
+  kind: 'gem' | 'python';
+  packageName: string;
+  /** The path inside the package as the workspace lays it out (`lib/stacker/pile.rb`, `tallyho/__init__.py`). */
+  relative: string;
+}
+
+// `…/gems/little-plugger-1.1.2/lib/x.rb`: the name ends at the dash before the version; `gems/1.8/gems/…` (a gem
+// home's own version folder) has no dash and so the later `gems/` is the one taken.
+const GEM = /(?:^|\/)gems\/([A-Za-z0-9_.-]+?)-\d[\w.]*(?:-[A-Za-z0-9_]+)?\/(.+)$/;
+// `…/site-packages/github_email/__init__.py` or a single-module package `…/site-packages/tool.py`.
+const PYTHON = /(?:^|\/)(?:site|dist)-packages\/(([A-Za-z_]\w*)(?:\/.+|\.py))$/;
+
+function installedCopyOf(path: string): InstalledCopy | undefined {
+  const gem = GEM.exec(path);
+  if (gem) return { kind: 'gem', packageName: gem[1] as string, relative: gem[2] as string };
+  const python = PYTHON.exec(path);
+  if (python) return { kind: 'python', packageName: python[2] as string, relative: python[1] as string };
+  return undefined;
+}
+
+// PEP 503 normalisation, so `github-email` in a manifest names the `github_email` module.
+const normalised = (name: string): string => name.toLowerCase().replace(/[-_.]+/g, '_');
+
+const PYTHON_MANIFESTS = ['pyproject.toml', 'setup.cfg', 'setup.py'];
+const PYTHON_NAME = /^\s*name\s*[=:]\s*["']?([A-Za-z0-9_.-]+)|\bname\s*=\s*["']([A-Za-z0-9_.-]+)["']/gm;
+
+async function manifestNames(workspace: Workspace, root: string, copy: InstalledCopy): Promise<boolean> {
+  if (copy.kind === 'gem') return (await workspace.fs.stat(joinPosix(root, `${copy.packageName}.gemspec`))) === 'file';
+  for (const manifest of PYTHON_MANIFESTS) {
+    const path = joinPosix(root, manifest);
+    if ((await workspace.fs.stat(path)) !== 'file') continue;
+    const text = (await workspace.fs.readText(path)) ?? '';
+    for (const match of text.matchAll(PYTHON_NAME)) {
+      if (normalised((match[1] ?? match[2]) as string) === normalised(copy.packageName)) return true;
+    }
+  }
+  return false;
+}
+
+/** The workspace file an installed copy of the workspace's own package stands for; undefined when it is none. */
+export async function ownInstalledCopy(path: string, workspace: Workspace): Promise<CandidateOutcome | undefined> {
+  const copy = installedCopyOf(path);
+  if (!copy) return undefined;
+  for (const root of workspace.roots) {
+    if (!(await manifestNames(workspace, root.given, copy))) continue;
+    // A Python package may sit under src/ in the workspace (the src layout) while installed at the top.
+    const candidates = [joinPosix(root.given, copy.relative), ...(copy.kind === 'python' ? [joinPosix(root.given, 'src', copy.relative)] : [])];
+    const outcome = await workspace.firstExisting(candidates);
+    if (outcome.kind === 'resolved') return outcome;
+  }
+  return undefined;
+}

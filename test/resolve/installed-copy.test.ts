@@ -1,0 +1,38 @@
+// The workspace's own package seen through its installed copy (issue 20): a gem home's or site-packages' copy maps
+// back to the workspace file only when the workspace's manifest names that package and the relative path exists.
+// The real pip run is fixtures/python-traceback/own-package-installed; these are own-made workspaces in the layouts.
+import { afterEach, describe, expect, it } from 'vitest';
+import { resolveLocations } from '../../src/resolve/index.js';
+import { makeWorkspace, raw, removeWorkspaces } from './_workspace.js';
+
+afterEach(removeWorkspaces);
+
+const noIgnores = async (): Promise<Set<string>> => new Set();
+
+async function fate(root: string, printed: string): Promise<string> {
+  const result = await resolveLocations([raw(printed)], { cwd: root, roots: [root], isIgnored: noIgnores });
+  if (result.locations[0]) return `kept ${result.locations[0].file}`;
+  return result.dropped[0]?.reason ?? result.unresolved[0]?.reason ?? 'none';
+}
+
+describe('an installed copy of the workspace\'s own package', () => {
+  it('maps a gem home path back when <name>.gemspec names the gem', async () => {
+    const root = await makeWorkspace({ 'little-plugger.gemspec': '', 'lib/little-plugger.rb': 'x\n' });
+    expect(await fate(root, '/usr/lib/ruby/gems/1.8/gems/little-plugger-1.1.2/lib/little-plugger.rb')).toBe('kept lib/little-plugger.rb');
+    expect(await fate(root, '/home/u/.gem/ruby/3.2.0/gems/rspec-core-3.12.0/lib/rspec/core.rb')).toBe('vendored');
+  });
+
+  it('maps a site-packages path back when the pyproject name names the module (PEP 503 spelling)', async () => {
+    const root = await makeWorkspace({ 'pyproject.toml': '[project]\nname = "github-email"\n', 'github_email/__init__.py': 'x\n' });
+    expect(await fate(root, '/home/u/.venv/lib/python3.12/site-packages/github_email/__init__.py')).toBe('kept github_email/__init__.py');
+    const src = await makeWorkspace({ 'setup.cfg': '[metadata]\nname = tally\n', 'src/tally/count.py': 'x\n' });
+    expect(await fate(src, '/venv/lib/python3.11/site-packages/tally/count.py')).toBe('kept src/tally/count.py');
+  });
+
+  it('keeps a same-named copy vendored when no manifest names the package', async () => {
+    const root = await makeWorkspace({ 'pyproject.toml': '[project]\nname = "app"\n', 'requests/api.py': 'x\n' });
+    expect(await fate(root, '/venv/lib/python3.11/site-packages/requests/api.py')).toBe('vendored');
+    const noManifest = await makeWorkspace({ 'lib/stacker/pile.rb': 'x\n' });
+    expect(await fate(noManifest, '/home/u/.gem/ruby/3.2.0/gems/stacker-0.3.1/lib/stacker/pile.rb')).toBe('vendored');
+  });
+});
