@@ -2,7 +2,10 @@
 // with. It compiles the bundle exactly as the launcher does (same wrapper, so V8 sees the same source), runs
 // the commands users run most in this one process, and saves every function compiled by then: what V8
 // compiled lazily while locating is what a cold `faultline locate` would otherwise compile again.
+// The file starts with the header the launcher checks before V8 sees the bytes: `FLCC1 <sha256 of the bundle>
+// <sha256 of the cache bytes>\n` (V8 itself compares only the source's length).
 // Usage: node scripts/code-cache.mjs   (scripts/build.mjs runs it after bundling)
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -60,5 +63,7 @@ for (const argv of runs) {
   const code = await bundle.exports.runCli(argv, io);
   if (code !== 0 && code !== 1) throw new Error(`code cache warm-up: faultline ${argv.join(' ')} exited ${code}`);
 }
-writeFileSync(cachePath, script.createCachedData());
+const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
+const cache = script.createCachedData();
+writeFileSync(cachePath, Buffer.concat([Buffer.from(`FLCC1 ${sha256(source)} ${sha256(cache)}\n`, 'latin1'), cache]));
 rmSync(work, { recursive: true, force: true });

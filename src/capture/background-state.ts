@@ -4,8 +4,9 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { cacheDirFor, type StoreOptions } from './store.js';
+import { dirname, join } from 'node:path';
+import { FaultlineError } from '../core/index.js';
+import { cacheDirFor, isArtifactId, type StoreOptions } from './store.js';
 
 export type BackgroundStatus = 'running' | 'succeeded' | 'failed' | 'stopped';
 
@@ -18,6 +19,10 @@ export interface BackgroundState {
   workerPid: number;
   /** The command's pid, which is also its process group id; null until it runs. */
   pgid: number | null;
+  /** processStartTime(pgid) when it was spawned: kill signals the group only while its leader still has it. */
+  pgidStartTime?: string | null;
+  /** processStartTime(workerPid), so a reused worker pid is not taken for a live worker. */
+  workerStartTime?: string | null;
   status: BackgroundStatus;
   startedAt: string;
   endedAt: string | null;
@@ -45,8 +50,21 @@ export function backgroundDir(options: StoreOptions = {}): string {
   return join(cacheDirFor(options), 'background');
 }
 
+/**
+ * Rejects anything that is not an id faultline issued (`../x`, an absolute path, a name with a suffix): an id
+ * names files in the state folder, so a path-shaped one would read, or signal from, a planted file elsewhere.
+ */
+export function checkBackgroundId(id: string): string {
+  if (typeof id === 'string' && isArtifactId(id)) return id;
+  const shown = JSON.stringify(String(id).slice(0, 80));
+  throw new FaultlineError('E_USAGE', `${shown} is not a background command id (ids look like 20250101T120000123Z-1a2b3c4d; faultline ps lists them)`);
+}
+
 export function backgroundPaths(id: string, options: StoreOptions = {}) {
+  checkBackgroundId(id);
   const dir = backgroundDir(options);
+  // The id's shape already keeps these in dir; checked again so a change to the shape cannot widen it.
+  if (dirname(join(dir, `${id}.json`)) !== dir) checkBackgroundId('');
   return { state: join(dir, `${id}.json`), cursor: join(dir, `${id}.cursor.json`), stop: join(dir, `${id}.stop`), spec: join(dir, `${id}.spec.json`) };
 }
 
@@ -66,7 +84,7 @@ export async function readJson<T>(path: string): Promise<T | null> {
 
 export async function listStateIds(options: StoreOptions): Promise<string[]> {
   try {
-    return (await readdir(backgroundDir(options))).filter((name) => /^[0-9TZ]+-[0-9a-f]{8}\.json$/.test(name)).map((name) => name.slice(0, -5));
+    return (await readdir(backgroundDir(options))).filter((name) => name.endsWith('.json') && isArtifactId(name.slice(0, -5))).map((name) => name.slice(0, -5));
   } catch {
     return [];
   }

@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { readFile, unlink } from 'node:fs/promises';
 import { backgroundPaths, type BackgroundState, writeJsonAtomic } from './background-state.js';
+import { processStartTime } from './process-identity.js';
 import { runCommand } from './run.js';
 import { artifactPaths, type RetentionOptions } from './store.js';
 
@@ -26,7 +27,7 @@ export async function runWorker(specPath: string): Promise<void> {
   const store = { cacheDir: spec.cacheDir };
   const paths = backgroundPaths(spec.id, store);
   const state: BackgroundState = {
-    version: 1, id: spec.id, command: spec.command, cwd: spec.cwd, shell: spec.shell, workerPid: process.pid, pgid: null,
+    version: 1, id: spec.id, command: spec.command, cwd: spec.cwd, shell: spec.shell, workerPid: process.pid, workerStartTime: processStartTime(process.pid), pgid: null, pgidStartTime: null,
     status: 'running', startedAt: new Date().toISOString(), endedAt: null, durationMs: null, exitCode: null, exitStatus: null, signal: null,
     artifactPath: artifactPaths(spec.id, store).path, notes: [],
   };
@@ -49,6 +50,8 @@ export async function runWorker(specPath: string): Promise<void> {
       history: spec.historyKey === undefined ? undefined : { key: spec.historyKey },
       onSpawn: (pid) => {
         state.pgid = pid;
+        // Read at once: the leader is `sh` waiting for the command, alive as long as the command runs.
+        state.pgidStartTime = processStartTime(pid);
         announced = writeJsonAtomic(paths.state, state);
       },
     });

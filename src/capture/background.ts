@@ -10,15 +10,15 @@ import { fileURLToPath } from 'node:url';
 import { FaultlineError } from '../core/index.js';
 import { redactorFrom, type RedactOption } from '../redact/index.js';
 import {
-  BACKGROUND_MARKER, backgroundDir, backgroundPaths, type BackgroundState, type BackgroundStatus, commandProcesses, type Cursor,
+  BACKGROUND_MARKER, backgroundDir, backgroundPaths, type BackgroundState, type BackgroundStatus, type Cursor,
   listStateIds, processAlive, readJson, removeJob, writeJsonAtomic,
 } from './background-state.js';
+import { endProcesses, killTarget } from './background-kill.js';
 import type { WorkerSpec } from './background-worker.js';
 import { lastLineEnd, readTail, unseen } from './background-read.js';
 import { defaultHistoryKey } from './history.js';
-import { signalGroup } from './process-group.js';
 import { looksLikeServer } from './server-detect.js';
-import { cacheDirFor, ensurePrivateDir, newArtifactId, type RetentionOptions, type StoreOptions } from './store.js';
+import { artifactPaths, cacheDirFor, ensurePrivateDir, newArtifactId, type RetentionOptions, type StoreOptions } from './store.js';
 
 export const START_WAIT = { defaultMs: 5000, minMs: 5000, maxMs: 60_000 } as const;
 /** Unchanged output for this long after a server/watch line ends start()'s wait early. */
@@ -186,6 +186,12 @@ export async function start(command: string, options: StartOptions = {}): Promis
 async function loadState(id: string, store: StoreOptions): Promise<BackgroundState> {
   const state = await readJson<BackgroundState>(backgroundPaths(id, store).state);
   if (state === null) throw new FaultlineError('E_USAGE', `no background command ${id} (it was killed, or never started here); see list()`);
+  const integer = (value: unknown): boolean => value === null || Number.isSafeInteger(value);
+  if (typeof state !== 'object' || state.id !== id || !Number.isSafeInteger(state.workerPid) || !integer(state.pgid) || !Array.isArray(state.notes)) {
+    throw new FaultlineError('E_USAGE', `the state of background command ${id} is damaged (${backgroundPaths(id, store).state}); faultline did not act on it`);
+  }
+  // The output is the artifact of this id in this cache, whatever path the state file names.
+  state.artifactPath = artifactPaths(id, store).path;
   // A worker that died without writing the end: the command's code is lost, say so rather than guess.
   if (state.status === 'running' && !processAlive(state.workerPid)) {
     state.status = 'failed';
@@ -202,17 +208,21 @@ export async function output(id: string, options: OutputOptions = {}): Promise<B
   let state = await loadState(id, store);
   const cursor: Cursor = (await readJson<Cursor>(paths.cursor)) ?? { offset: 0, reported: false, server: false };
   const deadline = Date.now() + Math.min(300_000, Math.max(0, options.waitMs ?? 0));
-  let size = (await stat(state.artifactPath).catch(() => null))?.size ?? 0;
+  const redactor = redactorFrom(options.redact);
+  // Redacting a running command returns whole lines only, so the wait is for a returnable end, not a byte.
+  const returnable = async (): Promise<number> => {
+    const size = (await stat(state.artifactPath).catch(() => null))?.size ?? 0;
+    return redactor && state.status === 'running' ? lastLineEnd(state.artifactPath, cursor.offset, size) : size;
+  };
+  let size = await returnable();
   while (state.status === 'running' && size <= cursor.offset && Date.now() < deadline) {
     await sleep(Math.min(100, Math.max(1, deadline - Date.now())));
     state = await loadState(id, store);
-    size = (await stat(state.artifactPath).catch(() => null))?.size ?? 0;
+    size = await returnable();
   }
   // Re-read the size after the end is known: the worker drains late output before it writes the end.
-  if (state.status !== 'running') size = (await stat(state.artifactPath).catch(() => null))?.size ?? size;
-  const redactor = redactorFrom(options.redact);
-  if (redactor && state.status === 'running') size = await lastLineEnd(state.artifactPath, cursor.offset, size);
-  const unseenPart = await unseen(state.artifactPath, cursor.offset, size);
+  if (state.status !== 'running') size = await returnable();
+  const unseenPart = await unseen(state.artifactPath, cursor.offset, size, redactor !== undefined);
   const text = redactor ? redactor.redact(unseenPart.text) : unseenPart.text;
   const { omittedBytes } = unseenPart;
   const ended = state.status !== 'running';
@@ -237,7 +247,8 @@ export async function kill(id: string, options: StoreOptions & { graceMs?: numbe
   const state = await loadState(id, store);
   const wasRunning = state.status === 'running';
   if (wasRunning) await writeFile(paths.stop, '', { mode: 0o600 });
-  await endProcesses(id, state.pgid, options.graceMs ?? 2000);
+  const target = killTarget(state);
+  await endProcesses(id, target.pgid, options.graceMs ?? 2000);
   if (wasRunning) {
     // The worker drains late output (1 s of silence) and writes the end; give it a little longer.
     const deadline = Date.now() + 5000;
@@ -248,31 +259,9 @@ export async function kill(id: string, options: StoreOptions & { graceMs?: numbe
     }
   }
   const result = await output(id, { ...store, redact: options.redact });
+  if (target.note) result.notes.push(target.note);
   await removeJob(id, store);
   return wasRunning ? { ...result, status: 'stopped', completion: true } : result;
-}
-
-async function endProcesses(id: string, pgid: number | null, graceMs: number): Promise<void> {
-  const signalAll = (signal: NodeJS.Signals): number[] => {
-    const pids = commandProcesses(id, pgid);
-    if (pgid !== null) signalGroup(pgid, signal);
-    for (const pid of pids) {
-      try {
-        process.kill(pid, signal);
-      } catch {
-        // Already gone.
-      }
-    }
-    return pids;
-  };
-  signalAll('SIGTERM');
-  const deadline = Date.now() + graceMs;
-  while (Date.now() < deadline) {
-    await sleep(25);
-    if (commandProcesses(id, pgid).length === 0) return;
-  }
-  signalAll('SIGKILL');
-  for (let tries = 0; tries < 40 && commandProcesses(id, pgid).length > 0; tries++) await sleep(25);
 }
 
 /** Background commands known to this cache: running ones first, then ended ones not yet killed. */

@@ -1,7 +1,7 @@
-// Where faultline keeps what it saves per user (run artifacts, background state, the CLI's code cache). Its own
-// module with no other imports, so the executable's launcher can find it without loading capture.
-import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+// Where faultline keeps what it saves per user (run artifacts, background state, the CLI's code cache). Small
+// and light on imports, so the executable's launcher can find it without loading capture.
+import { resolve } from 'node:path';
+import { userDir } from '../resolve/user-dirs.js';
 
 export interface CacheDirOptions {
   /** Overrides FAULTLINE_CACHE_DIR / XDG_CACHE_HOME. */
@@ -9,10 +9,8 @@ export interface CacheDirOptions {
   env?: NodeJS.ProcessEnv;
 }
 
+/** options.cacheDir, else FAULTLINE_CACHE_DIR (absolute, or E_CACHE_DIR), else an absolute XDG_CACHE_HOME/faultline, else ~/.cache/faultline. */
 export function cacheDirFor(options: CacheDirOptions = {}): string {
-  const env = options.env ?? process.env;
   if (options.cacheDir) return resolve(options.cacheDir);
-  if (env.FAULTLINE_CACHE_DIR) return resolve(env.FAULTLINE_CACHE_DIR);
-  if (env.XDG_CACHE_HOME) return resolve(env.XDG_CACHE_HOME, 'faultline');
-  return join(env.HOME || homedir(), '.cache', 'faultline');
+  return userDir('cache', options.env ?? process.env);
 }

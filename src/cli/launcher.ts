@@ -9,12 +9,18 @@
 //      deletes the old one before it writes a new bundle);
 //   2. when V8 refuses that one (a package built under another Node version), one this user's earlier run made
 //      under the cache directory, named by the bundle's content hash and the Node version. It is read only
-//      from a file and directory owned by this user that nobody else may write: a code cache is code.
+//      from a file and directory owned by this user that nobody else may write, and never from a cache directory
+//      inside the current workspace (a relative or checked-in cache folder): a code cache is code.
+// V8 itself checks only the source's length, so each cache file starts with a header recording the sha256 of the
+// bundle it was made from and of the cache bytes after it (scripts/code-cache.mjs writes the same header); a
+// file whose digests do not match this bundle and its own bytes is not given to V8 at all.
 import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { cacheDirFor } from '../capture/cache-dir.js';
+import { checkedCache, sha256, withHeader } from './code-cache-header.js';
+import { workspaceHolding } from '../resolve/user-dirs.js';
 
 interface CliBundle {
   main(): Promise<void>;
@@ -27,11 +33,20 @@ const BUILT_CACHE = join(__dirname, 'cli-main.cache');
 declare const __FAULTLINE_BUNDLE_HASH__: string | undefined;
 const BUNDLE_HASH = typeof __FAULTLINE_BUNDLE_HASH__ === 'string' ? __FAULTLINE_BUNDLE_HASH__ : undefined;
 
-function userCachePath(): string | undefined {
+function userCachePath(): { path?: string; why: string } {
   // Ownership is what makes a cache file trustworthy; Windows has no uid to compare.
-  if (BUNDLE_HASH === undefined || process.getuid === undefined) return undefined;
+  if (BUNDLE_HASH === undefined || process.getuid === undefined) return { why: 'no per-user cache here' };
+  let dir: string;
+  try {
+    dir = cacheDirFor();
+  } catch (error) {
+    // A relative FAULTLINE_CACHE_DIR: the command itself reports it when it needs the cache.
+    return { why: (error as Error).message };
+  }
+  const workspace = workspaceHolding(dir, { home: process.env.HOME });
+  if (workspace !== null) return { why: `the cache directory ${dir} is inside the workspace ${workspace}, so it holds no code cache` };
   const name = `cli-${BUNDLE_HASH.slice(0, 16)}-${process.version}-${process.arch}.cache`;
-  return join(cacheDirFor(), 'code-cache', name);
+  return { path: join(dir, 'code-cache', name), why: '' };
 }
 
 function ownedAndPrivate(stats: { uid: number; mode: number }): boolean {
@@ -62,12 +77,12 @@ function readUserCache(path: string): Buffer | undefined {
 
 // At exit, so the cache holds what this run compiled. Best effort: a cache directory that cannot be used
 // only means the next run compiles again. Written once: a file V8 refuses (other flags) is left as it is.
-function writeUserCache(path: string, script: Script): void {
+function writeUserCache(path: string, script: Script, bundleDigest: string): void {
   try {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     if (!ownedAndPrivate(statSync(dirname(path)))) return;
     const temporary = `${path}.${process.pid}.tmp`;
-    writeFileSync(temporary, script.createCachedData(), { mode: 0o600, flag: 'wx' });
+    writeFileSync(temporary, withHeader(script.createCachedData(), bundleDigest), { mode: 0o600, flag: 'wx' });
     renameSync(temporary, path);
   } catch {
     // see above
@@ -87,27 +102,32 @@ function compile(source: string): Script {
     report('none', 'FAULTLINE_NO_CODE_CACHE=1');
     return plain();
   }
-  const built = readBuiltCache();
-  const first = built === undefined ? undefined : new Script(wrapped, { filename: BUNDLE, cachedData: built });
+  const bundleDigest = sha256(source);
+  const builtFile = readBuiltCache();
+  const built = builtFile === undefined ? 'the build made no cache' : checkedCache(builtFile, bundleDigest);
+  const first = typeof built === 'string' ? undefined : new Script(wrapped, { filename: BUNDLE, cachedData: built });
   if (first && !first.cachedDataRejected) {
     report('build', BUILT_CACHE);
     return first;
   }
-  const why = first ? 'V8 refused the build\'s cache' : 'the build made no cache';
-  const userPath = userCachePath();
-  if (userPath === undefined) {
-    report('none', `${why}; no per-user cache here`);
+  const why = first ? 'V8 refused the build\'s cache' : builtFile === undefined ? built : `the build's cache was not used: ${built as string}`;
+  const user = userCachePath();
+  if (user.path === undefined) {
+    report('none', `${why}; ${user.why}`);
     return first ?? plain();
   }
-  const own = readUserCache(userPath);
-  if (own !== undefined) {
+  const userPath = user.path;
+  const ownFile = readUserCache(userPath);
+  const own = ownFile === undefined ? undefined : checkedCache(ownFile, bundleDigest);
+  if (own !== undefined && typeof own !== 'string') {
     const script = new Script(wrapped, { filename: BUNDLE, cachedData: own });
     report(script.cachedDataRejected ? 'none' : 'user', script.cachedDataRejected ? `V8 refused ${userPath}` : userPath);
     return script;
   }
   const script = first ?? plain();
-  report('none', `${why}; writing ${userPath} at exit`);
-  process.once('exit', () => writeUserCache(userPath, script));
+  // A file that fails its digests is replaced (written whole to a temporary, then renamed over it).
+  report('none', `${why}; ${own === undefined ? '' : `${userPath}: ${own}; `}writing ${userPath} at exit`);
+  process.once('exit', () => writeUserCache(userPath, script, bundleDigest));
   return script;
 }
 

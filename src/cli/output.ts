@@ -1,9 +1,10 @@
 // Prints a LocateResult in the chosen --format: the one place the CLI renders findings, so locate, run and
 // explain agree. Formats that leave the machine are redacted (secretlint + environment values + own rules).
-import { appendFileSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { FaultlineError, type LocateResult, type RunInfo } from '../core/index.js';
 import { OUTPUT_FORMATS, prepareRedactor, renderOutput, type OutputFormat, type ReadLine } from '../output/index.js';
+import { FILE_READ_BOUNDS, readBoundedLines } from './bounded-read.js';
 import { wantsColour, type CliIo } from './io.js';
 
 /** `--format F` (or `--json`) → a known format; an unknown name is a usage error. */
@@ -17,16 +18,19 @@ export function outputFormatOf(values: Record<string, unknown>, fallback: Output
   return format as OutputFormat;
 }
 
-// Reads source lines for code frames and column conversion; each file once. Locations are already inside
-// their roots (resolve checked it after realpath), so this never reads outside the workspace.
-export function createLineReader(): ReadLine {
+// Reads source lines for code frames and column conversion; each file once, its head only (bounded-read.ts).
+// Locations are already inside their roots (resolve checked it after realpath), so this never reads outside
+// the workspace. `cut` collects the files that were larger than the bounds, for a note.
+export function createLineReader(cut: Set<string> = new Set()): ReadLine {
   const cache = new Map<string, string[] | null>();
   return (root, file, line) => {
     const path = join(root, file);
     let lines = cache.get(path);
     if (lines === undefined) {
       try {
-        lines = readFileSync(path, 'utf8').split('\n').map((text) => (text.endsWith('\r') ? text.slice(0, -1) : text));
+        const read = readBoundedLines(path);
+        lines = read.lines;
+        if (read.cut) cut.add(file);
       } catch {
         lines = null;
       }
@@ -61,8 +65,9 @@ export async function printResult(result: LocateResult, format: OutputFormat, io
   const leavesMachine = format === 'github' || format === 'sarif' || format === 'gitlab' || format === 'rdjsonl' || format === 'checkstyle';
   const redactor = leavesMachine ? await prepareRedactor(result, { env: io.env }) : undefined;
   const repoRoot = repoRootFor(io, result);
+  const cut = new Set<string>();
   const rendered = renderOutput(format, result, {
-    readLine: createLineReader(),
+    readLine: createLineReader(cut),
     // A file gets no colour unless asked for: it is read by tools, not a terminal.
     colour: print.output === undefined ? wantsColour(io, print.colour) : print.colour === true,
     ...(redactor ? { redactor } : {}),
@@ -72,6 +77,9 @@ export async function printResult(result: LocateResult, format: OutputFormat, io
     cwd: io.cwd,
   });
   writeOutput(io, print, rendered.stdout);
+  for (const file of cut) {
+    io.stderr(`faultline: note: only the first ${FILE_READ_BOUNDS.maxBytes / 1024 / 1024} MiB (${FILE_READ_BOUNDS.maxLines} lines at most) of ${file} were read; locations past that have no code frame or converted column\n`);
+  }
   const summaryFile = io.env.GITHUB_STEP_SUMMARY;
   if (rendered.stepSummary && summaryFile) {
     try {

@@ -5,6 +5,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { FaultlineError } from '../core/index.js';
+import { workspaceSafeTool } from '../resolve/tool-path.js';
 
 export type FilterMode = 'added' | 'diff_context' | 'file' | 'nofilter';
 export const FILTER_MODES: readonly FilterMode[] = ['added', 'diff_context', 'file', 'nofilter'];
@@ -106,14 +107,17 @@ export async function diffAgainst(ref: string, cwd: string): Promise<{ changed: 
   const { execFileSync, spawn } = await import('node:child_process');
   const failed = (what: string, stderr: string): FaultlineError =>
     new FaultlineError('E_USAGE', `--diff-base ${ref}: git ${what} failed${stderr ? `: ${stderr.trim().split('\n')[0]}` : ''}`);
+  // Never the workspace's own `git` (a node_modules/.bin/git first on PATH under npm exec): resolve/tool-path.ts.
+  const git = workspaceSafeTool('git', { pathValue: process.env.PATH, roots: [], cwd });
+  if (git === null) throw failed('lookup', 'no git on PATH outside the workspace');
   let top: string;
   try {
-    top = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+    top = execFileSync(git, ['rev-parse', '--show-toplevel'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
   } catch (error) {
     throw failed('rev-parse', String((error as { stderr?: unknown }).stderr ?? ''));
   }
   // --no-ext-diff and --no-textconv: the workspace's config must not run a program of its choosing here.
-  const child = spawn('git', ['diff', '--no-color', '--no-ext-diff', '--no-textconv', '--src-prefix=a/', '--dst-prefix=b/', ref, '--'], {
+  const child = spawn(git, ['diff', '--no-color', '--no-ext-diff', '--no-textconv', '--src-prefix=a/', '--dst-prefix=b/', ref, '--'], {
     cwd: top,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -2,6 +2,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import { workspaceSafeTool } from '../resolve/tool-path.js';
 
 // node:child_process costs every run ~9 ms to load; only a run whose git environment moves the repository asks git.
 const requireBuiltin = createRequire(import.meta.url);
@@ -29,7 +30,11 @@ function topLevelOnDisk(cwd: string): string | undefined {
 function topLevelFromGit(cwd: string): string | undefined {
   try {
     const { execFileSync } = requireBuiltin('node:child_process') as typeof import('node:child_process');
-    const top = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 }).trim();
+    // Not the workspace's own `git` (a node_modules/.bin/git under npm exec): resolve/tool-path.ts.
+    // The PATH git would have been found on: this process's (execFileSync inherits it).
+    const git = workspaceSafeTool('git', { pathValue: process.env.PATH, roots: [], cwd });
+    if (git === null) return undefined;
+    const top = execFileSync(git, ['rev-parse', '--show-toplevel'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 }).trim();
     return top || undefined;
   } catch {
     return undefined; // not a work tree, or git missing

@@ -56,6 +56,14 @@ export interface ExplainItem {
 }
 
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
+// Lines are bounded too: 8 MiB of newlines is 8 million lines for tree-sitter and the frame to split.
+const MAX_FILE_LINES = 200_000;
+
+function moreLinesThan(buffer: Buffer, length: number, limit: number): boolean {
+  let lines = 0;
+  for (let at = buffer.indexOf(0x0a, 0); at >= 0 && at < length; at = buffer.indexOf(0x0a, at + 1)) if (++lines > limit) return true;
+  return false;
+}
 
 function inside(file: string, root: string): boolean {
   const relative = path.relative(root, file);
@@ -91,6 +99,7 @@ async function openInsideRoots(location: ResolvedLocation, roots: readonly strin
       length += bytesRead;
     }
     if (length > MAX_FILE_BYTES) throw new FaultlineError('E_INPUT_READ', `${location.absolutePath} grew past ${MAX_FILE_BYTES / 1024 / 1024} MiB while read; not explained`);
+    if (moreLinesThan(buffer, length, MAX_FILE_LINES)) throw new FaultlineError('E_INPUT_READ', `${location.absolutePath} has more than ${MAX_FILE_LINES} lines; not explained`);
     return { file: real, text: buffer.toString('utf8', 0, length) };
   } finally {
     await handle.close().catch(() => undefined);

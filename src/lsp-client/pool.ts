@@ -5,6 +5,7 @@ import { LspClient, type SymbolAnswer } from './client.js';
 import { applyServerConfig, loadServerConfig, serverConfigFile } from './config.js';
 import { isTrustedWorkspace, untrustedNotice } from './trust.js';
 import { builtinLanguages, languageFor, serverKey } from './servers.js';
+import { pathOutsideWorkspace } from '../resolve/tool-path.js';
 import type { LanguageEntry } from './types.js';
 
 export interface ServerPoolOptions {
@@ -14,6 +15,8 @@ export interface ServerPoolOptions {
   languages?: (root: string) => LanguageEntry[];
   /** Run server commands from every workspace's own config (see trust.ts); default: only trusted ones. */
   trustWorkspace?: boolean;
+  /** The current directory, whose subtree (like the workspace's) is no source of programs when untrusted. */
+  cwd?: string;
 }
 
 export interface PoolSymbolsOptions {
@@ -41,6 +44,7 @@ export class ServerPool {
   private readonly tables = new Map<string, LanguageEntry[]>();
   private disposed = false;
   private readonly untrusted = new Map<string, string>();
+  private readonly envs = new Map<string, NodeJS.ProcessEnv>();
 
   constructor(options: ServerPoolOptions = {}) {
     this.options = options;
@@ -56,14 +60,33 @@ export class ServerPool {
     return table;
   }
 
+  /**
+   * The environment servers of `root` are found in and run with. Untrusted: PATH without the entries the
+   * workspace controls (resolve/tool-path.ts), so neither the server nor what it starts (pyright runs
+   * `python`) comes from the workspace's `node_modules/.bin`, a relative entry or the current directory.
+   */
+  private envFor(root: string): NodeJS.ProcessEnv {
+    let env = this.envs.get(root);
+    if (env === undefined) {
+      const base = this.options.env ?? process.env;
+      env = isTrustedWorkspace(root, { trustWorkspace: this.options.trustWorkspace, env: base })
+        ? base
+        : { ...base, PATH: pathOutsideWorkspace({ pathValue: base.PATH, roots: [root], cwd: this.options.cwd, home: base.HOME }).path };
+      this.envs.set(root, env);
+    }
+    return env;
+  }
+
   private defaultTable(root: string): LanguageEntry[] {
-    const env = this.options.env ?? process.env;
-    if (isTrustedWorkspace(root, { trustWorkspace: this.options.trustWorkspace, env })) {
+    const base = this.options.env ?? process.env;
+    const env = this.envFor(root);
+    // envFor keeps the caller's environment object only for a trusted workspace.
+    if (env === base) {
       return applyServerConfig(builtinLanguages(env), loadServerConfig(root), root);
     }
     // Not even validated: an untrusted workspace's config must not be able to make explain fail either.
     const configFile = serverConfigFile(root);
-    if (configFile !== undefined) this.untrusted.set(root, untrustedNotice(root, configFile, env));
+    if (configFile !== undefined) this.untrusted.set(root, untrustedNotice(root, configFile, base));
     return builtinLanguages(env, { trusted: false });
   }
 
@@ -86,7 +109,7 @@ export class ServerPool {
     if (slot === undefined || (slot.client.state === 'crashed' && slot.restarts < MAX_RESTARTS)) {
       const restarts = slot === undefined ? 0 : slot.restarts + 1;
       void slot?.client.dispose({ graceful: false });
-      slot = { client: new LspClient({ server: language.server, root: options.root, env: this.options.env }), restarts };
+      slot = { client: new LspClient({ server: language.server, root: options.root, env: this.envFor(options.root) }), restarts };
       this.slots.set(key, slot);
     }
     const { client } = slot;

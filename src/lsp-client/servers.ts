@@ -1,8 +1,9 @@
 // Which language server serves which file. Built-ins first (reference/lsp.md §2.2), then the
 // user's config (config.ts) adds or overrides entries by languageId.
-import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { findOnPath } from '../resolve/tool-path.js';
 import type { LanguageEntry, ServerSpec } from './types.js';
 
 const require = createRequire(import.meta.url);
@@ -19,19 +20,9 @@ function packageBin(packageName: string, binName: string): string | null {
   }
 }
 
-/** First executable called `name` on PATH, or null. */
+/** First executable called `name` on PATH, or null. An untrusted workspace's env has its own entries removed (pool.ts). */
 export function onPath(name: string, env: NodeJS.ProcessEnv = process.env): string | null {
-  for (const directory of (env.PATH ?? '').split(path.delimiter)) {
-    if (directory === '') continue;
-    const candidate = path.join(directory, name);
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // Not here.
-    }
-  }
-  return null;
+  return findOnPath(name, env.PATH);
 }
 
 // Our package's bin when installed with faultline (dev installs), else the user's PATH.

@@ -4,8 +4,8 @@
 // those commands run only for a workspace the user trusted: a flag, an environment variable, or a
 // user-level list file outside every workspace.
 import { readFileSync, realpathSync } from 'node:fs';
-import { homedir } from 'node:os';
 import path from 'node:path';
+import { userDir, workspaceHolding } from '../resolve/user-dirs.js';
 
 export interface TrustOptions {
   /** The caller (a `--trust-workspace` flag) trusts every workspace of this call. */
@@ -15,9 +15,9 @@ export interface TrustOptions {
 }
 
 /** The user's trust list: one absolute directory per line (`#` comments); each trusts itself and what is below it. */
+// A relative XDG_CONFIG_HOME is ignored and a relative FAULTLINE_CONFIG_DIR is E_CONFIG (resolve/user-dirs.ts).
 export function trustListPath(env: NodeJS.ProcessEnv = process.env): string {
-  const configDir = env.FAULTLINE_CONFIG_DIR || path.join(env.XDG_CONFIG_HOME || path.join(env.HOME || homedir(), '.config'), 'faultline');
-  return path.join(configDir, 'trusted-workspaces');
+  return path.join(userDir('config', env), 'trusted-workspaces');
 }
 
 function real(directory: string): string {
@@ -28,10 +28,13 @@ function real(directory: string): string {
   }
 }
 
-function listed(env: NodeJS.ProcessEnv): string[] {
+// A list inside the workspace being judged (or the current checkout) is that workspace vouching for itself.
+function listed(env: NodeJS.ProcessEnv, root: string): string[] {
+  const list = trustListPath(env);
+  if (workspaceHolding(list, { roots: [root], home: env.HOME }) !== null) return [];
   let text: string;
   try {
-    text = readFileSync(trustListPath(env), 'utf8');
+    text = readFileSync(list, 'utf8');
   } catch {
     return [];
   }
@@ -48,7 +51,7 @@ export function isTrustedWorkspace(root: string, options: TrustOptions = {}): bo
   if (options.trustWorkspace === true) return true;
   if (env.FAULTLINE_TRUST_WORKSPACE === '1' || env.FAULTLINE_TRUST_WORKSPACE === 'true') return true;
   const directory = real(root);
-  return listed(env).some((entry) => {
+  return listed(env, directory).some((entry) => {
     const relative = path.relative(entry, directory);
     return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
   });
@@ -56,8 +59,11 @@ export function isTrustedWorkspace(root: string, options: TrustOptions = {}): bo
 
 /** The one line `explain` prints when a workspace's server commands were not run. */
 export function untrustedNotice(root: string, configFile: string, env: NodeJS.ProcessEnv = process.env): string {
+  const list = trustListPath(env);
+  const refused = workspaceHolding(list, { roots: [root], home: env.HOME }) !== null;
   return (
     `${configFile} names language-server commands, but ${root} is not a trusted workspace, so they were not run ` +
-    `(built-in servers and tree-sitter were used); trust it with --trust-workspace, FAULTLINE_TRUST_WORKSPACE=1 or a line in ${trustListPath(env)}`
+    `(built-in servers and tree-sitter were used); trust it with --trust-workspace, FAULTLINE_TRUST_WORKSPACE=1 or a line in ${list}` +
+    (refused ? ' (that file is inside a workspace, so it is not read: set FAULTLINE_CONFIG_DIR elsewhere)' : '')
   );
 }

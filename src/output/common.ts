@@ -1,7 +1,7 @@
 // Shared pieces of the output renderers: rule ids, severity mapping, redaction policy, column conversion.
 import { createRequire } from 'node:module';
 import { isAbsolute, relative, sep } from 'node:path';
-import { toUtf16Offset, type ResolvedLocation, type RunInfo, type Severity } from '../core/index.js';
+import { toUtf16Offset, type LocateResult, type ResolvedLocation, type RunInfo, type Severity } from '../core/index.js';
 import { createRedactor, type Redactor } from '../redact/index.js';
 
 // node:crypto costs every run ~8 ms to load and only fingerprints need it: loaded on first use.
@@ -98,4 +98,27 @@ export function atLeastOne<T extends Pick<ResolvedLocation, 'line' | 'column' | 
     endLine: location.endLine === null ? null : Math.max(line, location.endLine),
     endColumn: location.endColumn === null ? null : Math.max(1, location.endColumn),
   };
+}
+
+/**
+ * `result` with the names that leave the machine redacted too: the tool's code (a rule id is `format/code`),
+ * the file and its absolute path (a secret can be a file name: `.env.ghp_…`). Locations whose names hold no
+ * secret are the same objects, so identity-keyed views (traces, callers) still hold.
+ */
+export function withRedactedNames(result: LocateResult, redact: (text: string) => string): LocateResult {
+  const memo = new Map<ResolvedLocation, ResolvedLocation>();
+  const names = (location: ResolvedLocation): ResolvedLocation => {
+    const known = memo.get(location);
+    if (known) return known;
+    const file = redact(location.file);
+    const code = location.code === null ? null : redact(location.code);
+    const related = location.related?.map(names);
+    const changed = file !== location.file || code !== location.code || related?.some((span, index) => span !== location.related![index]);
+    const out = changed ? { ...location, file, code, absolutePath: file === location.file ? location.absolutePath : redact(location.absolutePath), ...(related ? { related } : {}) } : location;
+    memo.set(location, out);
+    return out;
+  };
+  const locations = result.locations.map(names);
+  if (locations.every((location, index) => location === result.locations[index])) return result;
+  return { ...result, locations };
 }

@@ -2,7 +2,7 @@
 // severity (the runner's per-step cap), the full list as a Markdown table for $GITHUB_STEP_SUMMARY.
 import type { LocateResult, ResolvedLocation } from '../core/index.js';
 import { safePrefix } from '../summarise/index.js';
-import { atLeastOne, redactionFor, reportedPath, severityOf, type RenderOptions } from './common.js';
+import { atLeastOne, redactionFor, withRedactedNames, reportedPath, severityOf, type RenderOptions } from './common.js';
 import { callersOf } from './roles.js';
 
 // Web Crypto is a global: no node:crypto import on the path every run loads.
@@ -84,6 +84,7 @@ function plural(count: number, word: string): string {
 /** Renders annotations (capped per severity) and the step summary table of every location. */
 export function renderGithub(result: LocateResult, options: GithubOptions = {}): GithubOutput {
   const redact = redactionFor(options, true);
+  result = withRedactedNames(result, redact);
   const cap = options.maxPerSeverity ?? MAX_PER_SEVERITY;
   const perSeverity = new Map<string, number>();
   const lines: string[] = [];

@@ -1,7 +1,7 @@
 // GitLab Code Quality report (CodeClimate subset, ecosystem.md §3.1): one JSON array, repo-relative
 // paths, a fingerprint per finding that stays the same across runs for the same problem.
 import type { LocateResult, Severity } from '../core/index.js';
-import { atLeastOne, redactionFor, reportedPath, ruleIdOf, severityOf, stableHash, type RenderOptions } from './common.js';
+import { atLeastOne, redactionFor, withRedactedNames, reportedPath, ruleIdOf, severityOf, stableHash, type RenderOptions } from './common.js';
 import { callersOf } from './roles.js';
 
 export type GitlabSeverity = 'info' | 'minor' | 'major' | 'critical' | 'blocker';
@@ -20,6 +20,7 @@ export interface GitlabIssue {
 /** The Code Quality issues (caller frames of a trace are not issues); the fingerprint hashes file, line, code and the (redacted) message. */
 export function renderGitlab(result: LocateResult, options: RenderOptions = {}): GitlabIssue[] {
   const redact = redactionFor(options, true);
+  result = withRedactedNames(result, redact);
   const seen = new Map<string, number>();
   // A trace is one finding at its raising frame: the calls that led there are not code-quality issues.
   const callers = callersOf(result.locations);

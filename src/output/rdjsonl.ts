@@ -1,7 +1,7 @@
 // reviewdog diagnostics, one JSON object per line (ecosystem.md §3.3). Columns count UTF-8 bytes and the
 // end is exclusive; columns are converted with the line text and omitted (line-wise range) without it.
 import { fromUtf16Offset, toUtf16Offset, type LocateResult, type ResolvedLocation } from '../core/index.js';
-import { atLeastOne, redactionFor, reportedPath, severityOf, type RenderOptions } from './common.js';
+import { atLeastOne, redactionFor, withRedactedNames, reportedPath, severityOf, type RenderOptions } from './common.js';
 import { callersOf, tracesOf } from './roles.js';
 
 const SEVERITY = { error: 'ERROR', warning: 'WARNING', note: 'INFO' } as const;
@@ -56,6 +56,7 @@ function diagnostic(location: ResolvedLocation, callers: readonly ResolvedLocati
 /** One reviewdog Diagnostic per line, newline-terminated ('' when there are none). */
 export function renderRdjsonl(result: LocateResult, options: RenderOptions = {}): string {
   const redact = redactionFor(options, true);
+  result = withRedactedNames(result, redact);
   const traces = tracesOf(result.locations);
   const callers = callersOf(result.locations);
   return result.locations

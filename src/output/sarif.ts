@@ -3,7 +3,7 @@
 import { pathToFileURL } from 'node:url';
 import type { LocateResult, ResolvedLocation } from '../core/index.js';
 import { formatCommand } from '../summarise/index.js';
-import { atLeastOne, redactionFor, reportedPath, ruleIdOf, severityOf, stableHash, utf16Column, type RenderOptions } from './common.js';
+import { atLeastOne, redactionFor, withRedactedNames, reportedPath, ruleIdOf, severityOf, stableHash, utf16Column, type RenderOptions } from './common.js';
 import { callersOf, tracesOf } from './roles.js';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -57,6 +57,7 @@ function region(printed: ResolvedLocation, options: SarifOptions): Json {
 /** The SARIF log as an object (JSON.stringify it to write). */
 export function renderSarif(result: LocateResult, options: SarifOptions = {}): Json {
   const redact = redactionFor(options, true);
+  result = withRedactedNames(result, redact);
   const placeholders = new Set<string>();
   const track = (text: string) => {
     const redacted = redact(text);

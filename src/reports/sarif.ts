@@ -1,7 +1,7 @@
 // SARIF 2.1.0: each run's results, with their relatedLocations and codeFlow steps as the places they relate to.
 // A run's rules, artifacts, columnKind and originalUriBaseIds are read as they stream past (producers write them
 // before the results; a result that comes first still maps, with the defaults).
-import type { ColumnUnit, RawLocation, Severity } from '../core/index.js';
+import { FaultlineError, type ColumnUnit, type RawLocation, type Severity } from '../core/index.js';
 import { arrayOf, inclusiveEnd, objectOf, textOf, toLocation, withRelated, type RelatedFinding } from './common.js';
 import type { PathPart } from './json-document.js';
 
@@ -83,6 +83,8 @@ export class SarifReader {
     // A relative uri under a known base (`%SRCROOT%` = file:///work/) is joined; an unknown base leaves it
     // relative, which the resolver reads against the workspace roots.
     if (base && !/^[a-z][a-z0-9+.-]*:/i.test(uri)) uri = `${base.endsWith('/') ? base : `${base}/`}${uri}`;
+    // No file system names a file with a NUL (and Node's fs throws a TypeError on one): the report is broken.
+    if (uri.includes('\u0000') || /%00/.test(uri)) throw new FaultlineError('E_INPUT_READ', `SARIF report: an artifact uri holds a NUL byte (${JSON.stringify(uri.slice(0, 80))}); no file can have that name`);
     return uri;
   }
 

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FaultlineError } from '../core/errors.js';
+import { workspaceSafeTool } from './tool-path.js';
 
 // node:child_process costs every run ~9 ms to load; only a resolution that meets a git root needs it.
 const requireBuiltin = createRequire(import.meta.url);
@@ -26,7 +27,10 @@ const ROOT_ITSELF = '.';
 function askGit(root: string, relativePaths: readonly string[]): Promise<GitAnswer> {
   return new Promise((resolve, reject) => {
     const { spawn } = requireBuiltin('node:child_process') as typeof import('node:child_process');
-    const child = spawn('git', ['check-ignore', '--stdin', '-z'], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+    // Never the workspace's own `git` (a node_modules/.bin/git first on PATH under npm exec): tool-path.ts.
+    const git = workspaceSafeTool('git', { pathValue: process.env.PATH, roots: [root] });
+    if (git === null) return resolve({ ignored: null });
+    const child = spawn(git, ['check-ignore', '--stdin', '-z'], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
     const stdout: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
     child.stderr.resume();

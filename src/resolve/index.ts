@@ -2,3 +2,5 @@
 export { resolveLocations, type ResolveOptions } from './resolve-locations.js';
 export { createNodeResolverFs, type ResolverFs, type ResolverFileKind } from './resolver-fs.js';
 export { isVendoredPath } from './vendored.js';
+export { findOnPath, pathOutsideWorkspace, workspaceSafeTool, type ToolPathOptions } from './tool-path.js';
+export { userDir, workspaceHolding, type WorkspaceHoldingOptions } from './user-dirs.js';

@@ -41,6 +41,8 @@ export function createNodeResolverFs(): ResolverFs {
     // stat and realpath are synchronous calls behind the async interface: a few dozen distinct paths per log
     // (cached below), each a microsecond syscall, where a thread-pool round trip cost ~0.3 ms of a warm 10 KB call.
     async stat(path) {
+      // A NUL cannot be in a file name (fs throws a TypeError for one): whatever printed it names no file.
+      if (path.includes('\u0000')) return undefined;
       try {
         const info = statSync(path);
         return info.isFile() ? 'file' : info.isDirectory() ? 'directory' : 'other';
@@ -50,6 +52,7 @@ export function createNodeResolverFs(): ResolverFs {
       }
     },
     async realpath(path) {
+      if (path.includes('\u0000')) return undefined;
       try {
         return realpathSync.native(path);
       } catch (error) {

@@ -33,6 +33,14 @@ describe('explainLocations with hostile files', () => {
     expect(items[3]!.symbol?.name).toBe('ok');
   }, 30_000);
 
+  test('lines are bounded too: a small file of 300 000 lines is not explained, and the item says why', async () => {
+    const root = tempDir('explain-lines');
+    writeFileSync(join(root, 'many.ts'), `function f() {\n${'\n'.repeat(300_000)}}\n`);
+    const [item] = await explainLocations({ locations: [at(root, 'many.ts')], roots: [root], noLsp: true, limit: 1 });
+    expect(item?.error?.code).toBe('E_INPUT_READ');
+    expect(item?.error?.message).toMatch(/more than 200000 lines; not explained/);
+  });
+
   test('a concurrent link swapper never gets a file outside the root into an excerpt', async () => {
     const base = tempDir('explain-race');
     const root = join(base, 'repo');

@@ -74,7 +74,7 @@ describe('faultline prompt', () => {
       file, root: workspace, line: 1, column: 1, endLine: null, endColumn: null, severity: 'error' as const, message: 'm',
       code: null, format: 'tsc', columnUnit: 'utf-16' as const, logLine: 1, absolutePath: join(workspace, file),
     });
-    expect(await readInsideRoots(at('src/app.ts'), [workspace])).toContain('let n: number');
+    expect((await readInsideRoots(at('src/app.ts'), [workspace]))?.text).toContain('let n: number');
     expect(await readInsideRoots(at('src/link.ts'), [workspace])).toBeUndefined();
     expect(await readInsideRoots(at('src/app.ts'), [outside])).toBeUndefined();
   });

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { FaultlineError } from '../../core/index.js';
 import { kill, list, output, start, type BackgroundResult } from '../../capture/index.js';
+import type { Redactor } from '../../redact/index.js';
 import type { CliCommand, CliIo } from '../io.js';
 
 function describe(result: BackgroundResult): string {
@@ -38,8 +39,9 @@ export async function runBackground(command: string[], cwd: string, json: boolea
 }
 
 /** `faultline read ID --wait MS` (one call) or `--follow` (until the command ends). */
-export async function readBackground(id: string, options: { follow: boolean; waitMs: number; json: boolean }, io: CliIo): Promise<number> {
-  const store = { env: io.env };
+export async function readBackground(id: string, options: { follow: boolean; waitMs: number; json: boolean; redact?: Redactor }, io: CliIo): Promise<number> {
+  // --redact applies here too: the output of a running command is exactly what goes to a model.
+  const store = { env: io.env, redact: options.redact };
   if (!options.follow) {
     const result = await output(id, { ...store, waitMs: options.waitMs });
     print(result, io, options.json);

@@ -89,7 +89,7 @@ exit: 0 no location found, 1 locations explained, 2 usage or internal error`,
     const settings = ciSettings(values);
     const roots = log.roots?.map((root) => resolve(io.cwd, root));
     const signals = listenForSignals();
-    const pool = new ServerPool({ env: io.env, trustWorkspace: values['trust-workspace'] === true });
+    const pool = new ServerPool({ env: io.env, cwd: io.cwd, trustWorkspace: values['trust-workspace'] === true });
     const work = (async () => {
       const userFormats = userFormatsOf(values);
       const diff = await diffFilterOf(values, io, log.cwd, log.roots, 'stream' in log.source);

@@ -1,18 +1,19 @@
 // `faultline prompt [LOG|-] [--cwd DIR] [--root DIR]… [--budget N] [--json] [--input-format NAME]` — a bounded, redacted
 // "fix this" prompt for a model: the log is located, the located files' code is read (inside the roots
 // only), and everything is redacted before it is bounded.
-import { statSync } from 'node:fs';
-import { readFile, realpath } from 'node:fs/promises';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { realpath } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { FaultlineError, type ResolvedLocation, type RunInfo, type SymbolInfo } from '../../core/index.js';
 import { locate } from '../../locate/index.js';
 import { readLogTail, readLogWindow, spoolToFile } from '../../locate/log-window.js';
 import { attachmentSelection, findEnclosingSymbol } from '../../lsp-client/index.js';
-import { buildFixPrompt, type PromptResult } from '../../prompt/index.js';
+import { buildFixPrompt, decodeReportText, reportKind, type PromptResult } from '../../prompt/index.js';
 import { buildRedactor } from '../../redact/index.js';
 import { summariseError } from '../../summarise/index.js';
 import { parseLogArgs } from '../args.js';
 import { CHAIN_USAGE, chainedLog, warnIfStale } from '../chain.js';
+import { readBoundedLines } from '../bounded-read.js';
 import { ciSettings } from '../conventions.js';
 import { EXIT_OK, type CliCommand, type CliIo } from '../io.js';
 import { writeOutput } from '../output.js';
@@ -29,15 +30,19 @@ const MAX_ATTACHED_FILES = 3;
 const EXCERPT_RADIUS = 20;
 // A located "file" larger than this is not source worth attaching (a bundle, a data dump).
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
+const MAX_FILE_LINES = 100_000;
 
-// The file's text when its real path lies inside one of the roots (symlinks resolved), else undefined.
-export async function readInsideRoots(location: ResolvedLocation, roots: readonly string[]): Promise<string | undefined> {
+// The file's head when its real path lies inside one of the roots (symlinks resolved), else undefined. Bounded
+// in bytes and lines (bounded-read.ts): a located 1.5 GB file is not read whole; a cut file says so.
+export async function readInsideRoots(location: ResolvedLocation, roots: readonly string[]): Promise<{ text: string; cut: boolean } | undefined> {
   try {
     const real = await realpath(location.absolutePath);
     const realRoots = await Promise.all(roots.map((root) => realpath(root).catch(() => root)));
     if (!realRoots.some((root) => real === root || real.startsWith(root.endsWith(sep) ? root : root + sep))) return undefined;
-    const text = await readFile(real, 'utf8');
-    return text.length > MAX_FILE_BYTES ? undefined : text;
+    const { lines, cut } = readBoundedLines(real, { maxBytes: MAX_FILE_BYTES, maxLines: MAX_FILE_LINES });
+    // The location is past what was read: nothing of it to attach.
+    if (cut && location.line > lines.length) return undefined;
+    return { text: lines.join('\n'), cut };
   } catch {
     return undefined;
   }
@@ -59,10 +64,13 @@ async function attachments(locations: readonly ResolvedLocation[], roots: readon
     if (seen.has(key)) continue;
     seen.add(key);
     const allowed = roots.length > 0 ? roots : [location.root];
-    const fileText = await readInsideRoots(location, allowed);
-    if (fileText === undefined) continue;
+    const read = await readInsideRoots(location, allowed);
+    if (read === undefined) continue;
+    const fileText = read.text;
     const symbol = provider ? await provider({ location, fileText }).catch(() => undefined) : undefined;
-    out.push(symbol ? { ...symbol, file: symbol.file ?? location.file } : excerpt(location, fileText));
+    const attached = symbol ? { ...symbol, file: symbol.file ?? location.file } : excerpt(location, fileText);
+    // Said where the model reads it: code that ends at the cut may look complete.
+    out.push(read.cut && attached.endLine >= fileText.split('\n').length ? { ...attached, source: `${attached.source}\n[… ${location.file} was cut after ${MAX_FILE_BYTES / 1024 / 1024} MiB (at most ${MAX_FILE_LINES} lines); the rest was not read …]` } : attached);
   }
   return out;
 }
@@ -135,6 +143,16 @@ exit: 0 prompt printed, 2 usage or internal error`,
   };
 }
 
+function readHead(path: string, bytes: number): string {
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    return buffer.subarray(0, readSync(fd, buffer, 0, bytes, 0)).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
 // Lines read back around the primary location for the summary, and bytes of the log's end for the tail.
 const SUMMARY_RADIUS = 60;
 const TAIL_BYTES = 64 * 1024;
@@ -162,9 +180,14 @@ async function promptForLog(request: {
   // A log that fits the tail budget is read once (the window is inside it); a longer one is read as the lines
   // around the primary plus the tail, each bounded.
   const whole = statSync(logPath).size <= TAIL_BYTES;
-  const tail = readLogTail(logPath, TAIL_BYTES);
+  const rawTail = readLogTail(logPath, TAIL_BYTES);
   const around = primary && !whole ? readLogWindow(logPath, { line: primary.logLine, before: SUMMARY_RADIUS, after: SUMMARY_RADIUS }) : undefined;
-  const windowText = around ? around.lines.join('\n') : '';
+  // A JSON or XML report is shown as the text it carries, decoded: its raw form can hold a secret split by an
+  // escape, an entity, CDATA or two Output events, which only the decoded text shows whole (report-text.ts).
+  const kind = reportKind(readHead(logPath, 512));
+  const decoded = (text: string): string => (kind === null ? text : decodeReportText(text, kind));
+  const tail = decoded(rawTail);
+  const windowText = around ? decoded(around.lines.join('\n')) : '';
   // Redact before the summary and the budget cut anything (a cut could split a secret); line numbers survive.
   const redactor = await buildRedactor({
     texts: [windowText, tail, ...result.locations.map((location) => location.message), ...symbols.map((symbol) => symbol.source)],
@@ -172,8 +195,11 @@ async function promptForLog(request: {
   });
   // As shown (normalised): redacting the raw log and normalising after rejoins split secrets.
   const redactedTail = redactor.redactShown(tail);
-  const summary = around
+  // A decoded report's lines are not the log's lines: its summary is found in the text, not at a line number.
+  const summary = around && kind === null
     ? summariseError({ lines: redactor.redactShown(windowText).split('\n'), primaryLogLine: (primary?.logLine ?? 1) - around.firstLine + 1 })
+    : around
+    ? summariseError({ text: redactor.redactShown(windowText) })
     : summariseError({ text: redactedTail, ...(primary ? { primaryLogLine: primary.logLine } : {}) });
   return buildFixPrompt({
     run: request.run ?? { command: [], cwd, exitCode: null },

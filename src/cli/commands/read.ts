@@ -50,7 +50,8 @@ export const readCommandCli: CliCommand = {
     if (values.follow || values.wait !== undefined) {
       const waitMs = values.wait === undefined ? 0 : Number(values.wait);
       if (!Number.isFinite(waitMs) || waitMs < 0) throw new FaultlineError('E_USAGE', '--wait must be a number of milliseconds');
-      return (await import('./background.js')).readBackground(artifact, { follow: values.follow ?? false, waitMs, json: values.json ?? false }, io);
+      const redact = values.redact === true ? createRedactor({ env: io.env }) : undefined;
+      return (await import('./background.js')).readBackground(artifact, { follow: values.follow ?? false, waitMs, json: values.json ?? false, redact }, io);
     }
     // Own rules plus the environment's secret values.
     const redact = values.redact === true ? { redact: createRedactor({ env: io.env }) } : {};
