@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import {
   createMessageConnection, NullLogger, StreamMessageReader, StreamMessageWriter, TextDocumentSyncKind,
   type CodeActionParams, type DidChangeTextDocumentParams, type DidChangeWorkspaceFoldersParams, type DidCloseTextDocumentParams,
-  type DidOpenTextDocumentParams, type HoverParams, type InitializeParams, type InitializeResult,
+  type DidOpenTextDocumentParams, type DidSaveTextDocumentParams, type HoverParams, type InitializeParams, type InitializeResult,
 } from 'vscode-languageserver-protocol/node.js';
 import type { RunRecord } from '../capture/index.js';
 import { codeActionsFor, diagnosticsAt, hoverFor } from './actions.js';
@@ -15,6 +15,7 @@ import { RunWatcher } from './run-watch.js';
 import { diskLines, entryOfRun } from './runs.js';
 import { DiagnosticStore } from './store.js';
 import { insideFolders } from './to-diagnostics.js';
+import { LintOnSave } from './lint.js';
 
 export interface ServeOptions {
   input: NodeJS.ReadableStream;
@@ -29,6 +30,7 @@ export interface ServeOptions {
 interface OpenDocument {
   lines: string[];
   text: string;
+  languageId: string;
 }
 
 function pathOfUri(uri: string): string | undefined {
@@ -63,6 +65,23 @@ export function serveLsp(options: ServeOptions): Promise<number> {
   let resolveDone: (code: number) => void = () => undefined;
   const done = new Promise<number>((resolve) => (resolveDone = resolve));
 
+  const lint = new LintOnSave({
+    env,
+    folders: () => folders,
+    encoding: () => encoding,
+    store,
+    publish: (uris) => publish(uris),
+    log: (message) => void connection.sendNotification('window/logMessage', { type: 3, message }).catch(() => undefined),
+  });
+  let linting: Promise<void> = Promise.resolve();
+  const lintDocument = (uri: string, when: 'save' | 'open'): void => {
+    const document = documents.get(uri);
+    const path = pathOfUri(uri);
+    if (!document || !path) return;
+    const work = lint.run({ uri, path, languageId: document.languageId, text: document.text }, when).catch(() => undefined);
+    linting = Promise.all([linting, work]).then(() => undefined);
+  };
+
   const publish = (uris: Iterable<string>): void => {
     for (const uri of uris) {
       const path = pathOfUri(uri);
@@ -95,6 +114,7 @@ export function serveLsp(options: ServeOptions): Promise<number> {
 
   const finish = (code: number): void => {
     watcher?.stop();
+    lint.stop();
     if (parentTimer) clearInterval(parentTimer);
     connection.dispose();
     resolveDone(code);
@@ -138,12 +158,13 @@ export function serveLsp(options: ServeOptions): Promise<number> {
   });
 
   connection.onNotification('textDocument/didOpen', (params: DidOpenTextDocumentParams) => {
-    const { uri, text } = params.textDocument;
+    const { uri, text, languageId } = params.textDocument;
     const lines = splitLines(text);
-    documents.set(uri, { lines, text });
+    documents.set(uri, { lines, text, languageId });
     const path = pathOfUri(uri);
     const disk = path ? diskLines()(path) : undefined;
     if (disk && store.move(uri, lineMapBetween(disk, lines))) publish([uri]);
+    lintDocument(uri, 'open');
   });
 
   connection.onNotification('textDocument/didChange', (params: DidChangeTextDocumentParams) => {
@@ -154,7 +175,7 @@ export function serveLsp(options: ServeOptions): Promise<number> {
     if (!document || !last || 'range' in last) return;
     const lines = splitLines(last.text);
     if (store.move(uri, lineMapBetween(document.lines, lines))) publish([uri]);
-    documents.set(uri, { lines, text: last.text });
+    documents.set(uri, { lines, text: last.text, languageId: document.languageId });
   });
 
   connection.onNotification('textDocument/didClose', (params: DidCloseTextDocumentParams) => {
@@ -166,6 +187,8 @@ export function serveLsp(options: ServeOptions): Promise<number> {
     // Closed without saving: the positions go back to the file as it is on disk.
     if (document && disk && store.move(uri, lineMapBetween(document.lines, disk))) publish([uri]);
   });
+
+  connection.onNotification('textDocument/didSave', (params: DidSaveTextDocumentParams) => lintDocument(params.textDocument.uri, 'save'));
 
   connection.onRequest('textDocument/codeAction', (params: CodeActionParams) =>
     codeActionsFor(store.diagnosticsOf(params.textDocument.uri), params.range, { encoding, openText: (uri) => documents.get(uri)?.text }),
@@ -182,7 +205,8 @@ export function serveLsp(options: ServeOptions): Promise<number> {
   connection.onRequest('shutdown', async () => {
     shutdown = true;
     watcher?.stop();
-    await queue;
+    lint.stop();
+    await Promise.all([queue, linting]);
     return null;
   });
   connection.onNotification('exit', () => finish(shutdown ? 0 : 1));
