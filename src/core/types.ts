@@ -131,6 +131,9 @@ export interface ResolveHints {
   /** A project folder the tool named on a nearby line (msbuild's trailing `[…/X.csproj]`): relative paths of
    * this location may be relative to it. */
   projectDirectory?: string;
+  /** The monorepo package a task runner's prefix named (turbo's `@acme/api:build: `): when the path matches in
+   * several packages, the one in a folder of that name. */
+  packageName?: string;
 }
 
 export type DropReason = 'vendored' | 'runtime' | 'ignored';

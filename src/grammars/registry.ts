@@ -11,6 +11,7 @@ import { dotnetFamily } from './catalog/dotnet/dotnet.js';
 import { eslintFamily } from './catalog/eslint.js';
 import { functionalFamily } from './catalog/functional.js';
 import { gccFamily } from './catalog/gcc.js';
+import { ninjaFamily } from './catalog/ninja.js';
 import { ideFamily } from './catalog/ide.js';
 import { genericFamily } from './catalog/generic.js';
 import { goFamily } from './catalog/go/go.js';
@@ -89,6 +90,9 @@ const FAMILIES: readonly GrammarFamily[] = [
   // every tool family, whose own lines they never match, and before gcc and generic: `file:L.C:` would
   // otherwise read as a line-only GNU location and `Error E2209 foo.c 15:` as prose.
   classicFamily,
+  // ninja beside make: its `ninja: Entering directory` line sets the folder the compiler lines after it are read
+  // in, and no other format's line starts with `ninja: `.
+  ninjaFamily,
   // make and gcc before generic: their lines are generic `path:L:C:` lines with a severity and notes to keep.
   gccFamily,
   // generic after the specific formats: it accepts any `path:line` with a source extension, so it would steal every other format's lines.

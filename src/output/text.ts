@@ -1,4 +1,5 @@
-// Human output: one line per diagnostic or trace, `file:line:col  severity  message`, its related spans or
+// Human output: one line per diagnostic or trace, `file:line:col  severity  message` (and `(fix available)` when
+// the tool offered an edit `faultline fix` applies), its related spans or
 // calling frames indented under it, a code frame under the primary (2 lines before, the line, a caret under the
 // column, 2 after) and a total line. Colour only when asked.
 import type { LocateResult, ResolvedLocation } from '../core/index.js';
@@ -43,6 +44,14 @@ function codeFrame(location: ResolvedLocation, options: TextOptions, paint: (cod
   });
 }
 
+/**
+ * Whether the tool printed an edit for this place that `faultline fix` can apply (issue 23): a fix of any safety
+ * but `display`, which only explains. Whether it still applies is fix's to check; the mark says one was offered.
+ */
+function fixAvailable(location: ResolvedLocation): boolean {
+  return (location.fixes ?? []).some((fix) => fix.safety !== 'display');
+}
+
 function where(location: ResolvedLocation): string {
   return `${location.file}:${location.line}${location.column === null ? '' : `:${location.column}`}`;
 }
@@ -84,7 +93,8 @@ export function renderText(result: LocateResult, options: TextOptions = {}): str
     const severity = severityOf(location.severity);
     const [first = '', ...rest] = redact(message).split('\n');
     const code = location.code ? ` [${location.code}]` : '';
-    lines.push(`${paint(SGR.bold, where(location))}  ${paint(SEVERITY_COLOUR[severity], severity)}  ${first}${code}`);
+    const fix = fixAvailable(location) ? `  ${paint(SGR.dim, '(fix available)')}` : '';
+    lines.push(`${paint(SGR.bold, where(location))}  ${paint(SEVERITY_COLOUR[severity], severity)}  ${first}${code}${fix}`);
     for (const more of rest) lines.push(`    ${more}`);
     if (withCodeFrame) lines.push(...codeFrame(location, options, paint, redact));
   };

@@ -99,3 +99,64 @@ export function ruffFixes(file: string, violation: Record<string, unknown>): Raw
   });
   return fix('ruff-json', safety, description, edits);
 }
+
+/** A SARIF/rdjson path as the fix engine reads it: a `file:` URI as its path, anything else as printed. */
+function pathOf(uri: string): string {
+  if (!/^file:/i.test(uri)) return uri;
+  try {
+    return decodeURIComponent(new URL(uri).pathname);
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * SARIF 2.1.0 `results[].fixes[]`: each fix's `artifactChanges[].replacements[]` (a `deletedRegion` by lines and
+ * columns in the run's columnKind, end exclusive; `insertedContent.text`, none for a deletion). The fixes of one
+ * result are its alternatives. SARIF has no safety field, so every fix is `review`. `uriOf` maps an
+ * artifactLocation (and its uriBaseId) to a path, as for the result's own locations.
+ */
+export function sarifFixes(result: Record<string, unknown>, uriOf: (change: Record<string, unknown>) => string, unit: 'utf-16' | 'char', group: string): RawFix[] {
+  const offered = arrayOf(result.fixes);
+  const fixes: RawFix[] = [];
+  for (const entry of offered) {
+    const object = objectOf(entry);
+    const description = typeof objectOf(object?.description)?.text === 'string' ? (objectOf(object?.description)!.text as string) : '';
+    const edits: Array<RawFixEdit | undefined> = [];
+    for (const change of arrayOf(object?.artifactChanges)) {
+      const changeObject = objectOf(change) ?? {};
+      const file = pathOf(uriOf(changeObject));
+      for (const replacement of arrayOf(changeObject.replacements)) {
+        const region = objectOf(objectOf(replacement)?.deletedRegion);
+        const startLine = count(region?.startLine);
+        const start = lineColumn({ line: startLine, column: region?.startColumn ?? 1 }, unit);
+        // Without endLine the region ends on its start line; without endColumn SARIF means the line's end, which
+        // is not a point a fix can be checked against: such a replacement is not read.
+        const end = lineColumn({ line: region?.endLine ?? startLine, column: region?.endColumn }, unit);
+        const inserted = objectOf(objectOf(replacement)?.insertedContent);
+        edits.push(edit(file, start, end, inserted === undefined ? '' : inserted.text));
+      }
+    }
+    fixes.push(...fix('sarif', 'review', description, edits, offered.length > 1 ? group : undefined));
+  }
+  return fixes;
+}
+
+/**
+ * reviewdog rdjson/rdjsonl `suggestions[]`: `range` in 1-based lines and UTF-8 byte columns, end exclusive, and
+ * the replacement `text`. All suggestions of a diagnostic are one fix (reviewdog posts them as one suggestion
+ * comment); rdjson has no safety field, so it is `review`.
+ */
+export function rdjsonFixes(file: string, diagnostic: Record<string, unknown>, source: string): RawFix[] {
+  const suggestions = arrayOf(diagnostic.suggestions);
+  if (suggestions.length === 0 || file === '') return [];
+  const message = typeof diagnostic.message === 'string' ? diagnostic.message : '';
+  const edits = suggestions.map((suggestion) => {
+    const object = objectOf(suggestion);
+    const range = objectOf(object?.range);
+    const start = lineColumn(range?.start, 'byte');
+    const end = range?.end === undefined ? start : lineColumn(range.end, 'byte');
+    return edit(file, start, end, object?.text);
+  });
+  return fix(source, 'review', message, edits);
+}

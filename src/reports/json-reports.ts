@@ -3,7 +3,7 @@
 import type { RawLocation, Severity } from '../core/index.js';
 import { arrayOf, inclusiveEnd, objectOf, toLocation, withRelated, type RelatedFinding } from './common.js';
 import type { DocumentHandlers, PathPart } from './json-document.js';
-import { eslintFixes, ruffFixes } from './fixes.js';
+import { eslintFixes, rdjsonFixes, ruffFixes } from './fixes.js';
 import { SarifReader } from './sarif.js';
 
 type Emit = (locations: RawLocation[]) => void;
@@ -40,6 +40,10 @@ export function rdDiagnostic(value: unknown, format: 'rdjson' | 'rdjsonl', logLi
   const code = objectOf(diagnostic.code)?.value;
   const context = { format, columnUnit: 'byte' as const, logLine };
   const primary = place && toLocation({ ...place, severity: rdSeverity(diagnostic.severity) ?? defaultSeverity, code: typeof code === 'string' ? code : null }, context);
+  if (primary) {
+    const fixes = rdjsonFixes(primary.file, diagnostic, format);
+    if (fixes.length > 0) primary.fixes = fixes;
+  }
   const related = arrayOf(diagnostic.related_locations).flatMap((entry) => {
     const object = objectOf(entry);
     const relatedPlace = rdPlace(object?.location, typeof object?.message === 'string' ? object.message : 'related location');

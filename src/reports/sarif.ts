@@ -3,6 +3,7 @@
 // before the results; a result that comes first still maps, with the defaults).
 import { FaultlineError, type ColumnUnit, type RawLocation, type Severity } from '../core/index.js';
 import { arrayOf, inclusiveEnd, objectOf, textOf, toLocation, withRelated, type RelatedFinding } from './common.js';
+import { sarifFixes } from './fixes.js';
 import type { PathPart } from './json-document.js';
 
 const MAX_RUN_ENTRIES = 100_000;
@@ -114,6 +115,10 @@ export class SarifReader {
     const context = { format: 'sarif', columnUnit: run.columnUnit, logLine };
     const primaryPlace = this.place(run, arrayOf(result.locations)[0], message);
     const primary = primaryPlace && toLocation({ ...primaryPlace, message, severity, code }, context);
+    if (primary) {
+      const fixes = sarifFixes(result, (change) => this.uriOf(run, change), run.columnUnit === 'char' ? 'char' : 'utf-16', `sarif:${logLine}:${primary.file}:${primary.line}`);
+      if (fixes.length > 0) primary.fixes = fixes;
+    }
     const related: RelatedFinding[] = [];
     for (const entry of arrayOf(result.relatedLocations)) {
       const place = this.place(run, entry, 'related location');

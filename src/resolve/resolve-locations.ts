@@ -6,6 +6,7 @@ import { createGitIgnoredCheck } from './git-ignored.js';
 import { restoreIndentation } from './dedented-columns.js';
 import { rankLocations, type Ranked } from './rank.js';
 import { applyRoles, type PendingRelated } from './roles.js';
+import { DependencyFolders } from './dependency-folders.js';
 import { FileIndex } from './file-index.js';
 import { isRuntimeLocation, resolutionKey, resolveFirstPass, type FirstPass, type Resolution } from './resolve-one.js';
 import { CachedResolverFs, createNodeResolverFs, type ResolverFs } from './resolver-fs.js';
@@ -77,6 +78,16 @@ async function resolveAll(raws: readonly RawLocation[], workspace: Workspace): P
     const first = settled[position] as FirstPass;
     finals.set(key, first.kind === 'deferred' ? first.finish() : Promise.resolve(first));
   });
+  // A file in a folder a package manager made (the workspace's manifests and markers say which) is a dependency's.
+  const dependencies = new DependencyFolders(workspace.fs);
+  for (const [key, final] of finals) {
+    finals.set(
+      key,
+      final.then(async (resolution) =>
+        resolution.kind === 'resolved' && (await dependencies.contains(resolution.root, resolution.relative)) ? { kind: 'dropped', reason: 'vendored' } : resolution,
+      ),
+    );
+  }
   return Promise.all(
     raws.map((raw, position) => {
       if (isRuntimeLocation(raw)) return { kind: 'dropped', reason: 'runtime' } satisfies Resolution;

@@ -70,7 +70,7 @@ function lookupMode(raw: RawLocation): LookupMode {
 /** Memo key: two raw locations with the same key always resolve the same way. */
 export function resolutionKey(raw: RawLocation): string {
   const hints = raw.hints;
-  return JSON.stringify([raw.file, hints?.directory, hints?.projectDirectory, hints?.packagePath, hints?.basenameOnly === true, hints?.wrappedFrom]);
+  return JSON.stringify([raw.file, hints?.directory, hints?.projectDirectory, hints?.packagePath, hints?.basenameOnly === true, hints?.wrappedFrom, hints?.packageName]);
 }
 
 /** True for runtime pseudo-paths, decided on the printed text alone. */
@@ -108,7 +108,7 @@ async function withoutMissingLeadingFolders(base: string, segments: readonly str
  * count once per real file inside the roots: a symlink to another match is that file, not a second candidate,
  * and one that leads out of the roots is no candidate at all.
  */
-async function fromIndex(query: IndexQuery, printed: string, workspace: Workspace, index: FileIndex): Promise<Resolution> {
+async function fromIndex(query: IndexQuery, printed: string, workspace: Workspace, index: FileIndex, packageName?: string): Promise<Resolution> {
   const match = await index.match(query);
   const distinct = new Map<string, { outcome: CandidateOutcome; name: string }>();
   let firstMiss: CandidateOutcome | undefined;
@@ -117,7 +117,17 @@ async function fromIndex(query: IndexQuery, printed: string, workspace: Workspac
     if (outcome.kind !== 'resolved') firstMiss ??= outcome;
     else if (!distinct.has(outcome.absolutePath)) distinct.set(outcome.absolutePath, { outcome, name: match.relative[position] as string });
   }
-  const found = [...distinct.values()];
+  let found = [...distinct.values()];
+  // A header or prefix named the package (turbo's `@acme/api:build: `, go's `# example.com/m/sub/inner`): of several
+  // matches, the one in the folders its name ends with, the longest such ending that any match is in deciding.
+  if (found.length > 1 && packageName !== undefined) {
+    for (const ending of suffixesLongestFirst(packageName.split('/').filter(Boolean))) {
+      const inPackage = found.filter((each) => `/${each.name}`.includes(`/${ending}/`));
+      if (inPackage.length === 0) continue;
+      if (inPackage.length === 1) found = inPackage;
+      break;
+    }
+  }
   if (found.length > 1) return { kind: 'unresolved', reason: 'ambiguous', candidates: found.map((each) => each.name) };
   return fromOutcome(found[0]?.outcome ?? firstMiss ?? { kind: 'not-found' }, printed);
 }
@@ -127,10 +137,13 @@ const MAX_CANDIDATES = 10;
 
 // Paths that fail by stat are matched in the listing by their longest suffix, at least a folder and the
 // basename: the tool ran in (or printed from) a folder that is not cwd (`./app/x.tsx` from `client/`).
-function deferToIndex(printed: string, segments: readonly string[], index: FileIndex, workspace: Workspace, miss: Resolution): FirstPass {
-  if (segments.length < 2 || segments.includes('..') || !index.want(segments.at(-1) as string)) return miss;
-  const suffixes = suffixesLongestFirst(segments).filter((suffix) => suffix.includes('/'));
-  return { kind: 'deferred', finish: () => fromIndex({ suffixes }, printed, workspace, index) };
+// A bare basename (`foo.c`) that no folder the log named holds is, as the last resort, the one workspace file of that
+// name; several are `ambiguous`. A weak candidate of the permissive tier never takes this step: any word before a
+// number would otherwise be confirmed by some same-named file.
+function deferToIndex(raw: RawLocation, segments: readonly string[], index: FileIndex, workspace: Workspace, miss: Resolution): FirstPass {
+  if (segments.includes('..') || (segments.length < 2 && raw.hints?.confirm === true) || !index.want(segments.at(-1) as string)) return miss;
+  const suffixes = segments.length < 2 ? segments : suffixesLongestFirst(segments).filter((suffix) => suffix.includes('/'));
+  return { kind: 'deferred', finish: () => fromIndex({ suffixes }, raw.file, workspace, index, raw.hints?.packageName) };
 }
 
 async function resolveRelative(raw: RawLocation, relative: string, workspace: Workspace, index: FileIndex): Promise<FirstPass> {
@@ -147,7 +160,7 @@ async function resolveRelative(raw: RawLocation, relative: string, workspace: Wo
       if (found.kind === 'resolved') return fromOutcome(found, raw.file);
     }
   }
-  return deferToIndex(raw.file, segments, index, workspace, miss);
+  return deferToIndex(raw, segments, index, workspace, miss);
 }
 
 async function resolveByPath(raw: RawLocation, workspace: Workspace, index: FileIndex): Promise<FirstPass> {

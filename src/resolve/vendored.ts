@@ -14,6 +14,18 @@ const VENDORED_SEGMENTS = new Set([
   'third_party',
   '.m2',
   '.rustup',
+  // Names only a package manager gives a folder (issue 20); names a project also uses for its own code (`lib/`,
+  // `deps/`, `Pods/`, `_build/`) are decided from the workspace's manifests instead (dependency-folders.ts).
+  '.pnpm', // pnpm's content-addressed store inside node_modules
+  '.bundle', // Bundler with BUNDLE_PATH=.bundle (its config sits there too)
+  'lua_modules', // LuaRocks --tree lua_modules
+  '.luarocks',
+  'nimbledeps', // nimble --localdeps
+  'zig-cache', // Zig's local cache (before 0.12) and .zig-cache (since)
+  '.zig-cache',
+  'dist-newstyle', // cabal's build folder, with its unpacked dependencies and generated modules
+  '.stack-work', // stack's build folder
+  '.dart_tool', // pub's package config and generated build files
 ]);
 
 // Toolchain locations that are recognised by a fixed shape rather than a single segment.
@@ -48,6 +60,18 @@ const TOOLCHAIN_PATTERNS: readonly RegExp[] = [
   /(^|\/)\.julia\/(packages|artifacts|juliaup)\//, // Julia package depot
   /^\/usr\/(local\/)?lib\/R\//, // R base, recommended and site-library packages (/usr/lib/R/library/…, /usr/local/lib/R/site-library/…)
   /(^|\/)R\/(x86_64|aarch64)[\w.-]*-library\/\d/, // per-user R library (~/R/x86_64-pc-linux-gnu-library/4.2/…)
+  /(^|\/)renv\/(library|staging|sandbox)\//, // renv's project library
+  /(^|\/)\.yarn\/(cache|unplugged|__virtual__|berry)\//, // Yarn Berry's cache and unplugged packages
+  /(^|\/)Carthage\/(Checkouts|Build)\//, // Carthage
+  /(^|\/)\.build\/(checkouts|repositories)\//, // SwiftPM's dependency checkouts
+  /(^|\/)SourcePackages\/checkouts\//, // Xcode's Swift package checkouts (DerivedData)
+  /(^|\/)\.cache\/zig\//, // Zig's global package cache (~/.cache/zig/p/<hash>/…)
+  /(^|\/)\.gradle\/(caches|wrapper)\//, // Gradle's dependency cache and wrapper distributions
+  /(^|\/)\.nimble\/pkgs2?\//, // nimble's global packages
+  /(^|\/)\.cabal\/packages\//, // cabal's package downloads
+  /(^|\/)\.stack\/(snapshots|programs|indices)\//, // stack's global snapshots and GHC installs
+  /(^|\/)\.conda\/pkgs\//, // conda's package cache; environments are decided by their conda-meta/
+  /(^|\/)(mini|ana)conda3?\/pkgs\//,
 ];
 
 /** Splits on both separators so Windows-printed paths classify like posix ones. */

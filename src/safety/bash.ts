@@ -3,6 +3,7 @@
 // (inside double quotes, `${x:-$(…)}`, heredoc bodies, arithmetic) are walked as commands of their own.
 import type { SyntaxNode } from './parser.js';
 import { SAFE_ASSIGNMENTS } from './lists.js';
+import { ANY, expandBraces, literal, userHome } from './expand.js';
 import type { Finding, Redirect, Segment, Word } from './types.js';
 
 export interface Walk {
@@ -10,6 +11,10 @@ export interface Walk {
   findings: Finding[];
   /** Function names defined in this script (a call to one is never a known program). */
   functions: Map<string, SyntaxNode>;
+  /** What `~` and `$HOME` expand to. */
+  home: string;
+  /** Words outside commands that the shell expands into values used later (`for f in ~/.ssh/*`). */
+  loose: Word[];
 }
 
 // Containers whose named children are statements (or words holding substitutions) to walk in turn.
@@ -70,7 +75,7 @@ export function walkNode(node: SyntaxNode, walk: Walk, piped = false): void {
       if (!CONTAINERS.has(node.type) && !isWordNode(node) && node.type !== 'ERROR') needsApproval(walk, node, `unmodelled construct ${node.type}`);
   }
   for (const child of namedChildren(node)) {
-    if (isWordNode(child)) wordOf(child, walk);
+    if (isWordNode(child)) walk.loose.push(wordOf(child, walk));
     else walkNode(child, walk, false);
   }
 }
@@ -81,21 +86,49 @@ function isWordNode(node: SyntaxNode): boolean {
   return WORD_NODES.has(node.type);
 }
 
-function unescapeWord(text: string): { value: string; glob: boolean } {
+function unescapeWord(text: string): { value: string; glob: boolean; pattern: string } {
   let value = '';
+  let pattern = '';
   let glob = false;
   for (let at = 0; at < text.length; at++) {
     const char = text[at]!;
     if (char === '\\') {
       // `\` + newline is a line continuation; any other escaped character stands for itself (`\rm` is rm).
       if (text[at + 1] === '\n') at++;
-      else if (at + 1 < text.length) value += text[++at];
+      else if (at + 1 < text.length) {
+        value += text[++at];
+        pattern += literal(text[at]!);
+      }
       continue;
     }
     if (char === '*' || char === '?' || char === '[') glob = true;
     value += char;
+    pattern += '*?[]{},'.includes(char) ? char : literal(char);
   }
-  return { value, glob };
+  return { value, glob, pattern };
+}
+
+// `~` and `~user` at the start of an unquoted word; `~nobody` (no such user) stays literal, as in bash.
+function tilde(word: Word, walk: Walk): Word {
+  // `~+` and `~-` are $PWD and $OLDPWD: computed here.
+  if (/^~[+-](?=\/|$)/.test(word.pattern ?? '')) return { ...word, value: null, pattern: ANY + word.pattern!.slice(2) };
+  const match = /^~([A-Za-z0-9._-]*)(?=\/|$)/.exec(word.pattern ?? '');
+  if (!match) return word;
+  const home = match[1] === '' ? walk.home : userHome(match[1]!);
+  if (home === null) return word;
+  const rest = word.pattern!.slice(match[0].length);
+  return { ...word, pattern: literal(home) + rest, value: word.value === null ? null : home + word.value.slice(match[0].length) };
+}
+
+// Unquoted braces expand into several words (`{.e,x}nv` is `.env xnv`): the word is no longer one static value.
+function braces(word: Word): Word {
+  if (word.pattern === undefined || !word.pattern.includes('{')) return word;
+  const expanded = expandBraces(word.pattern);
+  return expanded.length === 1 && expanded[0] === word.pattern ? word : { ...word, value: null, glob: true };
+}
+
+function isHome(node: SyntaxNode): boolean {
+  return (node.type === 'simple_expansion' || node.type === 'expansion') && /^\$\{?HOME\}?$/.test(node.text);
 }
 
 function ansiC(text: string): string | null {
@@ -117,44 +150,64 @@ function ansiC(text: string): string | null {
 
 /** A word's value after quote removal (null when computed); substitutions inside are walked. */
 export function wordOf(node: SyntaxNode, walk: Walk): Word {
+  return braces(tilde(rawWord(node, walk), walk));
+}
+
+function quoted(value: string | null, text: string): Word {
+  return { value, glob: false, text, pattern: value === null ? ANY : literal(value) };
+}
+
+function rawWord(node: SyntaxNode, walk: Walk): Word {
   const text = node.text;
+  if (isHome(node)) return { value: walk.home, glob: false, text, pattern: literal(walk.home) };
   switch (node.type) {
     case 'word':
       return { ...unescapeWord(text), text };
     case 'number':
-      return { value: text, glob: false, text };
+      return quoted(text, text);
     case 'raw_string':
-      return { value: text.slice(1, -1), glob: false, text };
+      return quoted(text.slice(1, -1), text);
     case 'ansi_c_string':
-      return { value: ansiC(text), glob: false, text };
+      return quoted(ansiC(text), text);
     case 'string':
     case 'translated_string': {
       let value: string | null = '';
+      let pattern = '';
       for (const child of namedChildren(node)) {
-        if (child.type === 'string_content') value = value === null ? null : value + child.text.replace(/\\([$`"\\\n])/g, (_all, kept: string) => (kept === '\n' ? '' : kept));
-        else {
+        if (child.type === 'string_content') {
+          const content = child.text.replace(/\\([$`"\\\n])/g, (_all, kept: string) => (kept === '\n' ? '' : kept));
+          value = value === null ? null : value + content;
+          pattern += literal(content);
+        } else if (isHome(child)) {
+          value = value === null ? null : value + walk.home;
+          pattern += literal(walk.home);
+        } else {
           wordOf(child, walk);
           value = null;
+          pattern += ANY;
         }
       }
-      return { value, glob: false, text };
+      return { value, glob: false, text, pattern };
     }
     case 'concatenation': {
       let value: string | null = '';
+      let pattern = '';
       let glob = false;
       for (const child of namedChildren(node)) {
-        const part = wordOf(child, walk);
+        const part = rawWord(child, walk);
         value = value === null || part.value === null ? null : value + part.value;
+        pattern += part.pattern ?? (part.value === null ? ANY : literal(part.value));
         glob ||= part.glob;
       }
-      return { value, glob, text };
+      return { value, glob, text, pattern };
     }
     case 'command_substitution':
     case 'process_substitution':
       // Inside backticks, \` opens a nested substitution that bash parses again: the tree shows words.
       if (text.startsWith('`') && text.includes('\\`')) needsApproval(walk, node, 'nested backticks are parsed again by the shell');
       for (const child of namedChildren(node)) walkNode(child, walk);
-      return { value: null, glob: false, text };
+      // `<(…)` expands to a pipe's path, /dev/fd/N: not a file the command could be pointed at.
+      return { value: null, glob: false, text, pattern: node.type === 'process_substitution' ? literal('/dev/fd/63') : ANY };
     default:
       // Expansions, arithmetic and brace expressions: computed by the shell; their insides are walked.
       if (!isWordNode(node)) needsApproval(walk, node, `unmodelled word ${node.type}`);
@@ -162,7 +215,7 @@ export function wordOf(node: SyntaxNode, walk: Walk): Word {
         if (isWordNode(child)) wordOf(child, walk);
         else walkNode(child, walk);
       }
-      return { value: null, glob: false, text };
+      return { value: null, glob: false, text, pattern: ANY };
   }
 }
 

@@ -3,14 +3,17 @@
 // return the strictest verdict. Nothing here guesses towards allowing: a parse error, an unmodelled node,
 // a control character the parser and the shell may read differently, or a limit reached needs approval.
 import { homedir } from 'node:os';
-import { resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { walkNode, type Walk } from './bash.js';
 import { evaluateSegment, type Context } from './evaluate.js';
+import { pathVariants, patternOf } from './path-words.js';
+import { ANY } from './expand.js';
 import { repositoryRunsPrograms } from './git-config.js';
 import { DEFAULT_BLOCKED, DEFAULT_PROTECTED_PATHS, DEFAULT_SECRET_PATHS } from './lists.js';
 import { shellParser, type ShellDialect } from './parser.js';
 import { walkPowerShell } from './powershell.js';
-import { type ClassifyOptions, type CommandClassification, SEVERITY, type SegmentVerdict, worst, type Verdict } from './types.js';
+import { secretPatternHit } from './rules.js';
+import { type ClassifyOptions, type CommandClassification, type Segment, SEVERITY, type SegmentVerdict, worst, type Verdict } from './types.js';
 
 /** Longest command line parsed; longer ones need approval unread (a limit never allows). */
 export const MAX_COMMAND_CHARS = 64 * 1024;
@@ -33,7 +36,7 @@ function segmentsOf(script: string, dialect: ShellDialect, parsers: Parsers, con
   }
   const tree = parsers[dialect].parse(script);
   if (tree === null) return [...verdicts, { text: script, verdict: 'needs-approval', rule: 'needs-approval: the command line does not parse' }];
-  const walk: Walk = { segments: [], findings: [], functions: new Map() };
+  const walk: Walk = { segments: [], findings: [], functions: new Map(), home: context.home, loose: [] };
   try {
     if (dialect === 'bash') walkNode(tree.rootNode, walk);
     else walkPowerShell(tree.rootNode, walk);
@@ -48,11 +51,16 @@ function segmentsOf(script: string, dialect: ShellDialect, parsers: Parsers, con
     const downgrade = finding.verdict === 'blocked' && !forkBomb;
     verdicts.push(downgrade ? { ...finding, verdict: 'needs-approval', rule: finding.rule.replace(/^blocked/, 'needs-approval') } : finding);
   }
+  // Words the shell expands outside a command (`for f in ~/.ssh/*`) are used by later commands as they are.
+  for (const word of walk.loose) {
+    const hits = pathVariants(patternOf(word)).filter((variant) => !variant.includes(ANY)).map((variant) => secretPatternHit(variant, context as Context)).find((hit) => hit !== null);
+    if (hits) verdicts.push({ text: word.text, verdict: 'needs-approval', rule: `needs-approval: ${word.text} can expand to the secret path ${hits}` });
+  }
   const full: Context = {
     ...context,
     reenter: (inner, innerDialect, via) => {
       if (depth + 1 > MAX_REENTRY_DEPTH) return [{ text: inner, verdict: 'needs-approval', rule: `needs-approval: ${via} nested deeper than ${MAX_REENTRY_DEPTH} levels` }];
-      return segmentsOf(inner, innerDialect, parsers, context, depth + 1).map((verdict) => ({ ...verdict, text: `${via}: ${verdict.text}` }));
+      return segmentsOf(inner, innerDialect, parsers, { ...context, workdir: full.workdir, workdirKnown: full.workdirKnown }, depth + 1).map((verdict) => ({ ...verdict, text: `${via}: ${verdict.text}` }));
     },
   };
   for (const segment of walk.segments) {
@@ -63,9 +71,30 @@ function segmentsOf(script: string, dialect: ShellDialect, parsers: Parsers, con
       continue;
     }
     verdicts.push(...evaluateSegment(segment, full));
+    // `cd` inside the command line moves every later relative path (and the repository git reads).
+    const moved = directoryAfter(segment, full);
+    if (moved !== undefined) {
+      full.workdir = moved ?? full.workdir;
+      full.workdirKnown = moved !== null && full.workdirKnown;
+    }
   }
   if (verdicts.length === 0) verdicts.push({ text: script, verdict: 'read-only', rule: 'read-only: nothing runs' });
   return verdicts;
+}
+
+const CD = new Set(['cd', 'pushd', 'popd', 'set-location', 'sl', 'chdir', 'push-location', 'pop-location']);
+
+/** The directory a `cd` segment moves to: undefined when it is no cd, null when it cannot be known. */
+function directoryAfter(segment: Segment, context: Context): string | null | undefined {
+  const name = segment.words[0]?.value;
+  if (name === undefined || name === null || !CD.has(segment.dialect === 'powershell' ? name.toLowerCase() : name)) return undefined;
+  const operands = segment.words.slice(1).filter((word) => !(word.value !== null && /^-[A-Za-z]+$/.test(word.value) && word.value !== '-'));
+  if (['popd', 'pop-location'].includes(name.toLowerCase())) return null;
+  if (operands.length === 0) return segment.dialect === 'bash' ? context.home : context.workdir;
+  const target = operands.find((word) => !/^-(?:path|literalpath)$/i.test(word.value ?? ''));
+  if (target === undefined || target.value === null || target.glob || target.value === '-' || operands.length > (segment.dialect === 'powershell' ? 2 : 1)) return null;
+  const path = target.value === '~' || target.value.startsWith('~/') ? context.home + target.value.slice(1) : target.value;
+  return context.workdirKnown || isAbsolute(path) ? resolve(context.workdir, path) : null;
 }
 
 /**
@@ -75,7 +104,7 @@ function segmentsOf(script: string, dialect: ShellDialect, parsers: Parsers, con
 export async function classifyCommand(command: string, options: ClassifyOptions = {}): Promise<CommandClassification> {
   const dialect: ShellDialect = options.shell ?? 'bash';
   const [bash, powershell] = await Promise.all([shellParser('bash'), shellParser('powershell')]);
-  const home = process.env.HOME || homedir();
+  const home = options.home ?? (process.env.HOME || homedir());
   const risks = new Map<string, string | null>();
   const context: Omit<Context, 'reenter'> = {
     allow: options.allow ?? [],
@@ -83,11 +112,12 @@ export async function classifyCommand(command: string, options: ClassifyOptions 
     protectedPaths: options.protectedPaths ?? [...DEFAULT_PROTECTED_PATHS],
     secretPaths: options.secretPaths ?? [...DEFAULT_SECRET_PATHS],
     workdir: resolve(options.root ?? '.', options.workdir ?? '.'),
+    workdirKnown: true,
     root: resolve(options.root ?? '.'),
     home,
     repositoryRisk: (workdir, gitDir) => {
       const key = `${workdir}\u0000${gitDir ?? ''}`;
-      if (!risks.has(key)) risks.set(key, repositoryRunsPrograms(workdir, gitDir));
+      if (!risks.has(key)) risks.set(key, repositoryRunsPrograms(workdir, gitDir, home));
       return risks.get(key) ?? null;
     },
   };

@@ -3,9 +3,12 @@
 import { basename, resolve } from 'node:path';
 import { HARMLESS_DEVICES, INTERPRETERS, POSIX_SHELLS, POWERSHELLS, SAFE_ASSIGNMENTS } from './lists.js';
 import { redirectBlockGlob } from './patterns.js';
-import { gitSubcommand, hasArgumentRules, readOnlyReason } from './read-only.js';
-import { allowedBy, blockedBy, protectedHit, secretHit } from './rules.js';
-import { type Segment, type SegmentVerdict, type Verdict, worst } from './types.js';
+import { ANY, literal } from './expand.js';
+import { argumentOf, patternOf, pathVariants, recursiveSecret } from './path-words.js';
+import { computedArgumentsOk, gitSubcommand, PLACEHOLDER, printsFiles, readOnlyReason } from './read-only.js';
+import { allowedBy, blockedBy, protectedHit, protectedPatternHit, secretPatternHit } from './rules.js';
+import { configRisk } from './tool-config.js';
+import { type Segment, type SegmentVerdict, type Verdict, type Word, worst } from './types.js';
 import { isWrapper, unwrap } from './wrappers.js';
 
 export interface Context {
@@ -14,6 +17,8 @@ export interface Context {
   protectedPaths: string[];
   secretPaths: string[];
   workdir: string;
+  /** False after `cd` to a directory this check cannot know: relative paths may then lie anywhere. */
+  workdirKnown: boolean;
   /** Workspace root: protected entries with a slash resolve against it. */
   root: string;
   home: string;
@@ -29,6 +34,7 @@ const DYNAMIC = '\u0000';
 // The repository git would read: -C changes directory (each relative to the last), --git-dir names it.
 function gitRepositoryRisk(args: Words, context: Context): string | null {
   let workdir = context.workdir;
+  let known = context.workdirKnown;
   let gitDir: string | undefined;
   const { index } = gitSubcommand(args);
   for (let at = 0; at < (index < 0 ? args.length : index); at++) {
@@ -38,7 +44,9 @@ function gitRepositoryRisk(args: Words, context: Context): string | null {
     if (value === null) return 'git runs in a computed directory';
     if (arg === '-C') workdir = resolve(workdir, value);
     else gitDir = resolve(workdir, value);
+    known ||= value.startsWith('/');
   }
+  if (!known) return 'git runs in a directory this check cannot know (its repository configuration may run programs)';
   return context.repositoryRisk(workdir, gitDir);
 }
 
@@ -76,7 +84,7 @@ export function evaluateSegment(segment: Segment, context: Context): SegmentVerd
     if (redirect.kind !== 'write') {
       // bash opens /dev/tcp/HOST/PORT and /dev/udp/… as a network connection (a write there is a device write).
       if (target !== null && /^\/dev\/(?:tcp|udp)\//.test(target)) raise('needs-approval', `opens a network connection ${target}`);
-      if (target !== null) secretRead ??= secretHit(target, context);
+      secretRead ??= secretPatternHit(patternOf(redirect.target), context);
       continue;
     }
     if (target === null || redirect.target.glob) {
@@ -101,8 +109,9 @@ export function evaluateSegment(segment: Segment, context: Context): SegmentVerd
     }
   }
 
-  let words: Words = segment.words.map((word) => (word.glob ? null : word.value));
-  const globbed = segment.words.some((word) => word.glob);
+  let words: Words = segment.words.map(argumentOf);
+  let program = '';
+  let appended = false;
   let elevated = false;
   let heredoc = segment.heredoc;
   let piped = segment.pipedInput;
@@ -119,14 +128,14 @@ export function evaluateSegment(segment: Segment, context: Context): SegmentVerd
       decided = { verdict: 'needs-approval', rule: 'the command name is computed' };
       break;
     }
-    const staticWords = words.map((word) => word ?? DYNAMIC);
+    const staticWords = words.map((word) => (word === null ? DYNAMIC : word.startsWith(PLACEHOLDER) ? word.slice(1) : word));
     levels.push(staticWords);
     const block = blockedBy(staticWords, context, ci);
     if (block) {
       decided = { verdict: 'blocked', rule: block };
       break;
     }
-    const program = ci ? name.toLowerCase().replace(/\.exe$/, '') : name;
+    program = ci ? name.toLowerCase().replace(/\.exe$/, '') : name;
     if (!ci && name.includes('/')) {
       decided = { verdict: 'needs-approval', rule: `${name} is a path to a program, not the trusted ${basename(name)}` };
       break;
@@ -149,7 +158,10 @@ export function evaluateSegment(segment: Segment, context: Context): SegmentVerd
       }
       words = inner.appendsArguments ? [...inner.inner, null] : inner.inner;
       // xargs feeds stdin to the inner command's arguments, not to its stdin.
-      if (inner.appendsArguments) piped = false;
+      if (inner.appendsArguments) {
+        piped = false;
+        appended = true;
+      }
       continue;
     }
     if (!ci && program === 'find') {
@@ -158,8 +170,9 @@ export function evaluateSegment(segment: Segment, context: Context): SegmentVerd
         let end = args.findIndex((arg, at) => at > exec && (arg === ';' || arg === '+'));
         if (end < 0) end = args.length;
         // find puts each path into any argument holding {}: `sh -c 'cat {}'` runs a file name as code.
-        const innerWords = args.slice(exec + 1, end).map((arg) => (arg?.includes('{}') ? null : arg));
-        out.push(...evaluateSegment({ ...segment, words: innerWords.map((value) => ({ value, glob: false, text: value ?? '{}' })), redirects: [], assignments: [], heredoc: null, pipedInput: false, text: `${segment.text} → ${innerWords.map((word) => word ?? '{}').join(' ')}` }, context));
+        // A bare {} is a path under a starting point (never an option); {} inside a word makes it code.
+        const innerWords = args.slice(exec + 1, end).map((arg) => (arg === '{}' ? PLACEHOLDER + arg : arg?.includes('{}') ? null : arg));
+        out.push(...evaluateSegment({ ...segment, words: innerWords.map((value) => ({ value, glob: false, text: value ?? '{}', pattern: value === null || value.startsWith(PLACEHOLDER) ? ANY : literal(value) })), redirects: [], assignments: [], heredoc: null, pipedInput: false, text: `${segment.text} → ${innerWords.map((word) => word ?? '{}').join(' ')}` }, context));
         words = [name, ...args.slice(0, exec), ...args.slice(end + 1)];
         continue;
       }
@@ -240,12 +253,13 @@ export function evaluateSegment(segment: Segment, context: Context): SegmentVerd
       decided = { verdict: 'needs-approval', rule: `${program} runs code from stdin` };
       break;
     }
-    const dynamicArgs = args.some((arg) => arg === null) || globbed;
+    const dynamicArgs = args.some((arg) => arg === null);
     const reason = readOnlyReason(ci ? name : program, args, segment.dialect);
-    const repositoryRisk = reason === null && program === 'git' && !ci ? gitRepositoryRisk(args, context) : null;
-    if (repositoryRisk !== null) {
-      decided = { verdict: 'needs-approval', rule: repositoryRisk };
-    } else if (reason === null && !(dynamicArgs && hasArgumentRules(program))) {
+    const repositoryRisk = reason === null && program === 'git' ? gitRepositoryRisk(args, context) : null;
+    const toolRisk = reason === null && repositoryRisk === null ? (context.workdirKnown ? configRisk(program, context) : ['cargo', 'mvn', 'yarn', 'npm', 'go', 'less'].includes(program) ? `${program} runs in a directory this check cannot know, with its configuration` : null) : null;
+    if (repositoryRisk !== null || toolRisk !== null) {
+      decided = { verdict: 'needs-approval', rule: repositoryRisk ?? toolRisk! };
+    } else if (reason === null && !(dynamicArgs && !ci && !computedArgumentsOk(program))) {
       decided = { verdict: 'read-only', rule: ci ? program : program === 'git' ? `git ${args[gitSubcommand(args).index] ?? ''}`.trim() : program };
     } else {
       decided = { verdict: 'needs-approval', rule: reason ?? `a computed or globbed argument of ${program} could be a flag` };
@@ -263,11 +277,20 @@ export function evaluateSegment(segment: Segment, context: Context): SegmentVerd
   }
   if (floor !== null && worst((floor as { verdict: Verdict }).verdict, result.verdict) !== result.verdict) result = floor;
   if (result.verdict === 'allowed' || result.verdict === 'read-only') {
-    // Every word of every wrapper level, an option's `=VALUE` as the value: what a path check reads.
-    const named = levels.flat().map((word) => word.split('=').pop() ?? word).filter((word) => word !== DYNAMIC);
-    const firstHit = (hit: (word: string, context: Context) => string | null): string | null => named.map((word) => hit(word, context)).find((found) => found) ?? null;
-    const touched = protectedWrite ?? (result.verdict === 'allowed' ? firstHit(protectedHit) : null);
-    const secret = secretRead ?? firstHit(secretHit);
+    // Every word (wrappers' inner commands are suffixes of it) as the paths it can name after expansion: a
+    // glob or brace that could match a secret names it; a computed word could name anything, which matters
+    // for a command that prints the files it is given and for any command an allow pattern lets write.
+    const variants = segment.words.map((word) => pathVariants(patternOf(word)));
+    const printer = printsFiles(program, segment.dialect);
+    const firstHit = (hit: (pattern: string, context: Context) => string | null, computedToo: boolean): string | null => {
+      for (const list of variants) for (const variant of list) if (computedToo || !variant.includes(ANY)) {
+        const found = hit(variant, context);
+        if (found) return found;
+      }
+      return null;
+    };
+    const touched = protectedWrite ?? (result.verdict === 'allowed' ? firstHit(protectedPatternHit, true) : null);
+    const secret = secretRead ?? recursiveSecret(program, segment, context) ?? (printer && appended ? `named by ${segment.words[0]?.value ?? 'the wrapper'}'s input` : null) ?? firstHit(secretPatternHit, printer);
     if (touched) result = { verdict: 'needs-approval', rule: `writes into the protected path ${touched}` };
     else if (secret) result = { verdict: 'needs-approval', rule: `reads the secret path ${secret}: its contents would reach the model` };
     else if (result.verdict === 'allowed' && protectedHit('.', context)) result = { verdict: 'needs-approval', rule: `runs inside the protected path ${protectedHit('.', context)}` };

@@ -1,9 +1,11 @@
 // A repository's own configuration and hooks can make a read-only git command run a program: `git status` runs
 // core.fsmonitor and a post-index-change hook, `git diff` runs diff.external and textconv drivers, both run
 // clean filters on modified files (agent-shell.md, bypass 7). A clone never brings its .git/config along, but a
-// hostile workspace (an unpacked archive, a prepared checkout) can. The user's own ~/.gitconfig is theirs and
-// trusted; only the repository's files are read, never git itself run.
-import { readFileSync, statSync } from 'node:fs';
+// hostile workspace (an unpacked archive, a prepared checkout) can. Every configuration git would read is
+// checked: the repository found as git finds it (a `.git` directory or file, or a bare repository embedded in
+// the workspace), its worktree config, its submodules' configs (status and grep enter them) and the user's
+// ~/.gitconfig and XDG git/config. The files are read, never git itself run.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 
 // Keys (lower-cased section and name; subsections kept) whose value git runs as a command, or that pull in
@@ -11,6 +13,12 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 const RUNS_PROGRAM: readonly RegExp[] = [
   /^core\.fsmonitor$/, /^core\.hookspath$/, /^diff\.external$/, /^diff\..+\.(?:textconv|command)$/,
   /^filter\..+\.(?:clean|smudge|process)$/, /^include\.path$/, /^includeif\..+\.path$/,
+  // A pager runs when git has a terminal (agents often run commands in a pty).
+  /^core\.pager$/, /^pager\..+$/,
+  // `git help` runs man, info or a browser as configured.
+  /^man\.viewer$/, /^man\..+\.(?:cmd|path)$/, /^help\.(?:format|browser|htmlpath)$/, /^web\.browser$/, /^browser\..+\.(?:cmd|path)$/,
+  // Signature checks (log.showSignature, --show-signature, verify-*) run the configured gpg program.
+  /^gpg\.program$/, /^gpg\..+\.program$/, /^gpg\.ssh\.defaultkeycommand$/,
 ];
 // core.fsmonitor=true is git's built-in daemon, not a program.
 const BOOLEAN = /^(?:true|false|yes|no|on|off|1|0|)$/i;
@@ -18,6 +26,15 @@ const BOOLEAN = /^(?:true|false|yes|no|on|off|1|0|)$/i;
 const GIT_LFS_FILTER = /^git-lfs (?:clean -- %f|smudge -- %f|filter-process)$/;
 const MAX_CONFIG_BYTES = 1 << 20;
 const MAX_LEVELS = 64;
+
+// What git's discovery takes for a repository directory: HEAD, objects and refs (a bare repository).
+function isGitDirectory(dir: string): boolean {
+  try {
+    return statSync(join(dir, 'HEAD')).isFile() && statSync(join(dir, 'objects')).isDirectory() && statSync(join(dir, 'refs')).isDirectory();
+  } catch {
+    return false;
+  }
+}
 
 function gitDirOf(workdir: string): string | undefined {
   let dir = resolve(workdir);
@@ -31,6 +48,8 @@ function gitDirOf(workdir: string): string | undefined {
     } catch {
       // no .git here
     }
+    // An embedded bare repository: git uses the directory itself (safe.bareRepository defaults to all).
+    if (isGitDirectory(dir)) return dir;
     const parent = dirname(dir);
     if (parent === dir) return undefined;
     dir = parent;
@@ -79,13 +98,47 @@ function executable(path: string): boolean {
   }
 }
 
-/** Why git run in `workdir` (or on `gitDir`, from --git-dir) may run a program of the repository's own, or null. */
-export function repositoryRunsPrograms(workdir: string, gitDir = gitDirOf(workdir)): string | null {
+// Submodules keep their repositories (and configs) under <gitdir>/modules/<name>/, nested for nested ones.
+function submoduleConfigs(commonDir: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string, depth: number): void => {
+    if (depth > 8 || out.length > 256) return;
+    let entries: string[];
+    try {
+      entries = readdirSync(dir);
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const child = join(dir, entry);
+      if (isGitDirectory(child)) {
+        out.push(join(child, 'config'));
+        walk(join(child, 'modules'), depth + 1);
+      } else walk(child, depth + 1);
+    }
+  };
+  walk(join(commonDir, 'modules'), 0);
+  return out;
+}
+
+/** The user's own git configuration files, as git reads them. */
+export function userGitConfigs(home: string): string[] {
+  const xdg = process.env.XDG_CONFIG_HOME && isAbsolute(process.env.XDG_CONFIG_HOME) ? process.env.XDG_CONFIG_HOME : join(home, '.config');
+  return [join(xdg, 'git', 'config'), join(home, '.gitconfig')];
+}
+
+/** Why git run in `workdir` (or on `gitDir`, from --git-dir) may run a program a configuration names, or null. */
+export function repositoryRunsPrograms(workdir: string, gitDir = gitDirOf(workdir), home?: string): string | null {
+  for (const configPath of home === undefined ? [] : userGitConfigs(home)) {
+    const text = readSmall(configPath);
+    const key = text === undefined ? null : programKey(text);
+    if (key) return `the user's ${configPath} sets ${key}, which git runs`;
+  }
   if (gitDir === undefined) return null;
   // A linked worktree keeps its config and hooks in the common directory.
   const common = readSmall(join(gitDir, 'commondir'))?.trim();
   const commonDir = common ? resolve(gitDir, common) : gitDir;
-  for (const configPath of new Set([join(commonDir, 'config'), join(gitDir, 'config.worktree')])) {
+  for (const configPath of new Set([join(commonDir, 'config'), join(gitDir, 'config.worktree'), ...submoduleConfigs(commonDir)])) {
     const text = readSmall(configPath);
     const key = text === undefined ? null : programKey(text);
     if (key) return `this repository's ${configPath} sets ${key}, which git runs`;

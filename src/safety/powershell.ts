@@ -3,6 +3,7 @@
 // and anything not listed need approval: an unknown node is never taken as harmless.
 import type { SyntaxNode } from './parser.js';
 import type { Walk } from './bash.js';
+import { ANY, literal } from './expand.js';
 import type { Redirect, Segment, Word } from './types.js';
 
 // Structure and value-only expressions (arithmetic, comparisons, literals, variables, member reads).
@@ -46,10 +47,49 @@ export function walkPowerShell(node: SyntaxNode, walk: Walk, piped = false): voi
 }
 
 // A value as PowerShell passes it: verbatim strings literally, expandable ones only without `$` or backtick.
+// What PowerShell can make of a path word: `~`, $HOME, $env:HOME and $env:USERPROFILE are the home
+// directory, any other variable or escape is computed, * ? [ ] are wildcards, `\` separates like `/`.
+const HOME_VARIABLE = /^(?:\$HOME|\$\{HOME\}|\$env:HOME|\$env:USERPROFILE|\$\{env:HOME\}|\$\{env:USERPROFILE\})(?![\w:])/i;
+function psPattern(text: string, home: string): { pattern: string; value: string | null } {
+  let pattern = '';
+  let value: string | null = '';
+  let rest = text.replace(/^~(?=[\\/]|$)/, '$HOME');
+  while (rest.length > 0) {
+    const variable = HOME_VARIABLE.exec(rest);
+    if (variable) {
+      pattern += literal(home);
+      value = value === null ? null : value + home;
+      rest = rest.slice(variable[0].length);
+      continue;
+    }
+    const char = rest[0]!;
+    rest = rest.slice(1);
+    if (char === '$' || char === '`') {
+      pattern += ANY;
+      value = null;
+      rest = rest.replace(/^\{[^}]*\}|^[\w:]+/, '');
+    } else {
+      const separator = char === '\\' ? '/' : char;
+      pattern += '*?[]'.includes(separator) ? separator : literal(separator);
+      value = value === null ? null : value + separator;
+    }
+  }
+  return { pattern, value };
+}
+
 function psWord(node: SyntaxNode, walk: Walk): Word {
   const text = node.text;
   if (node.type === 'generic_token' || node.type === 'command_parameter' || node.type === 'command_name') {
-    return { value: text.includes('$') || text.includes('`') ? null : text, glob: /[*?[]/.test(text), text };
+    const shaped = psPattern(text, walk.home);
+    return { value: text.includes('$') || text.includes('`') ? (node.type === 'generic_token' ? shaped.value : null) : text, glob: /[*?[]/.test(text), text, pattern: shaped.pattern };
+  }
+  if (node.type === 'expandable_string_literal' || (node.type === 'string_literal' && node.namedChildCount === 1 && node.namedChildren[0]?.type === 'expandable_string_literal')) {
+    const inner = node.type === 'string_literal' ? node.namedChildren[0]! : node;
+    const body = inner.text.slice(1, -1);
+    const shaped = psPattern(body, walk.home);
+    if (namedChildren(inner).every((child) => child.type === 'variable' && HOME_VARIABLE.test(child.text))) {
+      return { value: shaped.value, glob: false, text, pattern: shaped.pattern };
+    }
   }
   // `-5`, `1.5`, `a,b`-free bare values: nothing in them is computed.
   if (/^[-+]?[\w.:\\/]+$/.test(text)) return { value: text, glob: false, text };

@@ -1,11 +1,26 @@
 // Matching a segment's words against the user's lists: blocked patterns, allow patterns, protected paths.
-import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
+import { userInfo } from 'node:os';
+import { basename, resolve } from 'node:path';
+import { CASE_FOLDS, couldBeInside, couldCarryName, literal, pathShapes, staticText } from './expand.js';
 import type { Context } from './evaluate.js';
 import { matchesAllow, matchesBlock } from './patterns.js';
 import { gitSubcommand } from './read-only.js';
 
+const ACCOUNT_HOME = (() => {
+  try {
+    return userInfo().homedir;
+  } catch {
+    return null;
+  }
+})();
+
 function expandHome(path: string, context: Context): string {
   return path === '~' || path.startsWith('~/') ? context.home + path.slice(1) : path;
+}
+
+/** A word's pattern with a leading `~` (PowerShell, unwrapped words) taken as the home directory. */
+function homePattern(pattern: string, context: Context): string {
+  return pattern === '~' || pattern.startsWith('~/') ? literal(context.home) + pattern.slice(1) : pattern;
 }
 
 /**
@@ -13,39 +28,66 @@ function expandHome(path: string, context: Context): string {
  * any depth (a submodule's `.git` too); an entry with a slash is resolved against the workspace root.
  */
 export function protectedHit(target: string, context: Context): string | null {
-  return pathHit(target, context.protectedPaths, context);
+  return protectedPatternHit(literal(target), context);
+}
+
+/** protectedHit for a path pattern: any path the glob, brace or computed part could expand to. */
+export function protectedPatternHit(pattern: string, context: Context): string | null {
+  return pathHit(pattern, context.protectedPaths, context, false);
 }
 
 // `.env`, `.env.local`, `.env.production` hold secrets; `.env.example` and its kin are templates.
 const DOTENV_SECRET = /^\.env(?:\.(?!example$|sample$|template$|dist$)[\w.-]+)?$/;
+// Names a glob is tried against for the `.env` entry: a pattern that matches one of them names a secret.
+const DOTENV_SAMPLES = ['.env', '.env.local', '.env.production', '.env.development', '.env.prod', '.env.dev', '.env.staging', '.env.test', '.env.secret'];
 
 /**
  * The secret path (DEFAULT_SECRET_PATHS or the caller's) a word names, if any. A bare name is a file name
  * (`.env` — a virtualenv directory named `.env` holds no secret), an entry with a slash or `~` a tree.
  */
 export function secretHit(target: string, context: Context): string | null {
+  return secretPatternHit(literal(target), context);
+}
+
+export function secretPatternHit(pattern: string, context: Context): string | null {
   const trees = context.secretPaths.filter((entry) => entry.includes('/') || entry.startsWith('~'));
-  const hit = pathHit(target, trees, context);
+  const hit = pathHit(pattern, trees, context, true);
   if (hit !== null) return hit;
-  const name = basename(resolve(context.workdir, expandHome(target, context)));
-  for (const entry of context.secretPaths) {
-    if (trees.includes(entry)) continue;
-    if (name === entry || (entry === '.env' && DOTENV_SECRET.test(name))) return entry;
+  const exact = staticText(homePattern(pattern, context));
+  for (const shape of pathShapes(homePattern(pattern, context), context.workdirKnown ? context.workdir : null)) {
+    for (const entry of context.secretPaths) {
+      if (trees.includes(entry)) continue;
+      if (exact !== null) {
+        const name = basename(resolve(context.workdir, exact));
+        const folded = CASE_FOLDS ? name.toLowerCase() : name;
+        if (folded === entry || (entry === '.env' && DOTENV_SECRET.test(folded))) return entry;
+      } else if (couldCarryName(shape, entry === '.env' ? DOTENV_SAMPLES : [entry], true)) return entry;
+    }
   }
   return null;
 }
 
-function pathHit(target: string, entries: readonly string[], context: Context): string | null {
-  const absolute = resolve(context.workdir, expandHome(target, context));
-  const components = absolute.split(sep);
+/** The secret tree a recursive reader of `pattern` (a directory) would walk into, or null. */
+export function secretTreeBelow(pattern: string, context: Context): string | null {
+  const shapes = pathShapes(homePattern(pattern, context), context.workdirKnown ? context.workdir : null);
+  for (const entry of context.secretPaths) {
+    if (!entry.includes('/') && !entry.startsWith('~')) continue;
+    const roots = [resolve(context.root, expandHome(entry, context)), ...(entry.startsWith('~/') && ACCOUNT_HOME ? [ACCOUNT_HOME + entry.slice(1)] : [])];
+    if (roots.some((root) => shapes.some((shape) => couldBeInside(shape, root, true)))) return entry;
+  }
+  return null;
+}
+
+function pathHit(pattern: string, entries: readonly string[], context: Context, secret: boolean): string | null {
+  const shapes = pathShapes(homePattern(pattern, context), context.workdirKnown ? context.workdir : null);
   for (const entry of entries) {
     if (!entry.includes('/') && !entry.startsWith('~')) {
-      if (components.includes(entry)) return entry;
+      if (!secret && shapes.some((shape) => couldCarryName(shape, [entry], false))) return entry;
       continue;
     }
-    const root = resolve(context.root, expandHome(entry, context));
-    const inside = relative(root, absolute);
-    if (inside === '' || (!inside.startsWith('..') && !isAbsolute(inside))) return entry;
+    // `~/.ssh` is the secret of the home in use and of the account's own home (HOME may point elsewhere).
+    const roots = new Set([resolve(context.root, expandHome(entry, context)), ...(entry.startsWith('~/') && ACCOUNT_HOME ? [ACCOUNT_HOME + entry.slice(1)] : [])]);
+    if ([...roots].some((root) => shapes.some((shape) => couldBeInside(shape, root)))) return entry;
   }
   return null;
 }
@@ -78,9 +120,17 @@ export function allowedBy(words: string[], context: Context, caseInsensitive: bo
     const pattern = context.allow.find((entry) => entry.split(/\s+/).some((part) => part.startsWith(option)) && matchesAllow(entry, words, caseInsensitive));
     return pattern ?? null;
   }
+  // An option whose value is a program (`git fetch origin --upload-pack=CMD` under `git fetch origin*`) runs
+  // something the pattern never named: only a pattern that names the option covers it.
+  const program = words.find((word) => PROGRAM_OPTION.test(word))?.split('=')[0];
   for (const form of canonicalForms(words)) {
-    for (const pattern of context.allow) if (matchesAllow(pattern, form, caseInsensitive)) return pattern;
+    for (const pattern of context.allow) {
+      if (program !== undefined && !pattern.split(/\s+/).some((part) => part.startsWith(program))) continue;
+      if (matchesAllow(pattern, form, caseInsensitive)) return pattern;
+    }
   }
   return null;
 }
+
+const PROGRAM_OPTION = /^--?(?:upload-pack|receive-pack|exec|exec-batch|config|config-env|pre|compress-program|use-compress-program|to-command|checkpoint-action|open-files-in-pager|pager|rsh|ssh-command|sequence-editor|editor|shell|script-shell|node-options|require|import|loader|hostname-bin|argv0|split-string|ext-diff|textconv|extcmd|eval)(?:=|$)/;
 

@@ -17,6 +17,8 @@ export interface ClassifyOptions {
   workdir?: string;
   /** Workspace root; a relative workdir and protected paths with a slash resolve against it (default '.'). */
   root?: string;
+  /** Home directory for `~`, `$HOME` and the user's configuration files (default $HOME). */
+  home?: string;
 }
 
 export interface SegmentVerdict {
@@ -40,6 +42,9 @@ export interface Word {
   /** Unquoted glob characters: the shell may expand it into other words (even flags). */
   glob: boolean;
   text: string;
+  /** What the word can expand to as a path pattern (expand.ts): known expansions (`~`, `$HOME`) applied,
+   * unquoted globs and braces active, computed parts as ANY. Absent: the value, literally. */
+  pattern?: string;
 }
 
 export interface Redirect {

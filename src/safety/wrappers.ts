@@ -39,13 +39,51 @@ const WITH_VALUE: Record<string, Set<string>> = {
   parallel: new Set(['-j', '--jobs', '-S', '--sshlogin', '--joblog', '-a', '--arg-file', '--delay', '--timeout']),
   flock: new Set(['-w', '--timeout', '-E', '--conflict-exit-code']),
 };
-// Options that make the wrapper itself do something else (a shell, a listing, a write).
+// Options that make the wrapper itself do something else (a shell, a listing, a write, another argv[0]).
 const SPECIAL: Record<string, Set<string>> = {
   sudo: new Set(['-s', '--shell', '-i', '--login', '-e', '--edit', '-l', '--list', '-v', '--validate', '-k', '-K']),
-  env: new Set(['-S', '--split-string']),
+  env: new Set(['-S', '--split-string', '-a', '--argv0', '-C', '--chdir']),
   time: new Set(['-o', '--output']),
   command: new Set(['-v', '-V']),
+  exec: new Set(['-a']),
+  xargs: new Set(['-a', '--arg-file', '--process-slot-var', '-o', '--open-tty']),
+  timeout: new Set([]),
+  watch: new Set(['-x', '--exec']),
 };
+// Flags without a value each wrapper is known to take; any other option needs approval (it may take a value
+// that hides the command, or change what runs).
+const FLAGS: Record<string, Set<string>> = {
+  sudo: new Set(['-A', '--askpass', '-b', '--background', '-E', '--preserve-env', '-H', '--set-home', '-n', '--non-interactive', '-P', '--preserve-groups', '-S', '--stdin', '-B', '--bell']),
+  doas: new Set(['-n', '-s']),
+  env: new Set(['-i', '--ignore-environment', '-0', '--null', '-v', '--debug', '--default-signal', '--ignore-signal', '--block-signal', '--list-signal-handling']),
+  nice: new Set([]),
+  ionice: new Set(['-t', '--ignore']),
+  timeout: new Set(['--foreground', '--preserve-status', '-v', '--verbose', '-f', '-p']),
+  stdbuf: new Set([]),
+  xargs: new Set(['-0', '--null', '-r', '--no-run-if-empty', '-t', '--verbose', '-p', '--interactive', '-x', '--exit', '--show-limits']),
+  command: new Set(['-p']),
+  builtin: new Set([]),
+  exec: new Set(['-c', '-l']),
+  nohup: new Set([]),
+  time: new Set(['-p', '--portability', '-v', '--verbose', '-a', '--append', '-q', '--quiet']),
+  setsid: new Set(['-c', '--ctty', '-f', '--fork', '-w', '--wait']),
+  taskset: new Set(['-a', '--all-tasks', '-c', '--cpu-list']),
+  chrt: new Set(['-b', '--batch', '-d', '--deadline', '-f', '--fifo', '-i', '--idle', '-o', '--other', '-r', '--rr', '-R', '--reset-on-fork', '-a', '--all-tasks', '-m', '--max', '-v', '--verbose']),
+  unbuffer: new Set(['-p']),
+  busybox: new Set([]),
+  coproc: new Set([]),
+  watch: new Set(['-d', '--differences', '-t', '--no-title', '-b', '--beep', '-e', '--errexit', '-g', '--chgexit', '-c', '--color', '-p', '--precise', '-w', '--no-wrap']),
+  parallel: new Set(['-k', '--keep-order', '--halt-on-error', '-q', '--quote', '--dry-run', '--will-cite', '--bar', '--progress', '-u', '--ungroup', '--line-buffer', '-0', '--null']),
+  flock: new Set(['-s', '--shared', '-x', '-e', '--exclusive', '-u', '--unlock', '-n', '--nb', '--nonblock', '-o', '--close', '-F', '--no-fork', '--verbose']),
+};
+
+// A long option as GNU getopt_long reads it: an exact name or the unique name it abbreviates.
+function resolveLong(flag: string, known: string[]): string | null {
+  if (known.includes(flag)) return flag;
+  const candidates = known.filter((name) => name.startsWith(flag));
+  return candidates.length >= 1 ? (candidates.find((name) => SPECIAL_ANY.has(name)) ?? (candidates.length === 1 ? candidates[0]! : null)) : null;
+}
+const SPECIAL_ANY = new Set(Object.values(SPECIAL).flatMap((set) => [...set]));
 
 export function isWrapper(name: string): boolean {
   return name in WITH_VALUE;
@@ -81,13 +119,32 @@ export function unwrap(name: string, args: (string | null)[]): Unwrapped {
       if ((name === 'timeout' || name === 'taskset' || name === 'chrt') && !result.inner.length && /^[\d.]+[smhd]?$|^0x[0-9a-f]+$/i.test(arg)) continue;
       break;
     }
-    const flag = arg.includes('=') ? arg.slice(0, arg.indexOf('=')) : arg;
-    if (SPECIAL[name]?.has(flag)) {
-      result.unknown = `${name} ${flag} is not a plain wrapper`;
+    const given = arg.includes('=') ? arg.slice(0, arg.indexOf('=')) : arg;
+    const special = SPECIAL[name] ?? new Set<string>();
+    const flags = FLAGS[name] ?? new Set<string>();
+    const known = [...withValue, ...special, ...flags].filter((option) => option.startsWith('--'));
+    const flag = given.startsWith('--') ? resolveLong(given, known) : given;
+    if (flag === null) {
+      result.unknown = `${name} ${given} is not an option known to this check`;
       return result;
     }
-    if (withValue.has(flag) && !arg.includes('=')) at++;
-    else if (/^-[a-zA-Z]$/.test(flag) || flag.startsWith('--') || /^-[a-zA-Z]{2,}$/.test(flag) || /^-\d+$/.test(flag)) continue;
+    // A cluster of short flags (`-iv`): each letter must be a known flag, the last may take a value.
+    const letters = /^-[a-zA-Z0-9]{2,}$/.test(flag) && !withValue.has(flag) ? [...flag.slice(1)].map((letter) => `-${letter}`) : [flag];
+    for (const [index, letter] of letters.entries()) {
+      if (special.has(letter)) {
+        result.unknown = `${name} ${letter}${letter === given ? '' : ` (in ${given})`} is not a plain wrapper`;
+        return result;
+      }
+      const numeric = /^-\d+$/.test(flag) && (name === 'nice' || name === 'xargs');
+      if (withValue.has(letter)) {
+        if (index === letters.length - 1 && !arg.includes('=') && letters.length === 1) at++;
+        break;
+      }
+      if (!flags.has(letter) && !numeric) {
+        result.unknown = `${name} ${letter}${letter === given ? '' : ` (in ${given})`} is not an option known to this check`;
+        return result;
+      }
+    }
   }
   result.inner = args.slice(at);
   // xargs -I R / parallel put input into any argument holding R: `xargs -I % sh -c 'echo %'` runs the input.

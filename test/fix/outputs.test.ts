@@ -1,7 +1,7 @@
 // faultline fix's review-tool outputs (issue 23 §5) from a real CLI run: SARIF `fixes` valid against the official
 // 2.1.0 schema with UTF-16 columns, and rdjsonl `suggestions` with UTF-8 byte columns, on a line where the two
 // units differ (é and an astral character before the edit).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AjvDraft04Module from 'ajv-draft-04';
@@ -76,4 +76,26 @@ describe('faultline fix --format sarif | rdjsonl', () => {
     expect(code).toBe(2);
     expect(err).toMatch(/--json and --format contradict/);
   });
+
+  for (const format of ['sarif', 'rdjsonl'] as const) {
+    it(`${format} as input: its fixes (review) apply with --unsafe to the same bytes as the eslint fix they came from; a changed file is stale`, async () => {
+      const { dir, log } = workspace();
+      const report = join(dir, `report.${format}`);
+      writeFileSync(report, (await fix([log, '--format', format], dir)).out);
+      const safeOnly = await fix([report, '--apply'], dir);
+      expect(safeOnly.err).toMatch(/unsafe: needs review/);
+      expect(readFileSync(join(dir, 'a.js'), 'utf8')).toBe(`${LINE}\n`);
+      const applied = await fix([report, '--apply', '--unsafe'], dir);
+      expect(applied.code).toBe(0);
+      expect(readFileSync(join(dir, 'a.js'), 'utf8')).toBe(`${LINE.replace('var', 'let')}\n`);
+      // The file now differs from what the report saw, and is newer than the report.
+      writeFileSync(join(dir, 'a.js'), `${LINE}\n`);
+      const later = Date.now() / 1000 + 60;
+      utimesSync(join(dir, 'a.js'), later, later);
+      const stale = await fix([report, '--apply', '--unsafe'], dir);
+      expect(stale.code).toBe(1);
+      expect(stale.err).toMatch(/stale: a\.js changed after the log was written/);
+      expect(readFileSync(join(dir, 'a.js'), 'utf8')).toBe(`${LINE}\n`);
+    });
+  }
 });

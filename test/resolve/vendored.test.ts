@@ -74,3 +74,37 @@ describe('isVendoredPath: .NET, MSVC, Zig, Dart/Flutter, Elixir, Julia and R too
     },
   );
 });
+
+describe('isVendoredPath: folder names only a package manager gives (issue 20)', () => {
+  it.each([
+    'node_modules/.pnpm/react@18.2.0/node_modules/react/index.js',
+    '.yarn/unplugged/esbuild-npm-0.19.0/node_modules/esbuild/lib/main.js',
+    '.yarn/cache/lodash-npm-4.17.21.zip/node_modules/lodash/lodash.js',
+    '.bundle/ruby/3.1.0/gems/rack-3.0.0/lib/rack.rb',
+    'lua_modules/share/lua/5.4/inspect.lua',
+    '/home/u/.luarocks/share/lua/5.4/busted/init.lua',
+    'nimbledeps/pkgs2/jester-0.6.0/jester.nim',
+    'zig-cache/o/abc/dependencies.zig',
+    '.zig-cache/p/1220abc/src/root.zig',
+    '/home/u/.cache/zig/p/1220abcdef/src/lib.zig',
+    'dist-newstyle/build/x86_64-linux/ghc-9.4.7/app-0.1/build/autogen/Paths_app.hs',
+    '.stack-work/dist/x86_64-linux/Cabal-3.8.1.0/build/autogen/Paths_app.hs',
+    '/home/u/.stack/snapshots/x86_64-linux/abc/9.4.7/lib/x.hs',
+    '/home/u/.cabal/packages/hackage.haskell.org/text/2.0/text-2.0.tar.gz',
+    '.dart_tool/build/generated/app/lib/main.g.dart',
+    'renv/library/R-4.3/x86_64-pc-linux-gnu/dplyr/R/dplyr.R',
+    'Carthage/Checkouts/Alamofire/Source/Session.swift',
+    '.build/checkouts/swift-nio/Sources/NIOCore/Channel.swift',
+    '/Users/u/Library/Developer/Xcode/DerivedData/App-abc/SourcePackages/checkouts/swift-log/Sources/Logging/Logging.swift',
+    '/home/u/.gradle/caches/modules-2/files-2.1/org.junit/junit/4.13/x/junit-4.13-sources.jar',
+    '/home/u/.nimble/pkgs2/jester-0.6.0/jester.nim',
+    '/opt/conda/pkgs/numpy-1.26.0/lib/python3.11/site-packages/numpy/core/x.py',
+  ])('drops %s', (path) => {
+    expect(isVendoredPath(path)).toBe(true);
+  });
+
+  // Names a project also gives its own folders: decided from the workspace's manifests (dependency-folders.ts).
+  it.each(['lib/kemal/src/kemal.cr', 'deps/graph/walk.c', 'Pods/notes.swift', '_build/gen.py', 'build/_deps/x.cc', 'src/build/checkouts.ts', 'yarn/cache.ts'])('keeps %s', (path) => {
+    expect(isVendoredPath(path)).toBe(false);
+  });
+});

@@ -16,7 +16,8 @@ const MAX_PASSES = 10;
 
 const USAGE = `usage: faultline fix [LOG|-|RUN|--last|--last-failed] [--cwd DIR] [--root DIR]... [--apply] [--unsafe] [--verify] [--answer FILE] [--json | --format diff|sarif|rdjsonl]
 
-Collects the fixes the tools printed in the log (eslint, ruff, cargo/rustc JSON, SARIF, rdjson) and shows them
+Collects the fixes the tools printed in the log (eslint, ruff, cargo/rustc JSON, gcc/clang fix-its, SARIF,
+rdjson) and shows them
 as a unified diff; --apply writes them. A file changed since the log was written is never touched.
 
   LOG            the log file; '-' reads standard input

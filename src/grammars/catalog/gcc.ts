@@ -5,7 +5,7 @@ import type { Emitted, GrammarFamily, GrammarFormat, LineContext } from '../engi
 import { parseColonHead, parseSeverityTail } from './shared/common.js';
 import { fixItsBelow } from './shared/fixits.js';
 import { LOCATION_ANCHOR } from '../engine/anchors.js';
-import { MAKE_DIRECTORIES_KEY, type MakeDirectories } from '../engine/context.js';
+import { directoryContext, echoedCdFolder } from '../engine/directories.js';
 
 const C_FAMILY = /\.(?:c|h|cc|cpp|cxx|c\+\+|hh|hpp|hxx|h\+\+|ipp|inl|tcc|tpp|cu|cuh|m|mm|def|inc)$/i;
 
@@ -139,18 +139,24 @@ function followingSystemHeaderError(context: LineContext): string | undefined {
 
 function parseMake(context: LineContext): boolean {
   const text = context.text;
-  const directories = context.shared<MakeDirectories>(MAKE_DIRECTORIES_KEY, () => ({ stack: [] }));
+  const directories = directoryContext((key, create) => context.shared(key, create));
   const change = /^\S*make(?:\[\d+\])?: (Entering|Leaving) directory [`'‘"](.*)['’"]$/.exec(text);
   if (change) {
-    if (change[1] === 'Entering') directories.stack.push(change[2] ?? '');
-    else directories.stack.pop();
+    if (change[1] === 'Entering') directories.enter(change[2] ?? '', context.emitted);
+    else directories.leave(change[2], context.emitted);
+    return true;
+  }
+  // A recipe make echoes before running it: `cd lib && $(CC) -c foo.c` makes gcc print `foo.c` relative to lib/.
+  const cd = echoedCdFolder(text);
+  if (cd !== undefined) {
+    directories.step(cd, context.emitted);
     return true;
   }
   // make: *** [Makefile:20: all] Error 1 — a location, but of the Makefile, not of the failing source. A recipe
   // killed by a signal ends in the signal's description instead (`Aborted (core dumped)`, `Segmentation fault`).
   const failed = /^\S*make(?:\[\d+\])?: \*\*\* \[(.+?):(\d+): (.+?)\] (Error \d+|(?:Segmentation fault|Killed|Aborted|Terminated|Bus error|Illegal instruction|Floating point exception|Trace\/breakpoint trap).*)$/.exec(text);
   if (failed) {
-    const directory = directories.stack.at(-1);
+    const directory = directories.current();
     context.emit({
       file: failed[1] ?? 'Makefile',
       line: Number(failed[2]),
@@ -193,7 +199,7 @@ const make: GrammarFormat = {
   fields: ['file', 'line', 'severity', 'message'],
   observed: true,
   url: 'https://www.gnu.org/software/make/manual/html_node/Error-Messages.html',
-  anchor: "make(?:\\[\\d+\\])?: (?:Entering|Leaving) directory|make(?:\\[\\d+\\])?: \\*\\*\\* \\[|(?:[Mm]akefile|\\.mk):\\d+: ",
+  anchor: "make(?:\\[\\d+\\])?: (?:Entering|Leaving) directory|make(?:\\[\\d+\\])?: \\*\\*\\* \\[|(?:[Mm]akefile|\\.mk):\\d+: |^(?:\\[\\d+/\\d+\\] )?cd (?:\"[^\"]+\"|'[^']+'|[^\\s\"'&;|]+) &&",
   parse: parseMake,
 };
 

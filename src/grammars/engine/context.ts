@@ -7,6 +7,8 @@ import { mayMatch, type LineParser } from './parser.js';
 import { Int, lineLexer } from './tokens.js';
 import { cleanPrintedPath, isRuntimePseudoPath } from './paths.js';
 import { ownCopy } from './strings.js';
+import { DIRECTORY_CONTEXT_KEY, type DirectoryContext } from './directories.js';
+import type { PrefixPackage } from './prefixes.js';
 
 /** What the scanner provides to every context it builds. */
 export interface ContextHost {
@@ -23,22 +25,18 @@ export interface ContextHost {
   tokenMemo: Map<string, IToken[]>;
   readonly maxLocations: number;
   overflow: number;
+  /** The monorepo package the current line's task-runner prefix named (pnpm -r, turbo), if any. */
+  linePackage: PrefixPackage | undefined;
   /** Run once when the log ends (a chain still open then is ranked). */
   readonly atEnd: Set<() => void>;
 }
-
-/** Make's directory stack: `Entering directory` changes what relative paths mean (formats.md §3.13). */
-export interface MakeDirectories {
-  stack: string[];
-}
-/** The shared-state key of make's directory stack (written by the make format, read by every emit). */
-export const MAKE_DIRECTORIES_KEY = 'make-directories';
 
 function detachHints(hints: RawLocation['hints']): RawLocation['hints'] {
   if (!hints) return hints;
   const copy = { ...hints };
   if (copy.directory !== undefined) copy.directory = ownCopy(copy.directory);
   if (copy.packagePath !== undefined) copy.packagePath = ownCopy(copy.packagePath);
+  if (copy.packageName !== undefined) copy.packageName = ownCopy(copy.packageName);
   return copy;
 }
 
@@ -191,9 +189,17 @@ export class FormatLineContext implements LineContext {
     }
     const column = position(location.column);
     let hints = isRuntimePseudoPath(file) ? { ...location.hints, runtime: true } : location.hints;
-    // Under make, a relative path is relative to the directory make last entered.
-    const makeDirectory = (host.sharedState.get(MAKE_DIRECTORIES_KEY) as MakeDirectories | undefined)?.stack.at(-1);
-    if (makeDirectory && !hints?.directory && !/^(?:[/\\]|[A-Za-z]:)/.test(file)) hints = { ...hints, directory: makeDirectory };
+    // Under a build tool that said where it was (make's `Entering directory`, a `cd sub &&` step), a relative path
+    // is relative to that folder.
+    // Else a monorepo runner's prefix named the package the tool ran in: pnpm its folder, turbo its name.
+    if (!/^(?:[/\\]|[A-Za-z]:)/.test(file)) {
+      const linePackage = host.linePackage;
+      const directories = host.sharedState.get(DIRECTORY_CONTEXT_KEY) as DirectoryContext | undefined;
+      const directory = directories?.current() ?? linePackage?.folder;
+      if (directory && !hints?.directory) hints = { ...hints, directory };
+      const packageName = linePackage?.name ?? directories?.packageName;
+      if (packageName !== undefined && !hints?.packageName) hints = { ...hints, packageName };
+    }
     const wrap = location.logLine === undefined || location.logLine === this.logLine ? this.wrappedPathHead(location.file) : undefined;
     if (wrap !== undefined) hints = { ...hints, wrappedFrom: wrap.head };
     const message = wrap === undefined ? (location.message ?? '') : this.unwrappedMessage(location.message ?? '', wrap.width);

@@ -1,7 +1,7 @@
 // The normalised text of buffer lines, as grammars see them: decoded as UTF-8, normalised (ANSI, CR redraws),
 // CI prefixes stripped and a logfmt wrapper's message unwrapped, capped at MAX_LINE_TEXT characters.
 import { unwrapStructuredLog } from './peel.js';
-import { stripLinePrefixes } from './prefixes.js';
+import { stripLinePrefixes, type PrefixPackage } from './prefixes.js';
 import { latin1ToUtf8, neighbourBounds, ownCopy } from './strings.js';
 
 // How much of each line a grammar sees.
@@ -17,12 +17,16 @@ const REMEMBERED = 48;
 export class LineTexts {
   /** Whether the line `of` last returned was a logfmt wrapper's unwrapped message. */
   unwrapped = false;
+  /** The monorepo package the prefix of the line `of` last returned named (pnpm's folder, turbo's name). */
+  package: PrefixPackage | undefined;
   /** The ring of remembered lines: start and end offsets in the buffer, text and logfmt flag (start −1: empty). */
   private readonly starts = new Array<number>(REMEMBERED).fill(-1);
   private readonly ends = new Array<number>(REMEMBERED).fill(-1);
   private readonly texts = new Array<string>(REMEMBERED).fill('');
   private readonly unwrappedFlags = new Array<boolean>(REMEMBERED).fill(false);
+  private readonly packages = new Array<PrefixPackage | undefined>(REMEMBERED).fill(undefined);
   private next = 0;
+  private readonly found: PrefixPackage = {};
 
   constructor(private readonly normalise: (raw: string) => string) {}
 
@@ -37,11 +41,17 @@ export class LineTexts {
     for (let slot = 0; slot < REMEMBERED; slot++) {
       if (this.starts[slot] === start && this.ends[slot] === end) {
         this.unwrapped = this.unwrappedFlags[slot]!;
+        this.package = this.packages[slot];
         return this.texts[slot]!;
       }
     }
     const raw = buffer.slice(start, Math.min(end, start + MAX_LINE_TEXT * 4));
-    const stripped = stripLinePrefixes(this.normalise(latin1ToUtf8(raw.endsWith('\r') ? raw.slice(0, -1) : raw)));
+    // One object reused for every line: most lines have no prefix, and a fresh one per line is garbage.
+    const found = this.found;
+    found.folder = undefined;
+    found.name = undefined;
+    const stripped = stripLinePrefixes(this.normalise(latin1ToUtf8(raw.endsWith('\r') ? raw.slice(0, -1) : raw)), found);
+    this.package = found.folder === undefined && found.name === undefined ? undefined : { ...(found.folder ? { folder: ownCopy(found.folder) } : {}), ...(found.name ? { name: ownCopy(found.name) } : {}) };
     const unwrapped = unwrapStructuredLog(stripped);
     this.unwrapped = unwrapped !== stripped;
     const text = ownCopy(unwrapped.length > MAX_LINE_TEXT ? unwrapped.slice(0, MAX_LINE_TEXT) : unwrapped);
@@ -51,6 +61,7 @@ export class LineTexts {
     this.ends[slot] = end;
     this.texts[slot] = text;
     this.unwrappedFlags[slot] = this.unwrapped;
+    this.packages[slot] = this.package;
     return text;
   }
 }

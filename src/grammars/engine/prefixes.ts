@@ -7,17 +7,20 @@ import { firstChars } from './first-chars.js';
 
 const ISO_DATE_TIME = '\\d{4}-\\d\\d-\\d\\d[T ]\\d\\d:\\d\\d:\\d\\d(?:[.,]\\d+)?(?:Z|[+-]\\d\\d:?\\d\\d)?';
 
+// Turborepo: `@acme/api:test: ` or `web:build: ` (the task starts with a letter, so `a.c:3:` never matches)
+const TURBO = /^(?:@[\w.-]+\/)?[\w.-]+:[A-Za-z][\w-]*(?::[A-Za-z][\w-]*)?: /;
+// pnpm -r / --filter: `packages/api test$ ` and `packages/api test: ` (the package is a directory or
+// a scoped name, which keeps prose such as `Caused by: ` out)
+const PNPM = /^(?:@[\w.-]+\/[\w.-]+|[\w.-]+(?:\/[\w.-]+)+) [\w:-]+(?:\$|:) (?=\S)/;
+
 const PREFIXES: readonly RegExp[] = [
   // GitHub Actions raw logs `2021-12-01T13:00:40.1077661Z `, GitLab's `… 00O+ ` stream marker, and other ISO
   // forms (`2024-05-01 12:00:00,123 `, with an offset) that loggers and CI viewers print.
   new RegExp(`^${ISO_DATE_TIME}(?: \\d\\d[OE]\\+?)? ?`),
   // `gh run view --log`: job<TAB>step<TAB>timestamp
   /^[^\t\n]{1,200}\t[^\t\n]{1,200}\t\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?/,
-  // Turborepo: `@acme/api:test: ` or `web:build: ` (the task starts with a letter, so `a.c:3:` never matches)
-  /^(?:@[\w.-]+\/)?[\w.-]+:[A-Za-z][\w-]*(?::[A-Za-z][\w-]*)?: /,
-  // pnpm -r / --filter: `packages/api test$ ` and `packages/api test: ` (the package is a directory or
-  // a scoped name, which keeps prose such as `Caused by: ` out)
-  /^(?:@[\w.-]+\/[\w.-]+|[\w.-]+(?:\/[\w.-]+)+) [\w:-]+(?:\$|:) (?=\S)/,
+  TURBO,
+  PNPM,
   // docker compose v2 `api-1  | ` and v1 `api_1  | `
   /^[\w.-]+[-_]\d+\s+\| /,
   // gulp, Jenkins' timestamper and other task runners: `[10:57:03] `, `[2024-05-01T12:00:00.123Z] `
@@ -121,8 +124,24 @@ function afterRunMayBePrefix(line: string): boolean {
   return line.charCodeAt(index) === 0x20;
 }
 
+/**
+ * The workspace package a task runner's prefix named: pnpm prints the package's folder (`packages/api`), turbo and
+ * pnpm with a scoped package its name. Its tools print paths relative to that package (tsc, eslint, jest).
+ */
+export interface PrefixPackage {
+  folder?: string;
+  name?: string;
+}
+
+// What a monorepo runner's prefix says about the package; the prefix regexes above already matched it.
+function notePackage(prefix: RegExp, matched: string, found: PrefixPackage): void {
+  const head = matched.slice(0, prefix === TURBO ? matched.indexOf(':', matched.indexOf('/') + 1) : matched.indexOf(' '));
+  if (prefix === PNPM && !head.startsWith('@')) found.folder = head;
+  else found.name = head;
+}
+
 /** Removes known CI/task-runner prefixes (repeatedly: a GitHub timestamp may wrap a turbo prefix). */
-export function stripLinePrefixes(line: string): string {
+export function stripLinePrefixes(line: string, found?: PrefixPackage): string {
   // One combined test first: most lines have no prefix, and trying each kind in turn was 11 regex runs a line.
   const first = line.charCodeAt(0);
   if (first < 256 && PREFIX_STARTS[first] === 0 && !line.includes('\t')) return line;
@@ -133,7 +152,10 @@ export function stripLinePrefixes(line: string): string {
     const before = current;
     for (const prefix of PREFIXES) {
       const match = prefix.exec(current);
-      if (match && match[0].length < current.length) current = current.slice(match[0].length);
+      if (match && match[0].length < current.length) {
+        if (found && (prefix === TURBO || prefix === PNPM)) notePackage(prefix, match[0], found);
+        current = current.slice(match[0].length);
+      }
     }
     if (current === before) break;
   }

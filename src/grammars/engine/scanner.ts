@@ -78,6 +78,7 @@ export class Scanner {
       tokenMemo: new Map(),
       maxLocations: options.maxLocations ?? 50_000,
       overflow: 0,
+      linePackage: undefined,
       atEnd: new Set(),
     };
   }
@@ -316,6 +317,7 @@ export class Scanner {
   private prepareLine(raw: string, lineStart: number, lineEnd: number): PeeledLine {
     const long = lineEnd - lineStart > LONG_LINE;
     const text = long ? ownCopy(this.normalise(latin1ToUtf8(raw))) : this.lineTexts.of(this.buffer, lineStart, lineEnd);
+    this.host.linePackage = long ? undefined : this.lineTexts.package;
     this.host.lineMemo.clear();
     this.host.tokenMemo.clear();
     const neighbour = neighbourTexts(this.lineTexts, () => this.buffer, lineStart, lineEnd, MAX_NEIGHBOUR_LINES);

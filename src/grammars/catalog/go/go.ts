@@ -2,6 +2,7 @@
 // Link: https://pkg.go.dev/cmd/go
 import type { GrammarFamily, GrammarFormat, LineContext } from '../../engine/format.js';
 import { parseColonHead } from '../shared/common.js';
+import { directoryContext } from '../../engine/directories.js';
 import { goPanic } from './go-panic.js';
 import { goTest } from './go-test.js';
 
@@ -9,6 +10,13 @@ import { goTest } from './go-test.js';
 // `vet: pkg/x.go:3:2: …`. The path is relative to the directory go ran in; no severity word is printed
 // because every such line fails the build.
 function parseGoBuild(context: LineContext): boolean {
+  // `# example.com/demo/cmd/app`: the package whose errors follow. Its last element is the package's folder, which
+  // tells apart same-named paths in several folders when go ran somewhere else than faultline.
+  const header = /^# ((?:[\w.~-]+\.[\w.~-]+|[\w.~-]+(?=\/))(?:\/[\w.~-]+)*)(?: \[[^\]]*\])?$/.exec(context.text);
+  if (header) {
+    directoryContext((key, create) => context.shared(key, create)).namePackage(header[1] as string);
+    return true;
+  }
   const prefix = /^(?:vet: )?/.exec(context.text)?.[0] ?? '';
   const head = parseColonHead(context, { from: prefix.length });
   if (!head || head.start !== prefix.length || !head.file.endsWith('.go') || !head.rest.startsWith(': ')) return false;
@@ -26,7 +34,7 @@ const goBuild: GrammarFormat = {
   observed: true,
   url: 'https://pkg.go.dev/cmd/go#hdr-Compile_packages_and_dependencies',
   // At the start of a line only: indented `x.go:L:` lines are go test output.
-  anchor: '^(?:vet: )?(?:[A-Za-z]:)?[^\\s:]*\\.go:\\d',
+  anchor: '^(?:vet: )?(?:[A-Za-z]:)?[^\\s:]*\\.go:\\d|^# [\\w.~-]+[./]',
   parse: parseGoBuild,
 };
 

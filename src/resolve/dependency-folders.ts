@@ -1,0 +1,141 @@
+// Which workspace folders a package manager made, decided from the workspace itself (issue 20): a folder name such
+// as `lib/`, `deps/` or `Pods/` is a dependency folder only when a manifest or lock file beside it says its package
+// manager uses it (`shard.lock` beside `lib/`), a marker inside says a tool created it (a venv's `pyvenv.cfg`),
+// or a manager's configuration names it (Bundler's BUNDLE_PATH, Composer's vendor-dir, Cargo's vendored
+// sources). A project's own `lib/` with no such file stays the project's. Names that are a dependency folder
+// wherever they appear (`node_modules`, `site-packages`) are vendored.ts's pure string test.
+import { joinPosix } from './paths.js';
+import type { CachedResolverFs } from './resolver-fs.js';
+
+// A folder of this name is a dependency folder when one of these files is beside it (in its parent folder).
+const BESIDE: ReadonlyMap<string, readonly string[]> = new Map([
+  ['lib', ['shard.lock']], // Crystal shards install into lib/
+  ['deps', ['mix.lock', 'rebar.lock']], // Mix and rebar3 fetch into deps/ (C sources of NIFs too, not only .ex)
+  ['_build', ['mix.lock', 'mix.exs', 'rebar.lock', 'rebar.config']], // Mix/rebar3 build output, dependencies' copies included
+  ['Pods', ['Podfile.lock', 'Podfile']], // CocoaPods
+  ['Carthage', ['Cartfile.resolved', 'Cartfile']], // Carthage/Checkouts and Carthage/Build
+  ['.build', ['Package.resolved', 'Package.swift']], // SwiftPM: .build/checkouts and the build products
+  ['packages', ['paket.lock']], // Paket restores into packages/ (a monorepo's packages/ has no paket.lock)
+  ['_deps', ['CMakeCache.txt']], // CMake FetchContent sources in the build folder
+  ['elm-stuff', ['elm.json']],
+  ['jspm_packages', ['package.json']],
+  ['.eggs', ['setup.py', 'setup.cfg', 'pyproject.toml']],
+]);
+
+// A folder holding one of these was made by an environment manager, whatever it is called.
+const MARKERS_INSIDE = ['pyvenv.cfg', 'conda-meta'];
+
+// Folders under which a sub-folder with its own licence is a library copied in beside the sources (redis' deps/,
+// a project's external/): a project's own sub-folders do not carry a licence of their own.
+// (`libs/` and `ext/` are left out: Nx workspaces and PHP keep their own libraries and extensions there.)
+const COPIED_LIBRARY_PARENTS = new Set(['deps', 'external', 'extern', '3rdparty', 'thirdparty', 'third-party', 'contrib']);
+const LICENCE_FILES = ['LICENSE', 'LICENSE.txt', 'LICENSE.md', 'LICENCE', 'COPYING', 'COPYING.txt', 'COPYRIGHT', 'UNLICENSE'];
+
+// Configuration files, relative to the folder they configure, and how each names the folder its manager installs to.
+// A submodule is another repository checked out beside the sources: a dependency only with a licence of its own.
+const CONFIGURED: ReadonlyArray<{ file: string; submodules?: true; folders: (text: string) => string[] }> = [
+  // Bundler: `BUNDLE_PATH: "gems"` (YAML written by `bundle config set --local path gems`)
+  { file: '.bundle/config', folders: (text) => [...text.matchAll(/^BUNDLE_PATH:\s*["']?([^"'\n]+?)["']?\s*$/gm)].map((match) => match[1] as string) },
+  // Composer: `"config": { "vendor-dir": "libs" }`
+  { file: 'composer.json', folders: (text) => [...text.matchAll(/"vendor-dir"\s*:\s*"([^"]+)"/g)].map((match) => match[1] as string) },
+  // Cargo: `[source.vendored-sources]` `directory = "third-party/crates"` (what `cargo vendor` prints to add)
+  { file: '.cargo/config.toml', folders: cargoVendorDirectories },
+  { file: '.cargo/config', folders: cargoVendorDirectories },
+  { file: '.gitmodules', submodules: true, folders: (text) => [...text.matchAll(/^\s*path\s*=\s*(.+?)\s*$/gm)].map((match) => match[1] as string) },
+];
+
+function cargoVendorDirectories(text: string): string[] {
+  const folders: string[] = [];
+  for (const section of text.split(/^\s*\[/m)) {
+    if (!/^source\.[^\]]+\]/.test(section)) continue;
+    const directory = /^\s*directory\s*=\s*["']([^"']+)["']/m.exec(section);
+    if (directory) folders.push(directory[1] as string);
+  }
+  return folders;
+}
+
+// A configured folder as a clean relative path (`./gems/` → `gems`); absolute or escaping ones name nothing here.
+function cleanRelative(folder: string): string | undefined {
+  const clean = folder.trim().replace(/\\/g, '/').replace(/^(?:\.\/)+/, '').replace(/\/+$/, '');
+  if (clean === '' || clean.startsWith('/') || /^[A-Za-z]:/.test(clean) || clean.split('/').includes('..')) return undefined;
+  return clean;
+}
+
+/** Decides, per workspace folder and at most once each, whether a package manager made it. */
+export class DependencyFolders {
+  readonly #fs: CachedResolverFs;
+  readonly #folders = new Map<string, Promise<boolean>>();
+  readonly #configured = new Map<string, Promise<{ dependencies: Set<string>; submodules: Set<string> }>>();
+
+  constructor(fs: CachedResolverFs) {
+    this.#fs = fs;
+  }
+
+  /** True when a folder between `root` and the file `relative` (root-relative, posix) belongs to a dependency. */
+  async contains(root: string, relative: string): Promise<boolean> {
+    const segments = relative.split('/');
+    for (let depth = 1; depth < segments.length; depth++) {
+      if (await this.#isDependency(root, segments.slice(0, depth))) return true;
+    }
+    return false;
+  }
+
+  #isDependency(root: string, folder: readonly string[]): Promise<boolean> {
+    const key = `${root}\0${folder.join('/')}`;
+    let pending = this.#folders.get(key);
+    if (!pending) {
+      pending = this.#decide(root, folder);
+      this.#folders.set(key, pending);
+    }
+    return pending;
+  }
+
+  async #decide(root: string, folder: readonly string[]): Promise<boolean> {
+    const name = folder.at(-1) as string;
+    const parent = folder.slice(0, -1);
+    const here = joinPosix(root, ...folder);
+    for (const marker of MARKERS_INSIDE) if ((await this.#fs.stat(joinPosix(here, marker))) !== undefined) return true;
+    for (const beside of BESIDE.get(name) ?? []) if ((await this.#fs.stat(joinPosix(root, ...parent, beside))) === 'file') return true;
+    const parentName = parent.at(-1);
+    if (parentName !== undefined && COPIED_LIBRARY_PARENTS.has(parentName) && (await this.#hasLicence(here))) return true;
+    // A configuration in any folder above (or beside) names this one, relative to itself.
+    for (let depth = 0; depth < folder.length; depth++) {
+      const configured = await this.#configuredIn(root, folder.slice(0, depth));
+      const rest = folder.slice(depth).join('/');
+      if (configured.dependencies.has(rest)) return true;
+      if (configured.submodules.has(rest) && (await this.#hasLicence(here))) return true;
+    }
+    return false;
+  }
+
+  async #hasLicence(folder: string): Promise<boolean> {
+    for (const file of LICENCE_FILES) if ((await this.#fs.stat(joinPosix(folder, file))) === 'file') return true;
+    return false;
+  }
+
+  #configuredIn(root: string, folder: readonly string[]): Promise<{ dependencies: Set<string>; submodules: Set<string> }> {
+    const base = joinPosix(root, ...folder);
+    let pending = this.#configured.get(base);
+    if (!pending) {
+      pending = this.#readConfigured(base);
+      this.#configured.set(base, pending);
+    }
+    return pending;
+  }
+
+  async #readConfigured(base: string): Promise<{ dependencies: Set<string>; submodules: Set<string> }> {
+    const dependencies = new Set<string>();
+    const submodules = new Set<string>();
+    for (const { file, submodules: areSubmodules, folders } of CONFIGURED) {
+      const path = joinPosix(base, file);
+      if ((await this.#fs.stat(path)) !== 'file') continue;
+      const text = await this.#fs.readText(path);
+      if (text === undefined) continue;
+      for (const named of folders(text)) {
+        const clean = cleanRelative(named);
+        if (clean !== undefined) (areSubmodules ? submodules : dependencies).add(clean);
+      }
+    }
+    return { dependencies, submodules };
+  }
+}
