@@ -84,7 +84,9 @@ export class LintOnSave {
       this.options.log(`faultline lsp: ${(error as Error).message}`);
       return;
     }
-    const file = relative(folder, document.path).split('\\').join('/');
+    const relativePath = relative(folder, document.path).split('\\').join('/');
+    // A file named like an option (`-rf.py`) must not become one: it is passed as a path.
+    const file = relativePath.startsWith('-') ? `./${relativePath}` : relativePath;
     await Promise.all(commands.map(async (lint, index) => {
       if (!lint.on.includes(when) || !lint.languages.includes(document.languageId)) return;
       const argv = lint.command.map((word) => word.split('${file}').join(file));

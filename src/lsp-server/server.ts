@@ -13,7 +13,7 @@ import { chooseEncoding, type PositionEncoding } from './encoding.js';
 import { lineMapBetween, splitLines } from './line-map.js';
 import { RunWatcher } from './run-watch.js';
 import { diskLines, entryOfRun } from './runs.js';
-import { DiagnosticStore } from './store.js';
+import { DiagnosticStore, moveDiagnostics } from './store.js';
 import { insideFolders } from './to-diagnostics.js';
 import { LintOnSave } from './lint.js';
 
@@ -97,16 +97,14 @@ export function serveLsp(options: ServeOptions): Promise<number> {
       for (const run of runs) {
         const entry = await entryOfRun(run, { folders, encoding, linesOf: diskLines() }).catch(() => undefined);
         if (!entry) continue;
-        const touched = store.set(entry);
-        // Positions were computed on the files as saved; an open, edited document moves them.
-        for (const uri of touched) {
+        // Positions were computed on the files as saved; an open document edited since moves the new ones.
+        for (const uri of new Set(entry.diagnostics.flatMap((item) => [item.uri, ...(item.diagnostic.relatedInformation ?? []).map((info) => info.location.uri)]))) {
           const document = documents.get(uri);
           const path = pathOfUri(uri);
-          if (document && path) {
-            const disk = diskLines()(path);
-            if (disk && document.text !== disk.join('\n')) store.move(uri, lineMapBetween(disk, document.lines));
-          }
+          const disk = document && path ? diskLines()(path) : undefined;
+          if (document && disk && document.text !== disk.join('\n')) entry.diagnostics = moveDiagnostics(entry.diagnostics, uri, lineMapBetween(disk, document.lines)).kept;
         }
+        const touched = store.set(entry);
         publish(touched);
       }
     });

@@ -68,28 +68,9 @@ export class DiagnosticStore {
   move(uri: string, map: LineMap): boolean {
     let changed = false;
     for (const entry of this.entries.values()) {
-      const kept: StoredDiagnostic[] = [];
-      for (const item of entry.diagnostics) {
-        const related = item.diagnostic.relatedInformation?.flatMap((info) => {
-          if (info.location.uri !== uri) return [info];
-          const range = moveRange(info.location.range, map);
-          return range ? [{ ...info, location: { ...info.location, range } }] : [];
-        });
-        const relatedChanged = related !== undefined && JSON.stringify(related) !== JSON.stringify(item.diagnostic.relatedInformation);
-        if (item.uri !== uri && !relatedChanged) {
-          kept.push(item);
-          continue;
-        }
-        const range = item.uri === uri ? moveRange(item.diagnostic.range, map) : item.diagnostic.range;
-        if (!range) {
-          changed = true;
-          continue;
-        }
-        const diagnostic: Diagnostic = { ...item.diagnostic, range, ...(related ? { relatedInformation: related } : {}) };
-        if (JSON.stringify(diagnostic) !== JSON.stringify(item.diagnostic)) changed = true;
-        kept.push({ ...item, diagnostic });
-      }
-      entry.diagnostics = kept;
+      const moved = moveDiagnostics(entry.diagnostics, uri, map);
+      entry.diagnostics = moved.kept;
+      changed ||= moved.changed;
     }
     return changed;
   }
@@ -100,4 +81,29 @@ export class DiagnosticStore {
     for (const entry of this.entries.values()) diagnostics += entry.diagnostics.length;
     return { commands: this.entries.size, diagnostics };
   }
+}
+
+/** Moves the diagnostics in `uri` (and related spans there) by a line map; one whose line changed is dropped. */
+export function moveDiagnostics(items: readonly StoredDiagnostic[], uri: string, map: LineMap): { kept: StoredDiagnostic[]; changed: boolean } {
+  let changed = false;
+  const kept: StoredDiagnostic[] = [];
+  for (const item of items) {
+    const related = item.diagnostic.relatedInformation?.flatMap((info) => {
+      if (info.location.uri !== uri) return [info];
+      const range = moveRange(info.location.range, map);
+      return range ? [{ ...info, location: { ...info.location, range } }] : [];
+    });
+    const range = item.uri === uri ? moveRange(item.diagnostic.range, map) : item.diagnostic.range;
+    if (!range) {
+      changed = true;
+      continue;
+    }
+    const diagnostic: Diagnostic = { ...item.diagnostic, range, ...(related ? { relatedInformation: related } : {}) };
+    if (JSON.stringify(diagnostic) === JSON.stringify(item.diagnostic)) kept.push(item);
+    else {
+      changed = true;
+      kept.push({ ...item, diagnostic });
+    }
+  }
+  return { kept, changed };
 }

@@ -84,6 +84,19 @@ describe('faultline lsp, scripted client', () => {
     await client.until(() => client.latest(w.uri)?.length === 0);
   }, 30_000);
 
+  it('places a run on an open document with unsaved lines above, and leaves other commands\' diagnostics in place', async () => {
+    const w = workspace('lsp-unsaved');
+    const { client } = await w.start();
+    // The buffer has two lines the file on disk (which the tool read) does not.
+    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: w.uri, languageId: 'typescript', version: 1, text: `// a\n// b\n${FILE}` } });
+    await w.run(tscLine(OFFSET + 1), { command: ['tsc', 'one'] });
+    await client.until(() => client.latest(w.uri)?.length === 1);
+    expect(client.latest(w.uri)![0]!.range.start.line).toBe(3);
+    await w.run(tscLine(1), { command: ['tsc', 'two'] });
+    await client.until(() => client.latest(w.uri)?.length === 2);
+    expect(client.latest(w.uri)!.map((d) => [d.source, d.range.start.line, d.range.start.character])).toEqual([['tsc one', 3, OFFSET], ['tsc two', 3, 0]]);
+  }, 30_000);
+
   it('never publishes a file outside the workspace folders, nor a run made outside them', async () => {
     const w = workspace('lsp-outside');
     const outside = join(w.dir, 'elsewhere');
