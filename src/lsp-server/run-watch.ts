@@ -55,6 +55,11 @@ export class RunWatcher {
     if (this.timer) clearInterval(this.timer);
   }
 
+  /** Whether the history holds the end of the run with this artifact id. */
+  hasEnded(artifactId: string): boolean {
+    return this.seen.has(artifactId);
+  }
+
   /** How many runs are remembered (a growth test counts them). */
   get remembered(): number {
     return this.seen.size;

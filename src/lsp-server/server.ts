@@ -12,6 +12,7 @@ import { codeActionsFor, diagnosticsAt, hoverFor } from './actions.js';
 import { chooseEncoding, type PositionEncoding } from './encoding.js';
 import { lineMapBetween, splitLines } from './line-map.js';
 import { RunWatcher } from './run-watch.js';
+import { BackgroundWatcher } from './background-watch.js';
 import { diskLines, entryOfRun } from './runs.js';
 import { DiagnosticStore, moveDiagnostics } from './store.js';
 import { insideFolders } from './to-diagnostics.js';
@@ -60,6 +61,7 @@ export function serveLsp(options: ServeOptions): Promise<number> {
   let encoding: PositionEncoding = 'utf-16';
   let shutdown = false;
   let watcher: RunWatcher | undefined;
+  let background: BackgroundWatcher | undefined;
   let parentTimer: NodeJS.Timeout | undefined;
   let queue: Promise<void> = Promise.resolve();
   let resolveDone: (code: number) => void = () => undefined;
@@ -95,6 +97,8 @@ export function serveLsp(options: ServeOptions): Promise<number> {
     // One run at a time, in the order they ended: a command's newer run always lands last.
     queue = queue.then(async () => {
       for (const run of runs) {
+        // A live background run whose end arrived meanwhile: the recorded end wins.
+        if (run.exitCode === null && run.artifactId && watcher?.hasEnded(run.artifactId)) continue;
         const entry = await entryOfRun(run, { folders, encoding, linesOf: diskLines() }).catch(() => undefined);
         if (!entry) continue;
         // Positions were computed on the files as saved; an open document edited since moves the new ones.
@@ -112,6 +116,7 @@ export function serveLsp(options: ServeOptions): Promise<number> {
 
   const finish = (code: number): void => {
     watcher?.stop();
+    background?.stop();
     lint.stop();
     if (parentTimer) clearInterval(parentTimer);
     connection.dispose();
@@ -147,6 +152,9 @@ export function serveLsp(options: ServeOptions): Promise<number> {
   connection.onNotification('initialized', () => {
     watcher = new RunWatcher({ env, ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}), onRuns });
     void watcher.start().catch(() => undefined);
+    const running = watcher;
+    background = new BackgroundWatcher({ env, ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}), folders: () => folders, ended: (id) => running.hasEnded(id), onRuns });
+    background.start();
   });
 
   connection.onNotification('workspace/didChangeWorkspaceFolders', (params: DidChangeWorkspaceFoldersParams) => {
@@ -203,6 +211,7 @@ export function serveLsp(options: ServeOptions): Promise<number> {
   connection.onRequest('shutdown', async () => {
     shutdown = true;
     watcher?.stop();
+    background?.stop();
     lint.stop();
     await Promise.all([queue, linting]);
     return null;
