@@ -27,6 +27,24 @@ function moveRange(range: Range, map: LineMap): Range | undefined {
   return { start: { line: start, character: range.start.character }, end: { line: end, character: range.end.character } };
 }
 
+// Each run's diagnostics by file, made on first need: publishing a file asks every command, for each file a run
+// touched. Keyed by the array itself, which moving or retaining replaces, so a stale index is never read.
+const byUri = new WeakMap<readonly StoredDiagnostic[], Map<string, StoredDiagnostic[]>>();
+
+function indexOf(items: readonly StoredDiagnostic[]): Map<string, StoredDiagnostic[]> {
+  let index = byUri.get(items);
+  if (!index) {
+    index = new Map();
+    for (const item of items) {
+      const list = index.get(item.uri);
+      if (list) list.push(item);
+      else index.set(item.uri, [item]);
+    }
+    byUri.set(items, index);
+  }
+  return index;
+}
+
 export class DiagnosticStore {
   private readonly entries = new Map<string, RunEntry>();
 
@@ -57,7 +75,7 @@ export class DiagnosticStore {
   }
 
   diagnosticsOf(uri: string): StoredDiagnostic[] {
-    return [...this.entries.values()].flatMap((entry) => entry.diagnostics.filter((item) => item.uri === uri));
+    return [...this.entries.values()].flatMap((entry) => indexOf(entry.diagnostics).get(uri) ?? []);
   }
 
   entryOf(item: StoredDiagnostic): RunEntry | undefined {
