@@ -10,7 +10,7 @@ export {
   toLocateJson, locationToJson, LOCATE_JSON_VERSION, locationRange, roleOf, frameDepths, countOf,
 } from './core/index.js';
 export type {
-  Severity, ColumnUnit, FormatSpec, LocationField, FrameInfo, LocationDetails, RawLocation, ResolveHints, DropReason, UnresolvedReason,
+  Severity, ColumnUnit, FormatSpec, TraceOrder, LocationField, FrameInfo, LocationDetails, RawLocation, ResolveHints, DropReason, UnresolvedReason,
   ResolvedLocation, UnresolvedLocation, DroppedLocation, LocateResult, RunInfo, SymbolInfo, FaultlineErrorCode,
   ZeroBasedPosition, LocateJson, LocationJson, Utf16Range, LocationRole, FrameJson, RelatedJson,
 } from './core/index.js';

@@ -95,8 +95,10 @@ export function childColourEnv(io: CliIo, explicit?: boolean): Record<string, st
  */
 export function unresolvedHint(result: LocateResult, cwd: string): string | undefined {
   if (result.locations.length > 0 || result.unresolved.length === 0) return undefined;
-  const count = countOf(result.unresolved.length, 'place');
-  return `faultline: ${count} in the log ${result.unresolved.length === 1 ? 'was' : 'were'} not found in the workspace (looked from ${cwd}); pass --cwd DIR where the command ran, or --root DIR for the repository\n`;
+  // A place a trace and a test runner's summary both name (surefire's `AppTest.testAdd:10`) is one place.
+  const places = new Set(result.unresolved.map((entry) => `${entry.file}\0${entry.line}`)).size;
+  const count = countOf(places, 'place');
+  return `faultline: ${count} in the log ${places === 1 ? 'was' : 'were'} not found in the workspace (looked from ${cwd}); pass --cwd DIR where the command ran, or --root DIR for the repository\n`;
 }
 
 /** The help lines of the CI options, shared by every command that takes them. */

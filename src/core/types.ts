@@ -30,6 +30,29 @@ export interface FormatSpec {
   readonly url?: string;
   /** `structured`: a report (JSON, JSON lines, XML) read by src/reports, not a text shape of the grammars. */
   readonly input?: 'structured';
+  /** For a format that prints stack frames: the order its runtime prints them in (required then; a test checks). */
+  readonly trace?: TraceOrder;
+}
+
+/**
+ * How a runtime prints a trace (issue 20). The primary is the deepest user frame in this order: the innermost
+ * user frame of the root cause; for a test runner, the failing test's line unless a user frame below it raised.
+ */
+export interface TraceOrder {
+  /**
+   * Where the innermost (raising) frame of one trace is printed: `first` (V8, JVM, Go, Ruby, PHP, .NET, Rust's
+   * backtrace) or `last`, outermost first (CPython's "most recent call last", pytest, Nim). The scanner stamps
+   * every frame with it.
+   */
+  readonly innermost: 'first' | 'last';
+  /**
+   * How a chain of exceptions is printed: `root-last` (Java's `Caused by:`, .NET's inner exceptions after `--->`,
+   * the root cause printed last), `root-first` (CPython prints the cause above "The above exception was the
+   * direct cause…") or `none` (one trace per failure).
+   */
+  readonly causes: 'root-first' | 'root-last' | 'none';
+  /** The runner names the failing test (its own frame in the trace, or a summary line restating it). */
+  readonly testRunner?: boolean;
 }
 
 export type LocationField = 'file' | 'line' | 'column' | 'endLine' | 'endColumn' | 'severity' | 'message' | 'code';
@@ -40,7 +63,10 @@ export interface FrameInfo {
   readonly trace: number;
   /** Position within the printed trace, 0 = first printed. */
   readonly index: number;
-  /** True when the innermost (raising) frame is printed last, as in Python; false when first (V8, JVM, Go). */
+  /**
+   * True when the innermost (raising) frame is printed last, as in Python; false when first (V8, JVM, Go). The
+   * scanner sets it from the format's FormatSpec.trace.
+   */
   readonly innermostLast: boolean;
   /**
    * Rank of this trace within an exception chain: 0 is the root cause, higher is further from it.

@@ -82,15 +82,15 @@ export function toLocation(finding: ReportFinding, context: FindingContext): Raw
 }
 
 /**
- * The places a finding relates to, as locations of their own with severity `note` placed after the finding: the
- * location model has no related spans yet, and this one function is where a model with them would attach them.
+ * The places a finding relates to, as related spans (severity `note`) of the finding, placed after it: resolve
+ * hangs them under the finding, or lists them on their own when the finding does not resolve.
  */
 export function withRelated(primary: RawLocation | undefined, related: readonly RelatedFinding[], context: FindingContext): RawLocation[] {
   if (!primary) return [];
   const out = [primary];
   for (const place of related) {
     const location = toLocation({ ...place, severity: 'note', code: primary.code }, context);
-    if (location && !(location.file === primary.file && location.line === primary.line && location.column === primary.column)) out.push(location);
+    if (location && !(location.file === primary.file && location.line === primary.line && location.column === primary.column)) out.push({ ...location, role: 'related', relatedTo: primary });
   }
   return out;
 }

@@ -1,6 +1,6 @@
 // The fixes a report carries beside its findings (issue 23), read where each tool puts them and kept in the
 // tool's own units; src/fix places them on the files. Nothing is trusted more than its tool says: only eslint's
-// `fix`, ruff's `safe` and rustc's `MachineApplicable` are `safe`.
+// `fix`, ruff's `safe`, rustc's `MachineApplicable` and ShellCheck's fixes (which `-f diff` applies) are `safe`.
 import type { FixSafety, RawFix, RawFixEdit, RawFixPoint } from '../core/index.js';
 import { arrayOf, objectOf } from './common.js';
 
@@ -98,6 +98,24 @@ export function ruffFixes(file: string, violation: Record<string, unknown>): Raw
     return edit(file, lineColumn(value?.location, 'char'), lineColumn(value?.end_location, 'char'), value?.content);
   });
   return fix('ruff-json', safety, description, edits);
+}
+
+/**
+ * ShellCheck json1 `comments[].fix.replacements[]`: 1-based lines and code-point columns (a tab counts one), the
+ * end exclusive. ShellCheck marks no fix unsafe and its own fixer (`-f diff`) applies every one, so they are
+ * `safe`, as eslint's `fix` is. All replacements of a comment are one fix.
+ */
+export function shellcheckFixes(file: string, comment: Record<string, unknown>): RawFix[] {
+  const replacements = arrayOf(objectOf(comment.fix)?.replacements);
+  if (replacements.length === 0) return [];
+  const description = typeof comment.message === 'string' ? comment.message : '';
+  const edits = replacements.map((entry) => {
+    const value = objectOf(entry);
+    const start = lineColumn({ line: value?.line, column: value?.column }, 'char');
+    const end = lineColumn({ line: value?.endLine, column: value?.endColumn }, 'char');
+    return edit(file, start, end, value?.replacement);
+  });
+  return fix('shellcheck-json1', 'safe', description, edits);
 }
 
 /** A SARIF/rdjson path as the fix engine reads it: a `file:` URI as its path, anything else as printed. */

@@ -1,9 +1,10 @@
 // The JSON documents: which paths of a streamed document are records, and what each record says. The document's
-// shape names its format: `runs[]` is SARIF, `diagnostics[]` rdjson, a root array of `{filePath, messages}` eslint.
+// shape names its format: `runs[]` is SARIF, `diagnostics[]` rdjson, `comments[]` ShellCheck json1, a root array of
+// `{filePath, messages}` eslint.
 import type { RawLocation, Severity } from '../core/index.js';
 import { arrayOf, inclusiveEnd, objectOf, toLocation, withRelated, type RelatedFinding } from './common.js';
 import type { DocumentHandlers, PathPart } from './json-document.js';
-import { eslintFixes, rdjsonFixes, ruffFixes } from './fixes.js';
+import { eslintFixes, rdjsonFixes, ruffFixes, shellcheckFixes } from './fixes.js';
 import { SarifReader } from './sarif.js';
 
 type Emit = (locations: RawLocation[]) => void;
@@ -106,6 +107,32 @@ function ruffViolation(value: unknown, logLine: number): RawLocation[] {
   return [location];
 }
 
+const SHELLCHECK_SEVERITY: Record<string, Severity> = { error: 'error', warning: 'warning', info: 'note', style: 'note' };
+
+/** One ShellCheck json1 comment: code-point columns (a tab counts one), the end exclusive; codes as `SC2086`. */
+function shellcheckComment(value: unknown, logLine: number): RawLocation[] {
+  const comment = objectOf(value);
+  if (!comment || typeof comment.file !== 'string' || typeof comment.line !== 'number') return [];
+  const numberOf = (field: unknown): number | null => (typeof field === 'number' ? field : null);
+  const location = toLocation(
+    {
+      file: comment.file,
+      line: comment.line,
+      column: numberOf(comment.column),
+      endLine: numberOf(comment.endLine),
+      endColumn: inclusiveEnd(comment.endColumn),
+      severity: SHELLCHECK_SEVERITY[String(comment.level)] ?? null,
+      message: typeof comment.message === 'string' ? comment.message : '',
+      code: typeof comment.code === 'number' ? `SC${comment.code}` : null,
+    },
+    { format: 'shellcheck-json1', columnUnit: 'char', logLine },
+  );
+  if (!location) return [];
+  const fixes = shellcheckFixes(comment.file, comment);
+  if (fixes.length > 0) location.fixes = fixes;
+  return [location];
+}
+
 /** Which report a document that is a root array is, from its first key: eslint's files or ruff's violations. */
 export type ArrayDocument = 'eslint-json' | 'ruff-json';
 
@@ -127,6 +154,7 @@ export function documentHandlers(enabled: (format: string) => boolean, emit: Emi
       }
       if (path[0] === 'runs') return enabled('sarif') && SarifReader.wants(path);
       if (path[0] === 'diagnostics') return enabled('rdjson') && path.length === 2;
+      if (path[0] === 'comments') return enabled('shellcheck-json1') && path.length === 2;
       return path.length === 1 && path[0] === 'severity' && enabled('rdjson');
     },
     record(path: readonly PathPart[], value: unknown, logLine: number): void {
@@ -140,6 +168,7 @@ export function documentHandlers(enabled: (format: string) => boolean, emit: Emi
           if (file) emit(eslintMessage(file, value, logLine));
         }
       } else if (path[0] === 'runs') sarif.record(path, value, logLine);
+      else if (path[0] === 'comments') emit(shellcheckComment(value, logLine));
       else if (path[0] === 'diagnostics') emit(rdDiagnostic(value, 'rdjson', logLine, rdSeverityDefault));
       else if (path[0] === 'severity') rdSeverityDefault = rdSeverity(value);
     },
@@ -154,5 +183,5 @@ export function startsReportDocument(head: string): boolean | undefined {
   if (match[2] === undefined) return head.length < 512 ? undefined : false;
   // ruff writes its keys sorted, `cell` (a notebook's cell, null for a file) first.
   if (match[1] !== undefined) return match[2] === 'filePath' || match[2] === 'cell';
-  return ['$schema', 'version', 'runs', 'diagnostics', 'source', 'inlineExternalProperties'].includes(match[2]);
+  return ['$schema', 'version', 'runs', 'diagnostics', 'source', 'inlineExternalProperties', 'comments'].includes(match[2]);
 }

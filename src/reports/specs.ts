@@ -45,6 +45,15 @@ export const REPORT_SPECS: readonly ReportSpec[] = [
     url: 'https://docs.astral.sh/ruff/configuration/#output-format',
   }),
   spec('json-document', {
+    name: 'shellcheck-json1',
+    language: 'structured reports',
+    description: '`shellcheck -f json1 x.sh`: one object whose `comments[]` are the findings, each with its fix (lines and code-point columns, a tab counts one)',
+    columnUnit: 'char',
+    fields: ALL,
+    observed: true,
+    url: 'https://github.com/koalaman/shellcheck/blob/master/shellcheck.1.md#formats',
+  }),
+  spec('json-document', {
     name: 'rdjson',
     language: 'structured reports',
     description: "reviewdog's rdjson (`eslint -f rdjson`, tools that write RDFormat): one DiagnosticResult",

@@ -5,6 +5,8 @@ import type { FrameInfo, RawFix, ResolvedLocation } from '../core/types.js';
 export interface Ranked {
   readonly location: ResolvedLocation;
   readonly inputIndex: number;
+  /** The file lies in a generated build folder (see generated.ts): never the primary. */
+  readonly generated?: boolean;
 }
 
 // Printed order: by log line, then by input order for several locations on one log line.
@@ -17,8 +19,8 @@ function byPrintedOrder(a: Ranked, b: Ranked): number {
  * - Root cause = lowest causeRank, because the exception that started the chain is what needs
  *   fixing; the wrappers only report it. Ties (several independent traces) go to the trace
  *   printed first, since later failures are often consequences of the first.
- * - Deepest = the raising end of the trace (last printed when innermostLast, first otherwise),
- *   because that is where the fault is; outer frames are callers. Vendored and runtime frames
+ * - Deepest = the raising end of the trace in its runtime's order (FormatSpec.trace, stamped on each frame as
+ *   innermostLast: last printed, or first), because that is where the fault is; outer frames are callers. Vendored and runtime frames
  *   were dropped before ranking, so this is the deepest frame in user code.
  */
 function deepestRootCauseFrame(framed: readonly Ranked[]): Ranked | undefined {
@@ -44,9 +46,10 @@ function deepestRootCauseFrame(framed: readonly Ranked[]): Ranked | undefined {
 }
 
 // make's `*** [Makefile:18: target] Error 2` says which recipe failed, not why: the compiler error or the crash
-// of the program it ran is what to fix, so it ranks below every other location.
-function isRecipeReport(location: ResolvedLocation): boolean {
-  return location.format === 'make' && location.message.startsWith('recipe for target ');
+// of the program it ran is what to fix, so it ranks below every other location. A generated build file (CMake's
+// build.make, where that recipe was written) says the same.
+function isBuildReport(entry: Ranked): boolean {
+  return entry.generated === true || (entry.location.format === 'make' && entry.location.message.startsWith('recipe for target '));
 }
 
 function samePlace(a: ResolvedLocation, b: ResolvedLocation): boolean {
@@ -63,19 +66,19 @@ function samePlace(a: ResolvedLocation, b: ResolvedLocation): boolean {
  *    failure, and its raising frame is where the fix goes;
  * 3. the first warning — something the tool flagged, ahead of notes and severity-less lines;
  * 4. the first printed location (a failed assert has no severity word, yet it is why the recipe failed);
- * 5. only then a build tool's report that a recipe failed (make).
+ * 5. only then a build tool's report that a recipe failed (make) or a generated build file.
  */
 function pickPrimary(sorted: readonly Ranked[]): Ranked | undefined {
-  const framed = sorted.filter((entry) => entry.location.frame !== undefined);
+  const framed = sorted.filter((entry) => entry.location.frame !== undefined && entry.generated !== true);
   const frame = deepestRootCauseFrame(framed);
-  const firstError = sorted.find((entry) => !entry.location.frame && entry.location.severity === 'error' && !isRecipeReport(entry.location));
+  const firstError = sorted.find((entry) => !entry.location.frame && entry.location.severity === 'error' && !isBuildReport(entry));
   if (firstError) {
     const restatesFrame = framed.some((entry) => samePlace(entry.location, firstError.location));
     if (!frame || !restatesFrame || samePlace(frame.location, firstError.location)) return firstError;
     return frame;
   }
   if (frame) return frame;
-  const located = sorted.filter((entry) => !isRecipeReport(entry.location));
+  const located = sorted.filter((entry) => !isBuildReport(entry));
   return located.find((entry) => entry.location.severity === 'warning') ?? located[0] ?? sorted[0];
 }
 
@@ -96,32 +99,92 @@ function ownDiagnostic(location: ResolvedLocation): NonNullable<RawFix['diagnost
   return { line, column, severity, message, code };
 }
 
-function dedupeKey(location: ResolvedLocation): string {
+function placeKey(location: ResolvedLocation): string {
   return `${location.root}\0${location.file}\0${location.line}`;
 }
 
 /**
- * Primary first, the rest in printed order, each root+file+line once. Putting the primary at
- * index 0 before deduplicating means that when it repeats an earlier mention (tsc's summary
- * line, a re-printed frame), the primary's own entry (its severity, frame, message) survives.
+ * A report that says no more than the place: a frame (Node's uncaught-exception header and the frame that raised
+ * it, a re-printed frame, the diagnostic that restates a frame) or a bare mention (no severity, no column: a
+ * test's echo of its failing line). At a place already kept it is that report again.
  */
-export function rankLocations(entries: readonly Ranked[]): ResolvedLocation[] {
+function isLoose(location: ResolvedLocation): boolean {
+  return location.frame !== undefined || (location.severity === null && location.column === null);
+}
+
+/**
+ * A copy that lost its column to a web log viewer (`4:[7](url)2: error: msg`, see withColumnIfCopied) still ends
+ * with the report's message: it is that report again. Two reports of one line where one tool gave no column
+ * (markdownlint prints some rules with a column and some without) differ in their message.
+ */
+function isDegradedCopy(copy: ResolvedLocation, report: ResolvedLocation): boolean {
+  return copy.column === null && report.column !== null && report.message !== '' && copy.message.endsWith(report.message);
+}
+
+// Degraded copies are looked for among the first reports of a place only, so that a minified file's thousands of
+// errors on line 1 cost linear time; exact repeats are found through a map at any count.
+const MAX_COPY_CANDIDATES = 16;
+
+/** What is kept at one root+file+line: its first entries in order, the first loose one, and each exact report. */
+interface KeptPlace {
+  readonly first: ResolvedLocation[];
+  loose?: ResolvedLocation;
+  readonly exact: Map<string, ResolvedLocation>;
+}
+
+function exactKey(location: ResolvedLocation): string {
+  return `${location.column}\0${location.message}`;
+}
+
+/**
+ * The kept entry `later` repeats, if any. Two diagnostics are the same only when column and message agree too: a
+ * second error on one line (another column, or another message) is a finding of its own.
+ */
+function repeated(place: KeptPlace, later: ResolvedLocation): ResolvedLocation | undefined {
+  if (isLoose(later)) return place.first[0];
+  return (
+    place.exact.get(exactKey(later)) ??
+    place.loose ??
+    place.first.find((kept) => isDegradedCopy(kept, later) || isDegradedCopy(later, kept))
+  );
+}
+
+function keep(place: KeptPlace, location: ResolvedLocation): void {
+  if (place.first.length < MAX_COPY_CANDIDATES) place.first.push(location);
+  if (isLoose(location)) place.loose ??= location;
+  else if (!place.exact.has(exactKey(location))) place.exact.set(exactKey(location), location);
+}
+
+/**
+ * Primary first, the rest in printed order, each report once (`mergedInto` learns which kept entry each dropped
+ * repeat became). Putting the primary at index 0 before deduplicating means that when it repeats an earlier
+ * mention (a re-printed frame), the primary's own entry (its severity, frame, message) survives.
+ */
+export function rankLocations(entries: readonly Ranked[], mergedInto?: Map<ResolvedLocation, ResolvedLocation>): ResolvedLocation[] {
   const sorted = [...entries].sort(byPrintedOrder);
   const picked = pickPrimary(sorted);
   if (!picked) return [];
   const primary = withColumnIfCopied(picked, sorted);
   const ordered = [primary, ...sorted.filter((entry) => entry !== primary)];
-  const kept = new Map<string, ResolvedLocation>();
+  const kept: ResolvedLocation[] = [];
+  const keptAt = new Map<string, KeptPlace>();
   for (const { location } of ordered) {
-    const key = dedupeKey(location);
-    const first = kept.get(key);
-    if (first === undefined) kept.set(key, location);
-    // A second diagnostic on the line is not listed, but the fixes its tool offered are kept (issue 23), each
-    // naming the diagnostic it belongs to.
-    else if (location.fixes) first.fixes = [...(first.fixes ?? []), ...location.fixes.map((fix) => (fix.diagnostic ? fix : { ...fix, diagnostic: ownDiagnostic(location) }))];
-    // The same failure reported twice at one line (Node's uncaught-exception header and the frame that raised
-    // it): the report kept takes the frame's place in its trace, so a renderer still knows where it raised.
-    else if (first.frame === undefined && location.frame !== undefined && first.message === location.message) first.frame = location.frame;
+    const key = placeKey(location);
+    let place = keptAt.get(key);
+    const first = place === undefined ? undefined : repeated(place, location);
+    if (first === undefined) {
+      kept.push(location);
+      if (place === undefined) keptAt.set(key, (place = { first: [], exact: new Map() }));
+      keep(place, location);
+    } else {
+      mergedInto?.set(location, first);
+      // A repeat is not listed again, but the fixes its tool offered are kept (issue 23), each naming the
+      // diagnostic it belongs to.
+      if (location.fixes) first.fixes = [...(first.fixes ?? []), ...location.fixes.map((fix) => (fix.diagnostic ? fix : { ...fix, diagnostic: ownDiagnostic(location) }))];
+      // The same failure reported twice at one line (Node's uncaught-exception header and the frame that raised
+      // it): the report kept takes the frame's place in its trace, so a renderer still knows where it raised.
+      if (first.frame === undefined && location.frame !== undefined && first.message === location.message) first.frame = location.frame;
+    }
   }
-  return [...kept.values()];
+  return kept;
 }

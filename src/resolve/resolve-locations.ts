@@ -2,6 +2,7 @@
 // and rank what is left so that locations[0] is where a human fixes first.
 import { FaultlineError } from '../core/errors.js';
 import type { DroppedLocation, LocateResult, RawLocation, ResolvedLocation, UnresolvedLocation } from '../core/types.js';
+import { findGenerated } from './generated.js';
 import { createGitIgnoredCheck } from './git-ignored.js';
 import { restoreIndentation } from './dedented-columns.js';
 import { rankLocations, type Ranked } from './rank.js';
@@ -148,6 +149,7 @@ export async function resolveLocations(raw: RawLocation[], options: ResolveOptio
   const resolutions = await resolveAll(raw, workspace);
   // Vendored is decided before ignored: node_modules is usually ignored too, and "vendored" says more.
   const ignored = await findIgnored(resolutions, isIgnored);
+  const generated = await findGenerated(resolutions, workspace.fs);
 
   const ranked: Ranked[] = [];
   const unresolved: UnresolvedLocation[] = [];
@@ -186,13 +188,17 @@ export async function resolveLocations(raw: RawLocation[], options: ResolveOptio
       if (parent !== undefined) related.push({ location, parent });
       else {
         delete location.role;
-        ranked.push({ location, inputIndex });
+        // A generated build file (a CMake build folder's makefiles) is at most a note: make ran a recipe there.
+        const isGenerated = generated.has(inputIndex);
+        if (isGenerated && location.severity !== null) location.severity = 'note';
+        ranked.push({ location, inputIndex, generated: isGenerated });
       }
     }
   });
   await restoreIndentation(dedented, workspace.fs);
-  const locations = rankLocations(ranked);
-  const orphans = applyRoles(locations, related, resolvedByRaw);
+  const mergedInto = new Map<ResolvedLocation, ResolvedLocation>();
+  const locations = rankLocations(ranked, mergedInto);
+  const orphans = applyRoles(locations, related, resolvedByRaw, mergedInto);
   for (const { location } of orphans) {
     delete location.role;
     locations.push(location);

@@ -10,6 +10,7 @@ import {
 } from './candidates.js';
 import type { FileIndex, IndexQuery } from './file-index.js';
 import { joinPosix, parsePrintedPath, suffixesLongestFirst } from './paths.js';
+import { isFrameworkPackage, isFrameworkPath } from './frameworks.js';
 import { isJdkPackage, isLegacyNodeInternal, isRuntimePseudoPath, isVendoredPath } from './vendored.js';
 import type { CandidateOutcome, Workspace } from './workspace.js';
 
@@ -90,6 +91,7 @@ function fromOutcome(outcome: CandidateOutcome, printed: string): Resolution {
   if (isVendoredPath(printed)) return { kind: 'dropped', reason: 'vendored' };
   if (outcome.kind === 'outside-root') return { kind: 'unresolved', reason: 'outside-root' };
   if (isLegacyNodeInternal(printed)) return { kind: 'dropped', reason: 'runtime' };
+  if (isFrameworkPath(printed)) return { kind: 'dropped', reason: 'vendored' };
   return { kind: 'unresolved', reason: 'not-found' };
 }
 
@@ -190,7 +192,7 @@ function resolveJvmPackage(raw: RawLocation, packagePath: string, workspace: Wor
     const matches = (await index.match({ suffixes: [tail] })).absolute;
     // Several copies of one class are told apart by source set, not reported as ambiguous (rankJvmMatches).
     const outcome = await workspace.firstExisting(rankJvmMatches(matches, basename));
-    if (outcome.kind === 'not-found' && isJdkPackage(packageName)) return { kind: 'dropped', reason: 'vendored' };
+    if (outcome.kind === 'not-found' && (isJdkPackage(packageName) || isFrameworkPackage(packageName))) return { kind: 'dropped', reason: 'vendored' };
     return fromOutcome(outcome, raw.file);
   };
   return { kind: 'deferred', finish };

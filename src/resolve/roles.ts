@@ -15,17 +15,20 @@ function placeKey(location: ResolvedLocation): string {
 
 /**
  * Attaches each span to its diagnostic's entry in `ranked` (or to the entry that replaced it when ranking merged
- * two reports of one line) and sets frame depths. Returns the spans whose diagnostic is not in the list, which
- * the caller reports on their own rather than losing them.
+ * two reports of one diagnostic, `mergedInto`) and sets frame depths. Returns the spans whose diagnostic is not
+ * in the list, which the caller reports on their own rather than losing them.
  */
-export function applyRoles(ranked: ResolvedLocation[], related: readonly PendingRelated[], resolvedByRaw: ReadonlyMap<RawLocation, ResolvedLocation>): PendingRelated[] {
+export function applyRoles(
+  ranked: ResolvedLocation[],
+  related: readonly PendingRelated[],
+  resolvedByRaw: ReadonlyMap<RawLocation, ResolvedLocation>,
+  mergedInto: ReadonlyMap<ResolvedLocation, ResolvedLocation>,
+): PendingRelated[] {
   const kept = new Set(ranked);
-  const byPlace = new Map<string, ResolvedLocation>();
-  for (const location of ranked) if (!byPlace.has(placeKey(location))) byPlace.set(placeKey(location), location);
   const orphans: PendingRelated[] = [];
   for (const entry of related) {
     const resolvedParent = resolvedByRaw.get(entry.parent);
-    const parent = resolvedParent === undefined ? undefined : kept.has(resolvedParent) ? resolvedParent : byPlace.get(placeKey(resolvedParent));
+    const parent = resolvedParent === undefined ? undefined : kept.has(resolvedParent) ? resolvedParent : mergedInto.get(resolvedParent);
     if (parent === undefined) {
       orphans.push(entry);
       continue;

@@ -89,4 +89,22 @@ describe('faultline fix --last --apply matches the tools\' own fixers', () => {
     expect(sources(tree, ['a.py', 'b.py'])).toEqual(sources(copy, ['a.py', 'b.py']));
     expect(readdirSync(tree).filter((name) => name.includes('faultline'))).toEqual([]);
   });
+
+  it(`shellcheck -f json1: tabs and non-ASCII before the edits, several fixes per line → same bytes as shellcheck -f diff | patch ${needs('shellcheck')}`, async () => {
+    if (!hasTool('shellcheck') || !hasTool('patch')) return;
+    const { tree, copy, env } = project({
+      'x.sh': '#!/bin/sh\n# café ✓\nname=$1\necho $name\t  "é😀" $name\nfor f in *.txt; do\n\tcat $f; echo `date` $f\ndone\n',
+      'lib/y.sh': '#!/bin/bash\ndir=$(dirname $0)\n\tcp $dir/é.txt $HOME\n',
+    });
+    const ran = await cli(['run', '--', 'shellcheck', '-f', 'json1', 'x.sh', 'lib/y.sh'], tree, env);
+    expect(ran.code).toBe(1);
+    const fixed = await cli(['fix', '--last', '--apply'], tree, env);
+    expect(fixed.err).toMatch(/fix\(es\) applied/);
+    expect(fixed.code).toBe(0);
+    const diff = spawnSync('shellcheck', ['-f', 'diff', 'x.sh', 'lib/y.sh'], { cwd: copy });
+    expect(spawnSync('patch', ['-s', '-p1'], { cwd: copy, input: diff.stdout }).status).toBe(0);
+    const names = ['x.sh', 'lib/y.sh'];
+    expect(sources(tree, names)).toEqual(sources(copy, names));
+    expect(readFileSync(join(copy, 'x.sh'), 'utf8')).toContain('echo "$name"\t  "é😀" "$name"');
+  });
 });

@@ -36,12 +36,12 @@ describe('gcc -fdiagnostics-parseable-fixits', () => {
     const { fixes, rejected } = await collectFixes(result, { cwd: dir, roots: [dir] });
     expect(rejected).toEqual([]);
     expect(fixes.map((fix) => [fix.source, fix.safety, fix.edits.map((edit) => [edit.range.start.line, edit.range.start.column, edit.oldText, edit.newText])])).toEqual([
-      ['gcc', 'review', [[7, 19, '.', '->']]],
       ['gcc', 'review', [[1, 1, '', '#include <stdio.h>\n']]],
+      ['gcc', 'review', [[7, 19, '.', '->']]],
       ['gcc', 'review', [[7, 24, 'color', 'colour']]],
     ]);
-    expect(fixes[1]?.group).not.toBeNull();
-    expect(fixes[1]?.diagnostic?.code).toBe('-Wimplicit-function-declaration');
+    expect(fixes[0]?.group).not.toBeNull();
+    expect(fixes[0]?.diagnostic?.code).toBe('-Wimplicit-function-declaration');
   });
 
   it(`faultline run -- gcc …, then fix --last --apply --unsafe: the file compiles ${needs('gcc')}`, async () => {
@@ -73,5 +73,27 @@ describe('gcc -fdiagnostics-parseable-fixits', () => {
     expect(fixed.code).toBe(1);
     expect(fixed.err.match(/stale/g)).toHaveLength(3);
     expect(readFileSync(join(dir, 'main.c'), 'utf8')).toBe(edited);
+  });
+});
+
+describe('shellcheck -f json1', () => {
+  it('the fixture\'s fix.replacements are safe fixes in code-point columns (a tab counts one), one fix per comment', async () => {
+    const fixture = join(import.meta.dirname, '..', '..', 'fixtures', 'shellcheck-json1');
+    const { dir } = copyOf(join(fixture, 'quoting'));
+    const result = await locate({ path: join(fixture, 'quoting.log') }, { cwd: dir, roots: [dir] });
+    const { fixes, rejected } = await collectFixes(result, { cwd: dir, roots: [dir] });
+    expect(rejected).toEqual([]);
+    const lines = readFileSync(join(dir, 'deploy.sh'), 'utf8').split('\n');
+    // Each quote insertion lands right before or after the `$name`/`$f` it quotes, whatever precedes it on the line.
+    const around = fixes.filter((fix) => fix.diagnostic?.code === 'SC2086').map((fix) => fix.edits.map((edit) => lines[edit.range.start.line - 1]!.slice(edit.range.start.column - 1, edit.range.start.column + 4)));
+    expect(around).toEqual([['$name', '\t  "é'], ['$name', ''], ['$f', ''], ['$name', ' == x']]);
+    expect(fixes.map((fix) => [fix.source, fix.safety, fix.diagnostic?.code, fix.edits.length])).toEqual([
+      ['shellcheck-json1', 'safe', 'SC2086', 2],
+      ['shellcheck-json1', 'safe', 'SC2086', 2],
+      ['shellcheck-json1', 'safe', 'SC2086', 2],
+      ['shellcheck-json1', 'safe', 'SC2086', 2],
+      ['shellcheck-json1', 'safe', 'SC2006', 2],
+    ]);
+    expect(fixes[4]?.edits.map((edit) => [edit.oldText, edit.newText])).toEqual([['`', '$('], ['`', ')']]);
   });
 });

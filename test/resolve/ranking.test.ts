@@ -1,4 +1,4 @@
-// Rule 6: locations[0] is the primary; the rest follow in printed order, each file:line once.
+// Rule 6: locations[0] is the primary; the rest follow in printed order, each report once (file, line, column and message).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FrameInfo, RawLocation } from '../../src/core/types.js';
 import { resolveLocations } from '../../src/resolve/index.js';
@@ -152,10 +152,20 @@ describe('rules for real-world logs', () => {
   });
 
   it('prefers the copy of a place that kept its column over one copied degraded from a web log', async () => {
-    const degraded = raw('a.ts', { line: 4, column: null, severity: 'error', message: 'copied from the web view' });
+    const degraded = raw('a.ts', { line: 4, column: null, severity: 'error', message: '[7](https://ci.example/job/2#step:5:7)2: error: clean' });
     const clean = raw('a.ts', { line: 4, column: 72, severity: 'error', message: 'clean' });
     const result = await resolveLocations([degraded, clean], { cwd: root, roots: [root], isIgnored: noIgnores });
     expect(result.locations).toHaveLength(1);
     expect(result.locations[0]).toMatchObject({ line: 4, column: 72, message: 'clean' });
+  });
+});
+
+describe('reports on one line (issue 20)', () => {
+  it('keeps every distinct diagnostic of a line with thousands (a minified file) and folds exact repeats', async () => {
+    const distinct = Array.from({ length: 3000 }, (_, index) => raw('a.ts', { line: 1, column: index + 1, severity: 'error', message: `problem ${index}` }));
+    const repeats = Array.from({ length: 3000 }, () => raw('b.ts', { line: 1, column: 5, severity: 'error', message: 'same' }));
+    const result = await resolveLocations([...distinct, ...repeats], { cwd: root, roots: [root], isIgnored: noIgnores });
+    expect(result.locations.filter((location) => location.file === 'a.ts')).toHaveLength(3000);
+    expect(result.locations.filter((location) => location.file === 'b.ts')).toHaveLength(1);
   });
 });

@@ -32,7 +32,30 @@ export function renderFormatsMarkdown(specs: readonly FormatSpec[]): string {
     }
     out.push('');
   }
+  out.push(...traceOrderSection(specs));
   return out.join('\n');
+}
+
+const INNERMOST = { first: 'first (the raising frame on top)', last: 'last (outermost first, "most recent call last")' } as const;
+const CAUSES = { 'root-first': 'root cause printed first', 'root-last': 'root cause printed last', none: 'one trace per failure' } as const;
+
+/** The order each runtime prints its traces in (FormatSpec.trace), which decides the frame to fix. */
+function traceOrderSection(specs: readonly FormatSpec[]): string[] {
+  const traced = specs.filter((spec) => spec.trace !== undefined);
+  const out = [
+    '## Trace order of each runtime',
+    '',
+    'The primary of a trace is the deepest user frame in the order its runtime prints it: the innermost frame of the root cause that is in the workspace (vendored, runtime and framework frames are dropped first). A test runner names the failing test: its line is the primary unless a user frame below it raised.',
+    '',
+    '| format | innermost frame printed | exception chains | names the failing test |',
+    '|---|---|---|---|',
+  ];
+  for (const spec of traced) {
+    const trace = spec.trace as NonNullable<FormatSpec['trace']>;
+    out.push(`| \`${spec.name}\` | ${INNERMOST[trace.innermost]} | ${CAUSES[trace.causes]} | ${trace.testRunner === true ? 'yes' : 'no'} |`);
+  }
+  out.push('');
+  return out;
 }
 
 export const formatsCommand: CliCommand = {

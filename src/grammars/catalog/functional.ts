@@ -99,7 +99,7 @@ function parseOcaml(context: LineContext): boolean {
   const runtime = !span.file.includes('/') && /^(?:Stdlib|Camlinternal)/.test(frame[2] ?? '');
   context.emit({
     ...span, severity: null, message: state.message,
-    frame: { trace: state.trace, index: state.index++, innermostLast: false, causeRank: 0 },
+    frame: { trace: state.trace, index: state.index++, causeRank: 0 },
     ...(runtime ? { hints: { runtime: true } } : {}),
   });
   return true;
@@ -182,7 +182,7 @@ function parseNim(context: LineContext): boolean {
   state.lastLine = context.logLine;
   context.emit({
     file: head.file, line: head.line, severity: null, message: state.message,
-    frame: { trace: state.trace, index: state.index++, innermostLast: true, causeRank: 0 },
+    frame: { trace: state.trace, index: state.index++, causeRank: 0 },
     ...(NIM_STDLIB.test(head.file) ? { hints: { runtime: true } } : {}),
   });
   return true;
@@ -240,6 +240,7 @@ function defineFunctionalRules(parser: LineParser): void {
 
 const ocaml: GrammarFormat = {
   name: 'ocaml',
+  trace: { innermost: 'first', causes: 'none' },
   language: 'OCaml',
   description:
     '`ocamlc -c` / `dune build` / OCAMLRUNPARAM=b: `File "src/a.ml", line 3, characters 4-9:` (or `lines 2-3`) then `Error: …` / `Warning 8 [partial-match]: …`; backtrace `Called from M in file "src/a.ml", line 6, characters 25-34`.',
@@ -271,6 +272,7 @@ const ghc: GrammarFormat = {
 
 const nim: GrammarFormat = {
   name: 'nim',
+  trace: { innermost: 'last', causes: 'none' },
   language: 'Nim',
   description: '`nim c app.nim`: `/abs/bad.nim(3, 12) Error: type mismatch: …` (space after the comma, severity after the location), `Hint:`/`Warning: … [Name]`; tracebacks `/abs/crash.nim(6) run`.',
   // Nim prints col+1 (msgs.ColOffset) of a byte-indexed column.

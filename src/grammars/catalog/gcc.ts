@@ -152,15 +152,16 @@ function parseMake(context: LineContext): boolean {
     directories.step(cd, context.emitted);
     return true;
   }
-  // make: *** [Makefile:20: all] Error 1 — a location, but of the Makefile, not of the failing source. A recipe
-  // killed by a signal ends in the signal's description instead (`Aborted (core dumped)`, `Segmentation fault`).
+  // make: *** [Makefile:20: all] Error 1 — a location, but of the Makefile, not of the failing source: a note
+  // (never an error annotation), which ranking keeps below every other location. A recipe killed by a signal
+  // ends in the signal's description instead (`Aborted (core dumped)`, `Segmentation fault`).
   const failed = /^\S*make(?:\[\d+\])?: \*\*\* \[(.+?):(\d+): (.+?)\] (Error \d+|(?:Segmentation fault|Killed|Aborted|Terminated|Bus error|Illegal instruction|Floating point exception|Trace\/breakpoint trap).*)$/.exec(text);
   if (failed) {
     const directory = directories.current();
     context.emit({
       file: failed[1] ?? 'Makefile',
       line: Number(failed[2]),
-      severity: 'error',
+      severity: 'note',
       message: `recipe for target '${failed[3]}' failed (${failed[4]})`,
       ...(directory ? { hints: { directory } } : {}),
     });
@@ -169,7 +170,10 @@ function parseMake(context: LineContext): boolean {
   // Makefile:12: *** missing separator.  Stop.
   const syntax = /^((?:[^:\s]*\/)?(?:GNUmakefile|[Mm]akefile|[\w.-]+\.mk)):(\d+): (\*\*\* )?(.*)$/.exec(text);
   if (syntax) {
-    context.emit({ file: syntax[1] ?? 'Makefile', line: Number(syntax[2]), severity: syntax[3] ? 'error' : 'warning', message: syntax[4] ?? '' });
+    const message = syntax[4] ?? '';
+    // make before 4.2: `Makefile:4: recipe for target 'x' failed` above `make: *** [x] Error 1`, the same report.
+    const severity = message.startsWith('recipe for target ') ? 'note' : syntax[3] ? 'error' : 'warning';
+    context.emit({ file: syntax[1] ?? 'Makefile', line: Number(syntax[2]), severity, message });
     return true;
   }
   return false;

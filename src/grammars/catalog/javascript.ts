@@ -18,16 +18,34 @@ function parseNodeUncaught(context: LineContext): boolean {
   if (context.line(1) === undefined || column === null) return false;
   // The error line follows the caret after a blank line (bounded look-ahead).
   let message = '';
+  let messageDelta = 0;
   for (let delta = 3; delta <= 8; delta++) {
     const line = context.line(delta);
     if (line === undefined) break;
     if (line.trim() !== '') {
       message = line.trim();
+      messageDelta = delta;
       break;
     }
   }
-  context.emit({ file: location.file, line: location.line, column, severity: 'error', message });
+  const printed = messageDelta === 0 ? null : topFrameColumn(context, text, messageDelta);
+  context.emit({ file: location.file, line: location.line, column: printed ?? column, severity: 'error', message });
   return true;
+}
+
+// The caret marks the statement that threw (`throw problem;`), the top frame the expression V8 reports (where
+// the error was made): when the top frame is the header's own line, its printed column wins over the caret.
+function topFrameColumn(context: LineContext, header: string, messageDelta: number): number | null {
+  for (let delta = messageDelta + 1; delta <= messageDelta + 30; delta++) {
+    const line = context.line(delta);
+    if (line === undefined) return null;
+    if (!/^\s+at /.test(line)) continue;
+    const at = line.lastIndexOf(`${header}:`);
+    if (at < 0) return null;
+    const digits = /^(\d+)\)?$/.exec(line.slice(at + header.length + 1));
+    return digits ? Number(digits[1]) : null;
+  }
+  return null;
 }
 
 // --- jest: `● suite › name` blocks whose frames belong to the failing test ---
@@ -173,7 +191,7 @@ function parseVitest(context: LineContext): boolean {
     column: location.column,
     severity: null,
     message: block.message,
-    frame: { trace: block.trace, index: block.index++, innermostLast: false, causeRank: 0 },
+    frame: { trace: block.trace, index: block.index++, causeRank: 0 },
   });
   return true;
 }
@@ -191,6 +209,7 @@ function parseNodeStack(context: LineContext): boolean {
 
 const nodeUncaught: GrammarFormat = {
   name: 'node-uncaught',
+  trace: { innermost: 'first', causes: 'root-last' },
   language: 'JavaScript',
   description: '`node app.js` (uncaught exception): `/abs/lib.js:2` alone on a line, the source line, a caret line, then `TypeError: msg` and its frames.',
   columnBase: 1,
@@ -205,6 +224,7 @@ const nodeUncaught: GrammarFormat = {
 
 const jest: GrammarFormat = {
   name: 'jest',
+  trace: { innermost: 'first', causes: 'root-last', testRunner: true },
   language: 'JavaScript',
   description: '`npx jest`: `● suite › name` failure blocks whose V8 frames (`at Object.toBe (test/add.test.js:4:21)`, rootDir-relative) locate the failing test.',
   columnBase: 1,
@@ -222,6 +242,7 @@ const jest: GrammarFormat = {
 
 const vitest: GrammarFormat = {
   name: 'vitest',
+  trace: { innermost: 'first', causes: 'root-last', testRunner: true },
   language: 'JavaScript',
   description: '`npx vitest run`: ` FAIL  test/add.test.ts > name` blocks with ` ❯ [fn] path:L:C` frames (no parentheses).',
   columnBase: 1,
@@ -236,6 +257,7 @@ const vitest: GrammarFormat = {
 
 const nodeStack: GrammarFormat = {
   name: 'node-stack',
+  trace: { innermost: 'first', causes: 'root-last' },
   language: 'JavaScript',
   description: '`node app.js` (and anything printing `err.stack`): V8 frames `at fn (path:L:C)`, `at path:L:C`, `file://` URLs, `node:internal/…`.',
   columnBase: 1,

@@ -39,7 +39,7 @@ function parseLua(context: LineContext): boolean {
     run.lastLine = context.logLine;
     context.emit({
       file: head.file, line: head.line, severity: null, message: run.message,
-      frame: { trace: run.trace, index: run.index++, innermostLast: false, causeRank: 0 },
+      frame: { trace: run.trace, index: run.index++, causeRank: 0 },
     });
     return true;
   }
@@ -55,6 +55,7 @@ function parseLua(context: LineContext): boolean {
 
 const lua: GrammarFormat = {
   name: 'lua',
+  trace: { innermost: 'first', causes: 'none' },
   language: 'Lua',
   description:
     "`lua5.4 main.lua`: `lua5.4: src/db.lua:20: assertion failed!`, then `stack traceback:` with `\\tsrc/db.lua:20: in local 'f'` frames (`[C]` frames have no place).",

@@ -47,7 +47,7 @@ function parsePerl(context: LineContext): boolean {
     continueOrStart(context, state, () => (context.logLine - state.lastMessageLine <= 1 ? state.lastMessage : ''));
     context.emit({
       file: location.file, line: location.line, severity: null, message: state.message,
-      frame: { trace: state.trace, index: state.index++, innermostLast: false, causeRank: 0 },
+      frame: { trace: state.trace, index: state.index++, causeRank: 0 },
     });
     return true;
   }
@@ -155,6 +155,7 @@ function parseProve(context: LineContext): boolean {
 
 const perl: GrammarFormat = {
   name: 'perl',
+  trace: { innermost: 'first', causes: 'none' },
   language: 'Perl',
   description:
     '`perl app.pl`: `boom at lib/App.pm line 3.`, warnings in the same shape, `syntax error at s.pl line 5, near "= ;"` (also extensionless: `… at automake line 922, near …`), a message continued on its own ` at lib/X.pm line 26.` line, `(in cleanup) … during global destruction.`, and Carp `\\tApp::f() called at app.pl line 7` frames.',

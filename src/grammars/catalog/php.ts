@@ -66,7 +66,7 @@ function parsePhp(context: LineContext): boolean {
     if (once(state, context, `frame:${state.trace}:${head.file}:${head.line}:${text}`)) {
       context.emit({
         file: head.file, line: head.line, severity: null, message: state.message,
-        frame: { trace: state.trace, index: state.index++, innermostLast: false, causeRank: state.causeRank },
+        frame: { trace: state.trace, index: state.index++, causeRank: state.causeRank },
       });
     }
     return true;
@@ -95,7 +95,7 @@ function parsePhp(context: LineContext): boolean {
     // that led there (`#0 t.php(6): load()`), so the frames follow it in the same trace.
     context.emit({
       file: head.file, line: head.line, severity: next ? null : 'error', message,
-      frame: { trace: state.trace, index: state.index++, innermostLast: false, causeRank: state.causeRank },
+      frame: { trace: state.trace, index: state.index++, causeRank: state.causeRank },
     });
     return true;
   }
@@ -142,7 +142,7 @@ function parsePhpunit(context: LineContext): boolean {
   continueOrStart(context, run, () => message ?? '');
   context.emit({
     file: head.file, line: head.line, severity: null, message: run.message,
-    frame: { trace: run.trace, index: run.index++, innermostLast: false, causeRank: 0 },
+    frame: { trace: run.trace, index: run.index++, causeRank: 0 },
   });
   return true;
 }
@@ -186,6 +186,7 @@ function parsePhpstan(context: LineContext): boolean {
 
 const php: GrammarFormat = {
   name: 'php',
+  trace: { innermost: 'first', causes: 'root-first' },
   language: 'PHP',
   description:
     '`php app.php` (PHP 8 CLI): `PHP Parse error:  syntax error, … in /app/s.php on line 2`, warnings/notices/deprecations, `Fatal error: Uncaught X: msg in /app/t.php:3` with `#0 /app/t.php(6): f()` frames, `Next X:` chains and `thrown in … on line N`.',
@@ -200,6 +201,7 @@ const php: GrammarFormat = {
 
 const phpunit: GrammarFormat = {
   name: 'phpunit',
+  trace: { innermost: 'first', causes: 'none', testRunner: true },
   language: 'PHP',
   description: '`phpunit` (9.x): `1) CalcTest::testAdd`, the failure message, a blank line, then `/abs/tests/CalcTest.php:14` lines alone (innermost first).',
   columnBase: 1,

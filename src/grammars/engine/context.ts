@@ -217,7 +217,8 @@ export class FormatLineContext implements LineContext {
       columnUnit: spec.columnUnit,
       logLine: location.logLine ?? this.logLine,
     };
-    if (location.frame) raw.frame = location.frame;
+    // The order a trace is printed in belongs to the runtime, written once on its format (FormatSpec.trace).
+    if (location.frame) raw.frame = { ...location.frame, innermostLast: spec.trace?.innermost === 'last' };
     if (location.relatedTo !== undefined || location.related === true) raw.role = 'related';
     if (location.relatedTo !== undefined) raw.relatedTo = location.relatedTo;
     if (location.dedentedLine !== undefined) raw.dedentedLine = ownCopy(location.dedentedLine);

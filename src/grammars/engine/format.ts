@@ -20,7 +20,8 @@ export interface Emitted {
   severity?: Severity | null;
   message?: string;
   code?: string | null;
-  frame?: FrameInfo;
+  /** A frame of a printed trace; its order (innermostLast) is the format's `trace` spec, stamped by the scanner. */
+  frame?: Omit<FrameInfo, 'innermostLast' | 'depth' | 'raised'>;
   /** A related span of this earlier location (a note under its error); see RawLocation.relatedTo. */
   relatedTo?: RawLocation;
   /** A related span whose diagnostic comes later (an include chain above its error): set `relatedTo` once known. */

@@ -98,7 +98,7 @@ function parseEunitFrame(context: LineContext, state: EunitState, frame: RegExpE
   const runtime = !/[/\\]/.test(file) && OTP_MODULE.test((frame[2] ?? '').replace(/^'|'$/g, ''));
   context.emit({
     file, line, severity: null, message: state.message,
-    frame: { trace: state.trace, index: state.index++, innermostLast: false, causeRank: 0 },
+    frame: { trace: state.trace, index: state.index++, causeRank: 0 },
     ...(runtime ? { hints: { runtime: true } } : {}),
   });
   return true;
@@ -134,7 +134,7 @@ function parseEunit(context: LineContext): boolean {
     if (state.tupleTrace < 0) state.tupleTrace = context.newTraceId();
     context.emit({
       file, line, severity: null, message: state.termMessage,
-      frame: { trace: state.tupleTrace, index: state.tupleIndex++, innermostLast: false, causeRank: 0 },
+      frame: { trace: state.tupleTrace, index: state.tupleIndex++, causeRank: 0 },
     });
     emitted = true;
   }
@@ -196,6 +196,7 @@ const erlc: GrammarFormat = {
 
 const eunit: GrammarFormat = {
   name: 'eunit',
+  trace: { innermost: 'first', causes: 'none', testRunner: true },
   language: 'Erlang',
   description:
     '`eunit:test(Mod)` (EUnit): `calc_tests: add_test...*failed*`, `in function calc_tests:add_test/0 (test/calc_tests.erl, line 5)` frames, and `{file,"src/calc.erl"},{line,6}` tuples inside the `**error:` term.',

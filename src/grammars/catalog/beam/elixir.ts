@@ -97,7 +97,7 @@ function parseElixir(context: LineContext): boolean {
   const run = continueOrStart(context, context.state<FrameRunState>(newFrameRun), () => exceptionAbove(context));
   context.emit({
     file: frame.head.file, line: frame.head.line, severity: null, message: run.message,
-    frame: { trace: run.trace, index: run.index++, innermostLast: false, causeRank: 0 },
+    frame: { trace: run.trace, index: run.index++, causeRank: 0 },
     ...(frameHints(frame) ? { hints: frameHints(frame) } : {}),
   });
   return true;
@@ -154,7 +154,7 @@ function parseExunit(context: LineContext): boolean {
   state.lastLine = context.logLine;
   context.emit({
     file: frame.head.file, line: frame.head.line, severity: null, message: state.blockMessage,
-    frame: { trace: state.trace, index: state.index++, innermostLast: false, causeRank: 0 },
+    frame: { trace: state.trace, index: state.index++, causeRank: 0 },
     ...(frameHints(frame) ? { hints: frameHints(frame) } : {}),
   });
   return true;
@@ -162,6 +162,7 @@ function parseExunit(context: LineContext): boolean {
 
 export const elixir: GrammarFormat = {
   name: 'elixir',
+  trace: { innermost: 'first', causes: 'none' },
   language: 'Elixir',
   description:
     '`elixirc` / `mix compile` / `elixir script.exs`: `** (CompileError) lib/calc.ex:3: msg`, warnings with the location on the next line (`  lib/calc.ex:3: Calc.bad/0`, 1.15+ `└─ lib/calc.ex:3:5:`), and `    lib/x.ex:3: Mod.fun/2` stack frames.',
@@ -177,6 +178,7 @@ export const elixir: GrammarFormat = {
 
 export const exunit: GrammarFormat = {
   name: 'exunit',
+  trace: { innermost: 'first', causes: 'none', testRunner: true },
   language: 'Elixir',
   description:
     '`mix test` (ExUnit): `  1) test adds (CalcTest)` then `     test/calc_test.exs:4` alone, the failure, and `stacktrace:` frames `       (calc 0.1.0) lib/calc.ex:5: Calc.div/2`.',

@@ -90,13 +90,14 @@ function parseDotnetStack(context: LineContext): boolean {
   state.lastLogLine = context.logLine;
   context.emit({
     file, line: Number(location[2]), message: state.message,
-    frame: { trace: state.trace, index: state.index, innermostLast: false, causeRank: state.causeRank },
+    frame: { trace: state.trace, index: state.index, causeRank: state.causeRank },
   });
   return true;
 }
 
 export const dotnetStack: GrammarFormat = {
   name: 'dotnet-stack',
+  trace: { innermost: 'first', causes: 'root-first' },
   language: 'C#/F#/VB (.NET)',
   description:
     '`dotnet test` / an unhandled exception / `mono --debug`: `   at Calc.Tests.AddTests.Add() in /home/u/svc/tests/AddTests.cs:line 14`, Mono `  at X.Main () [0x00001] in /x/Program.cs:12`, inner-exception sections.',

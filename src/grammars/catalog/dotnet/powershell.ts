@@ -41,7 +41,7 @@ function parsePester(context: LineContext): boolean {
     state.message = pesterMessage(context);
   }
   state.lastLogLine = context.logLine;
-  context.emit({ file: head.file, line: head.line, message: state.message, frame: { trace: state.trace, index: state.index, innermostLast: false, causeRank: 0 } });
+  context.emit({ file: head.file, line: head.line, message: state.message, frame: { trace: state.trace, index: state.index, causeRank: 0 } });
   return true;
 }
 
@@ -61,6 +61,7 @@ function parsePowershell(context: LineContext): boolean {
 
 export const pester: GrammarFormat = {
   name: 'pester',
+  trace: { innermost: 'first', causes: 'none', testRunner: true },
   language: 'PowerShell',
   description: '`Invoke-Pester` (Pester 5): `[-] Get-Thing.returns 2`, the message, then `at $result | Should -Be 2, /home/u/tests/a.Tests.ps1:12` and `at <ScriptBlock>, …:12` frames.',
   columnBase: 1,
@@ -74,6 +75,7 @@ export const pester: GrammarFormat = {
 
 export const powershell: GrammarFormat = {
   name: 'powershell',
+  trace: { innermost: 'first', causes: 'none' },
   language: 'PowerShell',
   description: '`pwsh -File build.ps1` (error records, NormalView): `At /home/u/build.ps1:12 char:5` under the error message.',
   columnBase: 1,

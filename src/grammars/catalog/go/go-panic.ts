@@ -50,13 +50,14 @@ function parseGoPanic(context: LineContext): boolean {
   context.emit({
     file: head.file, line: head.line, message: state.message,
     // Go prints the innermost call first; runtime/testing frames stay in and are dropped by resolve.
-    frame: { trace: state.trace, index: state.index, innermostLast: false, causeRank: 0 },
+    frame: { trace: state.trace, index: state.index, causeRank: 0 },
   });
   return true;
 }
 
 export const goPanic: GrammarFormat = {
   name: 'go-panic',
+  trace: { innermost: 'first', causes: 'none' },
   language: 'Go',
   description:
     '`go run` / `go test` panics: `panic: msg`, `goroutine 1 [running]:`, frames `main.f(...)` + `\\t/abs/main.go:10 +0x45`.',

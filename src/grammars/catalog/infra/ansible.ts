@@ -3,6 +3,7 @@
 // last after `<<< caused by >>>`; up to 2.18 the message is followed by
 // `The error appears to be in 'PATH': line N, column M, but may` — on its own line, or inside a task result's
 // JSON (`fatal: [host]: FAILED! => {"msg": "…\n\nThe error appears to be in '…': line 4, column 7, but may…"}`).
+// Ansible 2.x up to 2.7 wrote `The error appears to have been in 'PATH': …` (the study's real logs, 2.0–2.7).
 // Link: https://docs.ansible.com/ansible-core/devel/porting_guides/porting_guide_core_2.19.html
 import { EOF } from 'chevrotain';
 import { ALL_TOKENS, Comma, Int, SQuote, Space, Word, Colon } from '../../engine/tokens.js';
@@ -35,7 +36,7 @@ export function defineAnsibleRules(parser: LineParser): void {
   });
 }
 
-const APPEARS = "The error appears to be in ";
+const APPEARS = /The error appears to (?:be|have been) in (?=')/;
 // What ends one error's block when looking around an `Origin:` line.
 const BLOCK_START = /^(?:\[(?:ERROR|WARNING|DEPRECATION WARNING)\]: |fatal: |PLAY |TASK |ERROR! )/;
 
@@ -85,15 +86,23 @@ function appearsMessage(context: LineContext, at: number): string {
   return '';
 }
 
+// The phrase quotes the path, so an extensionless inventory or playbook (`'/srv/ops/hosts'`) is still one:
+// accepted when it starts like a path (absolute, drive, ./ or ../) and names a file, not a folder.
+const QUOTED_PATH = /^(?:\/|[A-Za-z]:[\\/]|\.{1,2}[\\/])\S(?:.*\S)?$/;
+function quotedPathShape(file: string): boolean {
+  return file.length < 1024 && QUOTED_PATH.test(file) && !/[\\/]$/.test(file);
+}
+
 function parseAppears(context: LineContext): boolean {
-  const at = context.text.indexOf(APPEARS);
-  if (at < 0) return false;
-  const parsed = context.parse('ansibleQuotedPlace', { from: at + APPEARS.length });
+  const phrase = APPEARS.exec(context.text);
+  if (!phrase) return false;
+  const at = phrase.index;
+  const parsed = context.parse('ansibleQuotedPlace', { from: at + phrase[0].length });
   if (!parsed) return false;
-  const quoted = context.text.slice(at + APPEARS.length + 1);
+  const quoted = context.text.slice(at + phrase[0].length + 1);
   const file = quoted.slice(0, quoted.indexOf("'"));
   const [line, column] = context.ints(parsed.cst);
-  if (line === undefined || !plausiblePath(file)) return false;
+  if (line === undefined || !(plausiblePath(file) || quotedPathShape(file))) return false;
   context.emit({ file, line, column: column ?? null, severity: 'error', message: appearsMessage(context, at) });
   return true;
 }
@@ -102,13 +111,13 @@ export const ansible: GrammarFormat = {
   name: 'ansible',
   language: 'Ansible',
   description:
-    "`ansible-playbook site.yml`: 2.19+ `Origin: roles/web/tasks/main.yml:6:14` under each message (outer messages of a `<<< caused by >>>` chain related to the innermost); up to 2.18 `The error appears to be in 'site.yml': line 7, column 8, but may` (also inside a task's JSON `msg`).",
+    "`ansible-playbook site.yml`: 2.19+ `Origin: roles/web/tasks/main.yml:6:14` under each message (outer messages of a `<<< caused by >>>` chain related to the innermost); up to 2.18 `The error appears to be in 'site.yml': line 7, column 8, but may` (also inside a task's JSON `msg`; up to 2.7 `appears to have been in`; extensionless files such as an inventory `hosts` too).",
   columnBase: 1,
   // Ansible's column comes from the YAML parser's character mark (the caret line agrees).
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'severity', 'message'],
   observed: true,
   url: 'https://docs.ansible.com/ansible/latest/playbook_guide/playbooks_error_handling.html',
-  anchor: "Origin: |The error appears to be in '",
+  anchor: "Origin: |The error appears to (?:be|have been) in '",
   parse: (context) => parseOrigin(context) || parseAppears(context),
 };

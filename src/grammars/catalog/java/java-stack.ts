@@ -122,7 +122,7 @@ function parseJavaStack(context: LineContext): boolean {
     file, line, message: state.message,
     // resolve reads a `module/package` packagePath: a JDK module prefix (java.base/) drops the frame.
     hints: packagePath === undefined ? { basenameOnly: true } : { basenameOnly: true, packagePath },
-    frame: { trace, index: state.index, innermostLast: false, causeRank: state.suppressed ? 1 : 0 },
+    frame: { trace, index: state.index, causeRank: state.suppressed ? 1 : 0 },
   });
   // A suppressed frame ends one rank above the chain's top exception, which is as far as all its causes.
   state.ranks?.track(emitted, state.suppressed ? 0 : undefined);
@@ -131,6 +131,7 @@ function parseJavaStack(context: LineContext): boolean {
 
 export const javaStack: GrammarFormat = {
   name: 'java-stack',
+  trace: { innermost: 'first', causes: 'root-last' },
   language: 'Java',
   description:
     '`java` (an uncaught exception or `printStackTrace()`): `Exception in thread "main" X: msg`, `\\tat com.acme.Helper.run(Helper.java:9)` frames, `Caused by:` sections.',

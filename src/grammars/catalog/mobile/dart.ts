@@ -66,7 +66,7 @@ function emitFrame(context: LineContext, uri: string, line: number, column: numb
   else { state.trace = context.newTraceId(); state.index = 0; }
   state.last = context.logLine;
   const { file, runtime } = dartPath(uri);
-  context.emit({ file, line, column, message: '', frame: { trace: state.trace, index: state.index, innermostLast: false, causeRank: 0 }, ...(runtime ? { hints: { runtime: true } } : {}) });
+  context.emit({ file, line, column, message: '', frame: { trace: state.trace, index: state.index, causeRank: 0 }, ...(runtime ? { hints: { runtime: true } } : {}) });
 }
 
 function parseDartStack(context: LineContext): boolean {
@@ -116,6 +116,7 @@ export const dartAnalyzer: GrammarFormat = {
 
 export const dartStack: GrammarFormat = {
   name: 'dart-stack',
+  trace: { innermost: 'first', causes: 'none' },
   language: 'Dart',
   description: '`dart test` / `flutter test` / an uncaught exception: terse `package:app/calc.dart 12:5  main.<fn>` frames and VM `#0      main (file:///x/bin/app.dart:12:5)` frames.',
   columnBase: 1,

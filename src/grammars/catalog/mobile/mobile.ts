@@ -72,7 +72,7 @@ function parseZig(context: LineContext): boolean {
     if (state.last === context.logLine - 3) state.index++;
     else { state.trace = context.newTraceId(); state.index = 0; }
     state.last = context.logLine;
-    context.emit({ file: head.file, line: head.line, column: head.column ?? caretColumn(context.line(2)), message: frame[1] ?? '', frame: { trace: state.trace, index: state.index, innermostLast: false, causeRank: 0 } });
+    context.emit({ file: head.file, line: head.line, column: head.column ?? caretColumn(context.line(2)), message: frame[1] ?? '', frame: { trace: state.trace, index: state.index, causeRank: 0 } });
     return true;
   }
   const tail = parseSeverityTail(head.rest);
@@ -110,6 +110,7 @@ const xctest: GrammarFormat = {
 
 const zig: GrammarFormat = {
   name: 'zig',
+  trace: { innermost: 'first', causes: 'none' },
   language: 'Zig',
   description: '`zig build` / `zig test`: `src/main.zig:10:5: error: expected type \'u32\', found …`, notes, `referenced by:` rows, test-failure frames `/abs/src/main.zig:12:5: 0x10 in test.add (test)`.',
   columnBase: 1,

@@ -111,12 +111,13 @@ function parseCMake(context: LineContext): boolean {
   const head = parseColonHead(context, { from: 2 });
   if (!head) return false;
   // Index 0 is the header's own location (emitted as the diagnostic): the stack lists its callers.
-  context.emit({ file: head.file, line: head.line, message: state.message, frame: { trace: state.trace, index: state.index, innermostLast: false, causeRank: 0 } });
+  context.emit({ file: head.file, line: head.line, message: state.message, frame: { trace: state.trace, index: state.index, causeRank: 0 } });
   return true;
 }
 
 export const cmake: GrammarFormat = {
   name: 'cmake',
+  trace: { innermost: 'first', causes: 'none' },
   language: 'CMake',
   description:
     '`cmake -S . -B build`: `CMake Error at cmake/deps.cmake:14 (find_package):` + indented message, `Call Stack (most recent call first):` / `  CMakeLists.txt:9 (include)` frames; `CMake Warning at …`.',

@@ -59,7 +59,7 @@ function parseValgrind(context: LineContext): boolean {
   const hints = VG_RUNTIME.test(file) ? { runtime: true } : file.includes('/') ? undefined : { basenameOnly: true };
   context.emit({
     file, line, message: state.message,
-    frame: { trace: state.trace as number, index: state.index, innermostLast: false, causeRank: state.causeRank },
+    frame: { trace: state.trace as number, index: state.index, causeRank: state.causeRank },
     ...(hints ? { hints } : {}),
   });
   return true;
@@ -67,6 +67,8 @@ function parseValgrind(context: LineContext): boolean {
 
 export const valgrind: GrammarFormat = {
   name: 'valgrind',
+  // The faulting access's stack is printed first, then where the memory was allocated or freed (context).
+  trace: { innermost: 'first', causes: 'root-first' },
   language: 'C/C++',
   description:
     '`valgrind ./app` (memcheck, program built with -g): `==1234== Invalid read of size 4` then `==1234==    at 0x1091E6: sum (util.c:3)` / `by 0x…: main (main.c:8)` frames (basename only).',

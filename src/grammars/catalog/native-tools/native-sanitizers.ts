@@ -74,7 +74,7 @@ function parseSanitizerFrame(context: LineContext): boolean {
     const runtime = RUNTIME_SOURCE.test(head.file);
     context.emit({
       file: head.file, line: head.line, column: head.column, message: state.message,
-      frame: { trace: state.trace as number, index: state.index, innermostLast: false, causeRank: state.causeRank },
+      frame: { trace: state.trace as number, index: state.index, causeRank: state.causeRank },
       ...(runtime ? { hints: { runtime: true } } : {}),
     });
     return true;
@@ -108,6 +108,8 @@ function findAccess(context: LineContext): string | undefined {
 
 export const asan: GrammarFormat = {
   name: 'asan',
+  // The faulting access's stack is printed first, then where the memory was allocated or freed (context).
+  trace: { innermost: 'first', causes: 'root-first' },
   language: 'C/C++',
   description:
     '`gcc|clang -fsanitize=address` (also LSan/TSan/MSan stacks): `    #0 0x4f2a3 in parse_hdr src/http/parse.c:88:12` frames and `SUMMARY: AddressSanitizer: heap-buffer-overflow src/http/parse.c:88:12 in parse_hdr`.',

@@ -214,7 +214,7 @@ function emitShape(context: LineContext, state: PytestSession, shape: Shape, for
     }
   }
   if (shape.kind !== 'short') state.long = true;
-  const frame = { trace: state.trace ?? 0, index: state.index++, innermostLast: true, causeRank: state.causeRank };
+  const frame = { trace: state.trace ?? 0, index: state.index++, causeRank: state.causeRank };
   context.emit({ file: head.file, line: head.line, severity: terminal ? 'error' : null, message, frame, format });
   if (terminal) state.closed = true;
 }
@@ -251,6 +251,7 @@ const common = {
 export const pytestLong: GrammarFormat = {
   ...common,
   name: 'pytest-long',
+  trace: { innermost: 'last', causes: 'root-first', testRunner: true },
   description:
     '`pytest` / `pytest --tb=long` (default auto): code with `>` and `E` lines, then `tests/x.py:9: AssertionError`; intermediate frames end `src/x.py:12: `.',
   fields: ['file', 'line', 'severity', 'message'],
@@ -261,6 +262,7 @@ export const pytestLong: GrammarFormat = {
 export const pytestShort: GrammarFormat = {
   ...common,
   name: 'pytest-short',
+  trace: { innermost: 'last', causes: 'root-first', testRunner: true },
   description: '`pytest --tb=short`: `tests/x.py:9: in test_eq` then the source line, markers and `E   …` lines.',
   fields: ['file', 'line', 'severity', 'message'],
   url: 'https://docs.pytest.org/en/stable/how-to/output.html#modifying-python-traceback-printing',

@@ -2,7 +2,8 @@
 // Link: https://docs.python.org/3/library/traceback.html
 // Link: https://docs.pytest.org/en/stable/how-to/output.html
 // Link: https://mypy.readthedocs.io/en/stable/command_line.html#configuring-error-messages
-import type { GrammarFamily, GrammarFormat, LineContext } from '../../engine/format.js';
+import type { RawLocation } from '../../../core/index.js';
+import type { Emitted, GrammarFamily, GrammarFormat, LineContext } from '../../engine/format.js';
 import { caretColumn, parseColonHead } from '../shared/common.js';
 import { SGR } from '../../engine/anchors.js';
 import {
@@ -95,7 +96,7 @@ function parsePythonTraceback(context: LineContext): boolean {
     ...expressionRange(context, head.margin),
     severity: null,
     message: exception?.text ?? '',
-    frame: { trace: traces.trace ?? 0, index: traces.index++, innermostLast: true, causeRank: depth > 0 ? -depth : traces.causeRank },
+    frame: { trace: traces.trace ?? 0, index: traces.index++, causeRank: depth > 0 ? -depth : traces.causeRank },
   });
   if (exception) {
     traces.closedAt = context.logLine + exception.delta;
@@ -119,8 +120,22 @@ function parseMypy(context: LineContext): boolean {
   }
   const severity = tail[1] === 'note' ? 'note' : tail[1] === 'warning' ? 'warning' : 'error';
   // The end column is recorded as printed: mypy's is 1-based and INCLUSIVE (see the family report).
-  context.emit({ file: head.file, line: head.line, column: head.column, endLine: head.endLine, endColumn: head.endColumn, severity, message, code });
+  const location: Emitted = { file: head.file, line: head.line, column: head.column, endLine: head.endLine, endColumn: head.endColumn, severity, message, code };
+  // mypy prints a diagnostic's notes on the lines right after it ("List" is invariant, Consider using
+  // "Sequence"): they belong to it. A note with no diagnostic just above stands on its own (reveal_type).
+  const notes = context.state<MypyNotes>(() => ({ lastLogLine: 0 }));
+  const owner = severity === 'note' && notes.owner !== undefined && notes.lastLogLine === context.logLine - 1 ? notes.owner : undefined;
+  const raw = context.emit(owner ? { ...location, relatedTo: owner } : location);
+  if (severity !== 'note') notes.owner = raw;
+  else if (!owner) notes.owner = undefined;
+  notes.lastLogLine = context.logLine;
   return true;
+}
+
+/** The diagnostic the notes printed after it belong to, and the log line of mypy's last line. */
+interface MypyNotes {
+  owner?: RawLocation;
+  lastLogLine: number;
 }
 
 const pythonSyntaxError: GrammarFormat = {
@@ -140,6 +155,7 @@ const pythonSyntaxError: GrammarFormat = {
 
 const pythonTraceback: GrammarFormat = {
   name: 'python-traceback',
+  trace: { innermost: 'last', causes: 'root-first' },
   language: 'Python',
   description:
     '`python3 app.py` (uncaught exception): `Traceback (most recent call last):`, `  File "/abs/m.py", line N, in fn` frames, chained tracebacks, ExceptionGroup boxes (`  | ` margins), final `ValueError: msg`; 3.11+ marks the failing expression (`~~^~~`) under the dedented source line, placed in the file\'s line by resolve.',

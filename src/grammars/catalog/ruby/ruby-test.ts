@@ -77,7 +77,7 @@ function parseRspec(context: LineContext): boolean {
     line: frame.head.line,
     severity: null,
     message: run.message,
-    frame: { trace: run.trace, index: run.index++, innermostLast: false, causeRank: 0 },
+    frame: { trace: run.trace, index: run.index++, causeRank: 0 },
   });
   return true;
 }
@@ -140,13 +140,14 @@ function parseMinitest(context: LineContext): boolean {
     line: frame.head.line,
     severity: null,
     message: run.message,
-    frame: { trace: run.trace, index: run.index++, innermostLast: false, causeRank: 0 },
+    frame: { trace: run.trace, index: run.index++, causeRank: 0 },
   });
   return true;
 }
 
 export const rspec: GrammarFormat = {
   name: 'rspec',
+  trace: { innermost: 'first', causes: 'none', testRunner: true },
   language: 'Ruby',
   description:
     "`rspec` (RSpec 3): failure blocks `  1) User validates email` / `Failure/Error:` with `# ./spec/models/user_spec.rb:14:in 'block (2 levels) in <top (required)>'` frames, and the rerun list `rspec ./spec/models/user_spec.rb:12 # …`.",
@@ -161,6 +162,7 @@ export const rspec: GrammarFormat = {
 
 export const minitest: GrammarFormat = {
   name: 'minitest',
+  trace: { innermost: 'first', causes: 'none', testRunner: true },
   language: 'Ruby',
   description:
     '`ruby -Itest test/x_test.rb` (Minitest 5): `UserTest#test_valid [test/models/user_test.rb:8]:` failures and `N) Error:` blocks with indented backtrace frames.',

@@ -100,7 +100,7 @@ function emitFrame(context: LineContext, run: RubyTraces, frame: RubyFrame, colu
     ...columns,
     severity: null,
     message: run.message,
-    frame: { trace: run.trace, index: run.index++, innermostLast: false, causeRank: run.causeRank },
+    frame: { trace: run.trace, index: run.index++, causeRank: run.causeRank },
   });
   run.chain.track(emitted);
 }
@@ -128,6 +128,7 @@ function parseRubocop(context: LineContext): boolean {
 
 const ruby: GrammarFormat = {
   name: 'ruby',
+  trace: { innermost: 'first', causes: 'root-last' },
   language: 'Ruby',
   description:
     "`ruby app.rb` (uncaught exception): `/app/lib/util.rb:3:in 'boom': bad arg (ArgumentError)`, `\\tfrom main.rb:3:in 'go'` frames (backticks before Ruby 3.4), then any `cause` sections; Ruby 3.1+ error_highlight puts the failing line and `^^^^` (the column range) between the head and its frames.",

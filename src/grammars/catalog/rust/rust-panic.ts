@@ -102,13 +102,14 @@ function parseFrame(context: LineContext): boolean {
   context.emit({
     file: head.file, line: head.line, column: head.column, message: panic.message,
     // Rust prints the innermost frame (the panic machinery, then the panicking function) first.
-    frame: { trace: panic.trace, index: panic.index, innermostLast: false, causeRank: 0 },
+    frame: { trace: panic.trace, index: panic.index, causeRank: 0 },
   });
   return true;
 }
 
 export const rustPanic: GrammarFormat = {
   name: 'rust-panic',
+  trace: { innermost: 'first', causes: 'none' },
   language: 'Rust',
   description:
     "`cargo test` / a panicking Rust binary: `thread 'x' (123) panicked at src/lib.rs:21:9:` (or `panicked at 'msg', src/main.rs:10:21`) and RUST_BACKTRACE=1 frames `at ./src/lib.rs:7:5`.",

@@ -38,13 +38,14 @@ function parseJulia0(context: LineContext): boolean {
   const base = /^\.\/[^/]+\.jl$/.test(frame[1] ?? '');
   context.emit({
     file: frame[1] ?? '', line: Number(frame[2]), severity: null, message: state.message, ...(base ? { hints: { runtime: true } } : {}),
-    frame: { trace: state.trace, index: state.index++, innermostLast: false, causeRank: 0 },
+    frame: { trace: state.trace, index: state.index++, causeRank: 0 },
   });
   return true;
 }
 
 export const julia0: GrammarFormat = {
   name: 'julia-0',
+  trace: { innermost: 'first', causes: 'none' },
   language: 'Julia',
   description:
     '`julia x.jl` with Julia 0.4–0.6: `ERROR: LoadError: UndefVarError: y not defined`, ` in f(::Int64) at /home/u/x.jl:5` frames, then `while loading /home/u/x.jl, in expression starting on line 3`.',

@@ -50,7 +50,7 @@ function emitFrame(context: LineContext, head: LocationHead, frameNumber: number
   const runtime = isJuliaRuntime(module, head.file);
   context.emit({
     file: head.file, line: head.line, column: head.column, severity: null, message: state.message,
-    frame: { trace: state.trace, index: state.index++, innermostLast: false, causeRank: 0 },
+    frame: { trace: state.trace, index: state.index++, causeRank: 0 },
     ...(runtime ? { hints: { runtime: true } } : {}),
   });
 }
@@ -150,6 +150,7 @@ function parseJulia(context: LineContext): boolean {
 
 export const julia: GrammarFormat = {
   name: 'julia',
+  trace: { innermost: 'first', causes: 'none' },
   language: 'Julia',
   description:
     '`julia src/main.jl` (1.6+): `ERROR: LoadError: UndefVarError: …`, `Stacktrace:` with ` [1] f(x::Int64)` / `   @ Main ~/src/a.jl:3` frames (`@ Base ./int.jl:88` is the runtime), `in expression starting at …`, JuliaSyntax `# Error @ a.jl:3:11`, `Test Failed at …jl:5`, `└ @ Main a.jl:4` log records.',

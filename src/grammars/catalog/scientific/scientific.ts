@@ -61,7 +61,7 @@ function parseTracebackFrame(context: LineContext): boolean {
   const file = srcref[1] ?? '';
   context.emit({
     file, line: Number(srcref[2]), severity: null, message: state.message,
-    frame: { trace: state.trace, index: state.index++, innermostLast: false, causeRank: 0 },
+    frame: { trace: state.trace, index: state.index++, causeRank: 0 },
     ...(/[/\\]/.test(file) ? {} : { hints: { basenameOnly: true } }),
   });
   return true;
@@ -144,7 +144,7 @@ function parseTestthat(context: LineContext): boolean {
   if (head.file === state.file && head.line === state.line) return true; // the header already points here
   context.emit({
     file: head.file, line: head.line, column: head.column, severity: null, message: state.message,
-    frame: { trace: state.trace, index: state.index++, innermostLast: false, causeRank: 0 },
+    frame: { trace: state.trace, index: state.index++, causeRank: 0 },
     hints: { directory: 'tests/testthat' },
   });
   return true;
@@ -160,6 +160,7 @@ function defineScientificRules(parser: LineParser): void {
 
 const r: GrammarFormat = {
   name: 'r',
+  trace: { innermost: 'first', causes: 'none' },
   language: 'R',
   description:
     '`Rscript -e \'source("R/calc.R")\'`: parse errors `Error in source("R/calc.R") : R/calc.R:3:10: unexpected symbol` (caret below); `traceback()` frames `7: ratio(x, by) at ratio.R#6` (keep.source on).',
@@ -176,6 +177,7 @@ const r: GrammarFormat = {
 
 const testthat: GrammarFormat = {
   name: 'testthat',
+  trace: { innermost: 'first', causes: 'none', testRunner: true },
   language: 'R',
   description:
     '`Rscript -e \'testthat::test_dir("tests/testthat")\'`: `── Failure (\'test-calc.R:4\'): adds ──` / `Error (…)` / `Warning (…)` reports (3.2+: `(test-calc.R:4:3)`), paths relative to tests/testthat, backtraces `at test-x.R:5:2`.',

@@ -184,7 +184,7 @@ export function emitFrame(
     severity: null,
     message: run.message,
     ...(format ? { format } : {}),
-    frame: { trace: run.trace, index, innermostLast: false, causeRank: 0 },
+    frame: { trace: run.trace, index, causeRank: 0 },
   });
   run.chain?.track(emitted);
 }

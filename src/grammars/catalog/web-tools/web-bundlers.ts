@@ -55,7 +55,8 @@ function parseWebpack(context: LineContext): boolean {
   if (!head) return false;
   const location = parseSpaceLocation(context, head[0].length);
   // `ERROR in ./src/x.js` without a position (a loader failure) or `ERROR in main` (a chunk) names no line.
-  if (!location || context.text.slice(location.end).trim() !== '') return false;
+  if (!location) return parseWebpackLegacy(context, head);
+  if (context.text.slice(location.end).trim() !== '') return false;
   const message = (context.line(1) ?? '').trim();
   context.emit({
     file: location.file,
@@ -66,6 +67,27 @@ function parseWebpack(context: LineContext): boolean {
     endColumn: location.endColumn === null ? null : location.endColumn - 1,
     severity: head[1] === 'WARNING' ? 'warning' : 'error',
     message,
+  });
+  return true;
+}
+
+// webpack 1-4 put no position on the `ERROR in ./src/x.js` line: the next line ends with it,
+// `Module parse failed: [/abs/x.js ]Unexpected token (2:9)` (acorn: 0-based column) or, through a loader,
+// `Module build failed: SyntaxError: [/abs/x.js: ]Unexpected token (8:16)` (the loader's own column base, so
+// no column is claimed). A `(from ./node_modules/…)` loader line with the position on a later line is babel's.
+const LEGACY_FAILURE = /^Module (parse|build) failed: (.*?) ?\((\d+):(\d+)\)\s*$/;
+
+function parseWebpackLegacy(context: LineContext, head: RegExpExecArray): boolean {
+  const module = context.text.slice(head[0].length).trim();
+  if (!/^\.{1,2}\/\S+$/.test(module)) return false;
+  const failure = LEGACY_FAILURE.exec(context.line(1) ?? '');
+  if (!failure) return false;
+  context.emit({
+    file: module,
+    line: Number(failure[3]),
+    column: failure[1] === 'parse' ? Number(failure[4]) : null,
+    severity: head[1] === 'WARNING' ? 'warning' : 'error',
+    message: (failure[2] ?? '').replace(/^\S*[\\/]\S* (?=\S)/, '').replace(/^(\w*Error: )\S+: /, '$1').trim(),
   });
   return true;
 }
@@ -224,7 +246,7 @@ export const webBundlerFormats: GrammarFormat[] = [
   {
     name: 'webpack',
     language: 'JavaScript',
-    description: '`npx webpack` (webpack 5 stats): `ERROR in ./src/App.js 6:2` (module, SPACE, L:C[-EC]) then the message (`Module not found: …`).',
+    description: '`npx webpack` (webpack 5 stats): `ERROR in ./src/App.js 6:2` (module, SPACE, L:C[-EC]) then the message (`Module not found: …`); webpack 1-4: `ERROR in ./src/App.js` then `Module parse failed: Unexpected token (6:2)` or `Module build failed: SyntaxError: … (6:2)`.',
     // Positions come from acorn's SourceLocation: 1-based lines, 0-based UTF-16 columns, exclusive end.
     columnBase: 0,
     columnUnit: 'utf-16',

@@ -159,6 +159,7 @@ function parseDeno(context: LineContext): boolean {
 export const webRuntimeFormats: GrammarFormat[] = [
   {
     name: 'deno',
+    trace: { innermost: 'first', causes: 'root-last', testRunner: true },
     language: 'TypeScript',
     description:
       '`deno run` / `deno check` / `deno test` / `deno lint`: `error: Uncaught …` then `    at boom (file:///…/lib.ts:2:9)`; `TS2322 [ERROR]: …` then `    at file:///…:2:7`; `adds => ./src/main_test.ts:4:6`; `error[rule]: …` then ` --> /abs/x.ts:1:10`.',
@@ -172,6 +173,7 @@ export const webRuntimeFormats: GrammarFormat[] = [
   },
   {
     name: 'bun',
+    trace: { innermost: 'first', causes: 'root-last' },
     language: 'TypeScript',
     description: '`bun run x.ts` / `bun test`: a code frame, `TypeError: msg` (or `error: …`), then `      at boom (/abs/src/lib.ts:2:13)` frames and `Bun v1.x` / `(fail) name`.',
     columnBase: 1,
@@ -185,6 +187,7 @@ export const webRuntimeFormats: GrammarFormat[] = [
   },
   {
     name: 'mocha',
+    trace: { innermost: 'first', causes: 'root-last', testRunner: true },
     language: 'JavaScript',
     description: '`npx mocha` (spec reporter): `  1) suite` / `       test:` / `AssertionError …` then V8 frames (`file://` URLs under ESM).',
     columnBase: 1,

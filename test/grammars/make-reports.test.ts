@@ -1,0 +1,33 @@
+// Issue 20: make's own reports of a failed recipe are notes (never an error annotation), in the layout of every
+// make version: `make: *** [Makefile:4: x] Error 1` (GNU make 4.2 and later, also as gmake, make[N]) and the
+// older pair `Makefile:4: recipe for target 'x' failed` + `make: *** [x] Error 1` (own words, the documented
+// shape of GNU make before 4.2).
+import { describe, expect, it } from 'vitest';
+import { createScanner } from '../../src/grammars/index.js';
+import { normaliseLine } from '../../src/summarise/index.js';
+import type { RawLocation } from '../../src/core/index.js';
+
+function scan(lines: string[]): RawLocation[] {
+  const scanner = createScanner({ normaliseLine });
+  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
+  return scanner.end().locations;
+}
+
+describe("make's recipe reports", () => {
+  it('are notes in the layout of make 4.2 and later, under every name make runs as', () => {
+    const found = scan(['make: *** [Makefile:4: ledger] Error 1', 'gmake[2]: *** [CMakeFiles/ledger.dir/build.make:90: ledger.o] Error 1', 'make[1]: *** [sub.mk:7: test] Segmentation fault (core dumped)']);
+    expect(found.map((location) => [location.file, location.line, location.severity, location.format])).toEqual([
+      ['Makefile', 4, 'note', 'make'],
+      ['CMakeFiles/ledger.dir/build.make', 90, 'note', 'make'],
+      ['sub.mk', 7, 'note', 'make'],
+    ]);
+  });
+
+  it("are notes in the older layout, while make's own Makefile errors stay errors", () => {
+    const found = scan(["Makefile:4: recipe for target 'ledger' failed", 'make: *** [ledger] Error 1', 'Makefile:12: *** missing separator.  Stop.']);
+    expect(found.map((location) => [location.file, location.line, location.severity])).toEqual([
+      ['Makefile', 4, 'note'],
+      ['Makefile', 12, 'error'],
+    ]);
+  });
+});

@@ -1,0 +1,46 @@
+// Issue 20: files of a generated build folder (CMake's, holding CMakeCache.txt and CMakeFiles/) are where a build
+// tool wrote its recipes, never the place to fix: at most a note, never the primary.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resolveLocations } from '../../src/resolve/index.js';
+import { makeWorkspace, raw, removeWorkspaces } from './_workspace.js';
+
+afterEach(removeWorkspaces);
+
+const noIgnores = async (): Promise<Set<string>> => new Set();
+
+async function cmakeWorkspace(withCache: boolean): Promise<string> {
+  const root = await makeWorkspace({
+    'src/ledger.c': 'int ledger_total(void);\n',
+    'build/config.h': '#define RATE\n',
+    'build/CMakeFiles/ledger.dir/build.make': 'all:\n',
+    ...(withCache ? { 'build/CMakeCache.txt': 'CMAKE_BUILD_TYPE:STRING=\n' } : {}),
+  });
+  await mkdir(path.join(root, 'build', 'CMakeFiles'), { recursive: true });
+  return root;
+}
+
+describe('a generated build folder', () => {
+  it('turns an error in one of its files into a note that never becomes the primary', async () => {
+    const root = await cmakeWorkspace(true);
+    const raws = [
+      raw('build/config.h', { line: 1, column: 9, severity: 'error', message: 'macro RATE has no value' }),
+      raw('build/CMakeFiles/ledger.dir/build.make', { line: 1, severity: 'warning', message: 'overriding recipe' }),
+      raw('src/ledger.c', { line: 1, column: 5, severity: 'warning', message: 'unused function' }),
+    ];
+    const result = await resolveLocations(raws, { cwd: root, roots: [root], isIgnored: noIgnores });
+    expect(result.locations.map((location) => [location.file, location.severity])).toEqual([
+      ['src/ledger.c', 'warning'],
+      ['build/config.h', 'note'],
+      ['build/CMakeFiles/ledger.dir/build.make', 'note'],
+    ]);
+  });
+
+  it('is only a folder holding both CMakeCache.txt and CMakeFiles/ (a project may name its own folder build)', async () => {
+    const root = await cmakeWorkspace(false);
+    const raws = [raw('build/config.h', { line: 1, column: 9, severity: 'error', message: 'macro RATE has no value' })];
+    const result = await resolveLocations(raws, { cwd: root, roots: [root], isIgnored: noIgnores });
+    expect(result.locations.map((location) => [location.file, location.severity])).toEqual([['build/config.h', 'error']]);
+  });
+});
