@@ -23,9 +23,17 @@ const announced = new Set<string>();
  * skipped tests.
  */
 export function needs(command: string, aptPackage = command): string {
-  if (!hasTool(command) && !announced.has(command)) {
-    announced.add(command);
-    console.warn(`faultline tests: ${command} not found, its tests are skipped (apt-get install ${aptPackage}; .ci/run installs it)`);
+  return needsWhat(command, hasTool(command), `apt-get install ${aptPackage}`);
+}
+
+/**
+ * The same for a need that is not a command on PATH (a dev dependency, a venv, root and mount): `present` says
+ * whether it is there and `install` how to get it. Every skipped test of `npm test` names what it needed.
+ */
+export function needsWhat(what: string, present: boolean, install: string): string {
+  if (!present && !announced.has(what)) {
+    announced.add(what);
+    console.warn(`faultline tests: ${what} not available, its tests are skipped (${install})`);
   }
-  return `(needs ${command}${hasTool(command) ? '' : ` — not found, skipped; apt-get install ${aptPackage}`})`;
+  return `(needs ${what}${present ? '' : ` — not available, skipped; ${install}`})`;
 }

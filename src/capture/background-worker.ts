@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { readFile, unlink } from 'node:fs/promises';
 import { backgroundPaths, type BackgroundState, writeJsonAtomic } from './background-state.js';
+import type { RunOrigin } from './history.js';
 import { processStartTime } from './process-identity.js';
 import { runCommand } from './run.js';
 import { artifactPaths, type RetentionOptions } from './store.js';
@@ -18,6 +19,8 @@ export interface WorkerSpec extends RetentionOptions {
   env: Record<string, string>;
   maxArtifactBytes?: number;
   historyKey?: string;
+  historyOrigin?: RunOrigin | undefined;
+  historyRoot?: string | undefined;
 }
 
 export async function runWorker(specPath: string): Promise<void> {
@@ -47,7 +50,7 @@ export async function runWorker(specPath: string): Promise<void> {
       maxTotalBytes: spec.maxTotalBytes,
       // Nobody answers a prompt in the background either: stdin is closed, as in `run`.
       interactiveSilenceMs: 0,
-      history: spec.historyKey === undefined ? undefined : { key: spec.historyKey },
+      history: spec.historyKey === undefined ? undefined : { key: spec.historyKey, ...(spec.historyOrigin ? { origin: spec.historyOrigin } : {}), ...(spec.historyRoot ? { root: spec.historyRoot } : {}) },
       onSpawn: (pid) => {
         state.pgid = pid;
         // Read at once: the leader is `sh` waiting for the command, alive as long as the command runs.

@@ -16,7 +16,7 @@ import {
 import { endProcesses, killTarget } from './background-kill.js';
 import type { WorkerSpec } from './background-worker.js';
 import { lastLineEnd, readTail, unseen } from './background-read.js';
-import { defaultHistoryKey } from './history.js';
+import { defaultHistoryKey, type RunOrigin } from './history.js';
 import { looksLikeServer } from './server-detect.js';
 import { artifactPaths, cacheDirFor, ensurePrivateDir, newArtifactId, type RetentionOptions, type StoreOptions } from './store.js';
 
@@ -44,8 +44,8 @@ export interface StartOptions extends RetentionOptions {
   shell?: string;
   cacheDir?: string;
   maxArtifactBytes?: number;
-  /** History bucket (default defaultHistoryKey(baseEnv)), or false. */
-  history?: { key?: string } | false;
+  /** History bucket (default defaultHistoryKey(baseEnv)), or false; `origin`/`root` as for runCommand (default 'library'). */
+  history?: { key?: string; origin?: RunOrigin; root?: string } | false;
   /** Return as soon as the command runs, without waiting (the CLI's `run --background`). */
   detach?: boolean;
   /** The worker script (default: dist/background-worker.js beside the bundle, or FAULTLINE_BACKGROUND_WORKER). */
@@ -143,6 +143,7 @@ export async function start(command: string, options: StartOptions = {}): Promis
     id, command, cwd, shell: options.shell ?? baseEnv.SHELL ?? '/bin/sh', cacheDir: store.cacheDir, env,
     maxArtifactBytes: options.maxArtifactBytes, maxAgeMs: options.maxAgeMs, maxFiles: options.maxFiles, maxTotalBytes: options.maxTotalBytes,
     historyKey: options.history === false ? undefined : options.history?.key ?? defaultHistoryKey(baseEnv),
+    ...(options.history ? { historyOrigin: options.history.origin, historyRoot: options.history.root } : {}),
   };
   await mkdir(backgroundDir(store), { recursive: true, mode: 0o700 });
   await ensurePrivateDir(backgroundDir(store), store.cacheDir);

@@ -16,7 +16,16 @@ export interface RunRecord {
   endedAt: string;
   artifactId: string | null;
   artifactPath: string | null;
+  /** The workspace root the run belongs to (the CLI records the git top level of its cwd); absent in older records. */
+  root?: string;
+  /**
+   * Who ran it: 'cli' for `faultline run`, 'library' for runCommand()/start() called by a program (an agent's
+   * loop), which the CLI's --last skips. Absent in records written before this was kept (read as 'cli').
+   */
+  origin?: RunOrigin;
 }
+
+export type RunOrigin = 'cli' | 'library';
 
 export interface HistoryOptions extends StoreOptions {
   /** Terminal or session the run belongs to (default: defaultHistoryKey(env)). */
@@ -115,4 +124,38 @@ export async function lastFailedRun(options: HistoryOptions = {}): Promise<LastF
     return { run, staleBecause: later };
   }
   return null;
+}
+
+export interface ProjectRunQuery extends StoreOptions {
+  /** The workspace root whose runs count. */
+  root: string;
+  /** This terminal's key: breaks a tie between runs that ended at the same moment. */
+  key: string;
+  /** Only failed runs. */
+  failed: boolean;
+}
+
+export interface ProjectRun extends LastFailure {
+  /** The history key (terminal) the run was recorded under. */
+  key: string;
+}
+
+/**
+ * The most recent run recorded by the CLI in workspace `root`, over every terminal's history (`key` breaks a tie),
+ * with `staleBecause` when it failed and the same command passed there later. Library runs are skipped.
+ */
+export async function lastProjectRun(query: ProjectRunQuery): Promise<ProjectRun | null> {
+  const history = await load(query);
+  const candidates: { run: RunRecord; key: string }[] = [];
+  for (const [key, runs] of Object.entries(history.keys)) {
+    for (const run of runs) if ((run.origin ?? 'cli') === 'cli' && run.root === query.root) candidates.push({ run, key });
+  }
+  const later = (a: { run: RunRecord; key: string }, b: { run: RunRecord; key: string }): number =>
+    a.run.endedAt === b.run.endedAt ? Number(b.key === query.key) - Number(a.key === query.key) : a.run.endedAt < b.run.endedAt ? 1 : -1;
+  candidates.sort(later);
+  const index = candidates.findIndex((candidate) => !query.failed || candidate.run.failed);
+  if (index < 0) return null;
+  const { run, key } = candidates[index]!;
+  const passed = run.failed ? candidates.slice(0, index).reverse().find((candidate) => !candidate.run.failed && sameCommand(candidate.run, run)) : undefined;
+  return { run, key, staleBecause: passed?.run ?? null };
 }

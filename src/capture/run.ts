@@ -6,7 +6,7 @@ import { constants as osConstants } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { FaultlineError } from '../core/index.js';
 import { detectPrompt } from './failure.js';
-import { recordRun } from './history.js';
+import { recordRun, type RunOrigin } from './history.js';
 import { PreviewBuilder, type Preview } from './preview.js';
 import { terminateGroup } from './process-group.js';
 import { ProcessTreeWatch } from './process-tree.js';
@@ -36,8 +36,11 @@ export interface RunCommandOptions extends StoreOptions, RetentionOptions {
   /** Artifact size cap (default 512 MiB); past it the child is still drained and the artifact marked truncated. */
   maxArtifactBytes?: number;
   previewBytes?: number;
-  /** History bucket for this run, or false to not record it (default: defaultHistoryKey(env)). */
-  history?: { key?: string; keep?: number } | false;
+  /**
+   * History bucket for this run, or false to not record it (default: defaultHistoryKey(env)); `origin` (default
+   * 'library') and `root` mark who ran it and in which workspace (the CLI passes 'cli' and its workspace root).
+   */
+  history?: { key?: string; keep?: number; origin?: RunOrigin; root?: string } | false;
   /** Artifact id to use instead of a new one (a background run announces its id before it starts). */
   artifactId?: string;
   /** Called once the child runs, with its pid (= its process group id). */
@@ -287,9 +290,12 @@ export async function runCommand(options: RunCommandOptions): Promise<RunResult>
       endedAt: result.endedAt,
       artifactId: id,
       artifactPath: paths.path,
+      ...(options.history?.root !== undefined ? { root: options.history.root } : {}),
+      origin: options.history?.origin ?? 'library',
     };
     // History is a convenience: a failure to record never fails the run.
-    await recordRun(record, { cacheDir: options.cacheDir, env, ...(options.history ?? {}) }).catch(() => undefined);
+    const bucket = options.history === undefined ? {} : { ...(options.history.key !== undefined ? { key: options.history.key } : {}), ...(options.history.keep !== undefined ? { keep: options.history.keep } : {}) };
+    await recordRun(record, { cacheDir: options.cacheDir, env, ...bucket }).catch(() => undefined);
   }
   return result;
 }

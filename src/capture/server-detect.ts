@@ -1,6 +1,6 @@
 // Output that says "I am a server / watcher and will not exit by myself". When the output shows one of
 // these and then stays unchanged for 2 s, start() stops waiting early (Kodik, seed 002 "Фоновые процессы").
-// Documented in docs/background.md; add a pattern here with an example line in the test.
+// Documented in docs/agent-shell.md (background commands); add a pattern here with an example line in the test.
 
 export const SERVER_PATTERNS: readonly RegExp[] = [
   /\bLocal:\s+https?:\/\//i, // vite, astro, nuxt: "➜  Local:   http://localhost:5173/"

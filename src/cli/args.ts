@@ -1,7 +1,8 @@
 // Shared option parsing for the commands that read a log (locate, explain, prompt).
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { FaultlineError } from '../core/index.js';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { statSync } from 'node:fs';
+import { FaultlineError, didYouMean } from '../core/index.js';
 import type { LogSource } from '../locate/index.js';
 import { CHAIN_OPTIONS, runReference, type RunReference } from './chain.js';
 import { CI_OPTIONS } from './conventions.js';
@@ -36,9 +37,31 @@ export interface LogArgs {
   inputFormat: string | undefined;
 }
 
+type OptionConfig = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
+
+/**
+ * node:util parseArgs (strict), with its unknown-option error made one line of ours: the option, the closest
+ * known one ("did you mean"), and where the list is. Node's own text suggests `--` for positionals, which is
+ * never what a mistyped flag meant.
+ */
+export function parseOptions<T extends ParseArgsConfig & { options: OptionConfig }>(command: string, config: T): ReturnType<typeof parseArgs<T & { strict: true }>> {
+  try {
+    return parseArgs({ ...config, strict: true as const });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw error;
+    const option = /'([^']+)'/.exec((error as Error).message)?.[1] ?? '?';
+    throw new FaultlineError('E_USAGE', `unknown option ${option}${didYouMean(option, knownOptions(config.options))} (faultline ${command} --help lists them)`);
+  }
+}
+
+function knownOptions(options: OptionConfig): string[] {
+  return Object.entries(options).flatMap(([name, option]) => [`--${name}`, ...(option.short ? [`-${option.short}`] : [])]);
+}
+
 /** Parses argv with the log options plus `extra`; positional[0] is the log (`-` or none = stdin). */
-export function parseLogArgs<T extends Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>>(argv: string[], io: CliIo, extra: T) {
-  const parsed = parseArgs({ args: argv, options: { ...LOG_OPTIONS, ...extra }, allowPositionals: true, strict: true });
+export function parseLogArgs<T extends Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>>(argv: string[], io: CliIo, extra: T, command = 'locate') {
+  const parsed = parseOptions(command, { args: argv, options: { ...LOG_OPTIONS, ...extra }, allowPositionals: true });
   const positionals = parsed.positionals;
   if (positionals.length > 1) throw new FaultlineError('E_USAGE', `expected at most one log file, got ${positionals.length}`);
   const file = positionals[0];
@@ -55,6 +78,10 @@ export function parseLogArgs<T extends Record<string, { type: 'string' | 'boolea
   const values = parsed.values as Record<string, unknown>;
   const cwd = typeof values.cwd === 'string' ? values.cwd : io.cwd;
   const roots = Array.isArray(values.root) ? (values.root as string[]) : undefined;
+  // Named by the option the user typed: "workspace root is not a directory" did not say that --cwd was wrong.
+  for (const [option, directory] of [...(typeof values.cwd === 'string' ? [['--cwd', values.cwd]] : []), ...(roots ?? []).map((root) => ['--root', root])] as [string, string][]) {
+    if (!statSync(resolve(io.cwd, directory), { throwIfNoEntry: false })?.isDirectory()) throw new FaultlineError('E_USAGE', `${option} ${directory}: no such directory`);
+  }
   const inputFormat = typeof values['input-format'] === 'string' ? values['input-format'] : undefined;
   const log: LogArgs = { source, cwd, roots, cwdGiven: typeof values.cwd === 'string', inputFormat, ...(reference !== undefined ? { reference } : {}) };
   return { values, log };
@@ -66,7 +93,7 @@ export function parseLogArgs<T extends Record<string, { type: 'string' | 'boolea
  * flags. parseArgs cannot stop there. `--name=value` and `--name value` both work. `onOption` returns false for
  * an option it does not know. Returns the command's words.
  */
-export function commandAfterOptions(argv: readonly string[], command: string, onOption: (name: string, value: () => string) => boolean): string[] {
+export function commandAfterOptions(argv: readonly string[], command: string, onOption: (name: string, value: () => string) => boolean, known: readonly string[] = []): string[] {
   let index = 0;
   for (; index < argv.length; index++) {
     const word = argv[index]!;
@@ -80,7 +107,7 @@ export function commandAfterOptions(argv: readonly string[], command: string, on
       if (next === undefined) throw new FaultlineError('E_USAGE', `${name} needs a value`);
       return next;
     };
-    if (!onOption(name, value)) throw new FaultlineError('E_USAGE', `unknown option ${word} (faultline ${command} --help lists them)`);
+    if (!onOption(name, value)) throw new FaultlineError('E_USAGE', `unknown option ${word}${didYouMean(name, known)} (faultline ${command} --help lists them)`);
   }
   return argv.slice(index);
 }

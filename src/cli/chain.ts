@@ -5,6 +5,7 @@
 import { isArtifactId } from '../capture/artifact-id.js';
 import type { RunRecord } from '../capture/index.js';
 import { FaultlineError, type RunInfo } from '../core/index.js';
+import { resolve } from 'node:path';
 import type { LogArgs } from './args.js';
 import type { CliIo } from './io.js';
 
@@ -14,8 +15,9 @@ export const CHAIN_OPTIONS = {
 } as const;
 
 export const CHAIN_USAGE = `  RUN           instead of LOG: a run id from 'faultline run' (its saved output, command, exit code and cwd)
-  --last        the last run of this terminal (FAULTLINE_SESSION, else the terminal's session id)
-  --last-failed the last failed run of this terminal`;
+  --last        the last 'faultline run' in this workspace (the git top level of --cwd or here), this terminal
+                winning a tie (FAULTLINE_SESSION, else the terminal's session id); none there: this terminal's
+  --last-failed the same, failed runs only; stderr names the run used`;
 
 /** A log that is a saved run: the artifact, and how the command ran. */
 export interface ChainedLog extends LogArgs {
@@ -39,7 +41,7 @@ export function runReference(values: Record<string, unknown>, positional: string
 export async function chainedLog(log: LogArgs, io: CliIo): Promise<ChainedLog> {
   const reference = log.reference;
   if (reference === undefined) return log;
-  const { defaultHistoryKey, lastFailedRun, lastRun, readArtifactMeta, resolveArtifact } = await import('../capture/index.js');
+  const { readArtifactMeta, resolveArtifact } = await import('../capture/index.js');
   const store = { env: io.env };
   let run: RunInfo | undefined;
   let staleBecause: RunRecord | undefined;
@@ -50,16 +52,14 @@ export async function chainedLog(log: LogArgs, io: CliIo): Promise<ChainedLog> {
     const meta = await readArtifactMeta(ref.metaPath);
     if (meta?.command && meta.cwd) run = { command: meta.command, cwd: meta.cwd, exitCode: meta.exitCode ?? null };
   } else {
-    const history = { ...store, key: defaultHistoryKey(io.env) };
-    const found = reference === 'last' ? await lastRun(history) : (await lastFailedRun(history))?.run ?? null;
-    if (found === null) {
-      const what = reference === 'last' ? 'no run' : 'no failed run';
-      throw new FaultlineError('E_ARTIFACT_MISSING', `${what} recorded for this terminal yet (session '${history.key}'; set FAULTLINE_SESSION to share one): run a command with 'faultline run -- CMD' first`);
-    }
-    if (reference === 'last-failed') staleBecause = (await lastFailedRun(history))?.staleBecause ?? undefined;
-    if (found.artifactPath === null) throw new FaultlineError('E_ARTIFACT_MISSING', `the last run (${found.command.join(' ')}) saved no output`);
-    artifact = (await resolveArtifact(found.artifactId ?? found.artifactPath, store)).path;
-    run = { command: found.command, cwd: found.cwd, exitCode: found.exitCode };
+    const found = await projectRun(reference, log, io);
+    staleBecause = found.staleBecause ?? undefined;
+    const { run: record } = found;
+    if (record.artifactPath === null) throw new FaultlineError('E_ARTIFACT_MISSING', `the last run (${record.command.join(' ')}) saved no output`);
+    artifact = (await resolveArtifact(record.artifactId ?? record.artifactPath, store)).path;
+    run = { command: record.command, cwd: record.cwd, exitCode: record.exitCode };
+    const when = record.endedAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+    io.stderr(`faultline: using run ${record.artifactId ?? record.artifactPath} (${record.command.join(' ')}; exit ${record.exitCode ?? 'unknown'}; ${when}; in ${record.cwd})${found.note ? ` — ${found.note}` : ''}\n`);
   }
   return {
     source: { path: artifact },
@@ -69,6 +69,32 @@ export async function chainedLog(log: LogArgs, io: CliIo): Promise<ChainedLog> {
     ...(run ? { run } : {}),
     ...(staleBecause ? { staleBecause } : {}),
   };
+}
+
+/**
+ * --last / --last-failed: the last run `faultline run` recorded in this workspace (the git top level of --cwd or
+ * here, or the first --root), over every terminal, this terminal winning a tie. Library runs (an agent's start())
+ * never count. With no run in this workspace, this terminal's last CLI run, said so in the note.
+ */
+async function projectRun(reference: 'last' | 'last-failed', log: LogArgs, io: CliIo): Promise<{ run: RunRecord; staleBecause: RunRecord | null; note?: string }> {
+  const { defaultHistoryKey, lastProjectRun, listRuns } = await import('../capture/index.js');
+  const { defaultRoots } = await import('../locate/workspace-roots.js');
+  const here = resolve(io.cwd, log.cwdGiven === true ? log.cwd : '.');
+  const root = log.roots?.[0] !== undefined ? resolve(io.cwd, log.roots[0]) : defaultRoots(here, io.env)[0]!;
+  const key = defaultHistoryKey(io.env);
+  const failed = reference === 'last-failed';
+  const found = await lastProjectRun({ env: io.env, root, key, failed });
+  if (found) return found;
+  // Nothing ran in this workspace yet: this terminal's own last run (an older record has no origin: the CLI's).
+  const runs = (await listRuns({ env: io.env, key })).filter((candidate) => (candidate.origin ?? 'cli') === 'cli');
+  for (let index = runs.length - 1; index >= 0; index--) {
+    const candidate = runs[index]!;
+    if (failed && !candidate.failed) continue;
+    const passed = runs.slice(index + 1).find((other) => !other.failed && other.cwd === candidate.cwd && other.command.join('\0') === candidate.command.join('\0'));
+    return { run: candidate, staleBecause: candidate.failed ? passed ?? null : null, note: `no run recorded in ${root}; this terminal's last${failed ? ' failed' : ''} run` };
+  }
+  const what = failed ? 'no failed run' : 'no run';
+  throw new FaultlineError('E_ARTIFACT_MISSING', `${what} recorded in ${root} or this terminal (session '${key}'; set FAULTLINE_SESSION to share one): run a command with 'faultline run -- CMD' first`);
 }
 
 /** When a later run of the same command passed, say so: the saved failure may already be fixed. */

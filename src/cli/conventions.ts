@@ -7,6 +7,7 @@ import type { CliIo } from './io.js';
 export const CI_OPTIONS = {
   output: { type: 'string', short: 'o' },
   'fail-level': { type: 'string' },
+  'max-warnings': { type: 'string' },
   quiet: { type: 'boolean' },
   color: { type: 'boolean' },
   'no-color': { type: 'boolean' },
@@ -20,6 +21,8 @@ export interface CiSettings {
   output?: string;
   /** The lowest severity that makes the exit code 1; 'none' never does. */
   failLevel: FailLevel;
+  /** --max-warnings N: exit 1 when more than N warnings were found (eslint's option). */
+  maxWarnings?: number;
   /** Report errors only. */
   quiet: boolean;
   /** An explicit --color (true) or --no-color (false); undefined leaves it to the environment. */
@@ -32,11 +35,17 @@ export function ciSettings(values: Record<string, unknown>): CiSettings {
   if (typeof failLevel !== 'string' || !(FAIL_LEVELS as readonly string[]).includes(failLevel)) {
     throw new FaultlineError('E_USAGE', `--fail-level must be one of ${FAIL_LEVELS.join(', ')} (got '${String(failLevel)}')`);
   }
+  const maxWarnings = values['max-warnings'];
+  if (maxWarnings !== undefined && (typeof maxWarnings !== 'string' || !/^\d{1,9}$/.test(maxWarnings))) {
+    throw new FaultlineError('E_USAGE', `--max-warnings must be a whole number of warnings, 0 or more (got '${String(maxWarnings)}')`);
+  }
   if (values.color === true && values['no-color'] === true) throw new FaultlineError('E_USAGE', '--color and --no-color contradict each other');
   if (values.output === '') throw new FaultlineError('E_USAGE', '--output needs a file name');
   return {
     ...(typeof values.output === 'string' ? { output: values.output } : {}),
-    failLevel: failLevel as FailLevel,
+    // As in eslint, warnings up to the limit pass: with --max-warnings only errors fail, unless --fail-level says otherwise.
+    failLevel: (values['fail-level'] === undefined && maxWarnings !== undefined ? 'error' : failLevel) as FailLevel,
+    ...(maxWarnings !== undefined ? { maxWarnings: Number(maxWarnings) } : {}),
     quiet: values.quiet === true,
     ...(values.color === true ? { colour: true } : values['no-color'] === true ? { colour: false } : {}),
   };
@@ -53,6 +62,24 @@ function severityRank(severity: Severity | null): number {
 export function exitCodeFor(result: LocateResult, level: FailLevel): 0 | 1 {
   if (level === 'none') return 0;
   return result.locations.some((location) => severityRank(location.severity) >= RANK[level]) ? 1 : 0;
+}
+
+/** The warnings found (diagnostics of severity warning; before --quiet, which only hides them). */
+export function warningCount(result: LocateResult): number {
+  return result.locations.filter((location) => roleOf(location) !== 'frame' && location.severity === 'warning').length;
+}
+
+/**
+ * The exit code of a report: exitCodeFor at the fail level, or 1 when `found` (the whole result, before --quiet)
+ * holds more warnings than --max-warnings, which is then said in one line on stderr.
+ */
+export function reportExitCode(shown: LocateResult, found: LocateResult, settings: CiSettings, io: CliIo): 0 | 1 {
+  const byLevel = exitCodeFor(shown, settings.failLevel);
+  if (settings.maxWarnings === undefined) return byLevel;
+  const warnings = warningCount(found);
+  if (warnings <= settings.maxWarnings) return byLevel;
+  io.stderr(`faultline: ${countOf(warnings, 'warning')}, more than --max-warnings ${settings.maxWarnings}\n`);
+  return 1;
 }
 
 /** --quiet: errors only (frames count as errors; a kept diagnostic keeps its related spans). */
@@ -104,5 +131,6 @@ export function unresolvedHint(result: LocateResult, cwd: string): string | unde
 /** The help lines of the CI options, shared by every command that takes them. */
 export const CI_USAGE = `  -o, --output FILE   write the report to FILE instead of standard output (e.g. --format sarif -o out.sarif)
   --fail-level L      exit 1 only for findings at or above L: error | warning | note (default) | none
+  --max-warnings N    exit 1 when more than N warnings were found; warnings up to N pass (fail level error)
   --quiet             report errors only
   --color, --no-color force colour on or off (default: a terminal; FORCE_COLOR, NO_COLOR and TERM=dumb are read)`;

@@ -2,7 +2,7 @@
 // explain agree. Formats that leave the machine are redacted (secretlint + environment values + own rules).
 import { appendFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { FaultlineError, type LocateResult, type RunInfo } from '../core/index.js';
+import { FaultlineError, didYouMean, type LocateResult, type RunInfo } from '../core/index.js';
 import { OUTPUT_FORMATS, prepareRedactor, renderOutput, type OutputFormat, type ReadLine } from '../output/index.js';
 import { FILE_READ_BOUNDS, readBoundedLines } from './bounded-read.js';
 import { wantsColour, type CliIo } from './io.js';
@@ -13,7 +13,7 @@ export function outputFormatOf(values: Record<string, unknown>, fallback: Output
   const format = values.format;
   if (format === undefined) return fallback;
   if (typeof format !== 'string' || !(OUTPUT_FORMATS as readonly string[]).includes(format)) {
-    throw new FaultlineError('E_USAGE', `unknown --format '${String(format)}' (one of: ${OUTPUT_FORMATS.join(', ')})`);
+    throw new FaultlineError('E_USAGE', `unknown --format '${String(format)}'${didYouMean(String(format), OUTPUT_FORMATS)} (one of: ${OUTPUT_FORMATS.join(', ')})`);
   }
   return format as OutputFormat;
 }

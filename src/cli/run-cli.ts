@@ -1,5 +1,5 @@
 // Dispatches `faultline <command> …` to the command modules and turns errors into exit code 2.
-import { isFaultlineError } from '../core/index.js';
+import { didYouMean, isFaultlineError } from '../core/index.js';
 import { COMMANDS } from './commands/index.js';
 import { keepYoungGenerationSmallForCommand } from './heap.js';
 import { EXIT_USAGE, type CliIo } from './io.js';
@@ -31,31 +31,35 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const entry = COMMANDS.find((candidate) => candidate.name === name);
   if (!entry) {
     // One line, as every usage error (README): the list of commands is a `faultline --help` away.
-    io.stderr(`faultline: unknown command '${name}' (one of: ${COMMANDS.map((command) => command.name).join(', ')}; see faultline --help)\n`);
+    const names = COMMANDS.map((command) => command.name);
+    io.stderr(`faultline: unknown command '${name}'${didYouMean(name, names)} (one of: ${names.join(', ')}; see faultline --help)\n`);
     return EXIT_USAGE;
   }
   await keepYoungGenerationSmallForCommand(name, rest, () => io.stdinIsTTY);
   const command = await entry.load();
-  if (rest.includes('--help') || rest.includes('-h')) {
+  // Only faultline's own options ask for help: `faultline run -- grep --help` is grep's.
+  const own = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
+  if (own.includes('--help') || own.includes('-h')) {
     io.stdout(`${command.usage}\n`);
     return 0;
   }
+  const usageExit = command.usageExit ?? EXIT_USAGE;
   try {
     return await command.run(rest, io);
   } catch (error) {
     if (isFaultlineError(error)) {
       io.stderr(`faultline ${command.name}: ${error.message} [${error.code}]\n`);
-      return EXIT_USAGE;
+      return usageExit;
     }
     if (error instanceof TypeError && (error as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
       io.stderr(`faultline ${command.name}: ${error.message} (see faultline ${command.name} --help)\n`);
-      return EXIT_USAGE;
+      return usageExit;
     }
     if (error instanceof Error && (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
       io.stderr(`faultline ${command.name}: ${parseArgsMessage(error.message)}\n`);
-      return EXIT_USAGE;
+      return usageExit;
     }
     io.stderr(`faultline ${command.name}: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
-    return EXIT_USAGE;
+    return usageExit;
   }
 }

@@ -154,6 +154,12 @@ export interface ResolveHints {
    * timestamps, versions, ports and URLs never become findings.
    */
   confirm?: boolean;
+  /** For a location in standard input (`<stdin>`, `-`, no file): the command a nearby log line echoed
+   * (`$ python3 - < app.py`), which may name the file (src/core/standard-input.ts). */
+  commandLine?: string;
+  /** The tool printed no file at all (a prose `line N, column C`): only a command that redirects a file into the
+   * tool or gives it by an input option names it, never an operand. */
+  unnamed?: boolean;
   /** A project folder the tool named on a nearby line (msbuild's trailing `[…/X.csproj]`): relative paths of
    * this location may be relative to it. */
   projectDirectory?: string;

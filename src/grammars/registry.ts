@@ -2,7 +2,7 @@
 // the shared Chevrotain parser) and the catalog (./catalog: one file or folder per tool family). A candidate line
 // is offered to formats in this order and the first that claims it wins, so specific shapes come before the
 // general ones they resemble.
-import { FaultlineError, type FormatSpec } from '../core/index.js';
+import { FaultlineError, didYouMean, type FormatSpec } from '../core/index.js';
 import type { GrammarFamily, GrammarFormat } from './engine/format.js';
 import { LineParser } from './engine/parser.js';
 import { beamFamily } from './catalog/beam/beam.js';
@@ -23,6 +23,7 @@ import { luaFamily } from './catalog/lua.js';
 import { mobileFamily } from './catalog/mobile/mobile.js';
 import { nativeToolsFamily } from './catalog/native-tools/native-tools.js';
 import { permissiveFamily } from './catalog/permissive.js';
+import { proseFamily } from './catalog/prose.js';
 import { perlFamily } from './catalog/perl.js';
 import { phpFamily } from './catalog/php.js';
 import { pythonFamily } from './catalog/python/python.js';
@@ -101,6 +102,9 @@ const FAMILIES: readonly GrammarFamily[] = [
   // to confirm, so it must only ever see lines no strict format claimed (a strict format's location is reported
   // even when unresolved; the permissive tier's is dropped unless confirmed, and must not hide the strict one).
   permissiveFamily,
+  // The prose tier last of all: a location in words (`line 4 of x.ini`) is the loosest shape there is, so it reads
+  // only lines that not even the permissive tier's `path:line` claimed; its candidates also wait for the workspace.
+  proseFamily,
 ];
 
 function buildIndex(families: readonly GrammarFamily[]): ReadonlyMap<string, GrammarFormat> {
@@ -124,7 +128,7 @@ export function registeredFormats(): readonly GrammarFormat[] {
 
 /** Public descriptions of the formats (no parse functions). */
 export function formatSpecs(): FormatSpec[] {
-  return registeredFormats().map(({ anchor: _anchor, parse: _parse, fallback: _fallback, ...spec }) => spec);
+  return registeredFormats().map(({ anchor: _anchor, parse: _parse, fallback: _fallback, readsClaimedLines: _claimed, ...spec }) => spec);
 }
 
 // The whole set as one frozen array: the scanner keys its per-process caches (prefilter, anchors) by the set, and
@@ -135,7 +139,7 @@ const ALL_FORMATS: readonly GrammarFormat[] = Object.freeze(registeredFormats())
 export function selectFormats(names?: readonly string[]): readonly GrammarFormat[] {
   if (!names || names.length === 0) return ALL_FORMATS;
   for (const name of names) {
-    if (!FORMAT_INDEX.has(name)) throw new FaultlineError('E_UNKNOWN_FORMAT', `unknown format '${name}' (see 'faultline formats')`);
+    if (!FORMAT_INDEX.has(name)) throw new FaultlineError('E_UNKNOWN_FORMAT', `unknown format '${name}'${didYouMean(name, [...FORMAT_INDEX.keys()])} (see 'faultline formats')`);
   }
   return registeredFormats().filter((format) => names.includes(format.name));
 }

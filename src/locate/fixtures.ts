@@ -14,6 +14,8 @@ export interface FixtureCase {
   expectedPath: string;
   cwd: string;
   roots: string[];
+  /** The command that printed the log, as a run record holds it (absent for documented cases). */
+  command?: string[];
 }
 
 export interface FixtureOutcome {
@@ -33,6 +35,7 @@ export interface CheckFixturesOptions {
 interface Sidecar {
   cwd?: string;
   roots?: string[];
+  command?: string;
 }
 
 // Finds `<case>.log` files; a folder beside a log with the same name is that case's workspace, not a suite.
@@ -54,7 +57,9 @@ export function findFixtureCases(dir: string): FixtureCase[] {
       const fallback = existsSync(workspace) && statSync(workspace).isDirectory() ? workspace : folder;
       const cwd = sidecar.cwd ? resolve(folder, sidecar.cwd) : fallback;
       const roots = sidecar.roots && sidecar.roots.length > 0 ? sidecar.roots.map((entryRoot) => resolve(folder, entryRoot)) : [fallback];
-      cases.push({ name: relative(root, full).split(sep).join('/'), log: full, expectedPath: join(folder, `${stem}.expected.json`), cwd, roots });
+      // The recorded command is what `faultline run` would keep: it names a file the tool read as standard input.
+      const command = sidecar.command && !/^documented\b/.test(sidecar.command) ? ['sh', '-c', sidecar.command] : undefined;
+      cases.push({ name: relative(root, full).split(sep).join('/'), log: full, expectedPath: join(folder, `${stem}.expected.json`), cwd, roots, ...(command ? { command } : {}) });
     }
   };
   walk(root);
@@ -89,7 +94,7 @@ export async function checkFixtures(options: CheckFixturesOptions): Promise<Fixt
     if (options.filter && !fixture.name.includes(options.filter)) continue;
     let actual: string;
     try {
-      const result = await locate({ path: fixture.log }, { cwd: fixture.cwd, roots: fixture.roots });
+      const result = await locate({ path: fixture.log }, { cwd: fixture.cwd, roots: fixture.roots, ...(fixture.command ? { command: fixture.command } : {}) });
       actual = renderExpectation(fixture, result);
     } catch (error) {
       outcomes.push({ name: fixture.name, status: 'error', diff: [], error: error instanceof Error ? error.message : String(error) });

@@ -31,6 +31,8 @@ export interface LocateOptions {
   fs?: ResolveOptions['fs'];
   /** Which relative paths a root ignores (default: git check-ignore). */
   isIgnored?: ResolveOptions['isIgnored'];
+  /** The command that printed the log (argv): names the file a tool read as standard input. */
+  command?: readonly string[];
   /** The user's own patterns (errorformat syntax), read before the built-in formats. */
   userFormats?: UserFormat[];
   /** The project file's settings: `true` (default) reads faultline.config.json (else package.json's "faultline" key) from the first root, `false` reads
@@ -80,6 +82,7 @@ export async function locate(source: LogSource, options: LocateOptions = {}): Pr
     roots,
     ...(options.fs ? { fs: options.fs } : {}),
     ...(options.isIgnored ? { isIgnored: options.isIgnored } : {}),
+    ...(options.command ? { command: options.command } : {}),
   });
   const stats: LocateStats = { bytes: scanned.bytes, lines: scanned.lines, recognised: scanned.locations.length, overflow: scanned.overflow };
   if (scanned.gaveUp) stats.gaveUp = scanned.gaveUp;

@@ -21,7 +21,7 @@ export { renderUnix, renderCheckstyle, type UnixOptions } from './unix.js';
 export { tracesOf, callersOf, type TraceView } from './roles.js';
 export { locationRange, ruleIdOf, severityOf, type ReadLine, type RenderOptions, type Utf16Range } from './common.js';
 
-export const OUTPUT_FORMATS = ['text', 'json', 'github', 'sarif', 'rdjsonl', 'gitlab', 'unix', 'checkstyle'] as const;
+export const OUTPUT_FORMATS = ['text', 'json', 'github', 'sarif', 'rdjsonl', 'gitlab', 'unix', 'vim', 'checkstyle'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 export type RenderAnyOptions = RenderOptions & GithubOptions & SarifOptions & TextOptions & UnixOptions;
@@ -52,6 +52,8 @@ export function renderOutput(format: OutputFormat, result: LocateResult, options
       return { stdout: `${JSON.stringify(renderGitlab(result, options), null, 2)}\n` };
     case 'unix':
       return { stdout: renderUnix(result, options) };
+    case 'vim':
+      return { stdout: renderUnix(result, { ...options, columns: 'byte' }) };
     case 'checkstyle':
       return { stdout: renderCheckstyle(result, options) };
   }

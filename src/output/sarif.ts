@@ -11,6 +11,8 @@ export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 export interface SarifOptions extends RenderOptions {
   /** faultline's version for tool.driver.semanticVersion. */
   toolVersion?: string;
+  /** tool.driver.informationUri: a page about the tool, when you host one (none by default: faultline has no public page). */
+  informationUri?: string;
   /** automationDetails.id category, so several uploads for one commit stay apart (default "faultline/"). */
   category?: string;
 }
@@ -134,7 +136,9 @@ export function renderSarif(result: LocateResult, options: SarifOptions = {}): J
       driver: {
         name: 'faultline',
         semanticVersion: options.toolVersion ?? '0.1.0',
-        informationUri: 'https://www.npmjs.com/package/faultline',
+        // No informationUri: it is optional, and faultline has no public page (it is not on a registry, and
+        // pointing at one that does not exist sends users to a 404 or, worse, to someone else's package).
+        ...(options.informationUri !== undefined ? { informationUri: options.informationUri } : {}),
         rules,
       },
     },

@@ -1,7 +1,8 @@
 // Editor formats (issue 13). `unix`: one GNU-style line per place, `file:line:col: severity: message`, as
-// vim's quickfix ('errorformat' %f:%l:%c:%m) and Emacs' compilation-mode (gnu) read them unchanged; a
-// diagnostic's related spans and a trace's callers follow it as `note:` lines, so the editor can jump to
-// them too. `checkstyle`: Checkstyle 4.3 XML for Jenkins, reviewdog, cs2pr and the like.
+// Emacs' compilation-mode (gnu) reads them unchanged; a diagnostic's related spans and a trace's callers follow
+// it as `note:` lines, so the editor can jump to them too. `vim`: the same lines with the column vim's quickfix
+// reads ('errorformat' %f:%l:%c:%m takes %c as a byte index, a tab being 1): on a tab-indented or non-ASCII
+// line the two columns differ, so no one layout lands on the right character in both editors (issue 24). `checkstyle`: Checkstyle 4.3 XML for Jenkins, reviewdog, cs2pr and the like.
 import { isAbsolute, relative, sep } from 'node:path';
 import { fromUtf16Offset, toUtf16Offset, type LocateResult, type ResolvedLocation } from '../core/index.js';
 import { redactionFor, reportedPath, ruleIdOf, severityOf, type ReadLine, type RenderOptions } from './common.js';
@@ -10,6 +11,8 @@ import { callersOf, tracesOf } from './roles.js';
 export interface UnixOptions extends RenderOptions {
   /** Paths relative to this directory (the editor's), when the file lies under it; default repo-relative. */
   cwd?: string;
+  /** The column unit printed: 'display' (GNU, Emacs: tabs to 8, wide characters 2; the default) or 'byte' (vim). */
+  columns?: 'display' | 'byte';
 }
 
 function pathFor(location: ResolvedLocation, options: UnixOptions): string {
@@ -21,15 +24,16 @@ function pathFor(location: ResolvedLocation, options: UnixOptions): string {
 }
 
 /**
- * GNU's standard counts columns as display cells with tabs every 8, and Emacs reads them so. Converted with the
- * line's text; without it the printed column is kept (units agree on ASCII lines without tabs).
+ * GNU's standard counts columns as display cells with tabs every 8, and Emacs reads them so; vim's %c is a byte
+ * index. Converted with the line's text; without it the printed column is kept (units agree on ASCII lines
+ * without tabs).
  */
-function displayColumn(location: ResolvedLocation, readLine: ReadLine | undefined): number | null {
+function editorColumn(location: ResolvedLocation, readLine: ReadLine | undefined, unit: 'display' | 'byte'): number | null {
   if (location.column === null) return null;
-  if (location.columnUnit === 'display') return location.column;
+  if (location.columnUnit === unit) return location.column;
   const text = readLine?.(location.root, location.file, location.line);
   if (text === undefined) return location.column;
-  return fromUtf16Offset(text, toUtf16Offset(text, location.column, location.columnUnit), 'display');
+  return fromUtf16Offset(text, toUtf16Offset(text, location.column, location.columnUnit), unit);
 }
 
 // A message on one line: an editor list shows one entry per line, so continuation lines are joined.
@@ -38,7 +42,7 @@ function oneLine(text: string): string {
 }
 
 function unixLine(location: ResolvedLocation, severity: string, message: string, options: UnixOptions): string {
-  const column = displayColumn(location, options.readLine);
+  const column = editorColumn(location, options.readLine, options.columns ?? 'display');
   return `${pathFor(location, options)}:${location.line}:${column === null ? '' : `${column}:`} ${severity}: ${message}`;
 }
 

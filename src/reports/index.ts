@@ -1,7 +1,7 @@
 // Structured reports as input: SARIF, eslint json, rdjson(l), cargo json, go test -json, checkstyle and JUnit XML,
 // detected by content and read as streams into the same RawLocation contract as the text grammars. Layer 1.5:
 // it uses the grammars (text inside reports is read by them) and is used by locate; no Node APIs.
-import { FaultlineError, type RawLocation } from '../core/index.js';
+import { FaultlineError, didYouMean, type RawLocation } from '../core/index.js';
 import { createScanner, type ScanResult, type UserFormat } from '../grammars/index.js';
 import { withUserFormats } from './user-formats.js';
 import { EmbeddedText } from './embedded-text.js';
@@ -32,7 +32,7 @@ const DEFAULT_MAX_LOCATIONS = 50_000;
 
 function checkInputFormat(name: string | undefined): void {
   if (name === undefined || name === 'text' || REPORT_NAMES.includes(name)) return;
-  throw new FaultlineError('E_UNKNOWN_FORMAT', `unknown input format '${name}' (one of: text, ${REPORT_NAMES.join(', ')})`);
+  throw new FaultlineError('E_UNKNOWN_FORMAT', `unknown input format '${name}'${didYouMean(name, ['text', ...REPORT_NAMES])} (one of: text, ${REPORT_NAMES.join(', ')})`);
 }
 
 // Creates the reader of one log: the text scanner alone when no report can be in it, else the router in front;

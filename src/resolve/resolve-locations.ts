@@ -7,6 +7,7 @@ import { createGitIgnoredCheck } from './git-ignored.js';
 import { restoreIndentation } from './dedented-columns.js';
 import { rankLocations, type Ranked } from './rank.js';
 import { applyRoles, type PendingRelated } from './roles.js';
+import { nameStandardInput } from './command-names.js';
 import { DependencyFolders } from './dependency-folders.js';
 import { FileIndex } from './file-index.js';
 import { isRuntimeLocation, resolutionKey, resolveFirstPass, type FirstPass, type Resolution } from './resolve-one.js';
@@ -27,9 +28,12 @@ export interface ResolveOptions {
    * (tracked files are never ignored), else the root .gitignore.
    */
   isIgnored?: (root: string, relativePaths: string[]) => Promise<Set<string>>;
+  /** The command that printed the log (argv, as `faultline run` records it): names the file a tool read as
+   * standard input when the log echoes no command (`python3 - < app.py` prints `<stdin>`). */
+  command?: readonly string[];
 }
 
-function normaliseOptions(options: ResolveOptions): Required<ResolveOptions> {
+function normaliseOptions(options: ResolveOptions): Required<Omit<ResolveOptions, 'command'>> {
   if (typeof options?.cwd !== 'string' || options.cwd === '') {
     throw new FaultlineError('E_USAGE', 'resolveLocations needs options.cwd');
   }
@@ -98,7 +102,7 @@ async function resolveAll(raws: readonly RawLocation[], workspace: Workspace): P
 }
 
 /** Indices of resolved entries whose file the workspace ignores; one isIgnored call per root. */
-async function findIgnored(resolutions: readonly Resolution[], isIgnored: Required<ResolveOptions>['isIgnored']): Promise<Set<number>> {
+async function findIgnored(resolutions: readonly Resolution[], isIgnored: NonNullable<ResolveOptions['isIgnored']>): Promise<Set<number>> {
   const byRoot = new Map<string, Set<string>>();
   for (const resolution of resolutions) {
     if (resolution.kind !== 'resolved') continue;
@@ -142,9 +146,24 @@ function toResolvedLocation(source: RawLocation, resolution: Extract<Resolution,
   return location;
 }
 
+function placeKey(resolution: Extract<Resolution, { kind: 'resolved' }>, line: number): string {
+  return `${resolution.root}\0${resolution.relative}\0${line}`;
+}
+
+/** The file and line of every location a real format (no weak candidate) resolved. */
+function placesOfStrict(raws: readonly RawLocation[], resolutions: readonly Resolution[]): Set<string> {
+  const places = new Set<string>();
+  resolutions.forEach((resolution, index) => {
+    const source = raws[index] as RawLocation;
+    if (resolution.kind === 'resolved' && source.hints?.confirm !== true) places.add(placeKey(resolution, source.line));
+  });
+  return places;
+}
+
 // Resolves, filters and ranks raw locations against the workspace roots.
 export async function resolveLocations(raw: RawLocation[], options: ResolveOptions): Promise<LocateResult> {
   const { cwd, roots, fs, isIgnored } = normaliseOptions(options);
+  nameStandardInput(raw, options.command);
   const workspace = await Workspace.open(cwd, roots, new CachedResolverFs(fs));
   const resolutions = await resolveAll(raw, workspace);
   // Vendored is decided before ignored: node_modules is usually ignored too, and "vendored" says more.
@@ -165,11 +184,14 @@ export async function resolveLocations(raw: RawLocation[], options: ResolveOptio
     if (parent === undefined || parentIndex === undefined || ignored.has(parentIndex)) return undefined;
     return resolutions[parentIndex]?.kind === 'resolved' ? parent : undefined;
   };
+  const strictPlaces = placesOfStrict(raw, resolutions);
   resolutions.forEach((resolution, inputIndex) => {
     const source = raw[inputIndex] as RawLocation;
     // A weak candidate exists only as a workspace file it confirmed: anything else leaves no trace, or every
-    // version, port and timestamp of the log would come back as unresolved or dropped noise.
+    // version, port and timestamp of the log would come back as unresolved or dropped noise. Nor does it stand
+    // beside a real format's report of the same place (a web page's `src/a.c#L4` above the compiler's line).
     if (source.hints?.confirm === true && (resolution.kind !== 'resolved' || ignored.has(inputIndex))) return;
+    if (source.hints?.confirm === true && resolution.kind === 'resolved' && strictPlaces.has(placeKey(resolution, source.line))) return;
     if (resolution.kind === 'dropped' || ignored.has(inputIndex)) {
       const reason = resolution.kind === 'dropped' ? resolution.reason : 'ignored';
       dropped.push({ file: source.file, line: source.line, reason });

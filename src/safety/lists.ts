@@ -1,5 +1,5 @@
 // The user-facing lists. DEFAULT_BLOCKED is Kodik's default list (seed 002, "Заблокированные команды");
-// `block` in the options replaces it. docs/command-safety.md documents every list here.
+// `block` in the options replaces it. docs/agent-shell.md documents the lists.
 
 /**
  * Never approved automatically. A blocked pattern's words after the first may appear anywhere and in any

@@ -1,7 +1,7 @@
 // The read-only list: commands that only read, each with the options and operand shapes under which it does
 // (tool-specs.ts, git-specs.ts). Anything not listed — an unknown option, an abbreviation of one that writes
 // or runs, a program given as an option value — needs a user pattern or approval, and the reason names it.
-// docs/command-safety.md renders this list for users.
+// docs/agent-shell.md describes this list for users.
 import { GIT_GLOBAL_FLAGS, GIT_GLOBAL_WITH_VALUE, GIT_SPECS, GIT_VERBS } from './git-specs.js';
 import { type Args, checkOptions, parseOptions, type ToolSpec } from './options.js';
 import { SUBCOMMAND_SPECS } from './subcommand-specs.js';

@@ -5,7 +5,7 @@ export type Verdict = 'blocked' | 'read-only' | 'allowed' | 'needs-approval';
 export interface ClassifyOptions {
   /** Dialect of the command line (default 'bash'). */
   shell?: 'bash' | 'powershell';
-  /** User patterns that allow a command, such as `npm run *` (see docs/command-safety.md). */
+  /** User patterns that allow a command, such as `npm run *` (see docs/agent-shell.md). */
   allow?: string[];
   /** Blocked patterns; replaces DEFAULT_BLOCKED when given. */
   block?: string[];

@@ -78,7 +78,7 @@ describe('servers and watchers', () => {
 describe('faultline run --background', () => {
   test('prints the id and returns; the command outlives the CLI and its artifact is written', async () => {
     const env = { ...testEnv(dir), FAULTLINE_CACHE_DIR: cacheDir(), FAULTLINE_BACKGROUND_WORKER: binaries.worker };
-    const cli = spawnSync(process.execPath, [binaries.cli, 'run', '--background', '--', 'sleep 1; echo "after the CLI"; exit 4'], { cwd: dir, env, encoding: 'utf8' });
+    const cli = spawnSync(process.execPath, [binaries.cli, 'run', '--background', '--shell', '--', 'sleep 1; echo "after the CLI"; exit 4'], { cwd: dir, env, encoding: 'utf8' });
     expect(cli.status).toBe(0);
     const id = cli.stdout.trim();
     started.add(id);
@@ -100,5 +100,21 @@ describe('faultline run --background', () => {
     const read = spawnSync(process.execPath, [binaries.cli, 'read', id, '--wait', '10'], { cwd: dir, env, encoding: 'utf8' });
     expect(read.status).toBe(2);
     expect(read.stderr).toMatch(/no background command/);
+  });
+
+  test('keeps the argv exactly as run does: bash -c "sleep 1; …" stays three words, quotes and empty words survive', async () => {
+    const env = { ...testEnv(dir), FAULTLINE_CACHE_DIR: cacheDir(), FAULTLINE_BACKGROUND_WORKER: binaries.worker };
+    const words = ['bash', '-c', 'sleep 1; printf "<%s>" "$@"', 'name', 'a b', "c'd", '', '$HOME', '*'];
+    const cli = spawnSync(process.execPath, [binaries.cli, 'run', '--background', '--', ...words], { cwd: dir, env, encoding: 'utf8' });
+    expect(cli.status, cli.stderr).toBe(0);
+    const id = cli.stdout.trim();
+    started.add(id);
+    workers.add(workerPid(id, cacheDir()));
+    const follow = spawnSync(process.execPath, [binaries.cli, 'read', id, '--follow'], { cwd: dir, env, encoding: 'utf8' });
+    expect(follow.status, follow.stderr).toBe(0);
+    expect(follow.stdout).toBe("<a b><c'd><><$HOME><*>");
+    // The same words in the foreground print the same, and its summary line starts a line of its own.
+    const foreground = spawnSync(process.execPath, [binaries.cli, 'run', '--', ...words], { cwd: dir, env, encoding: 'utf8' });
+    expect(foreground.stdout).toMatch(/^<a b><c'd><><\$HOME><\*>\nfaultline: exit 0 · /);
   });
 });

@@ -62,7 +62,8 @@ describe('chaining runs', () => {
     expect((await cli(['run', '--', 'sh', 'check.sh'], workspace)).code).toBe(0);
     const again = await cli(['locate', '--last-failed']);
     expect(again.out).toContain('src/main.c:3:12  error');
-    expect(again.err).toMatch(/^faultline: note: 'sh check\.sh' passed later \(.*\); this failure may be fixed already\n/);
+    expect(again.err).toMatch(/^faultline: using run \S+ \(sh check\.sh; exit 3; .*\n/);
+    expect(again.err).toMatch(/^faultline: note: 'sh check\.sh' passed later \(.*\); this failure may be fixed already\n/m);
     const last = await cli(['locate', '--last', '--json']);
     expect(JSON.parse(last.out).locations).toEqual([]);
   });
@@ -70,10 +71,59 @@ describe('chaining runs', () => {
   it('one-line errors: no run yet in this session, a removed run id, contradicting flags', async () => {
     const fresh = captureIo({ cwd: elsewhere, env: { ...env, FAULTLINE_SESSION: 'never-used' } });
     expect(await runCli(['locate', '--last'], fresh)).toBe(2);
-    expect(fresh.err.join('')).toMatch(/^faultline locate: no run recorded for this terminal yet \(session 'never-used'.*\[E_ARTIFACT_MISSING\]\n$/);
+    expect(fresh.err.join('')).toMatch(/^faultline locate: no run recorded in \S+ or this terminal \(session 'never-used'.*\[E_ARTIFACT_MISSING\]\n$/);
     const gone = await cli(['locate', '20200101T000000000Z-deadbeef']);
     expect(gone.code).toBe(2);
     expect(gone.err).toMatch(/^faultline locate: artifact 20200101T000000000Z-deadbeef was removed by retention or never existed \[E_ARTIFACT_MISSING\]\n$/);
     expect((await cli(['locate', '--last', '--last-failed'])).err).toMatch(/contradict each other/);
+  });
+});
+
+// Issue 24: --last follows the project, not the terminal: a run from another project, a later library run and a
+// run of another terminal in the same project each get the answer a user in this project expects.
+describe('--last per project', () => {
+  it('picks the last CLI run whose workspace root is this one, says which on stderr, and skips library runs', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'fl-chain-projects-'));
+    const [projectA, projectB] = [join(base, 'a'), join(base, 'b')];
+    for (const project of [projectA, projectB]) {
+      mkdirSync(join(project, '.git'), { recursive: true });
+      mkdirSync(join(project, 'src'));
+      writeFileSync(join(project, 'src', `${project.slice(-1)}.c`), 'int x;\n'.repeat(10));
+    }
+    const projectEnv = { ...env, FAULTLINE_CACHE_DIR: join(base, 'cache'), FAULTLINE_SESSION: 'terminal-1' };
+    const inProject = async (cwd: string, args: string[], extra: NodeJS.ProcessEnv = {}) => {
+      const io = captureIo({ cwd, env: { ...projectEnv, ...extra } });
+      const code = await runCli(args, io);
+      return { code, out: io.out.join(''), err: io.err.join('') };
+    };
+    const failA = await inProject(projectA, ['run', '--json', '--', 'sh', '-c', 'echo "src/a.c:1:1: error: in a"; exit 1']);
+    const idA = JSON.parse(failA.out).artifact.id;
+    // Later, the same terminal fails in project B, and a program's library run fails in project A.
+    await inProject(projectB, ['run', '--json', '--', 'sh', '-c', 'echo "src/b.c:2:1: error: in b"; exit 1']);
+    const { runCommand } = await import('../../src/capture/index.js');
+    await runCommand({ command: ['sh', '-c', 'echo "src/a.c:9:1: error: library"; exit 1'], cwd: projectA, env: projectEnv, history: { key: 'terminal-1' } });
+
+    // From a subdirectory of A: A's CLI run, not B's (more recent in this terminal) nor the library's.
+    const fromA = await inProject(join(projectA, 'src'), ['locate', '--last-failed', '--json']);
+    expect(JSON.parse(fromA.out).locations.map((location: any) => [location.file, location.line])).toEqual([['src/a.c', 1]]);
+    expect(fromA.err).toMatch(new RegExp(`^faultline: using run ${idA} \\(sh -c echo .*; exit 1; .*; in ${projectA.replace(/[/.]/g, '\\$&')}\\)\n`));
+    expect((await inProject(projectA, ['locate', '--last', '--json'])).err).toContain(`using run ${idA}`);
+    const fromB = await inProject(projectB, ['locate', '--last', '--json']);
+    expect(JSON.parse(fromB.out).locations.map((location: any) => location.file)).toEqual(['src/b.c']);
+
+    // Another terminal's later run in A is A's last run: the project decides, the terminal only breaks ties.
+    const other = await inProject(projectA, ['run', '--json', '--', 'sh', '-c', 'echo "src/a.c:5:1: error: other terminal"; exit 1'], { FAULTLINE_SESSION: 'terminal-2' });
+    const afterOther = await inProject(projectA, ['locate', '--last', '--json']);
+    expect(afterOther.err).toContain(`using run ${JSON.parse(other.out).artifact.id}`);
+
+    // Two runs of A that ended at the same moment: this terminal's wins.
+    const { recordRun } = await import('../../src/capture/index.js');
+    const at = new Date(Date.now() + 60_000).toISOString();
+    const record = (id: string) => ({ command: ['make'], cwd: projectA, exitCode: 2, failed: true, startedAt: at, endedAt: at, artifactId: id, artifactPath: join(base, 'cache', 'artifacts', `${id}.log`), root: projectA, origin: 'cli' as const });
+    await recordRun(record('20300101T000000000Z-aaaaaaaa'), { env: projectEnv, key: 'terminal-1' });
+    await recordRun(record('20300101T000000000Z-bbbbbbbb'), { env: projectEnv, key: 'terminal-2' });
+    const tie = await inProject(projectA, ['locate', '--last'], { FAULTLINE_SESSION: 'terminal-2' });
+    expect(tie.err).toMatch(/^faultline locate: artifact 20300101T000000000Z-bbbbbbbb /m);
+    rmSync(base, { recursive: true, force: true });
   });
 });

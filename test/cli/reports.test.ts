@@ -4,6 +4,7 @@ import { cpSync, existsSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { needsWhat } from '../_tools.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { captureIo } from './_io.js';
 
@@ -58,11 +59,11 @@ describe('structured reports through the CLI', () => {
 
   it('run refuses an unknown --input-format before running anything', async () => {
     const { code, err } = await cli(['run', '--input-format', 'nope', '--', 'cat', 'eslint.json']);
-    expect(code).toBe(2);
+    expect(code).toBe(125);
     expect(err).toContain("unknown input format 'nope'");
   });
 
-  it.skipIf(!eslintAvailable)('acceptance: faultline run -- npx eslint --format json finds the locations (needs eslint from scripts/fixtures/reports.sh; skipped without it)', async () => {
+  it.skipIf(!eslintAvailable)(`acceptance: faultline run -- npx eslint --format json finds the locations ${needsWhat('eslint', eslintAvailable, 'sh scripts/fixtures/reports.sh installs it')}`, async () => {
     symlinkSync(eslintModules, join(workspace, 'node_modules'));
     const { code, out } = await cli(['run', '--json', '--', 'npx', '--no-install', 'eslint', '--format', 'json', 'src']);
     expect(code).toBe(1);

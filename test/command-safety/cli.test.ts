@@ -27,7 +27,7 @@ describe('faultline check-command', () => {
 
   it('--shell powershell and --block replacing the default list', async () => {
     const blocked = captureIo({ cwd: '/work/project' });
-    expect(await checkCommandCli.run(['--shell', 'powershell', '--', 'Remove-Item x'], blocked)).toBe(1);
+    expect(await checkCommandCli.run(['--shell', 'powershell', '--', 'Remove-Item x'], blocked)).toBe(3);
     expect(blocked.out.join('')).toMatch(/^blocked: /);
     const replaced = captureIo({ cwd: '/work/project' });
     await checkCommandCli.run(['--block', 'npm publish*', '--', 'rm x'], replaced);

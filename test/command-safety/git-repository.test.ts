@@ -5,6 +5,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { needsWhat } from '../_tools.js';
 import { classifyCommand } from '../../src/index.js';
 import { programKey } from '../../src/safety/git-config.js';
 
@@ -32,7 +33,7 @@ describe('git in a repository whose own configuration runs programs', () => {
     expect(await verdict('ls', dir)).toBe('read-only');
   });
 
-  it.skipIf(!hasGit)('the threat is real: git status runs that fsmonitor (needs git, which .ci/run installs)', () => {
+  it.skipIf(!hasGit)(`the threat is real: git status runs that fsmonitor ${needsWhat('git', hasGit, 'apt-get install git; .ci/run installs it')}`, () => {
     const dir = repository('\tfsmonitor = "sh -c \'touch marker\'"\n');
     spawnSync('git', ['status'], { cwd: dir, env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' } });
     expect(existsSync(join(dir, 'marker'))).toBe(true);

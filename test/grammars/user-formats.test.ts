@@ -10,7 +10,7 @@ import { UserFormatScanner } from '../../src/grammars/index.js';
 import { LineMatcher } from '../../src/grammars/user-formats/matcher.js';
 import { parsePattern } from '../../src/grammars/user-formats/pattern.js';
 import { normaliseLine } from '../../src/summarise/index.js';
-import { hasTool } from '../_tools.js';
+import { hasTool, needsWhat } from '../_tools.js';
 
 function scan(patterns: string[], log: string): RawLocation[] {
   const scanner = new UserFormatScanner({ formats: [{ name: 'efm', patterns }], normaliseLine });
@@ -190,7 +190,7 @@ const peerCases: Array<[string, string[], string]> = [
   ['quoted', ['\\ %#%f(%l\\\\\\,%c):\\ %m'], '  C:\\w\\p.cs(22,3): warning CS1 x\n'],
 ];
 
-describe(`the same entries as errorformat ${errorformat ? '(needs errorformat)' : '(needs errorformat — not found, skipped; go install github.com/reviewdog/errorformat/cmd/errorformat)'}`, () => {
+describe(`the same entries as errorformat ${needsWhat('errorformat', errorformat !== undefined, 'go install github.com/reviewdog/errorformat/cmd/errorformat; .ci/run installs it')}`, () => {
   it.skipIf(!errorformat).each(peerCases)('%s', (_name, patterns, log) => {
     const peer = spawnSync(errorformat as string, ['-w=jsonl', ...patterns], { input: log, encoding: 'utf8' });
     const theirs = peer.stdout

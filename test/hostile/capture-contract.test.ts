@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { needsWhat } from '../_tools.js';
 import { listRuns, readArtifact, recordRun, runCommand } from '../../src/capture/index.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { isFaultlineError } from '../../src/core/index.js';
@@ -31,7 +32,8 @@ describe('an unusable cache directory is one clear error', () => {
     const dir = tempDir('cache-file');
     writeFileSync(join(dir, 'file'), 'x');
     const io = captureIo({ cwd: dir, env: { FAULTLINE_CACHE_DIR: join(dir, 'file'), PATH: process.env.PATH } });
-    expect(await runCli(['run', '--', 'true'], io)).toBe(2);
+    // run's own errors are 125: 2 would read as the command's (issue 24).
+    expect(await runCli(['run', '--', 'true'], io)).toBe(125);
     const err = io.err.join('');
     expect(err.trim().split('\n')).toHaveLength(1);
     expect(err).toMatch(/cannot use .* as the cache directory: .*(not a directory|ENOTDIR).*\[E_CACHE_DIR\]/);
@@ -55,7 +57,7 @@ describe('numbers on the command line', () => {
   test.each([['3000000'], ['0.0001'], ['0'], ['-1']])('run --timeout=%s is a usage error, in one line', async (value) => {
     const dir = tempDir('timeout');
     const io = captureIo({ cwd: dir, env: { FAULTLINE_CACHE_DIR: join(dir, 'cache'), PATH: process.env.PATH } });
-    expect(await runCli(['run', `--timeout=${value}`, '--', 'true'], io)).toBe(2);
+    expect(await runCli(['run', `--timeout=${value}`, '--', 'true'], io)).toBe(125);
     expect(io.err.join('').trim().split('\n')).toHaveLength(1);
   });
 
@@ -108,7 +110,7 @@ const probe = mountTinyTmpfs();
 if (probe !== undefined) execFileSync('umount', [probe]);
 
 describe('a full disk', () => {
-  test.skipIf(probe === undefined)('run reports the bytes the artifact really has and truncated: true (needs root + mount for a tmpfs)', async () => {
+  test.skipIf(probe === undefined)(`run reports the bytes the artifact really has and truncated: true ${needsWhat('root and mount (a 64 KiB tmpfs)', probe !== undefined, 'run the tests as root, with mount from util-linux')}`, async () => {
     const mount = mountTinyTmpfs();
     expect(mount).toBeDefined();
     try {

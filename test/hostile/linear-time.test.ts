@@ -45,6 +45,11 @@ const SHAPES: Record<string, { n: number; log: (n: number) => string }> = {
   // that grows with the line shows.
   'one long line of `line 1 `': { n: 9_000, log: (n) => `${'line 1 '.repeat(n)}\n` },
   'one long line of locations': { n: 3_000, log: (n) => `${'main.js:1:2: error x '.repeat(n)}\n` },
+  // The prose tier (issue 20): numbers written as lines next to path-like words, on one line and on many.
+  'one long line of prose locations': { n: 1_500, log: (n) => `${'error on line 4 of conf/app.ini, '.repeat(n)}\n` },
+  'one long line of URL anchors and `(N) in`': { n: 1_500, log: (n) => `${'see a/b.c#L12-L14 (3) in x.sql '.repeat(n)}\n` },
+  'one long line of path-like words and one `line 1`': { n: 6_000, log: (n) => `${'a/b.c '.repeat(n)}line 1\n` },
+  'prose lines, one location each': { n: 3_000, log: (n) => 'Error: unexpected key at line 3 in conf/app.ini\n'.repeat(n) },
   '`ruby -wc` warnings': {
     n: 3000,
     log: (n) => {

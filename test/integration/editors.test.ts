@@ -2,7 +2,7 @@
 // Emacs' compilation-mode (the gnu rule's parse of every line), both with their default settings, on real logs
 // from fixtures/: a trace with its callers (pytest --tb=long) and a diagnostic with a related span (tsc --pretty).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -76,4 +76,46 @@ describe('--format unix in real editors', () => {
       expect(run.stdout.trimEnd().split('\n')).toEqual(expected.map((place) => `${place.file}|${place.line}|${place.column ?? 'nil'}|${types[place.kind]}`));
     }
   });
+
+  // Issue 24: on a tab-indented line with non-ASCII text before the error, the GNU display column (tab to 8,
+  // 😀 two cells) that Emacs reads and the byte index vim's %c reads differ (40 and 36 here): `unix` serves
+  // Emacs, `vim` serves vim, and each editor's cursor lands on the character tsc named. The log is real tsc.
+  it.skipIf(!hasTool('vim'))(`vim -q on --format vim lands on the character tsc named in tab-indented code ${needs('vim', 'vim-nox')}`, async () => {
+    const { workspace, reports } = await tabbedReports();
+    for (const [format, expected] of [['vim', 'n: number = label;'], ['unix', 'umber = label;']] as const) {
+      const out = join(scratch, `vim-${format}.txt`);
+      const script = `call writefile([line('.') . ':' . col('.') . ':' . getline('.')[col('.') - 1 :]], "${out}")`;
+      const run = spawnSync('vim', ['-es', '-N', '-u', 'NONE', '-i', 'NONE', '-q', reports[format], '-c', script, '-c', 'qa!'], { cwd: workspace, encoding: 'utf8', timeout: 20_000 });
+      expect(run.status, run.stderr).toBe(0);
+      // The unix line shows why the second format exists: vim reads its display column as a byte index.
+      expect(readFileSync(out, 'utf8').trimEnd(), format).toBe(`2:${format === 'vim' ? 36 : 40}:${expected}`);
+    }
+  });
+
+  it.skipIf(!hasTool('emacs'))(`Emacs' compile-goto-error on --format unix lands on the character tsc named in tab-indented code ${needs('emacs', 'emacs-nox')}`, async () => {
+    const { workspace, reports } = await tabbedReports();
+    const lisp = `(progn (find-file ${JSON.stringify(reports.unix)}) (compilation-mode) (goto-char (point-min)) (compilation--ensure-parse (point-max))
+      (compile-goto-error) (princ (format "%d:%s\n" (line-number-at-pos) (buffer-substring (point) (line-end-position)))))`;
+    const run = spawnSync('emacs', ['--batch', '-Q', '--eval', lisp], { cwd: workspace, encoding: 'utf8', timeout: 30_000 });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout.trimEnd()).toBe('2:n: number = label;');
+  });
 });
+
+/** A tab-indented TypeScript file with é and 😀 before the error, tsc's real log of it, and its unix and vim reports. */
+async function tabbedReports(): Promise<{ workspace: string; reports: Record<'unix' | 'vim', string> }> {
+  const workspace = mkdtempSync(join(scratch, 'tabs-'));
+  mkdirSync(join(workspace, 'src'));
+  writeFileSync(join(workspace, 'src', 'tabs.ts'), "export function f(): number {\n\tconst label = 'café 😀'; const n: number = label;\n\treturn n;\n}\n");
+  const tsc = new URL('../../node_modules/typescript/bin/tsc', import.meta.url).pathname;
+  const log = spawnSync(process.execPath, [tsc, '--noEmit', '--pretty', 'false', '--strict', 'src/tabs.ts'], { cwd: workspace, encoding: 'utf8' }).stdout;
+  expect(log).toContain('src/tabs.ts(2,33): error TS2322');
+  writeFileSync(join(workspace, 'tsc.log'), log);
+  const reports = { unix: join(workspace, 'unix.txt'), vim: join(workspace, 'vim.txt') };
+  for (const format of ['unix', 'vim'] as const) {
+    const io = captureIo({ cwd: workspace });
+    await runCli(['locate', 'tsc.log', '--root', '.', '--format', format], io);
+    writeFileSync(reports[format], io.out.join(''));
+  }
+  return { workspace, reports };
+}

@@ -5,6 +5,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { needs, needsWhat } from '../_tools.js';
 import { CLI, ROOT, cleanEnv, ensureBuilt, tempDir } from './_setup.js';
 
 const SOURCE = 'function add(a, b) {\n  return a +* b;\n}\nmodule.exports = { add };\n';
@@ -71,13 +72,13 @@ describe('.pre-commit-hooks.yaml', () => {
     // package.json: the bin pre-commit puts on PATH, and a prepare script that builds dist/ from a git clone.
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
     expect(pkg.bin.faultline).toMatch(/dist\/cli\.cjs$/);
-    expect(pkg.scripts.prepare).toContain('scripts/build.mjs');
+    expect(pkg.scripts.prepare).toBe('node scripts/prepare.mjs');
     expect(readFileSync(join(ROOT, '.npmrc'), 'utf8')).toMatch(/^foreground-scripts=false$/m);
   });
 
   // The manifest's entry/args/pass_filenames semantics through the real framework. `language: system` with
   // a `faultline` shim on PATH stands in for the nodeenv install (slow: see the opt-in test below).
-  it.skipIf(!hasPreCommit())('fails the commit through the pre-commit framework with the explanation (needs the pre-commit tool, which .ci/run installs)', () => {
+  it.skipIf(!hasPreCommit())(`fails the commit through the pre-commit framework with the explanation ${needs('pre-commit')}`, () => {
     const base = tempDir('precommit');
     const bin = join(base, 'bin');
     mkdirSync(bin);
@@ -106,36 +107,67 @@ describe('.pre-commit-hooks.yaml', () => {
     expect(passed.stdout + passed.stderr).toMatch(/faultline\.+Passed/);
   });
 
-  // The full `language: node` path: pre-commit clones a hook repository, `npm install`s it (prepare builds
-  // dist/), `npm pack`s it and installs the tarball into its nodeenv. Needs the npm registry and ~1 minute.
+  // The full `language: node` path: pre-commit clones a hook repository and installs it with npm. pre-commit 3
+  // runs `npm install` in the clone, `npm pack` and installs the tarball; pre-commit 4 runs `npm install -g
+  // git+file://clone`, whose git-dependency preparation gets no dev dependencies (scripts/prepare.mjs says why).
+  // Both are run: Debian's (the one on PATH) and the newest from PyPI in a venv the test makes. Needs the npm
+  // registry (and PyPI for the second) and a minute or two each.
   it.skipIf(!hasPreCommit())(
-    'installs and runs the hook with language: node from a git clone of the package (needs the pre-commit tool, which .ci/run installs)',
-    () => {
-      const base = tempDir('precommit-node');
-      const env = cleanEnv(base, { PRE_COMMIT_HOME: join(base, 'pre-commit-home') });
-      const hookRepo = join(base, 'faultline');
-      mkdirSync(hookRepo);
-      for (const entry of ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', '.pre-commit-hooks.yaml', '.npmrc', 'scripts', 'src']) {
-        execFileSync('cp', ['-r', join(ROOT, entry), hookRepo]);
-      }
-      writeFileSync(join(hookRepo, '.gitignore'), 'node_modules/\ndist/\n');
-      execFileSync('git', ['init', '-q'], { cwd: hookRepo, env });
-      git(hookRepo, ['add', '-A'], env);
-      git(hookRepo, ['commit', '-qm', 'hook repo'], env);
-      const rev = git(hookRepo, ['rev-parse', 'HEAD'], env).stdout.trim();
+    `installs and runs the hook with language: node from a git clone, with the pre-commit on PATH ${needs('pre-commit')}`,
+    () => installAndRunNodeHook('pre-commit'),
+    600_000,
+  );
 
-      const repo = makeRepo(env);
-      const config = { repos: [{ repo: hookRepo, rev, hooks: [{ id: 'faultline', args: ['node', 'check.js'] }] }] };
-      writeFileSync(join(repo, '.pre-commit-config.yaml'), JSON.stringify(config));
-      expect(spawnSync('pre-commit', ['install'], { cwd: repo, env, encoding: 'utf8' }).status).toBe(0);
-      checkFile(repo, FAILING);
-      git(repo, ['add', '-A'], env);
-      const failed = git(repo, ['commit', '-m', 'broken'], env);
-      const output = failed.stdout + failed.stderr;
-      expect(failed.status, output).not.toBe(0);
-      expect(output).toMatch(/faultline\.+Failed/);
-      expect(output).toContain('in function add');
+  it.skipIf(!hasVenv())(
+    `installs and runs the hook with language: node from a git clone, with the newest pre-commit from PyPI (4.x, in a venv) ${needsWhat('python3 -m venv (and PyPI)', hasVenv(), 'apt-get install python3-venv; .ci/run installs it')}`,
+    () => {
+      const venv = join(tempDir('precommit-venv'), 'venv');
+      execFileSync('python3', ['-m', 'venv', venv]);
+      const pip = spawnSync(join(venv, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', 'pre-commit>=4'], { encoding: 'utf8' });
+      expect(pip.status, pip.stderr).toBe(0);
+      const version = spawnSync(join(venv, 'bin', 'pre-commit'), ['--version'], { encoding: 'utf8' }).stdout;
+      expect(version).toMatch(/^pre-commit [4-9]\./);
+      installAndRunNodeHook(join(venv, 'bin', 'pre-commit'));
     },
-    300_000,
+    600_000,
   );
 });
+
+/** True when `python3 -m venv` can make a venv with pip (Debian splits ensurepip into python3-venv). */
+function hasVenv(): boolean {
+  return spawnSync('python3', ['-c', 'import venv, ensurepip'], { encoding: 'utf8' }).status === 0;
+}
+
+/** A hook repository made from this checkout (dist/ git-ignored, as in the real one), installed by `preCommit`. */
+function installAndRunNodeHook(preCommit: string): void {
+  const base = tempDir('precommit-node');
+  const env = cleanEnv(base, { PRE_COMMIT_HOME: join(base, 'pre-commit-home') });
+  const hookRepo = join(base, 'faultline');
+  mkdirSync(hookRepo);
+  for (const entry of ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', '.pre-commit-hooks.yaml', '.npmrc', 'scripts', 'src']) {
+    execFileSync('cp', ['-r', join(ROOT, entry), hookRepo]);
+  }
+  writeFileSync(join(hookRepo, '.gitignore'), readFileSync(join(ROOT, '.gitignore'), 'utf8'));
+  execFileSync('git', ['init', '-q'], { cwd: hookRepo, env });
+  git(hookRepo, ['add', '-A'], env);
+  git(hookRepo, ['commit', '-qm', 'hook repo'], env);
+  const rev = git(hookRepo, ['rev-parse', 'HEAD'], env).stdout.trim();
+
+  const repo = makeRepo(env);
+  const config = { repos: [{ repo: hookRepo, rev, hooks: [{ id: 'faultline', args: ['node', 'check.js'] }] }] };
+  writeFileSync(join(repo, '.pre-commit-config.yaml'), JSON.stringify(config));
+  expect(spawnSync(preCommit, ['install'], { cwd: repo, env, encoding: 'utf8' }).status).toBe(0);
+  const installed = spawnSync(preCommit, ['install-hooks'], { cwd: repo, env, encoding: 'utf8' });
+  expect(installed.status, installed.stdout + installed.stderr).toBe(0);
+  checkFile(repo, FAILING);
+  git(repo, ['add', '-A'], env);
+  const failed = git(repo, ['commit', '-m', 'broken'], env);
+  const output = failed.stdout + failed.stderr;
+  expect(failed.status, output).not.toBe(0);
+  expect(output).toMatch(/faultline\.+Failed/);
+  expect(output).toContain('in function add');
+  checkFile(repo, PASSING);
+  git(repo, ['add', '-A'], env);
+  const passed = git(repo, ['commit', '-m', 'fixed'], env);
+  expect(passed.status, passed.stdout + passed.stderr).toBe(0);
+}

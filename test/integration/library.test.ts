@@ -38,8 +38,9 @@ describe('package.json exports', () => {
     // chevrotain ships ESM only: the CommonJS copy names its types through an ESM import.
     expect(readFileSync(join(ROOT, 'dist', 'cjs', 'grammars', 'engine', 'parser.d.ts'), 'utf8')).toMatch(/^import type \{[^}]*CstParser[^}]*\} from 'chevrotain' with \{ 'resolution-mode': 'import' \};$/m);
     expect(pkg.files).toContain('dist');
-    // A clone (and a git install, as pre-commit's language: node does) builds dist/ through prepare.
-    expect(pkg.scripts.prepare).toBe(pkg.scripts.build);
+    // A clone (and a git install, as pre-commit's language: node does) builds dist/ through prepare, which first
+    // installs the build tools when a global git install left the clone without them (scripts/prepare.mjs).
+    expect(pkg.scripts.prepare).toBe('node scripts/prepare.mjs');
     const require = createRequire(join(ROOT, 'package.json'));
     expect(require.resolve('faultline')).toBe(join(ROOT, 'dist', 'index.cjs'));
     const declarations = readFileSync(join(ROOT, 'dist', 'index.d.ts'), 'utf8');
@@ -68,7 +69,7 @@ describe('package.json exports', () => {
     expect(manifest.license).toBe('MIT');
     expect(readFileSync(join(out, 'package', 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
     // The checkout is left as it was.
-    expect(JSON.parse(readFileSync(join(checkout, 'package.json'), 'utf8')).scripts.prepare).toBe('node scripts/build.mjs');
+    expect(JSON.parse(readFileSync(join(checkout, 'package.json'), 'utf8')).scripts.prepare).toBe('node scripts/prepare.mjs');
     expect(existsSync(join(checkout, 'package.json.prepack'))).toBe(false);
   }, 180_000);
 

@@ -7,6 +7,7 @@ import Ajv2020Module from 'ajv/dist/2020.js';
 import AjvDraft04Module from 'ajv-draft-04';
 import addFormatsModule from 'ajv-formats';
 import { afterAll, describe, expect, it } from 'vitest';
+import { needsWhat } from '../_tools.js';
 import type { LocateResult } from '../../src/core/index.js';
 import { renderSarif } from '../../src/output/index.js';
 import { location } from '../prompt/helpers.js';
@@ -48,6 +49,8 @@ describe('renderSarif', () => {
     expect(log.$schema).toBe('https://json.schemastore.org/sarif-2.1.0.json');
     expect(log.version).toBe('2.1.0');
     expect(run.tool.driver.name).toBe('faultline');
+    // faultline has no public page: no informationUri rather than one that does not exist (issue 24).
+    expect(run.tool.driver.informationUri).toBeUndefined();
     expect(run.tool.driver.rules.map((rule: any) => rule.id)).toEqual(['tsc/TS2322', 'eslint-unix', 'go-build', 'generic', 'tsc-pretty/TS2551', 'pytest-long']);
     expect(run.columnKind).toBe('utf16CodeUnits');
     expect(run.originalUriBaseIds).toEqual({ '%SRCROOT%': { uri: 'file:///repo/' }, ROOT1: { uri: 'file:///other/' } });
@@ -141,8 +144,14 @@ describe('renderSarif', () => {
       .map((finding: any) => `${finding.ruleId} ${finding.level}`);
   }
 
-  it.skipIf(!existsSync(multitool))('passes the SARIF multitool with GitHub ingestion rules (Sarif;Ghas)', () => {
-    expect(multitoolFindings(log, 'ok')).toEqual([]);
+  it.skipIf(!existsSync(multitool))(`passes the SARIF multitool with GitHub ingestion rules (Sarif;Ghas) ${needsWhat('the SARIF multitool', existsSync(multitool), 'npm ci installs the @microsoft/sarif-multitool dev dependency')}`, () => {
+    // SARIF2005 (ProvideToolProperties, a Sarif-ruleset warning, not a GitHub ingestion rule) asks for the
+    // tool's informationUri, which faultline leaves out on purpose: it has no public page to point at. With one
+    // given (renderSarif's informationUri option) nothing is reported.
+    expect(multitoolFindings(log, 'ok')).toEqual(['SARIF2005 undefined']);
+    const withPage = structuredClone(log) as any;
+    withPage.runs[0].tool.driver.informationUri = 'https://example.com/tools/faultline';
+    expect(multitoolFindings(withPage, 'with-page')).toEqual([]);
     // The check is live: a rule without `help` is what GitHub rejects (GH2012).
     const broken = structuredClone(log) as any;
     delete broken.runs[0].tool.driver.rules[0].help;

@@ -2,17 +2,20 @@
 import { FaultlineError } from '../../core/index.js';
 import { classifyCommand, type ClassifyOptions } from '../../safety/index.js';
 import { commandAfterOptions } from '../args.js';
-import type { CliCommand } from '../io.js';
+import { EXIT_BLOCKED, EXIT_FINDINGS, EXIT_OK, type CliCommand } from '../io.js';
 
 const USAGE = `usage: faultline check-command [--json] [--shell bash|powershell] [--allow PATTERN]… [--block PATTERN]…
                               [--protect PATH]… [--secret PATH]… [--workdir DIR] -- CMD
 
 Decides, on a real parse tree, whether CMD is blocked, read-only, allowed by one of your --allow patterns
 (such as 'npm run *'), or needs approval; every segment of every chain, pipeline, substitution and
-bash -c string must pass. Pass CMD as one argument ('faultline check-command -- "git commit -m \"a b\""'): several
-words are joined by spaces, which loses their quoting. Exits 0 when CMD may run without asking (read-only or allowed), 1 when it is
-blocked or needs approval. --block, --protect and --secret replace their default lists (a read of a secret path
-needs approval: its contents would reach the model); see docs/agent-shell.md.`;
+bash -c string must pass. Pass CMD as one argument, quoted for your shell:
+  faultline check-command -- 'git commit -m "a b"'
+Several words are joined by spaces, which loses their quoting. --block, --protect and --secret replace their
+default lists (a read of a secret path needs approval: its contents would reach the model); see
+docs/agent-shell.md.
+
+exit: 0 read-only or allowed (run it), 1 needs approval (ask first), 3 blocked (never run it), 2 usage error`;
 
 export const checkCommandCli: CliCommand = {
   name: 'check-command',
@@ -34,7 +37,7 @@ export const checkCommandCli: CliCommand = {
       else if (name === '--workdir') options.workdir = value();
       else return false;
       return true;
-    });
+    }, ['--json', '--shell', '--allow', '--block', '--protect', '--secret', '--workdir']);
     if (words.length === 0) throw new FaultlineError('E_USAGE', `no command given: faultline check-command [options] -- CMD`);
     const result = await classifyCommand(words.join(' '), options);
     if (json) io.stdout(`${JSON.stringify(result)}\n`);
@@ -42,6 +45,7 @@ export const checkCommandCli: CliCommand = {
       io.stdout(`${result.verdict}: ${result.reason}\n`);
       for (const segment of result.segments) io.stdout(`  ${segment.verdict.padEnd(14)} ${JSON.stringify(segment.text)}  (${segment.rule})\n`);
     }
-    return result.verdict === 'read-only' || result.verdict === 'allowed' ? 0 : 1;
+    if (result.verdict === 'blocked') return EXIT_BLOCKED;
+    return result.verdict === 'read-only' || result.verdict === 'allowed' ? EXIT_OK : EXIT_FINDINGS;
   },
 };

@@ -1,8 +1,8 @@
 // `faultline check-fixtures DIR [--update]` — a user's own regression suite of real tool logs.
-import { parseArgs } from 'node:util';
 import { FaultlineError, countOf } from '../../core/index.js';
 import { checkFixtures, strayExpectations } from '../../locate/fixtures.js';
 import { EXIT_FINDINGS, EXIT_OK, type CliCommand } from '../io.js';
+import { parseOptions } from '../args.js';
 
 export const checkFixturesCommand: CliCommand = {
   name: 'check-fixtures',
@@ -14,7 +14,7 @@ export const checkFixturesCommand: CliCommand = {
   --update   rewrite the expectations instead of failing
 exit: 0 all match, 1 any difference or missing expectation, 2 usage error`,
   async run(argv, io) {
-    const { values, positionals } = parseArgs({ args: argv, options: { update: { type: 'boolean' }, filter: { type: 'string' } }, allowPositionals: true, strict: true });
+    const { values, positionals } = parseOptions('check-fixtures', { args: argv, options: { update: { type: 'boolean' }, filter: { type: 'string' } }, allowPositionals: true });
     const dir = positionals[0];
     if (!dir || positionals.length > 1) throw new FaultlineError('E_USAGE', 'expected exactly one fixture directory');
     const outcomes = await checkFixtures({ dir, update: values.update === true, ...(values.filter ? { filter: values.filter } : {}) });

@@ -7,7 +7,7 @@ import { explainLocations, ServerPool, type ExplainItem } from '../../lsp-client
 import { createRedactor } from '../../redact/index.js';
 import { parseLogArgs } from '../args.js';
 import { CHAIN_USAGE, chainedLog, warnIfStale } from '../chain.js';
-import { CI_USAGE, ciSettings, errorsOnly, exitCodeFor, unresolvedHint } from '../conventions.js';
+import { CI_USAGE, ciSettings, errorsOnly, reportExitCode, unresolvedHint } from '../conventions.js';
 import type { CliCommand } from '../io.js';
 import { outputFormatOf, printResult, writeOutput } from '../output.js';
 import { listenForSignals, requestExit } from '../signals.js';
@@ -76,7 +76,7 @@ ${CI_USAGE}
 
 exit: 0 no location found, 1 locations explained, 2 usage or internal error`,
   async run(argv, io) {
-    const parsed = parseLogArgs(argv, io, { 'no-lsp': { type: 'boolean' }, timeout: { type: 'string' }, redact: { type: 'boolean' }, 'trust-workspace': { type: 'boolean' } });
+    const parsed = parseLogArgs(argv, io, { 'no-lsp': { type: 'boolean' }, timeout: { type: 'string' }, redact: { type: 'boolean' }, 'trust-workspace': { type: 'boolean' } }, 'explain');
     const values = parsed.values;
     const log = await chainedLog(parsed.log, io);
     warnIfStale(log, io);
@@ -99,6 +99,7 @@ exit: 0 no location found, 1 locations explained, 2 usage or internal error`,
         ...(log.inputFormat ? { inputFormat: log.inputFormat } : {}),
         ...(userFormats ? { userFormats } : {}),
         ...(diff ? { diff } : {}),
+        ...(log.run ? { command: log.run.command } : {}),
       });
       const result = settings.quiet ? { ...located, ...errorsOnly(located) } : located;
       signals.signal.throwIfAborted();
@@ -112,7 +113,7 @@ exit: 0 no location found, 1 locations explained, 2 usage or internal error`,
         pool,
         signal: signals.signal,
       });
-      return { result, items };
+      return { result, located, items };
     })();
     work.catch(() => undefined);
     let outcome: Awaited<typeof work> | undefined;
@@ -131,7 +132,7 @@ exit: 0 no location found, 1 locations explained, 2 usage or internal error`,
       requestExit();
       return signals.exitCode();
     }
-    const { result, items } = outcome;
+    const { result, located, items } = outcome;
     for (const notice of pool.notices()) io.stderr(`faultline explain: ${notice}\n`);
     const format = outputFormatOf(values);
     if (format !== 'text' && format !== 'json') {
@@ -141,6 +142,6 @@ exit: 0 no location found, 1 locations explained, 2 usage or internal error`,
     else if (!unresolvedHint(result, resolve(io.cwd, log.cwd))) io.stderr('faultline: no location in the workspace to explain\n');
     const hint = unresolvedHint(result, resolve(io.cwd, log.cwd));
     if (hint) io.stderr(hint);
-    return exitCodeFor(result, settings.failLevel);
+    return reportExitCode(result, located, settings, io);
   },
 };

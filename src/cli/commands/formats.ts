@@ -1,9 +1,9 @@
 // `faultline formats [--json|--markdown]` — the catalog, straight from the registry.
-import { parseArgs } from 'node:util';
 import type { FormatSpec } from '../../core/index.js';
 import { formatSpecs } from '../../grammars/index.js';
 import { reportSpecs } from '../../reports/index.js';
 import type { CliCommand } from '../io.js';
+import { parseOptions } from '../args.js';
 
 /** Text formats in registry order, then the structured reports (read by content, or forced with --input-format). */
 export function allFormatSpecs(): FormatSpec[] {
@@ -63,7 +63,7 @@ export const formatsCommand: CliCommand = {
   summary: 'list the location formats faultline recognises',
   usage: 'usage: faultline formats [--json | --markdown]',
   async run(argv, io) {
-    const { values } = parseArgs({ args: argv, options: { json: { type: 'boolean' }, markdown: { type: 'boolean' } }, strict: true });
+    const { values } = parseOptions('formats', { args: argv, options: { json: { type: 'boolean' }, markdown: { type: 'boolean' } } });
     const specs = allFormatSpecs();
     if (values.json) io.stdout(`${JSON.stringify({ version: 1, formats: specs })}\n`);
     else if (values.markdown) io.stdout(renderFormatsMarkdown(specs));

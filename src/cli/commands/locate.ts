@@ -5,7 +5,7 @@ import { OUTPUT_FORMATS } from '../../output/index.js';
 import { parseLogArgs } from '../args.js';
 import { keepYoungGenerationSmallFor } from '../heap.js';
 import { CHAIN_USAGE, chainedLog, warnIfStale } from '../chain.js';
-import { CI_USAGE, ciSettings, errorsOnly, exitCodeFor } from '../conventions.js';
+import { CI_USAGE, ciSettings, errorsOnly, reportExitCode } from '../conventions.js';
 import type { CliCommand } from '../io.js';
 import { reportNotes } from '../notes.js';
 import { outputFormatOf, printResult } from '../output.js';
@@ -23,7 +23,7 @@ ${CHAIN_USAGE}
   --json       print the versioned JSON result (same as --format json)
   --format F   ${OUTPUT_FORMATS.join(' | ')} (github: workflow annotations + $GITHUB_STEP_SUMMARY;
                sarif 2.1.0; rdjsonl: reviewdog; gitlab: Code Quality; unix: file:line:col: severity: message
-               for vim's quickfix and Emacs' compile-mode; checkstyle: XML). github/sarif/rdjsonl/gitlab/checkstyle are redacted.
+               for Emacs' compile-mode (display columns); vim: the same for vim -q (byte columns); checkstyle: XML). github/sarif/rdjsonl/gitlab/checkstyle are redacted.
   --tool NAME  recognise only this format (see 'faultline formats'), repeatable
   --input-format NAME
                read the log as this structured report (sarif, eslint-json, junit…; 'faultline formats'),
@@ -52,10 +52,11 @@ exit: 0 no location found (or none at --fail-level), 1 locations found, 2 usage 
       ...(tools ? { formats: tools } : {}),
       ...(log.inputFormat ? { inputFormat: log.inputFormat } : {}),
       allowBinary: values.binary === true,
+      ...(log.run ? { command: log.run.command } : {}),
     });
     const result = settings.quiet ? { ...located, ...errorsOnly(located) } : located;
     await printResult(result, format, io, { ...settings, ...(log.run ? { run: log.run } : {}) });
     reportNotes(result, io, resolve(io.cwd, log.cwd), format === 'text' && !settings.quiet);
-    return exitCodeFor(result, settings.failLevel);
+    return reportExitCode(result, located, settings, io);
   },
 };

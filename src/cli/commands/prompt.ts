@@ -102,8 +102,12 @@ variables) are replaced with [REDACTED:<type>] before the prompt is built.
 
 exit: 0 prompt printed, 2 usage or internal error`,
     async run(argv, io) {
-      const parsed = parseLogArgs(argv, io, { budget: { type: 'string' } });
+      const parsed = parseLogArgs(argv, io, { budget: { type: 'string' } }, 'prompt');
       const values = parsed.values;
+      // A prompt is printed whatever was found, so an exit-code threshold would be silently ignored: refused.
+      for (const option of ['fail-level', 'max-warnings'] as const) {
+        if (values[option] !== undefined) throw new FaultlineError('E_USAGE', `--${option} does not apply to prompt (it exits 0 once the prompt is printed); use it with locate, explain or run`);
+      }
       const log = await chainedLog(parsed.log, io);
       warnIfStale(log, io);
       const budget = parseBudget(values.budget);
@@ -173,7 +177,7 @@ async function promptForLog(request: {
   scan: ScanSettings;
 }): Promise<PromptResult> {
   const { logPath, cwd, roots } = request;
-  const result = await locate({ path: logPath }, { cwd, ...request.scan, ...(roots ? { roots } : {}), ...(request.tools ? { formats: request.tools } : {}), ...(request.inputFormat ? { inputFormat: request.inputFormat } : {}), allowBinary: request.binary });
+  const result = await locate({ path: logPath }, { cwd, ...request.scan, ...(roots ? { roots } : {}), ...(request.tools ? { formats: request.tools } : {}), ...(request.inputFormat ? { inputFormat: request.inputFormat } : {}), ...(request.run ? { command: request.run.command } : {}), allowBinary: request.binary });
   const usedRoots = roots ?? [...new Set(result.locations.map((location) => location.root))];
   const symbols = await attachments(result.locations, usedRoots, request.symbolProvider);
   const primary = result.locations[0];

@@ -1,13 +1,15 @@
 // read = page or search a saved artifact by line, in bounded memory.
-import { parseArgs } from 'node:util';
 import { FaultlineError, countOf } from '../../core/index.js';
 import { readArtifact, searchArtifact } from '../../capture/index.js';
 import { createRedactor } from '../../redact/index.js';
 import type { CliCommand } from '../io.js';
+import { parseOptions } from '../args.js';
+import { chainedLog, runReference } from '../chain.js';
 
-const USAGE = `usage: faultline read ID|PATH [--follow | --wait MS] [--offset LINE] [--limit N] [--search REGEX] [--ignore-case] [--context N] [--after CURSOR] [--redact] [--json]
+const USAGE = `usage: faultline read ID|PATH|--last|--last-failed [--follow | --wait MS] [--offset LINE] [--limit N] [--search REGEX] [--ignore-case] [--context N] [--after CURSOR] [--redact] [--json]
 
-Pages a saved artifact by line (1-based), or searches it line by line.
+Pages a saved artifact by line (1-based), or searches it line by line. --last and --last-failed name the
+run as for locate: the last (failed) 'faultline run' in this workspace.
 
   --offset LINE    first line to show (default 1)
   --limit N        lines or matches per page, 1..1000 (default 200)
@@ -29,7 +31,7 @@ export const readCommandCli: CliCommand = {
   summary: 'page or search the saved output of a run',
   usage: USAGE,
   async run(argv, io) {
-    const { values, positionals } = parseArgs({
+    const { values, positionals } = parseOptions('read', {
       args: argv,
       allowPositionals: true,
       options: {
@@ -43,9 +45,17 @@ export const readCommandCli: CliCommand = {
         follow: { type: 'boolean' },
         wait: { type: 'string' },
         redact: { type: 'boolean' },
+        last: { type: 'boolean' },
+        'last-failed': { type: 'boolean' },
       },
     });
-    const [artifact, extra] = positionals;
+    let [artifact, extra] = positionals;
+    // --last / --last-failed: the run locate and prompt would take (this workspace's, said on stderr).
+    const reference = runReference(values, artifact);
+    if (reference !== undefined && typeof reference !== 'object') {
+      const { source } = await chainedLog({ source: { path: '' }, cwd: io.cwd, roots: undefined, inputFormat: undefined, reference }, io);
+      if ('path' in source) artifact = source.path;
+    }
     if (artifact === undefined || extra !== undefined) throw new FaultlineError('E_USAGE', `expected one artifact id or path (faultline read --help shows the options)`);
     if (values.follow || values.wait !== undefined) {
       const waitMs = values.wait === undefined ? 0 : Number(values.wait);

@@ -1,9 +1,12 @@
 // run = execute a command with its output captured to an artifact, then locate the errors in it.
 import { randomUUID } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { FaultlineError, countOf, toLocateJson, type LocateResult } from '../../core/index.js';
+import { FaultlineError, countOf, didYouMean, toLocateJson, type LocateResult } from '../../core/index.js';
 import { defaultHistoryKey, readArtifact, runCommand, type RunResult } from '../../capture/index.js';
 import { locate } from '../../locate/index.js';
+import { defaultRoots } from '../../locate/workspace-roots.js';
 import { REPORT_NAMES } from '../../reports/index.js';
 import { explainLocations } from '../../lsp-client/index.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../../output/index.js';
@@ -11,8 +14,9 @@ import { buildRedactor } from '../../redact/index.js';
 import { formatRunHeader, summariseError } from '../../summarise/index.js';
 import { commandAfterOptions } from '../args.js';
 import { keepYoungGenerationSmall } from '../heap.js';
-import type { CliCommand, CliIo } from '../io.js';
-import { childColourEnv, ciSettings, errorsOnly } from '../conventions.js';
+import { EXIT_CANNOT_RUN, EXIT_NOT_FOUND, EXIT_RUN_USAGE, type CliCommand, type CliIo } from '../io.js';
+import { lookUpCommand } from '../command-path.js';
+import { childColourEnv, ciSettings, errorsOnly, reportExitCode, type CiSettings } from '../conventions.js';
 import { outputFormatOf, printResult } from '../output.js';
 import { explainText } from './explain.js';
 import { SCAN_USAGE, diffFilterOf, userFormatsOf } from '../scan-settings.js';
@@ -20,7 +24,8 @@ import { SCAN_USAGE, diffFilterOf, userFormatsOf } from '../scan-settings.js';
 const USAGE = `usage: faultline run [--cwd DIR] [--timeout S] [--shell] [--json | --format F] [--explain] [--background] [--redact] [--input-format NAME] -- CMD [ARGS…]
 
 Runs CMD with stdin closed, stdout+stderr merged and shown live, saves every byte to an artifact,
-then prints where the errors are. Exits with CMD's exit code (124 on timeout, 128+N on a signal).
+then prints where the errors are. Exits with CMD's exit code (124 on timeout, 128+N on a signal); 125 is
+faultline's own usage or internal error, 126 CMD cannot run, 127 CMD is not found.
 
   --cwd DIR      run in DIR (default: the current directory)
   --timeout S    end the whole process group after S seconds
@@ -28,16 +33,19 @@ then prints where the errors are. Exits with CMD's exit code (124 on timeout, 12
   --json         print one JSON object on stdout; the live output goes to stderr
   --format F     print the located errors as ${OUTPUT_FORMATS.join(' | ')} (the live output goes to stderr)
   --explain      when CMD fails, explain it: summary, enclosing function and code frame (pre-commit hooks)
-  --background   run CMD (a shell command line) in a detached worker, print its id and return at once;
-                 then faultline read ID --follow | --wait MS, faultline kill ID, faultline ps
+  --background   run CMD in a detached worker (same argv as without it; with --shell a shell line), print
+                 its id and return at once; then faultline read ID --follow | --wait MS, kill ID, ps
   --redact       with --json: redact secrets in the preview and messages (for a model)
   --input-format NAME  read the output as this structured report, or 'text' (default: detected by content)
+  --max-warnings N  exit 1 when CMD succeeded but more than N warnings were located in its output
 ${SCAN_USAGE}
   -o, --output FILE, --quiet, --color, --no-color: as for locate (the exit code stays CMD's)
 When faultline's stdout is a terminal, CMD gets FORCE_COLOR=1 and CLICOLOR_FORCE=1 so it keeps its colour;
 the artifact keeps every byte and locating reads through the colour codes.`;
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
+// For "did you mean" on a mistyped option.
+const RUN_OPTIONS = ['--cwd', '--timeout', '--shell', '--json', '--format', '--explain', '--background', '--input-format', '--redact', '--output', '-o', '--max-warnings', '--quiet', '--color', '--no-color', '--efm', '--filter-mode', '--diff', '--diff-base'];
 
 interface RunArgs {
   cwd: string | undefined;
@@ -77,15 +85,16 @@ function parseRunArgs(argv: string[]): RunArgs {
     else if (name === '--input-format') args.inputFormat = value();
     else if (name === '--redact') args.redact = true;
     else if (name === '-o' || name === '--output') args.ci.output = value();
+    else if (name === '--max-warnings') args.ci['max-warnings'] = value();
     else if (name === '--quiet' || name === '--color' || name === '--no-color') args.ci[name.slice(2)] = true;
     else if (name === '--efm') args.scan.efm = [...((args.scan.efm as string[] | undefined) ?? []), value()];
     else if (name === '--filter-mode' || name === '--diff' || name === '--diff-base') args.scan[name.slice(2)] = value();
     else return false;
     return true;
-  });
+  }, RUN_OPTIONS);
   // Checked before the command runs: a typo must not cost a whole build.
   if (args.inputFormat !== undefined && args.inputFormat !== 'text' && !REPORT_NAMES.includes(args.inputFormat)) {
-    throw new FaultlineError('E_USAGE', `unknown input format '${args.inputFormat}' (one of: text, ${REPORT_NAMES.join(', ')})`);
+    throw new FaultlineError('E_USAGE', `unknown input format '${args.inputFormat}'${didYouMean(args.inputFormat, ['text', ...REPORT_NAMES])} (one of: text, ${REPORT_NAMES.join(', ')})`);
   }
   if (args.command.length === 0) throw new FaultlineError('E_USAGE', `no command given: faultline run [options] -- CMD [ARGS…]`);
   return args;
@@ -117,6 +126,12 @@ async function explainFailure(result: RunResult, located: LocateResult): Promise
   return `${parts.join('\n')}\n`;
 }
 
+// The command's own code; a command that succeeded fails (1) only on more warnings than --max-warnings.
+function exitStatusOf(result: RunResult, found: LocateResult, settings: CiSettings, io: CliIo): number {
+  if (result.exitStatus !== 0 || settings.maxWarnings === undefined) return result.exitStatus;
+  return reportExitCode(found, found, { ...settings, failLevel: 'none' }, io);
+}
+
 function describeExit(result: RunResult): string {
   if (result.timedOut) return 'timed out';
   if (result.interactive !== null) return 'stopped: waiting for input';
@@ -128,14 +143,27 @@ export const runCommandCli: CliCommand = {
   name: 'run',
   summary: 'run a command, save its output, and point at the errors',
   usage: USAGE,
+  usageExit: EXIT_RUN_USAGE,
   async run(argv, io) {
     const args = parseRunArgs(argv);
     const settings = ciSettings(args.ci);
-    const cwd = args.cwd ?? io.cwd;
+    const cwd = resolve(io.cwd, args.cwd ?? '.');
+    if (!statSync(cwd, { throwIfNoEntry: false })?.isDirectory()) {
+      throw new FaultlineError('E_USAGE', `--cwd ${args.cwd ?? cwd}: no such directory (the command would run there)`);
+    }
     // Checked before the command runs: a bad pattern or ref must not cost a whole build.
     const userFormats = userFormatsOf(args.scan);
     const diff = await diffFilterOf(args.scan, io, cwd, undefined, false);
-    if (args.background) return (await import('./background.js')).runBackground(args.command, cwd, args.json, io);
+    // With --shell the shell decides what its words mean; otherwise the first word must be a command.
+    if (!args.shell) {
+      const lookup = lookUpCommand(args.command[0]!, cwd, io.env);
+      if (!lookup.found) {
+        const what = lookup.reason === 'not-found' ? `command not found: ${args.command[0]}${args.command[0]!.includes('/') ? '' : ' (not on PATH)'}` : `cannot run ${lookup.path}: ${lookup.reason === 'directory' ? 'it is a directory' : 'not executable'}`;
+        io.stderr(`faultline run: ${what}\n`);
+        return lookup.reason === 'not-found' ? EXIT_NOT_FOUND : EXIT_CANNOT_RUN;
+      }
+    }
+    if (args.background) return (await import('./background.js')).runBackground(args.command, { cwd, shell: args.shell, json: args.json }, io);
     // A captured command's output has no size limit.
     await keepYoungGenerationSmall();
     // Live output keeps stdout clean for the JSON document when --json is given.
@@ -180,7 +208,8 @@ export const runCommandCli: CliCommand = {
           liveBytes(chunk);
         },
         interactiveSilenceMs: envNumber(io, 'FAULTLINE_INTERACTIVE_SILENCE_MS'),
-        history: { key: defaultHistoryKey(io.env) },
+        // Marked as the CLI's, in this workspace: --last in this project picks it, not an agent's library run.
+        history: { key: defaultHistoryKey(io.env), origin: 'cli', root: defaultRoots(cwd, io.env)[0]! },
       });
     } finally {
       for (const [signal, handler] of handlers) process.off(signal, handler);
@@ -197,10 +226,11 @@ export const runCommandCli: CliCommand = {
     if (result.artifact.truncated) io.stderr(`faultline run: output past ${result.artifact.bytes} bytes was not saved (artifact size cap)\n`);
 
     let located: LocateResult = { locations: [], unresolved: [], dropped: [] };
+    let found = located;
     try {
-      located = await locate(
+      found = located = await locate(
         { path: result.artifact.path },
-        { cwd: result.cwd, ...(args.inputFormat ? { inputFormat: args.inputFormat } : {}), ...(userFormats ? { userFormats } : {}), ...(diff ? { diff } : {}) },
+        { cwd: result.cwd, command: result.command, ...(args.inputFormat ? { inputFormat: args.inputFormat } : {}), ...(userFormats ? { userFormats } : {}), ...(diff ? { diff } : {}) },
       );
       if (settings.quiet) located = errorsOnly(located);
     } catch (error) {
@@ -225,9 +255,10 @@ export const runCommandCli: CliCommand = {
         locations,
       };
       io.stdout(`${JSON.stringify(document)}\n`);
-      return result.exitStatus;
+      return exitStatusOf(result, found, settings, io);
     }
-    const trailer = `faultline: ${describeExit(result)} · ${(result.durationMs / 1000).toFixed(1)} s · ${countOf(result.artifact.lines, 'line')} · artifact ${result.artifact.id}\n  ${result.artifact.path}\n`;
+    // The command's last line may lack its newline (`printf abc`): the summary still starts a line of its own.
+    const trailer = `${liveEndsLine ? '' : '\n'}faultline: ${describeExit(result)} · ${(result.durationMs / 1000).toFixed(1)} s · ${countOf(result.artifact.lines, 'line')} · artifact ${result.artifact.id}\n  ${result.artifact.path}\n`;
     if (args.format !== 'text') {
       await printResult(located, args.format, io, settings);
       io.stderr(trailer);
@@ -237,8 +268,8 @@ export const runCommandCli: CliCommand = {
     } else {
       if (located.locations.length > 0) io.stdout('\n');
       await printResult(located, 'text', io, settings);
-      io.stdout(trailer);
+      io.stdout(located.locations.length > 0 ? trailer.replace(/^\n/, '') : trailer);
     }
-    return result.exitStatus;
+    return exitStatusOf(result, found, settings, io);
   },
 };

@@ -27,9 +27,10 @@ function candidate(token: string): boolean {
   return token.length >= 2 && /[A-Za-z]/.test(token) && !NOT_A_PATH.test(token) && !token.endsWith('.');
 }
 
+// Never claims its line: its candidates are guesses the workspace may refuse (`on line 4 of x.ini` proposes `on`),
+// so the prose tier after it still reads the line's words; the prose tier skips a place proposed here already.
 function parsePermissive(context: LineContext): boolean {
   const text = context.text;
-  let claimed = false;
   SHAPES.lastIndex = 0;
   for (let match = SHAPES.exec(text); match !== null; match = SHAPES.exec(text)) {
     const token = match[1]!;
@@ -41,10 +42,9 @@ function parsePermissive(context: LineContext): boolean {
     const severity = severityOf(/\b(error|warning|note|fatal)\b/i.exec(text)?.[1]);
     // Perl-like `msg at path line N.` puts the message before the location.
     const message = rest.replace(/^[:\s.,;-]+/, '').trim() || text.slice(0, match.index).replace(/\s+(?:at|in|from)\s*$/, '').trim();
-    const emitted = context.emit({ file: token, line, column: columnText === undefined ? null : Number(columnText), severity, message, hints: { confirm: true } });
-    claimed ||= emitted !== undefined;
+    context.emit({ file: token, line, column: columnText === undefined ? null : Number(columnText), severity, message, hints: { confirm: true } });
   }
-  return claimed;
+  return false;
 }
 
 const permissive: GrammarFormat = {

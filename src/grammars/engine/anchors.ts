@@ -4,8 +4,13 @@
 // Optional SGR/EL sequences that tools put between the parts of a location (tsc --pretty, gcc, vitest).
 const SGR = '(?:\\x1b\\[[0-9;]*[mK])*';
 
-/** `.ext` followed by `:digit` or `(digit`, ANSI allowed in between: nearly every location has it. */
-export const LOCATION_ANCHOR = `\\.[A-Za-z][A-Za-z0-9+_]{0,11}${SGR}[:(]${SGR}\\d`;
+/** A source read from standard input (`<stdin>:3:18: error`, `[stdin]:3`, ruff's `-:1:8`): only the command
+ * names its file (src/resolve/command-names.ts). A universal anchor too (prefilter.ts). */
+export const STANDARD_INPUT_ANCHOR = `(?:<stdin>|\\[stdin\\]):\\d|-:\\d+:\\d`;
+
+/** `.ext` followed by `:digit` or `(digit`, ANSI allowed in between: nearly every location has it; or a source
+ * read from standard input. */
+export const LOCATION_ANCHOR = `\\.[A-Za-z][A-Za-z0-9+_]{0,11}${SGR}[:(]${SGR}\\d|${STANDARD_INPUT_ANCHOR}`;
 
 
 export { SGR };

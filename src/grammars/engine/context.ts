@@ -1,7 +1,7 @@
 // Builds the LineContext a grammar sees for one candidate line: lazy neighbours, Chevrotain parsing,
 // and emission with the format's defaults applied.
 import type { CstNode, IToken } from 'chevrotain';
-import { fromUtf16Offset, type RawLocation } from '../../core/index.js';
+import { echoedCommand, fromUtf16Offset, isStandardInputName, readsStandardInput, type RawLocation } from '../../core/index.js';
 import type { Emitted, GrammarFormat, LineContext, Parsed } from './format.js';
 import { mayMatch, type LineParser } from './parser.js';
 import { Int, lineLexer } from './tokens.js';
@@ -80,6 +80,8 @@ function collectInts(node: CstNode, out: IToken[]): void {
 const WRAP_MIN_WIDTH = 40;
 // The widths consoles and CI viewers wrap at (fold's default, common terminals, GitLab/Jenkins/Azure viewers).
 const WRAP_WIDTHS = new Set([80, 100, 120, 132, 140, 150, 160, 180, 200, 240, 250, 256]);
+// How far above a location in standard input its command is looked for (the neighbour window's reach).
+const MAX_COMMAND_LOOKBACK = 40;
 // A wrapped message is followed over at most this many more lines.
 const MAX_WRAPPED_LINES = 3;
 
@@ -200,6 +202,10 @@ export class FormatLineContext implements LineContext {
       const packageName = linePackage?.name ?? directories?.packageName;
       if (packageName !== undefined && !hints?.packageName) hints = { ...hints, packageName };
     }
+    if (isStandardInputName(file)) {
+      const command = this.echoedCommandAbove();
+      if (command !== undefined) hints = { ...hints, commandLine: command };
+    }
     const wrap = location.logLine === undefined || location.logLine === this.logLine ? this.wrappedPathHead(location.file) : undefined;
     if (wrap !== undefined) hints = { ...hints, wrappedFrom: wrap.head };
     const message = wrap === undefined ? (location.message ?? '') : this.unwrappedMessage(location.message ?? '', wrap.width);
@@ -225,6 +231,19 @@ export class FormatLineContext implements LineContext {
     if (hints && Object.keys(hints).length > 0) raw.hints = detachHints(hints);
     host.emitted.push(raw);
     return raw;
+  }
+
+  // The nearest command above that may name what a tool read as standard input: an echoed command (`$ …`,
+  // `+ …`), or a line that is itself a command reading standard input (make echoes its recipes as they are).
+  private echoedCommandAbove(): string | undefined {
+    for (let delta = -1; delta >= -MAX_COMMAND_LOOKBACK; delta--) {
+      const line = this.line(delta);
+      if (line === undefined) return undefined;
+      const echoed = echoedCommand(line);
+      if (echoed !== undefined) return ownCopy(echoed);
+      if (/^[\w./-]+\s/.test(line) && readsStandardInput(line)) return ownCopy(line);
+    }
+    return undefined;
   }
 
   // A terminal-width console (fold, a CI log viewer) wraps a long path where the width ends: the location line

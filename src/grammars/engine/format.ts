@@ -73,6 +73,10 @@ export interface GrammarFormat extends FormatSpec {
   /** A last-resort format (generic, the permissive tier): a line only it claimed is offered again without a
    * learned prefix or tool tag, so that a specific format can read the tool's own line shape. */
   readonly fallback?: boolean;
+  /** A tier that also reads the lines other formats claimed (the prose tier): a claimed line's message may name
+   * another place in words (`Psych::SyntaxError: (config/app.yml): … at line 4 column 12`). Such a format only
+   * proposes weak candidates (hints.confirm), so what it adds never changes what the claimant reported. */
+  readonly readsClaimedLines?: boolean;
   /** Recognises one candidate line; returns true when it claimed the line (later formats skip it). */
   parse(context: LineContext): boolean;
 }

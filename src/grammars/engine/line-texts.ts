@@ -14,6 +14,18 @@ export const MAX_LINE_TEXT = 4 * 1024;
 // slower than with none; the ring measured level with none there.
 const REMEMBERED = 48;
 
+// A log copied from a web page as Markdown (issue 20, copy damage): a viewer's link inside a location comes out as
+// `[text](url)` (`src/a.c:4:[7](https://…#step:5:7)2` for `src/a.c:4:72`, `[src/a.c:4](https://…)`), and a
+// table cell's pipes as `\|` (`4 \| return x;`). The link's text and the plain pipe are what the tool printed.
+const MARKDOWN_LINK = /\[([^\[\]\n]{1,512})\]\((?:https?|file):\/\/[^\s()]{0,2048}\)/g;
+
+/** The line as the tool printed it before a web page's copy turned parts of it into Markdown. */
+export function repairWebCopy(line: string): string {
+  let repaired = line.includes('](') ? line.replace(MARKDOWN_LINK, '$1') : line;
+  if (repaired.includes('\\|')) repaired = repaired.replace(/\\\|/g, '|');
+  return repaired;
+}
+
 export class LineTexts {
   /** Whether the line `of` last returned was a logfmt wrapper's unwrapped message. */
   unwrapped = false;
@@ -50,7 +62,7 @@ export class LineTexts {
     const found = this.found;
     found.folder = undefined;
     found.name = undefined;
-    const stripped = stripLinePrefixes(this.normalise(latin1ToUtf8(raw.endsWith('\r') ? raw.slice(0, -1) : raw)), found);
+    const stripped = repairWebCopy(stripLinePrefixes(this.normalise(latin1ToUtf8(raw.endsWith('\r') ? raw.slice(0, -1) : raw)), found));
     this.package = found.folder === undefined && found.name === undefined ? undefined : { ...(found.folder ? { folder: ownCopy(found.folder) } : {}), ...(found.name ? { name: ownCopy(found.name) } : {}) };
     const unwrapped = unwrapStructuredLog(stripped);
     this.unwrapped = unwrapped !== stripped;

@@ -27,8 +27,14 @@ function baseName(path: string): string {
   return cut >= 0 ? path.slice(cut + 1) : path;
 }
 
-/** True when the path's last segment has a source extension or is a known build file name. */
+// What a tool prints for a source it read from standard input (`<stdin>:3:18: error`, `-:1:8`, `[stdin]:3`): a
+// file only the command names (src/core/standard-input.ts); resolve drops it as runtime when none does.
+const STANDARD_INPUT_PATH = /^(?:<stdin>|\[stdin\]|\(stdin\)|-|\/dev\/stdin|<standard input>)$/;
+
+/** True when the path's last segment has a source extension or is a known build file name, or the path is a
+ * tool's name for standard input. */
 export function looksLikeSourcePath(path: string): boolean {
+  if (STANDARD_INPUT_PATH.test(path)) return true;
   const name = baseName(path);
   if (EXTENSIONLESS_SOURCES.has(name) || /^Dockerfile\.|\.Dockerfile$/.test(name)) return true;
   const dot = name.lastIndexOf('.');

@@ -4,7 +4,7 @@
 // character: one combined `^(?:…75 alternatives…)` regex cost ~0.6 s per 100 MB, the dispatch ~0.1 s).
 // A test checks on every fixture that no line a format's own anchor selects is missed here
 // (test/grammars/prefilter.test.ts). Measurements: shared/reference/performance.md §3b, §6; bench/run.mjs.
-import { SGR } from './anchors.js';
+import { SGR, STANDARD_INPUT_ANCHOR } from './anchors.js';
 import { ALL_CHARS, firstChars, type FirstChars } from './first-chars.js';
 import type { GrammarFormat } from './format.js';
 import { FormatAnchors } from './format-anchors.js';
@@ -18,18 +18,30 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
   // (ts-loader), `path.ext: 3:` (dash) and `path.ext<TAB>12` (tab-separated reports: brakeman, Visual Studio's
   // Error List): more characters in the same classes cost irregexp nothing extra.
   `\\.[A-Za-z][A-Za-z0-9+_]{0,11}(?:${SGR}[:(|[\\t]${SGR}[([]?\\d| \\(?\\d+[:,]\\d|: \\d+: )`,
-  // "line 12", "Line: 12", ":line 14" — PHP, Perl, Terraform, ShellCheck, Gradle, .NET frames, Python frames
-  `[Ll]ine:? \\d`,
+  // "line 12", "Line: 12", ":line 14" — PHP, Perl, Terraform, ShellCheck, Gradle, .NET frames, Python frames;
+  // and the prose tier's `LINE 12`, `lines 4-6`, `[line  6]` (Python's configparser), `Line = 9`, `line #3`. One
+  // alternative led by the same letters: irregexp starts it where the old one started.
+  `(?:[Ll]ine|LINE)s?(?::? +| ?[=#] ?)\\d`,
   // Python frames with the path quoted (`File "`), and extensionless build files (Makefile:12, Dockerfile:3,
   // Jenkinsfile, Gemfile…) by their common ending: naming the prefixes made irregexp start a match at every
   // D, d, M, m, C, J, V, G and R of the log (measured: 140 → 110 ms per 100 MB for the whole regex).
   `[Ff]ile(?: ${SGR}"|[\\w.-]*:\\d)`,
   // GitHub workflow commands
   `::(?:error|warning|notice)\\b`,
+  // The prose tier's URL-ish anchors (`src/a.c#L12`, Bitbucket's `#lines-12`) and `(12) in file`: literal-led.
+  `#(?:L|lines-)\\d`,
+  `\\(\\d{1,7}(?:, ?\\d{1,5})?\\) in `,
+  // A source read from standard input (`<stdin>:3:18: error`, `[stdin]:3`, ruff's `-:1:8`): its file is named by
+  // the command only (src/resolve/command-names.ts).
+  ...topLevelAlternatives(STANDARD_INPUT_ANCHOR),
   // No alternative of its own for the permissive tier's extensionless files in a folder (`bin/rails:4`): one for
   // `/name:12` selected URLs and clocks and cost ~45 % more CPU on the 100 MB bench log, and even `bin/name:12` or a
   // Ruby frame tail (`:4:in '`) cost 5-7 %. Such a line is found when it also names a file with an extension.
 ];
+
+/** The prose tier's anchors: the universal ones that can hold a location in words, and a line that starts with
+ * a location whose file ended the line before (`:4:20: error: …`). */
+export const PROSE_ANCHORS: readonly string[] = [UNIVERSAL_ANCHORS[1]!, UNIVERSAL_ANCHORS[4]!, UNIVERSAL_ANCHORS[5]!, '^:\\d'];
 
 /** Splits a regex source into its top-level alternatives (outside groups and classes). */
 export function topLevelAlternatives(source: string): string[] {

@@ -44,6 +44,8 @@ export class Scanner {
   /** One reusable line context per format (same order as `formats`), made when the format first sees a line:
    * most formats see none, and making all 156 was a tenth of a warm 10 KB call's set-up. */
   private readonly contexts: Array<FormatLineContext | undefined> = [];
+  /** Indexes of the formats that also read claimed lines (GrammarFormat.readsClaimedLines), found once. */
+  private readersOfClaimed: number[] | undefined;
   private buffer = '';
   /** Index in `buffer` where unscanned text starts; text before it is look-back only. */
   private scanFrom = 0;
@@ -302,15 +304,31 @@ export class Scanner {
     let text: string | undefined;
     let ends: readonly number[] | undefined;
     const prefixEnds = (): readonly number[] => (ends ??= anchors.prefixEnds(probe));
+    const emittedBefore = this.host.emitted.length;
     for (let index = 0; index < this.formats.length; index++) {
       const anchor = anchors.anchorOfFormat[index]!;
       if (selects[anchor] === 0) selects[anchor] = anchors.selects(anchor, probe, prefixEnds) ? 1 : 2;
       if (selects[anchor] === 2) continue;
       text ??= textOf();
       const context = (this.contexts[index] ??= new FormatLineContext(this.host, this.formats[index]!));
-      if (this.formats[index]!.parse(context.reset(text, logLine))) return this.formats[index];
+      if (this.formats[index]!.parse(context.reset(text, logLine))) {
+        // A claimant that placed nothing here read a header or context line whose meaning it knows.
+        if (this.host.emitted.length > emittedBefore) this.offerClaimed(index, probe, prefixEnds, text, logLine);
+        return this.formats[index];
+      }
     }
     return undefined;
+  }
+
+  // The formats that read claimed lines too (the prose tier), after the claimant, each when its anchor selects.
+  private offerClaimed(claimant: number, probe: string, prefixEnds: () => readonly number[], text: string, logLine: number): void {
+    const anchors = this.anchors!;
+    const selects = this.selects!;
+    for (const index of (this.readersOfClaimed ??= this.formats.flatMap((format, at) => (format.readsClaimedLines === true ? [at] : [])))) {
+      const anchor = anchors.anchorOfFormat[index]!;
+      if (index > claimant && selects[anchor] === 0) selects[anchor] = anchors.selects(anchor, probe, prefixEnds) ? 1 : 2;
+      if (index > claimant && selects[anchor] === 1) this.formats[index]!.parse((this.contexts[index] ??= new FormatLineContext(this.host, this.formats[index]!)).reset(text, logLine));
+    }
   }
 
   // The normalised, peeled text of a selected line, with fresh per-line memos and its neighbours on demand.

@@ -32,7 +32,8 @@ export const actionlint: GrammarFormat = {
 
 // Parsable: `./config.yaml:3:1: [error] wrong indentation: expected 2 but found 0 (indentation)`.
 // Standard: a file header line, then `  3:1       error    wrong indentation…  (indentation)` rows.
-const YAMLLINT_ROW = /^ {2}(\d+):(\d+) +(error|warning) +(.*?) {2}\((\S+)\)$/;
+// Usually two blanks before the rule; a syntax error's row has one (`… got '<stream end>' (syntax)`, yamllint 1.29).
+const YAMLLINT_ROW = /^ {2}(\d+):(\d+) +(error|warning) +(.*?) {1,2}\((\S+)\)$/;
 
 function parseYamllint(context: LineContext): boolean {
   const text = context.text;
@@ -44,7 +45,8 @@ function parseYamllint(context: LineContext): boolean {
       const line = context.line(delta);
       if (line === undefined || line === '') break;
       if (YAMLLINT_ROW.test(line)) continue;
-      if (YAML.test(line) && !/\s/.test(line)) file = line;
+      // `stdin` heads the rows of `yamllint -` (the command names the file: src/resolve/command-names.ts).
+      if ((YAML.test(line) && !/\s/.test(line)) || line === 'stdin') file = line;
       break;
     }
     if (file === undefined) return false;

@@ -1,0 +1,127 @@
+// Names only on the command line (issue 20): a tool that reads its source from standard input, or takes it as an
+// option, prints `<stdin>`, `[stdin]`, `-`, `/dev/stdin` or no file at all; the command (echoed in the log as
+// `$ cmd …`, `+ cmd …` or a make recipe, or kept by `faultline run`) names the file. Pure string work: which
+// names stand for standard input, and the one file a command line names as its input.
+
+// What tools print for standard input: gcc/Python `<stdin>`, Node `[stdin]`, ruff/shellcheck `-`, yamllint
+// `stdin`, bash `/dev/stdin`, jq's filter `<top-level>`, `(stdin)`, `<standard input>`.
+const STANDARD_INPUT = /^(?:-|<stdin>|\[stdin\]|\(stdin\)|stdin|\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0|<standard input>|standard input|<top-level>)$/;
+
+/** True for a printed path that stands for standard input (or a tool's input with no file name). */
+export function isStandardInputName(path: string): boolean {
+  return STANDARD_INPUT.test(path.trim());
+}
+
+// The prompt or trace marks before an echoed command: a shell prompt (`$ `, `% `, `> `, `❯ `, `PS C:\x> `) or
+// `set -x`'s `+ ` (one `+` per nesting level).
+const ECHO = /^\s*(?:\$|%|>|❯|\+{1,4}|PS [^>]{0,200}>)\s+(\S.*)$/;
+
+/** The command of a log line that echoes one (`$ python3 - < app.py`, `+ node < app.js`), else undefined. */
+export function echoedCommand(line: string): string | undefined {
+  return ECHO.exec(line)?.[1];
+}
+
+// A line of a build log that is itself a command reading standard input (make echoes a recipe as it is).
+const READS_STANDARD_INPUT = /(?:^|\s)(?:<\s*[^\s<>&|(]|-(?=\s|$)|--stdin\b)/;
+
+/** True when a command line reads its input from standard input (a `<` redirect, a `-` operand, `--stdin`). */
+export function readsStandardInput(command: string): boolean {
+  return READS_STANDARD_INPUT.test(command);
+}
+
+/** Shell words of a command line: quotes removed, operators (`<`, `|`, `&&`, `;`, `>`) as words of their own. */
+function shellWords(command: string): string[] {
+  const words: string[] = [];
+  let word = '';
+  let quote = '';
+  let inWord = false;
+  const push = (): void => {
+    if (inWord) words.push(word);
+    word = '';
+    inWord = false;
+  };
+  for (let index = 0; index < command.length && words.length < 512; index++) {
+    const character = command[index]!;
+    if (quote !== '') {
+      if (character === quote) quote = '';
+      else if (character === '\\' && quote === '"' && index + 1 < command.length) word += command[++index];
+      else word += character;
+      continue;
+    }
+    if (character === '"' || character === "'") {
+      quote = character;
+      inWord = true;
+    } else if (character === '\\' && index + 1 < command.length) {
+      word += command[++index];
+      inWord = true;
+    } else if (/\s/.test(character)) push();
+    else if ('<>|&;'.includes(character)) {
+      // `2>&1`, `>>`, `&&`, `||`: an operator and its digits are one word, never a file.
+      if (/^\d+$/.test(word) && character === '>') word += character;
+      else push();
+      let operator = word === '' ? character : word;
+      word = '';
+      inWord = false;
+      while (index + 1 < command.length && '<>|&'.includes(command[index + 1]!) && operator.length < 4) operator += command[++index];
+      if (operator.endsWith('&') && /\d/.test(command[index + 1] ?? '')) operator += command[++index];
+      words.push(operator);
+    } else {
+      word += character;
+      inWord = true;
+    }
+  }
+  push();
+  return words;
+}
+
+const SEPARATORS = new Set(['|', '||', '&&', ';', '&', '|&']);
+// Options whose value is the input file itself or the name a tool gives standard input.
+const INPUT_OPTION = /^--?(?:stdin-?file-?(?:name|path)?|stdin-path|assume-filename|filename|file|from-file|f|script|input|source)$/;
+// Options whose value is an output, never the input.
+const OUTPUT_OPTION = /^(?:-o|--output|--out|--output-file|--log-file|-l)$/;
+
+function looksLikeFile(word: string): boolean {
+  if (word.length < 2 || word.length > 1024 || word.startsWith('-') || /^[a-z][\w+.-]*:\/\//i.test(word) || word.includes('=')) return false;
+  return /\.[A-Za-z][\w+-]{0,11}$/.test(word) && /[A-Za-z]/.test(word.replace(/\.[^.]*$/, ''));
+}
+
+/**
+ * The one input file a command names: what a `<` redirect or a `--stdin-filename`-like option gives, else the one
+ * file-like operand or option value of the segments that read standard input (all segments when none does).
+ * Undefined when none or several are named: two candidates are never guessed between. With `inputOnly`, only a
+ * redirect or an input option counts (a location that names no file at all is no operand's).
+ */
+export function namedInputFile(command: string | readonly string[], inputOnly = false): string | undefined {
+  const text = typeof command === 'string' ? command : command.join(' ');
+  const segments: string[][] = [[]];
+  // Whether each segment reads the one before through a pipe (`cat conf.yml | yamllint -`).
+  const piped: boolean[] = [false];
+  for (const word of shellWords(text)) {
+    if (SEPARATORS.has(word)) {
+      segments.push([]);
+      piped.push(word === '|' || word === '|&');
+    } else segments.at(-1)!.push(word);
+  }
+  const readsInput = (words: readonly string[]): boolean => words.some((word, index) => word === '-' || /stdin/.test(word) || (word === '<' && index + 1 < words.length));
+  // A segment that reads standard input, and the one that feeds it through a pipe.
+  const reading = segments.filter((words, index) => readsInput(words) || (piped[index + 1] === true && readsInput(segments[index + 1]!)));
+  const strong = new Set<string>();
+  const optional = new Set<string>();
+  const weak = new Set<string>();
+  for (const words of reading.length > 0 ? reading : segments) {
+    for (let index = 1; index < words.length; index++) {
+      const word = words[index]!;
+      const previous = words[index - 1]!;
+      const option = /^(--?[\w-]+)=(.*)$/.exec(word);
+      if (option && INPUT_OPTION.test(option[1]!) && looksLikeFile(option[2]!)) strong.add(option[2]!);
+      else if (previous === '<' && looksLikeFile(word)) strong.add(word);
+      else if (INPUT_OPTION.test(previous) && looksLikeFile(word)) (/stdin|assume/.test(previous) ? strong : optional).add(word);
+      else if (!/^\d*>/.test(previous) && !OUTPUT_OPTION.test(previous) && previous !== '<') {
+        // A quoted sqlite or psql meta-command holds its file after a blank (`".read q.sql"`, `-c "\i q.sql"`).
+        for (const part of word.split(/\s+/)) if (looksLikeFile(part)) weak.add(part);
+      }
+    }
+  }
+  const chosen = strong.size > 0 ? strong : inputOnly ? optional : new Set([...optional, ...weak]);
+  return chosen.size === 1 ? [...chosen][0] : undefined;
+}

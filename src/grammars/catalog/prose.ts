@@ -1,0 +1,250 @@
+// The prose tier (issue 20): a file and a line written in words, in any order, by tools no format describes:
+// `line 4 of conf/app.ini`, `conf/app.ini, line 4`, `conf/app.ini line 4:`, `at line 4 in q.sql`, `(4) in q.sql`,
+// `File = a.c, Line = 9`, `near line 10 col 3 file a.f`, `(file "run.tcl" line 3)`, `'x.ini' [line  6]`, a file
+// named in a message and its line in a later clause, a URL-ish anchor (`src/a.c#L12`, `…/blob/main/a.c#L12-L14`),
+// and a location split from its file onto the next line (`:4:20: error: …` under a line ending in the path).
+// The words prove nothing by themselves, so like the permissive tier every candidate carries `hints.confirm`:
+// resolve keeps it only when it names an existing file inside a root. It runs after every other format, on
+// lines none of them claimed. Each line is read by a few linear scans (no backtracking regex over the line),
+// and at most MAX_PHRASES numbers and MAX_TOKENS path-like words of a line are considered, so a log of prose
+// costs about what a plain log does (bench/realistic.mjs prints the ratio).
+import type { Emitted, GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
+import { PROSE_ANCHORS } from '../engine/prefilter.js';
+import { parseSeverityTail, severityOf } from './shared/common.js';
+
+const MAX_PHRASES = 8;
+const MAX_TOKENS = 64;
+
+// A number written as a line: `line 4`, `Line: 4`, `Line = 4`, `line #4`, `LINE 4`, `lines 4-6`, with an
+// optional column (`, column 7`, ` col 7`, ` char 7`, `:7`). The word must not end a longer word (`inline 4`).
+const LINE_PHRASE =
+  /(?<![A-Za-z])(?:[Ll]ine|LINE)s?(?: *[:=#] *| +)(\d{1,7})(?:-(\d{1,7}))?(?:(?:, *| +|:)(?:(?:[Cc]ol(?:umn)?|[Cc]har(?:acter)?|[Pp]os(?:ition)?)(?: *[:=] *| +))?(\d{1,5}))?/g;
+// `(4) in q.sql`, `(4,7) in q.sql`: the number in parentheses and the file after ` in `.
+const PAREN_PHRASE = /\((\d{1,7})(?:, ?(\d{1,5}))?\) in /g;
+// A path-like word: quoted (quotes may hold blanks-free text only), or a run of characters paths carry.
+const TOKEN = /"([^"\s]{1,512})"|'([^'\s]{1,512})'|`([^`\s]{1,512})`|([^\s"'`<>{}[\],;|=]{2,512})/g;
+// `F#L12`, `F#L12C3`, `F#L12-L14` (GitHub, GitLab, Gitea and Bitbucket's `#lines-12` anchors).
+const ANCHORED = /^(.+?)#(?:L|lines-)(\d{1,7})(?:C(\d{1,5}))?(?:[-:]L?(\d{1,7}))?$/;
+// What may stand between a number and the file after it: `of`, `in`, `in file`, `of file`, `file`, `from`.
+const AFTER_GAP = /^[\s,:]*(?:(?:of|in|from|at)\s+)?(?:(?:the\s+)?(?:file|module|script)\s+)?$/i;
+// What may stand between a file and the number after it: `F, line`, `F line`, `F: line`, `"F" [line`,
+// `F (line`, `F at line`, `F on line`, `F near line`, `File = F, Line`.
+const BEFORE_GAP = /^\s*[,:]?\s*[([]?\s*(?:(?:at|on|near|in)\s+)?$/i;
+// The words that join a file and a number (`F at line 4`, `line 4 of F`).
+const CONNECTOR = /^(?:at|on|near|in|of|from|file)$/i;
+// Tokens that are never files whatever the workspace holds: numbers, versions, dates, clocks, elisions alone.
+const NOT_A_PATH = /^(?:[\d.:]+|v\d[\w.]*|\d{4}-\d\d-\d\d[T\d:.-]*|[.~-]+|[a-z][\w+.-]*:\/\/[^/]*)$/i;
+// An error line that may name no file because its tool read standard input.
+const UNNAMED_ERROR = /\b(?:error|fatal|failed)\b/i;
+// A severity word anywhere on the line.
+const SEVERITY_WORD = /\b(error|warning|note|fatal)\b/i;
+
+interface Token {
+  path: string;
+  start: number;
+  end: number;
+  /** pathLike(path), computed once. */
+  likely?: boolean;
+}
+
+function likely(token: Token): boolean {
+  return (token.likely ??= pathLike(token.path));
+}
+
+// A scheme and host before a path (`https://host/org/repo/blob/main/src/a.c`) name another machine: the path
+// part is what the workspace may hold (its leading folders are dropped by resolve when they do not exist).
+function withoutHost(path: string): string {
+  const url = /^[a-z][\w+.-]*:\/\/[^/\s]+(\/.*)$/i.exec(path);
+  return url && !/^file:/i.test(path) ? url[1]!.slice(1) : path;
+}
+
+function pathLike(path: string): boolean {
+  if (path.length < 2 || !/[A-Za-z]/.test(path) || NOT_A_PATH.test(path) || /^[a-z][\w+.-]*:$/i.test(path)) return false;
+  // A folder separator, or a name with a letter-led extension (`run.tcl`, `app.conf`); a bare word is not enough.
+  return /[\\/]/.test(path) || /\.[A-Za-z][\w+-]{0,11}$/.test(path);
+}
+
+// Trailing sentence punctuation is not part of a path (`… in q.sql.`, `(file "x.tcl" line 3)`).
+function trimmed(raw: string, start: number): Token {
+  let path = raw;
+  let from = start;
+  while (path.length > 0 && '([('.includes(path[0]!)) {
+    path = path.slice(1);
+    from++;
+  }
+  // `in C:\x\A.cs:line 21` glues the word to the path.
+  path = path.replace(/[.:,;!?)\]]+$/, '').replace(/[:,](?:[Ll]ine|LINE)s?$/, '');
+  return { path, start: from, end: from + path.length };
+}
+
+function tokensOf(text: string): Token[] {
+  const tokens: Token[] = [];
+  TOKEN.lastIndex = 0;
+  for (let match = TOKEN.exec(text); match !== null && tokens.length < MAX_TOKENS; match = TOKEN.exec(text)) {
+    const quoted = match[1] ?? match[2] ?? match[3];
+    const token = quoted === undefined ? trimmed(match[4]!, match.index) : { path: quoted, start: match.index, end: match.index + match[0].length };
+    tokens.push(token);
+  }
+  return tokens;
+}
+
+interface Found {
+  file: string;
+  unnamed?: boolean;
+  line: number;
+  column: number | null;
+  endLine: number | null;
+  start: number;
+  end: number;
+}
+
+// The file a number phrase belongs to: the word right after it (`line 4 of F`), else right before it
+// (`F, line 4`), else the only path-like word of the line (`F: … in a later clause, line 4`) unless another phrase
+// of the line named it already or a word that is no path owns the number (`… in automake line 922`).
+function fileFor(text: string, tokens: readonly Token[], candidates: readonly Token[], span: { start: number; end: number }, used: readonly Found[]): Token | undefined {
+  const after = tokens.find((token) => token.start >= span.end);
+  if (after && likely(after) && AFTER_GAP.test(text.slice(span.end, after.start))) return after;
+  let before: Token | undefined;
+  let named = false;
+  for (const token of tokens) {
+    if (token.end > span.start) break;
+    if (CONNECTOR.test(token.path)) continue;
+    // A word right after a connector names a thing (`in automake line 922`); a verb does not (`check line 5`).
+    named = before !== undefined && CONNECTOR.test(text.slice(before.end, token.start).trim());
+    before = token;
+  }
+  const gap = before === undefined ? '' : text.slice(before.end, span.start).replace(/^["'`]/, '');
+  if (before && BEFORE_GAP.test(gap)) {
+    if (likely(before)) return before;
+    if (named && /^[\s,:]*$/.test(gap)) return undefined;
+  }
+  const distinct = new Set(candidates.map((token) => token.path));
+  const only = distinct.size === 1 ? candidates[0] : undefined;
+  return only && !used.some((each) => each.file === only.path) ? only : undefined;
+}
+
+function phrasesOf(text: string, tokens: readonly Token[]): Found[] {
+  const found: Found[] = [];
+  // A word that is itself a location (`psych.rb:455:in`) is a strict format's, never the file of a phrase.
+  const candidates = tokens.filter((token) => likely(token) && !token.path.includes('#') && !/:\d/.test(token.path));
+  for (const token of tokens) {
+    const anchored = token.path.includes('#') ? ANCHORED.exec(token.path) : null;
+    if (!anchored || !pathLike(anchored[1]!) || found.length >= MAX_PHRASES) continue;
+    const line = Number(anchored[2]);
+    const endLine = anchored[4] === undefined ? null : Number(anchored[4]);
+    found.push({ file: anchored[1]!, line, column: anchored[3] === undefined ? null : Number(anchored[3]), endLine: endLine !== null && endLine > line ? endLine : null, start: token.start, end: token.end });
+  }
+  for (const regex of [LINE_PHRASE, PAREN_PHRASE]) {
+    regex.lastIndex = 0;
+    for (let match = regex.exec(text); match !== null && found.length < MAX_PHRASES; match = regex.exec(text)) {
+      const start = match.index;
+      const end = start + match[0].length;
+      const paren = regex === PAREN_PHRASE;
+      const named = paren ? tokens.find((token) => token.start >= end) : fileFor(text, tokens, candidates, { start, end }, found);
+      // No file on an error line at all (`parse error: … at line 3, column 11`): standard input, which only the
+      // command can name (resolve, src/resolve/command-names.ts).
+      const unnamed = named === undefined && !paren && !tokens.some(likely) && UNNAMED_ERROR.test(text);
+      const file = unnamed ? { path: '-', start, end } : named;
+      if (!file || !(unnamed || likely(file)) || found.some((each) => each.start <= start && start < each.end)) continue;
+      const line = Number(match[1]);
+      const endLine = !paren && match[2] !== undefined && Number(match[2]) > line ? Number(match[2]) : null;
+      const column = (paren ? match[2] : match[3]) ?? null;
+      found.push({ file: file.path, ...(unnamed ? { unnamed } : {}), line, column: column === null ? null : Number(column), endLine, start: Math.min(start, file.start), end: Math.max(end, file.end) });
+    }
+  }
+  return found;
+}
+
+// The message of a line that only holds a location: for an indented one (Tcl's `    (file "x.tcl" line 3)` under
+// `    while executing`, a trace's continuation) the nearest line above at the margin that is no quoted echo.
+function messageAbove(context: LineContext): string {
+  if (!/^\s/.test(context.text)) return '';
+  for (let delta = -1; delta >= -8; delta--) {
+    const line = context.line(delta);
+    if (line === undefined) return '';
+    if (line.trim() !== '' && !/^[\s"'{]/.test(line)) return line.trim();
+  }
+  return '';
+}
+
+// The line itself when it says more than the location (nothing is cut from a message in words), else the
+// message above an indented location-only line.
+function messageOf(context: LineContext, found: Found): string {
+  const text = context.text;
+  const outside = `${text.slice(0, found.start)} ${text.slice(found.end)}`.replace(/\b(?:at|in|of|on|near|from|file|line|col(?:umn)?)\b/gi, '');
+  return /[A-Za-z]/.test(outside) ? text.trim() : messageAbove(context);
+}
+
+// Whether a format before this one proposed this place from this line already (the permissive tier, or the
+// claimant of the line, which may have read a path with blanks that this tier's words cut: same line, same name).
+function proposedAlready(context: LineContext, file: string, line: number): boolean {
+  const emitted = context.emitted;
+  const name = baseName(file);
+  for (let index = emitted.length - 1; index >= 0 && emitted[index]!.logLine === context.logLine; index--) {
+    const other = emitted[index]!.file;
+    if (emitted[index]!.line === line && (baseName(other) === name || /[\s/\\]$/.test(other.slice(0, other.length - file.length)) && other.endsWith(file))) return true;
+  }
+  return false;
+}
+
+function baseName(path: string): string {
+  return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+}
+
+// `:4:20: error: …` or `, line 4: …` starting a line whose file ended the line before (a copy that broke the line
+// after the path).
+function splitFromPreviousLine(context: LineContext): boolean {
+  const match = /^(?::(\d{1,7})(?::(\d{1,5}))?(?=[:\s])|,? ?[Ll]ine (\d{1,7})\b)(.*)$/.exec(context.text);
+  if (!match) return false;
+  const previous = context.line(-1)?.trimEnd();
+  const head = previous === undefined ? undefined : tokensOf(previous).at(-1);
+  if (!head || head.end !== previous!.length || !pathLike(head.path)) return false;
+  const tail = parseSeverityTail(match[4] ?? '');
+  const emitted = context.emit({
+    file: withoutHost(head.path), line: Number(match[1] ?? match[3]), column: match[2] === undefined ? null : Number(match[2]),
+    severity: tail.severity ?? severityOf(SEVERITY_WORD.exec(context.text)?.[1]), code: tail.code, message: tail.message.replace(/^[\s:,-]+/, '').trim(),
+    hints: { confirm: true }, logLine: context.logLine - 1,
+  });
+  return emitted !== undefined;
+}
+
+// Whether the line holds a number phrase at all: most candidate lines (a `line 3` inside a strict format's line)
+// end here, before any word is cut out.
+const ANY_PHRASE = /(?<![A-Za-z])(?:[Ll]ine|LINE)s?(?: *[:=#] *| +)\d|\(\d{1,7}(?:, ?\d{1,5})?\) in |#(?:L|lines-)\d/;
+
+function parseProse(context: LineContext): boolean {
+  const text = context.text;
+  if (splitFromPreviousLine(context)) return true;
+  if (!ANY_PHRASE.test(text)) return false;
+  const tokens = tokensOf(text);
+  if (tokens.length === 0) return false;
+  const severity = severityOf(SEVERITY_WORD.exec(text)?.[1]);
+  let claimed = false;
+  for (const found of phrasesOf(text, tokens)) {
+    const file = withoutHost(found.file);
+    if (!(found.line >= 1) || proposedAlready(context, file, found.line)) continue;
+    const location: Emitted = {
+      file, line: found.line, column: found.column, endLine: found.endLine, severity,
+      message: messageOf(context, found), hints: found.unnamed ? { confirm: true, unnamed: true } : { confirm: true },
+    };
+    claimed = context.emit(location) !== undefined || claimed;
+  }
+  return claimed;
+}
+
+const prose: GrammarFormat = {
+  name: 'prose',
+  language: 'Any',
+  description:
+    'Any tool writing its location in words (`line 4 of conf/app.ini`, `q.sql, line 4`, `at line 4 in q.sql`, `(4) in q.sql`, `File = a.c, Line = 9`, Tcl\'s `(file "run.tcl" line 3)`, `src/a.c#L12`), kept only when the workspace has that file.',
+  columnBase: 1,
+  columnUnit: 'unknown',
+  fields: ['file', 'line', 'column', 'endLine', 'message'],
+  observed: true,
+  anchor: PROSE_ANCHORS.join('|'),
+  fallback: true,
+  readsClaimedLines: true,
+  parse: parseProse,
+};
+
+export const proseFamily: GrammarFamily = { formats: [prose] };

@@ -1,0 +1,56 @@
+// Copy damage (issue 20): logs pasted from web pages and terminals arrive hard-wrapped, elided, with Markdown
+// links inside their numbers and escaped pipes. The repairs live in the engine and resolve, so every format
+// gets them, not only gcc (fixtures/gcc/wrapped-path, fixtures/gcc/web-log-copy).
+import { afterEach, describe, expect, it } from 'vitest';
+import { repairWebCopy } from '../../../src/grammars/engine/line-texts.js';
+import { locate } from '../../../src/locate/index.js';
+import { makeWorkspace, removeWorkspaces } from '../../resolve/_workspace.js';
+
+afterEach(removeWorkspaces);
+
+const FILES = {
+  'src/total.c': 'x\n'.repeat(90),
+  'app/calc.py': 'x\n'.repeat(30),
+  'src/services/payments/gateway.py': 'x\n'.repeat(30),
+  'src/cart.ts': 'x\n'.repeat(30),
+  'lib/deep/nested/folder/structure/with/long/names/report_builder.rb': 'x\n'.repeat(30),
+};
+
+async function places(log: string): Promise<string[]> {
+  const root = await makeWorkspace(FILES);
+  const result = await locate({ text: log }, { cwd: root, roots: [root] });
+  return result.locations.map((l) => `${l.file}:${l.line}${l.column === null ? '' : `:${l.column}`}:${l.format}`);
+}
+
+describe('web-page copies', () => {
+  it('takes the text of a Markdown link back, and a plain pipe for an escaped one', () => {
+    expect(repairWebCopy('src/total.c:4:[7](https://ci.example.org/run/1#step:5:7)2: error: x')).toBe('src/total.c:4:72: error: x');
+    expect(repairWebCopy('[src/cart.ts:12:5](https://example.org/blob/main/src/cart.ts#L12) - error')).toBe('src/cart.ts:12:5 - error');
+    expect(repairWebCopy('   4 \\| int x = y;')).toBe('   4 | int x = y;');
+    expect(repairWebCopy('see [the docs](./docs/x.md) and a[1](2)')).toBe('see [the docs](./docs/x.md) and a[1](2)');
+  });
+
+  it.each([
+    ['gcc', 'src/total.c:4:[7](https://ci.example.org/r/1#step:5:7)2: error: ‘y’ undeclared', 'src/total.c:4:72'],
+    ['a Python frame', '  File "app/calc.py", line [12](https://ci.example.org/r/1#step:5:12), in total\nZeroDivisionError: division by zero', 'app/calc.py:12'],
+    ['tsc', '[src/cart.ts(3,5)](https://example.org/x#L3): error TS2322: Type \'number\' is not assignable to type \'string\'.', 'src/cart.ts:3:5'],
+  ])('reads %s through a Markdown link in its location (the place, whichever format reads it)', async (_name, log, expected) => {
+    expect((await places(`${log}\n`)).map((place) => place.slice(0, place.lastIndexOf(':')))).toEqual([expected]);
+  });
+});
+
+describe('hard-wrapped and elided paths, whatever the format', () => {
+  it('joins a Python frame whose quoted path a console wrapped', async () => {
+    const log = '  File "/home/ci/work/app/src/services/pay\nments/gateway.py", line 12, in charge\nValueError: bad amount\n';
+    expect(await places(log)).toEqual(['src/services/payments/gateway.py:12:prose']);
+  });
+
+  it.each([
+    ['gcc', '.../src/total.c:4:72: error: ‘y’ undeclared', 'src/total.c:4:72:gcc'],
+    ['a Python frame', '  File "…/app/calc.py", line 3, in total\nZeroDivisionError: division by zero', 'app/calc.py:3:python-traceback'],
+    ['tsc', '…/src/cart.ts(3,5): error TS2322: Type \'number\' is not assignable to type \'string\'.', 'src/cart.ts:3:5:tsc'],
+    ['a Ruby frame', '.....long/names/report_builder.rb:7:in `build\': boom (RuntimeError)', 'lib/deep/nested/folder/structure/with/long/names/report_builder.rb:7:ruby'],
+  ])('matches an elided head of %s by the longest suffix in the workspace', async (_name, log, expected) => {
+    expect(await places(`${log}\n`)).toEqual([expected]);
+  });
+});

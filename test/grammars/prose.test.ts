@@ -1,0 +1,87 @@
+// The prose tier (issue 20): a file and a line written in words, proposed with hints.confirm and kept only when
+// the workspace has the file; it never replaces what a real format reported.
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createScanner, registeredFormats } from '../../src/grammars/index.js';
+import { findFixtureCases } from '../../src/locate/fixtures.js';
+import { locate } from '../../src/locate/index.js';
+import { normaliseLine } from '../../src/summarise/index.js';
+import { makeWorkspace, removeWorkspaces } from '../resolve/_workspace.js';
+
+afterEach(removeWorkspaces);
+
+// Weak candidates of the prose tier, or of both weak tiers (the permissive tier reads `F, line N` first).
+function proposed(log: string, tiers: readonly string[] = ['prose']): string[] {
+  const scanner = createScanner({ normaliseLine });
+  scanner.write(Buffer.from(log, 'utf8').toString('latin1'));
+  return scanner
+    .end()
+    .locations.filter((location) => tiers.includes(location.format))
+    .map((location) => `${location.file}:${location.line}${location.column === null ? '' : `:${location.column}`}${location.endLine === null ? '' : `-${location.endLine}`}`);
+}
+
+const FILES = { 'conf/app.ini': 'a\n'.repeat(20), 'db/q.sql': 'a\n'.repeat(20), 'src/main.c': 'a\n'.repeat(20), 'run.tcl': 'a\n'.repeat(20) };
+
+describe('prose tier', () => {
+  it('comes last in the registry', () => {
+    expect(registeredFormats().at(-1)?.name).toBe('prose');
+  });
+
+  it.each([
+    ['error: unexpected token on line 4 of conf/app.ini', 'conf/app.ini:4'],
+    ['Error in conf/app.ini: unknown section, check line 5', 'conf/app.ini:5'],
+    ['parse failed at line 7 in db/q.sql', 'db/q.sql:7'],
+    ['syntax error (8) in db/q.sql', 'db/q.sql:8'],
+    ['syntax error (8,3) in db/q.sql', 'db/q.sql:8:3'],
+    ['File = src/main.c, Line = 9', 'src/main.c:9'],
+    ['FATAL: LINE 12 of src/main.c: bad', 'src/main.c:12'],
+    ['ERROR loading \'conf/app.ini\' [line  6]: duplicate key', 'conf/app.ini:6'],
+    ['    (file "run.tcl" line 3)', 'run.tcl:3'],
+    ['could not load conf/app.ini: the value is not a number (line 11, column 4)', 'conf/app.ini:11:4'],
+    ['build: src/main.c#L12', 'src/main.c:12'],
+    ['see https://example.org/acme/app/blob/main/src/main.c#L11-L14', 'acme/app/blob/main/src/main.c:11-14'],
+    ['at lines 3-5 of db/q.sql: unterminated string', 'db/q.sql:3-5'],
+  ])('reads %j', (line, expected) => {
+    expect(proposed(`${line}\n`, ['permissive', 'prose']).filter((place) => /[./]/.test(place.split(':')[0]!))).toEqual([expected]);
+  });
+
+  it('proposes nothing for numbers that belong to no file: another word owns it, or several files could', () => {
+    expect(proposed('Error at /usr/share/x/Channels.pm line 662 in automake line 922.\n')).not.toContain('/usr/share/x/Channels.pm:922');
+    expect(proposed('copied a/b.c and c/d.c, see line 4\n')).toEqual([]);
+    expect(proposed('read 12 lines in 3 files; line 4 was empty\n')).toEqual([]);
+    expect(proposed('inline 4 of src/main.c\n')).toEqual([]);
+  });
+
+  it('reads a location split from its file onto the next line, with the severity of its tail', async () => {
+    const root = await makeWorkspace(FILES);
+    const log = 'compiling /home/ci/work/app/src/main.c\n:4:20: error: expected expression\n';
+    const result = await locate({ text: log }, { cwd: root, roots: [root] });
+    expect(result.locations.map((l) => [l.file, l.line, l.column, l.severity, l.message, l.logLine])).toEqual([['src/main.c', 4, 20, 'error', 'expected expression', 1]]);
+  });
+
+  it('keeps a candidate only when the workspace has the file, and never reports one as unresolved', async () => {
+    const root = await makeWorkspace(FILES);
+    const log = ['error: unexpected token on line 4 of conf/app.ini', 'warning: see line 2 of docs/missing.md', 'took 3.5 s at line 9 of the report', 'see src/main.c#L12'].join('\n');
+    const result = await locate({ text: log }, { cwd: root, roots: [root] });
+    expect(result.locations.map((l) => `${l.file}:${l.line}:${l.severity}:${l.format}`)).toEqual(['conf/app.ini:4:error:prose', 'src/main.c:12:null:prose']);
+    expect(result.unresolved).toEqual([]);
+    expect(result.dropped).toEqual([]);
+  });
+
+  it('adds the place a claimed line names in its message, and never a second copy of the claimant\'s own place', async () => {
+    const root = await makeWorkspace({ ...FILES, 'load.rb': 'x\n'.repeat(5) });
+    const log = "load.rb:3:in `parse': (conf/app.ini): mapping values are not allowed at line 4 column 12 (Psych::SyntaxError)\nsrc/main.c:5:1: error: bad, see line 5 of src/main.c\n";
+    const result = await locate({ text: log }, { cwd: root, roots: [root] });
+    expect(result.locations.map((l) => `${l.file}:${l.line}:${l.column}:${l.format}`).sort()).toEqual(['conf/app.ini:4:12:prose', 'load.rb:3:null:ruby', 'src/main.c:5:1:gcc']);
+  });
+
+  it.each(findFixtureCases(new URL('../../fixtures', import.meta.url).pathname).filter((fixture) => !fixture.log.includes('/prose/')).map((fixture) => [fixture.name, fixture]))(
+    '%s: no prose candidate replaces or adds to what its formats report',
+    async (_name, fixture) => {
+      const expected = JSON.parse(readFileSync(fixture.expectedPath, 'utf8')) as { locations: Array<{ format: string }> };
+      const result = await locate({ path: fixture.log }, { cwd: fixture.cwd, roots: fixture.roots });
+      const prose = result.locations.filter((location) => location.format === 'prose');
+      expect(prose.length).toBe(expected.locations.filter((location) => location.format === 'prose').length);
+    },
+  );
+});

@@ -1,0 +1,66 @@
+// Names only on the command line (issue 20): a tool that read its source from standard input prints `<stdin>`,
+// `[stdin]`, `-`, `stdin` or no file; the command echoed in the log or recorded by `faultline run` names the file.
+import { afterEach, describe, expect, it } from 'vitest';
+import { namedInputFile } from '../../src/core/index.js';
+import { locate } from '../../src/locate/index.js';
+import { makeWorkspace, removeWorkspaces } from './_workspace.js';
+
+afterEach(removeWorkspaces);
+
+describe('namedInputFile', () => {
+  it.each([
+    ['python3 - < avg.py', 'avg.py'],
+    ['node <sum.js', 'sum.js'],
+    ['gcc -x c -c -o /dev/null - < cnt.c 2>&1 | tee build.log', 'cnt.c'],
+    ['eslint --stdin --stdin-filename src/app.js < src/app.js', 'src/app.js'],
+    ['ruff check --stdin-filename=pkg/mod.py -', 'pkg/mod.py'],
+    ['cat conf.yml | yamllint -', 'conf.yml'],
+    ['jq . settings.json', 'settings.json'],
+    ['sqlite3 app.db ".read report.sql"', undefined],
+    ['sqlite3 :memory: ".read report.sql"', 'report.sql'],
+    ['jq -f filter.jq data.json', undefined],
+    ['npm test', undefined],
+    ["sh -c 'shellcheck - < list.sh'", 'list.sh'],
+  ])('%s → %s', (command, expected) => {
+    expect(namedInputFile(command)).toBe(expected);
+  });
+
+  it('takes only a redirect or an input option for a location that names no file', () => {
+    expect(namedInputFile('jq . settings.json', true)).toBeUndefined();
+    expect(namedInputFile('jq . < settings.json', true)).toBe('settings.json');
+    expect(namedInputFile('awk -f prog.awk data.txt', true)).toBe('prog.awk');
+  });
+});
+
+describe('standard input located in the file its command names', () => {
+  it('reads the command echoed above (`$ …`, `+ …`, a make recipe), the nearest one', async () => {
+    const root = await makeWorkspace({ 'avg.py': 'x\n'.repeat(9), 'other.py': 'x\n'.repeat(9), 'sum.js': 'x\n'.repeat(9) });
+    const log = [
+      '$ python3 - < other.py', 'ok',
+      '+ python3 - < avg.py', 'Traceback (most recent call last):', '  File "<stdin>", line 7, in <module>', 'ZeroDivisionError: division by zero',
+      'node < sum.js', '[stdin]:3', '    at sum ([stdin]:3:12)', 'TypeError: x is undefined',
+    ].join('\n');
+    const result = await locate({ text: log }, { cwd: root, roots: [root] });
+    expect(result.locations.map((l) => `${l.file}:${l.line}`)).toEqual(['avg.py:7', 'sum.js:3']);
+  });
+
+  it('uses the recorded command when the log echoes none, and drops standard input that no command names', async () => {
+    const root = await makeWorkspace({ 'avg.py': 'x\n'.repeat(9) });
+    const log = 'Traceback (most recent call last):\n  File "<stdin>", line 5, in total\nZeroDivisionError: division by zero\n';
+    const recorded = await locate({ text: log }, { cwd: root, roots: [root], command: ['sh', '-c', 'python3 - < avg.py'] });
+    expect(recorded.locations.map((l) => `${l.file}:${l.line}`)).toEqual(['avg.py:5']);
+    const unnamed = await locate({ text: log }, { cwd: root, roots: [root], command: ['sh', '-c', 'python3 - < a.py < b.py'] });
+    expect(unnamed.locations).toEqual([]);
+    expect(unnamed.unresolved).toEqual([]);
+    expect(unnamed.dropped.map((d) => d.reason)).toEqual(['runtime']);
+  });
+
+  it('places a prose error with no file only through a redirect, never through an operand', async () => {
+    const root = await makeWorkspace({ 'settings.json': 'x\n'.repeat(9) });
+    const log = "parse error: Expected value before ',' at line 3, column 11\n";
+    const redirected = await locate({ text: log }, { cwd: root, roots: [root], command: ['sh', '-c', 'jq . < settings.json'] });
+    expect(redirected.locations.map((l) => `${l.file}:${l.line}:${l.column}`)).toEqual(['settings.json:3:11']);
+    const operand = await locate({ text: log }, { cwd: root, roots: [root], command: ['jq', '.', 'settings.json'] });
+    expect([...operand.locations, ...operand.unresolved]).toEqual([]);
+  });
+});
