@@ -19,6 +19,8 @@ const LAYER: Record<string, number> = {
   // them (tree-sitter), so a pre-run check pulls no language-server code in and the WASM runtime starts once.
   safety: 2,
   'tree-sitter': 1,
+  // The language server drives capture's history, locate, fix and explain for an editor; only cli starts it.
+  'lsp-server': 2.5,
 };
 
 function files(dir: string): string[] {

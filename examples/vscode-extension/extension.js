@@ -63,9 +63,28 @@ async function diagnosticsFromLog(logText, options) {
   return byFile;
 }
 
-// VS Code entry point: `faultline.locateLog` reads the active editor's text as a log and publishes diagnostics.
+// `faultline lsp` as the extension's language server (docs/lsp.md): every `faultline run` in the workspace shows as
+// diagnostics, with quick fixes and hover. vscode-languageclient is loaded at run time (a name esbuild leaves
+// alone), so the bundle builds without it; without it installed the extension keeps only the command below.
+function startLanguageServer(context, vscode) {
+  const load = require;
+  let client;
+  try {
+    const { LanguageClient } = load('vscode-languageclient/node');
+    const command = vscode.workspace.getConfiguration('faultline').get('path') || 'faultline';
+    client = new LanguageClient('faultline', 'faultline', { command, args: ['lsp'] }, { documentSelector: [{ scheme: 'file' }] });
+  } catch {
+    return undefined;
+  }
+  context.subscriptions.push({ dispose: () => client.stop() });
+  void client.start();
+  return client;
+}
+
+// VS Code entry point: starts `faultline lsp`, and `faultline.locateLog` reads the active editor's text as a log.
 function activate(context) {
   const vscode = require('vscode');
+  startLanguageServer(context, vscode);
   const collection = vscode.languages.createDiagnosticCollection('faultline');
   context.subscriptions.push(collection);
   context.subscriptions.push(

@@ -82,6 +82,17 @@ async function appendLocked(run: RunRecord, key: string, keep: number, options: 
   await rename(temporary, historyPath(options));
 }
 
+/** Every key's runs (an editor shows the runs of every terminal), oldest first within a key. */
+export async function allRuns(options: StoreOptions = {}): Promise<RunRecord[]> {
+  const history = await load(options);
+  return Object.values(history.keys).flatMap((runs) => (Array.isArray(runs) ? runs : []));
+}
+
+/** Where the history lives: a watcher waits for it to be replaced (every run renames a new copy into place). */
+export function historyFileOf(options: StoreOptions = {}): string {
+  return historyPath(options);
+}
+
 /** Runs for a key, oldest first. */
 export async function listRuns(options: HistoryOptions = {}): Promise<RunRecord[]> {
   const history = await load(options);

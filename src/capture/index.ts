@@ -2,7 +2,7 @@
 export { runCommand, type RunCommandOptions, type RunResult, type ArtifactInfo } from './run.js';
 export { readArtifact, searchArtifact, type ReadOptions, type ReadResult, type SearchOptions, type SearchResult, type SearchMatch } from './read.js';
 export { buildPreview, PreviewBuilder, DEFAULT_PREVIEW_BYTES, type Preview, type PreviewOptions } from './preview.js';
-export { recordRun, lastRun, lastFailedRun, lastProjectRun, listRuns, defaultHistoryKey, type RunRecord, type RunOrigin, type HistoryOptions, type LastFailure, type ProjectRun, type ProjectRunQuery } from './history.js';
+export { recordRun, allRuns, historyFileOf, lastRun, lastFailedRun, lastProjectRun, listRuns, defaultHistoryKey, type RunRecord, type RunOrigin, type HistoryOptions, type LastFailure, type ProjectRun, type ProjectRunQuery } from './history.js';
 export { looksFailed, lineLooksFailed, firstFailureLine, detectPrompt } from './failure.js';
 export {
   applyRetention,

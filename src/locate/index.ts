@@ -13,7 +13,7 @@ import { defaultRoots } from './workspace-roots.js';
 export type { LogSource } from './read-log.js';
 export type { DiffFilter } from './adjust.js';
 export { readDiff, diffAgainst, FILTER_MODES, type FilterMode, type ChangedLines } from './diff.js';
-export { readProjectFile, parseProjectFile, PROJECT_FILE, type ProjectSettings } from './project-file.js';
+export { readProjectFile, parseProjectFile, PROJECT_FILE, type ProjectSettings, type LintCommand } from './project-file.js';
 
 export interface LocateOptions {
   /** Where the command ran; relative paths in the log are relative to it. Default: process.cwd(). */

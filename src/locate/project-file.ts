@@ -24,6 +24,19 @@ export interface ProjectSettings {
   readonly ignore: readonly string[];
   /** Keyed by a code (`no-console`, `TS6133`), a format (`eslint-stylish`) or both (`eslint-stylish:no-console`). */
   readonly severity: Readonly<Record<string, SeverityOverride>>;
+  /** Commands `faultline lsp` runs on save or open of a file of these languages (efm-langserver's lint-command). */
+  readonly lint: readonly LintCommand[];
+}
+
+/** One on-save/on-open command. It is data here; the server decides by command safety and trust whether it runs. */
+export interface LintCommand {
+  /** LSP language ids (`python`, `typescript`…) whose files it checks. */
+  readonly languages: readonly string[];
+  /** argv, no shell; `${file}` is replaced by the file's path relative to the root. */
+  readonly command: readonly string[];
+  /** Feed the editor's text on stdin (efm's lint-stdin) instead of letting the tool read the saved file. */
+  readonly stdin: boolean;
+  readonly on: readonly ('save' | 'open')[];
 }
 
 function fail(file: string, why: string): never {
@@ -51,9 +64,9 @@ export function parseProjectFile(file: string, text: string): ProjectSettings {
 
 function settingsOf(file: string, data: Record<string, unknown>): ProjectSettings {
   // `servers` is the language-server table's (checked by src/lsp-client/config.ts).
-  const known = new Set(['$schema', 'formats', 'ignore', 'severity', 'servers']);
+  const known = new Set(['$schema', 'formats', 'ignore', 'severity', 'servers', 'lint']);
   const unknown = Object.keys(data).find((key) => !known.has(key));
-  if (unknown !== undefined) fail(file, `unknown key "${unknown}" (known: formats, ignore, severity, servers)`);
+  if (unknown !== undefined) fail(file, `unknown key "${unknown}" (known: formats, ignore, severity, servers, lint)`);
   const formats: UserFormat[] = [];
   if (data.formats !== undefined) {
     if (!Array.isArray(data.formats)) fail(file, '"formats" must be a list of {"name", "efm"} objects');
@@ -73,7 +86,26 @@ function settingsOf(file: string, data: Record<string, unknown>): ProjectSetting
       severity[key] = value;
     }
   }
-  return { file, formats, ignore, severity };
+  return { file, formats, ignore, severity, lint: lintOf(file, data.lint) };
+}
+
+function lintOf(file: string, value: unknown): LintCommand[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) fail(file, '"lint" must be a list of {"languages", "command", "stdin", "on"} objects');
+  return value.map((entry, index) => {
+    const where = `lint[${index}]`;
+    if (!isObject(entry)) fail(file, `${where} must be an object`);
+    const extra = Object.keys(entry).find((key) => !['languages', 'command', 'stdin', 'on'].includes(key));
+    if (extra !== undefined) fail(file, `${where}: unknown key "${extra}" (known: languages, command, stdin, on)`);
+    if (entry.stdin !== undefined && typeof entry.stdin !== 'boolean') fail(file, `${where}.stdin must be true or false`);
+    const on = entry.on === undefined ? ['save'] : stringList(file, `${where}.on`, entry.on);
+    if (on.length === 0 || on.some((when) => when !== 'save' && when !== 'open')) fail(file, `${where}.on must list "save", "open" or both`);
+    const command = stringList(file, `${where}.command`, entry.command);
+    if (command.length === 0) fail(file, `${where}.command must name a program`);
+    const languages = stringList(file, `${where}.languages`, entry.languages);
+    if (languages.length === 0) fail(file, `${where}.languages must name at least one language id`);
+    return { languages, command, stdin: entry.stdin === true, on: on as ('save' | 'open')[] };
+  });
 }
 
 function boundedText(file: string): string | undefined {

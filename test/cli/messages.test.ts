@@ -36,7 +36,7 @@ describe('did you mean', () => {
     [['check-command', '--jsno', '--', 'ls'], 'faultline check-command: unknown option --jsno (did you mean --json?) (faultline check-command --help lists them) [E_USAGE]\n'],
     [['locate', 'build.log', '--format', 'unx'], "faultline locate: unknown --format 'unx' (did you mean unix?) (one of: text, json, github, sarif, rdjsonl, gitlab, unix, vim, checkstyle) [E_USAGE]\n"],
     [['locate', 'build.log', '--tool', 'tsc-prety'], "faultline locate: unknown format 'tsc-prety' (did you mean tsc-pretty?) (see 'faultline formats') [E_UNKNOWN_FORMAT]\n"],
-    [['locat', 'build.log'], "faultline: unknown command 'locat' (did you mean locate?) (one of: locate, explain, run, read, check-command, kill, ps, fix, prompt, formats, check-fixtures; see faultline --help)\n"],
+    [['locat', 'build.log'], "faultline: unknown command 'locat' (did you mean locate?) (one of: locate, explain, run, read, check-command, kill, ps, fix, lsp, prompt, formats, check-fixtures; see faultline --help)\n"],
   ])('%j', async (args, message) => {
     const result = await cli(args);
     expect(result.err).toBe(message);

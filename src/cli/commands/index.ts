@@ -17,6 +17,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'kill', summary: 'end a background command and its whole process tree', load: async () => (await import('./background.js')).killCommand },
   { name: 'ps', summary: 'list background commands', load: async () => (await import('./background.js')).psCommand },
   { name: 'fix', summary: 'show or apply the fixes the tools printed, or a model\'s answer, checked against the files', load: async () => (await import('./fix.js')).fixCommand },
+  { name: 'lsp', summary: 'a language server that shows your runs\' errors in any editor', load: async () => (await import('./lsp.js')).lspCommand },
   { name: 'prompt', summary: 'build a bounded, redacted prompt asking a model to fix the located error', load: async () => (await import('./prompt.js')).promptCommand },
   { name: 'formats', summary: 'list the location formats faultline recognises', load: async () => (await import('./formats.js')).formatsCommand },
   { name: 'check-fixtures', summary: 'run locate on every <case>.log under DIR and diff against <case>.expected.json', load: async () => (await import('./check-fixtures.js')).checkFixturesCommand },
