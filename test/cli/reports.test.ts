@@ -25,8 +25,12 @@ async function cli(args: string[]) {
 
 // Where scripts/fixtures/reports.sh installs eslint (FL_TOOLS, default /tmp/fl-rep-tools): npx finds it through
 // the workspace's node_modules, as in a project that depends on eslint.
-const eslintModules = join(process.env.FL_TOOLS ?? '/tmp/fl-rep-tools', 'eslint', 'node_modules');
-const eslintAvailable = existsSync(join(eslintModules, '.bin', 'eslint'));
+// Else the eslint this repository pins as a devDependency (for faultline fix's tests), so `npm ci` is enough.
+const eslintModules =
+  [join(process.env.FL_TOOLS ?? '/tmp/fl-rep-tools', 'eslint', 'node_modules'), join(import.meta.dirname, '..', '..', 'node_modules')].find((modules) =>
+    existsSync(join(modules, '.bin', 'eslint')),
+  ) ?? '';
+const eslintAvailable = eslintModules !== '';
 
 describe('structured reports through the CLI', () => {
   it('locate finds an eslint JSON report by its content', async () => {
