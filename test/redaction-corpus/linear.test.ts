@@ -60,8 +60,15 @@ describe('redaction is linear', () => {
       }
     };
     work(small)(); // warm up the regex compilation and the JIT
-    const best = (text: string) => Math.min(cpuMs(work(text)), cpuMs(work(text)), cpuMs(work(text)));
-    const ratio = best(large) / Math.max(best(small), 4);
+    // The best of seven trials each, small and large interleaved so that a pause (GC, a busy core) that hits
+    // one trial does not decide the ratio; three trials flaked at 7× on a quiet machine.
+    let bestSmall = Infinity;
+    let bestLarge = Infinity;
+    for (let trial = 0; trial < 7; trial++) {
+      bestSmall = Math.min(bestSmall, cpuMs(work(small)));
+      bestLarge = Math.min(bestLarge, cpuMs(work(large)));
+    }
+    const ratio = bestLarge / Math.max(bestSmall, 4);
     expect(ratio).toBeLessThan(6);
   });
 
