@@ -119,6 +119,19 @@ describe('multi-line and general items', () => {
     ]);
   });
 
+  it('the directory and file stacks are bounded: a log of %D lines without %X keeps the innermost 64', () => {
+    const entering = Array.from({ length: 100 }, (_, index) => `enter /w/d${index}`).join('\n');
+    const leaving = Array.from({ length: 64 }, () => 'leave').join('\n');
+    const [located] = scan(['%Denter %f', '%Xleave', '%f:%l: %m'], `${entering}\n${leaving}\nx.c:1: after\n`);
+    // Unbounded, 36 folders would still be entered here; the bound dropped the outermost ones instead.
+    expect(located?.hints?.directory).toBeUndefined();
+    const pushes = Array.from({ length: 100 }, (_, index) => `file f${index}.c`).join('\n');
+    const pops = Array.from({ length: 64 }, () => 'pop').join('\n');
+    // Unbounded, f35.c would still be on the stack and name the line; bounded, 64 pops empty it.
+    expect(scan(['%Pfile %f', '%Qpop', '%l: %m'], `${pushes}\n${pops}\n3: in no file\n`)).toEqual([]);
+    expect(scan(['%Pfile %f', '%Qpop', '%l: %m'], `${pushes}\n3: in the newest file\n`).map((location) => location.file)).toEqual(['f99.c']);
+  });
+
   it('%> tries the same pattern first on the next line', () => {
     const log = 'err a.c:1\n  detail\nerr b.c:2\n';
     // Without %>, `err b.c:2` starts a second message; with it, the continuation pattern reads it first.

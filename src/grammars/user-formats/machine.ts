@@ -4,6 +4,7 @@
 // diagnostic leaves when the next one starts, when its %Z comes, when a line no pattern reads ends it, or at the
 // end of the log; so memory is one pending message and the two stacks.
 import type { RawLocation, Severity } from '../../core/index.js';
+import { DirectoryContext } from '../engine/directories.js';
 import { LineMatcher, type Captures } from './matcher.js';
 import { parsePattern, type Pattern } from './pattern.js';
 
@@ -36,9 +37,16 @@ export interface GiveUp {
 const MULTI_START = 'AEWIN';
 const FILE_STACK = 'OPQ';
 
+const DRIVE = /^[A-Za-z]:[\\/]/;
+const isAbsolute = (path: string): boolean => path.startsWith('/') || DRIVE.test(path);
+// The file stack of %P/%Q is bounded like the directory stack: a log of %P lines without their %Q keeps the newest.
+const MAX_FILES = 64;
+// The directory stack's Leaving lines back-fill the engine's own locations; the user's machine has none to give.
+const NO_LOCATIONS: readonly RawLocation[] = [];
+
 /** Where a relative directory of %D lands, without node:path (grammars have no Node APIs). */
 function enter(current: string | undefined, directory: string): string {
-  if (current === undefined || directory.startsWith('/') || /^[A-Za-z]:[\\/]/.test(directory)) return directory;
+  if (current === undefined || isAbsolute(directory)) return directory;
   return `${current.replace(/\/+$/, '')}/${directory}`;
 }
 
@@ -69,7 +77,8 @@ export class QuickfixMachine {
   private ignoring = false;
   private pending: Pending | undefined;
   private againFrom = 0;
-  private readonly directories: string[] = [];
+  // The engine's directory stack (bounded, as make's tracking is), fed by %D and %X.
+  private readonly directories = new DirectoryContext();
   private readonly files: string[] = [];
   readonly gaveUp: GiveUp[] = [];
 
@@ -122,15 +131,15 @@ export class QuickfixMachine {
     if (pattern.again) this.againFrom = index;
     const prefix = pattern.prefix ?? '';
     if (prefix === 'D') {
-      if (captures.f) this.directories.push(enter(this.directories[this.directories.length - 1], captures.f));
+      if (captures.f) this.directories.enter(enter(this.directories.current(), captures.f), NO_LOCATIONS);
       return true;
     }
     if (prefix === 'X') {
-      this.directories.pop();
+      this.directories.leave(undefined, NO_LOCATIONS);
       return true;
     }
     if (FILE_STACK.includes(prefix) && prefix !== '') {
-      if (prefix === 'P' && captures.f) this.files.push(captures.f);
+      if (prefix === 'P' && captures.f && this.files.push(captures.f) > MAX_FILES) this.files.shift();
       if (prefix === 'Q') this.files.pop();
       const rest = captures.r?.trimStart() ?? '';
       if (rest !== '') this.read(rest, logLine, index, true);
@@ -173,7 +182,7 @@ export class QuickfixMachine {
       number: toInt(captures.n),
       message: pattern.plus ? text : (captures.m ?? ''),
       logLine,
-      directory: this.directories[this.directories.length - 1],
+      directory: this.directories.current(),
     };
   }
 
@@ -199,7 +208,7 @@ export class QuickfixMachine {
     if (!pending) return;
     const file = pending.file || this.files[this.files.length - 1] || '';
     if (file === '') return;
-    const relative = !file.startsWith('/') && !/^[A-Za-z]:[\\/]/.test(file);
+    const relative = !isAbsolute(file);
     this.emit({
       file: file.replace(/\\ /g, ' '),
       // A pattern without %l names a whole file; vim then opens it at its first line.
