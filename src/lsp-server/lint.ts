@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { relative } from 'node:path';
 import type { RunRecord } from '../capture/index.js';
-import { locate, readProjectFile, type LintCommand } from '../locate/index.js';
+import { locate, readProjectFile, type LintCommand, type ProjectSettings } from '../locate/index.js';
 import { isTrustedWorkspace } from '../lsp-client/index.js';
 import { classifyCommand } from '../safety/index.js';
 import { formatCommand } from '../summarise/index.js';
@@ -77,9 +77,9 @@ export class LintOnSave {
   async run(document: LintDocument, when: 'save' | 'open'): Promise<void> {
     const folder = folderOf(document.path, this.options.folders());
     if (folder === undefined || this.stopped) return;
-    let commands: readonly LintCommand[];
+    let project: ProjectSettings | undefined;
     try {
-      commands = readProjectFile(folder)?.lint ?? [];
+      project = readProjectFile(folder);
     } catch (error) {
       this.options.log(`faultline lsp: ${(error as Error).message}`);
       return;
@@ -87,13 +87,15 @@ export class LintOnSave {
     const relativePath = relative(folder, document.path).split('\\').join('/');
     // A file named like an option (`-rf.py`) must not become one: it is passed as a path.
     const file = relativePath.startsWith('-') ? `./${relativePath}` : relativePath;
+    const commands: readonly LintCommand[] = project?.lint ?? [];
     await Promise.all(commands.map(async (lint, index) => {
       if (!lint.on.includes(when) || !lint.languages.includes(document.languageId)) return;
       const argv = lint.command.map((word) => word.split('${file}').join(file));
       if (!(await this.mayRun(argv, folder))) return;
       const { output, code } = await runArgv(argv, folder, this.options.env, lint.stdin ? document.text : undefined);
       if (this.stopped) return;
-      const located = await locate({ text: output }, { cwd: folder, roots: [folder] }).catch(() => undefined);
+      // The project file read above, not read again per command.
+      const located = await locate({ text: output }, { cwd: folder, roots: [folder], project: project ?? false }).catch(() => undefined);
       const now = new Date().toISOString();
       const run: RunRecord = { command: argv, cwd: folder, exitCode: code, failed: code !== 0, startedAt: now, endedAt: now, artifactId: null, artifactPath: null };
       // The tool read the editor's text (stdin) or the file just saved: columns count on the document's lines.
