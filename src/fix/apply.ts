@@ -7,7 +7,7 @@ import { chmod, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Fix, FixRejection } from '../core/index.js';
 import { unifiedDiff } from './diff.js';
-import { chooseFixes, type PlacedEdit } from './resolve-overlaps.js';
+import { chooseFixes, type PlacedEdit, type PlacedFix } from './resolve-overlaps.js';
 import { digestOf, FileText } from './text.js';
 
 export interface ApplyOptions {
@@ -47,8 +47,8 @@ function bySafety(fixes: readonly Fix[], unsafe: (fix: Fix) => boolean): { allow
   return { allowed, rejected };
 }
 
-async function loadTexts(fixes: readonly Fix[]): Promise<Map<string, { bytes: Uint8Array; text: FileText } | undefined>> {
-  const texts = new Map<string, { bytes: Uint8Array; text: FileText } | undefined>();
+async function loadTexts(fixes: readonly Fix[]): Promise<Loaded> {
+  const texts: Loaded = new Map();
   for (const path of new Set(fixes.flatMap((fix) => fix.edits.map((edit) => edit.absolutePath)))) {
     try {
       const bytes = new Uint8Array(await readFile(path));
@@ -61,8 +61,13 @@ async function loadTexts(fixes: readonly Fix[]): Promise<Map<string, { bytes: Ui
   return texts;
 }
 
-/** Why a fix cannot be made on the files as they are now, or undefined when it can. */
-function staleness(fix: Fix, texts: Map<string, { bytes: Uint8Array; text: FileText } | undefined>): string | undefined {
+type Loaded = Map<string, { bytes: Uint8Array; text: FileText } | undefined>;
+
+/** The fix on the files as they are now, or why it cannot be made there (a file changed, or the old text moved). */
+function placeFix(fix: Fix, index: number, texts: Loaded, ranks: ReadonlyMap<string, number>): PlacedFix | string {
+  const edits: PlacedEdit[] = [];
+  let first = Infinity;
+  let last = -Infinity;
   for (const edit of fix.edits) {
     const loaded = texts.get(edit.absolutePath);
     if (!loaded) return `${edit.file}: missing or not UTF-8 text now`;
@@ -72,8 +77,16 @@ function staleness(fix: Fix, texts: Map<string, { bytes: Uint8Array; text: FileT
     if (start === undefined || end === undefined || end < start || loaded.text.text.slice(start, end) !== edit.oldText) {
       return `${edit.file}:${edit.range.start.line}:${edit.range.start.column}: the text there is not the fix's old text`;
     }
+    edits.push({ edit, start, end });
+    if (start < first) first = start;
+    if (end > last) last = end;
   }
-  return undefined;
+  return { fix, index, edits, file: ranks.get(fix.edits[0]!.absolutePath) as number, first, last };
+}
+
+/** Each file's rank in path order: thousands of fixes share a few files, so their paths are compared once. */
+function fileRanks(paths: Iterable<string>): Map<string, number> {
+  return new Map([...paths].sort().map((path, rank) => [path, rank]));
 }
 
 // One pass over the text in edit order (the chosen edits never overlap), so thousands of edits cost their size.
@@ -107,27 +120,23 @@ async function writeAtomically(path: string, bytes: Uint8Array, expectedDigest: 
 /** Checks, chooses and (with `write`) makes the fixes; every fix not made is in `rejected` with its reason. */
 export async function applyFixes(fixes: readonly Fix[], options: ApplyOptions = {}): Promise<ApplyResult> {
   const unsafe = options.unsafe;
-  const { allowed, rejected } = bySafety(fixes, typeof unsafe === 'function' ? unsafe : () => unsafe === true);
+  const { allowed, rejected: refused } = bySafety(fixes, typeof unsafe === 'function' ? unsafe : () => unsafe === true);
   const texts = await loadTexts(allowed);
-  const fresh: Fix[] = [];
+  const ranks = fileRanks(texts.keys());
+  const order = new Map(fixes.map((fix, index) => [fix, index]));
+  const rejected = refused.map((rejection) => ({ rejection, index: order.get(rejection.fix) ?? 0 }));
+  const placed: PlacedFix[] = [];
   for (const fix of allowed) {
-    const stale = staleness(fix, texts);
-    if (stale) rejected.push({ fix, reason: 'stale', detail: stale });
-    else fresh.push(fix);
+    const index = order.get(fix) ?? 0;
+    const place = placeFix(fix, index, texts, ranks);
+    if (typeof place === 'string') rejected.push({ rejection: { fix, reason: 'stale', detail: place }, index });
+    else placed.push(place);
   }
-  const current = new Map([...texts].flatMap(([path, loaded]) => (loaded ? [[path, loaded.text] as const] : [])));
-  const choice = chooseFixes(fresh, current);
+  const choice = chooseFixes(placed);
   rejected.push(...choice.rejected);
-  const editsByFile = new Map<string, PlacedEdit[]>();
-  for (const { edits } of choice.taken) {
-    for (const edit of edits) {
-      const list = editsByFile.get(edit.edit.absolutePath);
-      if (list) list.push(edit);
-      else editsByFile.set(edit.edit.absolutePath, [edit]);
-    }
-  }
   const changes: FileChange[] = [];
-  for (const [path, edits] of [...editsByFile].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [path, edits] of [...choice.byFile].sort(([a], [b]) => a.localeCompare(b))) {
+    if (edits.length === 0) continue;
     const loaded = texts.get(path)!;
     const after = loaded.text.encode(applyEdits(loaded.text.text, edits));
     const { file, root } = edits[0]!.edit;
@@ -137,9 +146,9 @@ export async function applyFixes(fixes: readonly Fix[], options: ApplyOptions = 
   if (options.write === true) {
     for (const change of changes) await writeAtomically(change.absolutePath, change.after, digestOf(change.before));
   }
-  const order = new Map(fixes.map((fix, index) => [fix, index]));
-  rejected.sort((a, b) => (order.get(a.fix) ?? 0) - (order.get(b.fix) ?? 0));
-  return { applied: choice.taken.map((entry) => entry.fix).sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0)), rejected, changes, written: options.write === true };
+  // Back in the caller's order (the tool's): reasons were found stage by stage.
+  rejected.sort((a, b) => a.index - b.index);
+  return { applied: choice.taken.map((entry) => entry.fix), rejected: rejected.map((entry) => entry.rejection), changes, written: options.write === true };
 }
 
 /** Writes every file back as it was before `changes` (the `--verify` undo), atomically. */

@@ -97,21 +97,30 @@ export async function collectFixes(result: Pick<LocateResult, 'locations'>, opti
   const fixes: Fix[] = [];
   const rejected: FixRejection[] = [];
   // Log order, which is the tool's order: ranking moved the primary first, fixing keeps the tool's own sequence.
-  const located = [...result.locations].sort((a, b) => a.logLine - b.logLine);
-  await files.load(located.flatMap((location) => (location.fixes ?? []).flatMap((raw) => raw.edits.map((edit) => edit.file))));
+  const located = result.locations.filter((location) => location.fixes !== undefined && location.fixes.length > 0).sort((a, b) => a.logLine - b.logLine);
+  const printed: string[] = [];
+  for (const location of located) for (const raw of location.fixes as RawFix[]) for (const edit of raw.edits) printed.push(edit.file);
+  await files.load(printed);
   for (const location of located) {
-    for (const raw of location.fixes ?? ([] as RawFix[])) {
-      const placed = raw.edits.map((edit) => placeEdit(edit, files, options.loggedAt));
+    const diagnostic = diagnosticOf(location);
+    for (const raw of location.fixes as RawFix[]) {
+      const edits: FixEdit[] = [];
+      let failure: Extract<Placed, { reason: string }> | undefined;
+      for (const rawEdit of raw.edits) {
+        const placed = placeEdit(rawEdit, files, options.loggedAt);
+        if ('edit' in placed) edits.push(placed.edit);
+        else failure ??= placed;
+      }
       const fix: Fix = {
         id: `f${fixes.length + rejected.length + 1}`,
         source: raw.source,
         safety: raw.safety,
         description: raw.description,
-        diagnostic: { ...diagnosticOf(location), ...(raw.diagnostic ?? {}) },
-        edits: placed.flatMap((entry) => ('edit' in entry ? [entry.edit] : [])),
+        // Shared by the fixes of one diagnostic unless the tool named its own (a fix for a related place).
+        diagnostic: raw.diagnostic ? { ...diagnostic, ...raw.diagnostic } : diagnostic,
+        edits,
         group: raw.group ?? null,
       };
-      const failure = placed.find((entry): entry is Extract<Placed, { reason: string }> => 'reason' in entry);
       if (failure) rejected.push({ fix, reason: failure.reason, detail: failure.detail });
       else fixes.push(fix);
     }

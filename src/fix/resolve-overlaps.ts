@@ -16,11 +16,6 @@ export interface PlacedEdit {
   end: number;
 }
 
-export interface Choice {
-  /** The fixes taken, each with the edits still to make (identical edits made once). */
-  taken: Array<{ fix: Fix; edits: PlacedEdit[] }>;
-  rejected: FixRejection[];
-}
 
 /**
  * The edits taken in one file, sorted by start. They never overlap or touch, so they are sorted by end too, and
@@ -29,6 +24,10 @@ export interface Choice {
  */
 class TakenEdits {
   private readonly edits: PlacedEdit[] = [];
+
+  get sorted(): readonly PlacedEdit[] {
+    return this.edits;
+  }
 
   /**
    * 'same' for an edit identical to a taken one, 'clash' when it overlaps or touches one (eslint's `lastPos >=
@@ -63,34 +62,31 @@ class TakenEdits {
   }
 }
 
-interface Placed {
+/** A fix placed on the files as they are now: its edits as offsets, in the order fixes are chosen. */
+export interface PlacedFix {
   fix: Fix;
+  /** Its index among the fixes asked for, so the results come back in the caller's order. */
+  index: number;
   edits: PlacedEdit[];
-  path: string;
+  /** The file's rank among the files (by path), so sorting compares numbers, not paths. */
+  file: number;
   first: number;
   last: number;
 }
 
-function place(fix: Fix, texts: ReadonlyMap<string, FileText>): Placed {
-  const edits: PlacedEdit[] = [];
-  let first = Infinity;
-  let last = -Infinity;
-  for (const edit of fix.edits) {
-    const text = texts.get(edit.absolutePath) as FileText;
-    const start = text.offsetAt(edit.range.start) as number;
-    const end = text.offsetAt(edit.range.end) as number;
-    edits.push({ edit, start, end });
-    if (start < first) first = start;
-    if (end > last) last = end;
-  }
-  return { fix, edits, path: fix.edits[0]!.absolutePath, first, last };
+export interface Choice {
+  /** The fixes taken in the caller's order, each with the edits still to make (identical edits made once). */
+  taken: Array<{ fix: Fix; edits: PlacedEdit[] }>;
+  /** With the index of the fix each one rejects. */
+  rejected: Array<{ rejection: FixRejection; index: number }>;
+  /** Every file's edits to make, sorted by where they start (they never overlap). */
+  byFile: Map<string, readonly PlacedEdit[]>;
 }
 
-/** `texts` holds every file the fixes edit, as it is now (already checked against each edit's digest). */
-export function chooseFixes(fixes: readonly Fix[], texts: ReadonlyMap<string, FileText>): Choice {
-  const placed = fixes.map((fix) => place(fix, texts));
+/** Picks the fixes of one pass; sorts `placed` in place. */
+export function chooseFixes(placed: PlacedFix[]): Choice {
   // Stable: equal ranges keep the tool's order.
-  placed.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || a.first - b.first || a.last - b.last);
+  placed.sort((a, b) => a.file - b.file || a.first - b.first || a.last - b.last);
   const takenEdits = new Map<string, TakenEdits>();
   const takenOf = (edit: PlacedEdit): TakenEdits => {
     let taken = takenEdits.get(edit.edit.absolutePath);
@@ -98,10 +94,11 @@ export function chooseFixes(fixes: readonly Fix[], texts: ReadonlyMap<string, Fi
     return taken;
   };
   const groups = new Set<string>();
-  const choice: Choice = { taken: [], rejected: [] };
+  const taken: Array<{ fix: Fix; edits: PlacedEdit[]; index: number }> = [];
+  const rejected: Choice['rejected'] = [];
   for (const entry of placed) {
     if (entry.fix.group !== null && groups.has(entry.fix.group)) {
-      choice.rejected.push({ fix: entry.fix, reason: 'alternative', detail: 'another fix of the same diagnostic was chosen' });
+      rejected.push({ rejection: { fix: entry.fix, reason: 'alternative', detail: 'another fix of the same diagnostic was chosen' }, index: entry.index });
       continue;
     }
     const fresh: PlacedEdit[] = [];
@@ -116,12 +113,16 @@ export function chooseFixes(fixes: readonly Fix[], texts: ReadonlyMap<string, Fi
     }
     if (clash) {
       const where = `${clash.edit.file}:${clash.edit.range.start.line}:${clash.edit.range.start.column}`;
-      choice.rejected.push({ fix: entry.fix, reason: 'overlap', detail: `${where}: overlaps or touches an edit applied before it (a later pass may apply it)` });
+      const detail = `${where}: overlaps or touches an edit applied before it (a later pass may apply it)`;
+      rejected.push({ rejection: { fix: entry.fix, reason: 'overlap', detail }, index: entry.index });
       continue;
     }
     for (const edit of fresh) takenOf(edit).add(edit);
     if (entry.fix.group !== null) groups.add(entry.fix.group);
-    choice.taken.push({ fix: entry.fix, edits: fresh });
+    taken.push({ fix: entry.fix, edits: fresh, index: entry.index });
   }
-  return choice;
+  // Fixes are chosen in file order; the tool's order (the caller's) is kept when it differs.
+  if (taken.some((entry, at) => at > 0 && (taken[at - 1] as { index: number }).index > entry.index)) taken.sort((a, b) => a.index - b.index);
+  const byFile = new Map([...takenEdits].map(([path, edits]) => [path, edits.sorted] as const));
+  return { taken: taken.map(({ fix, edits }) => ({ fix, edits })), rejected, byFile };
 }
