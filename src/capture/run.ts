@@ -143,7 +143,8 @@ export async function runCommand(options: RunCommandOptions): Promise<RunResult>
   let timedOut = false;
   let interrupted = false;
   let interactive: string | null = null;
-  let killing: Promise<void> | null = null;
+  // Typed by its initialiser, so the checks after the awaits below see what the timers' closures assign.
+  let killing = null as Promise<void> | null;
   let tail = Buffer.alloc(0);
   let lastDataAt = Date.now();
   const graceMs = options.killGraceMs ?? 2000;

@@ -5,7 +5,6 @@
 // go vet -fix (the analysis framework's ApplyEdits) refuses only edits that overlap: one that starts where another
 // ends is applied in the same pass, so for its fixes touching is no clash.
 import type { Fix, FixEdit, FixRejection } from '../core/index.js';
-import type { FileText } from './text.js';
 
 /** Sources whose own fixer applies an edit that starts where another ends in the same pass. */
 const TOUCHING_ALLOWED: ReadonlySet<string> = new Set(['go-vet-json']);

@@ -97,8 +97,8 @@ export class FileText {
     const start = this.lineStarts[position.line - 1];
     if (start === undefined || position.column < 1) return undefined;
     const offset = start + position.column - 1;
-    const next = this.lineStarts[position.line];
-    return offset <= (next === undefined ? this.text.length : next) ? offset : undefined;
+    const lineEnd = this.lineStarts[position.line] ?? this.text.length;
+    return offset <= lineEnd ? offset : undefined;
   }
 
   /** Whether the file's line ends are `\r\n` (its first line end decides, as editors do). */

@@ -57,7 +57,9 @@ export function builtinLanguages(env: NodeJS.ProcessEnv = process.env, options: 
   const ownPath = ownTsserver();
   // tls prefers the workspace's typescript by itself; fallbackPath makes ours the next choice
   // rather than whatever tls resolves (TS 7 has no tsserver.js and breaks tls: lsp.md §6.1).
-  const tsserver = ownPath === null ? {} : { tsserver: options.trusted === false ? { path: ownPath } : { fallbackPath: ownPath } };
+  // In an untrusted folder ours is the only one (the workspace's own typescript could run its code).
+  const ours = options.trusted === false ? { path: ownPath } : { fallbackPath: ownPath };
+  const tsserver = ownPath === null ? {} : { tsserver: ours };
   const tls = spec('typescript-language-server', npmServer('typescript-language-server', 'typescript-language-server', ['--stdio'], env), {
     disableAutomaticTypingAcquisition: true,
     ...tsserver,

@@ -114,7 +114,8 @@ export function withRedactedNames(result: LocateResult, redact: (text: string) =
     const code = location.code === null ? null : redact(location.code);
     const related = location.related?.map(names);
     const changed = file !== location.file || code !== location.code || related?.some((span, index) => span !== location.related![index]);
-    const out = changed ? { ...location, file, code, absolutePath: file === location.file ? location.absolutePath : redact(location.absolutePath), ...(related ? { related } : {}) } : location;
+    const absolutePath = file === location.file ? location.absolutePath : redact(location.absolutePath);
+    const out = changed ? { ...location, file, code, absolutePath, ...(related ? { related } : {}) } : location;
     memo.set(location, out);
     return out;
   };

@@ -65,7 +65,6 @@ export function renderUnix(result: LocateResult, options: UnixOptions = {}): str
 
 function xmlAttribute(text: string): string {
   // XML 1.0 forbids most control characters even as references: they are dropped.
-  // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;');
 }
 

@@ -26,10 +26,15 @@ export interface CommandPromptOptions {
 const PREVIOUS_MAX_LINES = 30;
 const PREVIOUS_MAX_CHARS = 1_500;
 
+/** A command as an argv (quoted for a shell) or already as one line. */
+function commandText(command: string | readonly string[]): string {
+  return Array.isArray(command) ? formatCommand(command) : (command as string);
+}
+
 /** The prompt asking a model for one command; the previous command's output is redacted and bounded. */
 export async function buildCommandPrompt(options: CommandPromptOptions): Promise<PromptResult> {
   const previous = options.previous;
-  const previousCommand = previous ? (Array.isArray(previous.command) ? formatCommand(previous.command) : previous.command) : '';
+  const previousCommand = previous ? commandText(previous.command) : '';
   const redactor =
     options.redactor ??
     (await buildRedactor({

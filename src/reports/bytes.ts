@@ -11,6 +11,5 @@ export function latin1Bytes(latin1: string): Uint8Array {
 
 /** A latin1 slice decoded as the UTF-8 text it holds. */
 export function latin1ToText(latin1: string): string {
-  // eslint-disable-next-line no-control-regex
   return /[^\x00-\x7f]/.test(latin1) ? decoder.decode(latin1Bytes(latin1)) : latin1;
 }

@@ -8,7 +8,6 @@ const encoder = new TextEncoder();
 
 /** A UTF-16 string as the latin1 text of its UTF-8 bytes, which is what the scanner reads. */
 export function toLatin1(text: string): string {
-  // eslint-disable-next-line no-control-regex
   if (!/[^\x00-\x7f]/.test(text)) return text;
   const bytes = encoder.encode(text);
   let out = '';

@@ -85,7 +85,9 @@ function builtInReader(options: InputReaderOptions): InputReader {
       // One log order for every source (a stable sort keeps each source's own order on a line).
       locations.sort((a, b) => a.logLine - b.logLine);
       const newlines = router.newlines;
-      const lines = newlines === undefined ? text.lines : newlines + (lastByteWasNewline || bytes === 0 ? 0 : 1);
+      // A last line without its newline is a line too.
+      const unterminated = lastByteWasNewline || bytes === 0 ? 0 : 1;
+      const lines = newlines === undefined ? text.lines : newlines + unterminated;
       return { locations: locations.slice(0, maxLocations), overflow: text.overflow + overflow + Math.max(0, locations.length - maxLocations), lines, bytes };
     },
   };

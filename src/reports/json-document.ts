@@ -29,7 +29,8 @@ interface Frame {
 }
 
 // Thrown from onToken to stop the tokenizer at the end of the document (it would read on into the next text).
-const DOCUMENT_END = Symbol('document end');
+// An Error, not a bare value, so that whatever catches it by mistake still gets a message and a stack.
+const DOCUMENT_END = new Error('document end');
 
 export class JsonDocumentReader {
   private readonly tokenizer = new Tokenizer();

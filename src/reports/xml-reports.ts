@@ -11,11 +11,11 @@ import type { EmbeddedText } from './embedded-text.js';
 type Emit = (locations: RawLocation[]) => void;
 
 // Thrown from the closetag handler to stop saxes where the report ends (it would read on into the next text).
-const REPORT_END = Symbol('report end');
+// An Error, not a bare value, so that whatever catches it by mistake still gets a message and a stack.
+const REPORT_END = new Error('report end');
 const encoder = new TextEncoder();
 
 function utf8Length(text: string): number {
-  // eslint-disable-next-line no-control-regex
   return /[^\x00-\x7f]/.test(text) ? encoder.encode(text).length : text.length;
 }
 

@@ -51,7 +51,8 @@ function normaliseOptions(options: ResolveOptions): Required<Omit<ResolveOptions
 // the last ones are kept, because a failing command prints its failure at the end.
 export const MAX_CONFIRM_LOOKUPS = 4096;
 
-const DISCARDED: Resolution = { kind: 'unresolved', reason: 'not-found' };
+const DISCARDED = Promise.resolve<Resolution>({ kind: 'unresolved', reason: 'not-found' });
+const RUNTIME = Promise.resolve<Resolution>({ kind: 'dropped', reason: 'runtime' });
 
 /** Keys of the weak candidates that are looked up: the last MAX_CONFIRM_LOOKUPS distinct ones. */
 function confirmKeysToLookUp(raws: readonly RawLocation[], keys: readonly string[]): Set<string> {
@@ -95,7 +96,7 @@ async function resolveAll(raws: readonly RawLocation[], workspace: Workspace): P
   }
   return Promise.all(
     raws.map((raw, position) => {
-      if (isRuntimeLocation(raw)) return { kind: 'dropped', reason: 'runtime' } satisfies Resolution;
+      if (isRuntimeLocation(raw)) return RUNTIME;
       return finals.get(keys[position] as string) ?? DISCARDED;
     }),
   );

@@ -8,7 +8,7 @@ import { argumentOf, patternOf, pathVariants, recursiveSecret } from './path-wor
 import { computedArgumentsOk, gitSubcommand, PLACEHOLDER, printsFiles, readOnlyReason } from './read-only.js';
 import { allowedBy, blockedBy, protectedHit, protectedPatternHit, secretPatternHit } from './rules.js';
 import { configRisk } from './tool-config.js';
-import { type Context, type Segment, type SegmentVerdict, type Verdict, type Word, worst } from './types.js';
+import { type Context, type Segment, type SegmentVerdict, type Verdict, worst } from './types.js';
 
 export type { Context } from './types.js';
 import { isWrapper, unwrap } from './wrappers.js';
@@ -55,6 +55,15 @@ function shellScript(args: Words): { script: string | null; reason: string | nul
 }
 
 /** Decides a segment; returns its verdict first, then those of anything it re-enters. */
+// Tools that read a configuration from the directory they run in (which can make them run a program).
+const CONFIG_READERS = ['cargo', 'mvn', 'yarn', 'npm', 'go', 'less'];
+
+/** Why the directory's configuration makes the tool unsafe; when the directory is unknown, every such tool is. */
+function workdirConfigRisk(program: string, context: Context): string | null {
+  if (context.workdirKnown) return configRisk(program, context);
+  return CONFIG_READERS.includes(program) ? `${program} runs in a directory this check cannot know, with its configuration` : null;
+}
+
 export function evaluateSegment(segment: Segment, context: Context): SegmentVerdict[] {
   const out: SegmentVerdict[] = [];
   const ci = segment.dialect === 'powershell';
@@ -242,7 +251,7 @@ export function evaluateSegment(segment: Segment, context: Context): SegmentVerd
     const dynamicArgs = args.some((arg) => arg === null);
     const reason = readOnlyReason(ci ? name : program, args, segment.dialect);
     const repositoryRisk = reason === null && program === 'git' ? gitRepositoryRisk(args, context) : null;
-    const toolRisk = reason === null && repositoryRisk === null ? (context.workdirKnown ? configRisk(program, context) : ['cargo', 'mvn', 'yarn', 'npm', 'go', 'less'].includes(program) ? `${program} runs in a directory this check cannot know, with its configuration` : null) : null;
+    const toolRisk = reason === null && repositoryRisk === null ? workdirConfigRisk(program, context) : null;
     if (repositoryRisk !== null || toolRisk !== null) {
       decided = { verdict: 'needs-approval', rule: repositoryRisk ?? toolRisk! };
     } else if (reason === null && !(dynamicArgs && !ci && !computedArgumentsOk(program))) {

@@ -81,7 +81,10 @@ function psWord(node: SyntaxNode, walk: Walk): Word {
   const text = node.text;
   if (node.type === 'generic_token' || node.type === 'command_parameter' || node.type === 'command_name') {
     const shaped = psPattern(text, walk.home);
-    return { value: text.includes('$') || text.includes('`') ? (node.type === 'generic_token' ? shaped.value : null) : text, glob: /[*?[]/.test(text), text, pattern: shaped.pattern };
+    // A word with a variable or an escape has a static value only as a bare token (its pattern's literal part).
+    const expands = text.includes('$') || text.includes('`');
+    const expandedValue = node.type === 'generic_token' ? shaped.value : null;
+    return { value: expands ? expandedValue : text, glob: /[*?[]/.test(text), text, pattern: shaped.pattern };
   }
   if (node.type === 'expandable_string_literal' || (node.type === 'string_literal' && node.namedChildCount === 1 && node.namedChildren[0]?.type === 'expandable_string_literal')) {
     const inner = node.type === 'string_literal' ? node.namedChildren[0]! : node;

@@ -81,7 +81,10 @@ const FLAGS: Record<string, Set<string>> = {
 function resolveLong(flag: string, known: string[]): string | null {
   if (known.includes(flag)) return flag;
   const candidates = known.filter((name) => name.startsWith(flag));
-  return candidates.length >= 1 ? (candidates.find((name) => SPECIAL_ANY.has(name)) ?? (candidates.length === 1 ? candidates[0]! : null)) : null;
+  // An abbreviation of an option that changes what runs is taken as that option, however ambiguous.
+  const special = candidates.find((name) => SPECIAL_ANY.has(name));
+  if (special !== undefined) return special;
+  return candidates.length === 1 ? candidates[0]! : null;
 }
 const SPECIAL_ANY = new Set(Object.values(SPECIAL).flatMap((set) => [...set]));
 

@@ -209,13 +209,15 @@ export class FormatLineContext implements LineContext {
     const wrap = location.logLine === undefined || location.logLine === this.logLine ? this.wrappedPathHead(location.file) : undefined;
     if (wrap !== undefined) hints = { ...hints, wrappedFrom: wrap.head };
     const message = wrap === undefined ? (location.message ?? '') : this.unwrappedMessage(location.message ?? '', wrap.width);
+    const toOneBased = spec.columnBase === 0 ? 1 : 0;
+    const endColumn = position(location.endColumn);
     const raw: RawLocation = {
       file: ownCopy(file),
       line: location.line,
       // The JSON column is 1-based in the tool's own unit, whatever base the tool printed.
-      column: column === null ? null : column + (spec.columnBase === 0 ? 1 : 0),
+      column: column === null ? null : column + toOneBased,
       endLine: position(location.endLine),
-      endColumn: position(location.endColumn) === null ? null : (location.endColumn as number) + (spec.columnBase === 0 ? 1 : 0),
+      endColumn: endColumn === null ? null : endColumn + toOneBased,
       severity: location.severity ?? null,
       message: ownCopy(message.trim()),
       code: location.code == null ? null : ownCopy(location.code),

@@ -26,13 +26,19 @@ function withoutLevel(line: string | undefined): string | undefined {
 // `A.scala:12: error: type mismatch;` / sbt `[error] /abs/A.scala:12:5: type mismatch;` — the lines that follow
 // (` found   : String("a")`, ` required: Int`) up to the echoed source line belong to the message, and
 // the caret under the source line gives the column when none is printed.
+
+/** sbt writes `warn` where scalac writes `warning`. */
+function scalaSeverity(word: string | undefined): ReturnType<typeof severityOf> {
+  return severityOf(word === 'warn' ? 'warning' : word);
+}
+
 function parseScala2(context: LineContext): boolean {
   const level = SBT_LEVEL.exec(context.text);
   const head = parseColonHead(context, { from: level?.[0].length ?? 0 });
   if (!head || !SCALA.test(head.file) || !head.rest.startsWith(': ')) return false;
   const tail = /^: (?:(error|warning|warn|info): )?(.*)$/.exec(head.rest);
   // scalac always names the severity; sbt drops it (its `[error]`/`[warn]` prefix says it instead).
-  const severity = severityOf(tail?.[1] === 'warn' ? 'warning' : tail?.[1]) ?? (level ? severityOf(level[1] === 'warn' ? 'warning' : level[1]) : null);
+  const severity = scalaSeverity(tail?.[1]) ?? (level ? scalaSeverity(level[1]) : null);
   if (!tail || severity === null) return false;
   const message = [tail[2] ?? ''];
   let column = head.column;

@@ -143,9 +143,14 @@ function parseBazel(context: LineContext): boolean {
   const head = parseColonHead(context, { from: prefix[0].length });
   if (!head || !head.rest.startsWith(': ') || !/(?:^|\/)(?:BUILD|WORKSPACE|MODULE)(?:\.bazel)?$|\.(?:bzl|bazel|star)$/.test(head.file)) return false;
   const message = head.rest.slice(2);
-  const severity = prefix[1] === 'ERROR' ? (BAZEL_ACTION.test(message) ? 'note' : 'error') : prefix[1] === 'WARNING' ? 'warning' : 'note';
-  context.emit({ file: head.file, line: head.line, column: head.column, severity, message });
+  context.emit({ file: head.file, line: head.line, column: head.column, severity: bazelSeverity(prefix[1], message), message });
   return true;
+}
+
+/** An `ERROR:` that only says which action failed points at the BUILD rule, not at the fault: a note. */
+function bazelSeverity(prefix: string | undefined, message: string): 'error' | 'warning' | 'note' {
+  if (prefix === 'ERROR') return BAZEL_ACTION.test(message) ? 'note' : 'error';
+  return prefix === 'WARNING' ? 'warning' : 'note';
 }
 
 export const bazel: GrammarFormat = {

@@ -49,6 +49,17 @@ function findHeader(context: LineContext): Header | undefined {
 
 // ` --> src/lib.rs:4:21` (primary span; its indent is the gutter width, so it grows with the line
 // numbers) or ` ::: /rustc/<hash>/library/core/src/ops/arith.rs:114:0` (a secondary span in another file).
+
+/**
+ * Whether this span belongs to the diagnostic before it: a sub-diagnostic (`note:`, `help:`) follows its parent
+ * without a blank line; a second arrow under one header, or any `:::` arrow, is a secondary span of that header.
+ */
+function belongsToOwner(context: LineContext, roles: RustRoles, header: { child: boolean; logLine: number }, secondaryArrow: boolean): boolean {
+  if (roles.owner === undefined) return false;
+  if (header.child) return !blankBetween(context, roles.owner.logLine, header.logLine);
+  return roles.ownerHeaderLine === header.logLine || secondaryArrow;
+}
+
 function parseArrow(context: LineContext): boolean {
   const arrow = /^(\s*)(-->|:::) /.exec(context.text);
   if (!arrow) return false;
@@ -62,8 +73,7 @@ function parseArrow(context: LineContext): boolean {
   const severity = arrow[2] === ':::' ? 'note' : header.severity;
   const endColumn = head.column === null ? null : primaryEnd(context, head.line, head.column);
   const roles = context.state<RustRoles>(() => ({}));
-  // A sub-diagnostic follows its parent without a blank line; a second arrow of one header is a secondary span.
-  const owner = roles.owner !== undefined && (header.child ? !blankBetween(context, roles.owner.logLine, header.logLine) : roles.ownerHeaderLine === header.logLine || arrow[2] === ':::') ? roles.owner : undefined;
+  const owner = belongsToOwner(context, roles, header, arrow[2] === ':::') ? roles.owner : undefined;
   const location = { file: head.file, line: head.line, column: head.column, endColumn, severity, code: header.code, message: header.message };
   const raw = context.emit(owner ? { ...location, relatedTo: owner } : location);
   if (!raw) return true;
