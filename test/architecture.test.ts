@@ -100,4 +100,66 @@ describe('architecture', () => {
     const long = sources.filter((file) => readFileSync(file, 'utf8').split('\n').length > 350).map((file) => relative(SRC, file));
     expect(long).toEqual([]);
   });
+
+  // Two files that import each other (directly or round a longer loop, type imports included) are one module
+  // split in two: neither can be read, tested or loaded lazily alone (issue 26 found three such pairs).
+  it('no src file takes part in an import cycle', () => {
+    const edges = new Map<string, string[]>();
+    for (const file of sources) {
+      const targets: string[] = [];
+      for (const match of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)) {
+        const target = join(file, '..', (match[1] ?? '').replace(/\.js$/, '.ts'));
+        targets.push(sources.includes(target) ? target : join(target.replace(/\.ts$/, ''), 'index.ts'));
+      }
+      edges.set(file, targets.filter((target) => sources.includes(target)));
+    }
+    expect(cyclesOf(edges).map((cycle) => cycle.map((file) => relative(SRC, file)).join(' → '))).toEqual([]);
+  });
 });
+
+/** The strongly connected components of more than one file (Tarjan's algorithm, iterative: no depth limit). */
+function cyclesOf(edges: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  let counter = 0;
+  for (const start of edges.keys()) {
+    if (index.has(start)) continue;
+    const work: Array<{ node: string; next: number }> = [{ node: start, next: 0 }];
+    index.set(start, counter);
+    low.set(start, counter++);
+    stack.push(start);
+    onStack.add(start);
+    while (work.length > 0) {
+      const frame = work[work.length - 1]!;
+      const targets = edges.get(frame.node) ?? [];
+      if (frame.next < targets.length) {
+        const target = targets[frame.next++]!;
+        if (!index.has(target)) {
+          index.set(target, counter);
+          low.set(target, counter++);
+          stack.push(target);
+          onStack.add(target);
+          work.push({ node: target, next: 0 });
+        } else if (onStack.has(target)) low.set(frame.node, Math.min(low.get(frame.node)!, index.get(target)!));
+        continue;
+      }
+      work.pop();
+      const parent = work[work.length - 1];
+      if (parent) low.set(parent.node, Math.min(low.get(parent.node)!, low.get(frame.node)!));
+      if (low.get(frame.node) === index.get(frame.node)) {
+        const component: string[] = [];
+        let member: string;
+        do {
+          member = stack.pop()!;
+          onStack.delete(member);
+          component.push(member);
+        } while (member !== frame.node);
+        if (component.length > 1) cycles.push(component.sort());
+      }
+    }
+  }
+  return cycles;
+}

@@ -4,7 +4,9 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { statSync } from 'node:fs';
 import { FaultlineError, didYouMean } from '../core/index.js';
 import type { LogSource } from '../locate/index.js';
-import { CHAIN_OPTIONS, runReference, type RunReference } from './chain.js';
+import { CHAIN_OPTIONS, runReference, type LogArgs } from './chain.js';
+
+export type { LogArgs } from './chain.js';
 import { CI_OPTIONS } from './conventions.js';
 import type { CliIo } from './io.js';
 import { SCAN_OPTIONS } from './scan-settings.js';
@@ -25,17 +27,6 @@ export const LOG_OPTIONS = {
   ...SCAN_OPTIONS,
 } as const;
 
-export interface LogArgs {
-  source: LogSource;
-  cwd: string;
-  roots: string[] | undefined;
-  /** A saved run named instead of a log (resolved by chainedLog). */
-  reference?: RunReference;
-  /** --cwd was given (it then wins over a saved run's cwd). */
-  cwdGiven?: boolean;
-  /** --input-format: read the log as this structured report, or `text`; default: detected from the content. */
-  inputFormat: string | undefined;
-}
 
 type OptionConfig = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
 

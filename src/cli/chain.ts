@@ -6,7 +6,7 @@ import { isArtifactId } from '../capture/artifact-id.js';
 import type { RunRecord } from '../capture/index.js';
 import { FaultlineError, type RunInfo } from '../core/index.js';
 import { resolve } from 'node:path';
-import type { LogArgs } from './args.js';
+import type { LogSource } from '../locate/index.js';
 import type { CliIo } from './io.js';
 
 export const CHAIN_OPTIONS = {
@@ -20,6 +20,19 @@ export const CHAIN_USAGE = `  RUN           instead of LOG: a run id from 'fault
   --last-failed the same, failed runs only; stderr names the run used`;
 
 /** A log that is a saved run: the artifact, and how the command ran. */
+/** A log command's operands as parsed (src/cli/args.ts), before a saved run is resolved. */
+export interface LogArgs {
+  source: LogSource;
+  cwd: string;
+  roots: string[] | undefined;
+  /** A saved run named instead of a log (resolved by chainedLog). */
+  reference?: RunReference;
+  /** --cwd was given (it then wins over a saved run's cwd). */
+  cwdGiven?: boolean;
+  /** --input-format: read the log as this structured report, or `text`; default: detected from the content. */
+  inputFormat: string | undefined;
+}
+
 export interface ChainedLog extends LogArgs {
   run?: RunInfo;
   /** Set when a later run of the same command passed: the failure may be fixed already. */

@@ -1,5 +1,4 @@
 // What a command may touch of the outside world. Tests pass their own; main.ts passes the process's.
-import { colourWanted } from './conventions.js';
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -38,7 +37,3 @@ export const EXIT_RUN_USAGE = 125;
 export const EXIT_CANNOT_RUN = 126;
 export const EXIT_NOT_FOUND = 127;
 
-/** Whether the report is coloured: see colourWanted (flags, FORCE_COLOR, NO_COLOR, TERM=dumb, a terminal). */
-export function wantsColour(io: CliIo, explicit?: boolean): boolean {
-  return colourWanted(io, explicit);
-}

@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path';
 import { FaultlineError, didYouMean, type LocateResult, type RunInfo } from '../core/index.js';
 import { OUTPUT_FORMATS, prepareRedactor, renderOutput, type OutputFormat, type ReadLine } from '../output/index.js';
 import { FILE_READ_BOUNDS, readBoundedLines } from './bounded-read.js';
-import { wantsColour, type CliIo } from './io.js';
+import { colourWanted } from './conventions.js';
+import type { CliIo } from './io.js';
 
 /** `--format F` (or `--json`) → a known format; an unknown name is a usage error. */
 export function outputFormatOf(values: Record<string, unknown>, fallback: OutputFormat = 'text'): OutputFormat {
@@ -69,7 +70,7 @@ export async function printResult(result: LocateResult, format: OutputFormat, io
   const rendered = renderOutput(format, result, {
     readLine: createLineReader(cut),
     // A file gets no colour unless asked for: it is read by tools, not a terminal.
-    colour: print.output === undefined ? wantsColour(io, print.colour) : print.colour === true,
+    colour: print.output === undefined ? colourWanted(io, print.colour) : print.colour === true,
     ...(redactor ? { redactor } : {}),
     ...(repoRoot ? { repoRoot } : {}),
     ...(print.run ? { run: print.run } : {}),

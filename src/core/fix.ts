@@ -3,7 +3,7 @@
 // locations: a RawFix is what the log says, in the tool's own units, before any file is read; a Fix is the same
 // edits placed on the file's text with the text they replace, in the contract's units (1-based lines, 1-based
 // UTF-16 columns), so it can be shown as a diff, checked against the file and applied.
-import type { ColumnUnit, Severity } from './types.js';
+import type { ColumnUnit, Severity } from './units.js';
 
 /**
  * How far a fix can be trusted: `safe` only when its tool says so (eslint `fix`, ruff `safe`, rustc

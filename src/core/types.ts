@@ -1,15 +1,10 @@
-// Data shared by every stage. Nothing here imports anything but the fix model's types: this is the contract.
+// Data shared by every stage. Nothing here imports anything but the fix model's and the units' types: this is
+// the contract.
 import type { RawFix } from './fix.js';
 export type { RawFix };
 
-/** How serious a finding is, as the tool said it (null when the format carries no severity). */
-export type Severity = 'error' | 'warning' | 'note';
-
-/**
- * What a printed column counts. Tools disagree: gcc counts display cells, Go bytes, tsc and V8
- * UTF-16 code units, rustc Unicode scalars. Converting needs the line's text (see position.ts).
- */
-export type ColumnUnit = 'byte' | 'utf-16' | 'char' | 'display' | 'unknown';
+export type { ColumnUnit, Severity } from './units.js';
+import type { ColumnUnit, Severity } from './units.js';
 
 /** A location format faultline recognises; one entry per tool shape in the registry. */
 export interface FormatSpec {

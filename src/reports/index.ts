@@ -2,31 +2,16 @@
 // detected by content and read as streams into the same RawLocation contract as the text grammars. Layer 1.5:
 // it uses the grammars (text inside reports is read by them) and is used by locate; no Node APIs.
 import { FaultlineError, didYouMean, type RawLocation } from '../core/index.js';
-import { createScanner, type ScanResult, type UserFormat } from '../grammars/index.js';
+import { createScanner } from '../grammars/index.js';
 import { withUserFormats } from './user-formats.js';
 import { EmbeddedText } from './embedded-text.js';
 import { InputRouter } from './router.js';
+import type { InputReader, InputReaderOptions } from './reader.js';
 import { REPORT_NAMES, REPORT_SPECS } from './specs.js';
 
 export { reportSpecs, REPORT_NAMES } from './specs.js';
 
-export interface InputReaderOptions {
-  /** Text format and report names to recognise (default: all). */
-  formats?: readonly string[];
-  /** Read the input as this report (`text`: the text formats only, no report detection). */
-  inputFormat?: string;
-  normaliseLine: (raw: string) => string;
-  maxLocations?: number;
-  /** The user's own patterns (`--efm`, a project file), read before the built-in formats on every line. */
-  userFormats?: readonly UserFormat[];
-}
-
-/** The readLog sinks and the end of the read, as the text scanner has them. */
-export interface InputReader {
-  write(latin1: string): void;
-  writeWindow(window: string): number;
-  end(): ScanResult;
-}
+export type { InputReader, InputReaderOptions } from './reader.js';
 
 const DEFAULT_MAX_LOCATIONS = 50_000;
 

@@ -3,7 +3,7 @@
 // `--efm` patterns come first in vim's list too). When the patterns consume every line (a trailing `%-G%.%#`,
 // as errorformat's lists end) the built-in reader is not run at all.
 import { checkUserFormats, UserFormatScanner, userFormatsTakeEveryLine, type ScanResult, type UserFormat } from '../grammars/index.js';
-import type { InputReader, InputReaderOptions } from './index.js';
+import type { InputReader, InputReaderOptions } from './reader.js';
 
 export function withUserFormats(formats: readonly UserFormat[], options: InputReaderOptions, builtIn: (options: InputReaderOptions) => InputReader): InputReader {
   checkUserFormats(formats);

@@ -5,7 +5,7 @@
 import { homedir } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { walkNode, type Walk } from './bash.js';
-import { evaluateSegment, type Context } from './evaluate.js';
+import { evaluateSegment } from './evaluate.js';
 import { pathVariants, patternOf } from './path-words.js';
 import { ANY } from './expand.js';
 import { repositoryRunsPrograms } from './git-config.js';
@@ -13,7 +13,7 @@ import { DEFAULT_BLOCKED, DEFAULT_PROTECTED_PATHS, DEFAULT_SECRET_PATHS } from '
 import { shellParser, type ShellDialect } from './parser.js';
 import { walkPowerShell } from './powershell.js';
 import { secretPatternHit } from './rules.js';
-import { type ClassifyOptions, type CommandClassification, type Segment, SEVERITY, type SegmentVerdict, worst, type Verdict } from './types.js';
+import { type ClassifyOptions, type CommandClassification, type Context, type Segment, SEVERITY, type SegmentVerdict, worst, type Verdict } from './types.js';
 
 /** Longest command line parsed; longer ones need approval unread (a limit never allows). */
 export const MAX_COMMAND_CHARS = 64 * 1024;

@@ -8,25 +8,11 @@ import { argumentOf, patternOf, pathVariants, recursiveSecret } from './path-wor
 import { computedArgumentsOk, gitSubcommand, PLACEHOLDER, printsFiles, readOnlyReason } from './read-only.js';
 import { allowedBy, blockedBy, protectedHit, protectedPatternHit, secretPatternHit } from './rules.js';
 import { configRisk } from './tool-config.js';
-import { type Segment, type SegmentVerdict, type Verdict, type Word, worst } from './types.js';
+import { type Context, type Segment, type SegmentVerdict, type Verdict, type Word, worst } from './types.js';
+
+export type { Context } from './types.js';
 import { isWrapper, unwrap } from './wrappers.js';
 
-export interface Context {
-  allow: string[];
-  block: string[];
-  protectedPaths: string[];
-  secretPaths: string[];
-  workdir: string;
-  /** False after `cd` to a directory this check cannot know: relative paths may then lie anywhere. */
-  workdirKnown: boolean;
-  /** Workspace root: protected entries with a slash resolve against it. */
-  root: string;
-  home: string;
-  /** Why git in a directory (or on a --git-dir) may run the repository's own programs (cached per call). */
-  repositoryRisk: (workdir: string, gitDir?: string) => string | null;
-  /** Re-enters the classifier for `bash -c STRING`, `eval`, a heredoc fed to a shell. */
-  reenter: (script: string, dialect: 'bash' | 'powershell', via: string) => SegmentVerdict[];
-}
 
 type Words = (string | null)[];
 const DYNAMIC = '\u0000';

@@ -2,7 +2,7 @@
 // variants a path check reads (`--file=.env`, `HEAD:.env`, `-f.env`), what an option parser may take a glob
 // or computed word for, and readers that walk into a secret tree by themselves.
 import { ANY, literal } from './expand.js';
-import type { Context } from './evaluate.js';
+import type { Context } from './types.js';
 import { PLACEHOLDER } from './read-only.js';
 import { secretTreeBelow } from './rules.js';
 import type { Segment, Word } from './types.js';

@@ -2,7 +2,7 @@
 import { userInfo } from 'node:os';
 import { basename, resolve } from 'node:path';
 import { CASE_FOLDS, couldBeInside, couldCarryName, literal, pathShapes, staticText } from './expand.js';
-import type { Context } from './evaluate.js';
+import type { Context } from './types.js';
 import { matchesAllow, matchesBlock } from './patterns.js';
 import { gitSubcommand } from './read-only.js';
 

@@ -78,3 +78,21 @@ export const SEVERITY: Record<Verdict, number> = { 'read-only': 0, allowed: 1, '
 export function worst(a: Verdict, b: Verdict): Verdict {
   return SEVERITY[a] >= SEVERITY[b] ? a : b;
 }
+
+/** What a segment is judged against: the caller's allow/block lists, protected paths, where it runs. */
+export interface Context {
+  allow: string[];
+  block: string[];
+  protectedPaths: string[];
+  secretPaths: string[];
+  workdir: string;
+  /** False after `cd` to a directory this check cannot know: relative paths may then lie anywhere. */
+  workdirKnown: boolean;
+  /** Workspace root: protected entries with a slash resolve against it. */
+  root: string;
+  home: string;
+  /** Why git in a directory (or on a --git-dir) may run the repository's own programs (cached per call). */
+  repositoryRisk: (workdir: string, gitDir?: string) => string | null;
+  /** Re-enters the classifier for `bash -c STRING`, `eval`, a heredoc fed to a shell. */
+  reenter: (script: string, dialect: 'bash' | 'powershell', via: string) => SegmentVerdict[];
+}

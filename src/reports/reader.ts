@@ -1,0 +1,21 @@
+// The reader's shape, apart from its making (index.ts) so that a reader that wraps another (user-formats.ts)
+// needs no import of the file that makes it.
+import type { ScanResult, UserFormat } from '../grammars/index.js';
+
+export interface InputReaderOptions {
+  /** Text format and report names to recognise (default: all). */
+  formats?: readonly string[];
+  /** Read the input as this report (`text`: the text formats only, no report detection). */
+  inputFormat?: string;
+  normaliseLine: (raw: string) => string;
+  maxLocations?: number;
+  /** The user's own patterns (`--efm`, a project file), read before the built-in formats on every line. */
+  userFormats?: readonly UserFormat[];
+}
+
+/** The readLog sinks and the end of the read, as the text scanner has them. */
+export interface InputReader {
+  write(latin1: string): void;
+  writeWindow(window: string): number;
+  end(): ScanResult;
+}
