@@ -22,7 +22,7 @@ async function cmakeWorkspace(withCache: boolean): Promise<string> {
 }
 
 describe('a generated build folder', () => {
-  it('turns an error in one of its files into a note that never becomes the primary', async () => {
+  it('drops every location in one of its files with reason build (never reported, nothing lost)', async () => {
     const root = await cmakeWorkspace(true);
     const raws = [
       raw('build/config.h', { line: 1, column: 9, severity: 'error', message: 'macro RATE has no value' }),
@@ -30,10 +30,10 @@ describe('a generated build folder', () => {
       raw('src/ledger.c', { line: 1, column: 5, severity: 'warning', message: 'unused function' }),
     ];
     const result = await resolveLocations(raws, { cwd: root, roots: [root], isIgnored: noIgnores });
-    expect(result.locations.map((location) => [location.file, location.severity])).toEqual([
-      ['src/ledger.c', 'warning'],
-      ['build/config.h', 'note'],
-      ['build/CMakeFiles/ledger.dir/build.make', 'note'],
+    expect(result.locations.map((location) => [location.file, location.severity])).toEqual([['src/ledger.c', 'warning']]);
+    expect(result.dropped.map((entry) => [entry.file, entry.reason])).toEqual([
+      ['build/config.h', 'build'],
+      ['build/CMakeFiles/ledger.dir/build.make', 'build'],
     ]);
   });
 
