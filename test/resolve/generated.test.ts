@@ -1,5 +1,5 @@
 // Issue 20: files of a generated build folder (CMake's, holding CMakeCache.txt and CMakeFiles/) are where a build
-// tool wrote its recipes, never the place to fix: at most a note, never the primary.
+// tool wrote its recipes, never the place to fix: dropped with reason build, never reported.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -42,5 +42,21 @@ describe('a generated build folder', () => {
     const raws = [raw('build/config.h', { line: 1, column: 9, severity: 'error', message: 'macro RATE has no value' })];
     const result = await resolveLocations(raws, { cwd: root, roots: [root], isIgnored: noIgnores });
     expect(result.locations.map((location) => [location.file, location.severity])).toEqual([['build/config.h', 'error']]);
+  });
+});
+
+describe("make's recipe line", () => {
+  it('is dropped when the failure it reports lies only in a dependency (it would stand as the primary)', async () => {
+    const root = await makeWorkspace({ Makefile: 'validate:\n\tterraform validate\n', 'node_modules/dep/index.js': 'x\n' });
+    const raws = [
+      raw('node_modules/dep/index.js', { line: 1, severity: 'error', message: 'bad argument' }),
+      raw('Makefile', { line: 2, severity: 'note', message: "recipe for target 'validate' failed (Error 1)", format: 'make' }),
+    ];
+    const result = await resolveLocations(raws, { cwd: root, roots: [root], isIgnored: noIgnores });
+    expect(result.locations).toEqual([]);
+    expect(result.dropped.map((entry) => [entry.file, entry.reason])).toEqual([
+      ['node_modules/dep/index.js', 'vendored'],
+      ['Makefile', 'build'],
+    ]);
   });
 });
