@@ -114,10 +114,13 @@ function leaksOf(locations, forbidden) {
 
 function score(label, answer) {
   const found = answer.locations.map((loc) => ({ file: loc.file, line: loc.line }));
+  // A related span (gcc's `In file included from F:34`) is listed beside its diagnostic: it counts as found, and
+  // as a leak when it lies under a forbidden path.
+  const listed = answer.locations.flatMap((loc) => [loc, ...(loc.related ?? [])]);
   const first = found[0] ?? null;
   const primaryHit = label.primary ? first !== null && same(first, label.primary) : found.length === 0;
-  const recalled = label.expected.filter((loc) => found.some((got) => same(got, loc))).length;
-  const leaks = leaksOf(answer.locations, label.forbidden).map((loc) => `${loc.file}:${loc.line}`);
+  const recalled = label.expected.filter((loc) => listed.some((got) => same(got, loc))).length;
+  const leaks = leaksOf(listed, label.forbidden).map((loc) => `${loc.file}:${loc.line}`);
   let verdict = null;
   if (answer.error) verdict = 'cli-error';
   else if (!primaryHit || recalled < label.expected.length || leaks.length) verdict = classify(label, found, leaks);

@@ -163,7 +163,9 @@ export interface ResolveHints {
   packageName?: string;
 }
 
-export type DropReason = 'vendored' | 'runtime' | 'ignored';
+/** `build`: a build system's own bookkeeping (a CMake build folder's generated makefiles; make's recipe line
+ * when the failure it reports lies in a dependency). */
+export type DropReason = 'vendored' | 'runtime' | 'ignored' | 'build';
 /** `ambiguous`: two or more workspace files match the printed path equally well; never guessed. */
 export type UnresolvedReason = 'not-found' | 'outside-root' | 'ambiguous';
 

@@ -1,5 +1,5 @@
 // Files a build system generated inside the workspace (issue 20): a CMake build folder's makefiles are where make
-// ran a recipe, never the place to fix. They stay listed, as notes, and never become the primary.
+// ran a recipe, never the place to fix. They are dropped with reason `build`, as a dependency's files are.
 import type { ResolverFs } from './resolver-fs.js';
 import type { Resolution } from './resolve-one.js';
 

@@ -5,8 +5,6 @@ import type { FrameInfo, RawFix, ResolvedLocation } from '../core/types.js';
 export interface Ranked {
   readonly location: ResolvedLocation;
   readonly inputIndex: number;
-  /** The file lies in a generated build folder (see generated.ts): never the primary. */
-  readonly generated?: boolean;
 }
 
 // Printed order: by log line, then by input order for several locations on one log line.
@@ -45,11 +43,16 @@ function deepestRootCauseFrame(framed: readonly Ranked[]): Ranked | undefined {
   return deepest;
 }
 
-// make's `*** [Makefile:18: target] Error 2` says which recipe failed, not why: the compiler error or the crash
-// of the program it ran is what to fix, so it ranks below every other location. A generated build file (CMake's
-// build.make, where that recipe was written) says the same.
+/**
+ * make's `*** [Makefile:18: target] Error 2` says which recipe failed, not why: the compiler error or the crash
+ * of the program it ran is what to fix, so it ranks below every other location.
+ */
+export function isRecipeReport(location: Pick<ResolvedLocation, 'format' | 'message'>): boolean {
+  return location.format === 'make' && location.message.startsWith('recipe for target ');
+}
+
 function isBuildReport(entry: Ranked): boolean {
-  return entry.generated === true || (entry.location.format === 'make' && entry.location.message.startsWith('recipe for target '));
+  return isRecipeReport(entry.location);
 }
 
 function samePlace(a: ResolvedLocation, b: ResolvedLocation): boolean {
@@ -66,10 +69,10 @@ function samePlace(a: ResolvedLocation, b: ResolvedLocation): boolean {
  *    failure, and its raising frame is where the fix goes;
  * 3. the first warning — something the tool flagged, ahead of notes and severity-less lines;
  * 4. the first printed location (a failed assert has no severity word, yet it is why the recipe failed);
- * 5. only then a build tool's report that a recipe failed (make) or a generated build file.
+ * 5. only then a build tool's report that a recipe failed (make).
  */
 function pickPrimary(sorted: readonly Ranked[]): Ranked | undefined {
-  const framed = sorted.filter((entry) => entry.location.frame !== undefined && entry.generated !== true);
+  const framed = sorted.filter((entry) => entry.location.frame !== undefined);
   const frame = deepestRootCauseFrame(framed);
   const firstError = sorted.find((entry) => !entry.location.frame && entry.location.severity === 'error' && !isBuildReport(entry));
   if (firstError) {

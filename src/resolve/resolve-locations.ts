@@ -5,7 +5,7 @@ import type { DroppedLocation, LocateResult, RawLocation, ResolvedLocation, Unre
 import { findGenerated } from './generated.js';
 import { createGitIgnoredCheck } from './git-ignored.js';
 import { restoreIndentation } from './dedented-columns.js';
-import { rankLocations, type Ranked } from './rank.js';
+import { isRecipeReport, rankLocations, type Ranked } from './rank.js';
 import { applyRoles, type PendingRelated } from './roles.js';
 import { nameStandardInput } from './command-names.js';
 import { DependencyFolders } from './dependency-folders.js';
@@ -186,6 +186,8 @@ export async function resolveLocations(raw: RawLocation[], options: ResolveOptio
     return resolutions[parentIndex]?.kind === 'resolved' ? parent : undefined;
   };
   const strictPlaces = placesOfStrict(raw, resolutions);
+  // Whether the log placed a failure, but only in a dependency's or the runtime's files.
+  let failureOutside = false;
   resolutions.forEach((resolution, inputIndex) => {
     const source = raw[inputIndex] as RawLocation;
     // A weak candidate exists only as a workspace file it confirmed: anything else leaves no trace, or every
@@ -193,9 +195,12 @@ export async function resolveLocations(raw: RawLocation[], options: ResolveOptio
     // beside a real format's report of the same place (a web page's `src/a.c#L4` above the compiler's line).
     if (source.hints?.confirm === true && (resolution.kind !== 'resolved' || ignored.has(inputIndex))) return;
     if (source.hints?.confirm === true && resolution.kind === 'resolved' && strictPlaces.has(placeKey(resolution, source.line))) return;
-    if (resolution.kind === 'dropped' || ignored.has(inputIndex)) {
-      const reason = resolution.kind === 'dropped' ? resolution.reason : 'ignored';
+    if (resolution.kind === 'dropped' || ignored.has(inputIndex) || generated.has(inputIndex)) {
+      // A generated build file (a CMake build folder's makefiles) is where make ran a recipe, never a place to fix;
+      // `build` says more than `ignored`, which such a folder usually is too.
+      const reason = resolution.kind === 'dropped' ? resolution.reason : generated.has(inputIndex) ? 'build' : 'ignored';
       dropped.push({ file: source.file, line: source.line, reason });
+      if ((reason === 'vendored' || reason === 'runtime') && !isRecipeReport(source)) failureOutside = true;
     } else if (resolution.kind === 'unresolved') {
       const { file, line, format, logLine } = source;
       // Without the file, a column counted from a dedented echo cannot be placed.
@@ -211,13 +216,15 @@ export async function resolveLocations(raw: RawLocation[], options: ResolveOptio
       if (parent !== undefined) related.push({ location, parent });
       else {
         delete location.role;
-        // A generated build file (a CMake build folder's makefiles) is at most a note: make ran a recipe there.
-        const isGenerated = generated.has(inputIndex);
-        if (isGenerated && location.severity !== null) location.severity = 'note';
-        ranked.push({ location, inputIndex, generated: isGenerated });
+        ranked.push({ location, inputIndex });
       }
     }
   });
+  // make's `*** [Makefile:8: validate] Error 1` says which recipe failed, not why. When the why was placed, but
+  // only in a dependency (dropped above), the recipe line is no place to fix either: it would stand as the primary.
+  if (failureOutside && ranked.length > 0 && ranked.every((entry) => isRecipeReport(entry.location))) {
+    for (const { location } of ranked.splice(0)) dropped.push({ file: location.file, line: location.line, reason: 'build' });
+  }
   await restoreIndentation(dedented, workspace.fs);
   const mergedInto = new Map<ResolvedLocation, ResolvedLocation>();
   const locations = rankLocations(ranked, mergedInto);

@@ -1,5 +1,5 @@
 // Issue 20: files of a generated build folder (CMake's, holding CMakeCache.txt and CMakeFiles/) are where a build
-// tool wrote its recipes, never the place to fix: at most a note, never the primary.
+// tool wrote its recipes, never the place to fix: dropped with reason build, never reported.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ async function cmakeWorkspace(withCache: boolean): Promise<string> {
 }
 
 describe('a generated build folder', () => {
-  it('turns an error in one of its files into a note that never becomes the primary', async () => {
+  it('drops every location in one of its files with reason build (never reported, nothing lost)', async () => {
     const root = await cmakeWorkspace(true);
     const raws = [
       raw('build/config.h', { line: 1, column: 9, severity: 'error', message: 'macro RATE has no value' }),
@@ -30,10 +30,10 @@ describe('a generated build folder', () => {
       raw('src/ledger.c', { line: 1, column: 5, severity: 'warning', message: 'unused function' }),
     ];
     const result = await resolveLocations(raws, { cwd: root, roots: [root], isIgnored: noIgnores });
-    expect(result.locations.map((location) => [location.file, location.severity])).toEqual([
-      ['src/ledger.c', 'warning'],
-      ['build/config.h', 'note'],
-      ['build/CMakeFiles/ledger.dir/build.make', 'note'],
+    expect(result.locations.map((location) => [location.file, location.severity])).toEqual([['src/ledger.c', 'warning']]);
+    expect(result.dropped.map((entry) => [entry.file, entry.reason])).toEqual([
+      ['build/config.h', 'build'],
+      ['build/CMakeFiles/ledger.dir/build.make', 'build'],
     ]);
   });
 
@@ -42,5 +42,21 @@ describe('a generated build folder', () => {
     const raws = [raw('build/config.h', { line: 1, column: 9, severity: 'error', message: 'macro RATE has no value' })];
     const result = await resolveLocations(raws, { cwd: root, roots: [root], isIgnored: noIgnores });
     expect(result.locations.map((location) => [location.file, location.severity])).toEqual([['build/config.h', 'error']]);
+  });
+});
+
+describe("make's recipe line", () => {
+  it('is dropped when the failure it reports lies only in a dependency (it would stand as the primary)', async () => {
+    const root = await makeWorkspace({ Makefile: 'validate:\n\tterraform validate\n', 'node_modules/dep/index.js': 'x\n' });
+    const raws = [
+      raw('node_modules/dep/index.js', { line: 1, severity: 'error', message: 'bad argument' }),
+      raw('Makefile', { line: 2, severity: 'note', message: "recipe for target 'validate' failed (Error 1)", format: 'make' }),
+    ];
+    const result = await resolveLocations(raws, { cwd: root, roots: [root], isIgnored: noIgnores });
+    expect(result.locations).toEqual([]);
+    expect(result.dropped.map((entry) => [entry.file, entry.reason])).toEqual([
+      ['node_modules/dep/index.js', 'vendored'],
+      ['Makefile', 'build'],
+    ]);
   });
 });
