@@ -13,7 +13,7 @@ function count(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
 }
 
-function lineColumn(value: unknown, unit: 'char' | 'byte' | 'utf-16'): RawFixPoint | undefined {
+function lineColumn(value: unknown, unit: 'char' | 'byte' | 'utf-16' | 'display'): RawFixPoint | undefined {
   const object = objectOf(value);
   const line = count(object?.row ?? object?.line);
   const column = count(object?.column);
@@ -101,21 +101,22 @@ export function ruffFixes(file: string, violation: Record<string, unknown>): Raw
 }
 
 /**
- * ShellCheck json1 `comments[].fix.replacements[]`: 1-based lines and code-point columns (a tab counts one), the
+ * ShellCheck json1 `comments[].fix.replacements[]` (plain json: the same comments as the root array): 1-based lines and code-point columns (a tab counts one), the
  * end exclusive. ShellCheck marks no fix unsafe and its own fixer (`-f diff`) applies every one, so they are
  * `safe`, as eslint's `fix` is. All replacements of a comment are one fix.
  */
-export function shellcheckFixes(file: string, comment: Record<string, unknown>): RawFix[] {
+export function shellcheckFixes(file: string, comment: Record<string, unknown>, format: 'shellcheck-json1' | 'shellcheck-json' = 'shellcheck-json1'): RawFix[] {
   const replacements = arrayOf(objectOf(comment.fix)?.replacements);
   if (replacements.length === 0) return [];
   const description = typeof comment.message === 'string' ? comment.message : '';
   const edits = replacements.map((entry) => {
     const value = objectOf(entry);
-    const start = lineColumn({ line: value?.line, column: value?.column }, 'char');
-    const end = lineColumn({ line: value?.endLine, column: value?.endColumn }, 'char');
+    const unit = format === 'shellcheck-json' ? 'display' : 'char';
+    const start = lineColumn({ line: value?.line, column: value?.column }, unit);
+    const end = lineColumn({ line: value?.endLine, column: value?.endColumn }, unit);
     return edit(file, start, end, value?.replacement);
   });
-  return fix('shellcheck-json1', 'safe', description, edits);
+  return fix(format, 'safe', description, edits);
 }
 
 /** A SARIF/rdjson path as the fix engine reads it: a `file:` URI as its path, anything else as printed. */

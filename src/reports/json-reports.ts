@@ -1,6 +1,6 @@
 // The JSON documents: which paths of a streamed document are records, and what each record says. The document's
 // shape names its format: `runs[]` is SARIF, `diagnostics[]` rdjson, `comments[]` ShellCheck json1, a root array of
-// `{filePath, messages}` eslint.
+// `{filePath, messages}` eslint, a root array of `{file, line, …}` ShellCheck's plain json.
 import type { RawLocation, Severity } from '../core/index.js';
 import { arrayOf, inclusiveEnd, objectOf, toLocation, withRelated, type RelatedFinding } from './common.js';
 import type { DocumentHandlers, PathPart } from './json-document.js';
@@ -108,10 +108,12 @@ function ruffViolation(value: unknown, logLine: number): RawLocation[] {
   return [location];
 }
 
+type ShellcheckFormat = 'shellcheck-json1' | 'shellcheck-json';
+
 const SHELLCHECK_SEVERITY: Record<string, Severity> = { error: 'error', warning: 'warning', info: 'note', style: 'note' };
 
 /** One ShellCheck json1 comment: code-point columns (a tab counts one), the end exclusive; codes as `SC2086`. */
-function shellcheckComment(value: unknown, logLine: number): RawLocation[] {
+function shellcheckComment(value: unknown, logLine: number, format: ShellcheckFormat = 'shellcheck-json1'): RawLocation[] {
   const comment = objectOf(value);
   if (!comment || typeof comment.file !== 'string' || typeof comment.line !== 'number') return [];
   const numberOf = (field: unknown): number | null => (typeof field === 'number' ? field : null);
@@ -126,10 +128,11 @@ function shellcheckComment(value: unknown, logLine: number): RawLocation[] {
       message: typeof comment.message === 'string' ? comment.message : '',
       code: typeof comment.code === 'number' ? `SC${comment.code}` : null,
     },
-    { format: 'shellcheck-json1', columnUnit: 'char', logLine },
+    // json1 counts a tab as one column; plain json expands it to the next multiple of 8 (shellcheck.1 says so).
+    { format, columnUnit: format === 'shellcheck-json' ? 'display' : 'char', logLine },
   );
   if (!location) return [];
-  const fixes = shellcheckFixes(comment.file, comment);
+  const fixes = shellcheckFixes(comment.file, comment, format);
   if (fixes.length > 0) location.fixes = fixes;
   return [location];
 }
@@ -138,11 +141,13 @@ function shellcheckComment(value: unknown, logLine: number): RawLocation[] {
  * Which report a document is when its keys do not say: a root array is eslint's files or ruff's violations (by its
  * first key), an object keyed by package then analyzer is go vet's.
  */
-export type DocumentKind = 'eslint-json' | 'ruff-json' | 'go-vet-json';
+export type DocumentKind = 'eslint-json' | 'ruff-json' | 'go-vet-json' | 'shellcheck-json';
 
 export function documentKindOf(head: string): DocumentKind {
   if (isGoVetHead(head)) return 'go-vet-json';
-  return /^\[\s*\{\s*"cell"/.test(head) ? 'ruff-json' : 'eslint-json';
+  if (/^\[\s*\{\s*"cell"/.test(head)) return 'ruff-json';
+  // ShellCheck's plain json is json1's `comments[]` written as the root array; its first key is `file`.
+  return /^\[\s*\{\s*"file"/.test(head) ? 'shellcheck-json' : 'eslint-json';
 }
 
 /** The handlers for one streamed document: SARIF, rdjson and eslint records, each only when `enabled`. */
@@ -154,6 +159,7 @@ export function documentHandlers(enabled: (format: string) => boolean, emit: Emi
     wants(path: readonly PathPart[]): boolean {
       if (array === 'go-vet-json') return enabled('go-vet-json') && path.length === 3 && typeof path[2] === 'number';
       if (typeof path[0] === 'number' && array === 'ruff-json') return enabled('ruff-json') && path.length === 1;
+      if (typeof path[0] === 'number' && array === 'shellcheck-json') return enabled('shellcheck-json') && path.length === 1;
       if (typeof path[0] === 'number') {
         // eslint writes filePath before messages; a file's entry is forgotten once the next file starts.
         return enabled('eslint-json') && path.length >= 2 && ((path.length === 2 && path[1] === 'filePath') || (path.length === 3 && path[1] === 'messages'));
@@ -166,6 +172,7 @@ export function documentHandlers(enabled: (format: string) => boolean, emit: Emi
     record(path: readonly PathPart[], value: unknown, logLine: number): void {
       if (array === 'go-vet-json') emit(goVetDiagnostic(value, String(path[1]), logLine));
       else if (typeof path[0] === 'number' && array === 'ruff-json') emit(ruffViolation(value, logLine));
+      else if (typeof path[0] === 'number' && array === 'shellcheck-json') emit(shellcheckComment(value, logLine, 'shellcheck-json'));
       else if (typeof path[0] === 'number') {
         if (path[1] === 'filePath' && typeof value === 'string') {
           eslintFiles.clear();
@@ -191,6 +198,7 @@ export function startsReportDocument(head: string): boolean | undefined {
   if (!match) return false;
   if (match[2] === undefined) return head.length < 512 ? undefined : false;
   // ruff writes its keys sorted, `cell` (a notebook's cell, null for a file) first.
-  if (match[1] !== undefined) return match[2] === 'filePath' || match[2] === 'cell';
+  // ShellCheck's plain json starts each comment with `file`.
+  if (match[1] !== undefined) return match[2] === 'filePath' || match[2] === 'cell' || match[2] === 'file';
   return ['$schema', 'version', 'runs', 'diagnostics', 'source', 'inlineExternalProperties', 'comments'].includes(match[2]);
 }

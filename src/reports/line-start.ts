@@ -26,7 +26,7 @@ export function countNewlines(text: string, from = 0, to = text.length): number 
 
 function documentStart(text: string, start: number, final: boolean, options: LineStartOptions): boolean | undefined {
   if (options.forcedDocument) return true;
-  if (!(options.enabled('sarif') || options.enabled('eslint-json') || options.enabled('rdjson') || options.enabled('ruff-json') || options.enabled('shellcheck-json1') || options.enabled('go-vet-json'))) return false;
+  if (!(options.enabled('sarif') || options.enabled('eslint-json') || options.enabled('rdjson') || options.enabled('ruff-json') || options.enabled('shellcheck-json1') || options.enabled('shellcheck-json') || options.enabled('go-vet-json'))) return false;
   const head = text.slice(start, start + DOCUMENT_HEAD);
   const decided = startsReportDocument(head);
   return decided === undefined && (final || head.length >= DOCUMENT_HEAD) ? false : decided;

@@ -54,6 +54,15 @@ export const REPORT_SPECS: readonly ReportSpec[] = [
     url: 'https://github.com/koalaman/shellcheck/blob/master/shellcheck.1.md#formats',
   }),
   spec('json-document', {
+    name: 'shellcheck-json',
+    language: 'structured reports',
+    description: '`shellcheck -f json x.sh`: one array of findings (json1\'s comments as the root), each with its fix (lines and display columns, a tab to the next multiple of 8)',
+    columnUnit: 'display',
+    fields: ALL,
+    observed: true,
+    url: 'https://github.com/koalaman/shellcheck/blob/master/shellcheck.1.md#formats',
+  }),
+  spec('json-document', {
     name: 'go-vet-json',
     language: 'structured reports',
     description: '`go vet -json ./...`: one object per package, keyed by package then analyzer, each diagnostic with its suggested fixes (byte columns and byte offsets)',

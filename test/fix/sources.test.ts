@@ -98,6 +98,25 @@ describe('shellcheck -f json1', () => {
   });
 });
 
+describe('shellcheck -f json', () => {
+  it('plain json (the comments as the root array) gives the same fixes as json1 on the same workspace', async () => {
+    const fixtures = join(import.meta.dirname, '..', '..', 'fixtures');
+    const { dir } = copyOf(join(fixtures, 'shellcheck-json', 'quoting'));
+    const collect = async (format: string) => {
+      const result = await locate({ path: join(fixtures, format, 'quoting.log') }, { cwd: dir, roots: [dir] });
+      const { fixes, rejected } = await collectFixes(result, { cwd: dir, roots: [dir] });
+      expect(rejected).toEqual([]);
+      return fixes;
+    };
+    const plain = await collect('shellcheck-json');
+    const json1 = await collect('shellcheck-json1');
+    expect(plain.map((fix) => fix.source)).toEqual(plain.map(() => 'shellcheck-json'));
+    expect(plain).toHaveLength(5);
+    const shape = (fixes: typeof plain) => fixes.map((fix) => [fix.safety, fix.diagnostic?.code, fix.edits.map((edit) => [edit.range, edit.oldText, edit.newText])]);
+    expect(shape(plain)).toEqual(shape(json1));
+  });
+});
+
 describe('go vet -json', () => {
   it('the fixture\'s suggested_fixes are byte offsets (after non-ASCII text); the first fix of each is safe', async () => {
     const fixture = join(import.meta.dirname, '..', '..', 'fixtures', 'go-vet-json');

@@ -17,7 +17,7 @@ const MAX_PASSES = 10;
 const USAGE = `usage: faultline fix [LOG|-|RUN|--last|--last-failed] [--cwd DIR] [--root DIR]... [--apply] [--unsafe] [--verify] [--lsp] [--answer FILE] [--json | --format diff|sarif|rdjsonl]
 
 Collects the fixes the tools printed in the log (eslint, ruff, cargo/rustc JSON, gcc/clang fix-its, SARIF,
-rdjson, ShellCheck json1, go vet -json) and shows them as a unified diff; --apply writes them. A file changed since the log was written is never touched.
+rdjson, ShellCheck json and json1, go vet -json) and shows them as a unified diff; --apply writes them. A file changed since the log was written is never touched.
 
   LOG            the log file; '-' reads standard input
 ${CHAIN_USAGE}
