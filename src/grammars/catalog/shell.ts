@@ -55,7 +55,8 @@ function parseDash(context: LineContext): boolean {
 
 const SHELLCHECK_SEVERITY: Record<string, Severity> = { error: 'error', warning: 'warning', info: 'note', style: 'note' };
 // `^--` marks one position, `^-----^` a range whose end caret gives the end column.
-const CARET = /^(\s*)\^(?:(-*\^)|-*) (SC\d+) \((error|warning|info|style)\): (.*)$/;
+// ShellCheck before 0.4 printed no `(severity)` after the code (`^-- SC2046: …`): the severity is then unknown.
+const CARET = /^(\s*)\^(?:(-*\^)|-*) (SC\d+)(?: \((error|warning|info|style)\))?: (.*)$/;
 
 /** ShellCheck draws carets under the source with tabs expanded to 8 columns: map back to a character column. */
 function charColumn(source: string, displayOffset: number): number {
