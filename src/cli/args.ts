@@ -5,8 +5,6 @@ import { statSync } from 'node:fs';
 import { FaultlineError, didYouMean } from '../core/index.js';
 import type { LogSource } from '../locate/index.js';
 import { CHAIN_OPTIONS, runReference, type LogArgs } from './chain.js';
-
-export type { LogArgs } from './chain.js';
 import { CI_OPTIONS } from './conventions.js';
 import type { CliIo } from './io.js';
 import { SCAN_OPTIONS } from './scan-settings.js';
@@ -26,7 +24,6 @@ export const LOG_OPTIONS = {
   // --efm, --filter-mode, --diff, --diff-base (cli/scan-settings.ts).
   ...SCAN_OPTIONS,
 } as const;
-
 
 type OptionConfig = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
 

@@ -19,7 +19,6 @@ export const CHAIN_USAGE = `  RUN           instead of LOG: a run id from 'fault
                 winning a tie (FAULTLINE_SESSION, else the terminal's session id); none there: this terminal's
   --last-failed the same, failed runs only; stderr names the run used`;
 
-/** A log that is a saved run: the artifact, and how the command ran. */
 /** A log command's operands as parsed (src/cli/args.ts), before a saved run is resolved. */
 export interface LogArgs {
   source: LogSource;
@@ -33,6 +32,7 @@ export interface LogArgs {
   inputFormat: string | undefined;
 }
 
+/** A log that is a saved run: the artifact, and how the command ran. */
 export interface ChainedLog extends LogArgs {
   run?: RunInfo;
   /** Set when a later run of the same command passed: the failure may be fixed already. */

@@ -123,5 +123,5 @@ export function chooseFixes(placed: PlacedFix[]): Choice {
   // Fixes are chosen in file order; the tool's order (the caller's) is kept when it differs.
   if (taken.some((entry, at) => at > 0 && (taken[at - 1] as { index: number }).index > entry.index)) taken.sort((a, b) => a.index - b.index);
   const byFile = new Map([...takenEdits].map(([path, edits]) => [path, edits.sorted] as const));
-  return { taken: taken.map(({ fix, edits }) => ({ fix, edits })), rejected, byFile };
+  return { taken, rejected, byFile };
 }

@@ -23,15 +23,14 @@ function withoutLevel(line: string | undefined): string | undefined {
   return line?.replace(SBT_LEVEL, '');
 }
 
-// `A.scala:12: error: type mismatch;` / sbt `[error] /abs/A.scala:12:5: type mismatch;` — the lines that follow
-// (` found   : String("a")`, ` required: Int`) up to the echoed source line belong to the message, and
-// the caret under the source line gives the column when none is printed.
-
 /** sbt writes `warn` where scalac writes `warning`. */
 function scalaSeverity(word: string | undefined): ReturnType<typeof severityOf> {
   return severityOf(word === 'warn' ? 'warning' : word);
 }
 
+// `A.scala:12: error: type mismatch;` / sbt `[error] /abs/A.scala:12:5: type mismatch;` — the lines that follow
+// (` found   : String("a")`, ` required: Int`) up to the echoed source line belong to the message, and
+// the caret under the source line gives the column when none is printed.
 function parseScala2(context: LineContext): boolean {
   const level = SBT_LEVEL.exec(context.text);
   const head = parseColonHead(context, { from: level?.[0].length ?? 0 });

@@ -47,19 +47,18 @@ function findHeader(context: LineContext): Header | undefined {
   return undefined;
 }
 
-// ` --> src/lib.rs:4:21` (primary span; its indent is the gutter width, so it grows with the line
-// numbers) or ` ::: /rustc/<hash>/library/core/src/ops/arith.rs:114:0` (a secondary span in another file).
-
 /**
  * Whether this span belongs to the diagnostic before it: a sub-diagnostic (`note:`, `help:`) follows its parent
  * without a blank line; a second arrow under one header, or any `:::` arrow, is a secondary span of that header.
  */
-function belongsToOwner(context: LineContext, roles: RustRoles, header: { child: boolean; logLine: number }, secondaryArrow: boolean): boolean {
+function belongsToOwner(context: LineContext, roles: RustRoles, header: Header, secondaryArrow: boolean): boolean {
   if (roles.owner === undefined) return false;
   if (header.child) return !blankBetween(context, roles.owner.logLine, header.logLine);
   return roles.ownerHeaderLine === header.logLine || secondaryArrow;
 }
 
+// ` --> src/lib.rs:4:21` (primary span; its indent is the gutter width, so it grows with the line
+// numbers) or ` ::: /rustc/<hash>/library/core/src/ops/arith.rs:114:0` (a secondary span in another file).
 function parseArrow(context: LineContext): boolean {
   const arrow = /^(\s*)(-->|:::) /.exec(context.text);
   if (!arrow) return false;
