@@ -6,15 +6,20 @@ import { randomBytes } from 'node:crypto';
 import { chmod, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Fix, FixRejection } from '../core/index.js';
-import { unifiedDiff } from './diff.js';
+import { editsDiff, unifiedDiff, type DiffEdit } from './diff.js';
 import { chooseFixes, type PlacedEdit, type PlacedFix } from './resolve-overlaps.js';
-import { digestOf, FileText } from './text.js';
+import { digestOf, FileText, type FileSnapshot } from './text.js';
 
 export interface ApplyOptions {
   /** Write the files (default false: a dry run that only computes the changes). */
   write?: boolean;
   /** Apply `review` fixes too (default: `safe` only), or those the function accepts. `display` fixes never are. */
   unsafe?: boolean | ((fix: Fix) => boolean);
+  /**
+   * The files as collectFixes read them (its `snapshot`). A dry run takes them as they are and reads nothing
+   * again; a write always reads every file again, so a change made since the collection is still caught.
+   */
+  snapshot?: FileSnapshot;
 }
 
 export interface FileChange {
@@ -35,21 +40,22 @@ export interface ApplyResult {
   written: boolean;
 }
 
-function bySafety(fixes: readonly Fix[], unsafe: (fix: Fix) => boolean): { allowed: Fix[]; rejected: FixRejection[] } {
-  const allowed: Fix[] = [];
-  const rejected: FixRejection[] = [];
-  for (const fix of fixes) {
-    if (fix.edits.length === 0) rejected.push({ fix, reason: 'invalid', detail: 'the fix has no edit' });
-    else if (fix.safety === 'display') rejected.push({ fix, reason: 'display', detail: 'shown only: the tool marks it as an explanation or with placeholders' });
-    else if (fix.safety === 'review' && !unsafe(fix)) rejected.push({ fix, reason: 'unsafe', detail: 'needs review: the tool does not mark it safe (pass --unsafe to apply it)' });
-    else allowed.push(fix);
-  }
-  return { allowed, rejected };
+/** Why the fix is not even tried (no edit, display-only, or review without leave), or undefined. */
+function refusal(fix: Fix, unsafe: (fix: Fix) => boolean): FixRejection | undefined {
+  if (fix.edits.length === 0) return { fix, reason: 'invalid', detail: 'the fix has no edit' };
+  if (fix.safety === 'display') return { fix, reason: 'display', detail: 'shown only: the tool marks it as an explanation or with placeholders' };
+  if (fix.safety === 'review' && !unsafe(fix)) return { fix, reason: 'unsafe', detail: 'needs review: the tool does not mark it safe (pass --unsafe to apply it)' };
+  return undefined;
 }
 
-async function loadTexts(fixes: readonly Fix[]): Promise<Loaded> {
+async function loadTexts(fixes: readonly Fix[], snapshot: FileSnapshot | undefined): Promise<Loaded> {
   const texts: Loaded = new Map();
   for (const path of new Set(fixes.flatMap((fix) => fix.edits.map((edit) => edit.absolutePath)))) {
+    const seen = snapshot?.get(path);
+    if (seen) {
+      texts.set(path, { bytes: seen.bytes, text: seen });
+      continue;
+    }
     try {
       const bytes = new Uint8Array(await readFile(path));
       const text = FileText.of(bytes);
@@ -89,11 +95,15 @@ function fileRanks(paths: Iterable<string>): Map<string, number> {
   return new Map([...paths].sort().map((path, rank) => [path, rank]));
 }
 
-// One pass over the text in edit order (the chosen edits never overlap), so thousands of edits cost their size.
+function diffEdit({ edit, start, end }: PlacedEdit): DiffEdit {
+  return { start, end, startLine: edit.range.start.line, endLine: edit.range.end.line, newText: edit.newText };
+}
+
+// One pass over the text in edit order (sorted; the chosen edits never overlap), so thousands cost their size.
 function applyEdits(text: string, edits: readonly PlacedEdit[]): string {
   const parts: string[] = [];
   let at = 0;
-  for (const edit of [...edits].sort((a, b) => a.start - b.start || a.end - b.end)) {
+  for (const edit of edits) {
     parts.push(text.slice(at, edit.start), edit.edit.newText);
     at = edit.end;
   }
@@ -120,14 +130,22 @@ async function writeAtomically(path: string, bytes: Uint8Array, expectedDigest: 
 /** Checks, chooses and (with `write`) makes the fixes; every fix not made is in `rejected` with its reason. */
 export async function applyFixes(fixes: readonly Fix[], options: ApplyOptions = {}): Promise<ApplyResult> {
   const unsafe = options.unsafe;
-  const { allowed, rejected: refused } = bySafety(fixes, typeof unsafe === 'function' ? unsafe : () => unsafe === true);
-  const texts = await loadTexts(allowed);
+  const allows = typeof unsafe === 'function' ? unsafe : () => unsafe === true;
+  const refusals = fixes.map((fix) => refusal(fix, allows));
+  const texts = await loadTexts(
+    fixes.filter((_, index) => refusals[index] === undefined),
+    options.write === true ? undefined : options.snapshot,
+  );
   const ranks = fileRanks(texts.keys());
-  const order = new Map(fixes.map((fix, index) => [fix, index]));
-  const rejected = refused.map((rejection) => ({ rejection, index: order.get(rejection.fix) ?? 0 }));
+  // Each with its index among `fixes`, so the reasons found stage by stage come back in the caller's order.
+  const rejected: Array<{ rejection: FixRejection; index: number }> = [];
   const placed: PlacedFix[] = [];
-  for (const fix of allowed) {
-    const index = order.get(fix) ?? 0;
+  for (const [index, fix] of fixes.entries()) {
+    const refused = refusals[index];
+    if (refused) {
+      rejected.push({ rejection: refused, index });
+      continue;
+    }
     const place = placeFix(fix, index, texts, ranks);
     if (typeof place === 'string') rejected.push({ rejection: { fix, reason: 'stale', detail: place }, index });
     else placed.push(place);
@@ -138,10 +156,11 @@ export async function applyFixes(fixes: readonly Fix[], options: ApplyOptions = 
   for (const [path, edits] of [...choice.byFile].sort(([a], [b]) => a.localeCompare(b))) {
     if (edits.length === 0) continue;
     const loaded = texts.get(path)!;
-    const after = loaded.text.encode(applyEdits(loaded.text.text, edits));
+    const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+    const afterText = applyEdits(loaded.text.text, sorted);
     const { file, root } = edits[0]!.edit;
-    const afterText = FileText.of(after)!;
-    changes.push({ file, root, absolutePath: path, before: loaded.bytes, after, diff: unifiedDiff(file, loaded.text, afterText) });
+    const diff = editsDiff(file, loaded.text, sorted.map(diffEdit));
+    changes.push({ file, root, absolutePath: path, before: loaded.bytes, after: loaded.text.encode(afterText), diff });
   }
   if (options.write === true) {
     for (const change of changes) await writeAtomically(change.absolutePath, change.after, digestOf(change.before));

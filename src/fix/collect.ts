@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Fix, FixDiagnostic, FixEdit, FixRejection, LocateResult, RawFix, RawFixEdit, ResolvedLocation } from '../core/index.js';
-import { FileText } from './text.js';
+import { FileText, type FileSnapshot } from './text.js';
 import { placeFile, type PlacedFile } from './workspace-file.js';
 
 export interface CollectOptions {
@@ -23,6 +23,8 @@ export interface CollectedFixes {
   fixes: Fix[];
   /** Fixes that could not be placed: stale files, edits outside their file, files outside the roots. */
   rejected: FixRejection[];
+  /** The edited files as read here, by absolute path: hand it to applyFixes so a dry run reads nothing twice. */
+  snapshot: FileSnapshot;
 }
 
 interface LoadedFile {
@@ -52,6 +54,12 @@ class FileCache {
 
   get(printed: string): LoadedFile | string {
     return this.files.get(printed) ?? `${printed}: not read`;
+  }
+
+  snapshot(): FileSnapshot {
+    const texts = new Map<string, FileText>();
+    for (const loaded of this.files.values()) if (typeof loaded !== 'string' && loaded.text) texts.set(loaded.placed.absolutePath, loaded.text);
+    return texts;
   }
 
   private async read(printed: string): Promise<LoadedFile | string> {
@@ -125,5 +133,5 @@ export async function collectFixes(result: Pick<LocateResult, 'locations'>, opti
       else fixes.push(fix);
     }
   }
-  return { fixes, rejected };
+  return { fixes, rejected, snapshot: files.snapshot() };
 }

@@ -3,5 +3,6 @@ export { collectFixes, type CollectOptions, type CollectedFixes } from './collec
 export { applyFixes, combineChanges, restoreFiles, type ApplyOptions, type ApplyResult, type FileChange } from './apply.js';
 export { parseAnswer, answerBlocks, type AnswerOptions, type AnswerBlock } from './answer.js';
 export { fixesToSarif, fixesToRdjsonl } from './outputs.js';
-export { fixesToJson, FIX_JSON_VERSION, type FixesJson } from './report.js';
+export type { FileSnapshot } from './text.js';
+export { fixesFromJson, fixesToJson, FIX_JSON_VERSION, type FixesJson, type FixesJsonEdit, type FixesJsonFile, type FixesJsonFix } from './report.js';
 export type { Fix, FixEdit, FixRejection, FixRejectionReason, FixSafety, RawFix, RawFixEdit, RawFixPoint } from '../core/index.js';

@@ -1,32 +1,101 @@
-// What `faultline fix --json` prints (version 1): the fixes applied (or to apply, in a dry run), the ones
-// rejected with their reason, and each changed file's diff. Keys are fixed here, in one place.
-import type { Fix, FixRejection } from '../core/index.js';
+// What `faultline fix --json` prints (version 2): the fixes applied (or to apply, in a dry run), the ones
+// rejected with their reason, and one entry per edited file. Keys are fixed here, in one place.
+// Version 2 names each file once: an edit carries what the issue's model gives it ({file, range, oldText,
+// newText}) and the file table its root, absolute path, digest and diff. Version 1 repeated those three on every
+// edit, which made a log with thousands of fixes print two and a half times the bytes `locate --json` does.
+import { FaultlineError, type Fix, type FixEdit, type FixRejection } from '../core/index.js';
 import type { ApplyResult } from './apply.js';
 
-export const FIX_JSON_VERSION = 1;
+export const FIX_JSON_VERSION = 2;
+
+export interface FixesJsonFile {
+  /** Relative to `root`, posix separators: what the edits name. */
+  file: string;
+  root: string;
+  absolutePath: string;
+  /** sha256 (hex) of the file's bytes the edits were computed on. */
+  digest: string;
+  /** The unified diff of this run's change to it; '' when nothing is changed in it. */
+  diff: string;
+}
+
+/** An edit as printed: its file by name, and by `root` too when two roots hold a file of that name. */
+export type FixesJsonEdit = Pick<FixEdit, 'file' | 'range' | 'oldText' | 'newText'> & { root?: string };
+
+export type FixesJsonFix = Omit<Fix, 'edits'> & { edits: FixesJsonEdit[] };
 
 export interface FixesJson {
   version: number;
   written: boolean;
   /** Line and column units of every range: 1-based lines, 1-based UTF-16 columns, end exclusive. */
   columnUnit: 'utf-16';
-  applied: Fix[];
-  rejected: Array<{ fix: Fix; reason: FixRejection['reason']; detail: string }>;
-  files: Array<{ file: string; root: string; diff: string }>;
+  files: FixesJsonFile[];
+  applied: FixesJsonFix[];
+  rejected: Array<{ fix: FixesJsonFix; reason: FixRejection['reason']; detail: string }>;
 }
 
-// Edits keep their absolute path and digest, so a saved --json can be handed back to applyFixes.
-function fixJson(fix: Fix): Fix {
-  return { id: fix.id, source: fix.source, safety: fix.safety, description: fix.description, diagnostic: fix.diagnostic, edits: fix.edits, group: fix.group };
-}
+type Result = Pick<ApplyResult, 'applied' | 'rejected' | 'changes' | 'written'>;
 
-export function fixesToJson(result: Pick<ApplyResult, 'applied' | 'rejected' | 'changes' | 'written'>): FixesJson {
+export function fixesToJson(result: Result): FixesJson {
+  const diffs = new Map(result.changes.map((change) => [change.absolutePath, change.diff]));
+  const files = new Map<string, FixesJsonFile>();
+  const roots = new Map<string, Set<string>>();
+  const fixes = [...result.applied, ...result.rejected.map((entry) => entry.fix)];
+  for (const fix of fixes) {
+    for (const edit of fix.edits) {
+      if (files.has(edit.absolutePath)) continue;
+      files.set(edit.absolutePath, { file: edit.file, root: edit.root, absolutePath: edit.absolutePath, digest: edit.digest, diff: diffs.get(edit.absolutePath) ?? '' });
+      const named = roots.get(edit.file);
+      if (named) named.add(edit.root);
+      else roots.set(edit.file, new Set([edit.root]));
+    }
+  }
+  const jsonOf = (fix: Fix): FixesJsonFix => ({
+    id: fix.id,
+    source: fix.source,
+    safety: fix.safety,
+    description: fix.description,
+    diagnostic: fix.diagnostic,
+    edits: fix.edits.map((edit) => {
+      const { file, range, oldText, newText } = edit;
+      return (roots.get(file)?.size ?? 1) > 1 ? { file, root: edit.root, range, oldText, newText } : { file, range, oldText, newText };
+    }),
+    group: fix.group,
+  });
   return {
     version: FIX_JSON_VERSION,
     written: result.written,
     columnUnit: 'utf-16',
-    applied: result.applied.map(fixJson),
-    rejected: result.rejected.map(({ fix, reason, detail }) => ({ fix: fixJson(fix), reason, detail })),
-    files: result.changes.map(({ file, root, diff }) => ({ file, root, diff })),
+    files: [...files.values()],
+    applied: result.applied.map(jsonOf),
+    rejected: result.rejected.map(({ fix, reason, detail }) => ({ fix: jsonOf(fix), reason, detail })),
   };
+}
+
+function onlyOne<T>(items: readonly T[]): T | undefined {
+  return items.length === 1 ? items[0] : undefined;
+}
+
+/**
+ * The fixes of a saved `--json` (applied and rejected alike), ready for applyFixes again: each edit gets its
+ * file's root, absolute path and digest back, so a file changed since is still refused as stale.
+ */
+export function fixesFromJson(json: FixesJson): Fix[] {
+  if (json.version !== FIX_JSON_VERSION) throw new FaultlineError('E_REPORT_INVALID', `fix JSON version ${String(json.version)}: this faultline reads version ${FIX_JSON_VERSION}`);
+  const byName = new Map<string, FixesJsonFile[]>();
+  for (const entry of json.files) byName.set(entry.file, [...(byName.get(entry.file) ?? []), entry]);
+  const fileOf = (edit: FixesJsonEdit): FixesJsonFile => {
+    const named = byName.get(edit.file) ?? [];
+    // Without a root the name must be unambiguous: picking one of two files of that name could edit the wrong one.
+    const entry = edit.root === undefined ? onlyOne(named) : named.find((candidate) => candidate.root === edit.root);
+    if (!entry) throw new FaultlineError('E_REPORT_INVALID', `fix JSON: no single file entry for the edit of ${edit.file}`);
+    return entry;
+  };
+  return [...json.applied, ...json.rejected.map((entry) => entry.fix)].map((fix) => ({
+    ...fix,
+    edits: fix.edits.map((edit) => {
+      const { root, absolutePath, digest } = fileOf(edit);
+      return { file: edit.file, root, absolutePath, range: edit.range, oldText: edit.oldText, newText: edit.newText, digest };
+    }),
+  }));
 }

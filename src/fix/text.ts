@@ -12,8 +12,9 @@ export class FileText {
   readonly bom: boolean;
   /** The text after the BOM. */
   readonly text: string;
+  /** The file's bytes as read, BOM included. */
+  readonly bytes: Uint8Array;
   private readonly lineStarts: number[];
-  private readonly bytes: Uint8Array;
   private digestMemo: string | undefined;
 
   private constructor(bytes: Uint8Array) {
@@ -41,6 +42,11 @@ export class FileText {
 
   get lineCount(): number {
     return this.lineStarts.length;
+  }
+
+  /** The offset line `line1` (1-based) starts at; undefined past the end. */
+  lineStartOf(line1: number): number | undefined {
+    return this.lineStarts[line1 - 1];
   }
 
   /** Line `line1` (1-based) without its line end (`\n` or `\r\n`); '' past the end. */
@@ -117,6 +123,9 @@ export class FileText {
     return out;
   }
 }
+
+/** Files as one reading saw them, by absolute path (collectFixes' reading, reused by a dry run). */
+export type FileSnapshot = ReadonlyMap<string, FileText>;
 
 export function digestOf(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { locate } from '../../src/locate/index.js';
-import { applyFixes, collectFixes, parseAnswer } from '../../src/fix/index.js';
+import { applyFixes, collectFixes, fixesFromJson, fixesToJson, parseAnswer } from '../../src/fix/index.js';
 
 const made: string[] = [];
 afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -102,6 +102,35 @@ describe('apply engine', () => {
     expect(result.written).toBe(false);
     expect(readFileSync(join(dir, 'a.js'), 'utf8')).toBe('var a = 1\nkeep\n');
     expect(result.changes[0]?.diff).toBe('--- a/a.js\n+++ b/a.js\n@@ -1,2 +1,2 @@\n-var a = 1\n+let a = 1\n keep\n');
+  });
+
+  it('a dry run given the collection\'s snapshot reads nothing again; a write reads again and refuses a changed file', async () => {
+    const dir = workspace({ 'a.js': 'var a = 1\n' });
+    const collected = await fixesOf(dir, eslintReport(dir, 'a.js', [{ line: 1, column: 1, ruleId: 'no-var', range: [0, 3], text: 'let' }]));
+    writeFileSync(join(dir, 'a.js'), 'var b = 2\n');
+    const dry = await applyFixes(collected.fixes, { snapshot: collected.snapshot });
+    expect(dry.changes[0]?.diff).toBe('--- a/a.js\n+++ b/a.js\n@@ -1,1 +1,1 @@\n-var a = 1\n+let a = 1\n');
+    const write = await applyFixes(collected.fixes, { snapshot: collected.snapshot, write: true });
+    expect(write.rejected.map((entry) => entry.reason)).toEqual(['stale']);
+    expect(readFileSync(join(dir, 'a.js'), 'utf8')).toBe('var b = 2\n');
+  });
+
+  it('a saved --json (version 2) goes back to applyFixes, and a file changed since is still stale', async () => {
+    const dir = workspace({ 'a.js': 'var a = 1\nvar b = 2\n' });
+    const messages = [
+      { line: 1, column: 1, ruleId: 'no-var', range: [0, 3] as [number, number], text: 'let' },
+      { line: 2, column: 1, ruleId: 'no-var', range: [10, 13] as [number, number], text: 'let' },
+    ];
+    const { fixes } = await fixesOf(dir, eslintReport(dir, 'a.js', messages));
+    const saved = JSON.parse(JSON.stringify(fixesToJson(await applyFixes(fixes)))) as ReturnType<typeof fixesToJson>;
+    expect(saved.files).toHaveLength(1);
+    expect(saved.files[0]).toMatchObject({ file: 'a.js', root: dir, absolutePath: join(dir, 'a.js') });
+    expect(Object.keys(saved.applied[0]?.edits[0] ?? {})).toEqual(['file', 'range', 'oldText', 'newText']);
+    expect(fixesFromJson(saved)).toEqual(fixes);
+    const applied = await applyFixes(fixesFromJson(saved), { write: true });
+    expect(applied.applied).toHaveLength(2);
+    expect(readFileSync(join(dir, 'a.js'), 'utf8')).toBe('let a = 1\nlet b = 2\n');
+    expect((await applyFixes(fixesFromJson(saved), { write: true })).rejected.map((entry) => entry.reason)).toEqual(['stale', 'stale']);
   });
 
   it('review fixes need unsafe; display fixes are never applied', async () => {

@@ -3,7 +3,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { FaultlineError, type Fix, type FixRejection, type LocateResult, type RunInfo } from '../../core/index.js';
-import type { ApplyResult, FileChange } from '../../fix/index.js';
+import type { ApplyResult, FileChange, FileSnapshot } from '../../fix/index.js';
 import { locate } from '../../locate/index.js';
 import { parseLogArgs } from '../args.js';
 import { CHAIN_USAGE, chainedLog } from '../chain.js';
@@ -118,12 +118,14 @@ export const fixCommand: CliCommand = {
     const answerOnly = args.answer !== undefined && parsed.log.reference === undefined && !('path' in parsed.log.source && parsed.log.source.path !== '') && argv.every((word) => word !== '-');
     let before: LocateResult | undefined;
     let fixes: Fix[] = [];
+    let snapshot: FileSnapshot | undefined;
     const rejected: FixRejection[] = [];
     if (!answerOnly) {
       before = await locate(log.source, { cwd, ...(roots ? { roots } : {}), ...(log.inputFormat ? { inputFormat: log.inputFormat } : {}) });
       if (args.lsp) await addServerFixes(before, io);
       const collected = await collectFromLog(before, cwd, roots, await loggedAt('path' in log.source ? log.source.path : undefined));
       fixes = collected.fixes;
+      snapshot = collected.snapshot;
       rejected.push(...collected.rejected);
     }
     if (args.answer !== undefined) {
@@ -131,7 +133,7 @@ export const fixCommand: CliCommand = {
       fixes.push(...answered.fixes);
       rejected.push(...answered.rejected);
     }
-    const first = await applyFixes(fixes, { write: args.apply, unsafe: (fix) => args.unsafe || fix.source === 'answer' });
+    const first = await applyFixes(fixes, { write: args.apply, unsafe: (fix) => args.unsafe || fix.source === 'answer', ...(snapshot ? { snapshot } : {}) });
     const outcome: ApplyResult = { ...first, rejected: [...rejected, ...first.rejected] };
     const changes: FileChange[] = [...first.changes];
     // Later passes: the tool's fixer re-lints and applies what overlapped; so does this, by running it again.
