@@ -121,6 +121,28 @@ describe('clang -fdiagnostics-parseable-fixits', () => {
     expect(shape(fixes)).toEqual(expected);
     expectGroups(fixes);
   });
+
+  it(`faultline run -- clang …, then fix --last --apply --unsafe: one alternative per group, and the file compiles ${needs('clang')}`, async () => {
+    if (!hasTool('clang')) return;
+    const { dir, env } = copyOf(CLANG);
+    expect((await cli(['run', '--', ...compile], dir, env)).code).toBe(1);
+    const dry = await cli(['fix', '--last', '--apply'], dir, env);
+    expect(dry.code).toBe(1);
+    expect(dry.err.match(/not applied: .* unsafe:/g)).toHaveLength(4);
+    const fixed = await cli(['fix', '--last', '--apply', '--unsafe'], dir, env);
+    // The '==' alternative is left out because the parentheses were chosen: nothing asked for is left undone.
+    expect(fixed.err).toMatch(/not applied: f2 main\.c:3:9 \[-Wparentheses\] use '==' .* — alternative:/);
+    expect(fixed.err).toMatch(/3 fix\(es\) applied in 1 file\(s\); 1 not applied/);
+    expect(fixed.code).toBe(0);
+    const text = readFileSync(join(dir, 'main.c'), 'utf8');
+    expect(text).toContain('  if ((x = 1))\n');
+    expect(text).not.toContain('==');
+    expect(text).toContain('  int count = 3;\n');
+    expect(text).toContain('  return amount;\n');
+    const rebuilt = spawnSync('clang', ['-Wall', '-Werror', '-fsyntax-only', 'main.c'], { cwd: dir, encoding: 'utf8' });
+    expect(rebuilt.stderr).toBe('');
+    expect(rebuilt.status).toBe(0);
+  });
 });
 
 describe('shellcheck -f json1', () => {
