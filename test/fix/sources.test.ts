@@ -1,11 +1,13 @@
-// Fix sources beyond the JSON reports (issue 23), from real tool runs here: gcc's -fdiagnostics-parseable-fixits
-// lines. Applied, they make the file compile; a file changed after the run is never written.
+// Fix sources beyond the JSON reports (issue 23), from real tool runs here: gcc's and clang's
+// -fdiagnostics-parseable-fixits lines (clang's notes' fix-its are alternatives: one per group is applied).
+// Applied, they make the file compile; a file changed after the run is never written.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
+import type { Fix } from '../../src/core/index.js';
 import { collectFixes } from '../../src/fix/index.js';
 import { locate } from '../../src/locate/index.js';
 import { hasTool, needs } from '../_tools.js';
@@ -73,6 +75,71 @@ describe('gcc -fdiagnostics-parseable-fixits', () => {
     expect(fixed.code).toBe(1);
     expect(fixed.err.match(/stale/g)).toHaveLength(3);
     expect(readFileSync(join(dir, 'main.c'), 'utf8')).toBe(edited);
+  });
+});
+
+describe('clang -fdiagnostics-parseable-fixits', () => {
+  const CLANG = join(FIXTURE, 'clang-fixits');
+  const compile = ['clang', '-fsyntax-only', '-fdiagnostics-parseable-fixits', 'main.c'];
+  const shape = (fixes: Fix[]) => fixes.map((fix) => [fix.safety, fix.description, fix.edits.map((edit) => [edit.range.start.line, edit.range.start.column, edit.oldText, edit.newText])]);
+  const expected = [
+    ['review', 'place parentheses around the assignment to silence this warning', [[3, 7, '', '('], [3, 12, '', ')']]],
+    ['review', "use '==' to turn this assignment into an equality comparison", [[3, 9, '=', '==']]],
+    ['review', "expected ';' at end of declaration", [[5, 16, '', ';']]],
+    ['review', "use of undeclared identifier 'amuont'; did you mean 'amount'?", [[11, 10, 'amuont', 'amount']]],
+  ];
+
+  /** The notes' fix-its share one group (alternatives); the fix-its printed under an error itself have none. */
+  function expectGroups(fixes: Fix[]): void {
+    const [parentheses, equality, semicolon, typo] = fixes;
+    expect(parentheses?.group).toEqual(expect.any(String));
+    expect(equality?.group).toBe(parentheses?.group);
+    expect(new Set(fixes.map((fix) => fix.group).filter((group) => group !== null)).size).toBe(1);
+    expect(fixes.filter((fix) => fix.group === parentheses?.group)).toHaveLength(2);
+    expect([semicolon?.group, typo?.group]).toEqual([null, null]);
+    // Both alternatives are fixes of the warning, not of the notes that printed them.
+    expect([parentheses?.diagnostic?.code, equality?.diagnostic?.code]).toEqual(['-Wparentheses', '-Wparentheses']);
+  }
+
+  it('the fixture\'s note fix-its are two alternatives of the warning in one group; the errors\' own fix-its stand alone', async () => {
+    const { dir } = copyOf(CLANG);
+    const result = await locate({ path: join(FIXTURE, 'clang-fixits.log') }, { cwd: dir, roots: [dir] });
+    const { fixes, rejected } = await collectFixes(result, { cwd: dir, roots: [dir] });
+    expect(rejected).toEqual([]);
+    expect(shape(fixes)).toEqual(expected);
+    expectGroups(fixes);
+  });
+
+  it.skipIf(!hasTool('clang'))(`a real clang run here gives the same fixes and groups ${needs('clang')}`, async () => {
+    const { dir } = copyOf(CLANG);
+    const ran = spawnSync(compile[0] as string, compile.slice(1), { cwd: dir, encoding: 'utf8', env: { ...process.env, LC_ALL: 'C.UTF-8' } });
+    expect(ran.status).toBe(1);
+    const result = await locate({ text: ran.stdout + ran.stderr }, { cwd: dir, roots: [dir] });
+    const { fixes, rejected } = await collectFixes(result, { cwd: dir, roots: [dir] });
+    expect(rejected).toEqual([]);
+    expect(shape(fixes)).toEqual(expected);
+    expectGroups(fixes);
+  });
+
+  it.skipIf(!hasTool('clang'))(`faultline run -- clang …, then fix --last --apply --unsafe: one alternative per group, and the file compiles ${needs('clang')}`, async () => {
+    const { dir, env } = copyOf(CLANG);
+    expect((await cli(['run', '--', ...compile], dir, env)).code).toBe(1);
+    const dry = await cli(['fix', '--last', '--apply'], dir, env);
+    expect(dry.code).toBe(1);
+    expect(dry.err.match(/not applied: .* unsafe:/g)).toHaveLength(4);
+    const fixed = await cli(['fix', '--last', '--apply', '--unsafe'], dir, env);
+    // The '==' alternative is left out because the parentheses were chosen: nothing asked for is left undone.
+    expect(fixed.err).toMatch(/not applied: f2 main\.c:3:9 \[-Wparentheses\] use '==' .* — alternative:/);
+    expect(fixed.err).toMatch(/3 fix\(es\) applied in 1 file\(s\); 1 not applied/);
+    expect(fixed.code).toBe(0);
+    const text = readFileSync(join(dir, 'main.c'), 'utf8');
+    expect(text).toContain('  if ((x = 1))\n');
+    expect(text).not.toContain('==');
+    expect(text).toContain('  int count = 3;\n');
+    expect(text).toContain('  return amount;\n');
+    const rebuilt = spawnSync('clang', ['-Wall', '-Werror', '-fsyntax-only', 'main.c'], { cwd: dir, encoding: 'utf8' });
+    expect(rebuilt.stderr).toBe('');
+    expect(rebuilt.status).toBe(0);
   });
 });
 

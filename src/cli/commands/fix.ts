@@ -32,8 +32,8 @@ ${CHAIN_USAGE}
   --answer FILE  apply a model's answer (search/replace blocks, see 'faultline prompt') instead of, or besides, the log's fixes
   --json         the fixes as JSON (version 1); --format diff (default) | json | sarif | rdjsonl
 
-exit: 0 nothing left to fix, or everything asked for was applied; 1 fixes found but not applied, or some rejected;
-2 usage or internal error`;
+exit: 0 nothing left to fix, or everything asked for was applied (one fix of each group of alternatives); 1 fixes
+found but not applied, or some rejected; 2 usage or internal error`;
 
 interface FixArgs {
   apply: boolean;
@@ -163,7 +163,9 @@ export const fixCommand: CliCommand = {
     const { combineChanges } = await import('../../fix/index.js');
     await print(outcome, { ...args, changes: combineChanges(changes) }, io);
     const asked = args.apply ? outcome.applied.length > 0 || fixes.length === 0 : fixes.length === 0;
-    return asked && outcome.rejected.length === 0 ? EXIT_OK : EXIT_FINDINGS;
+    // An alternative left out because another fix of its group was applied (clang's notes) is nothing left undone.
+    const undone = outcome.rejected.filter((entry) => entry.reason !== 'alternative');
+    return asked && undone.length === 0 ? EXIT_OK : EXIT_FINDINGS;
   },
 };
 
