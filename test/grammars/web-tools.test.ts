@@ -209,6 +209,18 @@ describe('ts-loader, webpack chains, tslint, next', () => {
     ]);
   });
 
+  it("reads ts-loader 2's position line under webpack's ERROR in header, and not without the header", () => {
+    const locations = scan([
+      'ERROR in ./src/app/menu.ts',
+      "(8,20): error TS2304: Cannot find name 'separator'.",
+      '',
+      "(3,7): error TS2322: Type 'string' is not assignable to type 'number'.",
+    ]);
+    expect(locations.map((l) => [l.format, l.file, l.line, l.column, l.severity, l.code, l.message])).toEqual([
+      ['ts-loader', './src/app/menu.ts', 8, 20, 'error', 'TS2304', "Cannot find name 'separator'."],
+    ]);
+  });
+
   it('reads tslint verbose, prose and stylish rows, the stylish header only once', () => {
     const locations = scan([
       'ERROR: (semicolon) src/a.ts[2, 25]: Missing semicolon',
