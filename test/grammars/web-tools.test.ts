@@ -45,6 +45,27 @@ describe('webpack', () => {
     expect(location?.message).toMatch(/^Module not found/);
   });
 
+  it("reads create-react-app's header-less `./module L:C` line only above webpack's message", () => {
+    const locations = scan([
+      'Failed to compile.',
+      '',
+      './src/pages/Home.jsx 48:12',
+      'Module parse failed: Unexpected token (48:12)',
+      '',
+      'Compiled with warnings.',
+      '',
+      './src/util.js 3:0-20',
+      "Attempted import error: 'x' is not exported from './a'.",
+      '',
+      './src/notes.md 2:1',
+      'some text that webpack never wrote',
+    ]);
+    expect(locations.map((l) => [l.format, l.file, l.line, l.column, l.endColumn, l.severity])).toEqual([
+      ['webpack', './src/pages/Home.jsx', 48, 13, null, 'error'],
+      ['webpack', './src/util.js', 3, 1, 20, 'warning'],
+    ]);
+  });
+
   it('parses a multi-line range, a loader chain and ANSI colour around the heading (§3.7)', () => {
     const locations = scan([
       `${E}[1m${E}[31mERROR${E}[39m${E}[22m in ${E}[1m./src/a.css (./node_modules/css-loader/dist/cjs.js!./src/a.css) 3:4-5:6${E}[39m${E}[22m`,
