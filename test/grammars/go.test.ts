@@ -87,3 +87,31 @@ describe('go-panic', () => {
     expect(locations.every((l) => l.message === 'panic: runtime error: index out of range [2] with length 2' && l.severity === null)).toBe(true);
   });
 });
+
+describe('delve stacks', () => {
+  it("reads a breakpoint's tab-indented Stack: block and VS Code's bare function lines, one trace each", () => {
+    const locations = scan(
+      [
+        '\tStack:',
+        '\t\t0  0x00000000004bcbb5 in example.com/geo/shapes.Area',
+        '\t\t     at ./shapes/area.go:11',
+        '\t\t1  0x00000000004bcc75 in main.main',
+        '\t\t     at ./main.go:11',
+        'Stack:',
+        '    example.com/geo/shapes.Area',
+        '        at C:/work/geo/shapes/area.go:17',
+        '    main.main',
+        '        at C:/work/geo/main.go:8',
+        '  at least one test failed',
+      ],
+      [],
+    );
+    expect(locations.map((l) => [l.format, l.file, l.line, l.frame?.index])).toEqual([
+      ['go-panic', './shapes/area.go', 11, 0],
+      ['go-panic', './main.go', 11, 1],
+      ['go-panic', 'C:/work/geo/shapes/area.go', 17, 0],
+      ['go-panic', 'C:/work/geo/main.go', 8, 1],
+    ]);
+    expect(locations[0]?.frame?.trace).not.toBe(locations[2]?.frame?.trace);
+  });
+});

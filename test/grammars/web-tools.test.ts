@@ -45,6 +45,27 @@ describe('webpack', () => {
     expect(location?.message).toMatch(/^Module not found/);
   });
 
+  it("reads create-react-app's header-less `./module L:C` line only above webpack's message", () => {
+    const locations = scan([
+      'Failed to compile.',
+      '',
+      './src/pages/Home.jsx 48:12',
+      'Module parse failed: Unexpected token (48:12)',
+      '',
+      'Compiled with warnings.',
+      '',
+      './src/util.js 3:0-20',
+      "Attempted import error: 'x' is not exported from './a'.",
+      '',
+      './src/notes.md 2:1',
+      'some text that webpack never wrote',
+    ]);
+    expect(locations.map((l) => [l.format, l.file, l.line, l.column, l.endColumn, l.severity])).toEqual([
+      ['webpack', './src/pages/Home.jsx', 48, 13, null, 'error'],
+      ['webpack', './src/util.js', 3, 1, 20, 'warning'],
+    ]);
+  });
+
   it('parses a multi-line range, a loader chain and ANSI colour around the heading (§3.7)', () => {
     const locations = scan([
       `${E}[1m${E}[31mERROR${E}[39m${E}[22m in ${E}[1m./src/a.css (./node_modules/css-loader/dist/cjs.js!./src/a.css) 3:4-5:6${E}[39m${E}[22m`,
@@ -206,6 +227,18 @@ describe('ts-loader, webpack chains, tslint, next', () => {
       ['ts-loader', '/app/src/a.ts', 3, 7, null, 'error', 'TS2322'],
       ['ts-loader', 'src/a.ts', 4, 2, null, 'error', 'TS2304'],
       ['webpack-chain', './src/index.js', 1, 1, 33, 'note', null],
+    ]);
+  });
+
+  it("reads ts-loader 2's position line under webpack's ERROR in header, and not without the header", () => {
+    const locations = scan([
+      'ERROR in ./src/app/menu.ts',
+      "(8,20): error TS2304: Cannot find name 'separator'.",
+      '',
+      "(3,7): error TS2322: Type 'string' is not assignable to type 'number'.",
+    ]);
+    expect(locations.map((l) => [l.format, l.file, l.line, l.column, l.severity, l.code, l.message])).toEqual([
+      ['ts-loader', './src/app/menu.ts', 8, 20, 'error', 'TS2304', "Cannot find name 'separator'."],
     ]);
   });
 

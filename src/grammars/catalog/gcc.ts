@@ -21,27 +21,49 @@ interface GccRoles {
   /** Log line of the owner, to tell a promoted "required from here" from an unrelated earlier error. */
   ownerPromotedAt?: number;
   waiting: RawLocation[];
+  /**
+   * The include chain gcc and clang printed last, and the header it led to: they print a chain only when the
+   * include stack changes, so every later diagnostic in that header was reached through it too.
+   */
+  chain?: { header: string; spans: RawLocation[] };
 }
 
-function emitWithRole(context: LineContext, location: Emitted, kind: 'diagnostic' | 'note' | 'context'): void {
+function emitWithRole(context: LineContext, location: Emitted, kind: 'diagnostic' | 'note' | 'context' | 'include'): void {
   const roles = context.state<GccRoles>(() => ({ waiting: [] }));
-  if (kind === 'context') {
+  if (kind === 'context' || kind === 'include') {
     const raw = context.emit({ ...location, related: true });
-    if (raw) roles.waiting.push(raw);
+    if (!raw) return;
+    // gcc continues a chain with `                 from b.c:1:`; clang prints one `In file included from` per level.
+    if (kind === 'include' && !INCLUDE_LINE.test(context.line(-1) ?? '')) roles.chain = { header: '', spans: [] };
+    if (kind === 'include') roles.chain?.spans.push(raw);
+    roles.waiting.push(raw);
     return;
   }
+  const chain = roles.chain;
+  if (chain && chain.header === '') chain.header = location.file;
+  else if (chain && kind === 'diagnostic' && location.file !== chain.header) roles.chain = undefined;
   const owner = kind === 'note' ? roles.owner : undefined;
   const raw = context.emit(owner ? { ...location, relatedTo: owner } : location);
   if (!raw) return;
   attachFixIts(context, kind === 'note' ? owner : raw, location.message ?? '', kind === 'note');
   const adopter = kind === 'note' ? owner : raw;
   if (adopter) for (const waiting of roles.waiting) waiting.relatedTo = adopter;
+  const repeated = kind === 'diagnostic' && roles.chain?.header === location.file && !roles.waiting.includes(roles.chain.spans[0] as RawLocation);
+  if (repeated && roles.chain) repeatChain(context, roles.chain.spans, raw);
   roles.waiting = [];
   if (kind !== 'diagnostic') return;
   const systemErrorAfterPromotion = roles.ownerPromotedAt !== undefined && context.logLine - roles.ownerPromotedAt <= 6 && SYSTEM_HEADER.test(location.file);
   if (systemErrorAfterPromotion) return;
   roles.owner = raw;
   roles.ownerPromotedAt = location.message?.startsWith('required from here: ') ? context.logLine : undefined;
+}
+
+// A later diagnostic in the header the last chain led to: the same including lines, as its related spans.
+function repeatChain(context: LineContext, spans: readonly RawLocation[], owner: RawLocation): void {
+  for (const span of spans) {
+    const { file, line, column, severity, message, logLine, hints } = span;
+    context.emit({ file, line, column, severity, message, logLine, relatedTo: owner, ...(hints ? { hints } : {}) });
+  }
 }
 
 /**
@@ -56,15 +78,17 @@ function attachFixIts(context: LineContext, target: RawLocation | undefined, mes
   target.fixes = [...(target.fixes ?? []), ...fixes.map((fix) => (group ? { ...fix, group } : fix))];
 }
 
+const INCLUDE_LINE = /^(In file included from |\s+from )/;
+
 function parseGcc(context: LineContext): boolean {
   const text = context.text;
   // "In file included from a.h:3," and its continuation "                 from main.c:1:" (gcc),
   // or clang's one line per level "In file included from main.c:1:".
-  const include = /^(In file included from |\s+from )/.exec(text);
+  const include = INCLUDE_LINE.exec(text);
   if (include) {
     const head = parseColonHead(context, { from: include[0].length });
     if (!head || !C_FAMILY.test(head.file)) return false;
-    emitWithRole(context, { file: head.file, line: head.line, column: head.column, severity: 'note', message: 'included from here' }, 'context');
+    emitWithRole(context, { file: head.file, line: head.line, column: head.column, severity: 'note', message: 'included from here' }, 'include');
     return true;
   }
   const head = parseColonHead(context);

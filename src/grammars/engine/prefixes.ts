@@ -25,6 +25,8 @@ const PREFIXES: readonly RegExp[] = [
   /^[\w.-]+[-_]\d+\s+\| /,
   // gulp, Jenkins' timestamper and other task runners: `[10:57:03] `, `[2024-05-01T12:00:00.123Z] `
   new RegExp(`^\\[(?:${ISO_DATE_TIME}|\\d\\d:\\d\\d:\\d\\d(?:[.,]\\d+)?)\\] `),
+  // `flutter -v`: the time since the previous line, `[   +1 ms] `, `[+1234 ms] `, or blank, `[        ] `, when none passed
+  /^\[(?: {8}| *\+\d+ ms)\] /,
   // A bare clock before the text: `12:00:01 `, `12:00:01.532 ` (Vercel, Netlify, many loggers)
   /^\d\d:\d\d:\d\d(?:[.,]\d+)? (?=\S)/,
   // GitHub Actions log commands as the viewer shows them, glued to the text: `##[error]src/a.ts(3,4): …`

@@ -27,6 +27,9 @@ describe('known prefixes', () => {
     ['2024-05-01T12:00:00.123456Z 00O+ src/a.c:1:2', 'src/a.c:1:2'],
     ['[2024-05-01T12:00:00.123Z] src/a.c:1:2', 'src/a.c:1:2'],
     ['12:00:01.532 src/a.c:1:2', 'src/a.c:1:2'],
+    ['[   +3 ms] lib/app.dart:20:7: Error: x', 'lib/app.dart:20:7: Error: x'],
+    ['[+1234 ms] lib/app.dart:20:7: Error: x', 'lib/app.dart:20:7: Error: x'],
+    ['[        ] lib/app.dart:20:7: Error: x', 'lib/app.dart:20:7: Error: x'],
   ])('%s', (line, peeled) => {
     expect(stripLinePrefixes(line)).toBe(peeled);
   });

@@ -99,8 +99,11 @@ export function parseV8Frame(context: LineContext): V8Location | null | undefine
   // A bare `at x.R:9:2` is another runtime's frame (testthat wraps its backtraces so): V8 frames name
   // JavaScript or a language compiled to it.
   if (location && !NOT_JAVASCRIPT.test(location.file)) return location;
-  // `at <anonymous>` / `at native` is a frame without a place; `  at least one test failed` is prose.
-  return /^\S+$/.test(text.slice(start, end)) ? null : undefined;
+  // `at <anonymous>` / `at native` is a frame without a place; `  at least one test failed` is prose; delve's
+  // `   at ./shapes/area.go:11` is another runtime's place (go-panic reads it).
+  const bare = text.slice(start, end);
+  if (/\.(?:go|s):\d+$/.test(bare)) return undefined;
+  return /^\S+$/.test(bare) ? null : undefined;
 }
 
 /** A printed exception header: `TypeError: x`, `Error`, `AssertionError [ERR_ASSERTION]: x`, `[cause]: Error: x`. */

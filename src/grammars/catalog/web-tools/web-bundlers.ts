@@ -9,6 +9,7 @@ import { SGR } from '../../engine/anchors.js';
 import { parseParenLocation, parseSpaceLocation, parseTrailingLineCol } from './web-rules.js';
 import { parseColonHead, plausiblePath } from '../shared/common.js';
 import { stripLinePrefixes } from '../../engine/prefixes.js';
+import { parseWebpackBare } from './webpack-bare.js';
 
 // --- esbuild: header, blank, `    path:L:C:`, code frame; notes are 2-space prose then their own `    path:L:C:` ---
 
@@ -52,7 +53,7 @@ function parseEsbuild(context: LineContext): boolean {
 
 function parseWebpack(context: LineContext): boolean {
   const head = /^(ERROR|WARNING) in (?=\S)/.exec(context.text);
-  if (!head) return false;
+  if (!head) return parseWebpackBare(context);
   const location = parseSpaceLocation(context, head[0].length);
   // `ERROR in ./src/x.js` without a position (a loader failure) or `ERROR in main` (a chunk) names no line.
   if (!location) return parseWebpackLegacy(context, head);
@@ -246,14 +247,15 @@ export const webBundlerFormats: GrammarFormat[] = [
   {
     name: 'webpack',
     language: 'JavaScript',
-    description: '`npx webpack` (webpack 5 stats): `ERROR in ./src/App.js 6:2` (module, SPACE, L:C[-EC]) then the message (`Module not found: …`); webpack 1-4: `ERROR in ./src/App.js` then `Module parse failed: Unexpected token (6:2)` or `Module build failed: SyntaxError: … (6:2)`.',
+    description: '`npx webpack` (webpack 5 stats): `ERROR in ./src/App.js 6:2` (module, SPACE, L:C[-EC]) then the message (`Module not found: …`); webpack 1-4: `ERROR in ./src/App.js` then `Module parse failed: Unexpected token (6:2)` or `Module build failed: SyntaxError: … (6:2)`; create-react-app: `./src/App.js 6:2` alone, then webpack\'s message.',
     // Positions come from acorn's SourceLocation: 1-based lines, 0-based UTF-16 columns, exclusive end.
     columnBase: 0,
     columnUnit: 'utf-16',
     fields: ['file', 'line', 'column', 'endLine', 'endColumn', 'severity', 'message'],
     observed: true,
     url: 'https://webpack.js.org/configuration/stats/',
-    anchor: `(?:ERROR|WARNING)${SGR} in ${SGR}[.\\w/@-]`,
+    // The second branch: create-react-app's `./src/x.jsx 48:12` header alone on its line.
+    anchor: `(?:ERROR|WARNING)${SGR} in ${SGR}[.\\w/@-]|^\\.{1,2}/\\S+ \\d+:\\d+`,
     parse: parseWebpack,
   },
   {

@@ -20,6 +20,18 @@ function parseTsLoader(context: LineContext): boolean {
     });
     return true;
   }
+  // ts-loader before 3.0 under webpack 1-3: webpack's `ERROR in ./src/a.ts` header names the module, and the
+  // error below it starts with the position, `(3,7): error TS2322: msg`.
+  const bare = /^\((\d+),(\d+)\): (error|warning) (TS\d+): (.*)$/.exec(text);
+  if (bare) {
+    const header = /^(?:ERROR|WARNING) in (\S+\.(?:[cm]?tsx?|[cm]?jsx?|vue))\s*$/.exec(context.line(-1) ?? '');
+    if (!header || !plausiblePath(header[1] ?? '')) return false;
+    context.emit({
+      file: header[1] ?? '', line: Number(bare[1]), column: Number(bare[2]), severity: bare[3] === 'warning' ? 'warning' : 'error',
+      code: bare[4] ?? null, message: bare[5] ?? '',
+    });
+    return true;
+  }
   // Early ts-loader / ts-node: `src/a.ts (3,7): Type 'string' is not assignable …` (a space before the parenthesis).
   const spaced = /^(?:(?:ERROR|WARNING) in )?(\S+\.(?:[cm]?tsx?|[cm]?jsx?|vue)) \((\d+),(\d+)\): (?:(error|warning) )?(?:(TS\d+): )?(.*)$/.exec(text);
   if (!spaced) return false;
@@ -118,14 +130,14 @@ export const webLegacyFormats: GrammarFormat[] = [
     name: 'ts-loader',
     language: 'TypeScript',
     description:
-      '`npx webpack` with ts-loader: `[tsl] ERROR in /abs/src/a.ts(3,7)` then `      TS2322: msg`; early ts-loader and ts-node print `src/a.ts (3,7): msg` (a space before the parenthesis).',
+      '`npx webpack` with ts-loader: `[tsl] ERROR in /abs/src/a.ts(3,7)` then `      TS2322: msg`; ts-loader 2 and older print webpack\'s `ERROR in ./src/a.ts` then `(3,7): error TS2322: msg`; early ts-loader and ts-node print `src/a.ts (3,7): msg` (a space before the parenthesis).',
     columnBase: 1,
     columnUnit: 'utf-16',
     fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
     observed: true,
     url: 'https://github.com/TypeStrong/ts-loader#readme',
-    // `x.ts (3,7)` is selected by the universal anchor's ` (L,C` branch.
-    anchor: '^\\[tsl\\] (?:ERROR|WARNING) in |\\.[cm]?[jt]sx? \\(\\d+,\\d+\\): ',
+    // `x.ts (3,7)` is selected by the universal anchor's ` (L,C` branch; `(3,7): error TS` under a header by its own.
+    anchor: '^\\[tsl\\] (?:ERROR|WARNING) in |\\.[cm]?[jt]sx? \\(\\d+,\\d+\\): |^\\(\\d+,\\d+\\): (?:error|warning) TS',
     parse: parseTsLoader,
   },
   {
