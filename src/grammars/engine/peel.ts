@@ -59,7 +59,11 @@ const MAX_LEARNED_PREFIX = 80;
 // `src/x.py`), an indent or a bare severity word (`[ERROR] `, `--- FAIL: `, `e: `) is a tool's own text.
 const STRUCTURAL = /[[\]|#"\d]/;
 const LOCATION_LIKE = /[/\\]|\.[A-Za-z]\w*[:(]|[:(]\d/;
-const SEVERITY_ONLY = /^\W*(?:[ewi]|err|error|errors|warn|warning|warnings|info|note|notice|debug|trace|fatal|fail|failed|failure|ok|pass|passed|success|hint|help|critical|severe|stderr|stdout)\W*$/i;
+const SEVERITY_ONLY = new RegExp(
+    String.raw`^\W*(?:[ewi]|err|error|errors|warn|warning|warnings|info|note|notice|debug|trace|fatal|fail|failed|failure|ok|pass` +
+    String.raw`|passed|success|hint|help|critical|severe|stderr|stdout)\W*$`,
+    'i',
+);
 
 function headEnds(line: string): number[] {
   const ends: number[] = [];
