@@ -20,7 +20,9 @@ function spec(tool: string, toolSpec: ToolSpec): Check {
 // (lesskey) that may run commands.
 const LESS: ToolSpec = {
   flags: 'aABcCdDeEfFgGiIJKLmMnNqQrRsSuUVwWX~', values: 'bhjpPtTxyz#"', printsFiles: true,
-  long: 'quit-at-eof QUIT-AT-EOF quit-if-one-screen no-init chop-long-lines RAW-CONTROL-CHARS raw-control-chars ignore-case IGNORE-CASE LINE-NUMBERS line-numbers squeeze-blank-lines silent quiet QUIET SILENT long-prompt LONG-PROMPT status-column follow-name mouse no-histdups no-keypad incsearch use-color help version',
+  long: 'quit-at-eof QUIT-AT-EOF quit-if-one-screen no-init chop-long-lines RAW-CONTROL-CHARS raw-control-chars ignore-case IGNORE-CASE ' +
+      'LINE-NUMBERS line-numbers squeeze-blank-lines silent quiet QUIET SILENT long-prompt LONG-PROMPT status-column follow-name mouse ' +
+      'no-histdups no-keypad incsearch use-color help version',
   longValues: 'tabs prompt pattern jump-target shift window max-back-scroll buffers',
   unsafe: { '-o': 'writes its input to a file', '-O': 'writes its input to a file', '--log-file': 'writes its input to a file', '--LOG-FILE': 'writes its input to a file', '-k': 'loads key bindings that may run commands', '--lesskey-file': 'loads key bindings that may run commands', '--lesskey-src': 'loads key bindings that may run commands', '--lesskey-content': 'loads key bindings that may run commands' },
 };
@@ -31,7 +33,10 @@ function lessCheck(args: Args): string | null {
 
 // sed: only printing scripts (`-n '10,20p'`, `5q`) and plain substitutions to stdout; `w`, `e`, `r`, `W`
 // commands and `-i` write or run. Each -e/positional script is checked.
-const SED_SAFE = /^\s*(?:(?:(?:\d+|\$|\/[^/\\]*\/)(?:,(?:\d+|\$|\+\d+|\/[^/\\]*\/))?)?\s*[pqd=]|(?:\d+|\$)|s(.)(?:(?!\1)[^\\])*\1(?:(?!\1)[^\\])*\1[gpiI0-9]*)\s*$/;
+const SED_SAFE = new RegExp(
+    String.raw`^\s*(?:(?:(?:\d+|\$|\/[^/\\]*\/)(?:,(?:\d+|\$|\+\d+|\/[^/\\]*\/))?)?\s*[pqd=]|(?:\d+|\$)` +
+    String.raw`|s(.)(?:(?!\1)[^\\])*\1(?:(?!\1)[^\\])*\1[gpiI0-9]*)\s*$`,
+);
 function sedCheck(args: Args): string | null {
   const parsed = parseOptions('sed', TOOL_SPECS.sed!, args);
   if ('reason' in parsed) return parsed.reason;

@@ -132,5 +132,9 @@ export function allowedBy(words: string[], context: Context, caseInsensitive: bo
   return null;
 }
 
-const PROGRAM_OPTION = /^--?(?:upload-pack|receive-pack|exec|exec-batch|config|config-env|pre|compress-program|use-compress-program|to-command|checkpoint-action|open-files-in-pager|pager|rsh|ssh-command|sequence-editor|editor|shell|script-shell|node-options|require|import|loader|hostname-bin|argv0|split-string|ext-diff|textconv|extcmd|eval)(?:=|$)/;
+const PROGRAM_OPTION = new RegExp(
+    String.raw`^--?(?:upload-pack|receive-pack|exec|exec-batch|config|config-env|pre|compress-program|use-compress-program|to-command` +
+    String.raw`|checkpoint-action|open-files-in-pager|pager|rsh|ssh-command|sequence-editor|editor|shell|script-shell|node-options` +
+    String.raw`|require|import|loader|hostname-bin|argv0|split-string|ext-diff|textconv|extcmd|eval)(?:=|$)`,
+);
 
