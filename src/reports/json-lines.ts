@@ -68,7 +68,8 @@ export function rustDiagnostic(value: unknown, logLine: number): RawLocation[] {
   }
   for (const child of arrayOf(diagnostic.children)) {
     const object = objectOf(child);
-    const childMessage = `${typeof object?.level === 'string' ? object.level : 'note'}: ${typeof object?.message === 'string' ? object.message : ''}`;
+    const level = typeof object?.level === 'string' ? object.level : 'note';
+    const childMessage = `${level}: ${typeof object?.message === 'string' ? object.message : ''}`;
     for (const span of arrayOf(object?.spans)) {
       const spanObject = (objectOf(span) ?? {}) as RustSpan;
       const childPlace = spanPlace(spanObject, typeof spanObject.label === 'string' && spanObject.label !== '' ? `${childMessage} (${spanObject.label})` : childMessage);
