@@ -9,7 +9,10 @@ export interface CacheDirOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-/** options.cacheDir, else FAULTLINE_CACHE_DIR (absolute, or E_CACHE_DIR), else an absolute XDG_CACHE_HOME/faultline, else ~/.cache/faultline. */
+/**
+ * options.cacheDir, else FAULTLINE_CACHE_DIR (absolute, or E_CACHE_DIR), else an absolute
+ * XDG_CACHE_HOME/faultline, else ~/.cache/faultline.
+ */
 export function cacheDirFor(options: CacheDirOptions = {}): string {
   if (options.cacheDir) return resolve(options.cacheDir);
   return userDir('cache', options.env ?? process.env);

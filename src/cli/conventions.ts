@@ -90,8 +90,8 @@ export function errorsOnly(result: LocateResult): LocateResult {
 /**
  * Colour decision, in the order users expect: an explicit flag; then FORCE_COLOR as Node documents it (and
  * supports-color reads it): `1`, `2`, `3`, `true` or the empty string force colour and override NO_COLOR, any
- * other value (`0`, `false`) turns it off; then NO_COLOR (non-empty: off, no-color.org); TERM=dumb off; GitHub Actions logs render colour though stdout is a pipe (supports-color gives
- * them level 3); otherwise a terminal.
+ * other value (`0`, `false`) turns it off; then NO_COLOR (non-empty: off, no-color.org); TERM=dumb off; GitHub Actions logs render colour
+ * though stdout is a pipe (supports-color gives them level 3); otherwise a terminal.
  */
 export function colourWanted(io: CliIo, explicit?: boolean): boolean {
   if (explicit !== undefined) return explicit;
@@ -125,7 +125,8 @@ export function unresolvedHint(result: LocateResult, cwd: string): string | unde
   // A place a trace and a test runner's summary both name (surefire's `AppTest.testAdd:10`) is one place.
   const places = new Set(result.unresolved.map((entry) => `${entry.file}\0${entry.line}`)).size;
   const count = countOf(places, 'place');
-  return `faultline: ${count} in the log ${places === 1 ? 'was' : 'were'} not found in the workspace (looked from ${cwd}); pass --cwd DIR where the command ran, or --root DIR for the repository\n`;
+  return `faultline: ${count} in the log ${places === 1 ? 'was' : 'were'} not found in the workspace (looked from ${cwd}); pass --cwd DIR ` +
+      `where the command ran, or --root DIR for the repository\n`;
 }
 
 /** The help lines of the CI options, shared by every command that takes them. */

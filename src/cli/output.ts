@@ -79,7 +79,8 @@ export async function printResult(result: LocateResult, format: OutputFormat, io
   });
   writeOutput(io, print, rendered.stdout);
   for (const file of cut) {
-    io.stderr(`faultline: note: only the first ${FILE_READ_BOUNDS.maxBytes / 1024 / 1024} MiB (${FILE_READ_BOUNDS.maxLines} lines at most) of ${file} were read; locations past that have no code frame or converted column\n`);
+    io.stderr(`faultline: note: only the first ${FILE_READ_BOUNDS.maxBytes / 1024 / 1024} MiB (${FILE_READ_BOUNDS.maxLines} lines at most) of ` +
+        `${file} were read; locations past that have no code frame or converted column\n`);
   }
   const summaryFile = io.env.GITHUB_STEP_SUMMARY;
   if (rendered.stepSummary && summaryFile) {

@@ -122,7 +122,8 @@ export class LintOnSave {
       this.options.log(
         verdict === 'blocked'
           ? `faultline lsp: not running "${line}" from ${folder}'s project file: command safety blocks it`
-          : `faultline lsp: not running "${line}" from ${folder}'s project file: it is not read-only and ${folder} is not a trusted workspace (trust it with FAULTLINE_TRUST_WORKSPACE=1 or a line in the trusted-workspaces file)`,
+          : `faultline lsp: not running "${line}" from ${folder}'s project file: it is not read-only and ${folder} is not a trusted ` +
+              `workspace (trust it with FAULTLINE_TRUST_WORKSPACE=1 or a line in the trusted-workspaces file)`,
       );
     }
     return false;

@@ -177,7 +177,8 @@ export async function buildFixPrompt(options: FixPromptOptions): Promise<PromptR
     const section = available >= MIN_ATTACHMENT_CHARS ? fitSection(title, focused, languageFor(file ?? ''), available, 0.5) : undefined;
     if (section) sections.push(section);
     else {
-      const note = `${index === 0 ? 'primary code' : 'attachment'} ${symbol.file ?? primary?.file ?? ''}:${symbol.startLine}–${symbol.endLine}`;
+      const what = index === 0 ? 'primary code' : 'attachment';
+      const note = `${what} ${symbol.file ?? primary?.file ?? ''}:${symbol.startLine}–${symbol.endLine}`;
       omitted.push(note);
       const marker = `[… ${note} omitted (budget) …]`;
       if (budget - used() - tailReserve >= marker.length + 2) sections.push(marker);
