@@ -4,7 +4,7 @@ import { basename, resolve } from 'node:path';
 import { CASE_FOLDS, couldBeInside, couldCarryName, literal, pathShapes, staticText } from './expand.js';
 import type { Context } from './types.js';
 import { matchesAllow, matchesBlock } from './patterns.js';
-import { gitSubcommand } from './read-only.js';
+import { gitSubcommand } from './git-check.js';
 
 const ACCOUNT_HOME = (() => {
   try {
