@@ -4,7 +4,7 @@
 // steps whatever the pattern, and it is counted: past a budget the line is given up with a message, never hung.
 // Captures follow the leftmost-first preference of Perl and RE2 (errorformat's engine), so greedy and lazy items
 // take what they take there.
-import type { CharSet, Field, Node } from './pattern.js';
+import type { CharSet, Field, Node } from './pattern-tree.js';
 
 const CHAR = 0;
 const ANY = 1;
