@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { userDir } from '../resolve/user-dirs.js';
 
-export interface CacheDirOptions {
+interface CacheDirOptions {
   /** Overrides FAULTLINE_CACHE_DIR / XDG_CACHE_HOME. */
   cacheDir?: string;
   env?: NodeJS.ProcessEnv;

@@ -33,13 +33,13 @@ export interface LogArgs {
 }
 
 /** A log that is a saved run: the artifact, and how the command ran. */
-export interface ChainedLog extends LogArgs {
+interface ChainedLog extends LogArgs {
   run?: RunInfo;
   /** Set when a later run of the same command passed: the failure may be fixed already. */
   staleBecause?: RunRecord;
 }
 
-export type RunReference = 'last' | 'last-failed' | { id: string };
+type RunReference = 'last' | 'last-failed' | { id: string };
 
 /** Which saved run argv names, if any: an artifact id as the log, or --last / --last-failed. */
 export function runReference(values: Record<string, unknown>, positional: string | undefined): RunReference | undefined {

@@ -13,8 +13,8 @@ export const CI_OPTIONS = {
   'no-color': { type: 'boolean' },
 } as const;
 
-export const FAIL_LEVELS = ['error', 'warning', 'note', 'none'] as const;
-export type FailLevel = (typeof FAIL_LEVELS)[number];
+const FAIL_LEVELS = ['error', 'warning', 'note', 'none'] as const;
+type FailLevel = (typeof FAIL_LEVELS)[number];
 
 export interface CiSettings {
   /** Write the report to this file instead of stdout. */
@@ -59,13 +59,13 @@ function severityRank(severity: Severity | null): number {
 }
 
 /** 1 when a diagnostic or trace at or above `level` was found, else 0 ('none': always 0). */
-export function exitCodeFor(result: LocateResult, level: FailLevel): 0 | 1 {
+function exitCodeFor(result: LocateResult, level: FailLevel): 0 | 1 {
   if (level === 'none') return 0;
   return result.locations.some((location) => severityRank(location.severity) >= RANK[level]) ? 1 : 0;
 }
 
 /** The warnings found (diagnostics of severity warning; before --quiet, which only hides them). */
-export function warningCount(result: LocateResult): number {
+function warningCount(result: LocateResult): number {
   return result.locations.filter((location) => roleOf(location) !== 'frame' && location.severity === 'warning').length;
 }
 

@@ -18,7 +18,7 @@ import { toDiagnostics } from './to-diagnostics.js';
 const MAX_OUTPUT_BYTES = 4 * 1024 * 1024;
 const TIMEOUT_MS = 30_000;
 
-export interface LintOptions {
+interface LintOptions {
   env: NodeJS.ProcessEnv;
   folders: () => readonly string[];
   encoding: () => PositionEncoding;
@@ -28,7 +28,7 @@ export interface LintOptions {
   log: (message: string) => void;
 }
 
-export interface LintDocument {
+interface LintDocument {
   uri: string;
   path: string;
   languageId: string;

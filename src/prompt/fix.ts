@@ -97,7 +97,7 @@ function fitSection(title: string, content: string, language: string, available:
 
 // Lines of `text` (starting at `startLine`) around `focusLine`, widened alternately below and above until
 // `maxChars` is reached, with the omitted lines marked: the error line of a long symbol always survives.
-export function windowAround(text: string, startLine: number, focusLine: number, maxChars: number): string {
+function windowAround(text: string, startLine: number, focusLine: number, maxChars: number): string {
   const lines = text.split('\n');
   if (text.length <= maxChars) return text;
   const focus = Math.min(lines.length - 1, Math.max(0, focusLine - startLine));

@@ -18,7 +18,7 @@ export function shannonEntropy(text: string): number {
 }
 
 /** Size of the alphabet a value seems drawn from: hex, or the union of the character classes it uses. */
-export function alphabetSize(value: string): number {
+function alphabetSize(value: string): number {
   if (/^(?:[0-9a-f]+|[0-9A-F]+)$/.test(value)) return 16;
   let size = 0;
   if (/[a-z]/.test(value)) size += 26;
@@ -124,7 +124,7 @@ const NOT_SECRET_SHAPES: readonly RegExp[] = [
   /^[\w.-]+:\d{1,5}$/, // host:port
 ];
 
-export function looksNotSecret(value: string): boolean {
+function looksNotSecret(value: string): boolean {
   if (isPath(value) || isCodeReference(value) || isPlaceholder(value)) return true;
   // An identifier or a type name (SecretString, changeMe).
   if (/^[A-Za-z]+$/.test(value) && /^[A-Z]?[a-z]/.test(value) && identifierLike(value)) return true;

@@ -46,7 +46,7 @@ function spanPlace(span: RustSpan, message: string): RelatedFinding | undefined 
  * Unicode scalars with an exclusive end. A diagnostic with no span (`aborting due to 2 previous errors`) is a
  * summary, not a place.
  */
-export function rustDiagnostic(value: unknown, logLine: number): RawLocation[] {
+function rustDiagnostic(value: unknown, logLine: number): RawLocation[] {
   const diagnostic = objectOf(value);
   if (!diagnostic) return [];
   const spans = arrayOf(diagnostic.spans).map((span) => (objectOf(span) ?? {}) as RustSpan);

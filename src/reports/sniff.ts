@@ -3,7 +3,7 @@
 // A text log may start with `<` too (`<stdin>:3:1: error`, `<anonymous>`), so only a known root element counts.
 
 /** Bytes of the head read before deciding; a report's prolog (declaration, comments) fits easily. */
-export const SNIFF_BYTES = 4096;
+const SNIFF_BYTES = 4096;
 
 const XML_REPORT = /^(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<(?:checkstyle|testsuites|testsuite)[\s>/]/;
 // A head that is still a prefix of a report's: inside the prolog, a comment, a doctype, or a root name being typed.

@@ -6,9 +6,9 @@ const ALL: LocationField[] = ['file', 'line', 'column', 'endLine', 'endColumn', 
 const NO_END: LocationField[] = ['file', 'line', 'column', 'severity', 'message', 'code'];
 
 /** How a report is laid out: which reader takes it. */
-export type ReportShape = 'json-document' | 'json-lines' | 'xml';
+type ReportShape = 'json-document' | 'json-lines' | 'xml';
 
-export interface ReportSpec extends FormatSpec {
+interface ReportSpec extends FormatSpec {
   readonly shape: ReportShape;
 }
 

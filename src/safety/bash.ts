@@ -82,7 +82,7 @@ export function walkNode(node: SyntaxNode, walk: Walk, piped = false): void {
 }
 
 /** A word's value after quote removal (null when computed); substitutions inside are walked. */
-export function wordOf(node: SyntaxNode, walk: Walk): Word {
+function wordOf(node: SyntaxNode, walk: Walk): Word {
   return braces(tilde(rawWord(node, walk), walk.home));
 }
 

@@ -44,7 +44,7 @@ export interface ToolSpec {
   check?: (parsed: Parsed) => string | null;
 }
 
-export interface Parsed {
+interface Parsed {
   operands: Args;
   /** Options as resolved names (`-n`, `--lines`), each with its value (null when none or computed). */
   options: { name: string; value: string | null; given: string }[];

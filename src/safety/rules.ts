@@ -42,13 +42,9 @@ const DOTENV_SECRET = /^\.env(?:\.(?!example$|sample$|template$|dist$)[\w.-]+)?$
 const DOTENV_SAMPLES = ['.env', '.env.local', '.env.production', '.env.development', '.env.prod', '.env.dev', '.env.staging', '.env.test', '.env.secret'];
 
 /**
- * The secret path (DEFAULT_SECRET_PATHS or the caller's) a word names, if any. A bare name is a file name
+ * The secret path (DEFAULT_SECRET_PATHS or the caller's) a word's pattern names, if any. A bare name is a file name
  * (`.env` — a virtualenv directory named `.env` holds no secret), an entry with a slash or `~` a tree.
  */
-export function secretHit(target: string, context: Context): string | null {
-  return secretPatternHit(literal(target), context);
-}
-
 export function secretPatternHit(pattern: string, context: Context): string | null {
   const trees = context.secretPaths.filter((entry) => entry.includes('/') || entry.startsWith('~'));
   const hit = pathHit(pattern, trees, context, true);

@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 const MAX_BYTES = 1 << 20;
 const MAX_LEVELS = 64;
 
-export interface ConfigContext {
+interface ConfigContext {
   workdir: string;
   home: string;
 }

@@ -17,13 +17,13 @@ const START = 7;
 const END = 8;
 
 /** Steps one pattern may spend on one line before the line is given up for it. */
-export const STEP_BUDGET = 4_000_000;
+const STEP_BUDGET = 4_000_000;
 
 const FIELD_SLOTS: readonly Field[] = ['f', 'l', 'e', 'c', 'k', 'n', 't', 'm', 'r', 'p', 'v', 's', 'o'];
 
 export type Captures = Partial<Record<Field, string>>;
 
-export interface MatchOutcome {
+interface MatchOutcome {
   /** The captured fields, or null when the line does not match. */
   captures: Captures | null;
   /** Steps spent (the work counted by the growth tests). */

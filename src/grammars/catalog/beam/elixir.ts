@@ -9,7 +9,7 @@ import { parseColonHead, type LocationHead } from '../shared/common.js';
 import { continueOrStart, newFrameRun, type FrameRunState } from '../shared/scripting.js';
 
 /** `.ex`/`.exs` followed by `:digit`: every Elixir location has it (warnings, frames, ExUnit lines). */
-export const ELIXIR_ANCHOR = '\\.exs?:\\d';
+const ELIXIR_ANCHOR = '\\.exs?:\\d';
 const ELIXIR_FILE = /\.exs?$/;
 
 // OTP and Elixir's own applications: their frames (`(elixir 1.14.0) lib/enum.ex:1658`) name files inside the
