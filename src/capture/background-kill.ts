@@ -8,7 +8,7 @@ import { type BackgroundState, commandProcesses, processAlive } from './backgrou
 import { ownProcessGroup, processStartTime } from './process-identity.js';
 import { signalGroup } from './process-group.js';
 
-export interface KillTarget {
+interface KillTarget {
   /** The group to signal, or null when it cannot be shown to be the command's. */
   pgid: number | null;
   /** Why the group was not signalled, for the result's notes. */

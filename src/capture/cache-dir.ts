@@ -3,13 +3,16 @@
 import { resolve } from 'node:path';
 import { userDir } from '../resolve/user-dirs.js';
 
-export interface CacheDirOptions {
+interface CacheDirOptions {
   /** Overrides FAULTLINE_CACHE_DIR / XDG_CACHE_HOME. */
   cacheDir?: string;
   env?: NodeJS.ProcessEnv;
 }
 
-/** options.cacheDir, else FAULTLINE_CACHE_DIR (absolute, or E_CACHE_DIR), else an absolute XDG_CACHE_HOME/faultline, else ~/.cache/faultline. */
+/**
+ * options.cacheDir, else FAULTLINE_CACHE_DIR (absolute, or E_CACHE_DIR), else an absolute
+ * XDG_CACHE_HOME/faultline, else ~/.cache/faultline.
+ */
 export function cacheDirFor(options: CacheDirOptions = {}): string {
   if (options.cacheDir) return resolve(options.cacheDir);
   return userDir('cache', options.env ?? process.env);

@@ -20,6 +20,10 @@ export {
   type ArtifactRef,
 } from './store.js';
 export { DEFAULT_MAX_ARTIFACT_BYTES } from './writer.js';
-export { start, output, kill, list, START_WAIT, SERVER_QUIET_MS, OUTPUT_BUDGET_BYTES, type StartOptions, type OutputOptions, type BackgroundResult, type BackgroundSummary } from './background.js';
+export { start, output, kill, list } from './background.js';
+export { OUTPUT_BUDGET_BYTES } from './background-read.js';
+export {
+  START_WAIT, SERVER_QUIET_MS, type StartOptions, type OutputOptions, type BackgroundResult, type BackgroundSummary,
+} from './background-types.js';
 export type { BackgroundStatus } from './background-state.js';
 export { SERVER_PATTERNS, looksLikeServer } from './server-detect.js';

@@ -6,7 +6,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { normaliseLine, safePrefix, safeSuffix } from '../summarise/index.js';
 
 /** Longest normalised line text kept (UTF-16 units); longer lines keep head and tail around a marker. */
-export const DEFAULT_LINE_CAP = 64 * 1024;
+const DEFAULT_LINE_CAP = 64 * 1024;
 
 export interface SplitLine {
   /** 1-based line number, counted on `\n`. */
@@ -129,7 +129,7 @@ class LineText {
   }
 }
 
-export interface LineSplitterOptions {
+interface LineSplitterOptions {
   /** Line number of the first byte pushed (default 1). */
   firstLine?: number;
   /** Byte offset of the first byte pushed (default 0). */

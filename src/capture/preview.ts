@@ -188,7 +188,8 @@ export class PreviewBuilder {
       const bytes = offset - nextOffset;
       omittedLines += lines;
       omittedBytes += bytes;
-      out.push(`[… ${formatCount(lines)} line${lines === 1 ? '' : 's'} (${formatCount(bytes)} byte${bytes === 1 ? '' : 's'}) omitted …]`);
+      const size = `${formatCount(lines)} line${lines === 1 ? '' : 's'} (${formatCount(bytes)} byte${bytes === 1 ? '' : 's'})`;
+      out.push(`[… ${size} omitted …]`);
     };
     for (const item of kept) {
       gap(item.line, item.byteOffset);

@@ -37,7 +37,7 @@ function hasLiveMember(pgid: number): boolean {
   return false;
 }
 
-export function groupAlive(pgid: number): boolean {
+function groupAlive(pgid: number): boolean {
   return signalGroup(pgid, 0) && hasLiveMember(pgid);
 }
 

@@ -4,7 +4,7 @@
 // remembers every descendant it saw (with its start time, so a recycled pid is never signalled).
 import { readdirSync, readFileSync } from 'node:fs';
 
-export interface ProcessEntry {
+interface ProcessEntry {
   pid: number;
   ppid: number;
   pgid: number;

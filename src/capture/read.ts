@@ -7,9 +7,9 @@ import { redactorFrom, type RedactOption } from '../redact/index.js';
 
 const CHUNK_BYTES = 64 * 1024;
 /** Longest line text returned to the caller; the full (64 KiB-capped) line is still searched. */
-export const DISPLAY_LINE_CHARS = 2000;
-export const LIMIT_RANGE = { min: 1, max: 1000, default: 200 } as const;
-export const CONTEXT_RANGE = { min: 0, max: 20, default: 0 } as const;
+const DISPLAY_LINE_CHARS = 2000;
+const LIMIT_RANGE = { min: 1, max: 1000, default: 200 } as const;
+const CONTEXT_RANGE = { min: 0, max: 20, default: 0 } as const;
 // Full line text held for redaction before the display cut (UTF-16 units).
 const REDACT_CHUNK_CHARS = 4 * 1024 * 1024;
 
@@ -69,7 +69,7 @@ export interface SearchResult {
 }
 
 /** Validates an integer option; out-of-range high values clamp with a note, nonsense is E_USAGE. */
-export function clampInteger(name: string, value: number | string | undefined, range: { min: number; max: number; default: number }, notes: string[]): number {
+function clampInteger(name: string, value: number | string | undefined, range: { min: number; max: number; default: number }, notes: string[]): number {
   if (value === undefined || value === '') return range.default;
   const number = typeof value === 'number' ? value : /^\s*[-+]?\d+(?:\.\d+)?(?:e\d+)?\s*$/i.test(value) ? Number(value) : Number.NaN;
   if (!Number.isFinite(number) || !Number.isInteger(number) || number < range.min) {

@@ -10,9 +10,9 @@ import { safeUtf8PrefixLength } from '../summarise/index.js';
 import type { ArtifactMeta } from './store.js';
 
 export const DEFAULT_MAX_ARTIFACT_BYTES = 512 * 1024 * 1024;
-export const DEFAULT_INDEX_EVERY = 1000;
+const DEFAULT_INDEX_EVERY = 1000;
 
-export interface ArtifactWriterOptions {
+interface ArtifactWriterOptions {
   id: string;
   path: string;
   metaPath: string;

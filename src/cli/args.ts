@@ -9,7 +9,7 @@ import { CI_OPTIONS } from './conventions.js';
 import type { CliIo } from './io.js';
 import { SCAN_OPTIONS } from './scan-settings.js';
 
-export const LOG_OPTIONS = {
+const LOG_OPTIONS = {
   cwd: { type: 'string' },
   root: { type: 'string', multiple: true },
   json: { type: 'boolean' },

@@ -3,7 +3,7 @@
 // column. Only the head is read (cut at a line end); the caller says when it was cut.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 
-export interface BoundedText {
+interface BoundedText {
   /** Whole lines of the file's head (all of it when `cut` is false). */
   lines: string[];
   /** The file has more than was read. */

@@ -33,13 +33,13 @@ export interface LogArgs {
 }
 
 /** A log that is a saved run: the artifact, and how the command ran. */
-export interface ChainedLog extends LogArgs {
+interface ChainedLog extends LogArgs {
   run?: RunInfo;
   /** Set when a later run of the same command passed: the failure may be fixed already. */
   staleBecause?: RunRecord;
 }
 
-export type RunReference = 'last' | 'last-failed' | { id: string };
+type RunReference = 'last' | 'last-failed' | { id: string };
 
 /** Which saved run argv names, if any: an artifact id as the log, or --last / --last-failed. */
 export function runReference(values: Record<string, unknown>, positional: string | undefined): RunReference | undefined {
@@ -72,7 +72,8 @@ export async function chainedLog(log: LogArgs, io: CliIo): Promise<ChainedLog> {
     artifact = (await resolveArtifact(record.artifactId ?? record.artifactPath, store)).path;
     run = { command: record.command, cwd: record.cwd, exitCode: record.exitCode };
     const when = record.endedAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
-    io.stderr(`faultline: using run ${record.artifactId ?? record.artifactPath} (${record.command.join(' ')}; exit ${record.exitCode ?? 'unknown'}; ${when}; in ${record.cwd})${found.note ? ` — ${found.note}` : ''}\n`);
+    io.stderr(`faultline: using run ${record.artifactId ?? record.artifactPath} (${record.command.join(' ')}; exit ` +
+        `${record.exitCode ?? 'unknown'}; ${when}; in ${record.cwd})${found.note ? ` — ${found.note}` : ''}\n`);
   }
   return {
     source: { path: artifact },
@@ -107,11 +108,13 @@ async function projectRun(reference: 'last' | 'last-failed', log: LogArgs, io: C
     return { run: candidate, staleBecause: candidate.failed ? passed ?? null : null, note: `no run recorded in ${root}; this terminal's last${failed ? ' failed' : ''} run` };
   }
   const what = failed ? 'no failed run' : 'no run';
-  throw new FaultlineError('E_ARTIFACT_MISSING', `${what} recorded in ${root} or this terminal (session '${key}'; set FAULTLINE_SESSION to share one): run a command with 'faultline run -- CMD' first`);
+  throw new FaultlineError('E_ARTIFACT_MISSING', `${what} recorded in ${root} or this terminal (session '${key}'; set FAULTLINE_SESSION to share one): run a command with ` +
+      `'faultline run -- CMD' first`);
 }
 
 /** When a later run of the same command passed, say so: the saved failure may already be fixed. */
 export function warnIfStale(log: ChainedLog, io: CliIo): void {
   if (!log.staleBecause) return;
-  io.stderr(`faultline: note: '${log.staleBecause.command.join(' ')}' passed later (${log.staleBecause.endedAt}); this failure may be fixed already\n`);
+  io.stderr(`faultline: note: '${log.staleBecause.command.join(' ')}' passed later (${log.staleBecause.endedAt}); this failure may be fixed ` +
+      `already\n`);
 }

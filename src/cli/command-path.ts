@@ -4,7 +4,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
 
-export type CommandLookup = { found: true } | { found: false; reason: 'not-found' | 'not-executable' | 'directory'; path?: string };
+type CommandLookup = { found: true } | { found: false; reason: 'not-found' | 'not-executable' | 'directory'; path?: string };
 
 function executable(path: string): CommandLookup | undefined {
   let stats: ReturnType<typeof statSync>;

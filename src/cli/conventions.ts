@@ -13,8 +13,8 @@ export const CI_OPTIONS = {
   'no-color': { type: 'boolean' },
 } as const;
 
-export const FAIL_LEVELS = ['error', 'warning', 'note', 'none'] as const;
-export type FailLevel = (typeof FAIL_LEVELS)[number];
+const FAIL_LEVELS = ['error', 'warning', 'note', 'none'] as const;
+type FailLevel = (typeof FAIL_LEVELS)[number];
 
 export interface CiSettings {
   /** Write the report to this file instead of stdout. */
@@ -59,13 +59,13 @@ function severityRank(severity: Severity | null): number {
 }
 
 /** 1 when a diagnostic or trace at or above `level` was found, else 0 ('none': always 0). */
-export function exitCodeFor(result: LocateResult, level: FailLevel): 0 | 1 {
+function exitCodeFor(result: LocateResult, level: FailLevel): 0 | 1 {
   if (level === 'none') return 0;
   return result.locations.some((location) => severityRank(location.severity) >= RANK[level]) ? 1 : 0;
 }
 
 /** The warnings found (diagnostics of severity warning; before --quiet, which only hides them). */
-export function warningCount(result: LocateResult): number {
+function warningCount(result: LocateResult): number {
   return result.locations.filter((location) => roleOf(location) !== 'frame' && location.severity === 'warning').length;
 }
 
@@ -90,8 +90,8 @@ export function errorsOnly(result: LocateResult): LocateResult {
 /**
  * Colour decision, in the order users expect: an explicit flag; then FORCE_COLOR as Node documents it (and
  * supports-color reads it): `1`, `2`, `3`, `true` or the empty string force colour and override NO_COLOR, any
- * other value (`0`, `false`) turns it off; then NO_COLOR (non-empty: off, no-color.org); TERM=dumb off; GitHub Actions logs render colour though stdout is a pipe (supports-color gives
- * them level 3); otherwise a terminal.
+ * other value (`0`, `false`) turns it off; then NO_COLOR (non-empty: off, no-color.org); TERM=dumb off; GitHub Actions logs render colour
+ * though stdout is a pipe (supports-color gives them level 3); otherwise a terminal.
  */
 export function colourWanted(io: CliIo, explicit?: boolean): boolean {
   if (explicit !== undefined) return explicit;
@@ -125,7 +125,8 @@ export function unresolvedHint(result: LocateResult, cwd: string): string | unde
   // A place a trace and a test runner's summary both name (surefire's `AppTest.testAdd:10`) is one place.
   const places = new Set(result.unresolved.map((entry) => `${entry.file}\0${entry.line}`)).size;
   const count = countOf(places, 'place');
-  return `faultline: ${count} in the log ${places === 1 ? 'was' : 'were'} not found in the workspace (looked from ${cwd}); pass --cwd DIR where the command ran, or --root DIR for the repository\n`;
+  return `faultline: ${count} in the log ${places === 1 ? 'was' : 'were'} not found in the workspace (looked from ${cwd}); pass --cwd DIR ` +
+      `where the command ran, or --root DIR for the repository\n`;
 }
 
 /** The help lines of the CI options, shared by every command that takes them. */

@@ -22,7 +22,7 @@ export function outputFormatOf(values: Record<string, unknown>, fallback: Output
 // Reads source lines for code frames and column conversion; each file once, its head only (bounded-read.ts).
 // Locations are already inside their roots (resolve checked it after realpath), so this never reads outside
 // the workspace. `cut` collects the files that were larger than the bounds, for a note.
-export function createLineReader(cut: Set<string> = new Set()): ReadLine {
+function createLineReader(cut: Set<string> = new Set()): ReadLine {
   const cache = new Map<string, string[] | null>();
   return (root, file, line) => {
     const path = join(root, file);
@@ -54,7 +54,7 @@ function repoRootFor(io: CliIo, result: LocateResult): string | undefined {
 }
 
 /** Where and how the report goes: -o/--output FILE instead of stdout, an explicit --color/--no-color. */
-export interface PrintOptions {
+interface PrintOptions {
   output?: string;
   colour?: boolean;
   /** The run the log came from (SARIF invocations, …). */
@@ -79,7 +79,8 @@ export async function printResult(result: LocateResult, format: OutputFormat, io
   });
   writeOutput(io, print, rendered.stdout);
   for (const file of cut) {
-    io.stderr(`faultline: note: only the first ${FILE_READ_BOUNDS.maxBytes / 1024 / 1024} MiB (${FILE_READ_BOUNDS.maxLines} lines at most) of ${file} were read; locations past that have no code frame or converted column\n`);
+    io.stderr(`faultline: note: only the first ${FILE_READ_BOUNDS.maxBytes / 1024 / 1024} MiB (${FILE_READ_BOUNDS.maxLines} lines at most) of ` +
+        `${file} were read; locations past that have no code frame or converted column\n`);
   }
   const summaryFile = io.env.GITHUB_STEP_SUMMARY;
   if (rendered.stepSummary && summaryFile) {

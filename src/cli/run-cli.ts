@@ -7,7 +7,8 @@ import { EXIT_USAGE, type CliIo } from './io.js';
 function help(): string {
   const width = Math.max(...COMMANDS.map((command) => command.name.length));
   const lines = COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`);
-  return `usage: faultline <command> [options]\n\ncommands:\n${lines.join('\n')}\n\nRun 'faultline <command> --help' for a command's options.\n`;
+  return `usage: faultline <command> [options]\n\ncommands:\n${lines.join('\n')}\n\nRun 'faultline <command> --help' for a command's ` +
+      `options.\n`;
 }
 
 // Node's parseArgs explains an option value that starts with `-` (a negative number) in three lines; one is enough.

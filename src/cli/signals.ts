@@ -8,7 +8,7 @@ const HANDLED: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 let exitNow = false;
 
-export interface SignalScope {
+interface SignalScope {
   /** Aborted with the signal's name as its reason. */
   signal: AbortSignal;
   /** Resolves with the first signal received. */

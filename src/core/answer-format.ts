@@ -1,6 +1,6 @@
-// The one format a model answers a fix prompt in (issue 23 §4; in core because src/prompt asks for it and src/fix reads it), anchored on exact old text rather than on line
-// numbers, which a model miscounts: `faultline fix --answer FILE` reads it (src/fix/answer.ts) and applies it
-// through the same checks as a tool's fix. A block:
+// The one format a model answers a fix prompt in (issue 23 §4; in core because src/prompt asks for it and src/fix reads it), anchored on
+// exact old text rather than on line numbers, which a model miscounts: `faultline fix --answer FILE` reads it (src/fix/answer.ts) and
+// applies it through the same checks as a tool's fix. A block:
 //
 //   <<<<<<< OLD path/relative/to/the/workspace
 //   the exact lines to replace, whole lines, as they are in the file

@@ -35,8 +35,10 @@ export interface LocateOptions {
   command?: readonly string[];
   /** The user's own patterns (errorformat syntax), read before the built-in formats. */
   userFormats?: UserFormat[];
-  /** The project file's settings: `true` (default) reads faultline.config.json (else package.json's "faultline" key) from the first root, `false` reads
-   * none, or pass settings already read. Its formats join `userFormats`. */
+  /**
+   * The project file's settings: `true` (default) reads faultline.config.json (else package.json's "faultline"
+   * key) from the first root, `false` reads none, or pass settings already read. Its formats join `userFormats`.
+   */
   project?: boolean | ProjectSettings;
   /** Keep only what a change touched (reviewdog's -filter-mode with -diff). */
   diff?: DiffFilter;

@@ -8,7 +8,7 @@ const CHUNK = 64 * 1024;
 export type LogSource = { path: string } | { fd: number } | { text: string } | { stream: AsyncIterable<Uint8Array | string> };
 
 /** Receives the log slice by slice (latin1, one char per byte). */
-export type SliceSink = (latin1: string) => void;
+type SliceSink = (latin1: string) => void;
 
 /**
  * A sink that keeps a tail of what it saw (look-back, a partial line): it is handed that tail and the next
@@ -16,7 +16,7 @@ export type SliceSink = (latin1: string) => void;
  * kept bytes again is cheaper than concatenating strings: one string per slice instead of a slice, a
  * concatenation and its flattened copy (measured: 100 MB less garbage per 100 MB log).
  */
-export type WindowSink = (window: string) => number;
+type WindowSink = (window: string) => number;
 
 // Signatures of files that are certainly not logs; anything else is scanned (NULs alone are not fatal).
 const BINARY_MAGIC: Array<[string, number[]]> = [
@@ -30,7 +30,7 @@ const BINARY_MAGIC: Array<[string, number[]]> = [
 ];
 
 /** Throws E_INPUT_BINARY when the first bytes show a binary file; allows text with stray NULs. */
-export function checkNotBinary(head: Uint8Array, name: string): void {
+function checkNotBinary(head: Uint8Array, name: string): void {
   for (const [kind, magic] of BINARY_MAGIC) {
     if (head.length >= magic.length && magic.every((byte, index) => head[index] === byte)) {
       throw new FaultlineError('E_INPUT_BINARY', `${name} is ${articleFor(kind)} ${kind}, not a log (pass --binary to scan it anyway)`);

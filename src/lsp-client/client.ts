@@ -26,57 +26,13 @@ import {
   WorkDoneProgressCreateRequest,
   WorkspaceFoldersRequest,
   type CancellationToken,
-  type ClientCapabilities,
-  type DocumentSymbol,
   type MessageConnection,
-  type SymbolInformation,
 } from 'vscode-languageserver-protocol/node.js';
 import { FaultlineError } from '../core/index.js';
 import { killGroup, trackGroup, untrackGroup, waitGroupGone } from './process-group.js';
 import { sleep, withDeadline, within } from './timing.js';
-import type { ServerSpec } from './types.js';
-
-export type ClientState = 'new' | 'starting' | 'running' | 'stopping' | 'stopped' | 'crashed';
-export type SymbolAnswer = DocumentSymbol[] | SymbolInformation[];
-
-export interface LspClientOptions {
-  server: ServerSpec;
-  /** Absolute workspace root: the server's cwd, rootUri and only workspace folder. */
-  root: string;
-  env?: NodeJS.ProcessEnv;
-}
-
-export interface RequestOptions {
-  /** Local deadline for the whole call, retries included. */
-  timeoutMs: number;
-  signal?: AbortSignal;
-}
-
-export interface DocumentSymbolOptions extends RequestOptions {
-  /** Absolute path of the file. */
-  file: string;
-  languageId: string;
-  text: string;
-  /** How long an empty answer is retried (servers answer [] until their analysis is done). */
-  retryEmptyMs?: number;
-}
-
-// Hierarchical symbols, all 26 kinds. No configuration / workDoneProgress: then no measured server
-// asks for them, and a forgetful handler can't hang TS 7, pyright or gopls (lsp.md §2.3).
-const CAPABILITIES: ClientCapabilities = {
-  textDocument: {
-    documentSymbol: {
-      dynamicRegistration: false,
-      hierarchicalDocumentSymbolSupport: true,
-      symbolKind: { valueSet: Array.from({ length: 26 }, (_, index) => (index + 1) as 1) },
-    },
-    synchronization: { dynamicRegistration: false },
-    codeAction: { isPreferredSupport: true, codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } } }, // with edits, for fix --lsp
-  },
-  workspace: { configuration: false, workspaceFolders: true },
-  window: { workDoneProgress: false },
-  general: { positionEncodings: ['utf-16'] },
-};
+import { CAPABILITIES } from './capabilities.js';
+import type { ClientState, DocumentSymbolOptions, LspClientOptions, RequestOptions, SymbolAnswer } from './client-types.js';
 
 const STOP_GRACE_MS = 2000;
 const RETRY_DELAYS_MS = [100, 250, 500, 1000];

@@ -8,7 +8,12 @@ import type { EnclosingSymbol } from './types.js';
 // A line that opens a callable or type: keyword forms of the common languages, plus
 // `name(...) {` and `=> {` shapes.
 const HEADER =
-  /^\s*(?:(?:export|public|private|protected|internal|static|async|override|abstract|final|open|pub(?:\([^)]*\))?|inline|virtual|suspend|default)\s+)*(?:(def|fun|fn|func|function|sub|proc|class|struct|interface|enum|trait|impl|module|namespace|object)\b\s*([\w$.:<>~]*)|([\w$.:<>~*&\s]+?)\s*\([^;]*\)\s*(?::[^={]*)?\s*\{\s*$)|(?:const|let|var|val)\s+([\w$]+)\s*=.*=>\s*\{?\s*$/;
+  new RegExp(
+      String.raw`^\s*(?:(?:export|public|private|protected|internal|static|async|override|abstract|final|open|pub(?:\([^)]*\))?|inline` +
+      String.raw`|virtual|suspend|default)\s+)*(?:(def|fun|fn|func|function|sub|proc|class|struct|interface|enum|trait|impl|module` +
+      String.raw`|namespace|object)\b\s*([\w$.:<>~]*)|([\w$.:<>~*&\s]+?)\s*\([^;]*\)\s*(?::[^={]*)?\s*\{\s*$)|(?:const|let|var` +
+      String.raw`|val)\s+([\w$]+)\s*=.*=>\s*\{?\s*$`,
+  );
 const KINDS: Record<string, string> = { def: 'function', fun: 'function', fn: 'function', func: 'function', function: 'function', sub: 'function', proc: 'function', class: 'class', struct: 'struct', interface: 'interface', enum: 'enum', trait: 'interface', impl: 'class', module: 'module', namespace: 'namespace', object: 'class' };
 const CONTROL = /^\s*(?:if|else|for|while|switch|catch|try|do|return|case)\b/;
 

@@ -3,7 +3,8 @@
 export { explainLocations, chooseToExplain, codeFrame, type ExplainOptions, type ExplainItem } from './explain.js';
 export { findEnclosingSymbol, DEFAULT_TIMEOUT_MS, type FindSymbolOptions, type SymbolLookup } from './lookup.js';
 export { ServerPool, type ServerPoolOptions, type PoolSymbolsOptions } from './pool.js';
-export { LspClient, type ClientState, type LspClientOptions, type DocumentSymbolOptions, type SymbolAnswer } from './client.js';
+export { LspClient } from './client.js';
+export type { ClientState, LspClientOptions, DocumentSymbolOptions, SymbolAnswer } from './client-types.js';
 export { innermostSymbol, editSelection, attachmentSelection, windowAround, symbolKindName } from './symbols.js';
 export { treeSitterSymbol, hasGrammar } from './tree-sitter.js';
 export { heuristicSymbol } from './heuristic.js';

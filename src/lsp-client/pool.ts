@@ -1,7 +1,8 @@
 // One server per (root, server command), started on first use and reused for the whole process.
 // A crashed server gets one restart; a server that timed out is not asked again in this pool.
 import { FaultlineError, isFaultlineError } from '../core/index.js';
-import { LspClient, type SymbolAnswer } from './client.js';
+import { LspClient } from './client.js';
+import type { SymbolAnswer } from './client-types.js';
 import { applyServerConfig, loadServerConfig, serverConfigFile } from './config.js';
 import { isTrustedWorkspace, untrustedNotice } from './trust.js';
 import { builtinLanguages, languageFor, serverKey } from './servers.js';

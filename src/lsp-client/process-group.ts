@@ -18,7 +18,7 @@ export function killGroup(pid: number): void {
 }
 
 /** True while any process of the group led by `pid` exists (zombies included). */
-export function groupAlive(pid: number): boolean {
+function groupAlive(pid: number): boolean {
   try {
     process.kill(-pid, 0);
     return true;

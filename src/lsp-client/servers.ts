@@ -21,7 +21,7 @@ function packageBin(packageName: string, binName: string): string | null {
 }
 
 /** First executable called `name` on PATH, or null. An untrusted workspace's env has its own entries removed (pool.ts). */
-export function onPath(name: string, env: NodeJS.ProcessEnv = process.env): string | null {
+function onPath(name: string, env: NodeJS.ProcessEnv = process.env): string | null {
   return findOnPath(name, env.PATH);
 }
 

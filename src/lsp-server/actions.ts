@@ -13,7 +13,7 @@ import { splitLines } from './line-map.js';
 import type { RunEntry, StoredDiagnostic } from './store.js';
 import { uriOf } from './to-diagnostics.js';
 
-export interface ActionContext {
+interface ActionContext {
   encoding: PositionEncoding;
   /** The open document's text, or undefined when it is not open. */
   openText(uri: string): string | undefined;
@@ -23,7 +23,7 @@ function before(a: Position, b: Position): boolean {
   return a.line < b.line || (a.line === b.line && a.character < b.character);
 }
 
-export function overlaps(a: Range, b: Range): boolean {
+function overlaps(a: Range, b: Range): boolean {
   return !before(a.end, b.start) && !before(b.end, a.start);
 }
 

@@ -9,7 +9,7 @@ import { folderOf } from './runs.js';
 // Larger outputs wait for the run's end: locating a growing log again each poll must stay cheap.
 const MAX_LIVE_BYTES = 8 * 1024 * 1024;
 
-export interface BackgroundWatchOptions {
+interface BackgroundWatchOptions {
   cacheDir?: string;
   env?: NodeJS.ProcessEnv;
   pollMs?: number;

@@ -18,7 +18,7 @@ import { toDiagnostics } from './to-diagnostics.js';
 const MAX_OUTPUT_BYTES = 4 * 1024 * 1024;
 const TIMEOUT_MS = 30_000;
 
-export interface LintOptions {
+interface LintOptions {
   env: NodeJS.ProcessEnv;
   folders: () => readonly string[];
   encoding: () => PositionEncoding;
@@ -28,7 +28,7 @@ export interface LintOptions {
   log: (message: string) => void;
 }
 
-export interface LintDocument {
+interface LintDocument {
   uri: string;
   path: string;
   languageId: string;
@@ -122,7 +122,8 @@ export class LintOnSave {
       this.options.log(
         verdict === 'blocked'
           ? `faultline lsp: not running "${line}" from ${folder}'s project file: command safety blocks it`
-          : `faultline lsp: not running "${line}" from ${folder}'s project file: it is not read-only and ${folder} is not a trusted workspace (trust it with FAULTLINE_TRUST_WORKSPACE=1 or a line in the trusted-workspaces file)`,
+          : `faultline lsp: not running "${line}" from ${folder}'s project file: it is not read-only and ${folder} is not a trusted ` +
+              `workspace (trust it with FAULTLINE_TRUST_WORKSPACE=1 or a line in the trusted-workspaces file)`,
       );
     }
     return false;

@@ -6,7 +6,7 @@ import { stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { allRuns, historyFileOf, type RunRecord } from '../capture/index.js';
 
-export interface RunWatchOptions {
+interface RunWatchOptions {
   cacheDir?: string;
   env?: NodeJS.ProcessEnv;
   /** Poll interval for when watching misses an event (default 1000 ms). */

@@ -40,7 +40,7 @@ export function diskLines(): LinesOf {
   };
 }
 
-export interface RunToEntryOptions {
+interface RunToEntryOptions {
   folders: readonly string[];
   encoding: PositionEncoding;
   linesOf?: LinesOf;

@@ -10,7 +10,7 @@ import { fromUtf16, type PositionEncoding } from './encoding.js';
 /** The lines of a file as the tool saw it (the file on disk), or undefined when it cannot be read. */
 export type LinesOf = (absolutePath: string) => readonly string[] | undefined;
 
-export interface ConvertOptions {
+interface ConvertOptions {
   encoding: PositionEncoding;
   /** The client's workspace folders (absolute): nothing outside them is published. */
   folders: readonly string[];
@@ -54,7 +54,7 @@ function codeDescriptionOf(location: ResolvedLocation): { href: string } | undef
 }
 
 /** The range of a location in UTF-16, then in the client's unit; a location without a column covers its line. */
-export function rangeOf(location: ResolvedLocation, lines: readonly string[] | undefined, encoding: PositionEncoding): Range {
+function rangeOf(location: ResolvedLocation, lines: readonly string[] | undefined, encoding: PositionEncoding): Range {
   const line0 = Math.max(0, location.line - 1);
   const text = lines?.[line0] ?? '';
   if (location.column === null) return { start: { line: line0, character: 0 }, end: { line: line0, character: fromUtf16(text, text.length, encoding) } };

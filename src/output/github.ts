@@ -107,14 +107,16 @@ export function renderGithub(result: LocateResult, options: GithubOptions = {}):
   const rows = result.locations.map((location, index) => {
     const file = reportedPath(location, options.repoRoot).path;
     const where = `${file}:${location.line}${location.column === null ? '' : `:${location.column}`}`;
-    const link = options.links
-      ? `[${cell(where)}](${options.links.serverUrl}/${options.links.repository}/blob/${options.links.sha}/${file.split('/').map(encodeURIComponent).join('/')}#L${location.line})`
+    const blob = options.links && `${options.links.serverUrl}/${options.links.repository}/blob/${options.links.sha}`;
+    const link = blob
+      ? `[${cell(where)}](${blob}/${file.split('/').map(encodeURIComponent).join('/')}#L${location.line})`
       : `\`${where.replace(/`/g, "'")}\``;
     const tool = cell(location.code ? `${location.format} ${location.code}` : location.format);
     const shown = annotatedFlags[index] ? '✓' : '';
     return `| ${index + 1} | ${severityOf(location.severity)} | ${tool} | ${link} | ${cell(redact(location.message))} | ${shown} |`;
   });
-  const heading = `### faultline: ${plural(result.locations.length, 'finding')} from ${plural(tools.size, 'tool')} (${annotated} shown as annotations)`;
+  const heading = `### faultline: ${plural(result.locations.length, 'finding')} from ${plural(tools.size, 'tool')} (${annotated} shown as ` +
+      `annotations)`;
   const stepSummary = [heading, '', '| # | severity | tool | location | message | annotated |', '|---|---|---|---|---|---|', ...rows, ''].join('\n');
   return { annotations: lines.length > 0 ? `${lines.join('\n')}\n` : '', stepSummary, annotated };
 }

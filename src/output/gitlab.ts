@@ -17,7 +17,10 @@ export interface GitlabIssue {
   location: { path: string; lines: { begin: number; end?: number } };
 }
 
-/** The Code Quality issues (caller frames of a trace are not issues); the fingerprint hashes file, line, code and the (redacted) message. */
+/**
+ * The Code Quality issues (caller frames of a trace are not issues); the fingerprint hashes file, line, code and
+ * the (redacted) message.
+ */
 export function renderGitlab(result: LocateResult, options: RenderOptions = {}): GitlabIssue[] {
   const redact = redactionFor(options, true);
   result = withRedactedNames(result, redact);

@@ -26,15 +26,22 @@ function directoryUri(root: string): string {
   return href.endsWith('/') ? href : `${href}/`;
 }
 
+/** `rust-json` → `RustJson`: each run of letters and digits starts upper-case and the separators go. */
+function pascalCase(name: string): string {
+  return name.replace(/(?:^|[^A-Za-z0-9]+)([A-Za-z0-9])/g, (_, next: string) => next.toUpperCase());
+}
+
 function rule(id: string, location: ResolvedLocation): Json {
   const what = location.code ? `${location.format} ${location.code}` : `${location.format} finding`;
   return {
     id,
     // A readable name that never equals the id (SARIF1001): PascalCase format + code, e.g. TscTS2322.
-    name: `${location.format.replace(/(?:^|[^A-Za-z0-9]+)([A-Za-z0-9])/g, (_, next: string) => next.toUpperCase())}${location.code ?? 'Finding'}`,
+    name: `${pascalCase(location.format)}${location.code ?? 'Finding'}`,
     shortDescription: { text: `${what}` },
-    fullDescription: { text: `A location reported by ${location.format}${location.code ? ` with code ${location.code}` : ''}, found by faultline in the command's output.` },
-    help: { text: `See the ${location.format} documentation${location.code ? ` for ${location.code}` : ''}. faultline reports where the tool pointed; the message holds the tool's explanation.` },
+    fullDescription: { text: `A location reported by ${location.format}${location.code ? ` with code ${location.code}` : ''}, found by faultline in the ` +
+        `command's output.` },
+    help: { text: `See the ${location.format} documentation${location.code ? ` for ${location.code}` : ''}. faultline reports where the tool ` +
+        `pointed; the message holds the tool's explanation.` },
     defaultConfiguration: { level: LEVEL[severityOf(location.severity)] },
   };
 }

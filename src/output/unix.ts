@@ -2,7 +2,8 @@
 // Emacs' compilation-mode (gnu) reads them unchanged; a diagnostic's related spans and a trace's callers follow
 // it as `note:` lines, so the editor can jump to them too. `vim`: the same lines with the column vim's quickfix
 // reads ('errorformat' %f:%l:%c:%m takes %c as a byte index, a tab being 1): on a tab-indented or non-ASCII
-// line the two columns differ, so no one layout lands on the right character in both editors (issue 24). `checkstyle`: Checkstyle 4.3 XML for Jenkins, reviewdog, cs2pr and the like.
+// line the two columns differ, so no one layout lands on the right character in both editors (issue 24). `checkstyle`: Checkstyle 4.3 XML
+// for Jenkins, reviewdog, cs2pr and the like.
 import { isAbsolute, relative, sep } from 'node:path';
 import { fromUtf16Offset, toUtf16Offset, type LocateResult, type ResolvedLocation } from '../core/index.js';
 import { redactionFor, reportedPath, ruleIdOf, severityOf, type ReadLine, type RenderOptions } from './common.js';
@@ -86,7 +87,8 @@ export function renderCheckstyle(result: LocateResult, options: RenderOptions = 
     if (!entries) files.set(path, (entries = []));
     const column = location.column === null ? '' : ` column="${location.column}"`;
     const message = redact(location.message) || ruleIdOf(location);
-    entries.push(`    <error line="${location.line}"${column} severity="${CHECKSTYLE_SEVERITY[severityOf(location.severity)]}" message="${xmlAttribute(message)}" source="${xmlAttribute(`faultline.${ruleIdOf(location).replace(/\//g, '.')}`)}"/>`);
+    entries.push(`    <error line="${location.line}"${column} severity="${CHECKSTYLE_SEVERITY[severityOf(location.severity)]}" ` +
+        `message="${xmlAttribute(message)}" source="${xmlAttribute(`faultline.${ruleIdOf(location).replace(/\//g, '.')}`)}"/>`);
   }
   const body = [...files].map(([path, entries]) => `  <file name="${xmlAttribute(path)}">\n${entries.join('\n')}\n  </file>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<checkstyle version="4.3">\n${body.map((file) => `${file}\n`).join('')}</checkstyle>\n`;

@@ -97,7 +97,7 @@ function fitSection(title: string, content: string, language: string, available:
 
 // Lines of `text` (starting at `startLine`) around `focusLine`, widened alternately below and above until
 // `maxChars` is reached, with the omitted lines marked: the error line of a long symbol always survives.
-export function windowAround(text: string, startLine: number, focusLine: number, maxChars: number): string {
+function windowAround(text: string, startLine: number, focusLine: number, maxChars: number): string {
   const lines = text.split('\n');
   if (text.length <= maxChars) return text;
   const focus = Math.min(lines.length - 1, Math.max(0, focusLine - startLine));
@@ -177,7 +177,8 @@ export async function buildFixPrompt(options: FixPromptOptions): Promise<PromptR
     const section = available >= MIN_ATTACHMENT_CHARS ? fitSection(title, focused, languageFor(file ?? ''), available, 0.5) : undefined;
     if (section) sections.push(section);
     else {
-      const note = `${index === 0 ? 'primary code' : 'attachment'} ${symbol.file ?? primary?.file ?? ''}:${symbol.startLine}–${symbol.endLine}`;
+      const what = index === 0 ? 'primary code' : 'attachment';
+      const note = `${what} ${symbol.file ?? primary?.file ?? ''}:${symbol.startLine}–${symbol.endLine}`;
       omitted.push(note);
       const marker = `[… ${note} omitted (budget) …]`;
       if (budget - used() - tailReserve >= marker.length + 2) sections.push(marker);

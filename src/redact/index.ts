@@ -23,7 +23,11 @@ export interface RedactorOptions {
 
 // Variable names whose values are secrets; PWD/OLDPWD (the working directory) and *_FILE/_PATH/_DIR
 // (where a secret is stored, not the secret) are not.
-const SECRET_ENV_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH|SESSION_?KEY|CLIENT_?SECRET|SIGNING_?KEY|WEBHOOK/i;
+const SECRET_ENV_NAME = new RegExp(
+    String.raw`TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH|SESSION_?KEY|CLIENT_?SECRET` +
+    String.raw`|SIGNING_?KEY|WEBHOOK`,
+    'i',
+);
 const NOT_SECRET_ENV_NAME = /^(?:OLD)?PWD$|_(?:FILE|PATH|DIR|URL_TEMPLATE|TYPE|METHOD|MODE|HOST|USER(?:NAME)?|EMAIL)$/i;
 
 /** The values of `env`'s secret-looking variables (value length ≥ 8, placeholders skipped). */

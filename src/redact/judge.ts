@@ -18,7 +18,7 @@ export function shannonEntropy(text: string): number {
 }
 
 /** Size of the alphabet a value seems drawn from: hex, or the union of the character classes it uses. */
-export function alphabetSize(value: string): number {
+function alphabetSize(value: string): number {
   if (/^(?:[0-9a-f]+|[0-9A-F]+)$/.test(value)) return 16;
   let size = 0;
   if (/[a-z]/.test(value)) size += 26;
@@ -45,26 +45,47 @@ export function looksRandom(value: string): boolean {
 
 // Values people write where a secret would go, which are not secrets (seeds-lessons §1.13).
 const PLACEHOLDER =
-  /^(?:\$\{.*\}|\$\(.*\)|\$[A-Za-z_][A-Za-z0-9_]*|%[A-Z_][A-Z0-9_]*%|<.*>|\{\{.*\}\}|\{[A-Za-z_]+\}|x+|X+|\*+|\.{3,}|•+|#+|…)$|\[REDACTED|your[_-]|example|changeme|change_me|placeholder|dummy|redacted|secrets\.|process\.env|os\.environ|getenv|^(?:true|false|null|none|nil|undefined|yes|no|required|optional|string|str|bool|boolean|int|number)$/i;
+  new RegExp(
+      String.raw`^(?:\$\{.*\}|\$\(.*\)|\$[A-Za-z_][A-Za-z0-9_]*|%[A-Z_][A-Z0-9_]*%|<.*>|\{\{.*\}\}|\{[A-Za-z_]+\}|x+|X+|\*+|\.{3,}|•+` +
+      String.raw`|#+|…)$|\[REDACTED|your[_-]|example|changeme|change_me|placeholder|dummy|redacted|secrets\.|process\.env|os\.environ` +
+      String.raw`|getenv|^(?:true|false|null|none|nil|undefined|yes|no|required|optional|string|str|bool|boolean|int|number)$`,
+      'i',
+  );
 
 export function isPlaceholder(value: string): boolean {
   return PLACEHOLDER.test(value) || /^(?:\$\{|\$\(|\{\{|%\()/.test(value) || /^(.)\1+$/.test(value) || /^(?:x{4,}|X{4,}|\*{4,})[-_.]?|x{8,}|X{8,}|\*{8,}/.test(value);
 }
 
 // Hash-like values (git SHAs, sha256/sha512 digests, UUIDs, SRI integrity) are high-entropy but public.
-const HASH_LIKE = /^(?:[0-9a-f]{7,40}|[0-9a-f]{64}|[0-9a-f]{128}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|sha(?:1|256|384|512)[-:][A-Za-z0-9+/]+={0,2})$/i;
+const HASH_LIKE = new RegExp(
+    String.raw`^(?:[0-9a-f]{7,40}|[0-9a-f]{64}|[0-9a-f]{128}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|sha(?:1|256` +
+    String.raw`|384|512)[-:][A-Za-z0-9+/]+={0,2})$`,
+    'i',
+);
 
 export function isHashLike(value: string): boolean {
   return HASH_LIKE.test(value);
 }
 
-const STRONG_NAME = /passw(?:or)?d|passwd|pwd|secret|token|credential|creds|private[_-]?key|api[_-]?key|access[_-]?key|auth(?!or)|session|cookie|signature|(?:^|[_.-])sig$/i;
+const STRONG_NAME = new RegExp(
+    String.raw`passw(?:or)?d|passwd|pwd|secret|token|credential|creds|private[_-]?key|api[_-]?key|access[_-]?key|auth(?!or)|session` +
+    String.raw`|cookie|signature|(?:^|[_.-])sig$`,
+    'i',
+);
 const WEAK_NAME = /(?:^|[_.-])key(?:$|[_.-])|^key$|client[_-]?id|[a-z]Key$/i;
 
 // Names that hold something *about* a secret (its hash, id, name, file, length), not the secret.
-const ABOUT_SECRET_NAME = /hash|digest|checksum|fingerprint|(?:^|[_.-])(?:id|name|file|path|dir|url|uri|type|method|mode|length|size|count|ttl|expires?|expiry|at|env|var|prefix|header|field|policy|provider|endpoint|version|format|kind|source|store|helper|manager|min|max)$|[a-z](?:Id|Name|File|Path|Dir|Url|Uri|Type|Method|Mode|Length|Size|Count|Env|Var|Prefix|Header|Field|Provider|Endpoint|Version|Format|Kind|Source)$/;
+const ABOUT_SECRET_NAME = new RegExp(
+    String.raw`hash|digest|checksum|fingerprint|(?:^|[_.-])(?:id|name|file|path|dir|url|uri|type|method|mode|length|size|count|ttl` +
+    String.raw`|expires?|expiry|at|env|var|prefix|header|field|policy|provider|endpoint|version|format|kind|source|store|helper` +
+    String.raw`|manager|min|max)$|[a-z](?:Id|Name|File|Path|Dir|Url|Uri|Type|Method|Mode|Length|Size|Count|Env|Var|Prefix|Header` +
+    String.raw`|Field|Provider|Endpoint|Version|Format|Kind|Source)$`,
+);
 // Code that refers to a secret rather than containing it: config.apiKey, this.token, getToken().
-const CODE_REFERENCE = /^[A-Za-z_$][\w$]*(?:(?:\.|\?\.|::|->)[A-Za-z_$][\w$]*)+(?:\(\))?$|^[A-Za-z_$][\w$.:]*\(.*\)?$|^(?:new|await|function|lambda|this|self|fn)\b/;
+const CODE_REFERENCE = new RegExp(
+    String.raw`^[A-Za-z_$][\w$]*(?:(?:\.|\?\.|::|->)[A-Za-z_$][\w$]*)+(?:\(\))?$|^[A-Za-z_$][\w$.:]*\(.*\)?$|^(?:new|await|function` +
+    String.raw`|lambda|this|self|fn)\b`,
+);
 
 // A name as people write one (config, apiKey, DB_PASSWORD, ClientSecret): lower or upper case throughout,
 // or camel case with few capitals, each hump a syllable. Random letters (CuJwigWsTe, xWaDq.RyLELm) fail.
@@ -103,7 +124,7 @@ const NOT_SECRET_SHAPES: readonly RegExp[] = [
   /^[\w.-]+:\d{1,5}$/, // host:port
 ];
 
-export function looksNotSecret(value: string): boolean {
+function looksNotSecret(value: string): boolean {
   if (isPath(value) || isCodeReference(value) || isPlaceholder(value)) return true;
   // An identifier or a type name (SecretString, changeMe).
   if (/^[A-Za-z]+$/.test(value) && /^[A-Z]?[a-z]/.test(value) && identifierLike(value)) return true;

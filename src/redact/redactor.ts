@@ -32,7 +32,7 @@ export interface Redactor {
   counts(): RedactionCount[];
 }
 
-export interface CreateRedactorOptions {
+interface CreateRedactorOptions {
   literals: readonly SecretLiteral[];
   rules?: readonly SecretRule[];
 }

@@ -85,7 +85,11 @@ const STRUCTURE_RULES: readonly SecretRule[] = [
   // Authorization headers: every scheme, opaque values included (twinny missed opaque Bearer tokens).
   {
     type: 'auth-header',
-    pattern: /\b(?:Proxy-)?Authorization\\?["']?[ \t]*[:=][ \t]*\\?["']?(?:Bearer|Basic|Token|Digest|Bot|ApiKey|AWS4-HMAC-SHA256)[ \t]+([^\s"'\\,]{6,}(?:[^\n"']{0,400}Signature=[0-9a-f]+)?)/gi,
+    pattern: new RegExp(
+        String.raw`\b(?:Proxy-)?Authorization\\?["']?[ \t]*[:=][ \t]*\\?["']?(?:Bearer|Basic|Token|Digest|Bot|ApiKey` +
+        String.raw`|AWS4-HMAC-SHA256)[ \t]+([^\s"'\\,]{6,}(?:[^\n"']{0,400}Signature=[0-9a-f]+)?)`,
+        'gi',
+    ),
     group: 1,
     accept: notPlaceholder,
   },
@@ -99,7 +103,11 @@ const STRUCTURE_RULES: readonly SecretRule[] = [
   },
   {
     type: 'api-key-header',
-    pattern: /\b(?:X-Api-Key|Api-Key|X-Auth-Token|Private-Token|X-Gitlab-Token|X-Vault-Token|X-Figma-Token|Cookie|Set-Cookie)\\?["']?[ \t]*:[ \t]*\\?["']?([^\s"'\\]{8,}[^\n"'\\]*)/gi,
+    pattern: new RegExp(
+        String.raw`\b(?:X-Api-Key|Api-Key|X-Auth-Token|Private-Token|X-Gitlab-Token|X-Vault-Token|X-Figma-Token|Cookie` +
+        String.raw`|Set-Cookie)\\?["']?[ \t]*:[ \t]*\\?["']?([^\s"'\\]{8,}[^\n"'\\]*)`,
+        'gi',
+    ),
     group: 1,
     accept: notPlaceholder,
   },
@@ -117,7 +125,11 @@ const STRUCTURE_RULES: readonly SecretRule[] = [
   },
   {
     type: 'cli-password',
-    pattern: /(?<!\S)--?(?:password|passwd|pass|token|api-key|apikey|auth-token|access-token|secret|client-secret)[= ](?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'-][^\s"']*))/g,
+    pattern: new RegExp(
+        String.raw`(?<!\S)--?(?:password|passwd|pass|token|api-key|apikey|auth-token|access-token|secret` +
+        String.raw`|client-secret)[= ](?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'-][^\s"']*))`,
+        'g',
+    ),
     group: [1, 2, 3],
     accept: acceptFlagValue,
   },
@@ -142,7 +154,11 @@ export const SECRET_RULES: readonly SecretRule[] = [
   {
     type: 'private-key',
     // The body stops at the next BEGIN, so a run of BEGIN lines is scanned once, not 16 KiB per line.
-    pattern: /-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----(?:(?!-----BEGIN)[\s\S]){0,16384}?-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----/g,
+    pattern: new RegExp(
+        String.raw`-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----(?:` +
+        String.raw`(?!-----BEGIN)[\s\S]){0,16384}?-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----`,
+        'g',
+    ),
   },
   // A block cut off before its END line (truncated logs): the BEGIN line and the base64 lines after it.
   {

@@ -73,7 +73,7 @@ export function needsTerminalView(text: string): boolean {
  * `unerased` is every redraw with the backspaces dropped and what they erased kept. Raw bytes carry all
  * of it, so raw redaction judges all three.
  */
-export type TerminalHistory = 'shown' | 'redraws' | 'unerased';
+type TerminalHistory = 'shown' | 'redraws' | 'unerased';
 
 // One line's units after escape stripping ([from, to) of `scratch`), split at CR into the redraws a
 // terminal showed in turn: `bounds` gets each redraw's [start, end) in scratch.

@@ -19,7 +19,7 @@ export function limitError(what: string, logLine: number): FaultlineError {
 }
 
 /** What a report says about one place; the reader adds the format, unit and log line. */
-export interface ReportFinding {
+interface ReportFinding {
   file: string;
   line: number;
   column?: number | null;

@@ -101,8 +101,8 @@ export function ruffFixes(file: string, violation: Record<string, unknown>): Raw
 }
 
 /**
- * ShellCheck json1 `comments[].fix.replacements[]` (plain json: the same comments as the root array): 1-based lines and code-point columns (a tab counts one), the
- * end exclusive. ShellCheck marks no fix unsafe and its own fixer (`-f diff`) applies every one, so they are
+ * ShellCheck json1 `comments[].fix.replacements[]` (plain json: the same comments as the root array): 1-based lines and code-point columns
+ * (a tab counts one), the end exclusive. ShellCheck marks no fix unsafe and its own fixer (`-f diff`) applies every one, so they are
  * `safe`, as eslint's `fix` is. All replacements of a comment are one fix.
  */
 export function shellcheckFixes(file: string, comment: Record<string, unknown>, format: 'shellcheck-json1' | 'shellcheck-json' = 'shellcheck-json1'): RawFix[] {

@@ -46,7 +46,7 @@ function spanPlace(span: RustSpan, message: string): RelatedFinding | undefined 
  * Unicode scalars with an exclusive end. A diagnostic with no span (`aborting due to 2 previous errors`) is a
  * summary, not a place.
  */
-export function rustDiagnostic(value: unknown, logLine: number): RawLocation[] {
+function rustDiagnostic(value: unknown, logLine: number): RawLocation[] {
   const diagnostic = objectOf(value);
   if (!diagnostic) return [];
   const spans = arrayOf(diagnostic.spans).map((span) => (objectOf(span) ?? {}) as RustSpan);
@@ -68,7 +68,8 @@ export function rustDiagnostic(value: unknown, logLine: number): RawLocation[] {
   }
   for (const child of arrayOf(diagnostic.children)) {
     const object = objectOf(child);
-    const childMessage = `${typeof object?.level === 'string' ? object.level : 'note'}: ${typeof object?.message === 'string' ? object.message : ''}`;
+    const level = typeof object?.level === 'string' ? object.level : 'note';
+    const childMessage = `${level}: ${typeof object?.message === 'string' ? object.message : ''}`;
     for (const span of arrayOf(object?.spans)) {
       const spanObject = (objectOf(span) ?? {}) as RustSpan;
       const childPlace = spanPlace(spanObject, typeof spanObject.label === 'string' && spanObject.label !== '' ? `${childMessage} (${spanObject.label})` : childMessage);

@@ -141,7 +141,7 @@ function shellcheckComment(value: unknown, logLine: number, format: ShellcheckFo
  * Which report a document is when its keys do not say: a root array is eslint's files or ruff's violations (by its
  * first key), an object keyed by package then analyzer is go vet's.
  */
-export type DocumentKind = 'eslint-json' | 'ruff-json' | 'go-vet-json' | 'shellcheck-json';
+type DocumentKind = 'eslint-json' | 'ruff-json' | 'go-vet-json' | 'shellcheck-json';
 
 export function documentKindOf(head: string): DocumentKind {
   if (isGoVetHead(head)) return 'go-vet-json';

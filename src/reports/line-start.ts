@@ -10,7 +10,7 @@ const DOCUMENT_HEAD = 600;
 
 export type LineStart = { record: LineRecord; lineEnd: number } | 'document' | 'more' | 'text';
 
-export interface LineStartOptions {
+interface LineStartOptions {
   enabled: (format: string) => boolean;
   /** --input-format named a JSON document: any bracket line starts it. */
   forcedDocument: boolean;

@@ -20,7 +20,7 @@ import { toLatin1 as latin1OfText } from './embedded-text.js';
 /** How much of a document's start tells its kind: go vet's package path and first analyzer, ruff's first key. */
 const DOCUMENT_KIND_HEAD = 600;
 
-export interface RouterOptions {
+interface RouterOptions {
   text: Scanner;
   /** When false, lines that are no report are not scanned (only report names were selected). */
   scanPlainText: boolean;

@@ -3,11 +3,14 @@
 // A text log may start with `<` too (`<stdin>:3:1: error`, `<anonymous>`), so only a known root element counts.
 
 /** Bytes of the head read before deciding; a report's prolog (declaration, comments) fits easily. */
-export const SNIFF_BYTES = 4096;
+const SNIFF_BYTES = 4096;
 
 const XML_REPORT = /^(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<(?:checkstyle|testsuites|testsuite)[\s>/]/;
 // A head that is still a prefix of a report's: inside the prolog, a comment, a doctype, or a root name being typed.
-const XML_UNDECIDED = /^(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*(?:<(?:\?[^>]*|!(?:-(?:-(?:(?!-->)[\s\S])*)?)?|!D[^>]*|[a-z]{0,10}))?$/;
+const XML_UNDECIDED = new RegExp(
+    String.raw`^(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*(?:<(?:\?[^>]*` +
+    String.raw`|!(?:-(?:-(?:(?!-->)[\s\S])*)?)?|!D[^>]*|[a-z]{0,10}))?$`,
+);
 
 /** 'xml' or 'lines' once the head decides, undefined while more bytes are needed (latin1 head). */
 export function sniffInput(head: string, final: boolean): 'xml' | 'lines' | undefined {

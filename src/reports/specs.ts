@@ -6,9 +6,9 @@ const ALL: LocationField[] = ['file', 'line', 'column', 'endLine', 'endColumn', 
 const NO_END: LocationField[] = ['file', 'line', 'column', 'severity', 'message', 'code'];
 
 /** How a report is laid out: which reader takes it. */
-export type ReportShape = 'json-document' | 'json-lines' | 'xml';
+type ReportShape = 'json-document' | 'json-lines' | 'xml';
 
-export interface ReportSpec extends FormatSpec {
+interface ReportSpec extends FormatSpec {
   readonly shape: ReportShape;
 }
 
@@ -20,7 +20,8 @@ export const REPORT_SPECS: readonly ReportSpec[] = [
   spec('json-document', {
     name: 'sarif',
     language: 'structured reports',
-    description: 'SARIF 2.1.0 from any tool (`eslint -f @microsoft/eslint-formatter-sarif`, `semgrep --sarif`, `bandit -f sarif`): results, relatedLocations and codeFlows',
+    description: 'SARIF 2.1.0 from any tool (`eslint -f @microsoft/eslint-formatter-sarif`, `semgrep --sarif`, `bandit -f sarif`): results, ' +
+        'relatedLocations and codeFlows',
     columnUnit: 'utf-16',
     fields: ALL,
     observed: true,
@@ -47,7 +48,8 @@ export const REPORT_SPECS: readonly ReportSpec[] = [
   spec('json-document', {
     name: 'shellcheck-json1',
     language: 'structured reports',
-    description: '`shellcheck -f json1 x.sh`: one object whose `comments[]` are the findings, each with its fix (lines and code-point columns, a tab counts one)',
+    description: '`shellcheck -f json1 x.sh`: one object whose `comments[]` are the findings, each with its fix (lines and code-point columns, a ' +
+        'tab counts one)',
     columnUnit: 'char',
     fields: ALL,
     observed: true,
@@ -56,7 +58,8 @@ export const REPORT_SPECS: readonly ReportSpec[] = [
   spec('json-document', {
     name: 'shellcheck-json',
     language: 'structured reports',
-    description: '`shellcheck -f json x.sh`: one array of findings (json1\'s comments as the root), each with its fix (lines and display columns, a tab to the next multiple of 8)',
+    description: '`shellcheck -f json x.sh`: one array of findings (json1\'s comments as the root), each with its fix (lines and display ' +
+        'columns, a tab to the next multiple of 8)',
     columnUnit: 'display',
     fields: ALL,
     observed: true,
@@ -65,7 +68,8 @@ export const REPORT_SPECS: readonly ReportSpec[] = [
   spec('json-document', {
     name: 'go-vet-json',
     language: 'structured reports',
-    description: '`go vet -json ./...`: one object per package, keyed by package then analyzer, each diagnostic with its suggested fixes (byte columns and byte offsets)',
+    description: '`go vet -json ./...`: one object per package, keyed by package then analyzer, each diagnostic with its suggested fixes (byte ' +
+        'columns and byte offsets)',
     columnUnit: 'byte',
     fields: ALL,
     observed: true,
@@ -119,7 +123,8 @@ export const REPORT_SPECS: readonly ReportSpec[] = [
   spec('xml', {
     name: 'junit',
     language: 'structured reports',
-    description: 'JUnit XML (jest-junit, Maven Surefire, Gradle, node --test-reporter=junit): failures and errors; their messages and stack traces are read by the text formats',
+    description: 'JUnit XML (jest-junit, Maven Surefire, Gradle, node --test-reporter=junit): failures and errors; their messages and stack ' +
+        'traces are read by the text formats',
     columnUnit: 'unknown',
     fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
     observed: true,

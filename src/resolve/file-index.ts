@@ -12,7 +12,7 @@ export interface IndexQuery {
 }
 
 /** A query's answer: the files that matched at the deciding suffix, as root-relative and absolute paths. */
-export interface IndexMatch {
+interface IndexMatch {
   absolute: string[];
   relative: string[];
 }

@@ -11,7 +11,7 @@ import { workspaceSafeTool } from './tool-path.js';
 const requireBuiltin = createRequire(import.meta.url);
 
 /** Returns the subset of `relativePaths` (posix, relative to `root`) that the workspace ignores. */
-export type IgnoredCheck = (root: string, relativePaths: readonly string[]) => Promise<Set<string>>;
+type IgnoredCheck = (root: string, relativePaths: readonly string[]) => Promise<Set<string>>;
 
 interface GitAnswer {
   /** null when git could not answer (no git binary, not a repository). */

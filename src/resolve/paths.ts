@@ -5,7 +5,7 @@ import path from 'node:path';
 const HOST_IS_WINDOWS = process.platform === 'win32';
 
 /** A printed path after separator and drive-letter normalisation. */
-export type PrintedPath =
+type PrintedPath =
   /** Relative to some directory (cwd, make's directory, a root). */
   | { kind: 'relative'; path: string }
   /** Absolute on this machine's conventions: candidates may be stat'ed directly when inside a root. */

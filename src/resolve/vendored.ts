@@ -49,7 +49,8 @@ const TOOLCHAIN_PATTERNS: readonly RegExp[] = [
   /(^|\/)(gems\/[^/]+\/gems|\.gem\/ruby|\.rbenv\/versions|\.rvm\/(rubies|gems))\//, // gem homes and Ruby version managers
   /^\/usr\/(share|lib\/x86_64-linux-gnu|lib)\/perl5?\//, // Perl core and distro modules (/usr/share/perl/5.36/Carp.pm)
   /^\/usr\/share\/(php|lua)\//, // distro PHP (PHPUnit, PEAR) and Lua modules
-  /^[A-Za-z]:\/Program Files( \(x86\))?\/(Windows Kits|Microsoft Visual Studio|dotnet)\//i, // Windows SDK, MSVC and .NET SDK (MSBuild targets)
+  // Windows SDK, MSVC and .NET SDK (MSBuild targets)
+  /^[A-Za-z]:\/Program Files( \(x86\))?\/(Windows Kits|Microsoft Visual Studio|dotnet)\//i,
   /^\/usr\/(share|lib|lib64)\/dotnet\//, // distro / packages.microsoft.com .NET SDK (sdk/<v>/Microsoft.Common.targets)
   /(^|\/)\.dotnet\/(sdk|packs|shared)\//, // dotnet-install.sh / actions/setup-dotnet SDK under ~/.dotnet
   /^\/usr\/(local\/)?lib\/zig\//, // Zig std (/usr/lib/zig/std/start.zig)

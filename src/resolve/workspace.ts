@@ -6,7 +6,7 @@ import type { CachedResolverFs } from './resolver-fs.js';
 import { isLexicallyInside, joinPosix, normaliseHostPath, relativePosix, toPosixSeparators } from './paths.js';
 
 /** A root as the caller gave it (normalised) and as it really is on disk. */
-export interface WorkspaceRoot {
+interface WorkspaceRoot {
   readonly given: string;
   readonly real: string;
 }

@@ -5,7 +5,8 @@ import { HARMLESS_DEVICES, INTERPRETERS, POSIX_SHELLS, POWERSHELLS, SAFE_ASSIGNM
 import { redirectBlockGlob } from './patterns.js';
 import { ANY, literal } from './expand.js';
 import { argumentOf, patternOf, pathVariants, recursiveSecret } from './path-words.js';
-import { computedArgumentsOk, gitSubcommand, PLACEHOLDER, printsFiles, readOnlyReason } from './read-only.js';
+import { gitSubcommand } from './git-check.js';
+import { computedArgumentsOk, PLACEHOLDER, printsFiles, readOnlyReason } from './read-only.js';
 import { allowedBy, blockedBy, protectedHit, protectedPatternHit, secretPatternHit } from './rules.js';
 import { configRisk } from './tool-config.js';
 import { type Context, type Segment, type SegmentVerdict, type Verdict, worst } from './types.js';

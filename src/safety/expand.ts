@@ -29,11 +29,6 @@ export function staticText(pattern: string): string | null {
   return out;
 }
 
-/** True when the pattern holds an unquoted brace expansion (`{a,b}`, `{1..3}`). */
-export function hasBraces(pattern: string): boolean {
-  return expandBraces(pattern).length !== 1 || expandBraces(pattern)[0] !== pattern;
-}
-
 function matchingBrace(pattern: string, open: number): { close: number; commas: number[] } | null {
   let depth = 0;
   const commas: number[] = [];

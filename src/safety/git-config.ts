@@ -122,7 +122,7 @@ function submoduleConfigs(commonDir: string): string[] {
 }
 
 /** The user's own git configuration files, as git reads them. */
-export function userGitConfigs(home: string): string[] {
+function userGitConfigs(home: string): string[] {
   const xdg = process.env.XDG_CONFIG_HOME && isAbsolute(process.env.XDG_CONFIG_HOME) ? process.env.XDG_CONFIG_HOME : join(home, '.config');
   return [join(xdg, 'git', 'config'), join(home, '.gitconfig')];
 }

@@ -6,11 +6,23 @@ import type { ToolSpec } from './options.js';
 
 const OUTPUT = { '--output': 'writes its output to a file', '--ext-diff': 'runs the configured external diff program', '--textconv': 'runs the configured textconv programs', '-O': 'reads an order file', '--open-files-in-pager': 'runs a pager program' };
 
-const DIFF_LONG = 'patch no-patch raw patch-with-raw patch-with-stat numstat shortstat summary name-only name-status full-index binary no-color no-ext-diff no-textconv ignore-space-at-eol ignore-space-change ignore-all-space ignore-blank-lines ignore-cr-at-eol text minimal patience histogram exit-code quiet no-renames find-copies-harder irreversible-delete check no-prefix default-prefix cumulative compact-summary function-context indent-heuristic no-indent-heuristic combined-all-paths cc no-stat';
-const DIFF_VALUES = 'src-prefix dst-prefix line-prefix diff-filter diff-algorithm anchored find-object pickaxe-regex ignore-matching-lines inter-hunk-context output-indicator-new output-indicator-old output-indicator-context word-diff-regex stat-width stat-name-width stat-graph-width stat-count color-moved-ws ws-error-highlight orderfile-none rotate-to skip-to';
-const DIFF_OPTIONAL = 'stat dirstat color word-diff color-words color-moved relative unified find-renames find-copies break-rewrites abbrev submodule ignore-submodules';
-const LOG_LONG = 'oneline graph all reverse follow no-merges merges first-parent topo-order date-order author-date-order abbrev-commit no-abbrev-commit full-history simplify-merges simplify-by-decoration dense sparse left-right left-only right-only cherry-pick cherry-mark cherry boundary ancestry-path source use-mailmap log-size no-walk walk-reflogs regexp-ignore-case extended-regexp fixed-strings perl-regexp basic-regexp invert-grep all-match relative-date parents children show-pulls no-notes mailmap no-mailmap clear-decorations no-decorate show-signature show-linear-break stdin alternate-refs single-worktree bisect reflog not full-diff remove-empty date-order';
-const LOG_VALUES = 'max-count skip since after until before author committer grep grep-reflog date pretty format encoding decorate-refs decorate-refs-exclude min-parents max-parents exclude glob since-as-filter exclude-hidden';
+const DIFF_LONG = 'patch no-patch raw patch-with-raw patch-with-stat numstat shortstat summary name-only name-status full-index binary no-color ' +
+    'no-ext-diff no-textconv ignore-space-at-eol ignore-space-change ignore-all-space ignore-blank-lines ignore-cr-at-eol text minimal ' +
+    'patience histogram exit-code quiet no-renames find-copies-harder irreversible-delete check no-prefix default-prefix cumulative ' +
+    'compact-summary function-context indent-heuristic no-indent-heuristic combined-all-paths cc no-stat';
+const DIFF_VALUES = 'src-prefix dst-prefix line-prefix diff-filter diff-algorithm anchored find-object pickaxe-regex ignore-matching-lines ' +
+    'inter-hunk-context output-indicator-new output-indicator-old output-indicator-context word-diff-regex stat-width stat-name-width ' +
+    'stat-graph-width stat-count color-moved-ws ws-error-highlight orderfile-none rotate-to skip-to';
+const DIFF_OPTIONAL = 'stat dirstat color word-diff color-words color-moved relative unified find-renames find-copies break-rewrites abbrev submodule ' +
+    'ignore-submodules';
+const LOG_LONG = 'oneline graph all reverse follow no-merges merges first-parent topo-order date-order author-date-order abbrev-commit ' +
+    'no-abbrev-commit full-history simplify-merges simplify-by-decoration dense sparse left-right left-only right-only cherry-pick ' +
+    'cherry-mark cherry boundary ancestry-path source use-mailmap log-size no-walk walk-reflogs regexp-ignore-case extended-regexp ' +
+    'fixed-strings perl-regexp basic-regexp invert-grep all-match relative-date parents children show-pulls no-notes mailmap no-mailmap ' +
+    'clear-decorations no-decorate show-signature show-linear-break stdin alternate-refs single-worktree bisect reflog not full-diff ' +
+    'remove-empty date-order';
+const LOG_VALUES = 'max-count skip since after until before author committer grep grep-reflog date pretty format encoding decorate-refs ' +
+    'decorate-refs-exclude min-parents max-parents exclude glob since-as-filter exclude-hidden';
 const LOG_OPTIONAL = 'decorate branches tags remotes notes show-notes expand-tabs no-expand-tabs';
 
 const diffSpec: ToolSpec = {
@@ -27,7 +39,8 @@ const TAG_CHANGES = 'changes tags';
 
 export const GIT_SPECS: Record<string, ToolSpec> = {
   log: logSpec, show: logSpec, whatchanged: logSpec, shortlog: { ...logSpec, flags: `${logSpec.flags}se`, long: `${logSpec.long} numbered summary email committer`, longValues: `${logSpec.longValues} group`, attached: 'w' },
-  'rev-list': { ...logSpec, long: `${logSpec.long} count objects objects-edge objects-edge-aggressive unpacked bisect-vars bisect-all header timestamp disk-usage no-object-names in-commit-order indexed-objects`, longValues: `${logSpec.longValues} filter missing` },
+  'rev-list': { ...logSpec, long: `${logSpec.long} count objects objects-edge objects-edge-aggressive unpacked bisect-vars bisect-all header timestamp disk-usage ` +
+      `no-object-names in-commit-order indexed-objects`, longValues: `${logSpec.longValues} filter missing` },
   diff: diffSpec, 'diff-tree': diffSpec, 'diff-files': diffSpec, 'diff-index': diffSpec,
   status: {
     flags: 'sbvz', attached: 'u', negatable: true, long: 'short branch show-stash ahead-behind long null renames verbose',
@@ -36,13 +49,15 @@ export const GIT_SPECS: Record<string, ToolSpec> = {
   },
   blame: {
     flags: 'blstepfnwch', values: 'LS', attached: 'MC', negatable: true,
-    long: 'root show-stats porcelain line-porcelain incremental progress score-debug show-name show-number show-email reverse first-parent color-lines color-by-age minimal',
+    long: 'root show-stats porcelain line-porcelain incremental progress score-debug show-name show-number show-email reverse first-parent ' +
+        'color-lines color-by-age minimal',
     longValues: 'encoding contents date ignore-rev ignore-revs-file', longOptional: 'abbrev',
   },
   annotate: { flags: 'blstepfnwch', values: 'LS', long: 'root show-stats porcelain incremental', longValues: 'encoding contents date' },
   'ls-files': {
     flags: 'cdmoiskuzftv', values: 'xX', negatable: true,
-    long: 'cached deleted modified others ignored stage directory no-empty-directory unmerged killed resolve-undo error-unmatch full-name recurse-submodules eol sparse deduplicate debug exclude-standard',
+    long: 'cached deleted modified others ignored stage directory no-empty-directory unmerged killed resolve-undo error-unmatch full-name ' +
+        'recurse-submodules eol sparse deduplicate debug exclude-standard',
     longValues: 'exclude exclude-from exclude-per-directory with-tree format', longOptional: 'abbrev',
   },
   'ls-tree': { flags: 'drtlz', long: 'long name-only name-status object-only full-name full-tree', longValues: 'format', longOptional: 'abbrev' },
@@ -62,7 +77,9 @@ export const GIT_SPECS: Record<string, ToolSpec> = {
   },
   grep: {
     flags: 'aiIwvhHEGPFnlLcozqWp', values: 'efABCm', numeric: true, negatable: true,
-    long: 'cached untracked no-index exclude-standard recurse-submodules text no-textconv ignore-case word-regexp invert-match full-name extended-regexp basic-regexp perl-regexp fixed-strings line-number column files-with-matches name-only files-without-match null only-matching count break heading show-function function-context all-match quiet and or not',
+    long: 'cached untracked no-index exclude-standard recurse-submodules text no-textconv ignore-case word-regexp invert-match full-name ' +
+        'extended-regexp basic-regexp perl-regexp fixed-strings line-number column files-with-matches name-only files-without-match null ' +
+        'only-matching count break heading show-function function-context all-match quiet and or not',
     longValues: 'max-depth threads regexp after-context before-context context max-count', longOptional: 'color', unsafe: OUTPUT,
   },
   branch: {
@@ -77,7 +94,8 @@ export const GIT_SPECS: Record<string, ToolSpec> = {
     check: creates('tag', ['--list', '-l']),
   },
   config: {
-    flags: 'lz', long: 'list get get-all get-regexp get-urlmatch get-color get-colorbool global system local worktree show-origin show-scope name-only includes no-includes null bool int bool-or-int path expiry-date fixed-value',
+    flags: 'lz', long: 'list get get-all get-regexp get-urlmatch get-color get-colorbool global system local worktree show-origin show-scope name-only ' +
+        'includes no-includes null bool int bool-or-int path expiry-date fixed-value',
     longValues: 'file blob type default',
     unsafe: Object.fromEntries(['--add', '--unset', '--unset-all', '--replace-all', '--edit', '-e', '--rename-section', '--remove-section', '--set'].map((name) => [name, 'writes configuration'])),
     check: ({ operands, has }) => {

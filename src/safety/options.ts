@@ -3,7 +3,15 @@
 // GNU getopt_long or git parse-options tool would expand to one (`--outp` → `--output`) need approval,
 // named in the reason. Options are never matched against a list of dangerous spellings alone.
 
+/** The two long options every GNU tool reads (`--help`, `--version`), for the `long` lists of the tool tables. */
+export const HV = 'help version';
+/** The reason an option that writes a file needs approval. */
+export const WRITES = 'writes a file';
+
 export type Args = (string | null)[];
+
+/** A command's read-only check: null = read-only; a string = why these arguments are not. */
+export type Check = (args: Args) => string | null;
 
 export interface ToolSpec {
   /** Short flags without a value, as one string of letters (`'abn'`). */
@@ -36,7 +44,7 @@ export interface ToolSpec {
   check?: (parsed: Parsed) => string | null;
 }
 
-export interface Parsed {
+interface Parsed {
   operands: Args;
   /** Options as resolved names (`-n`, `--lines`), each with its value (null when none or computed). */
   options: { name: string; value: string | null; given: string }[];

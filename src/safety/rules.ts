@@ -4,7 +4,7 @@ import { basename, resolve } from 'node:path';
 import { CASE_FOLDS, couldBeInside, couldCarryName, literal, pathShapes, staticText } from './expand.js';
 import type { Context } from './types.js';
 import { matchesAllow, matchesBlock } from './patterns.js';
-import { gitSubcommand } from './read-only.js';
+import { gitSubcommand } from './git-check.js';
 
 const ACCOUNT_HOME = (() => {
   try {
@@ -42,13 +42,9 @@ const DOTENV_SECRET = /^\.env(?:\.(?!example$|sample$|template$|dist$)[\w.-]+)?$
 const DOTENV_SAMPLES = ['.env', '.env.local', '.env.production', '.env.development', '.env.prod', '.env.dev', '.env.staging', '.env.test', '.env.secret'];
 
 /**
- * The secret path (DEFAULT_SECRET_PATHS or the caller's) a word names, if any. A bare name is a file name
+ * The secret path (DEFAULT_SECRET_PATHS or the caller's) a word's pattern names, if any. A bare name is a file name
  * (`.env` — a virtualenv directory named `.env` holds no secret), an entry with a slash or `~` a tree.
  */
-export function secretHit(target: string, context: Context): string | null {
-  return secretPatternHit(literal(target), context);
-}
-
 export function secretPatternHit(pattern: string, context: Context): string | null {
   const trees = context.secretPaths.filter((entry) => entry.includes('/') || entry.startsWith('~'));
   const hit = pathHit(pattern, trees, context, true);
@@ -132,5 +128,9 @@ export function allowedBy(words: string[], context: Context, caseInsensitive: bo
   return null;
 }
 
-const PROGRAM_OPTION = /^--?(?:upload-pack|receive-pack|exec|exec-batch|config|config-env|pre|compress-program|use-compress-program|to-command|checkpoint-action|open-files-in-pager|pager|rsh|ssh-command|sequence-editor|editor|shell|script-shell|node-options|require|import|loader|hostname-bin|argv0|split-string|ext-diff|textconv|extcmd|eval)(?:=|$)/;
+const PROGRAM_OPTION = new RegExp(
+    String.raw`^--?(?:upload-pack|receive-pack|exec|exec-batch|config|config-env|pre|compress-program|use-compress-program|to-command` +
+    String.raw`|checkpoint-action|open-files-in-pager|pager|rsh|ssh-command|sequence-editor|editor|shell|script-shell|node-options` +
+    String.raw`|require|import|loader|hostname-bin|argv0|split-string|ext-diff|textconv|extcmd|eval)(?:=|$)`,
+);
 

@@ -6,9 +6,11 @@ import type { ToolSpec } from './options.js';
 const NPM_LIST: ToolSpec = { flags: 'aglp', long: 'all json long parseable global link package-lock-only unicode include-workspace-root production dev no-color', longValues: 'depth omit include workspace' };
 const NPM_VIEW: ToolSpec = { long: 'json no-color', longValues: 'workspace' };
 const NPM_HELP: ToolSpec = {};
-const PIP: ToolSpec = { flags: 'lfeovq', long: 'local user outdated uptodate editable not-required exclude-editable include-editable files verbose quiet all no-color disable-pip-version-check', longValues: 'format path exclude' };
+const PIP: ToolSpec = { flags: 'lfeovq', long: 'local user outdated uptodate editable not-required exclude-editable include-editable files verbose quiet all no-color ' +
+    'disable-pip-version-check', longValues: 'format path exclude' };
 const CARGO: ToolSpec = {
-  flags: 'qveid', values: 'piF', long: 'all-features no-default-features workspace offline frozen locked quiet verbose no-deps invert no-dedupe duplicates all-targets', longValues: 'manifest-path package features target depth edges prefix charset format color format-version filter-platform exclude prune lockfile-path',
+  flags: 'qveid', values: 'piF', long: 'all-features no-default-features workspace offline frozen locked quiet verbose no-deps invert no-dedupe duplicates all-targets', longValues: 'manifest-path package features target depth edges prefix charset format color format-version filter-platform exclude prune ' +
+      'lockfile-path',
   unsafe: { '--config': 'sets cargo configuration (a wrapper or linker runs)', '-Z': 'enables unstable cargo behaviour', '-C': 'runs cargo in another directory, with its configuration' },
 };
 const DOCKER: ToolSpec = { flags: 'aqnsftl', long: 'all quiet no-trunc size latest digests follow timestamps details no-stream', longValues: 'filter format tail since until last type' };

@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 const MAX_BYTES = 1 << 20;
 const MAX_LEVELS = 64;
 
-export interface ConfigContext {
+interface ConfigContext {
   workdir: string;
   home: string;
 }
@@ -104,7 +104,11 @@ function yarnRisk({ workdir, home }: ConfigContext): string | null {
   return npmRisk({ workdir, home });
 }
 
-const NPM_RUNS = /^\s*(script-shell|node-options|shell|editor|browser|viewer|git|onload-script|userconfig|globalconfig|init-module|node-gyp|prefix|cache|logs-dir)\s*=/m;
+const NPM_RUNS = new RegExp(
+    String.raw`^\s*(script-shell|node-options|shell|editor|browser|viewer|git|onload-script|userconfig|globalconfig|init-module` +
+    String.raw`|node-gyp|prefix|cache|logs-dir)\s*=`,
+    'm',
+);
 
 function npmRisk({ workdir, home }: ConfigContext): string | null {
   for (const dir of [...ancestors(workdir), home]) {

@@ -3,7 +3,7 @@
 // does not know means the inner command cannot be found: that needs approval.
 import { SAFE_ASSIGNMENTS } from './lists.js';
 
-export interface Unwrapped {
+interface Unwrapped {
   /** The inner command's words (a computed word is null); empty when the wrapper runs nothing. */
   inner: (string | null)[];
   /** Elevation (sudo, doas): never allowed by the inner command's pattern alone. */

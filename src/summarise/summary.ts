@@ -53,9 +53,15 @@ const HEADERS: Header[] = [
 ];
 
 // Lines that end every block: run summaries and the next section of a test report.
-const STOP = /^(?:Tests?:|Test Suites:|Found \d+ errors?|error: aborting|error: could not compile|={3,}|FAILED |short test summary|\d+ (?:errors?|warnings?) generated|make(?:\[\d+\])?: \*\*\*)/;
+const STOP = new RegExp(
+    String.raw`^(?:Tests?:|Test Suites:|Found \d+ errors?|error: aborting|error: could not compile|={3,}|FAILED |short test summary` +
+    String.raw`|\d+ (?:errors?|warnings?) generated|make(?:\[\d+\])?: \*\*\*)`,
+);
 // Unindented lines that still belong to the block above them.
-const CONTINUATION = /^(?:assertion |\d+\s*\||\S+:\d+(?::\d+)?:\s*note:|[^\s:]+:\s*note:|note:|help:|= |Expected|Received|left|right|E\s|>|[+-] |-->|\S+:\d+: (?:in |\w+Error|\w*Exception))/;
+const CONTINUATION = new RegExp(
+    String.raw`^(?:assertion |\d+\s*\||\S+:\d+(?::\d+)?:\s*note:|[^\s:]+:\s*note:|note:|help:|= |Expected|Received|left|right|E\s|>` +
+    String.raw`|[+-] |-->|\S+:\d+: (?:in |\w+Error|\w*Exception))`,
+);
 const WEAK_KEYWORDS = /\b(?:errors?|exception|failed|fatal|panic|cannot|not found)\b|ERR!/i;
 
 // Priorities when the bound forces a choice: 0 = always, higher = first to go.

@@ -7,9 +7,10 @@ import type { CliCommand, CliIo } from '../io.js';
 import { parseOptions } from '../args.js';
 
 function describe(result: BackgroundResult): string {
-  if (result.running) return `${result.id} running${result.server ? ' (server/watcher)' : ''} · ${(result.durationMs / 1000).toFixed(1)} s`;
+  const seconds = `${(result.durationMs / 1000).toFixed(1)} s`;
+  if (result.running) return `${result.id} running${result.server ? ' (server/watcher)' : ''} · ${seconds}`;
   const code = result.exitCode === null ? `no exit code${result.signal ? ` (${result.signal})` : ''}` : `exit ${result.exitCode}`;
-  return `${result.id} ${result.status} · ${code} · ${(result.durationMs / 1000).toFixed(1)} s`;
+  return `${result.id} ${result.status} · ${code} · ${seconds}`;
 }
 
 // The capture stage speaks to programs (`see list()`, `output() returns new output only`); a CLI user types
@@ -70,7 +71,8 @@ export async function runBackground(command: string[], options: { cwd: string; s
   if (json) io.stdout(`${JSON.stringify({ version: 1, ...result })}\n`);
   else {
     io.stdout(`${result.id}\n`);
-    io.stderr(`faultline: running in the background; follow it with 'faultline read ${result.id} --follow', end it with 'faultline kill ${result.id}'\n`);
+    io.stderr(`faultline: running in the background; follow it with 'faultline read ${result.id} --follow', end it with 'faultline kill ` +
+        `${result.id}'\n`);
   }
   return 0;
 }
@@ -133,7 +135,8 @@ Lists the background commands of this cache: running ones first, then ended ones
     }
     for (const job of jobs) {
       const kind = job.server ? ' server' : '';
-      io.stdout(`${job.id}  ${job.status.padEnd(9)}${kind}  ${(job.durationMs / 1000).toFixed(0).padStart(5)} s  pid ${job.pid ?? '-'}  ${job.command}\n`);
+      io.stdout(`${job.id}  ${job.status.padEnd(9)}${kind}  ${(job.durationMs / 1000).toFixed(0).padStart(5)} s  pid ${job.pid ?? '-'}  ` +
+          `${job.command}\n`);
     }
     return 0;
   },

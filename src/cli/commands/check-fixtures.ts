@@ -30,7 +30,8 @@ exit: 0 all match, 1 any difference or missing expectation, 2 usage error`,
       bad++;
       io.stdout(`STRAY    ${stray} has no .log beside it\n`);
     }
-    io.stdout(`${countOf(outcomes.length, 'case')}: ${outcomes.filter((o) => o.status === 'pass').length} pass, ${bad} failing${values.update ? `, ${outcomes.filter((o) => o.status === 'updated').length} updated` : ''}\n`);
+    io.stdout(`${countOf(outcomes.length, 'case')}: ${outcomes.filter((o) => o.status === 'pass').length} pass, ${bad} ` +
+        `failing${values.update ? `, ${outcomes.filter((o) => o.status === 'updated').length} updated` : ''}\n`);
     return bad > 0 ? EXIT_FINDINGS : EXIT_OK;
   },
 };

@@ -57,7 +57,8 @@ export function explainText(items: readonly ExplainItem[]): string {
 export const explainCommand: CliCommand = {
   name: 'explain',
   summary: 'show the enclosing function and code around the top locations of a log',
-  usage: `usage: faultline explain [LOG|-|RUN|--last|--last-failed] [--cwd DIR] [--root DIR]... [--json] [--no-lsp] [--timeout MS] [--redact] [--input-format NAME]
+  usage: `usage: faultline explain [LOG|-|RUN|--last|--last-failed] [--cwd DIR] [--root DIR]... [--json] [--no-lsp] ` +
+    `[--timeout MS] [--redact] [--input-format NAME]
 
   LOG           the log file; '-' or none reads standard input
 ${CHAIN_USAGE}

@@ -2,7 +2,7 @@
 // loaded only when it runs, so `locate` in a pre-commit hook never pays for language-server or secretlint code.
 import type { CliCommand } from '../io.js';
 
-export interface CommandEntry {
+interface CommandEntry {
   name: string;
   summary: string;
   load(): Promise<CliCommand>;

@@ -14,7 +14,9 @@ import { SCAN_USAGE, diffFilterOf, userFormatsOf } from '../scan-settings.js';
 export const locateCommand: CliCommand = {
   name: 'locate',
   summary: 'find the error locations in a log and map them to workspace files',
-  usage: `usage: faultline locate [LOG|-|RUN|--last|--last-failed] [--cwd DIR] [--root DIR]... [--json | --format F] [--tool NAME]... [--efm PATTERN]... [--filter-mode M --diff FILE|--diff-base REF] [--input-format NAME] [--binary]
+  usage: `usage: faultline locate [LOG|-|RUN|--last|--last-failed] [--cwd DIR] [--root DIR]... ` +
+    `[--json | --format F] [--tool NAME]... [--efm PATTERN]... ` +
+    `[--filter-mode M --diff FILE|--diff-base REF] [--input-format NAME] [--binary]
 
   LOG          the log file; '-' or none reads standard input
 ${CHAIN_USAGE}
@@ -23,7 +25,8 @@ ${CHAIN_USAGE}
   --json       print the versioned JSON result (same as --format json)
   --format F   ${OUTPUT_FORMATS.join(' | ')} (github: workflow annotations + $GITHUB_STEP_SUMMARY;
                sarif 2.1.0; rdjsonl: reviewdog; gitlab: Code Quality; unix: file:line:col: severity: message
-               for Emacs' compile-mode (display columns); vim: the same for vim -q (byte columns); checkstyle: XML). github/sarif/rdjsonl/gitlab/checkstyle are redacted.
+               for Emacs' compile-mode (display columns); vim: the same for vim -q (byte columns); checkstyle: XML). ` +
+    `github/sarif/rdjsonl/gitlab/checkstyle are redacted.
   --tool NAME  recognise only this format (see 'faultline formats'), repeatable
   --input-format NAME
                read the log as this structured report (sarif, eslint-json, junit…; 'faultline formats'),

@@ -70,7 +70,8 @@ async function attachments(locations: readonly ResolvedLocation[], roots: readon
     const symbol = provider ? await provider({ location, fileText }).catch(() => undefined) : undefined;
     const attached = symbol ? { ...symbol, file: symbol.file ?? location.file } : excerpt(location, fileText);
     // Said where the model reads it: code that ends at the cut may look complete.
-    out.push(read.cut && attached.endLine >= fileText.split('\n').length ? { ...attached, source: `${attached.source}\n[… ${location.file} was cut after ${MAX_FILE_BYTES / 1024 / 1024} MiB (at most ${MAX_FILE_LINES} lines); the rest was not read …]` } : attached);
+    out.push(read.cut && attached.endLine >= fileText.split('\n').length ? { ...attached, source: `${attached.source}\n[… ${location.file} was cut after ${MAX_FILE_BYTES / 1024 / 1024} MiB (at most ${MAX_FILE_LINES} ` +
+        `lines); the rest was not read …]` } : attached);
   }
   return out;
 }
@@ -133,11 +134,13 @@ exit: 0 prompt printed, 2 usage or internal error`,
         });
         const settings = ciSettings(values);
         if (values.json === true) {
-          writeOutput(io, settings, `${JSON.stringify({ version: 1, prompt: prompt.prompt, chars: prompt.chars, approxTokens: prompt.approxTokens, redactions: prompt.redactions })}\n`);
+          const { chars, approxTokens, redactions } = prompt;
+          writeOutput(io, settings, `${JSON.stringify({ version: 1, prompt: prompt.prompt, chars, approxTokens, redactions })}\n`);
         } else {
           writeOutput(io, settings, prompt.prompt.endsWith('\n') ? prompt.prompt : `${prompt.prompt}\n`);
           const total = prompt.redactions.reduce((sum, entry) => sum + entry.count, 0);
-          if (total > 0) io.stderr(`faultline: redacted ${total} secret${total === 1 ? '' : 's'} (${prompt.redactions.map((entry) => `${entry.type} ×${entry.count}`).join(', ')})\n`);
+          if (total > 0) io.stderr(`faultline: redacted ${total} secret${total === 1 ? '' : 's'} ` +
+              `(${prompt.redactions.map((entry) => `${entry.type} ×${entry.count}`).join(', ')})\n`);
         }
         return EXIT_OK;
       } finally {

@@ -6,7 +6,8 @@ import type { CliCommand } from '../io.js';
 import { parseOptions } from '../args.js';
 import { chainedLog, runReference } from '../chain.js';
 
-const USAGE = `usage: faultline read ID|PATH|--last|--last-failed [--follow | --wait MS] [--offset LINE] [--limit N] [--search REGEX] [--ignore-case] [--context N] [--after CURSOR] [--redact] [--json]
+const USAGE = `usage: faultline read ID|PATH|--last|--last-failed [--follow | --wait MS] [--offset LINE] [--limit N] ` +
+  `[--search REGEX] [--ignore-case] [--context N] [--after CURSOR] [--redact] [--json]
 
 Pages a saved artifact by line (1-based), or searches it line by line. --last and --last-failed name the
 run as for locate: the last (failed) 'faultline run' in this workspace.
@@ -79,7 +80,8 @@ export const readCommandCli: CliCommand = {
       const width = String(last?.line ?? 1).length + 2;
       const out: string[] = [];
       if (first && last) {
-        out.push(`showing ${result.skipped + 1}–${result.skipped + result.matches.length} of ${countOf(result.total, 'match', 'matches')}`);
+        const shown = `${result.skipped + 1}–${result.skipped + result.matches.length}`;
+        out.push(`showing ${shown} of ${countOf(result.total, 'match', 'matches')}`);
       } else out.push(`no matches (total ${result.total})`);
       for (const match of result.matches) {
         if (match.before.length > 0 || match.after.length > 0) out.push('--');

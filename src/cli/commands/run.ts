@@ -21,7 +21,8 @@ import { outputFormatOf, printResult } from '../output.js';
 import { explainText } from './explain.js';
 import { SCAN_USAGE, diffFilterOf, userFormatsOf } from '../scan-settings.js';
 
-const USAGE = `usage: faultline run [--cwd DIR] [--timeout S] [--shell] [--json | --format F] [--explain] [--background] [--redact] [--input-format NAME] -- CMD [ARGS…]
+const USAGE = `usage: faultline run [--cwd DIR] [--timeout S] [--shell] [--json | --format F] [--explain] ` +
+  `[--background] [--redact] [--input-format NAME] -- CMD [ARGS…]
 
 Runs CMD with stdin closed, stdout+stderr merged and shown live, saves every byte to an artifact,
 then prints where the errors are. Exits with CMD's exit code (124 on timeout, 128+N on a signal); 125 is
@@ -94,7 +95,8 @@ function parseRunArgs(argv: string[]): RunArgs {
   }, RUN_OPTIONS);
   // Checked before the command runs: a typo must not cost a whole build.
   if (args.inputFormat !== undefined && args.inputFormat !== 'text' && !REPORT_NAMES.includes(args.inputFormat)) {
-    throw new FaultlineError('E_USAGE', `unknown input format '${args.inputFormat}'${didYouMean(args.inputFormat, ['text', ...REPORT_NAMES])} (one of: text, ${REPORT_NAMES.join(', ')})`);
+    throw new FaultlineError('E_USAGE', `unknown input format '${args.inputFormat}'${didYouMean(args.inputFormat, ['text', ...REPORT_NAMES])} (one of: text, ` +
+        `${REPORT_NAMES.join(', ')})`);
   }
   if (args.command.length === 0) throw new FaultlineError('E_USAGE', `no command given: faultline run [options] -- CMD [ARGS…]`);
   return args;
@@ -221,7 +223,8 @@ export const runCommandCli: CliCommand = {
     if (result.captureError) io.stderr(`faultline run: ${result.captureError.message} [${result.captureError.code}]\n`);
     if (result.timedOut) io.stderr(`faultline run: timed out after ${(args.timeoutMs ?? 0) / 1000} s; the process group was ended\n`);
     if (result.interactive !== null) {
-      io.stderr(`faultline run: the command is waiting for input (${JSON.stringify(result.interactive)}) and was stopped; run it in a terminal or make it non-interactive\n`);
+      io.stderr(`faultline run: the command is waiting for input (${JSON.stringify(result.interactive)}) and was stopped; run it in a ` +
+          `terminal or make it non-interactive\n`);
     }
     if (result.artifact.truncated) io.stderr(`faultline run: output past ${result.artifact.bytes} bytes was not saved (artifact size cap)\n`);
 
@@ -258,7 +261,8 @@ export const runCommandCli: CliCommand = {
       return exitStatusOf(result, found, settings, io);
     }
     // The command's last line may lack its newline (`printf abc`): the summary still starts a line of its own.
-    const trailer = `${liveEndsLine ? '' : '\n'}faultline: ${describeExit(result)} · ${(result.durationMs / 1000).toFixed(1)} s · ${countOf(result.artifact.lines, 'line')} · artifact ${result.artifact.id}\n  ${result.artifact.path}\n`;
+    const trailer = `${liveEndsLine ? '' : '\n'}faultline: ${describeExit(result)} · ${(result.durationMs / 1000).toFixed(1)} s · ` +
+        `${countOf(result.artifact.lines, 'line')} · artifact ${result.artifact.id}\n  ${result.artifact.path}\n`;
     if (args.format !== 'text') {
       await printResult(located, args.format, io, settings);
       io.stderr(trailer);

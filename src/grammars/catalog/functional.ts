@@ -243,7 +243,8 @@ const ocaml: GrammarFormat = {
   trace: { innermost: 'first', causes: 'none' },
   language: 'OCaml',
   description:
-    '`ocamlc -c` / `dune build` / OCAMLRUNPARAM=b: `File "src/a.ml", line 3, characters 4-9:` (or `lines 2-3`) then `Error: …` / `Warning 8 [partial-match]: …`; backtrace `Called from M in file "src/a.ml", line 6, characters 25-34`.',
+    '`ocamlc -c` / `dune build` / OCAMLRUNPARAM=b: `File "src/a.ml", line 3, characters 4-9:` (or `lines 2-3`) then `Error: …` / ' +
+        '`Warning 8 [partial-match]: …`; backtrace `Called from M in file "src/a.ml", line 6, characters 25-34`.',
   // characters A-B are 0-based byte offsets with an exclusive end (OCaml manual, Location): columnBase 0.
   columnBase: 0,
   columnUnit: 'byte',
@@ -258,7 +259,8 @@ const ghc: GrammarFormat = {
   name: 'ghc',
   language: 'Haskell',
   description:
-    '`ghc` / `cabal build` / `stack build`: `src/Lib.hs:12:5: error: [GHC-88464]` with the message on indented lines below; spans `:12:5-17:` and `:(12,5)-(14,20):`.',
+    '`ghc` / `cabal build` / `stack build`: `src/Lib.hs:12:5: error: [GHC-88464]` with the message on indented lines below; spans ' +
+        '`:12:5-17:` and `:(12,5)-(14,20):`.',
   // 1-based columns; GHC advances a tab to the next multiple of 8 (GHC.Types.SrcLoc.advanceSrcLoc): display-like.
   columnBase: 1,
   columnUnit: 'display',
@@ -274,7 +276,8 @@ const nim: GrammarFormat = {
   name: 'nim',
   trace: { innermost: 'last', causes: 'none' },
   language: 'Nim',
-  description: '`nim c app.nim`: `/abs/bad.nim(3, 12) Error: type mismatch: …` (space after the comma, severity after the location), `Hint:`/`Warning: … [Name]`; tracebacks `/abs/crash.nim(6) run`.',
+  description: '`nim c app.nim`: `/abs/bad.nim(3, 12) Error: type mismatch: …` (space after the comma, severity after the location), ' +
+      '`Hint:`/`Warning: … [Name]`; tracebacks `/abs/crash.nim(6) run`.',
   // Nim prints col+1 (msgs.ColOffset) of a byte-indexed column.
   columnBase: 1,
   columnUnit: 'byte',

@@ -30,7 +30,8 @@ function parseAndroidStudio(context: LineContext): boolean {
 const androidStudio: GrammarFormat = {
   name: 'android-studio',
   language: 'Java/Kotlin',
-  description: "Android Studio's Messages/Build pane copied as text: the file's path on a line, then `Error:(12, 5) error: cannot find symbol class Foo` / `Warning:(20, 9) …` rows.",
+  description: "Android Studio's Messages/Build pane copied as text: the file's path on a line, then `Error:(12, 5) error: cannot find symbol " +
+      "class Foo` / `Warning:(20, 9) …` rows.",
   columnBase: 1,
   columnUnit: 'utf-16',
   fields: ['file', 'line', 'column', 'severity', 'message'],
@@ -73,7 +74,9 @@ const visualStudio: GrammarFormat = {
   name: 'visual-studio',
   language: 'C#/C++/.NET',
   description:
-    "Visual Studio's Error List copied (Ctrl+C) as tab-separated rows: `Error<TAB>CS0103<TAB>The name 'x' does not exist…<TAB>App<TAB>C:\\src\\App\\Program.cs<TAB>12<TAB>Active`, with or without the header row (whose column order is then used).",
+    "Visual Studio's Error List copied (Ctrl+C) as tab-separated rows: `Error<TAB>CS0103<TAB>The name 'x' does not " +
+        "exist…<TAB>App<TAB>C:\\src\\App\\Program.cs<TAB>12<TAB>Active`, with or without the header row (whose column order is then " +
+        "used).",
   columnBase: 1,
   columnUnit: 'utf-16',
   fields: ['file', 'line', 'severity', 'message', 'code'],
@@ -95,7 +98,8 @@ function parseCodeBlocks(context: LineContext): boolean {
 const codeBlocks: GrammarFormat = {
   name: 'codeblocks',
   language: 'C/C++',
-  description: "Code::Blocks' build messages copied as text: `/home/u/calc/main.cpp|14|error: expected ';' before '}' token|` (`file||In function …|` context rows name no line).",
+  description: "Code::Blocks' build messages copied as text: `/home/u/calc/main.cpp|14|error: expected ';' before '}' token|` (`file||In " +
+      "function …|` context rows name no line).",
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message'],

@@ -211,7 +211,8 @@ const nodeUncaught: GrammarFormat = {
   name: 'node-uncaught',
   trace: { innermost: 'first', causes: 'root-last' },
   language: 'JavaScript',
-  description: '`node app.js` (uncaught exception): `/abs/lib.js:2` alone on a line, the source line, a caret line, then `TypeError: msg` and its frames.',
+  description: '`node app.js` (uncaught exception): `/abs/lib.js:2` alone on a line, the source line, a caret line, then `TypeError: msg` and ' +
+      'its frames.',
   columnBase: 1,
   columnUnit: 'utf-16',
   fields: ['file', 'line', 'column', 'severity', 'message'],
@@ -226,7 +227,8 @@ const jest: GrammarFormat = {
   name: 'jest',
   trace: { innermost: 'first', causes: 'root-last', testRunner: true },
   language: 'JavaScript',
-  description: '`npx jest`: `● suite › name` failure blocks whose V8 frames (`at Object.toBe (test/add.test.js:4:21)`, rootDir-relative) locate the failing test.',
+  description: '`npx jest`: `● suite › name` failure blocks whose V8 frames (`at Object.toBe (test/add.test.js:4:21)`, rootDir-relative) locate ' +
+      'the failing test.',
   columnBase: 1,
   columnUnit: 'utf-16',
   fields: ['file', 'line', 'column', 'message'],

@@ -58,7 +58,8 @@ const lua: GrammarFormat = {
   trace: { innermost: 'first', causes: 'none' },
   language: 'Lua',
   description:
-    "`lua5.4 main.lua`: `lua5.4: src/db.lua:20: assertion failed!`, then `stack traceback:` with `\\tsrc/db.lua:20: in local 'f'` frames (`[C]` frames have no place).",
+    "`lua5.4 main.lua`: `lua5.4: src/db.lua:20: assertion failed!`, then `stack traceback:` with `\\tsrc/db.lua:20: in local 'f'` " +
+        "frames (`[C]` frames have no place).",
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'severity', 'message'],

@@ -15,11 +15,21 @@ const AFTER_LINE = /^(?:\.?$|, <[^>]*> (?:line|chunk) \d+\.$|, near |, at (?:end
 // Perl names the file as it was loaded, which may have no extension (`automake`, `bin/app`): taken only in a
 // compile error's fixed tail (`, near "…"`, `, at end of line`) or after a perldiag phrase, never in prose.
 const BARE_PATH_AT_LINE = / at ((?:\.{0,2}\/)?[\w.\/-]+) line (\d+)(, near .*|, at (?:end of line|EOF)|\.?)$/;
-const PERL_DIAGNOSTIC = /^(?:syntax error|Global symbol|Can't locate|BEGIN failed|Compilation failed|Bareword|Undefined subroutine|Can't call method|Not an? [A-Z]+ reference|Illegal division|Missing right curly|Unmatched right curly|Execution of|Died)/;
+const PERL_DIAGNOSTIC = new RegExp(
+    String.raw`^(?:syntax error|Global symbol|Can't locate|BEGIN failed|Compilation failed|Bareword|Undefined subroutine` +
+    String.raw`|Can't call method|Not an? [A-Z]+ reference|Illegal division|Missing right curly|Unmatched right curly|Execution of` +
+    String.raw`|Died)`,
+);
 // perldiag's common warnings (the W class): the same `… at X line N.` shape as a die, but not fatal. The tokenizer's
 // `(S syntax)` guesses (`Bareword found where operator expected`, `Semicolon seems to be missing`) are severe warnings
 // printed before the `syntax error` they explain: the syntax error is the error.
-const PERL_WARNING = /^(?:Use of uninitialized value|Useless use of|Name "[^"]+" used only once|Scalar value @|Possible (?:attempt|precedence|unintended)|Odd number of elements|Argument "[^"]*" isn't numeric|Deep recursion|Subroutine \S+ redefined|Variable "[^"]+" will not stay shared|"my" variable \S+ masks|Unquoted string|Found = in conditional|Statement unlikely to be reached|Parentheses missing|Wide character|Exiting subroutine via|Misplaced _ in number|Reversed \S+= operator|\w+ found where operator expected|Semicolon seems to be missing|Operator or semicolon missing)/;
+const PERL_WARNING = new RegExp(
+    String.raw`^(?:Use of uninitialized value|Useless use of|Name "[^"]+" used only once|Scalar value @|Possible (?:attempt` +
+    String.raw`|precedence|unintended)|Odd number of elements|Argument "[^"]*" isn't numeric|Deep recursion|Subroutine \S+ redefined` +
+    String.raw`|Variable "[^"]+" will not stay shared|"my" variable \S+ masks|Unquoted string|Found = in conditional` +
+    String.raw`|Statement unlikely to be reached|Parentheses missing|Wide character|Exiting subroutine via|Misplaced _ in number` +
+    String.raw`|Reversed \S+= operator|\w+ found where operator expected|Semicolon seems to be missing|Operator or semicolon missing)`,
+);
 
 /** `<text> at <path> line N<tail>`: the right-most ` at ` whose path parses (a message may itself say " at "). */
 function atLine(context: LineContext, from: number): { file: string; line: number; at: number; rest: string } | undefined {
@@ -118,7 +128,10 @@ function diagnosticDetail(context: LineContext): string {
 
 // Older forms: Test.pm's `# Failed test 3 in t/foo.t at line 6` and `not ok 2# Test 2 got: "2" (t/foo.t at line 4)`,
 // early Test::More's `#     Failed test (t/foo.t at line 46)`.
-const OLD_FAILED_TEST = /^(?:not ok \d+\s*)?#\s*(?:Failed test (\d+) in (\S+) at line (\d+)(?: fail #\d+)?|(?:Failed test|Test (\d+) got: .*) \((\S+) at line (\d+)(?: fail #\d+)?\))\s*$/;
+const OLD_FAILED_TEST = new RegExp(
+    String.raw`^(?:not ok \d+\s*)?#\s*(?:Failed test (\d+) in (\S+) at line (\d+)(?: fail #\d+)?|(?:Failed test` +
+    String.raw`|Test (\d+) got: .*) \((\S+) at line (\d+)(?: fail #\d+)?\))\s*$`,
+);
 
 function parseProve(context: LineContext): boolean {
   const text = context.text;
@@ -160,7 +173,9 @@ const perl: GrammarFormat = {
   trace: { innermost: 'first', causes: 'none' },
   language: 'Perl',
   description:
-    '`perl app.pl`: `boom at lib/App.pm line 3.`, warnings in the same shape, `syntax error at s.pl line 5, near "= ;"` (also extensionless: `… at automake line 922, near …`), a message continued on its own ` at lib/X.pm line 26.` line, `(in cleanup) … during global destruction.`, and Carp `\\tApp::f() called at app.pl line 7` frames.',
+    '`perl app.pl`: `boom at lib/App.pm line 3.`, warnings in the same shape, `syntax error at s.pl line 5, near "= ;"` (also ' +
+        'extensionless: `… at automake line 922, near …`), a message continued on its own ` at lib/X.pm line 26.` line, `(in cleanup) … ' +
+        'during global destruction.`, and Carp `\\tApp::f() called at app.pl line 7` frames.',
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'severity', 'message'],
@@ -173,7 +188,9 @@ const perl: GrammarFormat = {
 const prove: GrammarFormat = {
   name: 'prove',
   language: 'Perl',
-  description: "`prove t/` (Test::More via TAP::Harness): `#   Failed test 'adds three'` then `#   at t/basic.t line 12.` and `#          got: …` details; older Test.pm's `# Failed test 3 in t/foo.t at line 6` and `not ok 2# Test 2 got: \"2\" (t/foo.t at line 4)`, early Test::More's `#     Failed test (t/foo.t at line 46)`.",
+  description: "`prove t/` (Test::More via TAP::Harness): `#   Failed test 'adds three'` then `#   at t/basic.t line 12.` and `#          got: " +
+      "…` details; older Test.pm's `# Failed test 3 in t/foo.t at line 6` and `not ok 2# Test 2 got: \"2\" (t/foo.t at line 4)`, early " +
+      "Test::More's `#     Failed test (t/foo.t at line 46)`.",
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'severity', 'message'],

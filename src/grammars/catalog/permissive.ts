@@ -16,7 +16,8 @@ const PATH = String.raw`(?:[A-Za-z]:)?[\\/]?${SEGMENT}(?:[\\/]${SEGMENT})*`;
 const BEFORE = String.raw`(?<=^|[\s"'\x60(\[{<=,|])`;
 // `path:L[:C]` (not followed by more digits, a dot and digit or a URL path), `path(L[,C])`, `path[,:]? line L`.
 const SHAPES = new RegExp(
-  `${BEFORE}(${PATH})(?::(\\d{1,7})(?::(\\d{1,5}))?(?![\\d/]|\\.\\d)|\\((\\d{1,7})(?:,\\s?(\\d{1,5}))?\\)|[,:]? (?:at )?line (\\d{1,7})\\b)`,
+  `${BEFORE}(${PATH})(?::(\\d{1,7})(?::(\\d{1,5}))?(?![\\d/]|\\.\\d)|\\((\\d{1,7})(?:,\\s?(\\d{1,5}))?\\)|[,:]? (?:at )?line ` +
+      `(\\d{1,7})\\b)`,
   'g',
 );
 
@@ -51,7 +52,8 @@ const permissive: GrammarFormat = {
   name: 'permissive',
   language: 'Any',
   description:
-    'Any path-like token before a line number (`Gemfile:12`, `config.ru:3`, `db.inc(7)`, `.env:1`, `automake line 922`), with any extension or none, kept only when the workspace has that file.',
+    'Any path-like token before a line number (`Gemfile:12`, `config.ru:3`, `db.inc(7)`, `.env:1`, `automake line 922`), with any ' +
+        'extension or none, kept only when the workspace has that file.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'column', 'message'],

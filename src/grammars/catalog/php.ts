@@ -14,7 +14,10 @@ const PHP_ANCHOR = `\\.(?:php|phtml)(?: on line \\d|${SGR}[:(]${SGR}\\d)`;
 // selects it), an uncaught exception's head, and `#0 path(L): call` frames at line start.
 const PHP_ANY_PATH_ANCHOR = ' on line \\d+\\s*$|^(?:PHP )?Fatal error: +Uncaught |^Next \\S|^#\\d+ \\S+\\(\\d+\\): ';
 // `PHP Warning:  …` (log_errors to stderr) or `Warning: …` (display_errors to stdout): the same report twice.
-const ENGINE_LINE = /^(?:PHP )?(Parse error|Fatal error|Recoverable fatal error|Compile error|Core error|User error|Warning|Compile warning|Core warning|User warning|Notice|User notice|Deprecated|User deprecated|Strict Standards):\s+/;
+const ENGINE_LINE = new RegExp(
+    String.raw`^(?:PHP )?(Parse error|Fatal error|Recoverable fatal error|Compile error|Core error|User error|Warning|Compile warning` +
+    String.raw`|Core warning|User warning|Notice|User notice|Deprecated|User deprecated|Strict Standards):\s+`,
+);
 
 function engineSeverity(kind: string): Severity {
   if (/error/i.test(kind)) return 'error';
@@ -189,7 +192,8 @@ const php: GrammarFormat = {
   trace: { innermost: 'first', causes: 'root-first' },
   language: 'PHP',
   description:
-    '`php app.php` (PHP 8 CLI): `PHP Parse error:  syntax error, … in /app/s.php on line 2`, warnings/notices/deprecations, `Fatal error: Uncaught X: msg in /app/t.php:3` with `#0 /app/t.php(6): f()` frames, `Next X:` chains and `thrown in … on line N`.',
+    '`php app.php` (PHP 8 CLI): `PHP Parse error:  syntax error, … in /app/s.php on line 2`, warnings/notices/deprecations, `Fatal ' +
+        'error: Uncaught X: msg in /app/t.php:3` with `#0 /app/t.php(6): f()` frames, `Next X:` chains and `thrown in … on line N`.',
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'severity', 'message'],
@@ -203,7 +207,8 @@ const phpunit: GrammarFormat = {
   name: 'phpunit',
   trace: { innermost: 'first', causes: 'none', testRunner: true },
   language: 'PHP',
-  description: '`phpunit` (9.x): `1) CalcTest::testAdd`, the failure message, a blank line, then `/abs/tests/CalcTest.php:14` lines alone (innermost first).',
+  description: '`phpunit` (9.x): `1) CalcTest::testAdd`, the failure message, a blank line, then `/abs/tests/CalcTest.php:14` lines alone ' +
+      '(innermost first).',
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'message'],
@@ -217,7 +222,8 @@ const phpstan: GrammarFormat = {
   name: 'phpstan',
   language: 'PHP',
   description:
-    '`vendor/bin/phpstan analyse` (table, default: `  Line   src/A.php` header then `  12     message` rows) and `--error-format=raw` (`/app/src/A.php:12:message`).',
+    '`vendor/bin/phpstan analyse` (table, default: `  Line   src/A.php` header then `  12     message` rows) and `--error-format=raw` ' +
+        '(`/app/src/A.php:12:message`).',
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'severity', 'message'],

@@ -18,7 +18,11 @@ const MAX_TOKENS = 64;
 // A number written as a line: `line 4`, `Line: 4`, `Line = 4`, `line #4`, `LINE 4`, `lines 4-6`, with an
 // optional column (`, column 7`, ` col 7`, ` char 7`, `:7`). The word must not end a longer word (`inline 4`).
 const LINE_PHRASE =
-  /(?<![A-Za-z])(?:[Ll]ine|LINE)s?(?: *[:=#] *| +)(\d{1,7})(?:-(\d{1,7}))?(?:(?:, *| +|:)(?:(?:[Cc]ol(?:umn)?|[Cc]har(?:acter)?|[Pp]os(?:ition)?)(?: *[:=] *| +))?(\d{1,5}))?/g;
+  new RegExp(
+      String.raw`(?<![A-Za-z])(?:[Ll]ine|LINE)s?(?: *[:=#] *| +)(\d{1,7})(?:-(\d{1,7}))?(?:(?:, *| +|:)(?:(?:[Cc]ol(?:umn)?` +
+      String.raw`|[Cc]har(?:acter)?|[Pp]os(?:ition)?)(?: *[:=] *| +))?(\d{1,5}))?`,
+      'g',
+  );
 // `(4) in q.sql`, `(4,7) in q.sql`: the number in parentheses and the file after ` in `.
 const PAREN_PHRASE = /\((\d{1,7})(?:, ?(\d{1,5}))?\) in /g;
 // A path-like word: quoted (quotes may hold blanks-free text only), or a run of characters paths carry.
@@ -236,7 +240,8 @@ const prose: GrammarFormat = {
   name: 'prose',
   language: 'Any',
   description:
-    'Any tool writing its location in words (`line 4 of conf/app.ini`, `q.sql, line 4`, `at line 4 in q.sql`, `(4) in q.sql`, `File = a.c, Line = 9`, Tcl\'s `(file "run.tcl" line 3)`, `src/a.c#L12`), kept only when the workspace has that file.',
+    'Any tool writing its location in words (`line 4 of conf/app.ini`, `q.sql, line 4`, `at line 4 in q.sql`, `(4) in q.sql`, `File = ' +
+        'a.c, Line = 9`, Tcl\'s `(file "run.tcl" line 3)`, `src/a.c#L12`), kept only when the workspace has that file.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'column', 'endLine', 'message'],

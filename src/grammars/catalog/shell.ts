@@ -111,7 +111,8 @@ function parseShellcheckGcc(context: LineContext): boolean {
 const bash: GrammarFormat = {
   name: 'bash',
   language: 'Shell',
-  description: '`bash deploy.sh`: `deploy.sh: line 9: foo: command not found`, `x.sh: line 5: syntax error near unexpected token …` (and its echo line).',
+  description: '`bash deploy.sh`: `deploy.sh: line 9: foo: command not found`, `x.sh: line 5: syntax error near unexpected token …` (and its ' +
+      'echo line).',
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'severity', 'message'],
@@ -127,7 +128,8 @@ const dash: GrammarFormat = {
   name: 'dash',
   language: 'Shell',
   description:
-    '`sh deploy.sh` with dash (Debian/Ubuntu `/bin/sh`) or another POSIX sh: `deploy.sh: 3: build_all: not found`, `./x.sh: 5: Syntax error: "fi" unexpected`; `sh: 1: foo: not found` (from `sh -c`) is claimed without a location.',
+    '`sh deploy.sh` with dash (Debian/Ubuntu `/bin/sh`) or another POSIX sh: `deploy.sh: 3: build_all: not found`, `./x.sh: 5: Syntax ' +
+        'error: "fi" unexpected`; `sh: 1: foo: not found` (from `sh -c`) is claimed without a location.',
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'severity', 'message'],
@@ -142,7 +144,8 @@ const shellcheck: GrammarFormat = {
   name: 'shellcheck',
   language: 'Shell',
   description:
-    '`shellcheck x.sh` (tty format, also `--color=always`): `In deploy/install.sh line 9:`, the source line, then `     ^-- SC2086 (info): …` caret lines (column = caret offset, tabs expanded to 8).',
+    '`shellcheck x.sh` (tty format, also `--color=always`): `In deploy/install.sh line 9:`, the source line, then `     ^-- SC2086 ' +
+        '(info): …` caret lines (column = caret offset, tabs expanded to 8).',
   columnBase: 1,
   // Mapped back from the caret's display offset to a character column, matching `-f gcc` (tab = 1 there).
   columnUnit: 'char',

@@ -49,7 +49,8 @@ function parseTypos(context: LineContext): boolean {
 const typos: GrammarFormat = {
   name: 'typos',
   language: 'Text',
-  description: '`typos`: `error: \\`teh\\` should be \\`the\\`` then `  --> ./README.md:2:9` and a caret frame; `typos --format brief`: `./README.md:2:8: \\`teh\\` -> \\`the\\``.',
+  description: '`typos`: `error: \\`teh\\` should be \\`the\\`` then `  --> ./README.md:2:9` and a caret frame; `typos --format brief`: ' +
+      '`./README.md:2:8: \\`teh\\` -> \\`the\\``.',
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'column', 'severity', 'message'],

@@ -61,7 +61,8 @@ const clippy: GrammarFormat = {
   name: 'clippy',
   language: 'Rust',
   description:
-    '`cargo clippy` (human output): rustc\'s `warning: msg` / ` --> src/lib.rs:6:5` diagnostic whose `= help: for further information visit …rust-clippy…#lint` line names the lint (the code, `clippy::lint`).',
+    '`cargo clippy` (human output): rustc\'s `warning: msg` / ` --> src/lib.rs:6:5` diagnostic whose `= help: for further information ' +
+        'visit …rust-clippy…#lint` line names the lint (the code, `clippy::lint`).',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
@@ -98,7 +99,8 @@ const golangciLint: GrammarFormat = {
   name: 'golangci-lint',
   language: 'Go',
   description:
-    '`golangci-lint run` (text output): `pkg/a.go:12:5: msg (linter)` followed by the source line and a caret; `pkg/a.go:41: msg (lll)` without a column.',
+    '`golangci-lint run` (text output): `pkg/a.go:12:5: msg (linter)` followed by the source line and a caret; `pkg/a.go:41: msg ' +
+        '(lll)` without a column.',
   columnBase: 1,
   // go/token columns: 1-based bytes, a tab counting 1.
   columnUnit: 'byte',

@@ -171,7 +171,8 @@ const tsc: GrammarFormat = {
 const tscPretty: GrammarFormat = {
   name: 'tsc-pretty',
   language: 'TypeScript',
-  description: '`tsc --noEmit --pretty`: `src/user.ts:4:7 - error TS2322: msg` (ANSI between fields), code frames whose `~~~~` gives the end column, and a `Found N errors` summary that is ignored.',
+  description: '`tsc --noEmit --pretty`: `src/user.ts:4:7 - error TS2322: msg` (ANSI between fields), code frames whose `~~~~` gives the end ' +
+      'column, and a `Found N errors` summary that is ignored.',
   columnBase: 1,
   columnUnit: 'utf-16',
   fields: ['file', 'line', 'column', 'endColumn', 'severity', 'message', 'code'],

@@ -5,7 +5,7 @@ import { stripLinePrefixes, type PrefixPackage } from './prefixes.js';
 import { latin1ToUtf8, neighbourBounds, ownCopy } from './strings.js';
 
 // How much of each line a grammar sees.
-export const MAX_LINE_TEXT = 4 * 1024;
+const MAX_LINE_TEXT = 4 * 1024;
 // Lines remembered by position: the last 48 normalised, in a ring (no map, no entry objects). Location lines come
 // in runs and their formats read the lines around them (tsc: the line before and after; cargo, jest: up to 12 and 40
 // lines), so 48 normalise each line about once (counted on the bench logs: tsc 13 341 for 13 308 lines, cargo

@@ -7,7 +7,7 @@ import {
 } from './tokens.js';
 
 /** Options of the shared path rule. */
-export interface PathOptions {
+interface PathOptions {
   /** Spaces belong to the path (it starts at a known position and runs to its suffix). */
   spaces?: boolean;
   /** Parentheses belong to the path (`/a (b)/c.js` inside a V8 frame). */

@@ -50,7 +50,7 @@ export function unwrapStructuredLog(line: string): string {
 // --- prefixes learned from the log ----------------------------------------------------------------------
 
 /** How many lines on each side of a candidate line are compared with it (the bounded learning window). */
-export const LEARN_WINDOW = 6;
+const LEARN_WINDOW = 6;
 // A head shared with at least this many of those lines is a prefix of the log, not of one tool line.
 const LEARN_MIN_SHARED = 2;
 // Only the start of a line can be a prefix.
@@ -59,7 +59,11 @@ const MAX_LEARNED_PREFIX = 80;
 // `src/x.py`), an indent or a bare severity word (`[ERROR] `, `--- FAIL: `, `e: `) is a tool's own text.
 const STRUCTURAL = /[[\]|#"\d]/;
 const LOCATION_LIKE = /[/\\]|\.[A-Za-z]\w*[:(]|[:(]\d/;
-const SEVERITY_ONLY = /^\W*(?:[ewi]|err|error|errors|warn|warning|warnings|info|note|notice|debug|trace|fatal|fail|failed|failure|ok|pass|passed|success|hint|help|critical|severe|stderr|stdout)\W*$/i;
+const SEVERITY_ONLY = new RegExp(
+    String.raw`^\W*(?:[ewi]|err|error|errors|warn|warning|warnings|info|note|notice|debug|trace|fatal|fail|failed|failure|ok|pass` +
+    String.raw`|passed|success|hint|help|critical|severe|stderr|stdout)\W*$`,
+    'i',
+);
 
 function headEnds(line: string): number[] {
   const ends: number[] = [];
@@ -113,7 +117,7 @@ export function toolTagOf(line: string): string {
 }
 
 /** The severity a tool tag states (`[ERROR]`, `warning:`), which the line without it no longer shows. */
-export function tagSeverity(tag: string): Severity | null {
+function tagSeverity(tag: string): Severity | null {
   const word = /\b(error|fatal|warn|warning|info|note)\b/i.exec(tag)?.[1]?.toLowerCase();
   if (word === undefined) return null;
   return word === 'error' || word === 'fatal' ? 'error' : word.startsWith('warn') ? 'warning' : 'note';

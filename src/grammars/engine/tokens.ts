@@ -28,10 +28,10 @@ export const RBrace = createToken({ name: 'RBrace', pattern: /}/, categories: [P
 export const Comma = createToken({ name: 'Comma', pattern: /,/, categories: [PathPiece, QuotedPiece] });
 export const DQuote = createToken({ name: 'DQuote', pattern: /"/, categories: [] });
 export const SQuote = createToken({ name: 'SQuote', pattern: /'/, categories: [PathPiece, QuotedPiece] });
-export const Backtick = createToken({ name: 'Backtick', pattern: /`/, categories: [QuotedPiece] });
+const Backtick = createToken({ name: 'Backtick', pattern: /`/, categories: [QuotedPiece] });
 export const Lt = createToken({ name: 'Lt', pattern: /</, categories: [QuotedPiece] });
 export const Gt = createToken({ name: 'Gt', pattern: />/, categories: [QuotedPiece] });
-export const Pipe = createToken({ name: 'Pipe', pattern: /\|/, categories: [QuotedPiece] });
+const Pipe = createToken({ name: 'Pipe', pattern: /\|/, categories: [QuotedPiece] });
 export const Equals = createToken({ name: 'Equals', pattern: /=/, categories: [PathPiece, QuotedPiece] });
 export const Dash = createToken({ name: 'Dash', pattern: /-/, categories: [PathPiece, QuotedPiece] });
 

@@ -6,7 +6,8 @@
 import type { RawLocation, Severity } from '../../core/index.js';
 import { DirectoryContext } from '../engine/directories.js';
 import { LineMatcher, type Captures } from './matcher.js';
-import { parsePattern, type Pattern } from './pattern.js';
+import { parsePattern } from './pattern.js';
+import type { Pattern } from './pattern-tree.js';
 
 interface Compiled {
   readonly pattern: Pattern;

@@ -4,7 +4,7 @@
 // steps whatever the pattern, and it is counted: past a budget the line is given up with a message, never hung.
 // Captures follow the leftmost-first preference of Perl and RE2 (errorformat's engine), so greedy and lazy items
 // take what they take there.
-import type { CharSet, Field, Node } from './pattern.js';
+import type { CharSet, Field, Node } from './pattern-tree.js';
 
 const CHAR = 0;
 const ANY = 1;
@@ -17,13 +17,13 @@ const START = 7;
 const END = 8;
 
 /** Steps one pattern may spend on one line before the line is given up for it. */
-export const STEP_BUDGET = 4_000_000;
+const STEP_BUDGET = 4_000_000;
 
 const FIELD_SLOTS: readonly Field[] = ['f', 'l', 'e', 'c', 'k', 'n', 't', 'm', 'r', 'p', 'v', 's', 'o'];
 
 export type Captures = Partial<Record<Field, string>>;
 
-export interface MatchOutcome {
+interface MatchOutcome {
   /** The captured fields, or null when the line does not match. */
   captures: Captures | null;
   /** Steps spent (the work counted by the growth tests). */

@@ -1,68 +1,10 @@
 // One errorformat pattern (vim's 'errorformat', reviewdog's -efm) parsed into its prefix flags and a small regex
 // tree. The field items follow reviewdog/errorformat's reading of vim's so that the per-tool patterns users
 // copy from it find what it finds; where the two differ, the comment at the item says which one is followed.
-import { FaultlineError } from '../../core/index.js';
+import { ALPHA, DIGIT, ESCAPES, fail, NOT_SPACE, POINTER, readClass } from './char-class.js';
+import type { Field, Node, Pattern, Prefix } from './pattern-tree.js';
 
-/** The item a capture fills. */
-export type Field = 'f' | 'l' | 'e' | 'c' | 'k' | 'n' | 't' | 'm' | 'r' | 'p' | 'v' | 's' | 'o';
-
-/** A set of characters: ranges of code units plus whether the set is negated. */
-export interface CharSet {
-  readonly ranges: readonly number[]; // flat [from, to, from, to, …], inclusive
-  readonly negated: boolean;
-}
-
-export type Node =
-  | { readonly kind: 'literal'; readonly code: number }
-  | { readonly kind: 'any' }
-  | { readonly kind: 'set'; readonly set: CharSet }
-  | { readonly kind: 'start' }
-  | { readonly kind: 'end' }
-  | { readonly kind: 'sequence'; readonly items: readonly Node[] }
-  | { readonly kind: 'choice'; readonly options: readonly Node[] }
-  | { readonly kind: 'repeat'; readonly item: Node; readonly min: 0 | 1; readonly max: 1 | typeof Infinity; readonly lazy: boolean }
-  | { readonly kind: 'capture'; readonly field: Field; readonly item: Node };
-
-/** vim's prefix letters: multi-line starts (A E W I N), continuation (C), end (Z), general (G), file stack (O P Q),
- * directory stack (D X). */
-export type Prefix = 'A' | 'E' | 'W' | 'I' | 'N' | 'C' | 'Z' | 'G' | 'O' | 'P' | 'Q' | 'D' | 'X';
 const PREFIXES = 'AEWINCZGOPQDX';
-
-export interface Pattern {
-  /** The pattern as the user wrote it (for messages). */
-  readonly source: string;
-  readonly prefix: Prefix | undefined;
-  /** `%+`: the whole line is the message. */
-  readonly plus: boolean;
-  /** `%-`: the line is consumed but reported as nothing. */
-  readonly minus: boolean;
-  /** `%>`: the next line is tried from this pattern on, not from the first. */
-  readonly again: boolean;
-  readonly tree: Node;
-  readonly fields: ReadonlySet<Field>;
-}
-
-const DIGIT: CharSet = { ranges: [0x30, 0x39], negated: false };
-const SPACE: CharSet = { ranges: [0x09, 0x0d, 0x20, 0x20], negated: false };
-const WORD: CharSet = { ranges: [0x30, 0x39, 0x41, 0x5a, 0x5f, 0x5f, 0x61, 0x7a], negated: false };
-const POINTER: CharSet = { ranges: [0x09, 0x09, 0x20, 0x20, 0x2d, 0x2e], negated: false };
-const NOT_SPACE: CharSet = { ranges: [0x20, 0x20], negated: true };
-const ALPHA: CharSet = { ranges: [0x41, 0x5a, 0x61, 0x7a], negated: false };
-const POSIX: Record<string, readonly number[]> = {
-  alpha: [0x41, 0x5a, 0x61, 0x7a],
-  digit: [0x30, 0x39],
-  alnum: [0x30, 0x39, 0x41, 0x5a, 0x61, 0x7a],
-  space: [0x09, 0x0d, 0x20, 0x20],
-  upper: [0x41, 0x5a],
-  lower: [0x61, 0x7a],
-  xdigit: [0x30, 0x39, 0x41, 0x46, 0x61, 0x66],
-  punct: [0x21, 0x2f, 0x3a, 0x40, 0x5b, 0x60, 0x7b, 0x7e],
-  blank: [0x09, 0x09, 0x20, 0x20],
-};
-const ESCAPES: Record<string, CharSet> = {
-  d: DIGIT, D: { ...DIGIT, negated: true }, s: SPACE, S: { ...SPACE, negated: true }, w: WORD, W: { ...WORD, negated: true },
-  a: ALPHA, A: { ...ALPHA, negated: true },
-};
 
 const digits = (field: Field): Node => capture(field, { kind: 'repeat', item: { kind: 'set', set: DIGIT }, min: 1, max: Infinity, lazy: false });
 const capture = (field: Field, item: Node): Node => ({ kind: 'capture', field, item });
@@ -100,56 +42,6 @@ const FIELD_ITEMS: Partial<Record<Field, () => Node>> = {
   o: () => capture('o', anyRun(1, true)),
   p: () => capture('p', { kind: 'repeat', item: { kind: 'set', set: POINTER }, min: 0, max: Infinity, lazy: false }),
 };
-
-function fail(source: string, at: number, why: string): never {
-  throw new FaultlineError('E_USAGE', `--efm '${source}': ${why} at character ${at + 1}`);
-}
-
-/** Reads a `[...]` class whose `[` is at `open`; returns the set and the index just past `]`. */
-function readClass(source: string, open: number): { set: CharSet; next: number } {
-  let index = open + 1;
-  const negated = source[index] === '^';
-  if (negated) index++;
-  const ranges: number[] = [];
-  let first = true;
-  for (;;) {
-    if (index >= source.length) fail(source, open, "missing ']' (E374)");
-    const char = source[index] as string;
-    if (char === ']' && !first) return { set: { ranges, negated }, next: index + 1 };
-    first = false;
-    if (char === '[' && source[index + 1] === ':') {
-      const close = source.indexOf(':]', index + 2);
-      const name = close > 0 ? source.slice(index + 2, close) : '';
-      const members = POSIX[name];
-      if (!members) fail(source, index, `unknown character class '[:${name}:]'`);
-      ranges.push(...members);
-      index = close + 2;
-      continue;
-    }
-    if (char === '\\' && index + 1 < source.length) {
-      const escaped = ESCAPES[source[index + 1] as string];
-      if (escaped && !escaped.negated) {
-        ranges.push(...escaped.ranges);
-        index += 2;
-        continue;
-      }
-      const code = source.charCodeAt(index + 1);
-      ranges.push(code, code);
-      index += 2;
-      continue;
-    }
-    const from = source.charCodeAt(index);
-    if (source[index + 1] === '-' && index + 2 < source.length && source[index + 2] !== ']') {
-      const to = source.charCodeAt(index + 2);
-      if (to < from) fail(source, index, 'a character range that runs backwards');
-      ranges.push(from, to);
-      index += 3;
-    } else {
-      ranges.push(from, from);
-      index++;
-    }
-  }
-}
 
 /** The regex a pattern is building: atoms in sequence, `\|` splitting alternatives and `\(`…`\)` nesting. */
 class Builder {

@@ -17,7 +17,7 @@ export interface UserFormat {
   readonly patterns: readonly string[];
 }
 
-export interface UserScanOptions {
+interface UserScanOptions {
   readonly formats: readonly UserFormat[];
   readonly normaliseLine: (raw: string) => string;
   readonly maxLocations?: number;

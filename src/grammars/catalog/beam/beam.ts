@@ -33,7 +33,10 @@ function parseErlc(context: LineContext): boolean {
 
 // OTP modules whose frames EUnit prints with a bare file name (`(eunit_test.erl, line 273)`): the test
 // harness and the standard library, never the project under test.
-const OTP_MODULE = /^(?:eunit(?:_\w+)?|erl_\w+|erlang|proc_lib|gen(?:_\w+)?|lists|maps|shell|init|io(?:_lib)?|timer|file|code|supervisor|application\w*|rpc|ets|string)$/;
+const OTP_MODULE = new RegExp(
+    String.raw`^(?:eunit(?:_\w+)?|erl_\w+|erlang|proc_lib|gen(?:_\w+)?|lists|maps|shell|init|io(?:_lib)?|timer|file|code|supervisor` +
+    String.raw`|application\w*|rpc|ets|string)$`,
+);
 
 const FAILED_TEST = /^\s*([\w@.]+):\s*(?:\d+: )?(.*?)\.\.\.\*failed\*$/;
 const FRAME = /^(in function|in call from) (\S+?):\S+ \(/;
@@ -183,7 +186,8 @@ function defineBeamRules(parser: LineParser): void {
 const erlc: GrammarFormat = {
   name: 'erlc',
   language: 'Erlang',
-  description: '`erlc src/m.erl`: `src/m.erl:4:8: function undefined_fun/0 undefined` (errors carry no severity word), `…: Warning: …`, each followed by a `%    4| …` code frame.',
+  description: '`erlc src/m.erl`: `src/m.erl:4:8: function undefined_fun/0 undefined` (errors carry no severity word), `…: Warning: …`, each ' +
+      'followed by a `%    4| …` code frame.',
   // OTP 24+ columns are 1-based characters (erl_scan counts codepoints).
   columnBase: 1,
   columnUnit: 'char',
@@ -199,7 +203,8 @@ const eunit: GrammarFormat = {
   trace: { innermost: 'first', causes: 'none', testRunner: true },
   language: 'Erlang',
   description:
-    '`eunit:test(Mod)` (EUnit): `calc_tests: add_test...*failed*`, `in function calc_tests:add_test/0 (test/calc_tests.erl, line 5)` frames, and `{file,"src/calc.erl"},{line,6}` tuples inside the `**error:` term.',
+    '`eunit:test(Mod)` (EUnit): `calc_tests: add_test...*failed*`, `in function calc_tests:add_test/0 (test/calc_tests.erl, line 5)` ' +
+        'frames, and `{file,"src/calc.erl"},{line,6}` tuples inside the `**error:` term.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'message'],

@@ -9,7 +9,7 @@ import { parseColonHead, type LocationHead } from '../shared/common.js';
 import { continueOrStart, newFrameRun, type FrameRunState } from '../shared/scripting.js';
 
 /** `.ex`/`.exs` followed by `:digit`: every Elixir location has it (warnings, frames, ExUnit lines). */
-export const ELIXIR_ANCHOR = '\\.exs?:\\d';
+const ELIXIR_ANCHOR = '\\.exs?:\\d';
 const ELIXIR_FILE = /\.exs?$/;
 
 // OTP and Elixir's own applications: their frames (`(elixir 1.14.0) lib/enum.ex:1658`) name files inside the
@@ -165,7 +165,8 @@ export const elixir: GrammarFormat = {
   trace: { innermost: 'first', causes: 'none' },
   language: 'Elixir',
   description:
-    '`elixirc` / `mix compile` / `elixir script.exs`: `** (CompileError) lib/calc.ex:3: msg`, warnings with the location on the next line (`  lib/calc.ex:3: Calc.bad/0`, 1.15+ `└─ lib/calc.ex:3:5:`), and `    lib/x.ex:3: Mod.fun/2` stack frames.',
+    '`elixirc` / `mix compile` / `elixir script.exs`: `** (CompileError) lib/calc.ex:3: msg`, warnings with the location on the next ' +
+        'line (`  lib/calc.ex:3: Calc.bad/0`, 1.15+ `└─ lib/calc.ex:3:5:`), and `    lib/x.ex:3: Mod.fun/2` stack frames.',
   // Columns (SyntaxError, 1.15+ warnings) are 1-based characters: Elixir's tokenizer counts codepoints.
   columnBase: 1,
   columnUnit: 'char',
@@ -181,7 +182,8 @@ export const exunit: GrammarFormat = {
   trace: { innermost: 'first', causes: 'none', testRunner: true },
   language: 'Elixir',
   description:
-    '`mix test` (ExUnit): `  1) test adds (CalcTest)` then `     test/calc_test.exs:4` alone, the failure, and `stacktrace:` frames `       (calc 0.1.0) lib/calc.ex:5: Calc.div/2`.',
+    '`mix test` (ExUnit): `  1) test adds (CalcTest)` then `     test/calc_test.exs:4` alone, the failure, and `stacktrace:` frames ` ' +
+        '      (calc 0.1.0) lib/calc.ex:5: Calc.div/2`.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'message'],

@@ -37,7 +37,8 @@ export const gnu: GrammarFormat = {
   name: 'gnu',
   language: 'C/C++ and any GNU-style tool',
   description:
-    'GNU Coding Standards forms gcc does not print: `file:L.C: msg`, `file:L.C-EC:`, `file:L.C-EL.EC:`, `file:L-EL:`, `file:L:C-EC:`, and gas\'s `{standard input}:N: Error: …` (dropped: no workspace file).',
+    'GNU Coding Standards forms gcc does not print: `file:L.C: msg`, `file:L.C-EC:`, `file:L.C-EL.EC:`, `file:L-EL:`, `file:L:C-EC:`, ' +
+        'and gas\'s `{standard input}:N: Error: …` (dropped: no workspace file).',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'column', 'endLine', 'endColumn', 'severity', 'message'],
@@ -84,7 +85,8 @@ export const edg: GrammarFormat = {
   name: 'edg',
   language: 'C/C++',
   description:
-    'EDG-based and Sun Studio `cc`, IBM xlc and other Unix compilers: `"file.c", line 12: error: msg`, `"file.c", line 12.5: 1506-045 (S) msg`, `"f.c", line 3(col 7):` and EDG\'s `… at line 5 of "file.c"`.',
+    'EDG-based and Sun Studio `cc`, IBM xlc and other Unix compilers: `"file.c", line 12: error: msg`, `"file.c", line 12.5: 1506-045 ' +
+        '(S) msg`, `"f.c", line 3(col 7):` and EDG\'s `… at line 5 of "file.c"`.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
@@ -110,7 +112,8 @@ function parseIrix(context: LineContext): boolean {
 export const irix: GrammarFormat = {
   name: 'irix',
   language: 'C/C++/Fortran',
-  description: 'MIPSpro and Compaq/DEC compilers and other comma forms: `cc: Error: foo.c, line 12: msg`, `cfe: Warning 1: foo.c, line 3: msg`, `foo.f, line 12: msg`.',
+  description: 'MIPSpro and Compaq/DEC compilers and other comma forms: `cc: Error: foo.c, line 12: msg`, `cfe: Warning 1: foo.c, line 3: msg`, ' +
+      '`foo.f, line 12: msg`.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message'],

@@ -50,7 +50,8 @@ function parseOracle(context: LineContext): boolean {
 export const oracle: GrammarFormat = {
   name: 'oracle',
   language: 'Pro*C / SQL',
-  description: 'Oracle Pro*C/C++ precompiler: `Semantic error at line 41, column 10, file app.pc:` or `Error at line 41, column 10 in file app.pc` (the detail on the next line is joined).',
+  description: 'Oracle Pro*C/C++ precompiler: `Semantic error at line 41, column 10, file app.pc:` or `Error at line 41, column 10 in file ' +
+      'app.pc` (the detail on the next line is joined).',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'column', 'severity', 'message'],
@@ -100,7 +101,8 @@ function parseRxp(context: LineContext): boolean {
 export const rxp: GrammarFormat = {
   name: 'rxp',
   language: 'XML',
-  description: 'RXP validating XML parser: `Error: Mismatched end tag: expected </b>, got </a>` then `in unnamed entity at line 3 char 5 of file:///doc.xml`.',
+  description: 'RXP validating XML parser: `Error: Mismatched end tag: expected </b>, got </a>` then `in unnamed entity at line 3 char 5 of ' +
+      'file:///doc.xml`.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'severity', 'message'],

@@ -18,7 +18,8 @@ function parseBorland(context: LineContext): boolean {
 export const borland: GrammarFormat = {
   name: 'borland',
   language: 'C/C++',
-  description: 'Borland/Embarcadero C++ (bcc32): `Error E2209 foo.c 15: Unable to open include file \'x.h\'`, `Warning W8004 foo.c 22: …` (code optional).',
+  description: 'Borland/Embarcadero C++ (bcc32): `Error E2209 foo.c 15: Unable to open include file \'x.h\'`, `Warning W8004 foo.c 22: …` (code ' +
+      'optional).',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message', 'code'],

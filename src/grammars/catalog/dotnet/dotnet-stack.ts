@@ -100,7 +100,8 @@ export const dotnetStack: GrammarFormat = {
   trace: { innermost: 'first', causes: 'root-first' },
   language: 'C#/F#/VB (.NET)',
   description:
-    '`dotnet test` / an unhandled exception / `mono --debug`: `   at Calc.Tests.AddTests.Add() in /home/u/svc/tests/AddTests.cs:line 14`, Mono `  at X.Main () [0x00001] in /x/Program.cs:12`, inner-exception sections.',
+    '`dotnet test` / an unhandled exception / `mono --debug`: `   at Calc.Tests.AddTests.Add() in /home/u/svc/tests/AddTests.cs:line ' +
+        '14`, Mono `  at X.Main () [0x00001] in /x/Program.cs:12`, inner-exception sections.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'message'],

@@ -73,7 +73,8 @@ const msvc: GrammarFormat = {
   name: 'msvc',
   language: 'C/C++',
   description:
-    '`cl.exe` / `msbuild app.vcxproj`: `C:\\src\\app\\main.cpp(12,5): error C2065: \'x\': undeclared identifier [C:\\src\\app\\app.vcxproj]`, line-only `(214)`, `3>` node prefixes.',
+    '`cl.exe` / `msbuild app.vcxproj`: `C:\\src\\app\\main.cpp(12,5): error C2065: \'x\': undeclared identifier ' +
+        '[C:\\src\\app\\app.vcxproj]`, line-only `(214)`, `3>` node prefixes.',
   columnBase: 1,
   // Microsoft documents /diagnostics:column as 1-based but not its unit.
   columnUnit: 'unknown',
@@ -93,7 +94,8 @@ const msbuild: GrammarFormat = {
   name: 'msbuild',
   language: 'C#/F#/VB (.NET)',
   description:
-    '`dotnet build` / `msbuild` / `csc` / `mcs`: `/home/u/svc/Program.cs(10,31): error CS1002: ; expected [/home/u/svc/svc.csproj]`, `(L,C,EL,EC)` ranges, MSBxxxx errors on targets files.',
+    '`dotnet build` / `msbuild` / `csc` / `mcs`: `/home/u/svc/Program.cs(10,31): error CS1002: ; expected [/home/u/svc/svc.csproj]`, ' +
+        '`(L,C,EL,EC)` ranges, MSBxxxx errors on targets files.',
   columnBase: 1,
   // Roslyn prints LinePosition.Character + 1: UTF-16 code units (mcs counts chars the same way).
   columnUnit: 'utf-16',

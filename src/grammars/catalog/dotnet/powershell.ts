@@ -63,7 +63,8 @@ export const pester: GrammarFormat = {
   name: 'pester',
   trace: { innermost: 'first', causes: 'none', testRunner: true },
   language: 'PowerShell',
-  description: '`Invoke-Pester` (Pester 5): `[-] Get-Thing.returns 2`, the message, then `at $result | Should -Be 2, /home/u/tests/a.Tests.ps1:12` and `at <ScriptBlock>, …:12` frames.',
+  description: '`Invoke-Pester` (Pester 5): `[-] Get-Thing.returns 2`, the message, then `at $result | Should -Be 2, ' +
+      '/home/u/tests/a.Tests.ps1:12` and `at <ScriptBlock>, …:12` frames.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'message'],

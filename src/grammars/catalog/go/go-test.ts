@@ -104,7 +104,8 @@ export const goTest: GrammarFormat = {
   name: 'go-test',
   language: 'Go',
   description:
-    '`go test ./...`: `--- FAIL: TestAdd (0.00s)` then indented basename-only `calc_test.go:7: msg` lines, resolved through the later `FAIL\\t<import path>` line.',
+    '`go test ./...`: `--- FAIL: TestAdd (0.00s)` then indented basename-only `calc_test.go:7: msg` lines, resolved through the later ' +
+        '`FAIL\\t<import path>` line.',
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'severity', 'message'],

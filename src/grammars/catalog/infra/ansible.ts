@@ -111,7 +111,9 @@ export const ansible: GrammarFormat = {
   name: 'ansible',
   language: 'Ansible',
   description:
-    "`ansible-playbook site.yml`: 2.19+ `Origin: roles/web/tasks/main.yml:6:14` under each message (outer messages of a `<<< caused by >>>` chain related to the innermost); up to 2.18 `The error appears to be in 'site.yml': line 7, column 8, but may` (also inside a task's JSON `msg`; up to 2.7 `appears to have been in`; extensionless files such as an inventory `hosts` too).",
+    "`ansible-playbook site.yml`: 2.19+ `Origin: roles/web/tasks/main.yml:6:14` under each message (outer messages of a `<<< caused " +
+        "by >>>` chain related to the innermost); up to 2.18 `The error appears to be in 'site.yml': line 7, column 8, but may` (also " +
+        "inside a task's JSON `msg`; up to 2.7 `appears to have been in`; extensionless files such as an inventory `hosts` too).",
   columnBase: 1,
   // Ansible's column comes from the YAML parser's character mark (the caret line agrees).
   columnUnit: 'char',

@@ -96,7 +96,8 @@ export const githubActions: GrammarFormat = {
   name: 'github-actions',
   language: 'GitHub Actions',
   description:
-    '`biome lint --reporter=github` and any tool writing workflow commands: `::error file=src/a.js,line=2,endLine=2,col=7,endColumn=9,title=x::msg`, `::warning`, `::notice` (properties unescaped: %2C %3A %25 %0A).',
+    '`biome lint --reporter=github` and any tool writing workflow commands: `::error ' +
+        'file=src/a.js,line=2,endLine=2,col=7,endColumn=9,title=x::msg`, `::warning`, `::notice` (properties unescaped: %2C %3A %25 %0A).',
   columnBase: 1,
   // The runner documents `col` as a 1-based column and renders it per character.
   columnUnit: 'char',
@@ -153,7 +154,8 @@ export const terraform: GrammarFormat = {
   name: 'terraform',
   language: 'Terraform',
   description:
-    '`terraform validate` / `plan`: `Error: Reference to undeclared input variable` then `  on main.tf line 14, in output "b":` (with `│ ` box prefixes when coloured).',
+    '`terraform validate` / `plan`: `Error: Reference to undeclared input variable` then `  on main.tf line 14, in output "b":` (with ' +
+        '`│ ` box prefixes when coloured).',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'severity', 'message'],
@@ -195,7 +197,8 @@ export const dockerfile: GrammarFormat = {
   name: 'dockerfile',
   language: 'Docker',
   description:
-    '`docker build .` (BuildKit): `Dockerfile:12` alone (any name given with `-f`: `Dockerfile-fe:24`, `build/Dockerfile.prod:3`), a `----` framed excerpt with `>>>` on the failing line, then `ERROR: failed to solve: …`.',
+    '`docker build .` (BuildKit): `Dockerfile:12` alone (any name given with `-f`: `Dockerfile-fe:24`, `build/Dockerfile.prod:3`), a ' +
+        '`----` framed excerpt with `>>>` on the failing line, then `ERROR: failed to solve: …`.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'severity', 'message'],

@@ -19,7 +19,8 @@ export const puppetLint: GrammarFormat = {
   name: 'puppet-lint',
   language: 'Puppet',
   description:
-    '`puppet-lint --with-filename manifests/` (the default for several files): `manifests/init.pp - WARNING: unquoted file mode on line 4 (check: unquoted_file_mode)`; a single file prints no name, so its rows name no place.',
+    '`puppet-lint --with-filename manifests/` (the default for several files): `manifests/init.pp - WARNING: unquoted file mode on ' +
+        'line 4 (check: unquoted_file_mode)`; a single file prints no name, so its rows name no place.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message', 'code'],
@@ -43,7 +44,8 @@ function parseDotenv(context: LineContext): boolean {
 export const dotenvLinter: GrammarFormat = {
   name: 'dotenv-linter',
   language: 'dotenv',
-  description: '`dotenv-linter` (`dotenv-linter check` in 4.x): `.env:3 UnorderedKey: The API_KEY key should go before the DB_URL key`, also `.env.local`, `config/prod.env`.',
+  description: '`dotenv-linter` (`dotenv-linter check` in 4.x): `.env:3 UnorderedKey: The API_KEY key should go before the DB_URL key`, also ' +
+      '`.env.local`, `config/prod.env`.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message', 'code'],

@@ -65,7 +65,8 @@ export const yamllint: GrammarFormat = {
   name: 'yamllint',
   language: 'YAML',
   description:
-    '`yamllint -f parsable .`: `./config.yaml:3:1: [error] msg (rule)`; `yamllint .` (standard): a file header then `  3:1       error    msg  (rule)` rows.',
+    '`yamllint -f parsable .`: `./config.yaml:3:1: [error] msg (rule)`; `yamllint .` (standard): a file header then `  3:1       ' +
+        'error    msg  (rule)` rows.',
   columnBase: 1,
   // yamllint columns come from PyYAML marks: characters of the decoded line, 1-based.
   columnUnit: 'char',
@@ -91,7 +92,8 @@ function parseMarkdownlint(context: LineContext): boolean {
 export const markdownlint: GrammarFormat = {
   name: 'markdownlint',
   language: 'Markdown',
-  description: '`markdownlint README.md docs`: `README.md:12:81 error MD013/line-length Line length [Expected: 80; Actual: 103]` (no colon after the column).',
+  description: '`markdownlint README.md docs`: `README.md:12:81 error MD013/line-length Line length [Expected: 80; Actual: 103]` (no colon after ' +
+      'the column).',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
@@ -131,7 +133,8 @@ function parseCfnLint(context: LineContext): boolean {
 export const cfnLint: GrammarFormat = {
   name: 'cfn-lint',
   language: 'CloudFormation',
-  description: '`cfn-lint template.yaml`: `E3012 \'thirty\' is not of type \'integer\'` then `template.yaml:21:7` on the next line; `-f parseable`: `template.yaml:21:7:21:24:E3012:msg`.',
+  description: '`cfn-lint template.yaml`: `E3012 \'thirty\' is not of type \'integer\'` then `template.yaml:21:7` on the next line; `-f ' +
+      'parseable`: `template.yaml:21:7:21:24:E3012:msg`.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'endLine', 'endColumn', 'severity', 'message', 'code'],

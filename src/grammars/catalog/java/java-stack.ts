@@ -134,7 +134,8 @@ export const javaStack: GrammarFormat = {
   trace: { innermost: 'first', causes: 'root-last' },
   language: 'Java',
   description:
-    '`java` (an uncaught exception or `printStackTrace()`): `Exception in thread "main" X: msg`, `\\tat com.acme.Helper.run(Helper.java:9)` frames, `Caused by:` sections.',
+    '`java` (an uncaught exception or `printStackTrace()`): `Exception in thread "main" X: msg`, `\\tat ' +
+        'com.acme.Helper.run(Helper.java:9)` frames, `Caused by:` sections.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'message'],

@@ -38,7 +38,8 @@ function parseJavac(context: LineContext): boolean {
 const javac: GrammarFormat = {
   name: 'javac',
   language: 'Java',
-  description: '`javac` (also under Maven/Gradle with plain output): `Bad.java:9: error: msg`, the source line, a caret line, `  symbol:`/`  location:` details.',
+  description: '`javac` (also under Maven/Gradle with plain output): `Bad.java:9: error: msg`, the source line, a caret line, `  symbol:`/`  ' +
+      'location:` details.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'severity', 'message', 'code'],

@@ -166,7 +166,9 @@ function parseAapt(context: LineContext): boolean {
 const maven: GrammarFormat = {
   name: 'maven',
   language: 'Java',
-  description: '`mvn -B compile` (maven-compiler-plugin, also checkstyle/PMD-style plugins): `[ERROR] /abs/App.java:[7,24] cannot find symbol`, `[WARNING] …:[10,19] …`, detail lines below; Maven 2 and IDE consoles print the row without the level (`/abs/App.java:[7,24] …`, an error).',
+  description: '`mvn -B compile` (maven-compiler-plugin, also checkstyle/PMD-style plugins): `[ERROR] /abs/App.java:[7,24] cannot find symbol`, ' +
+      '`[WARNING] …:[10,19] …`, detail lines below; Maven 2 and IDE consoles print the row without the level (`/abs/App.java:[7,24] …`, ' +
+      'an error).',
   columnBase: 1,
   // plexus-compiler passes javac's Diagnostic.getColumnNumber(): Java chars, i.e. UTF-16 units.
   columnUnit: 'utf-16',
@@ -181,7 +183,8 @@ const maven: GrammarFormat = {
 const surefire: GrammarFormat = {
   name: 'surefire',
   language: 'Java',
-  description: '`mvn test` (maven-surefire-plugin Results): `[ERROR]   AppTest.testAdd:10 expected: <4> but was: <3>` — class and method, no file; the file is `AppTest.java` (basename only).',
+  description: '`mvn test` (maven-surefire-plugin Results): `[ERROR]   AppTest.testAdd:10 expected: <4> but was: <3>` — class and method, no ' +
+      'file; the file is `AppTest.java` (basename only).',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message'],
@@ -194,7 +197,8 @@ const surefire: GrammarFormat = {
 const gradle: GrammarFormat = {
   name: 'gradle',
   language: 'Groovy/Kotlin (Gradle)',
-  description: '`gradle build` failure report: `* Where:` then `Build file \'/home/u/app/build.gradle\' line: 12`, the message under `* What went wrong:`.',
+  description: '`gradle build` failure report: `* Where:` then `Build file \'/home/u/app/build.gradle\' line: 12`, the message under `* What ' +
+      'went wrong:`.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message'],

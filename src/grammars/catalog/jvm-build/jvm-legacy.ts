@@ -20,7 +20,8 @@ function parseScalastyle(context: LineContext): boolean {
 export const scalastyle: GrammarFormat = {
   name: 'scalastyle',
   language: 'Scala',
-  description: '`scalastyle --config scalastyle_config.xml src` (CLI and the sbt/maven plugins\' text output): `warning file=/src/Foo.scala message=Avoid mutable fields line=6 column=7` (column 0-based; a file-level finding has no line).',
+  description: '`scalastyle --config scalastyle_config.xml src` (CLI and the sbt/maven plugins\' text output): `warning file=/src/Foo.scala ' +
+      'message=Avoid mutable fields line=6 column=7` (column 0-based; a file-level finding has no line).',
   columnBase: 0,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'severity', 'message'],

@@ -69,7 +69,8 @@ export const kotlin: GrammarFormat = {
   name: 'kotlin',
   language: 'Kotlin',
   description:
-    '`kotlinc` / `gradle compileKotlin` / kotlin-maven-plugin: `e: file:///abs/App.kt:12:5 Unresolved reference: foo`, legacy `e: /abs/App.kt: (12, 5): msg`, `w:` warnings, and the CLI\'s `App.kt:3:5: error: msg` with a caret line.',
+    '`kotlinc` / `gradle compileKotlin` / kotlin-maven-plugin: `e: file:///abs/App.kt:12:5 Unresolved reference: foo`, legacy `e: ' +
+        '/abs/App.kt: (12, 5): msg`, `w:` warnings, and the CLI\'s `App.kt:3:5: error: msg` with a caret line.',
   columnBase: 1,
   // Kotlin PSI offsets are Java chars (UTF-16 units); the renderer adds 1 to line and column.
   columnUnit: 'utf-16',

@@ -90,7 +90,8 @@ function parseDartStack(context: LineContext): boolean {
 export const dart: GrammarFormat = {
   name: 'dart',
   language: 'Dart',
-  description: '`dart run` / `dart compile` / `flutter build` (the front end): `lib/main.dart:12:5: Error: The getter \'x\' isn\'t defined…`, source and caret lines, `Context:` notes.',
+  description: '`dart run` / `dart compile` / `flutter build` (the front end): `lib/main.dart:12:5: Error: The getter \'x\' isn\'t defined…`, ' +
+      'source and caret lines, `Context:` notes.',
   columnBase: 1,
   // The front end's offsets are Dart String indices: UTF-16 code units.
   columnUnit: 'utf-16',
@@ -104,7 +105,8 @@ export const dart: GrammarFormat = {
 export const dartAnalyzer: GrammarFormat = {
   name: 'dart-analyzer',
   language: 'Dart',
-  description: '`dart analyze` / `flutter analyze`: `  error - lib/main.dart:12:5 - msg - undefined_getter`, `  error • msg • lib/main.dart:12:5 • code`, `--format=machine` rows.',
+  description: '`dart analyze` / `flutter analyze`: `  error - lib/main.dart:12:5 - msg - undefined_getter`, `  error • msg • lib/main.dart:12:5 ' +
+      '• code`, `--format=machine` rows.',
   columnBase: 1,
   columnUnit: 'utf-16',
   fields: ['file', 'line', 'column', 'endLine', 'endColumn', 'severity', 'message', 'code'],
@@ -118,7 +120,8 @@ export const dartStack: GrammarFormat = {
   name: 'dart-stack',
   trace: { innermost: 'first', causes: 'none' },
   language: 'Dart',
-  description: '`dart test` / `flutter test` / an uncaught exception: terse `package:app/calc.dart 12:5  main.<fn>` frames and VM `#0      main (file:///x/bin/app.dart:12:5)` frames.',
+  description: '`dart test` / `flutter test` / an uncaught exception: terse `package:app/calc.dart 12:5  main.<fn>` frames and VM `#0      main ' +
+      '(file:///x/bin/app.dart:12:5)` frames.',
   columnBase: 1,
   columnUnit: 'utf-16',
   fields: ['file', 'line', 'column', 'message'],

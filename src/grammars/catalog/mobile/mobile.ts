@@ -84,7 +84,8 @@ function parseZig(context: LineContext): boolean {
 const swift: GrammarFormat = {
   name: 'swift',
   language: 'Swift',
-  description: '`swift build` / `swiftc` / `xcodebuild`: `/Users/u/App/Sources/App/main.swift:12:5: error: cannot find \'x\' in scope`, `note:` lines, runtime `Fatal error: …: file X.swift, line N`.',
+  description: '`swift build` / `swiftc` / `xcodebuild`: `/Users/u/App/Sources/App/main.swift:12:5: error: cannot find \'x\' in scope`, `note:` ' +
+      'lines, runtime `Fatal error: …: file X.swift, line N`.',
   columnBase: 1,
   // Swift's SourceManager reports byte columns (UTF-8) + 1.
   columnUnit: 'byte',
@@ -98,7 +99,8 @@ const swift: GrammarFormat = {
 const xctest: GrammarFormat = {
   name: 'xctest',
   language: 'Swift',
-  description: '`swift test` / `xcodebuild test`: `/abs/Tests/AppTests/AppTests.swift:14: error: -[AppTests.AppTests testAdd] : XCTAssertEqual failed: ("3") is not equal to ("4")`.',
+  description: '`swift test` / `xcodebuild test`: `/abs/Tests/AppTests/AppTests.swift:14: error: -[AppTests.AppTests testAdd] : XCTAssertEqual ' +
+      'failed: ("3") is not equal to ("4")`.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message'],
@@ -112,7 +114,8 @@ const zig: GrammarFormat = {
   name: 'zig',
   trace: { innermost: 'first', causes: 'none' },
   language: 'Zig',
-  description: '`zig build` / `zig test`: `src/main.zig:10:5: error: expected type \'u32\', found …`, notes, `referenced by:` rows, test-failure frames `/abs/src/main.zig:12:5: 0x10 in test.add (test)`.',
+  description: '`zig build` / `zig test`: `src/main.zig:10:5: error: expected type \'u32\', found …`, notes, `referenced by:` rows, test-failure ' +
+      'frames `/abs/src/main.zig:12:5: 0x10 in test.add (test)`.',
   columnBase: 1,
   // Zig counts columns in bytes of the UTF-8 source, + 1.
   columnUnit: 'byte',

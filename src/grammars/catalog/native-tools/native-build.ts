@@ -8,7 +8,10 @@ import { LOCATION_ANCHOR } from '../../engine/anchors.js';
 // --- GNU ld ---
 
 // What ld says about a source line it resolved through DWARF (-g): the reference, the clash, its other half.
-const LD_TAIL = /^: (undefined reference to |multiple definition of |first defined here|relocation truncated to fit|more undefined references to |undefined (?:reference|symbol) )/;
+const LD_TAIL = new RegExp(
+    String.raw`^: (undefined reference to |multiple definition of |first defined here|relocation truncated to fit` +
+    String.raw`|more undefined references to |undefined (?:reference|symbol) )`,
+);
 // An object or archive member before the source path: `obj/b.o:` or `libx.a(y.o):`.
 const OBJECT_PREFIX = /^[^\s:;]+\.(?:o|obj|lo|a\([^)]+\)):/;
 
@@ -52,7 +55,8 @@ export const ld: GrammarFormat = {
   name: 'ld',
   language: 'C/C++',
   description:
-    "`gcc obj/*.o -o app` (GNU ld): `/usr/bin/ld: obj/main.o: in function 'main':` then `src/main.c:7: undefined reference to 'foo'` (needs -g), and `multiple definition of …; … first defined here`.",
+    "`gcc obj/*.o -o app` (GNU ld): `/usr/bin/ld: obj/main.o: in function 'main':` then `src/main.c:7: undefined reference to 'foo'` " +
+        "(needs -g), and `multiple definition of …; … first defined here`.",
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'severity', 'message'],
@@ -120,7 +124,8 @@ export const cmake: GrammarFormat = {
   trace: { innermost: 'first', causes: 'none' },
   language: 'CMake',
   description:
-    '`cmake -S . -B build`: `CMake Error at cmake/deps.cmake:14 (find_package):` + indented message, `Call Stack (most recent call first):` / `  CMakeLists.txt:9 (include)` frames; `CMake Warning at …`.',
+    '`cmake -S . -B build`: `CMake Error at cmake/deps.cmake:14 (find_package):` + indented message, `Call Stack (most recent call ' +
+        'first):` / `  CMakeLists.txt:9 (include)` frames; `CMake Warning at …`.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'severity', 'message'],
@@ -157,7 +162,8 @@ export const bazel: GrammarFormat = {
   name: 'bazel',
   language: 'Bazel',
   description:
-    '`bazel build //...`: `ERROR: /home/u/ws/pkg/BUILD:12:10: Compiling pkg/a.cc failed: …` (the failed action, a note: the compiler output follows) and `ERROR: /ws/pkg/BUILD:3:11: no such target …`.',
+    '`bazel build //...`: `ERROR: /home/u/ws/pkg/BUILD:12:10: Compiling pkg/a.cc failed: …` (the failed action, a note: the compiler ' +
+        'output follows) and `ERROR: /ws/pkg/BUILD:3:11: no such target …`.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'severity', 'message'],

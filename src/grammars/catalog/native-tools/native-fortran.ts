@@ -36,7 +36,8 @@ function parseGfortran(context: LineContext): boolean {
 export const gfortran: GrammarFormat = {
   name: 'gfortran',
   language: 'Fortran',
-  description: '`gfortran -c src/solve.f90`: `src/solve.f90:4:22:` alone, blank, code frame, marker `1`, then `Error: Missing \')\' in expression at (1)` (multi-line).',
+  description: '`gfortran -c src/solve.f90`: `src/solve.f90:4:22:` alone, blank, code frame, marker `1`, then `Error: Missing \')\' in ' +
+      'expression at (1)` (multi-line).',
   columnBase: 1,
   // gfortran loci go through gcc's diagnostic machinery (-fdiagnostics-column-unit, display by default).
   columnUnit: 'display',
@@ -69,7 +70,8 @@ function parseIfort(context: LineContext): boolean {
 export const ifort: GrammarFormat = {
   name: 'ifort',
   language: 'Fortran',
-  description: '`ifort -c src/solve.f90` / `ifx` (and EDG-based `icc`): `src/solve.f90(4): error #6404: …   [Z]`, the source line, a `----^` caret line.',
+  description: '`ifort -c src/solve.f90` / `ifx` (and EDG-based `icc`): `src/solve.f90(4): error #6404: …   [Z]`, the source line, a `----^` ' +
+      'caret line.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'severity', 'message', 'code'],

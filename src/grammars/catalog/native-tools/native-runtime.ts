@@ -71,7 +71,8 @@ export const valgrind: GrammarFormat = {
   trace: { innermost: 'first', causes: 'root-first' },
   language: 'C/C++',
   description:
-    '`valgrind ./app` (memcheck, program built with -g): `==1234== Invalid read of size 4` then `==1234==    at 0x1091E6: sum (util.c:3)` / `by 0x…: main (main.c:8)` frames (basename only).',
+    '`valgrind ./app` (memcheck, program built with -g): `==1234== Invalid read of size 4` then `==1234==    at 0x1091E6: sum ' +
+        '(util.c:3)` / `by 0x…: main (main.c:8)` frames (basename only).',
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'message'],
@@ -123,7 +124,8 @@ export const googletest: GrammarFormat = {
   name: 'googletest',
   language: 'C++',
   description:
-    '`./unit_tests` (GoogleTest): `tests/parse_test.cc:42: Failure` then `Expected equality of these values:` … (MSVC builds print `file(42): error: …`).',
+    '`./unit_tests` (GoogleTest): `tests/parse_test.cc:42: Failure` then `Expected equality of these values:` … (MSVC builds print ' +
+        '`file(42): error: …`).',
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'severity', 'message'],

@@ -112,7 +112,8 @@ export const asan: GrammarFormat = {
   trace: { innermost: 'first', causes: 'root-first' },
   language: 'C/C++',
   description:
-    '`gcc|clang -fsanitize=address` (also LSan/TSan/MSan stacks): `    #0 0x4f2a3 in parse_hdr src/http/parse.c:88:12` frames and `SUMMARY: AddressSanitizer: heap-buffer-overflow src/http/parse.c:88:12 in parse_hdr`.',
+    '`gcc|clang -fsanitize=address` (also LSan/TSan/MSan stacks): `    #0 0x4f2a3 in parse_hdr src/http/parse.c:88:12` frames and ' +
+        '`SUMMARY: AddressSanitizer: heap-buffer-overflow src/http/parse.c:88:12 in parse_hdr`.',
   columnBase: 1,
   // llvm-symbolizer prints DWARF columns, which count bytes; gcc's libbacktrace prints none.
   columnUnit: 'byte',

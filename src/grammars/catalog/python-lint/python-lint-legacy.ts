@@ -40,7 +40,8 @@ export const pylint1: GrammarFormat = {
   name: 'pylint-1',
   language: 'Python',
   description:
-    '`pylint pkg` 1.x (Python 2 era, still in old CI images): `************* Module pkg.mod` then `W: 16, 4: Unused variable \'x\' (unused-variable)` rows (line, 0-based column); the file is the module path (`pkg/mod.py`).',
+    '`pylint pkg` 1.x (Python 2 era, still in old CI images): `************* Module pkg.mod` then `W: 16, 4: Unused variable \'x\' ' +
+        '(unused-variable)` rows (line, 0-based column); the file is the module path (`pkg/mod.py`).',
   columnBase: 0,
   columnUnit: 'byte',
   fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
@@ -64,7 +65,8 @@ function parseBlack(context: LineContext): boolean {
 export const black: GrammarFormat = {
   name: 'black',
   language: 'Python',
-  description: '`black --check .`: `error: cannot format src/x.py: Cannot parse for target version Python 3.12: 3:7: print "x"` (`would reformat` lines name no line).',
+  description: '`black --check .`: `error: cannot format src/x.py: Cannot parse for target version Python 3.12: 3:7: print "x"` (`would ' +
+      'reformat` lines name no line).',
   // blib2to3's tokenizer position: 0-based column (observed 1:4 for the second `=` of `x = = 1`, its 5th character).
   columnBase: 0,
   columnUnit: 'char',

@@ -51,7 +51,8 @@ const pyright: GrammarFormat = {
   name: 'pyright',
   language: 'Python',
   description:
-    '`pyright` (CLI): an absolute `/abs/x.py` header, then `  /abs/x.py:2:12 - error: msg (reportRule)` rows; long messages continue on indented lines that end with the rule.',
+    '`pyright` (CLI): an absolute `/abs/x.py` header, then `  /abs/x.py:2:12 - error: msg (reportRule)` rows; long messages continue ' +
+        'on indented lines that end with the rule.',
   columnBase: 1,
   // Observed: two `📦` (astral, 2 UTF-16 units each) before the name put it at column 23, 21 in characters.
   columnUnit: 'utf-16',
@@ -66,7 +67,8 @@ const pylint: GrammarFormat = {
   name: 'pylint',
   language: 'Python',
   description:
-    '`pylint src/pkg` (text or `--output-format=parseable`): `************* Module a`, then `src/a.py:3:0: C0116: msg (symbol)` (0-based column) or `src/a.py:3: [C0116(symbol), obj] msg`.',
+    '`pylint src/pkg` (text or `--output-format=parseable`): `************* Module a`, then `src/a.py:3:0: C0116: msg (symbol)` ' +
+        '(0-based column) or `src/a.py:3: [C0116(symbol), obj] msg`.',
   // pylint prints the AST's col_offset: 0-based (formats.md §3.16; observed `:5:0:` for a `def` at the margin).
   columnBase: 0,
   // astroid keeps CPython's AST col_offset, a UTF-8 BYTE offset (observed: `X = "éé" + name` reports :13, the
@@ -83,7 +85,8 @@ const ruff: GrammarFormat = {
   name: 'ruff',
   language: 'Python',
   description:
-    '`ruff check` (full, the default since 0.12: `F401 [*] msg` then ` --> src/a.py:1:8`; or `--output-format=concise`: `src/a.py:1:8: F401 [*] msg`).',
+    '`ruff check` (full, the default since 0.12: `F401 [*] msg` then ` --> src/a.py:1:8`; or `--output-format=concise`: ' +
+        '`src/a.py:1:8: F401 [*] msg`).',
   columnBase: 1,
   // ruff's SourceLocation column counts characters (OneIndexed over chars, not bytes).
   columnUnit: 'char',
@@ -98,7 +101,8 @@ const flake8: GrammarFormat = {
   name: 'flake8',
   language: 'Python',
   description:
-    '`flake8 src` / `pycodestyle src`: `src/a.py:1:1: F401 \'os\' imported but unused` (E/W pycodestyle, F pyflakes, C90 mccabe, plugin codes).',
+    '`flake8 src` / `pycodestyle src`: `src/a.py:1:1: F401 \'os\' imported but unused` (E/W pycodestyle, F pyflakes, C90 mccabe, ' +
+        'plugin codes).',
   columnBase: 1,
   // pycodestyle (E/W) counts characters of the decoded line, a tab as 1 (observed E117 at :13:2, W291 after
   // `"éé"`); the F codes come from pyflakes' AST walk and count UTF-8 bytes on non-ASCII lines (observed).
@@ -115,7 +119,8 @@ const pythonWarnings: GrammarFormat = {
   name: 'python-warnings',
   language: 'Python',
   description:
-    '`python3 -W always app.py`: `/abs/pkg/a.py:12: DeprecationWarning: msg` followed by the offending source line (the category is the code).',
+    '`python3 -W always app.py`: `/abs/pkg/a.py:12: DeprecationWarning: msg` followed by the offending source line (the category is ' +
+        'the code).',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'severity', 'message', 'code'],

@@ -37,7 +37,10 @@ const TEST_HEADER = /^_+ (.+?) _+$/;
 const CAPTURED = /^-+ Captured .* -+$/;
 // A conftest that fails to import stops pytest before its session banner: its chain is printed bare below this.
 const CONFTEST_ERROR = /^ImportError while loading conftest '.+'\.$/;
-const CHAIN = /^(?:The above exception was the direct cause of the following exception:|During handling of the above exception, another exception occurred:)$/;
+const CHAIN = new RegExp(
+    String.raw`^(?:The above exception was the direct cause of the following exception:` +
+    String.raw`|During handling of the above exception, another exception occurred:)$`,
+);
 // `FAILED tests/x.py::test_eq - assert 3 == 4`, `ERROR tests/x.py - ImportError…`: node ids, no line number.
 const SUMMARY_ENTRY = /^(?:FAILED|ERROR|XPASS|XFAIL) \S+(?:::\S+| -|$)/;
 const TITLE_PATTERN = '(?:test session starts|FAILURES|ERRORS|short test summary info|warnings summary|PASSES|'
@@ -253,7 +256,8 @@ export const pytestLong: GrammarFormat = {
   name: 'pytest-long',
   trace: { innermost: 'last', causes: 'root-first', testRunner: true },
   description:
-    '`pytest` / `pytest --tb=long` (default auto): code with `>` and `E` lines, then `tests/x.py:9: AssertionError`; intermediate frames end `src/x.py:12: `.',
+    '`pytest` / `pytest --tb=long` (default auto): code with `>` and `E` lines, then `tests/x.py:9: AssertionError`; intermediate ' +
+        'frames end `src/x.py:12: `.',
   fields: ['file', 'line', 'severity', 'message'],
   url: 'https://docs.pytest.org/en/stable/how-to/output.html#modifying-python-traceback-printing',
   parse: parsePytest('pytest-long'),

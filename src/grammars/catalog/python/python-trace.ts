@@ -6,7 +6,7 @@ import type { LineParser } from '../../engine/parser.js';
 import { Comma, DQuote, Int, Space, Word } from '../../engine/tokens.js';
 
 /** `  File "<path>", line N[, in <name>]` as parsed. */
-export interface FileLine {
+interface FileLine {
   file: string;
   line: number;
   /** The function after `, in ` (`<module>`, `main`); null when the line has no `, in` (a SyntaxError). */
@@ -94,7 +94,7 @@ export function exceptionAfter(context: LineContext, margin: string): { text: st
 }
 
 /** One printed traceback chain as the scan sees it (shared by python-traceback and python-syntax-error). */
-export interface PythonTraces {
+interface PythonTraces {
   /** Trace id of the open traceback, null before the first. */
   trace: number | null;
   /** Printed index of the next frame in the open traceback. */
@@ -108,7 +108,7 @@ export interface PythonTraces {
   firstEmitted: number;
 }
 
-export const PYTHON_TRACES_KEY = 'python-traces';
+const PYTHON_TRACES_KEY = 'python-traces';
 
 export function pythonTraces(context: LineContext): PythonTraces {
   return context.shared<PythonTraces>(PYTHON_TRACES_KEY, () => ({

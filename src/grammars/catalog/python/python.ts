@@ -17,7 +17,10 @@ import { pytestLine, pytestLong, pytestShort } from './pytest.js';
 const FILE_ANCHOR = ` File ${SGR}"|^File ${SGR}"`;
 const HEADER = /^\s*(?:[|+] )*(?:Exception Group )?Traceback \(most recent call last\):\s*$/;
 // The two sentences CPython prints between the tracebacks of a chain (explicit `from e` and implicit context).
-const CHAIN = /^\s*(?:The above exception was the direct cause of the following exception:|During handling of the above exception, another exception occurred:)\s*$/;
+const CHAIN = new RegExp(
+    String.raw`^\s*(?:The above exception was the direct cause of the following exception:` +
+    String.raw`|During handling of the above exception, another exception occurred:)\s*$`,
+);
 const CHAIN_ANCHOR = 'The above exception was the direct cause|During handling of the above exception';
 
 // `SyntaxError: msg`, `IndentationError: …`, `TabError: …`; 3.13's codeop raises `_IncompleteInputError` (a SyntaxError).
@@ -142,7 +145,8 @@ const pythonSyntaxError: GrammarFormat = {
   name: 'python-syntax-error',
   language: 'Python',
   description:
-    '`python3 x.py` (SyntaxError/IndentationError): `  File "/abs/x.py", line N` with no `, in`, the echoed source, a caret line, then `SyntaxError: msg`.',
+    '`python3 x.py` (SyntaxError/IndentationError): `  File "/abs/x.py", line N` with no `, in`, the echoed source, a caret line, ' +
+        'then `SyntaxError: msg`.',
   columnBase: 1,
   // CPython 3.11's C printer places the caret by UTF-8 byte offset (observed: `x = "éééé" 3` puts it 4 cells right of `3`).
   columnUnit: 'byte',
@@ -158,7 +162,9 @@ const pythonTraceback: GrammarFormat = {
   trace: { innermost: 'last', causes: 'root-first' },
   language: 'Python',
   description:
-    '`python3 app.py` (uncaught exception): `Traceback (most recent call last):`, `  File "/abs/m.py", line N, in fn` frames, chained tracebacks, ExceptionGroup boxes (`  | ` margins), final `ValueError: msg`; 3.11+ marks the failing expression (`~~^~~`) under the dedented source line, placed in the file\'s line by resolve.',
+    '`python3 app.py` (uncaught exception): `Traceback (most recent call last):`, `  File "/abs/m.py", line N, in fn` frames, chained ' +
+        'tracebacks, ExceptionGroup boxes (`  | ` margins), final `ValueError: msg`; 3.11+ marks the failing expression (`~~^~~`) under ' +
+        'the dedented source line, placed in the file\'s line by resolve.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'endColumn', 'message'],
@@ -173,7 +179,8 @@ const mypy: GrammarFormat = {
   name: 'mypy',
   language: 'Python',
   description:
-    '`mypy src` (optionally `--show-column-numbers --show-error-end`): `src/m.py:4: error: msg  [code]`, `note:` lines, `m.py:4:12:4:19: error: …`.',
+    '`mypy src` (optionally `--show-column-numbers --show-error-end`): `src/m.py:4: error: msg  [code]`, `note:` lines, ' +
+        '`m.py:4:12:4:19: error: …`.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'endLine', 'endColumn', 'severity', 'message', 'code'],

@@ -35,7 +35,8 @@ export const hamlLint: GrammarFormat = {
 export const slimLint: GrammarFormat = {
   name: 'slim-lint',
   language: 'Ruby',
-  description: '`slim-lint app/views`: `app/views/users/show.html.slim:12 [W] RedundantDiv: `div` is redundant when class attribute shortcut is present`.',
+  description: '`slim-lint app/views`: `app/views/users/show.html.slim:12 [W] RedundantDiv: `div` is redundant when class attribute shortcut is ' +
+      'present`.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message', 'code'],
@@ -81,7 +82,9 @@ export const brakeman: GrammarFormat = {
   name: 'brakeman',
   language: 'Ruby',
   description:
-    '`brakeman` (text report): `Confidence: High` … `File: app/controllers/users_controller.rb` / `Line: 5` blocks; `brakeman -f tabs`: `file<TAB>line<TAB>type<TAB>check<TAB>message<TAB>confidence` rows. Confidence High/Medium/Weak maps to error/warning/note.',
+    '`brakeman` (text report): `Confidence: High` … `File: app/controllers/users_controller.rb` / `Line: 5` blocks; `brakeman -f ' +
+        'tabs`: `file<TAB>line<TAB>type<TAB>check<TAB>message<TAB>confidence` rows. Confidence High/Medium/Weak maps to ' +
+        'error/warning/note.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message', 'code'],

@@ -150,7 +150,8 @@ export const rspec: GrammarFormat = {
   trace: { innermost: 'first', causes: 'none', testRunner: true },
   language: 'Ruby',
   description:
-    "`rspec` (RSpec 3): failure blocks `  1) User validates email` / `Failure/Error:` with `# ./spec/models/user_spec.rb:14:in 'block (2 levels) in <top (required)>'` frames, and the rerun list `rspec ./spec/models/user_spec.rb:12 # …`.",
+    "`rspec` (RSpec 3): failure blocks `  1) User validates email` / `Failure/Error:` with `# ./spec/models/user_spec.rb:14:in 'block " +
+        "(2 levels) in <top (required)>'` frames, and the rerun list `rspec ./spec/models/user_spec.rb:12 # …`.",
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'message'],
@@ -165,7 +166,8 @@ export const minitest: GrammarFormat = {
   trace: { innermost: 'first', causes: 'none', testRunner: true },
   language: 'Ruby',
   description:
-    '`ruby -Itest test/x_test.rb` (Minitest 5): `UserTest#test_valid [test/models/user_test.rb:8]:` failures and `N) Error:` blocks with indented backtrace frames.',
+    '`ruby -Itest test/x_test.rb` (Minitest 5): `UserTest#test_valid [test/models/user_test.rb:8]:` failures and `N) Error:` blocks ' +
+        'with indented backtrace frames.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'severity', 'message'],

@@ -132,7 +132,9 @@ const ruby: GrammarFormat = {
   trace: { innermost: 'first', causes: 'root-last' },
   language: 'Ruby',
   description:
-    "`ruby app.rb` (uncaught exception): `/app/lib/util.rb:3:in 'boom': bad arg (ArgumentError)`, `\\tfrom main.rb:3:in 'go'` frames (backticks before Ruby 3.4), then any `cause` sections; Ruby 3.1+ error_highlight puts the failing line and `^^^^` (the column range) between the head and its frames.",
+    "`ruby app.rb` (uncaught exception): `/app/lib/util.rb:3:in 'boom': bad arg (ArgumentError)`, `\\tfrom main.rb:3:in 'go'` frames " +
+        "(backticks before Ruby 3.4), then any `cause` sections; Ruby 3.1+ error_highlight puts the failing line and `^^^^` (the column " +
+        "range) between the head and its frames.",
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'endColumn', 'message'],
@@ -145,7 +147,8 @@ const ruby: GrammarFormat = {
 const rubySyntax: GrammarFormat = {
   name: 'ruby-syntax',
   language: 'Ruby',
-  description: '`ruby -wc x.rb` / `ruby x.rb` (parse time): `lib/syn.rb:1: syntax error, unexpected end-of-input` with the source and a caret, and `x.rb:2: warning: …`.',
+  description: '`ruby -wc x.rb` / `ruby x.rb` (parse time): `lib/syn.rb:1: syntax error, unexpected end-of-input` with the source and a caret, ' +
+      'and `x.rb:2: warning: …`.',
   columnBase: 1,
   // Observed with ruby 3.1: `x = "éé" 3` puts the caret under byte 12, not character 10.
   columnUnit: 'byte',
@@ -159,7 +162,8 @@ const rubySyntax: GrammarFormat = {
 const rubocop: GrammarFormat = {
   name: 'rubocop',
   language: 'Ruby',
-  description: '`rubocop` (progress/clang/emacs formatters): `app/models/user.rb:3:5: C: [Correctable] Style/Cop: message`, then the source line and a caret range; also extensionless files (`bin/setup:2:6: C: …`, `Gemfile`, `config.ru`).',
+  description: '`rubocop` (progress/clang/emacs formatters): `app/models/user.rb:3:5: C: [Correctable] Style/Cop: message`, then the source line ' +
+      'and a caret range; also extensionless files (`bin/setup:2:6: C: …`, `Gemfile`, `config.ru`).',
   columnBase: 1,
   // Observed with rubocop 1.39: after `"ü: …"` the column counts characters (32), not bytes (33).
   columnUnit: 'char',
@@ -168,7 +172,8 @@ const rubocop: GrammarFormat = {
   url: 'https://docs.rubocop.org/rubocop/formatters.html',
   // Extensionless scripts under bin/, exe/ and script/ by a line-start anchor on those names (Gemfile, Rakefile
   // and other `*file` names are selected by the universal anchor).
-  anchor: `${RUBY_ANCHOR}|^(?:\\./)?(?:bin|exe|script|libexec)/[^\\s:]{1,200}:\\d+:\\d+: [CWEFRI]: |\\.ru:\\d+:\\d+: [CWEFRI]: |file:\\d+:\\d+: [CWEFRI]: `,
+  anchor: `${RUBY_ANCHOR}|^(?:\\./)?(?:bin|exe|script|libexec)/[^\\s:]{1,200}:\\d+:\\d+: [CWEFRI]: |\\.ru:\\d+:\\d+: [CWEFRI]: ` +
+      `|file:\\d+:\\d+: [CWEFRI]: `,
   parse: parseRubocop,
 };
 

@@ -4,7 +4,7 @@
 // later line at the run's start, below `|` connectors.
 import type { LineContext } from '../../engine/format.js';
 
-export interface RustLabel {
+interface RustLabel {
   line: number;
   column: number;
   endColumn: number;

@@ -112,7 +112,8 @@ export const rustPanic: GrammarFormat = {
   trace: { innermost: 'first', causes: 'none' },
   language: 'Rust',
   description:
-    "`cargo test` / a panicking Rust binary: `thread 'x' (123) panicked at src/lib.rs:21:9:` (or `panicked at 'msg', src/main.rs:10:21`) and RUST_BACKTRACE=1 frames `at ./src/lib.rs:7:5`.",
+    "`cargo test` / a panicking Rust binary: `thread 'x' (123) panicked at src/lib.rs:21:9:` (or `panicked at 'msg', " +
+        "src/main.rs:10:21`) and RUST_BACKTRACE=1 frames `at ./src/lib.rs:7:5`.",
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'severity', 'message'],

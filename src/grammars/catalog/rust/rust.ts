@@ -139,7 +139,8 @@ const rustc: GrammarFormat = {
   name: 'rustc',
   language: 'Rust',
   description:
-    '`cargo build` / `cargo clippy` / `rustc` (human or `--message-format=short`): `error[E0308]: msg` then ` --> src/lib.rs:4:21`, ` ::: ` secondary spans, or `src/lib.rs:4:21: error[E0308]: msg`.',
+    '`cargo build` / `cargo clippy` / `rustc` (human or `--message-format=short`): `error[E0308]: msg` then ` --> src/lib.rs:4:21`, ` ' +
+        '::: ` secondary spans, or `src/lib.rs:4:21: error[E0308]: msg`.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'endColumn', 'severity', 'message', 'code'],

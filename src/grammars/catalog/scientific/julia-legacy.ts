@@ -55,7 +55,8 @@ export const julia0: GrammarFormat = {
   trace: { innermost: 'first', causes: 'none' },
   language: 'Julia',
   description:
-    '`julia x.jl` with Julia 0.4–0.6: `ERROR: LoadError: UndefVarError: y not defined`, ` in f(::Int64) at /home/u/x.jl:5` frames, then `while loading /home/u/x.jl, in expression starting on line 3`.',
+    '`julia x.jl` with Julia 0.4–0.6: `ERROR: LoadError: UndefVarError: y not defined`, ` in f(::Int64) at /home/u/x.jl:5` frames, ' +
+        'then `while loading /home/u/x.jl, in expression starting on line 3`.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message'],

@@ -153,7 +153,9 @@ export const julia: GrammarFormat = {
   trace: { innermost: 'first', causes: 'none' },
   language: 'Julia',
   description:
-    '`julia src/main.jl` (1.6+): `ERROR: LoadError: UndefVarError: …`, `Stacktrace:` with ` [1] f(x::Int64)` / `   @ Main ~/src/a.jl:3` frames (`@ Base ./int.jl:88` is the runtime), `in expression starting at …`, JuliaSyntax `# Error @ a.jl:3:11`, `Test Failed at …jl:5`, `└ @ Main a.jl:4` log records.',
+    '`julia src/main.jl` (1.6+): `ERROR: LoadError: UndefVarError: …`, `Stacktrace:` with ` [1] f(x::Int64)` / `   @ Main ' +
+        '~/src/a.jl:3` frames (`@ Base ./int.jl:88` is the runtime), `in expression starting at …`, JuliaSyntax `# Error @ a.jl:3:11`, ' +
+        '`Test Failed at …jl:5`, `└ @ Main a.jl:4` log records.',
   // JuliaSyntax columns are 1-based characters (it counts codepoints; docs: JuliaSyntax.jl "Diagnostics").
   columnBase: 1,
   columnUnit: 'char',

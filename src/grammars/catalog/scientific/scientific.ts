@@ -163,7 +163,8 @@ const r: GrammarFormat = {
   trace: { innermost: 'first', causes: 'none' },
   language: 'R',
   description:
-    '`Rscript -e \'source("R/calc.R")\'`: parse errors `Error in source("R/calc.R") : R/calc.R:3:10: unexpected symbol` (caret below); `traceback()` frames `7: ratio(x, by) at ratio.R#6` (keep.source on).',
+    '`Rscript -e \'source("R/calc.R")\'`: parse errors `Error in source("R/calc.R") : R/calc.R:3:10: unexpected symbol` (caret ' +
+        'below); `traceback()` frames `7: ratio(x, by) at ratio.R#6` (keep.source on).',
   // R's parser counts characters and expands tabs to multiples of 8 (gram.y xxcolno), like a display column.
   columnBase: 1,
   columnUnit: 'display',
@@ -180,7 +181,8 @@ const testthat: GrammarFormat = {
   trace: { innermost: 'first', causes: 'none', testRunner: true },
   language: 'R',
   description:
-    '`Rscript -e \'testthat::test_dir("tests/testthat")\'`: `── Failure (\'test-calc.R:4\'): adds ──` / `Error (…)` / `Warning (…)` reports (3.2+: `(test-calc.R:4:3)`), paths relative to tests/testthat, backtraces `at test-x.R:5:2`.',
+    '`Rscript -e \'testthat::test_dir("tests/testthat")\'`: `── Failure (\'test-calc.R:4\'): adds ──` / `Error (…)` / `Warning (…)` ' +
+        'reports (3.2+: `(test-calc.R:4:3)`), paths relative to tests/testthat, backtraces `at test-x.R:5:2`.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'severity', 'message'],

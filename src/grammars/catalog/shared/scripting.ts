@@ -8,7 +8,7 @@ import { plausiblePath } from './common.js';
 import { ALL_TOKENS, Colon, Int, Space, Word } from '../../engine/tokens.js';
 
 /** What sits between the path and `line N`. */
-export interface LineWordOptions {
+interface LineWordOptions {
   /** `x.sh: line 9` (bash) rather than `x.pl line 3` (Perl, ShellCheck). */
   colon?: boolean;
   /** `x.php on line 2` (PHP). */
@@ -64,7 +64,7 @@ export function defineLineWordRule(parser: LineParser, name: string): void {
   });
 }
 
-export interface LineWordLocation {
+interface LineWordLocation {
   file: string;
   line: number;
   /** Text after the line number. */

@@ -27,7 +27,7 @@ export function defineV8Rules(parser: LineParser): void {
   });
 }
 
-export interface V8Location {
+interface V8Location {
   file: string;
   line: number;
   column: number | null;
@@ -46,7 +46,7 @@ function stripDevServer(path: string): string {
 }
 
 /** A printed path a frame may carry: a source file, a file:// or bundler URL, or a runtime pseudo-path. */
-export function framePath(printed: string): string | undefined {
+function framePath(printed: string): string | undefined {
   const path = stripDevServer(printed.trim());
   const clean = cleanPrintedPath(path);
   if (isRuntimePseudoPath(clean) || plausiblePath(clean)) return path;

@@ -1,8 +1,8 @@
 // Bundlers: esbuild (`✘ [ERROR] msg` then `    src/x.ts:3:16:` on its own line), webpack (`ERROR in ./src/App.js 6:2`),
-// vite 8 / rolldown (`[plugin] msg` then `╭─[ src/x.ts:2:24 ]`), swc (`,-[src/x.ts:11:1]` frames), rollup (`[!] RollupError: src/x.js (2:12): msg`)
-// and babel (`SyntaxError: /abs/src/a.js: Unexpected token (2:10)` above a code frame).
-// Links: https://esbuild.github.io/api/#log-level, https://webpack.js.org/configuration/stats/,
-// https://vite.dev/guide/build, https://rollupjs.org/command-line-interface/
+// vite 8 / rolldown (`[plugin] msg` then `╭─[ src/x.ts:2:24 ]`), swc (`,-[src/x.ts:11:1]` frames), rollup (`[!] RollupError: src/x.js
+// (2:12): msg`) and babel (`SyntaxError: /abs/src/a.js: Unexpected token (2:10)` above a code frame). Links:
+// https://esbuild.github.io/api/#log-level, https://webpack.js.org/configuration/stats/, https://vite.dev/guide/build,
+// https://rollupjs.org/command-line-interface/
 import type { Severity } from '../../../core/index.js';
 import type { GrammarFormat, LineContext } from '../../engine/format.js';
 import { SGR } from '../../engine/anchors.js';
@@ -113,8 +113,8 @@ function parseVite(context: LineContext): boolean {
 // --- swc (and Next.js, which embeds it): `  x msg`, then the frame `   ,-[src/x.ts:302:1]` over numbered excerpt lines ---
 
 // Older swc (and the Next.js builds that embed it) head the frame with the excerpt's FIRST line (`:302:1`), newer
-// ones with the marked line but always column 1; the place is the line its marks sit under: a `:  ^^^` row after it, a `,->` opening a multi-line span, or a
-// code-frame `>` before its number.
+// ones with the marked line but always column 1; the place is the line its marks sit under: a `:  ^^^` row after it, a `,->` opening a
+// multi-line span, or a code-frame `>` before its number.
 const SWC_HEAD = /^\s*,-\[/;
 const SWC_EXCERPT = /^(\s*>?\s*)(\d+) \|( ?)(.*)$/;
 const SWC_MARKS = /^(\s*): ?(.*)$/;
@@ -247,7 +247,9 @@ export const webBundlerFormats: GrammarFormat[] = [
   {
     name: 'webpack',
     language: 'JavaScript',
-    description: '`npx webpack` (webpack 5 stats): `ERROR in ./src/App.js 6:2` (module, SPACE, L:C[-EC]) then the message (`Module not found: …`); webpack 1-4: `ERROR in ./src/App.js` then `Module parse failed: Unexpected token (6:2)` or `Module build failed: SyntaxError: … (6:2)`; create-react-app: `./src/App.js 6:2` alone, then webpack\'s message.',
+    description: '`npx webpack` (webpack 5 stats): `ERROR in ./src/App.js 6:2` (module, SPACE, L:C[-EC]) then the message (`Module not found: ' +
+        '…`); webpack 1-4: `ERROR in ./src/App.js` then `Module parse failed: Unexpected token (6:2)` or `Module build failed: ' +
+        'SyntaxError: … (6:2)`; create-react-app: `./src/App.js 6:2` alone, then webpack\'s message.',
     // Positions come from acorn's SourceLocation: 1-based lines, 0-based UTF-16 columns, exclusive end.
     columnBase: 0,
     columnUnit: 'utf-16',
@@ -275,7 +277,8 @@ export const webBundlerFormats: GrammarFormat[] = [
   {
     name: 'swc',
     language: 'JavaScript',
-    description: '`npx swc src -d dist` / Next.js builds: `  x msg`, then the frame `,-[src/x.ts:11:1]` whose `:  ^` marks (or `,->` span) name the line and column.',
+    description: '`npx swc src -d dist` / Next.js builds: `  x msg`, then the frame `,-[src/x.ts:11:1]` whose `:  ^` marks (or `,->` span) name ' +
+        'the line and column.',
     // The column is the caret's cell under the echoed line (miette-style rendering by display width).
     columnBase: 1,
     columnUnit: 'display',
@@ -302,7 +305,8 @@ export const webBundlerFormats: GrammarFormat[] = [
   {
     name: 'babel',
     language: 'JavaScript',
-    description: "`npx babel src -d lib` (and babel-jest, babel-loader): `SyntaxError: /abs/src/a.js: Unexpected token (2:10)`, then a code frame whose caret marks the column.",
+    description: "`npx babel src -d lib` (and babel-jest, babel-loader): `SyntaxError: /abs/src/a.js: Unexpected token (2:10)`, then a code " +
+        "frame whose caret marks the column.",
     // The caret's position, 1-based in UTF-16 units (the code frame blanks each code unit of the line).
     columnBase: 1,
     columnUnit: 'utf-16',

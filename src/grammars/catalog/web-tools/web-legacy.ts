@@ -130,7 +130,9 @@ export const webLegacyFormats: GrammarFormat[] = [
     name: 'ts-loader',
     language: 'TypeScript',
     description:
-      '`npx webpack` with ts-loader: `[tsl] ERROR in /abs/src/a.ts(3,7)` then `      TS2322: msg`; ts-loader 2 and older print webpack\'s `ERROR in ./src/a.ts` then `(3,7): error TS2322: msg`; early ts-loader and ts-node print `src/a.ts (3,7): msg` (a space before the parenthesis).',
+      '`npx webpack` with ts-loader: `[tsl] ERROR in /abs/src/a.ts(3,7)` then `      TS2322: msg`; ts-loader 2 and older print ' +
+          'webpack\'s `ERROR in ./src/a.ts` then `(3,7): error TS2322: msg`; early ts-loader and ts-node print ' +
+          '`src/a.ts (3,7): msg` (a space before the parenthesis).',
     columnBase: 1,
     columnUnit: 'utf-16',
     fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
@@ -156,7 +158,9 @@ export const webLegacyFormats: GrammarFormat[] = [
     name: 'tslint',
     language: 'TypeScript',
     description:
-      '`npx tslint -p .`: verbose (and pre-6 prose) `ERROR: (semicolon) src/a.ts[3, 7]: Missing semicolon`, 6.x prose `ERROR: src/a.ts:3:7 - msg`, the default stylish `src/a.ts:3:7` header with `ERROR: 3:7  rule  msg` rows; tslint 4 printed no severity.',
+      '`npx tslint -p .`: verbose (and pre-6 prose) `ERROR: (semicolon) src/a.ts[3, 7]: Missing semicolon`, 6.x prose `ERROR: ' +
+          'src/a.ts:3:7 - msg`, the default stylish `src/a.ts:3:7` header with `ERROR: 3:7  rule  msg` rows; tslint 4 printed no ' +
+          'severity.',
     columnBase: 1,
     columnUnit: 'utf-16',
     fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
@@ -171,7 +175,8 @@ export const webLegacyFormats: GrammarFormat[] = [
     name: 'next',
     language: 'JavaScript',
     description:
-      '`next lint` / `next build`: a `./pages/index.js` header, then `12:5  Error: \'x\' is not defined.  no-undef` rows; `next build`\'s `./src/app/page.tsx:5:7` then `Type error: msg`.',
+      '`next lint` / `next build`: a `./pages/index.js` header, then `12:5  Error: \'x\' is not defined.  no-undef` rows; `next ' +
+          'build`\'s `./src/app/page.tsx:5:7` then `Type error: msg`.',
     columnBase: 1,
     columnUnit: 'utf-16',
     fields: ['file', 'line', 'column', 'severity', 'message', 'code'],

@@ -174,7 +174,8 @@ export const webLintFormats: GrammarFormat[] = [
   {
     ...JS_LINT,
     name: 'biome',
-    description: '`npx biome check` / `biome lint` (default reporter): `src/lint.js:3:9 lint/suspicious/noDoubleEquals  FIXABLE  ━━━` then `  × msg` in a framed block.',
+    description: '`npx biome check` / `biome lint` (default reporter): `src/lint.js:3:9 lint/suspicious/noDoubleEquals  FIXABLE  ━━━` then `  × ' +
+        'msg` in a framed block.',
     // Observed: on `const café = "é"; if (café == 2)` Biome printed 1:28, the character column (byte column: 31).
     columnUnit: 'char',
     fields: ['file', 'line', 'column', 'severity', 'message', 'code'],

@@ -63,7 +63,7 @@ export function defineWebRules(parser: LineParser): void {
   });
 }
 
-export interface WebLocation {
+interface WebLocation {
   file: string;
   line: number;
   column: number;

@@ -162,7 +162,8 @@ export const webRuntimeFormats: GrammarFormat[] = [
     trace: { innermost: 'first', causes: 'root-last', testRunner: true },
     language: 'TypeScript',
     description:
-      '`deno run` / `deno check` / `deno test` / `deno lint`: `error: Uncaught …` then `    at boom (file:///…/lib.ts:2:9)`; `TS2322 [ERROR]: …` then `    at file:///…:2:7`; `adds => ./src/main_test.ts:4:6`; `error[rule]: …` then ` --> /abs/x.ts:1:10`.',
+      '`deno run` / `deno check` / `deno test` / `deno lint`: `error: Uncaught …` then `    at boom (file:///…/lib.ts:2:9)`; `TS2322 ' +
+          '[ERROR]: …` then `    at file:///…:2:7`; `adds => ./src/main_test.ts:4:6`; `error[rule]: …` then ` --> /abs/x.ts:1:10`.',
     columnBase: 1,
     columnUnit: 'utf-16',
     fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
@@ -175,7 +176,8 @@ export const webRuntimeFormats: GrammarFormat[] = [
     name: 'bun',
     trace: { innermost: 'first', causes: 'root-last' },
     language: 'TypeScript',
-    description: '`bun run x.ts` / `bun test`: a code frame, `TypeError: msg` (or `error: …`), then `      at boom (/abs/src/lib.ts:2:13)` frames and `Bun v1.x` / `(fail) name`.',
+    description: '`bun run x.ts` / `bun test`: a code frame, `TypeError: msg` (or `error: …`), then `      at boom (/abs/src/lib.ts:2:13)` ' +
+        'frames and `Bun v1.x` / `(fail) name`.',
     columnBase: 1,
     // JavaScriptCore columns are UTF-16 like V8's, but bun transpiles TS first: columns can differ from node/deno (§3.16).
     columnUnit: 'utf-16',
