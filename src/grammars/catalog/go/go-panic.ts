@@ -88,7 +88,8 @@ export const goPanic: GrammarFormat = {
   trace: { innermost: 'first', causes: 'none' },
   language: 'Go',
   description:
-    '`go run` / `go test` panics: `panic: msg`, `goroutine 1 [running]:`, frames `main.f(...)` + `\\t/abs/main.go:10 +0x45`; delve\'s `stack` and `Stack:` blocks: `0  0x4bcbf8 in main.f` + `   at ./main.go:10`.',
+    '`go run` / `go test` panics: `panic: msg`, `goroutine 1 [running]:`, frames `main.f(...)` + `\\t/abs/main.go:10 +0x45`; ' +
+    'delve\'s `stack` and `Stack:` blocks: `0  0x4bcbf8 in main.f` + `   at ./main.go:10`.',
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'message'],
@@ -96,6 +97,8 @@ export const goPanic: GrammarFormat = {
   url: 'https://go.dev/doc/diagnostics#stack-traces',
   // Panic headers, goroutine headers, tab-indented `.go:LINE` frame lines, delve's `at ….go:LINE` frame lines and
   // the panic value it prints.
-  anchor: '^(?:panic|fatal error): |^goroutine \\d+ \\[|^\\t(?:[A-Za-z]:)?[^\\s:]*\\.go:\\d|^[ \\t]+at (?:[A-Za-z]:)?[^\\s:]*\\.(?:go|s):\\d|runtime\\.curg\\._panic\\.arg: ',
+  anchor:
+    '^(?:panic|fatal error): |^goroutine \\d+ \\[|^\\t(?:[A-Za-z]:)?[^\\s:]*\\.go:\\d|' +
+    '^[ \\t]+at (?:[A-Za-z]:)?[^\\s:]*\\.(?:go|s):\\d|runtime\\.curg\\._panic\\.arg: ',
   parse: parseGoPanic,
 };

@@ -5,7 +5,11 @@ import type { LineContext } from '../../engine/format.js';
 import { parseSpaceLocation } from './web-rules.js';
 
 // Only a message webpack writes (or create-react-app's rewording of it) below makes such a line a header.
-const BARE_MESSAGE = /^(?:Module (?:parse|build) failed|Module not found|Module (?:Error|Warning)\b|Syntax ?error|Attempted import error|export '|Can't resolve|Cannot find (?:file|module))/i;
+const BARE_MESSAGE = new RegExp(
+  String.raw`^(?:Module (?:parse|build) failed|Module not found|Module (?:Error|Warning)\b|Syntax ?error|` +
+    String.raw`Attempted import error|export '|Can't resolve|Cannot find (?:file|module))`,
+  'i',
+);
 
 export function parseWebpackBare(context: LineContext): boolean {
   if (!/^\.{1,2}\//.test(context.text)) return false;
