@@ -6,7 +6,7 @@
 import type { Severity } from '../../../core/index.js';
 import type { GrammarFormat, LineContext } from '../../engine/format.js';
 import { SGR } from '../../engine/anchors.js';
-import { parseParenLocation, parseSpaceLocation, parseTrailingLineCol } from './web-rules.js';
+import { emitWebpackHead, parseParenLocation, parseSpaceLocation, parseTrailingLineCol } from './web-rules.js';
 import { parseColonHead, plausiblePath } from '../shared/common.js';
 import { stripLinePrefixes } from '../../engine/prefixes.js';
 import { parseWebpackBare } from './webpack-bare.js';
@@ -59,16 +59,7 @@ function parseWebpack(context: LineContext): boolean {
   if (!location) return parseWebpackLegacy(context, head);
   if (context.text.slice(location.end).trim() !== '') return false;
   const message = (context.line(1) ?? '').trim();
-  context.emit({
-    file: location.file,
-    line: location.line,
-    column: location.column,
-    // webpack prints acorn positions: 0-based columns with an EXCLUSIVE end (`2:0-39` covers 39 characters).
-    endLine: location.endLine,
-    endColumn: location.endColumn === null ? null : location.endColumn - 1,
-    severity: head[1] === 'WARNING' ? 'warning' : 'error',
-    message,
-  });
+  emitWebpackHead(context, location, head[1] === 'WARNING' ? 'warning' : 'error', message);
   return true;
 }
 

@@ -2,6 +2,7 @@
 // head: webpack's and dart-sass's `path L:C[-EC]` (a SPACE before the numbers), rollup's `path (L:C)`,
 // prettier's trailing `(L:C)` and ESLint compact's `path: line L, col C,`.
 // Link: https://chevrotain.io/docs/guide/internals.html#grammar-recording
+import type { Severity } from '../../../core/index.js';
 import type { LineContext } from '../../engine/format.js';
 import type { LineParser } from '../../engine/parser.js';
 import { plausiblePath } from '../shared/common.js';
@@ -135,4 +136,18 @@ export function parseCompactLocation(context: LineContext): WebLocation | undefi
   const file = text.slice(0, colon.startOffset);
   if (!plausiblePath(file) || line === undefined || column === undefined || Number.isNaN(line) || Number.isNaN(column)) return undefined;
   return { file, line, column, endLine: null, endColumn: null, end: parsed.end };
+}
+
+/** A webpack module header's location (`./src/App.js 6:2-39`) with the message on the next line. */
+export function emitWebpackHead(context: LineContext, location: WebLocation, severity: Severity, message: string): void {
+  context.emit({
+    file: location.file,
+    line: location.line,
+    column: location.column,
+    // webpack prints acorn positions: 0-based columns with an EXCLUSIVE end (`2:0-39` covers 39 characters).
+    endLine: location.endLine,
+    endColumn: location.endColumn === null ? null : location.endColumn - 1,
+    severity,
+    message,
+  });
 }

@@ -2,7 +2,7 @@
 // formatWebpackMessages): `./src/pages/Home.jsx 48:12`, then webpack's message on the next line.
 // Link: https://github.com/facebook/create-react-app/blob/main/packages/react-dev-utils/README.md
 import type { LineContext } from '../../engine/format.js';
-import { parseSpaceLocation } from './web-rules.js';
+import { emitWebpackHead, parseSpaceLocation } from './web-rules.js';
 
 // Only a message webpack writes (or create-react-app's rewording of it) below makes such a line a header.
 const BARE_MESSAGE = new RegExp(
@@ -17,15 +17,7 @@ export function parseWebpackBare(context: LineContext): boolean {
   if (!location || context.text.slice(location.end).trim() !== '') return false;
   const message = (context.line(1) ?? '').trim();
   if (!BARE_MESSAGE.test(message)) return false;
-  context.emit({
-    file: location.file,
-    line: location.line,
-    column: location.column,
-    endLine: location.endLine,
-    endColumn: location.endColumn === null ? null : location.endColumn - 1,
-    severity: underWarningsHeading(context) ? 'warning' : 'error',
-    message,
-  });
+  emitWebpackHead(context, location, underWarningsHeading(context) ? 'warning' : 'error', message);
   return true;
 }
 
