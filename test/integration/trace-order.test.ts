@@ -44,6 +44,8 @@ const CASES: readonly TraceCase[] = [
     },
     command: 'python3 main.py',
   },
+  // The pytest cases run the `pytest` that hasTool found: `python3` on PATH may be another interpreter without
+  // pytest (CI puts ruff's venv first), and `python3 -m pytest` then fails before any test runs.
   {
     name: 'pytest: a user function below the failing test raised',
     tool: ['pytest', 'python3-pytest'],
@@ -53,7 +55,7 @@ const CASES: readonly TraceCase[] = [
       'tests/__init__.py': '',
       'shop/__init__.py': '',
     },
-    command: 'python3 -m pytest -q -p no:cacheprovider tests',
+    command: 'pytest -q -p no:cacheprovider tests',
   },
   {
     name: "pytest: the failing test's own line when nothing below it raised",
@@ -64,7 +66,7 @@ const CASES: readonly TraceCase[] = [
       'tests/__init__.py': '',
       'shop/__init__.py': '',
     },
-    command: 'python3 -m pytest -q -p no:cacheprovider tests',
+    command: 'pytest -q -p no:cacheprovider tests',
   },
   {
     name: 'Node: innermost first, the [cause] printed after its wrapper',
