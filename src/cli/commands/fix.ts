@@ -112,6 +112,8 @@ export const fixCommand: CliCommand = {
     const args: FixArgs = { apply: values.apply === true, unsafe: values.unsafe === true, verify: values.verify === true, lsp: values.lsp === true, answer: typeof values.answer === 'string' ? values.answer : undefined, format: formatOf(values) };
     if (args.verify && !args.apply) throw new FaultlineError('E_USAGE', '--verify checks applied fixes: pass --apply too');
     const log = await chainedLog(parsed.log, io);
+    // Refused before anything is written: a check that cannot run must not leave unverified edits behind.
+    if (args.verify && !log.run) throw new FaultlineError('E_USAGE', '--verify needs a saved run (RUN, --last or --last-failed) to run its command again');
     const cwd = resolve(io.cwd, log.cwd);
     const roots = log.roots?.map((root) => resolve(io.cwd, root));
     const { applyFixes, restoreFiles, parseAnswer } = await import('../../fix/index.js');
@@ -149,7 +151,7 @@ export const fixCommand: CliCommand = {
       if (next.applied.length === 0) break;
     }
     if (args.verify && changes.length > 0) {
-      if (!log.run || !before) throw new FaultlineError('E_USAGE', '--verify needs a saved run (RUN, --last or --last-failed) to run its command again');
+      if (!log.run || !before) throw new FaultlineError('E_INTERNAL', '--verify lost its saved run');
       const after = await rerun(log.run, roots, io);
       const known = errorKeys(before);
       const fresh = [...errorKeys(after.result)].filter((key) => !known.has(key));
