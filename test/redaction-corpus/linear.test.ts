@@ -2,8 +2,8 @@
 // and the raw paths (escapes, redraws and backspaces included). The redactor counts the characters its loops
 // examine (a WorkMeter): 4× the input may cost at most 4.5× the count, where a rule or a loop that looks at a
 // stretch again per match costs ~16×. The count is exact, so no busy machine makes this flaky; a regex that
-// backtracks inside one search is not counted, and bench/growth.mjs times the same shapes. Also a 1 MB line
-// per shape.
+// backtracks inside one search is not counted, and bench/growth.mjs times most of these shapes. Also a 1 MB
+// line per shape.
 import { describe, expect, it } from 'vitest';
 import type { WorkMeter } from '../../src/core/index.js';
 import { createRedactor } from '../../src/redact/index.js';
