@@ -112,7 +112,7 @@ for (const log of ${JSON.stringify(logs)}) {
 }
 
 if (!process.argv.includes('--locate-only')) {
-  for (const extra of ['realistic.mjs', 'peer.mjs', 'floors.mjs', 'capture.mjs', 'lsp.mjs', 'fix.mjs', 'lsp-server.mjs']) {
+  for (const extra of ['realistic.mjs', 'peer.mjs', 'floors.mjs', 'growth.mjs', 'capture.mjs', 'lsp.mjs', 'fix.mjs', 'lsp-server.mjs']) {
     if (!existsSync(join(here, extra))) continue;
     console.log(`\n--- bench/${extra} ---`);
     const quickArgs = extra === 'floors.mjs' || extra === 'realistic.mjs' || extra === 'peer.mjs' ? ['--quick'] : ['--sizes', '10'];

@@ -226,3 +226,12 @@ export interface SymbolInfo {
   /** Root-relative path of the file the symbol is in (posix separators), when known. */
   file?: string;
 }
+
+/**
+ * Counts the work a stage does: characters and records its loops examine. Growth tests pass one and check
+ * that 4× the input costs ~4× the steps, a count that no busy machine can make flaky (CPU time could). A stage
+ * without one counts nothing.
+ */
+export interface WorkMeter {
+  steps: number;
+}

@@ -1,4 +1,5 @@
 // Recognition: log text in, raw locations out. No file system, no Node APIs.
+import type { WorkMeter } from '../core/index.js';
 import type { GrammarFormat } from './engine/format.js';
 import { parserForFormat, selectFormats } from './registry.js';
 import { Scanner, type ScanResult } from './engine/scanner.js';
@@ -9,6 +10,8 @@ export interface ScanOptions {
   /** Normalises one decoded line; pass summarise's normaliseLine. */
   normaliseLine: (raw: string) => string;
   maxLocations?: number;
+  /** Counts the work done (growth tests). */
+  meter?: WorkMeter;
 }
 
 // Creates a streaming scanner: feed latin1 slices with write(), then end().
@@ -19,6 +22,7 @@ export function createScanner(options: ScanOptions): Scanner {
     parser: parserForFormat,
     normaliseLine: options.normaliseLine,
     ...(options.maxLocations !== undefined ? { maxLocations: options.maxLocations } : {}),
+    ...(options.meter ? { meter: options.meter } : {}),
   });
 }
 

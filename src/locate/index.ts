@@ -1,6 +1,6 @@
 // locate = read the log (streaming) → grammars → resolve and rank against the workspace.
 import { resolve } from 'node:path';
-import type { LocateResult } from '../core/index.js';
+import type { LocateResult, WorkMeter } from '../core/index.js';
 import type { UserFormat } from '../grammars/index.js';
 import { applyIgnoredPaths, applySeverityOverrides, filterByDiff, type DiffFilter } from './adjust.js';
 import { readProjectFile, type ProjectSettings } from './project-file.js';
@@ -42,6 +42,8 @@ export interface LocateOptions {
   project?: boolean | ProjectSettings;
   /** Keep only what a change touched (reviewdog's -filter-mode with -diff). */
   diff?: DiffFilter;
+  /** Counts the work of reading the log: characters, records and frames examined (growth tests). */
+  meter?: WorkMeter;
 }
 
 /** What was read, for notes and the run record. */
@@ -75,6 +77,7 @@ export async function locate(source: LogSource, options: LocateOptions = {}): Pr
     ...(userFormats.length > 0 ? { userFormats } : {}),
     ...(options.formats ? { formats: options.formats } : {}),
     ...(options.inputFormat ? { inputFormat: options.inputFormat } : {}),
+    ...(options.meter ? { meter: options.meter } : {}),
   });
   await readLog(source, { slice: (slice) => scanner.write(slice), window: (window) => scanner.writeWindow(window) }, options.allowBinary === true);
   const scanned = scanner.end();

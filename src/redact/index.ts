@@ -4,6 +4,7 @@
 // replaces those literals verbatim and applies faultline's own rules. The sync half lets the renderers
 // stay pure functions; the async half runs once per invocation. Text is judged as it will be shown
 // (redactShown) and, where raw bytes leave, also raw (redactRaw): see redactor.ts and views.ts.
+import type { WorkMeter } from '../core/index.js';
 import { isPlaceholder, type SecretRule } from './rules.js';
 import { createRedactorCore, type RedactionCount, type Redactor, type SecretLiteral } from './redactor.js';
 import { needsTerminalView } from './views.js';
@@ -19,6 +20,8 @@ export interface RedactorOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Rules to apply; default SECRET_RULES. */
   rules?: readonly SecretRule[];
+  /** Counts the characters examined (growth tests); nothing is counted without one. */
+  meter?: WorkMeter;
 }
 
 // Variable names whose values are secrets; PWD/OLDPWD (the working directory) and *_FILE/_PATH/_DIR
@@ -45,7 +48,7 @@ export function secretEnvLiterals(env: Readonly<Record<string, string | undefine
 /** A synchronous redactor over literals, environment values and the pattern rules. */
 export function createRedactor(options: RedactorOptions = {}): Redactor {
   const literals = [...(options.env ? secretEnvLiterals(options.env) : []), ...(options.literals ?? [])];
-  return createRedactorCore({ literals, ...(options.rules ? { rules: options.rules } : {}) });
+  return createRedactorCore({ literals, ...(options.rules ? { rules: options.rules } : {}), ...(options.meter ? { meter: options.meter } : {}) });
 }
 
 export interface BuildRedactorOptions {

@@ -36,8 +36,14 @@ function builtInReader(options: InputReaderOptions): InputReader {
   const reportNames = names ? names.filter((name) => REPORT_NAMES.includes(name)) : REPORT_NAMES;
   const textNames = names?.filter((name) => !REPORT_NAMES.includes(name));
   const maxLocations = options.maxLocations ?? DEFAULT_MAX_LOCATIONS;
+  const { meter } = options;
   const textScanner = () =>
-    createScanner({ normaliseLine: options.normaliseLine, maxLocations, ...(textNames && textNames.length > 0 ? { formats: textNames } : {}) });
+    createScanner({
+      normaliseLine: options.normaliseLine,
+      maxLocations,
+      ...(textNames && textNames.length > 0 ? { formats: textNames } : {}),
+      ...(meter ? { meter } : {}),
+    });
   const scanner = textScanner();
   const forcedName = options.inputFormat;
   if (forcedName === 'text' || (forcedName === undefined && reportNames.length === 0)) return scanner;
@@ -59,6 +65,7 @@ function builtInReader(options: InputReaderOptions): InputReader {
     enabled,
     forced: forced ? { name: forced.name, shape: forced.shape } : undefined,
     emit,
+    meter,
   });
   let bytes = 0;
   let kept = 0;

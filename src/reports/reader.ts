@@ -1,5 +1,6 @@
 // The reader's shape, apart from its making (index.ts) so that a reader that wraps another (user-formats.ts)
 // needs no import of the file that makes it.
+import type { WorkMeter } from '../core/index.js';
 import type { ScanResult, UserFormat } from '../grammars/index.js';
 
 export interface InputReaderOptions {
@@ -11,6 +12,8 @@ export interface InputReaderOptions {
   maxLocations?: number;
   /** The user's own patterns (`--efm`, a project file), read before the built-in formats on every line. */
   userFormats?: readonly UserFormat[];
+  /** Counts the characters and records examined (growth tests); nothing is counted without one. */
+  meter?: WorkMeter;
 }
 
 /** The readLog sinks and the end of the read, as the text scanner has them. */

@@ -3,7 +3,7 @@
 // `[`: a JSON line record (cargo, go test, rdjsonl) or the start of a JSON document (SARIF, eslint, rdjson). The
 // text scanner gets every other line, and a blank line for each line a report took, so text keeps its log lines.
 // A log with no such line start costs one indexOf('{') pass per slice and keeps the scanner's window path (no copies).
-import { FaultlineError, type RawLocation } from '../core/index.js';
+import { FaultlineError, type RawLocation, type WorkMeter } from '../core/index.js';
 import type { Scanner } from '../grammars/index.js';
 import { MAX_RECORD_LINE } from './common.js';
 import { ScannerBatch, type EmbeddedText } from './embedded-text.js';
@@ -29,6 +29,8 @@ interface RouterOptions {
   /** A report format forced with --input-format. */
   forced: { name: string; shape: 'json-document' | 'json-lines' | 'xml' } | undefined;
   emit: (locations: RawLocation[]) => void;
+  /** Counts the characters the router examines (growth tests). */
+  meter: WorkMeter | undefined;
 }
 
 type Mode = 'sniff' | 'passthrough' | 'lines' | 'document' | 'xml';
@@ -163,6 +165,7 @@ export class InputRouter {
   // An XML report ends where its root closes; what follows (another report, `cat`'s next file, text) is sniffed
   // again, and text after a report is numbered by this router (the scanner never saw the report's lines).
   private continueXml(latin1: string): void {
+    this.tally(latin1.length);
     const used = this.xmlReader().write(latin1Bytes(latin1));
     if (used < 0) {
       this.line += countNewlines(latin1);
@@ -177,7 +180,14 @@ export class InputRouter {
   }
 
   private firstCandidate(text: string, from: number): number {
-    return firstJsonLine(text, from, from === 0 && this.atLineStart, this.options.forced?.shape === 'json-document');
+    const start = firstJsonLine(text, from, from === 0 && this.atLineStart, this.options.forced?.shape === 'json-document');
+    this.tally((start < 0 ? text.length : start) - from);
+    return start;
+  }
+
+  // Adds the characters a loop examined to the meter, when a growth test passes one.
+  private tally(characters: number): void {
+    if (this.options.meter !== undefined) this.options.meter.steps += characters;
   }
 
   private feedText(text: string): void {
@@ -193,6 +203,7 @@ export class InputRouter {
       this.textLine = this.line;
     }
     const newlines = countNewlines(text);
+    this.tally(text.length);
     scanner.write(this.options.scanPlainText ? text : '\n'.repeat(newlines));
     this.line += newlines;
     this.textLine += newlines;
@@ -214,6 +225,8 @@ export class InputRouter {
 
   private lines(slice: string, final: boolean): void {
     const text = this.pending + slice;
+    // Held text is joined to each slice: a record held longer than it must shows here.
+    this.tally(text.length);
     this.pending = '';
     // Invariant: this.line is the log line of text[textFrom].
     let textFrom = 0;
@@ -233,7 +246,7 @@ export class InputRouter {
         this.atLineStart = true;
         return;
       }
-      const next = outcome === 'document' ? this.startDocument(text, start) : this.takeRecord(text, outcome.lineEnd, outcome.record);
+      const next = outcome === 'document' ? this.startDocument(text, start) : this.takeRecord(text, start, outcome.lineEnd, outcome.record);
       if (next === 'text') {
         search = start + 1;
         continue;
@@ -250,10 +263,15 @@ export class InputRouter {
 
   private classify(text: string, start: number, textFrom: number, final: boolean): LineStart {
     const { enabled, forced } = this.options;
-    return classifyLineStart(text, start, final, { enabled, forcedDocument: forced?.shape === 'json-document', logLine: () => this.line + countNewlines(text, textFrom, start) });
+    const logLine = (): number => {
+      this.tally(start - textFrom);
+      return this.line + countNewlines(text, textFrom, start);
+    };
+    return classifyLineStart(text, start, final, { enabled, forcedDocument: forced?.shape === 'json-document', logLine });
   }
 
-  private takeRecord(text: string, lineEnd: number, record: LineRecord): number {
+  private takeRecord(text: string, start: number, lineEnd: number, record: LineRecord): number {
+    this.tally(lineEnd - start);
     if (record.kind === 'locations') this.options.emit(record.locations);
     else this.feedOutput(record.text);
     if (lineEnd >= text.length) return lineEnd;
@@ -265,6 +283,7 @@ export class InputRouter {
   // 'text' when what looked like a report's start is not JSON after all (its lines stay text).
   private startDocument(text: string, start: number): number | 'text' {
     const rest = text.slice(start);
+    this.tally(rest.length);
     const handlers = documentHandlers(this.options.enabled, this.options.emit, documentKindOf(rest.slice(0, DOCUMENT_KIND_HEAD)));
     const reader = new JsonDocumentReader(handlers, this.line, 'JSON report');
     let used: number;
@@ -292,6 +311,7 @@ export class InputRouter {
   }
 
   private continueDocument(slice: string, final: boolean): void {
+    this.tally(slice.length);
     let used: number;
     try {
       used = this.document!.write(latin1Bytes(slice));

@@ -58,8 +58,7 @@ describe('faultline fix --last --apply matches the tools\' own fixers', () => {
     expect(readFileSync(join(copy, 'src/a.js'), 'utf8')).toContain("const a = 'é😀x';");
   });
 
-  it(`cargo check --message-format=json: MachineApplicable suggestions → same bytes as cargo fix ${needs('cargo', 'cargo (rustup)')}`, async () => {
-    if (!hasTool('cargo')) return;
+  it.skipIf(!hasTool('cargo'))(`cargo check --message-format=json: MachineApplicable suggestions → same bytes as cargo fix ${needs('cargo', 'cargo (rustup)')}`, async () => {
     const { tree, copy, env } = project({
       'Cargo.toml': '[package]\nname = "demo"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\n',
       'src/main.rs': 'use std::collections::HashMap;\nfn main() {\n    let mut x = 5; // é😀\n    let s = "é😀"; let mut y = 1;\n    println!("{} {}", x, s);\n}\n',
@@ -73,8 +72,7 @@ describe('faultline fix --last --apply matches the tools\' own fixers', () => {
     expect(readFileSync(join(copy, 'src/main.rs'), 'utf8')).toContain('let _y = 1;');
   }, 120_000);
 
-  it(`ruff check --output-format json: safe fixes, unsafe ones left and listed → same bytes as ruff check --fix ${needs('ruff', 'ruff (pip install ruff)')}`, async () => {
-    if (!hasTool('ruff')) return;
+  it.skipIf(!hasTool('ruff'))(`ruff check --output-format json: safe fixes, unsafe ones left and listed → same bytes as ruff check --fix ${needs('ruff', 'ruff (pip install ruff)')}`, async () => {
     const { tree, copy, env } = project({
       'a.py': 'import json\nx = "é😀"\nif x == None:\n    print(f"done")\n',
       'b.py': 'def f(a):\r\n    if a == None:\r\n        return "é😀"\r\n    import os\r\n',
@@ -90,8 +88,7 @@ describe('faultline fix --last --apply matches the tools\' own fixers', () => {
     expect(readdirSync(tree).filter((name) => name.includes('faultline'))).toEqual([]);
   });
 
-  it(`shellcheck -f json1: tabs and non-ASCII before the edits, several fixes per line → same bytes as shellcheck -f diff | patch ${needs('shellcheck')} ${needs('patch')}`, async () => {
-    if (!hasTool('shellcheck') || !hasTool('patch')) return;
+  it.skipIf(!hasTool('shellcheck') || !hasTool('patch'))(`shellcheck -f json1: tabs and non-ASCII before the edits, several fixes per line → same bytes as shellcheck -f diff | patch ${needs('shellcheck')} ${needs('patch')}`, async () => {
     const { tree, copy, env } = project({
       'x.sh': '#!/bin/sh\n# café ✓\nname=$1\necho $name\t  "é😀" $name\nfor f in *.txt; do\n\tcat $f; echo `date` $f\ndone\n',
       'lib/y.sh': '#!/bin/bash\ndir=$(dirname $0)\n\tcp $dir/é.txt $HOME\n',
@@ -108,8 +105,7 @@ describe('faultline fix --last --apply matches the tools\' own fixers', () => {
     expect(readFileSync(join(copy, 'x.sh'), 'utf8')).toContain('echo "$name"\t  "é😀" "$name"');
   });
 
-  it(`go vet -json: suggested fixes in byte offsets after non-ASCII text → same bytes as go vet -fix ${needs('go', 'golang-go')}`, async () => {
-    if (!hasTool('go')) return;
+  it.skipIf(!hasTool('go'))(`go vet -json: suggested fixes in byte offsets after non-ASCII text → same bytes as go vet -fix ${needs('go', 'golang-go')}`, async () => {
     const { tree, copy, env } = project({
       'go.mod': 'module example.com/vetfix\n\ngo 1.26\n',
       'main.go': 'package main\n\nimport "fmt"\n\n// é😀 ✓\nfunc show(label string) {\n\tfmt.Printf(label) // é😀\n\tfmt.Println("é😀 %d", 3)\n}\n\nfunc main() {\n\tn, m := 1, "é"\n\tn = n\n\tm = m\n\tshow(m)\n}\n',

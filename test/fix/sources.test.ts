@@ -46,8 +46,7 @@ describe('gcc -fdiagnostics-parseable-fixits', () => {
     expect(fixes[0]?.diagnostic?.code).toBe('-Wimplicit-function-declaration');
   });
 
-  it(`faultline run -- gcc …, then fix --last --apply --unsafe: the file compiles ${needs('gcc')}`, async () => {
-    if (!hasTool('gcc')) return;
+  it.skipIf(!hasTool('gcc'))(`faultline run -- gcc …, then fix --last --apply --unsafe: the file compiles ${needs('gcc')}`, async () => {
     const { dir, env } = copyOf(join(FIXTURE, 'fixits'));
     const compile = ['gcc', '-fdiagnostics-parseable-fixits', '-c', 'main.c', '-o', '/dev/null'];
     expect((await cli(['run', '--', ...compile], dir, env)).code).toBe(1);
@@ -63,8 +62,7 @@ describe('gcc -fdiagnostics-parseable-fixits', () => {
     expect(rebuilt.status).toBe(0);
   });
 
-  it(`a file changed after the run is stale: never written ${needs('gcc')}`, async () => {
-    if (!hasTool('gcc')) return;
+  it.skipIf(!hasTool('gcc'))(`a file changed after the run is stale: never written ${needs('gcc')}`, async () => {
     const { dir, env } = copyOf(join(FIXTURE, 'fixits'));
     expect((await cli(['run', '--', 'gcc', '-fdiagnostics-parseable-fixits', '-c', 'main.c', '-o', '/dev/null'], dir, env)).code).toBe(1);
     const edited = `// edited\n${readFileSync(join(dir, 'main.c'), 'utf8')}`;

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { runCli } from '../../src/cli/run-cli.js';
 import { pathOutsideWorkspace } from '../../src/resolve/index.js';
+import { hasTool, needs } from '../_tools.js';
 import { captureIo } from '../cli/_io.js';
 import { CLI, ensureBuilt, tempDir } from '../integration/_setup.js';
 
@@ -63,11 +64,7 @@ describe('PATH entries a workspace controls', () => {
     expect(existsSync(marker)).toBe(false);
   }, 60_000);
 
-  test("locate in a git work tree asks the system's git, not node_modules/.bin/git", () => {
-    if (spawnSync('git', ['--version']).status !== 0) {
-      console.warn('skipped: needs git (Debian package git)');
-      return;
-    }
+  test.skipIf(!hasTool('git'))(`locate in a git work tree asks the system's git, not node_modules/.bin/git ${needs('git')}`, () => {
     const { dir, home, marker, bin } = workspace();
     execFileSync('git', ['init', '-q'], { cwd: dir });
     writeFileSync(join(dir, '.gitignore'), 'build/\n');

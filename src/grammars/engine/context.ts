@@ -1,7 +1,8 @@
 // Builds the LineContext a grammar sees for one candidate line: lazy neighbours, Chevrotain parsing,
 // and emission with the format's defaults applied.
 import type { CstNode, IToken } from 'chevrotain';
-import { echoedCommand, fromUtf16Offset, isStandardInputName, readsStandardInput, type RawLocation } from '../../core/index.js';
+import { echoedCommand, fromUtf16Offset, isStandardInputName, readsStandardInput, type RawLocation, type WorkMeter } from '../../core/index.js';
+import { CauseChain } from './cause-chain.js';
 import type { Emitted, GrammarFormat, LineContext, Parsed } from './format.js';
 import { mayMatch, type LineParser } from './parser.js';
 import { Int, lineLexer } from './tokens.js';
@@ -29,6 +30,8 @@ export interface ContextHost {
   linePackage: PrefixPackage | undefined;
   /** Run once when the log ends (a chain still open then is ranked). */
   readonly atEnd: Set<() => void>;
+  /** Counts the work done, when a growth test passes a meter (ScannerOptions.meter). */
+  readonly meter: WorkMeter | undefined;
 }
 
 function detachHints(hints: RawLocation['hints']): RawLocation['hints'] {
@@ -298,8 +301,10 @@ export class FormatLineContext implements LineContext {
     return this.host.newTraceId();
   }
 
-  atEnd(callback: () => void): void {
-    this.host.atEnd.add(callback);
+  causeChain(): CauseChain {
+    const chain = new CauseChain(this.host.meter);
+    this.host.atEnd.add(() => chain.settle());
+    return chain;
   }
 
   memo<T>(key: string, compute: () => T): T {

@@ -1,6 +1,7 @@
 // What a family file exports: format specs with their anchors and a parse function over one candidate line.
 import type { CstNode, IToken } from 'chevrotain';
 import type { FormatSpec, FrameInfo, RawLocation, ResolveHints, Severity } from '../../core/index.js';
+import type { CauseChain } from './cause-chain.js';
 import type { RuleDefiner } from './parser.js';
 
 /** A rule parsed at a position of the current line. */
@@ -58,8 +59,8 @@ export interface LineContext {
   readonly emitted: readonly RawLocation[];
   /** A fresh id for a printed stack trace. */
   newTraceId(): number;
-  /** Calls `callback` once when the log ends (registering the same function again is a no-op). */
-  atEnd(callback: () => void): void;
+  /** A new exception chain, ranked when it ends or, still open, when the log ends. */
+  causeChain(): CauseChain;
   /** Caches a computation for the current line across formats (most formats parse the same GNU head). */
   memo<T>(key: string, compute: () => T): T;
 }

@@ -1,5 +1,5 @@
 // The scanner's options and result (kept apart so the streaming loop in ./scanner.ts stays one screenful).
-import type { RawLocation } from '../../core/index.js';
+import type { RawLocation, WorkMeter } from '../../core/index.js';
 import type { GrammarFormat } from './format.js';
 import type { LineParser } from './parser.js';
 
@@ -11,6 +11,8 @@ export interface ScannerOptions {
   normaliseLine: (raw: string) => string;
   /** Stop collecting after this many locations (the rest are counted in `overflow`). */
   maxLocations?: number;
+  /** Counts the characters and frames examined (growth tests); nothing is counted without one. */
+  meter?: WorkMeter;
 }
 
 export interface ScanResult {

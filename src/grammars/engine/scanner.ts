@@ -3,12 +3,12 @@
 // Memory is bounded by the look-back/look-ahead windows plus one long-line slice, never by the log size.
 // Design and measurements: shared/reference/performance.md §8.
 import type { ScannerOptions, ScanResult } from './scan-options.js';
-import { FormatLineContext, type ContextHost } from './context.js';
+import type { ContextHost } from './context.js';
 import type { GrammarFormat } from './format.js';
 import { LineTexts, neighbourTexts } from './line-texts.js';
 import { mayHoldPrefix, peelCandidate, swallowed, type PeeledLine } from './peel.js';
 import { detectLinePrefixes } from './prefixes.js';
-import type { FormatAnchors } from './format-anchors.js';
+import { FormatOffer } from './offer.js';
 import { formatAnchorsFor, formatsByNameFor, prefilterFor, type LineStartMatcher, type Prefilter } from './prefilter.js';
 import { latin1ToUtf8, ownCopy, utf8ToLatin1 } from './strings.js';
 
@@ -34,18 +34,10 @@ interface Candidate {
 
 export class Scanner {
   private readonly formats: readonly GrammarFormat[];
-  /** The distinct format anchors, for the prefix kinds this log uses (built with the line-start prefilter),
-   * and which of them is each format's: 107 formats share 81 anchors (many use the generic path anchor). */
-  private anchors: FormatAnchors | undefined;
-  private selects: Uint8Array | undefined;
   private readonly prefilter: Prefilter;
   private readonly normalise: (raw: string) => string;
   private readonly host: ContextHost;
-  /** One reusable line context per format (same order as `formats`), made when the format first sees a line:
-   * most formats see none, and making all 156 was a tenth of a warm 10 KB call's set-up. */
-  private readonly contexts: Array<FormatLineContext | undefined> = [];
-  /** Indexes of the formats that also read claimed lines (GrammarFormat.readsClaimedLines), found once. */
-  private readersOfClaimed: number[] | undefined;
+  private readonly formatOffer: FormatOffer;
   private buffer = '';
   /** Index in `buffer` where unscanned text starts; text before it is look-back only. */
   private scanFrom = 0;
@@ -82,12 +74,21 @@ export class Scanner {
       overflow: 0,
       linePackage: undefined,
       atEnd: new Set(),
+      meter: options.meter,
     };
+    this.formatOffer = new FormatOffer(this.formats, this.host);
+  }
+
+  // Counts the characters a loop examined, when a growth test passes a meter (ScannerOptions.meter).
+  private tally(characters: number): void {
+    if (this.host.meter !== undefined) this.host.meter.steps += characters;
   }
 
   /** Feeds the next slice of the log, decoded as latin1 (`buffer.latin1Slice()`). */
   write(latin1: string): void {
-    this.accept(this.buffer + latin1, latin1.length);
+    // Only the slice is searched: reading the joined text would copy a pending long line again at every slice.
+    this.tally(latin1.length);
+    this.accept(this.buffer + latin1, latin1.length, latin1.lastIndexOf('\n'));
   }
 
   /**
@@ -96,18 +97,20 @@ export class Scanner {
    * characters to put before the next slice. Saves the concatenation `write` needs.
    */
   writeWindow(window: string): number {
-    this.accept(window, window.length - this.buffer.length);
+    const fresh = window.length - this.buffer.length;
+    // Searched from the end: it stops in the fresh part when that has a newline, and otherwise crosses only the
+    // kept tail (bounded by MAX_PENDING_LINE, and decoded again with the slice), so a 100 MB line stays linear.
+    this.tally(window.length);
+    this.accept(window, fresh, window.lastIndexOf('\n') - (window.length - fresh));
     return this.buffer.length;
   }
 
-  private accept(window: string, freshLength: number): void {
+  // `freshNewline`: the last newline's index in the fresh part, or negative when it has none.
+  private accept(window: string, freshLength: number, freshNewline: number): void {
     if (freshLength <= 0) return;
     this.bytes += freshLength;
-    this.lastByteWasNewline = window.charCodeAt(window.length - 1) === 0x0a;
-    // Searched from the end: it stops in the fresh part when that has a newline, and otherwise crosses only the
-    // kept tail (bounded by MAX_PENDING_LINE), so a 100 MB line stays linear.
-    const newline = window.lastIndexOf('\n');
-    if (newline >= window.length - freshLength) this.lastNewline = newline;
+    this.lastByteWasNewline = freshNewline === freshLength - 1;
+    if (freshNewline >= 0) this.lastNewline = window.length - freshLength + freshNewline;
     this.buffer = window;
     this.drain(false);
   }
@@ -117,6 +120,7 @@ export class Scanner {
   nextLine(): number {
     let line = this.countedLine;
     for (let index = this.buffer.indexOf('\n', this.countedTo); index >= 0; index = this.buffer.indexOf('\n', index + 1)) line++;
+    this.tally(this.buffer.length - this.countedTo);
     return line;
   }
 
@@ -138,6 +142,7 @@ export class Scanner {
       line++;
       position = next + 1;
     }
+    this.tally(position - this.countedTo);
     this.countedTo = position;
     this.countedLine = line;
     return line;
@@ -193,7 +198,7 @@ export class Scanner {
     if (this.lineStart === undefined) {
       const prefixes = detectLinePrefixes(this.buffer.slice(0, 64 * 1024));
       this.lineStart = this.prefilter.lineStartFor(prefixes);
-      this.anchors = formatAnchorsFor(this.formats, prefixes);
+      this.formatOffer.anchors = formatAnchorsFor(this.formats, prefixes);
     }
     const regex = this.prefilter.anywhere;
     regex.lastIndex = from;
@@ -201,16 +206,24 @@ export class Scanner {
     // again for each one made a 1 MB line of `line 1 ` quadratic (seconds per MB).
     let hitLineStart = -1;
     let hitLineEnd = -1;
-    for (let match = regex.exec(this.buffer); match !== null && match.index < to; match = regex.exec(this.buffer)) {
+    let searchedFrom = from;
+    const search = (): RegExpExecArray | null => {
+      const match = regex.exec(this.buffer);
+      this.tally((match === null ? this.buffer.length : match.index + match[0].length) - searchedFrom);
+      return match;
+    };
+    for (let match = search(); match !== null && match.index < to; match = search()) {
       anywhere.push(match.index);
       if (match.index < hitLineStart || match.index > hitLineEnd) {
         hitLineStart = this.buffer.lastIndexOf('\n', match.index - 1) + 1;
         hitLineEnd = this.buffer.indexOf('\n', match.index);
+        this.tally((hitLineEnd < 0 ? this.buffer.length : hitLineEnd) - hitLineStart);
         if (hitLineEnd < 0) hitLineEnd = Number.MAX_SAFE_INTEGER;
       }
       // A short line is a candidate once; a long line keeps every anchor hit (each gets its own window).
       if (hitLineEnd - hitLineStart <= LONG_LINE) regex.lastIndex = hitLineEnd + 1;
       else regex.lastIndex = Math.max(regex.lastIndex, match.index + 1);
+      searchedFrom = regex.lastIndex;
     }
     // One walk over the lines finds the line-start candidates, numbers every candidate and advances the line
     // counter (a second walk to number candidates was ~30 ms per 100 MB).
@@ -221,6 +234,7 @@ export class Scanner {
     for (let position = from; position < to; ) {
       const newline = this.buffer.indexOf('\n', position);
       const lineEnd = newline < 0 ? this.buffer.length : newline;
+      this.tally(lineEnd - position + 1);
       const startsCandidate = lineStart.matches(this.buffer, position);
       if (startsCandidate) found.push({ position, line });
       for (; next < anywhere.length && anywhere[next]! <= lineEnd; next++) {
@@ -250,6 +264,7 @@ export class Scanner {
         lineStart = this.buffer.lastIndexOf('\n', position - 1) + 1;
         lineEnd = this.buffer.indexOf('\n', position);
         if (lineEnd < 0) lineEnd = this.buffer.length;
+        this.tally(lineEnd - lineStart);
       }
       if (lineEnd - lineStart <= LONG_LINE) {
         this.scanLine(lineStart, lineEnd, lineStart, lineEnd, line);
@@ -270,13 +285,14 @@ export class Scanner {
 
   private scanLine(lineStart: number, lineEnd: number, windowStart: number, windowEnd: number, logLine: number): void {
     const raw = this.buffer.slice(windowStart, windowEnd);
+    this.tally(raw.length);
     const long = lineEnd - lineStart > LONG_LINE;
     // A logfmt wrapper hides the tool's line from the raw anchors, so such a line is unwrapped before they look;
     // any other line is decoded only once an anchor selects it.
     let line = !long && raw.includes('msg=') ? this.prepareLine(raw, lineStart, lineEnd) : undefined;
     const prepared = (): PeeledLine => (line ??= this.prepareLine(raw, lineStart, lineEnd));
     const emittedBefore = this.host.emitted.length;
-    const claimant = this.offer(line?.changed ? utf8ToLatin1(line.text) : raw, () => prepared().text, logLine);
+    const claimant = this.formatOffer.offer(line?.changed ? utf8ToLatin1(line.text) : raw, () => prepared().text, logLine);
     if (long) return;
     // A prefix learned from the neighbours (`[rank0]:`, `api  | `) or a tool tag (`[javac] `, `error:`) may be a
     // tool's own words (make's `make[1]: `, Maven's `[ERROR] `), so the line is first offered with it; when no
@@ -290,45 +306,8 @@ export class Scanner {
     this.host.emitted.length = emittedBefore;
     this.host.lineMemo.clear();
     this.host.neighbour = (delta) => (delta === 0 ? peeled.text : peeled.neighbour(delta));
-    this.offer(utf8ToLatin1(peeled.text), () => peeled.text, logLine);
+    this.formatOffer.offer(utf8ToLatin1(peeled.text), () => peeled.text, logLine);
     for (const location of this.host.emitted.slice(emittedBefore)) location.severity ??= peeled.severity;
-  }
-
-  // Formats in registry order, each tried when its anchor selects the line, up to the one that claims it (returned);
-  // the anchors of formats after it are never tested (they were ~10 µs of every candidate line).
-  private offer(probe: string, textOf: () => string, logLine: number): GrammarFormat | undefined {
-    // Whether each anchor selects the probe: 0 not yet tested, 1 yes, 2 no (one array for all lines).
-    const anchors = this.anchors!;
-    const selects = (this.selects ??= new Uint8Array(anchors.count));
-    selects.fill(0);
-    let text: string | undefined;
-    let ends: readonly number[] | undefined;
-    const prefixEnds = (): readonly number[] => (ends ??= anchors.prefixEnds(probe));
-    const emittedBefore = this.host.emitted.length;
-    for (let index = 0; index < this.formats.length; index++) {
-      const anchor = anchors.anchorOfFormat[index]!;
-      if (selects[anchor] === 0) selects[anchor] = anchors.selects(anchor, probe, prefixEnds) ? 1 : 2;
-      if (selects[anchor] === 2) continue;
-      text ??= textOf();
-      const context = (this.contexts[index] ??= new FormatLineContext(this.host, this.formats[index]!));
-      if (this.formats[index]!.parse(context.reset(text, logLine))) {
-        // A claimant that placed nothing here read a header or context line whose meaning it knows.
-        if (this.host.emitted.length > emittedBefore) this.offerClaimed(index, probe, prefixEnds, text, logLine);
-        return this.formats[index];
-      }
-    }
-    return undefined;
-  }
-
-  // The formats that read claimed lines too (the prose tier), after the claimant, each when its anchor selects.
-  private offerClaimed(claimant: number, probe: string, prefixEnds: () => readonly number[], text: string, logLine: number): void {
-    const anchors = this.anchors!;
-    const selects = this.selects!;
-    for (const index of (this.readersOfClaimed ??= this.formats.flatMap((format, at) => (format.readsClaimedLines === true ? [at] : [])))) {
-      const anchor = anchors.anchorOfFormat[index]!;
-      if (index > claimant && selects[anchor] === 0) selects[anchor] = anchors.selects(anchor, probe, prefixEnds) ? 1 : 2;
-      if (index > claimant && selects[anchor] === 1) this.formats[index]!.parse((this.contexts[index] ??= new FormatLineContext(this.host, this.formats[index]!)).reset(text, logLine));
-    }
   }
 
   // The normalised, peeled text of a selected line, with fresh per-line memos and its neighbours on demand.

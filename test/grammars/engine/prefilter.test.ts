@@ -70,6 +70,24 @@ describe('prefilter coverage', () => {
   );
 });
 
+describe('line-start anchors read their own line only', () => {
+  // One whose `\s` ran on through the blank lines after it selected a blank line for what the next line says, and
+  // made a run of n blank lines cost n² (40 000 blank lines took 3 s; a SARIF report, which the text scanner sees
+  // as blank lines, grew 14× in time for 4× the results). The property is checked here, the time in bench/growth.mjs.
+  it('no blank or whitespace-only line is selected for the fixture line after it', () => {
+    const selected = new Set<string>();
+    for (const fixture of findFixtureCases(new URL('../../../fixtures', import.meta.url).pathname)) {
+      for (const line of readFileSync(fixture.log, 'latin1').split('\n')) if (lineStart.matches(line, 0)) selected.add(line);
+    }
+    expect(selected.size).toBeGreaterThan(500);
+    const wrong: string[] = [];
+    for (const line of selected) {
+      for (const blank of ['\n', '\r\n', '   \n', '\t\n', '\n\n\n']) if (lineStart.matches(blank + line, 0)) wrong.push(JSON.stringify(blank + line.slice(0, 60)));
+    }
+    expect(wrong.slice(0, 10)).toEqual([]);
+  });
+});
+
 describe('the prefilter across scans (built once per process)', () => {
   it('is one object per format set, and another for another set', async () => {
     const { prefilterFor, formatAnchorsFor } = await import('../../../src/grammars/engine/prefilter.js');

@@ -5,7 +5,7 @@
 import { Dash, Gt, Int, LParen, Lt, RParen, Word } from '../../engine/tokens.js';
 import type { GrammarFormat, LineContext } from '../../engine/format.js';
 import type { LineParser } from '../../engine/parser.js';
-import { CauseChain } from '../../engine/cause-chain.js';
+import type { CauseChain } from '../../engine/cause-chain.js';
 
 interface StackState {
   /** The open exception chain's frames, ranked once when the chain ends. */
@@ -86,9 +86,7 @@ function startSection(context: LineContext, state: StackState): void {
     state.suppressed = true;
   } else {
     if (!state.ranks) {
-      const ranks = new CauseChain();
-      context.atEnd(() => ranks.settle());
-      state.ranks = ranks;
+      state.ranks = context.causeChain();
     }
     state.ranks.settle();
     state.suppressed = false;

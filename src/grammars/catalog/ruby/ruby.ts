@@ -4,7 +4,7 @@
 // Link: https://docs.rubocop.org/rubocop/formatters.html
 import { brakeman, hamlLint, slimLint } from './ruby-lint.js';
 import type { GrammarFamily, GrammarFormat, LineContext } from '../../engine/format.js';
-import { CauseChain } from '../../engine/cause-chain.js';
+import type { CauseChain } from '../../engine/cause-chain.js';
 import { caretColumn, parseColonHead } from '../shared/common.js';
 import { continueOrStart, newFrameRun, type FrameRunState } from '../shared/scripting.js';
 import { minitest, parseRubyFrame, rspec, RUBY_ANCHOR, type RubyFrame } from './ruby-test.js';
@@ -50,9 +50,7 @@ function highlightAt(context: LineContext, offset: number): { column: number; en
 function parseRuby(context: LineContext): boolean {
   const text = context.text;
   const run = context.state<RubyTraces>(() => {
-    const chain = new CauseChain();
-    context.atEnd(() => chain.settle());
-    return { ...newFrameRun(), chain };
+    return { ...newFrameRun(), chain: context.causeChain() };
   });
   // Ruby indents `from` with a tab; a web copy turns it into spaces.
   const from = /^(?:\t| {2,8})from /.exec(text);

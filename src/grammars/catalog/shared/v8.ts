@@ -2,7 +2,7 @@
 // print them (jest). Paths may hold spaces and parentheses, so the location is parsed by a Chevrotain
 // rule that runs to the LAST `:L:C` before the end of the frame, never split on the first `(`.
 // Link: https://v8.dev/docs/stack-trace-api
-import { CauseChain } from '../../engine/cause-chain.js';
+import type { CauseChain } from '../../engine/cause-chain.js';
 import type { LineContext } from '../../engine/format.js';
 import type { LineParser } from '../../engine/parser.js';
 import { plausiblePath } from './common.js';
@@ -162,9 +162,7 @@ export function frameRun(context: LineContext, classify: () => { owner: FrameRun
   // so every earlier trace of the chain moves one rank further from it.
   const isCause = /^\[cause\]:/.test(message) && previous !== undefined && previous.lastLine >= context.logLine - 3;
   if (!state.chain) {
-    const created = new CauseChain();
-    context.atEnd(() => created.settle());
-    state.chain = created;
+    state.chain = context.causeChain();
   }
   const chain = state.chain;
   if (isCause) chain.addCause();

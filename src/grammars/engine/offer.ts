@@ -1,0 +1,65 @@
+// Offering one candidate line to the formats, apart from the scanner's streaming loop (scanner.ts): formats in
+// registry order, each tried when its anchor selects the line, up to the one that claims it; then the formats
+// that read claimed lines too.
+import { FormatLineContext, type ContextHost } from './context.js';
+import type { FormatAnchors } from './format-anchors.js';
+import type { GrammarFormat } from './format.js';
+
+export class FormatOffer {
+  /** The distinct format anchors, for the prefix kinds this log uses (built with the line-start prefilter),
+   * and which of them is each format's: 107 formats share 81 anchors (many use the generic path anchor). */
+  anchors: FormatAnchors | undefined;
+  private selects: Uint8Array | undefined;
+  /** One reusable line context per format (same order as `formats`), made when the format first sees a line:
+   * most formats see none, and making all 156 was a tenth of a warm 10 KB call's set-up. */
+  private readonly contexts: Array<FormatLineContext | undefined> = [];
+  /** Indexes of the formats that also read claimed lines (GrammarFormat.readsClaimedLines), found once. */
+  private readersOfClaimed: number[] | undefined;
+
+  constructor(
+    private readonly formats: readonly GrammarFormat[],
+    private readonly host: ContextHost,
+  ) {}
+
+  // The anchors of formats after the claimant are never tested (they were ~10 µs of every candidate line).
+  offer(probe: string, textOf: () => string, logLine: number): GrammarFormat | undefined {
+    // Whether each anchor selects the probe: 0 not yet tested, 1 yes, 2 no (one array for all lines).
+    const anchors = this.anchors!;
+    const selects = (this.selects ??= new Uint8Array(anchors.count));
+    selects.fill(0);
+    let text: string | undefined;
+    let ends: readonly number[] | undefined;
+    const prefixEnds = (): readonly number[] => (ends ??= anchors.prefixEnds(probe));
+    const { host } = this;
+    const emittedBefore = host.emitted.length;
+    for (let index = 0; index < this.formats.length; index++) {
+      const anchor = anchors.anchorOfFormat[index]!;
+      if (selects[anchor] === 0) selects[anchor] = anchors.selects(anchor, probe, prefixEnds) ? 1 : 2;
+      if (selects[anchor] === 2) continue;
+      text ??= textOf();
+      // A grammar's cost grows with the text it is offered (lexing, matching): the growth tests count it.
+      if (host.meter !== undefined) host.meter.steps += text.length;
+      if (this.formats[index]!.parse(this.contextOf(index).reset(text, logLine))) {
+        // A claimant that placed nothing here read a header or context line whose meaning it knows.
+        if (host.emitted.length > emittedBefore) this.offerClaimed(index, probe, prefixEnds, text, logLine);
+        return this.formats[index];
+      }
+    }
+    return undefined;
+  }
+
+  // The formats that read claimed lines too (the prose tier), after the claimant, each when its anchor selects.
+  private offerClaimed(claimant: number, probe: string, prefixEnds: () => readonly number[], text: string, logLine: number): void {
+    const anchors = this.anchors!;
+    const selects = this.selects!;
+    for (const index of (this.readersOfClaimed ??= this.formats.flatMap((format, at) => (format.readsClaimedLines === true ? [at] : [])))) {
+      const anchor = anchors.anchorOfFormat[index]!;
+      if (index > claimant && selects[anchor] === 0) selects[anchor] = anchors.selects(anchor, probe, prefixEnds) ? 1 : 2;
+      if (index > claimant && selects[anchor] === 1) this.formats[index]!.parse(this.contextOf(index).reset(text, logLine));
+    }
+  }
+
+  private contextOf(index: number): FormatLineContext {
+    return (this.contexts[index] ??= new FormatLineContext(this.host, this.formats[index]!));
+  }
+}
