@@ -9,6 +9,7 @@ import {
   splitJvmPackage,
 } from './candidates.js';
 import type { FileIndex, IndexQuery } from './file-index.js';
+import { frozenModuleCandidates, frozenModuleName } from './frozen-modules.js';
 import { ownInstalledCopy } from './installed-copy.js';
 import { joinPosix, parsePrintedPath, suffixesLongestFirst } from './paths.js';
 import { isFrameworkPackage, isFrameworkPath } from './frameworks.js';
@@ -175,6 +176,12 @@ async function resolveRelative(raw: RawLocation, relative: string, workspace: Wo
 }
 
 async function resolveByPath(raw: RawLocation, workspace: Workspace, index: FileIndex): Promise<FirstPass> {
+  const frozen = frozenModuleName(raw.file);
+  if (frozen !== undefined) {
+    // A frozen module that is no workspace source is the standard library's or a dependency's, bundled alike.
+    const outcome = await workspace.firstExisting(frozenModuleCandidates(frozen, raw.hints, workspace));
+    return outcome.kind === 'resolved' ? fromOutcome(outcome, raw.file) : { kind: 'dropped', reason: 'vendored' };
+  }
   const parsed = parsePrintedPath(raw.file);
   if (parsed.kind === 'relative') return resolveRelative(raw, parsed.path, workspace, index);
   if (parsed.kind === 'host-absolute' && workspace.isInsideAnyRoot(parsed.path)) {
