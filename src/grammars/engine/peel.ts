@@ -2,7 +2,7 @@
 // message carries the tool's line, prefixes learned from the log itself (a head that repeats on the lines
 // around a candidate), and tool tags (`[javac] `, `[checkstyle] [ERROR] `, `error:`) that must never end up
 // inside a path. Pure string work on normalised lines; the scanner decides when to apply each.
-import type { Severity } from '../../core/index.js';
+import type { RawLocation, Severity } from '../../core/index.js';
 
 // --- logrus / zap / slog wrappers: key=value and JSON lines -------------------------------------------------------------
 
@@ -183,6 +183,18 @@ export interface PeeledLine {
   changed: boolean;
   /** The severity a structured-log wrapper's level stated for the line (see readStructuredLog). */
   level?: Severity | null;
+}
+
+/**
+ * A logger's level (`level=error msg="…"`, `{"level":"error","msg":"…"}`) is the severity of what its message
+ * carries when the tool's own words state none: two errors a logger wrapped are equals, so they keep the order they
+ * were printed in rather than the one whose message happens to hold the word `Error:` going first. A peeled tool
+ * tag's severity (`tagged`, `[ERROR] `) is the tool's own and comes before it.
+ */
+export function withWrapperLevel(line: PeeledLine | undefined, emitted: RawLocation[], from: number, tagged: Severity | null = null): void {
+  const level = tagged ?? (line?.changed === true ? line.level : undefined);
+  if (!level) return;
+  for (let index = from; index < emitted.length; index++) emitted[index]!.severity ??= level;
 }
 
 /** A cheap first test for a structured log line, so that only such lines are unwrapped before the anchors look. */

@@ -6,7 +6,7 @@ import type { ScannerOptions, ScanResult } from './scan-options.js';
 import { FormatLineContext, type ContextHost } from './context.js';
 import type { GrammarFormat } from './format.js';
 import { LineTexts, neighbourTexts } from './line-texts.js';
-import { mayBeStructuredLog, mayHoldPrefix, peelCandidate, swallowed, type PeeledLine } from './peel.js';
+import { mayBeStructuredLog, mayHoldPrefix, peelCandidate, swallowed, withWrapperLevel, type PeeledLine } from './peel.js';
 import { detectLinePrefixes } from './prefixes.js';
 import type { FormatAnchors } from './format-anchors.js';
 import { formatAnchorsFor, formatsByNameFor, prefilterFor, type LineStartMatcher, type Prefilter } from './prefilter.js';
@@ -278,7 +278,7 @@ export class Scanner {
     const emittedBefore = this.host.emitted.length;
     const claimant = this.offer(line?.changed ? utf8ToLatin1(line.text) : raw, () => prepared().text, logLine);
     if (long) return;
-    this.withWrapperLevel(line, emittedBefore);
+    withWrapperLevel(line, this.host.emitted, emittedBefore);
     // A prefix learned from the neighbours (`[rank0]:`, `api  | `) or a tool tag (`[javac] `, `error:`) may be a
     // tool's own words (make's `make[1]: `, Maven's `[ERROR] `), so the line is first offered with it; when no
     // specific format claimed it or a path swallowed the prefix, it goes again without, its neighbours peeled alike.
@@ -292,18 +292,9 @@ export class Scanner {
     this.host.lineMemo.clear();
     this.host.neighbour = (delta) => (delta === 0 ? peeled.text : peeled.neighbour(delta));
     this.offer(utf8ToLatin1(peeled.text), () => peeled.text, logLine);
-    for (const location of this.host.emitted.slice(emittedBefore)) location.severity ??= peeled.severity;
-    this.withWrapperLevel(line, emittedBefore);
+    withWrapperLevel(line, this.host.emitted, emittedBefore, peeled.severity);
   }
 
-  // A logger's level (`level=error msg="…"`, `{"level":"error","msg":"…"}`) is the severity of what its message
-  // carries when the tool's own words state none: two errors a logger wrapped are equals, so they keep the order
-  // they were printed in rather than the one whose message happens to hold the word `Error:` going first.
-  private withWrapperLevel(line: PeeledLine | undefined, emittedBefore: number): void {
-    const level = line?.changed === true ? line.level : undefined;
-    if (!level) return;
-    for (let index = emittedBefore; index < this.host.emitted.length; index++) this.host.emitted[index]!.severity ??= level;
-  }
 
   // Formats in registry order, each tried when its anchor selects the line, up to the one that claims it (returned);
   // the anchors of formats after it are never tested (they were ~10 µs of every candidate line).
@@ -351,8 +342,7 @@ export class Scanner {
     this.host.tokenMemo.clear();
     const neighbour = neighbourTexts(this.lineTexts, () => this.buffer, lineStart, lineEnd, MAX_NEIGHBOUR_LINES);
     // A logfmt wrapper changes what the anchors see (read before any neighbour is normalised).
-    const unwrapped = !long && this.lineTexts.unwrapped;
-    const line: PeeledLine = { text, neighbour, changed: unwrapped, ...(unwrapped ? { level: this.lineTexts.level } : {}) };
+    const line: PeeledLine = { text, neighbour, changed: !long && this.lineTexts.unwrapped, level: this.lineTexts.level };
     this.host.neighbour = (delta) => (delta === 0 ? line.text : line.neighbour(delta));
     return line;
   }
