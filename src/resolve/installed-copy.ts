@@ -26,8 +26,9 @@ const PYTHON = /(?:^|\/)(?:site|dist)-packages\/(([A-Za-z_]\w*)(?:\/.+|\.py))$/;
 // (`x86_64-linux-gnu-thread-multi`; a package name never holds a dash): distro `/usr/share/perl5/`,
 // `/usr/lib/x86_64-linux-gnu/perl5/5.36/`, `/usr/local/share/perl/5.36.0/`; `site_perl`/`vendor_perl` anywhere
 // (perlbrew, distro builds); local::lib's `~/perl5/lib/perl5/` and Carton's `local/lib/perl5/`.
-const PERL =
-  /(?:^|\/)(?:(?:share|lib)(?:\/[\w-]+-linux-gnu\w*)?\/perl5?|site_perl|vendor_perl|lib\/perl5)(?:\/\d+\.\d+(?:\.\d+)?)?(?:\/[\w.]+-[\w.-]+)?\/((?:[A-Za-z_]\w*\/)*[A-Za-z_]\w*\.pm)$/;
+const PERL_LIBRARY = String.raw`(?:^|/)(?:(?:share|lib)(?:/[\w-]+-linux-gnu\w*)?/perl5?|site_perl|vendor_perl|lib/perl5)`;
+const PERL_VERSION_AND_ARCH = String.raw`(?:/\d+\.\d+(?:\.\d+)?)?(?:/[\w.]+-[\w.-]+)?`;
+const PERL = new RegExp(`${PERL_LIBRARY}${PERL_VERSION_AND_ARCH}/((?:[A-Za-z_]\\w*/)*[A-Za-z_]\\w*\\.pm)$`);
 
 function installedCopyOf(path: string): InstalledCopy | undefined {
   const gem = GEM.exec(path);

@@ -27,7 +27,7 @@ function unquoteLogfmt(value: string): string {
 }
 
 /** What a structured-log wrapper carried: the wrapped tool's text and the level the logger gave it. */
-export interface StructuredLogLine {
+interface StructuredLogLine {
   text: string;
   /** The wrapper's level as a severity (`level=error`, `"level":"warn"`), null when it states none or a lower one. */
   severity: Severity | null;
