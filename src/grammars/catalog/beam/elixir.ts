@@ -178,6 +178,9 @@ interface ExunitState extends FrameRunState {
   /** Log line of the last `     test/x_test.exs:N` location line and the failure it named. */
   blockLine: number;
   blockMessage: string;
+  indent: number;
+  /** The block's failure wraps an exception printed with its own frames (an exit a GenServer's crash caused). */
+  wraps: boolean;
 }
 
 /** How many frame lines sit between `stacktrace:` and this frame; undefined when no such label is right above. */
@@ -193,7 +196,7 @@ function framesBelowStacktraceLabel(context: LineContext, indent: number): numbe
 
 function parseExunit(context: LineContext): boolean {
   const text = context.text;
-  const state = context.state<ExunitState>(() => ({ ...newFrameRun(), blockLine: -1, blockMessage: '' }));
+  const state = context.state<ExunitState>(() => ({ ...newFrameRun(), blockLine: -1, blockMessage: '', indent: 0, wraps: false }));
   // `  1) test adds (CalcTest)` then `     test/calc_test.exs:4` alone: where the failing test is defined.
   const header = EXUNIT_HEADER.exec(context.line(-1) ?? '');
   if (header && /^\s+\S+\.exs?:\d+$/.test(text)) {
@@ -201,6 +204,7 @@ function parseExunit(context: LineContext): boolean {
     if (!head || head.rest !== '') return false;
     const failure = exunitFailure(context, 1);
     state.blockLine = context.logLine;
+    state.wraps = false;
     state.blockMessage = `${header[1]} (${header[2]})${failure ? `: ${failure}` : ''}`;
     context.emit({ file: head.file, line: head.line, severity: null, message: state.blockMessage });
     return true;
@@ -210,19 +214,25 @@ function parseExunit(context: LineContext): boolean {
   if (indent < 6 || state.blockLine < 0 || context.logLine - state.blockLine > 40) return false;
   const frame = parseFrameLine(context, indent);
   if (!frame) return false;
-  if (continuesRun(context, state.lastLine, indent)) {
+  if (state.indent === indent && continuesRun(context, state.lastLine, indent)) {
     state.index += context.logLine - state.lastLine - 1;
   } else {
-    // `stacktrace:` above, maybe past frames with no file (`:erlang.apply(…)`, the call that raised in a test).
+    // `stacktrace:` above, maybe past frames with no file (`:erlang.apply(…)`, the call that raised in a test); or
+    // the frames of an exception the failure wraps (`** (exit) …` / `** (EXIT) …` / `** (ArithmeticError) …`), the
+    // root cause, printed before the test process's own `stacktrace:`.
     const fileless = framesBelowStacktraceLabel(context, indent);
-    if (fileless === undefined) return false;
+    const wrapped = fileless === undefined ? exceptionAbove(context, indent) : undefined;
+    if (fileless === undefined && wrapped === undefined) return false;
     state.trace = context.newTraceId();
-    state.index = fileless;
+    state.index = fileless ?? 0;
+    state.indent = indent;
+    state.causeRank = wrapped === undefined && state.wraps ? 1 : 0;
+    if (wrapped !== undefined) state.wraps = true;
   }
   state.lastLine = context.logLine;
   context.emit({
     file: frame.head.file, line: frame.head.line, severity: null, message: state.blockMessage,
-    frame: { trace: state.trace, index: state.index++, causeRank: 0 },
+    frame: { trace: state.trace, index: state.index++, causeRank: state.causeRank },
     ...(frameHints(frame) ? { hints: frameHints(frame) } : {}),
   });
   return true;
@@ -247,7 +257,7 @@ export const elixir: GrammarFormat = {
 
 export const exunit: GrammarFormat = {
   name: 'exunit',
-  trace: { innermost: 'first', causes: 'none', testRunner: true },
+  trace: { innermost: 'first', causes: 'root-first', testRunner: true },
   language: 'Elixir',
   description:
     '`mix test` (ExUnit): `  1) test adds (CalcTest)` then `     test/calc_test.exs:4` alone, the failure, and `stacktrace:` frames ` ' +
