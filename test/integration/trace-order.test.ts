@@ -323,6 +323,37 @@ const CASES: readonly TraceCase[] = [
     command: 'mix test --seed 0',
   },
   {
+    name: "ExUnit: a GenServer's exception inside the test's exit, printed before the test's own stacktrace",
+    tool: ['mix', 'elixir'],
+    files: {
+      'mix.exs': MIX_PROJECT,
+      'lib/ledger/server.ex': [
+        'defmodule Ledger.Server do',
+        '  use GenServer',
+        '  def start(rows), do: GenServer.start(__MODULE__, rows)',
+        '  def balance(pid), do: GenServer.call(pid, :balance)',
+        '  @impl true',
+        '  def init(rows), do: {:ok, rows}',
+        '  @impl true',
+        `  def handle_call(:balance, _from, rows), do: {:reply, Enum.sum(Enum.map(rows, &(&1.amount / &1.count))), rows} # ${MARK}`,
+        'end',
+        '',
+      ].join('\n'),
+      'test/test_helper.exs': 'ExUnit.start(capture_log: true)\n',
+      'test/server_test.exs': [
+        'defmodule Ledger.ServerTest do',
+        '  use ExUnit.Case',
+        '  test "balance of a row with no count" do',
+        '    {:ok, pid} = Ledger.Server.start([%{amount: 4, count: 0}])',
+        '    assert Ledger.Server.balance(pid) == 0',
+        '  end',
+        'end',
+        '',
+      ].join('\n'),
+    },
+    command: 'mix test --seed 0',
+  },
+  {
     name: "cucumber (Ruby): the user code a failed step's definition called",
     tool: ['cucumber', 'cucumber'],
     files: {
