@@ -1,15 +1,18 @@
-// The workspace's own package seen through its installed copy (issue 20): a gem run from `gems/<name>-<version>/`
-// or a Python package imported from site-packages while the user works on its sources. Such a path is a dependency
-// path by shape, yet the file to fix is the workspace's. It maps back only when the workspace's manifest names that
-// package (a `<name>.gemspec`; a pyproject/setup.cfg/setup.py `name`) and the same relative path exists in a root, so
-// an installed copy of someone else's package stays a dependency.
+// The workspace's own package seen through its installed copy (issue 20): a gem run from `gems/<name>-<version>/`,
+// a Python package imported from site-packages or a Perl module loaded from `/usr/share/perl5/` while the user works
+// on its sources. Such a path is a dependency path by shape, yet the file to fix is the workspace's. It maps back
+// only when the workspace's manifest names that package (a `<name>.gemspec`; a pyproject/setup.cfg/setup.py `name`)
+// and the same relative path exists in a root, so an installed copy of someone else's package stays a dependency.
+// Perl's manifests name a distribution, not the module tree it installs, but a module's path is its package name
+// (`AN/Tools.pm` is `AN::Tools`, one namespace for every installed module): a Perl distribution (Makefile.PL,
+// Build.PL, dist.ini, cpanfile, META.json/yml) whose lib/ holds that same path is the module's source.
 import { joinPosix } from './paths.js';
 import type { CandidateOutcome, Workspace } from './workspace.js';
 
 interface InstalledCopy {
-  kind: 'gem' | 'python';
+  kind: 'gem' | 'python' | 'perl';
   packageName: string;
-  /** The path inside the package as the workspace lays it out (`lib/stacker/pile.rb`, `tallyho/__init__.py`). */
+  /** The path inside the package as the workspace lays it out (`lib/stacker/pile.rb`, `tallyho/__init__.py`, `AN/Tools.pm`). */
   relative: string;
 }
 
@@ -19,11 +22,21 @@ const GEM = /(?:^|\/)gems\/([A-Za-z0-9_.-]+?)-\d[\w.]*(?:-[A-Za-z0-9_]+)?\/(.+)$
 // `…/site-packages/github_email/__init__.py` or a single-module package `…/site-packages/tool.py`.
 const PYTHON = /(?:^|\/)(?:site|dist)-packages\/(([A-Za-z_]\w*)(?:\/.+|\.py))$/;
 
+// Perl's library folders, each followed by an optional version (`5.36`, `5.36.0`) and architecture folder
+// (`x86_64-linux-gnu-thread-multi`; a package name never holds a dash): distro `/usr/share/perl5/`,
+// `/usr/lib/x86_64-linux-gnu/perl5/5.36/`, `/usr/local/share/perl/5.36.0/`; `site_perl`/`vendor_perl` anywhere
+// (perlbrew, distro builds); local::lib's `~/perl5/lib/perl5/` and Carton's `local/lib/perl5/`.
+const PERL_LIBRARY = String.raw`(?:^|/)(?:(?:share|lib)(?:/[\w-]+-linux-gnu\w*)?/perl5?|site_perl|vendor_perl|lib/perl5)`;
+const PERL_VERSION_AND_ARCH = String.raw`(?:/\d+\.\d+(?:\.\d+)?)?(?:/[\w.]+-[\w.-]+)?`;
+const PERL = new RegExp(`${PERL_LIBRARY}${PERL_VERSION_AND_ARCH}/((?:[A-Za-z_]\\w*/)*[A-Za-z_]\\w*\\.pm)$`);
+
 function installedCopyOf(path: string): InstalledCopy | undefined {
   const gem = GEM.exec(path);
   if (gem) return { kind: 'gem', packageName: gem[1] as string, relative: gem[2] as string };
   const python = PYTHON.exec(path);
   if (python) return { kind: 'python', packageName: python[2] as string, relative: python[1] as string };
+  const perl = PERL.exec(path);
+  if (perl) return { kind: 'perl', packageName: (perl[1] as string).replace(/\.pm$/, '').split('/').join('::'), relative: perl[1] as string };
   return undefined;
 }
 
@@ -33,8 +46,14 @@ const normalised = (name: string): string => name.toLowerCase().replace(/[-_.]+/
 const PYTHON_MANIFESTS = ['pyproject.toml', 'setup.cfg', 'setup.py'];
 const PYTHON_NAME = /^\s*name\s*[=:]\s*["']?([A-Za-z0-9_.-]+)|\bname\s*=\s*["']([A-Za-z0-9_.-]+)["']/gm;
 
+const PERL_MANIFESTS = ['Makefile.PL', 'Build.PL', 'dist.ini', 'cpanfile', 'META.json', 'META.yml'];
+
 async function manifestNames(workspace: Workspace, root: string, copy: InstalledCopy): Promise<boolean> {
   if (copy.kind === 'gem') return (await workspace.fs.stat(joinPosix(root, `${copy.packageName}.gemspec`))) === 'file';
+  if (copy.kind === 'perl') {
+    for (const manifest of PERL_MANIFESTS) if ((await workspace.fs.stat(joinPosix(root, manifest))) === 'file') return true;
+    return false;
+  }
   for (const manifest of PYTHON_MANIFESTS) {
     const path = joinPosix(root, manifest);
     if ((await workspace.fs.stat(path)) !== 'file') continue;
@@ -46,6 +65,14 @@ async function manifestNames(workspace: Workspace, root: string, copy: Installed
   return false;
 }
 
+function candidatesIn(root: string, copy: InstalledCopy): string[] {
+  // A Python package may sit under src/ in the workspace (the src layout) while installed at the top; a Perl
+  // distribution keeps its modules under lib/ (old ones beside Makefile.PL, which installs them all the same).
+  if (copy.kind === 'python') return [joinPosix(root, copy.relative), joinPosix(root, 'src', copy.relative)];
+  if (copy.kind === 'perl') return [joinPosix(root, 'lib', copy.relative), joinPosix(root, copy.relative)];
+  return [joinPosix(root, copy.relative)];
+}
+
 /** The workspace file an installed copy of the workspace's own package stands for; undefined when it is none. */
 export async function ownInstalledCopy(path: string, workspace: Workspace): Promise<CandidateOutcome | undefined> {
   const copy = installedCopyOf(path);
@@ -53,7 +80,7 @@ export async function ownInstalledCopy(path: string, workspace: Workspace): Prom
   for (const root of workspace.roots) {
     if (!(await manifestNames(workspace, root.given, copy))) continue;
     // A Python package may sit under src/ in the workspace (the src layout) while installed at the top.
-    const candidates = [joinPosix(root.given, copy.relative), ...(copy.kind === 'python' ? [joinPosix(root.given, 'src', copy.relative)] : [])];
+    const candidates = candidatesIn(root.given, copy);
     const outcome = await workspace.firstExisting(candidates);
     if (outcome.kind === 'resolved') return outcome;
   }

@@ -9,6 +9,7 @@ import {
   splitJvmPackage,
 } from './candidates.js';
 import type { FileIndex, IndexQuery } from './file-index.js';
+import { frozenModuleCandidates, frozenModuleName } from './frozen-modules.js';
 import { ownInstalledCopy } from './installed-copy.js';
 import { joinPosix, parsePrintedPath, suffixesLongestFirst } from './paths.js';
 import { isFrameworkPackage, isFrameworkPath } from './frameworks.js';
@@ -149,9 +150,17 @@ function deferToIndex(raw: RawLocation, segments: readonly string[], index: File
   return { kind: 'deferred', finish: () => fromIndex({ suffixes }, raw.file, workspace, index, raw.hints?.packageName) };
 }
 
+// A dependency folder inside the workspace (a project's .venv, Carton's local/) may hold an installed copy of the
+// workspace's own package too: its file is the one to fix (installed-copy.ts).
+async function ownCopyIfVendored(resolution: Resolution, path: string, workspace: Workspace): Promise<Resolution> {
+  if (resolution.kind !== 'dropped' || resolution.reason !== 'vendored') return resolution;
+  const own = await ownInstalledCopy(path, workspace);
+  return own ? fromOutcome(own, path) : resolution;
+}
+
 async function resolveRelative(raw: RawLocation, relative: string, workspace: Workspace, index: FileIndex): Promise<FirstPass> {
   const outcome = await workspace.firstExisting(relativeCandidates(relative, raw.hints, workspace));
-  const miss = fromOutcome(outcome, raw.file);
+  const miss = await ownCopyIfVendored(fromOutcome(outcome, raw.file), relative, workspace);
   // A dependency's path (`site-packages/foo/bar.py`) is never re-read as a user file that shares its end.
   if (outcome.kind !== 'not-found' || miss.kind !== 'unresolved') return miss;
   const segments = relative.split('/');
@@ -167,10 +176,16 @@ async function resolveRelative(raw: RawLocation, relative: string, workspace: Wo
 }
 
 async function resolveByPath(raw: RawLocation, workspace: Workspace, index: FileIndex): Promise<FirstPass> {
+  const frozen = frozenModuleName(raw.file);
+  if (frozen !== undefined) {
+    // A frozen module that is no workspace source is the standard library's or a dependency's, bundled alike.
+    const outcome = await workspace.firstExisting(frozenModuleCandidates(frozen, raw.hints, workspace));
+    return outcome.kind === 'resolved' ? fromOutcome(outcome, raw.file) : { kind: 'dropped', reason: 'vendored' };
+  }
   const parsed = parsePrintedPath(raw.file);
   if (parsed.kind === 'relative') return resolveRelative(raw, parsed.path, workspace, index);
   if (parsed.kind === 'host-absolute' && workspace.isInsideAnyRoot(parsed.path)) {
-    return fromOutcome(await workspace.firstExisting([parsed.path]), raw.file);
+    return ownCopyIfVendored(fromOutcome(await workspace.firstExisting([parsed.path]), raw.file), parsed.path, workspace);
   }
   // Outside every root. A toolchain path is dropped before suffix matching, because stripping
   // its prefix (/usr/include/, site-packages/) could land on an unrelated same-named user file.

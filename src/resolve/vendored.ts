@@ -48,6 +48,9 @@ const TOOLCHAIN_PATTERNS: readonly RegExp[] = [
   /^\/usr\/(local\/)?lib\/ruby\//, // Ruby stdlib and distro gems (/usr/lib/ruby/3.1.0/json/common.rb, vendor_ruby)
   /(^|\/)(gems\/[^/]+\/gems|\.gem\/ruby|\.rbenv\/versions|\.rvm\/(rubies|gems))\//, // gem homes and Ruby version managers
   /^\/usr\/(share|lib\/x86_64-linux-gnu|lib)\/perl5?\//, // Perl core and distro modules (/usr/share/perl/5.36/Carp.pm)
+  /^\/usr\/local\/(share|lib(\/[\w-]+-linux-gnu\w*)?)\/perl5?\//, // CPAN modules installed system-wide (/usr/local/share/perl/5.36.0/)
+  /(^|\/)(site|vendor)_perl\//, // CPAN and vendor library folders of any Perl (perlbrew, /usr/lib/perl5/site_perl/)
+  /(^|\/)lib\/perl5\//, // local::lib (~/perl5/lib/perl5/) and Carton's local/lib/perl5/
   /^\/usr\/share\/(php|lua)\//, // distro PHP (PHPUnit, PEAR) and Lua modules
   // Windows SDK, MSVC and .NET SDK (MSBuild targets)
   /^[A-Za-z]:\/Program Files( \(x86\))?\/(Windows Kits|Microsoft Visual Studio|dotnet)\//i,

@@ -22,6 +22,15 @@ interface TraceCase {
 }
 
 const MARK = 'RAISES HERE';
+// The smallest mix project: no dependencies, so `mix` runs without Hex or the network.
+const MIX_PROJECT = [
+  'defmodule Ledger.MixProject do',
+  '  use Mix.Project',
+  '  def project, do: [app: :ledger, version: "0.1.0"]',
+  '  def application, do: [extra_applications: [:logger]]',
+  'end',
+  '',
+].join('\n');
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures');
 
 const CASES: readonly TraceCase[] = [
@@ -255,6 +264,119 @@ const CASES: readonly TraceCase[] = [
     },
     command: 'elixir main.exs',
   },
+  {
+    name: 'Elixir: an exit wrapping the exception that caused it, the cause printed first and more deeply indented',
+    tool: ['mix', 'elixir'],
+    files: {
+      'mix.exs': MIX_PROJECT,
+      'lib/ledger/server.ex': [
+        'defmodule Ledger.Server do',
+        '  use GenServer',
+        '  def start(rows), do: GenServer.start(__MODULE__, rows)',
+        '  def balance(pid), do: GenServer.call(pid, :balance)',
+        '  @impl true',
+        '  def init(rows), do: {:ok, rows}',
+        '  @impl true',
+        '  def handle_call(:balance, _from, rows), do: {:reply, Enum.sum(Enum.map(rows, &rate/1)), rows}',
+        `  defp rate(%{amount: amount, count: count}), do: amount / count # ${MARK}`,
+        'end',
+        '',
+      ].join('\n'),
+      'main.exs': [
+        'Logger.configure(level: :none)',
+        '{:ok, pid} = Ledger.Server.start([%{amount: 4, count: 0}])',
+        'IO.puts(Ledger.Server.balance(pid))',
+        '',
+      ].join('\n'),
+    },
+    command: 'mix run main.exs',
+  },
+  {
+    name: 'ExUnit: a user function below the failing test raised',
+    tool: ['mix', 'elixir'],
+    files: {
+      'mix.exs': MIX_PROJECT,
+      'lib/ledger.ex': ['defmodule Ledger do', '  def rate(amount, count) do', `    amount / count # ${MARK}`, '  end', 'end', ''].join('\n'),
+      'test/test_helper.exs': 'ExUnit.start()\n',
+      'test/ledger_test.exs': ['defmodule LedgerTest do', '  use ExUnit.Case', '  test "rate of none" do', '    assert Ledger.rate(4, 0) == 0', '  end', 'end', ''].join('\n'),
+    },
+    command: 'mix test --seed 0',
+  },
+  {
+    name: "ExUnit: the test's own raising line, below a frame that names no file",
+    tool: ['mix', 'elixir'],
+    files: {
+      'mix.exs': MIX_PROJECT,
+      'lib/ledger.ex': 'defmodule Ledger do\n  def rate(amount, count), do: amount / count\nend\n',
+      'test/test_helper.exs': 'ExUnit.start()\n',
+      'test/ledger_test.exs': [
+        'defmodule LedgerTest do',
+        '  use ExUnit.Case',
+        '  test "rates come from a module chosen at run time" do',
+        '    rates = Module.concat([Ledger, Rates])',
+        `    assert rates.rate(4, 2) == 2 # ${MARK}`,
+        '  end',
+        'end',
+        '',
+      ].join('\n'),
+    },
+    command: 'mix test --seed 0',
+  },
+  {
+    name: "ExUnit: a GenServer's exception inside the test's exit, printed before the test's own stacktrace",
+    tool: ['mix', 'elixir'],
+    files: {
+      'mix.exs': MIX_PROJECT,
+      'lib/ledger/server.ex': [
+        'defmodule Ledger.Server do',
+        '  use GenServer',
+        '  def start(rows), do: GenServer.start(__MODULE__, rows)',
+        '  def balance(pid), do: GenServer.call(pid, :balance)',
+        '  @impl true',
+        '  def init(rows), do: {:ok, rows}',
+        '  @impl true',
+        `  def handle_call(:balance, _from, rows), do: {:reply, Enum.sum(Enum.map(rows, &(&1.amount / &1.count))), rows} # ${MARK}`,
+        'end',
+        '',
+      ].join('\n'),
+      'test/test_helper.exs': 'ExUnit.start(capture_log: true)\n',
+      'test/server_test.exs': [
+        'defmodule Ledger.ServerTest do',
+        '  use ExUnit.Case',
+        '  test "balance of a row with no count" do',
+        '    {:ok, pid} = Ledger.Server.start([%{amount: 4, count: 0}])',
+        '    assert Ledger.Server.balance(pid) == 0',
+        '  end',
+        'end',
+        '',
+      ].join('\n'),
+    },
+    command: 'mix test --seed 0',
+  },
+  {
+    name: "cucumber (Ruby): the user code a failed step's definition called",
+    tool: ['cucumber', 'cucumber'],
+    files: {
+      'lib/till.rb': ['class Till', '  def initialize(prices) = @prices = prices', '  def total', `    @prices.sum { |price| price.fetch(:cents) } # ${MARK}`, '  end', 'end', ''].join('\n'),
+      'features/till.feature': ['Feature: Till', '', '  Scenario: two prices', '    Given the prices 3 and 4', '    Then the total is 7', ''].join('\n'),
+      'features/step_definitions/till_steps.rb': [
+        "require_relative '../../lib/till'",
+        'Given(/^the prices (\\d+) and (\\d+)$/) { |a, b| @till = Till.new([{ amount: a.to_i }, { amount: b.to_i }]) }',
+        'Then(/^the total is (\\d+)$/) { |total| raise "expected #{total}" unless @till.total == total.to_i }',
+        '',
+      ].join('\n'),
+    },
+    command: 'cucumber --no-color',
+  },
+  {
+    name: "cucumber (Ruby): the step definition's own line when it raised",
+    tool: ['cucumber', 'cucumber'],
+    files: {
+      'features/till.feature': ['Feature: Till', '', '  Scenario: empty till', '    Then the till is empty', ''].join('\n'),
+      'features/step_definitions/till_steps.rb': ['Then(/^the till is empty$/) do', `  raise 'still open' # ${MARK}`, 'end', ''].join('\n'),
+    },
+    command: 'cucumber --no-color',
+  },
 ];
 
 function markedPlace(files: Readonly<Record<string, string>>): string {
@@ -321,6 +443,11 @@ describe('the trace order is written down for every runtime', () => {
     expect([...wrongChains]).toEqual([]);
     // The runtimes issue 20 names, by the formats that print their traces.
     const traced = [...specs.values()].filter((spec) => spec.trace !== undefined).map((spec) => spec.name);
-    expect(traced).toEqual(expect.arrayContaining(['python-traceback', 'pytest-long', 'node-stack', 'node-uncaught', 'java-stack', 'go-panic', 'rust-panic', 'ruby', 'php', 'dotnet-stack', 'elixir']));
+    expect(traced).toEqual(
+      expect.arrayContaining([
+        'python-traceback', 'pytest-long', 'node-stack', 'node-uncaught', 'java-stack', 'go-panic', 'rust-panic', 'ruby', 'php', 'dotnet-stack',
+        'dart-stack', 'julia', 'elixir', 'exunit', 'cucumber',
+      ]),
+    );
   });
 });

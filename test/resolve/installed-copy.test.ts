@@ -29,6 +29,37 @@ describe('an installed copy of the workspace\'s own package', () => {
     expect(await fate(src, '/venv/lib/python3.11/site-packages/tally/count.py')).toBe('kept src/tally/count.py');
   });
 
+  it('maps a Perl module from any library folder back to lib/ when the workspace is a Perl distribution', async () => {
+    const root = await makeWorkspace({ 'Makefile.PL': 'use ExtUtils::MakeMaker;\n', 'lib/AN/Tools.pm': 'x\n', 'lib/AN/Tools/Log.pm': 'x\n' });
+    for (const printed of [
+      '/usr/share/perl5/AN/Tools.pm',
+      '/usr/local/share/perl/5.36.0/AN/Tools.pm',
+      '/usr/lib/x86_64-linux-gnu/perl5/5.36/AN/Tools.pm',
+      '/home/u/perl5/perlbrew/perls/perl-5.38.0/lib/site_perl/5.38.0/x86_64-linux/AN/Tools.pm',
+      '/home/u/perl5/lib/perl5/AN/Tools.pm',
+      'local/lib/perl5/AN/Tools.pm',
+    ]) {
+      expect(await fate(root, printed), printed).toBe('kept lib/AN/Tools.pm');
+    }
+    expect(await fate(root, '/usr/share/perl5/AN/Tools/Log.pm')).toBe('kept lib/AN/Tools/Log.pm');
+    // Another distribution's module, and the core library, stay dependencies.
+    expect(await fate(root, '/usr/share/perl5/Try/Tiny.pm')).toBe('vendored');
+    expect(await fate(root, '/usr/share/perl/5.36/Carp.pm')).toBe('vendored');
+  });
+
+  it('maps an installed copy inside the workspace too (Carton\'s local/, a project .venv)', async () => {
+    const perl = await makeWorkspace({ cpanfile: "requires 'Moo';\n", 'lib/Shop/Cart.pm': 'x\n', 'local/lib/perl5/Shop/Cart.pm': 'x\n', 'local/lib/perl5/Moo.pm': 'x\n' });
+    expect(await fate(perl, 'local/lib/perl5/Shop/Cart.pm')).toBe('kept lib/Shop/Cart.pm');
+    expect(await fate(perl, 'local/lib/perl5/Moo.pm')).toBe('vendored');
+    const python = await makeWorkspace({ 'pyproject.toml': '[project]\nname = "tally"\n', 'tally/count.py': 'x\n', '.venv/lib/python3.12/site-packages/tally/count.py': 'x\n' });
+    expect(await fate(python, '.venv/lib/python3.12/site-packages/tally/count.py')).toBe('kept tally/count.py');
+  });
+
+  it('keeps a Perl module vendored when the workspace is no Perl distribution', async () => {
+    const root = await makeWorkspace({ 'lib/AN/Tools.pm': 'x\n' });
+    expect(await fate(root, '/usr/share/perl5/AN/Tools.pm')).toBe('vendored');
+  });
+
   it('keeps a same-named copy vendored when no manifest names the package', async () => {
     const root = await makeWorkspace({ 'pyproject.toml': '[project]\nname = "app"\n', 'requests/api.py': 'x\n' });
     expect(await fate(root, '/venv/lib/python3.11/site-packages/requests/api.py')).toBe('vendored');

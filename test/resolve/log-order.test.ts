@@ -49,6 +49,22 @@ describe('log order among equals', () => {
     expect(errors.map((location) => `${location.file}:${location.line}`)).toEqual(['zeta.c:3', 'zeta.c:5', 'alpha.c:1']);
   });
 
+  it.each([
+    ['logfmt', (message: string) => `time=t level=error msg="${message.replace(/\n/g, '\\n')}"`],
+    ['JSON', (message: string) => JSON.stringify({ level: 'error', time: 't', msg: message })],
+  ])('keeps the order of diagnostics a logger wrapped at one level (%s), whichever kept a severity word', async (_name, wrap) => {
+    const dir = mkdtempSync(join(tmpdir(), 'fl-order-'));
+    writeFileSync(join(dir, 'main.tf'), 'x\n'.repeat(9));
+    writeFileSync(join(dir, 'vars.tf'), 'x\n'.repeat(9));
+    const first = 'Unsupported argument\n\n  on vars.tf line 7, in variable "region":\n   7:   defualt = 1';
+    const second = 'Error in function call\n\n  on main.tf line 3, in locals:\n   3:   ports = jsondecode("[")';
+    writeFileSync(join(dir, 'run.log'), `${wrap(first)}\n${wrap(second)}\n`);
+    const io = captureIo({ cwd: dir });
+    await runCli(['locate', 'run.log', '--json'], io);
+    const found = JSON.parse(io.out.join('')).locations as Located[];
+    expect(found.map((location) => `${location.file}:${location.line} ${location.severity}`)).toEqual(['vars.tf:7 error', 'main.tf:3 error']);
+  });
+
   // Every fixture is a real run of its tool (or a documented shape); check-fixtures proves the live output equals
   // these reviewed expectations, so this holds for what faultline prints.
   it('holds for every reviewed fixture expectation', () => {

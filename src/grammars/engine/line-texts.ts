@@ -1,6 +1,7 @@
 // The normalised text of buffer lines, as grammars see them: decoded as UTF-8, normalised (ANSI, CR redraws),
-// CI prefixes stripped and a logfmt wrapper's message unwrapped, capped at MAX_LINE_TEXT characters.
-import { unwrapStructuredLog } from './peel.js';
+// CI prefixes stripped and a structured-log wrapper's message unwrapped (logfmt, JSON lines), capped at MAX_LINE_TEXT characters.
+import type { Severity } from '../../core/index.js';
+import { readStructuredLog } from './peel.js';
 import { stripLinePrefixes, type PrefixPackage } from './prefixes.js';
 import { latin1ToUtf8, neighbourBounds, ownCopy } from './strings.js';
 
@@ -27,8 +28,10 @@ export function repairWebCopy(line: string): string {
 }
 
 export class LineTexts {
-  /** Whether the line `of` last returned was a logfmt wrapper's unwrapped message. */
+  /** Whether the line `of` last returned was a structured-log wrapper's unwrapped message. */
   unwrapped = false;
+  /** The severity that wrapper's level stated (`level=error`), null when none. */
+  level: Severity | null = null;
   /** The monorepo package the prefix of the line `of` last returned named (pnpm's folder, turbo's name). */
   package: PrefixPackage | undefined;
   /** The ring of remembered lines: start and end offsets in the buffer, text and logfmt flag (start −1: empty). */
@@ -36,6 +39,7 @@ export class LineTexts {
   private readonly ends = new Array<number>(REMEMBERED).fill(-1);
   private readonly texts = new Array<string>(REMEMBERED).fill('');
   private readonly unwrappedFlags = new Array<boolean>(REMEMBERED).fill(false);
+  private readonly levels = new Array<Severity | null>(REMEMBERED).fill(null);
   private readonly packages = new Array<PrefixPackage | undefined>(REMEMBERED).fill(undefined);
   private next = 0;
   private readonly found: PrefixPackage = {};
@@ -53,6 +57,7 @@ export class LineTexts {
     for (let slot = 0; slot < REMEMBERED; slot++) {
       if (this.starts[slot] === start && this.ends[slot] === end) {
         this.unwrapped = this.unwrappedFlags[slot]!;
+        this.level = this.levels[slot]!;
         this.package = this.packages[slot];
         return this.texts[slot]!;
       }
@@ -64,8 +69,10 @@ export class LineTexts {
     found.name = undefined;
     const stripped = repairWebCopy(stripLinePrefixes(this.normalise(latin1ToUtf8(raw.endsWith('\r') ? raw.slice(0, -1) : raw)), found));
     this.package = found.folder === undefined && found.name === undefined ? undefined : { ...(found.folder ? { folder: ownCopy(found.folder) } : {}), ...(found.name ? { name: ownCopy(found.name) } : {}) };
-    const unwrapped = unwrapStructuredLog(stripped);
+    const structured = readStructuredLog(stripped);
+    const unwrapped = structured?.text ?? stripped;
     this.unwrapped = unwrapped !== stripped;
+    this.level = structured?.severity ?? null;
     const text = ownCopy(unwrapped.length > MAX_LINE_TEXT ? unwrapped.slice(0, MAX_LINE_TEXT) : unwrapped);
     const slot = this.next;
     this.next = (slot + 1) % REMEMBERED;
@@ -73,6 +80,7 @@ export class LineTexts {
     this.ends[slot] = end;
     this.texts[slot] = text;
     this.unwrappedFlags[slot] = this.unwrapped;
+    this.levels[slot] = this.level;
     this.packages[slot] = this.package;
     return text;
   }

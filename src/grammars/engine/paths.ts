@@ -89,6 +89,16 @@ export function cleanPrintedPath(printed: string): string {
   }
   if (path.startsWith('/@fs/')) path = path.slice(4);
   const query = path.search(/[?#]/);
-  if (query > 0 && !/^[A-Za-z]:[\\/]/.test(path.slice(query))) path = path.slice(0, query);
+  if (query > 0 && isQueryOrFragment(path.slice(0, query), path.slice(query))) path = path.slice(0, query);
   return path;
+}
+
+/**
+ * Whether `rest` (from a `?` or `#` on) is a URL's query or fragment after a file (`x.vue?vue&type=script`,
+ * `src/a.c#L12`) rather than part of the path: a folder may be named `C#` (Visual Studio's `repos\C#\Shop\Cart.cs`)
+ * and a file `F#.fs`, so the mark ends the path only after a file name, or when no folder or file name follows it.
+ */
+function isQueryOrFragment(before: string, rest: string): boolean {
+  if (/\.[A-Za-z0-9]+$/.test(before)) return true;
+  return !/[\\/]/.test(rest) && !/\.[A-Za-z]\w*$/.test(rest);
 }

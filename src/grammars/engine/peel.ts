@@ -2,9 +2,9 @@
 // message carries the tool's line, prefixes learned from the log itself (a head that repeats on the lines
 // around a candidate), and tool tags (`[javac] `, `[checkstyle] [ERROR] `, `error:`) that must never end up
 // inside a path. Pure string work on normalised lines; the scanner decides when to apply each.
-import type { Severity } from '../../core/index.js';
+import type { RawLocation, Severity } from '../../core/index.js';
 
-// --- logrus / zap / slog key=value wrappers -------------------------------------------------------------
+// --- logrus / zap / slog wrappers: key=value and JSON lines -------------------------------------------------------------
 
 // A logfmt line starts with one of these keys (logrus `time="…" level=error msg="…"`, slog `time=… level=ERROR
 // msg=…`, zap's logfmt encoder `ts=… level=error msg=…`).
@@ -26,9 +26,24 @@ function unquoteLogfmt(value: string): string {
   });
 }
 
-/** The message (and error) of a logfmt line, unquoted and unescaped; the line itself when it is not one. */
-export function unwrapStructuredLog(line: string): string {
-  if (!LOGFMT_START.test(line)) return line;
+/** What a structured-log wrapper carried: the wrapped tool's text and the level the logger gave it. */
+interface StructuredLogLine {
+  text: string;
+  /** The wrapper's level as a severity (`level=error`, `"level":"warn"`), null when it states none or a lower one. */
+  severity: Severity | null;
+}
+
+// Logger levels that say a failure or a warning; info, debug and trace say nothing about the wrapped line.
+function levelSeverity(level: string | number | undefined): Severity | null {
+  // pino and bunyan write numbers: 40 warn, 50 error, 60 fatal.
+  if (typeof level === 'number') return level >= 50 ? 'error' : level >= 40 ? 'warning' : null;
+  const word = level?.toLowerCase();
+  if (word === undefined) return null;
+  if (/^(?:err|error|fatal|panic|crit|critical|alert|emerg|emergency|dpanic|severe)$/.test(word)) return 'error';
+  return /^(?:warn|warning)$/.test(word) ? 'warning' : null;
+}
+
+function readLogfmt(line: string): StructuredLogLine | undefined {
   const fields = new Map<string, string>();
   let position = 0;
   for (;;) {
@@ -36,15 +51,52 @@ export function unwrapStructuredLog(line: string): string {
     if (position >= line.length) break;
     LOGFMT_PAIR.lastIndex = position;
     const pair = LOGFMT_PAIR.exec(line);
-    if (!pair) return line;
+    if (!pair) return undefined;
     fields.set(pair[1]!, pair[2]!);
     position = LOGFMT_PAIR.lastIndex;
   }
   const message = MESSAGE_KEYS.map((key) => fields.get(key)).find((value) => value !== undefined);
-  if (message === undefined) return line;
+  if (message === undefined) return undefined;
   const error = ERROR_KEYS.map((key) => fields.get(key)).find((value) => value !== undefined);
   const text = unquoteLogfmt(message);
-  return error === undefined ? text : `${text}: ${unquoteLogfmt(error)}`;
+  const level = fields.get('level') ?? fields.get('lvl');
+  return { text: error === undefined ? text : `${text}: ${unquoteLogfmt(error)}`, severity: levelSeverity(level === undefined ? undefined : unquoteLogfmt(level)) };
+}
+
+// A JSON log line (logrus' and zap's JSON encoders, slog's JSONHandler, pino, bunyan, structlog): an object with a
+// level and a string message. Records faultline reads as reports (cargo, go test, rdjsonl) never reach the text
+// scanner, and rdjsonl's `severity` is no logger level, so a diagnostic record is never taken for a log line.
+const JSON_LEVEL_KEYS = ['level', 'lvl', '@level', 'log.level'];
+const JSON_MESSAGE_KEYS = ['msg', 'message', '@message'];
+
+function readJsonLog(line: string): StructuredLogLine | undefined {
+  if (!line.startsWith('{') || !line.trimEnd().endsWith('}')) return undefined;
+  let record: unknown;
+  try {
+    record = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  if (typeof record !== 'object' || record === null || Array.isArray(record)) return undefined;
+  const fields = record as Record<string, unknown>;
+  const level = JSON_LEVEL_KEYS.map((key) => fields[key]).find((value) => typeof value === 'string' || typeof value === 'number');
+  const message = JSON_MESSAGE_KEYS.map((key) => fields[key]).find((value) => typeof value === 'string');
+  if (level === undefined || typeof message !== 'string') return undefined;
+  const error = ERROR_KEYS.map((key) => fields[key]).find((value) => typeof value === 'string');
+  // A message's own newlines join its lines with a space, as the logfmt reader does.
+  const text = (typeof error === 'string' ? `${message}: ${error}` : message).replace(/\r?\n/g, ' ');
+  return { text, severity: levelSeverity(level as string | number) };
+}
+
+/** The message (and error) of a logfmt or JSON log line with the logger's level; undefined when it is neither. */
+export function readStructuredLog(line: string): StructuredLogLine | undefined {
+  if (LOGFMT_START.test(line)) return readLogfmt(line);
+  return line.charCodeAt(0) === 0x7b ? readJsonLog(line) : undefined;
+}
+
+/** The message (and error) of a structured log line, unquoted and unescaped; the line itself when it is not one. */
+export function unwrapStructuredLog(line: string): string {
+  return readStructuredLog(line)?.text ?? line;
 }
 
 // --- prefixes learned from the log ----------------------------------------------------------------------
@@ -129,6 +181,25 @@ export interface PeeledLine {
   neighbour: (delta: number) => string | undefined;
   /** True when the text differs from the line the raw anchors saw (a logfmt wrapper, a peeled prefix). */
   changed: boolean;
+  /** The severity a structured-log wrapper's level stated for the line (see readStructuredLog). */
+  level?: Severity | null;
+}
+
+/**
+ * A logger's level (`level=error msg="…"`, `{"level":"error","msg":"…"}`) is the severity of what its message
+ * carries when the tool's own words state none: two errors a logger wrapped are equals, so they keep the order they
+ * were printed in rather than the one whose message happens to hold the word `Error:` going first. A peeled tool
+ * tag's severity (`tagged`, `[ERROR] `) is the tool's own and comes before it.
+ */
+export function withWrapperLevel(line: PeeledLine | undefined, emitted: RawLocation[], from: number, tagged: Severity | null = null): void {
+  const level = tagged ?? (line?.changed === true ? line.level : undefined);
+  if (!level) return;
+  for (let index = from; index < emitted.length; index++) emitted[index]!.severity ??= level;
+}
+
+/** A cheap first test for a structured log line, so that only such lines are unwrapped before the anchors look. */
+export function mayBeStructuredLog(raw: string): boolean {
+  return raw.includes('msg=') || raw.includes('message=') || (raw.includes('{"') && (raw.includes('"msg"') || raw.includes('"message"')));
 }
 
 /**

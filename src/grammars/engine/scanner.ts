@@ -6,7 +6,7 @@ import type { ScannerOptions, ScanResult } from './scan-options.js';
 import type { ContextHost } from './context.js';
 import type { GrammarFormat } from './format.js';
 import { LineTexts, neighbourTexts } from './line-texts.js';
-import { mayHoldPrefix, peelCandidate, swallowed, type PeeledLine } from './peel.js';
+import { mayBeStructuredLog, mayHoldPrefix, peelCandidate, swallowed, withWrapperLevel, type PeeledLine } from './peel.js';
 import { detectLinePrefixes } from './prefixes.js';
 import { FormatOffer } from './offer.js';
 import { formatAnchorsFor, formatsByNameFor, prefilterFor, type LineStartMatcher, type Prefilter } from './prefilter.js';
@@ -289,11 +289,12 @@ export class Scanner {
     const long = lineEnd - lineStart > LONG_LINE;
     // A logfmt wrapper hides the tool's line from the raw anchors, so such a line is unwrapped before they look;
     // any other line is decoded only once an anchor selects it.
-    let line = !long && raw.includes('msg=') ? this.prepareLine(raw, lineStart, lineEnd) : undefined;
+    let line = !long && mayBeStructuredLog(raw) ? this.prepareLine(raw, lineStart, lineEnd) : undefined;
     const prepared = (): PeeledLine => (line ??= this.prepareLine(raw, lineStart, lineEnd));
     const emittedBefore = this.host.emitted.length;
     const claimant = this.formatOffer.offer(line?.changed ? utf8ToLatin1(line.text) : raw, () => prepared().text, logLine);
     if (long) return;
+    withWrapperLevel(line, this.host.emitted, emittedBefore);
     // A prefix learned from the neighbours (`[rank0]:`, `api  | `) or a tool tag (`[javac] `, `error:`) may be a
     // tool's own words (make's `make[1]: `, Maven's `[ERROR] `), so the line is first offered with it; when no
     // specific format claimed it or a path swallowed the prefix, it goes again without, its neighbours peeled alike.
@@ -307,7 +308,7 @@ export class Scanner {
     this.host.lineMemo.clear();
     this.host.neighbour = (delta) => (delta === 0 ? peeled.text : peeled.neighbour(delta));
     this.formatOffer.offer(utf8ToLatin1(peeled.text), () => peeled.text, logLine);
-    for (const location of this.host.emitted.slice(emittedBefore)) location.severity ??= peeled.severity;
+    withWrapperLevel(line, this.host.emitted, emittedBefore, peeled.severity);
   }
 
   // The normalised, peeled text of a selected line, with fresh per-line memos and its neighbours on demand.
@@ -319,7 +320,7 @@ export class Scanner {
     this.host.tokenMemo.clear();
     const neighbour = neighbourTexts(this.lineTexts, () => this.buffer, lineStart, lineEnd, MAX_NEIGHBOUR_LINES);
     // A logfmt wrapper changes what the anchors see (read before any neighbour is normalised).
-    const line: PeeledLine = { text, neighbour, changed: !long && this.lineTexts.unwrapped };
+    const line: PeeledLine = { text, neighbour, changed: !long && this.lineTexts.unwrapped, level: this.lineTexts.level };
     this.host.neighbour = (delta) => (delta === 0 ? line.text : line.neighbour(delta));
     return line;
   }

@@ -2,7 +2,7 @@
 // tool tags never end up in a path, and the log line numbers stay those of the original log.
 import { describe, expect, it } from 'vitest';
 import { createScanner } from '../../../src/grammars/index.js';
-import { learnPrefix, toolTagOf, unwrapStructuredLog } from '../../../src/grammars/engine/peel.js';
+import { learnPrefix, readStructuredLog, toolTagOf, unwrapStructuredLog } from '../../../src/grammars/engine/peel.js';
 import { stripLinePrefixes } from '../../../src/grammars/engine/prefixes.js';
 import { normaliseLine } from '../../../src/summarise/index.js';
 import type { RawLocation } from '../../../src/core/index.js';
@@ -48,6 +48,34 @@ describe('logfmt wrappers', () => {
 
   it('leaves lines that are not logfmt alone', () => {
     for (const line of ['time to build: 3s', 'level=3 of 5', 'src/a.go:3: time=x']) expect(unwrapStructuredLog(line)).toBe(line);
+  });
+
+  it("reads the logger's level as a severity: error and warning words, pino's numbers, nothing for info", () => {
+    expect(readStructuredLog('time=x level=ERROR msg="a.tf line 3"')?.severity).toBe('error');
+    expect(readStructuredLog('level=warn msg=x')?.severity).toBe('warning');
+    expect(readStructuredLog('level=info msg=x')?.severity).toBeNull();
+    expect(readStructuredLog('{"level":50,"time":1,"msg":"on a.tf line 3"}')).toEqual({ text: 'on a.tf line 3', severity: 'error' });
+    expect(readStructuredLog('{"@level":"warn","@message":"x","err":"y"}')).toEqual({ text: 'x: y', severity: 'warning' });
+  });
+
+  it('reads a JSON log line only with a level and a string message', () => {
+    // rdjsonl's severity is a diagnostic's, not a logger level; cargo's message is an object.
+    for (const line of ['{"message":"x","severity":"ERROR"}', '{"level":"error","message":{"a":1}}', '{"level":"error"', '[1]']) {
+      expect(readStructuredLog(line)).toBeUndefined();
+    }
+  });
+});
+
+describe("a structured log's level among equals", () => {
+  // Two diagnostics a logger wrapped at one level are equals: only one message kept a severity word of its own,
+  // and the order the tool printed them in must survive (the real run is fixtures/terraform/logfmt-order).
+  it.each([
+    ['logfmt', (message: string) => `time=t level=ERROR msg="${message}"`],
+    ['JSON', (message: string) => JSON.stringify({ time: 't', level: 'error', msg: message })],
+  ])('%s lines give every location the level', (_name, wrap) => {
+    const scanner = createScanner({ normaliseLine });
+    scanner.write([wrap('Reference to undeclared input variable on main.tf line 4, in locals'), wrap('Error in function call on vars.tf line 9, in locals')].join('\n') + '\n');
+    expect(scanner.end().locations.map((location) => `${location.file}:${location.line} ${location.severity}`)).toEqual(['main.tf:4 error', 'vars.tf:9 error']);
   });
 });
 

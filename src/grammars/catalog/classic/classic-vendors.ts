@@ -1,6 +1,5 @@
 // Vendor compilers and tools with a shape of their own: Borland/Embarcadero C++ (`Error E2209 foo.c 15: msg`),
-// IBM VisualAge/z/OS (`foo.c(12:5) : error EDC0045: msg`), IAR (`"foo.c",12  Error[Pe020]: msg`), Cucumber's
-// failed-scenario list (`cucumber features/x.feature:12`) and makepp
+// IBM VisualAge/z/OS (`foo.c(12:5) : error EDC0045: msg`), IAR (`"foo.c",12  Error[Pe020]: msg`) and makepp
 // (`makepp: … `Makeppfile:12'`). Emacs compile-mode's entries of the same names document each.
 // Link: https://www.gnu.org/software/emacs/manual/html_node/emacs/Compilation-Mode.html
 import type { GrammarFormat, LineContext } from '../../engine/format.js';
@@ -70,29 +69,6 @@ export const iar: GrammarFormat = {
   url: 'https://www.iar.com/knowledge/support/technical-notes/',
   anchor: '^"[^"\\n]{1,400}",\\d+\\s+(?:Error|Warning|Remark|Fatal error)\\[',
   parse: parseIar,
-};
-
-// The failed-scenario list cucumber prints at the end (`Failing Scenarios:`), one re-run command per scenario:
-// `cucumber features/x.feature:12 # Scenario: …`. The pretty formatter's `# features/x.feature:12` comments are
-// left alone: they follow every scenario, passing ones too.
-function parseCucumber(context: LineContext): boolean {
-  const rerun = /^cucumber(?:-js)? (?:-p \S+ )?(\S+\.feature):(\d+)(?: # (.*))?$/.exec(context.text);
-  if (!rerun) return false;
-  context.emit({ file: rerun[1] ?? '', line: Number(rerun[2]), severity: 'error', message: rerun[3] ?? 'failing scenario' });
-  return true;
-}
-
-export const cucumber: GrammarFormat = {
-  name: 'cucumber',
-  language: 'Gherkin',
-  description: '`cucumber` / `cucumber-js`: the `Failing Scenarios:` list, `cucumber features/cart.feature:12 # Scenario: adds an item`.',
-  columnBase: 1,
-  columnUnit: 'unknown',
-  fields: ['file', 'line', 'severity', 'message'],
-  observed: false,
-  url: 'https://cucumber.io/docs/cucumber/reporting/',
-  anchor: '^cucumber(?:-js)? ',
-  parse: parseCucumber,
 };
 
 function parseMakepp(context: LineContext): boolean {

@@ -4,7 +4,8 @@
 import type { GrammarFamily } from '../../engine/format.js';
 import { edg, gnu, irix, sunAda } from './classic-gnu.js';
 import { absoft, ftnchek, mips, oracle, rxp } from './classic-prose.js';
-import { borland, cucumber, iar, ibm, makepp } from './classic-vendors.js';
+import { borland, iar, ibm, makepp } from './classic-vendors.js';
+import { cucumber } from './cucumber.js';
 import { aix, lcc, podchecker, watcom } from './classic-more.js';
 
 export const classicFamily: GrammarFamily = {

@@ -116,10 +116,28 @@ function unbox(line: string | undefined): string | undefined {
   return line?.replace(/^[│╷╵] ?/, '');
 }
 
+// A diagnostic a logger wrapped as one line (`level=error msg="Error: X\n\n  on main.tf line 4, in locals:\n…"`,
+// unwrapped with each newline a space): the summary, then the `on` clause after two or more spaces.
+const FLATTENED_ON = /^(?:(Error|Warning): )?(\S.*?) {2,}on (?=\S+ line \d+(?:, in [^:]*)?:(?: |$))/;
+
+function parseFlattenedTerraform(context: LineContext, text: string): boolean {
+  const flattened = FLATTENED_ON.exec(text);
+  if (!flattened) return false;
+  const parsed = context.parse('terraformOn', { from: flattened[0].length - 3, text });
+  const pathNode = parsed?.cst.children.path?.[0];
+  if (!parsed || !pathNode) return false;
+  const file = context.slice(pathNode, parsed, text);
+  const [line] = context.ints(parsed.cst);
+  if (line === undefined || !plausiblePath(file)) return false;
+  // No header word left (the logger's level says it) leaves the severity to that level.
+  context.emit({ file, line, severity: flattened[1] === undefined ? null : severityOf(flattened[1]), message: flattened[2] ?? '' });
+  return true;
+}
+
 function parseTerraform(context: LineContext): boolean {
   const text = unbox(context.text) ?? '';
   const on = /^ {2}on (?=\S+ line \d+(?:, in .*)?:$)/.exec(text);
-  if (!on) return false;
+  if (!on) return parseFlattenedTerraform(context, text);
   const parsed = context.parse('terraformOn', { from: 2, text });
   const pathNode = parsed?.cst.children.path?.[0];
   if (!parsed || !pathNode) return false;

@@ -1,0 +1,25 @@
+// A printed path loses a URL's query or fragment (`x.vue?vue&type=script`, `src/a.c#L12`), never a `#` or `?`
+// that is part of a folder or file name (Visual Studio's `repos\C#\Shop\Cart.cs`, an F# file `F#.fs`).
+import { describe, expect, it } from 'vitest';
+import { cleanPrintedPath } from '../../../src/grammars/engine/paths.js';
+
+describe('cleanPrintedPath', () => {
+  it.each([
+    ['src/a.c#L12', 'src/a.c'],
+    ['webpack:///./src/App.vue?vue&type=script&lang=ts', './src/App.vue'],
+    ['/src/main.ts?t=1700000000000', '/src/main.ts'],
+    ['webpack-internal:///./src/x.js?5f3a', './src/x.js'],
+    ['docs/page#section-2', 'docs/page'],
+  ])('drops the query or fragment of %s', (printed, clean) => {
+    expect(cleanPrintedPath(printed)).toBe(clean);
+  });
+
+  it.each([
+    'C:\\Users\\dev\\source\\repos\\C#\\Shop\\Cart.cs',
+    'src/F#/Prices/Library.fs',
+    'tools/F#.fs',
+    'notes/what?/todo.md',
+  ])('keeps %s whole', (printed) => {
+    expect(cleanPrintedPath(printed)).toBe(printed);
+  });
+});
