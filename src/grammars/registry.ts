@@ -20,6 +20,7 @@ import { javaFamily } from './catalog/java/java.js';
 import { javascriptFamily } from './catalog/javascript.js';
 import { jvmBuildFamily } from './catalog/jvm-build/jvm-build.js';
 import { luaFamily } from './catalog/lua.js';
+import { crystalFamily } from './catalog/crystal.js';
 import { mobileFamily } from './catalog/mobile/mobile.js';
 import { nativeToolsFamily } from './catalog/native-tools/native-tools.js';
 import { permissiveFamily } from './catalog/permissive.js';
@@ -73,6 +74,9 @@ const FAMILIES: readonly GrammarFamily[] = [
   phpFamily,
   perlFamily,
   luaFamily,
+  // Crystal before generic, which would read each block's `In src/x.cr:5:19` as a separate error of its own and
+  // miss that the chain's last block is the one that raised.
+  crystalFamily,
   shellFamily,
   // Maven/Gradle/Kotlin/Scala wrap javac-like lines in their own prefixes (`[ERROR] …:[12,5]`, `e: file:///…`).
   jvmBuildFamily,
