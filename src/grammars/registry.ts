@@ -10,6 +10,7 @@ import { classicFamily } from './catalog/classic/classic.js';
 import { dotnetFamily } from './catalog/dotnet/dotnet.js';
 import { eslintFamily } from './catalog/eslint.js';
 import { functionalFamily } from './catalog/functional.js';
+import { elmFamily } from './catalog/elm.js';
 import { gccFamily } from './catalog/gcc.js';
 import { ninjaFamily } from './catalog/ninja.js';
 import { ideFamily } from './catalog/ide.js';
@@ -60,6 +61,10 @@ const FAMILIES: readonly GrammarFamily[] = [
   systemsLintFamily,
   // OCaml/GHC/Elm before Python: OCaml's `File "x.ml", line 3, characters 4-9:` looks like a Python frame.
   functionalFamily,
+  // Elm's titled blocks (`-- TYPE MISMATCH --- src/Main.elm`) name their line only in the excerpt's gutter below, a
+  // shape no other format reads; beside the other functional languages, and after webpack, whose `ERROR in
+  // ./src/Main.elm` header above an elm-webpack-loader block stays webpack's own line.
+  elmFamily,
   // Python linters (flake8, pylint, pyright, ruff) before Python: their `x.py:L:C: CODE msg` rows carry codes
   // that pytest's `x.py:L: msg` line shape would otherwise absorb.
   pythonLintFamily,
