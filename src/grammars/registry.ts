@@ -13,6 +13,7 @@ import { functionalFamily } from './catalog/functional.js';
 import { elmFamily } from './catalog/elm.js';
 import { gccFamily } from './catalog/gcc.js';
 import { ninjaFamily } from './catalog/ninja.js';
+import { nixFamily } from './catalog/nix.js';
 import { ideFamily } from './catalog/ide.js';
 import { genericFamily } from './catalog/generic.js';
 import { goFamily } from './catalog/go/go.js';
@@ -49,6 +50,8 @@ const FAMILIES: readonly GrammarFamily[] = [
   // tsc next: its `file(L,C): error TSnnnn` and `file:L:C - error TSnnnn` shapes carry a code no other format has,
   // and its `Found N errors in file:L` summary must be claimed (and ignored) before generic counts it again.
   typescriptFamily,
+  // Nix before the web tool-chain: its `       at /x/default.nix:7:10:` line has the shape of a bare V8 or deno frame.
+  nixFamily,
   // Web tool-chain (deno, bun, biome, esbuild, webpack…) before plain V8 frames: deno's `at file:///…` frames
   // and bundler module paths are theirs, and would otherwise read as node frames or generic paths.
   webToolsFamily,

@@ -1,5 +1,6 @@
-// The workspace's own package seen through its installed copy (issue 20): a gem run from `gems/<name>-<version>/`
-// or a Python package imported from site-packages while the user works on its sources. Such a path is a dependency
+// The workspace's own package seen through its installed copy (issue 20): a gem run from `gems/<name>-<version>/`,
+// a Python package imported from site-packages while the user works on its sources, or a Nix flake evaluated from
+// its copy in the store (`/nix/store/<hash>-source/…`, mapped back when the workspace is a Nix project). Such a path is a dependency
 // path by shape, yet the file to fix is the workspace's. It maps back only when the workspace's manifest names that
 // package (a `<name>.gemspec`; a pyproject/setup.cfg/setup.py `name`) and the same relative path exists in a root, so
 // an installed copy of someone else's package stays a dependency.
@@ -7,7 +8,7 @@ import { joinPosix } from './paths.js';
 import type { CandidateOutcome, Workspace } from './workspace.js';
 
 interface InstalledCopy {
-  kind: 'gem' | 'python';
+  kind: 'gem' | 'python' | 'nix-source';
   packageName: string;
   /** The path inside the package as the workspace lays it out (`lib/stacker/pile.rb`, `tallyho/__init__.py`). */
   relative: string;
@@ -19,7 +20,15 @@ const GEM = /(?:^|\/)gems\/([A-Za-z0-9_.-]+?)-\d[\w.]*(?:-[A-Za-z0-9_]+)?\/(.+)$
 // `…/site-packages/github_email/__init__.py` or a single-module package `…/site-packages/tool.py`.
 const PYTHON = /(?:^|\/)(?:site|dist)-packages\/(([A-Za-z_]\w*)(?:\/.+|\.py))$/;
 
+// `/nix/store/<hash>-source/pkgs/tool/default.nix`: a flake (or a fetched tree) is copied whole into the store before
+// it is evaluated, so errors in the user's own flake name the copy.
+const NIX_SOURCE = /^\/nix\/store\/[0-9a-z]{32}-source\/(.+)$/;
+// A Nix project: the store copy is the workspace's only when the workspace is one.
+const NIX_MANIFESTS = ['flake.nix', 'default.nix', 'shell.nix'];
+
 function installedCopyOf(path: string): InstalledCopy | undefined {
+  const nix = NIX_SOURCE.exec(path);
+  if (nix) return { kind: 'nix-source', packageName: '', relative: nix[1] as string };
   const gem = GEM.exec(path);
   if (gem) return { kind: 'gem', packageName: gem[1] as string, relative: gem[2] as string };
   const python = PYTHON.exec(path);
@@ -34,6 +43,10 @@ const PYTHON_MANIFESTS = ['pyproject.toml', 'setup.cfg', 'setup.py'];
 const PYTHON_NAME = /^\s*name\s*[=:]\s*["']?([A-Za-z0-9_.-]+)|\bname\s*=\s*["']([A-Za-z0-9_.-]+)["']/gm;
 
 async function manifestNames(workspace: Workspace, root: string, copy: InstalledCopy): Promise<boolean> {
+  if (copy.kind === 'nix-source') {
+    for (const manifest of NIX_MANIFESTS) if ((await workspace.fs.stat(joinPosix(root, manifest))) === 'file') return true;
+    return false;
+  }
   if (copy.kind === 'gem') return (await workspace.fs.stat(joinPosix(root, `${copy.packageName}.gemspec`))) === 'file';
   for (const manifest of PYTHON_MANIFESTS) {
     const path = joinPosix(root, manifest);

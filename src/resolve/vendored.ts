@@ -57,6 +57,7 @@ const TOOLCHAIN_PATTERNS: readonly RegExp[] = [
   // (Homebrew's …/share/crystal/src/ too)
   /^\/usr\/lib\/crystal\/lib\//,
   /(^|\/)share\/crystal\/src\//,
+  /^\/nix\/store\//, // the Nix store: nixpkgs, fetched sources (a flake's own copy is mapped back, installed-copy.ts)
   /^\/usr\/(local\/)?lib\/zig\//, // Zig std (/usr/lib/zig/std/start.zig)
   // An unpacked Zig release archive (zig-linux-x86_64-0.11.0/lib/std/, zig-windows-x86_64-0.11.0-dev.399+44ee1c885/lib/,
   // zig-x86_64-linux-0.14.0/lib/ since 0.14): its std shares basenames (build.zig, Writer.zig) with user files.
