@@ -10,8 +10,10 @@ import { classicFamily } from './catalog/classic/classic.js';
 import { dotnetFamily } from './catalog/dotnet/dotnet.js';
 import { eslintFamily } from './catalog/eslint.js';
 import { functionalFamily } from './catalog/functional.js';
+import { elmFamily } from './catalog/elm.js';
 import { gccFamily } from './catalog/gcc.js';
 import { ninjaFamily } from './catalog/ninja.js';
+import { nixFamily } from './catalog/nix.js';
 import { ideFamily } from './catalog/ide.js';
 import { genericFamily } from './catalog/generic.js';
 import { goFamily } from './catalog/go/go.js';
@@ -20,6 +22,7 @@ import { javaFamily } from './catalog/java/java.js';
 import { javascriptFamily } from './catalog/javascript.js';
 import { jvmBuildFamily } from './catalog/jvm-build/jvm-build.js';
 import { luaFamily } from './catalog/lua.js';
+import { crystalFamily } from './catalog/crystal.js';
 import { mobileFamily } from './catalog/mobile/mobile.js';
 import { nativeToolsFamily } from './catalog/native-tools/native-tools.js';
 import { permissiveFamily } from './catalog/permissive.js';
@@ -47,6 +50,8 @@ const FAMILIES: readonly GrammarFamily[] = [
   // tsc next: its `file(L,C): error TSnnnn` and `file:L:C - error TSnnnn` shapes carry a code no other format has,
   // and its `Found N errors in file:L` summary must be claimed (and ignored) before generic counts it again.
   typescriptFamily,
+  // Nix before the web tool-chain: its `       at /x/default.nix:7:10:` line has the shape of a bare V8 or deno frame.
+  nixFamily,
   // Web tool-chain (deno, bun, biome, esbuild, webpack…) before plain V8 frames: deno's `at file:///…` frames
   // and bundler module paths are theirs, and would otherwise read as node frames or generic paths.
   webToolsFamily,
@@ -59,6 +64,10 @@ const FAMILIES: readonly GrammarFamily[] = [
   systemsLintFamily,
   // OCaml/GHC/Elm before Python: OCaml's `File "x.ml", line 3, characters 4-9:` looks like a Python frame.
   functionalFamily,
+  // Elm's titled blocks (`-- TYPE MISMATCH --- src/Main.elm`) name their line only in the excerpt's gutter below, a
+  // shape no other format reads; beside the other functional languages, and after webpack, whose `ERROR in
+  // ./src/Main.elm` header above an elm-webpack-loader block stays webpack's own line.
+  elmFamily,
   // Python linters (flake8, pylint, pyright, ruff) before Python: their `x.py:L:C: CODE msg` rows carry codes
   // that pytest's `x.py:L: msg` line shape would otherwise absorb.
   pythonLintFamily,
@@ -73,6 +82,9 @@ const FAMILIES: readonly GrammarFamily[] = [
   phpFamily,
   perlFamily,
   luaFamily,
+  // Crystal before generic, which would read each block's `In src/x.cr:5:19` as a separate error of its own and
+  // miss that the chain's last block is the one that raised.
+  crystalFamily,
   shellFamily,
   // Maven/Gradle/Kotlin/Scala wrap javac-like lines in their own prefixes (`[ERROR] …:[12,5]`, `e: file:///…`).
   jvmBuildFamily,

@@ -9,7 +9,7 @@ import type { CachedResolverFs } from './resolver-fs.js';
 
 // A folder of this name is a dependency folder when one of these files is beside it (in its parent folder).
 const BESIDE: ReadonlyMap<string, readonly string[]> = new Map([
-  ['lib', ['shard.lock']], // Crystal shards install into lib/
+  ['lib', ['shard.lock', 'shard.yml']], // Crystal shards install into lib/ (a shard keeps its own code in src/)
   ['deps', ['mix.lock', 'rebar.lock']], // Mix and rebar3 fetch into deps/ (C sources of NIFs too, not only .ex)
   ['_build', ['mix.lock', 'mix.exs', 'rebar.lock', 'rebar.config']], // Mix/rebar3 build output, dependencies' copies included
   ['Pods', ['Podfile.lock', 'Podfile']], // CocoaPods

@@ -1,8 +1,11 @@
 // The workspace's own package seen through its installed copy (issue 20): a gem run from `gems/<name>-<version>/`,
-// a Python package imported from site-packages or a Perl module loaded from `/usr/share/perl5/` while the user works
-// on its sources. Such a path is a dependency path by shape, yet the file to fix is the workspace's. It maps back
-// only when the workspace's manifest names that package (a `<name>.gemspec`; a pyproject/setup.cfg/setup.py `name`)
-// and the same relative path exists in a root, so an installed copy of someone else's package stays a dependency.
+// The workspace's own package seen through its installed copy (issue 20): a gem run from `gems/<name>-<version>/`,
+// a Python package imported from site-packages, a Perl module loaded from `/usr/share/perl5/` while the user works
+// on its sources, or a Nix flake evaluated from its copy in the store (`/nix/store/<hash>-source/…`, mapped back
+// when the workspace is a Nix project). Such a path is a dependency path by shape, yet the file to fix is the
+// workspace's. It maps back only when the workspace's manifest names that package (a `<name>.gemspec`; a
+// pyproject/setup.cfg/setup.py `name`) and the same relative path exists in a root, so an installed copy of
+// someone else's package stays a dependency.
 // Perl's manifests name a distribution, not the module tree it installs, but a module's path is its package name
 // (`AN/Tools.pm` is `AN::Tools`, one namespace for every installed module): a Perl distribution (Makefile.PL,
 // Build.PL, dist.ini, cpanfile, META.json/yml) whose lib/ holds that same path is the module's source.
@@ -10,7 +13,7 @@ import { joinPosix } from './paths.js';
 import type { CandidateOutcome, Workspace } from './workspace.js';
 
 interface InstalledCopy {
-  kind: 'gem' | 'python' | 'perl';
+  kind: 'gem' | 'python' | 'perl' | 'nix-source';
   packageName: string;
   /** The path inside the package as the workspace lays it out (`lib/stacker/pile.rb`, `tallyho/__init__.py`, `AN/Tools.pm`). */
   relative: string;
@@ -30,7 +33,15 @@ const PERL_LIBRARY = String.raw`(?:^|/)(?:(?:share|lib)(?:/[\w-]+-linux-gnu\w*)?
 const PERL_VERSION_AND_ARCH = String.raw`(?:/\d+\.\d+(?:\.\d+)?)?(?:/[\w.]+-[\w.-]+)?`;
 const PERL = new RegExp(`${PERL_LIBRARY}${PERL_VERSION_AND_ARCH}/((?:[A-Za-z_]\\w*/)*[A-Za-z_]\\w*\\.pm)$`);
 
+// `/nix/store/<hash>-source/pkgs/tool/default.nix`: a flake (or a fetched tree) is copied whole into the store before
+// it is evaluated, so errors in the user's own flake name the copy.
+const NIX_SOURCE = /^\/nix\/store\/[0-9a-z]{32}-source\/(.+)$/;
+// A Nix project: the store copy is the workspace's only when the workspace is one.
+const NIX_MANIFESTS = ['flake.nix', 'default.nix', 'shell.nix'];
+
 function installedCopyOf(path: string): InstalledCopy | undefined {
+  const nix = NIX_SOURCE.exec(path);
+  if (nix) return { kind: 'nix-source', packageName: '', relative: nix[1] as string };
   const gem = GEM.exec(path);
   if (gem) return { kind: 'gem', packageName: gem[1] as string, relative: gem[2] as string };
   const python = PYTHON.exec(path);
@@ -48,12 +59,15 @@ const PYTHON_NAME = /^\s*name\s*[=:]\s*["']?([A-Za-z0-9_.-]+)|\bname\s*=\s*["'](
 
 const PERL_MANIFESTS = ['Makefile.PL', 'Build.PL', 'dist.ini', 'cpanfile', 'META.json', 'META.yml'];
 
+async function hasAnyFile(workspace: Workspace, root: string, names: readonly string[]): Promise<boolean> {
+  for (const name of names) if ((await workspace.fs.stat(joinPosix(root, name))) === 'file') return true;
+  return false;
+}
+
 async function manifestNames(workspace: Workspace, root: string, copy: InstalledCopy): Promise<boolean> {
+  if (copy.kind === 'nix-source') return hasAnyFile(workspace, root, NIX_MANIFESTS);
   if (copy.kind === 'gem') return (await workspace.fs.stat(joinPosix(root, `${copy.packageName}.gemspec`))) === 'file';
-  if (copy.kind === 'perl') {
-    for (const manifest of PERL_MANIFESTS) if ((await workspace.fs.stat(joinPosix(root, manifest))) === 'file') return true;
-    return false;
-  }
+  if (copy.kind === 'perl') return hasAnyFile(workspace, root, PERL_MANIFESTS);
   for (const manifest of PYTHON_MANIFESTS) {
     const path = joinPosix(root, manifest);
     if ((await workspace.fs.stat(path)) !== 'file') continue;

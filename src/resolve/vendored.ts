@@ -56,6 +56,11 @@ const TOOLCHAIN_PATTERNS: readonly RegExp[] = [
   /^[A-Za-z]:\/Program Files( \(x86\))?\/(Windows Kits|Microsoft Visual Studio|dotnet)\//i,
   /^\/usr\/(share|lib|lib64)\/dotnet\//, // distro / packages.microsoft.com .NET SDK (sdk/<v>/Microsoft.Common.targets)
   /(^|\/)\.dotnet\/(sdk|packs|shared)\//, // dotnet-install.sh / actions/setup-dotnet SDK under ~/.dotnet
+  // Crystal's standard library: Debian's /usr/lib/crystal/lib/, the upstream packages' /usr/share/crystal/src/
+  // (Homebrew's …/share/crystal/src/ too)
+  /^\/usr\/lib\/crystal\/lib\//,
+  /(^|\/)share\/crystal\/src\//,
+  /^\/nix\/store\//, // the Nix store: nixpkgs, fetched sources (a flake's own copy is mapped back, installed-copy.ts)
   /^\/usr\/(local\/)?lib\/zig\//, // Zig std (/usr/lib/zig/std/start.zig)
   // An unpacked Zig release archive (zig-linux-x86_64-0.11.0/lib/std/, zig-windows-x86_64-0.11.0-dev.399+44ee1c885/lib/,
   // zig-x86_64-linux-0.14.0/lib/ since 0.14): its std shares basenames (build.zig, Writer.zig) with user files.

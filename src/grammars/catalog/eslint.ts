@@ -1,4 +1,5 @@
-// ESLint: the default `stylish` formatter (file header line, then `  L:C  severity  message  rule` rows)
+// ESLint: the default `stylish` formatter (file header line, then `  L:C  severity  message  rule` rows; Vale's
+// default output has the same layout, its header one space in and long messages wrapped)
 // and the `unix` formatter (`/abs/file.js:L:C: message [Severity/rule]`).
 // Link: https://eslint.org/docs/latest/use/formatters/
 import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
@@ -28,12 +29,15 @@ interface StylishState {
   lastRow: number;
 }
 
-/** A stylish file header: a path alone on its line (ESLint prints it absolute). */
+/** A stylish file header: a path alone on its line (ESLint prints it absolute at column 0; Vale, one space in). */
 function headerPath(line: string | undefined): string | undefined {
-  if (line === undefined || /^\s/.test(line)) return undefined;
-  const path = line.trimEnd();
+  if (line === undefined || /^\s{2}/.test(line)) return undefined;
+  const path = line.trim();
   return plausiblePath(path) ? path : undefined;
 }
+
+// A row's message wrapped onto the next line (Vale wraps its message column): deeper than any row or header.
+const WRAPPED_MESSAGE = /^\s{8,}\S/;
 
 const ROW_SHAPE = /^\s+\d+:\d+\s+(?:error|warning)\s/;
 
@@ -44,7 +48,7 @@ function findHeader(context: LineContext, state: StylishState): string | undefin
   for (let delta = -1; delta >= -40; delta--) {
     const line = context.line(delta);
     if (line === undefined) return undefined;
-    if (ROW_SHAPE.test(line)) continue;
+    if (ROW_SHAPE.test(line) || WRAPPED_MESSAGE.test(line)) continue;
     return headerPath(line);
   }
   return undefined;

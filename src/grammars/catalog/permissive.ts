@@ -24,6 +24,10 @@ const SHAPES = new RegExp(
 // Tokens that are never files whatever the workspace holds: numbers, versions, addresses, dates and clocks.
 const NOT_A_PATH = /^(?:[\d.]+|v\d[\w.]*|\d{4}-\d\d-\d\d[T\d:.-]*|[\d.]+\.(?:tar|gz|zip)|.*\.\.\..*|[.~-]+)$/i;
 
+const SEVERITY_WORD = /\b(error|warning|note|fatal)\b/i;
+// The severity word a location's own tail starts with: `: error: …`, ` : Warning BCP318: …`.
+const TAIL_SEVERITY = /^[\s:,-]*(error|warning|note|fatal)\b/i;
+
 function candidate(token: string): boolean {
   return token.length >= 2 && /[A-Za-z]/.test(token) && !NOT_A_PATH.test(token) && !token.endsWith('.');
 }
@@ -40,7 +44,9 @@ function parsePermissive(context: LineContext): boolean {
     if (!candidate(token) || !(line >= 1)) continue;
     const columnText = match[3] ?? match[5];
     const rest = text.slice(match.index + match[0].length);
-    const severity = severityOf(/\b(error|warning|note|fatal)\b/i.exec(text)?.[1]);
+    // The location's own tail says its severity (`x.bicep(65,23) : Warning …`); only without one does a word elsewhere
+    // on the line count, since a wrapping tool's `ERROR: step failed: … stderr:` before it speaks of the whole step.
+    const severity = severityOf((TAIL_SEVERITY.exec(rest) ?? SEVERITY_WORD.exec(text))?.[1]);
     // Perl-like `msg at path line N.` puts the message before the location.
     const message = rest.replace(/^[:\s.,;-]+/, '').trim() || text.slice(0, match.index).replace(/\s+(?:at|in|from)\s*$/, '').trim();
     context.emit({ file: token, line, column: columnText === undefined ? null : Number(columnText), severity, message, hints: { confirm: true } });

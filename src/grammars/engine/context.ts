@@ -211,7 +211,7 @@ export class FormatLineContext implements LineContext {
     }
     const wrap = location.logLine === undefined || location.logLine === this.logLine ? this.wrappedPathHead(location.file) : undefined;
     if (wrap !== undefined) hints = { ...hints, wrappedFrom: wrap.head };
-    const message = wrap === undefined ? (location.message ?? '') : this.unwrappedMessage(location.message ?? '', wrap.width);
+    const message = wrap === undefined ? (location.message ?? '') : this.unwrappedMessage(location.message ?? '', wrap.width, wrap.indent);
     const toOneBased = spec.columnBase === 0 ? 1 : 0;
     const endColumn = position(location.endColumn);
     const raw: RawLocation = {
@@ -253,20 +253,24 @@ export class FormatLineContext implements LineContext {
 
   // A terminal-width console (fold, a CI log viewer) wraps a long path where the width ends: the location line
   // then starts with the path's second half and the line before ends with its first (formats.md §3.9).
-  private wrappedPathHead(printed: string): { head: string; width: number } | undefined {
-    if (printed === '' || !this.text.startsWith(printed)) return undefined;
+  // A tool that indents another's output and wraps it itself (flutter's `    ` under `Xcode's output:`) starts the
+  // second half after the same indentation as the first.
+  private wrappedPathHead(printed: string): { head: string; width: number; indent: string } | undefined {
+    const indent = /^[ \t]*/.exec(this.text)?.[0] ?? '';
+    if (printed === '' || !this.text.startsWith(printed, indent.length)) return undefined;
     const previous = this.line(-1);
     if (previous === undefined || previous.length < WRAP_MIN_WIDTH || isSpace(previous.charCodeAt(previous.length - 1))) return undefined;
+    if (indent !== '' && (!previous.startsWith(indent) || isSpace(previous.charCodeAt(indent.length)))) return undefined;
     const head = trailingPathPiece(previous);
     // A path's first half is not itself a location (`a.h:3,` ends an include chain line). It has a separator, or
     // the line before is exactly a console width, where a wrap cuts a name anywhere (`…/currency_conv` + `ersion.c`).
     if (head === undefined || /:\d+\W*$/.test(head)) return undefined;
     if (!/[/\\]/.test(head) && !lineWidths(previous).some((width) => WRAP_WIDTHS.has(width))) return undefined;
-    return { head: ownCopy(head), width: previous.length };
+    return { head: ownCopy(head), width: previous.length, indent };
   }
 
   // When the location line is itself as wide as the wrap, the message it ends continues on the next lines.
-  private unwrappedMessage(message: string, width: number): string {
+  private unwrappedMessage(message: string, width: number, indent: string): string {
     const start = message === '' ? -1 : this.text.lastIndexOf(message);
     if (start < 0 || this.text.slice(start).trimEnd() !== message.trimEnd()) return message;
     let joined = this.text.slice(start);
@@ -274,7 +278,7 @@ export class FormatLineContext implements LineContext {
       const line = this.line(delta);
       const next = this.line(delta + 1);
       if (line === undefined || next === undefined || next === '' || !lineWidths(line).includes(width)) break;
-      joined += next;
+      joined += next.startsWith(indent) ? next.slice(indent.length) : next;
     }
     return joined;
   }

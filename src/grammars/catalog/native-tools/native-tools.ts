@@ -1,10 +1,11 @@
-// Native tools around the C/C++/Fortran/Ada compilers: the linker, CMake, Bazel, sanitizers, Valgrind,
+// Native tools around the C/C++/Fortran/Ada compilers: the linker, CMake, Bazel, Meson, sanitizers, Valgrind,
 // GoogleTest, gfortran, Intel Fortran and GNAT. Their lines mention C-family or Fortran files without being
 // gcc diagnostics, so the family sits before gcc and generic in the registry.
 // Link: https://github.com/google/sanitizers/wiki/AddressSanitizer (each helper file links its tools' docs)
 import type { GrammarFamily } from '../../engine/format.js';
 import { bazel, cmake, ld } from './native-build.js';
 import { gfortran, gnat, ifort } from './native-fortran.js';
+import { meson } from './native-meson.js';
 import { defineValgrindRules, googletest, valgrind } from './native-runtime.js';
 import { asan, ubsan } from './native-sanitizers.js';
 
@@ -23,6 +24,9 @@ export const nativeToolsFamily: GrammarFamily = {
     // CMake and Bazel: headed by `CMake Error at` / `ERROR: …BUILD:`; their files are not C-family.
     cmake,
     bazel,
+    // Meson: its `meson.build:3:0: ERROR:` lines are relative to the `Source dir:` it printed, which only this
+    // format reads; before gcc and generic, which would read them relative to where meson ran.
+    meson,
     // Fortran and Ada last: gated by their extensions, so their order among themselves is free.
     gfortran,
     ifort,
