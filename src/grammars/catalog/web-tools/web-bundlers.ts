@@ -3,7 +3,7 @@
 // (2:12): msg`) and babel (`SyntaxError: /abs/src/a.js: Unexpected token (2:10)` above a code frame). Links:
 // https://esbuild.github.io/api/#log-level, https://webpack.js.org/configuration/stats/, https://vite.dev/guide/build,
 // https://rollupjs.org/command-line-interface/
-import type { Severity } from '../../../core/index.js';
+import type { RawLocation, Severity } from '../../../core/index.js';
 import type { GrammarFormat, LineContext } from '../../engine/format.js';
 import { SGR } from '../../engine/anchors.js';
 import { emitWebpackHead, parseParenLocation, parseSpaceLocation, parseTrailingLineCol } from './web-rules.js';
@@ -22,8 +22,27 @@ function isBlank(line: string | undefined): boolean {
   return line.trim() === '' || stripLinePrefixes(`${line.trimEnd()} .`) === '.';
 }
 
+// esbuild before 0.9 put the place first: ` > src/a.js:2:18: error: msg`, its notes 3 spaces in
+// (`   src/a.js:1:6: note: "a" was originally declared here`), each above a code frame.
+const LEGACY_MARGIN = /^(?: > | {3}(?=\S))/;
+const LEGACY_TAIL = /^: (error|warning|note): (.*)$/;
+
+function parseEsbuildLegacy(context: LineContext): boolean {
+  const margin = LEGACY_MARGIN.exec(context.text);
+  const head = margin ? parseColonHead(context, { from: margin[0].length }) : undefined;
+  const tail = head && head.column !== null ? LEGACY_TAIL.exec(head.rest) : null;
+  if (!head || !tail || (tail[1] === 'note') !== (margin?.[0] === '   ')) return false;
+  const severity: Severity = tail[1] === 'warning' ? 'warning' : tail[1] === 'note' ? 'note' : 'error';
+  const state = context.state<{ owner?: RawLocation }>(() => ({}));
+  const related = severity === 'note' && state.owner ? { relatedTo: state.owner } : {};
+  const emitted = context.emit({ file: head.file, line: head.line, column: head.column, severity, message: tail[2] ?? '', ...related });
+  if (severity !== 'note') state.owner = emitted;
+  return true;
+}
+
 function parseEsbuild(context: LineContext): boolean {
   const text = context.text;
+  if (parseEsbuildLegacy(context)) return true;
   if (!/^ {4}\S/.test(text)) return false;
   const head = parseColonHead(context, { from: 4 });
   // The location line is the location and a colon, nothing else.
@@ -232,7 +251,9 @@ export const webBundlerFormats: GrammarFormat[] = [
     fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
     observed: true,
     url: 'https://esbuild.github.io/api/#log-level',
-    anchor: `^ {4}\\S.*\\.[A-Za-z][A-Za-z0-9+_]{0,11}:\\d+:\\d+:${SGR}\\r?$`,
+    anchor: `^ {4}\\S.*\\.[A-Za-z][A-Za-z0-9+_]{0,11}:\\d+:\\d+:${SGR}\\r?$` +
+      // Before 0.9: ` > src/a.js:2:18: error: msg` and its notes `   src/a.js:1:6: note: msg`.
+      `|^${SGR}(?: > | {3})\\S.*\\.[A-Za-z][A-Za-z0-9+_]{0,11}:\\d+:\\d+: ${SGR}(?:error|warning|note): `,
     parse: parseEsbuild,
   },
   {
