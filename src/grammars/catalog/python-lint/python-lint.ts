@@ -11,6 +11,7 @@ import { parseColonHead } from '../shared/common.js';
 import { SGR } from '../../engine/anchors.js';
 import { parseFlake8, parsePyflakes, parsePylint, parsePythonWarning, parseRuff } from './python-lint-rows.js';
 import { black, pylint1 } from './python-lint-legacy.js';
+import { bandit, pydocstyle } from './python-lint-blocks.js';
 
 // Raw-text anchor for `x.py:L:` (and `.pyi`), ANSI allowed around the colon.
 const PY_LOCATION = `\\.pyi?${SGR}:${SGR}\\d`;
@@ -156,6 +157,9 @@ export const pythonLintFamily: GrammarFamily = {
     // and only `W: 16, 4:` positions in 1.x; black's `error: cannot format` rows are its alone.
     pylint1,
     black,
+    // pydocstyle's `path:L in public function `f`:` and bandit's `   Location: path:L:C` are theirs alone.
+    pydocstyle,
+    bandit,
     // ruff before flake8: both print `path:L:C: CODE msg`; ruff claims only the rows it marks as its own
     // (`[*]`, a rule name, backtick quoting) and its full-format ` --> x.py:L:C` arrows.
     ruff,
