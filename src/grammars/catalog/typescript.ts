@@ -173,7 +173,8 @@ const tsc: GrammarFormat = {
   fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
   observed: true,
   url: 'https://www.typescriptlang.org/tsconfig/#pretty',
-  anchor: '\\(\\d+,\\d+\\): (?:error|warning|message|suggestion) TS\\d',
+  // TypeScript 1.8's --pretty kept this row (below the code frame) with only the severity coloured.
+  anchor: `\\(\\d+,\\d+\\): ${SGR}(?:error|warning|message|suggestion)${SGR} TS\\d`,
   parse: parseTsc,
 };
 
