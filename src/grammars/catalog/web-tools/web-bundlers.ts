@@ -3,13 +3,14 @@
 // (2:12): msg`) and babel (`SyntaxError: /abs/src/a.js: Unexpected token (2:10)` above a code frame). Links:
 // https://esbuild.github.io/api/#log-level, https://webpack.js.org/configuration/stats/, https://vite.dev/guide/build,
 // https://rollupjs.org/command-line-interface/
-import type { RawLocation, Severity } from '../../../core/index.js';
+import type { Severity } from '../../../core/index.js';
 import type { GrammarFormat, LineContext } from '../../engine/format.js';
 import { SGR } from '../../engine/anchors.js';
 import { emitWebpackHead, parseParenLocation, parseSpaceLocation, parseTrailingLineCol } from './web-rules.js';
 import { parseColonHead, plausiblePath } from '../shared/common.js';
 import { stripLinePrefixes } from '../../engine/prefixes.js';
 import { parseWebpackBare } from './webpack-bare.js';
+import { esbuildApi, parseEsbuildLegacy, viteRollup } from './esbuild-vite-legacy.js';
 
 // --- esbuild: header, blank, `    path:L:C:`, code frame; notes are 2-space prose then their own `    path:L:C:` ---
 
@@ -20,24 +21,6 @@ const ESBUILD_HEADER = /^\s*[✘▲] \[(ERROR|WARNING)\] (.*?)(?: \[([\w-]+)\])?
 function isBlank(line: string | undefined): boolean {
   if (line === undefined) return false;
   return line.trim() === '' || stripLinePrefixes(`${line.trimEnd()} .`) === '.';
-}
-
-// esbuild before 0.9 put the place first: ` > src/a.js:2:18: error: msg`, its notes 3 spaces in
-// (`   src/a.js:1:6: note: "a" was originally declared here`), each above a code frame.
-const LEGACY_MARGIN = /^(?: > | {3}(?=\S))/;
-const LEGACY_TAIL = /^: (error|warning|note): (.*)$/;
-
-function parseEsbuildLegacy(context: LineContext): boolean {
-  const margin = LEGACY_MARGIN.exec(context.text);
-  const head = margin ? parseColonHead(context, { from: margin[0].length }) : undefined;
-  const tail = head && head.column !== null ? LEGACY_TAIL.exec(head.rest) : null;
-  if (!head || !tail || (tail[1] === 'note') !== (margin?.[0] === '   ')) return false;
-  const severity: Severity = tail[1] === 'warning' ? 'warning' : tail[1] === 'note' ? 'note' : 'error';
-  const state = context.state<{ owner?: RawLocation }>(() => ({}));
-  const related = severity === 'note' && state.owner ? { relatedTo: state.owner } : {};
-  const emitted = context.emit({ file: head.file, line: head.line, column: head.column, severity, message: tail[2] ?? '', ...related });
-  if (severity !== 'note') state.owner = emitted;
-  return true;
 }
 
 function parseEsbuild(context: LineContext): boolean {
@@ -286,6 +269,9 @@ export const webBundlerFormats: GrammarFormat[] = [
     anchor: `\\xe2\\x95\\xad\\xe2\\x94\\x80\\[`,
     parse: parseVite,
   },
+  // vite 2-7's `file: path:L:C` line and esbuild's API rows (`path:L:C: ERROR: msg`, which vite:esbuild prints above it).
+  esbuildApi,
+  viteRollup,
   {
     name: 'swc',
     language: 'JavaScript',
