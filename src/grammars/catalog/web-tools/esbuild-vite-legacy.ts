@@ -13,17 +13,24 @@ import { SGR } from '../../engine/anchors.js';
 // (`   src/a.js:1:6: note: "a" was originally declared here`), each above a code frame.
 const LEGACY_MARGIN = /^(?: > | {3}(?=\S))/;
 const LEGACY_TAIL = /^: (error|warning|note): (.*)$/;
+// A note follows its error's code frame (3 lines) and any earlier notes.
+const NOTE_REACH = 40;
 
 export function parseEsbuildLegacy(context: LineContext): boolean {
   const margin = LEGACY_MARGIN.exec(context.text);
   const head = margin ? parseColonHead(context, { from: margin[0].length }) : undefined;
   const tail = head && head.column !== null ? LEGACY_TAIL.exec(head.rest) : null;
   if (!head || !tail || (tail[1] === 'note') !== (margin?.[0] === '   ')) return false;
-  const severity: Severity = tail[1] === 'warning' ? 'warning' : tail[1] === 'note' ? 'note' : 'error';
   const state = context.state<{ owner?: RawLocation }>(() => ({}));
-  const related = severity === 'note' && state.owner ? { relatedTo: state.owner } : {};
-  const emitted = context.emit({ file: head.file, line: head.line, column: head.column, severity, message: tail[2] ?? '', ...related });
-  if (severity !== 'note') state.owner = emitted;
+  if (tail[1] === 'note') {
+    // An indented `path:L:C: note:` is esbuild's only under one of its ` > ` errors (a compiler's note is not).
+    const owner = state.owner;
+    if (!owner || context.logLine - owner.logLine > NOTE_REACH) return false;
+    context.emit({ file: head.file, line: head.line, column: head.column, severity: 'note', message: tail[2] ?? '', relatedTo: owner });
+    return true;
+  }
+  const severity: Severity = tail[1] === 'warning' ? 'warning' : 'error';
+  state.owner = context.emit({ file: head.file, line: head.line, column: head.column, severity, message: tail[2] ?? '' });
   return true;
 }
 
