@@ -124,7 +124,8 @@ export const REPORT_SPECS: readonly ReportSpec[] = [
     name: 'junit',
     language: 'structured reports',
     description: 'JUnit XML (jest-junit, Maven Surefire, Gradle, node --test-reporter=junit): failures and errors; their messages and stack ' +
-        'traces are read by the text formats',
+        'traces are read by the text formats; `eslint -f junit` names the file in the suite and `line 1, col 5, Error - msg (rule)` ' +
+        'in each failure',
     columnUnit: 'unknown',
     fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
     observed: true,

@@ -41,6 +41,22 @@ function checkstyleSeverity(value: string | undefined): Severity | null | 'skip'
   return value === 'ignore' ? 'skip' : null;
 }
 
+// ESLint's junit formatter (built in up to v8, eslint-formatter-junit since) names the linted file in the suite's
+// name and writes each problem as a failure whose text is `line 1, col 5, Error - msg (rule)`.
+const LINT_PROBLEM = /^line (\d+), col (\d+), (Error|Warning) - (.*?)(?: \(([^()\s]+)\))?$/;
+// A suite name that is a file: a path ending in an extension (a test suite's name is a class or a sentence).
+const FILE_NAME = /^[^\s<>"|?*]+\.[A-Za-z][A-Za-z0-9]{0,9}$/;
+
+// ESLint escapes the text before wrapping it in CDATA (`&apos;` stays literal there): the message attribute, which
+// the parser decodes, is the readable one.
+function lintProblem(suite: string | undefined, failure: Failure, text: string): Parameters<typeof toLocation>[0] | undefined {
+  const problem = suite !== undefined && FILE_NAME.test(suite) ? LINT_PROBLEM.exec(text.trim()) : null;
+  if (!problem || suite === undefined) return undefined;
+  const severity: Severity = problem[3] === 'Warning' ? 'warning' : 'error';
+  const message = failure.message || (problem[4] ?? '');
+  return { file: suite, line: Number(problem[1]), column: Number(problem[2]), severity, message, code: problem[5] ?? null };
+}
+
 /** The first lines of `text` hold `message` already (jest-junit, Surefire repeat it): it is read once. */
 function repeats(text: string, message: string): boolean {
   const head = message.trim().split('\n')[0]?.slice(0, 200) ?? '';
@@ -54,6 +70,7 @@ export class XmlReportReader {
   private depth = 0;
   private file: string | undefined;
   private testCase: TestCase | undefined;
+  private suite: string | undefined;
   private failure: Failure | undefined;
   private sinceEvent = 0;
 
@@ -124,6 +141,7 @@ export class XmlReportReader {
     // pytest names its suite "pytest"; the report is otherwise plain JUnit.
     if (tag.name === 'testsuite' && attributes.name === 'pytest' && this.format === 'junit') this.format = 'pytest-junit';
     if (this.format === 'checkstyle') return this.checkstyle(tag);
+    if (tag.name === 'testsuite') this.suite = attributes.name;
     if (tag.name === 'testcase') {
       const line = Number(attributes.line);
       this.testCase = { file: attributes.file, line: Number.isInteger(line) ? line : undefined, name: attributes.name ?? '' };
@@ -190,6 +208,9 @@ export class XmlReportReader {
       );
       if (location) this.emit([location]);
     }
+    const problem = testCase?.file ? undefined : lintProblem(this.suite, failure, text);
+    const location = problem && toLocation(problem, { format: 'junit', columnUnit: 'utf-16', logLine: failure.startLine });
+    if (location) return this.emit([location]);
     if (!repeats(text, failure.message)) this.embedded.write(failure.message, failure.startLine);
     this.embedded.write(text, failure.startLine);
   }

@@ -81,3 +81,22 @@ describe('eslint-unix', () => {
     ]);
   });
 });
+
+describe('eslint-codeframe', () => {
+  it('takes the place after the last " at ", the rule from the parentheses, and colour codes do not matter', () => {
+    const locations = scan([
+      "error: Unexpected 'debugger' statement at runtime (no-debugger) at src/a b/util.js:3:5:",
+      '> 3 |     debugger;',
+      '    |     ^',
+      '',
+      `${E}[33mwarning${E}[39m: ${E}[1mMissing semicolon${E}[22m ${E}[2m(semi)${E}[22m at ${E}[32msrc/util.js:4:15${E}[39m:`,
+      'error: Parsing error: Unexpected token ; at src/fmt.js:3:29:',
+      '2 errors and 1 warning found.',
+    ]);
+    expect(brief(locations)).toEqual([
+      { file: 'src/a b/util.js', line: 3, column: 5, severity: 'error', code: 'no-debugger', message: "Unexpected 'debugger' statement at runtime", format: 'eslint-codeframe' },
+      { file: 'src/util.js', line: 4, column: 15, severity: 'warning', code: 'semi', message: 'Missing semicolon', format: 'eslint-codeframe' },
+      { file: 'src/fmt.js', line: 3, column: 29, severity: 'error', code: null, message: 'Parsing error: Unexpected token ;', format: 'eslint-codeframe' },
+    ]);
+  });
+});

@@ -282,6 +282,21 @@ describe('mypy', () => {
       ['src/pkg/m.py', 9, null, null, null, 'note', null, '"List" is invariant -- see https://mypy.readthedocs.io/en/stable/common_issues.html#variance'],
     ]);
   });
+
+  it('joins a --pretty message wrapped above its marker, and glues nothing on without one', () => {
+    const pretty = scan([
+      'src/m.py:10: error: Incompatible return value type (got "int", expected',
+      '"str")  [return-value]',
+      '        return result',
+      '               ^~~~~~',
+    ]);
+    expect(pretty.map((l) => [l.column, l.endColumn, l.code, l.message])).toEqual([
+      [12, 17, 'return-value', 'Incompatible return value type (got "int", expected "str")'],
+    ]);
+    // A plain run followed by another tool's line: no marker confirms a wrap, so the message stays as printed.
+    const plain = scan(['src/m.py:10: error: Incompatible return value type', 'make: *** [Makefile:3: check] Error 1'], ['mypy']);
+    expect(plain.map((l) => [l.column, l.endColumn, l.message])).toEqual([[null, null, 'Incompatible return value type']]);
+  });
 });
 
 describe('look-alikes', () => {

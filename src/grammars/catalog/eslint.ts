@@ -1,6 +1,7 @@
 // ESLint: the default `stylish` formatter (file header line, then `  L:C  severity  message  rule` rows; Vale's
-// default output has the same layout, its header one space in and long messages wrapped)
-// and the `unix` formatter (`/abs/file.js:L:C: message [Severity/rule]`).
+// default output has the same layout, its header one space in and long messages wrapped), the `unix` formatter
+// (`/abs/file.js:L:C: message [Severity/rule]`) and the `codeframe` one (built in up to ESLint 7, a package
+// since): `error: message (rule) at src/file.js:L:C:` above a code frame.
 // Link: https://eslint.org/docs/latest/use/formatters/
 import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
 import type { LineParser } from '../engine/parser.js';
@@ -96,6 +97,26 @@ function parseUnix(context: LineContext): boolean {
   return true;
 }
 
+// The place ends the head line, after the last ` at ` (a message may itself say "at").
+const CODEFRAME_PLACE = /:(\d+):(\d+):\s*$/;
+const CODEFRAME_HEAD = /^(error|warning): (.*)$/;
+
+function parseCodeframe(context: LineContext): boolean {
+  const text = context.text;
+  const place = CODEFRAME_PLACE.exec(text);
+  const at = place ? text.lastIndexOf(' at ', place.index) : -1;
+  const head = at < 0 ? null : CODEFRAME_HEAD.exec(text.slice(0, at));
+  const file = text.slice(at + ' at '.length, place?.index);
+  if (!place || !head || !plausiblePath(file)) return false;
+  // A parsing error names no rule: `error: Parsing error: Unexpected token ; at src/a.js:3:29:`.
+  const rule = /\s\(([^()\s]+)\)$/.exec(head[2] ?? '');
+  const message = rule ? (head[2] ?? '').slice(0, rule.index) : (head[2] ?? '');
+  context.emit({
+    file, line: Number(place[1]), column: Number(place[2]), severity: head[1] === 'warning' ? 'warning' : 'error', code: rule?.[1] ?? null, message,
+  });
+  return true;
+}
+
 const stylish: GrammarFormat = {
   name: 'eslint-stylish',
   language: 'JavaScript',
@@ -124,8 +145,23 @@ const unix: GrammarFormat = {
   parse: parseUnix,
 };
 
+const codeframe: GrammarFormat = {
+  name: 'eslint-codeframe',
+  language: 'JavaScript',
+  description: '`npx eslint -f codeframe src` (eslint-formatter-codeframe): `error: msg (rule) at src/util.js:2:25:`, then a code frame.',
+  columnBase: 1,
+  columnUnit: 'utf-16',
+  fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
+  observed: true,
+  url: 'https://www.npmjs.com/package/eslint-formatter-codeframe',
+  // The severity starts the line (red or yellow under --color); the parser checks the ` at path:L:C:` tail.
+  anchor: `^${SGR}(?:error|warning)${SGR}: `,
+  parse: parseCodeframe,
+};
+
 export const eslintFamily: GrammarFamily = {
-  // Independent shapes (a row has no path, a unix line ends in `[Severity/rule]`): the order does not matter.
-  formats: [stylish, unix],
+  // Independent shapes (a row has no path, a unix line ends in `[Severity/rule]`, a codeframe head starts with
+  // `error: ` and ends with ` at path:L:C:`): the order does not matter.
+  formats: [stylish, unix, codeframe],
   rules: defineEslintRules,
 };

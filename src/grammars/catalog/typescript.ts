@@ -60,24 +60,33 @@ interface PrettyState {
 }
 
 // A related span (relatedInformation, e.g. "'price' is declared here."): under the diagnostic's frame, a line
-// `  src/types.ts:3:3` with only the place, then that place's own frame, then the span's message.
-const RELATED_HEAD = /^ {2}\S.*:\d+:\d+\s*$/;
+// `  src/types.ts:3:3` with only the place, then that place's own frame, then the span's message. The native
+// compiler (tsgo, TypeScript 7) writes the message on the place's line instead: `  src/main.ts:3:7 - 'x' is declared here.`
+const RELATED_HEAD = /^ {2}\S.*:\d+:\d+(?:\s*| - .*)$/;
+const INLINE_MESSAGE = /^ - (.*)$/;
 function parseRelated(context: LineContext, state: PrettyState): boolean {
   const owner = state.owner;
   if (!owner || !RELATED_HEAD.test(context.text) || context.logLine - owner.logLine > 40) return false;
   const head = parseColonHead(context, { from: 2 }) ?? parseParenthesisedPath(context);
-  if (!head || head.rest.trim() !== '' || head.column === null) return false;
+  if (!head || head.column === null) return false;
+  const inline = INLINE_MESSAGE.exec(head.rest);
+  if (head.rest.trim() !== '' && !inline) return false;
   const framed = new RegExp(`^\\s*${head.line} `).test(context.line(1) ?? '');
   const messageAt = framed ? 3 : 1;
+  const lines = inline ? [(inline[1] ?? '').trim()] : messageBelow(context, messageAt);
+  const endColumn = framed ? underlinedEnd(context, head.line, head.column) : null;
+  context.emit({ file: head.file, line: head.line, column: head.column, endColumn, severity: 'note', code: null, message: lines.join('\n'), relatedTo: owner });
+  return true;
+}
+
+function messageBelow(context: LineContext, messageAt: number): string[] {
   const lines: string[] = [];
   for (let delta = messageAt; delta < messageAt + MAX_CONTINUATION_LINES; delta++) {
     const line = context.line(delta);
     if (line === undefined || !/^\s+\S/.test(line) || RELATED_HEAD.test(line)) break;
     lines.push(line.trim());
   }
-  const endColumn = framed ? underlinedEnd(context, head.line, head.column) : null;
-  context.emit({ file: head.file, line: head.line, column: head.column, endColumn, severity: 'note', code: null, message: lines.join('\n'), relatedTo: owner });
-  return true;
+  return lines;
 }
 
 // The summary repeats locations already reported by the diagnostics (formats.md §3.17): claim, emit nothing.
@@ -164,7 +173,8 @@ const tsc: GrammarFormat = {
   fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
   observed: true,
   url: 'https://www.typescriptlang.org/tsconfig/#pretty',
-  anchor: '\\(\\d+,\\d+\\): (?:error|warning|message|suggestion) TS\\d',
+  // TypeScript 1.8's --pretty kept this row (below the code frame) with only the severity coloured.
+  anchor: `\\(\\d+,\\d+\\): ${SGR}(?:error|warning|message|suggestion)${SGR} TS\\d`,
   parse: parseTsc,
 };
 
@@ -183,7 +193,8 @@ const tscPretty: GrammarFormat = {
     ` - ${SGR}(?:error|warning|message|suggestion)${SGR} TS\\d` +
     `|Found \\d+ errors? in ` +
     // A related span's place alone on its line, two spaces in (path cyan, line and column yellow).
-    `|^  ${SGR}[^\\s][^\\n]*?${SGR}:${SGR}\\d+${SGR}:${SGR}\\d+${SGR}[ \\t]*$` +
+    // tsgo writes the span's message after ` - ` on that line.
+    `|^  ${SGR}[^\\s][^\\n]*?${SGR}:${SGR}\\d+${SGR}:${SGR}\\d+${SGR}(?:[ \\t]*$| - )` +
     `|^ +\\d+  [^\\n]*?\\.[A-Za-z][A-Za-z0-9+_]{0,11}${SGR}:${SGR}\\d+${SGR}\\s*$`,
   parse: parseTscPretty,
 };

@@ -12,8 +12,10 @@ import { pester, powershell } from './powershell.js';
 const NODE_PREFIX = /^\s*(?:\d+>)?\s*/;
 // The project MSBuild appends when it logs a task's error: `… [C:\src\app\app.vcxproj]`.
 const PROJECT_SUFFIX = /\s+\[([^\]]+\.(?:[a-z]{1,6}proj|sln|slnx|targets|props|proj))\]\s*$/i;
-// `: error C2065: msg`, `: fatal error C1083: msg`, `: Command line warning D9002: msg`, `: error : msg`.
-const TAIL = /^\s*:\s*(?:([A-Za-z][\w ]*?)\s+)?(fatal error|error|warning|note|info|message)(?:\s+([A-Z]{1,8}\d{1,6}))?\s*:\s?(.*)$/i;
+// `: error C2065: msg`, `: fatal error C1083: msg`, `: Command line warning D9002: msg`, `: error : msg`. The
+// format's code is any word without spaces: linters that write it name a rule (`error no-unused-vars : msg` from
+// eslint's visualstudio formatter, `error noConsole: msg` from tslint's msbuild one).
+const TAIL = /^\s*:\s*(?:([A-Za-z][\w ]*?)\s+)?(fatal error|error|warning|note|info|message)(?:\s+([A-Za-z][\w@/.-]*))?\s*:\s?(.*)$/i;
 const C_FAMILY = /\.(?:c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|inl|ipp|tlh|tli|rc|idl|cu|ixx|cppm)$/i;
 const MSVC_CODE = /^(?:C|LNK|D|RC|CVT|BK|PRJ)\d{4}$/;
 

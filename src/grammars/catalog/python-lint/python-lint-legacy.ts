@@ -55,9 +55,29 @@ export const pylint1: GrammarFormat = {
 // Python 3.12` before the position).
 const BLACK = /^error: cannot format (.+?): Cannot parse(?: for target version [^:]+)?: (\d+):(\d+): (.*)$/;
 
+// black 26 moved the place to the end and the reason below an echo of the line and a caret:
+// `error: cannot parse: /abs/src/x.py:1:4`, `    x = = 1`, `       ^`, `ParseError: bad input` (the same 0-based column).
+const BLACK_26 = /^error: cannot parse(?: for target version [^:]+)?: (.+):(\d+):(\d+)\s*$/;
+const BLACK_REASON = /^(\w+Error): (.*)$/;
+
+function parseBlack26(context: LineContext): boolean {
+  const match = BLACK_26.exec(context.text);
+  if (!match) return false;
+  let message = 'Cannot parse';
+  for (let delta = 1; delta <= 3; delta++) {
+    const reason = BLACK_REASON.exec(context.line(delta) ?? '');
+    if (reason) {
+      message = `Cannot parse: ${reason[1] ?? ''}: ${reason[2] ?? ''}`;
+      break;
+    }
+  }
+  context.emit({ file: match[1] ?? '', line: Number(match[2]), column: Number(match[3]), severity: 'error', message });
+  return true;
+}
+
 function parseBlack(context: LineContext): boolean {
   const match = BLACK.exec(context.text);
-  if (!match) return false;
+  if (!match) return parseBlack26(context);
   context.emit({ file: match[1] ?? '', line: Number(match[2]), column: Number(match[3]), severity: 'error', message: `Cannot parse: ${match[4] ?? ''}` });
   return true;
 }
@@ -65,14 +85,15 @@ function parseBlack(context: LineContext): boolean {
 export const black: GrammarFormat = {
   name: 'black',
   language: 'Python',
-  description: '`black --check .`: `error: cannot format src/x.py: Cannot parse for target version Python 3.12: 3:7: print "x"` (`would ' +
-      'reformat` lines name no line).',
+  description: '`black --check .`: `error: cannot format src/x.py: Cannot parse for target version Python 3.12: 3:7: print "x"`; ' +
+      'black 26: `error: cannot parse: /abs/src/x.py:3:7` above the echoed line and `ParseError: bad input` (`would reformat` ' +
+      'lines name no line).',
   // blib2to3's tokenizer position: 0-based column (observed 1:4 for the second `=` of `x = = 1`, its 5th character).
   columnBase: 0,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'severity', 'message'],
   observed: true,
   url: 'https://black.readthedocs.io/en/stable/usage_and_configuration/the_basics.html',
-  anchor: '^error: cannot format ',
+  anchor: '^error: cannot (?:format |parse)',
   parse: parseBlack,
 };

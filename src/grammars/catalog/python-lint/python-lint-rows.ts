@@ -6,7 +6,7 @@
 // Link: https://docs.python.org/3/library/warnings.html#warnings.showwarning
 import type { Severity } from '../../../core/index.js';
 import type { LineContext } from '../../engine/format.js';
-import { parseColonHead, type LocationHead } from '../shared/common.js';
+import { parseColonHead, parseParenHead, type LocationHead } from '../shared/common.js';
 
 const PYTHON_FILE = /\.pyi?$/;
 
@@ -23,6 +23,8 @@ const PYLINT_TEXT = /^: ([CRWEFI]\d{4}): (.*)$/;
 // Parseable: `src/a.py:3: [C0116(missing-function-docstring), total] Missing function docstring` (no column;
 // the object name after the comma is empty at module level).
 const PYLINT_PARSEABLE = /^: \[([CRWEFI]\d{4})\(([\w-]+)\), [^\]]*\] (.*)$/;
+// msvs (Visual Studio's shape): `app/shop.py(8): [C0103(invalid-name)total] msg`, the object glued to the symbol.
+const PYLINT_MSVS = /^: \[([CRWEFI]\d{4})\(([\w-]+)\)[^\]]*\] (.*)$/;
 
 function pylintSeverity(id: string): Severity {
   // E and F stop the code from working; W is pylint's own "warning"; conventions/refactors are advice.
@@ -30,9 +32,18 @@ function pylintSeverity(id: string): Severity {
   return id.startsWith('W') ? 'warning' : 'note';
 }
 
+function parsePylintMsvs(context: LineContext): boolean {
+  const head = parseParenHead(context);
+  const row = head && PYTHON_FILE.test(head.file) ? PYLINT_MSVS.exec(head.rest) : null;
+  if (!head || !row) return false;
+  const id = row[1] ?? '';
+  context.emit({ file: head.file, line: head.line, severity: pylintSeverity(id), code: id, message: `${row[3] ?? ''} (${row[2] ?? ''})` });
+  return true;
+}
+
 export function parsePylint(context: LineContext): boolean {
   const head = pythonHead(context);
-  if (!head) return false;
+  if (!head) return parsePylintMsvs(context);
   const text = PYLINT_TEXT.exec(head.rest);
   if (text && head.column !== null) {
     const id = text[1] ?? '';

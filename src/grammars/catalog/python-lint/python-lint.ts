@@ -11,6 +11,7 @@ import { parseColonHead } from '../shared/common.js';
 import { SGR } from '../../engine/anchors.js';
 import { parseFlake8, parsePyflakes, parsePylint, parsePythonWarning, parseRuff } from './python-lint-rows.js';
 import { black, pylint1 } from './python-lint-legacy.js';
+import { bandit, pydocstyle } from './python-lint-blocks.js';
 
 // Raw-text anchor for `x.py:L:` (and `.pyi`), ANSI allowed around the colon.
 const PY_LOCATION = `\\.pyi?${SGR}:${SGR}\\d`;
@@ -68,7 +69,7 @@ const pylint: GrammarFormat = {
   language: 'Python',
   description:
     '`pylint src/pkg` (text or `--output-format=parseable`): `************* Module a`, then `src/a.py:3:0: C0116: msg (symbol)` ' +
-        '(0-based column) or `src/a.py:3: [C0116(symbol), obj] msg`.',
+        '(0-based column), `src/a.py:3: [C0116(symbol), obj] msg` or msvs `src/a.py(3): [C0116(symbol)obj] msg`.',
   // pylint prints the AST's col_offset: 0-based (formats.md §3.16; observed `:5:0:` for a `def` at the margin).
   columnBase: 0,
   // astroid keeps CPython's AST col_offset, a UTF-8 BYTE offset (observed: `X = "éé" + name` reports :13, the
@@ -77,7 +78,8 @@ const pylint: GrammarFormat = {
   fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
   observed: true,
   url: 'https://pylint.readthedocs.io/en/stable/user_guide/usage/output.html',
-  anchor: `${PY_LOCATION}[^ ]* \\[?[CRWEFI]\\d{4}`,
+  // msvs rows put the line in parentheses: `app/a.py(3): [C0116(`.
+  anchor: `${PY_LOCATION}[^ ]* \\[?[CRWEFI]\\d{4}|\\.pyi?\\(\\d+\\): \\[[CRWEFI]\\d{4}\\(`,
   parse: parsePylint,
 };
 
@@ -156,6 +158,9 @@ export const pythonLintFamily: GrammarFamily = {
     // and only `W: 16, 4:` positions in 1.x; black's `error: cannot format` rows are its alone.
     pylint1,
     black,
+    // pydocstyle's `path:L in public function `f`:` and bandit's `   Location: path:L:C` are theirs alone.
+    pydocstyle,
+    bandit,
     // ruff before flake8: both print `path:L:C: CODE msg`; ruff claims only the rows it marks as its own
     // (`[*]`, a rule name, backtick quoting) and its full-format ` --> x.py:L:C` arrows.
     ruff,

@@ -122,8 +122,14 @@ function parseMypy(context: LineContext): boolean {
     message = message.slice(0, bracket.index);
   }
   const severity = tail[1] === 'note' ? 'note' : tail[1] === 'warning' ? 'warning' : 'error';
+  const pretty = prettyFrame(context);
+  if (pretty) {
+    ({ message, code } = withWrappedTail(message, pretty.wrapped, code));
+  }
+  const column = head.column ?? pretty?.column ?? null;
+  const endColumn = head.endColumn ?? (pretty && pretty.column === column ? pretty.endColumn : null);
   // The end column is recorded as printed: mypy's is 1-based and INCLUSIVE (see the family report).
-  const location: Emitted = { file: head.file, line: head.line, column: head.column, endLine: head.endLine, endColumn: head.endColumn, severity, message, code };
+  const location: Emitted = { file: head.file, line: head.line, column, endLine: head.endLine, endColumn, severity, message, code };
   // mypy prints a diagnostic's notes on the lines right after it ("List" is invariant, Consider using
   // "Sequence"): they belong to it. A note with no diagnostic just above stands on its own (reveal_type).
   const notes = context.state<MypyNotes>(() => ({ lastLogLine: 0 }));
@@ -133,6 +139,50 @@ function parseMypy(context: LineContext): boolean {
   else if (!owner) notes.owner = undefined;
   notes.lastLogLine = context.logLine;
   return true;
+}
+
+// `mypy --pretty` (`pretty = True` in a config): an error's message wrapped at the terminal's width onto
+// unindented lines (its `[code]` on the last), then the source line indented by 4 and a marker line whose `^`
+// sits at the column and whose `~` run reaches the inclusive end column (a single `^` before mypy 0.9xx).
+// Only a marker confirms the shape, so a plain run's next line (a make error, a summary) is never glued on.
+const PRETTY_MARKER = /^( {4,})(\^~*)\s*$/;
+const SOURCE_OFFSET = 4;
+const MAX_WRAPPED_LINES = 8;
+const MYPY_HEAD = /\.pyi?:\d+(?::\d+)*: (?:error|warning|note): /;
+
+interface PrettyFrame {
+  wrapped: string[];
+  column: number | null;
+  endColumn: number | null;
+}
+
+function prettyFrame(context: LineContext): PrettyFrame | undefined {
+  const wrapped: string[] = [];
+  for (let delta = 1; delta <= MAX_WRAPPED_LINES + 1; delta++) {
+    const text = context.line(delta);
+    if (text === undefined || text.trim() === '' || MYPY_HEAD.test(text)) return undefined;
+    if (text.startsWith(' '.repeat(SOURCE_OFFSET))) {
+      const marker = PRETTY_MARKER.exec(context.line(delta + 1) ?? '');
+      if (!marker) return undefined;
+      // A source line too long for the terminal is cut and prefixed with `...`, shifting the marker.
+      if (text.slice(SOURCE_OFFSET).startsWith('...')) return { wrapped, column: null, endColumn: null };
+      const column = (marker[1] ?? '').length - SOURCE_OFFSET + 1;
+      // A lone `^` marks where the span starts, not where it ends (old releases print nothing else).
+      const marks = (marker[2] ?? '^').length;
+      return { wrapped, column, endColumn: marks > 1 ? column + marks - 1 : null };
+    }
+    wrapped.push(text.trim());
+  }
+  return undefined;
+}
+
+function withWrappedTail(first: string, wrapped: string[], code: string | null): { message: string; code: string | null } {
+  if (wrapped.length === 0) return { message: first, code };
+  let message = [first.trimEnd(), ...wrapped].join(' ');
+  const bracket = /\s{2}\[([a-z0-9-]+)\]$/.exec(message);
+  if (!bracket) return { message, code };
+  message = message.slice(0, bracket.index);
+  return { message, code: bracket[1] ?? code };
 }
 
 /** The diagnostic the notes printed after it belong to, and the log line of mypy's last line. */

@@ -10,6 +10,7 @@ import { emitWebpackHead, parseParenLocation, parseSpaceLocation, parseTrailingL
 import { parseColonHead, plausiblePath } from '../shared/common.js';
 import { stripLinePrefixes } from '../../engine/prefixes.js';
 import { parseWebpackBare } from './webpack-bare.js';
+import { esbuildApi, parseEsbuildLegacy, viteRollup } from './esbuild-vite-legacy.js';
 
 // --- esbuild: header, blank, `    path:L:C:`, code frame; notes are 2-space prose then their own `    path:L:C:` ---
 
@@ -24,6 +25,7 @@ function isBlank(line: string | undefined): boolean {
 
 function parseEsbuild(context: LineContext): boolean {
   const text = context.text;
+  if (parseEsbuildLegacy(context)) return true;
   if (!/^ {4}\S/.test(text)) return false;
   const head = parseColonHead(context, { from: 4 });
   // The location line is the location and a colon, nothing else.
@@ -232,7 +234,9 @@ export const webBundlerFormats: GrammarFormat[] = [
     fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
     observed: true,
     url: 'https://esbuild.github.io/api/#log-level',
-    anchor: `^ {4}\\S.*\\.[A-Za-z][A-Za-z0-9+_]{0,11}:\\d+:\\d+:${SGR}\\r?$`,
+    anchor: `^ {4}\\S.*\\.[A-Za-z][A-Za-z0-9+_]{0,11}:\\d+:\\d+:${SGR}\\r?$` +
+      // Before 0.9: ` > src/a.js:2:18: error: msg` and its notes `   src/a.js:1:6: note: msg`.
+      `|^${SGR}(?: > | {3})\\S.*\\.[A-Za-z][A-Za-z0-9+_]{0,11}:\\d+:\\d+: ${SGR}(?:error|warning|note): `,
     parse: parseEsbuild,
   },
   {
@@ -265,6 +269,9 @@ export const webBundlerFormats: GrammarFormat[] = [
     anchor: `\\xe2\\x95\\xad\\xe2\\x94\\x80\\[`,
     parse: parseVite,
   },
+  // vite 2-7's `file: path:L:C` line and esbuild's API rows (`path:L:C: ERROR: msg`, which vite:esbuild prints above it).
+  esbuildApi,
+  viteRollup,
   {
     name: 'swc',
     language: 'JavaScript',
