@@ -22,5 +22,12 @@ export function reportNotes(result: LocateOutcome, io: CliIo, cwd: string, verbo
         `other patterns still read that line\n`);
   }
   if (result.stats.filtered) io.stderr(`faultline: ${countOf(result.stats.filtered, 'location')} outside the change left out (--filter-mode)\n`);
-  if (result.stats.overflow > 0) io.stderr(`faultline: ${countOf(result.stats.overflow, 'more location', 'more locations')} not collected (limit reached)\n`);
+  overflowNote(result, io);
+}
+
+/** The locations past the collection cap, counted (run and explain print only this note). */
+export function overflowNote(result: Pick<LocateOutcome, 'stats'>, io: CliIo): void {
+  if (result.stats.overflow === 0) return;
+  const more = countOf(result.stats.overflow, 'more location', 'more locations');
+  io.stderr(`faultline: ${more} not collected (limit reached; --max-locations N raises it)\n`);
 }
