@@ -15,6 +15,8 @@ export const SCAN_OPTIONS = {
   'diff-base': { type: 'string' },
   'max-locations': { type: 'string' },
 } as const;
+/** The same options as typed (`--efm`…), for a command that reads its own options (run). */
+export const SCAN_OPTION_NAMES: readonly string[] = Object.keys(SCAN_OPTIONS).map((name) => `--${name}`);
 
 export const SCAN_USAGE = `  --efm PATTERN  your own format in errorformat (vim) syntax, repeatable, tried in order before the built-in
                formats on every line (end with '%-G%.%#' to use only yours); faultline.config.json may name more
@@ -36,15 +38,15 @@ export interface ScanSettings {
 // Far above any log a person reads, and still a bound: each kept location costs a few hundred bytes.
 const MOST_LOCATIONS = 100_000_000;
 
-/** `--max-locations N`: a whole number from 1 up; a bad one is a one-line usage error before anything runs. */
-export function maxLocationsOf(values: Record<string, unknown>): number | undefined {
+/** `--max-locations N` as locate's option (none when not given); a bad N is a one-line usage error before anything runs. */
+export function maxLocationsOf(values: Record<string, unknown>): { maxLocations?: number } {
   const value = values['max-locations'];
-  if (value === undefined) return undefined;
+  if (value === undefined) return {};
   const count = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
   if (!(count >= 1 && count <= MOST_LOCATIONS)) {
     throw new FaultlineError('E_USAGE', `--max-locations must be a whole number from 1 to ${MOST_LOCATIONS} (got '${String(value)}')`);
   }
-  return count;
+  return { maxLocations: count };
 }
 
 /** `--efm` patterns as one user format named `efm`; a malformed one is a one-line usage error now. */

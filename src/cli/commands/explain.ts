@@ -94,7 +94,7 @@ exit: 0 no location found, 1 locations explained, 2 usage or internal error`,
     const pool = new ServerPool({ env: io.env, cwd: io.cwd, trustWorkspace: values['trust-workspace'] === true });
     const work = (async () => {
       const userFormats = userFormatsOf(values);
-      const maxLocations = maxLocationsOf(values);
+      const cap = maxLocationsOf(values);
       const diff = await diffFilterOf(values, io, log.cwd, log.roots, 'stream' in log.source);
       const located = await locate(log.source, {
         cwd: resolve(io.cwd, log.cwd),
@@ -102,7 +102,7 @@ exit: 0 no location found, 1 locations explained, 2 usage or internal error`,
         ...(log.inputFormat ? { inputFormat: log.inputFormat } : {}),
         ...(userFormats ? { userFormats } : {}),
         ...(diff ? { diff } : {}),
-        ...(maxLocations !== undefined ? { maxLocations } : {}),
+        ...cap,
         ...(log.run ? { command: log.run.command } : {}),
       });
       overflowNote(located, io);

@@ -45,13 +45,13 @@ exit: 0 no location found (or none at --fail-level), 1 locations found, 2 usage 
     const format = outputFormatOf(values);
     const settings = ciSettings(values);
     const userFormats = userFormatsOf(values);
-    const maxLocations = maxLocationsOf(values);
+    const cap = maxLocationsOf(values);
     const diff = await diffFilterOf(values, io, log.cwd, log.roots, 'stream' in log.source);
     await keepYoungGenerationSmallFor(log.source);
     const located = await locate(log.source, {
       ...(userFormats ? { userFormats } : {}),
       ...(diff ? { diff } : {}),
-      ...(maxLocations !== undefined ? { maxLocations } : {}),
+      ...cap,
       cwd: resolve(io.cwd, log.cwd),
       ...(log.roots ? { roots: log.roots.map((root) => resolve(io.cwd, root)) } : {}),
       ...(tools ? { formats: tools } : {}),

@@ -234,7 +234,7 @@ export const promptCommand: CliCommand = createPromptCommand({ symbolProvider: e
 // A log read from standard input was spooled from it already, so `--diff -` is refused then.
 async function scanSettingsOf(values: Record<string, unknown>, io: CliIo, cwd: string, roots: string[] | undefined, logOnStdin: boolean): Promise<ScanSettings> {
   const userFormats = userFormatsOf(values);
-  const maxLocations = maxLocationsOf(values);
+  const cap = maxLocationsOf(values);
   const diff = await diffFilterOf(values, io, cwd, roots, logOnStdin);
-  return { ...(userFormats ? { userFormats } : {}), ...(diff ? { diff } : {}), ...(maxLocations !== undefined ? { maxLocations } : {}) };
+  return { ...(userFormats ? { userFormats } : {}), ...(diff ? { diff } : {}), ...cap };
 }
