@@ -152,6 +152,8 @@ const intAt = (ahead: number): number => Number(lexer.text.slice(lexer.start(ahe
 
 /** `colonLocation`: a path of path tokens up to the first `:L` that a suffix follower ends, then `:L[:C[-EC|:EL:EC]]`. */
 export function matchColonHead(text: string, from: number, spaces: boolean): HeadMatch | undefined {
+  // No colon after `from`, no suffix: said without lexing the line.
+  if (text.indexOf(':', from) < 0) return undefined;
   lexer.reset(text, from);
   if (!inPath(lexer.kind(0), spaces, false)) return undefined;
   const pathStart = lexer.start(0);
@@ -186,6 +188,7 @@ export function matchColonHead(text: string, from: number, spaces: boolean): Hea
 
 /** `parenLocation`: a path up to the first `(L,` or `(L)`, then `(L[, C]…)`. */
 export function matchParenHead(text: string, from: number, spaces: boolean, parens: boolean): HeadMatch | undefined {
+  if (text.indexOf('(', from) < 0) return undefined;
   lexer.reset(text, from);
   if (!inPath(lexer.kind(0), spaces, parens)) return undefined;
   const pathStart = lexer.start(0);
