@@ -1,6 +1,6 @@
 // What the CLI says on stderr about a located result beside the report itself: an empty log, nothing found in
 // the workspace (one line with the fix), locations past the collection cap.
-import { countOf } from '../core/index.js';
+import { countOf, type LocateResult } from '../core/index.js';
 import type { LocateOutcome } from '../locate/index.js';
 import type { CliIo } from './io.js';
 import { unresolvedHint } from './conventions.js';
@@ -22,5 +22,12 @@ export function reportNotes(result: LocateOutcome, io: CliIo, cwd: string, verbo
         `other patterns still read that line\n`);
   }
   if (result.stats.filtered) io.stderr(`faultline: ${countOf(result.stats.filtered, 'location')} outside the change left out (--filter-mode)\n`);
-  if (result.stats.overflow > 0) io.stderr(`faultline: ${countOf(result.stats.overflow, 'more location', 'more locations')} not collected (limit reached)\n`);
+  overflowNote(result, io);
+}
+
+/** The locations past the collection cap, counted (run and explain print only this note). */
+export function overflowNote(result: LocateOutcome | LocateResult, io: CliIo): void {
+  if (!('stats' in result) || result.stats.overflow === 0) return;
+  const more = countOf(result.stats.overflow, 'more location', 'more locations');
+  io.stderr(`faultline: ${more} not collected (limit reached; --max-locations N raises it)\n`);
 }

@@ -2,7 +2,7 @@
 // reviewdog's diff filter (`--filter-mode` with `--diff FILE|-` or `--diff-base REF`). Parsed here once for
 // locate, run, prompt and explain, checked before anything runs.
 import { resolve } from 'node:path';
-import { FaultlineError } from '../core/index.js';
+import { DEFAULT_MAX_LOCATIONS, FaultlineError } from '../core/index.js';
 import { checkUserFormats, type UserFormat } from '../grammars/index.js';
 import { diffAgainst, FILTER_MODES, readDiff, type DiffFilter, type FilterMode } from '../locate/index.js';
 import { defaultRoots } from '../locate/workspace-roots.js';
@@ -13,7 +13,10 @@ export const SCAN_OPTIONS = {
   'filter-mode': { type: 'string' },
   diff: { type: 'string' },
   'diff-base': { type: 'string' },
+  'max-locations': { type: 'string' },
 } as const;
+/** The same options as typed (`--efm`…), for a command that reads its own options (run). */
+export const SCAN_OPTION_NAMES: readonly string[] = Object.keys(SCAN_OPTIONS).map((name) => `--${name}`);
 
 export const SCAN_USAGE = `  --efm PATTERN  your own format in errorformat (vim) syntax, repeatable, tried in order before the built-in
                formats on every line (end with '%-G%.%#' to use only yours); faultline.config.json may name more
@@ -21,11 +24,29 @@ export const SCAN_USAGE = `  --efm PATTERN  your own format in errorformat (vim)
                keep only what a change touched, as reviewdog does (default with a diff: added)
   --diff FILE  the change as a unified diff ('-': standard input); paths relative to the first root
   --diff-base REF
-               the change since REF (git diff REF in the work tree)`;
+               the change since REF (git diff REF in the work tree)
+  --max-locations N
+               collect at most N locations (default ${DEFAULT_MAX_LOCATIONS}); memory grows with N, and how many
+               more the log held is still counted and reported`;
 
 export interface ScanSettings {
   userFormats?: UserFormat[];
   diff?: DiffFilter;
+  maxLocations?: number;
+}
+
+// Far above any log a person reads, and still a bound: each kept location costs a few hundred bytes.
+const MOST_LOCATIONS = 100_000_000;
+
+/** `--max-locations N` as locate's option (none when not given); a bad N is a one-line usage error before anything runs. */
+export function maxLocationsOf(values: Record<string, unknown>): { maxLocations?: number } {
+  const value = values['max-locations'];
+  if (value === undefined) return {};
+  const count = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
+  if (!(count >= 1 && count <= MOST_LOCATIONS)) {
+    throw new FaultlineError('E_USAGE', `--max-locations must be a whole number from 1 to ${MOST_LOCATIONS} (got '${String(value)}')`);
+  }
+  return { maxLocations: count };
 }
 
 /** `--efm` patterns as one user format named `efm`; a malformed one is a one-line usage error now. */

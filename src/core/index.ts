@@ -5,6 +5,7 @@ export { toUtf16Offset, fromUtf16Offset, toZeroBased, toOneBasedLine, displayWid
 export { toLocateJson, locationToJson, LOCATE_JSON_VERSION, type LocateJson, type LocationJson, type FrameJson, type RelatedJson } from './contract.js';
 export { roleOf, isDeeperFrame, frameDepths } from './roles.js';
 export { countOf, articleFor } from './english.js';
+export { DEFAULT_MAX_LOCATIONS } from './limits.js';
 export { ANSWER_FORMAT_INSTRUCTION, ANSWER_NEW_MARK, ANSWER_OLD_MARK, ANSWER_SEPARATOR } from './answer-format.js';
 export { closestName, didYouMean } from './suggest.js';
 export { isStandardInputName, echoedCommand, readsStandardInput, namedInputFile } from './standard-input.js';

@@ -1,6 +1,6 @@
 // locate = read the log (streaming) → grammars → resolve and rank against the workspace.
 import { resolve } from 'node:path';
-import type { LocateResult, WorkMeter } from '../core/index.js';
+import { FaultlineError, type LocateResult, type WorkMeter } from '../core/index.js';
 import type { UserFormat } from '../grammars/index.js';
 import { applyIgnoredPaths, applySeverityOverrides, filterByDiff, type DiffFilter } from './adjust.js';
 import { readProjectFile, type ProjectSettings } from './project-file.js';
@@ -44,6 +44,9 @@ export interface LocateOptions {
   diff?: DiffFilter;
   /** Counts the work of reading the log: characters, records and frames examined (growth tests). */
   meter?: WorkMeter;
+  /** Collect at most this many locations (default DEFAULT_MAX_LOCATIONS, 50 000): memory is bounded by it, and
+   * the locations past it are counted in `stats.overflow`. */
+  maxLocations?: number;
 }
 
 /** What was read, for notes and the run record. */
@@ -66,6 +69,11 @@ export interface LocateOutcome extends LocateResult {
   stats: LocateStats;
 }
 
+function checkedMaxLocations(count: number): number {
+  if (!(Number.isInteger(count) && count >= 1)) throw new FaultlineError('E_USAGE', `maxLocations must be a whole number from 1 up (got ${count})`);
+  return count;
+}
+
 // Finds error locations in a log and maps them to workspace files; locations[0] is the primary.
 export async function locate(source: LogSource, options: LocateOptions = {}): Promise<LocateOutcome> {
   const cwd = resolve(options.cwd ?? process.cwd());
@@ -78,6 +86,7 @@ export async function locate(source: LogSource, options: LocateOptions = {}): Pr
     ...(options.formats ? { formats: options.formats } : {}),
     ...(options.inputFormat ? { inputFormat: options.inputFormat } : {}),
     ...(options.meter ? { meter: options.meter } : {}),
+    ...(options.maxLocations !== undefined ? { maxLocations: checkedMaxLocations(options.maxLocations) } : {}),
   });
   await readLog(source, { slice: (slice) => scanner.write(slice), window: (window) => scanner.writeWindow(window) }, options.allowBinary === true);
   const scanned = scanner.end();

@@ -1,7 +1,7 @@
 // Structured reports as input: SARIF, eslint json, rdjson(l), cargo json, go test -json, checkstyle and JUnit XML,
 // detected by content and read as streams into the same RawLocation contract as the text grammars. Layer 1.5:
 // it uses the grammars (text inside reports is read by them) and is used by locate; no Node APIs.
-import { FaultlineError, didYouMean, type RawLocation } from '../core/index.js';
+import { DEFAULT_MAX_LOCATIONS, FaultlineError, didYouMean, type RawLocation } from '../core/index.js';
 import { createScanner } from '../grammars/index.js';
 import { withUserFormats } from './user-formats.js';
 import { EmbeddedText } from './embedded-text.js';
@@ -12,8 +12,6 @@ import { REPORT_NAMES, REPORT_SPECS } from './specs.js';
 export { reportSpecs, REPORT_NAMES } from './specs.js';
 
 export type { InputReader, InputReaderOptions } from './reader.js';
-
-const DEFAULT_MAX_LOCATIONS = 50_000;
 
 function checkInputFormat(name: string | undefined): void {
   if (name === undefined || name === 'text' || REPORT_NAMES.includes(name)) return;

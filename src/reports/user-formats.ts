@@ -3,11 +3,12 @@
 // `--efm` patterns come first in vim's list too). When the patterns consume every line (a trailing `%-G%.%#`,
 // as errorformat's lists end) the built-in reader is not run at all.
 import { checkUserFormats, UserFormatScanner, userFormatsTakeEveryLine, type ScanResult, type UserFormat } from '../grammars/index.js';
+import { DEFAULT_MAX_LOCATIONS } from '../core/index.js';
 import type { InputReader, InputReaderOptions } from './reader.js';
 
 export function withUserFormats(formats: readonly UserFormat[], options: InputReaderOptions, builtIn: (options: InputReaderOptions) => InputReader): InputReader {
   checkUserFormats(formats);
-  const maxLocations = options.maxLocations ?? 50_000;
+  const maxLocations = options.maxLocations ?? DEFAULT_MAX_LOCATIONS;
   const user = new UserFormatScanner({ formats, normaliseLine: options.normaliseLine, maxLocations });
   const inner = userFormatsTakeEveryLine(formats) ? undefined : builtIn(options);
   let kept = 0;

@@ -11,7 +11,8 @@ import { CI_USAGE, ciSettings, errorsOnly, reportExitCode, unresolvedHint } from
 import type { CliCommand } from '../io.js';
 import { outputFormatOf, printResult, writeOutput } from '../output.js';
 import { listenForSignals, requestExit } from '../signals.js';
-import { diffFilterOf, userFormatsOf } from '../scan-settings.js';
+import { diffFilterOf, maxLocationsOf, userFormatsOf } from '../scan-settings.js';
+import { overflowNote } from '../notes.js';
 
 export const EXPLAIN_JSON_VERSION = 1;
 const MAX_TIMEOUT_MS = 86_400_000;
@@ -93,6 +94,7 @@ exit: 0 no location found, 1 locations explained, 2 usage or internal error`,
     const pool = new ServerPool({ env: io.env, cwd: io.cwd, trustWorkspace: values['trust-workspace'] === true });
     const work = (async () => {
       const userFormats = userFormatsOf(values);
+      const cap = maxLocationsOf(values);
       const diff = await diffFilterOf(values, io, log.cwd, log.roots, 'stream' in log.source);
       const located = await locate(log.source, {
         cwd: resolve(io.cwd, log.cwd),
@@ -100,8 +102,10 @@ exit: 0 no location found, 1 locations explained, 2 usage or internal error`,
         ...(log.inputFormat ? { inputFormat: log.inputFormat } : {}),
         ...(userFormats ? { userFormats } : {}),
         ...(diff ? { diff } : {}),
+        ...cap,
         ...(log.run ? { command: log.run.command } : {}),
       });
+      overflowNote(located, io);
       const result = settings.quiet ? { ...located, ...errorsOnly(located) } : located;
       signals.signal.throwIfAborted();
       const items = await explainLocations({

@@ -9,7 +9,7 @@ import { CI_USAGE, ciSettings, errorsOnly, reportExitCode } from '../conventions
 import type { CliCommand } from '../io.js';
 import { reportNotes } from '../notes.js';
 import { outputFormatOf, printResult } from '../output.js';
-import { SCAN_USAGE, diffFilterOf, userFormatsOf } from '../scan-settings.js';
+import { SCAN_USAGE, diffFilterOf, maxLocationsOf, userFormatsOf } from '../scan-settings.js';
 
 export const locateCommand: CliCommand = {
   name: 'locate',
@@ -45,11 +45,13 @@ exit: 0 no location found (or none at --fail-level), 1 locations found, 2 usage 
     const format = outputFormatOf(values);
     const settings = ciSettings(values);
     const userFormats = userFormatsOf(values);
+    const cap = maxLocationsOf(values);
     const diff = await diffFilterOf(values, io, log.cwd, log.roots, 'stream' in log.source);
     await keepYoungGenerationSmallFor(log.source);
     const located = await locate(log.source, {
       ...(userFormats ? { userFormats } : {}),
       ...(diff ? { diff } : {}),
+      ...cap,
       cwd: resolve(io.cwd, log.cwd),
       ...(log.roots ? { roots: log.roots.map((root) => resolve(io.cwd, root)) } : {}),
       ...(tools ? { formats: tools } : {}),

@@ -17,7 +17,7 @@ import { readBoundedLines } from '../bounded-read.js';
 import { ciSettings } from '../conventions.js';
 import { EXIT_OK, type CliCommand, type CliIo } from '../io.js';
 import { writeOutput } from '../output.js';
-import { diffFilterOf, userFormatsOf, type ScanSettings } from '../scan-settings.js';
+import { diffFilterOf, maxLocationsOf, userFormatsOf, type ScanSettings } from '../scan-settings.js';
 
 /** Finds the symbol enclosing a location (the LSP provider is wired by the lead); undefined = none. */
 export type SymbolProvider = (request: { location: ResolvedLocation; fileText: string }) => Promise<SymbolInfo | undefined>;
@@ -234,6 +234,7 @@ export const promptCommand: CliCommand = createPromptCommand({ symbolProvider: e
 // A log read from standard input was spooled from it already, so `--diff -` is refused then.
 async function scanSettingsOf(values: Record<string, unknown>, io: CliIo, cwd: string, roots: string[] | undefined, logOnStdin: boolean): Promise<ScanSettings> {
   const userFormats = userFormatsOf(values);
+  const cap = maxLocationsOf(values);
   const diff = await diffFilterOf(values, io, cwd, roots, logOnStdin);
-  return { ...(userFormats ? { userFormats } : {}), ...(diff ? { diff } : {}) };
+  return { ...(userFormats ? { userFormats } : {}), ...(diff ? { diff } : {}), ...cap };
 }

@@ -7,6 +7,7 @@ import { FaultlineError, countOf, didYouMean, toLocateJson, type LocateResult } 
 import { defaultHistoryKey, readArtifact, runCommand, type RunResult } from '../../capture/index.js';
 import { locate } from '../../locate/index.js';
 import { defaultRoots } from '../../locate/workspace-roots.js';
+import { overflowNote } from '../notes.js';
 import { REPORT_NAMES } from '../../reports/index.js';
 import { explainLocations } from '../../lsp-client/index.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../../output/index.js';
@@ -19,7 +20,7 @@ import { lookUpCommand } from '../command-path.js';
 import { childColourEnv, ciSettings, errorsOnly, reportExitCode, type CiSettings } from '../conventions.js';
 import { outputFormatOf, printResult } from '../output.js';
 import { explainText } from './explain.js';
-import { SCAN_USAGE, diffFilterOf, userFormatsOf } from '../scan-settings.js';
+import { SCAN_OPTION_NAMES, SCAN_USAGE, diffFilterOf, maxLocationsOf, userFormatsOf } from '../scan-settings.js';
 
 const USAGE = `usage: faultline run [--cwd DIR] [--timeout S] [--shell] [--json | --format F] [--explain] ` +
   `[--background] [--redact] [--input-format NAME] -- CMD [ARGS…]
@@ -46,7 +47,7 @@ the artifact keeps every byte and locating reads through the colour codes.`;
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 // For "did you mean" on a mistyped option.
-const RUN_OPTIONS = ['--cwd', '--timeout', '--shell', '--json', '--format', '--explain', '--background', '--input-format', '--redact', '--output', '-o', '--max-warnings', '--quiet', '--color', '--no-color', '--efm', '--filter-mode', '--diff', '--diff-base'];
+const RUN_OPTIONS = ['--cwd', '--timeout', '--shell', '--json', '--format', '--explain', '--background', '--input-format', '--redact', '--output', '-o', '--max-warnings', '--quiet', '--color', '--no-color', ...SCAN_OPTION_NAMES];
 
 interface RunArgs {
   cwd: string | undefined;
@@ -61,7 +62,7 @@ interface RunArgs {
   command: string[];
   /** -o/--output, --quiet, --color/--no-color (cli/conventions.ts). */
   ci: Record<string, string | boolean>;
-  /** --efm (repeatable), --filter-mode, --diff, --diff-base (cli/scan-settings.ts). */
+  /** --efm (repeatable), --filter-mode, --diff, --diff-base, --max-locations (cli/scan-settings.ts). */
   scan: Record<string, string | string[]>;
 }
 
@@ -89,7 +90,7 @@ function parseRunArgs(argv: string[]): RunArgs {
     else if (name === '--max-warnings') args.ci['max-warnings'] = value();
     else if (name === '--quiet' || name === '--color' || name === '--no-color') args.ci[name.slice(2)] = true;
     else if (name === '--efm') args.scan.efm = [...((args.scan.efm as string[] | undefined) ?? []), value()];
-    else if (name === '--filter-mode' || name === '--diff' || name === '--diff-base') args.scan[name.slice(2)] = value();
+    else if (SCAN_OPTION_NAMES.includes(name)) args.scan[name.slice(2)] = value();
     else return false;
     return true;
   }, RUN_OPTIONS);
@@ -155,6 +156,7 @@ export const runCommandCli: CliCommand = {
     }
     // Checked before the command runs: a bad pattern or ref must not cost a whole build.
     const userFormats = userFormatsOf(args.scan);
+    const chosen = { ...(userFormats ? { userFormats } : {}), ...maxLocationsOf(args.scan) };
     const diff = await diffFilterOf(args.scan, io, cwd, undefined, false);
     // With --shell the shell decides what its words mean; otherwise the first word must be a command.
     if (!args.shell) {
@@ -233,8 +235,9 @@ export const runCommandCli: CliCommand = {
     try {
       found = located = await locate(
         { path: result.artifact.path },
-        { cwd: result.cwd, command: result.command, ...(args.inputFormat ? { inputFormat: args.inputFormat } : {}), ...(userFormats ? { userFormats } : {}), ...(diff ? { diff } : {}) },
+        { cwd: result.cwd, command: result.command, ...(args.inputFormat ? { inputFormat: args.inputFormat } : {}), ...chosen, ...(diff ? { diff } : {}) },
       );
+      overflowNote(found, io);
       if (settings.quiet) located = errorsOnly(located);
     } catch (error) {
       io.stderr(`faultline run: locating errors failed: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -4,22 +4,8 @@
 // since): `error: message (rule) at src/file.js:L:C:` above a code frame.
 // Link: https://eslint.org/docs/latest/use/formatters/
 import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
-import type { LineParser } from '../engine/parser.js';
 import { parseColonHead, plausiblePath } from './shared/common.js';
 import { SGR } from '../engine/anchors.js';
-import { Colon, Int, Space, Word } from '../engine/tokens.js';
-
-function defineEslintRules(parser: LineParser): void {
-  // `  2:25  error` — the row head of stylish output; the severity is a keyword Word.
-  parser.define('eslintRowHead', () => {
-    parser.tok(1, Space);
-    parser.tok(1, Int);
-    parser.tok(1, Colon);
-    parser.tok(2, Int);
-    parser.tok(2, Space);
-    parser.optIf(1, () => parser.word(1, /^(?:error|warning)$/), () => parser.tok(1, Word));
-  });
-}
 
 // A rule id: `eqeqeq`, `no-unused-vars`, `@typescript-eslint/no-explicit-any`, `react-hooks/exhaustive-deps`.
 const RULE_ID = /^(?:@[\w.-]+\/)?[\w.-]+(?:\/[\w.-]+)*$/;
@@ -41,6 +27,8 @@ function headerPath(line: string | undefined): string | undefined {
 const WRAPPED_MESSAGE = /^\s{8,}\S/;
 
 const ROW_SHAPE = /^\s+\d+:\d+\s+(?:error|warning)\s/;
+// The same shape with its fields: the blank after the severity word is not part of the head.
+const ROW_HEAD = /^\s+(\d+):(\d+)\s+(error|warning)(?=\s)/;
 
 // The header is above the file's rows: consecutive rows keep it in state, so a file with more rows than
 // the look-back window (40) still finds it; otherwise walk back over the rows to it.
@@ -57,27 +45,28 @@ function findHeader(context: LineContext, state: StylishState): string | undefin
 
 function parseStylish(context: LineContext): boolean {
   const text = context.text;
-  if (!ROW_SHAPE.test(text)) return false;
-  const parsed = context.parse('eslintRowHead');
-  if (!parsed || !parsed.cst.children.Word) return false;
-  const [line, column] = context.ints(parsed.cst);
-  const word = parsed.cst.children.Word[0];
-  const severityWord = word ? context.slice(word) : '';
+  // The row head decides the row: one regex, where a Chevrotain parse of the row head lexed the whole line
+  // and built a tree for the same four fields (issue 21).
+  const row = ROW_HEAD.exec(text);
+  if (!row) return false;
+  const line = Number(row[1]);
+  const column = Number(row[2]);
+  const severityWord = row[3];
   const state = context.state<StylishState>(() => ({ lastRow: -1 }));
   const header = findHeader(context, state);
-  if (line === undefined || header === undefined) return false;
+  if (header === undefined) return false;
   state.header = header;
   state.lastRow = context.logLine;
   // Fields are separated by two or more spaces; the last one is the rule id when it looks like one
   // (parsing errors have none).
-  let message = text.slice(parsed.end).trim();
+  let message = text.slice(row[0].length).trim();
   let code: string | null = null;
   const split = /^(.*\S)\s{2,}(\S+)$/.exec(message);
   if (split && RULE_ID.test(split[2] ?? '')) {
     message = split[1] ?? message;
     code = split[2] ?? null;
   }
-  context.emit({ file: header, line, column: column ?? null, severity: severityWord === 'warning' ? 'warning' : 'error', code, message });
+  context.emit({ file: header, line, column, severity: severityWord === 'warning' ? 'warning' : 'error', code, message });
   return true;
 }
 
@@ -163,5 +152,4 @@ export const eslintFamily: GrammarFamily = {
   // Independent shapes (a row has no path, a unix line ends in `[Severity/rule]`, a codeframe head starts with
   // `error: ` and ends with ` at path:L:C:`): the order does not matter.
   formats: [stylish, unix, codeframe],
-  rules: defineEslintRules,
 };

@@ -4,6 +4,7 @@ import type { CstNode, IToken } from 'chevrotain';
 import { echoedCommand, fromUtf16Offset, isStandardInputName, readsStandardInput, type RawLocation, type WorkMeter } from '../../core/index.js';
 import { CauseChain } from './cause-chain.js';
 import type { Emitted, GrammarFormat, LineContext, Parsed } from './format.js';
+import { isSpace } from './heads.js';
 import { mayMatch, type LineParser } from './parser.js';
 import { Int, lineLexer } from './tokens.js';
 import { cleanPrintedPath, isRuntimePseudoPath } from './paths.js';
@@ -98,13 +99,6 @@ function lineWidths(line: string): number[] {
     }
   }
   return [line.length];
-}
-
-// What JavaScript's `\s` matches (WhiteSpace and LineTerminator), for the hand-written scans below.
-function isSpace(code: number): boolean {
-  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
-  if (code < 0xa0) return false;
-  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
 }
 
 // The run of characters at the end of `line` that can be part of a path (what `/[^\s"'`()<>|]+$/` matches):

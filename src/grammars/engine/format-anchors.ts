@@ -5,6 +5,7 @@
 // plain ones. Instead each `^`-led anchor gets a sticky twin with the `^` removed, tried where the log's
 // prefixes end on the line: the same places the spliced `^` matched after one or two prefixes.
 import { type GrammarFormat } from './format.js';
+import { RequiredGrams } from './required-grams.js';
 
 // A `^` that starts the source, an alternative or a group: where the prefixes used to be spliced in (the tests
 // keep that splicing as the reference the twins are checked against).
@@ -19,6 +20,8 @@ export class FormatAnchors {
   private readonly prefix: RegExp | null;
   private readonly whole: RegExp | null;
   private readonly twoPrefixes: boolean;
+  /** The characters each anchor cannot match without, checked before its regex runs. */
+  private readonly required: RequiredGrams;
 
   constructor(formats: readonly GrammarFormat[], prefixes: string) {
     // Two prefixes cover a GitHub timestamp wrapping a task-runner prefix; a single kind needs one.
@@ -36,6 +39,7 @@ export class FormatAnchors {
       }
       return index;
     });
+    this.required = new RequiredGrams(this.plain.map((regex) => regex.source));
   }
 
   get count(): number {
@@ -69,6 +73,8 @@ export class FormatAnchors {
 
   /** Whether anchor `index` selects `probe`; `ends` is prefixEnds(probe), asked for only when needed. */
   selects(index: number, probe: string, ends: () => readonly number[]): boolean {
+    // Both the anchor and its twin need the same literals (the twin only lacks a `^`).
+    if (!this.required.mayMatch(index, probe)) return false;
     if (this.plain[index]!.test(probe)) return true;
     const twin = this.afterPrefix[index];
     if (twin === null || twin === undefined) return false;

@@ -2,6 +2,7 @@
 // anchor regex picks candidate lines; only those are decoded, normalised and parsed by the grammars.
 // Memory is bounded by the look-back/look-ahead windows plus one long-line slice, never by the log size.
 // Design and measurements: shared/reference/performance.md §8.
+import { DEFAULT_MAX_LOCATIONS } from '../../core/index.js';
 import type { ScannerOptions, ScanResult } from './scan-options.js';
 import type { ContextHost } from './context.js';
 import type { GrammarFormat } from './format.js';
@@ -70,7 +71,7 @@ export class Scanner {
       newTraceId: () => ++this.traceCounter,
       lineMemo: new Map(),
       tokenMemo: new Map(),
-      maxLocations: options.maxLocations ?? 50_000,
+      maxLocations: options.maxLocations ?? DEFAULT_MAX_LOCATIONS,
       overflow: 0,
       linePackage: undefined,
       atEnd: new Set(),

@@ -2,7 +2,7 @@
 // anchors pick, but a user pattern may read any line (a %C continuation, a %D directory line), so this pass
 // splits all of them. It keeps one partial line (cut at MAX_LINE) and a bit per line saying whether a user pattern
 // consumed it, so the built-in formats can leave those lines to the user.
-import type { RawLocation } from '../../core/index.js';
+import { DEFAULT_MAX_LOCATIONS, type RawLocation } from '../../core/index.js';
 import { latin1ToUtf8 } from '../engine/strings.js';
 import { QuickfixMachine, type GiveUp } from './machine.js';
 import { matchesEveryLine, parsePattern } from './pattern.js';
@@ -46,7 +46,7 @@ export class UserFormatScanner {
 
   constructor(options: UserScanOptions) {
     this.normalise = options.normaliseLine;
-    this.maxLocations = options.maxLocations ?? 50_000;
+    this.maxLocations = options.maxLocations ?? DEFAULT_MAX_LOCATIONS;
     const keep = (location: RawLocation): void => {
       if (this.locations.length < this.maxLocations) this.locations.push(location);
       else this.overflow++;

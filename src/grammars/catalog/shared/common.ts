@@ -1,6 +1,7 @@
 // Helpers several families share: the GNU `path:line[:col]: …` head, severity words, plausibility checks.
 import type { Severity } from '../../../core/index.js';
 import type { LineContext } from '../../engine/format.js';
+import { matchColonHead, matchParenHead } from '../../engine/heads.js';
 import { looksLikeSourcePath } from '../../engine/paths.js';
 
 export interface LocationHead {
@@ -28,7 +29,7 @@ export function parseColonHead(context: LineContext, options: { from?: number; t
   const text = options.text ?? context.text;
   const from = options.from ?? text.length - text.trimStart().length;
   const key = options.text === undefined ? memoKey('colon', from) : `colon\u0000${from}\u0000${text}`;
-  return context.memo(key, () => colonHead(context, text, from));
+  return context.memo(key, () => colonHead(text, from));
 }
 
 // Most formats ask for the same few heads of each candidate line (the GNU head at the first non-blank): their memo
@@ -41,29 +42,23 @@ function memoKey(kind: string, from: number): string {
   return (keys[from] ??= `${kind}\u0000${from}\u0000`);
 }
 const SPACES_FIRST: readonly boolean[] = [false, true];
-const COLON_ARGS: unknown[][] = [[false], [true]];
-const PAREN_ARGS: unknown[][][] = [[[false, false], [false, true]], [[true, false], [true, true]]];
 
-function colonHead(context: LineContext, text: string, from: number): LocationHead | undefined {
+function colonHead(text: string, from: number): LocationHead | undefined {
   for (const spaces of SPACES_FIRST) {
-    const parsed = context.parse('colonLocation', { from, args: COLON_ARGS[Number(spaces)]!, text });
-    if (!parsed) continue;
-    const pathNode = parsed.cst.children.path?.[0];
-    const suffixNode = parsed.cst.children.colonSuffix?.[0];
-    if (!pathNode || !suffixNode || !('children' in pathNode) || !('children' in suffixNode)) continue;
-    const file = context.slice(pathNode, parsed, text);
+    const match = matchColonHead(text, from, spaces);
+    if (!match) continue;
+    const file = text.slice(match.pathStart, match.pathEnd);
     if (!plausiblePath(file)) continue;
-    const numbers = context.ints(suffixNode);
-    const [line, column, third, fourth] = numbers;
-    if (line === undefined) continue;
-    const fourNumbers = numbers.length === 4;
+    const [line, column, third, fourth] = match.numbers;
+    const fourNumbers = match.numbers.length === 4;
+    const threeNumbers = match.numbers.length === 3;
     return {
       file,
-      line,
+      line: line!,
       column: column ?? null,
-      endLine: fourNumbers ? (third ?? null) : numbers.length === 3 ? line : null,
-      endColumn: fourNumbers ? (fourth ?? null) : numbers.length === 3 ? (third ?? null) : null,
-      rest: text.slice(parsed.end),
+      endLine: fourNumbers ? (third ?? null) : threeNumbers ? line! : null,
+      endColumn: fourNumbers ? (fourth ?? null) : threeNumbers ? (third ?? null) : null,
+      rest: text.slice(match.end),
       start: from,
     };
   }
@@ -74,22 +69,17 @@ function colonHead(context: LineContext, text: string, from: number): LocationHe
 export function parseParenHead(context: LineContext, options: { from?: number; parens?: boolean } = {}): LocationHead | undefined {
   const text = context.text;
   const from = options.from ?? text.length - text.trimStart().length;
-  return context.memo(memoKey(options.parens === true ? 'paren-parens' : 'paren', from), () => parenHead(context, from, options.parens === true));
+  return context.memo(memoKey(options.parens === true ? 'paren-parens' : 'paren', from), () => parenHead(text, from, options.parens === true));
 }
 
-function parenHead(context: LineContext, from: number, parens: boolean): LocationHead | undefined {
-  const text = context.text;
+function parenHead(text: string, from: number, parens: boolean): LocationHead | undefined {
   for (const spaces of SPACES_FIRST) {
-    const parsed = context.parse('parenLocation', { from, args: PAREN_ARGS[Number(spaces)]![Number(parens)]! });
-    if (!parsed) continue;
-    const pathNode = parsed.cst.children.path?.[0];
-    const suffixNode = parsed.cst.children.parenSuffix?.[0];
-    if (!pathNode || !suffixNode || !('children' in pathNode) || !('children' in suffixNode)) continue;
-    const file = context.slice(pathNode, parsed);
+    const match = matchParenHead(text, from, spaces, parens);
+    if (!match) continue;
+    const file = text.slice(match.pathStart, match.pathEnd);
     if (!plausiblePath(file)) continue;
-    const [line, column, endLine, endColumn] = context.ints(suffixNode);
-    if (line === undefined) continue;
-    return { file, line, column: column ?? null, endLine: endLine ?? null, endColumn: endColumn ?? null, rest: text.slice(parsed.end), start: from };
+    const [line, column, endLine, endColumn] = match.numbers;
+    return { file, line: line!, column: column ?? null, endLine: endLine ?? null, endColumn: endColumn ?? null, rest: text.slice(match.end), start: from };
   }
   return undefined;
 }
