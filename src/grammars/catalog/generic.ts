@@ -6,7 +6,7 @@ import { LOCATION_ANCHOR } from '../engine/anchors.js';
 
 const IN_TEXT_ANCHOR = /\.[A-Za-z][A-Za-z0-9+_]{0,11}[:(]\d/g;
 // Characters that end a path when walking back from its extension.
-const PATH_DELIMITER = /[\s("'`=<>[,]/;
+const PATH_DELIMITER = /[\s("'`=<>[,|]/;
 
 // A bracket that opens a whole folder name (Next.js route groups `app/(auth)/x.tsx`, dynamic routes `[id]/`) is
 // part of the path, not the delimiter before it.
