@@ -84,7 +84,7 @@ export const ftnchek: GrammarFormat = {
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'column', 'severity', 'message'],
-  observed: false,
+  observed: true,
   url: 'https://www.dsm.fordham.edu/~ftnchek/',
   anchor: 'line \\d+ (?:col \\d+ )?file \\S',
   parse: parseFtnchek,
