@@ -116,7 +116,8 @@ export const fileEquals: GrammarFormat = {
   fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
   observed: false,
   url: EMACS_URL,
-  anchor: '^[\\w.-]+ [\\w.-]+: (?:ERROR|WARNING|REMARK)\\b',
+  // The message number (`cc-1174`, `cf90-113`) leads the line: a cheap first test on the few lines that start so.
+  anchor: '^[A-Za-z]\\w*-\\d+ [\\w.-]+: (?:ERROR|WARNING|REMARK)\\b',
   parse: parseFileEquals,
 };
 
