@@ -76,9 +76,12 @@ function parseOcaml(context: LineContext): boolean {
   const text = context.text;
   if (text.startsWith('File "')) {
     const span = parseOcamlSpan(context, 5);
-    if (!span || !OCAML_FILE.test(span.file) || !/^:\s*$/.test(span.rest)) return false;
+    // Older compilers (and OCaml-style tools) put the message after the colon on the same line.
+    const inline = span === undefined ? undefined : /^:\s*(.*)$/.exec(span.rest);
+    if (!span || !inline || !OCAML_FILE.test(span.file)) return false;
     const message = ocamlMessage(context);
-    context.emit({ ...span, severity: message?.severity ?? 'error', code: message?.code ?? null, message: message?.message ?? '' });
+    const text = message?.message ?? (inline[1] ?? '').trim();
+    context.emit({ ...span, severity: message?.severity ?? 'error', code: message?.code ?? null, message: text });
     return true;
   }
   // OCAMLRUNPARAM=b: `Raised at Stdlib__List.assoc in file "list.ml", line 191, characters 10-25` (innermost

@@ -179,7 +179,8 @@ function parseMake(context: LineContext): boolean {
   // make: *** [Makefile:20: all] Error 1 — a location, but of the Makefile, not of the failing source: a note
   // (never an error annotation), which ranking keeps below every other location. A recipe killed by a signal
   // ends in the signal's description instead (`Aborted (core dumped)`, `Segmentation fault`).
-  const failed = /^\S*make(?:\[\d+\])?: \*\*\* \[(.+?):(\d+): (.+?)\] (Error \d+|(?:Segmentation fault|Killed|Aborted|Terminated|Bus error|Illegal instruction|Floating point exception|Trace\/breakpoint trap).*)$/.exec(text);
+  // The program name may carry a version (`gmake-4.3[2]: `, `Make-4.3: ` on Windows).
+  const failed = /^\S*[Mm]ake(?:-[\d.]+)?(?:\[\d+\])?: \*\*\* \[(.+?):(\d+): (.+?)\] (Error \d+|(?:Segmentation fault|Killed|Aborted|Terminated|Bus error|Illegal instruction|Floating point exception|Trace\/breakpoint trap).*)$/.exec(text);
   if (failed) {
     const directory = directories.current();
     context.emit({
@@ -227,7 +228,7 @@ const make: GrammarFormat = {
   fields: ['file', 'line', 'severity', 'message'],
   observed: true,
   url: 'https://www.gnu.org/software/make/manual/html_node/Error-Messages.html',
-  anchor: "make(?:\\[\\d+\\])?: (?:Entering|Leaving) directory|make(?:\\[\\d+\\])?: \\*\\*\\* \\[|(?:[Mm]akefile|\\.mk):\\d+: |^(?:\\[\\d+/\\d+\\] )?cd (?:\"[^\"]+\"|'[^']+'|[^\\s\"'&;|]+) &&",
+  anchor: "make(?:\\[\\d+\\])?: (?:Entering|Leaving) directory|[Mm]ake(?:-[\\d.]+)?(?:\\[\\d+\\])?: \\*\\*\\* \\[|(?:[Mm]akefile|\\.mk):\\d+: |^(?:\\[\\d+/\\d+\\] )?cd (?:\"[^\"]+\"|'[^']+'|[^\\s\"'&;|]+) &&",
   parse: parseMake,
 };
 

@@ -6,7 +6,7 @@ import { LOCATION_ANCHOR } from '../engine/anchors.js';
 
 const IN_TEXT_ANCHOR = /\.[A-Za-z][A-Za-z0-9+_]{0,11}[:(]\d/g;
 // Characters that end a path when walking back from its extension.
-const PATH_DELIMITER = /[\s("'`=<>[,]/;
+const PATH_DELIMITER = /[\s("'`=<>[,|]/;
 
 // A bracket that opens a whole folder name (Next.js route groups `app/(auth)/x.tsx`, dynamic routes `[id]/`) is
 // part of the path, not the delimiter before it.
@@ -34,7 +34,10 @@ function parseGeneric(context: LineContext): boolean {
     // `path:L:C: error: msg` from an unknown tool: the severity word becomes the severity, not message text.
     const tail = parseSeverityTail(head.rest);
     const severityWord = tail.severity ? undefined : /\b(error|warning|note|fatal)\b/i.exec(text.slice(0, start) + head.rest.slice(0, 40));
-    const message = (tail.severity ? tail.message : head.rest.replace(/^[:\s-]+/, '')).trim() || text.slice(0, start).trim();
+    // A place in brackets (`[x.proto:6:3] msg`, `(a.c:4)`) ends at its closing bracket, which is not message text.
+    const closer = text[start - 1] === '[' ? ']' : text[start - 1] === '(' ? ')' : '';
+    const rest = closer !== '' && head.rest.startsWith(closer) ? head.rest.slice(1) : head.rest;
+    const message = (tail.severity ? tail.message : rest.replace(/^[:\s-]+/, '')).trim() || text.slice(0, start).trim();
     context.emit({ file: head.file, line: head.line, column: head.column, severity: tail.severity ?? severityOf(severityWord?.[1]), code: tail.code, message });
     claimed = true;
     consumedTo = match.index + match[0].length;

@@ -129,7 +129,7 @@ function diagnosticDetail(context: LineContext): string {
 // Older forms: Test.pm's `# Failed test 3 in t/foo.t at line 6` and `not ok 2# Test 2 got: "2" (t/foo.t at line 4)`,
 // early Test::More's `#     Failed test (t/foo.t at line 46)`.
 const OLD_FAILED_TEST = new RegExp(
-    String.raw`^(?:not ok \d+\s*)?#\s*(?:Failed test (\d+) in (\S+) at line (\d+)(?: fail #\d+)?|(?:Failed test` +
+    String.raw`^(?:(?:not ok|NOK) \d+\s*)?#\s*(?:Failed test (\d+) in (\S+) at line (\d+)(?: fail #\d+)?|(?:Failed test` +
     String.raw`|Test (\d+) got: .*) \((\S+) at line (\d+)(?: fail #\d+)?\))\s*$`,
 );
 

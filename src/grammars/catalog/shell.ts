@@ -81,6 +81,7 @@ function parseShellcheck(context: LineContext): boolean {
   const location = parseLineWord(context, 'shellcheckInLine', head[0].length, { spaces: true }) ?? anyInLine(text);
   if (!location || location.rest !== ':') return false;
   const source = context.line(1) ?? '';
+  let findings = 0;
   // Each caret line below the source is one finding, until the blank line that ends the block.
   for (let delta = 2; delta <= 40; delta++) {
     const line = context.line(delta);
@@ -94,7 +95,10 @@ function parseShellcheck(context: LineContext): boolean {
       file: location.file, line: location.line, column, endLine: endColumn === null ? null : location.line, endColumn,
       severity: SHELLCHECK_SEVERITY[caret[4] ?? ''] ?? null, code: caret[3] ?? null, message: caret[5] ?? '', logLine: context.logLine + delta,
     });
+    findings++;
   }
+  // A header whose caret block was cut off (a truncated log, `| head`) still names the place.
+  if (findings === 0) context.emit({ file: location.file, line: location.line, severity: null, message: '' });
   return true;
 }
 

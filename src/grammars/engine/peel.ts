@@ -160,8 +160,10 @@ export function learnPrefix(line: string, neighbour: (delta: number) => string |
 
 // Ant/Gradle task tags (`    [javac] `), bracketed levels (`[checkstyle] [ERROR] `) and a bare severity word
 // (`error:`, `ERROR: `), one or more. Formats such as Maven and sbt read `[ERROR] `/`[error] ` themselves, so a
-// tag is peeled only when the line without it is needed (see the scanner).
-const TOOL_TAG = /^\s*(?:(?:\[[A-Za-z][\w.:-]{0,30}\]:?\s*)+|(?:error|warning|fatal|ERROR|WARNING|FATAL|Error|Warning|Fatal):\s*)/;
+// tag is peeled only when the line without it is needed (see the scanner). A bracket that holds a location
+// (protolint's `[x.proto:11:5] msg`) is the line's place, not a tag.
+const BRACKET_TAG = String.raw`\[(?![\w.-]*\.[A-Za-z]\w{0,11}:\d)[A-Za-z][\w.:-]{0,30}\]:?\s*`;
+const TOOL_TAG = new RegExp(String.raw`^\s*(?:(?:${BRACKET_TAG})+|(?:error|warning|fatal|ERROR|WARNING|FATAL|Error|Warning|Fatal):\s*)`);
 
 /** The tool tags the line starts with ('' when none). */
 export function toolTagOf(line: string): string {

@@ -55,13 +55,13 @@ const XLC_CODE = /^\s*(\d{4}-\d{3}) \(([SEUWI])\) /;
 
 function parseEdg(context: LineContext): boolean {
   const text = context.text;
-  // `"file", line N[.C | (col C) | , col C]: [severity: ]msg`.
-  const quoted = /^"([^"]+)", line (\d+)(?:\.(\d+)|\((?:col|pos) (\d+)\)|, col(?:umn)? (\d+))?[:.,;]? ?(.*)$/.exec(text);
+  // `"file", line N[.C | (col C) | (C) | , col C | pos C]: [severity: ]msg`.
+  const quoted = /^"([^"]+)", line (\d+)(?:\.(\d+)|\((?:(?:col|pos) )?(\d+)\)|, col(?:umn)? (\d+)| pos (\d+))?[:.,;]? ?(.*)$/.exec(text);
   const trailing = quoted ? undefined : /^(.*\S)\s+at line (\d+) of "([^"]+)"$/.exec(text);
   if (!quoted && !trailing) return false;
   const file = quoted ? (quoted[1] ?? '') : (trailing?.[3] ?? '');
   if (file.includes('\n') || file.trim() === '') return false;
-  let message = quoted ? (quoted[6] ?? '') : (trailing?.[1] ?? '');
+  let message = quoted ? (quoted[7] ?? '') : (trailing?.[1] ?? '');
   // EDG's trailing form is a context line (`detected during instantiation of … at line 5 of "x.h"`).
   let severity: Severity | null = quoted ? 'error' : 'note';
   let code: string | null = null;
@@ -75,7 +75,7 @@ function parseEdg(context: LineContext): boolean {
     severity = xlc[2] === 'W' ? 'warning' : xlc[2] === 'I' ? 'note' : 'error';
     message = message.slice(xlc[0].length);
   }
-  const columnText = quoted ? (quoted[3] ?? quoted[4] ?? quoted[5]) : undefined;
+  const columnText = quoted ? (quoted[3] ?? quoted[4] ?? quoted[5] ?? quoted[6]) : undefined;
   const line = Number(quoted ? quoted[2] : trailing?.[2]);
   context.emit({ file, line, column: columnText === undefined ? null : Number(columnText), severity, code, message: message.trim() });
   return true;
@@ -86,7 +86,7 @@ export const edg: GrammarFormat = {
   language: 'C/C++',
   description:
     'EDG-based and Sun Studio `cc`, IBM xlc and other Unix compilers: `"file.c", line 12: error: msg`, `"file.c", line 12.5: 1506-045 ' +
-        '(S) msg`, `"f.c", line 3(col 7):` and EDG\'s `… at line 5 of "file.c"`.',
+        '(S) msg`, `"f.c", line 3(col 7):`, `"f.adb", line 3(7):`, `"f.c", line 3 pos 7;` and EDG\'s `… at line 5 of "file.c"`.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
@@ -99,9 +99,11 @@ export const edg: GrammarFormat = {
 
 // `cc: Error: foo.c, line 12: msg` (MIPSpro, Compaq/DEC cc) or plain `foo.c, line 12: msg`.
 const IRIX = /^(?:[\w/ -]{1,40}: (?:(severe|error|warning|info)[\d ]*: )?)?([^\s,":]+), line (\d+): ?(.*)$/i;
+// MIPS `cfe` also prints `file: N:` with a space after the colon, always after its `cfe: Warning 600: ` head.
+const IRIX_CFE = /^(?:[\w/ .-]{1,60}: (severe|error|warning|info)[\d ]*: )([^\s,":]+): (\d+): ?(.*)$/i;
 
 function parseIrix(context: LineContext): boolean {
-  const match = IRIX.exec(context.text);
+  const match = IRIX.exec(context.text) ?? IRIX_CFE.exec(context.text);
   if (!match || !plausiblePath(match[2] ?? '')) return false;
   const word = (match[1] ?? '').toLowerCase();
   const severity: Severity = word === 'warning' ? 'warning' : word === 'info' ? 'note' : 'error';
@@ -113,19 +115,20 @@ export const irix: GrammarFormat = {
   name: 'irix',
   language: 'C/C++/Fortran',
   description: 'MIPSpro and Compaq/DEC compilers and other comma forms: `cc: Error: foo.c, line 12: msg`, `cfe: Warning 1: foo.c, line 3: msg`, ' +
-      '`foo.f, line 12: msg`.',
+      '`foo.f, line 12: msg`, and `cfe: Error: foo.c: 12: msg`.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message'],
   observed: false,
   url: 'https://www.gnu.org/software/emacs/manual/html_node/emacs/Compilation-Mode.html',
-  anchor: ', line \\d+: ',
+  anchor: ', line \\d+: |\\.[A-Za-z][A-Za-z0-9+_]{0,11}: \\d+: ',
   parse: parseIrix,
 };
 
 function parseSunAda(context: LineContext): boolean {
   const match = /^([^\s,]+), line (\d+), char (\d+)[:., (-] ?(.*)$/.exec(context.text);
-  if (!match || !plausiblePath(match[1] ?? '')) return false;
+  // The `, line N, char C` shape is fixed, so an extension no list knows (Verdix Ada's `.a`) is taken too.
+  if (!match || !(plausiblePath(match[1] ?? '') || /[\\/.]/.test(match[1] ?? ''))) return false;
   const tail = parseSeverityTail(match[4] ?? '');
   context.emit({ file: match[1] ?? '', line: Number(match[2]), column: Number(match[3]), severity: tail.severity ?? 'error', message: tail.message.trim() });
   return true;

@@ -1,6 +1,8 @@
 // More of Emacs compile-mode's catalog: AIX xlc's sentence (`… in line 8 of file errors.c …`), lcc
 // (`E, file.cc(35,52) msg`), Open Watcom (`lister.c(109): Error! E1009: msg`) and Pod::Checker
-// (`*** ERROR: … on line 37 … in file bar.pl`). Emacs's `aix`, `lcc`, `watcom` and `perl--Pod::Checker`.
+// (`*** ERROR: … on line 37 … in file bar.pl`), the `File = x.c, Line = 38` heads of Sun/SGI/Cray-style compilers
+// and EPC Fortran (`Error 24 at (2:prog.f90) : msg`). Emacs's `aix`, `lcc`, `watcom`, `perl--Pod::Checker`, `sun`
+// and `epc`.
 // Link: https://www.gnu.org/software/emacs/manual/html_node/emacs/Compilation-Mode.html
 import type { GrammarFormat, LineContext } from '../../engine/format.js';
 import { plausiblePath } from '../shared/common.js';
@@ -86,4 +88,58 @@ export const podchecker: GrammarFormat = {
   url: 'https://perldoc.perl.org/Pod::Checker',
   anchor: '^\\*\\*\\* (?:ERROR|WARNING): ',
   parse: parsePodchecker,
+};
+
+// `cc-1070 cc: WARNING File = linkl.c, Line = 38` and `cf90-113 f90comp: ERROR NSE, File = x.f90, Line = 16, Column = 3`:
+// the message follows on the next, indented line; the head's first word (`cc-1070`) is the message number.
+const FILE_EQUALS = /^(\S+) .*?: (ERROR|WARNING|REMARK)(?: [A-Za-z0-9 ]+)?,? File = (.+?), Line = (\d+)(?:, Column = (\d+))?\s*$/;
+
+function parseFileEquals(context: LineContext): boolean {
+  const match = FILE_EQUALS.exec(context.text);
+  if (!match) return false;
+  const severity = match[2] === 'ERROR' ? 'error' : match[2] === 'WARNING' ? 'warning' : 'note';
+  const below = /^\s+(\S.*)$/.exec(context.line(1) ?? '')?.[1];
+  context.emit({
+    file: match[3] ?? '', line: Number(match[4]), column: match[5] === undefined ? null : Number(match[5]), severity,
+    code: match[1] ?? null, message: (below ?? context.text).trim(),
+  });
+  return true;
+}
+
+export const fileEquals: GrammarFormat = {
+  name: 'sun-cc',
+  language: 'C/C++/Fortran',
+  description: 'Compilers with `File = …, Line = …` heads (SGI MIPSpro, Cray, Sun-style): `cc-1070 cc: WARNING File = linkl.c, Line = 38`, ' +
+      '`cf90-113 f90comp: ERROR NSE, File = x.f90, Line = 16, Column = 3`.',
+  columnBase: 1,
+  columnUnit: 'unknown',
+  fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
+  observed: false,
+  url: EMACS_URL,
+  // The message number (`cc-1174`, `cf90-113`) leads the line: a cheap first test on the few lines that start so.
+  anchor: '^[A-Za-z]\\w*-\\d+ [\\w.-]+: (?:ERROR|WARNING|REMARK)\\b',
+  parse: parseFileEquals,
+};
+
+function parseEpc(context: LineContext): boolean {
+  const match = /^(Error|Warning) (\d+) at \((\d+):([^)\s]+)\)\s*:?\s*(.*)$/.exec(context.text);
+  if (!match || !plausiblePath(match[4] ?? '')) return false;
+  context.emit({
+    file: match[4] ?? '', line: Number(match[3]), severity: match[1] === 'Warning' ? 'warning' : 'error', code: match[2] ?? null,
+    message: match[5] ?? '',
+  });
+  return true;
+}
+
+export const epc: GrammarFormat = {
+  name: 'epc',
+  language: 'Fortran',
+  description: 'EPC Fortran: `Error 24 at (2:prog.f90) : syntax error` (the line before the file, in parentheses).',
+  columnBase: 1,
+  columnUnit: 'unknown',
+  fields: ['file', 'line', 'severity', 'message', 'code'],
+  observed: false,
+  url: EMACS_URL,
+  anchor: '^(?:Error|Warning) \\d+ at \\(\\d+:',
+  parse: parseEpc,
 };

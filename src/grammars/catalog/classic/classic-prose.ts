@@ -62,12 +62,16 @@ export const oracle: GrammarFormat = {
 };
 
 function parseFtnchek(context: LineContext): boolean {
-  const match = /^((?:Warning|Error)\b.*?)?\s*(?:near )?line (\d+) (?:col (\d+) )?file ([^\s:;]+)[:;]?\s*(.*)$/.exec(context.text);
+  // The sentence before `line N` is ftnchek's own (`Warning near`, `Dummy arg W in module SUBA`, `L4 used at`).
+  const match = /^(.*?)\s*(?:near )?line (\d+) (?:col (\d+) )?file ([^\s:;]+)[:;]?\s*(.*)$/.exec(context.text);
   if (!match || !plausiblePath(match[4] ?? '')) return false;
   const lead = (match[1] ?? '').trim();
+  // A sentence that names its place mid-line reads best whole (`K used at line 6 file x.f; never set`).
+  const headed = /^(?:Warning|Error)\b/.test(lead) || lead === '';
+  const message = headed ? [lead, match[5] ?? ''].filter((part) => part !== '').join(': ') : context.text.trim();
   context.emit({
     file: match[4] ?? '', line: Number(match[2]), column: match[3] === undefined ? null : Number(match[3]),
-    severity: /^Error/.test(lead) ? 'error' : 'warning', message: [lead, match[5] ?? ''].filter((part) => part !== '').join(': '),
+    severity: /^Error/.test(lead) ? 'error' : 'warning', message,
   });
   return true;
 }
@@ -75,11 +79,12 @@ function parseFtnchek(context: LineContext): boolean {
 export const ftnchek: GrammarFormat = {
   name: 'ftnchek',
   language: 'Fortran',
-  description: 'ftnchek: `Warning near line 12 col 7 file prog.f: variable X set but never used` (also without `col`).',
+  description: 'ftnchek: `Warning near line 12 col 7 file prog.f: variable X set but never used` (also without `col`), and its ' +
+      'sentences that name a place mid-line (`    Dummy arg Y in module SUB line 4 file prog.f is array`).',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'column', 'severity', 'message'],
-  observed: false,
+  observed: true,
   url: 'https://www.dsm.fordham.edu/~ftnchek/',
   anchor: 'line \\d+ (?:col \\d+ )?file \\S',
   parse: parseFtnchek,
@@ -112,22 +117,38 @@ export const rxp: GrammarFormat = {
   parse: parseRxp,
 };
 
+// The MIPS linker's other order, `name (N) in file.c`, starts the line with a symbol's name and may name two places
+// (`X (255) in a.c … from Y (93) in b.c`): each is a location, with the whole line as the message. A sentence such as
+// `syntax error (8) in q.sql` is the prose tier's, which asks for the file to exist.
+const MIPS_NAMED_HEAD = /^[A-Za-z_$][\w$]* \(\d{1,7}\) in /;
+const MIPS_NAMED = /\((\d{1,7})\) in ([^()\s]+)/g;
+
 function parseMips(context: LineContext): boolean {
   const match = /^(\S.*?) in ([^()\s]+)\((\d+)\)$/.exec(context.text);
-  if (!match || !plausiblePath(match[2] ?? '')) return false;
-  context.emit({ file: match[2] ?? '', line: Number(match[3]), severity: 'warning', message: match[1] ?? '' });
-  return true;
+  if (match && plausiblePath(match[2] ?? '')) {
+    context.emit({ file: match[2] ?? '', line: Number(match[3]), severity: 'warning', message: match[1] ?? '' });
+    return true;
+  }
+  if (!MIPS_NAMED_HEAD.test(context.text)) return false;
+  let claimed = false;
+  for (const named of context.text.matchAll(MIPS_NAMED)) {
+    if (!plausiblePath(named[2] ?? '')) continue;
+    context.emit({ file: named[2] ?? '', line: Number(named[1]), severity: 'warning', message: context.text.trim() });
+    claimed = true;
+  }
+  return claimed;
 }
 
 export const mips: GrammarFormat = {
   name: 'mips',
   language: 'C',
-  description: 'MIPS/SGI lint and linker: `name defined but never used: frob in calc.c(199)` (the location ends the line).',
+  description: 'MIPS/SGI lint and linker: `name defined but never used: frob in calc.c(199)` (the location ends the line), and ' +
+      '`Mask (25) in calc.c may clash with Masks (9) in calc2.c` (led by a symbol; each `(N) in file` a place).',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message'],
   observed: false,
   url: EMACS_URL,
-  anchor: ' in [^\\s()]+\\.[A-Za-z][A-Za-z0-9+_]{0,11}\\(\\d+\\)\\s*$',
+  anchor: ' in [^\\s()]+\\.[A-Za-z][A-Za-z0-9+_]{0,11}\\(\\d+\\)\\s*$|\\(\\d{1,7}(?:, ?\\d{1,5})?\\) in ',
   parse: parseMips,
 };

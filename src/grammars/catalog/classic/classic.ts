@@ -6,7 +6,7 @@ import { edg, gnu, irix, sunAda } from './classic-gnu.js';
 import { absoft, ftnchek, mips, oracle, rxp } from './classic-prose.js';
 import { borland, iar, ibm, makepp } from './classic-vendors.js';
 import { cucumber } from './cucumber.js';
-import { aix, lcc, podchecker, watcom } from './classic-more.js';
+import { aix, epc, fileEquals, lcc, podchecker, watcom } from './classic-more.js';
 
 export const classicFamily: GrammarFamily = {
   formats: [
@@ -17,7 +17,8 @@ export const classicFamily: GrammarFamily = {
     sunAda,
     irix,
     // The rest have disjoint heads (`{standard input}`/`file:L.C`, `Error E2209 f 15`, `f(L:C) : `, a
-    // sentence, `cucumber `, `makepp`, `E, f(L,C)`, `f(L): Error! E…`, `*** ERROR:`), so their order is free.
+    // sentence, `cucumber `, `makepp`, `E, f(L,C)`, `f(L): Error! E…`, `*** ERROR:`, `File = f, Line = L`,
+    // `Error N at (L:f)`), so their order is free.
     gnu,
     borland,
     ibm,
@@ -32,5 +33,7 @@ export const classicFamily: GrammarFamily = {
     lcc,
     watcom,
     podchecker,
+    fileEquals,
+    epc,
   ],
 };

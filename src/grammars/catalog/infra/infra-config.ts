@@ -31,8 +31,9 @@ export const puppetLint: GrammarFormat = {
   parse: parsePuppetLint,
 };
 
-// `.env:3 UnorderedKey: msg` or `config/.env.production:1 LeadingCharacter: msg`; a check name in CamelCase.
-const DOTENV = /^(\S*?\.env[\w.-]*|\S*?[\w-]+\.env):(\d+) ([A-Z][A-Za-z]+): (.*)$/;
+// `.env:3 UnorderedKey: msg` or `config/.env.production:1 LeadingCharacter: msg`; a check name in CamelCase, which
+// 1.x releases did not print (observed with 1.1.0: `.env:2 The DEBUG key should be with a value or have an equal sign`).
+const DOTENV = /^(\S*?\.env[\w.-]*|\S*?[\w-]+\.env):(\d+) (?:([A-Z][A-Za-z]+): )?([A-Z].*)$/;
 
 function parseDotenv(context: LineContext): boolean {
   const match = DOTENV.exec(context.text);
@@ -45,13 +46,13 @@ export const dotenvLinter: GrammarFormat = {
   name: 'dotenv-linter',
   language: 'dotenv',
   description: '`dotenv-linter` (`dotenv-linter check` in 4.x): `.env:3 UnorderedKey: The API_KEY key should go before the DB_URL key`, also ' +
-      '`.env.local`, `config/prod.env`.',
+      '`.env.local`, `config/prod.env`; 1.x prints no check name (`.env:2 The DEBUG key should be with a value…`).',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message', 'code'],
   observed: true,
   url: 'https://dotenv-linter.github.io/#/usage/check',
   // `.env:3 ` and `.env.local:3 ` are selected by the universal `.ext:N` anchor.
-  anchor: '\\.env[\\w.-]*:\\d+ [A-Z][A-Za-z]+: ',
+  anchor: '\\.env[\\w.-]*:\\d+ [A-Z]',
   parse: parseDotenv,
 };

@@ -23,13 +23,15 @@ function details(context: LineContext, from: number): string[] {
 function parseJavac(context: LineContext): boolean {
   const head = parseColonHead(context);
   if (!head || !/\.java$/.test(head.file)) return false;
-  const tail = /^: (error|warning|[Nn]ote): (?:\[([\w-]+)\] )?(.*)$/.exec(head.rest);
+  // Older javac releases printed no severity word (`Test.java:5: ';' expected`): its source echo and caret confirm it.
+  const bare = /^: ()()(.*)$/.exec(head.rest);
+  const tail = /^: (error|warning|[Nn]ote): (?:\[([\w-]+)\] )?(.*)$/.exec(head.rest) ?? (caretColumn(context.line(2)) === null ? null : bare);
   if (!tail) return false;
   // No source echo (a diagnostic without a position in the file) when the next line is another head.
   const caret = /\.java:\d+: /.test(context.line(1) ?? '') ? null : caretColumn(context.line(2));
   const detail = caret === null ? [] : details(context, 3);
   context.emit({
-    file: head.file, line: head.line, column: caret, severity: severityOf(tail[1]), code: tail[2] ?? null,
+    file: head.file, line: head.line, column: caret, severity: severityOf(tail[1] || 'error'), code: tail[2] || null,
     message: [tail[3] ?? '', ...detail].join('\n'),
   });
   return true;
@@ -39,13 +41,13 @@ const javac: GrammarFormat = {
   name: 'javac',
   language: 'Java',
   description: '`javac` (also under Maven/Gradle with plain output): `Bad.java:9: error: msg`, the source line, a caret line, `  symbol:`/`  ' +
-      'location:` details.',
+      'location:` details; older releases print no severity word (`Bad.java:9: class expected`, then the source and caret).',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
   observed: true,
   url: 'https://docs.oracle.com/en/java/javase/17/docs/specs/man/javac.html',
-  anchor: '\\.java:\\d+: (?:error|warning|[Nn]ote): ',
+  anchor: '\\.java:\\d+: ',
   parse: parseJavac,
 };
 

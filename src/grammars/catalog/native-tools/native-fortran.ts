@@ -85,6 +85,9 @@ const ADA = /\.(?:adb|ads|ada|gpr)$/;
 
 // `main.adb:6:22: error: missing ";"` — GNAT zero-pads the column to two digits; older GNATs print no
 // `error:` word (every unlabelled message is an error), and style checks read `(style) …`.
+// GNAT names a second place in the message text: where the entity was declared, a generic instantiated.
+const GNAT_ELSEWHERE = /\b(declared|defined|instantiated) at ([^\s:"]+\.ad[sbac]):(\d+)(?::(\d+))?/;
+
 function parseGnat(context: LineContext): boolean {
   const head = parseColonHead(context);
   if (!head || !ADA.test(head.file) || !head.rest.startsWith(': ')) return false;
@@ -94,14 +97,25 @@ function parseGnat(context: LineContext): boolean {
   const severity = tail[2] ? 'warning' : word === '' || word === 'error' || word === 'check' ? 'error' : word === 'info' ? 'note' : 'warning';
   // GNAT names the unit's file without its directory (`main.adb` for `src/main.adb`).
   const hints = head.file.includes('/') ? undefined : { basenameOnly: true };
-  context.emit({ file: head.file, line: head.line, column: head.column, severity, message: tail[3] ?? '', code: tail[2] ? 'style' : null, ...(hints ? { hints } : {}) });
+  const message = tail[3] ?? '';
+  const raw = context.emit({ file: head.file, line: head.line, column: head.column, severity, message, code: tail[2] ? 'style' : null, ...(hints ? { hints } : {}) });
+  // `… in call to "Scale" declared at shapes.ads:2`: the other end of the mismatch, a related span of this one.
+  const declared = GNAT_ELSEWHERE.exec(message);
+  if (raw && declared) {
+    const file = declared[2] ?? '';
+    context.emit({
+      file, line: Number(declared[3]), column: declared[4] === undefined ? null : Number(declared[4]), severity: 'note',
+      message: `${declared[1] ?? 'declared'} here`, related: true, relatedTo: raw, ...(file.includes('/') ? {} : { hints: { basenameOnly: true } }),
+    });
+  }
   return true;
 }
 
 export const gnat: GrammarFormat = {
   name: 'gnat',
   language: 'Ada',
-  description: '`gnatmake src/main.adb` / `gcc -c x.adb` (GNAT): `main.adb:12:05: error: missing ";"` (zero-padded column), `warning:`, `(style)`.',
+  description: '`gnatmake src/main.adb` / `gcc -c x.adb` (GNAT): `main.adb:12:05: error: missing ";"` (zero-padded column), `warning:`, `(style)`; ' +
+      'a `declared at shapes.ads:2` in the message is a related place.',
   columnBase: 1,
   // GNAT's column counts a horizontal tab as a move to the next multiple of 8 (Sinput.Get_Column_Number).
   columnUnit: 'display',

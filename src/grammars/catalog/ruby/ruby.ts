@@ -106,10 +106,11 @@ function emitFrame(context: LineContext, run: RubyTraces, frame: RubyFrame, colu
 
 // RuboCop's severity letters; conventions and refactors are style findings, below a Lint warning.
 const RUBOCOP_SEVERITY = { E: 'error', F: 'error', W: 'warning', C: 'note', R: 'note', I: 'note' } as const;
-const RUBOCOP_TAIL = /^: ([CWEFRI]): (?:\[(?:Correctable|Corrected|Todo)\] )?([A-Z][A-Za-z]*(?:\/[A-Z][A-Za-z0-9]*)+): (.*)$/;
+// The cop name is left out with `--no-display-cop-names` (older RuboCop releases left it out by default).
+const RUBOCOP_TAIL = /^: ([CWEFRI]): (?:\[(?:Correctable|Corrected|Todo)\] )?(?:([A-Z][A-Za-z]*(?:\/[A-Z][A-Za-z0-9]*)+): )?(.*)$/;
 
-// RuboCop also inspects Ruby files without an extension (`bin/setup`, `exe/tool`, `config.ru`): its cop-name
-// tail is fixed, so any path token is taken.
+// RuboCop also inspects Ruby files without an extension (`bin/setup`, `exe/tool`, `config.ru`, `x.jbuilder`): its
+// severity-letter tail is fixed, so any path token is taken.
 const ANY_PATH_HEAD = /^([^\s:]+):(\d+):(\d+)(: .*)$/;
 
 function parseRubocop(context: LineContext): boolean {
@@ -161,7 +162,8 @@ const rubocop: GrammarFormat = {
   name: 'rubocop',
   language: 'Ruby',
   description: '`rubocop` (progress/clang/emacs formatters): `app/models/user.rb:3:5: C: [Correctable] Style/Cop: message`, then the source line ' +
-      'and a caret range; also extensionless files (`bin/setup:2:6: C: …`, `Gemfile`, `config.ru`).',
+      'and a caret range; also extensionless files (`bin/setup:2:6: C: …`, `Gemfile`, `config.ru`, `x.json.jbuilder`) and no cop name ' +
+      '(`--no-display-cop-names`).',
   columnBase: 1,
   // Observed with rubocop 1.39: after `"ü: …"` the column counts characters (32), not bytes (33).
   columnUnit: 'char',
@@ -170,7 +172,7 @@ const rubocop: GrammarFormat = {
   url: 'https://docs.rubocop.org/rubocop/formatters.html',
   // Extensionless scripts under bin/, exe/ and script/ by a line-start anchor on those names (Gemfile, Rakefile
   // and other `*file` names are selected by the universal anchor).
-  anchor: `${RUBY_ANCHOR}|^(?:\\./)?(?:bin|exe|script|libexec)/[^\\s:]{1,200}:\\d+:\\d+: [CWEFRI]: |\\.ru:\\d+:\\d+: [CWEFRI]: ` +
+  anchor: `${RUBY_ANCHOR}|^(?:\\./)?(?:bin|exe|script|libexec)/[^\\s:]{1,200}:\\d+:\\d+: [CWEFRI]: |\\.(?:ru|jbuilder):\\d+:\\d+: [CWEFRI]: ` +
       `|file:\\d+:\\d+: [CWEFRI]: `,
   parse: parseRubocop,
 };
