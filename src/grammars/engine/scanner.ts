@@ -5,7 +5,7 @@
 import type { ScannerOptions, ScanResult } from './scan-options.js';
 import { FormatLineContext, type ContextHost } from './context.js';
 import type { GrammarFormat } from './format.js';
-import { LineTexts, neighbourTexts } from './line-texts.js';
+import { LineTexts, mayBeRewritten, neighbourTexts } from './line-texts.js';
 import { mayHoldPrefix, peelCandidate, swallowed, type PeeledLine } from './peel.js';
 import { detectLinePrefixes } from './prefixes.js';
 import type { FormatAnchors } from './format-anchors.js';
@@ -271,9 +271,9 @@ export class Scanner {
   private scanLine(lineStart: number, lineEnd: number, windowStart: number, windowEnd: number, logLine: number): void {
     const raw = this.buffer.slice(windowStart, windowEnd);
     const long = lineEnd - lineStart > LONG_LINE;
-    // A logfmt wrapper hides the tool's line from the raw anchors, so such a line is unwrapped before they look;
-    // any other line is decoded only once an anchor selects it.
-    let line = !long && raw.includes('msg=') ? this.prepareLine(raw, lineStart, lineEnd) : undefined;
+    // A logfmt wrapper or a web copy's Markdown hides the tool's line from the raw anchors, so such a line is
+    // rewritten before they look; any other line is decoded only once an anchor selects it.
+    let line = !long && mayBeRewritten(raw) ? this.prepareLine(raw, lineStart, lineEnd) : undefined;
     const prepared = (): PeeledLine => (line ??= this.prepareLine(raw, lineStart, lineEnd));
     const emittedBefore = this.host.emitted.length;
     const claimant = this.offer(line?.changed ? utf8ToLatin1(line.text) : raw, () => prepared().text, logLine);
@@ -340,7 +340,7 @@ export class Scanner {
     this.host.tokenMemo.clear();
     const neighbour = neighbourTexts(this.lineTexts, () => this.buffer, lineStart, lineEnd, MAX_NEIGHBOUR_LINES);
     // A logfmt wrapper changes what the anchors see (read before any neighbour is normalised).
-    const line: PeeledLine = { text, neighbour, changed: !long && this.lineTexts.unwrapped };
+    const line: PeeledLine = { text, neighbour, changed: !long && this.lineTexts.rewritten };
     this.host.neighbour = (delta) => (delta === 0 ? line.text : line.neighbour(delta));
     return line;
   }
