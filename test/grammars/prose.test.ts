@@ -52,6 +52,14 @@ describe('prose tier', () => {
     expect(proposed('inline 4 of src/main.c\n')).toEqual([]);
   });
 
+  it('takes the one file the line above names when a number phrase\'s own line names none (a message in two lines)', () => {
+    const two = 'ERROR: Syntax Error while loading YAML script, conf/app.ini\nNote: the error may be before this position: line 12, column 9\n';
+    expect(proposed(two)).toEqual(['conf/app.ini:12:9']);
+    expect(proposed('copied conf/app.ini and db/q.sql\nerror: bad value at line 3\n')).toEqual([]);
+    expect(proposed('loaded conf/app.ini, line 2\nerror: bad value at line 3\n', ['permissive', 'prose']).filter((place) => place.includes('/'))).toEqual(['conf/app.ini:2']);
+    expect(proposed('loading db/q.sql\nerror: bad value at line 3 of conf/app.ini\n')).toEqual(['conf/app.ini:3']);
+  });
+
   it('reads a location split from its file onto the next line, with the severity of its tail', async () => {
     const root = await makeWorkspace(FILES);
     const log = 'compiling /home/ci/work/app/src/main.c\n:4:20: error: expected expression\n';

@@ -95,6 +95,8 @@ function tokensOf(text: string): Token[] {
 interface Found {
   file: string;
   unnamed?: boolean;
+  /** The file is the one the line above named. */
+  fromAbove?: boolean;
   line: number;
   column: number | null;
   endLine: number | null;
@@ -127,10 +129,23 @@ function fileFor(text: string, tokens: readonly Token[], candidates: readonly To
   return only && !used.some((each) => each.file === only.path) ? only : undefined;
 }
 
-function phrasesOf(text: string, tokens: readonly Token[]): Found[] {
+// A word that is itself a location (`psych.rb:455:in`) is a strict format's, never the file of a phrase.
+function fileCandidates(tokens: readonly Token[]): Token[] {
+  return tokens.filter((token) => likely(token) && !token.path.includes('#') && !/:\d/.test(token.path));
+}
+
+// The one file named by the line above a number phrase whose own line names none (`…while loading YAML script,
+// deploy/site.yml` then `Note: … this position: line 12, column 9`): a message in two lines.
+function fileAbove(context: LineContext): string | undefined {
+  const above = context.line(-1);
+  if (above === undefined || !/[A-Za-z]/.test(above) || ANY_PHRASE.test(above)) return undefined;
+  const named = new Set(fileCandidates(tokensOf(above)).map((token) => token.path));
+  return named.size === 1 ? [...named][0] : undefined;
+}
+
+function phrasesOf(text: string, tokens: readonly Token[], above: () => string | undefined): Found[] {
   const found: Found[] = [];
-  // A word that is itself a location (`psych.rb:455:in`) is a strict format's, never the file of a phrase.
-  const candidates = tokens.filter((token) => likely(token) && !token.path.includes('#') && !/:\d/.test(token.path));
+  const candidates = fileCandidates(tokens);
   for (const token of tokens) {
     const anchored = token.path.includes('#') ? ANCHORED.exec(token.path) : null;
     if (!anchored || !pathLike(anchored[1]!) || found.length >= MAX_PHRASES) continue;
@@ -145,15 +160,19 @@ function phrasesOf(text: string, tokens: readonly Token[]): Found[] {
       const end = start + match[0].length;
       const paren = regex === PAREN_PHRASE;
       const named = paren ? tokens.find((token) => token.start >= end) : fileFor(text, tokens, candidates, { start, end }, found);
-      // No file on an error line at all (`parse error: … at line 3, column 11`): standard input, which only the
-      // command can name (resolve, src/resolve/command-names.ts).
-      const unnamed = named === undefined && !paren && !tokens.some(likely) && UNNAMED_ERROR.test(text);
-      const file = unnamed ? { path: '-', start, end } : named;
-      if (!file || !(unnamed || likely(file)) || found.some((each) => each.start <= start && start < each.end)) continue;
+      // No file on the line at all: the one the line above named (a message in two lines), else on an error line
+      // (`parse error: … at line 3, column 11`) standard input, which only the command can name (resolve,
+      // src/resolve/command-names.ts).
+      const alone = named === undefined && !paren && !tokens.some(likely);
+      const previous = alone ? above() : undefined;
+      const fromAbove = previous === undefined ? undefined : { path: previous, start, end, fromAbove: true };
+      const unnamed = alone && previous === undefined && UNNAMED_ERROR.test(text);
+      const file = unnamed ? { path: '-', start, end } : (named ?? fromAbove);
+      if (!file || !(unnamed || 'fromAbove' in file || likely(file)) || found.some((each) => each.start <= start && start < each.end)) continue;
       const line = Number(match[1]);
       const endLine = !paren && match[2] !== undefined && Number(match[2]) > line ? Number(match[2]) : null;
       const column = (paren ? match[2] : match[3]) ?? null;
-      found.push({ file: file.path, ...(unnamed ? { unnamed } : {}), line, column: column === null ? null : Number(column), endLine, start: Math.min(start, file.start), end: Math.max(end, file.end) });
+      found.push({ file: file.path, ...(unnamed ? { unnamed } : {}), ...('fromAbove' in file ? { fromAbove: true } : {}), line, column: column === null ? null : Number(column), endLine, start: Math.min(start, file.start), end: Math.max(end, file.end) });
     }
   }
   return found;
@@ -224,12 +243,16 @@ function parseProse(context: LineContext): boolean {
   if (tokens.length === 0) return false;
   const severity = severityOf(SEVERITY_WORD.exec(text)?.[1]);
   let claimed = false;
-  for (const found of phrasesOf(text, tokens)) {
+  let above: string | undefined | null = null;
+  const fileOfAbove = (): string | undefined => (above === null ? (above = fileAbove(context)) : above);
+  for (const found of phrasesOf(text, tokens, fileOfAbove)) {
     const file = withoutHost(found.file);
     if (!(found.line >= 1) || proposedAlready(context, file, found.line)) continue;
+    // A message in two lines is one message, and its first line says how bad it is (`ERROR: …` over `Note: …`).
+    const message = found.fromAbove ? `${(context.line(-1) ?? '').trim()} ${text.trim()}` : messageOf(context, found);
     const location: Emitted = {
-      file, line: found.line, column: found.column, endLine: found.endLine, severity,
-      message: messageOf(context, found), hints: found.unnamed ? { confirm: true, unnamed: true } : { confirm: true },
+      file, line: found.line, column: found.column, endLine: found.endLine, severity: found.fromAbove ? severityOf(SEVERITY_WORD.exec(message)?.[1]) : severity,
+      message, hints: found.unnamed ? { confirm: true, unnamed: true } : { confirm: true },
     };
     claimed = context.emit(location) !== undefined || claimed;
   }
