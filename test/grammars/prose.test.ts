@@ -60,6 +60,19 @@ describe('prose tier', () => {
     expect(proposed('loading db/q.sql\nerror: bad value at line 3 of conf/app.ini\n')).toEqual(['conf/app.ini:3']);
   });
 
+  it('gives severity rows under a file written alone on a line that file (a run page\'s annotations copied)', async () => {
+    const rows = 'conf/app.ini\n  Error: 4:8 [K12] bad key\n  Warning: 2:1 [K3] unused\nsrc/main.c\n  Notice: 7:3 spelling\n';
+    expect(proposed(rows)).toEqual(['conf/app.ini:4:8', 'conf/app.ini:2:1', 'src/main.c:7:3']);
+    expect(proposed('the job failed\n  Error: 4:8 [K12] bad key\n')).toEqual([]);
+    expect(proposed('gone/missing.ini\n  Error: 4:8 bad key\n')).toEqual(['gone/missing.ini:4:8']);
+    const root = await makeWorkspace(FILES);
+    const result = await locate({ text: `${rows}gone/missing.ini\n  Error: 4:8 bad key\n` }, { cwd: root, roots: [root] });
+    expect(result.locations.map((l) => [l.file, l.line, l.column, l.severity, l.code])).toEqual([
+      ['conf/app.ini', 4, 8, 'error', 'K12'], ['conf/app.ini', 2, 1, 'warning', 'K3'], ['src/main.c', 7, 3, 'note', null],
+    ]);
+    expect(result.unresolved).toEqual([]);
+  });
+
   it('reads a location split from its file onto the next line, with the severity of its tail', async () => {
     const root = await makeWorkspace(FILES);
     const log = 'compiling /home/ci/work/app/src/main.c\n:4:20: error: expected expression\n';

@@ -231,13 +231,34 @@ function splitFromPreviousLine(context: LineContext): boolean {
   return emitted !== undefined;
 }
 
+// A report copied from a web page that writes its file once, alone on a line, and the places below it as rows led
+// by a severity: GitHub's rendering of workflow-command annotations (`src/lint.sh` over `  Error: 2:1 [SC2086] …`).
+const SEVERITY_ROW = /^\s*(Error|Warning|Notice|Info|Note)s?: (\d{1,7}):(\d{1,5})\s+(?:\[([^\]\s]{1,64})\]\s*)?(.*)$/;
+// As far as a line context reaches; each row looks up past the rows above it, so a run of rows costs at most 40 tests each.
+const MAX_ROWS_UNDER_HEADER = 40;
+
+function rowUnderHeader(context: LineContext): boolean {
+  const row = SEVERITY_ROW.exec(context.text);
+  if (!row) return false;
+  for (let delta = -1; delta >= -MAX_ROWS_UNDER_HEADER; delta--) {
+    const header = context.line(delta)?.trim();
+    if (header === undefined || header === '') return false;
+    if (SEVERITY_ROW.test(header)) continue;
+    if (/\s/.test(header) || !pathLike(header)) return false;
+    const severity = row[1] === 'Notice' ? 'note' : severityOf(row[1]);
+    const location = { file: withoutHost(header), line: Number(row[2]), column: Number(row[3]), severity, code: row[4] ?? null };
+    return context.emit({ ...location, message: (row[5] ?? '').trim(), hints: { confirm: true } }) !== undefined;
+  }
+  return false;
+}
+
 // Whether the line holds a number phrase at all: most candidate lines (a `line 3` inside a strict format's line)
 // end here, before any word is cut out.
 const ANY_PHRASE = /(?<![A-Za-z])(?:[Ll]ine|LINE)s?(?: *[:=#] *| +)\d|\(\d{1,7}(?:, ?\d{1,5})?\) in |#(?:L|lines-)\d/;
 
 function parseProse(context: LineContext): boolean {
   const text = context.text;
-  if (splitFromPreviousLine(context)) return true;
+  if (splitFromPreviousLine(context) || rowUnderHeader(context)) return true;
   if (!ANY_PHRASE.test(text)) return false;
   const tokens = tokensOf(text);
   if (tokens.length === 0) return false;

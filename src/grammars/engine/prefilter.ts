@@ -40,9 +40,11 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
   // Ruby frame tail (`:4:in '`) cost 5-7 %. Such a line is found when it also names a file with an extension.
 ];
 
-/** The prose tier's anchors: the universal ones that can hold a location in words, and a line that starts with
- * a location whose file ended the line before (`:4:20: error: …`). */
-export const PROSE_ANCHORS: readonly string[] = [UNIVERSAL_ANCHORS[1]!, UNIVERSAL_ANCHORS[4]!, UNIVERSAL_ANCHORS[5]!, '^:\\d'];
+/** The prose tier's anchors: the universal ones that can hold a location in words, a line that starts with a
+ * location whose file ended the line before (`:4:20: error: …`), and a severity row under a file header. */
+export const PROSE_ANCHORS: readonly string[] = [
+  UNIVERSAL_ANCHORS[1]!, UNIVERSAL_ANCHORS[4]!, UNIVERSAL_ANCHORS[5]!, '^:\\d', '^\\s*(?:Error|Warning|Notice|Info|Note)s?: \\d+:\\d',
+];
 
 /** Splits a regex source into its top-level alternatives (outside groups and classes). */
 export function topLevelAlternatives(source: string): string[] {

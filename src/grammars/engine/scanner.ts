@@ -271,8 +271,7 @@ export class Scanner {
   private scanLine(lineStart: number, lineEnd: number, windowStart: number, windowEnd: number, logLine: number): void {
     const raw = this.buffer.slice(windowStart, windowEnd);
     const long = lineEnd - lineStart > LONG_LINE;
-    // A logfmt wrapper or a web copy's Markdown hides the tool's line from the raw anchors, so such a line is
-    // rewritten before they look; any other line is decoded only once an anchor selects it.
+    // Logfmt or a web copy's Markdown hides a line from the raw anchors: such a line is rewritten before they look.
     let line = !long && mayBeRewritten(raw) ? this.prepareLine(raw, lineStart, lineEnd) : undefined;
     const prepared = (): PeeledLine => (line ??= this.prepareLine(raw, lineStart, lineEnd));
     const emittedBefore = this.host.emitted.length;
@@ -292,6 +291,8 @@ export class Scanner {
     this.host.neighbour = (delta) => (delta === 0 ? peeled.text : peeled.neighbour(delta));
     this.offer(utf8ToLatin1(peeled.text), () => peeled.text, logLine);
     for (const location of this.host.emitted.slice(emittedBefore)) location.severity ??= peeled.severity;
+    // Without the tag the line says nothing: what the fallback tiers read with it stands (`Error: 2:1 …` rows).
+    if (this.host.emitted.length === emittedBefore) this.host.emitted.push(...fresh);
   }
 
   // Formats in registry order, each tried when its anchor selects the line, up to the one that claims it (returned);
