@@ -8,6 +8,7 @@
 // lines none of them claimed. Each line is read by a few linear scans (no backtracking regex over the line),
 // and at most MAX_PHRASES numbers and MAX_TOKENS path-like words of a line are considered, so a log of prose
 // costs about what a plain log does (bench/realistic.mjs prints the ratio).
+import type { Severity } from '../../core/index.js';
 import type { Emitted, GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
 import { PROSE_ANCHORS } from '../engine/prefilter.js';
 import { parseSeverityTail, severityOf } from './shared/common.js';
@@ -256,6 +257,8 @@ function rowUnderHeader(context: LineContext): boolean {
 // end here, before any word is cut out.
 const ANY_PHRASE = /(?<![A-Za-z])(?:[Ll]ine|LINE)s?(?: *[:=#] *| +)\d|\(\d{1,7}(?:, ?\d{1,5})?\) in |#(?:L|lines-)\d/;
 
+const JOINED_TRACE = /Traceback \(most recent call last\):/;
+
 function parseProse(context: LineContext): boolean {
   const text = context.text;
   if (splitFromPreviousLine(context) || rowUnderHeader(context)) return true;
@@ -266,14 +269,24 @@ function parseProse(context: LineContext): boolean {
   let claimed = false;
   let above: string | undefined | null = null;
   const fileOfAbove = (): string | undefined => (above === null ? (above = fileAbove(context)) : above);
-  for (const found of phrasesOf(text, tokens, fileOfAbove)) {
+  const phrases = phrasesOf(text, tokens, fileOfAbove);
+  // A Python traceback whose newlines a copy lost is one line of frames: its header says the innermost is last.
+  const trace = phrases.length > 1 && JOINED_TRACE.test(text) ? context.newTraceId() : undefined;
+  let index = 0;
+  // A message in two lines says how bad it is in its first (`ERROR: …` over `Note: …`); a traceback is an error.
+  const severityFor = (found: Found, message: string): Severity | null => {
+    if (trace !== undefined) return 'error';
+    return found.fromAbove ? severityOf(SEVERITY_WORD.exec(message)?.[1]) : severity;
+  };
+  for (const found of phrases) {
     const file = withoutHost(found.file);
     if (!(found.line >= 1) || proposedAlready(context, file, found.line)) continue;
-    // A message in two lines is one message, and its first line says how bad it is (`ERROR: …` over `Note: …`).
+    // A message in two lines is one message.
     const message = found.fromAbove ? `${(context.line(-1) ?? '').trim()} ${text.trim()}` : messageOf(context, found);
     const location: Emitted = {
-      file, line: found.line, column: found.column, endLine: found.endLine, severity: found.fromAbove ? severityOf(SEVERITY_WORD.exec(message)?.[1]) : severity,
+      file, line: found.line, column: found.column, endLine: found.endLine, severity: severityFor(found, message),
       message, hints: found.unnamed ? { confirm: true, unnamed: true } : { confirm: true },
+      ...(trace === undefined ? {} : { frame: { trace, index: index++, causeRank: 0 } }),
     };
     claimed = context.emit(location) !== undefined || claimed;
   }
@@ -291,6 +304,8 @@ const prose: GrammarFormat = {
   fields: ['file', 'line', 'column', 'endLine', 'message'],
   observed: true,
   anchor: PROSE_ANCHORS.join('|'),
+  // Only a joined Python traceback's frames carry a trace (parseProse).
+  trace: { innermost: 'last', causes: 'root-first' },
   fallback: true,
   readsClaimedLines: true,
   parse: parseProse,

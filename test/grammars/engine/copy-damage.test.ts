@@ -98,3 +98,13 @@ describe('Markdown quotes before every line of a paste', () => {
     expect(await places(log)).toEqual(['src/total.c:4:72:gcc']);
   });
 });
+
+describe('a traceback joined onto one line', () => {
+  it('keeps the order its header names: the innermost frame is primary, every frame an error', async () => {
+    const log = 'Traceback (most recent call last): File "app/calc.py", line 3, in <module> main() File ' +
+      '"src/services/payments/gateway.py", line 7, in main 1/0 ZeroDivisionError: division by zero\n';
+    const root = await makeWorkspace(FILES);
+    const result = await locate({ text: log }, { cwd: root, roots: [root] });
+    expect(result.locations.map((l) => `${l.file}:${l.line}:${l.severity}`)).toEqual(['src/services/payments/gateway.py:7:error', 'app/calc.py:3:error']);
+  });
+});
