@@ -67,10 +67,23 @@ function quoteLength(buffer: string, start: number, end: number): number {
   return quoted ? (QUOTE_MARK.exec(buffer.slice(start, Math.min(end, start + 32)))?.[0].length ?? 0) : 0;
 }
 
+// A code fence glued to the first or last line of a pasted log (```` ```ERROR in ./src/a.js ````, `…by zero``` `): a
+// run of backticks at the line's start or end that nothing on the line closes.
+const GLUED_FENCE = /^(\s*)`{1,3}(?=[^`\s])|(?<=[^`\s])`{1,3}(\s*)$/g;
+
+function withoutGluedFence(line: string): string {
+  const ticks = line.split('`').length - 1;
+  const lead = /^\s*(`+)/.exec(line)?.[1]?.length ?? 0;
+  const trail = /(`+)\s*$/.exec(line)?.[1]?.length ?? 0;
+  // Unclosed: every backtick of the line is in the leading run, or in the trailing one.
+  return ticks === lead || ticks === trail ? line.replace(GLUED_FENCE, '$1$2') : line;
+}
+
 /** The line as the tool printed it before a web page's copy turned parts of it into Markdown. */
 export function repairWebCopy(line: string): string {
   let repaired = line.includes('](') ? line.replace(MARKDOWN_LINK, linkText) : line;
   if (repaired.includes('\\|')) repaired = repaired.replace(/\\\|/g, '|');
+  if (repaired.includes('`')) repaired = withoutGluedFence(repaired);
   if (repaired.includes('*') || repaired.includes('`')) repaired = withoutEmphasis(repaired);
   return repaired;
 }

@@ -137,6 +137,15 @@ function skipColour(text: string, position: number): number {
   return position;
 }
 
+function afterPasteMarks(text: string, position: number): number {
+  let at = position;
+  for (; at - position < 16; at++) {
+    const code = text.charCodeAt(at);
+    if (code !== 0x3e && code !== 0x60 && !(code === 0x20 && text.charCodeAt(at - 1) === 0x3e)) break;
+  }
+  return at;
+}
+
 function skipBlanksAndColour(text: string, position: number): number {
   for (;;) {
     const code = text.charCodeAt(position);
@@ -186,13 +195,19 @@ export function buildPrefilter(formats: readonly GrammarFormat[]): Prefilter {
     const afterBlanks = skipBlanksAndColour(text, afterColour);
     return afterBlanks !== afterColour && testAt(phraseTable, text, afterBlanks);
   };
+  // A Markdown quote (`> `, `> > `) or a code fence glued before a pasted line: its line-start alternatives are tried
+  // after the marks too (the line's text loses them: engine/line-texts.ts).
+  const matchQuoted = (text: string, position: number): boolean => {
+    const first = text.charCodeAt(position);
+    return matchAt(text, position) || ((first === 0x3e || first === 0x60) && matchAt(text, afterPasteMarks(text, position)));
+  };
   const cache = new Map<string, LineStartMatcher>();
   return {
     anywhere: new RegExp(group([...UNIVERSAL_ANCHORS]), 'gm'),
     broad: [...anchored.broad, ...phrases.broad],
     lineStartFor(prefixSource: string): LineStartMatcher {
       let matcher = cache.get(prefixSource);
-      if (!matcher) cache.set(prefixSource, (matcher = lineStartMatcher(prefixSource, matchAt)));
+      if (!matcher) cache.set(prefixSource, (matcher = lineStartMatcher(prefixSource, matchQuoted)));
       return matcher;
     },
   };

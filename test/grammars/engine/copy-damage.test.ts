@@ -108,3 +108,19 @@ describe('a traceback joined onto one line', () => {
     expect(result.locations.map((l) => `${l.file}:${l.line}:${l.severity}`)).toEqual(['src/services/payments/gateway.py:7:error', 'app/calc.py:3:error']);
   });
 });
+
+describe('code fences glued to a pasted log, and quoted lines the line-start formats read', () => {
+  it('takes an unclosed run of backticks off the start or end of a line, never a closed span', () => {
+    expect(repairWebCopy('```ERROR in ./src/cart.ts')).toBe('ERROR in ./src/cart.ts');
+    expect(repairWebCopy('ZeroDivisionError: division by zero```')).toBe('ZeroDivisionError: division by zero');
+    expect(repairWebCopy('`f.Close` is not checked')).toBe('`f.Close` is not checked');
+    expect(repairWebCopy('```')).toBe('```');
+  });
+
+  it('reads a fenced webpack header and a quoted standard-input row under a quoted command', async () => {
+    const fenced = '```ERROR in ./src/cart.ts\nModule parse failed: Unexpected token (2:9)\nYou may need a loader.```\n';
+    expect(await places(fenced)).toEqual(['src/cart.ts:2:10:webpack']);
+    const quoted = '> $ gcc -x c -c - < src/total.c\n> <stdin>:4:72: error: ‘y’ undeclared\n';
+    expect(await places(quoted)).toEqual(['src/total.c:4:72:gcc']);
+  });
+});
