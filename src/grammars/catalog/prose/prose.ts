@@ -8,10 +8,12 @@
 // lines none of them claimed. Each line is read by a few linear scans (no backtracking regex over the line),
 // and at most MAX_PHRASES numbers and MAX_TOKENS path-like words of a line are considered, so a log of prose
 // costs about what a plain log does (bench/realistic.mjs prints the ratio).
-import type { Severity } from '../../core/index.js';
-import type { Emitted, GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
-import { PROSE_ANCHORS } from '../engine/prefilter.js';
-import { parseSeverityTail, severityOf } from './shared/common.js';
+import type { Severity } from '../../../core/index.js';
+import type { Emitted, GrammarFamily, GrammarFormat, LineContext } from '../../engine/format.js';
+import { PROSE_ANCHORS } from '../../engine/prefilter.js';
+import { parseSeverityTail, severityOf } from '../shared/common.js';
+import { rowUnderHeader } from './rows.js';
+import { pathLike, withoutHost } from './words.js';
 
 const MAX_PHRASES = 8;
 const MAX_TOKENS = 64;
@@ -37,8 +39,6 @@ const AFTER_GAP = /^[\s,:]*(?:(?:of|in|from|at)\s+)?(?:(?:the\s+)?(?:file|module
 const BEFORE_GAP = /^\s*[,:]?\s*[([]?\s*(?:(?:at|on|near|in)\s+)?$/i;
 // The words that join a file and a number (`F at line 4`, `line 4 of F`).
 const CONNECTOR = /^(?:at|on|near|in|of|from|file)$/i;
-// Tokens that are never files whatever the workspace holds: numbers, versions, dates, clocks, elisions alone.
-const NOT_A_PATH = /^(?:[\d.:]+|v\d[\w.]*|\d{4}-\d\d-\d\d[T\d:.-]*|[.~-]+|[a-z][\w+.-]*:\/\/[^/]*)$/i;
 // An error line that may name no file because its tool read standard input.
 const UNNAMED_ERROR = /\b(?:error|fatal|failed)\b/i;
 // A severity word anywhere on the line.
@@ -54,19 +54,6 @@ interface Token {
 
 function likely(token: Token): boolean {
   return (token.likely ??= pathLike(token.path));
-}
-
-// A scheme and host before a path (`https://host/org/repo/blob/main/src/a.c`) name another machine: the path
-// part is what the workspace may hold (its leading folders are dropped by resolve when they do not exist).
-function withoutHost(path: string): string {
-  const url = /^[a-z][\w+.-]*:\/\/[^/\s]+(\/.*)$/i.exec(path);
-  return url && !/^file:/i.test(path) ? url[1]!.slice(1) : path;
-}
-
-function pathLike(path: string): boolean {
-  if (path.length < 2 || !/[A-Za-z]/.test(path) || NOT_A_PATH.test(path) || /^[a-z][\w+.-]*:$/i.test(path)) return false;
-  // A folder separator, or a name with a letter-led extension (`run.tcl`, `app.conf`); a bare word is not enough.
-  return /[\\/]/.test(path) || /\.[A-Za-z][\w+-]{0,11}$/.test(path);
 }
 
 // Trailing sentence punctuation is not part of a path (`… in q.sql.`, `(file "x.tcl" line 3)`).
@@ -230,27 +217,6 @@ function splitFromPreviousLine(context: LineContext): boolean {
     hints: { confirm: true }, logLine: context.logLine - 1,
   });
   return emitted !== undefined;
-}
-
-// A report copied from a web page that writes its file once, alone on a line, and the places below it as rows led
-// by a severity: GitHub's rendering of workflow-command annotations (`src/lint.sh` over `  Error: 2:1 [SC2086] …`).
-const SEVERITY_ROW = /^\s*(Error|Warning|Notice|Info|Note)s?: (\d{1,7}):(\d{1,5})\s+(?:\[([^\]\s]{1,64})\]\s*)?(.*)$/;
-// As far as a line context reaches; each row looks up past the rows above it, so a run of rows costs at most 40 tests each.
-const MAX_ROWS_UNDER_HEADER = 40;
-
-function rowUnderHeader(context: LineContext): boolean {
-  const row = SEVERITY_ROW.exec(context.text);
-  if (!row) return false;
-  for (let delta = -1; delta >= -MAX_ROWS_UNDER_HEADER; delta--) {
-    const header = context.line(delta)?.trim();
-    if (header === undefined || header === '') return false;
-    if (SEVERITY_ROW.test(header)) continue;
-    if (/\s/.test(header) || !pathLike(header)) return false;
-    const severity = row[1] === 'Notice' ? 'note' : severityOf(row[1]);
-    const location = { file: withoutHost(header), line: Number(row[2]), column: Number(row[3]), severity, code: row[4] ?? null };
-    return context.emit({ ...location, message: (row[5] ?? '').trim(), hints: { confirm: true } }) !== undefined;
-  }
-  return false;
 }
 
 // Whether the line holds a number phrase at all: most candidate lines (a `line 3` inside a strict format's line)
