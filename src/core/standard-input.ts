@@ -16,13 +16,19 @@ export function isStandardInputName(path: string): boolean {
 // `set -x`'s `+ ` (one `+` per nesting level).
 const ECHO = /^\s*(?:\$|%|>|❯|\+{1,4}|PS [^>]{0,200}>)\s+(\S.*)$/;
 
-/** The command of a log line that echoes one (`$ python3 - < app.py`, `+ node < app.js`), else undefined. */
+// A command quoted as a whole line of Markdown, as an issue shows it: `` `docker run -i lint < Dockerfile` ``, with a
+// prompt or not.
+const QUOTED_COMMAND = /^\s*(`{1,3})(?:\$ )?([^`\s][^`]{0,2000}?)\1\s*$/;
+
+/** The command of a log line that echoes one (`$ python3 - < app.py`, `+ node < app.js`, a whole line quoted as code),
+ * else undefined. */
 export function echoedCommand(line: string): string | undefined {
-  return ECHO.exec(line)?.[1];
+  return ECHO.exec(line)?.[1] ?? QUOTED_COMMAND.exec(line)?.[2];
 }
 
 // A line of a build log that is itself a command reading standard input (make echoes a recipe as it is).
-const READS_STANDARD_INPUT = /(?:^|\s)(?:<\s*[^\s<>&|(]|-(?=\s|$)|--stdin\b)/;
+// The redirect's target ends the word (`< conf.yml`, `<conf.yml;`): `<package>` in a message is no redirect.
+const READS_STANDARD_INPUT = /(?:^|\s)(?:<\s*[^\s<>&|()`'"]+(?=[\s;&|)]|$)|-(?=\s|$)|--stdin\b)/;
 
 /** True when a command line reads its input from standard input (a `<` redirect, a `-` operand, `--stdin`). */
 export function readsStandardInput(command: string): boolean {
@@ -80,8 +86,16 @@ const INPUT_OPTION = /^--?(?:stdin-?file-?(?:name|path)?|stdin-path|assume-filen
 // Options whose value is an output, never the input.
 const OUTPUT_OPTION = /^(?:-o|--output|--out|--output-file|--log-file|-l)$/;
 
+/** Build files whose names carry no extension but which tools read and report locations in. */
+export const EXTENSIONLESS_SOURCE_NAMES: ReadonlySet<string> = new Set([
+  'Makefile', 'makefile', 'GNUmakefile', 'Dockerfile', 'Containerfile', 'Jenkinsfile', 'Vagrantfile', 'Gemfile',
+  'Rakefile', 'Podfile', 'Brewfile', 'BUILD', 'WORKSPACE', 'Justfile', 'justfile', 'Snakefile', 'Tiltfile', 'Earthfile',
+]);
+
 function looksLikeFile(word: string): boolean {
   if (word.length < 2 || word.length > 1024 || word.startsWith('-') || /^[a-z][\w+.-]*:\/\//i.test(word) || word.includes('=')) return false;
+  // `< images/web/Dockerfile`: a build file's name is a file without an extension.
+  if (EXTENSIONLESS_SOURCE_NAMES.has(word.slice(word.lastIndexOf('/') + 1))) return true;
   return /\.[A-Za-z][\w+-]{0,11}$/.test(word) && /[A-Za-z]/.test(word.replace(/\.[^.]*$/, ''));
 }
 

@@ -26,7 +26,7 @@ import { crystalFamily } from './catalog/crystal.js';
 import { mobileFamily } from './catalog/mobile/mobile.js';
 import { nativeToolsFamily } from './catalog/native-tools/native-tools.js';
 import { permissiveFamily } from './catalog/permissive.js';
-import { proseFamily } from './catalog/prose.js';
+import { proseFamily } from './catalog/prose/prose.js';
 import { perlFamily } from './catalog/perl.js';
 import { phpFamily } from './catalog/php.js';
 import { pythonFamily } from './catalog/python/python.js';

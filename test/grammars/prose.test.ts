@@ -52,6 +52,27 @@ describe('prose tier', () => {
     expect(proposed('inline 4 of src/main.c\n')).toEqual([]);
   });
 
+  it('takes the one file the line above names when a number phrase\'s own line names none (a message in two lines)', () => {
+    const two = 'ERROR: Syntax Error while loading YAML script, conf/app.ini\nNote: the error may be before this position: line 12, column 9\n';
+    expect(proposed(two)).toEqual(['conf/app.ini:12:9']);
+    expect(proposed('copied conf/app.ini and db/q.sql\nerror: bad value at line 3\n')).toEqual([]);
+    expect(proposed('loaded conf/app.ini, line 2\nerror: bad value at line 3\n', ['permissive', 'prose']).filter((place) => place.includes('/'))).toEqual(['conf/app.ini:2']);
+    expect(proposed('loading db/q.sql\nerror: bad value at line 3 of conf/app.ini\n')).toEqual(['conf/app.ini:3']);
+  });
+
+  it('gives severity rows under a file written alone on a line that file (a run page\'s annotations copied)', async () => {
+    const rows = 'conf/app.ini\n  Error: 4:8 [K12] bad key\n  Warning: 2:1 [K3] unused\nsrc/main.c\n  Notice: 7:3 spelling\n';
+    expect(proposed(rows)).toEqual(['conf/app.ini:4:8', 'conf/app.ini:2:1', 'src/main.c:7:3']);
+    expect(proposed('the job failed\n  Error: 4:8 [K12] bad key\n')).toEqual([]);
+    expect(proposed('gone/missing.ini\n  Error: 4:8 bad key\n')).toEqual(['gone/missing.ini:4:8']);
+    const root = await makeWorkspace(FILES);
+    const result = await locate({ text: `${rows}gone/missing.ini\n  Error: 4:8 bad key\n` }, { cwd: root, roots: [root] });
+    expect(result.locations.map((l) => [l.file, l.line, l.column, l.severity, l.code])).toEqual([
+      ['conf/app.ini', 4, 8, 'error', 'K12'], ['conf/app.ini', 2, 1, 'warning', 'K3'], ['src/main.c', 7, 3, 'note', null],
+    ]);
+    expect(result.unresolved).toEqual([]);
+  });
+
   it('reads a location split from its file onto the next line, with the severity of its tail', async () => {
     const root = await makeWorkspace(FILES);
     const log = 'compiling /home/ci/work/app/src/main.c\n:4:20: error: expected expression\n';

@@ -1,7 +1,7 @@
 // Names only on the command line (issue 20): a tool that read its source from standard input prints `<stdin>`,
 // `[stdin]`, `-`, `stdin` or no file; the command echoed in the log or recorded by `faultline run` names the file.
 import { afterEach, describe, expect, it } from 'vitest';
-import { namedInputFile } from '../../src/core/index.js';
+import { echoedCommand, namedInputFile, readsStandardInput } from '../../src/core/index.js';
 import { locate } from '../../src/locate/index.js';
 import { makeWorkspace, removeWorkspaces } from './_workspace.js';
 
@@ -21,6 +21,10 @@ describe('namedInputFile', () => {
     ['jq -f filter.jq data.json', undefined],
     ['npm test', undefined],
     ["sh -c 'shellcheck - < list.sh'", 'list.sh'],
+    ['docker run --rm -i hadolint/hadolint < images/web/Dockerfile', 'images/web/Dockerfile'],
+    ['hadolint - < Dockerfile', 'Dockerfile'],
+    ['cat Makefile | checkmake -', 'Makefile'],
+    ['docker run --rm -i hadolint/hadolint', undefined],
   ])('%s → %s', (command, expected) => {
     expect(namedInputFile(command)).toBe(expected);
   });
@@ -32,7 +36,32 @@ describe('namedInputFile', () => {
   });
 });
 
+describe('command lines in a log', () => {
+  it('takes a whole line quoted as Markdown code as a command, with its prompt or not', () => {
+    expect(echoedCommand('`docker run --rm -i hadolint/hadolint < Dockerfile`')).toBe('docker run --rm -i hadolint/hadolint < Dockerfile');
+    expect(echoedCommand('```$ hadolint - < Dockerfile```')).toBe('hadolint - < Dockerfile');
+    expect(echoedCommand('run `hadolint - < Dockerfile` here')).toBeUndefined();
+  });
+
+  it('reads a redirect only where its target ends the word: `<package>` in a message is none', () => {
+    expect(readsStandardInput('yamllint - < conf.yml')).toBe(true);
+    expect(readsStandardInput('node <sum.js;')).toBe(true);
+    expect(readsStandardInput('L3 DL3008 Instead of `apt-get install <package>` use `apt-get install <package>=<version>`')).toBe(false);
+  });
+});
+
 describe('standard input located in the file its command names', () => {
+  it('places rows that name no file, or `-`, `/dev/stdin` and `<stdin>`, in the file of the command above', async () => {
+    const root = await makeWorkspace({ Dockerfile: 'x\n'.repeat(9), 'src/sum.c': 'x\n'.repeat(12) });
+    const log = [
+      '`docker run --rm -i hadolint/hadolint < Dockerfile`', 'L7 DL3008 Pin versions in apt get install. Use `apt-get install <package>=<version>`',
+      'L8 DL3013 Pin versions in pip.', '$ hadolint /dev/stdin < Dockerfile', '/dev/stdin:3 DL3007 warning: Using latest is prone to errors',
+      '$ gcc -Wall -x c -c - -o /dev/null < src/sum.c', '<stdin>:10:10: error: ‘missing’ undeclared (first use in this function)',
+    ].join('\n');
+    const result = await locate({ text: log }, { cwd: root, roots: [root] });
+    expect(result.locations.map((l) => `${l.file}:${l.line}:${l.format}`).sort()).toEqual(['Dockerfile:3:hadolint', 'Dockerfile:7:hadolint', 'Dockerfile:8:hadolint', 'src/sum.c:10:gcc']);
+  });
+
   it('reads the command echoed above (`$ …`, `+ …`, a make recipe), the nearest one', async () => {
     const root = await makeWorkspace({ 'avg.py': 'x\n'.repeat(9), 'other.py': 'x\n'.repeat(9), 'sum.js': 'x\n'.repeat(9) });
     const log = [

@@ -92,7 +92,8 @@ function parseGcc(context: LineContext): boolean {
     return true;
   }
   const head = parseColonHead(context);
-  if (!head || !C_FAMILY.test(head.file) || !head.rest.startsWith(':')) return false;
+  // `gcc -x c - < src/a.c` prints `<stdin>:5:3: error: …` (the command names the file).
+  if (!head || !(C_FAMILY.test(head.file) || head.file === '<stdin>') || !head.rest.startsWith(':')) return false;
   const tail = parseSeverityTail(head.rest);
   // "required from here" / "in instantiation of" lines carry no severity word: they are notes.
   let severity = tail.severity ?? 'note';

@@ -1,7 +1,7 @@
 // The normalised text of buffer lines, as grammars see them: decoded as UTF-8, normalised (ANSI, CR redraws),
 // CI prefixes stripped and a structured-log wrapper's message unwrapped (logfmt, JSON lines), capped at MAX_LINE_TEXT characters.
 import type { Severity } from '../../core/index.js';
-import { readStructuredLog } from './peel.js';
+import { mayBeStructuredLog, readStructuredLog } from './peel.js';
 import { stripLinePrefixes, type PrefixPackage } from './prefixes.js';
 import { latin1ToUtf8, neighbourBounds, ownCopy } from './strings.js';
 
@@ -18,19 +18,90 @@ const REMEMBERED = 48;
 // A log copied from a web page as Markdown (issue 20, copy damage): a viewer's link inside a location comes out as
 // `[text](url)` (`src/a.c:4:[7](https://…#step:5:7)2` for `src/a.c:4:72`, `[src/a.c:4](https://…)`), and a
 // table cell's pipes as `\|` (`4 \| return x;`). The link's text and the plain pipe are what the tool printed.
-const MARKDOWN_LINK = /\[([^\[\]\n]{1,512})\]\((?:https?|file):\/\/[^\s()]{0,2048}\)/g;
+const MARKDOWN_LINK = /\[([^\[\]\n]{1,512})\]\(((?:https?|file):\/\/[^\s()]{0,2048})\)/g;
+
+// A link whose text is only a position (`[Line 8:1](https://…/pkg/tools.py#L8)`, a review bot's table) names its
+// file in the address alone: the address stays, after the text, for the prose tier's anchor rule.
+const POSITION_ONLY = /^[\sA-Za-z]{0,12}\d{1,7}(?:[:,.]\d{1,5})?$/;
+// Markdown emphasis or a code span around a location or its file, glued to it (`**src/x.c:12**`, `*src/x.c:12:5*:`,
+// `` `src/x.c`:12 ``): the span's text is what the tool printed when it holds a location, or a file whose number
+// follows the span. A span in a message (`` `f.Close` is not checked ``) is the tool's own and stays. The span holds
+// no marker character, so each is read once.
+const EMPHASIS = /(^|[\s([>"'])(\*{1,3}|`)([^\s*`]{1,1024}?)\2(?=$|[\s:;,.()])/g;
+const HOLDS_LOCATION = /[\w-]\.[A-Za-z][\w+-]{0,11}[:(]\d/;
+const NAMES_FILE = /[\w-]\.[A-Za-z][\w+-]{0,11}$/;
+const NUMBER_FOLLOWS = /^[:(]\d/;
+// A whole line in bold or italics (`**src/x.c:12:5: error: …**`): the markers around a line that starts with a
+// location.
+const EMPHASISED_HEAD = /^(\s*)(\*{1,3})(?=[^\s*`]{1,1024}?\.[A-Za-z][\w+-]{0,11}[:(]\d)/;
+
+function linkText(_link: string, text: string, address: string): string {
+  return POSITION_ONLY.test(text) && /#L\d/.test(address) ? `${text} (${address})` : text;
+}
+
+function withoutEmphasis(line: string): string {
+  let text = line;
+  const head = EMPHASISED_HEAD.exec(text);
+  const end = text.trimEnd();
+  const marker = head?.[2] ?? '';
+  if (head && end.length > head[0].length + marker.length && end.endsWith(marker) && end.at(-marker.length - 1) !== '*') {
+    text = (head[1] ?? '') + end.slice(head[0].length, end.length - marker.length);
+  }
+  return text.replace(EMPHASIS, (span: string, before: string, _marker: string, inner: string, offset: number, whole: string) => {
+    const after = offset + span.length;
+    const location = HOLDS_LOCATION.test(inner) || (NAMES_FILE.test(inner) && NUMBER_FOLLOWS.test(whole.slice(after, after + 2)));
+    return location ? before + inner : span;
+  });
+}
+
+// A Markdown quote (`> `, nested `> > ` or `>> `) before every line of a paste. One line led by `>` is a tool's own
+// often enough (pytest's failing line, a code frame's marker, a shell's continuation prompt), so only a run of
+// two or more such lines is a quote.
+const QUOTE_MARK = /^(?:>[ \t]?){1,8}/;
+
+/** The quote marks before a raw line of `buffer` that a neighbour's marks show to be a Markdown quote, else 0. */
+function quoteLength(buffer: string, start: number, end: number): number {
+  if (buffer.charCodeAt(start) !== 0x3e) return 0;
+  const previousStart = start >= 2 ? buffer.lastIndexOf('\n', start - 2) + 1 : -1;
+  const previousQuoted = previousStart >= 0 && buffer.charCodeAt(previousStart) === 0x3e;
+  const quoted = previousQuoted || (end + 1 < buffer.length && buffer.charCodeAt(end + 1) === 0x3e);
+  return quoted ? (QUOTE_MARK.exec(buffer.slice(start, Math.min(end, start + 32)))?.[0].length ?? 0) : 0;
+}
+
+// A code fence glued to the first or last line of a pasted log (```` ```ERROR in ./src/a.js ````, `…by zero``` `): a
+// run of backticks at the line's start or end that nothing on the line closes.
+const GLUED_FENCE = /^(\s*)`{1,3}(?=[^`\s])|(?<=[^`\s])`{1,3}(\s*)$/g;
+
+function withoutGluedFence(line: string): string {
+  const ticks = line.split('`').length - 1;
+  const lead = /^\s*(`+)/.exec(line)?.[1]?.length ?? 0;
+  const trail = /(`+)\s*$/.exec(line)?.[1]?.length ?? 0;
+  // Unclosed: every backtick of the line is in the leading run, or in the trailing one.
+  return ticks === lead || ticks === trail ? line.replace(GLUED_FENCE, '$1$2') : line;
+}
 
 /** The line as the tool printed it before a web page's copy turned parts of it into Markdown. */
 export function repairWebCopy(line: string): string {
-  let repaired = line.includes('](') ? line.replace(MARKDOWN_LINK, '$1') : line;
+  let repaired = line.includes('](') ? line.replace(MARKDOWN_LINK, linkText) : line;
   if (repaired.includes('\\|')) repaired = repaired.replace(/\\\|/g, '|');
+  if (repaired.includes('`')) repaired = withoutGluedFence(repaired);
+  if (repaired.includes('*') || repaired.includes('`')) repaired = withoutEmphasis(repaired);
   return repaired;
 }
 
+// What the rewriting may change for the raw anchors: a quote, a structured-log wrapper, Markdown spans, links and pipes.
+const MAY_BE_REWRITTEN = /^>|msg=|[`*]|\]\(|\\\|/;
+
+/** Whether a raw line's text may differ from what the raw anchors see in it (it is then rewritten before they look). */
+export function mayBeRewritten(raw: string): boolean {
+  return MAY_BE_REWRITTEN.test(raw) || mayBeStructuredLog(raw);
+}
+
 export class LineTexts {
-  /** Whether the line `of` last returned was a structured-log wrapper's unwrapped message. */
-  unwrapped = false;
-  /** The severity that wrapper's level stated (`level=error`), null when none. */
+  /** Whether the line `of` last returned is not what the raw anchors saw: a structured-log wrapper's unwrapped
+   * message, or a web copy's Markdown repaired. */
+  rewritten = false;
+  /** The severity a structured-log wrapper's level stated (`level=error`), null when none. */
   level: Severity | null = null;
   /** The monorepo package the prefix of the line `of` last returned named (pnpm's folder, turbo's name). */
   package: PrefixPackage | undefined;
@@ -38,7 +109,7 @@ export class LineTexts {
   private readonly starts = new Array<number>(REMEMBERED).fill(-1);
   private readonly ends = new Array<number>(REMEMBERED).fill(-1);
   private readonly texts = new Array<string>(REMEMBERED).fill('');
-  private readonly unwrappedFlags = new Array<boolean>(REMEMBERED).fill(false);
+  private readonly rewrittenFlags = new Array<boolean>(REMEMBERED).fill(false);
   private readonly levels = new Array<Severity | null>(REMEMBERED).fill(null);
   private readonly packages = new Array<PrefixPackage | undefined>(REMEMBERED).fill(undefined);
   private next = 0;
@@ -56,22 +127,24 @@ export class LineTexts {
     // The end is checked too: the buffer's last line grows when more text arrives.
     for (let slot = 0; slot < REMEMBERED; slot++) {
       if (this.starts[slot] === start && this.ends[slot] === end) {
-        this.unwrapped = this.unwrappedFlags[slot]!;
+        this.rewritten = this.rewrittenFlags[slot]!;
         this.level = this.levels[slot]!;
         this.package = this.packages[slot];
         return this.texts[slot]!;
       }
     }
-    const raw = buffer.slice(start, Math.min(end, start + MAX_LINE_TEXT * 4));
+    const quote = quoteLength(buffer, start, end);
+    const raw = buffer.slice(start + quote, Math.min(end, start + MAX_LINE_TEXT * 4));
     // One object reused for every line: most lines have no prefix, and a fresh one per line is garbage.
     const found = this.found;
     found.folder = undefined;
     found.name = undefined;
-    const stripped = repairWebCopy(stripLinePrefixes(this.normalise(latin1ToUtf8(raw.endsWith('\r') ? raw.slice(0, -1) : raw)), found));
+    const plain = stripLinePrefixes(this.normalise(latin1ToUtf8(raw.endsWith('\r') ? raw.slice(0, -1) : raw)), found);
+    const stripped = repairWebCopy(plain);
     this.package = found.folder === undefined && found.name === undefined ? undefined : { ...(found.folder ? { folder: ownCopy(found.folder) } : {}), ...(found.name ? { name: ownCopy(found.name) } : {}) };
     const structured = readStructuredLog(stripped);
     const unwrapped = structured?.text ?? stripped;
-    this.unwrapped = unwrapped !== stripped;
+    this.rewritten = unwrapped !== plain || quote > 0;
     this.level = structured?.severity ?? null;
     const text = ownCopy(unwrapped.length > MAX_LINE_TEXT ? unwrapped.slice(0, MAX_LINE_TEXT) : unwrapped);
     const slot = this.next;
@@ -79,7 +152,7 @@ export class LineTexts {
     this.starts[slot] = start;
     this.ends[slot] = end;
     this.texts[slot] = text;
-    this.unwrappedFlags[slot] = this.unwrapped;
+    this.rewrittenFlags[slot] = this.rewritten;
     this.levels[slot] = this.level;
     this.packages[slot] = this.package;
     return text;

@@ -1,5 +1,6 @@
 // Path hygiene shared by the grammars: which printed strings can be source files, and how URL-ish
 // paths (file://, bundler schemes) reduce to the path a resolver can use. Pure string work.
+import { EXTENSIONLESS_SOURCE_NAMES } from '../../core/index.js';
 
 // Source and config extensions. A location needs one of these (or a known extensionless name) so that
 // `registry.example.org:443`, `node:20.11.1` and `12:30:45` are never locations (formats.md §3.4, §3.5, §3.18).
@@ -16,12 +17,6 @@ const SOURCE_EXTENSIONS = new Set(
   ).split(/\s+/),
 );
 
-// Build files whose names carry no extension but which tools report locations in.
-const EXTENSIONLESS_SOURCES = new Set([
-  'Makefile', 'makefile', 'GNUmakefile', 'Dockerfile', 'Containerfile', 'Jenkinsfile', 'Vagrantfile', 'Gemfile',
-  'Rakefile', 'Podfile', 'Brewfile', 'BUILD', 'WORKSPACE', 'Justfile', 'justfile', 'Snakefile', 'Tiltfile', 'Earthfile',
-]);
-
 function baseName(path: string): string {
   const cut = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
   return cut >= 0 ? path.slice(cut + 1) : path;
@@ -36,7 +31,7 @@ const STANDARD_INPUT_PATH = /^(?:<stdin>|\[stdin\]|\(stdin\)|-|\/dev\/stdin|<sta
 export function looksLikeSourcePath(path: string): boolean {
   if (STANDARD_INPUT_PATH.test(path)) return true;
   const name = baseName(path);
-  if (EXTENSIONLESS_SOURCES.has(name) || /^Dockerfile\.|\.Dockerfile$/.test(name)) return true;
+  if (EXTENSIONLESS_SOURCE_NAMES.has(name) || /^Dockerfile\.|\.Dockerfile$/.test(name)) return true;
   const dot = name.lastIndexOf('.');
   if (dot <= 0 && !(dot === 0 && name.length > 1 && SOURCE_EXTENSIONS.has(name.slice(1)))) return false;
   const stem = name.slice(0, dot);

@@ -16,8 +16,9 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
   // alternative: irregexp tries each alternative at every `.` of the log.
   // Also `path.ext:[12,5]` (Maven), `path.ext|12|` (Code::Blocks), `path.ext[3, 7]` (tslint), `path.ext (3,7)`
   // (ts-loader), `path.ext: 3:` (dash) and `path.ext<TAB>12` (tab-separated reports: brakeman, Visual Studio's
-  // Error List): more characters in the same classes cost irregexp nothing extra.
-  `\\.[A-Za-z][A-Za-z0-9+_]{0,11}(?:${SGR}[:(|[\\t]${SGR}[([]?\\d| \\(?\\d+[:,]\\d|: \\d+: )`,
+  // Error List): more characters in the same classes cost irregexp nothing extra. A Markdown code span or emphasis
+  // may close between the file and its number (`` `src/x.c`:12 ``, a web copy: engine/line-texts.ts repairs it).
+  `\\.[A-Za-z][A-Za-z0-9+_]{0,11}(?:${SGR}[\\x60*]{0,3}[:(|[\\t]${SGR}[([]?\\d| \\(?\\d+[:,]\\d|: \\d+: )`,
   // "line 12", "Line: 12", ":line 14" — PHP, Perl, Terraform, ShellCheck, Gradle, .NET frames, Python frames;
   // and the prose tier's `LINE 12`, `lines 4-6`, `[line  6]` (Python's configparser), `Line = 9`, `line #3`. One
   // alternative led by the same letters: irregexp starts it where the old one started.
@@ -39,9 +40,11 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
   // Ruby frame tail (`:4:in '`) cost 5-7 %. Such a line is found when it also names a file with an extension.
 ];
 
-/** The prose tier's anchors: the universal ones that can hold a location in words, and a line that starts with
- * a location whose file ended the line before (`:4:20: error: …`). */
-export const PROSE_ANCHORS: readonly string[] = [UNIVERSAL_ANCHORS[1]!, UNIVERSAL_ANCHORS[4]!, UNIVERSAL_ANCHORS[5]!, '^:\\d'];
+/** The prose tier's anchors: the universal ones that can hold a location in words, a line that starts with a
+ * location whose file ended the line before (`:4:20: error: …`), and a severity row under a file header. */
+export const PROSE_ANCHORS: readonly string[] = [
+  UNIVERSAL_ANCHORS[1]!, UNIVERSAL_ANCHORS[4]!, UNIVERSAL_ANCHORS[5]!, '^:\\d', '^\\s*(?:Error|Warning|Notice|Info|Note)s?: \\d+:\\d',
+];
 
 /** Splits a regex source into its top-level alternatives (outside groups and classes). */
 export function topLevelAlternatives(source: string): string[] {
@@ -159,6 +162,15 @@ function skipColour(text: string, position: number): number {
   return position;
 }
 
+function afterPasteMarks(text: string, position: number): number {
+  let at = position;
+  for (; at - position < 16; at++) {
+    const code = text.charCodeAt(at);
+    if (code !== 0x3e && code !== 0x60 && !(code === 0x20 && text.charCodeAt(at - 1) === 0x3e)) break;
+  }
+  return at;
+}
+
 function skipBlanksAndColour(text: string, position: number): number {
   for (;;) {
     const code = text.charCodeAt(position);
@@ -208,13 +220,19 @@ export function buildPrefilter(formats: readonly GrammarFormat[]): Prefilter {
     const afterBlanks = skipBlanksAndColour(text, afterColour);
     return afterBlanks !== afterColour && testAt(phraseTable, text, afterBlanks);
   };
+  // A Markdown quote (`> `, `> > `) or a code fence glued before a pasted line: its line-start alternatives are tried
+  // after the marks too (the line's text loses them: engine/line-texts.ts).
+  const matchQuoted = (text: string, position: number): boolean => {
+    const first = text.charCodeAt(position);
+    return matchAt(text, position) || ((first === 0x3e || first === 0x60) && matchAt(text, afterPasteMarks(text, position)));
+  };
   const cache = new Map<string, LineStartMatcher>();
   return {
     anywhere: new RegExp(group([...UNIVERSAL_ANCHORS]), 'gm'),
     broad: [...anchored.broad, ...phrases.broad],
     lineStartFor(prefixSource: string): LineStartMatcher {
       let matcher = cache.get(prefixSource);
-      if (!matcher) cache.set(prefixSource, (matcher = lineStartMatcher(prefixSource, matchAt)));
+      if (!matcher) cache.set(prefixSource, (matcher = lineStartMatcher(prefixSource, matchQuoted)));
       return matcher;
     },
   };

@@ -6,8 +6,8 @@ import { DEFAULT_MAX_LOCATIONS } from '../../core/index.js';
 import type { ScannerOptions, ScanResult } from './scan-options.js';
 import type { ContextHost } from './context.js';
 import type { GrammarFormat } from './format.js';
-import { LineTexts, neighbourTexts } from './line-texts.js';
-import { mayBeStructuredLog, mayHoldPrefix, peelCandidate, swallowed, withWrapperLevel, type PeeledLine } from './peel.js';
+import { LineTexts, mayBeRewritten, neighbourTexts } from './line-texts.js';
+import { mayHoldPrefix, peelCandidate, swallowed, withWrapperLevel, type PeeledLine } from './peel.js';
 import { detectLinePrefixes } from './prefixes.js';
 import { FormatOffer } from './offer.js';
 import { formatAnchorsFor, formatsByNameFor, prefilterFor, type LineStartMatcher, type Prefilter } from './prefilter.js';
@@ -288,9 +288,9 @@ export class Scanner {
     const raw = this.buffer.slice(windowStart, windowEnd);
     this.tally(raw.length);
     const long = lineEnd - lineStart > LONG_LINE;
-    // A logfmt wrapper hides the tool's line from the raw anchors, so such a line is unwrapped before they look;
-    // any other line is decoded only once an anchor selects it.
-    let line = !long && mayBeStructuredLog(raw) ? this.prepareLine(raw, lineStart, lineEnd) : undefined;
+    // A structured-log wrapper or a web copy's Markdown hides a line from the raw anchors: such a line is rewritten
+    // before they look; any other line is decoded only once an anchor selects it.
+    let line = !long && mayBeRewritten(raw) ? this.prepareLine(raw, lineStart, lineEnd) : undefined;
     const prepared = (): PeeledLine => (line ??= this.prepareLine(raw, lineStart, lineEnd));
     const emittedBefore = this.host.emitted.length;
     const claimant = this.formatOffer.offer(line?.changed ? utf8ToLatin1(line.text) : raw, () => prepared().text, logLine);
@@ -310,6 +310,8 @@ export class Scanner {
     this.host.neighbour = (delta) => (delta === 0 ? peeled.text : peeled.neighbour(delta));
     this.formatOffer.offer(utf8ToLatin1(peeled.text), () => peeled.text, logLine);
     withWrapperLevel(line, this.host.emitted, emittedBefore, peeled.severity);
+    // Without the tag the line says nothing: what the fallback tiers read with it stands (`Error: 2:1 …` rows).
+    if (this.host.emitted.length === emittedBefore) this.host.emitted.push(...fresh);
   }
 
   // The normalised, peeled text of a selected line, with fresh per-line memos and its neighbours on demand.
@@ -321,7 +323,7 @@ export class Scanner {
     this.host.tokenMemo.clear();
     const neighbour = neighbourTexts(this.lineTexts, () => this.buffer, lineStart, lineEnd, MAX_NEIGHBOUR_LINES);
     // A logfmt wrapper changes what the anchors see (read before any neighbour is normalised).
-    const line: PeeledLine = { text, neighbour, changed: !long && this.lineTexts.unwrapped, level: this.lineTexts.level };
+    const line: PeeledLine = { text, neighbour, changed: !long && this.lineTexts.rewritten, level: this.lineTexts.level };
     this.host.neighbour = (delta) => (delta === 0 ? line.text : line.neighbour(delta));
     return line;
   }

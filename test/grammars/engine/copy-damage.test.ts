@@ -54,3 +54,73 @@ describe('hard-wrapped and elided paths, whatever the format', () => {
     expect(await places(`${log}\n`)).toEqual([expected]);
   });
 });
+
+describe('Markdown emphasis and code spans around a location', () => {
+  it('takes the markers off a location or a file whose number follows, and leaves a message\'s own spans', () => {
+    expect(repairWebCopy('**src/total.c:12**: error: x')).toBe('src/total.c:12: error: x');
+    expect(repairWebCopy('`src/total.c`:12: error: x')).toBe('src/total.c:12: error: x');
+    expect(repairWebCopy('*src/total.c:12:5*: error: x')).toBe('src/total.c:12:5: error: x');
+    expect(repairWebCopy('**src/total.c:12:5: error: expected ‘;’**')).toBe('src/total.c:12:5: error: expected ‘;’');
+    expect(repairWebCopy('a.go:9:2: Error return value of `f.Close` is not checked')).toBe('a.go:9:2: Error return value of `f.Close` is not checked');
+    expect(repairWebCopy('x.haml:7 [W] Classes before IDs (`.card` should precede `#profile`)')).toBe('x.haml:7 [W] Classes before IDs (`.card` should precede `#profile`)');
+    expect(repairWebCopy('int **p = *q;')).toBe('int **p = *q;');
+    expect(repairWebCopy('see `__init__.py` and **bold** text')).toBe('see `__init__.py` and **bold** text');
+  });
+
+  it.each([
+    ['bold around file and line', 'I get: **src/total.c:12**: error: ‘y’ undeclared', 'src/total.c:12'],
+    ['a code span around the file', '`src/total.c`:12:5: error: ‘y’ undeclared', 'src/total.c:12:5'],
+    ['a bold line', '**src/total.c:12:5: error: ‘y’ undeclared**', 'src/total.c:12:5'],
+    ['a Python frame in italics', '  File *"app/calc.py", line 7*, in total\nZeroDivisionError: division by zero', 'app/calc.py:7'],
+  ])('reads %s', async (_name, log, expected) => {
+    expect((await places(`${log}\n`)).map((place) => place.slice(0, place.lastIndexOf(':')))).toEqual([expected]);
+  });
+
+  it('keeps the address of a link whose text is only a position: the file is in its anchor', async () => {
+    expect(repairWebCopy('[Line 8:1](https://example.org/o/r/blob/abc/app/calc.py#L8): [F401] unused')).toBe(
+      'Line 8:1 (https://example.org/o/r/blob/abc/app/calc.py#L8): [F401] unused',
+    );
+    expect(await places('| [Line 8:1](https://example.org/o/r/blob/abc/app/calc.py#L8): [F401] \'os\' imported but unused |\n')).toEqual(['app/calc.py:8:prose']);
+  });
+});
+
+describe('Markdown quotes before every line of a paste', () => {
+  const traceback = ['Traceback (most recent call last):', '  File "app/calc.py", line 3, in <module>', '    main()',
+    '  File "src/services/payments/gateway.py", line 7, in main', '    1/0', 'ZeroDivisionError: division by zero'];
+
+  it.each([['> '], ['> > '], ['>> ']])('reads a traceback quoted with %j as the traceback it was (innermost frame first)', async (mark) => {
+    const log = traceback.map((line) => `${mark}${line}`).join('\n');
+    expect(await places(`${log}\n`)).toEqual(['src/services/payments/gateway.py:7:python-traceback', 'app/calc.py:3:python-traceback']);
+  });
+
+  it('leaves a single line led by `>` to its tool (a marked source line is no quote)', async () => {
+    const log = 'src/total.c:4:72: error: ‘y’ undeclared\n>   4 | return y;\nnext line\n';
+    expect(await places(log)).toEqual(['src/total.c:4:72:gcc']);
+  });
+});
+
+describe('a traceback joined onto one line', () => {
+  it('keeps the order its header names: the innermost frame is primary, every frame an error', async () => {
+    const log = 'Traceback (most recent call last): File "app/calc.py", line 3, in <module> main() File ' +
+      '"src/services/payments/gateway.py", line 7, in main 1/0 ZeroDivisionError: division by zero\n';
+    const root = await makeWorkspace(FILES);
+    const result = await locate({ text: log }, { cwd: root, roots: [root] });
+    expect(result.locations.map((l) => `${l.file}:${l.line}:${l.severity}`)).toEqual(['src/services/payments/gateway.py:7:error', 'app/calc.py:3:error']);
+  });
+});
+
+describe('code fences glued to a pasted log, and quoted lines the line-start formats read', () => {
+  it('takes an unclosed run of backticks off the start or end of a line, never a closed span', () => {
+    expect(repairWebCopy('```ERROR in ./src/cart.ts')).toBe('ERROR in ./src/cart.ts');
+    expect(repairWebCopy('ZeroDivisionError: division by zero```')).toBe('ZeroDivisionError: division by zero');
+    expect(repairWebCopy('`f.Close` is not checked')).toBe('`f.Close` is not checked');
+    expect(repairWebCopy('```')).toBe('```');
+  });
+
+  it('reads a fenced webpack header and a quoted standard-input row under a quoted command', async () => {
+    const fenced = '```ERROR in ./src/cart.ts\nModule parse failed: Unexpected token (2:9)\nYou may need a loader.```\n';
+    expect(await places(fenced)).toEqual(['src/cart.ts:2:10:webpack']);
+    const quoted = '> $ gcc -x c -c - < src/total.c\n> <stdin>:4:72: error: ‘y’ undeclared\n';
+    expect(await places(quoted)).toEqual(['src/total.c:4:72:gcc']);
+  });
+});

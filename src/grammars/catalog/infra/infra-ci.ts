@@ -6,6 +6,7 @@ import { EOF, type CstNode } from 'chevrotain';
 import { ALL_TOKENS, Colon, Comma, Equals, Int, Space, Word } from '../../engine/tokens.js';
 import type { GrammarFormat, LineContext } from '../../engine/format.js';
 import type { LineParser } from '../../engine/parser.js';
+import type { Severity } from '../../../core/index.js';
 import { parseColonHead, plausiblePath, severityOf } from '../shared/common.js';
 
 export function defineCiRules(parser: LineParser): void {
@@ -228,12 +229,31 @@ export const dockerfile: GrammarFormat = {
 
 // `Dockerfile:3 DL3008 warning: Pin versions in apt get install…` (tty format); ShellCheck findings in RUN
 // lines carry SC codes. Severities: error, warning, info, style.
+// Read from standard input (`hadolint - < Dockerfile`, `docker run -i hadolint/hadolint < Dockerfile`), the file is
+// `-` or `/dev/stdin`; the first releases printed `L7 DL3008 message`, no file and no severity. Only the command names the
+// file (src/resolve/command-names.ts).
+const HADOLINT_STDIN = /^(?:(-|\/dev\/stdin|<stdin>):(\d+) ((?:DL|SC)\d{4}) (?:(error|warning|info|style): )?|L(\d+) ((?:DL|SC)\d{4}) )(.*)$/;
+
+// Early releases printed no severity word: their rules were warnings. `style` is a note.
+function hadolintSeverity(word: string | undefined): Severity {
+  if (word === undefined) return 'warning';
+  return word === 'style' ? 'note' : (severityOf(word) ?? 'warning');
+}
+
+function parseHadolintStdin(context: LineContext): boolean {
+  const row = HADOLINT_STDIN.exec(context.text.trim());
+  if (!row) return false;
+  const severity = hadolintSeverity(row[4]);
+  context.emit({ file: row[1] ?? '-', line: Number(row[2] ?? row[5]), severity, code: row[3] ?? row[6] ?? null, message: row[7] ?? '' });
+  return true;
+}
+
 function parseHadolint(context: LineContext): boolean {
   const head = parseColonHead(context);
-  if (!head || !DOCKERFILE.test(head.file)) return false;
-  const tail = /^ ((?:DL|SC)\d{4}) (error|warning|info|style): (.*)$/.exec(head.rest);
+  if (!head || !DOCKERFILE.test(head.file)) return parseHadolintStdin(context);
+  const tail = /^ ((?:DL|SC)\d{4}) (?:(error|warning|info|style): )?(.*)$/.exec(head.rest);
   if (!tail) return false;
-  const severity = tail[2] === 'style' ? 'note' : severityOf(tail[2]);
+  const severity = hadolintSeverity(tail[2]);
   context.emit({ file: head.file, line: head.line, column: head.column, severity, code: tail[1] ?? null, message: tail[3] ?? '' });
   return true;
 }
@@ -241,12 +261,14 @@ function parseHadolint(context: LineContext): boolean {
 export const hadolint: GrammarFormat = {
   name: 'hadolint',
   language: 'Docker',
-  description: '`hadolint Dockerfile`: `Dockerfile:3 DL3008 warning: Pin versions in apt get install…` (ShellCheck `SC2086` codes for RUN lines).',
+  description:
+    '`hadolint Dockerfile`: `Dockerfile:3 DL3008 warning: Pin versions in apt get install…` (ShellCheck `SC2086` codes for RUN lines); ' +
+        'from standard input `-:3 DL3008 …` or `/dev/stdin:3`, and the first releases\' `L3 DL3008 …`, placed by the command.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'severity', 'message', 'code'],
-  observed: false,
+  observed: true,
   url: 'https://github.com/hadolint/hadolint#rules',
-  anchor: '(?:Dockerfile|Containerfile)[\\w.-]*:\\d+ (?:DL|SC)\\d',
+  anchor: '(?:Dockerfile|Containerfile)[\\w.-]*:\\d+ (?:DL|SC)\\d|^\\s*(?:-|/dev/stdin|<stdin>):\\d+ (?:DL|SC)\\d|^\\s*L\\d+ (?:DL|SC)\\d{4} ',
   parse: parseHadolint,
 };

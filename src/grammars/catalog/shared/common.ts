@@ -43,7 +43,17 @@ function memoKey(kind: string, from: number): string {
 }
 const SPACES_FIRST: readonly boolean[] = [false, true];
 
+// gcc, clang and many more name a source read from standard input `<stdin>` (`<stdin>:5:3: error: …`): a name the
+// path tokens cannot hold, which only the command names (src/resolve/command-names.ts).
+const STANDARD_INPUT_HEAD = /(<stdin>|\[stdin\]|<standard input>):(\d{1,9})(?::(\d{1,9}))?(?=\D|$)/y;
+
 function colonHead(text: string, from: number): LocationHead | undefined {
+  STANDARD_INPUT_HEAD.lastIndex = from;
+  const stdin = text.charCodeAt(from) === 0x3c || text.charCodeAt(from) === 0x5b ? STANDARD_INPUT_HEAD.exec(text) : null;
+  if (stdin) {
+    const column = stdin[3] === undefined ? null : Number(stdin[3]);
+    return { file: stdin[1]!, line: Number(stdin[2]), column, endLine: null, endColumn: null, rest: text.slice(from + stdin[0].length), start: from };
+  }
   for (const spaces of SPACES_FIRST) {
     const match = matchColonHead(text, from, spaces);
     if (!match) continue;

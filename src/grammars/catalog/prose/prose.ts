@@ -8,9 +8,12 @@
 // lines none of them claimed. Each line is read by a few linear scans (no backtracking regex over the line),
 // and at most MAX_PHRASES numbers and MAX_TOKENS path-like words of a line are considered, so a log of prose
 // costs about what a plain log does (bench/realistic.mjs prints the ratio).
-import type { Emitted, GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
-import { PROSE_ANCHORS } from '../engine/prefilter.js';
-import { parseSeverityTail, severityOf } from './shared/common.js';
+import type { Severity } from '../../../core/index.js';
+import type { Emitted, GrammarFamily, GrammarFormat, LineContext } from '../../engine/format.js';
+import { PROSE_ANCHORS } from '../../engine/prefilter.js';
+import { parseSeverityTail, severityOf } from '../shared/common.js';
+import { rowUnderHeader } from './rows.js';
+import { pathLike, withoutHost } from './words.js';
 
 const MAX_PHRASES = 8;
 const MAX_TOKENS = 64;
@@ -36,8 +39,6 @@ const AFTER_GAP = /^[\s,:]*(?:(?:of|in|from|at)\s+)?(?:(?:the\s+)?(?:file|module
 const BEFORE_GAP = /^\s*[,:]?\s*[([]?\s*(?:(?:at|on|near|in)\s+)?$/i;
 // The words that join a file and a number (`F at line 4`, `line 4 of F`).
 const CONNECTOR = /^(?:at|on|near|in|of|from|file)$/i;
-// Tokens that are never files whatever the workspace holds: numbers, versions, dates, clocks, elisions alone.
-const NOT_A_PATH = /^(?:[\d.:]+|v\d[\w.]*|\d{4}-\d\d-\d\d[T\d:.-]*|[.~-]+|[a-z][\w+.-]*:\/\/[^/]*)$/i;
 // An error line that may name no file because its tool read standard input.
 const UNNAMED_ERROR = /\b(?:error|fatal|failed)\b/i;
 // A severity word anywhere on the line.
@@ -53,19 +54,6 @@ interface Token {
 
 function likely(token: Token): boolean {
   return (token.likely ??= pathLike(token.path));
-}
-
-// A scheme and host before a path (`https://host/org/repo/blob/main/src/a.c`) name another machine: the path
-// part is what the workspace may hold (its leading folders are dropped by resolve when they do not exist).
-function withoutHost(path: string): string {
-  const url = /^[a-z][\w+.-]*:\/\/[^/\s]+(\/.*)$/i.exec(path);
-  return url && !/^file:/i.test(path) ? url[1]!.slice(1) : path;
-}
-
-function pathLike(path: string): boolean {
-  if (path.length < 2 || !/[A-Za-z]/.test(path) || NOT_A_PATH.test(path) || /^[a-z][\w+.-]*:$/i.test(path)) return false;
-  // A folder separator, or a name with a letter-led extension (`run.tcl`, `app.conf`); a bare word is not enough.
-  return /[\\/]/.test(path) || /\.[A-Za-z][\w+-]{0,11}$/.test(path);
 }
 
 // Trailing sentence punctuation is not part of a path (`… in q.sql.`, `(file "x.tcl" line 3)`).
@@ -95,6 +83,8 @@ function tokensOf(text: string): Token[] {
 interface Found {
   file: string;
   unnamed?: boolean;
+  /** The file is the one the line above named. */
+  fromAbove?: boolean;
   line: number;
   column: number | null;
   endLine: number | null;
@@ -127,10 +117,23 @@ function fileFor(text: string, tokens: readonly Token[], candidates: readonly To
   return only && !used.some((each) => each.file === only.path) ? only : undefined;
 }
 
-function phrasesOf(text: string, tokens: readonly Token[]): Found[] {
+// A word that is itself a location (`psych.rb:455:in`) is a strict format's, never the file of a phrase.
+function fileCandidates(tokens: readonly Token[]): Token[] {
+  return tokens.filter((token) => likely(token) && !token.path.includes('#') && !/:\d/.test(token.path));
+}
+
+// The one file named by the line above a number phrase whose own line names none (`…while loading YAML script,
+// deploy/site.yml` then `Note: … this position: line 12, column 9`): a message in two lines.
+function fileAbove(context: LineContext): string | undefined {
+  const above = context.line(-1);
+  if (above === undefined || !/[A-Za-z]/.test(above) || ANY_PHRASE.test(above)) return undefined;
+  const named = new Set(fileCandidates(tokensOf(above)).map((token) => token.path));
+  return named.size === 1 ? [...named][0] : undefined;
+}
+
+function phrasesOf(text: string, tokens: readonly Token[], above: () => string | undefined): Found[] {
   const found: Found[] = [];
-  // A word that is itself a location (`psych.rb:455:in`) is a strict format's, never the file of a phrase.
-  const candidates = tokens.filter((token) => likely(token) && !token.path.includes('#') && !/:\d/.test(token.path));
+  const candidates = fileCandidates(tokens);
   for (const token of tokens) {
     const anchored = token.path.includes('#') ? ANCHORED.exec(token.path) : null;
     if (!anchored || !pathLike(anchored[1]!) || found.length >= MAX_PHRASES) continue;
@@ -145,15 +148,19 @@ function phrasesOf(text: string, tokens: readonly Token[]): Found[] {
       const end = start + match[0].length;
       const paren = regex === PAREN_PHRASE;
       const named = paren ? tokens.find((token) => token.start >= end) : fileFor(text, tokens, candidates, { start, end }, found);
-      // No file on an error line at all (`parse error: … at line 3, column 11`): standard input, which only the
-      // command can name (resolve, src/resolve/command-names.ts).
-      const unnamed = named === undefined && !paren && !tokens.some(likely) && UNNAMED_ERROR.test(text);
-      const file = unnamed ? { path: '-', start, end } : named;
-      if (!file || !(unnamed || likely(file)) || found.some((each) => each.start <= start && start < each.end)) continue;
+      // No file on the line at all: the one the line above named (a message in two lines), else on an error line
+      // (`parse error: … at line 3, column 11`) standard input, which only the command can name (resolve,
+      // src/resolve/command-names.ts).
+      const alone = named === undefined && !paren && !tokens.some(likely);
+      const previous = alone ? above() : undefined;
+      const fromAbove = previous === undefined ? undefined : { path: previous, start, end, fromAbove: true };
+      const unnamed = alone && previous === undefined && UNNAMED_ERROR.test(text);
+      const file = unnamed ? { path: '-', start, end } : (named ?? fromAbove);
+      if (!file || !(unnamed || 'fromAbove' in file || likely(file)) || found.some((each) => each.start <= start && start < each.end)) continue;
       const line = Number(match[1]);
       const endLine = !paren && match[2] !== undefined && Number(match[2]) > line ? Number(match[2]) : null;
       const column = (paren ? match[2] : match[3]) ?? null;
-      found.push({ file: file.path, ...(unnamed ? { unnamed } : {}), line, column: column === null ? null : Number(column), endLine, start: Math.min(start, file.start), end: Math.max(end, file.end) });
+      found.push({ file: file.path, ...(unnamed ? { unnamed } : {}), ...('fromAbove' in file ? { fromAbove: true } : {}), line, column: column === null ? null : Number(column), endLine, start: Math.min(start, file.start), end: Math.max(end, file.end) });
     }
   }
   return found;
@@ -216,20 +223,36 @@ function splitFromPreviousLine(context: LineContext): boolean {
 // end here, before any word is cut out.
 const ANY_PHRASE = /(?<![A-Za-z])(?:[Ll]ine|LINE)s?(?: *[:=#] *| +)\d|\(\d{1,7}(?:, ?\d{1,5})?\) in |#(?:L|lines-)\d/;
 
+const JOINED_TRACE = /Traceback \(most recent call last\):/;
+
 function parseProse(context: LineContext): boolean {
   const text = context.text;
-  if (splitFromPreviousLine(context)) return true;
+  if (splitFromPreviousLine(context) || rowUnderHeader(context)) return true;
   if (!ANY_PHRASE.test(text)) return false;
   const tokens = tokensOf(text);
   if (tokens.length === 0) return false;
   const severity = severityOf(SEVERITY_WORD.exec(text)?.[1]);
   let claimed = false;
-  for (const found of phrasesOf(text, tokens)) {
+  let above: string | undefined | null = null;
+  const fileOfAbove = (): string | undefined => (above === null ? (above = fileAbove(context)) : above);
+  const phrases = phrasesOf(text, tokens, fileOfAbove);
+  // A Python traceback whose newlines a copy lost is one line of frames: its header says the innermost is last.
+  const trace = phrases.length > 1 && JOINED_TRACE.test(text) ? context.newTraceId() : undefined;
+  let index = 0;
+  // A message in two lines says how bad it is in its first (`ERROR: …` over `Note: …`); a traceback is an error.
+  const severityFor = (found: Found, message: string): Severity | null => {
+    if (trace !== undefined) return 'error';
+    return found.fromAbove ? severityOf(SEVERITY_WORD.exec(message)?.[1]) : severity;
+  };
+  for (const found of phrases) {
     const file = withoutHost(found.file);
     if (!(found.line >= 1) || proposedAlready(context, file, found.line)) continue;
+    // A message in two lines is one message.
+    const message = found.fromAbove ? `${(context.line(-1) ?? '').trim()} ${text.trim()}` : messageOf(context, found);
     const location: Emitted = {
-      file, line: found.line, column: found.column, endLine: found.endLine, severity,
-      message: messageOf(context, found), hints: found.unnamed ? { confirm: true, unnamed: true } : { confirm: true },
+      file, line: found.line, column: found.column, endLine: found.endLine, severity: severityFor(found, message),
+      message, hints: found.unnamed ? { confirm: true, unnamed: true } : { confirm: true },
+      ...(trace === undefined ? {} : { frame: { trace, index: index++, causeRank: 0 } }),
     };
     claimed = context.emit(location) !== undefined || claimed;
   }
@@ -247,6 +270,8 @@ const prose: GrammarFormat = {
   fields: ['file', 'line', 'column', 'endLine', 'message'],
   observed: true,
   anchor: PROSE_ANCHORS.join('|'),
+  // Only a joined Python traceback's frames carry a trace (parseProse).
+  trace: { innermost: 'last', causes: 'root-first' },
   fallback: true,
   readsClaimedLines: true,
   parse: parseProse,
