@@ -1,5 +1,7 @@
 // Files a build system generated inside the workspace (issue 20): a CMake build folder's makefiles are where make
-// ran a recipe, never the place to fix. They are dropped with reason `build`, as a dependency's files are.
+// ran a recipe, never the place to fix; Gradle's build/ (aapt2 reports the MERGED resources and manifest there) and
+// MSBuild's obj/<configuration>/<framework>/ (generated AssemblyInfo.cs) are outputs rebuilt from sources elsewhere.
+// They are dropped with reason `build`, as a dependency's files are.
 import type { ResolverFs } from './resolver-fs.js';
 import type { Resolution } from './resolve-one.js';
 
@@ -12,17 +14,37 @@ async function isCmakeBuildFolder(folder: string, fs: ResolverFs): Promise<boole
   return cache === 'file' && files === 'directory';
 }
 
+/**
+ * Gradle's build folder: `build/` beside the module's build script, or holding the Android Gradle plugin's
+ * `intermediates/` (a project's own `build/` scripts folder has neither).
+ */
+async function isGradleBuildFolder(folder: string, fs: ResolverFs): Promise<boolean> {
+  if (!folder.endsWith('/build')) return false;
+  const parent = folder.slice(0, -'/build'.length);
+  const [groovy, kotlin, intermediates] = await Promise.all([
+    fs.stat(`${parent}/build.gradle`), fs.stat(`${parent}/build.gradle.kts`), fs.stat(`${folder}/intermediates`),
+  ]);
+  return groovy === 'file' || kotlin === 'file' || intermediates === 'directory';
+}
+
+const isBuildFolder = async (folder: string, fs: ResolverFs): Promise<boolean> =>
+  (await isCmakeBuildFolder(folder, fs)) || isGradleBuildFolder(folder, fs);
+
+// MSBuild's intermediate output: obj/<configuration>/<target framework>/ (`obj/Debug/net8.0/`, `obj\Release\netcoreapp2.2\`).
+const MSBUILD_INTERMEDIATE = /(?:^|\/)obj\/[^/]+\/net(?:coreapp|standard)?\d+(?:\.\d+)*(?:-[\w.]+)?\//i;
+
 /** Indices of the resolved entries whose file lies in a generated build folder below its root. */
 export async function findGenerated(resolutions: readonly Resolution[], fs: ResolverFs): Promise<Set<number>> {
   const verdicts = new Map<string, Promise<boolean>>();
   const inBuildFolder = (root: string, relative: string): Promise<boolean> => {
+    if (MSBUILD_INTERMEDIATE.test(relative)) return Promise.resolve(true);
     const folders: string[] = [];
     const segments = relative.split('/').slice(0, -1);
     for (let depth = segments.length; depth >= 1; depth--) folders.push(`${root}/${segments.slice(0, depth).join('/')}`);
     return Promise.all(
       folders.map((folder) => {
         let verdict = verdicts.get(folder);
-        if (verdict === undefined) verdicts.set(folder, (verdict = isCmakeBuildFolder(folder, fs)));
+        if (verdict === undefined) verdicts.set(folder, (verdict = isBuildFolder(folder, fs)));
         return verdict;
       }),
     ).then((answers) => answers.includes(true));

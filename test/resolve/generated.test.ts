@@ -45,6 +45,35 @@ describe('a generated build folder', () => {
   });
 });
 
+describe("Gradle's and MSBuild's output folders", () => {
+  const dropped = async (files: Record<string, string>, file: string): Promise<string[][]> => {
+    const root = await makeWorkspace(files);
+    const result = await resolveLocations([raw(file, { line: 1, severity: 'error', message: 'resource string/x not found' })],
+      { cwd: root, roots: [root], isIgnored: noIgnores });
+    return result.dropped.map((entry) => [entry.file, entry.reason]);
+  };
+  const merged = 'app/build/intermediates/merged_manifests/debug/AndroidManifest.xml';
+
+  it('drops a file under build/ beside the module build script (aapt2 reports the merged manifest there)', async () => {
+    expect(await dropped({ 'app/build.gradle': 'android {}\n', [merged]: '<manifest/>\n' }, merged)).toEqual([[merged, 'build']]);
+    expect(await dropped({ 'app/build.gradle.kts': 'android {}\n', [merged]: '<manifest/>\n' }, merged)).toEqual([[merged, 'build']]);
+  });
+
+  it('drops a file under a build/ holding the Android plugin intermediates/, build script or not', async () => {
+    expect(await dropped({ [merged]: '<manifest/>\n' }, merged)).toEqual([[merged, 'build']]);
+  });
+
+  it('keeps a project folder named build/ with neither (build scripts of its own)', async () => {
+    expect(await dropped({ 'build/release.sh': 'echo\n' }, 'build/release.sh')).toEqual([]);
+  });
+
+  it("drops MSBuild's obj/<configuration>/<framework>/ files (generated AssemblyInfo.cs), not a folder named obj", async () => {
+    const info = 'Shop/obj/Debug/netcoreapp2.2/Shop.AssemblyInfo.cs';
+    expect(await dropped({ 'Shop/Shop.csproj': '<Project/>\n', [info]: 'x\n' }, info)).toEqual([[info, 'build']]);
+    expect(await dropped({ 'obj/Models/Cart.cs': 'x\n' }, 'obj/Models/Cart.cs')).toEqual([]);
+  });
+});
+
 describe("make's recipe line", () => {
   it('is dropped when the failure it reports lies only in a dependency (it would stand as the primary)', async () => {
     const root = await makeWorkspace({ Makefile: 'validate:\n\tterraform validate\n', 'node_modules/dep/index.js': 'x\n' });

@@ -65,7 +65,8 @@ function percentDecode(text: string): string {
 
 /**
  * Reduces a printed path to a file-system path: file:// URLs (percent-decoded, `file:///C:/x` → `C:/x`),
- * bundler schemes (webpack://app/./src/x, webpack-internal:///./src/x, /@fs/abs, vite:), query strings
+ * bundler schemes (webpack://app/./src/x, webpack-internal:///./src/x, /@fs/abs, vite:), Angular's AOT compiler's
+ * `ng:///C:/app/x.html` (the template's own path behind its scheme), query strings
  * and hashes. Quotes around the path are removed.
  */
 export function cleanPrintedPath(printed: string): string {
@@ -79,6 +80,9 @@ export function cleanPrintedPath(printed: string): string {
   } else if (/^webpack:\/\//.test(path)) {
     // webpack://<project name>/./src/x.ts or webpack:///src/x.ts: the project name is not a directory.
     path = path.replace(/^webpack:\/\/[^/]*\//, '');
+  } else if (/^ng:\/\/\//.test(path)) {
+    path = path.slice('ng://'.length);
+    if (/^\/[A-Za-z]:[/\\]/.test(path)) path = path.slice(1);
   } else if (/^vite:\/?/.test(path)) {
     path = path.replace(/^vite:\/?/, '');
   }

@@ -138,9 +138,11 @@ export const cmake: GrammarFormat = {
 // --- Bazel ---
 
 // `ERROR: /ws/pkg/BUILD:12:10: Compiling pkg/a.cc failed: (Exit 1): …` names the failed ACTION's rule; the
-// compiler's own diagnostics follow and are the place to fix, so action failures are notes. Other
-// `ERROR: …BUILD:L:C:` lines (bad attribute, unknown target, Starlark errors) are errors in the BUILD file.
+// compiler's own diagnostics follow and are the place to fix, so action failures are notes. Bazel before 1.0
+// words them `C++ compilation of rule '//pkg:a' failed (Exit 1)`. Other `ERROR: …BUILD:L:C:` lines (bad
+// attribute, unknown target, Starlark errors) are errors in the BUILD file.
 const BAZEL_ACTION = /^(?:Compiling|Linking|Executing genrule|Testing|Action|Building|Generating|Running|Checking|\S+) .* failed: /;
+const BAZEL_OLD_ACTION = /^\S.*(?: of rule '[^']*' failed\b| failed \(Exit -?\d+\))/;
 
 function parseBazel(context: LineContext): boolean {
   const prefix = /^(ERROR|WARNING|INFO|DEBUG): (?=\S+:\d)/.exec(context.text);
@@ -154,7 +156,7 @@ function parseBazel(context: LineContext): boolean {
 
 /** An `ERROR:` that only says which action failed points at the BUILD rule, not at the fault: a note. */
 function bazelSeverity(prefix: string | undefined, message: string): 'error' | 'warning' | 'note' {
-  if (prefix === 'ERROR') return BAZEL_ACTION.test(message) ? 'note' : 'error';
+  if (prefix === 'ERROR') return BAZEL_ACTION.test(message) || BAZEL_OLD_ACTION.test(message) ? 'note' : 'error';
   return prefix === 'WARNING' ? 'warning' : 'note';
 }
 

@@ -55,10 +55,10 @@ function parseEsbuild(context: LineContext): boolean {
 
 function parseWebpack(context: LineContext): boolean {
   const head = /^(ERROR|WARNING) in (?=\S)/.exec(context.text);
-  if (!head) return parseWebpackBare(context);
+  if (!head) return parseWebpackBare(context) || parseWebpackLegacy(context, context.text, 'error');
   const location = parseSpaceLocation(context, head[0].length);
   // `ERROR in ./src/x.js` without a position (a loader failure) or `ERROR in main` (a chunk) names no line.
-  if (!location) return parseWebpackLegacy(context, head);
+  if (!location) return parseWebpackLegacy(context, context.text.slice(head[0].length), head[1] === 'WARNING' ? 'warning' : 'error');
   if (context.text.slice(location.end).trim() !== '') return false;
   const message = (context.line(1) ?? '').trim();
   emitWebpackHead(context, location, head[1] === 'WARNING' ? 'warning' : 'error', message);
@@ -69,10 +69,11 @@ function parseWebpack(context: LineContext): boolean {
 // `Module parse failed: [/abs/x.js ]Unexpected token (2:9)` (acorn: 0-based column) or, through a loader,
 // `Module build failed: SyntaxError: [/abs/x.js: ]Unexpected token (8:16)` (the loader's own column base, so
 // no column is claimed). A `(from ./node_modules/…)` loader line with the position on a later line is babel's.
+// Next.js and create-react-app print the same module line without `ERROR in` (under `Failed to compile.`).
 const LEGACY_FAILURE = /^Module (parse|build) failed: (.*?) ?\((\d+):(\d+)\)\s*$/;
 
-function parseWebpackLegacy(context: LineContext, head: RegExpExecArray): boolean {
-  const module = context.text.slice(head[0].length).trim();
+function parseWebpackLegacy(context: LineContext, printedModule: string, severity: Severity): boolean {
+  const module = printedModule.trim();
   if (!/^\.{1,2}\/\S+$/.test(module)) return false;
   const failure = LEGACY_FAILURE.exec(context.line(1) ?? '');
   if (!failure) return false;
@@ -80,7 +81,7 @@ function parseWebpackLegacy(context: LineContext, head: RegExpExecArray): boolea
     file: module,
     line: Number(failure[3]),
     column: failure[1] === 'parse' ? Number(failure[4]) : null,
-    severity: head[1] === 'WARNING' ? 'warning' : 'error',
+    severity,
     message: (failure[2] ?? '').replace(/^\S*[\\/]\S* (?=\S)/, '').replace(/^(\w*Error: )\S+: /, '$1').trim(),
   });
   return true;
@@ -244,7 +245,8 @@ export const webBundlerFormats: GrammarFormat[] = [
     language: 'JavaScript',
     description: '`npx webpack` (webpack 5 stats): `ERROR in ./src/App.js 6:2` (module, SPACE, L:C[-EC]) then the message (`Module not found: ' +
         '…`); webpack 1-4: `ERROR in ./src/App.js` then `Module parse failed: Unexpected token (6:2)` or `Module build failed: ' +
-        'SyntaxError: … (6:2)`; create-react-app: `./src/App.js 6:2` alone, then webpack\'s message.',
+        'SyntaxError: … (6:2)`; create-react-app: `./src/App.js 6:2` alone, then webpack\'s message; Next.js: `./pages/x.ts` alone, ' +
+        'then `Module parse failed: … (3:16)`.',
     // Positions come from acorn's SourceLocation: 1-based lines, 0-based UTF-16 columns, exclusive end.
     columnBase: 0,
     columnUnit: 'utf-16',
@@ -252,7 +254,8 @@ export const webBundlerFormats: GrammarFormat[] = [
     observed: true,
     url: 'https://webpack.js.org/configuration/stats/',
     // The second branch: create-react-app's `./src/x.jsx 48:12` header alone on its line.
-    anchor: `(?:ERROR|WARNING)${SGR} in ${SGR}[.\\w/@-]|^\\.{1,2}/\\S+ \\d+:\\d+`,
+    // The third: a module alone (Next.js), read only when webpack's `Module parse failed: … (L:C)` follows.
+    anchor: `(?:ERROR|WARNING)${SGR} in ${SGR}[.\\w/@-]|^\\.{1,2}/\\S+ \\d+:\\d+|^\\.{1,2}/\\S+\\s*$`,
     parse: parseWebpack,
   },
   {

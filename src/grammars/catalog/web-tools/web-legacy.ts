@@ -32,8 +32,9 @@ function parseTsLoader(context: LineContext): boolean {
     });
     return true;
   }
-  // Early ts-loader / ts-node: `src/a.ts (3,7): Type 'string' is not assignable …` (a space before the parenthesis).
-  const spaced = /^(?:(?:ERROR|WARNING) in )?(\S+\.(?:[cm]?tsx?|[cm]?jsx?|vue)) \((\d+),(\d+)\): (?:(error|warning) )?(?:(TS\d+): )?(.*)$/.exec(text);
+  // Early ts-loader / ts-node: `src/a.ts (3,7): Type 'string' is not assignable …` (a space before the parenthesis);
+  // Angular 4-5's AOT compiler prints its templates the same way, `ng:///C:/app/src/x.component.html (71,29): msg`.
+  const spaced = /^(?:(?:ERROR|WARNING) in )?(\S+\.(?:[cm]?tsx?|[cm]?jsx?|vue|html)) \((\d+),(\d+)\): (?:(error|warning) )?(?:(TS\d+): )?(.*)$/.exec(text);
   if (!spaced) return false;
   context.emit({
     file: spaced[1] ?? '', line: Number(spaced[2]), column: Number(spaced[3]), severity: spaced[4] === 'warning' ? 'warning' : 'error',
@@ -132,14 +133,15 @@ export const webLegacyFormats: GrammarFormat[] = [
     description:
       '`npx webpack` with ts-loader: `[tsl] ERROR in /abs/src/a.ts(3,7)` then `      TS2322: msg`; ts-loader 2 and older print ' +
           'webpack\'s `ERROR in ./src/a.ts` then `(3,7): error TS2322: msg`; early ts-loader and ts-node print ' +
-          '`src/a.ts (3,7): msg` (a space before the parenthesis).',
+          '`src/a.ts (3,7): msg` (a space before the parenthesis), as Angular 4-5\'s AOT compiler does for templates ' +
+          '(`ng:///C:/app/src/x.component.html (71,29): msg`).',
     columnBase: 1,
     columnUnit: 'utf-16',
     fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
     observed: true,
     url: 'https://github.com/TypeStrong/ts-loader#readme',
     // `x.ts (3,7)` is selected by the universal anchor's ` (L,C` branch; `(3,7): error TS` under a header by its own.
-    anchor: '^\\[tsl\\] (?:ERROR|WARNING) in |\\.[cm]?[jt]sx? \\(\\d+,\\d+\\): |^\\(\\d+,\\d+\\): (?:error|warning) TS',
+    anchor: '^\\[tsl\\] (?:ERROR|WARNING) in |\\.(?:[cm]?[jt]sx?|html) \\(\\d+,\\d+\\): |^\\(\\d+,\\d+\\): (?:error|warning) TS',
     parse: parseTsLoader,
   },
   {
