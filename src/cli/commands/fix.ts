@@ -14,10 +14,12 @@ type FixFormat = (typeof FORMATS)[number];
 /** eslint's --fix makes at most 10 passes; cargo fix 4; ruff more. One cap for all, the largest of the two named. */
 const MAX_PASSES = 10;
 
-const USAGE = `usage: faultline fix [LOG|-|RUN|--last|--last-failed] [--cwd DIR] [--root DIR]... [--apply] [--unsafe] [--verify] [--lsp] [--answer FILE] [--json | --format diff|sarif|rdjsonl]
+const USAGE = `usage: faultline fix [LOG|-|RUN|--last|--last-failed] [--cwd DIR] [--root DIR]... [--apply] [--unsafe]
+                    [--verify] [--lsp] [--answer FILE] [--json | --format diff|sarif|rdjsonl]
 
 Collects the fixes the tools printed in the log (eslint, ruff, cargo/rustc JSON, gcc/clang fix-its, SARIF,
-rdjson, ShellCheck json and json1, go vet -json) and shows them as a unified diff; --apply writes them. A file changed since the log was written is never touched.
+rdjson, ShellCheck json and json1, go vet -json) and shows them as a unified diff; --apply writes them. A file
+changed since the log was written is never touched.
 
   LOG            the log file; '-' reads standard input
 ${CHAIN_USAGE}
@@ -158,7 +160,8 @@ export const fixCommand: CliCommand = {
       if (fresh.length > 0) {
         // Undo newest first, so a file changed in two passes ends as it was before the first.
         await restoreFiles([...changes].reverse());
-        io.stderr(`faultline: --verify: '${log.run.command.join(' ')}' reports ${fresh.length} new error(s) after the fixes; every file was restored\n`);
+        const command = log.run.command.join(' ');
+        io.stderr(`faultline: --verify: '${command}' reports ${fresh.length} new error(s) after the fixes; every file was restored\n`);
         return EXIT_FINDINGS;
       }
     }
@@ -181,6 +184,7 @@ async function print(outcome: ApplyResult, args: FixArgs & { changes: FileChange
     for (const change of args.changes) io.stdout(change.diff);
     const verb = outcome.written ? 'applied' : 'to apply (dry run: pass --apply to write)';
     io.stderr(rejectionLines(outcome.rejected));
-    io.stderr(`faultline: ${outcome.applied.length} fix(es) ${verb} in ${new Set(args.changes.map((change) => change.absolutePath)).size} file(s); ${outcome.rejected.length} not applied\n`);
+    const files = new Set(args.changes.map((change) => change.absolutePath)).size;
+    io.stderr(`faultline: ${outcome.applied.length} fix(es) ${verb} in ${files} file(s); ${outcome.rejected.length} not applied\n`);
   }
 }

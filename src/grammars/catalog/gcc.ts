@@ -162,6 +162,14 @@ function followingSystemHeaderError(context: LineContext): string | undefined {
   return undefined;
 }
 
+// The signals whose description ends make's line for a recipe they killed, in place of `Error N`.
+const KILLING_SIGNALS = ['Segmentation fault', 'Killed', 'Aborted', 'Terminated', 'Bus error', 'Illegal instruction', 'Floating point exception', 'Trace/breakpoint trap'];
+// `make[1]: *** [Makefile:20: all] Error 1`: the program name (with an optional version and recursion level), then
+// the failed recipe's file, line and target, then how it failed.
+const MAKE_RECIPE_FAILED = new RegExp(
+  String.raw`^\S*[Mm]ake(?:-[\d.]+)?(?:\[\d+\])?: \*\*\* \[(.+?):(\d+): (.+?)\] (Error \d+|(?:${KILLING_SIGNALS.join('|')}).*)$`,
+);
+
 function parseMake(context: LineContext): boolean {
   const text = context.text;
   const directories = directoryContext((key, create) => context.shared(key, create));
@@ -181,7 +189,7 @@ function parseMake(context: LineContext): boolean {
   // (never an error annotation), which ranking keeps below every other location. A recipe killed by a signal
   // ends in the signal's description instead (`Aborted (core dumped)`, `Segmentation fault`).
   // The program name may carry a version (`gmake-4.3[2]: `, `Make-4.3: ` on Windows).
-  const failed = /^\S*[Mm]ake(?:-[\d.]+)?(?:\[\d+\])?: \*\*\* \[(.+?):(\d+): (.+?)\] (Error \d+|(?:Segmentation fault|Killed|Aborted|Terminated|Bus error|Illegal instruction|Floating point exception|Trace\/breakpoint trap).*)$/.exec(text);
+  const failed = MAKE_RECIPE_FAILED.exec(text);
   if (failed) {
     const directory = directories.current();
     context.emit({
@@ -209,7 +217,8 @@ const gcc: GrammarFormat = {
   name: 'gcc',
   language: 'C/C++',
   description:
-    '`gcc -c` / `g++` / `clang` diagnostics: `file:line:col: error: message`, notes, include chains and template back-traces; the column and end column come from the code frame\'s `^~~~` when it is printed (clang\'s header counts bytes).',
+    '`gcc -c` / `g++` / `clang` diagnostics: `file:line:col: error: message`, notes, include chains and template back-traces; ' +
+    "the column and end column come from the code frame's `^~~~` when it is printed (clang's header counts bytes).",
   columnBase: 1,
   // gcc's default column unit; clang's byte columns are replaced by the caret's display cell when a frame is printed.
   columnUnit: 'display',
@@ -223,13 +232,21 @@ const gcc: GrammarFormat = {
 const make: GrammarFormat = {
   name: 'make',
   language: 'Make',
-  description: '`make` (GNU Make): `make[1]: *** [Makefile:20: all] Error 1`, `Makefile:12: *** missing separator`, and `Entering directory` tracking for the tools it runs.',
+  description:
+    '`make` (GNU Make): `make[1]: *** [Makefile:20: all] Error 1`, `Makefile:12: *** missing separator`, ' +
+    'and `Entering directory` tracking for the tools it runs.',
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'severity', 'message'],
   observed: true,
   url: 'https://www.gnu.org/software/make/manual/html_node/Error-Messages.html',
-  anchor: "make(?:\\[\\d+\\])?: (?:Entering|Leaving) directory|[Mm]ake(?:-[\\d.]+)?(?:\\[\\d+\\])?: \\*\\*\\* \\[|(?:[Mm]akefile|\\.mk):\\d+: |^(?:\\[\\d+/\\d+\\] )?cd (?:\"[^\"]+\"|'[^']+'|[^\\s\"'&;|]+) &&",
+  anchor: [
+    String.raw`make(?:\[\d+\])?: (?:Entering|Leaving) directory`,
+    String.raw`[Mm]ake(?:-[\d.]+)?(?:\[\d+\])?: \*\*\* \[`,
+    String.raw`(?:[Mm]akefile|\.mk):\d+: `,
+    // a `cd sub && …` step (ninja's `[3/9] ` before it), which moves the folder the tools' paths are relative to
+    String.raw`^(?:\[\d+/\d+\] )?cd (?:"[^"]+"|'[^']+'|[^\s"'&;|]+) &&`,
+  ].join('|'),
   parse: parseMake,
 };
 
