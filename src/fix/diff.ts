@@ -20,10 +20,14 @@ export interface DiffEdit {
   newText: string;
 }
 
-/** Lines removed and added at old line `oldStart` (0-based), in the order they print. */
+/**
+ * Lines removed and added at old line `oldStart` (0-based), as they print: the first `removed` of `lines` are the
+ * removed ones (`-line`), the rest the added ones (`+line`). One array of printed lines, not an op per line: a
+ * lint-heavy dry run makes thousands of these.
+ */
 interface Change {
   oldStart: number;
-  ops: Op[];
+  lines: string[];
   removed: number;
 }
 
@@ -40,19 +44,29 @@ function printedLines(text: string): string[] {
 function changesOf(ops: readonly Op[], oldBase: number, out: Change[]): void {
   let old = oldBase;
   let current: Change | undefined;
-  for (const op of ops) {
-    if (op[0] === ' ') {
-      current = undefined;
+  // A run's added lines print after its removed ones, whatever their order among the ops.
+  let added: string[] = [];
+  const close = (): void => {
+    if (current) for (const line of added) current.lines.push(line);
+    current = undefined;
+    added = [];
+  };
+  for (const [kind, line] of ops) {
+    if (kind === ' ') {
+      close();
       old++;
       continue;
     }
-    if (!current) out.push((current = { oldStart: old, ops: [], removed: 0 }));
-    current.ops.push(op);
-    if (op[0] === '-') {
+    if (!current) out.push((current = { oldStart: old, lines: [], removed: 0 }));
+    if (kind === '-') {
+      current.lines.push(`-${line}`);
       current.removed++;
       old++;
+    } else {
+      added.push(`+${line}`);
     }
   }
+  close();
 }
 
 /** Hunks with CONTEXT lines around each change; changes at most 2·CONTEXT kept lines apart share a hunk. */
@@ -71,7 +85,10 @@ function printHunks(file: string, changes: readonly Change[], oldLines: number, 
     const start = Math.max(0, (changes[first] as Change).oldStart - CONTEXT);
     const lastChange = changes[last] as Change;
     const stop = Math.min(oldLines, lastChange.oldStart + lastChange.removed + CONTEXT);
-    const body: string[] = [];
+    // The header needs the counts of the lines below it: its place is kept and filled in after them. Lines go
+    // straight into `out` (no spread of a hunk's lines, which could pass the engine's argument limit).
+    const header = out.length;
+    out.push('');
     let at = start;
     let added = 0;
     let removed = 0;
@@ -80,25 +97,24 @@ function printHunks(file: string, changes: readonly Change[], oldLines: number, 
     for (let index = first; index <= last; index++) {
       const change = changes[index] as Change;
       if (change.oldStart > at) {
-        body.push(...additions);
+        for (const line of additions) out.push(line);
         additions = [];
       }
-      for (; at < change.oldStart; at++) body.push(` ${oldLine(at)}`);
-      for (const [kind, line] of change.ops) {
-        if (kind === '-') body.push(`-${line}`);
-        else additions.push(`+${line}`);
-      }
+      for (; at < change.oldStart; at++) out.push(` ${oldLine(at)}`);
+      const lines = change.lines;
+      for (let line = 0; line < change.removed; line++) out.push(lines[line] as string);
+      for (let line = change.removed; line < lines.length; line++) additions.push(lines[line] as string);
       removed += change.removed;
-      added += change.ops.length - change.removed;
+      added += lines.length - change.removed;
       at = change.oldStart + change.removed;
     }
-    body.push(...additions);
-    for (; at < stop; at++) body.push(` ${oldLine(at)}`);
+    for (const line of additions) out.push(line);
+    for (; at < stop; at++) out.push(` ${oldLine(at)}`);
     const oldCount = stop - start;
     const newCount = oldCount - removed + added;
     const oldFrom = oldCount === 0 ? start : start + 1;
     const newFrom = newCount === 0 ? start + delta : start + delta + 1;
-    out.push(`@@ -${oldFrom},${oldCount} +${newFrom},${newCount} @@`, ...body);
+    out[header] = `@@ -${oldFrom},${oldCount} +${newFrom},${newCount} @@`;
     delta += added - removed;
     first = last + 1;
   }
@@ -124,10 +140,10 @@ function stretchChanges(oldLines: string[], newLines: string[], oldStart: number
   if (oldEnd === head && newEnd === head) return;
   // One line for one (the common case of a fix), or one side empty: nothing to match.
   if ((oldEnd - head <= 1 && newEnd - head <= 1) || oldEnd === head || newEnd === head) {
-    const ops: Op[] = [];
-    for (let index = head; index < oldEnd; index++) ops.push(['-', oldLines[index] as string]);
-    for (let index = head; index < newEnd; index++) ops.push(['+', newLines[index] as string]);
-    out.push({ oldStart: oldStart + head, ops, removed: oldEnd - head });
+    const lines: string[] = [];
+    for (let index = head; index < oldEnd; index++) lines.push(`-${oldLines[index] as string}`);
+    for (let index = head; index < newEnd; index++) lines.push(`+${newLines[index] as string}`);
+    out.push({ oldStart: oldStart + head, lines, removed: oldEnd - head });
     return;
   }
   changesOf(lineOps(oldLines.slice(head, oldEnd), newLines.slice(head, newEnd)).ops, oldStart + head, out);
@@ -138,12 +154,15 @@ function stretchChanges(oldLines: string[], newLines: string[], oldStart: number
  * matching (the common fix, thousands of times in a lint-heavy run). False when the edit adds a line end.
  */
 function oneLineChange(text: string, oldFrom: number, oldTo: number, edit: DiffEdit, line: number, out: Change[]): boolean {
-  if (edit.newText.includes('\n') || edit.end >= oldTo) return false;
-  const ending = text.charCodeAt(oldTo - 1) === 0x0a ? 1 : 0;
-  const suffix = ending === 1 ? '' : NO_NEWLINE;
-  const before = text.slice(oldFrom, oldTo - ending);
-  const after = before.slice(0, edit.start - oldFrom) + edit.newText + before.slice(edit.end - oldFrom);
-  if (after !== before) out.push({ oldStart: line, ops: [['-', before + suffix], ['+', after + suffix]], removed: 1 });
+  const newText = edit.newText;
+  if (edit.end >= oldTo || newText.includes('\n')) return false;
+  // The same text put back: the line does not change.
+  if (edit.end - edit.start === newText.length && text.startsWith(newText, edit.start)) return true;
+  const lineEnd = text.charCodeAt(oldTo - 1) === 0x0a ? oldTo - 1 : oldTo;
+  const suffix = lineEnd < oldTo ? '' : NO_NEWLINE;
+  const removed = `-${text.slice(oldFrom, lineEnd)}${suffix}`;
+  const added = `+${text.slice(oldFrom, edit.start)}${newText}${text.slice(edit.end, lineEnd)}${suffix}`;
+  out.push({ oldStart: line, lines: [removed, added], removed: 1 });
   return true;
 }
 

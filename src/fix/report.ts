@@ -41,33 +41,40 @@ export function fixesToJson(result: Result): FixesJson {
   const files = new Map<string, FixesJsonFile>();
   const roots = new Map<string, Set<string>>();
   const fixes = [...result.applied, ...result.rejected.map((entry) => entry.fix)];
-  for (const fix of fixes) {
-    for (const edit of fix.edits) {
-      if (files.has(edit.absolutePath)) continue;
+  // Indexed loops, and a file asked for once per run of edits in it: thousands of fixes, mostly in a few files.
+  let lastPath: string | undefined;
+  for (let index = 0; index < fixes.length; index++) {
+    const edits = (fixes[index] as Fix).edits;
+    for (let at = 0; at < edits.length; at++) {
+      const edit = edits[at] as FixEdit;
+      if (edit.absolutePath === lastPath || files.has(edit.absolutePath)) continue;
+      lastPath = edit.absolutePath;
       files.set(edit.absolutePath, { file: edit.file, root: edit.root, absolutePath: edit.absolutePath, digest: edit.digest, diff: diffs.get(edit.absolutePath) ?? '' });
       const named = roots.get(edit.file);
       if (named) named.add(edit.root);
       else roots.set(edit.file, new Set([edit.root]));
     }
   }
-  const jsonOf = (fix: Fix): FixesJsonFix => ({
-    id: fix.id,
-    source: fix.source,
-    safety: fix.safety,
-    description: fix.description,
-    diagnostic: fix.diagnostic,
-    edits: fix.edits.map((edit) => {
-      const { file, range, oldText, newText } = edit;
-      return (roots.get(file)?.size ?? 1) > 1 ? { file, root: edit.root, range, oldText, newText } : { file, range, oldText, newText };
-    }),
-    group: fix.group,
-  });
+  const ambiguous = new Set([...roots].filter(([, named]) => named.size > 1).map(([file]) => file));
+  const editOf = (edit: FixEdit): FixesJsonEdit => {
+    const { file, range, oldText, newText } = edit;
+    if (ambiguous.size > 0 && ambiguous.has(file)) return { file, root: edit.root, range, oldText, newText };
+    return { file, range, oldText, newText };
+  };
+  const jsonOf = (fix: Fix): FixesJsonFix => {
+    // One edit, the common fix: its array made at its size, not grown from empty.
+    const edits: FixesJsonEdit[] = fix.edits.length === 1 ? [editOf(fix.edits[0] as FixEdit)] : fix.edits.map(editOf);
+    const { id, source, safety, description, diagnostic, group } = fix;
+    return { id, source, safety, description, diagnostic, edits, group };
+  };
+  const applied: FixesJsonFix[] = [];
+  for (let index = 0; index < result.applied.length; index++) applied.push(jsonOf(result.applied[index] as Fix));
   return {
     version: FIX_JSON_VERSION,
     written: result.written,
     columnUnit: 'utf-16',
     files: [...files.values()],
-    applied: result.applied.map(jsonOf),
+    applied,
     rejected: result.rejected.map(({ fix, reason, detail }) => ({ fix: jsonOf(fix), reason, detail })),
   };
 }
