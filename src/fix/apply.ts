@@ -193,7 +193,9 @@ export async function applyFixes(fixes: readonly Fix[], options: ApplyOptions = 
   const choice = chooseFixes(placed);
   for (const entry of choice.rejected) rejected.push(entry);
   const changes: FileChange[] = [];
-  for (const [path, edits] of [...choice.byFile].sort(([a], [b]) => a.localeCompare(b))) {
+  // Files in code-unit order of their paths, as git orders a diff's files (and as the choice ranks them). Not
+  // localeCompare: its first call loads ICU's collator (~5–10 ms of a dry run), and its order follows LANG.
+  for (const [path, edits] of [...choice.byFile].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (edits.length === 0) continue;
     const loaded = texts.get(path)!;
     const sorted = inTextOrder(edits);
