@@ -108,13 +108,27 @@ function placeEdit(raw: RawFixEdit, files: FileCache, loggedAt: number | undefin
   return { file, root, absolutePath, range, oldText: text.text.slice(start, end), newText: raw.newText, digest: loaded.digest };
 }
 
-/** By log line, stably; a report's locations nearly always come so already, and then they are not sorted. */
-function inLogOrder(locations: ResolvedLocation[]): ResolvedLocation[] {
-  for (let index = 1; index < locations.length; index++) {
-    const earlier = (locations[index] as ResolvedLocation).logLine < (locations[index - 1] as ResolvedLocation).logLine;
-    if (earlier) return locations.sort((a, b) => a.logLine - b.logLine);
+/**
+ * The locations that carry fixes, by log line (stably), and the files their edits name: one pass, since each pass
+ * over thousands of fixes costs its own warm-up, and a report's locations nearly always come in log order already.
+ */
+function withFixes(locations: readonly ResolvedLocation[]): { located: ResolvedLocation[]; printed: Set<string> } {
+  const located: ResolvedLocation[] = [];
+  const printed = new Set<string>();
+  let inOrder = true;
+  for (let at = 0; at < locations.length; at++) {
+    const location = locations[at] as ResolvedLocation;
+    const raws = location.fixes;
+    if (raws === undefined || raws.length === 0) continue;
+    if (located.length > 0 && location.logLine < (located[located.length - 1] as ResolvedLocation).logLine) inOrder = false;
+    located.push(location);
+    for (let index = 0; index < raws.length; index++) {
+      const edits = (raws[index] as RawFix).edits;
+      for (let which = 0; which < edits.length; which++) printed.add((edits[which] as RawFixEdit).file);
+    }
   }
-  return locations;
+  if (!inOrder) located.sort((a, b) => a.logLine - b.logLine);
+  return { located, printed };
 }
 
 /** Places every fix of the result's locations on its files, in the result's order. */
@@ -125,17 +139,9 @@ export async function collectFixes(result: Pick<LocateResult, 'locations'>, opti
   const fixes: Fix[] = [];
   const rejected: FixRejection[] = [];
   // Log order, which is the tool's order: ranking moved the primary first, fixing keeps the tool's own sequence.
-  const located = inLogOrder(result.locations.filter((location) => location.fixes !== undefined && location.fixes.length > 0));
-  const printed = new Set<string>();
-  // Indexed loops: thousands of fixes are placed before the JIT has warmed up to them, and an iterator allocates.
-  for (let at = 0; at < located.length; at++) {
-    const raws = (located[at] as ResolvedLocation).fixes as RawFix[];
-    for (let index = 0; index < raws.length; index++) {
-      const edits = (raws[index] as RawFix).edits;
-      for (let which = 0; which < edits.length; which++) printed.add((edits[which] as RawFixEdit).file);
-    }
-  }
+  const { located, printed } = withFixes(result.locations);
   await files.load(printed);
+  // Indexed loops: thousands of fixes are placed before the JIT has warmed up to them, and an iterator allocates.
   for (let at = 0; at < located.length; at++) {
     const location = located[at] as ResolvedLocation;
     const diagnostic = diagnosticOf(location);

@@ -90,39 +90,32 @@ export interface Choice {
 /**
  * By file, then where the fix starts and ends; stable, so equal ranges keep the tool's order. Files first into
  * buckets, and a file's fixes sorted only when the tool did not list them in order already (a linter does):
- * a lint-heavy run's thousands of fixes cost one pass, not a comparison sort.
+ * a lint-heavy run's thousands of fixes cost one pass, not a comparison sort. Positions in `placed`, so the
+ * choice can hand the taken fixes back in their own order without sorting them again.
  */
-function inChoiceOrder(placed: readonly PlacedFix[]): PlacedFix[] {
-  const byFile: PlacedFix[][] = [];
-  for (let index = 0; index < placed.length; index++) {
-    const entry = placed[index] as PlacedFix;
-    (byFile[entry.file] ??= []).push(entry);
-  }
-  const out: PlacedFix[] = [];
-  for (const fixes of byFile) {
-    if (!fixes) continue;
+function inChoiceOrder(placed: readonly PlacedFix[]): number[] {
+  const byFile: number[][] = [];
+  for (let at = 0; at < placed.length; at++) (byFile[(placed[at] as PlacedFix).file] ??= []).push(at);
+  const out: number[] = [];
+  for (const positions of byFile) {
+    if (!positions) continue;
     let sorted = true;
-    for (let index = 1; index < fixes.length && sorted; index++) sorted = startsNoEarlier(fixes[index] as PlacedFix, fixes[index - 1] as PlacedFix);
-    if (!sorted) fixes.sort((a, b) => a.first - b.first || a.last - b.last);
-    // A loop, not push(...fixes): a spread of a file's hundred thousand fixes would pass the engine's argument limit.
-    for (let index = 0; index < fixes.length; index++) out.push(fixes[index] as PlacedFix);
+    for (let index = 1; index < positions.length && sorted; index++) {
+      sorted = startsNoEarlier(placed[positions[index] as number] as PlacedFix, placed[positions[index - 1] as number] as PlacedFix);
+    }
+    if (!sorted) positions.sort((a, b) => byRange(placed[a] as PlacedFix, placed[b] as PlacedFix));
+    // A loop, not push(...positions): a spread of a file's hundred thousand fixes would pass the argument limit.
+    for (let index = 0; index < positions.length; index++) out.push(positions[index] as number);
   }
   return out;
 }
 
-function startsNoEarlier(entry: PlacedFix, previous: PlacedFix): boolean {
-  return entry.first > previous.first || (entry.first === previous.first && entry.last >= previous.last);
+function byRange(a: PlacedFix, b: PlacedFix): number {
+  return a.first - b.first || a.last - b.last;
 }
 
-/** Sorts entries with distinct indexes by index: each put in its slot, no comparison sort of thousands. */
-function byIndex<T extends { index: number }>(entries: T[]): void {
-  let size = 0;
-  for (let at = 0; at < entries.length; at++) size = Math.max(size, (entries[at] as T).index + 1);
-  const slots = new Int32Array(size).fill(-1);
-  for (let at = 0; at < entries.length; at++) slots[(entries[at] as T).index] = at;
-  const before = entries.slice();
-  let to = 0;
-  for (let slot = 0; slot < size; slot++) if ((slots[slot] as number) >= 0) entries[to++] = before[slots[slot] as number] as T;
+function startsNoEarlier(entry: PlacedFix, previous: PlacedFix): boolean {
+  return entry.first > previous.first || (entry.first === previous.first && entry.last >= previous.last);
 }
 
 /** Picks the fixes of one pass. */
@@ -142,11 +135,12 @@ export function chooseFixes(placed: PlacedFix[]): Choice {
     return taken;
   };
   const groups = new Set<string>();
-  const taken: Array<{ fix: Fix; edits: PlacedEdit[]; index: number }> = [];
+  // The edits each taken fix still makes, by its position in `placed`.
+  const chosen: Array<PlacedEdit[] | undefined> = new Array<PlacedEdit[] | undefined>(placed.length).fill(undefined);
   const rejected: Choice['rejected'] = [];
-  let inCallerOrder = true;
   for (let at = 0; at < ordered.length; at++) {
-    const entry = ordered[at] as PlacedFix;
+    const position = ordered[at] as number;
+    const entry = placed[position] as PlacedFix;
     const group = entry.fix.group;
     if (group !== null && groups.has(group)) {
       rejected.push({ rejection: { fix: entry.fix, reason: 'alternative', detail: 'another fix of the same diagnostic was chosen' }, index: entry.index });
@@ -174,11 +168,19 @@ export function chooseFixes(placed: PlacedFix[]): Choice {
     }
     for (let index = 0; index < fresh.length; index++) takenOf(fresh[index] as PlacedEdit).add(fresh[index] as PlacedEdit);
     if (group !== null) groups.add(group);
-    if (taken.length > 0 && (taken[taken.length - 1] as { index: number }).index > entry.index) inCallerOrder = false;
-    taken.push({ fix: entry.fix, edits: fresh, index: entry.index });
+    chosen[position] = fresh;
   }
-  // Fixes are chosen in file order; the tool's order (the caller's) is kept when it differs.
-  if (!inCallerOrder) byIndex(taken);
+  // Fixes are chosen in file order; they are handed back in the caller's order (by index).
+  const taken: Array<{ fix: Fix; edits: PlacedEdit[]; index: number }> = [];
+  let inCallerOrder = true;
+  for (let position = 0; position < placed.length; position++) {
+    const edits = chosen[position];
+    if (edits === undefined) continue;
+    const entry = placed[position] as PlacedFix;
+    if (taken.length > 0 && (taken[taken.length - 1] as { index: number }).index > entry.index) inCallerOrder = false;
+    taken.push({ fix: entry.fix, edits, index: entry.index });
+  }
+  if (!inCallerOrder) taken.sort((a, b) => a.index - b.index);
   const byFile = new Map([...takenEdits].map(([path, edits]) => [path, edits.sorted] as const));
   return { taken, rejected, byFile };
 }
