@@ -208,9 +208,7 @@ export async function applyFixes(fixes: readonly Fix[], options: ApplyOptions = 
   }
   // Back in the caller's order (the tool's): reasons were found stage by stage.
   rejected.sort((a, b) => a.index - b.index);
-  const applied: Fix[] = [];
-  for (let index = 0; index < choice.taken.length; index++) applied.push((choice.taken[index] as { fix: Fix }).fix);
-  return { applied, rejected: rejected.map((entry) => entry.rejection), changes, written: options.write === true };
+  return { applied: choice.taken, rejected: rejected.map((entry) => entry.rejection), changes, written: options.write === true };
 }
 
 /** The edits by where they start (then end); the choice hands them over so already, and then they are not copied. */

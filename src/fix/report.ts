@@ -40,25 +40,21 @@ export function fixesToJson(result: Result): FixesJson {
   const diffs = new Map(result.changes.map((change) => [change.absolutePath, change.diff]));
   const files = new Map<string, FixesJsonFile>();
   const roots = new Map<string, Set<string>>();
-  const fixes = [...result.applied, ...result.rejected.map((entry) => entry.fix)];
-  // Indexed loops, and a file asked for once per run of edits in it: thousands of fixes, mostly in a few files.
+  let ambiguous = false;
+  // One pass that converts the fixes and fills the file table (each pass over thousands of fixes warms up on its
+  // own); a file asked for once per run of edits in it. An edit names its root only when two roots hold a file of
+  // its name, which is known at the end: those few edits are made again then.
   let lastPath: string | undefined;
-  for (let index = 0; index < fixes.length; index++) {
-    const edits = (fixes[index] as Fix).edits;
-    for (let at = 0; at < edits.length; at++) {
-      const edit = edits[at] as FixEdit;
-      if (edit.absolutePath === lastPath || files.has(edit.absolutePath)) continue;
-      lastPath = edit.absolutePath;
-      files.set(edit.absolutePath, { file: edit.file, root: edit.root, absolutePath: edit.absolutePath, digest: edit.digest, diff: diffs.get(edit.absolutePath) ?? '' });
+  const editOf = (edit: FixEdit): FixesJsonEdit => {
+    if (edit.absolutePath !== lastPath && !files.has(edit.absolutePath)) {
+      const { file, root, absolutePath, digest } = edit;
+      files.set(absolutePath, { file, root, absolutePath, digest, diff: diffs.get(absolutePath) ?? '' });
       const named = roots.get(edit.file);
-      if (named) named.add(edit.root);
+      if (named) ambiguous ||= named.add(edit.root).size > 1;
       else roots.set(edit.file, new Set([edit.root]));
     }
-  }
-  const ambiguous = new Set([...roots].filter(([, named]) => named.size > 1).map(([file]) => file));
-  const editOf = (edit: FixEdit): FixesJsonEdit => {
+    lastPath = edit.absolutePath;
     const { file, range, oldText, newText } = edit;
-    if (ambiguous.size > 0 && ambiguous.has(file)) return { file, root: edit.root, range, oldText, newText };
     return { file, range, oldText, newText };
   };
   const jsonOf = (fix: Fix): FixesJsonFix => {
@@ -69,14 +65,18 @@ export function fixesToJson(result: Result): FixesJson {
   };
   const applied: FixesJsonFix[] = [];
   for (let index = 0; index < result.applied.length; index++) applied.push(jsonOf(result.applied[index] as Fix));
-  return {
-    version: FIX_JSON_VERSION,
-    written: result.written,
-    columnUnit: 'utf-16',
-    files: [...files.values()],
-    applied,
-    rejected: result.rejected.map(({ fix, reason, detail }) => ({ fix: jsonOf(fix), reason, detail })),
-  };
+  const rejected = result.rejected.map(({ fix, reason, detail }) => ({ fix: jsonOf(fix), reason, detail }));
+  if (ambiguous) {
+    const withRoot = (fix: Fix, json: FixesJsonFix): void => {
+      fix.edits.forEach((edit, at) => {
+        const { file, range, oldText, newText } = edit;
+        if ((roots.get(file)?.size ?? 1) > 1) json.edits[at] = { file, root: edit.root, range, oldText, newText };
+      });
+    };
+    result.applied.forEach((fix, at) => withRoot(fix, applied[at] as FixesJsonFix));
+    result.rejected.forEach((entry, at) => withRoot(entry.fix, (rejected[at] as { fix: FixesJsonFix }).fix));
+  }
+  return { version: FIX_JSON_VERSION, written: result.written, columnUnit: 'utf-16', files: [...files.values()], applied, rejected };
 }
 
 function onlyOne<T>(items: readonly T[]): T | undefined {

@@ -79,8 +79,8 @@ export interface PlacedFix {
 }
 
 export interface Choice {
-  /** The fixes taken in the caller's order, each with the edits still to make (identical edits made once). */
-  taken: Array<{ fix: Fix; edits: PlacedEdit[] }>;
+  /** The fixes taken, in the caller's order (the edits they still make are in `byFile`, identical ones once). */
+  taken: Fix[];
   /** With the index of the fix each one rejects. */
   rejected: Array<{ rejection: FixRejection; index: number }>;
   /** Every file's edits to make, sorted by where they start (they never overlap). */
@@ -95,15 +95,20 @@ export interface Choice {
  */
 function inChoiceOrder(placed: readonly PlacedFix[]): number[] {
   const byFile: number[][] = [];
-  for (let at = 0; at < placed.length; at++) (byFile[(placed[at] as PlacedFix).file] ??= []).push(at);
+  // The files whose fixes the tool did not list by where they start, checked while bucketing (no pass of its own).
+  const unsorted: boolean[] = [];
+  for (let at = 0; at < placed.length; at++) {
+    const entry = placed[at] as PlacedFix;
+    const positions = (byFile[entry.file] ??= []);
+    const previous = positions[positions.length - 1];
+    if (previous !== undefined && !startsNoEarlier(entry, placed[previous] as PlacedFix)) unsorted[entry.file] = true;
+    positions.push(at);
+  }
   const out: number[] = [];
-  for (const positions of byFile) {
+  for (let file = 0; file < byFile.length; file++) {
+    const positions = byFile[file];
     if (!positions) continue;
-    let sorted = true;
-    for (let index = 1; index < positions.length && sorted; index++) {
-      sorted = startsNoEarlier(placed[positions[index] as number] as PlacedFix, placed[positions[index - 1] as number] as PlacedFix);
-    }
-    if (!sorted) positions.sort((a, b) => byRange(placed[a] as PlacedFix, placed[b] as PlacedFix));
+    if (unsorted[file] === true) positions.sort((a, b) => byRange(placed[a] as PlacedFix, placed[b] as PlacedFix));
     // A loop, not push(...positions): a spread of a file's hundred thousand fixes would pass the argument limit.
     for (let index = 0; index < positions.length; index++) out.push(positions[index] as number);
   }
@@ -135,8 +140,8 @@ export function chooseFixes(placed: PlacedFix[]): Choice {
     return taken;
   };
   const groups = new Set<string>();
-  // The edits each taken fix still makes, by its position in `placed`.
-  const chosen: Array<PlacedEdit[] | undefined> = new Array<PlacedEdit[] | undefined>(placed.length).fill(undefined);
+  // Whether each fix is taken, by its position in `placed`.
+  const chosen = new Uint8Array(placed.length);
   const rejected: Choice['rejected'] = [];
   for (let at = 0; at < ordered.length; at++) {
     const position = ordered[at] as number;
@@ -168,19 +173,23 @@ export function chooseFixes(placed: PlacedFix[]): Choice {
     }
     for (let index = 0; index < fresh.length; index++) takenOf(fresh[index] as PlacedEdit).add(fresh[index] as PlacedEdit);
     if (group !== null) groups.add(group);
-    chosen[position] = fresh;
+    chosen[position] = 1;
   }
-  // Fixes are chosen in file order; they are handed back in the caller's order (by index).
-  const taken: Array<{ fix: Fix; edits: PlacedEdit[]; index: number }> = [];
+  // Fixes are chosen in file order; they are handed back in the caller's order (by index), which is the order
+  // they are placed in unless a caller passes them otherwise.
+  let taken: Fix[] = [];
+  let previous = -1;
   let inCallerOrder = true;
   for (let position = 0; position < placed.length; position++) {
-    const edits = chosen[position];
-    if (edits === undefined) continue;
+    if (chosen[position] === 0) continue;
     const entry = placed[position] as PlacedFix;
-    if (taken.length > 0 && (taken[taken.length - 1] as { index: number }).index > entry.index) inCallerOrder = false;
-    taken.push({ fix: entry.fix, edits, index: entry.index });
+    if (entry.index < previous) inCallerOrder = false;
+    previous = entry.index;
+    taken.push(entry.fix);
   }
-  if (!inCallerOrder) taken.sort((a, b) => a.index - b.index);
+  if (!inCallerOrder) {
+    taken = placed.filter((_, position) => chosen[position] === 1).sort((a, b) => a.index - b.index).map((entry) => entry.fix);
+  }
   const byFile = new Map([...takenEdits].map(([path, edits]) => [path, edits.sorted] as const));
   return { taken, rejected, byFile };
 }

@@ -133,6 +133,25 @@ describe('apply engine', () => {
     expect((await applyFixes(fixesFromJson(saved), { write: true })).rejected.map((entry) => entry.reason)).toEqual(['stale', 'stale']);
   });
 
+  it('a saved --json names the root of an edit only where two roots hold a file of its name', async () => {
+    const first = workspace({ 'a.js': 'var a = 1\n', 'b.js': 'var b = 1\n' });
+    const second = workspace({ 'a.js': 'var c = 1\n' });
+    const fix = { ruleId: 'no-var', severity: 2, message: 'no-var', line: 1, column: 1, fix: { range: [0, 3], text: 'let' } };
+    const paths = [join(first, 'a.js'), join(first, 'b.js'), join(second, 'a.js')];
+    const report = JSON.stringify(paths.map((filePath) => ({ filePath, messages: [fix] })));
+    writeFileSync(join(first, 'out.log'), report);
+    const result = await locate({ path: join(first, 'out.log') }, { cwd: first, roots: [first, second] });
+    const { fixes } = await collectFixes(result, { cwd: first, roots: [first, second] });
+    const saved = JSON.parse(JSON.stringify(fixesToJson(await applyFixes(fixes)))) as ReturnType<typeof fixesToJson>;
+    expect(saved.applied.map((entry) => Object.keys(entry.edits[0] ?? {}))).toEqual([
+      ['file', 'root', 'range', 'oldText', 'newText'],
+      ['file', 'range', 'oldText', 'newText'],
+      ['file', 'root', 'range', 'oldText', 'newText'],
+    ]);
+    expect(saved.applied.map((entry) => entry.edits[0]?.root)).toEqual([first, undefined, second]);
+    expect(fixesFromJson(saved)).toEqual(fixes);
+  });
+
   it('review fixes need unsafe; display fixes are never applied', async () => {
     const dir = workspace({ 'a.py': 'x == None\n' });
     const violation = (applicability: string) => ({ cell: null, code: 'E711', filename: join(dir, 'a.py'), location: { row: 1, column: 3 }, end_location: { row: 1, column: 10 }, message: 'none', fix: { applicability, message: 'is', edits: [{ content: 'x is None', location: { row: 1, column: 1 }, end_location: { row: 1, column: 10 } }] } });
