@@ -21,14 +21,16 @@ export interface DiffEdit {
 }
 
 /**
- * Lines removed and added at old line `oldStart` (0-based), as they print: the first `removed` of `lines` are the
- * removed ones (`-line`), the rest the added ones (`+line`). One array of printed lines, not an op per line: a
- * lint-heavy dry run makes thousands of these.
+ * `removed` lines removed and `added` lines added at old line `oldStart` (0-based), as they print: `minus` holds
+ * the `-line`s, `plus` the `+line`s. An element may hold several printed lines joined by `\n` (a run of one-line
+ * fixes is made as one block of each, with the string built-ins, not line by line).
  */
 interface Change {
   oldStart: number;
-  lines: string[];
   removed: number;
+  added: number;
+  minus: string[];
+  plus: string[];
 }
 
 /** The text's lines as a diff prints them: without `\n`, a last line without one marked. */
@@ -45,11 +47,8 @@ function changesOf(ops: readonly Op[], oldBase: number, out: Change[]): void {
   let old = oldBase;
   let current: Change | undefined;
   // A run's added lines print after its removed ones, whatever their order among the ops.
-  let added: string[] = [];
   const close = (): void => {
-    if (current) for (const line of added) current.lines.push(line);
     current = undefined;
-    added = [];
   };
   for (const [kind, line] of ops) {
     if (kind === ' ') {
@@ -57,13 +56,14 @@ function changesOf(ops: readonly Op[], oldBase: number, out: Change[]): void {
       old++;
       continue;
     }
-    if (!current) out.push((current = { oldStart: old, lines: [], removed: 0 }));
+    if (!current) out.push((current = { oldStart: old, removed: 0, added: 0, minus: [], plus: [] }));
     if (kind === '-') {
-      current.lines.push(`-${line}`);
+      current.minus.push(`-${line}`);
       current.removed++;
       old++;
     } else {
-      added.push(`+${line}`);
+      current.plus.push(`+${line}`);
+      current.added++;
     }
   }
   close();
@@ -101,11 +101,10 @@ function printHunks(file: string, changes: readonly Change[], oldLines: number, 
         additions = [];
       }
       for (; at < change.oldStart; at++) out.push(` ${oldLine(at)}`);
-      const lines = change.lines;
-      for (let line = 0; line < change.removed; line++) out.push(lines[line] as string);
-      for (let line = change.removed; line < lines.length; line++) additions.push(lines[line] as string);
+      for (const line of change.minus) out.push(line);
+      for (const line of change.plus) additions.push(line);
       removed += change.removed;
-      added += lines.length - change.removed;
+      added += change.added;
       at = change.oldStart + change.removed;
     }
     for (const line of additions) out.push(line);
@@ -140,30 +139,56 @@ function stretchChanges(oldLines: string[], newLines: string[], oldStart: number
   if (oldEnd === head && newEnd === head) return;
   // One line for one (the common case of a fix), or one side empty: nothing to match.
   if ((oldEnd - head <= 1 && newEnd - head <= 1) || oldEnd === head || newEnd === head) {
-    const lines: string[] = [];
-    for (let index = head; index < oldEnd; index++) lines.push(`-${oldLines[index] as string}`);
-    for (let index = head; index < newEnd; index++) lines.push(`+${newLines[index] as string}`);
-    out.push({ oldStart: oldStart + head, lines, removed: oldEnd - head });
+    const minus: string[] = [];
+    const plus: string[] = [];
+    for (let index = head; index < oldEnd; index++) minus.push(`-${oldLines[index] as string}`);
+    for (let index = head; index < newEnd; index++) plus.push(`+${newLines[index] as string}`);
+    out.push({ oldStart: oldStart + head, removed: oldEnd - head, added: newEnd - head, minus, plus });
     return;
   }
   changesOf(lineOps(oldLines.slice(head, oldEnd), newLines.slice(head, newEnd)).ops, oldStart + head, out);
 }
 
 /**
- * The change of one edit inside one line that stays one line: the line before and after, with no splitting or
- * matching (the common fix, thousands of times in a lint-heavy run). False when the edit adds a line end.
+ * Whether the edit stays inside its line (`oldFrom`..`oldTo`, line end included) and adds no line end: the common
+ * fix, thousands of times in a lint-heavy run.
  */
-function oneLineChange(text: string, oldFrom: number, oldTo: number, edit: DiffEdit, line: number, out: Change[]): boolean {
-  const newText = edit.newText;
-  if (edit.end >= oldTo || newText.includes('\n')) return false;
-  // The same text put back: the line does not change.
-  if (edit.end - edit.start === newText.length && text.startsWith(newText, edit.start)) return true;
-  const lineEnd = text.charCodeAt(oldTo - 1) === 0x0a ? oldTo - 1 : oldTo;
-  const suffix = lineEnd < oldTo ? '' : NO_NEWLINE;
-  const removed = `-${text.slice(oldFrom, lineEnd)}${suffix}`;
-  const added = `+${text.slice(oldFrom, edit.start)}${newText}${text.slice(edit.end, lineEnd)}${suffix}`;
-  out.push({ oldStart: line, lines: [removed, added], removed: 1 });
-  return true;
+function withinLine(edit: DiffEdit, oldTo: number): boolean {
+  return edit.end < oldTo && !edit.newText.includes('\n');
+}
+
+/** Whether the edit puts back the text it replaces (its line does not change). */
+function keepsText(text: string, edit: DiffEdit): boolean {
+  return edit.end - edit.start === edit.newText.length && text.startsWith(edit.newText, edit.start);
+}
+
+/** Consecutive lines `from`..`to` (0-based, `to` excluded) changed by the edits `first`..`last`, one each. */
+interface Run {
+  from: number;
+  to: number;
+  first: number;
+  last: number;
+}
+
+/**
+ * The change of a run of consecutive lines `from`..`to` (0-based, `to` excluded), each changed by one edit that
+ * stays inside it: both sides as one block, the line prefixes put in by replaceAll.
+ */
+function runChange(text: string, edits: readonly DiffEdit[], run: Run, start: number, end: number): Change {
+  const { from, to, first, last } = run;
+  const bodyEnd = text.charCodeAt(end - 1) === 0x0a ? end - 1 : end;
+  const suffix = bodyEnd < end ? '' : NO_NEWLINE;
+  const pieces: string[] = [];
+  let at = start;
+  for (let index = first; index <= last; index++) {
+    const edit = edits[index] as DiffEdit;
+    pieces.push(text.slice(at, edit.start), edit.newText);
+    at = edit.end;
+  }
+  pieces.push(text.slice(at, bodyEnd));
+  const minus = `-${text.slice(start, bodyEnd).replaceAll('\n', '\n-')}${suffix}`;
+  const plus = `+${pieces.join('').replaceAll('\n', '\n+')}${suffix}`;
+  return { oldStart: from, removed: to - from, added: to - from, minus: [minus], plus: [plus] };
 }
 
 /**
@@ -178,6 +203,12 @@ export function editsDiff(file: string, before: FileText, edits: readonly DiffEd
   const oldLines = text === '' ? 0 : before.lineCount - trailing;
   const lineStart = (index: number): number => (index >= oldLines ? text.length : (before.lineStartOf(index + 1) as number));
   const changes: Change[] = [];
+  // The open run of one-line changes on consecutive lines: its lines and its edits.
+  let run: Run | undefined;
+  const closeRun = (): void => {
+    if (run) changes.push(runChange(text, edits, run, lineStart(run.from), lineStart(run.to)));
+    run = undefined;
+  };
   for (let first = 0; first < edits.length; ) {
     const from = Math.min((edits[first] as DiffEdit).startLine - 1, oldLines);
     let to = Math.min((edits[first] as DiffEdit).endLine - 1, oldLines - 1);
@@ -188,10 +219,22 @@ export function editsDiff(file: string, before: FileText, edits: readonly DiffEd
     }
     const oldFrom = lineStart(from);
     const oldTo = to >= from ? lineStart(to + 1) : oldFrom;
-    if (first === last && from === to && oneLineChange(text, oldFrom, oldTo, edits[first] as DiffEdit, from, changes)) {
+    const edit = edits[first] as DiffEdit;
+    if (first === last && from === to && withinLine(edit, oldTo)) {
+      // A line its edit leaves as it was is a kept line: it ends the run, as any line between changes does.
+      if (!keepsText(text, edit)) {
+        if (run && run.to === from) {
+          run.to = from + 1;
+          run.last = first;
+        } else {
+          closeRun();
+          run = { from, to: from + 1, first, last: first };
+        }
+      }
       first++;
       continue;
     }
+    closeRun();
     const pieces: string[] = [];
     let at = oldFrom;
     for (let index = first; index <= last; index++) {
@@ -203,6 +246,7 @@ export function editsDiff(file: string, before: FileText, edits: readonly DiffEd
     stretchChanges(printedLines(text.slice(oldFrom, oldTo)), printedLines(pieces.join('')), from, changes);
     first = last + 1;
   }
+  closeRun();
   // A kept line as printedLines would give it: every byte but its `\n` (a `\r` stays), the last one marked.
   return printHunks(file, changes, oldLines, (index) => {
     const next = before.lineStartOf(index + 2);
