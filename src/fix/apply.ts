@@ -73,11 +73,23 @@ async function loadTexts(paths: Iterable<string>, snapshot: FileSnapshot | undef
       texts.set(path, undefined);
     }
   }
+  return ranked(texts);
+}
+
+/** The texts with their ranks in code-unit order of their paths; only their order matters to the choice. */
+function ranked(texts: Loaded): Loaded {
   [...texts.keys()].sort().forEach((path, rank) => {
     const loaded = texts.get(path);
     if (loaded) loaded.rank = rank;
   });
   return texts;
+}
+
+/** Every file of the collection's snapshot, as the dry run that trusts it sees them. */
+function snapshotTexts(snapshot: FileSnapshot): Loaded {
+  const texts: Loaded = new Map();
+  for (const [path, text] of snapshot) texts.set(path, { bytes: text.bytes, text, rank: 0 });
+  return ranked(texts);
 }
 
 /** The texts by path, the map asked once per run of edits in one file rather than once per edit. */
@@ -161,35 +173,56 @@ async function writeAtomically(path: string, bytes: Uint8Array, expectedDigest: 
   }
 }
 
-/** Checks, chooses and (with `write`) makes the fixes; every fix not made is in `rejected` with its reason. */
-export async function applyFixes(fixes: readonly Fix[], options: ApplyOptions = {}): Promise<ApplyResult> {
-  const unsafe = options.unsafe;
-  const allows = typeof unsafe === 'function' ? unsafe : () => unsafe === true;
-  // Indexed loops over the fixes: a dry run of thousands of fixes runs mostly before the JIT has warmed up.
-  const refusals: Array<FixRejection | undefined> = [];
+/** The files the fixes not refused edit. */
+function pathsOf(fixes: readonly Fix[], allows: (fix: Fix) => boolean): Set<string> {
   const paths = new Set<string>();
   for (let index = 0; index < fixes.length; index++) {
     const fix = fixes[index] as Fix;
-    const refused = refusal(fix, allows);
-    refusals.push(refused);
-    if (refused === undefined) for (let at = 0; at < fix.edits.length; at++) paths.add((fix.edits[at] as FixEdit).absolutePath);
+    if (refusal(fix, allows) === undefined) for (let at = 0; at < fix.edits.length; at++) paths.add((fix.edits[at] as FixEdit).absolutePath);
   }
-  const texts = await loadTexts(paths, options.write === true ? undefined : options.snapshot);
+  return paths;
+}
+
+/** The fixes placed, and those refused or stale; each with its index, so reasons come back in the caller's order. */
+interface Staged {
+  texts: Loaded;
+  placed: PlacedFix[];
+  rejected: Array<{ rejection: FixRejection; index: number }>;
+}
+
+/**
+ * Refuses or places every fix on `texts`. Undefined, unless `complete`, when a fix that cannot be placed edits a
+ * file `texts` lacks: it may be placeable on the file as read now.
+ */
+function placeAll(fixes: readonly Fix[], allows: (fix: Fix) => boolean, texts: Loaded, complete: boolean): Staged | undefined {
   const lookup = new TextLookup(texts);
-  // Each with its index among `fixes`, so the reasons found stage by stage come back in the caller's order.
-  const rejected: Array<{ rejection: FixRejection; index: number }> = [];
+  const rejected: Staged['rejected'] = [];
   const placed: PlacedFix[] = [];
   for (let index = 0; index < fixes.length; index++) {
     const fix = fixes[index] as Fix;
-    const refused = refusals[index];
+    const refused = refusal(fix, allows);
     if (refused) {
       rejected.push({ rejection: refused, index });
       continue;
     }
     const place = placeFix(fix, index, lookup);
-    if (typeof place === 'string') rejected.push({ rejection: { fix, reason: 'stale', detail: place }, index });
-    else placed.push(place);
+    if (typeof place !== 'string') placed.push(place);
+    else if (!complete && !fix.edits.every((edit) => texts.has(edit.absolutePath))) return undefined;
+    else rejected.push({ rejection: { fix, reason: 'stale', detail: place }, index });
   }
+  return { texts, placed, rejected };
+}
+
+/** Checks, chooses and (with `write`) makes the fixes; every fix not made is in `rejected` with its reason. */
+export async function applyFixes(fixes: readonly Fix[], options: ApplyOptions = {}): Promise<ApplyResult> {
+  const unsafe = options.unsafe;
+  const allows = typeof unsafe === 'function' ? unsafe : () => unsafe === true;
+  // A dry run on the files the collection read: refused, checked and placed in one pass over the fixes (each pass
+  // over thousands of fixes costs its own warm-up). A fix on a file the snapshot lacks (a model's answer) sends
+  // every fix the long way: its files read first.
+  const snapshot = options.write === true ? undefined : options.snapshot;
+  const quick = snapshot ? placeAll(fixes, allows, snapshotTexts(snapshot), false) : undefined;
+  const { texts, placed, rejected } = quick ?? placeAll(fixes, allows, await loadTexts(pathsOf(fixes, allows), snapshot), true)!;
   const choice = chooseFixes(placed);
   for (const entry of choice.rejected) rejected.push(entry);
   const changes: FileChange[] = [];

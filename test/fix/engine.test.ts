@@ -115,6 +115,19 @@ describe('apply engine', () => {
     expect(readFileSync(join(dir, 'a.js'), 'utf8')).toBe('var b = 2\n');
   });
 
+  it('a dry run with a snapshot that lacks a fix\'s file reads that file, and files keep their path order', async () => {
+    const dir = workspace({ 'a.js': 'var a = 1\n', 'b.js': 'var b = 2\n' });
+    const fromB = await fixesOf(dir, eslintReport(dir, 'b.js', [{ line: 1, column: 1, ruleId: 'no-var', range: [0, 3], text: 'let' }]));
+    const fromA = await fixesOf(dir, eslintReport(dir, 'a.js', [{ line: 1, column: 1, ruleId: 'no-var', range: [0, 3], text: 'let' }]));
+    const dry = await applyFixes([...fromB.fixes, ...fromA.fixes], { snapshot: fromA.snapshot });
+    expect(dry.rejected).toEqual([]);
+    expect(dry.applied).toEqual([...fromB.fixes, ...fromA.fixes]);
+    expect(dry.changes.map((change) => change.diff)).toEqual([
+      '--- a/a.js\n+++ b/a.js\n@@ -1,1 +1,1 @@\n-var a = 1\n+let a = 1\n',
+      '--- a/b.js\n+++ b/b.js\n@@ -1,1 +1,1 @@\n-var b = 2\n+let b = 2\n',
+    ]);
+  });
+
   it('a saved --json (version 2) goes back to applyFixes, and a file changed since is still stale', async () => {
     const dir = workspace({ 'a.js': 'var a = 1\nvar b = 2\n' });
     const messages = [
