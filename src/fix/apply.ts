@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { Fix, FixRejection } from '../core/index.js';
-import { editsDiff, unifiedDiff, type DiffEdit } from './diff.js';
+import type { Fix, FixEdit, FixRejection } from '../core/index.js';
+import { editsDiff, unifiedDiff } from './diff.js';
 import { chooseFixes, type PlacedEdit, type PlacedFix } from './resolve-overlaps.js';
 import { digestOf, FileText, type FileSnapshot } from './text.js';
 
@@ -48,63 +48,109 @@ function refusal(fix: Fix, unsafe: (fix: Fix) => boolean): FixRejection | undefi
   return undefined;
 }
 
-async function loadTexts(fixes: readonly Fix[], snapshot: FileSnapshot | undefined): Promise<Loaded> {
+/** A file as read now, and its rank in path order (thousands of fixes share a few files: paths compared once). */
+interface LoadedText {
+  bytes: Uint8Array;
+  text: FileText;
+  rank: number;
+}
+
+type Loaded = Map<string, LoadedText | undefined>;
+
+async function loadTexts(paths: Iterable<string>, snapshot: FileSnapshot | undefined): Promise<Loaded> {
   const texts: Loaded = new Map();
-  for (const path of new Set(fixes.flatMap((fix) => fix.edits.map((edit) => edit.absolutePath)))) {
+  for (const path of paths) {
     const seen = snapshot?.get(path);
     if (seen) {
-      texts.set(path, { bytes: seen.bytes, text: seen });
+      texts.set(path, { bytes: seen.bytes, text: seen, rank: 0 });
       continue;
     }
     try {
       const bytes = new Uint8Array(await readFile(path));
       const text = FileText.of(bytes);
-      texts.set(path, text ? { bytes, text } : undefined);
+      texts.set(path, text ? { bytes, text, rank: 0 } : undefined);
     } catch {
       texts.set(path, undefined);
     }
   }
+  return ranked(texts);
+}
+
+/** The texts with their ranks in code-unit order of their paths; only their order matters to the choice. */
+function ranked(texts: Loaded): Loaded {
+  [...texts.keys()].sort().forEach((path, rank) => {
+    const loaded = texts.get(path);
+    if (loaded) loaded.rank = rank;
+  });
   return texts;
 }
 
-type Loaded = Map<string, { bytes: Uint8Array; text: FileText } | undefined>;
+/** Every file of the collection's snapshot, as the dry run that trusts it sees them. */
+function snapshotTexts(snapshot: FileSnapshot): Loaded {
+  const texts: Loaded = new Map();
+  for (const [path, text] of snapshot) texts.set(path, { bytes: text.bytes, text, rank: 0 });
+  return ranked(texts);
+}
+
+/** The texts by path, the map asked once per run of edits in one file rather than once per edit. */
+class TextLookup {
+  private path: string | undefined;
+  private loaded: LoadedText | undefined;
+  constructor(private readonly texts: Loaded) {}
+
+  get(path: string): LoadedText | undefined {
+    if (path !== this.path) {
+      this.loaded = this.texts.get(path);
+      this.path = path;
+    }
+    return this.loaded;
+  }
+}
 
 /** The fix on the files as they are now, or why it cannot be made there (a file changed, or the old text moved). */
-function placeFix(fix: Fix, index: number, texts: Loaded, ranks: ReadonlyMap<string, number>): PlacedFix | string {
+function placeFix(fix: Fix, index: number, texts: TextLookup): PlacedFix | string {
+  if (fix.edits.length === 1) {
+    // The common fix, one edit: its array made at its size, not grown from empty.
+    const placed = placeEdit(fix.edits[0] as FixEdit, texts);
+    if (typeof placed === 'string') return placed;
+    return { fix, index, edits: [placed], file: texts.get(placed.edit.absolutePath)!.rank, first: placed.start, last: placed.end };
+  }
   const edits: PlacedEdit[] = [];
   let first = Infinity;
   let last = -Infinity;
-  for (const edit of fix.edits) {
-    const loaded = texts.get(edit.absolutePath);
-    if (!loaded) return `${edit.file}: missing or not UTF-8 text now`;
-    if (loaded.text.digest !== edit.digest) return `${edit.file} changed since the fix was collected`;
-    const start = loaded.text.offsetAt(edit.range.start);
-    const end = loaded.text.offsetAt(edit.range.end);
-    if (start === undefined || end === undefined || end < start || loaded.text.text.slice(start, end) !== edit.oldText) {
-      return `${edit.file}:${edit.range.start.line}:${edit.range.start.column}: the text there is not the fix's old text`;
-    }
-    edits.push({ edit, start, end });
-    if (start < first) first = start;
-    if (end > last) last = end;
+  for (let at = 0; at < fix.edits.length; at++) {
+    const placed = placeEdit(fix.edits[at] as FixEdit, texts);
+    if (typeof placed === 'string') return placed;
+    edits.push(placed);
+    if (placed.start < first) first = placed.start;
+    if (placed.end > last) last = placed.end;
   }
-  return { fix, index, edits, file: ranks.get(fix.edits[0]!.absolutePath) as number, first, last };
+  return { fix, index, edits, file: texts.get(fix.edits[0]!.absolutePath)!.rank, first, last };
 }
 
-/** Each file's rank in path order: thousands of fixes share a few files, so their paths are compared once. */
-function fileRanks(paths: Iterable<string>): Map<string, number> {
-  return new Map([...paths].sort().map((path, rank) => [path, rank]));
-}
-
-function diffEdit({ edit, start, end }: PlacedEdit): DiffEdit {
-  return { start, end, startLine: edit.range.start.line, endLine: edit.range.end.line, newText: edit.newText };
+/** The edit on its file as it is now, or why it cannot be made there. */
+function placeEdit(edit: FixEdit, texts: TextLookup): PlacedEdit | string {
+  const loaded = texts.get(edit.absolutePath);
+  if (!loaded) return `${edit.file}: missing or not UTF-8 text now`;
+  const text = loaded.text;
+  if (text.digest !== edit.digest) return `${edit.file} changed since the fix was collected`;
+  const { start: from, end: to } = edit.range;
+  const start = text.offsetAt(from);
+  const end = text.offsetAt(to);
+  // startsWith at the offset compares in place: no slice per edit.
+  if (start === undefined || end === undefined || end - start !== edit.oldText.length || !text.text.startsWith(edit.oldText, start)) {
+    return `${edit.file}:${from.line}:${from.column}: the text there is not the fix's old text`;
+  }
+  return { edit, start, end, startLine: from.line, endLine: to.line, newText: edit.newText };
 }
 
 // One pass over the text in edit order (sorted; the chosen edits never overlap), so thousands cost their size.
 function applyEdits(text: string, edits: readonly PlacedEdit[]): string {
   const parts: string[] = [];
   let at = 0;
-  for (const edit of edits) {
-    parts.push(text.slice(at, edit.start), edit.edit.newText);
+  for (let index = 0; index < edits.length; index++) {
+    const edit = edits[index] as PlacedEdit;
+    parts.push(text.slice(at, edit.start), edit.newText);
     at = edit.end;
   }
   parts.push(text.slice(at));
@@ -127,47 +173,110 @@ async function writeAtomically(path: string, bytes: Uint8Array, expectedDigest: 
   }
 }
 
-/** Checks, chooses and (with `write`) makes the fixes; every fix not made is in `rejected` with its reason. */
-export async function applyFixes(fixes: readonly Fix[], options: ApplyOptions = {}): Promise<ApplyResult> {
-  const unsafe = options.unsafe;
-  const allows = typeof unsafe === 'function' ? unsafe : () => unsafe === true;
-  const refusals = fixes.map((fix) => refusal(fix, allows));
-  const texts = await loadTexts(
-    fixes.filter((_, index) => refusals[index] === undefined),
-    options.write === true ? undefined : options.snapshot,
-  );
-  const ranks = fileRanks(texts.keys());
-  // Each with its index among `fixes`, so the reasons found stage by stage come back in the caller's order.
-  const rejected: Array<{ rejection: FixRejection; index: number }> = [];
+/** The files the fixes not refused edit. */
+function pathsOf(fixes: readonly Fix[], allows: (fix: Fix) => boolean): Set<string> {
+  const paths = new Set<string>();
+  for (let index = 0; index < fixes.length; index++) {
+    const fix = fixes[index] as Fix;
+    if (refusal(fix, allows) === undefined) for (let at = 0; at < fix.edits.length; at++) paths.add((fix.edits[at] as FixEdit).absolutePath);
+  }
+  return paths;
+}
+
+/** The fixes placed, and those refused or stale; each with its index, so reasons come back in the caller's order. */
+interface Staged {
+  texts: Loaded;
+  placed: PlacedFix[];
+  rejected: Array<{ rejection: FixRejection; index: number }>;
+}
+
+/**
+ * Refuses or places every fix on `texts`. Undefined, unless `complete`, when a fix that cannot be placed edits a
+ * file `texts` lacks: it may be placeable on the file as read now.
+ */
+function placeAll(fixes: readonly Fix[], allows: (fix: Fix) => boolean, texts: Loaded, complete: boolean): Staged | undefined {
+  const lookup = new TextLookup(texts);
+  const rejected: Staged['rejected'] = [];
   const placed: PlacedFix[] = [];
-  for (const [index, fix] of fixes.entries()) {
-    const refused = refusals[index];
+  for (let index = 0; index < fixes.length; index++) {
+    const fix = fixes[index] as Fix;
+    const refused = refusal(fix, allows);
     if (refused) {
       rejected.push({ rejection: refused, index });
       continue;
     }
-    const place = placeFix(fix, index, texts, ranks);
-    if (typeof place === 'string') rejected.push({ rejection: { fix, reason: 'stale', detail: place }, index });
-    else placed.push(place);
+    const place = placeFix(fix, index, lookup);
+    if (typeof place !== 'string') placed.push(place);
+    else if (!complete && !fix.edits.every((edit) => texts.has(edit.absolutePath))) return undefined;
+    else rejected.push({ rejection: { fix, reason: 'stale', detail: place }, index });
   }
+  return { texts, placed, rejected };
+}
+
+/** Checks, chooses and (with `write`) makes the fixes; every fix not made is in `rejected` with its reason. */
+export async function applyFixes(fixes: readonly Fix[], options: ApplyOptions = {}): Promise<ApplyResult> {
+  const unsafe = options.unsafe;
+  const allows = typeof unsafe === 'function' ? unsafe : () => unsafe === true;
+  // A dry run on the files the collection read: refused, checked and placed in one pass over the fixes (each pass
+  // over thousands of fixes costs its own warm-up). A fix on a file the snapshot lacks (a model's answer) sends
+  // every fix the long way: its files read first.
+  const snapshot = options.write === true ? undefined : options.snapshot;
+  const quick = snapshot ? placeAll(fixes, allows, snapshotTexts(snapshot), false) : undefined;
+  const { texts, placed, rejected } = quick ?? placeAll(fixes, allows, await loadTexts(pathsOf(fixes, allows), snapshot), true)!;
   const choice = chooseFixes(placed);
-  rejected.push(...choice.rejected);
+  for (const entry of choice.rejected) rejected.push(entry);
   const changes: FileChange[] = [];
-  for (const [path, edits] of [...choice.byFile].sort(([a], [b]) => a.localeCompare(b))) {
+  // Files in code-unit order of their paths, as git orders a diff's files (and as the choice ranks them). Not
+  // localeCompare: its first call loads ICU's collator (~5–10 ms of a dry run), and its order follows LANG.
+  for (const [path, edits] of [...choice.byFile].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (edits.length === 0) continue;
     const loaded = texts.get(path)!;
-    const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
-    const afterText = applyEdits(loaded.text.text, sorted);
+    const sorted = inTextOrder(edits);
     const { file, root } = edits[0]!.edit;
-    const diff = editsDiff(file, loaded.text, sorted.map(diffEdit));
-    changes.push({ file, root, absolutePath: path, before: loaded.bytes, after: loaded.text.encode(afterText), diff });
+    const diff = editsDiff(file, loaded.text, sorted);
+    changes.push(fileChange(file, root, path, loaded.text, sorted, diff));
   }
   if (options.write === true) {
     for (const change of changes) await writeAtomically(change.absolutePath, change.after, digestOf(change.before));
   }
   // Back in the caller's order (the tool's): reasons were found stage by stage.
   rejected.sort((a, b) => a.index - b.index);
-  return { applied: choice.taken.map((entry) => entry.fix), rejected: rejected.map((entry) => entry.rejection), changes, written: options.write === true };
+  return { applied: choice.taken, rejected: rejected.map((entry) => entry.rejection), changes, written: options.write === true };
+}
+
+/** The edits by where they start (then end); the choice hands them over so already, and then they are not copied. */
+function inTextOrder(edits: readonly PlacedEdit[]): readonly PlacedEdit[] {
+  for (let index = 1; index < edits.length; index++) {
+    const edit = edits[index] as PlacedEdit;
+    const previous = edits[index - 1] as PlacedEdit;
+    if (edit.start < previous.start || (edit.start === previous.start && edit.end < previous.end)) {
+      return [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+    }
+  }
+  return edits;
+}
+
+/** The change to one file; its new bytes are made when first asked for (a dry run shows the diff and never asks). */
+function fileChange(
+  file: string,
+  root: string,
+  absolutePath: string,
+  text: FileText,
+  edits: readonly PlacedEdit[],
+  diff: string,
+): FileChange {
+  let after: Uint8Array | undefined;
+  return {
+    file,
+    root,
+    absolutePath,
+    before: text.bytes,
+    get after(): Uint8Array {
+      after ??= text.encode(applyEdits(text.text, edits));
+      return after;
+    },
+    diff,
+  };
 }
 
 /** Writes every file back as it was before `changes` (the `--verify` undo), atomically. */

@@ -36,12 +36,15 @@ interface LoadedFile {
 class FileCache {
   /** By the path as printed (what each edit names), so placing an edit does no path arithmetic. */
   private readonly files = new Map<string, LoadedFile | string>();
+  /** The file the last edit named: a tool lists a file's messages together, so the map is asked once per file. */
+  private lastPrinted: string | undefined;
+  private lastLoaded: LoadedFile | string = '';
   constructor(private readonly cwd: string, private readonly roots: readonly string[]) {}
 
   /** Reads every file the paths name, each once, in parallel: placing the edits afterwards waits on nothing. */
-  async load(printed: Iterable<string>): Promise<void> {
+  async load(printed: ReadonlySet<string>): Promise<void> {
     const byPath = new Map<string, string[]>();
-    for (const path of new Set(printed)) {
+    for (const path of printed) {
       if (this.files.has(path)) continue;
       const key = resolve(this.cwd, path);
       byPath.set(key, [...(byPath.get(key) ?? []), path]);
@@ -50,10 +53,15 @@ class FileCache {
       const loaded = await this.read(names[0] as string);
       for (const name of names) this.files.set(name, loaded);
     }));
+    this.lastPrinted = undefined;
   }
 
   get(printed: string): LoadedFile | string {
-    return this.files.get(printed) ?? `${printed}: not read`;
+    if (printed !== this.lastPrinted) {
+      this.lastLoaded = this.files.get(printed) ?? `${printed}: not read`;
+      this.lastPrinted = printed;
+    }
+    return this.lastLoaded;
   }
 
   snapshot(): FileSnapshot {
@@ -76,9 +84,13 @@ function diagnosticOf(location: ResolvedLocation): FixDiagnostic {
   return { file, line, column, severity, message, code, format, logLine };
 }
 
-type Placed = { edit: FixEdit } | { reason: 'stale' | 'invalid'; detail: string };
+/** Why an edit could not be placed. */
+interface Unplaced {
+  reason: 'stale' | 'invalid';
+  detail: string;
+}
 
-function placeEdit(raw: RawFixEdit, files: FileCache, loggedAt: number | undefined): Placed {
+function placeEdit(raw: RawFixEdit, files: FileCache, loggedAt: number | undefined): FixEdit | Unplaced {
   const loaded = files.get(raw.file);
   if (typeof loaded === 'string') return { reason: 'invalid', detail: loaded };
   const { placed, text } = loaded;
@@ -87,14 +99,36 @@ function placeEdit(raw: RawFixEdit, files: FileCache, loggedAt: number | undefin
   const start = text.offsetOf(raw.start);
   const end = text.offsetOf(raw.end);
   if (start === undefined || end === undefined || end < start) return { reason: 'stale', detail: `${placed.file}: the edit lies outside the file as it is now` };
-  const range = { start: text.positionOf(start), end: text.positionOf(end) };
+  const range = text.rangeOf(start, end);
   if (raw.expectedLines) {
     const differs = raw.expectedLines.some((line, index) => text.lineText(range.start.line + index) !== line);
     if (differs) return { reason: 'stale', detail: `${placed.file}:${range.start.line}: the line is not what the tool saw` };
   }
-  return {
-    edit: { file: placed.file, root: placed.root, absolutePath: placed.absolutePath, range, oldText: text.text.slice(start, end), newText: raw.newText, digest: loaded.digest },
-  };
+  const { file, root, absolutePath } = placed;
+  return { file, root, absolutePath, range, oldText: text.text.slice(start, end), newText: raw.newText, digest: loaded.digest };
+}
+
+/**
+ * The locations that carry fixes, by log line (stably), and the files their edits name: one pass, since each pass
+ * over thousands of fixes costs its own warm-up, and a report's locations nearly always come in log order already.
+ */
+function withFixes(locations: readonly ResolvedLocation[]): { located: ResolvedLocation[]; printed: Set<string> } {
+  const located: ResolvedLocation[] = [];
+  const printed = new Set<string>();
+  let inOrder = true;
+  for (let at = 0; at < locations.length; at++) {
+    const location = locations[at] as ResolvedLocation;
+    const raws = location.fixes;
+    if (raws === undefined || raws.length === 0) continue;
+    if (located.length > 0 && location.logLine < (located[located.length - 1] as ResolvedLocation).logLine) inOrder = false;
+    located.push(location);
+    for (let index = 0; index < raws.length; index++) {
+      const edits = (raws[index] as RawFix).edits;
+      for (let which = 0; which < edits.length; which++) printed.add((edits[which] as RawFixEdit).file);
+    }
+  }
+  if (!inOrder) located.sort((a, b) => a.logLine - b.logLine);
+  return { located, printed };
 }
 
 /** Places every fix of the result's locations on its files, in the result's order. */
@@ -105,19 +139,33 @@ export async function collectFixes(result: Pick<LocateResult, 'locations'>, opti
   const fixes: Fix[] = [];
   const rejected: FixRejection[] = [];
   // Log order, which is the tool's order: ranking moved the primary first, fixing keeps the tool's own sequence.
-  const located = result.locations.filter((location) => location.fixes !== undefined && location.fixes.length > 0).sort((a, b) => a.logLine - b.logLine);
-  const printed: string[] = [];
-  for (const location of located) for (const raw of location.fixes as RawFix[]) for (const edit of raw.edits) printed.push(edit.file);
+  const { located, printed } = withFixes(result.locations);
   await files.load(printed);
-  for (const location of located) {
+  // Indexed loops: thousands of fixes are placed before the JIT has warmed up to them, and an iterator allocates.
+  for (let at = 0; at < located.length; at++) {
+    const location = located[at] as ResolvedLocation;
     const diagnostic = diagnosticOf(location);
-    for (const raw of location.fixes as RawFix[]) {
-      const edits: FixEdit[] = [];
-      let failure: Extract<Placed, { reason: string }> | undefined;
-      for (const rawEdit of raw.edits) {
-        const placed = placeEdit(rawEdit, files, options.loggedAt);
-        if ('edit' in placed) edits.push(placed.edit);
-        else failure ??= placed;
+    const raws = location.fixes as RawFix[];
+    for (let index = 0; index < raws.length; index++) {
+      const raw = raws[index] as RawFix;
+      let edits: FixEdit[];
+      let failure: Unplaced | undefined;
+      if (raw.edits.length === 1) {
+        // The common fix, one edit: its array made at its size, not grown from empty.
+        const placed = placeEdit(raw.edits[0] as RawFixEdit, files, options.loggedAt);
+        if ('reason' in placed) {
+          edits = [];
+          failure = placed;
+        } else {
+          edits = [placed];
+        }
+      } else {
+        edits = [];
+        for (let which = 0; which < raw.edits.length; which++) {
+          const placed = placeEdit(raw.edits[which] as RawFixEdit, files, options.loggedAt);
+          if ('reason' in placed) failure ??= placed;
+          else edits.push(placed);
+        }
       }
       const fix: Fix = {
         id: `f${fixes.length + rejected.length + 1}`,

@@ -20,11 +20,17 @@ export interface DiffEdit {
   newText: string;
 }
 
-/** Lines removed and added at old line `oldStart` (0-based), in the order they print. */
+/**
+ * `removed` lines removed and `added` lines added at old line `oldStart` (0-based), as they print: `minus` holds
+ * the `-line`s, `plus` the `+line`s. An element may hold several printed lines joined by `\n` (a run of one-line
+ * fixes is made as one block of each, with the string built-ins, not line by line).
+ */
 interface Change {
   oldStart: number;
-  ops: Op[];
   removed: number;
+  added: number;
+  minus: string[];
+  plus: string[];
 }
 
 /** The text's lines as a diff prints them: without `\n`, a last line without one marked. */
@@ -40,19 +46,27 @@ function printedLines(text: string): string[] {
 function changesOf(ops: readonly Op[], oldBase: number, out: Change[]): void {
   let old = oldBase;
   let current: Change | undefined;
-  for (const op of ops) {
-    if (op[0] === ' ') {
-      current = undefined;
+  // A run's added lines print after its removed ones, whatever their order among the ops.
+  const close = (): void => {
+    current = undefined;
+  };
+  for (const [kind, line] of ops) {
+    if (kind === ' ') {
+      close();
       old++;
       continue;
     }
-    if (!current) out.push((current = { oldStart: old, ops: [], removed: 0 }));
-    current.ops.push(op);
-    if (op[0] === '-') {
+    if (!current) out.push((current = { oldStart: old, removed: 0, added: 0, minus: [], plus: [] }));
+    if (kind === '-') {
+      current.minus.push(`-${line}`);
       current.removed++;
       old++;
+    } else {
+      current.plus.push(`+${line}`);
+      current.added++;
     }
   }
+  close();
 }
 
 /** Hunks with CONTEXT lines around each change; changes at most 2·CONTEXT kept lines apart share a hunk. */
@@ -71,7 +85,10 @@ function printHunks(file: string, changes: readonly Change[], oldLines: number, 
     const start = Math.max(0, (changes[first] as Change).oldStart - CONTEXT);
     const lastChange = changes[last] as Change;
     const stop = Math.min(oldLines, lastChange.oldStart + lastChange.removed + CONTEXT);
-    const body: string[] = [];
+    // The header needs the counts of the lines below it: its place is kept and filled in after them. Lines go
+    // straight into `out` (no spread of a hunk's lines, which could pass the engine's argument limit).
+    const header = out.length;
+    out.push('');
     let at = start;
     let added = 0;
     let removed = 0;
@@ -80,25 +97,23 @@ function printHunks(file: string, changes: readonly Change[], oldLines: number, 
     for (let index = first; index <= last; index++) {
       const change = changes[index] as Change;
       if (change.oldStart > at) {
-        body.push(...additions);
+        for (const line of additions) out.push(line);
         additions = [];
       }
-      for (; at < change.oldStart; at++) body.push(` ${oldLine(at)}`);
-      for (const [kind, line] of change.ops) {
-        if (kind === '-') body.push(`-${line}`);
-        else additions.push(`+${line}`);
-      }
+      for (; at < change.oldStart; at++) out.push(` ${oldLine(at)}`);
+      for (const line of change.minus) out.push(line);
+      for (const line of change.plus) additions.push(line);
       removed += change.removed;
-      added += change.ops.length - change.removed;
+      added += change.added;
       at = change.oldStart + change.removed;
     }
-    body.push(...additions);
-    for (; at < stop; at++) body.push(` ${oldLine(at)}`);
+    for (const line of additions) out.push(line);
+    for (; at < stop; at++) out.push(` ${oldLine(at)}`);
     const oldCount = stop - start;
     const newCount = oldCount - removed + added;
     const oldFrom = oldCount === 0 ? start : start + 1;
     const newFrom = newCount === 0 ? start + delta : start + delta + 1;
-    out.push(`@@ -${oldFrom},${oldCount} +${newFrom},${newCount} @@`, ...body);
+    out[header] = `@@ -${oldFrom},${oldCount} +${newFrom},${newCount} @@`;
     delta += added - removed;
     first = last + 1;
   }
@@ -124,27 +139,56 @@ function stretchChanges(oldLines: string[], newLines: string[], oldStart: number
   if (oldEnd === head && newEnd === head) return;
   // One line for one (the common case of a fix), or one side empty: nothing to match.
   if ((oldEnd - head <= 1 && newEnd - head <= 1) || oldEnd === head || newEnd === head) {
-    const ops: Op[] = [];
-    for (let index = head; index < oldEnd; index++) ops.push(['-', oldLines[index] as string]);
-    for (let index = head; index < newEnd; index++) ops.push(['+', newLines[index] as string]);
-    out.push({ oldStart: oldStart + head, ops, removed: oldEnd - head });
+    const minus: string[] = [];
+    const plus: string[] = [];
+    for (let index = head; index < oldEnd; index++) minus.push(`-${oldLines[index] as string}`);
+    for (let index = head; index < newEnd; index++) plus.push(`+${newLines[index] as string}`);
+    out.push({ oldStart: oldStart + head, removed: oldEnd - head, added: newEnd - head, minus, plus });
     return;
   }
   changesOf(lineOps(oldLines.slice(head, oldEnd), newLines.slice(head, newEnd)).ops, oldStart + head, out);
 }
 
 /**
- * The change of one edit inside one line that stays one line: the line before and after, with no splitting or
- * matching (the common fix, thousands of times in a lint-heavy run). False when the edit adds a line end.
+ * Whether the edit stays inside its line (`oldFrom`..`oldTo`, line end included) and adds no line end: the common
+ * fix, thousands of times in a lint-heavy run.
  */
-function oneLineChange(text: string, oldFrom: number, oldTo: number, edit: DiffEdit, line: number, out: Change[]): boolean {
-  if (edit.newText.includes('\n') || edit.end >= oldTo) return false;
-  const ending = text.charCodeAt(oldTo - 1) === 0x0a ? 1 : 0;
-  const suffix = ending === 1 ? '' : NO_NEWLINE;
-  const before = text.slice(oldFrom, oldTo - ending);
-  const after = before.slice(0, edit.start - oldFrom) + edit.newText + before.slice(edit.end - oldFrom);
-  if (after !== before) out.push({ oldStart: line, ops: [['-', before + suffix], ['+', after + suffix]], removed: 1 });
-  return true;
+function withinLine(edit: DiffEdit, oldTo: number): boolean {
+  return edit.end < oldTo && !edit.newText.includes('\n');
+}
+
+/** Whether the edit puts back the text it replaces (its line does not change). */
+function keepsText(text: string, edit: DiffEdit): boolean {
+  return edit.end - edit.start === edit.newText.length && text.startsWith(edit.newText, edit.start);
+}
+
+/** Consecutive lines `from`..`to` (0-based, `to` excluded) changed by the edits `first`..`last`, one each. */
+interface Run {
+  from: number;
+  to: number;
+  first: number;
+  last: number;
+}
+
+/**
+ * The change of a run of consecutive lines `from`..`to` (0-based, `to` excluded), each changed by one edit that
+ * stays inside it: both sides as one block, the line prefixes put in by replaceAll.
+ */
+function runChange(text: string, edits: readonly DiffEdit[], run: Run, start: number, end: number): Change {
+  const { from, to, first, last } = run;
+  const bodyEnd = text.charCodeAt(end - 1) === 0x0a ? end - 1 : end;
+  const suffix = bodyEnd < end ? '' : NO_NEWLINE;
+  const pieces: string[] = [];
+  let at = start;
+  for (let index = first; index <= last; index++) {
+    const edit = edits[index] as DiffEdit;
+    pieces.push(text.slice(at, edit.start), edit.newText);
+    at = edit.end;
+  }
+  pieces.push(text.slice(at, bodyEnd));
+  const minus = `-${text.slice(start, bodyEnd).replaceAll('\n', '\n-')}${suffix}`;
+  const plus = `+${pieces.join('').replaceAll('\n', '\n+')}${suffix}`;
+  return { oldStart: from, removed: to - from, added: to - from, minus: [minus], plus: [plus] };
 }
 
 /**
@@ -159,6 +203,12 @@ export function editsDiff(file: string, before: FileText, edits: readonly DiffEd
   const oldLines = text === '' ? 0 : before.lineCount - trailing;
   const lineStart = (index: number): number => (index >= oldLines ? text.length : (before.lineStartOf(index + 1) as number));
   const changes: Change[] = [];
+  // The open run of one-line changes on consecutive lines: its lines and its edits.
+  let run: Run | undefined;
+  const closeRun = (): void => {
+    if (run) changes.push(runChange(text, edits, run, lineStart(run.from), lineStart(run.to)));
+    run = undefined;
+  };
   for (let first = 0; first < edits.length; ) {
     const from = Math.min((edits[first] as DiffEdit).startLine - 1, oldLines);
     let to = Math.min((edits[first] as DiffEdit).endLine - 1, oldLines - 1);
@@ -169,10 +219,22 @@ export function editsDiff(file: string, before: FileText, edits: readonly DiffEd
     }
     const oldFrom = lineStart(from);
     const oldTo = to >= from ? lineStart(to + 1) : oldFrom;
-    if (first === last && from === to && oneLineChange(text, oldFrom, oldTo, edits[first] as DiffEdit, from, changes)) {
+    const edit = edits[first] as DiffEdit;
+    if (first === last && from === to && withinLine(edit, oldTo)) {
+      // A line its edit leaves as it was is a kept line: it ends the run, as any line between changes does.
+      if (!keepsText(text, edit)) {
+        if (run && run.to === from) {
+          run.to = from + 1;
+          run.last = first;
+        } else {
+          closeRun();
+          run = { from, to: from + 1, first, last: first };
+        }
+      }
       first++;
       continue;
     }
+    closeRun();
     const pieces: string[] = [];
     let at = oldFrom;
     for (let index = first; index <= last; index++) {
@@ -184,6 +246,7 @@ export function editsDiff(file: string, before: FileText, edits: readonly DiffEd
     stretchChanges(printedLines(text.slice(oldFrom, oldTo)), printedLines(pieces.join('')), from, changes);
     first = last + 1;
   }
+  closeRun();
   // A kept line as printedLines would give it: every byte but its `\n` (a `\r` stays), the last one marked.
   return printHunks(file, changes, oldLines, (index) => {
     const next = before.lineStartOf(index + 2);

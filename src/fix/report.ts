@@ -40,36 +40,43 @@ export function fixesToJson(result: Result): FixesJson {
   const diffs = new Map(result.changes.map((change) => [change.absolutePath, change.diff]));
   const files = new Map<string, FixesJsonFile>();
   const roots = new Map<string, Set<string>>();
-  const fixes = [...result.applied, ...result.rejected.map((entry) => entry.fix)];
-  for (const fix of fixes) {
-    for (const edit of fix.edits) {
-      if (files.has(edit.absolutePath)) continue;
-      files.set(edit.absolutePath, { file: edit.file, root: edit.root, absolutePath: edit.absolutePath, digest: edit.digest, diff: diffs.get(edit.absolutePath) ?? '' });
+  let ambiguous = false;
+  // One pass that converts the fixes and fills the file table (each pass over thousands of fixes warms up on its
+  // own); a file asked for once per run of edits in it. An edit names its root only when two roots hold a file of
+  // its name, which is known at the end: those few edits are made again then.
+  let lastPath: string | undefined;
+  const editOf = (edit: FixEdit): FixesJsonEdit => {
+    if (edit.absolutePath !== lastPath && !files.has(edit.absolutePath)) {
+      const { file, root, absolutePath, digest } = edit;
+      files.set(absolutePath, { file, root, absolutePath, digest, diff: diffs.get(absolutePath) ?? '' });
       const named = roots.get(edit.file);
-      if (named) named.add(edit.root);
+      if (named) ambiguous ||= named.add(edit.root).size > 1;
       else roots.set(edit.file, new Set([edit.root]));
     }
-  }
-  const jsonOf = (fix: Fix): FixesJsonFix => ({
-    id: fix.id,
-    source: fix.source,
-    safety: fix.safety,
-    description: fix.description,
-    diagnostic: fix.diagnostic,
-    edits: fix.edits.map((edit) => {
-      const { file, range, oldText, newText } = edit;
-      return (roots.get(file)?.size ?? 1) > 1 ? { file, root: edit.root, range, oldText, newText } : { file, range, oldText, newText };
-    }),
-    group: fix.group,
-  });
-  return {
-    version: FIX_JSON_VERSION,
-    written: result.written,
-    columnUnit: 'utf-16',
-    files: [...files.values()],
-    applied: result.applied.map(jsonOf),
-    rejected: result.rejected.map(({ fix, reason, detail }) => ({ fix: jsonOf(fix), reason, detail })),
+    lastPath = edit.absolutePath;
+    const { file, range, oldText, newText } = edit;
+    return { file, range, oldText, newText };
   };
+  const jsonOf = (fix: Fix): FixesJsonFix => {
+    // One edit, the common fix: its array made at its size, not grown from empty.
+    const edits: FixesJsonEdit[] = fix.edits.length === 1 ? [editOf(fix.edits[0] as FixEdit)] : fix.edits.map(editOf);
+    const { id, source, safety, description, diagnostic, group } = fix;
+    return { id, source, safety, description, diagnostic, edits, group };
+  };
+  const applied: FixesJsonFix[] = [];
+  for (let index = 0; index < result.applied.length; index++) applied.push(jsonOf(result.applied[index] as Fix));
+  const rejected = result.rejected.map(({ fix, reason, detail }) => ({ fix: jsonOf(fix), reason, detail }));
+  if (ambiguous) {
+    const withRoot = (fix: Fix, json: FixesJsonFix): void => {
+      fix.edits.forEach((edit, at) => {
+        const { file, range, oldText, newText } = edit;
+        if ((roots.get(file)?.size ?? 1) > 1) json.edits[at] = { file, root: edit.root, range, oldText, newText };
+      });
+    };
+    result.applied.forEach((fix, at) => withRoot(fix, applied[at] as FixesJsonFix));
+    result.rejected.forEach((entry, at) => withRoot(entry.fix, (rejected[at] as { fix: FixesJsonFix }).fix));
+  }
+  return { version: FIX_JSON_VERSION, written: result.written, columnUnit: 'utf-16', files: [...files.values()], applied, rejected };
 }
 
 function onlyOne<T>(items: readonly T[]): T | undefined {

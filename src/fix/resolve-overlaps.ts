@@ -5,16 +5,15 @@
 // go vet -fix (the analysis framework's ApplyEdits) refuses only edits that overlap: one that starts where another
 // ends is applied in the same pass, so for its fixes touching is no clash.
 import type { Fix, FixEdit, FixRejection } from '../core/index.js';
+import type { DiffEdit } from './diff.js';
 
 /** Sources whose own fixer applies an edit that starts where another ends in the same pass. */
 const TOUCHING_ALLOWED: ReadonlySet<string> = new Set(['go-vet-json']);
 
-export interface PlacedEdit {
+/** An edit as offsets into its file's text; a DiffEdit as it is, so the diff needs no object of its own per edit. */
+export interface PlacedEdit extends DiffEdit {
   edit: FixEdit;
-  start: number;
-  end: number;
 }
-
 
 /**
  * The edits taken in one file, sorted by start. They never overlap or touch, so they are sorted by end too, and
@@ -33,20 +32,26 @@ class TakenEdits {
    * start`); with `touching`, only an overlap clashes (go vet -fix).
    */
   check(edit: PlacedEdit, touching = false): 'same' | 'clash' | 'free' {
+    // Fixes come in order of where they start: nearly always every taken edit ends before this one starts.
+    const last = this.edits[this.edits.length - 1];
+    if (last === undefined || last.end < edit.start) return 'free';
     const other = this.edits[this.firstEndingAtOrAfter(edit.start)];
     if (other === undefined || other.start > edit.end) return 'free';
-    if (other.start === edit.start && other.end === edit.end && other.edit.newText === edit.edit.newText) return 'same';
+    if (other.start === edit.start && other.end === edit.end && other.newText === edit.newText) return 'same';
     if (!touching) return 'clash';
     const next = this.edits[this.firstEndingAtOrAfter(edit.start + 1)];
     return next !== undefined && next.start < edit.end ? 'clash' : 'free';
   }
 
   add(edit: PlacedEdit): void {
-    // After every taken edit that ends at or before this one's start (touching ones included), so ends stay sorted.
-    const index = this.firstEndingAtOrAfter(edit.start + 1);
     // Fixes come in order of where they start, so this is nearly always an append.
-    if (index === this.edits.length) this.edits.push(edit);
-    else this.edits.splice(index, 0, edit);
+    const last = this.edits[this.edits.length - 1];
+    if (last === undefined || last.end <= edit.start) {
+      this.edits.push(edit);
+      return;
+    }
+    // After every taken edit that ends at or before this one's start (touching ones included), so ends stay sorted.
+    this.edits.splice(this.firstEndingAtOrAfter(edit.start + 1), 0, edit);
   }
 
   private firstEndingAtOrAfter(offset: number): number {
@@ -74,8 +79,8 @@ export interface PlacedFix {
 }
 
 export interface Choice {
-  /** The fixes taken in the caller's order, each with the edits still to make (identical edits made once). */
-  taken: Array<{ fix: Fix; edits: PlacedEdit[] }>;
+  /** The fixes taken, in the caller's order (the edits they still make are in `byFile`, identical ones once). */
+  taken: Fix[];
   /** With the index of the fix each one rejects. */
   rejected: Array<{ rejection: FixRejection; index: number }>;
   /** Every file's edits to make, sorted by where they start (they never overlap). */
@@ -85,21 +90,33 @@ export interface Choice {
 /**
  * By file, then where the fix starts and ends; stable, so equal ranges keep the tool's order. Files first into
  * buckets, and a file's fixes sorted only when the tool did not list them in order already (a linter does):
- * a lint-heavy run's thousands of fixes cost one pass, not a comparison sort.
+ * a lint-heavy run's thousands of fixes cost one pass, not a comparison sort. Positions in `placed`, so the
+ * choice can hand the taken fixes back in their own order without sorting them again.
  */
-function inChoiceOrder(placed: readonly PlacedFix[]): PlacedFix[] {
-  const byFile: PlacedFix[][] = [];
-  for (const entry of placed) (byFile[entry.file] ??= []).push(entry);
-  const out: PlacedFix[] = [];
-  for (const fixes of byFile) {
-    if (!fixes) continue;
-    let sorted = true;
-    for (let index = 1; index < fixes.length && sorted; index++) sorted = startsNoEarlier(fixes[index] as PlacedFix, fixes[index - 1] as PlacedFix);
-    if (!sorted) fixes.sort((a, b) => a.first - b.first || a.last - b.last);
-    // A loop, not push(...fixes): a spread of a file's hundred thousand fixes would pass the engine's argument limit.
-    for (const entry of fixes) out.push(entry);
+function inChoiceOrder(placed: readonly PlacedFix[]): number[] {
+  const byFile: number[][] = [];
+  // The files whose fixes the tool did not list by where they start, checked while bucketing (no pass of its own).
+  const unsorted: boolean[] = [];
+  for (let at = 0; at < placed.length; at++) {
+    const entry = placed[at] as PlacedFix;
+    const positions = (byFile[entry.file] ??= []);
+    const previous = positions[positions.length - 1];
+    if (previous !== undefined && !startsNoEarlier(entry, placed[previous] as PlacedFix)) unsorted[entry.file] = true;
+    positions.push(at);
+  }
+  const out: number[] = [];
+  for (let file = 0; file < byFile.length; file++) {
+    const positions = byFile[file];
+    if (!positions) continue;
+    if (unsorted[file] === true) positions.sort((a, b) => byRange(placed[a] as PlacedFix, placed[b] as PlacedFix));
+    // A loop, not push(...positions): a spread of a file's hundred thousand fixes would pass the argument limit.
+    for (let index = 0; index < positions.length; index++) out.push(positions[index] as number);
   }
   return out;
+}
+
+function byRange(a: PlacedFix, b: PlacedFix): number {
+  return a.first - b.first || a.last - b.last;
 }
 
 function startsNoEarlier(entry: PlacedFix, previous: PlacedFix): boolean {
@@ -110,28 +127,43 @@ function startsNoEarlier(entry: PlacedFix, previous: PlacedFix): boolean {
 export function chooseFixes(placed: PlacedFix[]): Choice {
   const ordered = inChoiceOrder(placed);
   const takenEdits = new Map<string, TakenEdits>();
+  // The file of the edit before: a lint-heavy run's fixes come file by file, so the map is asked once per file.
+  let lastPath: string | undefined;
+  let lastTaken: TakenEdits | undefined;
   const takenOf = (edit: PlacedEdit): TakenEdits => {
-    let taken = takenEdits.get(edit.edit.absolutePath);
-    if (!taken) takenEdits.set(edit.edit.absolutePath, (taken = new TakenEdits()));
+    const path = edit.edit.absolutePath;
+    if (path === lastPath && lastTaken) return lastTaken;
+    let taken = takenEdits.get(path);
+    if (!taken) takenEdits.set(path, (taken = new TakenEdits()));
+    lastPath = path;
+    lastTaken = taken;
     return taken;
   };
   const groups = new Set<string>();
-  const taken: Array<{ fix: Fix; edits: PlacedEdit[]; index: number }> = [];
+  // Whether each fix is taken, by its position in `placed`.
+  const chosen = new Uint8Array(placed.length);
   const rejected: Choice['rejected'] = [];
-  for (const entry of ordered) {
-    if (entry.fix.group !== null && groups.has(entry.fix.group)) {
+  for (let at = 0; at < ordered.length; at++) {
+    const position = ordered[at] as number;
+    const entry = placed[position] as PlacedFix;
+    const group = entry.fix.group;
+    if (group !== null && groups.has(group)) {
       rejected.push({ rejection: { fix: entry.fix, reason: 'alternative', detail: 'another fix of the same diagnostic was chosen' }, index: entry.index });
       continue;
     }
-    const fresh: PlacedEdit[] = [];
+    const touching = TOUCHING_ALLOWED.has(entry.fix.source);
+    // The fix's own array while every edit is new (the common case); a copy only once one was taken already.
+    let fresh: PlacedEdit[] = entry.edits;
     let clash: PlacedEdit | undefined;
-    for (const edit of entry.edits) {
-      const state = takenOf(edit).check(edit, TOUCHING_ALLOWED.has(entry.fix.source));
+    for (let index = 0; index < entry.edits.length; index++) {
+      const edit = entry.edits[index] as PlacedEdit;
+      const state = takenOf(edit).check(edit, touching);
       if (state === 'clash') {
         clash = edit;
         break;
       }
-      if (state === 'free') fresh.push(edit);
+      if (state === 'same' && fresh === entry.edits) fresh = entry.edits.slice(0, index);
+      else if (state === 'free' && fresh !== entry.edits) fresh.push(edit);
     }
     if (clash) {
       const where = `${clash.edit.file}:${clash.edit.range.start.line}:${clash.edit.range.start.column}`;
@@ -139,12 +171,25 @@ export function chooseFixes(placed: PlacedFix[]): Choice {
       rejected.push({ rejection: { fix: entry.fix, reason: 'overlap', detail }, index: entry.index });
       continue;
     }
-    for (const edit of fresh) takenOf(edit).add(edit);
-    if (entry.fix.group !== null) groups.add(entry.fix.group);
-    taken.push({ fix: entry.fix, edits: fresh, index: entry.index });
+    for (let index = 0; index < fresh.length; index++) takenOf(fresh[index] as PlacedEdit).add(fresh[index] as PlacedEdit);
+    if (group !== null) groups.add(group);
+    chosen[position] = 1;
   }
-  // Fixes are chosen in file order; the tool's order (the caller's) is kept when it differs.
-  if (taken.some((entry, at) => at > 0 && (taken[at - 1] as { index: number }).index > entry.index)) taken.sort((a, b) => a.index - b.index);
+  // Fixes are chosen in file order; they are handed back in the caller's order (by index), which is the order
+  // they are placed in unless a caller passes them otherwise.
+  let taken: Fix[] = [];
+  let previous = -1;
+  let inCallerOrder = true;
+  for (let position = 0; position < placed.length; position++) {
+    if (chosen[position] === 0) continue;
+    const entry = placed[position] as PlacedFix;
+    if (entry.index < previous) inCallerOrder = false;
+    previous = entry.index;
+    taken.push(entry.fix);
+  }
+  if (!inCallerOrder) {
+    taken = placed.filter((_, position) => chosen[position] === 1).sort((a, b) => a.index - b.index).map((entry) => entry.fix);
+  }
   const byFile = new Map([...takenEdits].map(([path, edits]) => [path, edits.sorted] as const));
   return { taken, rejected, byFile };
 }

@@ -2,7 +2,7 @@
 // line starts. Every unit a tool counts in (UTF-16 offsets without the BOM, UTF-8 bytes, code points, columns in
 // any ColumnUnit) is converted here, and only here, to UTF-16 offsets into that text.
 import { createHash } from 'node:crypto';
-import { fromUtf16Offset, toUtf16Offset, type FixPosition, type RawFixPoint } from '../core/index.js';
+import { fromUtf16Offset, toUtf16Offset, type FixPosition, type FixRange, type RawFixPoint } from '../core/index.js';
 
 const BOM = [0xef, 0xbb, 0xbf];
 const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -16,6 +16,8 @@ export class FileText {
   readonly bytes: Uint8Array;
   private readonly lineStarts: number[];
   private digestMemo: string | undefined;
+  /** The line positionOf found last (0-based), where it looks first. */
+  private lastLineIndex = 0;
 
   private constructor(bytes: Uint8Array) {
     this.bytes = bytes;
@@ -88,14 +90,40 @@ export class FileText {
 
   /** 1-based line and UTF-16 column of an offset. */
   positionOf(offset: number): FixPosition {
-    let low = 0;
-    let high = this.lineStarts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if ((this.lineStarts[middle] as number) <= offset) low = middle;
-      else high = middle - 1;
+    const starts = this.lineStarts;
+    let line = this.lastLineIndex;
+    // Edits come through a file in order: the line found last, or the one after it, nearly always holds the offset.
+    if (!this.holds(line, offset)) {
+      if (this.holds(line + 1, offset)) line++;
+      else {
+        let low = 0;
+        let high = starts.length - 1;
+        while (low < high) {
+          const middle = (low + high + 1) >> 1;
+          if ((starts[middle] as number) <= offset) low = middle;
+          else high = middle - 1;
+        }
+        line = low;
+      }
     }
-    return { line: low + 1, column: offset - (this.lineStarts[low] as number) + 1 };
+    this.lastLineIndex = line;
+    return { line: line + 1, column: offset - (starts[line] as number) + 1 };
+  }
+
+  /** Whether line `index` (0-based) is the last line starting at or before `offset`. */
+  private holds(index: number, offset: number): boolean {
+    const start = this.lineStarts[index];
+    if (start === undefined || start > offset) return false;
+    const next = this.lineStarts[index + 1];
+    return next === undefined || offset < next;
+  }
+
+  /** The positions of [start, end): one line search when both lie on one line, as nearly every fix's do. */
+  rangeOf(start: number, end: number): FixRange {
+    const from = this.positionOf(start);
+    const next = this.lineStarts[from.line];
+    if (next !== undefined && end >= next) return { start: from, end: this.positionOf(end) };
+    return { start: from, end: { line: from.line, column: from.column + end - start } };
   }
 
   /** The offset of a 1-based line and UTF-16 column (the inverse of positionOf); undefined outside the text. */

@@ -115,6 +115,19 @@ describe('apply engine', () => {
     expect(readFileSync(join(dir, 'a.js'), 'utf8')).toBe('var b = 2\n');
   });
 
+  it('a dry run with a snapshot that lacks a fix\'s file reads that file, and files keep their path order', async () => {
+    const dir = workspace({ 'a.js': 'var a = 1\n', 'b.js': 'var b = 2\n' });
+    const fromB = await fixesOf(dir, eslintReport(dir, 'b.js', [{ line: 1, column: 1, ruleId: 'no-var', range: [0, 3], text: 'let' }]));
+    const fromA = await fixesOf(dir, eslintReport(dir, 'a.js', [{ line: 1, column: 1, ruleId: 'no-var', range: [0, 3], text: 'let' }]));
+    const dry = await applyFixes([...fromB.fixes, ...fromA.fixes], { snapshot: fromA.snapshot });
+    expect(dry.rejected).toEqual([]);
+    expect(dry.applied).toEqual([...fromB.fixes, ...fromA.fixes]);
+    expect(dry.changes.map((change) => change.diff)).toEqual([
+      '--- a/a.js\n+++ b/a.js\n@@ -1,1 +1,1 @@\n-var a = 1\n+let a = 1\n',
+      '--- a/b.js\n+++ b/b.js\n@@ -1,1 +1,1 @@\n-var b = 2\n+let b = 2\n',
+    ]);
+  });
+
   it('a saved --json (version 2) goes back to applyFixes, and a file changed since is still stale', async () => {
     const dir = workspace({ 'a.js': 'var a = 1\nvar b = 2\n' });
     const messages = [
@@ -131,6 +144,25 @@ describe('apply engine', () => {
     expect(applied.applied).toHaveLength(2);
     expect(readFileSync(join(dir, 'a.js'), 'utf8')).toBe('let a = 1\nlet b = 2\n');
     expect((await applyFixes(fixesFromJson(saved), { write: true })).rejected.map((entry) => entry.reason)).toEqual(['stale', 'stale']);
+  });
+
+  it('a saved --json names the root of an edit only where two roots hold a file of its name', async () => {
+    const first = workspace({ 'a.js': 'var a = 1\n', 'b.js': 'var b = 1\n' });
+    const second = workspace({ 'a.js': 'var c = 1\n' });
+    const fix = { ruleId: 'no-var', severity: 2, message: 'no-var', line: 1, column: 1, fix: { range: [0, 3], text: 'let' } };
+    const paths = [join(first, 'a.js'), join(first, 'b.js'), join(second, 'a.js')];
+    const report = JSON.stringify(paths.map((filePath) => ({ filePath, messages: [fix] })));
+    writeFileSync(join(first, 'out.log'), report);
+    const result = await locate({ path: join(first, 'out.log') }, { cwd: first, roots: [first, second] });
+    const { fixes } = await collectFixes(result, { cwd: first, roots: [first, second] });
+    const saved = JSON.parse(JSON.stringify(fixesToJson(await applyFixes(fixes)))) as ReturnType<typeof fixesToJson>;
+    expect(saved.applied.map((entry) => Object.keys(entry.edits[0] ?? {}))).toEqual([
+      ['file', 'root', 'range', 'oldText', 'newText'],
+      ['file', 'range', 'oldText', 'newText'],
+      ['file', 'root', 'range', 'oldText', 'newText'],
+    ]);
+    expect(saved.applied.map((entry) => entry.edits[0]?.root)).toEqual([first, undefined, second]);
+    expect(fixesFromJson(saved)).toEqual(fixes);
   });
 
   it('review fixes need unsafe; display fixes are never applied', async () => {
