@@ -19,7 +19,7 @@ interface Range {
   bHi: number;
 }
 
-export interface LineOps {
+interface LineOps {
   ops: Op[];
   /** Work units spent (lines looked at, Myers steps): a growth test's measure, never a time. */
   work: number;

@@ -78,7 +78,7 @@ export interface PlacedFix {
   last: number;
 }
 
-export interface Choice {
+interface Choice {
   /** The fixes taken, in the caller's order (the edits they still make are in `byFile`, identical ones once). */
   taken: Fix[];
   /** With the index of the fix each one rejects. */

@@ -12,7 +12,7 @@ export interface PlacedFile {
   mtimeMs: number;
 }
 
-export type Placement = { ok: true; file: PlacedFile } | { ok: false; detail: string };
+type Placement = { ok: true; file: PlacedFile } | { ok: false; detail: string };
 
 async function realRoots(roots: readonly string[]): Promise<string[]> {
   const out: string[] = [];

@@ -16,7 +16,7 @@ const SIMPLE_ESCAPES: Record<string, number> = { n: 0x0a, t: 0x09, r: 0x0d, '"':
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The C-escaped string as text (octal escapes are bytes of UTF-8); undefined when it is not valid. */
-export function unescapeC(escaped: string): string | undefined {
+function unescapeC(escaped: string): string | undefined {
   const bytes: number[] = [];
   for (let index = 0; index < escaped.length; index++) {
     const code = escaped.charCodeAt(index);
