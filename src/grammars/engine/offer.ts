@@ -5,6 +5,9 @@ import { FormatLineContext, type ContextHost } from './context.js';
 import type { FormatAnchors } from './format-anchors.js';
 import type { GrammarFormat } from './format.js';
 
+const MEMO_PROBES = 256;
+const MEMO_PROBE_LENGTH = 1024;
+
 export class FormatOffer {
   /** The distinct format anchors, for the prefix kinds this log uses (built with the line-start prefilter),
    * and which of them is each format's: 107 formats share 81 anchors (many use the generic path anchor). */
@@ -15,6 +18,10 @@ export class FormatOffer {
   private readonly contexts: Array<FormatLineContext | undefined> = [];
   /** Indexes of the formats that also read claimed lines (GrammarFormat.readsClaimedLines), found once. */
   private readersOfClaimed: number[] | undefined;
+  /** What the anchors said of a probe seen before (a log repeats its lines): an anchor's verdict depends on the probe
+   * alone, and an unclaimed line with a number tests every anchor. Bounded, and emptied when the anchors change. */
+  private readonly knownSelects = new Map<string, Uint8Array>();
+  private knownFor: FormatAnchors | undefined;
 
   constructor(
     private readonly formats: readonly GrammarFormat[],
@@ -26,7 +33,32 @@ export class FormatOffer {
     // Whether each anchor selects the probe: 0 not yet tested, 1 yes, 2 no (one array for all lines).
     const anchors = this.anchors!;
     const selects = (this.selects ??= new Uint8Array(anchors.count));
-    selects.fill(0);
+    if (this.knownFor !== anchors) {
+      this.knownSelects.clear();
+      this.knownFor = anchors;
+    }
+    const known = probe.length <= MEMO_PROBE_LENGTH ? this.knownSelects.get(probe) : undefined;
+    if (known === undefined) selects.fill(0);
+    else selects.set(known);
+    try {
+      return this.offerSelected(probe, textOf, logLine);
+    } finally {
+      if (probe.length <= MEMO_PROBE_LENGTH) this.remember(probe, known);
+    }
+  }
+
+  private remember(probe: string, known: Uint8Array | undefined): void {
+    if (known !== undefined) {
+      known.set(this.selects!);
+      return;
+    }
+    if (this.knownSelects.size >= MEMO_PROBES) this.knownSelects.clear();
+    this.knownSelects.set(probe, this.selects!.slice());
+  }
+
+  private offerSelected(probe: string, textOf: () => string, logLine: number): GrammarFormat | undefined {
+    const anchors = this.anchors!;
+    const selects = this.selects!;
     let text: string | undefined;
     let ends: readonly number[] | undefined;
     const prefixEnds = (): readonly number[] => (ends ??= anchors.prefixEnds(probe));

@@ -131,6 +131,28 @@ function fileAbove(context: LineContext): string | undefined {
   return named.size === 1 ? [...named][0] : undefined;
 }
 
+// A log repeats its lines (the same warning per file, per retry, per copy of a run): what a line's own words say
+// is read once per distinct text. Only an analysis that never looked at the line above is kept, so the memo is a
+// pure function of the text; it is bounded in entries and in the length of the lines it keeps.
+const MEMO_ENTRIES = 512;
+const MEMO_LINE_LENGTH = 1024;
+const phrasesMemo = new Map<string, readonly Found[]>();
+
+function rememberedPhrasesOf(text: string, above: () => string | undefined): readonly Found[] {
+  const known = phrasesMemo.get(text);
+  if (known !== undefined) return known;
+  let lookedAbove = false;
+  const tokens = tokensOf(text);
+  const phrases = tokens.length === 0 ? [] : phrasesOf(text, tokens, () => {
+    lookedAbove = true;
+    return above();
+  });
+  if (lookedAbove || text.length > MEMO_LINE_LENGTH) return phrases;
+  if (phrasesMemo.size >= MEMO_ENTRIES) phrasesMemo.clear();
+  phrasesMemo.set(text, phrases);
+  return phrases;
+}
+
 function phrasesOf(text: string, tokens: readonly Token[], above: () => string | undefined): Found[] {
   const found: Found[] = [];
   const candidates = fileCandidates(tokens);
@@ -229,13 +251,12 @@ function parseProse(context: LineContext): boolean {
   const text = context.text;
   if (splitFromPreviousLine(context) || rowUnderHeader(context)) return true;
   if (!ANY_PHRASE.test(text)) return false;
-  const tokens = tokensOf(text);
-  if (tokens.length === 0) return false;
   const severity = severityOf(SEVERITY_WORD.exec(text)?.[1]);
   let claimed = false;
   let above: string | undefined | null = null;
   const fileOfAbove = (): string | undefined => (above === null ? (above = fileAbove(context)) : above);
-  const phrases = phrasesOf(text, tokens, fileOfAbove);
+  const phrases = rememberedPhrasesOf(text, fileOfAbove);
+  if (phrases.length === 0) return false;
   // A Python traceback whose newlines a copy lost is one line of frames: its header says the innermost is last.
   const trace = phrases.length > 1 && JOINED_TRACE.test(text) ? context.newTraceId() : undefined;
   let index = 0;
