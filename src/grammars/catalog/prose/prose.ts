@@ -90,6 +90,8 @@ interface Found {
   endLine: number | null;
   start: number;
   end: number;
+  /** Whether the line says more than this location (messageOf), found once per distinct line. */
+  saysMore?: boolean;
 }
 
 // The file a number phrase belongs to: the word right after it (`line 4 of F`), else right before it
@@ -201,11 +203,11 @@ function messageAbove(context: LineContext): string {
 }
 
 // The line itself when it says more than the location (nothing is cut from a message in words), else the
-// message above an indented location-only line.
+// message above an indented location-only line. Whether the line says more is its own text's: kept on the phrase.
 function messageOf(context: LineContext, found: Found): string {
   const text = context.text;
-  const outside = `${text.slice(0, found.start)} ${text.slice(found.end)}`.replace(/\b(?:at|in|of|on|near|from|file|line|col(?:umn)?)\b/gi, '');
-  return /[A-Za-z]/.test(outside) ? text.trim() : messageAbove(context);
+  found.saysMore ??= /[A-Za-z]/.test(`${text.slice(0, found.start)} ${text.slice(found.end)}`.replace(/\b(?:at|in|of|on|near|from|file|line|col(?:umn)?)\b/gi, ''));
+  return found.saysMore ? text.trim() : messageAbove(context);
 }
 
 // Whether a format before this one proposed this place from this line already (the permissive tier, or the
