@@ -4,6 +4,7 @@
 import { FormatLineContext, type ContextHost } from './context.js';
 import type { FormatAnchors } from './format-anchors.js';
 import type { GrammarFormat } from './format.js';
+import { RepeatMemo } from './repeat-memo.js';
 
 const MEMO_PROBES = 256;
 const MEMO_PROBE_LENGTH = 1024;
@@ -20,7 +21,7 @@ export class FormatOffer {
   private readersOfClaimed: number[] | undefined;
   /** What the anchors said of a probe seen before (a log repeats its lines): an anchor's verdict depends on the probe
    * alone, and an unclaimed line with a number tests every anchor. Bounded, and emptied when the anchors change. */
-  private readonly knownSelects = new Map<string, Uint8Array>();
+  private readonly knownSelects = new RepeatMemo<Uint8Array>(MEMO_PROBES, MEMO_PROBE_LENGTH);
   private knownFor: FormatAnchors | undefined;
 
   constructor(
@@ -37,23 +38,15 @@ export class FormatOffer {
       this.knownSelects.clear();
       this.knownFor = anchors;
     }
-    const known = probe.length <= MEMO_PROBE_LENGTH ? this.knownSelects.get(probe) : undefined;
+    const known = this.knownSelects.get(probe);
     if (known === undefined) selects.fill(0);
     else selects.set(known);
     try {
       return this.offerSelected(probe, textOf, logLine);
     } finally {
-      if (probe.length <= MEMO_PROBE_LENGTH) this.remember(probe, known);
+      if (known !== undefined) known.set(selects);
+      else if (this.knownSelects.wants(probe)) this.knownSelects.set(probe, selects.slice());
     }
-  }
-
-  private remember(probe: string, known: Uint8Array | undefined): void {
-    if (known !== undefined) {
-      known.set(this.selects!);
-      return;
-    }
-    if (this.knownSelects.size >= MEMO_PROBES) this.knownSelects.clear();
-    this.knownSelects.set(probe, this.selects!.slice());
   }
 
   private offerSelected(probe: string, textOf: () => string, logLine: number): GrammarFormat | undefined {

@@ -11,6 +11,8 @@
 import type { Severity } from '../../../core/index.js';
 import type { Emitted, GrammarFamily, GrammarFormat, LineContext } from '../../engine/format.js';
 import { PROSE_ANCHORS } from '../../engine/prefilter.js';
+import { RepeatMemo } from '../../engine/repeat-memo.js';
+import { ownCopy } from '../../engine/strings.js';
 import { parseSeverityTail, severityOf } from '../shared/common.js';
 import { rowUnderHeader } from './rows.js';
 import { pathLike, withoutHost } from './words.js';
@@ -136,9 +138,7 @@ function fileAbove(context: LineContext): string | undefined {
 // A log repeats its lines (the same warning per file, per retry, per copy of a run): what a line's own words say
 // is read once per distinct text. Only an analysis that never looked at the line above is kept, so the memo is a
 // pure function of the text; it is bounded in entries and in the length of the lines it keeps.
-const MEMO_ENTRIES = 512;
-const MEMO_LINE_LENGTH = 1024;
-const phrasesMemo = new Map<string, readonly Found[]>();
+const phrasesMemo = new RepeatMemo<readonly Found[]>(512, 1024);
 
 function rememberedPhrasesOf(text: string, above: () => string | undefined): readonly Found[] {
   const known = phrasesMemo.get(text);
@@ -149,9 +149,8 @@ function rememberedPhrasesOf(text: string, above: () => string | undefined): rea
     lookedAbove = true;
     return above();
   });
-  if (lookedAbove || text.length > MEMO_LINE_LENGTH) return phrases;
-  if (phrasesMemo.size >= MEMO_ENTRIES) phrasesMemo.clear();
-  phrasesMemo.set(text, phrases);
+  // What is kept holds no slice of the line (the memo copies its key; phrases keep their own copies of files).
+  if (!lookedAbove && phrasesMemo.wants(text)) phrasesMemo.set(text, phrases.map((found) => ({ ...found, file: ownCopy(found.file) })));
   return phrases;
 }
 
