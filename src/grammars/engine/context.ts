@@ -250,8 +250,11 @@ export class FormatLineContext implements LineContext {
   // A tool that indents another's output and wraps it itself (flutter's `    ` under `Xcode's output:`) starts the
   // second half after the same indentation as the first.
   private wrappedPathHead(printed: string): { head: string; width: number; indent: string } | undefined {
-    const indent = /^[ \t]*/.exec(this.text)?.[0] ?? '';
-    if (printed === '' || !this.text.startsWith(printed, indent.length)) return undefined;
+    // Every location asks, and most paths do not start their line: the indent is measured before any string is made.
+    let indentLength = 0;
+    for (let code = this.text.charCodeAt(0); code === 0x20 || code === 0x09; code = this.text.charCodeAt(++indentLength));
+    if (printed === '' || !this.text.startsWith(printed, indentLength)) return undefined;
+    const indent = this.text.slice(0, indentLength);
     const previous = this.line(-1);
     if (previous === undefined || previous.length < WRAP_MIN_WIDTH || isSpace(previous.charCodeAt(previous.length - 1))) return undefined;
     if (indent !== '' && (!previous.startsWith(indent) || isSpace(previous.charCodeAt(indent.length)))) return undefined;

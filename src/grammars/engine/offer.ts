@@ -4,6 +4,10 @@
 import { FormatLineContext, type ContextHost } from './context.js';
 import type { FormatAnchors } from './format-anchors.js';
 import type { GrammarFormat } from './format.js';
+import { RepeatMemo } from './repeat-memo.js';
+
+const MEMO_PROBES = 256;
+const MEMO_PROBE_LENGTH = 1024;
 
 export class FormatOffer {
   /** The distinct format anchors, for the prefix kinds this log uses (built with the line-start prefilter),
@@ -15,6 +19,10 @@ export class FormatOffer {
   private readonly contexts: Array<FormatLineContext | undefined> = [];
   /** Indexes of the formats that also read claimed lines (GrammarFormat.readsClaimedLines), found once. */
   private readersOfClaimed: number[] | undefined;
+  /** What the anchors said of a probe seen before (a log repeats its lines): an anchor's verdict depends on the probe
+   * alone, and an unclaimed line with a number tests every anchor. Bounded, and emptied when the anchors change. */
+  private readonly knownSelects = new RepeatMemo<Uint8Array>(MEMO_PROBES, MEMO_PROBE_LENGTH);
+  private knownFor: FormatAnchors | undefined;
 
   constructor(
     private readonly formats: readonly GrammarFormat[],
@@ -26,7 +34,24 @@ export class FormatOffer {
     // Whether each anchor selects the probe: 0 not yet tested, 1 yes, 2 no (one array for all lines).
     const anchors = this.anchors!;
     const selects = (this.selects ??= new Uint8Array(anchors.count));
-    selects.fill(0);
+    if (this.knownFor !== anchors) {
+      this.knownSelects.clear();
+      this.knownFor = anchors;
+    }
+    const known = this.knownSelects.get(probe);
+    if (known === undefined) selects.fill(0);
+    else selects.set(known);
+    try {
+      return this.offerSelected(probe, textOf, logLine);
+    } finally {
+      if (known !== undefined) known.set(selects);
+      else if (this.knownSelects.wants(probe)) this.knownSelects.set(probe, selects.slice());
+    }
+  }
+
+  private offerSelected(probe: string, textOf: () => string, logLine: number): GrammarFormat | undefined {
+    const anchors = this.anchors!;
+    const selects = this.selects!;
     let text: string | undefined;
     let ends: readonly number[] | undefined;
     const prefixEnds = (): readonly number[] => (ends ??= anchors.prefixEnds(probe));

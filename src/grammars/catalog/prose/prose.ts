@@ -11,6 +11,8 @@
 import type { Severity } from '../../../core/index.js';
 import type { Emitted, GrammarFamily, GrammarFormat, LineContext } from '../../engine/format.js';
 import { PROSE_ANCHORS } from '../../engine/prefilter.js';
+import { RepeatMemo } from '../../engine/repeat-memo.js';
+import { ownCopy } from '../../engine/strings.js';
 import { parseSeverityTail, severityOf } from '../shared/common.js';
 import { rowUnderHeader } from './rows.js';
 import { pathLike, withoutHost } from './words.js';
@@ -90,6 +92,8 @@ interface Found {
   endLine: number | null;
   start: number;
   end: number;
+  /** Whether the line says more than this location (messageOf), found once per distinct line. */
+  saysMore?: boolean;
 }
 
 // The file a number phrase belongs to: the word right after it (`line 4 of F`), else right before it
@@ -129,6 +133,25 @@ function fileAbove(context: LineContext): string | undefined {
   if (above === undefined || !/[A-Za-z]/.test(above) || ANY_PHRASE.test(above)) return undefined;
   const named = new Set(fileCandidates(tokensOf(above)).map((token) => token.path));
   return named.size === 1 ? [...named][0] : undefined;
+}
+
+// A log repeats its lines (the same warning per file, per retry, per copy of a run): what a line's own words say
+// is read once per distinct text. Only an analysis that never looked at the line above is kept, so the memo is a
+// pure function of the text; it is bounded in entries and in the length of the lines it keeps.
+const phrasesMemo = new RepeatMemo<readonly Found[]>(512, 1024);
+
+function rememberedPhrasesOf(text: string, above: () => string | undefined): readonly Found[] {
+  const known = phrasesMemo.get(text);
+  if (known !== undefined) return known;
+  let lookedAbove = false;
+  const tokens = tokensOf(text);
+  const phrases = tokens.length === 0 ? [] : phrasesOf(text, tokens, () => {
+    lookedAbove = true;
+    return above();
+  });
+  // What is kept holds no slice of the line (the memo copies its key; phrases keep their own copies of files).
+  if (!lookedAbove && phrasesMemo.wants(text)) phrasesMemo.set(text, phrases.map((found) => ({ ...found, file: ownCopy(found.file) })));
+  return phrases;
 }
 
 function phrasesOf(text: string, tokens: readonly Token[], above: () => string | undefined): Found[] {
@@ -179,11 +202,11 @@ function messageAbove(context: LineContext): string {
 }
 
 // The line itself when it says more than the location (nothing is cut from a message in words), else the
-// message above an indented location-only line.
+// message above an indented location-only line. Whether the line says more is its own text's: kept on the phrase.
 function messageOf(context: LineContext, found: Found): string {
   const text = context.text;
-  const outside = `${text.slice(0, found.start)} ${text.slice(found.end)}`.replace(/\b(?:at|in|of|on|near|from|file|line|col(?:umn)?)\b/gi, '');
-  return /[A-Za-z]/.test(outside) ? text.trim() : messageAbove(context);
+  found.saysMore ??= /[A-Za-z]/.test(`${text.slice(0, found.start)} ${text.slice(found.end)}`.replace(/\b(?:at|in|of|on|near|from|file|line|col(?:umn)?)\b/gi, ''));
+  return found.saysMore ? text.trim() : messageAbove(context);
 }
 
 // Whether a format before this one proposed this place from this line already (the permissive tier, or the
@@ -229,13 +252,12 @@ function parseProse(context: LineContext): boolean {
   const text = context.text;
   if (splitFromPreviousLine(context) || rowUnderHeader(context)) return true;
   if (!ANY_PHRASE.test(text)) return false;
-  const tokens = tokensOf(text);
-  if (tokens.length === 0) return false;
   const severity = severityOf(SEVERITY_WORD.exec(text)?.[1]);
   let claimed = false;
   let above: string | undefined | null = null;
   const fileOfAbove = (): string | undefined => (above === null ? (above = fileAbove(context)) : above);
-  const phrases = phrasesOf(text, tokens, fileOfAbove);
+  const phrases = rememberedPhrasesOf(text, fileOfAbove);
+  if (phrases.length === 0) return false;
   // A Python traceback whose newlines a copy lost is one line of frames: its header says the innermost is last.
   const trace = phrases.length > 1 && JOINED_TRACE.test(text) ? context.newTraceId() : undefined;
   let index = 0;
