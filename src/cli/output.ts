@@ -3,7 +3,7 @@
 import { appendFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { FaultlineError, didYouMean, type LocateResult, type RunInfo } from '../core/index.js';
-import { OUTPUT_FORMATS, prepareRedactor, renderOutput, type OutputFormat, type ReadLine } from '../output/index.js';
+import { OUTPUT_FORMATS, prepareRedactor, renderJsonPieces, renderOutput, type OutputFormat, type ReadLine } from '../output/index.js';
 import { FILE_READ_BOUNDS, readBoundedLines } from './bounded-read.js';
 import { colourWanted } from './conventions.js';
 import type { CliIo } from './io.js';
@@ -63,6 +63,11 @@ interface PrintOptions {
 
 /** Writes `result` to stdout (or `--output FILE`) in `format`, and GitHub's step summary where asked. */
 export async function printResult(result: LocateResult, format: OutputFormat, io: CliIo, print: PrintOptions = {}): Promise<void> {
+  if (format === 'json' && print.output === undefined) {
+    // Written piece by piece: a dense log's JSON is never one string in memory (it needs no redactor or line reader).
+    for (const piece of renderJsonPieces(result)) io.stdout(piece);
+    return;
+  }
   const leavesMachine = format === 'github' || format === 'sarif' || format === 'gitlab' || format === 'rdjsonl' || format === 'checkstyle';
   const redactor = leavesMachine ? await prepareRedactor(result, { env: io.env }) : undefined;
   const repoRoot = repoRootFor(io, result);

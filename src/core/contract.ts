@@ -67,15 +67,23 @@ export function locationToJson(location: ResolvedLocation): LocationJson {
   return json;
 }
 
+/** One unresolved entry as the contract prints it: `candidates` only with `ambiguous`, the files a user chooses between. */
+export function unresolvedToJson(entry: LocateResult['unresolved'][number]): LocateResult['unresolved'][number] {
+  const { file, line, column, format, logLine, reason, candidates } = entry;
+  return { file, line, column, format, logLine, reason, ...(candidates ? { candidates: [...candidates] } : {}) };
+}
+
+/** One dropped entry as the contract prints it. */
+export function droppedToJson({ file, line, reason }: LocateResult['dropped'][number]): LocateResult['dropped'][number] {
+  return { file, line, reason };
+}
+
 /** The whole result as the contract prints it. */
 export function toLocateJson(result: LocateResult): LocateJson {
   return {
     version: LOCATE_JSON_VERSION,
     locations: result.locations.map(locationToJson),
-    // `candidates` only with `ambiguous`: the workspace files a user chooses between.
-    unresolved: result.unresolved.map(({ file, line, column, format, logLine, reason, candidates }) => ({
-      file, line, column, format, logLine, reason, ...(candidates ? { candidates: [...candidates] } : {}),
-    })),
-    dropped: result.dropped.map(({ file, line, reason }) => ({ file, line, reason })),
+    unresolved: result.unresolved.map(unresolvedToJson),
+    dropped: result.dropped.map(droppedToJson),
   };
 }

@@ -129,6 +129,16 @@ export interface RawLocation extends LocationDetails {
    * Resolve attaches the span to that location's `related`; a span whose diagnostic did not resolve stands alone.
    */
   relatedTo?: RawLocation;
+  /**
+   * The log lines where this same location (file, line, columns, severity, code, format, message, and no hints,
+   * frame or role) was printed again, in order: the scanner keeps a dense log's repeats as one entry, so memory
+   * follows what is distinct. Each repeat still counts toward `maxLocations`, and still reports as unresolved or
+   * dropped when the first does.
+   */
+  repeatedAt?: number[];
+  /** Set on a repeat that was folded into an earlier identical location (`repeatedAt`): that location. A repeat is
+   * not in the scan's result; a related span that names it as `relatedTo` belongs to this one. */
+  sameAs?: RawLocation;
 }
 
 export interface ResolveHints {

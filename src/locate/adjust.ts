@@ -3,6 +3,7 @@
 // format (text, JSON, SARIF, annotations…) shows the same places, and what was left out is counted, not lost.
 import { relative, sep } from 'node:path';
 import type { DroppedLocation, RawLocation, ResolvedLocation } from '../core/index.js';
+import { printingsOf } from '../resolve/index.js';
 import type { ChangedLines, FilterMode } from './diff.js';
 import type { ProjectSettings, SeverityOverride } from './project-file.js';
 
@@ -33,8 +34,12 @@ export function applySeverityOverrides(locations: readonly RawLocation[], settin
   const dropped: DroppedLocation[] = [];
   for (const location of locations) {
     const override = location.frame || location.role === 'related' ? undefined : overrideFor(location, settings.severity);
-    if (override === 'off') dropped.push({ file: location.file, line: location.line, reason: 'ignored' });
-    else kept.push(override !== undefined ? { ...location, severity: override } : location);
+    if (override !== 'off') {
+      kept.push(override !== undefined ? { ...location, severity: override } : location);
+      continue;
+    }
+    // Once for each printing, as the scanner's folded repeats would have been (RawLocation.repeatedAt).
+    for (let printing = 0; printing < printingsOf(location); printing++) dropped.push({ file: location.file, line: location.line, reason: 'ignored' });
   }
   return { locations: kept, dropped };
 }

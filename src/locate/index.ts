@@ -4,7 +4,7 @@ import { FaultlineError, type LocateResult, type WorkMeter } from '../core/index
 import type { UserFormat } from '../grammars/index.js';
 import { applyIgnoredPaths, applySeverityOverrides, filterByDiff, type DiffFilter } from './adjust.js';
 import { readProjectFile, type ProjectSettings } from './project-file.js';
-import { resolveLocations, type ResolveOptions } from '../resolve/index.js';
+import { printingsOf, resolveLocations, type ResolveOptions } from '../resolve/index.js';
 import { createInputReader } from '../reports/index.js';
 import { normaliseLine } from '../summarise/index.js';
 import { readLog, type LogSource } from './read-log.js';
@@ -98,7 +98,8 @@ export async function locate(source: LogSource, options: LocateOptions = {}): Pr
     ...(options.isIgnored ? { isIgnored: options.isIgnored } : {}),
     ...(options.command ? { command: options.command } : {}),
   });
-  const stats: LocateStats = { bytes: scanned.bytes, lines: scanned.lines, recognised: scanned.locations.length, overflow: scanned.overflow };
+  const recognised = scanned.locations.reduce((count, location) => count + printingsOf(location), 0);
+  const stats: LocateStats = { bytes: scanned.bytes, lines: scanned.lines, recognised, overflow: scanned.overflow };
   if (scanned.gaveUp) stats.gaveUp = scanned.gaveUp;
   if (project) {
     const adjusted = await applyIgnoredPaths(result.locations, project, roots[0] as string);

@@ -15,7 +15,7 @@ export { renderGithub, escapeData, escapeProperty, wrapStopCommands, type Github
 export { renderSarif, SARIF_SCHEMA_URI, type SarifOptions } from './sarif.js';
 export { renderRdjsonl } from './rdjsonl.js';
 export { renderGitlab, type GitlabIssue, type GitlabSeverity } from './gitlab.js';
-export { renderJson, type JsonOutput } from './json.js';
+export { renderJson, renderJsonPieces, type JsonOutput } from './json.js';
 export { renderText, totalLine, type TextOptions } from './text.js';
 export { renderUnix, renderCheckstyle, type UnixOptions } from './unix.js';
 export { tracesOf, callersOf, type TraceView } from './roles.js';

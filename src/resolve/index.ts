@@ -4,3 +4,4 @@ export { createNodeResolverFs, type ResolverFs, type ResolverFileKind } from './
 export { isVendoredPath } from './vendored.js';
 export { findOnPath, pathOutsideWorkspace, workspaceSafeTool, type ToolPathOptions } from './tool-path.js';
 export { userDir, workspaceHolding, type WorkspaceHoldingOptions } from './user-dirs.js';
+export { printingsOf } from './repeats.js';

@@ -13,6 +13,7 @@ import { FileIndex } from './file-index.js';
 import { isRuntimeLocation, resolutionKey, resolveFirstPass, type FirstPass, type Resolution } from './resolve-one.js';
 import { CachedResolverFs, createNodeResolverFs, type ResolverFs } from './resolver-fs.js';
 import { Workspace } from './workspace.js';
+import { withRepeats, type PerPrinting } from './repeats.js';
 
 /** Options of resolveLocations. */
 export interface ResolveOptions {
@@ -172,15 +173,15 @@ export async function resolveLocations(raw: RawLocation[], options: ResolveOptio
   const generated = await findGenerated(resolutions, workspace.fs);
 
   const ranked: Ranked[] = [];
-  const unresolved: UnresolvedLocation[] = [];
-  const dropped: DroppedLocation[] = [];
+  const unresolved: Array<PerPrinting<UnresolvedLocation>> = [];
+  const dropped: Array<PerPrinting<DroppedLocation>> = [];
   const dedented: Array<{ location: ResolvedLocation; dedentedLine: string }> = [];
   const related: PendingRelated[] = [];
   const resolvedByRaw = new Map<RawLocation, ResolvedLocation>();
   const inputIndexOf = new Map(raw.map((location, index) => [location, index]));
   // A related span goes under its diagnostic when that resolves; otherwise it is reported on its own.
   const parentOf = (source: RawLocation): RawLocation | undefined => {
-    const parent = source.relatedTo;
+    const parent = source.relatedTo?.sameAs ?? source.relatedTo;
     const parentIndex = parent === undefined ? undefined : inputIndexOf.get(parent);
     if (parent === undefined || parentIndex === undefined || ignored.has(parentIndex)) return undefined;
     return resolutions[parentIndex]?.kind === 'resolved' ? parent : undefined;
@@ -199,7 +200,7 @@ export async function resolveLocations(raw: RawLocation[], options: ResolveOptio
       // A generated build file (a CMake build folder's makefiles) is where make ran a recipe, never a place to fix;
       // `build` says more than `ignored`, which such a folder usually is too.
       const reason = resolution.kind === 'dropped' ? resolution.reason : generated.has(inputIndex) ? 'build' : 'ignored';
-      dropped.push({ file: source.file, line: source.line, reason });
+      dropped.push({ entry: { file: source.file, line: source.line, reason }, source });
       if ((reason === 'vendored' || reason === 'runtime') && !isRecipeReport(source)) failureOutside = true;
     } else if (resolution.kind === 'unresolved') {
       const { file, line, format, logLine } = source;
@@ -207,7 +208,7 @@ export async function resolveLocations(raw: RawLocation[], options: ResolveOptio
       const column = source.dedentedLine === undefined ? source.column : null;
       const entry: UnresolvedLocation = { file, line, column, format, logLine, reason: resolution.reason };
       if (resolution.candidates) entry.candidates = resolution.candidates;
-      unresolved.push(entry);
+      unresolved.push({ entry, source });
     } else {
       const location = toResolvedLocation(source, resolution);
       if (source.dedentedLine !== undefined) dedented.push({ location, dedentedLine: source.dedentedLine });
@@ -223,7 +224,9 @@ export async function resolveLocations(raw: RawLocation[], options: ResolveOptio
   // make's `*** [Makefile:8: validate] Error 1` says which recipe failed, not why. When the why was placed, but
   // only in a dependency (dropped above), the recipe line is no place to fix either: it would stand as the primary.
   if (failureOutside && ranked.length > 0 && ranked.every((entry) => isRecipeReport(entry.location))) {
-    for (const { location } of ranked.splice(0)) dropped.push({ file: location.file, line: location.line, reason: 'build' });
+    for (const { location, inputIndex } of ranked.splice(0)) {
+      dropped.push({ entry: { file: location.file, line: location.line, reason: 'build' }, source: raw[inputIndex] as RawLocation });
+    }
   }
   await restoreIndentation(dedented, workspace.fs);
   const mergedInto = new Map<ResolvedLocation, ResolvedLocation>();
@@ -233,5 +236,9 @@ export async function resolveLocations(raw: RawLocation[], options: ResolveOptio
     delete location.role;
     locations.push(location);
   }
-  return { locations, unresolved, dropped };
+  return {
+    locations,
+    unresolved: withRepeats(unresolved, (entry, logLine) => ({ ...entry, logLine })),
+    dropped: withRepeats(dropped, (entry) => ({ ...entry })),
+  };
 }

@@ -27,9 +27,9 @@ describe('maven and surefire', () => {
 
 describe('kotlin', () => {
   it('reads the file:// URI form (1.7+) and the legacy `: (L, C):` form alike', () => {
+    // Both forms read as the same report: kept once, with the log line of the second printing.
     expect(scan(['e: file:///home/u/app/src/main/kotlin/App.kt:12:5 Unresolved reference: foo', 'e: /home/u/app/src/main/kotlin/App.kt: (12, 5): Unresolved reference: foo'])).toMatchObject([
-      { file: '/home/u/app/src/main/kotlin/App.kt', line: 12, column: 5, severity: 'error', message: 'Unresolved reference: foo', format: 'kotlin' },
-      { file: '/home/u/app/src/main/kotlin/App.kt', line: 12, column: 5, severity: 'error', message: 'Unresolved reference: foo', format: 'kotlin' },
+      { file: '/home/u/app/src/main/kotlin/App.kt', line: 12, column: 5, severity: 'error', message: 'Unresolved reference: foo', format: 'kotlin', logLine: 1, repeatedAt: [2] },
     ]);
   });
 });

@@ -59,16 +59,18 @@ describe('prove', () => {
 
 describe('perl continuation lines and extensionless files', () => {
   it('reads a location on its own line, a destructor error and a global-destruction tail', () => {
-    expect(brief(scan([
+    const locations = scan([
       'value out of range: 11',
       '  at lib/Widget.pm line 20.',
       '\t(in cleanup) release failed at lib/Widget.pm line 14.',
       '\t(in cleanup) release failed at lib/Widget.pm line 14 during global destruction.',
-    ]))).toEqual([
+    ]);
+    expect(brief(locations)).toEqual([
       ['perl', 'lib/Widget.pm', 20, null, 'error', 'value out of range: 11'],
       ['perl', 'lib/Widget.pm', 14, null, 'error', 'release failed'],
-      ['perl', 'lib/Widget.pm', 14, null, 'error', 'release failed'],
     ]);
+    // The global-destruction tail reads as the same report: kept once, with the line it was printed again on.
+    expect(locations[1]?.repeatedAt).toEqual([4]);
   });
 
   it('takes an extensionless file only in a compile error or perldiag sentence', () => {

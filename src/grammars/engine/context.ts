@@ -11,6 +11,7 @@ import { cleanPrintedPath, isRuntimePseudoPath } from './paths.js';
 import { ownCopy } from './strings.js';
 import { DIRECTORY_CONTEXT_KEY, type DirectoryContext } from './directories.js';
 import type { PrefixPackage } from './prefixes.js';
+import type { RepeatFolder } from './repeats.js';
 
 /** What the scanner provides to every context it builds. */
 export interface ContextHost {
@@ -27,6 +28,8 @@ export interface ContextHost {
   tokenMemo: Map<string, IToken[]>;
   readonly maxLocations: number;
   overflow: number;
+  /** Folds a line's repeats of earlier locations; its count of folded printings counts toward maxLocations. */
+  readonly repeats: RepeatFolder;
   /** The monorepo package the current line's task-runner prefix named (pnpm -r, turbo), if any. */
   linePackage: PrefixPackage | undefined;
   /** Run once when the log ends (a chain still open then is ranked). */
@@ -182,7 +185,7 @@ export class FormatLineContext implements LineContext {
     const file = cleanPrintedPath(location.file);
     // 2^53 and above is no line anyone printed, and not even exact as a number: the location is dropped.
     if (file === '' || !Number.isSafeInteger(location.line) || location.line < 0) return undefined;
-    if (host.emitted.length >= host.maxLocations) {
+    if (host.emitted.length + host.repeats.folded >= host.maxLocations) {
       host.overflow++;
       return undefined;
     }

@@ -26,6 +26,10 @@ export class DirectoryContext {
 
   #packageName: string | undefined;
 
+  /** Changes each time the folder changes: a location the scanner keeps once for its repeats never spans two
+   * folders, so a Leaving line that names the folder of the locations since gives every repeat the same one. */
+  generation = 0;
+
   /** The workspace package a header named for the lines after it (`> nx run api:build`, go's `# example.com/m/api`). */
   get packageName(): string | undefined {
     return this.#packageName;
@@ -43,6 +47,7 @@ export class DirectoryContext {
 
   /** A tool entered `directory` (make's and ninja's `Entering directory`). */
   enter(directory: string, emitted: readonly RawLocation[]): void {
+    this.generation++;
     this.#step = undefined;
     this.#stack.push(ownCopy(directory));
     if (this.#stack.length > MAX_DEPTH) this.#stack.shift();
@@ -55,6 +60,7 @@ export class DirectoryContext {
    * last change were printed, which the Leaving line is the first to say (the error came before it).
    */
   leave(directory: string | undefined, emitted: readonly RawLocation[]): void {
+    this.generation++;
     this.#step = undefined;
     const index = directory === undefined ? this.#stack.length - 1 : this.#stack.lastIndexOf(directory);
     if (index >= 0) this.#stack.splice(index, 1);
@@ -69,6 +75,7 @@ export class DirectoryContext {
 
   /** A step announced the folder its command runs in (`cd build/sub && cc -c x.c`). */
   step(directory: string, emitted: readonly RawLocation[]): void {
+    this.generation++;
     // Each step starts where the tool is (the entered folder), not where the previous step went.
     const base = this.#stack.at(-1);
     this.#step = ownCopy(base && !ABSOLUTE.test(directory) ? `${base.replace(/[/\\]+$/, '')}/${directory}` : directory);

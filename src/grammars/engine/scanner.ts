@@ -12,6 +12,8 @@ import { detectLinePrefixes } from './prefixes.js';
 import { FormatOffer } from './offer.js';
 import { formatAnchorsFor, formatsByNameFor, prefilterFor, type LineStartMatcher, type Prefilter } from './prefilter.js';
 import { latin1ToUtf8, ownCopy, utf8ToLatin1 } from './strings.js';
+import { RepeatFolder } from './repeats.js';
+import { DIRECTORY_CONTEXT_KEY, type DirectoryContext } from './directories.js';
 
 export type { ScannerOptions, ScanResult } from './scan-options.js';
 
@@ -73,6 +75,7 @@ export class Scanner {
       tokenMemo: new Map(),
       maxLocations: options.maxLocations ?? DEFAULT_MAX_LOCATIONS,
       overflow: 0,
+      repeats: new RepeatFolder(),
       linePackage: undefined,
       atEnd: new Set(),
       meter: options.meter,
@@ -285,6 +288,13 @@ export class Scanner {
   }
 
   private scanLine(lineStart: number, lineEnd: number, windowStart: number, windowEnd: number, logLine: number): void {
+    const emittedBefore = this.host.emitted.length;
+    this.offerLine(lineStart, lineEnd, windowStart, windowEnd, logLine);
+    const directories = this.host.sharedState.get(DIRECTORY_CONTEXT_KEY) as DirectoryContext | undefined;
+    this.host.repeats.fold(this.host.emitted, emittedBefore, directories?.generation ?? 0);
+  }
+
+  private offerLine(lineStart: number, lineEnd: number, windowStart: number, windowEnd: number, logLine: number): void {
     const raw = this.buffer.slice(windowStart, windowEnd);
     this.tally(raw.length);
     const long = lineEnd - lineStart > LONG_LINE;

@@ -1,0 +1,54 @@
+// Issue 21: a dense log repeats the same report thousands of times. The scanner keeps each distinct report once
+// (RawLocation.repeatedAt holds the log lines of its repeats), so what is kept follows what is distinct; what is
+// reported per printing (unresolved, dropped, the counts and the cap) stays as if every printing were kept.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createScanner } from '../../src/grammars/index.js';
+import { locate } from '../../src/locate/index.js';
+import { normaliseLine } from '../../src/summarise/index.js';
+
+const workspace = mkdtempSync(join(tmpdir(), 'fl-repeats-'));
+afterAll(() => rmSync(workspace, { recursive: true, force: true }));
+
+const block = 'src/a.c:4:2: error: bad\nsrc/b.c:9:1: warning: odd\n';
+
+function scan(text: string) {
+  const scanner = createScanner({ normaliseLine });
+  scanner.write(text);
+  return scanner.end();
+}
+
+async function located(text: string, maxLocations?: number) {
+  const cap = maxLocations !== undefined ? { maxLocations } : {};
+  return locate({ text }, { cwd: workspace, roots: [workspace], project: false, isIgnored: async () => new Set(), ...cap });
+}
+
+describe('repeated reports', () => {
+  it('are kept once each, with the log lines they were printed again on', () => {
+    const { locations, overflow } = scan(block.repeat(1000));
+    expect(locations.map((location) => [location.file, location.logLine, location.repeatedAt?.length])).toEqual([
+      ['src/a.c', 1, 999],
+      ['src/b.c', 2, 999],
+    ]);
+    expect(locations[0]?.repeatedAt?.slice(0, 3)).toEqual([3, 5, 7]);
+    expect(overflow).toBe(0);
+  });
+
+  it('differ in any field: another column, message or severity is a report of its own', () => {
+    const { locations } = scan('src/a.c:4:2: error: bad\nsrc/a.c:4:3: error: bad\nsrc/a.c:4:2: error: worse\nsrc/a.c:4:2: warning: bad\n');
+    expect(locations).toHaveLength(4);
+    expect(locations.every((location) => location.repeatedAt === undefined)).toBe(true);
+  });
+
+  it('still report once per printing, in printed order, and count toward the cap', async () => {
+    const outcome = await located(block.repeat(3));
+    expect(outcome.stats.recognised).toBe(6);
+    expect(outcome.unresolved.map((entry) => [entry.file, entry.logLine])).toEqual([
+      ['src/a.c', 1], ['src/b.c', 2], ['src/a.c', 3], ['src/b.c', 4], ['src/a.c', 5], ['src/b.c', 6],
+    ]);
+    const capped = await located(block.repeat(3), 5);
+    expect([capped.stats.recognised, capped.stats.overflow, capped.unresolved.length]).toEqual([5, 1, 5]);
+  });
+});
