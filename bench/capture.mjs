@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { cli: { type: 'string', default: 'dist/cli.cjs' }, sizes: { type: 'string', default: '10,100' } } });
+const { values } = parseArgs({
+  options: { cli: { type: 'string', default: 'dist/cli.cjs' }, sizes: { type: 'string', default: '10,100' } },
+});
 const cli = resolve(values.cli);
 if (!existsSync(cli)) {
   console.error(`bench/capture: ${cli} not found; run \`npm run build\` first (or pass --cli PATH)`);
@@ -90,7 +92,11 @@ try {
     const env = { FAULTLINE_CACHE_DIR: join(work, 'cache'), FAULTLINE_SESSION: 'bench' };
     const baseline = await measure([process.execPath, generator, String(mb)], join(work, 'baseline.out'), env);
     // The live pass-through goes to a file too, so both sides write the stream once to disk.
-    const faultline = await measure([process.execPath, cli, 'run', '--', process.execPath, generator, String(mb)], join(work, 'faultline.out'), env);
+    const faultline = await measure(
+      [process.execPath, cli, 'run', '--', process.execPath, generator, String(mb)],
+      join(work, 'faultline.out'),
+      env,
+    );
     const artifactBytes = statSync(join(work, 'baseline.out')).size;
     rows.push({
       size: `${mb} MB`,

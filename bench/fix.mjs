@@ -21,7 +21,16 @@ for (let index = 0; bytes < 1e6; index++) {
   writeFileSync(name, `${lines.join('\n')}\n`);
   let offset = 0;
   const messages = lines.map((text, line) => {
-    const message = { ruleId: 'no-var', severity: 2, message: 'Unexpected var, use let or const instead.', line: line + 1, column: 1, endLine: line + 1, endColumn: text.length + 1, fix: { range: [offset, offset + 3], text: 'let' } };
+    const message = {
+      ruleId: 'no-var',
+      severity: 2,
+      message: 'Unexpected var, use let or const instead.',
+      line: line + 1,
+      column: 1,
+      endLine: line + 1,
+      endColumn: text.length + 1,
+      fix: { range: [offset, offset + 3], text: 'let' },
+    };
     offset += text.length + 1;
     return message;
   });
@@ -39,7 +48,10 @@ function median(values) {
 // work the wall time of a child is mostly waiting for a core, its CPU time is the work it did.
 const cpuFile = join(workspace, 'cpu.json');
 const preload = join(workspace, 'cpu-preload.cjs');
-writeFileSync(preload, `process.on('exit', () => { const u = process.cpuUsage(); require('node:fs').writeFileSync(${JSON.stringify(cpuFile)}, JSON.stringify((u.user + u.system) / 1000)); });\n`);
+writeFileSync(
+  preload,
+  `process.on('exit', () => { const u = process.cpuUsage(); require('node:fs').writeFileSync(${JSON.stringify(cpuFile)}, JSON.stringify((u.user + u.system) / 1000)); });\n`,
+);
 function time(args) {
   const started = process.hrtime.bigint();
   spawnSync(process.execPath, ['--require', preload, cli, ...args], { cwd: workspace, maxBuffer: 1 << 30 });

@@ -36,7 +36,7 @@ function scan(text: string): ReturnType<ReturnType<typeof createScanner>['end']>
 // The rule each format's lines are parsed with first, where one rule is the whole head (tsc, rustc's arrow line).
 const HEAD_RULES: Record<string, { rule: string; args: unknown[]; from: (line: string) => number }> = {
   tsc: { rule: 'parenLocation', args: [false, true], from: () => 0 },
-  rustc: { rule: 'colonLocation', args: [false], from: (line) => (/^\s*--> /.exec(line)?.[0].length ?? -1) },
+  rustc: { rule: 'colonLocation', args: [false], from: (line) => /^\s*--> /.exec(line)?.[0].length ?? -1 },
 };
 
 const rows = [];
@@ -74,9 +74,10 @@ for (const path of process.argv.slice(2)) {
   });
   // A 10 KB slice, scanned 100 times per pass: the warm 10 KB row's budget (0.5 ms) is for all of locate.
   const smallText = text.slice(0, 10_000);
-  const smallScanMs = timed(() => {
-    for (let time = 0; time < 100; time++) scan(smallText);
-  }) / 100;
+  const smallScanMs =
+    timed(() => {
+      for (let time = 0; time < 100; time++) scan(smallText);
+    }) / 100;
   rows.push({ log: basename(path), bytes: text.length, locationLines: locationLines.length, lexMs, parse, scanMs, anchorMs, smallScanMs });
 }
 process.stdout.write(`${JSON.stringify(rows)}\n`);

@@ -30,7 +30,16 @@ const workspace = mkdtempSync(join(tmpdir(), 'faultline-floors-'));
 // the Chevrotain floor starts as the CLI does, compiled with a V8 code cache made by one warm-up run
 // (src/cli/launcher.ts), so the floor and faultline pay the same kind of start-up.
 const bundle = (entry, outfile) =>
-  build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs', minify: true, logLevel: 'error' });
+  build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    minify: true,
+    logLevel: 'error',
+  });
 const chevrotainFloor = join(data, 'floor-chevrotain.cjs');
 const kernelFloor = join(data, 'floor-kernel.cjs');
 const linesFloor = join(data, 'floor-lines.cjs');
@@ -38,12 +47,15 @@ await bundle(join(here, 'floor-chevrotain.ts'), chevrotainFloor);
 await bundle(join(here, 'floor-kernel.ts'), kernelFloor);
 await bundle(join(here, 'floor-lines.ts'), linesFloor);
 const cachedLauncher = join(data, 'floor-launch.cjs');
-writeFileSync(cachedLauncher, `const { readFileSync, writeFileSync } = require('node:fs'); const Module = require('node:module'); const { Script } = require('node:vm');
+writeFileSync(
+  cachedLauncher,
+  `const { readFileSync, writeFileSync } = require('node:fs'); const Module = require('node:module'); const { Script } = require('node:vm');
 const [file, cache] = process.argv.splice(2, 2); let cachedData; try { cachedData = readFileSync(cache); } catch {}
 const script = new Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, cachedData });
 const bundled = { exports: {} }; script.runInThisContext().call(bundled.exports, bundled.exports, Module.createRequire(file), bundled, file, __dirname);
 if (!cachedData) writeFileSync(cache, script.createCachedData());
-`);
+`,
+);
 const chevrotainCache = `${chevrotainFloor}.cache`;
 rmSync(chevrotainCache, { force: true });
 spawnSync(process.execPath, [cachedLauncher, chevrotainFloor, chevrotainCache]);
@@ -57,7 +69,8 @@ function interleaved(commands, runs) {
     commands.forEach(([command, ...args], index) => {
       const started = process.hrtime.bigint();
       const result = spawnSync(command, args, { stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30 });
-      if (result.status !== 0 && result.status !== 1) throw new Error(`${command} ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+      if (result.status !== 0 && result.status !== 1)
+        throw new Error(`${command} ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
       samples[index].push(Number(process.hrtime.bigint() - started) / 1e6);
     });
   }
@@ -72,7 +85,10 @@ const locate = (log) => [process.execPath, cli, 'locate', log, '--json', '--cwd'
 console.log('floors (medians of interleaved runs; the target ratio is 1.5×)');
 const small = join(data, 'ci-1m.log');
 const smallScan = existsSync(small) ? [[process.execPath, kernelFloor, small]] : [];
-const [node0, chevrotain, version, fixed, kernelSmall] = interleaved([[process.execPath, '-e', '0'], chevrotainCommand, [process.execPath, cli, '--version'], locate(empty), ...smallScan], quick ? 7 : 15);
+const [node0, chevrotain, version, fixed, kernelSmall] = interleaved(
+  [[process.execPath, '-e', '0'], chevrotainCommand, [process.execPath, cli, '--version'], locate(empty), ...smallScan],
+  quick ? 7 : 15,
+);
 console.log(`  start-up, against node -e 0 (${node0.toFixed(0)} ms):`);
 console.log(`    bundled Chevrotain + one rule, code-cached ${ratio(chevrotain, node0)}`);
 // The two floors overlap only in Node's own start-up, so their extra costs add up.
@@ -98,20 +114,26 @@ else {
   for (const row of JSON.parse(result.stdout)) {
     if (row.log === 'ci-1m.log') {
       const mbps = (ms) => `${(row.bytes / 1e6 / (ms / 1000)).toFixed(0)} MB/s`;
-      console.log(`    ${row.log}: universal anchor regex alone ${row.anchorMs.toFixed(1)} ms = ${mbps(row.anchorMs)}; whole scanner ${row.scanMs.toFixed(1)} ms = ${mbps(row.scanMs)} (warm locate's target: 250 MB/s)`);
+      console.log(
+        `    ${row.log}: universal anchor regex alone ${row.anchorMs.toFixed(1)} ms = ${mbps(row.anchorMs)}; whole scanner ${row.scanMs.toFixed(1)} ms = ${mbps(row.scanMs)} (warm locate's target: 250 MB/s)`,
+      );
       console.log(`    its first 10 KB: whole scanner ${row.smallScanMs.toFixed(2)} ms (warm locate's target for all of locate: 0.5 ms)`);
       continue;
     }
     const lexing = `Chevrotain lexing ${perLine(row.lexMs, row.locationLines)}`;
     const parsing = row.parse ? ` + ${row.parse.format}'s head rule ${perLine(row.parse.ms, row.parse.lines)}` : '';
     const floor = row.lexMs + (row.parse?.ms ?? 0);
-    console.log(`    ${row.log}: ${row.locationLines} location lines × (${lexing}${parsing}) = ${ratio(floor, node0)} node -e 0; whole scanner ${ratio(row.scanMs, node0)}`);
+    console.log(
+      `    ${row.log}: ${row.locationLines} location lines × (${lexing}${parsing}) = ${ratio(floor, node0)} node -e 0; whole scanner ${ratio(row.scanMs, node0)}`,
+    );
   }
 }
 
 const big = join(data, quick ? 'ci-10m.log' : 'ci-100m.log');
 if (!existsSync(big) || spawnSync('rg', ['--version']).status !== 0) {
-  console.log(`  scanning: skipped (${existsSync(big) ? 'ripgrep missing: apt-get install ripgrep' : `${big} missing: run bench/run.mjs first`})`);
+  console.log(
+    `  scanning: skipped (${existsSync(big) ? 'ripgrep missing: apt-get install ripgrep' : `${big} missing: run bench/run.mjs first`})`,
+  );
 } else {
   const [rg, kernel, full] = interleaved([['rg', '-c', RG_REGEX, big], [process.execPath, kernelFloor, big], locate(big)], quick ? 3 : 5);
   console.log(`  scanning ${big.split('/').pop()}, against rg -c (${rg.toFixed(0)} ms):`);

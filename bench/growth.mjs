@@ -22,7 +22,7 @@ for (const name of ['main.rb', 'Main.java', 'main.js']) writeFileSync(join(works
 
 const repeat = (unit, length) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
 let seed = 16;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const base64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
 // Redaction: one line of n characters, through the shown and the raw paths.
@@ -46,25 +46,48 @@ const REDACTION = {
 
 // locate: logs whose reading, chains or long lines were quadratic once, and reports.
 const LOCATE = {
-  'a Java `Caused by:` chain': [1000, (n) => {
-    let text = 'Exception in thread "main" java.lang.IllegalStateException: bad\n\tat com.acme.Main.main(Main.java:5)\n';
-    for (let i = 0; i < n; i++) text += `Caused by: java.lang.RuntimeException: level ${i}\n\tat com.acme.L${i}.run(L${i}.java:${i + 1})\n\t... 1 more\n`;
-    return text;
-  }],
-  'a V8 `[cause]:` chain': [1500, (n) => {
-    let text = 'Error: top\n    at main (main.js:1:1)\n';
-    for (let i = 0; i < n; i++) text += `  [cause]: Error: level ${i}\n      at f${i} (main.js:${i + 1}:3)\n`;
-    return text;
-  }],
+  'a Java `Caused by:` chain': [
+    1000,
+    (n) => {
+      let text = 'Exception in thread "main" java.lang.IllegalStateException: bad\n\tat com.acme.Main.main(Main.java:5)\n';
+      for (let i = 0; i < n; i++)
+        text += `Caused by: java.lang.RuntimeException: level ${i}\n\tat com.acme.L${i}.run(L${i}.java:${i + 1})\n\t... 1 more\n`;
+      return text;
+    },
+  ],
+  'a V8 `[cause]:` chain': [
+    1500,
+    (n) => {
+      let text = 'Error: top\n    at main (main.js:1:1)\n';
+      for (let i = 0; i < n; i++) text += `  [cause]: Error: level ${i}\n      at f${i} (main.js:${i + 1}:3)\n`;
+      return text;
+    },
+  ],
   'repeated Ruby traces': [1500, (n) => "main.rb:6:in `block in run': boom (RuntimeError)\n\tfrom main.rb:3:in `<main>'\n\n".repeat(n)],
   'one long line of `line 1 `': [9000, (n) => `${'line 1 '.repeat(n)}\n`],
   'one long line of locations': [3000, (n) => `${'main.js:1:2: error x '.repeat(n)}\n`],
   // Line-start anchors once read on through every blank line after theirs (n² for a run of blank lines).
   'blank and whitespace-only lines': [10000, (n) => '\n   \n\r\n'.repeat(n)],
   'prose lines, one location each': [3000, (n) => 'Error: unexpected key at line 3 in conf/app.ini\n'.repeat(n)],
-  'JSON lines among text': [2000, (n) => Array.from({ length: n }, (_, i) => `${JSON.stringify({ reason: 'compiler-message', package_id: 'p', message: { message: 'm', level: 'warning', spans: [{ file_name: `src/m${i}.rs`, line_start: 1, column_start: 1, column_end: 2, is_primary: true }], children: [] } })}\n[INFO] step ${i}\n`).join('')],
-  'a SARIF document': [3000, (n) => `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"t"}},"results":[${Array.from({ length: n }, (_, i) => `{"ruleId":"r","level":"error","message":{"text":"m"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"src/f${i}.js"},"region":{"startLine":3}}}]}`).join(',\n')}]}]}\n`],
-  'a JUnit report': [800, (n) => `<?xml version="1.0"?>\n<testsuites><testsuite>\n${Array.from({ length: n }, (_, i) => `<testcase name="t${i}"><failure message="boom">Error: boom\n    at Object.test (/w/src/t${i}.test.js:4:9)\n</failure></testcase>\n`).join('')}</testsuite></testsuites>\n`],
+  'JSON lines among text': [
+    2000,
+    (n) =>
+      Array.from(
+        { length: n },
+        (_, i) =>
+          `${JSON.stringify({ reason: 'compiler-message', package_id: 'p', message: { message: 'm', level: 'warning', spans: [{ file_name: `src/m${i}.rs`, line_start: 1, column_start: 1, column_end: 2, is_primary: true }], children: [] } })}\n[INFO] step ${i}\n`,
+      ).join(''),
+  ],
+  'a SARIF document': [
+    3000,
+    (n) =>
+      `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"t"}},"results":[${Array.from({ length: n }, (_, i) => `{"ruleId":"r","level":"error","message":{"text":"m"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"src/f${i}.js"},"region":{"startLine":3}}}]}`).join(',\n')}]}]}\n`,
+  ],
+  'a JUnit report': [
+    800,
+    (n) =>
+      `<?xml version="1.0"?>\n<testsuites><testsuite>\n${Array.from({ length: n }, (_, i) => `<testcase name="t${i}"><failure message="boom">Error: boom\n    at Object.test (/w/src/t${i}.test.js:4:9)\n</failure></testcase>\n`).join('')}</testsuite></testsuites>\n`,
+  ],
 };
 
 async function cpuMs(run) {
@@ -90,7 +113,9 @@ async function row(name, small, large, work) {
   }
   const ratio = bestLarge / Math.max(bestSmall, 1);
   const verdict = ratio <= MAX_RATIO ? 'PASS' : 'MISS';
-  console.log(`  ${verdict} ${name.padEnd(34)} time ${ratio.toFixed(2).padStart(5)}× (${bestSmall.toFixed(0)} → ${bestLarge.toFixed(0)} ms), counted ${steps.toFixed(2)}×`);
+  console.log(
+    `  ${verdict} ${name.padEnd(34)} time ${ratio.toFixed(2).padStart(5)}× (${bestSmall.toFixed(0)} → ${bestLarge.toFixed(0)} ms), counted ${steps.toFixed(2)}×`,
+  );
   return verdict === 'PASS';
 }
 
@@ -109,7 +134,8 @@ for (const [name, shape] of Object.entries(REDACTION)) {
 }
 console.log('locate (reading, chains, resolution)');
 for (const [name, [n, shape]] of Object.entries(LOCATE)) {
-  const run = (text, meter) => locate({ text }, { cwd: workspace, roots: [workspace], isIgnored: async () => new Set(), ...(meter ? { meter } : {}) });
+  const run = (text, meter) =>
+    locate({ text }, { cwd: workspace, roots: [workspace], isIgnored: async () => new Set(), ...(meter ? { meter } : {}) });
   passed = (await row(name, shape(n), shape(4 * n), run)) && passed;
 }
 console.log(`\n  ${passed ? 'PASS' : 'MISS'} every shape grows at most ${MAX_RATIO}× in time for 4× the input`);

@@ -22,8 +22,12 @@ const cacheDir = join(dir, 'cache');
 mkdirSync(ws);
 const logLines = [];
 for (let file = 0; file < 30; file++) {
-  writeFileSync(join(ws, `f${file}.ts`), Array.from({ length: 200 }, (_, line) => `export const v${line}: number = "${line}";`).join('\n') + '\n');
-  for (let line = 1; line <= 10; line++) logLines.push(`f${file}.ts(${line * 7},23): error TS2322: Type 'string' is not assignable to type 'number'.`);
+  writeFileSync(
+    join(ws, `f${file}.ts`),
+    Array.from({ length: 200 }, (_, line) => `export const v${line}: number = "${line}";`).join('\n') + '\n',
+  );
+  for (let line = 1; line <= 10; line++)
+    logLines.push(`f${file}.ts(${line * 7},23): error TS2322: Type 'string' is not assignable to type 'number'.`);
 }
 const log = join(dir, 'tsc.log');
 writeFileSync(log, `${logLines.join('\n')}\n`);
@@ -49,7 +53,12 @@ connection.onNotification('textDocument/publishDiagnostics', (params) => {
   if (waiting.files.size === 30) waiting.resolve(performance.now());
 });
 connection.listen();
-await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {}, workspaceFolders: [{ uri: pathToFileURL(ws).href, name: 'ws' }] });
+await connection.sendRequest('initialize', {
+  processId: process.pid,
+  rootUri: null,
+  capabilities: {},
+  workspaceFolders: [{ uri: pathToFileURL(ws).href, name: 'ws' }],
+});
 await connection.sendNotification('initialized', {});
 await new Promise((done) => setTimeout(done, 300));
 
@@ -60,7 +69,10 @@ for (let index = 0; index < runs + 2; index++) {
   const published = new Promise((resolveRun) => (waiting = { files: new Set(), resolve: resolveRun }));
   const now = new Date().toISOString();
   const started = performance.now();
-  await recordRun({ command, cwd: ws, exitCode: 2, failed: true, startedAt: now, endedAt: now, artifactId: null, artifactPath: log }, { cacheDir, key: 'bench' });
+  await recordRun(
+    { command, cwd: ws, exitCode: 2, failed: true, startedAt: now, endedAt: now, artifactId: null, artifactPath: log },
+    { cacheDir, key: 'bench' },
+  );
   const ended = await published;
   if (index >= 2) publishMs.push(ended - started);
 }

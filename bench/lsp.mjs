@@ -15,7 +15,12 @@ const root = resolve(here, '..');
 // The entry is faultline/lsp (dist/lsp.js): the main entry loads the stage lazily and exports no ServerPool class.
 // strict: false because bench/run.mjs forwards its own flags (--sizes) to every extra bench.
 const { values } = parseArgs({
-  options: { entry: { type: 'string', default: 'dist/lsp.js' }, runs: { type: 'string', default: '100' }, servers: { type: 'string', default: 'typescript,python,c,shellscript' }, child: { type: 'string' } },
+  options: {
+    entry: { type: 'string', default: 'dist/lsp.js' },
+    runs: { type: 'string', default: '100' },
+    servers: { type: 'string', default: 'typescript,python,c,shellscript' },
+    child: { type: 'string' },
+  },
   strict: false,
 });
 const entry = resolve(root, values.entry);
@@ -54,8 +59,12 @@ if (values.child === 'tree-sitter') {
 }
 
 const runs = Number(values.runs);
-const treeSitter = JSON.parse(execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--entry', entry, '--child', 'tree-sitter'], { encoding: 'utf8' }));
-console.log(`tree-sitter (fresh process): cold ${treeSitter.cold.toFixed(0)} ms, warm median ${treeSitter.warm.toFixed(1)} ms → ${treeSitter.name}`);
+const treeSitter = JSON.parse(
+  execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--entry', entry, '--child', 'tree-sitter'], { encoding: 'utf8' }),
+);
+console.log(
+  `tree-sitter (fresh process): cold ${treeSitter.cold.toFixed(0)} ms, warm median ${treeSitter.warm.toFixed(1)} ms → ${treeSitter.name}`,
+);
 
 for (const languageId of values.servers.split(',')) {
   const sample = SAMPLES[languageId];

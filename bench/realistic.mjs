@@ -77,7 +77,8 @@ const realLogs = [
 const empty = join(data, 'empty.log');
 writeFileSync(empty, '');
 const mixed1m = join(data, 'ci-1m.log');
-if (!existsSync(mixed1m)) spawnSync(process.execPath, [resolve(root, '..', 'shared', 'bench', 'gen-log.mjs'), '--size', '1000000', '--out', mixed1m]);
+if (!existsSync(mixed1m))
+  spawnSync(process.execPath, [resolve(root, '..', 'shared', 'bench', 'gen-log.mjs'), '--size', '1000000', '--out', mixed1m]);
 // Issue 20: the prose tier must stay bounded. ~1 MB of prose lines with numbers (locations in words, none in the
 // workspace) against ~1 MB of plain lines of the same length without a location.
 function linesLog(name, lines) {
@@ -111,8 +112,16 @@ const row = (figure, value, target, ok) => rows.push({ figure, value, target, ok
 
 // Import: the main entry only (what `import { locate } from 'faultline'` evaluates before the first call).
 {
-  const [node0, imported] = interleaved([[process.execPath, '-e', '0'], [process.execPath, '-e', `import(${JSON.stringify(library)})`]]);
-  row("import('faultline') vs node -e 0", `${imported.toFixed(0)} vs ${node0.toFixed(0)} ms = ${(imported / node0).toFixed(2)}×`, '≤ 1.3×', imported <= 1.3 * node0);
+  const [node0, imported] = interleaved([
+    [process.execPath, '-e', '0'],
+    [process.execPath, '-e', `import(${JSON.stringify(library)})`],
+  ]);
+  row(
+    "import('faultline') vs node -e 0",
+    `${imported.toFixed(0)} vs ${node0.toFixed(0)} ms = ${(imported / node0).toFixed(2)}×`,
+    '≤ 1.3×',
+    imported <= 1.3 * node0,
+  );
 }
 
 // Warm library calls, in one child process so that the figures are the library's, not this script's.
@@ -149,14 +158,30 @@ console.log(JSON.stringify({ small: times[times.length >> 1], big: bigTimes[bigT
     [process.execPath, ...locateArgs(plain1m)],
     ...realLogs.map(([, log]) => [process.execPath, ...locateArgs(log)]),
   ]);
-  row('CLI, empty log vs node -e 0', `${emptyMs.toFixed(0)} vs ${node0.toFixed(0)} ms = ${(emptyMs / node0).toFixed(2)}×`, '≤ 1.3×', emptyMs <= 1.3 * node0);
+  row(
+    'CLI, empty log vs node -e 0',
+    `${emptyMs.toFixed(0)} vs ${node0.toFixed(0)} ms = ${(emptyMs / node0).toFixed(2)}×`,
+    '≤ 1.3×',
+    emptyMs <= 1.3 * node0,
+  );
   realLogs.forEach(([name], index) => {
     const ms = realMs[index];
     row(`CLI, real 1 MB ${name} log vs node -e 0`, `${ms.toFixed(0)} ms = ${(ms / node0).toFixed(2)}×`, '≤ 1.5×', ms <= 1.5 * node0);
   });
-  row('CLI, 1 MB prose log vs 1 MB plain log', `${proseMs.toFixed(0)} vs ${plainMs.toFixed(0)} ms = ${(proseMs / plainMs).toFixed(2)}×`, '≤ 2×', proseMs <= 2 * plainMs);
-  row('CLI, synthetic 1 MB mixed log vs node -e 0', `${mixedMs.toFixed(0)} ms = ${(mixedMs / node0).toFixed(2)}×`, '≤ 1.7×', mixedMs <= 1.7 * node0);
+  row(
+    'CLI, 1 MB prose log vs 1 MB plain log',
+    `${proseMs.toFixed(0)} vs ${plainMs.toFixed(0)} ms = ${(proseMs / plainMs).toFixed(2)}×`,
+    '≤ 2×',
+    proseMs <= 2 * plainMs,
+  );
+  row(
+    'CLI, synthetic 1 MB mixed log vs node -e 0',
+    `${mixedMs.toFixed(0)} ms = ${(mixedMs / node0).toFixed(2)}×`,
+    '≤ 1.7×',
+    mixedMs <= 1.7 * node0,
+  );
 }
 
 console.log(`realistic figures (${new Date().toISOString()}, node ${process.version}, ${runs} interleaved runs each)`);
-for (const { figure, value, target, ok } of rows) console.log(`  ${ok ? 'PASS' : 'MISS'} ${figure.padEnd(44)} ${value.padEnd(28)} target ${target}`);
+for (const { figure, value, target, ok } of rows)
+  console.log(`  ${ok ? 'PASS' : 'MISS'} ${figure.padEnd(44)} ${value.padEnd(28)} target ${target}`);

@@ -50,7 +50,11 @@ function ensureLog(name, size) {
 
 // Planted locations found (by log line and line number; dropped stdlib/JDK frames by file and line).
 function recall(path, json) {
-  const planted = readFileSync(`${path}.locations.tsv`, 'utf8').trim().split('\n').slice(1).map((row) => row.split('\t'));
+  const planted = readFileSync(`${path}.locations.tsv`, 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((row) => row.split('\t'));
   const seen = new Set([...json.locations, ...json.unresolved].map((l) => `${l.logLine}:${l.line}`));
   const dropped = json.dropped.map((d) => `${d.file}:${d.line}`);
   const found = planted.filter(([logLine, , file, line]) => seen.has(`${logLine}:${line}`) || dropped.includes(`${file}:${line}`));
@@ -59,9 +63,20 @@ function recall(path, json) {
 
 const verdict = (ok) => (ok ? 'PASS' : 'MISS');
 const rows = [];
-const sizes = quick ? [['ci-1m.log', 1e6], ['ci-10m.log', 10e6]] : [['ci-1m.log', 1e6], ['ci-10m.log', 10e6], ['ci-100m.log', 100e6]];
+const sizes = quick
+  ? [
+      ['ci-1m.log', 1e6],
+      ['ci-10m.log', 10e6],
+    ]
+  : [
+      ['ci-1m.log', 1e6],
+      ['ci-10m.log', 10e6],
+      ['ci-100m.log', 100e6],
+    ];
 const node0 = repeat(quick ? 5 : 11, process.execPath, ['-e', '0']);
-console.log(`faultline locate benchmark (${new Date().toISOString()}, node ${process.version}${hasRg ? '' : ', ripgrep missing: apt-get install ripgrep'})\n`);
+console.log(
+  `faultline locate benchmark (${new Date().toISOString()}, node ${process.version}${hasRg ? '' : ', ripgrep missing: apt-get install ripgrep'})\n`,
+);
 for (const [name, size] of sizes) {
   const path = ensureLog(name, size);
   const runs = size >= 100e6 ? 3 : size >= 10e6 ? 5 : 11;
@@ -71,9 +86,11 @@ for (const [name, size] of sizes) {
   const found = recall(path, json);
   rows.push({ name, size, faultline, rg, found });
   const mbps = (size / 1e6 / (faultline.ms / 1000)).toFixed(0);
-  console.log(`${name.padEnd(12)} faultline ${faultline.ms.toFixed(0).padStart(6)} ms (${mbps} MB/s), peak RSS ${faultline.rssMb.toFixed(0)} MB` +
-    (rg ? ` | rg -c ${rg.ms.toFixed(0)} ms → ratio ${(faultline.ms / rg.ms).toFixed(2)}×` : '') +
-    ` | recall ${found.found}/${found.planted}${found.missing.length ? ` missing e.g. ${JSON.stringify(found.missing[0])}` : ''}`);
+  console.log(
+    `${name.padEnd(12)} faultline ${faultline.ms.toFixed(0).padStart(6)} ms (${mbps} MB/s), peak RSS ${faultline.rssMb.toFixed(0)} MB` +
+      (rg ? ` | rg -c ${rg.ms.toFixed(0)} ms → ratio ${(faultline.ms / rg.ms).toFixed(2)}×` : '') +
+      ` | recall ${found.found}/${found.planted}${found.missing.length ? ` missing e.g. ${JSON.stringify(found.missing[0])}` : ''}`,
+  );
 }
 
 // Pathological single lines: a 1 MB inline source map and 64 KB path-like runs.
@@ -90,11 +107,20 @@ const rssValues = rows.map((row) => row.faultline.rssMb);
 console.log('\ntargets');
 // Issue 15's targets for the synthetic log (its other figures: bench/realistic.mjs below); the issue-2 targets
 // (1.5× rg, RSS ≤ 100 MB) stay printed beside them, with the floors that stop them in bench/floors.mjs.
-if (big.rg) console.log(`  ${verdict(big.faultline.ms <= 2.5 * big.rg.ms)} ${big.name} within 2.5× of rg (issue 15; issue 2 asked 1.5×: ${verdict(big.faultline.ms <= 1.5 * big.rg.ms)}): ${(big.faultline.ms / big.rg.ms).toFixed(2)}×`);
-console.log(`  ${verdict(Math.max(...rssValues) <= 80 && Math.max(...rssValues) - Math.min(...rssValues) <= 25)} peak RSS ≤ 80 MB and flat: ${rssValues.map((v) => v.toFixed(0)).join(' / ')} MB (1 → ${quick ? 10 : 100} MB logs)`);
-console.log(`  ${verdict(small.faultline.ms <= 1.5 * node0.ms)} 1 MB log within 1.5× of \`node -e 0\`: ${small.faultline.ms.toFixed(0)} ms vs ${node0.ms.toFixed(0)} ms = ${(small.faultline.ms / node0.ms).toFixed(2)}×`);
+if (big.rg)
+  console.log(
+    `  ${verdict(big.faultline.ms <= 2.5 * big.rg.ms)} ${big.name} within 2.5× of rg (issue 15; issue 2 asked 1.5×: ${verdict(big.faultline.ms <= 1.5 * big.rg.ms)}): ${(big.faultline.ms / big.rg.ms).toFixed(2)}×`,
+  );
+console.log(
+  `  ${verdict(Math.max(...rssValues) <= 80 && Math.max(...rssValues) - Math.min(...rssValues) <= 25)} peak RSS ≤ 80 MB and flat: ${rssValues.map((v) => v.toFixed(0)).join(' / ')} MB (1 → ${quick ? 10 : 100} MB logs)`,
+);
+console.log(
+  `  ${verdict(small.faultline.ms <= 1.5 * node0.ms)} 1 MB log within 1.5× of \`node -e 0\`: ${small.faultline.ms.toFixed(0)} ms vs ${node0.ms.toFixed(0)} ms = ${(small.faultline.ms / node0.ms).toFixed(2)}×`,
+);
 console.log(`  ${verdict(pathological.ms < 500)} 1 MB base64 line (+64 KB a/a/a…, a.a.a…) under 0.5 s: ${pathological.ms.toFixed(0)} ms`);
-console.log(`  ${verdict(rows.every((row) => row.found.found === row.found.planted))} recall 100 %: ${rows.map((row) => `${row.found.found}/${row.found.planted}`).join(', ')}`);
+console.log(
+  `  ${verdict(rows.every((row) => row.found.found === row.found.planted))} recall 100 %: ${rows.map((row) => `${row.found.found}/${row.found.planted}`).join(', ')}`,
+);
 
 // Peak RSS includes V8's lazily collected per-slice garbage; the scan's own footprint is the live heap after a
 // full GC, measured in one child (--expose-gc) that locates each log in turn through the library.

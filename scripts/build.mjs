@@ -22,9 +22,14 @@ import { registeredFormats } from './src/grammars/registry.ts';
 const table = recordFirstChars();
 prefilterFor(registeredFormats()).lineStartFor('');
 process.stdout.write(JSON.stringify(Object.fromEntries(table)));`,
-      resolveDir: process.cwd(), loader: 'ts',
+      resolveDir: process.cwd(),
+      loader: 'ts',
     },
-    bundle: true, platform: 'node', format: 'esm', outfile: script, logLevel: 'warning',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: script,
+    logLevel: 'warning',
     external: ['web-tree-sitter', '@vscode/tree-sitter-wasm'],
   });
   const run = spawnSync(process.execPath, [script], { encoding: 'utf8' });
@@ -44,16 +49,29 @@ const shared = {
   define: { __FAULTLINE_FIRST_CHARS__: FIRST_CHARS },
   logLevel: 'warning',
   // Language-server packages and tree-sitter load their own files at run time: keep them external.
-  external: ['web-tree-sitter', '@vscode/tree-sitter-wasm', 'typescript', 'pyright', '@secretlint/*', 'vscode-languageserver-protocol', 'vscode-jsonrpc'],
+  external: [
+    'web-tree-sitter',
+    '@vscode/tree-sitter-wasm',
+    'typescript',
+    'pyright',
+    '@secretlint/*',
+    'vscode-languageserver-protocol',
+    'vscode-jsonrpc',
+  ],
 };
 
 // The stage entry points (src/entries/NAME.ts → dist/NAME.js, dist/NAME.cjs, export "./NAME").
 const LIBRARY_ENTRIES = ['grammars', 'locate', 'capture', 'lsp', 'prompt', 'redact', 'output', 'safety', 'fix'];
 // The main entry's dynamic import() of a stage, in the CJS build: the stage's own bundle, required on first call.
 const LAZY_STAGE_BUNDLE = {
-  './locate/index.js': './locate.cjs', './locate/fixtures.js': './locate.cjs', './capture/index.js': './capture.cjs',
-  './lsp-client/index.js': './lsp.cjs', './prompt/index.js': './prompt.cjs', './redact/index.js': './redact.cjs',
-  './output/index.js': './output.cjs', './safety/index.js': './safety.cjs',
+  './locate/index.js': './locate.cjs',
+  './locate/fixtures.js': './locate.cjs',
+  './capture/index.js': './capture.cjs',
+  './lsp-client/index.js': './lsp.cjs',
+  './prompt/index.js': './prompt.cjs',
+  './redact/index.js': './redact.cjs',
+  './output/index.js': './output.cjs',
+  './safety/index.js': './safety.cjs',
 };
 const lazyStagesAsCjsBundles = {
   name: 'lazy-stages-as-cjs-bundles',
@@ -160,7 +178,11 @@ function declarationFiles(directory) {
 // chevrotain is ESM-only: a CommonJS declaration may name its types only as an ESM import.
 function asCommonJsDeclaration(text) {
   return text.replace(/^import (?:type )?\{([^}]*)\} from 'chevrotain';$/gm, (_line, names) => {
-    const bare = names.split(',').map((name) => name.trim().replace(/^type /, '')).filter(Boolean).join(', ');
+    const bare = names
+      .split(',')
+      .map((name) => name.trim().replace(/^type /, ''))
+      .filter(Boolean)
+      .join(', ');
     return `import type { ${bare} } from 'chevrotain' with { 'resolution-mode': 'import' };`;
   });
 }

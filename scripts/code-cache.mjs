@@ -26,19 +26,53 @@ writeFileSync(empty, '');
 const mixed = join(work, 'mixed.log');
 // A checkout has fixtures and the example; a copy without them (the pack test's) warms up on what there is.
 const fixtures = join(root, 'fixtures');
-const oneCasePerFormat = !existsSync(fixtures) ? [] : readdirSync(fixtures, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .flatMap((entry) => readdirSync(join(fixtures, entry.name)).filter((file) => file.endsWith('.log')).slice(0, 1).map((file) => join(fixtures, entry.name, file)));
+const oneCasePerFormat = !existsSync(fixtures)
+  ? []
+  : readdirSync(fixtures, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .flatMap((entry) =>
+        readdirSync(join(fixtures, entry.name))
+          .filter((file) => file.endsWith('.log'))
+          .slice(0, 1)
+          .map((file) => join(fixtures, entry.name, file)),
+      );
 writeFileSync(mixed, oneCasePerFormat.map((file) => readFileSync(file, 'utf8')).join('\n'));
 // faultline fix (issue 23) on an eslint report with a fix and a suggestion, so its path is compiled too: the
 // dry run's diff and the JSON, over a file the fix edits.
 const fixable = join(work, 'fixable.js');
 writeFileSync(fixable, 'var a = "x"\nconsole.log(a)\n');
 const eslintLog = join(work, 'eslint.json');
-writeFileSync(eslintLog, JSON.stringify([{ filePath: fixable, messages: [
-  { ruleId: 'no-var', severity: 2, message: 'Unexpected var, use let or const instead.', line: 1, column: 1, endLine: 1, endColumn: 12, fix: { range: [0, 3], text: 'let' } },
-  { ruleId: 'quotes', severity: 2, message: 'Strings must use singlequote.', line: 1, column: 9, endLine: 1, endColumn: 12, fix: { range: [8, 11], text: "'x'" }, suggestions: [{ desc: 'Use single quotes.', fix: { range: [8, 11], text: "'x'" } }] },
-] }]));
+writeFileSync(
+  eslintLog,
+  JSON.stringify([
+    {
+      filePath: fixable,
+      messages: [
+        {
+          ruleId: 'no-var',
+          severity: 2,
+          message: 'Unexpected var, use let or const instead.',
+          line: 1,
+          column: 1,
+          endLine: 1,
+          endColumn: 12,
+          fix: { range: [0, 3], text: 'let' },
+        },
+        {
+          ruleId: 'quotes',
+          severity: 2,
+          message: 'Strings must use singlequote.',
+          line: 1,
+          column: 9,
+          endLine: 1,
+          endColumn: 12,
+          fix: { range: [8, 11], text: "'x'" },
+          suggestions: [{ desc: 'Use single quotes.', fix: { range: [8, 11], text: "'x'" } }],
+        },
+      ],
+    },
+  ]),
+);
 const example = join(root, 'examples', 'ts-app');
 const runs = [
   ['locate', empty, '--json'],
@@ -56,9 +90,15 @@ script.runInThisContext().call(bundle.exports, bundle.exports, createRequire(bun
 const quiet = () => {};
 for (const argv of runs) {
   const io = {
-    stdout: quiet, stderr: quiet, stdoutBytes: quiet, stderrBytes: quiet,
-    stdin: Readable.from([]), stdinIsTTY: false, stdoutIsTTY: false,
-    env: { NO_COLOR: '1', FAULTLINE_CACHE_DIR: join(work, 'cache') }, cwd: work,
+    stdout: quiet,
+    stderr: quiet,
+    stdoutBytes: quiet,
+    stderrBytes: quiet,
+    stdin: Readable.from([]),
+    stdinIsTTY: false,
+    stdoutIsTTY: false,
+    env: { NO_COLOR: '1', FAULTLINE_CACHE_DIR: join(work, 'cache') },
+    cwd: work,
   };
   const code = await bundle.exports.runCli(argv, io);
   if (code !== 0 && code !== 1) throw new Error(`code cache warm-up: faultline ${argv.join(' ')} exited ${code}`);

@@ -33,7 +33,9 @@ function formatsIn(goSource) {
     const name = /Name:\s*"([^"]+)"/.exec(block)?.[1];
     const list = /Errorformat:\s*\[\]string\{([\s\S]*?)\n\t\t\},/.exec(block)?.[1];
     if (!name || list === undefined) continue;
-    const patterns = [...list.matchAll(/`([^`]*)`|"((?:[^"\\]|\\.)*)"/g)].map((match) => (match[1] !== undefined ? match[1] : JSON.parse(`"${match[2]}"`)));
+    const patterns = [...list.matchAll(/`([^`]*)`|"((?:[^"\\]|\\.)*)"/g)].map((match) =>
+      match[1] !== undefined ? match[1] : JSON.parse(`"${match[2]}"`),
+    );
     found.push({ name, patterns });
   }
   return found;
@@ -113,7 +115,9 @@ for (const file of readdirSync(fmts).filter((name) => name.endsWith('.go') && !n
 }
 for (const row of rows) {
   const share = row.theirs === 0 ? 'n/a' : `${((100 * row.hit) / row.theirs).toFixed(1)} %`;
-  process.stdout.write(`${row.name.padEnd(24)} ${String(row.hit).padStart(5)} / ${String(row.theirs).padEnd(5)} ${share}${row.note ? `  (${row.note})` : ''}\n`);
+  process.stdout.write(
+    `${row.name.padEnd(24)} ${String(row.hit).padStart(5)} / ${String(row.theirs).padEnd(5)} ${share}${row.note ? `  (${row.note})` : ''}\n`,
+  );
   const shown = row.missed?.slice(0, values.auto ? 40 : 5) ?? [];
   if (values.verbose) for (const entry of shown) process.stdout.write(`    missed ${entry}\n`);
 }

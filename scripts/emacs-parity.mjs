@@ -26,7 +26,7 @@ if (!values.tests) {
 }
 
 const NIL = Symbol('nil');
-const ESCAPES = { n: '\n', t: '\t', '0': '\0', '\\': '\\', '"': '"', ' ': '', '\n': '' };
+const ESCAPES = { n: '\n', t: '\t', 0: '\0', '\\': '\\', '"': '"', ' ': '', '\n': '' };
 
 /** The Lisp reader this list needs: lists, dotted pairs, strings, integers, symbols, quote and comments. */
 function readLisp(text, start) {

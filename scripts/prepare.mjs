@@ -36,12 +36,15 @@ if (!buildToolsPresent()) {
   // registry, proxy, userconfig) is kept, so the nested install sees the user's own npm configuration.
   const env = { ...process.env };
   for (const name of Object.keys(env)) {
-    if (/^npm_config_(global|global_prefix|globalconfig|prefix|local_prefix|location|omit|include|production|only)$/i.test(name)) delete env[name];
+    if (/^npm_config_(global|global_prefix|globalconfig|prefix|local_prefix|location|omit|include|production|only)$/i.test(name))
+      delete env[name];
   }
   const npm = process.env.npm_execpath && existsSync(process.env.npm_execpath) ? [process.execPath, process.env.npm_execpath] : ['npm'];
   const lock = existsSync(join(root, 'package-lock.json'));
   const install = lock ? 'ci' : 'install';
-  console.error(`faultline prepare: esbuild or typescript is missing (a git install without dev dependencies); running npm ${install} in ${root}`);
+  console.error(
+    `faultline prepare: esbuild or typescript is missing (a git install without dev dependencies); running npm ${install} in ${root}`,
+  );
   // --ignore-scripts: this script is itself `prepare`; esbuild's own postinstall only verifies its binary.
   run(npm[0], [...npm.slice(1), install, '--include=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--no-save'], env);
 }

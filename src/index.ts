@@ -6,20 +6,79 @@
 import { lazy } from './entries/lazy.js';
 
 export {
-  FaultlineError, isFaultlineError, toUtf16Offset, fromUtf16Offset, toZeroBased, toOneBasedLine, displayWidth,
-  toLocateJson, locationToJson, LOCATE_JSON_VERSION, locationRange, roleOf, frameDepths, countOf,
+  FaultlineError,
+  isFaultlineError,
+  toUtf16Offset,
+  fromUtf16Offset,
+  toZeroBased,
+  toOneBasedLine,
+  displayWidth,
+  toLocateJson,
+  locationToJson,
+  LOCATE_JSON_VERSION,
+  locationRange,
+  roleOf,
+  frameDepths,
+  countOf,
 } from './core/index.js';
 export type {
-  Severity, ColumnUnit, FormatSpec, TraceOrder, LocationField, FrameInfo, LocationDetails, RawLocation, ResolveHints, DropReason, UnresolvedReason,
-  ResolvedLocation, UnresolvedLocation, DroppedLocation, LocateResult, RunInfo, SymbolInfo, FaultlineErrorCode,
-  ZeroBasedPosition, LocateJson, LocationJson, Utf16Range, LocationRole, FrameJson, RelatedJson,
+  Severity,
+  ColumnUnit,
+  FormatSpec,
+  TraceOrder,
+  LocationField,
+  FrameInfo,
+  LocationDetails,
+  RawLocation,
+  ResolveHints,
+  DropReason,
+  UnresolvedReason,
+  ResolvedLocation,
+  UnresolvedLocation,
+  DroppedLocation,
+  LocateResult,
+  RunInfo,
+  SymbolInfo,
+  FaultlineErrorCode,
+  ZeroBasedPosition,
+  LocateJson,
+  LocationJson,
+  Utf16Range,
+  LocationRole,
+  FrameJson,
+  RelatedJson,
 } from './core/index.js';
 // Stage 2 and 4 are small and dependency-free: loaded with the entry.
-export { normaliseLine, normaliseText, stripAnsi, safePrefix, safeSuffix, boundText, summariseError, formatRunHeader, type BoundOptions, type BoundResult, type SummariseOptions, type ErrorSummary } from './summarise/index.js';
+export {
+  normaliseLine,
+  normaliseText,
+  stripAnsi,
+  safePrefix,
+  safeSuffix,
+  boundText,
+  summariseError,
+  formatRunHeader,
+  type BoundOptions,
+  type BoundResult,
+  type SummariseOptions,
+  type ErrorSummary,
+} from './summarise/index.js';
 export { resolveLocations, isVendoredPath, createNodeResolverFs, type ResolveOptions, type ResolverFs } from './resolve/index.js';
 
 // Types of the lazily loaded stages (types cost nothing at run time).
-export type { RunCommandOptions, RunResult, ArtifactInfo, ReadOptions, ReadResult, SearchOptions, SearchResult, Preview, PreviewOptions, RunRecord, LastFailure } from './capture/index.js';
+export type {
+  RunCommandOptions,
+  RunResult,
+  ArtifactInfo,
+  ReadOptions,
+  ReadResult,
+  SearchOptions,
+  SearchResult,
+  Preview,
+  PreviewOptions,
+  RunRecord,
+  LastFailure,
+} from './capture/index.js';
 export type { StartOptions, OutputOptions, BackgroundResult, BackgroundSummary, BackgroundStatus } from './capture/index.js';
 export type { ClassifyOptions, CommandClassification, SegmentVerdict, Verdict } from './safety/index.js';
 export type { ScanOptions } from './grammars/index.js';

@@ -9,10 +9,21 @@ const SRC = join(import.meta.dirname, '..', 'src');
 // reports sits between grammars and locate: the text inside a report (a JUnit stack trace, go test's Output) is
 // read by the grammars, and locate hands every log to it; like grammars it has no Node APIs (editors embed it).
 const LAYER: Record<string, number> = {
-  core: 0, grammars: 1, resolve: 1, summarise: 1, redact: 1.5, reports: 1.5,
-  locate: 2, 'lsp-client': 2,
+  core: 0,
+  grammars: 1,
+  resolve: 1,
+  summarise: 1,
+  redact: 1.5,
+  reports: 1.5,
+  locate: 2,
+  'lsp-client': 2,
   // The fix toolkit reads and writes workspace files (Node APIs) and uses resolve's vendored check; cli drives it.
-  fix: 2, prompt: 2, capture: 2, output: 2, cli: 3, 'index.ts': 4,
+  fix: 2,
+  prompt: 2,
+  capture: 2,
+  output: 2,
+  cli: 3,
+  'index.ts': 4,
   // The package's entry points (src/entries: one per stage, and the main entry's lazy loader) sit with index.ts.
   entries: 4,
   // Command safety parses shell commands with tree-sitter; the loader both it and lsp-client use sits below
@@ -82,11 +93,16 @@ describe('architecture', () => {
   );
 
   // The report readers stream with their two parsers and nothing else from npm (why each: its file's header).
-  it.each(sources.filter((file) => roomOf(file) === 'reports').map((file) => relative(SRC, file)))('%s imports from npm only saxes and @streamparser/json', (path) => {
-    const text = readFileSync(join(SRC, path), 'utf8');
-    const packages = [...text.matchAll(/from\s+'([^.'][^']*)'/g)].map((match) => match[1]).filter((name) => name !== 'saxes' && name !== '@streamparser/json');
-    expect(packages).toEqual([]);
-  });
+  it.each(sources.filter((file) => roomOf(file) === 'reports').map((file) => relative(SRC, file)))(
+    '%s imports from npm only saxes and @streamparser/json',
+    (path) => {
+      const text = readFileSync(join(SRC, path), 'utf8');
+      const packages = [...text.matchAll(/from\s+'([^.'][^']*)'/g)]
+        .map((match) => match[1])
+        .filter((name) => name !== 'saxes' && name !== '@streamparser/json');
+      expect(packages).toEqual([]);
+    },
+  );
 
   it('only src/cli prints or exits', () => {
     const offenders = sources
@@ -111,7 +127,10 @@ describe('architecture', () => {
         const target = join(file, '..', (match[1] ?? '').replace(/\.js$/, '.ts'));
         targets.push(sources.includes(target) ? target : join(target.replace(/\.ts$/, ''), 'index.ts'));
       }
-      edges.set(file, targets.filter((target) => sources.includes(target)));
+      edges.set(
+        file,
+        targets.filter((target) => sources.includes(target)),
+      );
     }
     expect(cyclesOf(edges).map((cycle) => cycle.map((file) => relative(SRC, file)).join(' → '))).toEqual([]);
   });

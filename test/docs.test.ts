@@ -53,7 +53,13 @@ describe('links to docs/', () => {
     const { readdirSync, existsSync, statSync } = await import('node:fs');
     const root = join(import.meta.dirname, '..');
     const files = (dir: string): string[] =>
-      readdirSync(join(root, dir)).flatMap((name) => (statSync(join(root, dir, name)).isDirectory() ? files(join(dir, name)) : /\.(ts|md|mjs|yml|yaml)$/.test(name) ? [join(dir, name)] : []));
+      readdirSync(join(root, dir)).flatMap((name) =>
+        statSync(join(root, dir, name)).isDirectory()
+          ? files(join(dir, name))
+          : /\.(ts|md|mjs|yml|yaml)$/.test(name)
+            ? [join(dir, name)]
+            : [],
+      );
     const texts = ['README.md', '.pre-commit-hooks.yaml', 'action.yml', ...files('src'), ...files('docs'), ...files('scripts')];
     const missing: string[] = [];
     for (const file of texts) {
@@ -70,7 +76,10 @@ describe('skipped tests', () => {
   it('name what they need in their title, through needs() or needsWhat() (which also print it once)', async () => {
     const { readdirSync, statSync } = await import('node:fs');
     const root = join(import.meta.dirname, '..', 'test');
-    const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : name.endsWith('.test.ts') ? [join(dir, name)] : []));
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) =>
+        statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : name.endsWith('.test.ts') ? [join(dir, name)] : [],
+      );
     const unnamed: string[] = [];
     for (const file of files(root)) {
       const text = readFileSync(file, 'utf8');
@@ -78,8 +87,11 @@ describe('skipped tests', () => {
       for (const match of text.matchAll(/\.skipIf\(([^\n]*?)\)\(\s*(`[^`]*`|'[^']*')/g)) {
         if (/process\.platform/.test(match[1]!)) continue;
         // A skipped each() table titled by its case: the describe block just above names the need for all of them.
-        const describeAbove = /describe\(`[^`]*\$\{needs(?:What)?\([^`]*`, \(\) => \{\n\s*(?:it|test)$/.test(text.slice(Math.max(0, match.index! - 400), match.index!));
-        if (!describeAbove && !/\$\{needs(?:What)?\(/.test(match[2]!)) unnamed.push(`${file.slice(root.length + 1)}: ${match[2]!.slice(0, 80)}`);
+        const describeAbove = /describe\(`[^`]*\$\{needs(?:What)?\([^`]*`, \(\) => \{\n\s*(?:it|test)$/.test(
+          text.slice(Math.max(0, match.index! - 400), match.index!),
+        );
+        if (!describeAbove && !/\$\{needs(?:What)?\(/.test(match[2]!))
+          unnamed.push(`${file.slice(root.length + 1)}: ${match[2]!.slice(0, 80)}`);
       }
     }
     expect(unnamed).toEqual([]);

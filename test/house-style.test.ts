@@ -11,7 +11,6 @@ const SRC = join(ROOT, 'src');
 const WIDTH = (JSON.parse(readFileSync(join(ROOT, '.prettierrc.json'), 'utf8')) as { printWidth: number }).printWidth;
 const MAX_LINES = 350;
 
-
 function files(dir: string, keep: (name: string) => boolean): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = join(dir, name);

@@ -22,7 +22,9 @@ describe('real-world study script', () => {
   beforeAll(() => ensureBuilt(), 120_000);
 
   it('scores the own-words sample: hits, the vendored frame kept out, and the deliberately wrong label as a miss', () => {
-    const out = execFileSync(process.execPath, [SCRIPT, '--logs', join(SAMPLE, 'logs'), '--labels', join(SAMPLE, 'labels'), '--json'], { encoding: 'utf8' });
+    const out = execFileSync(process.execPath, [SCRIPT, '--logs', join(SAMPLE, 'logs'), '--labels', join(SAMPLE, 'labels'), '--json'], {
+      encoding: 'utf8',
+    });
     const summary = JSON.parse(out) as Summary;
     expect(summary.logs).toBe(4);
     expect(summary.tools).toBe(4);
@@ -30,18 +32,26 @@ describe('real-world study script', () => {
     expect(summary.expectedLocations).toBe(4);
     expect(summary.recalled).toBe(3);
     expect(summary.leaks).toBe(0);
-    expect(summary.misses.map((miss) => [miss.id, miss.verdict, miss.missClass])).toEqual([['own-mislabelled', 'wrong-line', 'deliberately-wrong-label']]);
+    expect(summary.misses.map((miss) => [miss.id, miss.verdict, miss.missClass])).toEqual([
+      ['own-mislabelled', 'wrong-line', 'deliberately-wrong-label'],
+    ]);
     expect(summary.misses[0]?.first).toEqual({ file: 'src/lexer.go', line: 31 });
   });
 
   it('prints the figures as text by default', () => {
-    const out = execFileSync(process.execPath, [SCRIPT, '--logs', join(SAMPLE, 'logs'), '--labels', join(SAMPLE, 'labels'), '--only', 'own-mypy'], { encoding: 'utf8' });
+    const out = execFileSync(
+      process.execPath,
+      [SCRIPT, '--logs', join(SAMPLE, 'logs'), '--labels', join(SAMPLE, 'labels'), '--only', 'own-mypy'],
+      { encoding: 'utf8' },
+    );
     expect(out).toContain('primary 1/1 = 100.0 %');
     expect(out).toContain('recall 2/2 = 100.0 %');
   });
 
   it('refuses a missing folder with exit 2 and a one-line reason', () => {
-    const result = spawnSync(process.execPath, [SCRIPT, '--logs', join(SAMPLE, 'nope'), '--labels', join(SAMPLE, 'labels')], { encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [SCRIPT, '--logs', join(SAMPLE, 'nope'), '--labels', join(SAMPLE, 'labels')], {
+      encoding: 'utf8',
+    });
     expect(result.status).toBe(2);
     expect(result.stderr.split('\n')[0]).toMatch(/^study: no such folder: /);
   });

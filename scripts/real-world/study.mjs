@@ -103,7 +103,8 @@ function runCli(cli, log, ws, label) {
     maxBuffer: 64 * 1024 * 1024,
   });
   rmSync(cacheDir, { recursive: true, force: true });
-  if (result.status === 2 || !result.stdout) return { error: (result.stderr || `exit ${result.status}`).trim().split('\n')[0], locations: [] };
+  if (result.status === 2 || !result.stdout)
+    return { error: (result.stderr || `exit ${result.status}`).trim().split('\n')[0], locations: [] };
   return { error: null, locations: JSON.parse(result.stdout).locations ?? [] };
 }
 
@@ -124,7 +125,18 @@ function score(label, answer) {
   let verdict = null;
   if (answer.error) verdict = 'cli-error';
   else if (!primaryHit || recalled < label.expected.length || leaks.length) verdict = classify(label, found, leaks);
-  return { id: label.id, tool: label.tool, primaryHit, recalled, expected: label.expected.length, leaks, verdict, first, found, error: answer.error };
+  return {
+    id: label.id,
+    tool: label.tool,
+    primaryHit,
+    recalled,
+    expected: label.expected.length,
+    leaks,
+    verdict,
+    first,
+    found,
+    error: answer.error,
+  };
 }
 
 /** What went wrong, as seen from the outside; the label's shape says why a reader thinks it did. */
@@ -140,7 +152,9 @@ function classify(label, found, leaks) {
 
 function main() {
   const options = parseArgs(process.argv.slice(2));
-  const labelFiles = readdirSync(options.labels).filter((name) => name.endsWith('.json')).sort();
+  const labelFiles = readdirSync(options.labels)
+    .filter((name) => name.endsWith('.json'))
+    .sort();
   const results = [];
   const tools = new Set();
   for (const name of labelFiles) {
@@ -163,7 +177,10 @@ function main() {
     primaryRate: ratio(results.filter((r) => r.primaryHit).length, results.length),
     expectedLocations: expected,
     recalled: results.reduce((sum, r) => sum + r.recalled, 0),
-    recall: ratio(results.reduce((sum, r) => sum + r.recalled, 0), expected),
+    recall: ratio(
+      results.reduce((sum, r) => sum + r.recalled, 0),
+      expected,
+    ),
     leaks: results.reduce((sum, r) => sum + r.leaks.length, 0),
     logsWithoutLocation: results.length - withPrimary.length,
     misses: results.filter((r) => r.verdict !== null),
@@ -191,7 +208,9 @@ function printText(summary) {
     const shape = classesOf(miss).join(', ');
     const leak = miss.leaks.length ? ` leaks ${miss.leaks.join(' ')}` : '';
     const error = miss.error ? ` error: ${miss.error}` : '';
-    out.push(`  ${miss.id} (${miss.tool}) ${miss.verdict} [${shape}]: want ${where(miss.want)}, got ${where(miss.first)}, recall ${miss.recalled}/${miss.expected}${leak}${error}`);
+    out.push(
+      `  ${miss.id} (${miss.tool}) ${miss.verdict} [${shape}]: want ${where(miss.want)}, got ${where(miss.first)}, recall ${miss.recalled}/${miss.expected}${leak}${error}`,
+    );
   }
   const byClass = new Map();
   for (const miss of summary.misses) for (const key of classesOf(miss)) byClass.set(key, (byClass.get(key) ?? 0) + 1);

@@ -25,18 +25,27 @@ function workerAlive(state: BackgroundState): boolean {
 export function killTarget(state: BackgroundState): KillTarget {
   const pgid = state.pgid;
   if (pgid === null) return { pgid: null, note: null };
-  if (!Number.isSafeInteger(pgid) || pgid <= 1) return { pgid: null, note: `the recorded process group ${String(pgid)} is not a command's group; it was not signalled` };
+  if (!Number.isSafeInteger(pgid) || pgid <= 1)
+    return { pgid: null, note: `the recorded process group ${String(pgid)} is not a command's group; it was not signalled` };
   const own = ownProcessGroup();
   if (own === pgid) return { pgid: null, note: `the recorded process group ${pgid} is faultline's own; it was not signalled` };
-  if (own === null) return { pgid: null, note: `this platform does not say which process group faultline is in, so group ${pgid} was not signalled` };
+  if (own === null)
+    return { pgid: null, note: `this platform does not say which process group faultline is in, so group ${pgid} was not signalled` };
   const recorded = state.pgidStartTime;
-  if (typeof recorded !== 'string') return { pgid: null, note: `no start time was recorded for process group ${pgid}, so it cannot be told from a reused one; it was not signalled` };
+  if (typeof recorded !== 'string')
+    return {
+      pgid: null,
+      note: `no start time was recorded for process group ${pgid}, so it cannot be told from a reused one; it was not signalled`,
+    };
   const now = processStartTime(pgid);
   if (now === recorded) return { pgid, note: null };
   // The leader (the `sh` that waits for the command) is gone. While the worker that spawned it still runs,
   // the group's members are the command's: a group id is not handed out again while the group has members.
   if (now === null && state.status === 'running' && workerAlive(state)) return { pgid, note: null };
-  return { pgid: null, note: now === null ? null : `process group ${pgid} now belongs to another process (its start time differs); it was not signalled` };
+  return {
+    pgid: null,
+    note: now === null ? null : `process group ${pgid} now belongs to another process (its start time differs); it was not signalled`,
+  };
 }
 
 /** SIGTERM, `graceMs` to end, then SIGKILL: the verified group and every process carrying the marker. */

@@ -46,8 +46,9 @@ export async function unseen(path: string, from: number, to: number, blankCuts =
     while (skip < tail.length && !isBlank(tail[skip]!)) skip++;
   }
   const omittedBytes = to - from - headPart.length - (tail.length - skip);
-  const text = `${normaliseText(headPart.toString('utf8'))}\n[… ${omittedBytes} bytes omitted; the artifact has them ` +
-      `…]\n${normaliseText(tail.subarray(skip).toString('utf8'))}`;
+  const text =
+    `${normaliseText(headPart.toString('utf8'))}\n[… ${omittedBytes} bytes omitted; the artifact has them ` +
+    `…]\n${normaliseText(tail.subarray(skip).toString('utf8'))}`;
   return { text, omittedBytes };
 }
 

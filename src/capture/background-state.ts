@@ -57,7 +57,10 @@ export function backgroundDir(options: StoreOptions = {}): string {
 export function checkBackgroundId(id: string): string {
   if (typeof id === 'string' && isArtifactId(id)) return id;
   const shown = JSON.stringify(String(id).slice(0, 80));
-  throw new FaultlineError('E_USAGE', `${shown} is not a background command id (ids look like 20250101T120000123Z-1a2b3c4d; faultline ps lists them)`);
+  throw new FaultlineError(
+    'E_USAGE',
+    `${shown} is not a background command id (ids look like 20250101T120000123Z-1a2b3c4d; faultline ps lists them)`,
+  );
 }
 
 export function backgroundPaths(id: string, options: StoreOptions = {}) {
@@ -65,7 +68,12 @@ export function backgroundPaths(id: string, options: StoreOptions = {}) {
   const dir = backgroundDir(options);
   // The id's shape already keeps these in dir; checked again so a change to the shape cannot widen it.
   if (dirname(join(dir, `${id}.json`)) !== dir) checkBackgroundId('');
-  return { state: join(dir, `${id}.json`), cursor: join(dir, `${id}.cursor.json`), stop: join(dir, `${id}.stop`), spec: join(dir, `${id}.spec.json`) };
+  return {
+    state: join(dir, `${id}.json`),
+    cursor: join(dir, `${id}.cursor.json`),
+    stop: join(dir, `${id}.stop`),
+    spec: join(dir, `${id}.spec.json`),
+  };
 }
 
 export async function writeJsonAtomic(path: string, value: unknown): Promise<void> {
@@ -84,7 +92,9 @@ export async function readJson<T>(path: string): Promise<T | null> {
 
 export async function listStateIds(options: StoreOptions): Promise<string[]> {
   try {
-    return (await readdir(backgroundDir(options))).filter((name) => name.endsWith('.json') && isArtifactId(name.slice(0, -5))).map((name) => name.slice(0, -5));
+    return (await readdir(backgroundDir(options)))
+      .filter((name) => name.endsWith('.json') && isArtifactId(name.slice(0, -5)))
+      .map((name) => name.slice(0, -5));
   } catch {
     return [];
   }
@@ -139,7 +149,7 @@ export function commandProcesses(id: string, pgid: number | null): number[] {
     }
   }
   // Descendants of what was found, to a fixed point.
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [pid, parent] of parents) {
       if (!found.has(pid) && found.has(parent)) {

@@ -30,9 +30,24 @@ export async function runWorker(specPath: string): Promise<void> {
   const store = { cacheDir: spec.cacheDir };
   const paths = backgroundPaths(spec.id, store);
   const state: BackgroundState = {
-    version: 1, id: spec.id, command: spec.command, cwd: spec.cwd, shell: spec.shell, workerPid: process.pid, workerStartTime: processStartTime(process.pid), pgid: null, pgidStartTime: null,
-    status: 'running', startedAt: new Date().toISOString(), endedAt: null, durationMs: null, exitCode: null, exitStatus: null, signal: null,
-    artifactPath: artifactPaths(spec.id, store).path, notes: [],
+    version: 1,
+    id: spec.id,
+    command: spec.command,
+    cwd: spec.cwd,
+    shell: spec.shell,
+    workerPid: process.pid,
+    workerStartTime: processStartTime(process.pid),
+    pgid: null,
+    pgidStartTime: null,
+    status: 'running',
+    startedAt: new Date().toISOString(),
+    endedAt: null,
+    durationMs: null,
+    exitCode: null,
+    exitStatus: null,
+    signal: null,
+    artifactPath: artifactPaths(spec.id, store).path,
+    notes: [],
   };
   await writeJsonAtomic(paths.state, state);
   let announced: Promise<void> = Promise.resolve();
@@ -50,7 +65,14 @@ export async function runWorker(specPath: string): Promise<void> {
       maxTotalBytes: spec.maxTotalBytes,
       // Nobody answers a prompt in the background either: stdin is closed, as in `run`.
       interactiveSilenceMs: 0,
-      history: spec.historyKey === undefined ? undefined : { key: spec.historyKey, ...(spec.historyOrigin ? { origin: spec.historyOrigin } : {}), ...(spec.historyRoot ? { root: spec.historyRoot } : {}) },
+      history:
+        spec.historyKey === undefined
+          ? undefined
+          : {
+              key: spec.historyKey,
+              ...(spec.historyOrigin ? { origin: spec.historyOrigin } : {}),
+              ...(spec.historyRoot ? { root: spec.historyRoot } : {}),
+            },
       onSpawn: (pid) => {
         state.pgid = pid;
         // Read at once: the leader is `sh` waiting for the command, alive as long as the command runs.
@@ -68,7 +90,8 @@ export async function runWorker(specPath: string): Promise<void> {
     state.endedAt = result.endedAt;
     state.durationMs = result.durationMs;
     if (result.sigpipeForgiven) state.notes.push('exit 141: a later pipeline stage closed the pipe early (SIGPIPE), counted as success');
-    if (result.exitCode === null) state.notes.push(`the process ended without an exit code${result.signal ? ` (signal ${result.signal})` : ''}`);
+    if (result.exitCode === null)
+      state.notes.push(`the process ended without an exit code${result.signal ? ` (signal ${result.signal})` : ''}`);
     if (result.artifact.truncated) state.notes.push(`output past ${result.artifact.bytes} bytes was not saved (artifact size cap)`);
     if (result.captureError) state.notes.push(result.captureError.message);
   } catch (error) {

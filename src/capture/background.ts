@@ -10,14 +10,27 @@ import { fileURLToPath } from 'node:url';
 import { FaultlineError } from '../core/index.js';
 import { redactorFrom, type RedactOption } from '../redact/index.js';
 import {
-  BACKGROUND_MARKER, backgroundDir, backgroundPaths, type BackgroundState, type Cursor,
-  listStateIds, processAlive, readJson, removeJob, writeJsonAtomic,
+  BACKGROUND_MARKER,
+  backgroundDir,
+  backgroundPaths,
+  type BackgroundState,
+  type Cursor,
+  listStateIds,
+  processAlive,
+  readJson,
+  removeJob,
+  writeJsonAtomic,
 } from './background-state.js';
 import { endProcesses, killTarget } from './background-kill.js';
 import type { WorkerSpec } from './background-worker.js';
 import { lastLineEnd, readTail, unseen } from './background-read.js';
 import {
-  type BackgroundResult, type BackgroundSummary, type OutputOptions, SERVER_QUIET_MS, START_WAIT, type StartOptions,
+  type BackgroundResult,
+  type BackgroundSummary,
+  type OutputOptions,
+  SERVER_QUIET_MS,
+  START_WAIT,
+  type StartOptions,
 } from './background-types.js';
 import { defaultHistoryKey } from './history.js';
 import { looksLikeServer } from './server-detect.js';
@@ -28,7 +41,11 @@ function workerScript(options: StartOptions, env: NodeJS.ProcessEnv): string {
   if (explicit) return resolve(explicit);
   const here = dirname(fileURLToPath(import.meta.url));
   // Beside dist/index.js, one up from dist/chunks/ (the CLI), or the built copy when running from src/.
-  const candidates = [join(here, 'background-worker.js'), join(here, '..', 'background-worker.js'), join(here, '..', '..', 'dist', 'background-worker.js')];
+  const candidates = [
+    join(here, 'background-worker.js'),
+    join(here, '..', 'background-worker.js'),
+    join(here, '..', '..', 'dist', 'background-worker.js'),
+  ];
   const found = candidates.find((candidate) => existsSync(candidate));
   if (!found) throw new FaultlineError('E_CAPTURE', `the background worker is missing (looked for ${candidates[0]}); run npm run build`);
   return found;
@@ -64,9 +81,17 @@ export async function start(command: string, options: StartOptions = {}): Promis
   const env = applyEnv(baseEnv, options.env);
   env[BACKGROUND_MARKER] = id;
   const spec: WorkerSpec = {
-    id, command, cwd, shell: options.shell ?? baseEnv.SHELL ?? '/bin/sh', cacheDir: store.cacheDir, env,
-    maxArtifactBytes: options.maxArtifactBytes, maxAgeMs: options.maxAgeMs, maxFiles: options.maxFiles, maxTotalBytes: options.maxTotalBytes,
-    historyKey: options.history === false ? undefined : options.history?.key ?? defaultHistoryKey(baseEnv),
+    id,
+    command,
+    cwd,
+    shell: options.shell ?? baseEnv.SHELL ?? '/bin/sh',
+    cacheDir: store.cacheDir,
+    env,
+    maxArtifactBytes: options.maxArtifactBytes,
+    maxAgeMs: options.maxAgeMs,
+    maxFiles: options.maxFiles,
+    maxTotalBytes: options.maxTotalBytes,
+    historyKey: options.history === false ? undefined : (options.history?.key ?? defaultHistoryKey(baseEnv)),
     ...(options.history ? { historyOrigin: options.history.origin, historyRoot: options.history.root } : {}),
   };
   await mkdir(backgroundDir(store), { recursive: true, mode: 0o700 });
@@ -112,8 +137,17 @@ async function readState(id: string, store: StoreOptions): Promise<BackgroundSta
   const state = await readJson<BackgroundState>(backgroundPaths(id, store).state);
   if (state === null) throw new FaultlineError('E_USAGE', `no background command ${id} (it was killed, or never started here); see list()`);
   const integer = (value: unknown): boolean => value === null || Number.isSafeInteger(value);
-  if (typeof state !== 'object' || state.id !== id || !Number.isSafeInteger(state.workerPid) || !integer(state.pgid) || !Array.isArray(state.notes)) {
-    throw new FaultlineError('E_USAGE', `the state of background command ${id} is damaged (${backgroundPaths(id, store).state}); faultline did not act on it`);
+  if (
+    typeof state !== 'object' ||
+    state.id !== id ||
+    !Number.isSafeInteger(state.workerPid) ||
+    !integer(state.pgid) ||
+    !Array.isArray(state.notes)
+  ) {
+    throw new FaultlineError(
+      'E_USAGE',
+      `the state of background command ${id} is damaged (${backgroundPaths(id, store).state}); faultline did not act on it`,
+    );
   }
   // The output is the artifact of this id in this cache, whatever path the state file names.
   state.artifactPath = artifactPaths(id, store).path;
@@ -166,17 +200,36 @@ export async function output(id: string, options: OutputOptions = {}): Promise<B
   if (!options.peek) await writeJsonAtomic(paths.cursor, { offset: size, reported: cursor.reported || ended, server } satisfies Cursor);
   const endMs = state.endedAt ? Date.parse(state.endedAt) : Date.now();
   const notes = [...state.notes];
-  if (!ended) notes.push(server ? 'a server or watcher: it keeps running until killed' : 'still running: its result arrives when it ends; output() returns new output only');
+  if (!ended)
+    notes.push(
+      server
+        ? 'a server or watcher: it keeps running until killed'
+        : 'still running: its result arrives when it ends; output() returns new output only',
+    );
   else if (!completion) notes.push('the end was already reported');
   return {
-    id, command: state.command, status: state.status, running: !ended, output: text, omittedBytes, completion,
-    exitCode: ended ? state.exitCode : null, exitStatus: ended ? state.exitStatus ?? null : null, signal: state.signal, durationMs: endMs - Date.parse(state.startedAt), server, notes,
+    id,
+    command: state.command,
+    status: state.status,
+    running: !ended,
+    output: text,
+    omittedBytes,
+    completion,
+    exitCode: ended ? state.exitCode : null,
+    exitStatus: ended ? (state.exitStatus ?? null) : null,
+    signal: state.signal,
+    durationMs: endMs - Date.parse(state.startedAt),
+    server,
+    notes,
     artifact: { id, path: state.artifactPath },
   };
 }
 
 /** Ends the command's whole process tree, reports its end (status `stopped`), and frees the id. */
-export async function kill(id: string, options: StoreOptions & { graceMs?: number; redact?: RedactOption } = {}): Promise<BackgroundResult> {
+export async function kill(
+  id: string,
+  options: StoreOptions & { graceMs?: number; redact?: RedactOption } = {},
+): Promise<BackgroundResult> {
   const store = { cacheDir: cacheDirFor(options) };
   const paths = backgroundPaths(id, store);
   const state = await loadState(id, store);
@@ -190,7 +243,11 @@ export async function kill(id: string, options: StoreOptions & { graceMs?: numbe
     while (Date.now() < deadline && (await loadState(id, store)).status === 'running') await sleep(50);
     const after = await loadState(id, store);
     if (after.status === 'running' || after.status === 'failed') {
-      await writeJsonAtomic(paths.state, { ...after, status: 'stopped', endedAt: after.endedAt ?? new Date().toISOString() } satisfies BackgroundState);
+      await writeJsonAtomic(paths.state, {
+        ...after,
+        status: 'stopped',
+        endedAt: after.endedAt ?? new Date().toISOString(),
+      } satisfies BackgroundState);
     }
   }
   const result = await output(id, { ...store, redact: options.redact });
@@ -213,7 +270,16 @@ export async function list(options: StoreOptions = {}): Promise<BackgroundSummar
     }
     const cursor = await readJson<Cursor>(backgroundPaths(id, store).cursor);
     const end = state.endedAt ? Date.parse(state.endedAt) : Date.now();
-    out.push({ id, command: state.command, cwd: state.cwd, status: state.status, pid: state.pgid, startedAt: state.startedAt, durationMs: end - Date.parse(state.startedAt), server: cursor?.server ?? false });
+    out.push({
+      id,
+      command: state.command,
+      cwd: state.cwd,
+      status: state.status,
+      pid: state.pgid,
+      startedAt: state.startedAt,
+      durationMs: end - Date.parse(state.startedAt),
+      server: cursor?.server ?? false,
+    });
   }
   return out.sort((a, b) => Number(b.status === 'running') - Number(a.status === 'running') || a.startedAt.localeCompare(b.startedAt));
 }

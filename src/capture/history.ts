@@ -156,6 +156,11 @@ export async function lastProjectRun(query: ProjectRunQuery): Promise<ProjectRun
   const index = candidates.findIndex((candidate) => !query.failed || candidate.run.failed);
   if (index < 0) return null;
   const { run, key } = candidates[index]!;
-  const passed = run.failed ? candidates.slice(0, index).reverse().find((candidate) => !candidate.run.failed && sameCommand(candidate.run, run)) : undefined;
+  const passed = run.failed
+    ? candidates
+        .slice(0, index)
+        .reverse()
+        .find((candidate) => !candidate.run.failed && sameCommand(candidate.run, run))
+    : undefined;
   return { run, key, staleBecause: passed?.run ?? null };
 }

@@ -17,7 +17,11 @@ function statFields(pid: number): string[] | null {
 
 function psField(pid: number, field: 'lstart' | 'pgid'): string | null {
   try {
-    const text = execFileSync('ps', ['-o', `${field}=`, '-p', String(pid)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 }).trim();
+    const text = execFileSync('ps', ['-o', `${field}=`, '-p', String(pid)], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 5000,
+    }).trim();
     return text === '' ? null : text;
   } catch {
     return null;

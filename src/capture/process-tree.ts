@@ -21,7 +21,12 @@ function readEntry(pid: string): ProcessEntry | undefined {
     // Fields after the parenthesised command name (which may hold spaces and parentheses).
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return {
-      pid: Number(pid), state: fields[0] ?? '', ppid: Number(fields[1]), pgid: Number(fields[2]), sid: Number(fields[3]), startTime: Number(fields[19]),
+      pid: Number(pid),
+      state: fields[0] ?? '',
+      ppid: Number(fields[1]),
+      pgid: Number(fields[2]),
+      sid: Number(fields[3]),
+      startTime: Number(fields[19]),
     };
   } catch {
     return undefined;

@@ -69,7 +69,12 @@ export interface SearchResult {
 }
 
 /** Validates an integer option; out-of-range high values clamp with a note, nonsense is E_USAGE. */
-function clampInteger(name: string, value: number | string | undefined, range: { min: number; max: number; default: number }, notes: string[]): number {
+function clampInteger(
+  name: string,
+  value: number | string | undefined,
+  range: { min: number; max: number; default: number },
+  notes: string[],
+): number {
   if (value === undefined || value === '') return range.default;
   const number = typeof value === 'number' ? value : /^\s*[-+]?\d+(?:\.\d+)?(?:e\d+)?\s*$/i.test(value) ? Number(value) : Number.NaN;
   if (!Number.isFinite(number) || !Number.isInteger(number) || number < range.min) {
@@ -105,7 +110,8 @@ function forDisplay(text: string, around = 0): string {
 /** Streams lines from `startByte` (which must be a line start numbered `startLine`) until `onLine` returns false. */
 async function scanLines(path: string, startLine: number, startByte: number, onLine: (line: SplitLine) => boolean | void): Promise<void> {
   const handle = await open(path, 'r').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') throw new FaultlineError('E_ARTIFACT_MISSING', `artifact ${path} was removed by retention or never existed`);
+    if (error.code === 'ENOENT')
+      throw new FaultlineError('E_ARTIFACT_MISSING', `artifact ${path} was removed by retention or never existed`);
     throw new FaultlineError('E_INPUT_READ', `cannot read ${path}: ${error.message}`, { cause: error });
   });
   try {
@@ -247,7 +253,13 @@ export async function searchArtifact(options: SearchOptions): Promise<SearchResu
       if (line.line <= afterLine) skipped++;
       else {
         if (matches.length < limit) {
-          const match = { line: line.line, byteOffset: line.byteOffset, text: redactor ? forDisplay(shown(line.text)) : forDisplay(line.text, found.index), before: recent.slice(), after: [] };
+          const match = {
+            line: line.line,
+            byteOffset: line.byteOffset,
+            text: redactor ? forDisplay(shown(line.text)) : forDisplay(line.text, found.index),
+            before: recent.slice(),
+            after: [],
+          };
           matches.push(match);
           if (context > 0) waiting.push(match);
         } else if (next === null) {

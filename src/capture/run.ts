@@ -10,7 +10,17 @@ import { recordRun, type RunOrigin } from './history.js';
 import { PreviewBuilder, type Preview } from './preview.js';
 import { terminateGroup } from './process-group.js';
 import { ProcessTreeWatch } from './process-tree.js';
-import { applyRetention, artifactDirFor, artifactPaths, cacheDirFor, ensurePrivateDir, newArtifactId, withLock, type RetentionOptions, type StoreOptions } from './store.js';
+import {
+  applyRetention,
+  artifactDirFor,
+  artifactPaths,
+  cacheDirFor,
+  ensurePrivateDir,
+  newArtifactId,
+  withLock,
+  type RetentionOptions,
+  type StoreOptions,
+} from './store.js';
 import { ArtifactWriter } from './writer.js';
 
 // Output kept to recognise an interactive prompt the command is waiting on.
@@ -104,9 +114,15 @@ function commandLine(options: RunCommandOptions, env: NodeJS.ProcessEnv): { argv
 
 export async function runCommand(options: RunCommandOptions): Promise<RunResult> {
   if (options.command.length === 0 || options.command[0] === '') throw new FaultlineError('E_USAGE', 'no command to run');
-  if (options.timeoutMs !== undefined && !(Number.isInteger(options.timeoutMs) && options.timeoutMs > 0 && options.timeoutMs <= 2 ** 31 - 1)) {
+  if (
+    options.timeoutMs !== undefined &&
+    !(Number.isInteger(options.timeoutMs) && options.timeoutMs > 0 && options.timeoutMs <= 2 ** 31 - 1)
+  ) {
     // Node's timers fire at once above 2^31-1 ms: a long timeout must not kill the command immediately.
-    throw new FaultlineError('E_USAGE', `timeoutMs must be a whole number of milliseconds from 1 to ${2 ** 31 - 1} (got ${options.timeoutMs})`);
+    throw new FaultlineError(
+      'E_USAGE',
+      `timeoutMs must be a whole number of milliseconds from 1 to ${2 ** 31 - 1} (got ${options.timeoutMs})`,
+    );
   }
   const env = options.env ?? process.env;
   const cwd = resolve(options.cwd ?? process.cwd());
@@ -216,13 +232,16 @@ export async function runCommand(options: RunCommandOptions): Promise<RunResult>
   const silenceMs = options.interactiveSilenceMs ?? 5000;
   if (silenceMs > 0) {
     timers.push(
-      setInterval(() => {
-        if (killing || tail.length === 0 || Date.now() - lastDataAt < silenceMs) return;
-        const prompt = detectPrompt(tail.toString('utf8'));
-        if (prompt === null) return;
-        interactive = prompt;
-        terminate('SIGTERM');
-      }, Math.max(20, Math.min(250, Math.floor(silenceMs / 3)))),
+      setInterval(
+        () => {
+          if (killing || tail.length === 0 || Date.now() - lastDataAt < silenceMs) return;
+          const prompt = detectPrompt(tail.toString('utf8'));
+          if (prompt === null) return;
+          interactive = prompt;
+          terminate('SIGTERM');
+        },
+        Math.max(20, Math.min(250, Math.floor(silenceMs / 3))),
+      ),
     );
   }
   const onAbort = (): void => {
@@ -295,7 +314,13 @@ export async function runCommand(options: RunCommandOptions): Promise<RunResult>
       origin: options.history?.origin ?? 'library',
     };
     // History is a convenience: a failure to record never fails the run.
-    const bucket = options.history === undefined ? {} : { ...(options.history.key !== undefined ? { key: options.history.key } : {}), ...(options.history.keep !== undefined ? { keep: options.history.keep } : {}) };
+    const bucket =
+      options.history === undefined
+        ? {}
+        : {
+            ...(options.history.key !== undefined ? { key: options.history.key } : {}),
+            ...(options.history.keep !== undefined ? { keep: options.history.keep } : {}),
+          };
     await recordRun(record, { cacheDir: options.cacheDir, env, ...bucket }).catch(() => undefined);
   }
   return result;

@@ -64,7 +64,11 @@ export function artifactDirFor(options: StoreOptions = {}): string {
 }
 
 function cacheDirError(dir: string, why: string, cause?: unknown): FaultlineError {
-  return new FaultlineError('E_CACHE_DIR', `cannot use ${dir} as the cache directory: ${why} (set FAULTLINE_CACHE_DIR to a writable directory)`, { cause });
+  return new FaultlineError(
+    'E_CACHE_DIR',
+    `cannot use ${dir} as the cache directory: ${why} (set FAULTLINE_CACHE_DIR to a writable directory)`,
+    { cause },
+  );
 }
 
 // Deepest directory chain faultline will create; a longer one is a misconfiguration, not a cache.
@@ -124,10 +128,17 @@ export async function withLock<T>(lockPath: string, work: () => Promise<T>): Pro
       break;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'EEXIST') throw new FaultlineError('E_CACHE_DIR', `cannot create the lock ${lockPath} (${code ?? (error as Error).message})`, { cause: error });
-      const age = await stat(lockPath).then((info) => Date.now() - info.mtimeMs, () => 0);
+      if (code !== 'EEXIST')
+        throw new FaultlineError('E_CACHE_DIR', `cannot create the lock ${lockPath} (${code ?? (error as Error).message})`, {
+          cause: error,
+        });
+      const age = await stat(lockPath).then(
+        (info) => Date.now() - info.mtimeMs,
+        () => 0,
+      );
       if (age > STALE_LOCK_MS) await unlink(lockPath).catch(() => undefined);
-      else if (Date.now() > deadline) throw new FaultlineError('E_CACHE_DIR', `${lockPath} is held by another faultline for more than ${LOCK_WAIT_MS / 1000} s`);
+      else if (Date.now() > deadline)
+        throw new FaultlineError('E_CACHE_DIR', `${lockPath} is held by another faultline for more than ${LOCK_WAIT_MS / 1000} s`);
       else await sleep(Math.min(100, 5 + attempt * 5));
     }
   }
@@ -174,7 +185,8 @@ export async function resolveArtifact(ref: string, options: StoreOptions & { cwd
   }
   // A directory failed deep in a read with a stack trace; /dev/zero or a FIFO never ends, so paging it spun.
   if (info.isDirectory()) throw new FaultlineError('E_INPUT_READ', `${path} is a directory, not an artifact or log file`);
-  if (!info.isFile()) throw new FaultlineError('E_INPUT_READ', `${path} is not a regular file (a device or pipe has no end to page through)`);
+  if (!info.isFile())
+    throw new FaultlineError('E_INPUT_READ', `${path} is not a regular file (a device or pipe has no end to page through)`);
   const base = path.replace(/\.log$/, '');
   const metaPath = path.endsWith('.log') && (await exists(`${base}.json`)) ? `${base}.json` : null;
   const idGuess = base.slice(base.lastIndexOf('/') + 1);
@@ -202,7 +214,9 @@ export interface RetentionReport {
  * Deletes expired artifacts: older than maxAgeMs, then oldest first while more than maxFiles - reserve
  * files or more than maxTotalBytes remain. `reserve` makes room for the artifact about to be written.
  */
-export async function applyRetention(options: StoreOptions & RetentionOptions & { reserve?: number; now?: number; keepId?: string } = {}): Promise<RetentionReport> {
+export async function applyRetention(
+  options: StoreOptions & RetentionOptions & { reserve?: number; now?: number; keepId?: string } = {},
+): Promise<RetentionReport> {
   const dir = artifactDirFor(options);
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_RETENTION.maxAgeMs;
   const maxFiles = Math.max(0, (options.maxFiles ?? DEFAULT_RETENTION.maxFiles) - (options.reserve ?? 0));

@@ -57,7 +57,9 @@ export class ArtifactWriter {
   }
 
   private fail(error: unknown): void {
-    this.error ??= new FaultlineError('E_CAPTURE', `writing artifact ${this.options.path} failed: ${(error as Error).message}`, { cause: error });
+    this.error ??= new FaultlineError('E_CAPTURE', `writing artifact ${this.options.path} failed: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 
   /** Writes a chunk (synchronously: the producer never waits for a drain). */

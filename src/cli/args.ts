@@ -32,14 +32,20 @@ type OptionConfig = Record<string, { type: 'string' | 'boolean'; short?: string;
  * known one ("did you mean"), and where the list is. Node's own text suggests `--` for positionals, which is
  * never what a mistyped flag meant.
  */
-export function parseOptions<T extends ParseArgsConfig & { options: OptionConfig }>(command: string, config: T): ReturnType<typeof parseArgs<T & { strict: true }>> {
+export function parseOptions<T extends ParseArgsConfig & { options: OptionConfig }>(
+  command: string,
+  config: T,
+): ReturnType<typeof parseArgs<T & { strict: true }>> {
   try {
     return parseArgs({ ...config, strict: true as const });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw error;
     const option = /'([^']+)'/.exec((error as Error).message)?.[1] ?? '?';
-    throw new FaultlineError('E_USAGE', `unknown option ${option}${didYouMean(option, knownOptions(config.options))} (faultline ${command} --help lists them)`);
+    throw new FaultlineError(
+      'E_USAGE',
+      `unknown option ${option}${didYouMean(option, knownOptions(config.options))} (faultline ${command} --help lists them)`,
+    );
   }
 }
 
@@ -48,7 +54,12 @@ function knownOptions(options: OptionConfig): string[] {
 }
 
 /** Parses argv with the log options plus `extra`; positional[0] is the log (`-` or none = stdin). */
-export function parseLogArgs<T extends Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>>(argv: string[], io: CliIo, extra: T, command = 'locate') {
+export function parseLogArgs<T extends Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>>(
+  argv: string[],
+  io: CliIo,
+  extra: T,
+  command = 'locate',
+) {
   const parsed = parseOptions(command, { args: argv, options: { ...LOG_OPTIONS, ...extra }, allowPositionals: true });
   const positionals = parsed.positionals;
   if (positionals.length > 1) throw new FaultlineError('E_USAGE', `expected at most one log file, got ${positionals.length}`);
@@ -58,7 +69,8 @@ export function parseLogArgs<T extends Record<string, { type: 'string' | 'boolea
   if (reference !== undefined) {
     source = { path: '' }; // replaced by the run's artifact in chainedLog
   } else if (file === undefined || file === '-') {
-    if (file === undefined && io.stdinIsTTY) throw new FaultlineError('E_USAGE', 'no log given: pass a file, or pipe the output in (use - for standard input)');
+    if (file === undefined && io.stdinIsTTY)
+      throw new FaultlineError('E_USAGE', 'no log given: pass a file, or pipe the output in (use - for standard input)');
     source = { stream: io.stdin as AsyncIterable<Uint8Array> };
   } else {
     source = { path: resolve(io.cwd, file) };
@@ -67,11 +79,22 @@ export function parseLogArgs<T extends Record<string, { type: 'string' | 'boolea
   const cwd = typeof values.cwd === 'string' ? values.cwd : io.cwd;
   const roots = Array.isArray(values.root) ? (values.root as string[]) : undefined;
   // Named by the option the user typed: "workspace root is not a directory" did not say that --cwd was wrong.
-  for (const [option, directory] of [...(typeof values.cwd === 'string' ? [['--cwd', values.cwd]] : []), ...(roots ?? []).map((root) => ['--root', root])] as [string, string][]) {
-    if (!statSync(resolve(io.cwd, directory), { throwIfNoEntry: false })?.isDirectory()) throw new FaultlineError('E_USAGE', `${option} ${directory}: no such directory`);
+  for (const [option, directory] of [
+    ...(typeof values.cwd === 'string' ? [['--cwd', values.cwd]] : []),
+    ...(roots ?? []).map((root) => ['--root', root]),
+  ] as [string, string][]) {
+    if (!statSync(resolve(io.cwd, directory), { throwIfNoEntry: false })?.isDirectory())
+      throw new FaultlineError('E_USAGE', `${option} ${directory}: no such directory`);
   }
   const inputFormat = typeof values['input-format'] === 'string' ? values['input-format'] : undefined;
-  const log: LogArgs = { source, cwd, roots, cwdGiven: typeof values.cwd === 'string', inputFormat, ...(reference !== undefined ? { reference } : {}) };
+  const log: LogArgs = {
+    source,
+    cwd,
+    roots,
+    cwdGiven: typeof values.cwd === 'string',
+    inputFormat,
+    ...(reference !== undefined ? { reference } : {}),
+  };
   return { values, log };
 }
 
@@ -81,7 +104,12 @@ export function parseLogArgs<T extends Record<string, { type: 'string' | 'boolea
  * flags. parseArgs cannot stop there. `--name=value` and `--name value` both work. `onOption` returns false for
  * an option it does not know. Returns the command's words.
  */
-export function commandAfterOptions(argv: readonly string[], command: string, onOption: (name: string, value: () => string) => boolean, known: readonly string[] = []): string[] {
+export function commandAfterOptions(
+  argv: readonly string[],
+  command: string,
+  onOption: (name: string, value: () => string) => boolean,
+  known: readonly string[] = [],
+): string[] {
   let index = 0;
   for (; index < argv.length; index++) {
     const word = argv[index]!;
@@ -95,7 +123,8 @@ export function commandAfterOptions(argv: readonly string[], command: string, on
       if (next === undefined) throw new FaultlineError('E_USAGE', `${name} needs a value`);
       return next;
     };
-    if (!onOption(name, value)) throw new FaultlineError('E_USAGE', `unknown option ${word}${didYouMean(name, known)} (faultline ${command} --help lists them)`);
+    if (!onOption(name, value))
+      throw new FaultlineError('E_USAGE', `unknown option ${word}${didYouMean(name, known)} (faultline ${command} --help lists them)`);
   }
   return argv.slice(index);
 }

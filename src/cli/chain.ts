@@ -43,7 +43,8 @@ type RunReference = 'last' | 'last-failed' | { id: string };
 
 /** Which saved run argv names, if any: an artifact id as the log, or --last / --last-failed. */
 export function runReference(values: Record<string, unknown>, positional: string | undefined): RunReference | undefined {
-  if (values.last === true && values['last-failed'] === true) throw new FaultlineError('E_USAGE', '--last and --last-failed contradict each other');
+  if (values.last === true && values['last-failed'] === true)
+    throw new FaultlineError('E_USAGE', '--last and --last-failed contradict each other');
   const flag = values.last === true ? 'last' : values['last-failed'] === true ? 'last-failed' : undefined;
   if (flag && positional !== undefined) throw new FaultlineError('E_USAGE', `--${flag} takes no log or run id (got '${positional}')`);
   if (flag) return flag;
@@ -68,12 +69,15 @@ export async function chainedLog(log: LogArgs, io: CliIo): Promise<ChainedLog> {
     const found = await projectRun(reference, log, io);
     staleBecause = found.staleBecause ?? undefined;
     const { run: record } = found;
-    if (record.artifactPath === null) throw new FaultlineError('E_ARTIFACT_MISSING', `the last run (${record.command.join(' ')}) saved no output`);
+    if (record.artifactPath === null)
+      throw new FaultlineError('E_ARTIFACT_MISSING', `the last run (${record.command.join(' ')}) saved no output`);
     artifact = (await resolveArtifact(record.artifactId ?? record.artifactPath, store)).path;
     run = { command: record.command, cwd: record.cwd, exitCode: record.exitCode };
     const when = record.endedAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
-    io.stderr(`faultline: using run ${record.artifactId ?? record.artifactPath} (${record.command.join(' ')}; exit ` +
-        `${record.exitCode ?? 'unknown'}; ${when}; in ${record.cwd})${found.note ? ` — ${found.note}` : ''}\n`);
+    io.stderr(
+      `faultline: using run ${record.artifactId ?? record.artifactPath} (${record.command.join(' ')}; exit ` +
+        `${record.exitCode ?? 'unknown'}; ${when}; in ${record.cwd})${found.note ? ` — ${found.note}` : ''}\n`,
+    );
   }
   return {
     source: { path: artifact },
@@ -90,7 +94,11 @@ export async function chainedLog(log: LogArgs, io: CliIo): Promise<ChainedLog> {
  * here, or the first --root), over every terminal, this terminal winning a tie. Library runs (an agent's start())
  * never count. With no run in this workspace, this terminal's last CLI run, said so in the note.
  */
-async function projectRun(reference: 'last' | 'last-failed', log: LogArgs, io: CliIo): Promise<{ run: RunRecord; staleBecause: RunRecord | null; note?: string }> {
+async function projectRun(
+  reference: 'last' | 'last-failed',
+  log: LogArgs,
+  io: CliIo,
+): Promise<{ run: RunRecord; staleBecause: RunRecord | null; note?: string }> {
   const { defaultHistoryKey, lastProjectRun, listRuns } = await import('../capture/index.js');
   const { defaultRoots } = await import('../locate/workspace-roots.js');
   const here = resolve(io.cwd, log.cwdGiven === true ? log.cwd : '.');
@@ -104,17 +112,28 @@ async function projectRun(reference: 'last' | 'last-failed', log: LogArgs, io: C
   for (let index = runs.length - 1; index >= 0; index--) {
     const candidate = runs[index]!;
     if (failed && !candidate.failed) continue;
-    const passed = runs.slice(index + 1).find((other) => !other.failed && other.cwd === candidate.cwd && other.command.join('\0') === candidate.command.join('\0'));
-    return { run: candidate, staleBecause: candidate.failed ? passed ?? null : null, note: `no run recorded in ${root}; this terminal's last${failed ? ' failed' : ''} run` };
+    const passed = runs
+      .slice(index + 1)
+      .find((other) => !other.failed && other.cwd === candidate.cwd && other.command.join('\0') === candidate.command.join('\0'));
+    return {
+      run: candidate,
+      staleBecause: candidate.failed ? (passed ?? null) : null,
+      note: `no run recorded in ${root}; this terminal's last${failed ? ' failed' : ''} run`,
+    };
   }
   const what = failed ? 'no failed run' : 'no run';
-  throw new FaultlineError('E_ARTIFACT_MISSING', `${what} recorded in ${root} or this terminal (session '${key}'; set FAULTLINE_SESSION to share one): run a command with ` +
-      `'faultline run -- CMD' first`);
+  throw new FaultlineError(
+    'E_ARTIFACT_MISSING',
+    `${what} recorded in ${root} or this terminal (session '${key}'; set FAULTLINE_SESSION to share one): run a command with ` +
+      `'faultline run -- CMD' first`,
+  );
 }
 
 /** When a later run of the same command passed, say so: the saved failure may already be fixed. */
 export function warnIfStale(log: ChainedLog, io: CliIo): void {
   if (!log.staleBecause) return;
-  io.stderr(`faultline: note: '${log.staleBecause.command.join(' ')}' passed later (${log.staleBecause.endedAt}); this failure may be fixed ` +
-      `already\n`);
+  io.stderr(
+    `faultline: note: '${log.staleBecause.command.join(' ')}' passed later (${log.staleBecause.endedAt}); this failure may be fixed ` +
+      `already\n`,
+  );
 }

@@ -19,9 +19,9 @@ export function withHeader(cache: Buffer, bundleDigest: string): Buffer {
 export function checkedCache(file: Buffer, bundleDigest: string): Buffer | string {
   const header = file.subarray(0, HEADER_BYTES).toString('latin1');
   const [madeFrom, digest] = header.slice(MAGIC.length, -1).split(' ');
-  if (!header.startsWith(MAGIC) || !header.endsWith('\n') || madeFrom === undefined || digest === undefined) return 'it has no digest header';
+  if (!header.startsWith(MAGIC) || !header.endsWith('\n') || madeFrom === undefined || digest === undefined)
+    return 'it has no digest header';
   if (madeFrom !== bundleDigest) return 'it was made from another bundle';
   const cache = file.subarray(HEADER_BYTES);
   return sha256(cache) === digest ? cache : 'its bytes do not match their recorded digest';
 }
-

@@ -39,7 +39,8 @@ export function ciSettings(values: Record<string, unknown>): CiSettings {
   if (maxWarnings !== undefined && (typeof maxWarnings !== 'string' || !/^\d{1,9}$/.test(maxWarnings))) {
     throw new FaultlineError('E_USAGE', `--max-warnings must be a whole number of warnings, 0 or more (got '${String(maxWarnings)}')`);
   }
-  if (values.color === true && values['no-color'] === true) throw new FaultlineError('E_USAGE', '--color and --no-color contradict each other');
+  if (values.color === true && values['no-color'] === true)
+    throw new FaultlineError('E_USAGE', '--color and --no-color contradict each other');
   if (values.output === '') throw new FaultlineError('E_USAGE', '--output needs a file name');
   return {
     ...(typeof values.output === 'string' ? { output: values.output } : {}),
@@ -84,7 +85,10 @@ export function reportExitCode(shown: LocateResult, found: LocateResult, setting
 
 /** --quiet: errors only (frames count as errors; a kept diagnostic keeps its related spans). */
 export function errorsOnly(result: LocateResult): LocateResult {
-  return { ...result, locations: result.locations.filter((location) => roleOf(location) === 'frame' || severityRank(location.severity) === RANK.error) };
+  return {
+    ...result,
+    locations: result.locations.filter((location) => roleOf(location) === 'frame' || severityRank(location.severity) === RANK.error),
+  };
 }
 
 /**
@@ -125,8 +129,10 @@ export function unresolvedHint(result: LocateResult, cwd: string): string | unde
   // A place a trace and a test runner's summary both name (surefire's `AppTest.testAdd:10`) is one place.
   const places = new Set(result.unresolved.map((entry) => `${entry.file}\0${entry.line}`)).size;
   const count = countOf(places, 'place');
-  return `faultline: ${count} in the log ${places === 1 ? 'was' : 'were'} not found in the workspace (looked from ${cwd}); pass --cwd DIR ` +
-      `where the command ran, or --root DIR for the repository\n`;
+  return (
+    `faultline: ${count} in the log ${places === 1 ? 'was' : 'were'} not found in the workspace (looked from ${cwd}); pass --cwd DIR ` +
+    `where the command ran, or --root DIR for the repository\n`
+  );
 }
 
 /** The help lines of the CI options, shared by every command that takes them. */

@@ -36,4 +36,3 @@ export const EXIT_BLOCKED = 3;
 export const EXIT_RUN_USAGE = 125;
 export const EXIT_CANNOT_RUN = 126;
 export const EXIT_NOT_FOUND = 127;
-

@@ -110,7 +110,11 @@ function compile(source: string): Script {
     report('build', BUILT_CACHE);
     return first;
   }
-  const why = first ? 'V8 refused the build\'s cache' : builtFile === undefined ? built : `the build's cache was not used: ${built as string}`;
+  const why = first
+    ? "V8 refused the build's cache"
+    : builtFile === undefined
+      ? built
+      : `the build's cache was not used: ${built as string}`;
   const user = userCachePath();
   if (user.path === undefined) {
     report('none', `${why}; ${user.why}`);

@@ -14,14 +14,18 @@ export function reportNotes(result: LocateOutcome, io: CliIo, cwd: string, verbo
   const hint = unresolvedHint(result, cwd);
   if (hint) io.stderr(hint);
   else if (verbose && result.locations.length === 0) {
-    const dropped = result.dropped.length > 0 ? ` (${result.dropped.length} dropped as vendored, runtime or ignored; --json lists them)` : '';
+    const dropped =
+      result.dropped.length > 0 ? ` (${result.dropped.length} dropped as vendored, runtime or ignored; --json lists them)` : '';
     io.stderr(`faultline: no location in the workspace${dropped}\n`);
   }
   for (const entry of result.stats.gaveUp ?? []) {
-    io.stderr(`faultline: --efm pattern '${entry.pattern}' gave up on log line ${entry.logLine} after ${entry.steps} steps (its step budget); ` +
-        `other patterns still read that line\n`);
+    io.stderr(
+      `faultline: --efm pattern '${entry.pattern}' gave up on log line ${entry.logLine} after ${entry.steps} steps (its step budget); ` +
+        `other patterns still read that line\n`,
+    );
   }
-  if (result.stats.filtered) io.stderr(`faultline: ${countOf(result.stats.filtered, 'location')} outside the change left out (--filter-mode)\n`);
+  if (result.stats.filtered)
+    io.stderr(`faultline: ${countOf(result.stats.filtered, 'location')} outside the change left out (--filter-mode)\n`);
   overflowNote(result, io);
 }
 

@@ -14,7 +14,10 @@ export function outputFormatOf(values: Record<string, unknown>, fallback: Output
   const format = values.format;
   if (format === undefined) return fallback;
   if (typeof format !== 'string' || !(OUTPUT_FORMATS as readonly string[]).includes(format)) {
-    throw new FaultlineError('E_USAGE', `unknown --format '${String(format)}'${didYouMean(String(format), OUTPUT_FORMATS)} (one of: ${OUTPUT_FORMATS.join(', ')})`);
+    throw new FaultlineError(
+      'E_USAGE',
+      `unknown --format '${String(format)}'${didYouMean(String(format), OUTPUT_FORMATS)} (one of: ${OUTPUT_FORMATS.join(', ')})`,
+    );
   }
   return format as OutputFormat;
 }
@@ -84,8 +87,10 @@ export async function printResult(result: LocateResult, format: OutputFormat, io
   });
   writeOutput(io, print, rendered.stdout);
   for (const file of cut) {
-    io.stderr(`faultline: note: only the first ${FILE_READ_BOUNDS.maxBytes / 1024 / 1024} MiB (${FILE_READ_BOUNDS.maxLines} lines at most) of ` +
-        `${file} were read; locations past that have no code frame or converted column\n`);
+    io.stderr(
+      `faultline: note: only the first ${FILE_READ_BOUNDS.maxBytes / 1024 / 1024} MiB (${FILE_READ_BOUNDS.maxLines} lines at most) of ` +
+        `${file} were read; locations past that have no code frame or converted column\n`,
+    );
   }
   const summaryFile = io.env.GITHUB_STEP_SUMMARY;
   if (rendered.stepSummary && summaryFile) {
@@ -111,6 +116,9 @@ function writeReport(path: string, text: string): void {
     renameSync(partial, path);
   } catch (error) {
     rmSync(partial, { force: true });
-    throw new FaultlineError('E_OUTPUT_WRITE', `cannot write --output ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new FaultlineError(
+      'E_OUTPUT_WRITE',
+      `cannot write --output ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
 }

@@ -7,8 +7,10 @@ import { EXIT_USAGE, type CliIo } from './io.js';
 function help(): string {
   const width = Math.max(...COMMANDS.map((command) => command.name.length));
   const lines = COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`);
-  return `usage: faultline <command> [options]\n\ncommands:\n${lines.join('\n')}\n\nRun 'faultline <command> --help' for a command's ` +
-      `options.\n`;
+  return (
+    `usage: faultline <command> [options]\n\ncommands:\n${lines.join('\n')}\n\nRun 'faultline <command> --help' for a command's ` +
+    `options.\n`
+  );
 }
 
 // Node's parseArgs explains an option value that starts with `-` (a negative number) in three lines; one is enough.
@@ -60,7 +62,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.stderr(`faultline ${command.name}: ${parseArgsMessage(error.message)}\n`);
       return usageExit;
     }
-    io.stderr(`faultline ${command.name}: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    io.stderr(`faultline ${command.name}: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     return usageExit;
   }
 }

@@ -67,13 +67,21 @@ function filterModeOf(value: unknown): FilterMode | undefined {
 }
 
 /** The diff filter the options ask for; `logOnStdin` refuses `--diff -` when the log itself comes that way. */
-export async function diffFilterOf(values: Record<string, unknown>, io: CliIo, cwd: string, roots: string[] | undefined, logOnStdin: boolean): Promise<DiffFilter | undefined> {
+export async function diffFilterOf(
+  values: Record<string, unknown>,
+  io: CliIo,
+  cwd: string,
+  roots: string[] | undefined,
+  logOnStdin: boolean,
+): Promise<DiffFilter | undefined> {
   const mode = filterModeOf(values['filter-mode']);
   const file = typeof values.diff === 'string' ? values.diff : undefined;
   const base = typeof values['diff-base'] === 'string' ? values['diff-base'] : undefined;
-  if (file !== undefined && base !== undefined) throw new FaultlineError('E_USAGE', '--diff and --diff-base name the change twice: give one');
+  if (file !== undefined && base !== undefined)
+    throw new FaultlineError('E_USAGE', '--diff and --diff-base name the change twice: give one');
   if (file === undefined && base === undefined) {
-    if (mode !== undefined && mode !== 'nofilter') throw new FaultlineError('E_USAGE', `--filter-mode ${mode} needs the change: --diff FILE|- or --diff-base REF`);
+    if (mode !== undefined && mode !== 'nofilter')
+      throw new FaultlineError('E_USAGE', `--filter-mode ${mode} needs the change: --diff FILE|- or --diff-base REF`);
     return undefined;
   }
   const chosen = mode ?? 'added';
@@ -82,8 +90,11 @@ export async function diffFilterOf(values: Record<string, unknown>, io: CliIo, c
     const { changed, top } = await diffAgainst(base, workDir);
     return { mode: chosen, changed, base: top };
   }
-  if (file === '-' && logOnStdin) throw new FaultlineError('E_USAGE', '--diff - and the log both read standard input: give the log or the diff as a file');
-  const changed = await readDiff(file === '-' ? { stream: io.stdin as AsyncIterable<Uint8Array> } : { path: resolve(io.cwd, file as string) });
+  if (file === '-' && logOnStdin)
+    throw new FaultlineError('E_USAGE', '--diff - and the log both read standard input: give the log or the diff as a file');
+  const changed = await readDiff(
+    file === '-' ? { stream: io.stdin as AsyncIterable<Uint8Array> } : { path: resolve(io.cwd, file as string) },
+  );
   const firstRoot = roots && roots.length > 0 ? resolve(io.cwd, roots[0] as string) : (defaultRoots(workDir)[0] as string);
   return { mode: chosen, changed, base: firstRoot };
 }

@@ -61,7 +61,11 @@ function relatedToJson(location: ResolvedLocation): RelatedJson {
 export function locationToJson(location: ResolvedLocation): LocationJson {
   const json: LocationJson = relatedToJson(location);
   if (location.frame) {
-    json.frame = { trace: location.frame.trace, depth: location.frame.depth ?? 0, raised: location.frame.raised ?? (location.frame.depth ?? 0) === 0 };
+    json.frame = {
+      trace: location.frame.trace,
+      depth: location.frame.depth ?? 0,
+      raised: location.frame.raised ?? (location.frame.depth ?? 0) === 0,
+    };
   }
   if (location.related && location.related.length > 0) json.related = location.related.map(relatedToJson);
   return json;

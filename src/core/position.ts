@@ -118,7 +118,10 @@ export interface Utf16Range {
  * them); the range's end is exclusive, as in LSP, so it lies one column past the printed end;
  * with no column the whole line is covered, with no end column the range is empty at the start.
  */
-export function locationRange(location: Pick<ResolvedLocation, 'line' | 'column' | 'endLine' | 'endColumn' | 'columnUnit'>, fileText: string): Utf16Range {
+export function locationRange(
+  location: Pick<ResolvedLocation, 'line' | 'column' | 'endLine' | 'endColumn' | 'columnUnit'>,
+  fileText: string,
+): Utf16Range {
   const lines = fileText.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
   const lineText = (line1: number) => lines[line1 - 1] ?? '';
   const startLine = Math.max(0, location.line - 1);
@@ -128,8 +131,14 @@ export function locationRange(location: Pick<ResolvedLocation, 'line' | 'column'
   const startCharacter = toUtf16Offset(lineText(location.line), location.column, location.columnUnit);
   const endLine1 = location.endLine ?? location.line;
   if (location.endColumn === null) {
-    return { start: { line: startLine, character: startCharacter }, end: { line: endLine1 - 1, character: endLine1 === location.line ? startCharacter : 0 } };
+    return {
+      start: { line: startLine, character: startCharacter },
+      end: { line: endLine1 - 1, character: endLine1 === location.line ? startCharacter : 0 },
+    };
   }
   const endCharacter = toUtf16Offset(lineText(endLine1), location.endColumn + 1, location.columnUnit);
-  return { start: { line: startLine, character: startCharacter }, end: { line: Math.max(startLine, endLine1 - 1), character: endCharacter } };
+  return {
+    start: { line: startLine, character: startCharacter },
+    end: { line: Math.max(startLine, endLine1 - 1), character: endCharacter },
+  };
 }

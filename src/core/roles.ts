@@ -28,7 +28,9 @@ export function frameDepths<T extends Pick<LocationDetails, 'frame'>>(locations:
   }
   const out = new Map<T, FrameInfo>();
   for (const frames of byTrace.values()) {
-    const innermostFirst = [...frames].sort((a, b) => (isDeeperFrame(a.frame as FrameInfo, b.frame as FrameInfo) ? -1 : isDeeperFrame(b.frame as FrameInfo, a.frame as FrameInfo) ? 1 : 0));
+    const innermostFirst = [...frames].sort((a, b) =>
+      isDeeperFrame(a.frame as FrameInfo, b.frame as FrameInfo) ? -1 : isDeeperFrame(b.frame as FrameInfo, a.frame as FrameInfo) ? 1 : 0,
+    );
     innermostFirst.forEach((location, depth) => out.set(location, { ...(location.frame as FrameInfo), depth, raised: depth === 0 }));
   }
   return out;

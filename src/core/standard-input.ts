@@ -5,7 +5,8 @@
 
 // What tools print for standard input: gcc/Python `<stdin>`, Node `[stdin]`, ruff/shellcheck `-`, yamllint
 // `stdin`, bash `/dev/stdin`, jq's filter `<top-level>`, `(stdin)`, `<standard input>`.
-const STANDARD_INPUT = /^(?:-|<stdin>|\[stdin\]|\(stdin\)|stdin|\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0|<standard input>|standard input|<top-level>)$/;
+const STANDARD_INPUT =
+  /^(?:-|<stdin>|\[stdin\]|\(stdin\)|stdin|\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0|<standard input>|standard input|<top-level>)$/;
 
 /** True for a printed path that stands for standard input (or a tool's input with no file name). */
 export function isStandardInputName(path: string): boolean {
@@ -88,12 +89,29 @@ const OUTPUT_OPTION = /^(?:-o|--output|--out|--output-file|--log-file|-l)$/;
 
 /** Build files whose names carry no extension but which tools read and report locations in. */
 export const EXTENSIONLESS_SOURCE_NAMES: ReadonlySet<string> = new Set([
-  'Makefile', 'makefile', 'GNUmakefile', 'Dockerfile', 'Containerfile', 'Jenkinsfile', 'Vagrantfile', 'Gemfile',
-  'Rakefile', 'Podfile', 'Brewfile', 'BUILD', 'WORKSPACE', 'Justfile', 'justfile', 'Snakefile', 'Tiltfile', 'Earthfile',
+  'Makefile',
+  'makefile',
+  'GNUmakefile',
+  'Dockerfile',
+  'Containerfile',
+  'Jenkinsfile',
+  'Vagrantfile',
+  'Gemfile',
+  'Rakefile',
+  'Podfile',
+  'Brewfile',
+  'BUILD',
+  'WORKSPACE',
+  'Justfile',
+  'justfile',
+  'Snakefile',
+  'Tiltfile',
+  'Earthfile',
 ]);
 
 function looksLikeFile(word: string): boolean {
-  if (word.length < 2 || word.length > 1024 || word.startsWith('-') || /^[a-z][\w+.-]*:\/\//i.test(word) || word.includes('=')) return false;
+  if (word.length < 2 || word.length > 1024 || word.startsWith('-') || /^[a-z][\w+.-]*:\/\//i.test(word) || word.includes('='))
+    return false;
   // `< images/web/Dockerfile`: a build file's name is a file without an extension.
   if (EXTENSIONLESS_SOURCE_NAMES.has(word.slice(word.lastIndexOf('/') + 1))) return true;
   return /\.[A-Za-z][\w+-]{0,11}$/.test(word) && /[A-Za-z]/.test(word.replace(/\.[^.]*$/, ''));
@@ -116,7 +134,8 @@ export function namedInputFile(command: string | readonly string[], inputOnly = 
       piped.push(word === '|' || word === '|&');
     } else segments.at(-1)!.push(word);
   }
-  const readsInput = (words: readonly string[]): boolean => words.some((word, index) => word === '-' || /stdin/.test(word) || (word === '<' && index + 1 < words.length));
+  const readsInput = (words: readonly string[]): boolean =>
+    words.some((word, index) => word === '-' || /stdin/.test(word) || (word === '<' && index + 1 < words.length));
   // A segment that reads standard input, and the one that feeds it through a pipe.
   const reading = segments.filter((words, index) => readsInput(words) || (piped[index + 1] === true && readsInput(segments[index + 1]!)));
   const strong = new Set<string>();

@@ -37,9 +37,18 @@ export function answerBlocks(text: string): AnswerBlock[] {
     if (!line.startsWith(ANSWER_OLD_MARK)) continue;
     const separator = lines.indexOf(ANSWER_SEPARATOR, index + 1);
     const end = separator < 0 ? -1 : lines.indexOf(ANSWER_NEW_MARK, separator + 1);
-    if (end < 0) throw new FaultlineError('E_USAGE', `answer line ${index + 1}: a block without its '${ANSWER_SEPARATOR}' and '${ANSWER_NEW_MARK}' lines`);
+    if (end < 0)
+      throw new FaultlineError(
+        'E_USAGE',
+        `answer line ${index + 1}: a block without its '${ANSWER_SEPARATOR}' and '${ANSWER_NEW_MARK}' lines`,
+      );
     const whole = (from: number, to: number) => (to > from ? `${lines.slice(from, to).join('\n')}\n` : '');
-    blocks.push({ file: line.slice(ANSWER_OLD_MARK.length).trim(), oldText: whole(index + 1, separator), newText: whole(separator + 1, end), line: index + 1 });
+    blocks.push({
+      file: line.slice(ANSWER_OLD_MARK.length).trim(),
+      oldText: whole(index + 1, separator),
+      newText: whole(separator + 1, end),
+      line: index + 1,
+    });
     index = end;
   }
   return blocks;
@@ -59,13 +68,22 @@ export async function parseAnswer(options: AnswerOptions): Promise<{ fixes: Fix[
     const bytes = await readFile(options.path).catch((error: NodeJS.ErrnoException) => {
       throw new FaultlineError('E_INPUT_MISSING', `cannot read the answer ${options.path}: ${error.code ?? error.message}`);
     });
-    if (bytes.length > MAX_ANSWER_BYTES) throw new FaultlineError('E_INPUT_READ', `the answer ${options.path} is over ${MAX_ANSWER_BYTES >> 20} MiB: not a model's answer`);
+    if (bytes.length > MAX_ANSWER_BYTES)
+      throw new FaultlineError('E_INPUT_READ', `the answer ${options.path} is over ${MAX_ANSWER_BYTES >> 20} MiB: not a model's answer`);
     text = bytes.toString('utf8');
   }
   const fixes: Fix[] = [];
   const rejected: FixRejection[] = [];
   for (const [index, block] of answerBlocks(text).entries()) {
-    const fix: Fix = { id: `a${index + 1}`, source: 'answer', safety: 'review', description: `answer block at line ${block.line}`, diagnostic: null, edits: [], group: null };
+    const fix: Fix = {
+      id: `a${index + 1}`,
+      source: 'answer',
+      safety: 'review',
+      description: `answer block at line ${block.line}`,
+      diagnostic: null,
+      edits: [],
+      group: null,
+    };
     const reject = (detail: string) => rejected.push({ fix, reason: 'invalid', detail });
     if (block.file === '') {
       reject('the block names no file');
@@ -86,7 +104,13 @@ export async function parseAnswer(options: AnswerOptions): Promise<{ fixes: Fix[
     const oldText = eol(block.oldText);
     const found = oldText === '' ? [] : occurrences(file.text, oldText);
     if (found.length !== 1) {
-      reject(oldText === '' ? 'the block has no old text' : found.length === 0 ? `${block.file}: the old text is not in the file` : `${block.file}: the old text occurs more than once (quote more lines)`);
+      reject(
+        oldText === ''
+          ? 'the block has no old text'
+          : found.length === 0
+            ? `${block.file}: the old text is not in the file`
+            : `${block.file}: the old text occurs more than once (quote more lines)`,
+      );
       continue;
     }
     const start = found[0] as number;

@@ -43,8 +43,10 @@ export interface ApplyResult {
 /** Why the fix is not even tried (no edit, display-only, or review without leave), or undefined. */
 function refusal(fix: Fix, unsafe: (fix: Fix) => boolean): FixRejection | undefined {
   if (fix.edits.length === 0) return { fix, reason: 'invalid', detail: 'the fix has no edit' };
-  if (fix.safety === 'display') return { fix, reason: 'display', detail: 'shown only: the tool marks it as an explanation or with placeholders' };
-  if (fix.safety === 'review' && !unsafe(fix)) return { fix, reason: 'unsafe', detail: 'needs review: the tool does not mark it safe (pass --unsafe to apply it)' };
+  if (fix.safety === 'display')
+    return { fix, reason: 'display', detail: 'shown only: the tool marks it as an explanation or with placeholders' };
+  if (fix.safety === 'review' && !unsafe(fix))
+    return { fix, reason: 'unsafe', detail: 'needs review: the tool does not mark it safe (pass --unsafe to apply it)' };
   return undefined;
 }
 
@@ -178,7 +180,8 @@ function pathsOf(fixes: readonly Fix[], allows: (fix: Fix) => boolean): Set<stri
   const paths = new Set<string>();
   for (let index = 0; index < fixes.length; index++) {
     const fix = fixes[index] as Fix;
-    if (refusal(fix, allows) === undefined) for (let at = 0; at < fix.edits.length; at++) paths.add((fix.edits[at] as FixEdit).absolutePath);
+    if (refusal(fix, allows) === undefined)
+      for (let at = 0; at < fix.edits.length; at++) paths.add((fix.edits[at] as FixEdit).absolutePath);
   }
   return paths;
 }
@@ -281,7 +284,8 @@ function fileChange(
 
 /** Writes every file back as it was before `changes` (the `--verify` undo), atomically. */
 export async function restoreFiles(changes: readonly FileChange[]): Promise<void> {
-  for (const change of changes) await writeAtomically(change.absolutePath, change.before, digestOf(new Uint8Array(await readFile(change.absolutePath))));
+  for (const change of changes)
+    await writeAtomically(change.absolutePath, change.before, digestOf(new Uint8Array(await readFile(change.absolutePath))));
 }
 
 /** Changes of several passes as one change per file: the file before the first and after the last. */
@@ -289,8 +293,13 @@ export function combineChanges(changes: readonly FileChange[]): FileChange[] {
   const byFile = new Map<string, { change: FileChange; passes: number }>();
   for (const change of changes) {
     const earlier = byFile.get(change.absolutePath);
-    byFile.set(change.absolutePath, earlier ? { change: { ...change, before: earlier.change.before }, passes: earlier.passes + 1 } : { change, passes: 1 });
+    byFile.set(
+      change.absolutePath,
+      earlier ? { change: { ...change, before: earlier.change.before }, passes: earlier.passes + 1 } : { change, passes: 1 },
+    );
   }
   // A file changed in one pass keeps the diff it has; only one changed in several needs a diff of the whole.
-  return [...byFile.values()].map(({ change, passes }) => (passes === 1 ? change : { ...change, diff: unifiedDiff(change.file, FileText.of(change.before)!, FileText.of(change.after)!) }));
+  return [...byFile.values()].map(({ change, passes }) =>
+    passes === 1 ? change : { ...change, diff: unifiedDiff(change.file, FileText.of(change.before)!, FileText.of(change.after)!) },
+  );
 }

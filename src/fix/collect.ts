@@ -39,7 +39,10 @@ class FileCache {
   /** The file the last edit named: a tool lists a file's messages together, so the map is asked once per file. */
   private lastPrinted: string | undefined;
   private lastLoaded: LoadedFile | string = '';
-  constructor(private readonly cwd: string, private readonly roots: readonly string[]) {}
+  constructor(
+    private readonly cwd: string,
+    private readonly roots: readonly string[],
+  ) {}
 
   /** Reads every file the paths name, each once, in parallel: placing the edits afterwards waits on nothing. */
   async load(printed: ReadonlySet<string>): Promise<void> {
@@ -49,10 +52,12 @@ class FileCache {
       const key = resolve(this.cwd, path);
       byPath.set(key, [...(byPath.get(key) ?? []), path]);
     }
-    await Promise.all([...byPath.values()].map(async (names) => {
-      const loaded = await this.read(names[0] as string);
-      for (const name of names) this.files.set(name, loaded);
-    }));
+    await Promise.all(
+      [...byPath.values()].map(async (names) => {
+        const loaded = await this.read(names[0] as string);
+        for (const name of names) this.files.set(name, loaded);
+      }),
+    );
     this.lastPrinted = undefined;
   }
 
@@ -66,7 +71,8 @@ class FileCache {
 
   snapshot(): FileSnapshot {
     const texts = new Map<string, FileText>();
-    for (const loaded of this.files.values()) if (typeof loaded !== 'string' && loaded.text) texts.set(loaded.placed.absolutePath, loaded.text);
+    for (const loaded of this.files.values())
+      if (typeof loaded !== 'string' && loaded.text) texts.set(loaded.placed.absolutePath, loaded.text);
     return texts;
   }
 
@@ -95,10 +101,12 @@ function placeEdit(raw: RawFixEdit, files: FileCache, loggedAt: number | undefin
   if (typeof loaded === 'string') return { reason: 'invalid', detail: loaded };
   const { placed, text } = loaded;
   if (!text) return { reason: 'invalid', detail: `${placed.file}: not UTF-8 text` };
-  if (loggedAt !== undefined && placed.mtimeMs > loggedAt) return { reason: 'stale', detail: `${placed.file} changed after the log was written` };
+  if (loggedAt !== undefined && placed.mtimeMs > loggedAt)
+    return { reason: 'stale', detail: `${placed.file} changed after the log was written` };
   const start = text.offsetOf(raw.start);
   const end = text.offsetOf(raw.end);
-  if (start === undefined || end === undefined || end < start) return { reason: 'stale', detail: `${placed.file}: the edit lies outside the file as it is now` };
+  if (start === undefined || end === undefined || end < start)
+    return { reason: 'stale', detail: `${placed.file}: the edit lies outside the file as it is now` };
   const range = text.rangeOf(start, end);
   if (raw.expectedLines) {
     const differs = raw.expectedLines.some((line, index) => text.lineText(range.start.line + index) !== line);
@@ -134,7 +142,10 @@ function withFixes(locations: readonly ResolvedLocation[]): { located: ResolvedL
 /** Places every fix of the result's locations on its files, in the result's order. */
 export async function collectFixes(result: Pick<LocateResult, 'locations'>, options: CollectOptions = {}): Promise<CollectedFixes> {
   const cwd = resolve(options.cwd ?? process.cwd());
-  const roots = options.roots && options.roots.length > 0 ? options.roots.map((root) => resolve(cwd, root)) : [...new Set(result.locations.map((location) => location.root))];
+  const roots =
+    options.roots && options.roots.length > 0
+      ? options.roots.map((root) => resolve(cwd, root))
+      : [...new Set(result.locations.map((location) => location.root))];
   const files = new FileCache(cwd, roots);
   const fixes: Fix[] = [];
   const rejected: FixRejection[] = [];

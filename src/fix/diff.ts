@@ -74,7 +74,7 @@ function printHunks(file: string, changes: readonly Change[], oldLines: number, 
   if (changes.length === 0) return '';
   const out = [`--- a/${file}`, `+++ b/${file}`];
   let delta = 0;
-  for (let first = 0; first < changes.length; ) {
+  for (let first = 0; first < changes.length;) {
     let last = first;
     while (last + 1 < changes.length) {
       const next = changes[last + 1] as Change;
@@ -135,7 +135,7 @@ function stretchChanges(oldLines: string[], newLines: string[], oldStart: number
   while (head < oldLines.length && head < newLines.length && oldLines[head] === newLines[head]) head++;
   let oldEnd = oldLines.length;
   let newEnd = newLines.length;
-  while (oldEnd > head && newEnd > head && oldLines[oldEnd - 1] === newLines[newEnd - 1]) oldEnd--, newEnd--;
+  while (oldEnd > head && newEnd > head && oldLines[oldEnd - 1] === newLines[newEnd - 1]) (oldEnd--, newEnd--);
   if (oldEnd === head && newEnd === head) return;
   // One line for one (the common case of a fix), or one side empty: nothing to match.
   if ((oldEnd - head <= 1 && newEnd - head <= 1) || oldEnd === head || newEnd === head) {
@@ -209,7 +209,7 @@ export function editsDiff(file: string, before: FileText, edits: readonly DiffEd
     if (run) changes.push(runChange(text, edits, run, lineStart(run.from), lineStart(run.to)));
     run = undefined;
   };
-  for (let first = 0; first < edits.length; ) {
+  for (let first = 0; first < edits.length;) {
     const from = Math.min((edits[first] as DiffEdit).startLine - 1, oldLines);
     let to = Math.min((edits[first] as DiffEdit).endLine - 1, oldLines - 1);
     let last = first;

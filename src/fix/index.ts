@@ -4,5 +4,13 @@ export { applyFixes, combineChanges, restoreFiles, type ApplyOptions, type Apply
 export { parseAnswer, answerBlocks, type AnswerOptions, type AnswerBlock } from './answer.js';
 export { fixesToSarif, fixesToRdjsonl } from './outputs.js';
 export type { FileSnapshot } from './text.js';
-export { fixesFromJson, fixesToJson, FIX_JSON_VERSION, type FixesJson, type FixesJsonEdit, type FixesJsonFile, type FixesJsonFix } from './report.js';
+export {
+  fixesFromJson,
+  fixesToJson,
+  FIX_JSON_VERSION,
+  type FixesJson,
+  type FixesJsonEdit,
+  type FixesJsonFile,
+  type FixesJsonFix,
+} from './report.js';
 export type { Fix, FixEdit, FixRejection, FixRejectionReason, FixSafety, RawFix, RawFixEdit, RawFixPoint } from '../core/index.js';

@@ -36,7 +36,10 @@ function myers(a: readonly string[], b: readonly string[], range: Range, out: Op
   outer: for (let d = 0; d <= max; d++) {
     trace.push(v.slice(offset - d - 1, offset + d + 2));
     for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && (v[offset + k - 1] as number) < (v[offset + k + 1] as number)) ? (v[offset + k + 1] as number) : (v[offset + k - 1] as number) + 1;
+      let x =
+        k === -d || (k !== d && (v[offset + k - 1] as number) < (v[offset + k + 1] as number))
+          ? (v[offset + k + 1] as number)
+          : (v[offset + k - 1] as number) + 1;
       let y = x - k;
       while (x < n && y < m && a[range.aLo + x] === b[range.bLo + y]) {
         x++;
@@ -58,7 +61,7 @@ function myers(a: readonly string[], b: readonly string[], range: Range, out: Op
     const previousK = k === -d || (k !== d && at(k - 1) < at(k + 1)) ? k + 1 : k - 1;
     const previousX = d === 0 ? 0 : at(previousK);
     const previousY = previousX - previousK;
-    while (x > previousX && y > previousY) ops.push([' ', a[range.aLo + --x] as string]), y--;
+    while (x > previousX && y > previousY) (ops.push([' ', a[range.aLo + --x] as string]), y--);
     if (d > 0) {
       if (x === previousX) ops.push(['+', b[range.bLo + --y] as string]);
       else ops.push(['-', a[range.aLo + --x] as string]);
@@ -103,7 +106,8 @@ function increasing(pairs: ReadonlyArray<[number, number]>): Array<[number, numb
     tails[low] = index;
   }
   const out: Array<[number, number]> = [];
-  for (let index = tails.length > 0 ? (tails[tails.length - 1] as number) : -1; index >= 0; index = previous[index] as number) out.push(pairs[index] as [number, number]);
+  for (let index = tails.length > 0 ? (tails[tails.length - 1] as number) : -1; index >= 0; index = previous[index] as number)
+    out.push(pairs[index] as [number, number]);
   return out.reverse();
 }
 
@@ -127,9 +131,9 @@ export function lineOps(a: readonly string[], b: readonly string[]): LineOps {
     }
     let { aLo, aHi, bLo, bHi } = task.range;
     const head: number[] = [];
-    while (aLo < aHi && bLo < bHi && a[aLo] === b[bLo]) head.push(aLo++), bLo++;
+    while (aLo < aHi && bLo < bHi && a[aLo] === b[bLo]) (head.push(aLo++), bLo++);
     let tail = 0;
-    while (aHi > aLo && bHi > bLo && a[aHi - 1] === b[bHi - 1]) aHi--, bHi--, tail++;
+    while (aHi > aLo && bHi > bLo && a[aHi - 1] === b[bHi - 1]) (aHi--, bHi--, tail++);
     work += head.length + tail;
     for (const index of head) out.push([' ', a[index] as string]);
     const range = { aLo, aHi, bLo, bHi };

@@ -14,7 +14,13 @@ function level(fix: Fix): 'error' | 'warning' | 'note' {
 
 export function fixesToSarif(fixes: readonly Fix[]): object {
   const results = fixes.map((fix) => {
-    const anchor = fix.diagnostic ?? { file: fix.edits[0]?.file ?? '', line: fix.edits[0]?.range.start.line ?? 1, column: fix.edits[0]?.range.start.column ?? 1, message: fix.description, code: null };
+    const anchor = fix.diagnostic ?? {
+      file: fix.edits[0]?.file ?? '',
+      line: fix.edits[0]?.range.start.line ?? 1,
+      column: fix.edits[0]?.range.start.column ?? 1,
+      message: fix.description,
+      code: null,
+    };
     const byFile = new Map<string, FixEdit[]>();
     for (const edit of fix.edits) {
       const list = byFile.get(edit.file);
@@ -25,14 +31,26 @@ export function fixesToSarif(fixes: readonly Fix[]): object {
       ...(anchor.code ? { ruleId: anchor.code } : {}),
       level: level(fix),
       message: { text: anchor.message || fix.description },
-      locations: [{ physicalLocation: { artifactLocation: { uri: anchor.file }, region: { startLine: anchor.line, ...(anchor.column !== null ? { startColumn: anchor.column } : {}) } } }],
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: { uri: anchor.file },
+            region: { startLine: anchor.line, ...(anchor.column !== null ? { startColumn: anchor.column } : {}) },
+          },
+        },
+      ],
       fixes: [
         {
           description: { text: `${fix.description} (${fix.source}, ${fix.safety})` },
           artifactChanges: [...byFile].map(([file, edits]) => ({
             artifactLocation: { uri: file },
             replacements: edits.map((edit) => ({
-              deletedRegion: { startLine: edit.range.start.line, startColumn: edit.range.start.column, endLine: edit.range.end.line, endColumn: edit.range.end.column },
+              deletedRegion: {
+                startLine: edit.range.start.line,
+                startColumn: edit.range.start.column,
+                endLine: edit.range.end.line,
+                endColumn: edit.range.end.column,
+              },
               insertedContent: { text: edit.newText },
             })),
           })),
@@ -40,7 +58,17 @@ export function fixesToSarif(fixes: readonly Fix[]): object {
       ],
     };
   });
-  return { $schema: SARIF_SCHEMA, version: '2.1.0', runs: [{ tool: { driver: { name: 'faultline', informationUri: 'https://github.com/OWNER/faultline', rules: [] } }, columnKind: 'utf16CodeUnits', results }] };
+  return {
+    $schema: SARIF_SCHEMA,
+    version: '2.1.0',
+    runs: [
+      {
+        tool: { driver: { name: 'faultline', informationUri: 'https://github.com/OWNER/faultline', rules: [] } },
+        columnKind: 'utf16CodeUnits',
+        results,
+      },
+    ],
+  };
 }
 
 /** The edit's position as rdjson's 1-based UTF-8 byte column, from the file's line (read once per file). */
@@ -73,14 +101,16 @@ export function fixesToRdjsonl(fixes: readonly Fix[]): string {
       const edits = fix.edits.filter((edit) => edit.file === file);
       const anchor = fix.diagnostic && fix.diagnostic.file === file ? fix.diagnostic : undefined;
       const severity = (anchor?.severity ?? 'warning').toUpperCase();
-      lines.push(JSON.stringify({
-        message: anchor?.message ?? fix.description,
-        location: { path: file, range: range(edits[0]!) },
-        severity: severity === 'NOTE' ? 'INFO' : severity,
-        source: { name: fix.source },
-        ...(anchor?.code ? { code: { value: anchor.code } } : {}),
-        suggestions: edits.map((edit) => ({ range: range(edit), text: edit.newText })),
-      }));
+      lines.push(
+        JSON.stringify({
+          message: anchor?.message ?? fix.description,
+          location: { path: file, range: range(edits[0]!) },
+          severity: severity === 'NOTE' ? 'INFO' : severity,
+          source: { name: fix.source },
+          ...(anchor?.code ? { code: { value: anchor.code } } : {}),
+          suggestions: edits.map((edit) => ({ range: range(edit), text: edit.newText })),
+        }),
+      );
     }
   }
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;

@@ -88,7 +88,11 @@ function onlyOne<T>(items: readonly T[]): T | undefined {
  * file's root, absolute path and digest back, so a file changed since is still refused as stale.
  */
 export function fixesFromJson(json: FixesJson): Fix[] {
-  if (json.version !== FIX_JSON_VERSION) throw new FaultlineError('E_REPORT_INVALID', `fix JSON version ${String(json.version)}: this faultline reads version ${FIX_JSON_VERSION}`);
+  if (json.version !== FIX_JSON_VERSION)
+    throw new FaultlineError(
+      'E_REPORT_INVALID',
+      `fix JSON version ${String(json.version)}: this faultline reads version ${FIX_JSON_VERSION}`,
+    );
   const byName = new Map<string, FixesJsonFile[]>();
   for (const entry of json.files) byName.set(entry.file, [...(byName.get(entry.file) ?? []), entry]);
   const fileOf = (edit: FixesJsonEdit): FixesJsonFile => {

@@ -148,7 +148,10 @@ export function chooseFixes(placed: PlacedFix[]): Choice {
     const entry = placed[position] as PlacedFix;
     const group = entry.fix.group;
     if (group !== null && groups.has(group)) {
-      rejected.push({ rejection: { fix: entry.fix, reason: 'alternative', detail: 'another fix of the same diagnostic was chosen' }, index: entry.index });
+      rejected.push({
+        rejection: { fix: entry.fix, reason: 'alternative', detail: 'another fix of the same diagnostic was chosen' },
+        index: entry.index,
+      });
       continue;
     }
     const touching = TOUCHING_ALLOWED.has(entry.fix.source);
@@ -188,7 +191,10 @@ export function chooseFixes(placed: PlacedFix[]): Choice {
     taken.push(entry.fix);
   }
   if (!inCallerOrder) {
-    taken = placed.filter((_, position) => chosen[position] === 1).sort((a, b) => a.index - b.index).map((entry) => entry.fix);
+    taken = placed
+      .filter((_, position) => chosen[position] === 1)
+      .sort((a, b) => a.index - b.index)
+      .map((entry) => entry.fix);
   }
   const byFile = new Map([...takenEdits].map(([path, edits]) => [path, edits.sorted] as const));
   return { taken, rejected, byFile };

@@ -38,9 +38,15 @@ export async function placeFile(printed: string, cwd: string, roots: readonly st
   }
   let cached = rootCache.get(roots);
   if (!cached) rootCache.set(roots, (cached = realRoots(roots)));
-  const root = (await cached).find((candidate) => real === candidate || real.startsWith(candidate.endsWith(sep) ? candidate : candidate + sep));
+  const root = (await cached).find(
+    (candidate) => real === candidate || real.startsWith(candidate.endsWith(sep) ? candidate : candidate + sep),
+  );
   if (root === undefined) return { ok: false, detail: `${printed}: outside the workspace roots` };
-  const file = real.slice(root.length).replace(/^[\\/]+/, '').split(sep).join('/');
+  const file = real
+    .slice(root.length)
+    .replace(/^[\\/]+/, '')
+    .split(sep)
+    .join('/');
   if (file === '' || isVendoredPath(file)) return { ok: false, detail: `${printed}: vendored or generated code (not edited)` };
   const info = await stat(real);
   if (!info.isFile()) return { ok: false, detail: `${printed}: not a regular file` };

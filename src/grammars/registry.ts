@@ -124,7 +124,8 @@ function buildIndex(families: readonly GrammarFamily[]): ReadonlyMap<string, Gra
   for (const family of families) {
     for (const format of family.formats) {
       if (index.has(format.name)) throw new FaultlineError('E_DUPLICATE_FORMAT', `format '${format.name}' is registered twice`);
-      if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(format.name)) throw new FaultlineError('E_INTERNAL', `format name '${format.name}' is not kebab-case`);
+      if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(format.name))
+        throw new FaultlineError('E_INTERNAL', `format name '${format.name}' is not kebab-case`);
       index.set(format.name, format);
     }
   }
@@ -151,14 +152,21 @@ const ALL_FORMATS: readonly GrammarFormat[] = Object.freeze(registeredFormats())
 export function selectFormats(names?: readonly string[]): readonly GrammarFormat[] {
   if (!names || names.length === 0) return ALL_FORMATS;
   for (const name of names) {
-    if (!FORMAT_INDEX.has(name)) throw new FaultlineError('E_UNKNOWN_FORMAT', `unknown format '${name}'${didYouMean(name, [...FORMAT_INDEX.keys()])} (see 'faultline formats')`);
+    if (!FORMAT_INDEX.has(name))
+      throw new FaultlineError(
+        'E_UNKNOWN_FORMAT',
+        `unknown format '${name}'${didYouMean(name, [...FORMAT_INDEX.keys()])} (see 'faultline formats')`,
+      );
   }
   return registeredFormats().filter((format) => names.includes(format.name));
 }
 
 /** Builds the Chevrotain parser holding every family's rules; `validate` runs Chevrotain's grammar checks. */
 export function buildParser(validate = false): LineParser {
-  return new LineParser(FAMILIES.flatMap((family) => (family.rules ? [family.rules] : [])), validate);
+  return new LineParser(
+    FAMILIES.flatMap((family) => (family.rules ? [family.rules] : [])),
+    validate,
+  );
 }
 
 const FAMILY_OF_FORMAT = new Map(FAMILIES.flatMap((family) => family.formats.map((format) => [format.name, family] as const)));
@@ -182,7 +190,10 @@ function ownerOfRule(rule: string): GrammarFamily | undefined {
     for (const family of FAMILIES) {
       if (!family.rules) continue;
       const names: string[] = [];
-      family.rules({ define: (name: string) => void names.push(name), has: (name: string) => names.includes(name) } as unknown as LineParser);
+      family.rules({
+        define: (name: string) => void names.push(name),
+        has: (name: string) => names.includes(name),
+      } as unknown as LineParser);
       for (const name of names) ruleOwners.set(name, family);
     }
   }

@@ -28,7 +28,10 @@ function overrideFor(location: RawLocation, severity: Readonly<Record<string, Se
 
 /** The project file's severity overrides, on what the formats read and before ranking (a diagnostic turned
  * into a note is no longer the primary): `off` drops it, counted; frames and related spans keep theirs. */
-export function applySeverityOverrides(locations: readonly RawLocation[], settings: ProjectSettings): { locations: RawLocation[]; dropped: DroppedLocation[] } {
+export function applySeverityOverrides(
+  locations: readonly RawLocation[],
+  settings: ProjectSettings,
+): { locations: RawLocation[]; dropped: DroppedLocation[] } {
   if (Object.keys(settings.severity).length === 0) return { locations: [...locations], dropped: [] };
   const kept: RawLocation[] = [];
   const dropped: DroppedLocation[] = [];
@@ -39,13 +42,18 @@ export function applySeverityOverrides(locations: readonly RawLocation[], settin
       continue;
     }
     // Once for each printing, as the scanner's folded repeats would have been (RawLocation.repeatedAt).
-    for (let printing = 0; printing < printingsOf(location); printing++) dropped.push({ file: location.file, line: location.line, reason: 'ignored' });
+    for (let printing = 0; printing < printingsOf(location); printing++)
+      dropped.push({ file: location.file, line: location.line, reason: 'ignored' });
   }
   return { locations: kept, dropped };
 }
 
 /** The project file's ignored paths (gitignore syntax, relative to the root holding it): dropped as `ignored`. */
-export async function applyIgnoredPaths(locations: readonly ResolvedLocation[], settings: ProjectSettings, root: string): Promise<{ locations: ResolvedLocation[]; dropped: DroppedLocation[] }> {
+export async function applyIgnoredPaths(
+  locations: readonly ResolvedLocation[],
+  settings: ProjectSettings,
+  root: string,
+): Promise<{ locations: ResolvedLocation[]; dropped: DroppedLocation[] }> {
   if (settings.ignore.length === 0) return { locations: [...locations], dropped: [] };
   // Loaded only when a project file names paths: most runs have none.
   const matcher = (await import('ignore')).default().add([...settings.ignore]);
@@ -60,7 +68,10 @@ export async function applyIgnoredPaths(locations: readonly ResolvedLocation[], 
 }
 
 /** Keeps what the change touched; a trace stays whole when any of its frames is in the change. */
-export function filterByDiff(locations: readonly ResolvedLocation[], filter: DiffFilter): { locations: ResolvedLocation[]; filtered: number } {
+export function filterByDiff(
+  locations: readonly ResolvedLocation[],
+  filter: DiffFilter,
+): { locations: ResolvedLocation[]; filtered: number } {
   const passes = (location: ResolvedLocation): boolean => {
     const path = relativeInside(filter.base, location.absolutePath);
     return path !== undefined && filter.changed.keeps(filter.mode, path, location.line);

@@ -59,11 +59,7 @@ function newSidePath(header: string): string | undefined {
 /** Reads a unified diff; a text with no file header is refused (a wrong file, or an empty diff). */
 export async function readDiff(source: { path: string } | { stream: AsyncIterable<Uint8Array> } | { text: string }): Promise<ChangedLines> {
   const input =
-    'path' in source
-      ? createReadStream(source.path)
-      : 'stream' in source
-        ? Readable.from(source.stream)
-        : Readable.from([source.text]);
+    'path' in source ? createReadStream(source.path) : 'stream' in source ? Readable.from(source.stream) : Readable.from([source.text]);
   const where = 'path' in source ? source.path : 'standard input';
   const changed = new ChangedLines();
   let current: FileChange | undefined;
@@ -96,7 +92,10 @@ export async function readDiff(source: { path: string } | { stream: AsyncIterabl
       }
     }
   } catch (error) {
-    throw new FaultlineError('E_INPUT_READ', `cannot read the diff ${where}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new FaultlineError(
+      'E_INPUT_READ',
+      `cannot read the diff ${where}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
   return changed;
 }

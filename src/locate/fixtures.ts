@@ -41,7 +41,8 @@ interface Sidecar {
 // Finds `<case>.log` files; a folder beside a log with the same name is that case's workspace, not a suite.
 export function findFixtureCases(dir: string): FixtureCase[] {
   const root = resolve(dir);
-  if (!existsSync(root) || !statSync(root).isDirectory()) throw new FaultlineError('E_INPUT_MISSING', `fixture directory not found: ${dir}`);
+  if (!existsSync(root) || !statSync(root).isDirectory())
+    throw new FaultlineError('E_INPUT_MISSING', `fixture directory not found: ${dir}`);
   const cases: FixtureCase[] = [];
   const walk = (folder: string): void => {
     const entries = readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
@@ -59,7 +60,14 @@ export function findFixtureCases(dir: string): FixtureCase[] {
       const roots = sidecar.roots && sidecar.roots.length > 0 ? sidecar.roots.map((entryRoot) => resolve(folder, entryRoot)) : [fallback];
       // The recorded command is what `faultline run` would keep: it names a file the tool read as standard input.
       const command = sidecar.command && !/^documented\b/.test(sidecar.command) ? ['sh', '-c', sidecar.command] : undefined;
-      cases.push({ name: relative(root, full).split(sep).join('/'), log: full, expectedPath: join(folder, `${stem}.expected.json`), cwd, roots, ...(command ? { command } : {}) });
+      cases.push({
+        name: relative(root, full).split(sep).join('/'),
+        log: full,
+        expectedPath: join(folder, `${stem}.expected.json`),
+        cwd,
+        roots,
+        ...(command ? { command } : {}),
+      });
     }
   };
   walk(root);
@@ -94,7 +102,10 @@ export async function checkFixtures(options: CheckFixturesOptions): Promise<Fixt
     if (options.filter && !fixture.name.includes(options.filter)) continue;
     let actual: string;
     try {
-      const result = await locate({ path: fixture.log }, { cwd: fixture.cwd, roots: fixture.roots, ...(fixture.command ? { command: fixture.command } : {}) });
+      const result = await locate(
+        { path: fixture.log },
+        { cwd: fixture.cwd, roots: fixture.roots, ...(fixture.command ? { command: fixture.command } : {}) },
+      );
       actual = renderExpectation(fixture, result);
     } catch (error) {
       outcomes.push({ name: fixture.name, status: 'error', diff: [], error: error instanceof Error ? error.message : String(error) });
@@ -122,7 +133,8 @@ export function strayExpectations(dir: string): string[] {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       const full = join(folder, entry.name);
       if (entry.isDirectory() && entry.name !== 'node_modules') walk(full);
-      else if (entry.name.endsWith('.expected.json') && !existsSync(full.replace(/\.expected\.json$/, '.log'))) stray.push(relative(dir, full));
+      else if (entry.name.endsWith('.expected.json') && !existsSync(full.replace(/\.expected\.json$/, '.log')))
+        stray.push(relative(dir, full));
     }
   };
   walk(resolve(dir));

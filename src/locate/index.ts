@@ -70,7 +70,8 @@ export interface LocateOutcome extends LocateResult {
 }
 
 function checkedMaxLocations(count: number): number {
-  if (!(Number.isInteger(count) && count >= 1)) throw new FaultlineError('E_USAGE', `maxLocations must be a whole number from 1 up (got ${count})`);
+  if (!(Number.isInteger(count) && count >= 1))
+    throw new FaultlineError('E_USAGE', `maxLocations must be a whole number from 1 up (got ${count})`);
   return count;
 }
 
@@ -78,7 +79,12 @@ function checkedMaxLocations(count: number): number {
 export async function locate(source: LogSource, options: LocateOptions = {}): Promise<LocateOutcome> {
   const cwd = resolve(options.cwd ?? process.cwd());
   const roots = (options.roots && options.roots.length > 0 ? options.roots : defaultRoots(cwd)).map((root) => resolve(cwd, root));
-  const project = options.project === false ? undefined : options.project === undefined || options.project === true ? readProjectFile(roots[0] as string) : options.project;
+  const project =
+    options.project === false
+      ? undefined
+      : options.project === undefined || options.project === true
+        ? readProjectFile(roots[0] as string)
+        : options.project;
   const userFormats = [...(options.userFormats ?? []), ...(project?.formats ?? [])];
   const scanner = createInputReader({
     normaliseLine,
@@ -88,7 +94,11 @@ export async function locate(source: LogSource, options: LocateOptions = {}): Pr
     ...(options.meter ? { meter: options.meter } : {}),
     ...(options.maxLocations !== undefined ? { maxLocations: checkedMaxLocations(options.maxLocations) } : {}),
   });
-  await readLog(source, { slice: (slice) => scanner.write(slice), window: (window) => scanner.writeWindow(window) }, options.allowBinary === true);
+  await readLog(
+    source,
+    { slice: (slice) => scanner.write(slice), window: (window) => scanner.writeWindow(window) },
+    options.allowBinary === true,
+  );
   const scanned = scanner.end();
   const rated = project ? applySeverityOverrides(scanned.locations, project) : { locations: scanned.locations, dropped: [] };
   const result = await resolveLocations(rated.locations, {

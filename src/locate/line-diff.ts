@@ -9,7 +9,10 @@ export function diffLines(expected: string, actual: string, context = 2): string
   const table = new Uint32Array(rows * cols);
   for (let i = left.length - 1; i >= 0; i--) {
     for (let j = right.length - 1; j >= 0; j--) {
-      table[i * cols + j] = left[i] === right[j] ? (table[(i + 1) * cols + j + 1] ?? 0) + 1 : Math.max(table[(i + 1) * cols + j] ?? 0, table[i * cols + j + 1] ?? 0);
+      table[i * cols + j] =
+        left[i] === right[j]
+          ? (table[(i + 1) * cols + j + 1] ?? 0) + 1
+          : Math.max(table[(i + 1) * cols + j] ?? 0, table[i * cols + j + 1] ?? 0);
     }
   }
   const ops: Array<[string, string]> = [];
@@ -28,7 +31,9 @@ export function diffLines(expected: string, actual: string, context = 2): string
       i++;
     }
   }
-  const keep = ops.map(([kind], index) => kind !== ' ' || ops.slice(Math.max(0, index - context), index + context + 1).some(([other]) => other !== ' '));
+  const keep = ops.map(
+    ([kind], index) => kind !== ' ' || ops.slice(Math.max(0, index - context), index + context + 1).some(([other]) => other !== ' '),
+  );
   const out: string[] = [];
   ops.forEach(([kind, text], index) => {
     if (keep[index]) out.push(`${kind} ${text}`);

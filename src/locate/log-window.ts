@@ -10,7 +10,10 @@ const CHUNK = 64 * 1024;
 const MAX_LINE = 16 * 1024;
 
 /** Lines `line - before … line + after` (1-based, counted on `\n`) of the log, with the first line's number. */
-export function readLogWindow(path: string, options: { line: number; before: number; after: number }): { firstLine: number; lines: string[] } {
+export function readLogWindow(
+  path: string,
+  options: { line: number; before: number; after: number },
+): { firstLine: number; lines: string[] } {
   const first = Math.max(1, options.line - options.before);
   const last = options.line + options.after;
   const fd = openSync(path, 'r');

@@ -46,7 +46,8 @@ function fail(file: string, why: string): never {
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function stringList(file: string, where: string, value: unknown): string[] {
-  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string' || item === '')) fail(file, `${where} must be a list of non-empty strings`);
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string' || item === ''))
+    fail(file, `${where} must be a list of non-empty strings`);
   return value as string[];
 }
 
@@ -82,7 +83,8 @@ function settingsOf(file: string, data: Record<string, unknown>): ProjectSetting
   if (data.severity !== undefined) {
     if (!isObject(data.severity)) fail(file, '"severity" must map codes or formats to error, warning, note or off');
     for (const [key, value] of Object.entries(data.severity)) {
-      if (value !== 'error' && value !== 'warning' && value !== 'note' && value !== 'off') fail(file, `severity "${key}" must be error, warning, note or off`);
+      if (value !== 'error' && value !== 'warning' && value !== 'note' && value !== 'off')
+        fail(file, `severity "${key}" must be error, warning, note or off`);
       severity[key] = value;
     }
   }
@@ -99,7 +101,8 @@ function lintOf(file: string, value: unknown): LintCommand[] {
     if (extra !== undefined) fail(file, `${where}: unknown key "${extra}" (known: languages, command, stdin, on)`);
     if (entry.stdin !== undefined && typeof entry.stdin !== 'boolean') fail(file, `${where}.stdin must be true or false`);
     const on = entry.on === undefined ? ['save'] : stringList(file, `${where}.on`, entry.on);
-    if (on.length === 0 || on.some((when) => when !== 'save' && when !== 'open')) fail(file, `${where}.on must list "save", "open" or both`);
+    if (on.length === 0 || on.some((when) => when !== 'save' && when !== 'open'))
+      fail(file, `${where}.on must list "save", "open" or both`);
     const command = stringList(file, `${where}.command`, entry.command);
     if (command.length === 0) fail(file, `${where}.command must name a program`);
     const languages = stringList(file, `${where}.languages`, entry.languages);

@@ -37,16 +37,24 @@ function checkNotBinary(head: Uint8Array, name: string): void {
     }
   }
   // UTF-16: a byte-order mark followed by the zero high byte of an ASCII character.
-  const utf16 = head.length >= 4 && ((head[0] === 0xff && head[1] === 0xfe && head[3] === 0) || (head[0] === 0xfe && head[1] === 0xff && head[2] === 0));
+  const utf16 =
+    head.length >= 4 &&
+    ((head[0] === 0xff && head[1] === 0xfe && head[3] === 0) || (head[0] === 0xfe && head[1] === 0xff && head[2] === 0));
   if (utf16) {
-    throw new FaultlineError('E_INPUT_BINARY', `${name} is UTF-16 text; convert it first, e.g. iconv -f UTF-16 -t UTF-8 (or pass --binary)`);
+    throw new FaultlineError(
+      'E_INPUT_BINARY',
+      `${name} is UTF-16 text; convert it first, e.g. iconv -f UTF-16 -t UTF-8 (or pass --binary)`,
+    );
   }
   const sample = head.subarray(0, 8192);
   let nul = 0;
   for (const byte of sample) if (byte === 0) nul++;
   // A few NULs happen in real logs (terminal resets, container streams); a third of the bytes is binary data.
   if (sample.length >= 512 && nul > sample.length / 3) {
-    throw new FaultlineError('E_INPUT_BINARY', `${name} looks binary (${countOf(nul, 'NUL byte')} in the first ${sample.length}); pass --binary to scan it anyway`);
+    throw new FaultlineError(
+      'E_INPUT_BINARY',
+      `${name} looks binary (${countOf(nul, 'NUL byte')} in the first ${sample.length}); pass --binary to scan it anyway`,
+    );
   }
 }
 
@@ -88,7 +96,8 @@ export async function readLog(source: LogSource, sink: { slice: SliceSink; windo
   const slice = sink.slice;
   if ('text' in source) {
     const bytes = Buffer.from(source.text, 'utf8');
-    for (let offset = 0; offset < bytes.length; offset += CHUNK) slice(bytes.toString('latin1', offset, Math.min(bytes.length, offset + CHUNK)));
+    for (let offset = 0; offset < bytes.length; offset += CHUNK)
+      slice(bytes.toString('latin1', offset, Math.min(bytes.length, offset + CHUNK)));
     return;
   }
   if ('fd' in source) {

@@ -34,7 +34,12 @@ function topLevelFromGit(cwd: string): string | undefined {
     // The PATH git would have been found on: this process's (execFileSync inherits it).
     const git = workspaceSafeTool('git', { pathValue: process.env.PATH, roots: [], cwd });
     if (git === null) return undefined;
-    const top = execFileSync(git, ['rev-parse', '--show-toplevel'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 }).trim();
+    const top = execFileSync(git, ['rev-parse', '--show-toplevel'], {
+      cwd,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 5000,
+    }).trim();
     return top || undefined;
   } catch {
     return undefined; // not a work tree, or git missing

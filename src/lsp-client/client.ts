@@ -101,7 +101,9 @@ export class LspClient {
     });
     this.child = child;
     const spawnFailed = new Promise<never>((_, reject) => {
-      child.once('error', (error) => reject(new FaultlineError('E_LSP_START', `${server.name}: cannot start ${argv[0]}: ${error.message}`, { cause: error })));
+      child.once('error', (error) =>
+        reject(new FaultlineError('E_LSP_START', `${server.name}: cannot start ${argv[0]}: ${error.message}`, { cause: error })),
+      );
     });
     spawnFailed.catch(() => {});
     this.exited = new Promise((resolve) => child.once('exit', () => resolve()).once('error', () => resolve()));
@@ -161,7 +163,9 @@ export class LspClient {
       await this.dispose({ graceful: false });
       if (error instanceof FaultlineError && error.code !== 'E_LSP_CRASH') throw error;
       if (error instanceof FaultlineError || error instanceof ResponseError) {
-        throw new FaultlineError('E_LSP_START', `${server.name}: initialize failed: ${error.message}${this.stderrSuffix()}`, { cause: error });
+        throw new FaultlineError('E_LSP_START', `${server.name}: initialize failed: ${error.message}${this.stderrSuffix()}`, {
+          cause: error,
+        });
       }
       throw error;
     }
@@ -217,7 +221,12 @@ export class LspClient {
   }
 
   /** One request about a file, its text sent first (codeAction); throws as documentSymbols does. */
-  async requestOnFile<R>(method: string, file: { path: string; languageId: string; text: string }, params: (uri: string) => object, options: RequestOptions): Promise<R> {
+  async requestOnFile<R>(
+    method: string,
+    file: { path: string; languageId: string; text: string },
+    params: (uri: string) => object,
+    options: RequestOptions,
+  ): Promise<R> {
     await this.start(options);
     const uri = pathToFileURL(file.path).href;
     this.sync(uri, file.languageId, file.text, false);
@@ -229,11 +238,15 @@ export class LspClient {
     const known = this.versions.get(uri);
     if (known === undefined) {
       this.versions.set(uri, { version: 1, text });
-      void connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: 1, text } }).catch(() => {});
+      void connection
+        .sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: 1, text } })
+        .catch(() => {});
     } else if (force || known.text !== text) {
       const version = known.version + 1;
       this.versions.set(uri, { version, text });
-      void connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ text }] }).catch(() => {});
+      void connection
+        .sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ text }] })
+        .catch(() => {});
     }
   }
 
@@ -246,10 +259,14 @@ export class LspClient {
 
   private race<R>(send: (token: CancellationToken) => Promise<R>, options: RequestOptions, what: string): Promise<R> {
     const timeoutMs = Math.max(0, options.timeoutMs);
-    return withDeadline(send, { timeoutMs, signal: options.signal }, {
-      timeout: () => new FaultlineError('E_LSP_TIMEOUT', `${this.name}: no answer to ${what} within ${timeoutMs} ms`),
-      failure: (error) => this.mapError(error, what),
-    });
+    return withDeadline(
+      send,
+      { timeoutMs, signal: options.signal },
+      {
+        timeout: () => new FaultlineError('E_LSP_TIMEOUT', `${this.name}: no answer to ${what} within ${timeoutMs} ms`),
+        failure: (error) => this.mapError(error, what),
+      },
+    );
   }
 
   private mapError(error: unknown, what: string): unknown {
@@ -258,7 +275,9 @@ export class LspClient {
       return new FaultlineError('E_LSP_CRASH', `${this.name}: ${what} failed with ${error.code}: ${error.message}`, { cause: error });
     }
     const message = error instanceof Error ? error.message : String(error);
-    return new FaultlineError('E_LSP_CRASH', `${this.name}: server went away during ${what} (${message})${this.stderrSuffix()}`, { cause: error });
+    return new FaultlineError('E_LSP_CRASH', `${this.name}: server went away during ${what} (${message})${this.stderrSuffix()}`, {
+      cause: error,
+    });
   }
 
   private stderrSuffix(): string {

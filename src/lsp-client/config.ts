@@ -96,26 +96,39 @@ export function serverConfigFile(root: string): string | undefined {
   const packageFile = path.join(root, 'package.json');
   try {
     const manifest: unknown = JSON.parse(readFileSync(packageFile, 'utf8'));
-    return isPlainObject(manifest) && isPlainObject(manifest.faultline) && manifest.faultline.servers !== undefined ? packageFile : undefined;
+    return isPlainObject(manifest) && isPlainObject(manifest.faultline) && manifest.faultline.servers !== undefined
+      ? packageFile
+      : undefined;
   } catch {
     return undefined;
   }
 }
 
 /** Applies overrides: same languageId replaces the built-in server; a new one needs extensions. */
-export function applyServerConfig(builtins: readonly LanguageEntry[], overrides: readonly ServerOverride[], where = 'config'): LanguageEntry[] {
+export function applyServerConfig(
+  builtins: readonly LanguageEntry[],
+  overrides: readonly ServerOverride[],
+  where = 'config',
+): LanguageEntry[] {
   const result = builtins.map((entry) => ({ ...entry }));
   const added: LanguageEntry[] = [];
   for (const override of overrides) {
     const name = path.basename(override.command[0]!).replace(/\.[cm]?js$/, '');
-    const server = { name, command: override.command, ...(override.initializationOptions ? { initializationOptions: override.initializationOptions } : {}) };
+    const server = {
+      name,
+      command: override.command,
+      ...(override.initializationOptions ? { initializationOptions: override.initializationOptions } : {}),
+    };
     const index = result.findIndex((entry) => entry.languageId === override.languageId);
     if (index >= 0) {
       const [existing] = result.splice(index, 1);
       added.push({ languageId: override.languageId, extensions: override.extensions ?? existing!.extensions, server });
     } else {
       if (override.extensions === undefined || override.extensions.length === 0) {
-        fail(`${where}: servers.${override.languageId}`, `faultline has no built-in extensions for "${override.languageId}"; add "extensions": [".x"]`);
+        fail(
+          `${where}: servers.${override.languageId}`,
+          `faultline has no built-in extensions for "${override.languageId}"; add "extensions": [".x"]`,
+        );
       }
       added.push({ languageId: override.languageId, extensions: override.extensions, server });
     }

@@ -2,7 +2,14 @@
 // The CLI only glues locate to this.
 import { open, readlink, realpath, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { FaultlineError, frameDepths, type ColumnUnit, type FaultlineErrorCode, type ResolvedLocation, type SymbolInfo } from '../core/index.js';
+import {
+  FaultlineError,
+  frameDepths,
+  type ColumnUnit,
+  type FaultlineErrorCode,
+  type ResolvedLocation,
+  type SymbolInfo,
+} from '../core/index.js';
 import { frameRows, renderCodeFrame, type FrameRow } from '../summarise/index.js';
 import { redactLines, redactorFrom, type RedactOption, type Redactor } from '../redact/index.js';
 import { DEFAULT_TIMEOUT_MS, findEnclosingSymbol } from './lookup.js';
@@ -90,7 +97,11 @@ async function openInsideRoots(location: ResolvedLocation, roots: readonly strin
       throw new FaultlineError('E_OUTSIDE_ROOT', `${location.absolutePath} is outside the workspace roots (${allowed.join(', ')})`);
     }
     // Bounded before reading: a 1.5 GB file was read whole (30 s, 1.6 GB RSS) only to be refused.
-    if (info.size > MAX_FILE_BYTES) throw new FaultlineError('E_INPUT_READ', `${location.absolutePath} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB; not explained`);
+    if (info.size > MAX_FILE_BYTES)
+      throw new FaultlineError(
+        'E_INPUT_READ',
+        `${location.absolutePath} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB; not explained`,
+      );
     const buffer = Buffer.alloc(Math.min(info.size, MAX_FILE_BYTES) + 1);
     let length = 0;
     while (length < buffer.length) {
@@ -98,8 +109,13 @@ async function openInsideRoots(location: ResolvedLocation, roots: readonly strin
       if (bytesRead === 0) break;
       length += bytesRead;
     }
-    if (length > MAX_FILE_BYTES) throw new FaultlineError('E_INPUT_READ', `${location.absolutePath} grew past ${MAX_FILE_BYTES / 1024 / 1024} MiB while read; not explained`);
-    if (moreLinesThan(buffer, length, MAX_FILE_LINES)) throw new FaultlineError('E_INPUT_READ', `${location.absolutePath} has more than ${MAX_FILE_LINES} lines; not explained`);
+    if (length > MAX_FILE_BYTES)
+      throw new FaultlineError(
+        'E_INPUT_READ',
+        `${location.absolutePath} grew past ${MAX_FILE_BYTES / 1024 / 1024} MiB while read; not explained`,
+      );
+    if (moreLinesThan(buffer, length, MAX_FILE_LINES))
+      throw new FaultlineError('E_INPUT_READ', `${location.absolutePath} has more than ${MAX_FILE_LINES} lines; not explained`);
     return { file: real, text: buffer.toString('utf8', 0, length) };
   } finally {
     await handle.close().catch(() => undefined);
@@ -111,7 +127,8 @@ async function openedPath(handle: FileHandle, printed: string, info: { dev: numb
   if (viaProc !== undefined && path.isAbsolute(viaProc)) return viaProc;
   const real = await realpath(printed);
   const checked = await stat(real);
-  if (checked.dev !== info.dev || checked.ino !== info.ino) throw new FaultlineError('E_INPUT_READ', `${printed} changed while it was opened; not explained`);
+  if (checked.dev !== info.dev || checked.ino !== info.ino)
+    throw new FaultlineError('E_INPUT_READ', `${printed} changed while it was opened; not explained`);
   return real;
 }
 
@@ -135,7 +152,12 @@ async function explainOne(location: ResolvedLocation, options: ExplainOptions, p
     // Deleted, outside the roots or unreadable since locate ran: still report the location itself.
     const failure = error instanceof FaultlineError ? error : fileError(location.absolutePath, error);
     return {
-      location, symbol: null, source: 'window', selection: editSelection(null, location.line), excerpt: '', error: { code: failure.code, message: failure.message },
+      location,
+      symbol: null,
+      source: 'window',
+      selection: editSelection(null, location.line),
+      excerpt: '',
+      error: { code: failure.code, message: failure.message },
     };
   }
   const { file, text } = opened;
@@ -156,7 +178,10 @@ async function explainOne(location: ResolvedLocation, options: ExplainOptions, p
     kind: lookup.symbol?.kind ?? 'excerpt',
     startLine: span.startLine,
     endLine: span.endLine,
-    source: text.split('\n').slice(span.startLine - 1, span.endLine).join('\n'),
+    source: text
+      .split('\n')
+      .slice(span.startLine - 1, span.endLine)
+      .join('\n'),
     file: location.file,
   };
   return {
@@ -199,7 +224,12 @@ function shownRows(text: string, line: number, contextLines: number, redactor: R
   const rows = frameRows(text, line, contextLines);
   if (!redactor) return rows;
   const wide = frameRows(text, line, contextLines + REDACTION_MARGIN);
-  const redacted = new Map(redactLines(redactor, wide.map((row) => row.text)).map((row, index) => [wide[index]?.line, row]));
+  const redacted = new Map(
+    redactLines(
+      redactor,
+      wide.map((row) => row.text),
+    ).map((row, index) => [wide[index]?.line, row]),
+  );
   return rows.map((row) => ({ line: row.line, text: redacted.get(row.line) ?? row.text }));
 }
 
@@ -210,7 +240,9 @@ export async function explainLocations(options: ExplainOptions): Promise<Explain
     const chosen = chooseToExplain(options.locations, options.limit ?? 3);
     const items = await Promise.all(chosen.map((location) => explainOne(location, options, pool)));
     const redactor = redactorFrom(options.redact);
-    return redactor ? items.map((item) => ({ ...item, location: { ...item.location, message: redactor.redactRaw(item.location.message) } })) : items;
+    return redactor
+      ? items.map((item) => ({ ...item, location: { ...item.location, message: redactor.redactRaw(item.location.message) } }))
+      : items;
   } finally {
     // Interrupted: nobody waits for a polite shutdown.
     if (options.pool === undefined) await pool.dispose({ graceful: options.signal?.aborted !== true });

@@ -7,14 +7,30 @@ import type { EnclosingSymbol } from './types.js';
 
 // A line that opens a callable or type: keyword forms of the common languages, plus
 // `name(...) {` and `=> {` shapes.
-const HEADER =
-  new RegExp(
-      String.raw`^\s*(?:(?:export|public|private|protected|internal|static|async|override|abstract|final|open|pub(?:\([^)]*\))?|inline` +
-      String.raw`|virtual|suspend|default)\s+)*(?:(def|fun|fn|func|function|sub|proc|class|struct|interface|enum|trait|impl|module` +
-      String.raw`|namespace|object)\b\s*([\w$.:<>~]*)|([\w$.:<>~*&\s]+?)\s*\([^;]*\)\s*(?::[^={]*)?\s*\{\s*$)|(?:const|let|var` +
-      String.raw`|val)\s+([\w$]+)\s*=.*=>\s*\{?\s*$`,
-  );
-const KINDS: Record<string, string> = { def: 'function', fun: 'function', fn: 'function', func: 'function', function: 'function', sub: 'function', proc: 'function', class: 'class', struct: 'struct', interface: 'interface', enum: 'enum', trait: 'interface', impl: 'class', module: 'module', namespace: 'namespace', object: 'class' };
+const HEADER = new RegExp(
+  String.raw`^\s*(?:(?:export|public|private|protected|internal|static|async|override|abstract|final|open|pub(?:\([^)]*\))?|inline` +
+    String.raw`|virtual|suspend|default)\s+)*(?:(def|fun|fn|func|function|sub|proc|class|struct|interface|enum|trait|impl|module` +
+    String.raw`|namespace|object)\b\s*([\w$.:<>~]*)|([\w$.:<>~*&\s]+?)\s*\([^;]*\)\s*(?::[^={]*)?\s*\{\s*$)|(?:const|let|var` +
+    String.raw`|val)\s+([\w$]+)\s*=.*=>\s*\{?\s*$`,
+);
+const KINDS: Record<string, string> = {
+  def: 'function',
+  fun: 'function',
+  fn: 'function',
+  func: 'function',
+  function: 'function',
+  sub: 'function',
+  proc: 'function',
+  class: 'class',
+  struct: 'struct',
+  interface: 'interface',
+  enum: 'enum',
+  trait: 'interface',
+  impl: 'class',
+  module: 'module',
+  namespace: 'namespace',
+  object: 'class',
+};
 const CONTROL = /^\s*(?:if|else|for|while|switch|catch|try|do|return|case)\b/;
 
 function indentOf(line: string): number {
@@ -70,11 +86,17 @@ export function heuristicSymbol(options: { text: string; line: number }): Enclos
     if (CONTROL.test(line)) continue;
     const match = HEADER.exec(line);
     if (match === null) continue;
-    const end = usesBraces ? braceEnd(lines, index) ?? indentEnd(lines, index) : indentEnd(lines, index);
+    const end = usesBraces ? (braceEnd(lines, index) ?? indentEnd(lines, index)) : indentEnd(lines, index);
     if (end < target) continue;
     const keyword = match[1];
     const name = (match[2] || match[3]?.trim().split(/\s+/).pop() || match[4] || '<anonymous>').replace(/^[*&]+/, '');
-    return { name, kind: keyword === undefined ? 'function' : KINDS[keyword] ?? 'function', startLine: toOneBasedLine(index), endLine: toOneBasedLine(end), source: 'heuristic' };
+    return {
+      name,
+      kind: keyword === undefined ? 'function' : (KINDS[keyword] ?? 'function'),
+      startLine: toOneBasedLine(index),
+      endLine: toOneBasedLine(end),
+      source: 'heuristic',
+    };
   }
   return null;
 }

@@ -108,11 +108,20 @@ export class ServerPool {
    * Any request about one file (codeAction for faultline fix --lsp), with the same start, restart and failure
    * rules as documentSymbols; null when no server serves the file's language here.
    */
-  async requestOnFile<R>(options: PoolSymbolsOptions, method: string, params: (uri: string) => object): Promise<{ server: string; answer: R } | null> {
-    return this.withClient(options, (client, languageId) => client.requestOnFile<R>(method, { path: options.file, languageId, text: options.text }, params, options));
+  async requestOnFile<R>(
+    options: PoolSymbolsOptions,
+    method: string,
+    params: (uri: string) => object,
+  ): Promise<{ server: string; answer: R } | null> {
+    return this.withClient(options, (client, languageId) =>
+      client.requestOnFile<R>(method, { path: options.file, languageId, text: options.text }, params, options),
+    );
   }
 
-  private async withClient<R>(options: PoolSymbolsOptions, ask: (client: LspClient, languageId: string) => Promise<R>): Promise<{ server: string; answer: R } | null> {
+  private async withClient<R>(
+    options: PoolSymbolsOptions,
+    ask: (client: LspClient, languageId: string) => Promise<R>,
+  ): Promise<{ server: string; answer: R } | null> {
     if (this.disposed) throw new FaultlineError('E_LSP_START', 'the server pool was disposed');
     const language = languageFor(this.languagesFor(options.root), options.file);
     if (language?.server == null) return null;

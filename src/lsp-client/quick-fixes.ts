@@ -17,13 +17,22 @@ export interface QuickFixOptions {
   signal?: AbortSignal;
 }
 
-interface LspPosition { line: number; character: number }
-interface LspTextEdit { range: { start: LspPosition; end: LspPosition }; newText: string }
+interface LspPosition {
+  line: number;
+  character: number;
+}
+interface LspTextEdit {
+  range: { start: LspPosition; end: LspPosition };
+  newText: string;
+}
 interface LspCodeAction {
   title?: string;
   kind?: string;
   isPreferred?: boolean;
-  edit?: { changes?: Record<string, LspTextEdit[]>; documentChanges?: Array<{ textDocument?: { uri?: string }; edits?: LspTextEdit[]; kind?: string }> };
+  edit?: {
+    changes?: Record<string, LspTextEdit[]>;
+    documentChanges?: Array<{ textDocument?: { uri?: string }; edits?: LspTextEdit[]; kind?: string }>;
+  };
 }
 
 /** The diagnostic's number as the server knows it: tsc prints `TS2552`, tsserver matches fixes on 2552. */
@@ -34,7 +43,8 @@ function lspCode(code: string | null): number | string | undefined {
 }
 
 function point(position: LspPosition | undefined): RawFixEdit['start'] | undefined {
-  if (!position || !Number.isInteger(position.line) || !Number.isInteger(position.character) || position.line < 0 || position.character < 0) return undefined;
+  if (!position || !Number.isInteger(position.line) || !Number.isInteger(position.character) || position.line < 0 || position.character < 0)
+    return undefined;
   return { line: position.line + 1, column: position.character + 1, unit: 'utf-16' };
 }
 
@@ -80,14 +90,23 @@ async function quickFixesFor(location: ResolvedLocation, text: string, options: 
   const endCharacter = location.endColumn === null ? character + wordLength(text, line, character) : location.endColumn;
   const code = lspCode(location.code);
   const diagnostic = {
-    range: { start: { line, character }, end: { line: endLine, character: endLine === line ? Math.max(endCharacter, character) : endCharacter } },
+    range: {
+      start: { line, character },
+      end: { line: endLine, character: endLine === line ? Math.max(endCharacter, character) : endCharacter },
+    },
     message: location.message,
     severity: location.severity === 'error' ? 1 : location.severity === 'warning' ? 2 : 3,
     ...(code !== undefined ? { code } : {}),
   };
   const ask = () =>
     options.pool.requestOnFile<Array<LspCodeAction | { command: string }> | null>(
-      { root: location.root, file: location.absolutePath, text, timeoutMs: options.timeoutMs, ...(options.signal ? { signal: options.signal } : {}) },
+      {
+        root: location.root,
+        file: location.absolutePath,
+        text,
+        timeoutMs: options.timeoutMs,
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
       'textDocument/codeAction',
       (uri) => ({ textDocument: { uri }, range: diagnostic.range, context: { diagnostics: [diagnostic], only: ['quickfix'] } }),
     );
@@ -106,14 +125,23 @@ async function quickFixesFor(location: ResolvedLocation, text: string, options: 
     if (!answered) return [];
   }
   if ((answered.answer ?? []).length > 0) warm.add(answered.server);
-  const actions = (answered.answer ?? []).filter((entry): entry is LspCodeAction => !('command' in entry && typeof entry.command === 'string') && (entry as LspCodeAction).kind?.startsWith('quickfix') !== false);
+  const actions = (answered.answer ?? []).filter(
+    (entry): entry is LspCodeAction =>
+      !('command' in entry && typeof entry.command === 'string') && (entry as LspCodeAction).kind?.startsWith('quickfix') !== false,
+  );
   const group = `lsp:${answered.server}:${location.logLine}:${location.line}:${location.column ?? 0}`;
   const fixes: RawFix[] = [];
   for (const action of [...actions].sort((a, b) => Number(b.isPreferred === true) - Number(a.isPreferred === true))) {
     const edits = editsOf(action);
     if (!edits) continue;
     const title = typeof action.title === 'string' ? action.title : location.message;
-    fixes.push({ source: `lsp:${answered.server}`, safety: 'review', description: action.isPreferred === true ? `${title} (preferred)` : title, edits, group });
+    fixes.push({
+      source: `lsp:${answered.server}`,
+      safety: 'review',
+      description: action.isPreferred === true ? `${title} (preferred)` : title,
+      edits,
+      group,
+    });
   }
   return fixes;
 }
@@ -127,7 +155,8 @@ export async function addQuickFixes(locations: readonly ResolvedLocation[], opti
   const warm = new Set<string>();
   const texts = new Map<string, Promise<string | undefined>>();
   for (const location of locations) {
-    if ((location.fixes?.length ?? 0) > 0 || location.column === null || location.role === 'related' || location.frame !== undefined) continue;
+    if ((location.fixes?.length ?? 0) > 0 || location.column === null || location.role === 'related' || location.frame !== undefined)
+      continue;
     let text = texts.get(location.absolutePath);
     if (!text) texts.set(location.absolutePath, (text = readFile(location.absolutePath, 'utf8').catch(() => undefined)));
     const content = await text;

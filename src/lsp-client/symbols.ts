@@ -60,7 +60,8 @@ function pick(candidates: Iterable<Candidate>, line0: number, lines?: readonly s
     // tls names anonymous functions passed as arguments "lines.map() callback" with kind Function:
     // they are expressions like arrow functions, not declarations, so they rank with variables.
     const callback = candidate.kind === SymbolKind.Function && candidate.name.endsWith(' callback');
-    const functionValue = SECONDARY.has(candidate.kind) && spansLines(candidate.range) && FUNCTION_VALUE.test(lines?.[candidate.range.start.line] ?? '');
+    const functionValue =
+      SECONDARY.has(candidate.kind) && spansLines(candidate.range) && FUNCTION_VALUE.test(lines?.[candidate.range.start.line] ?? '');
     if ((PREFERRED.has(candidate.kind) && !callback) || functionValue) {
       if (better(candidate, preferred)) preferred = candidate;
     } else if ((SECONDARY.has(candidate.kind) || callback) && spansLines(candidate.range)) {
@@ -97,7 +98,12 @@ export function innermostSymbol(
   if (DocumentSymbol.is(answer[0])) {
     found = pick(walk(answer as readonly DocumentSymbol[], line0, 0), line0, lines);
   } else {
-    const flat = (answer as readonly SymbolInformation[]).map((symbol) => ({ name: symbol.name, kind: symbol.kind, range: symbol.location.range, depth: 0 }));
+    const flat = (answer as readonly SymbolInformation[]).map((symbol) => ({
+      name: symbol.name,
+      kind: symbol.kind,
+      range: symbol.location.range,
+      depth: 0,
+    }));
     found = pick(flat, line0, lines);
   }
   if (found === null) return null;
@@ -110,7 +116,9 @@ function span(symbol: LineSpan): number {
 
 /** Edit selection (seed: fix in editor): the symbol when it spans under 120 lines, else the line alone. */
 export function editSelection(symbol: LineSpan | null, line: number): LineSpan {
-  return symbol !== null && span(symbol) < 120 ? { startLine: symbol.startLine, endLine: symbol.endLine } : { startLine: line, endLine: line };
+  return symbol !== null && span(symbol) < 120
+    ? { startLine: symbol.startLine, endLine: symbol.endLine }
+    : { startLine: line, endLine: line };
 }
 
 /**

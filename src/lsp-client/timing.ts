@@ -47,10 +47,13 @@ export function withDeadline<R>(
       signal?.removeEventListener('abort', onAbort);
       settle();
     };
-    const timer = setTimeout(() => {
-      source.cancel();
-      finish(() => reject(errors.timeout()));
-    }, Math.max(0, options.timeoutMs));
+    const timer = setTimeout(
+      () => {
+        source.cancel();
+        finish(() => reject(errors.timeout()));
+      },
+      Math.max(0, options.timeoutMs),
+    );
     const onAbort = (): void => {
       source.cancel();
       finish(() => reject(signal?.reason));

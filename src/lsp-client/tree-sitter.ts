@@ -10,28 +10,81 @@ import type { EnclosingSymbol } from './types.js';
 
 // Extension → grammar file in @vscode/tree-sitter-wasm/wasm. It ships no C grammar: cpp parses C.
 const GRAMMARS: Record<string, string> = {
-  '.ts': 'typescript', '.mts': 'typescript', '.cts': 'typescript', '.tsx': 'tsx',
-  '.js': 'javascript', '.mjs': 'javascript', '.cjs': 'javascript', '.jsx': 'javascript',
-  '.py': 'python', '.pyi': 'python',
-  '.c': 'cpp', '.h': 'cpp', '.cc': 'cpp', '.cpp': 'cpp', '.cxx': 'cpp', '.c++': 'cpp', '.hh': 'cpp', '.hpp': 'cpp', '.hxx': 'cpp', '.ipp': 'cpp',
-  '.go': 'go', '.rs': 'rust', '.java': 'java', '.rb': 'ruby', '.sh': 'bash', '.bash': 'bash', '.cs': 'c-sharp', '.php': 'php',
+  '.ts': 'typescript',
+  '.mts': 'typescript',
+  '.cts': 'typescript',
+  '.tsx': 'tsx',
+  '.js': 'javascript',
+  '.mjs': 'javascript',
+  '.cjs': 'javascript',
+  '.jsx': 'javascript',
+  '.py': 'python',
+  '.pyi': 'python',
+  '.c': 'cpp',
+  '.h': 'cpp',
+  '.cc': 'cpp',
+  '.cpp': 'cpp',
+  '.cxx': 'cpp',
+  '.c++': 'cpp',
+  '.hh': 'cpp',
+  '.hpp': 'cpp',
+  '.hxx': 'cpp',
+  '.ipp': 'cpp',
+  '.go': 'go',
+  '.rs': 'rust',
+  '.java': 'java',
+  '.rb': 'ruby',
+  '.sh': 'bash',
+  '.bash': 'bash',
+  '.cs': 'c-sharp',
+  '.php': 'php',
 };
 
 // Declarations: node type → symbol kind, as LSP names them.
 const PREFERRED: Record<string, string> = {
-  function_declaration: 'function', generator_function_declaration: 'function', function_definition: 'function',
-  function_item: 'function', method_definition: 'method', method_declaration: 'method', method: 'method',
-  singleton_method: 'method', constructor_declaration: 'constructor', class_declaration: 'class',
-  abstract_class_declaration: 'class', class_definition: 'class', class: 'class', class_specifier: 'class',
-  struct_specifier: 'struct', struct_item: 'struct', impl_item: 'class', trait_item: 'interface',
-  interface_declaration: 'interface', enum_declaration: 'enum', enum_specifier: 'enum', enum_item: 'enum',
-  record_declaration: 'class', internal_module: 'namespace', module: 'module', mod_item: 'module',
-  namespace_definition: 'namespace', namespace_declaration: 'namespace', type_declaration: 'struct',
+  function_declaration: 'function',
+  generator_function_declaration: 'function',
+  function_definition: 'function',
+  function_item: 'function',
+  method_definition: 'method',
+  method_declaration: 'method',
+  method: 'method',
+  singleton_method: 'method',
+  constructor_declaration: 'constructor',
+  class_declaration: 'class',
+  abstract_class_declaration: 'class',
+  class_definition: 'class',
+  class: 'class',
+  class_specifier: 'class',
+  struct_specifier: 'struct',
+  struct_item: 'struct',
+  impl_item: 'class',
+  trait_item: 'interface',
+  interface_declaration: 'interface',
+  enum_declaration: 'enum',
+  enum_specifier: 'enum',
+  enum_item: 'enum',
+  record_declaration: 'class',
+  internal_module: 'namespace',
+  module: 'module',
+  mod_item: 'module',
+  namespace_definition: 'namespace',
+  namespace_declaration: 'namespace',
+  type_declaration: 'struct',
 };
 // Function expressions: multi-line only. One given a name (`const applyTax = (x) => {`, `key: function () {`,
 // `this.f = () => {`, a class field) ranks with declarations, as symbols.ts ranks a server's function-valued
 // variable; a callback or an unnamed one only when no declaration encloses the line.
-const SECONDARY = new Set(['arrow_function', 'function_expression', 'function', 'generator_function', 'lambda', 'lambda_expression', 'func_literal', 'closure_expression']);
+const SECONDARY = new Set([
+  'arrow_function',
+  'function_expression',
+  'function',
+  'generator_function',
+  'lambda',
+  'lambda_expression',
+  'func_literal',
+  'closure_expression',
+]);
 // C/C++ specifiers without a body are mere type mentions (`struct point p;`).
 const NEEDS_BODY = new Set(['class_specifier', 'struct_specifier', 'enum_specifier']);
 
@@ -67,14 +120,20 @@ function nameOf(node: SyntaxNode): string {
 // A function expression is named by what it is assigned to (`named`), or by the call it is passed to.
 function anonymousName(node: SyntaxNode): { name: string; node: SyntaxNode; named: boolean } {
   const parent = node.parent;
-  const holder = (name: SyntaxNode | null | undefined, outer: SyntaxNode) => ({ name: name?.text ?? '<anonymous>', node: outer, named: name != null });
+  const holder = (name: SyntaxNode | null | undefined, outer: SyntaxNode) => ({
+    name: name?.text ?? '<anonymous>',
+    node: outer,
+    named: name != null,
+  });
   if (parent?.type === 'variable_declarator') {
-    const declaration = parent.parent?.type === 'lexical_declaration' || parent.parent?.type === 'variable_declaration' ? parent.parent : parent;
+    const declaration =
+      parent.parent?.type === 'lexical_declaration' || parent.parent?.type === 'variable_declaration' ? parent.parent : parent;
     return holder(parent.childForFieldName('name'), declaration);
   }
   if (parent?.type === 'pair') return holder(parent.childForFieldName('key'), parent);
   if (parent?.type === 'assignment' || parent?.type === 'assignment_expression') return holder(parent.childForFieldName('left'), parent);
-  if (parent?.type === 'public_field_definition' || parent?.type === 'field_definition') return holder(parent.childForFieldName('name'), parent);
+  if (parent?.type === 'public_field_definition' || parent?.type === 'field_definition')
+    return holder(parent.childForFieldName('name'), parent);
   const call = parent?.type === 'arguments' || parent?.type === 'argument_list' ? parent.parent : null;
   const callee = call?.childForFieldName('function')?.text;
   return { name: callee === undefined ? '<anonymous>' : `${callee.slice(0, 60)} callback`, node, named: false };
@@ -90,7 +149,15 @@ interface Found {
 }
 
 // Containers between a def and its class that don't count as nesting.
-const TRANSPARENT = new Set(['block', 'decorated_definition', 'field_declaration_list', 'declaration_list', 'class_body', 'template_declaration', 'body_statement']);
+const TRANSPARENT = new Set([
+  'block',
+  'decorated_definition',
+  'field_declaration_list',
+  'declaration_list',
+  'class_body',
+  'template_declaration',
+  'body_statement',
+]);
 
 function insideClass(node: SyntaxNode): boolean {
   let parent = node.parent;
@@ -112,7 +179,8 @@ function describe(node: SyntaxNode, line0: number, depth: number): Found | null 
     const { name, node: outer, named } = anonymousName(node);
     const range = rangeOf(outer);
     const lines = toOneBasedLineSpan(range);
-    if (lines.endLine > lines.startLine && rangeContainsLine(range, line0)) return { name, kind: 'function', range, preferred: named, depth };
+    if (lines.endLine > lines.startLine && rangeContainsLine(range, line0))
+      return { name, kind: 'function', range, preferred: named, depth };
   }
   return null;
 }

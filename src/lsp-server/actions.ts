@@ -42,8 +42,14 @@ function editsOf(fix: Fix, context: ActionContext): Record<string, TextEdit[]> |
     const open = context.openText(uri);
     if (open !== undefined && open.replace(/^\uFEFF/, '') !== text) return undefined;
     const lines = splitLines(text);
-    const at = (line: number, column: number) => ({ line: line - 1, character: fromUtf16(lines[line - 1] ?? '', column - 1, context.encoding) });
-    (changes[uri] ??= []).push({ range: { start: at(edit.range.start.line, edit.range.start.column), end: at(edit.range.end.line, edit.range.end.column) }, newText: edit.newText });
+    const at = (line: number, column: number) => ({
+      line: line - 1,
+      character: fromUtf16(lines[line - 1] ?? '', column - 1, context.encoding),
+    });
+    (changes[uri] ??= []).push({
+      range: { start: at(edit.range.start.line, edit.range.start.column), end: at(edit.range.end.line, edit.range.end.column) },
+      newText: edit.newText,
+    });
   }
   return changes;
 }
@@ -90,7 +96,10 @@ export async function hoverFor(item: StoredDiagnostic, entry: RunEntry | undefin
   const parts = [`**${item.diagnostic.source ?? 'faultline'}**: ${item.diagnostic.message}`];
   // Tree-sitter, not a language server: a hover must answer at once, and the editor runs its own servers.
   const [explained] = await explainLocations({ locations: [item.location], noLsp: true, limit: 1 }).catch(() => []);
-  if (explained?.symbol) parts.push(`in ${explained.symbol.kind} \`${explained.symbol.name}\` (lines ${explained.symbol.startLine}–${explained.symbol.endLine})`);
+  if (explained?.symbol)
+    parts.push(
+      `in ${explained.symbol.kind} \`${explained.symbol.name}\` (lines ${explained.symbol.startLine}–${explained.symbol.endLine})`,
+    );
   if (entry) {
     parts.push('```text\n' + formatRunHeader({ command: entry.run.command, cwd: entry.run.cwd, exitCode: entry.run.exitCode }) + '\n```');
     const summary = await summaryOf(entry, item);

@@ -40,8 +40,13 @@ export class BackgroundWatcher {
     if (this.busy) return;
     this.busy = true;
     try {
-      const store = { ...(this.options.cacheDir ? { cacheDir: this.options.cacheDir } : {}), ...(this.options.env ? { env: this.options.env } : {}) };
-      const jobs = (await list(store).catch(() => [])).filter((job) => job.status === 'running' && folderOf(job.cwd, this.options.folders()) !== undefined);
+      const store = {
+        ...(this.options.cacheDir ? { cacheDir: this.options.cacheDir } : {}),
+        ...(this.options.env ? { env: this.options.env } : {}),
+      };
+      const jobs = (await list(store).catch(() => [])).filter(
+        (job) => job.status === 'running' && folderOf(job.cwd, this.options.folders()) !== undefined,
+      );
       const sizes = new Map<string, number>();
       const runs: RunRecord[] = [];
       for (const job of jobs) {
@@ -50,7 +55,16 @@ export class BackgroundWatcher {
         sizes.set(job.id, size);
         if (size === this.sizes.get(job.id) || size > MAX_LIVE_BYTES || this.options.ended(job.id)) continue;
         const now = new Date().toISOString();
-        runs.push({ command: [job.command], cwd: job.cwd, exitCode: null, failed: true, startedAt: job.startedAt, endedAt: now, artifactId: job.id, artifactPath });
+        runs.push({
+          command: [job.command],
+          cwd: job.cwd,
+          exitCode: null,
+          failed: true,
+          startedAt: job.startedAt,
+          endedAt: now,
+          artifactId: job.id,
+          artifactPath,
+        });
       }
       this.sizes = sizes;
       if (runs.length > 0) this.options.onRuns(runs);

@@ -20,7 +20,7 @@ export function fromUtf16(lineText: string, offset: number, encoding: PositionEn
   const end = Math.min(Math.max(0, offset), lineText.length);
   if (encoding === 'utf-16') return end;
   let counted = 0;
-  for (let index = 0; index < end; ) {
+  for (let index = 0; index < end;) {
     const codePoint = lineText.codePointAt(index) ?? 0;
     counted += encoding === 'utf-8' ? utf8Length(codePoint) : 1;
     index += codePoint > 0xffff ? 2 : 1;

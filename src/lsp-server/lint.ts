@@ -40,7 +40,12 @@ function quoteWord(word: string): string {
 }
 
 /** Runs argv without a shell, feeding `input`; resolves to its merged output (capped) and exit status. */
-function runArgv(argv: readonly string[], cwd: string, env: NodeJS.ProcessEnv, input: string | undefined): Promise<{ output: string; code: number }> {
+function runArgv(
+  argv: readonly string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  input: string | undefined,
+): Promise<{ output: string; code: number }> {
   return new Promise((resolve) => {
     const child = spawn(argv[0]!, argv.slice(1), { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
     const chunks: Buffer[] = [];
@@ -88,27 +93,42 @@ export class LintOnSave {
     // A file named like an option (`-rf.py`) must not become one: it is passed as a path.
     const file = relativePath.startsWith('-') ? `./${relativePath}` : relativePath;
     const commands: readonly LintCommand[] = project?.lint ?? [];
-    await Promise.all(commands.map(async (lint, index) => {
-      if (!lint.on.includes(when) || !lint.languages.includes(document.languageId)) return;
-      const argv = lint.command.map((word) => word.split('${file}').join(file));
-      if (!(await this.mayRun(argv, folder))) return;
-      const { output, code } = await runArgv(argv, folder, this.options.env, lint.stdin ? document.text : undefined);
-      if (this.stopped) return;
-      // The project file read above, not read again per command.
-      const located = await locate({ text: output }, { cwd: folder, roots: [folder], project: project ?? false }).catch(() => undefined);
-      const now = new Date().toISOString();
-      const run: RunRecord = { command: argv, cwd: folder, exitCode: code, failed: code !== 0, startedAt: now, endedAt: now, artifactId: null, artifactPath: null };
-      // The tool read the editor's text (stdin) or the file just saved: columns count on the document's lines.
-      const lines = splitLines(document.text);
-      const diagnostics = toDiagnostics(located?.locations ?? [], {
-        encoding: this.options.encoding(),
-        folders: this.options.folders(),
-        source: formatCommand(argv),
-        linesOf: (path) => (path === document.path ? lines : undefined),
-      }).filter((item) => item.uri === document.uri);
-      const touched = this.options.store.set({ key: `lint\u0000${index}\u0000${document.uri}`, run, diagnostics: diagnostics.map((item) => ({ ...item, fixes: [] })) });
-      this.options.publish(touched);
-    }));
+    await Promise.all(
+      commands.map(async (lint, index) => {
+        if (!lint.on.includes(when) || !lint.languages.includes(document.languageId)) return;
+        const argv = lint.command.map((word) => word.split('${file}').join(file));
+        if (!(await this.mayRun(argv, folder))) return;
+        const { output, code } = await runArgv(argv, folder, this.options.env, lint.stdin ? document.text : undefined);
+        if (this.stopped) return;
+        // The project file read above, not read again per command.
+        const located = await locate({ text: output }, { cwd: folder, roots: [folder], project: project ?? false }).catch(() => undefined);
+        const now = new Date().toISOString();
+        const run: RunRecord = {
+          command: argv,
+          cwd: folder,
+          exitCode: code,
+          failed: code !== 0,
+          startedAt: now,
+          endedAt: now,
+          artifactId: null,
+          artifactPath: null,
+        };
+        // The tool read the editor's text (stdin) or the file just saved: columns count on the document's lines.
+        const lines = splitLines(document.text);
+        const diagnostics = toDiagnostics(located?.locations ?? [], {
+          encoding: this.options.encoding(),
+          folders: this.options.folders(),
+          source: formatCommand(argv),
+          linesOf: (path) => (path === document.path ? lines : undefined),
+        }).filter((item) => item.uri === document.uri);
+        const touched = this.options.store.set({
+          key: `lint\u0000${index}\u0000${document.uri}`,
+          run,
+          diagnostics: diagnostics.map((item) => ({ ...item, fixes: [] })),
+        });
+        this.options.publish(touched);
+      }),
+    );
   }
 
   private async mayRun(argv: readonly string[], folder: string): Promise<boolean> {

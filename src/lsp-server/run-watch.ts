@@ -34,7 +34,10 @@ export class RunWatcher {
   private stopped = false;
 
   constructor(private readonly options: RunWatchOptions) {
-    this.file = historyFileOf({ ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}), ...(options.env ? { env: options.env } : {}) });
+    this.file = historyFileOf({
+      ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
+      ...(options.env ? { env: options.env } : {}),
+    });
   }
 
   /** Reports the newest run of every command already in the history, then watches for new ones. */
@@ -105,7 +108,10 @@ export class RunWatcher {
   private async readOnce(): Promise<void> {
     const info = await stat(this.file).catch(() => null);
     this.lastStamp = info ? `${info.ino}:${info.mtimeMs}:${info.size}` : '';
-    const runs = await allRuns({ ...(this.options.cacheDir ? { cacheDir: this.options.cacheDir } : {}), ...(this.options.env ? { env: this.options.env } : {}) });
+    const runs = await allRuns({
+      ...(this.options.cacheDir ? { cacheDir: this.options.cacheDir } : {}),
+      ...(this.options.env ? { env: this.options.env } : {}),
+    });
     const fresh = runs.filter((run) => !this.seen.has(identity(run)));
     this.seen = new Set(runs.map(identity));
     if (fresh.length === 0 || this.stopped) return;

@@ -60,14 +60,29 @@ export async function entryOfRun(run: RunRecord, options: RunToEntryOptions): Pr
     return { key, run, diagnostics: [] };
   }
   const linesOf = options.linesOf ?? diskLines();
-  const diagnostics = toDiagnostics(located.locations, { encoding: options.encoding, folders: options.folders, source: formatCommand(run.command), linesOf });
+  const diagnostics = toDiagnostics(located.locations, {
+    encoding: options.encoding,
+    folders: options.folders,
+    source: formatCommand(run.command),
+    linesOf,
+  });
   let fixes: Fix[] = [];
   if (located.locations.some((location) => location.fixes && location.fixes.length > 0)) {
-    fixes = (await collectFixes(located, { cwd: run.cwd, roots: [folder], loggedAt: Date.parse(run.endedAt) }).catch(() => ({ fixes: [] as Fix[] }))).fixes;
+    fixes = (
+      await collectFixes(located, { cwd: run.cwd, roots: [folder], loggedAt: Date.parse(run.endedAt) }).catch(() => ({
+        fixes: [] as Fix[],
+      }))
+    ).fixes;
   }
   const stored: StoredDiagnostic[] = diagnostics.map((item) => ({
     ...item,
-    fixes: fixes.filter((fix) => fix.diagnostic !== null && fix.diagnostic.logLine === item.location.logLine && fix.diagnostic.line === item.location.line && fix.edits.length > 0),
+    fixes: fixes.filter(
+      (fix) =>
+        fix.diagnostic !== null &&
+        fix.diagnostic.logLine === item.location.logLine &&
+        fix.diagnostic.line === item.location.line &&
+        fix.edits.length > 0,
+    ),
   }));
   return { key, run, diagnostics: stored };
 }

@@ -3,9 +3,20 @@
 // diagnostic on hover. It speaks through the streams it is given; the CLI owns the real process streams.
 import { fileURLToPath } from 'node:url';
 import {
-  createMessageConnection, NullLogger, StreamMessageReader, StreamMessageWriter, TextDocumentSyncKind,
-  type CodeActionParams, type DidChangeTextDocumentParams, type DidChangeWorkspaceFoldersParams, type DidCloseTextDocumentParams,
-  type DidOpenTextDocumentParams, type DidSaveTextDocumentParams, type HoverParams, type InitializeParams, type InitializeResult,
+  createMessageConnection,
+  NullLogger,
+  StreamMessageReader,
+  StreamMessageWriter,
+  TextDocumentSyncKind,
+  type CodeActionParams,
+  type DidChangeTextDocumentParams,
+  type DidChangeWorkspaceFoldersParams,
+  type DidCloseTextDocumentParams,
+  type DidOpenTextDocumentParams,
+  type DidSaveTextDocumentParams,
+  type HoverParams,
+  type InitializeParams,
+  type InitializeResult,
 } from 'vscode-languageserver-protocol/node.js';
 import type { RunRecord } from '../capture/index.js';
 import { codeActionsFor, diagnosticsAt, hoverFor } from './actions.js';
@@ -102,11 +113,14 @@ export function serveLsp(options: ServeOptions): Promise<number> {
         const entry = await entryOfRun(run, { folders, encoding, linesOf: diskLines() }).catch(() => undefined);
         if (!entry) continue;
         // Positions were computed on the files as saved; an open document edited since moves the new ones.
-        for (const uri of new Set(entry.diagnostics.flatMap((item) => [item.uri, ...(item.diagnostic.relatedInformation ?? []).map((info) => info.location.uri)]))) {
+        for (const uri of new Set(
+          entry.diagnostics.flatMap((item) => [item.uri, ...(item.diagnostic.relatedInformation ?? []).map((info) => info.location.uri)]),
+        )) {
           const document = documents.get(uri);
           const path = pathOfUri(uri);
           const disk = document && path ? diskLines()(path) : undefined;
-          if (document && disk && document.text !== disk.join('\n')) entry.diagnostics = moveDiagnostics(entry.diagnostics, uri, lineMapBetween(disk, document.lines)).kept;
+          if (document && disk && document.text !== disk.join('\n'))
+            entry.diagnostics = moveDiagnostics(entry.diagnostics, uri, lineMapBetween(disk, document.lines)).kept;
         }
         const touched = store.set(entry);
         publish(touched);
@@ -153,7 +167,13 @@ export function serveLsp(options: ServeOptions): Promise<number> {
     watcher = new RunWatcher({ env, ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}), onRuns });
     void watcher.start().catch(() => undefined);
     const running = watcher;
-    background = new BackgroundWatcher({ env, ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}), folders: () => folders, ended: (id) => running.hasEnded(id), onRuns });
+    background = new BackgroundWatcher({
+      env,
+      ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
+      folders: () => folders,
+      ended: (id) => running.hasEnded(id),
+      onRuns,
+    });
     background.start();
   });
 

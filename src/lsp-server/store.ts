@@ -102,7 +102,11 @@ export class DiagnosticStore {
 }
 
 /** Moves the diagnostics in `uri` (and related spans there) by a line map; one whose line changed is dropped. */
-export function moveDiagnostics(items: readonly StoredDiagnostic[], uri: string, map: LineMap): { kept: StoredDiagnostic[]; changed: boolean } {
+export function moveDiagnostics(
+  items: readonly StoredDiagnostic[],
+  uri: string,
+  map: LineMap,
+): { kept: StoredDiagnostic[]; changed: boolean } {
   let changed = false;
   const kept: StoredDiagnostic[] = [];
   for (const item of items) {

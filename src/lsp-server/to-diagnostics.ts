@@ -57,12 +57,14 @@ function codeDescriptionOf(location: ResolvedLocation): { href: string } | undef
 function rangeOf(location: ResolvedLocation, lines: readonly string[] | undefined, encoding: PositionEncoding): Range {
   const line0 = Math.max(0, location.line - 1);
   const text = lines?.[line0] ?? '';
-  if (location.column === null) return { start: { line: line0, character: 0 }, end: { line: line0, character: fromUtf16(text, text.length, encoding) } };
+  if (location.column === null)
+    return { start: { line: line0, character: 0 }, end: { line: line0, character: fromUtf16(text, text.length, encoding) } };
   const start = toUtf16Offset(text, location.column, location.columnUnit);
   const endLine0 = location.endLine !== null && location.endLine >= location.line ? location.endLine - 1 : line0;
   const endText = lines?.[endLine0] ?? '';
   // endColumn is inclusive (core/types.ts); LSP's end is exclusive. No end: the one character at the column.
-  let end = location.endColumn !== null ? toUtf16Offset(endText, location.endColumn + 1, location.columnUnit) : Math.min(start + 1, text.length);
+  let end =
+    location.endColumn !== null ? toUtf16Offset(endText, location.endColumn + 1, location.columnUnit) : Math.min(start + 1, text.length);
   if (endLine0 === line0 && end < start) end = Math.min(start + 1, text.length);
   return {
     start: { line: line0, character: fromUtf16(text, start, encoding) },
@@ -72,7 +74,10 @@ function rangeOf(location: ResolvedLocation, lines: readonly string[] | undefine
 
 function relatedOf(location: ResolvedLocation, message: string, options: ConvertOptions): DiagnosticRelatedInformation | undefined {
   if (!insideFolders(location.absolutePath, options.folders)) return undefined;
-  return { location: { uri: uriOf(location.absolutePath), range: rangeOf(location, options.linesOf(location.absolutePath), options.encoding) }, message };
+  return {
+    location: { uri: uriOf(location.absolutePath), range: rangeOf(location, options.linesOf(location.absolutePath), options.encoding) },
+    message,
+  };
 }
 
 function diagnosticOf(location: ResolvedLocation, related: DiagnosticRelatedInformation[], options: ConvertOptions): Diagnostic {
@@ -91,7 +96,9 @@ function diagnosticOf(location: ResolvedLocation, related: DiagnosticRelatedInfo
 
 function frameMessage(frame: ResolvedLocation): string {
   const depth = frame.frame?.depth ?? 0;
-  return depth > 0 ? `called from here (frame ${depth} of the trace)${frame.message ? `: ${frame.message}` : ''}` : frame.message || 'frame of the trace';
+  return depth > 0
+    ? `called from here (frame ${depth} of the trace)${frame.message ? `: ${frame.message}` : ''}`
+    : frame.message || 'frame of the trace';
 }
 
 /** The run's diagnostics, in its locations' order (the primary first). */
@@ -116,8 +123,10 @@ export function toDiagnostics(locations: readonly ResolvedLocation[], options: C
       emittedTraces.add(trace);
       const frames = traces.get(trace) ?? [location];
       // The trace's diagnostic sits where it raised, inside the workspace; the other frames hang under it.
-      anchor = frames.find((frame) => frame.frame?.raised && insideFolders(frame.absolutePath, options.folders))
-        ?? frames.find((frame) => insideFolders(frame.absolutePath, options.folders)) ?? location;
+      anchor =
+        frames.find((frame) => frame.frame?.raised && insideFolders(frame.absolutePath, options.folders)) ??
+        frames.find((frame) => insideFolders(frame.absolutePath, options.folders)) ??
+        location;
       related = frames.filter((frame) => frame !== anchor).flatMap((frame) => relatedOf(frame, frameMessage(frame), options) ?? []);
     } else {
       related = (location.related ?? []).flatMap((span) => relatedOf(span, span.message, options) ?? []);

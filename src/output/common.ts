@@ -29,7 +29,10 @@ export interface RenderOptions {
 }
 
 /** The base directory and posix path a file is reported with (repoRoot when the file lies inside it). */
-export function reportedPath(location: Pick<ResolvedLocation, 'file' | 'root' | 'absolutePath'>, repoRoot: string | undefined): { base: string; path: string } {
+export function reportedPath(
+  location: Pick<ResolvedLocation, 'file' | 'root' | 'absolutePath'>,
+  repoRoot: string | undefined,
+): { base: string; path: string } {
   if (repoRoot !== undefined) {
     const path = relative(repoRoot, location.absolutePath);
     if (path !== '' && !path.startsWith('..') && !isAbsolute(path)) return { base: repoRoot, path: path.split(sep).join('/') };
@@ -67,7 +70,9 @@ export function redactionFor(options: RenderOptions | undefined, leavesMachine: 
 /** Hex SHA-256 of the parts joined with NUL (stable across runs and platforms). */
 export function stableHash(parts: readonly (string | number | null)[]): string {
   const { createHash } = requireBuiltin('node:crypto') as typeof import('node:crypto');
-  return createHash('sha256').update(parts.map((part) => String(part ?? '')).join('\u0000')).digest('hex');
+  return createHash('sha256')
+    .update(parts.map((part) => String(part ?? '')).join('\u0000'))
+    .digest('hex');
 }
 
 /** A zero-based UTF-16 range (LSP / VS Code shape). */
@@ -75,7 +80,12 @@ export function stableHash(parts: readonly (string | number | null)[]): string {
 export { locationRange, type Utf16Range } from '../core/index.js';
 
 /** 1-based UTF-16 column, or undefined when it cannot be known (non-UTF-16 unit without the line text). */
-export function utf16Column(location: ResolvedLocation, column: number | null, line: number, readLine: ReadLine | undefined): number | undefined {
+export function utf16Column(
+  location: ResolvedLocation,
+  column: number | null,
+  line: number,
+  readLine: ReadLine | undefined,
+): number | undefined {
   if (column === null) return undefined;
   if (location.columnUnit === 'utf-16' || location.columnUnit === 'unknown') return column;
   const text = readLine?.(location.root, location.file, line);

@@ -46,7 +46,12 @@ export interface GithubOutput {
 // on the line that raised it and its callers do not use up the runner's 10 errors per step that others need.
 const callerFrames = callersOf;
 
-function annotation(printed: ResolvedLocation, redact: (text: string) => string, repoRoot: string | undefined, raised?: ResolvedLocation): string {
+function annotation(
+  printed: ResolvedLocation,
+  redact: (text: string) => string,
+  repoRoot: string | undefined,
+  raised?: ResolvedLocation,
+): string {
   const location = atLeastOne(printed);
   const caller = raised !== undefined;
   const severity = caller ? 'note' : severityOf(location.severity);
@@ -58,7 +63,12 @@ function annotation(printed: ResolvedLocation, redact: (text: string) => string,
     ['endLine', location.endLine !== null && location.endLine > location.line ? location.endLine : null],
     // The runner drops columns on multi-line ranges, and when endColumn < col; send only what it keeps.
     ['col', singleLine ? location.column : null],
-    ['endColumn', singleLine && location.column !== null && location.endColumn !== null && location.endColumn >= location.column ? location.endColumn : null],
+    [
+      'endColumn',
+      singleLine && location.column !== null && location.endColumn !== null && location.endColumn >= location.column
+        ? location.endColumn
+        : null,
+    ],
     ['title', safePrefix(redact(caller ? `${title}, called from here` : title), MAX_TITLE)],
   ];
   const props = properties
@@ -66,7 +76,9 @@ function annotation(printed: ResolvedLocation, redact: (text: string) => string,
     .map(([key, value]) => `${key}=${escapeProperty(String(value))}`)
     .join(',');
   // Related spans are not annotations of their own (a note is no finding): the annotation names them.
-  const related = (location.related ?? []).map((span) => `${reportedPath(span, repoRoot).path}:${span.line}${span.column === null ? '' : `:${span.column}`}: ${span.message}`);
+  const related = (location.related ?? []).map(
+    (span) => `${reportedPath(span, repoRoot).path}:${span.line}${span.column === null ? '' : `:${span.column}`}: ${span.message}`,
+  );
   let message = redact([location.message || raised?.message || '', ...related].filter((part) => part !== '').join('\n'));
   if (message.length > MAX_MESSAGE) message = `${safePrefix(message, MAX_MESSAGE - 1)}…`;
   return `::${COMMAND_BY_SEVERITY[severity]} ${props}::${escapeData(message)}`;
@@ -115,9 +127,17 @@ export function renderGithub(result: LocateResult, options: GithubOptions = {}):
     const shown = annotatedFlags[index] ? '✓' : '';
     return `| ${index + 1} | ${severityOf(location.severity)} | ${tool} | ${link} | ${cell(redact(location.message))} | ${shown} |`;
   });
-  const heading = `### faultline: ${plural(result.locations.length, 'finding')} from ${plural(tools.size, 'tool')} (${annotated} shown as ` +
-      `annotations)`;
-  const stepSummary = [heading, '', '| # | severity | tool | location | message | annotated |', '|---|---|---|---|---|---|', ...rows, ''].join('\n');
+  const heading =
+    `### faultline: ${plural(result.locations.length, 'finding')} from ${plural(tools.size, 'tool')} (${annotated} shown as ` +
+    `annotations)`;
+  const stepSummary = [
+    heading,
+    '',
+    '| # | severity | tool | location | message | annotated |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
   return { annotations: lines.length > 0 ? `${lines.join('\n')}\n` : '', stepSummary, annotated };
 }
 

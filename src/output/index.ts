@@ -63,7 +63,10 @@ export function renderOutput(format: OutputFormat, result: LocateResult, options
  * A full redactor for `result` (secretlint over every message + the environment's secret values + own
  * rules). Async because secretlint is; build it once, then pass it as `redactor` to the sync renderers.
  */
-export async function prepareRedactor(result: LocateResult, options: { env?: Readonly<Record<string, string | undefined>>; extraTexts?: string[] } = {}): Promise<Redactor> {
+export async function prepareRedactor(
+  result: LocateResult,
+  options: { env?: Readonly<Record<string, string | undefined>>; extraTexts?: string[] } = {},
+): Promise<Redactor> {
   const texts = [...result.locations.map((location) => location.message), ...(options.extraTexts ?? [])];
   return buildRedactor({ texts, ...(options.env ? { env: options.env } : {}) });
 }

@@ -1,7 +1,15 @@
 // The locate JSON contract: {"version":1,"locations":[…],"unresolved":[…],"dropped":[…]} with fixed keys in
 // a fixed order, so scripts can rely on them. src/core/contract.ts owns the keys; this adds optional redaction.
 // Unredacted by default: it stays on the machine.
-import { LOCATE_JSON_VERSION, droppedToJson, locationToJson, toLocateJson, unresolvedToJson, type LocateJson, type LocateResult } from '../core/index.js';
+import {
+  LOCATE_JSON_VERSION,
+  droppedToJson,
+  locationToJson,
+  toLocateJson,
+  unresolvedToJson,
+  type LocateJson,
+  type LocateResult,
+} from '../core/index.js';
 import { redactionFor, type RenderOptions } from './common.js';
 
 export type JsonOutput = LocateJson;

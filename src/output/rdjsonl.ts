@@ -37,7 +37,12 @@ function placeOf(location: ResolvedLocation, options: RenderOptions): Record<str
 }
 
 // Related spans, and for a trace its callers (nearest first), become related_locations (reviewdog.proto).
-function diagnostic(location: ResolvedLocation, callers: readonly ResolvedLocation[], options: RenderOptions, redact: (text: string) => string): Record<string, unknown> {
+function diagnostic(
+  location: ResolvedLocation,
+  callers: readonly ResolvedLocation[],
+  options: RenderOptions,
+  redact: (text: string) => string,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {
     message: redact(location.message),
     location: placeOf(location, options),

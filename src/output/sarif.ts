@@ -3,7 +3,17 @@
 import { pathToFileURL } from 'node:url';
 import type { LocateResult, ResolvedLocation } from '../core/index.js';
 import { formatCommand } from '../summarise/index.js';
-import { atLeastOne, redactionFor, withRedactedNames, reportedPath, ruleIdOf, severityOf, stableHash, utf16Column, type RenderOptions } from './common.js';
+import {
+  atLeastOne,
+  redactionFor,
+  withRedactedNames,
+  reportedPath,
+  ruleIdOf,
+  severityOf,
+  stableHash,
+  utf16Column,
+  type RenderOptions,
+} from './common.js';
 import { callersOf, tracesOf } from './roles.js';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -38,10 +48,16 @@ function rule(id: string, location: ResolvedLocation): Json {
     // A readable name that never equals the id (SARIF1001): PascalCase format + code, e.g. TscTS2322.
     name: `${pascalCase(location.format)}${location.code ?? 'Finding'}`,
     shortDescription: { text: `${what}` },
-    fullDescription: { text: `A location reported by ${location.format}${location.code ? ` with code ${location.code}` : ''}, found by faultline in the ` +
-        `command's output.` },
-    help: { text: `See the ${location.format} documentation${location.code ? ` for ${location.code}` : ''}. faultline reports where the tool ` +
-        `pointed; the message holds the tool's explanation.` },
+    fullDescription: {
+      text:
+        `A location reported by ${location.format}${location.code ? ` with code ${location.code}` : ''}, found by faultline in the ` +
+        `command's output.`,
+    },
+    help: {
+      text:
+        `See the ${location.format} documentation${location.code ? ` for ${location.code}` : ''}. faultline reports where the tool ` +
+        `pointed; the message holds the tool's explanation.`,
+    },
     defaultConfiguration: { level: LEVEL[severityOf(location.severity)] },
   };
 }
@@ -85,7 +101,9 @@ export function renderSarif(result: LocateResult, options: SarifOptions = {}): J
   const rules: Json[] = [];
   const ruleIndex = new Map<string, number>();
   const occurrences = new Map<string, number>();
-  const pathOf = new Map(result.locations.map((location, index) => [location, paths[index] ?? { base: location.root, path: location.file }]));
+  const pathOf = new Map(
+    result.locations.map((location, index) => [location, paths[index] ?? { base: location.root, path: location.file }]),
+  );
   const physical = (location: ResolvedLocation): Json => {
     const { base, path } = pathOf.get(location) ?? reportedPath(location, options.repoRoot);
     if (!rootIds.has(base)) rootIds.set(base, `ROOT${rootIds.size}`);
@@ -123,7 +141,11 @@ export function renderSarif(result: LocateResult, options: SarifOptions = {}): J
     };
     const related = location.related ?? [];
     if (related.length > 0) {
-      out.relatedLocations = related.map((span, index) => ({ id: index + 1, ...physical(span), message: { text: track(span.message) || 'related location' } }));
+      out.relatedLocations = related.map((span, index) => ({
+        id: index + 1,
+        ...physical(span),
+        message: { text: track(span.message) || 'related location' },
+      }));
     }
     const trace = location.frame === undefined ? undefined : traces.get(location.frame.trace);
     if (trace !== undefined && trace.raising === location && trace.callers.length > 0) {

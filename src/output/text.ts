@@ -19,7 +19,12 @@ export interface TextOptions extends RenderOptions {
 const SGR = { reset: '\u001b[0m', bold: '\u001b[1m', dim: '\u001b[2m', red: '\u001b[31m', yellow: '\u001b[33m', cyan: '\u001b[36m' };
 const SEVERITY_COLOUR = { error: SGR.red, warning: SGR.yellow, note: SGR.cyan } as const;
 
-function codeFrame(location: ResolvedLocation, options: TextOptions, paint: (code: string, text: string) => string, redact: (text: string) => string): string[] {
+function codeFrame(
+  location: ResolvedLocation,
+  options: TextOptions,
+  paint: (code: string, text: string) => string,
+  redact: (text: string) => string,
+): string[] {
   const readLine = options.readLine;
   if (!readLine) return [];
   const context = options.context ?? 2;

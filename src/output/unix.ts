@@ -39,7 +39,11 @@ function editorColumn(location: ResolvedLocation, readLine: ReadLine | undefined
 
 // A message on one line: an editor list shows one entry per line, so continuation lines are joined.
 function oneLine(text: string): string {
-  return text.split('\n').map((part) => part.trim()).filter((part) => part !== '').join(' ');
+  return text
+    .split('\n')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .join(' ');
 }
 
 function unixLine(location: ResolvedLocation, severity: string, message: string, options: UnixOptions): string {
@@ -56,8 +60,11 @@ export function renderUnix(result: LocateResult, options: UnixOptions = {}): str
   for (const location of result.locations) {
     if (callers.has(location)) continue;
     const code = location.code ? ` [${location.code}]` : '';
-    lines.push(unixLine(location, severityOf(location.severity), `${oneLine(redact(location.message)) || ruleIdOf(location)}${code}`, options));
-    for (const span of location.related ?? []) lines.push(unixLine(span, 'note', oneLine(redact(span.message)) || 'related location', options));
+    lines.push(
+      unixLine(location, severityOf(location.severity), `${oneLine(redact(location.message)) || ruleIdOf(location)}${code}`, options),
+    );
+    for (const span of location.related ?? [])
+      lines.push(unixLine(span, 'note', oneLine(redact(span.message)) || 'related location', options));
     const trace = location.frame === undefined ? undefined : traces.get(location.frame.trace);
     if (trace?.raising === location) for (const caller of trace.callers) lines.push(unixLine(caller, 'note', 'called from here', options));
   }
@@ -66,7 +73,15 @@ export function renderUnix(result: LocateResult, options: UnixOptions = {}): str
 
 function xmlAttribute(text: string): string {
   // XML 1.0 forbids most control characters even as references: they are dropped.
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;');
+  return text
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/\n/g, '&#10;')
+    .replace(/\r/g, '&#13;')
+    .replace(/\t/g, '&#9;');
 }
 
 const CHECKSTYLE_SEVERITY = { error: 'error', warning: 'warning', note: 'info' } as const;
@@ -87,8 +102,10 @@ export function renderCheckstyle(result: LocateResult, options: RenderOptions = 
     if (!entries) files.set(path, (entries = []));
     const column = location.column === null ? '' : ` column="${location.column}"`;
     const message = redact(location.message) || ruleIdOf(location);
-    entries.push(`    <error line="${location.line}"${column} severity="${CHECKSTYLE_SEVERITY[severityOf(location.severity)]}" ` +
-        `message="${xmlAttribute(message)}" source="${xmlAttribute(`faultline.${ruleIdOf(location).replace(/\//g, '.')}`)}"/>`);
+    entries.push(
+      `    <error line="${location.line}"${column} severity="${CHECKSTYLE_SEVERITY[severityOf(location.severity)]}" ` +
+        `message="${xmlAttribute(message)}" source="${xmlAttribute(`faultline.${ruleIdOf(location).replace(/\//g, '.')}`)}"/>`,
+    );
   }
   const body = [...files].map(([path, entries]) => `  <file name="${xmlAttribute(path)}">\n${entries.join('\n')}\n  </file>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<checkstyle version="4.3">\n${body.map((file) => `${file}\n`).join('')}</checkstyle>\n`;

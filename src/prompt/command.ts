@@ -58,7 +58,12 @@ export async function buildCommandPrompt(options: CommandPromptOptions): Promise
     const exit = previous.exitCode === undefined || previous.exitCode === null ? 'unknown' : String(previous.exitCode);
     lines.push('', `Previous command (exit code ${exit}):`, fence(redact(previousCommand), options.shell));
     if (previous.output) {
-      const bounded = boundText({ text: redact(previous.output), maxLines: PREVIOUS_MAX_LINES, maxChars: PREVIOUS_MAX_CHARS, headShare: 0 });
+      const bounded = boundText({
+        text: redact(previous.output),
+        maxLines: PREVIOUS_MAX_LINES,
+        maxChars: PREVIOUS_MAX_CHARS,
+        headShare: 0,
+      });
       lines.push('Its output (end):', fence(bounded.text));
     }
   }

@@ -105,7 +105,7 @@ function windowAround(text: string, startLine: number, focusLine: number, maxCha
   let last = focus;
   const markerCost = 2 * 40;
   let used = (lines[focus] ?? '').length + 1 + markerCost;
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     const below = lines[last + 1];
     if (below !== undefined && used + below.length + 1 <= maxChars) {
@@ -171,7 +171,9 @@ export async function buildFixPrompt(options: FixPromptOptions): Promise<PromptR
     const title = attachmentTitle(symbol, primary);
     // Centre a long attachment on the location it was attached for, when one lies inside it.
     const file = symbol.file ?? primary?.file;
-    const focus = options.locations.find((location) => location.file === file && location.line >= symbol.startLine && location.line <= symbol.endLine);
+    const focus = options.locations.find(
+      (location) => location.file === file && location.line >= symbol.startLine && location.line <= symbol.endLine,
+    );
     const limit = available - title.length - 2 * (Math.max(3, longestBacktickRun(text) + 1) + 8);
     const focused = focus && limit > 0 ? windowAround(text, symbol.startLine, focus.line, limit) : text;
     const section = available >= MIN_ATTACHMENT_CHARS ? fitSection(title, focused, languageFor(file ?? ''), available, 0.5) : undefined;

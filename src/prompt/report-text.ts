@@ -18,7 +18,9 @@ const SIMPLE: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b'
 
 // A line that is no whole JSON value (a pretty-printed document, or the first line of a tail cut mid-event).
 function unescapeJson(text: string): string {
-  return text.replace(JSON_ESCAPE, (_, hex: string | undefined, simple: string | undefined) => (hex !== undefined ? String.fromCharCode(Number.parseInt(hex, 16)) : SIMPLE[simple!]!));
+  return text.replace(JSON_ESCAPE, (_, hex: string | undefined, simple: string | undefined) =>
+    hex !== undefined ? String.fromCharCode(Number.parseInt(hex, 16)) : SIMPLE[simple!]!,
+  );
 }
 
 function strings(value: unknown, out: string[]): void {

@@ -27,9 +27,9 @@ export interface RedactorOptions {
 // Variable names whose values are secrets; PWD/OLDPWD (the working directory) and *_FILE/_PATH/_DIR
 // (where a secret is stored, not the secret) are not.
 const SECRET_ENV_NAME = new RegExp(
-    String.raw`TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH|SESSION_?KEY|CLIENT_?SECRET` +
+  String.raw`TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH|SESSION_?KEY|CLIENT_?SECRET` +
     String.raw`|SIGNING_?KEY|WEBHOOK`,
-    'i',
+  'i',
 );
 const NOT_SECRET_ENV_NAME = /^(?:OLD)?PWD$|_(?:FILE|PATH|DIR|URL_TEMPLATE|TYPE|METHOD|MODE|HOST|USER(?:NAME)?|EMAIL)$/i;
 
@@ -48,7 +48,11 @@ export function secretEnvLiterals(env: Readonly<Record<string, string | undefine
 /** A synchronous redactor over literals, environment values and the pattern rules. */
 export function createRedactor(options: RedactorOptions = {}): Redactor {
   const literals = [...(options.env ? secretEnvLiterals(options.env) : []), ...(options.literals ?? [])];
-  return createRedactorCore({ literals, ...(options.rules ? { rules: options.rules } : {}), ...(options.meter ? { meter: options.meter } : {}) });
+  return createRedactorCore({
+    literals,
+    ...(options.rules ? { rules: options.rules } : {}),
+    ...(options.meter ? { meter: options.meter } : {}),
+  });
 }
 
 export interface BuildRedactorOptions {

@@ -44,23 +44,27 @@ export function looksRandom(value: string): boolean {
 }
 
 // Values people write where a secret would go, which are not secrets (seeds-lessons §1.13).
-const PLACEHOLDER =
-  new RegExp(
-      String.raw`^(?:\$\{.*\}|\$\(.*\)|\$[A-Za-z_][A-Za-z0-9_]*|%[A-Z_][A-Z0-9_]*%|<.*>|\{\{.*\}\}|\{[A-Za-z_]+\}|x+|X+|\*+|\.{3,}|•+` +
-      String.raw`|#+|…)$|\[REDACTED|your[_-]|example|changeme|change_me|placeholder|dummy|redacted|secrets\.|process\.env|os\.environ` +
-      String.raw`|getenv|^(?:true|false|null|none|nil|undefined|yes|no|required|optional|string|str|bool|boolean|int|number)$`,
-      'i',
-  );
+const PLACEHOLDER = new RegExp(
+  String.raw`^(?:\$\{.*\}|\$\(.*\)|\$[A-Za-z_][A-Za-z0-9_]*|%[A-Z_][A-Z0-9_]*%|<.*>|\{\{.*\}\}|\{[A-Za-z_]+\}|x+|X+|\*+|\.{3,}|•+` +
+    String.raw`|#+|…)$|\[REDACTED|your[_-]|example|changeme|change_me|placeholder|dummy|redacted|secrets\.|process\.env|os\.environ` +
+    String.raw`|getenv|^(?:true|false|null|none|nil|undefined|yes|no|required|optional|string|str|bool|boolean|int|number)$`,
+  'i',
+);
 
 export function isPlaceholder(value: string): boolean {
-  return PLACEHOLDER.test(value) || /^(?:\$\{|\$\(|\{\{|%\()/.test(value) || /^(.)\1+$/.test(value) || /^(?:x{4,}|X{4,}|\*{4,})[-_.]?|x{8,}|X{8,}|\*{8,}/.test(value);
+  return (
+    PLACEHOLDER.test(value) ||
+    /^(?:\$\{|\$\(|\{\{|%\()/.test(value) ||
+    /^(.)\1+$/.test(value) ||
+    /^(?:x{4,}|X{4,}|\*{4,})[-_.]?|x{8,}|X{8,}|\*{8,}/.test(value)
+  );
 }
 
 // Hash-like values (git SHAs, sha256/sha512 digests, UUIDs, SRI integrity) are high-entropy but public.
 const HASH_LIKE = new RegExp(
-    String.raw`^(?:[0-9a-f]{7,40}|[0-9a-f]{64}|[0-9a-f]{128}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|sha(?:1|256` +
+  String.raw`^(?:[0-9a-f]{7,40}|[0-9a-f]{64}|[0-9a-f]{128}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|sha(?:1|256` +
     String.raw`|384|512)[-:][A-Za-z0-9+/]+={0,2})$`,
-    'i',
+  'i',
 );
 
 export function isHashLike(value: string): boolean {
@@ -68,22 +72,22 @@ export function isHashLike(value: string): boolean {
 }
 
 const STRONG_NAME = new RegExp(
-    String.raw`passw(?:or)?d|passwd|pwd|secret|token|credential|creds|private[_-]?key|api[_-]?key|access[_-]?key|auth(?!or)|session` +
+  String.raw`passw(?:or)?d|passwd|pwd|secret|token|credential|creds|private[_-]?key|api[_-]?key|access[_-]?key|auth(?!or)|session` +
     String.raw`|cookie|signature|(?:^|[_.-])sig$`,
-    'i',
+  'i',
 );
 const WEAK_NAME = /(?:^|[_.-])key(?:$|[_.-])|^key$|client[_-]?id|[a-z]Key$/i;
 
 // Names that hold something *about* a secret (its hash, id, name, file, length), not the secret.
 const ABOUT_SECRET_NAME = new RegExp(
-    String.raw`hash|digest|checksum|fingerprint|(?:^|[_.-])(?:id|name|file|path|dir|url|uri|type|method|mode|length|size|count|ttl` +
+  String.raw`hash|digest|checksum|fingerprint|(?:^|[_.-])(?:id|name|file|path|dir|url|uri|type|method|mode|length|size|count|ttl` +
     String.raw`|expires?|expiry|at|env|var|prefix|header|field|policy|provider|endpoint|version|format|kind|source|store|helper` +
     String.raw`|manager|min|max)$|[a-z](?:Id|Name|File|Path|Dir|Url|Uri|Type|Method|Mode|Length|Size|Count|Env|Var|Prefix|Header` +
     String.raw`|Field|Provider|Endpoint|Version|Format|Kind|Source)$`,
 );
 // Code that refers to a secret rather than containing it: config.apiKey, this.token, getToken().
 const CODE_REFERENCE = new RegExp(
-    String.raw`^[A-Za-z_$][\w$]*(?:(?:\.|\?\.|::|->)[A-Za-z_$][\w$]*)+(?:\(\))?$|^[A-Za-z_$][\w$.:]*\(.*\)?$|^(?:new|await|function` +
+  String.raw`^[A-Za-z_$][\w$]*(?:(?:\.|\?\.|::|->)[A-Za-z_$][\w$]*)+(?:\(\))?$|^[A-Za-z_$][\w$.:]*\(.*\)?$|^(?:new|await|function` +
     String.raw`|lambda|this|self|fn)\b`,
 );
 
@@ -116,7 +120,7 @@ const NOT_SECRET_SHAPES: readonly RegExp[] = [
   /^[a-z0-9._-]+(?:\/[a-z0-9._+-]+)+$/, // a lowercase relative path or a media type
   /^[a-z][a-z0-9+.-]*:\/\//i, // a URL (its userinfo password has its own rule)
   /^[a-z]+(?:[-_ ./][a-z]+)*$/, // plain words
-  /^(?:[A-Z]?[a-z]+|[A-Z]+)(?:[-_ ./:]+(?:[A-Z]?[a-z]+|[A-Z]+))*:?\s*$/, // words in title or upper case: "Authorization: Bearer " 
+  /^(?:[A-Z]?[a-z]+|[A-Z]+)(?:[-_ ./:]+(?:[A-Z]?[a-z]+|[A-Z]+))*:?\s*$/, // words in title or upper case: "Authorization: Bearer "
   /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/, // an environment variable's name (GITHUB_TOKEN)
   /^v?\d+(?:\.\d+)+(?:[-+][\w.]+)?$/, // a version
   /^\d{4}-\d\d-\d\d(?:[T ][\d:.]+)?Z?$/, // a date or time

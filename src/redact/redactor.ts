@@ -66,7 +66,7 @@ function compile(rule: SecretRule): CompiledRule {
 
 function ruleSpans(text: string, { rule, pattern }: CompiledRule, spans: Span[], tally: Tally): void {
   pattern.lastIndex = 0;
-  const groups = typeof rule.group === 'number' ? [rule.group] : rule.group ?? [0];
+  const groups = typeof rule.group === 'number' ? [rule.group] : (rule.group ?? [0]);
   // Each search covers the text from where it starts to its match's end (or the text's end): a rule that
   // looks at a stretch again after every match counts that stretch again.
   let from = 0;

@@ -29,7 +29,8 @@ const NAME = String.raw`(?<![\w.:/-])([A-Za-z_][\w.-]{0,100})\\?["']?[ \t]*(?::=
 
 // An unquoted value: no `:` (so it never holds another `name:`), `,;)` only inside it and not before
 // another `name=` (`x=1,password=…` is two), `=` only as base64 padding at its end, never ending in `,;)]}.`.
-const UNQUOTED_VALUE = /((?:[^\s"'`&\\,;:)=]|[,;)](?![A-Za-z_][\w.-]{0,100}[ \t]*[=:]))*[^\s"'`&\\,;:)\]}.=](?:={1,2}(?![^\s"'`&,;)]))?)/.source;
+const UNQUOTED_VALUE = /((?:[^\s"'`&\\,;:)=]|[,;)](?![A-Za-z_][\w.-]{0,100}[ \t]*[=:]))*[^\s"'`&\\,;:)\]}.=](?:={1,2}(?![^\s"'`&,;)]))?)/
+  .source;
 
 /** Provider tokens: a fixed prefix and shape, no judging needed. */
 const PROVIDER_RULES: readonly SecretRule[] = [
@@ -77,7 +78,11 @@ const PROVIDER_RULES: readonly SecretRule[] = [
   { type: 'flyio-token', pattern: /\bFlyV1 fm\d_[\w+/=-]{40,}/g },
   { type: 'atlassian-token', pattern: /\bATATT3[A-Za-z0-9_=-]{100,}/g },
   { type: 'planetscale-token', pattern: /\bpscale_(?:tkn|pw|oauth)_[\w.-]{32,64}\b/g },
-  { type: 'azure-storage-key', pattern: /\b(?:AccountKey|SharedAccessKey|SharedAccessSignature|sig)=([A-Za-z0-9+/%]{20,}(?:={0,2}|(?:%3D){0,2}))/g, group: 1 },
+  {
+    type: 'azure-storage-key',
+    pattern: /\b(?:AccountKey|SharedAccessKey|SharedAccessSignature|sig)=([A-Za-z0-9+/%]{20,}(?:={0,2}|(?:%3D){0,2}))/g,
+    group: 1,
+  },
 ];
 
 /** Structures that carry a secret in a known place. */
@@ -86,9 +91,9 @@ const STRUCTURE_RULES: readonly SecretRule[] = [
   {
     type: 'auth-header',
     pattern: new RegExp(
-        String.raw`\b(?:Proxy-)?Authorization\\?["']?[ \t]*[:=][ \t]*\\?["']?(?:Bearer|Basic|Token|Digest|Bot|ApiKey` +
+      String.raw`\b(?:Proxy-)?Authorization\\?["']?[ \t]*[:=][ \t]*\\?["']?(?:Bearer|Basic|Token|Digest|Bot|ApiKey` +
         String.raw`|AWS4-HMAC-SHA256)[ \t]+([^\s"'\\,]{6,}(?:[^\n"']{0,400}Signature=[0-9a-f]+)?)`,
-        'gi',
+      'gi',
     ),
     group: 1,
     accept: notPlaceholder,
@@ -104,9 +109,9 @@ const STRUCTURE_RULES: readonly SecretRule[] = [
   {
     type: 'api-key-header',
     pattern: new RegExp(
-        String.raw`\b(?:X-Api-Key|Api-Key|X-Auth-Token|Private-Token|X-Gitlab-Token|X-Vault-Token|X-Figma-Token|Cookie` +
+      String.raw`\b(?:X-Api-Key|Api-Key|X-Auth-Token|Private-Token|X-Gitlab-Token|X-Vault-Token|X-Figma-Token|Cookie` +
         String.raw`|Set-Cookie)\\?["']?[ \t]*:[ \t]*\\?["']?([^\s"'\\]{8,}[^\n"'\\]*)`,
-        'gi',
+      'gi',
     ),
     group: 1,
     accept: notPlaceholder,
@@ -115,7 +120,12 @@ const STRUCTURE_RULES: readonly SecretRule[] = [
   { type: 'url-password', pattern: /\b[a-z][a-z0-9+.-]{0,30}:\/\/[^\s:@/'"]{0,256}:([^\s@/'"]{3,})@/gi, group: 1, accept: notPlaceholder },
   // A secret-named parameter in a URL query (?api_key=…&token=…) or a `;` list (connection strings).
   { type: 'url-query-secret', pattern: /[?&;]([A-Za-z_][\w.-]{0,60})=([^&#;\s"'<>\\]{8,})/g, group: 2, accept: acceptAssignment },
-  { type: 'basic-auth', pattern: /(?:^|\s)(?:-u|--user|--proxy-user)[ \t]+["']?[^\s:"']+:([^\s"']{3,})/g, group: 1, accept: notPlaceholder },
+  {
+    type: 'basic-auth',
+    pattern: /(?:^|\s)(?:-u|--user|--proxy-user)[ \t]+["']?[^\s:"']+:([^\s"']{3,})/g,
+    group: 1,
+    accept: notPlaceholder,
+  },
   // mysql -pSECRET / mysqldump -p'SECRET' (the password is glued to -p; a bare -p prompts for it).
   {
     type: 'cli-password',
@@ -126,9 +136,9 @@ const STRUCTURE_RULES: readonly SecretRule[] = [
   {
     type: 'cli-password',
     pattern: new RegExp(
-        String.raw`(?<!\S)--?(?:password|passwd|pass|token|api-key|apikey|auth-token|access-token|secret` +
+      String.raw`(?<!\S)--?(?:password|passwd|pass|token|api-key|apikey|auth-token|access-token|secret` +
         String.raw`|client-secret)[= ](?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'-][^\s"']*))`,
-        'g',
+      'g',
     ),
     group: [1, 2, 3],
     accept: acceptFlagValue,
@@ -143,8 +153,20 @@ const STRUCTURE_RULES: readonly SecretRule[] = [
  * `,;)]}.` (the end of a call or a list, not of the value).
  */
 const ASSIGNMENT_RULES: readonly SecretRule[] = [
-  { type: 'generic-secret', pattern: new RegExp(`${NAME}\\\\?"([^"\\n\\\\]{6,})\\\\?"`, 'g'), group: 2, accept: acceptAssignment, rescanValue: true },
-  { type: 'generic-secret', pattern: new RegExp(`${NAME}\\\\?'([^'\\n\\\\]{6,})\\\\?'`, 'g'), group: 2, accept: acceptAssignment, rescanValue: true },
+  {
+    type: 'generic-secret',
+    pattern: new RegExp(`${NAME}\\\\?"([^"\\n\\\\]{6,})\\\\?"`, 'g'),
+    group: 2,
+    accept: acceptAssignment,
+    rescanValue: true,
+  },
+  {
+    type: 'generic-secret',
+    pattern: new RegExp(`${NAME}\\\\?'([^'\\n\\\\]{6,})\\\\?'`, 'g'),
+    group: 2,
+    accept: acceptAssignment,
+    rescanValue: true,
+  },
   { type: 'generic-secret', pattern: new RegExp(`${NAME}\`([^\`\\n]{6,})\``, 'g'), group: 2, accept: acceptAssignment, rescanValue: true },
   { type: 'generic-secret', pattern: new RegExp(`${NAME}${UNQUOTED_VALUE}`, 'g'), group: 2, accept: acceptAssignment, rescanValue: true },
 ];
@@ -155,9 +177,9 @@ export const SECRET_RULES: readonly SecretRule[] = [
     type: 'private-key',
     // The body stops at the next BEGIN, so a run of BEGIN lines is scanned once, not 16 KiB per line.
     pattern: new RegExp(
-        String.raw`-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----(?:` +
+      String.raw`-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----(?:` +
         String.raw`(?!-----BEGIN)[\s\S]){0,16384}?-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----`,
-        'g',
+      'g',
     ),
   },
   // A block cut off before its END line (truncated logs): the BEGIN line and the base64 lines after it.

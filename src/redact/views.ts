@@ -77,7 +77,13 @@ type TerminalHistory = 'shown' | 'redraws' | 'unerased';
 
 // One line's units after escape stripping ([from, to) of `scratch`), split at CR into the redraws a
 // terminal showed in turn: `bounds` gets each redraw's [start, end) in scratch.
-function stripLine(source: string, lineStart: number, lineEnd: number, scratch: { codes: Uint16Array; at: Int32Array }, bounds: number[]): void {
+function stripLine(
+  source: string,
+  lineStart: number,
+  lineEnd: number,
+  scratch: { codes: Uint16Array; at: Int32Array },
+  bounds: number[],
+): void {
   let end = lineEnd;
   // normaliseLine drops a lone trailing CR (CRLF line endings) before anything else.
   if (end > lineStart && source.charCodeAt(end - 1) === CR && source.lastIndexOf('\r', end - 2) < lineStart) end--;
@@ -85,7 +91,7 @@ function stripLine(source: string, lineStart: number, lineEnd: number, scratch: 
   let size = 0;
   bounds.length = 0;
   bounds.push(0);
-  for (let index = 0; index < text.length; ) {
+  for (let index = 0; index < text.length;) {
     const code = text.charCodeAt(index);
     if (code === 0x1b || (code >= 0x80 && code <= 0x9f)) {
       const skip = escapeEnd(text, index);
@@ -133,7 +139,8 @@ export function terminalView(source: string, history: TerminalHistory): View {
         if (code === BACKSPACE && history !== 'unerased') {
           // Each backspace deletes the previous code point, never half a surrogate pair.
           if (top > 0) top--;
-          if (top > 0 && isLowSurrogate(scratch.codes[kept[top] ?? 0] ?? 0) && isHighSurrogate(scratch.codes[kept[top - 1] ?? 0] ?? 0)) top--;
+          if (top > 0 && isLowSurrogate(scratch.codes[kept[top] ?? 0] ?? 0) && isHighSurrogate(scratch.codes[kept[top - 1] ?? 0] ?? 0))
+            top--;
         } else if (history !== 'unerased' || !isOtherControl(code)) kept[top++] = index;
       }
       for (let slot = 0; slot < top; slot++) {

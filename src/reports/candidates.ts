@@ -18,7 +18,8 @@ function mayStartJson(text: string, at: number): boolean {
  * `[` is common mid-line). `anyBracket` (forced to a JSON document) also takes a `[` line, pretty-printed arrays.
  */
 export function firstJsonLine(text: string, from: number, fromIsLineStart: boolean, anyBracket: boolean): number {
-  const lineStartAt = (position: number): boolean => (position === from && position === 0 ? fromIsLineStart : position > 0 && text.charCodeAt(position - 1) === 0x0a);
+  const lineStartAt = (position: number): boolean =>
+    position === from && position === 0 ? fromIsLineStart : position > 0 && text.charCodeAt(position - 1) === 0x0a;
   if (anyBracket) return firstBracketLine(text, from, lineStartAt);
   for (let brace = text.indexOf('{', from); brace >= 0; brace = text.indexOf('{', brace + 1)) {
     const start = bracketBefore(text, brace, from);
@@ -33,13 +34,18 @@ export function firstJsonLine(text: string, from: number, fromIsLineStart: boole
 function bracketBefore(text: string, brace: number, from: number): number {
   let at = brace - 1;
   // Only blanks between them: a walk back over the indentation a pretty-printer puts before the first element.
-  while (at >= from && at > brace - 64 && (text.charCodeAt(at) === 0x20 || text.charCodeAt(at) === 0x0a || text.charCodeAt(at) === 0x0d || text.charCodeAt(at) === 0x09)) at--;
+  while (
+    at >= from &&
+    at > brace - 64 &&
+    (text.charCodeAt(at) === 0x20 || text.charCodeAt(at) === 0x0a || text.charCodeAt(at) === 0x0d || text.charCodeAt(at) === 0x09)
+  )
+    at--;
   return at >= from && text.charCodeAt(at) === 0x5b ? at : brace;
 }
 
 function firstBracketLine(text: string, from: number, lineStartAt: (position: number) => boolean): number {
   if (lineStartAt(from) && mayStartJson(text, from)) return from;
-  for (let search = Math.max(0, from - 1); ; ) {
+  for (let search = Math.max(0, from - 1); ;) {
     const brace = text.indexOf('\n{', search);
     const bracket = text.indexOf('\n[', search);
     const next = brace < 0 ? bracket : bracket < 0 ? brace : Math.min(brace, bracket);

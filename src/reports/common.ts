@@ -15,7 +15,10 @@ export const MAX_RECORD_NODES = 100_000;
 const MAX_MESSAGE = 4096;
 
 export function limitError(what: string, logLine: number): FaultlineError {
-  return new FaultlineError('E_REPORT_LIMIT', `${what} at log line ${logLine}: too large to read as a report (pass --input-format text to scan it as text)`);
+  return new FaultlineError(
+    'E_REPORT_LIMIT',
+    `${what} at log line ${logLine}: too large to read as a report (pass --input-format text to scan it as text)`,
+  );
 }
 
 /** What a report says about one place; the reader adds the format, unit and log line. */
@@ -90,7 +93,8 @@ export function withRelated(primary: RawLocation | undefined, related: readonly 
   const out = [primary];
   for (const place of related) {
     const location = toLocation({ ...place, severity: 'note', code: primary.code }, context);
-    if (location && !(location.file === primary.file && location.line === primary.line && location.column === primary.column)) out.push({ ...location, role: 'related', relatedTo: primary });
+    if (location && !(location.file === primary.file && location.line === primary.line && location.column === primary.column))
+      out.push({ ...location, role: 'related', relatedTo: primary });
   }
   return out;
 }

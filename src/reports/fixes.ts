@@ -20,7 +20,13 @@ function lineColumn(value: unknown, unit: 'char' | 'byte' | 'utf-16' | 'display'
   return line !== undefined && line >= 1 && column !== undefined && column >= 1 ? { line, column, unit } : undefined;
 }
 
-function edit(file: string, start: RawFixPoint | undefined, end: RawFixPoint | undefined, newText: unknown, expectedLines?: string[]): RawFixEdit | undefined {
+function edit(
+  file: string,
+  start: RawFixPoint | undefined,
+  end: RawFixPoint | undefined,
+  newText: unknown,
+  expectedLines?: string[],
+): RawFixEdit | undefined {
   if (!start || !end || typeof newText !== 'string' || newText.length > MAX_NEW_TEXT || file === '') return undefined;
   return { file, start, end, newText, ...(expectedLines ? { expectedLines } : {}) };
 }
@@ -57,7 +63,12 @@ export function eslintFixes(file: string, message: Record<string, unknown>, logL
   return fixes;
 }
 
-const RUST_SAFETY: Record<string, FixSafety> = { MachineApplicable: 'safe', MaybeIncorrect: 'review', Unspecified: 'review', HasPlaceholders: 'display' };
+const RUST_SAFETY: Record<string, FixSafety> = {
+  MachineApplicable: 'safe',
+  MaybeIncorrect: 'review',
+  Unspecified: 'review',
+  HasPlaceholders: 'display',
+};
 
 /**
  * rustc: each child (`help: remove this`) whose spans carry `suggested_replacement` is one fix, applied whole
@@ -68,12 +79,16 @@ export function rustFixes(diagnostic: Record<string, unknown>): RawFix[] {
   const fixes: RawFix[] = [];
   for (const child of arrayOf(diagnostic.children)) {
     const object = objectOf(child);
-    const spans = arrayOf(object?.spans).map((span) => objectOf(span) ?? {}).filter((span) => typeof span.suggested_replacement === 'string');
+    const spans = arrayOf(object?.spans)
+      .map((span) => objectOf(span) ?? {})
+      .filter((span) => typeof span.suggested_replacement === 'string');
     if (spans.length === 0) continue;
     const safeties = spans.map((span) => RUST_SAFETY[String(span.suggestion_applicability)] ?? 'review');
     const safety: FixSafety = safeties.includes('display') ? 'display' : safeties.includes('review') ? 'review' : 'safe';
     const edits = spans.map((span) => {
-      const lines = arrayOf(span.text).map((line) => objectOf(line)?.text).filter((line): line is string => typeof line === 'string');
+      const lines = arrayOf(span.text)
+        .map((line) => objectOf(line)?.text)
+        .filter((line): line is string => typeof line === 'string');
       const file = typeof span.file_name === 'string' ? span.file_name : '';
       const start = lineColumn({ line: span.line_start, column: span.column_start }, 'char');
       const end = lineColumn({ line: span.line_end, column: span.column_end }, 'char');
@@ -105,7 +120,11 @@ export function ruffFixes(file: string, violation: Record<string, unknown>): Raw
  * (a tab counts one), the end exclusive. ShellCheck marks no fix unsafe and its own fixer (`-f diff`) applies every one, so they are
  * `safe`, as eslint's `fix` is. All replacements of a comment are one fix.
  */
-export function shellcheckFixes(file: string, comment: Record<string, unknown>, format: 'shellcheck-json1' | 'shellcheck-json' = 'shellcheck-json1'): RawFix[] {
+export function shellcheckFixes(
+  file: string,
+  comment: Record<string, unknown>,
+  format: 'shellcheck-json1' | 'shellcheck-json' = 'shellcheck-json1',
+): RawFix[] {
   const replacements = arrayOf(objectOf(comment.fix)?.replacements);
   if (replacements.length === 0) return [];
   const description = typeof comment.message === 'string' ? comment.message : '';
@@ -135,7 +154,12 @@ function pathOf(uri: string): string {
  * result are its alternatives. SARIF has no safety field, so every fix is `review`. `uriOf` maps an
  * artifactLocation (and its uriBaseId) to a path, as for the result's own locations.
  */
-export function sarifFixes(result: Record<string, unknown>, uriOf: (change: Record<string, unknown>) => string, unit: 'utf-16' | 'char', group: string): RawFix[] {
+export function sarifFixes(
+  result: Record<string, unknown>,
+  uriOf: (change: Record<string, unknown>) => string,
+  unit: 'utf-16' | 'char',
+  group: string,
+): RawFix[] {
   const offered = arrayOf(result.fixes);
   const fixes: RawFix[] = [];
   for (const entry of offered) {

@@ -55,7 +55,8 @@ function goVetFixes(diagnostic: Record<string, unknown>, group: string): RawFix[
     // A fix with an edit that could not be read is dropped whole: applying part of it would break the code.
     if (kept.length === 0 || kept.length !== edits.length || kept.length > MAX_EDITS) return;
     const safety: FixSafety = index === 0 ? 'safe' : 'review';
-    const description = typeof object?.message === 'string' ? object.message : typeof diagnostic.message === 'string' ? diagnostic.message : '';
+    const description =
+      typeof object?.message === 'string' ? object.message : typeof diagnostic.message === 'string' ? diagnostic.message : '';
     fixes.push({ source: 'go-vet-json', safety, description, edits: kept, ...(offered.length > 1 ? { group } : {}) });
   });
   return fixes;

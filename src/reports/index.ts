@@ -15,7 +15,10 @@ export type { InputReader, InputReaderOptions } from './reader.js';
 
 function checkInputFormat(name: string | undefined): void {
   if (name === undefined || name === 'text' || REPORT_NAMES.includes(name)) return;
-  throw new FaultlineError('E_UNKNOWN_FORMAT', `unknown input format '${name}'${didYouMean(name, ['text', ...REPORT_NAMES])} (one of: text, ${REPORT_NAMES.join(', ')})`);
+  throw new FaultlineError(
+    'E_UNKNOWN_FORMAT',
+    `unknown input format '${name}'${didYouMean(name, ['text', ...REPORT_NAMES])} (one of: text, ${REPORT_NAMES.join(', ')})`,
+  );
 }
 
 // Creates the reader of one log: the text scanner alone when no report can be in it, else the router in front;
@@ -93,7 +96,12 @@ function builtInReader(options: InputReaderOptions): InputReader {
       // A last line without its newline is a line too.
       const unterminated = lastByteWasNewline || bytes === 0 ? 0 : 1;
       const lines = newlines === undefined ? text.lines : newlines + unterminated;
-      return { locations: locations.slice(0, maxLocations), overflow: text.overflow + overflow + Math.max(0, locations.length - maxLocations), lines, bytes };
+      return {
+        locations: locations.slice(0, maxLocations),
+        overflow: text.overflow + overflow + Math.max(0, locations.length - maxLocations),
+        lines,
+        bytes,
+      };
     },
   };
 }

@@ -46,7 +46,11 @@ export class JsonDocumentReader {
   private endOffset = -1;
   private started = false;
 
-  constructor(private readonly handlers: DocumentHandlers, startLine: number, private readonly name: string) {
+  constructor(
+    private readonly handlers: DocumentHandlers,
+    startLine: number,
+    private readonly name: string,
+  ) {
     this.line = startLine;
     this.tokenizer.onToken = ({ token, value, offset }) => this.onToken(token, value, offset);
     this.tokenizer.onError = (error) => {
@@ -62,12 +66,17 @@ export class JsonDocumentReader {
     } catch (error) {
       if (error === DOCUMENT_END) return this.endOffset - this.chunkBase + 1;
       if (error instanceof FaultlineError) throw error;
-      throw new FaultlineError('E_REPORT_INVALID', `${this.name}: not valid JSON near log line ${this.lineAt(this.lastTokenOffset)}: ${(error as Error).message}`, { cause: error });
+      throw new FaultlineError(
+        'E_REPORT_INVALID',
+        `${this.name}: not valid JSON near log line ${this.lineAt(this.lastTokenOffset)}: ${(error as Error).message}`,
+        { cause: error },
+      );
     }
     // Newlines of a chunk with no token (whitespace, the middle of a long string) count as well.
     this.lineAt(this.chunkBase + bytes.length);
     this.chunkBase += bytes.length;
-    if (this.chunkBase - this.lastTokenOffset > MAX_TOKEN_BYTES) throw limitError(`${this.name}: a JSON value over ${MAX_TOKEN_BYTES >> 20} MiB`, this.lineAt(this.lastTokenOffset));
+    if (this.chunkBase - this.lastTokenOffset > MAX_TOKEN_BYTES)
+      throw limitError(`${this.name}: a JSON value over ${MAX_TOKEN_BYTES >> 20} MiB`, this.lineAt(this.lastTokenOffset));
     return -1;
   }
 

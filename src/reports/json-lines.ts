@@ -56,7 +56,8 @@ function rustDiagnostic(value: unknown, logLine: number): RawLocation[] {
   const message = typeof diagnostic.message === 'string' ? diagnostic.message : '';
   const code = objectOf(diagnostic.code)?.code;
   const place = spanPlace(primarySpan, message);
-  const primary = place && toLocation({ ...place, severity: rustSeverity(diagnostic.level), code: typeof code === 'string' ? code : null }, context);
+  const primary =
+    place && toLocation({ ...place, severity: rustSeverity(diagnostic.level), code: typeof code === 'string' ? code : null }, context);
   const fixes = primary ? rustFixes(diagnostic) : [];
   if (primary && fixes.length > 0) primary.fixes = fixes;
   const related: RelatedFinding[] = [];
@@ -72,7 +73,10 @@ function rustDiagnostic(value: unknown, logLine: number): RawLocation[] {
     const childMessage = `${level}: ${typeof object?.message === 'string' ? object.message : ''}`;
     for (const span of arrayOf(object?.spans)) {
       const spanObject = (objectOf(span) ?? {}) as RustSpan;
-      const childPlace = spanPlace(spanObject, typeof spanObject.label === 'string' && spanObject.label !== '' ? `${childMessage} (${spanObject.label})` : childMessage);
+      const childPlace = spanPlace(
+        spanObject,
+        typeof spanObject.label === 'string' && spanObject.label !== '' ? `${childMessage} (${spanObject.label})` : childMessage,
+      );
       if (childPlace) related.push(childPlace);
     }
   }
@@ -86,10 +90,17 @@ export function lineRecord(value: unknown, logLine: number, enabled: (format: st
   if (enabled('cargo-json')) {
     // cargo wraps each rustc diagnostic in {reason: compiler-message}; its other reasons (artifacts, build
     // scripts, build-finished) carry no place. Bare rustc (--error-format=json) prints the diagnostic itself.
-    if (typeof object.reason === 'string' && typeof object.package_id === 'string' || object.reason === 'build-finished') {
-      return { kind: 'locations', format: 'cargo-json', locations: object.reason === 'compiler-message' ? rustDiagnostic(object.message, logLine) : [] };
+    if ((typeof object.reason === 'string' && typeof object.package_id === 'string') || object.reason === 'build-finished') {
+      return {
+        kind: 'locations',
+        format: 'cargo-json',
+        locations: object.reason === 'compiler-message' ? rustDiagnostic(object.message, logLine) : [],
+      };
     }
-    if (object.$message_type === 'diagnostic' || (Array.isArray(object.spans) && typeof object.level === 'string' && typeof object.message === 'string')) {
+    if (
+      object.$message_type === 'diagnostic' ||
+      (Array.isArray(object.spans) && typeof object.level === 'string' && typeof object.message === 'string')
+    ) {
       return { kind: 'locations', format: 'cargo-json', locations: rustDiagnostic(object, logLine) };
     }
   }

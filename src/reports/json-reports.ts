@@ -34,14 +34,24 @@ function rdPlace(location: unknown, message: string): RelatedFinding | undefined
 }
 
 /** One rdjson/rdjsonl Diagnostic (reviewdog.proto): a range whose end is exclusive, columns in UTF-8 bytes. */
-export function rdDiagnostic(value: unknown, format: 'rdjson' | 'rdjsonl', logLine: number, defaultSeverity: Severity | null): RawLocation[] {
+export function rdDiagnostic(
+  value: unknown,
+  format: 'rdjson' | 'rdjsonl',
+  logLine: number,
+  defaultSeverity: Severity | null,
+): RawLocation[] {
   const diagnostic = objectOf(value);
   if (!diagnostic) return [];
   const message = typeof diagnostic.message === 'string' ? diagnostic.message : '';
   const place = rdPlace(diagnostic.location, message);
   const code = objectOf(diagnostic.code)?.value;
   const context = { format, columnUnit: 'byte' as const, logLine };
-  const primary = place && toLocation({ ...place, severity: rdSeverity(diagnostic.severity) ?? defaultSeverity, code: typeof code === 'string' ? code : null }, context);
+  const primary =
+    place &&
+    toLocation(
+      { ...place, severity: rdSeverity(diagnostic.severity) ?? defaultSeverity, code: typeof code === 'string' ? code : null },
+      context,
+    );
   if (primary) {
     const fixes = rdjsonFixes(primary.file, diagnostic, format);
     if (fixes.length > 0) primary.fixes = fixes;
@@ -162,7 +172,11 @@ export function documentHandlers(enabled: (format: string) => boolean, emit: Emi
       if (typeof path[0] === 'number' && array === 'shellcheck-json') return enabled('shellcheck-json') && path.length === 1;
       if (typeof path[0] === 'number') {
         // eslint writes filePath before messages; a file's entry is forgotten once the next file starts.
-        return enabled('eslint-json') && path.length >= 2 && ((path.length === 2 && path[1] === 'filePath') || (path.length === 3 && path[1] === 'messages'));
+        return (
+          enabled('eslint-json') &&
+          path.length >= 2 &&
+          ((path.length === 2 && path[1] === 'filePath') || (path.length === 3 && path[1] === 'messages'))
+        );
       }
       if (path[0] === 'runs') return enabled('sarif') && SarifReader.wants(path);
       if (path[0] === 'diagnostics') return enabled('rdjson') && path.length === 2;

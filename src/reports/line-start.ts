@@ -26,7 +26,16 @@ export function countNewlines(text: string, from = 0, to = text.length): number 
 
 function documentStart(text: string, start: number, final: boolean, options: LineStartOptions): boolean | undefined {
   if (options.forcedDocument) return true;
-  if (!(options.enabled('sarif') || options.enabled('eslint-json') || options.enabled('rdjson') || options.enabled('ruff-json') || options.enabled('shellcheck-json1') || options.enabled('shellcheck-json') || options.enabled('go-vet-json'))) return false;
+  if (!(
+    options.enabled('sarif') ||
+    options.enabled('eslint-json') ||
+    options.enabled('rdjson') ||
+    options.enabled('ruff-json') ||
+    options.enabled('shellcheck-json1') ||
+    options.enabled('shellcheck-json') ||
+    options.enabled('go-vet-json')
+  ))
+    return false;
   const head = text.slice(start, start + DOCUMENT_HEAD);
   const decided = startsReportDocument(head);
   return decided === undefined && (final || head.length >= DOCUMENT_HEAD) ? false : decided;
@@ -36,7 +45,8 @@ function documentStart(text: string, start: number, final: boolean, options: Lin
 export function classifyLineStart(text: string, start: number, final: boolean, options: LineStartOptions): LineStart {
   const newline = text.indexOf('\n', start);
   // An incomplete line: a document streams from its first key on; a record waits for its end (bounded).
-  if (newline < 0 && !final && text.length - start <= MAX_RECORD_LINE) return documentStart(text, start, false, options) === true ? 'document' : 'more';
+  if (newline < 0 && !final && text.length - start <= MAX_RECORD_LINE)
+    return documentStart(text, start, false, options) === true ? 'document' : 'more';
   const lineEnd = newline < 0 ? text.length : newline;
   if (lineEnd - start <= MAX_RECORD_LINE) {
     let value: unknown;

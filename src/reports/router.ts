@@ -152,7 +152,8 @@ export class InputRouter {
     const sniffs = !this.options.forced || this.options.forced.shape === 'xml';
     const shape = sniffs ? sniffInput(this.head, final) : undefined;
     if (sniffs && shape === undefined) return false;
-    const xml = shape === 'xml' && (this.options.enabled('junit') || this.options.enabled('checkstyle') || this.options.enabled('pytest-junit'));
+    const xml =
+      shape === 'xml' && (this.options.enabled('junit') || this.options.enabled('checkstyle') || this.options.enabled('pytest-junit'));
     this.mode = xml ? 'xml' : this.afterReport ? 'lines' : 'passthrough';
     return true;
   }
@@ -326,7 +327,8 @@ export class InputRouter {
     }
     if (used < 0) {
       this.line += countNewlines(slice);
-      if (this.documentRaw !== undefined) this.documentRaw = this.documentRaw.length + slice.length <= MAX_RECORD_LINE ? this.documentRaw + slice : undefined;
+      if (this.documentRaw !== undefined)
+        this.documentRaw = this.documentRaw.length + slice.length <= MAX_RECORD_LINE ? this.documentRaw + slice : undefined;
       return;
     }
     this.line += countNewlines(slice, 0, used);

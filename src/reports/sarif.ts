@@ -28,7 +28,11 @@ function messageText(message: unknown): string {
   const object = objectOf(message);
   const text = typeof object?.text === 'string' ? object.text : typeof object?.markdown === 'string' ? object.markdown : '';
   const args = arrayOf(object?.arguments);
-  return args.length === 0 ? text : text.replace(/\{(\d+)\}/g, (whole, index: string) => (typeof args[Number(index)] === 'string' ? (args[Number(index)] as string) : whole));
+  return args.length === 0
+    ? text
+    : text.replace(/\{(\d+)\}/g, (whole, index: string) =>
+        typeof args[Number(index)] === 'string' ? (args[Number(index)] as string) : whole,
+      );
 }
 
 export class SarifReader {
@@ -39,8 +43,17 @@ export class SarifReader {
   /** The paths whose values this reader needs, below `runs[r]`. */
   static wants(path: readonly PathPart[]): boolean {
     if (path[0] !== 'runs' || typeof path[1] !== 'number') return false;
-    const rest = path.slice(2).map((part) => (typeof part === 'number' ? '#' : part)).join('.');
-    return rest === 'results.#' || rest === 'tool.driver.rules.#' || rest === 'artifacts.#.location.uri' || rest === 'columnKind' || rest === 'originalUriBaseIds';
+    const rest = path
+      .slice(2)
+      .map((part) => (typeof part === 'number' ? '#' : part))
+      .join('.');
+    return (
+      rest === 'results.#' ||
+      rest === 'tool.driver.rules.#' ||
+      rest === 'artifacts.#.location.uri' ||
+      rest === 'columnKind' ||
+      rest === 'originalUriBaseIds'
+    );
   }
 
   private run(index: number): RunState {
@@ -85,7 +98,11 @@ export class SarifReader {
     // relative, which the resolver reads against the workspace roots.
     if (base && !/^[a-z][a-z0-9+.-]*:/i.test(uri)) uri = `${base.endsWith('/') ? base : `${base}/`}${uri}`;
     // No file system names a file with a NUL (and Node's fs throws a TypeError on one): the report is broken.
-    if (uri.includes('\u0000') || /%00/.test(uri)) throw new FaultlineError('E_INPUT_READ', `SARIF report: an artifact uri holds a NUL byte (${JSON.stringify(uri.slice(0, 80))}); no file can have that name`);
+    if (uri.includes('\u0000') || /%00/.test(uri))
+      throw new FaultlineError(
+        'E_INPUT_READ',
+        `SARIF report: an artifact uri holds a NUL byte (${JSON.stringify(uri.slice(0, 80))}); no file can have that name`,
+      );
     return uri;
   }
 
@@ -108,15 +125,30 @@ export class SarifReader {
   private result(run: RunState, result: Record<string, unknown>, logLine: number): RawLocation[] {
     // Results that say the check passed or did not apply are not findings.
     if (result.kind === 'pass' || result.kind === 'notApplicable') return [];
-    const ruleIndex = typeof result.ruleIndex === 'number' ? result.ruleIndex : typeof objectOf(result.rule)?.index === 'number' ? (objectOf(result.rule)!.index as number) : -1;
-    const code = typeof result.ruleId === 'string' ? result.ruleId : typeof objectOf(result.rule)?.id === 'string' ? (objectOf(result.rule)!.id as string) : run.ruleIds[ruleIndex] ?? null;
+    const ruleIndex =
+      typeof result.ruleIndex === 'number'
+        ? result.ruleIndex
+        : typeof objectOf(result.rule)?.index === 'number'
+          ? (objectOf(result.rule)!.index as number)
+          : -1;
+    const code =
+      typeof result.ruleId === 'string'
+        ? result.ruleId
+        : typeof objectOf(result.rule)?.id === 'string'
+          ? (objectOf(result.rule)!.id as string)
+          : (run.ruleIds[ruleIndex] ?? null);
     const severity = levelOf(result.level) ?? (ruleIndex >= 0 ? run.ruleLevels[ruleIndex] : undefined) ?? 'warning';
     const message = textOf(messageText(result.message));
     const context = { format: 'sarif', columnUnit: run.columnUnit, logLine };
     const primaryPlace = this.place(run, arrayOf(result.locations)[0], message);
     const primary = primaryPlace && toLocation({ ...primaryPlace, message, severity, code }, context);
     if (primary) {
-      const fixes = sarifFixes(result, (change) => this.uriOf(run, change), run.columnUnit === 'char' ? 'char' : 'utf-16', `sarif:${logLine}:${primary.file}:${primary.line}`);
+      const fixes = sarifFixes(
+        result,
+        (change) => this.uriOf(run, change),
+        run.columnUnit === 'char' ? 'char' : 'utf-16',
+        `sarif:${logLine}:${primary.file}:${primary.line}`,
+      );
       if (fixes.length > 0) primary.fixes = fixes;
     }
     const related: RelatedFinding[] = [];

@@ -5,10 +5,11 @@
 /** Bytes of the head read before deciding; a report's prolog (declaration, comments) fits easily. */
 const SNIFF_BYTES = 4096;
 
-const XML_REPORT = /^(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<(?:checkstyle|testsuites|testsuite)[\s>/]/;
+const XML_REPORT =
+  /^(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<(?:checkstyle|testsuites|testsuite)[\s>/]/;
 // A head that is still a prefix of a report's: inside the prolog, a comment, a doctype, or a root name being typed.
 const XML_UNDECIDED = new RegExp(
-    String.raw`^(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*(?:<(?:\?[^>]*` +
+  String.raw`^(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*(?:<(?:\?[^>]*` +
     String.raw`|!(?:-(?:-(?:(?!-->)[\s\S])*)?)?|!D[^>]*|[a-z]{0,10}))?$`,
 );
 

@@ -20,8 +20,9 @@ export const REPORT_SPECS: readonly ReportSpec[] = [
   spec('json-document', {
     name: 'sarif',
     language: 'structured reports',
-    description: 'SARIF 2.1.0 from any tool (`eslint -f @microsoft/eslint-formatter-sarif`, `semgrep --sarif`, `bandit -f sarif`): results, ' +
-        'relatedLocations and codeFlows',
+    description:
+      'SARIF 2.1.0 from any tool (`eslint -f @microsoft/eslint-formatter-sarif`, `semgrep --sarif`, `bandit -f sarif`): results, ' +
+      'relatedLocations and codeFlows',
     columnUnit: 'utf-16',
     fields: ALL,
     observed: true,
@@ -48,8 +49,9 @@ export const REPORT_SPECS: readonly ReportSpec[] = [
   spec('json-document', {
     name: 'shellcheck-json1',
     language: 'structured reports',
-    description: '`shellcheck -f json1 x.sh`: one object whose `comments[]` are the findings, each with its fix (lines and code-point columns, a ' +
-        'tab counts one)',
+    description:
+      '`shellcheck -f json1 x.sh`: one object whose `comments[]` are the findings, each with its fix (lines and code-point columns, a ' +
+      'tab counts one)',
     columnUnit: 'char',
     fields: ALL,
     observed: true,
@@ -58,8 +60,9 @@ export const REPORT_SPECS: readonly ReportSpec[] = [
   spec('json-document', {
     name: 'shellcheck-json',
     language: 'structured reports',
-    description: '`shellcheck -f json x.sh`: one array of findings (json1\'s comments as the root), each with its fix (lines and display ' +
-        'columns, a tab to the next multiple of 8)',
+    description:
+      "`shellcheck -f json x.sh`: one array of findings (json1's comments as the root), each with its fix (lines and display " +
+      'columns, a tab to the next multiple of 8)',
     columnUnit: 'display',
     fields: ALL,
     observed: true,
@@ -68,8 +71,9 @@ export const REPORT_SPECS: readonly ReportSpec[] = [
   spec('json-document', {
     name: 'go-vet-json',
     language: 'structured reports',
-    description: '`go vet -json ./...`: one object per package, keyed by package then analyzer, each diagnostic with its suggested fixes (byte ' +
-        'columns and byte offsets)',
+    description:
+      '`go vet -json ./...`: one object per package, keyed by package then analyzer, each diagnostic with its suggested fixes (byte ' +
+      'columns and byte offsets)',
     columnUnit: 'byte',
     fields: ALL,
     observed: true,
@@ -87,7 +91,8 @@ export const REPORT_SPECS: readonly ReportSpec[] = [
   spec('json-lines', {
     name: 'rdjsonl',
     language: 'structured reports',
-    description: "reviewdog's rdjsonl (`faultline --format rdjsonl`, tools that write RDFormat lines): one Diagnostic per line, among other output",
+    description:
+      "reviewdog's rdjsonl (`faultline --format rdjsonl`, tools that write RDFormat lines): one Diagnostic per line, among other output",
     columnUnit: 'byte',
     fields: ALL,
     observed: true,
@@ -96,7 +101,7 @@ export const REPORT_SPECS: readonly ReportSpec[] = [
   spec('json-lines', {
     name: 'cargo-json',
     language: 'structured reports',
-    description: '`cargo build --message-format=json` (and `rustc --error-format=json`): spans, labels and children, among cargo\'s text',
+    description: "`cargo build --message-format=json` (and `rustc --error-format=json`): spans, labels and children, among cargo's text",
     columnUnit: 'char',
     fields: ALL,
     observed: true,
@@ -105,7 +110,7 @@ export const REPORT_SPECS: readonly ReportSpec[] = [
   spec('json-lines', {
     name: 'go-test-json',
     language: 'structured reports',
-    description: '`go test -json`: each event\'s Output line is read by the text formats (go-test, go-panic…)',
+    description: "`go test -json`: each event's Output line is read by the text formats (go-test, go-panic…)",
     columnUnit: 'byte',
     fields: ['file', 'line', 'column', 'severity', 'message'],
     observed: true,
@@ -114,7 +119,7 @@ export const REPORT_SPECS: readonly ReportSpec[] = [
   spec('xml', {
     name: 'checkstyle',
     language: 'structured reports',
-    description: 'checkstyle XML (`shellcheck -f checkstyle`, maven-checkstyle-plugin, many linters\' `--format checkstyle`)',
+    description: "checkstyle XML (`shellcheck -f checkstyle`, maven-checkstyle-plugin, many linters' `--format checkstyle`)",
     columnUnit: 'display',
     fields: NO_END,
     observed: true,
@@ -123,9 +128,10 @@ export const REPORT_SPECS: readonly ReportSpec[] = [
   spec('xml', {
     name: 'junit',
     language: 'structured reports',
-    description: 'JUnit XML (jest-junit, Maven Surefire, Gradle, node --test-reporter=junit): failures and errors; their messages and stack ' +
-        'traces are read by the text formats; `eslint -f junit` names the file in the suite and `line 1, col 5, Error - msg (rule)` ' +
-        'in each failure',
+    description:
+      'JUnit XML (jest-junit, Maven Surefire, Gradle, node --test-reporter=junit): failures and errors; their messages and stack ' +
+      'traces are read by the text formats; `eslint -f junit` names the file in the suite and `line 1, col 5, Error - msg (rule)` ' +
+      'in each failure',
     columnUnit: 'unknown',
     fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
     observed: true,
@@ -134,7 +140,8 @@ export const REPORT_SPECS: readonly ReportSpec[] = [
   spec('xml', {
     name: 'pytest-junit',
     language: 'structured reports',
-    description: '`pytest --junitxml`: a failing test\'s traceback is read by the text formats; xunit1 file/line attributes are used when present',
+    description:
+      "`pytest --junitxml`: a failing test's traceback is read by the text formats; xunit1 file/line attributes are used when present",
     columnUnit: 'unknown',
     fields: ['file', 'line', 'severity', 'message', 'code'],
     observed: true,

@@ -6,7 +6,11 @@ import { checkUserFormats, UserFormatScanner, userFormatsTakeEveryLine, type Sca
 import { DEFAULT_MAX_LOCATIONS } from '../core/index.js';
 import type { InputReader, InputReaderOptions } from './reader.js';
 
-export function withUserFormats(formats: readonly UserFormat[], options: InputReaderOptions, builtIn: (options: InputReaderOptions) => InputReader): InputReader {
+export function withUserFormats(
+  formats: readonly UserFormat[],
+  options: InputReaderOptions,
+  builtIn: (options: InputReaderOptions) => InputReader,
+): InputReader {
   checkUserFormats(formats);
   const maxLocations = options.maxLocations ?? DEFAULT_MAX_LOCATIONS;
   const user = new UserFormatScanner({ formats, normaliseLine: options.normaliseLine, maxLocations });

@@ -80,13 +80,20 @@ export class XmlReportReader {
   private fedBytes = 0;
 
   /** `firstLine`: the log line the report starts on (a log may hold several reports, or text before one). */
-  constructor(private readonly emit: Emit, private readonly embedded: EmbeddedText, private readonly forced: string | undefined, private readonly firstLine = 1) {
+  constructor(
+    private readonly emit: Emit,
+    private readonly embedded: EmbeddedText,
+    private readonly forced: string | undefined,
+    private readonly firstLine = 1,
+  ) {
     this.parser.on('opentag', (tag) => this.open(tag));
     this.parser.on('closetag', (tag) => this.close(tag.name));
     this.parser.on('text', (text) => this.text(text));
     this.parser.on('cdata', (text) => this.text(text));
     this.parser.on('error', (error) => {
-      throw new FaultlineError('E_REPORT_INVALID', `${this.format ?? 'XML'} report: ${error.message.replace(/\s+/g, ' ')}`, { cause: error });
+      throw new FaultlineError('E_REPORT_INVALID', `${this.format ?? 'XML'} report: ${error.message.replace(/\s+/g, ' ')}`, {
+        cause: error,
+      });
     });
   }
 
@@ -99,7 +106,8 @@ export class XmlReportReader {
     const text = this.decoder.decode(bytes, { stream: true });
     this.sinceEvent += text.length;
     // saxes buffers a text node or a tag until it ends: a node this large is refused before it is held.
-    if (this.sinceEvent > MAX_TOKEN_BYTES) throw limitError(`${this.format ?? 'XML'} report: one XML node over ${MAX_TOKEN_BYTES >> 20} MiB`, this.line);
+    if (this.sinceEvent > MAX_TOKEN_BYTES)
+      throw limitError(`${this.format ?? 'XML'} report: one XML node over ${MAX_TOKEN_BYTES >> 20} MiB`, this.line);
     try {
       this.parser.write(text);
     } catch (error) {
@@ -135,8 +143,13 @@ export class XmlReportReader {
     const attributes = tag.attributes;
     if (this.format === undefined) {
       if (tag.name === 'checkstyle') this.format = 'checkstyle';
-      else if (tag.name === 'testsuites' || tag.name === 'testsuite') this.format = this.forced === 'pytest-junit' ? 'pytest-junit' : 'junit';
-      else throw new FaultlineError('E_REPORT_INVALID', `XML report: the root element <${tag.name}> is neither <checkstyle> nor <testsuites>/<testsuite>`);
+      else if (tag.name === 'testsuites' || tag.name === 'testsuite')
+        this.format = this.forced === 'pytest-junit' ? 'pytest-junit' : 'junit';
+      else
+        throw new FaultlineError(
+          'E_REPORT_INVALID',
+          `XML report: the root element <${tag.name}> is neither <checkstyle> nor <testsuites>/<testsuite>`,
+        );
     }
     // pytest names its suite "pytest"; the report is otherwise plain JUnit.
     if (tag.name === 'testsuite' && attributes.name === 'pytest' && this.format === 'junit') this.format = 'pytest-junit';
@@ -146,7 +159,14 @@ export class XmlReportReader {
       const line = Number(attributes.line);
       this.testCase = { file: attributes.file, line: Number.isInteger(line) ? line : undefined, name: attributes.name ?? '' };
     } else if ((tag.name === 'failure' || tag.name === 'error') && this.testCase) {
-      this.failure = { tag: tag.name, message: attributes.message ?? '', type: attributes.type ?? null, startLine: this.line, text: [], textLength: 0 };
+      this.failure = {
+        tag: tag.name,
+        message: attributes.message ?? '',
+        type: attributes.type ?? null,
+        startLine: this.line,
+        text: [],
+        textLength: 0,
+      };
     }
   }
 
@@ -202,10 +222,13 @@ export class XmlReportReader {
     if (testCase?.file) {
       // pytest writes the 0-based line of the test's `def` (its item location); other tools 1-based.
       const line = testCase.line === undefined ? undefined : this.format === 'pytest-junit' ? testCase.line + 1 : testCase.line;
-      const location = line === undefined ? undefined : toLocation(
-        { file: testCase.file, line, severity: 'error', message: failure.message || testCase.name, code: failure.type },
-        { format: this.format ?? 'junit', columnUnit: 'unknown', logLine: failure.startLine },
-      );
+      const location =
+        line === undefined
+          ? undefined
+          : toLocation(
+              { file: testCase.file, line, severity: 'error', message: failure.message || testCase.name, code: failure.type },
+              { format: this.format ?? 'junit', columnUnit: 'unknown', logLine: failure.startLine },
+            );
       if (location) this.emit([location]);
     }
     const problem = testCase?.file ? undefined : lintProblem(this.suite, failure, text);

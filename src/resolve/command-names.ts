@@ -16,7 +16,9 @@ export function nameStandardInput(raws: readonly RawLocation[], command: readonl
     if (!isStandardInputName(raw.file)) continue;
     const inputOnly = raw.hints?.unnamed === true;
     const echoed = raw.hints?.commandLine;
-    const file = (echoed === undefined ? undefined : nameIn(echoed, inputOnly)) ?? (command && command.length > 0 ? nameIn(command, inputOnly) : undefined);
+    const file =
+      (echoed === undefined ? undefined : nameIn(echoed, inputOnly)) ??
+      (command && command.length > 0 ? nameIn(command, inputOnly) : undefined);
     // Standard input that no command names is no workspace file: dropped as runtime, never reported as unresolved.
     if (file === undefined) {
       raw.hints = { ...raw.hints, runtime: true };

@@ -5,7 +5,10 @@ import type { ResolvedLocation } from '../core/types.js';
 import type { ResolverFs } from './resolver-fs.js';
 
 /** Adds each location's indentation to its columns, or drops them when the file's line is not the echoed text. */
-export async function restoreIndentation(entries: ReadonlyArray<{ location: ResolvedLocation; dedentedLine: string }>, fs: ResolverFs): Promise<void> {
+export async function restoreIndentation(
+  entries: ReadonlyArray<{ location: ResolvedLocation; dedentedLine: string }>,
+  fs: ResolverFs,
+): Promise<void> {
   // One split per file, however many frames point into it.
   const linesByFile = new Map<string, Promise<string[] | undefined>>();
   const linesOf = (path: string): Promise<string[] | undefined> => {

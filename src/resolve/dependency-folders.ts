@@ -35,13 +35,20 @@ const LICENCE_FILES = ['LICENSE', 'LICENSE.txt', 'LICENSE.md', 'LICENCE', 'COPYI
 // A submodule is another repository checked out beside the sources: a dependency only with a licence of its own.
 const CONFIGURED: ReadonlyArray<{ file: string; submodules?: true; folders: (text: string) => string[] }> = [
   // Bundler: `BUNDLE_PATH: "gems"` (YAML written by `bundle config set --local path gems`)
-  { file: '.bundle/config', folders: (text) => [...text.matchAll(/^BUNDLE_PATH:\s*["']?([^"'\n]+?)["']?\s*$/gm)].map((match) => match[1] as string) },
+  {
+    file: '.bundle/config',
+    folders: (text) => [...text.matchAll(/^BUNDLE_PATH:\s*["']?([^"'\n]+?)["']?\s*$/gm)].map((match) => match[1] as string),
+  },
   // Composer: `"config": { "vendor-dir": "libs" }`
   { file: 'composer.json', folders: (text) => [...text.matchAll(/"vendor-dir"\s*:\s*"([^"]+)"/g)].map((match) => match[1] as string) },
   // Cargo: `[source.vendored-sources]` `directory = "third-party/crates"` (what `cargo vendor` prints to add)
   { file: '.cargo/config.toml', folders: cargoVendorDirectories },
   { file: '.cargo/config', folders: cargoVendorDirectories },
-  { file: '.gitmodules', submodules: true, folders: (text) => [...text.matchAll(/^\s*path\s*=\s*(.+?)\s*$/gm)].map((match) => match[1] as string) },
+  {
+    file: '.gitmodules',
+    submodules: true,
+    folders: (text) => [...text.matchAll(/^\s*path\s*=\s*(.+?)\s*$/gm)].map((match) => match[1] as string),
+  },
 ];
 
 function cargoVendorDirectories(text: string): string[] {
@@ -56,7 +63,11 @@ function cargoVendorDirectories(text: string): string[] {
 
 // A configured folder as a clean relative path (`./gems/` → `gems`); absolute or escaping ones name nothing here.
 function cleanRelative(folder: string): string | undefined {
-  const clean = folder.trim().replace(/\\/g, '/').replace(/^(?:\.\/)+/, '').replace(/\/+$/, '');
+  const clean = folder
+    .trim()
+    .replace(/\\/g, '/')
+    .replace(/^(?:\.\/)+/, '')
+    .replace(/\/+$/, '');
   if (clean === '' || clean.startsWith('/') || /^[A-Za-z]:/.test(clean) || clean.split('/').includes('..')) return undefined;
   return clean;
 }

@@ -22,7 +22,8 @@ export function frozenModuleCandidates(moduleName: string, hints: ResolveHints |
   const candidates: string[] = [];
   // A package's modules may sit under src/ (the src layout) while the archive names them from the top.
   for (const base of relativeBases(hints, workspace)) {
-    for (const folder of [base, joinPosix(base, 'src')]) candidates.push(joinPosix(folder, `${path}.py`), joinPosix(folder, path, '__init__.py'));
+    for (const folder of [base, joinPosix(base, 'src')])
+      candidates.push(joinPosix(folder, `${path}.py`), joinPosix(folder, path, '__init__.py'));
   }
   return [...new Set(candidates)];
 }

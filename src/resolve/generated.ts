@@ -22,7 +22,9 @@ async function isGradleBuildFolder(folder: string, fs: ResolverFs): Promise<bool
   if (!folder.endsWith('/build')) return false;
   const parent = folder.slice(0, -'/build'.length);
   const [groovy, kotlin, intermediates] = await Promise.all([
-    fs.stat(`${parent}/build.gradle`), fs.stat(`${parent}/build.gradle.kts`), fs.stat(`${folder}/intermediates`),
+    fs.stat(`${parent}/build.gradle`),
+    fs.stat(`${parent}/build.gradle.kts`),
+    fs.stat(`${folder}/intermediates`),
   ]);
   return groovy === 'file' || kotlin === 'file' || intermediates === 'directory';
 }

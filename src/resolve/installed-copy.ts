@@ -47,7 +47,8 @@ function installedCopyOf(path: string): InstalledCopy | undefined {
   const python = PYTHON.exec(path);
   if (python) return { kind: 'python', packageName: python[2] as string, relative: python[1] as string };
   const perl = PERL.exec(path);
-  if (perl) return { kind: 'perl', packageName: (perl[1] as string).replace(/\.pm$/, '').split('/').join('::'), relative: perl[1] as string };
+  if (perl)
+    return { kind: 'perl', packageName: (perl[1] as string).replace(/\.pm$/, '').split('/').join('::'), relative: perl[1] as string };
   return undefined;
 }
 

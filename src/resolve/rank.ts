@@ -92,7 +92,11 @@ function pickPrimary(sorted: readonly Ranked[]): Ranked | undefined {
 function withColumnIfCopied(primary: Ranked, sorted: readonly Ranked[]): Ranked {
   if (primary.location.column !== null) return primary;
   const clean = sorted.find(
-    (entry) => entry.location.column !== null && samePlace(entry.location, primary.location) && entry.location.severity === primary.location.severity && !entry.location.frame === !primary.location.frame,
+    (entry) =>
+      entry.location.column !== null &&
+      samePlace(entry.location, primary.location) &&
+      entry.location.severity === primary.location.severity &&
+      !entry.location.frame === !primary.location.frame,
   );
   return clean ?? primary;
 }
@@ -183,7 +187,11 @@ export function rankLocations(entries: readonly Ranked[], mergedInto?: Map<Resol
       mergedInto?.set(location, first);
       // A repeat is not listed again, but the fixes its tool offered are kept (issue 23), each naming the
       // diagnostic it belongs to.
-      if (location.fixes) first.fixes = [...(first.fixes ?? []), ...location.fixes.map((fix) => (fix.diagnostic ? fix : { ...fix, diagnostic: ownDiagnostic(location) }))];
+      if (location.fixes)
+        first.fixes = [
+          ...(first.fixes ?? []),
+          ...location.fixes.map((fix) => (fix.diagnostic ? fix : { ...fix, diagnostic: ownDiagnostic(location) })),
+        ];
       // The same failure reported twice at one line (Node's uncaught-exception header and the frame that raised
       // it): the report kept takes the frame's place in its trace, so a renderer still knows where it raised.
       if (first.frame === undefined && location.frame !== undefined && first.message === location.message) first.frame = location.frame;

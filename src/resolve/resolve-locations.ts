@@ -91,7 +91,9 @@ async function resolveAll(raws: readonly RawLocation[], workspace: Workspace): P
     finals.set(
       key,
       final.then(async (resolution) =>
-        resolution.kind === 'resolved' && (await dependencies.contains(resolution.root, resolution.relative)) ? { kind: 'dropped', reason: 'vendored' } : resolution,
+        resolution.kind === 'resolved' && (await dependencies.contains(resolution.root, resolution.relative))
+          ? { kind: 'dropped', reason: 'vendored' }
+          : resolution,
       ),
     );
   }

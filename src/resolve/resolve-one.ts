@@ -39,7 +39,10 @@ const JVM_SOURCE = /\.(java|kt|kts|scala|groovy|clj|cljc)$/;
 const ELISION_SEGMENT = /^(?:…|\.{3,})/;
 
 function segmentsOf(printed: string): string[] {
-  return printed.trim().split(/[/\\]+/).filter((segment) => segment !== '' && segment !== '.');
+  return printed
+    .trim()
+    .split(/[/\\]+/)
+    .filter((segment) => segment !== '' && segment !== '.');
 }
 
 /** The printed folders before the last elision and the segments after it; undefined when nothing is elided. */
@@ -55,7 +58,10 @@ function elision(printed: string): { head: string; tail: string[] } | undefined 
   // Folders before the elision constrain the match only when relative: an absolute head (`C:\Users\me\…\x.cpp`)
   // names the other machine's checkout, not a workspace folder.
   if (/^(?:[A-Za-z]:|~)?[/\\]/.test(printed.trim()) || /^[A-Za-z]:$/.test(segments[0] ?? '')) return { head: '', tail };
-  const head = segments.slice(0, last).filter((segment) => segment !== '..' && !ELISION_SEGMENT.test(segment)).join('/');
+  const head = segments
+    .slice(0, last)
+    .filter((segment) => segment !== '..' && !ELISION_SEGMENT.test(segment))
+    .join('/');
   return { head, tail };
 }
 
@@ -73,7 +79,15 @@ function lookupMode(raw: RawLocation): LookupMode {
 /** Memo key: two raw locations with the same key always resolve the same way. */
 export function resolutionKey(raw: RawLocation): string {
   const hints = raw.hints;
-  return JSON.stringify([raw.file, hints?.directory, hints?.projectDirectory, hints?.packagePath, hints?.basenameOnly === true, hints?.wrappedFrom, hints?.packageName]);
+  return JSON.stringify([
+    raw.file,
+    hints?.directory,
+    hints?.projectDirectory,
+    hints?.packagePath,
+    hints?.basenameOnly === true,
+    hints?.wrappedFrom,
+    hints?.packageName,
+  ]);
 }
 
 /** True for runtime pseudo-paths, decided on the printed text alone. */
@@ -103,7 +117,8 @@ function fromOutcome(outcome: CandidateOutcome, printed: string): Resolution {
 async function withoutMissingLeadingFolders(base: string, segments: readonly string[], workspace: Workspace): Promise<string | undefined> {
   const keep = segments.length > 2 ? 2 : 1;
   let start = 0;
-  while (start < segments.length - keep && (await workspace.fs.stat(joinPosix(base, ...segments.slice(0, start + 1)))) !== 'directory') start++;
+  while (start < segments.length - keep && (await workspace.fs.stat(joinPosix(base, ...segments.slice(0, start + 1)))) !== 'directory')
+    start++;
   return start === 0 ? undefined : joinPosix(base, ...segments.slice(start));
 }
 
@@ -112,7 +127,13 @@ async function withoutMissingLeadingFolders(base: string, segments: readonly str
  * count once per real file inside the roots: a symlink to another match is that file, not a second candidate,
  * and one that leads out of the roots is no candidate at all.
  */
-async function fromIndex(query: IndexQuery, printed: string, workspace: Workspace, index: FileIndex, packageName?: string): Promise<Resolution> {
+async function fromIndex(
+  query: IndexQuery,
+  printed: string,
+  workspace: Workspace,
+  index: FileIndex,
+  packageName?: string,
+): Promise<Resolution> {
   const match = await index.match(query);
   const distinct = new Map<string, { outcome: CandidateOutcome; name: string }>();
   let firstMiss: CandidateOutcome | undefined;
@@ -145,7 +166,8 @@ const MAX_CANDIDATES = 10;
 // name; several are `ambiguous`. A weak candidate of the permissive tier never takes this step: any word before a
 // number would otherwise be confirmed by some same-named file.
 function deferToIndex(raw: RawLocation, segments: readonly string[], index: FileIndex, workspace: Workspace, miss: Resolution): FirstPass {
-  if (segments.includes('..') || (segments.length < 2 && raw.hints?.confirm === true) || !index.want(segments.at(-1) as string)) return miss;
+  if (segments.includes('..') || (segments.length < 2 && raw.hints?.confirm === true) || !index.want(segments.at(-1) as string))
+    return miss;
   const suffixes = segments.length < 2 ? segments : suffixesLongestFirst(segments).filter((suffix) => suffix.includes('/'));
   return { kind: 'deferred', finish: () => fromIndex({ suffixes }, raw.file, workspace, index, raw.hints?.packageName) };
 }
@@ -212,7 +234,8 @@ function resolveJvmPackage(raw: RawLocation, packagePath: string, workspace: Wor
     const matches = (await index.match({ suffixes: [tail] })).absolute;
     // Several copies of one class are told apart by source set, not reported as ambiguous (rankJvmMatches).
     const outcome = await workspace.firstExisting(rankJvmMatches(matches, basename));
-    if (outcome.kind === 'not-found' && (isJdkPackage(packageName) || isFrameworkPackage(packageName))) return { kind: 'dropped', reason: 'vendored' };
+    if (outcome.kind === 'not-found' && (isJdkPackage(packageName) || isFrameworkPackage(packageName)))
+      return { kind: 'dropped', reason: 'vendored' };
     return fromOutcome(outcome, raw.file);
   };
   return { kind: 'deferred', finish };

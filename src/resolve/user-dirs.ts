@@ -64,7 +64,9 @@ export function workspaceHolding(directory: string, options: WorkspaceHoldingOpt
   const cwd = options.cwd ?? process.cwd();
   const home = real(options.home ?? homedir());
   const top = gitTopLevel(cwd);
-  const bases = [...(options.roots ?? []), cwd, ...(top === undefined ? [] : [top])].map(real).filter((base) => path.dirname(base) !== base && !within(home, base));
+  const bases = [...(options.roots ?? []), cwd, ...(top === undefined ? [] : [top])]
+    .map(real)
+    .filter((base) => path.dirname(base) !== base && !within(home, base));
   const target = real(directory);
   return bases.find((base) => within(target, base)) ?? null;
 }

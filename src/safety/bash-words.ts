@@ -5,7 +5,21 @@ import type { SyntaxNode } from './parser.js';
 import { ANY, expandBraces, literal, userHome } from './expand.js';
 import type { Word } from './types.js';
 
-const WORD_NODES = new Set(['word', 'number', 'string', 'raw_string', 'ansi_c_string', 'translated_string', 'concatenation', 'simple_expansion', 'expansion', 'command_substitution', 'process_substitution', 'arithmetic_expansion', 'brace_expression']);
+const WORD_NODES = new Set([
+  'word',
+  'number',
+  'string',
+  'raw_string',
+  'ansi_c_string',
+  'translated_string',
+  'concatenation',
+  'simple_expansion',
+  'expansion',
+  'command_substitution',
+  'process_substitution',
+  'arithmetic_expansion',
+  'brace_expression',
+]);
 
 export function isWordNode(node: SyntaxNode): boolean {
   return WORD_NODES.has(node.type);
@@ -59,7 +73,19 @@ export function isHome(node: SyntaxNode): boolean {
 export function ansiC(text: string): string | null {
   const body = text.slice(2, -1);
   if (!body.includes('\\')) return body;
-  const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', a: '\x07', b: '\b', e: '\x1b', f: '\f', v: '\v' };
+  const simple: Record<string, string> = {
+    n: '\n',
+    t: '\t',
+    r: '\r',
+    '\\': '\\',
+    "'": "'",
+    '"': '"',
+    a: '\x07',
+    b: '\b',
+    e: '\x1b',
+    f: '\f',
+    v: '\v',
+  };
   let out = '';
   for (let at = 0; at < body.length; at++) {
     if (body[at] !== '\\') {

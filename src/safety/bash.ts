@@ -20,12 +20,40 @@ export interface Walk {
 
 // Containers whose named children are statements (or words holding substitutions) to walk in turn.
 const CONTAINERS = new Set([
-  'program', 'list', 'compound_statement', 'subshell', 'do_group', 'if_statement', 'elif_clause', 'else_clause',
-  'while_statement', 'for_statement', 'case_statement', 'case_item', 'negated_command', 'test_command',
-  'binary_expression', 'unary_expression', 'parenthesized_expression', 'ternary_expression', 'postfix_expression',
+  'program',
+  'list',
+  'compound_statement',
+  'subshell',
+  'do_group',
+  'if_statement',
+  'elif_clause',
+  'else_clause',
+  'while_statement',
+  'for_statement',
+  'case_statement',
+  'case_item',
+  'negated_command',
+  'test_command',
+  'binary_expression',
+  'unary_expression',
+  'parenthesized_expression',
+  'ternary_expression',
+  'postfix_expression',
 ]);
 // Nodes that carry no command of their own.
-const INERT = new Set(['comment', 'variable_name', 'test_operator', 'heredoc_start', 'heredoc_end', 'heredoc_content', 'string_content', 'file_descriptor', 'regex', 'extglob_pattern', 'special_variable_name']);
+const INERT = new Set([
+  'comment',
+  'variable_name',
+  'test_operator',
+  'heredoc_start',
+  'heredoc_end',
+  'heredoc_content',
+  'string_content',
+  'file_descriptor',
+  'regex',
+  'extglob_pattern',
+  'special_variable_name',
+]);
 
 function needsApproval(walk: Walk, node: SyntaxNode, rule: string): void {
   walk.findings.push({ text: node.text, verdict: 'needs-approval', rule: `needs-approval: ${rule}` });
@@ -73,7 +101,8 @@ export function walkNode(node: SyntaxNode, walk: Walk, piped = false): void {
       break;
     default:
       if (INERT.has(node.type) || !node.isNamed) return;
-      if (!CONTAINERS.has(node.type) && !isWordNode(node) && node.type !== 'ERROR') needsApproval(walk, node, `unmodelled construct ${node.type}`);
+      if (!CONTAINERS.has(node.type) && !isWordNode(node) && node.type !== 'ERROR')
+        needsApproval(walk, node, `unmodelled construct ${node.type}`);
   }
   for (const child of namedChildren(node)) {
     if (isWordNode(child)) walk.loose.push(wordOf(child, walk));
@@ -150,10 +179,13 @@ function rawWord(node: SyntaxNode, walk: Walk): Word {
 
 function redirectOf(node: SyntaxNode, walk: Walk): Redirect | null {
   const operator = node.children.find((child) => child !== null && !child.isNamed)?.text ?? '>';
-  const targetNode = namedChildren(node).filter((child) => child.type !== 'file_descriptor').at(-1);
+  const targetNode = namedChildren(node)
+    .filter((child) => child.type !== 'file_descriptor')
+    .at(-1);
   if (targetNode === undefined) return null;
   const target = wordOf(targetNode, walk);
-  if ((operator === '>&' || operator === '<&') && (target.value === '-' || /^\d+-?$/.test(target.value ?? ''))) return { kind: 'dup', target };
+  if ((operator === '>&' || operator === '<&') && (target.value === '-' || /^\d+-?$/.test(target.value ?? '')))
+    return { kind: 'dup', target };
   if (operator === '<') return { kind: 'read', target };
   return { kind: 'write', target };
 }
@@ -202,7 +234,15 @@ function redirected(node: SyntaxNode, walk: Walk, piped: boolean): void {
   for (const child of children) if (child !== body) attach(child, extra, walk);
   if (body === undefined) {
     // `> file` alone truncates (creates) the file.
-    walk.segments.push({ text: node.text, words: [], assignments: [], redirects: extra.redirects, heredoc: extra.heredoc, pipedInput: piped, dialect: 'bash' });
+    walk.segments.push({
+      text: node.text,
+      words: [],
+      assignments: [],
+      redirects: extra.redirects,
+      heredoc: extra.heredoc,
+      pipedInput: piped,
+      dialect: 'bash',
+    });
     return;
   }
   if (body.type === 'command') {
@@ -212,13 +252,29 @@ function redirected(node: SyntaxNode, walk: Walk, piped: boolean): void {
     return;
   }
   // `{ …; } > file`, `while …; done < list`: the redirect applies to every command inside.
-  walk.segments.push({ text: node.text, words: [{ value: ':', glob: false, text: ':' }], assignments: [], redirects: extra.redirects, heredoc: null, pipedInput: false, dialect: 'bash' });
+  walk.segments.push({
+    text: node.text,
+    words: [{ value: ':', glob: false, text: ':' }],
+    assignments: [],
+    redirects: extra.redirects,
+    heredoc: null,
+    pipedInput: false,
+    dialect: 'bash',
+  });
   if (extra.heredoc) needsApproval(walk, node, 'a heredoc fed to a compound command');
   walkNode(body, walk, piped);
 }
 
 function commandSegment(node: SyntaxNode, redirects: Redirect[], walk: Walk, piped: boolean): Segment {
-  const segment: Segment = { text: node.parent?.type === 'redirected_statement' ? node.parent.text : node.text, words: [], assignments: [], redirects: [...redirects], heredoc: null, pipedInput: piped, dialect: 'bash' };
+  const segment: Segment = {
+    text: node.parent?.type === 'redirected_statement' ? node.parent.text : node.text,
+    words: [],
+    assignments: [],
+    redirects: [...redirects],
+    heredoc: null,
+    pipedInput: piped,
+    dialect: 'bash',
+  };
   const attached: Attached = { redirects: segment.redirects, heredoc: null };
   for (const child of namedChildren(node)) {
     if (child.type === 'variable_assignment') {
@@ -267,8 +323,8 @@ function functionDefinition(node: SyntaxNode, walk: Walk): void {
   const body = namedChildren(node).at(-1);
   // Walk the body for its commands, then record the definition itself as unmodelled (it may shadow a reader).
   if (body) walkNode(body, walk);
-  const calls = (n: SyntaxNode): boolean =>
-    (n.type === 'command_name' && n.text === name) || namedChildren(n).some(calls);
-  if (body && calls(body)) walk.findings.push({ text: node.text, verdict: 'blocked', rule: 'blocked: a function that calls itself (fork bomb, :(){:|:&};:)' });
+  const calls = (n: SyntaxNode): boolean => (n.type === 'command_name' && n.text === name) || namedChildren(n).some(calls);
+  if (body && calls(body))
+    walk.findings.push({ text: node.text, verdict: 'blocked', rule: 'blocked: a function that calls itself (fork bomb, :(){:|:&};:)' });
   else needsApproval(walk, node, 'function definitions are not modelled');
 }

@@ -13,7 +13,16 @@ import { DEFAULT_BLOCKED, DEFAULT_PROTECTED_PATHS, DEFAULT_SECRET_PATHS } from '
 import { shellParser, type ShellDialect } from './parser.js';
 import { walkPowerShell } from './powershell.js';
 import { secretPatternHit } from './rules.js';
-import { type ClassifyOptions, type CommandClassification, type Context, type Segment, SEVERITY, type SegmentVerdict, worst, type Verdict } from './types.js';
+import {
+  type ClassifyOptions,
+  type CommandClassification,
+  type Context,
+  type Segment,
+  SEVERITY,
+  type SegmentVerdict,
+  worst,
+  type Verdict,
+} from './types.js';
 
 /** Longest command line parsed; longer ones need approval unread (a limit never allows). */
 export const MAX_COMMAND_CHARS = 64 * 1024;
@@ -22,20 +31,39 @@ export const MAX_REENTRY_DEPTH = 6;
 
 // Bash splits words on space, tab and newline only; a parser that sees CR, U+2028 or NUL differently
 // would check a different command than the shell runs.
-const AMBIGUOUS_CHARACTERS = /[\r\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u0085\u2028\u2029\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
+const AMBIGUOUS_CHARACTERS =
+  /[\r\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u0085\u2028\u2029\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
 
 type Parsers = Record<ShellDialect, Awaited<ReturnType<typeof shellParser>>>;
 
-function segmentsOf(script: string, dialect: ShellDialect, parsers: Parsers, context: Omit<Context, 'reenter'>, depth: number): SegmentVerdict[] {
+function segmentsOf(
+  script: string,
+  dialect: ShellDialect,
+  parsers: Parsers,
+  context: Omit<Context, 'reenter'>,
+  depth: number,
+): SegmentVerdict[] {
   const verdicts: SegmentVerdict[] = [];
-  if (script.length > MAX_COMMAND_CHARS) return [{ text: `${script.slice(0, 80)}…`, verdict: 'needs-approval', rule: `needs-approval: longer than ${MAX_COMMAND_CHARS} characters, not checked` }];
+  if (script.length > MAX_COMMAND_CHARS)
+    return [
+      {
+        text: `${script.slice(0, 80)}…`,
+        verdict: 'needs-approval',
+        rule: `needs-approval: longer than ${MAX_COMMAND_CHARS} characters, not checked`,
+      },
+    ];
   const odd = AMBIGUOUS_CHARACTERS.exec(script);
   if (odd) {
     const code = odd[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
-    verdicts.push({ text: script, verdict: 'needs-approval', rule: `needs-approval: control or separator character U+${code} the shell may split differently` });
+    verdicts.push({
+      text: script,
+      verdict: 'needs-approval',
+      rule: `needs-approval: control or separator character U+${code} the shell may split differently`,
+    });
   }
   const tree = parsers[dialect].parse(script);
-  if (tree === null) return [...verdicts, { text: script, verdict: 'needs-approval', rule: 'needs-approval: the command line does not parse' }];
+  if (tree === null)
+    return [...verdicts, { text: script, verdict: 'needs-approval', rule: 'needs-approval: the command line does not parse' }];
   const walk: Walk = { segments: [], findings: [], functions: new Map(), home: context.home, loose: [] };
   try {
     if (dialect === 'bash') walkNode(tree.rootNode, walk);
@@ -49,25 +77,46 @@ function segmentsOf(script: string, dialect: ShellDialect, parsers: Parsers, con
   const forkBomb = context.block.some((pattern) => pattern.replace(/\s/g, '') === ':(){:|:&};:');
   for (const finding of walk.findings) {
     const downgrade = finding.verdict === 'blocked' && !forkBomb;
-    verdicts.push(downgrade ? { ...finding, verdict: 'needs-approval', rule: finding.rule.replace(/^blocked/, 'needs-approval') } : finding);
+    verdicts.push(
+      downgrade ? { ...finding, verdict: 'needs-approval', rule: finding.rule.replace(/^blocked/, 'needs-approval') } : finding,
+    );
   }
   // Words the shell expands outside a command (`for f in ~/.ssh/*`) are used by later commands as they are.
   for (const word of walk.loose) {
-    const hits = pathVariants(patternOf(word)).filter((variant) => !variant.includes(ANY)).map((variant) => secretPatternHit(variant, context as Context)).find((hit) => hit !== null);
-    if (hits) verdicts.push({ text: word.text, verdict: 'needs-approval', rule: `needs-approval: ${word.text} can expand to the secret path ${hits}` });
+    const hits = pathVariants(patternOf(word))
+      .filter((variant) => !variant.includes(ANY))
+      .map((variant) => secretPatternHit(variant, context as Context))
+      .find((hit) => hit !== null);
+    if (hits)
+      verdicts.push({
+        text: word.text,
+        verdict: 'needs-approval',
+        rule: `needs-approval: ${word.text} can expand to the secret path ${hits}`,
+      });
   }
   const full: Context = {
     ...context,
     reenter: (inner, innerDialect, via) => {
-      if (depth + 1 > MAX_REENTRY_DEPTH) return [{ text: inner, verdict: 'needs-approval', rule: `needs-approval: ${via} nested deeper than ${MAX_REENTRY_DEPTH} levels` }];
-      return segmentsOf(inner, innerDialect, parsers, { ...context, workdir: full.workdir, workdirKnown: full.workdirKnown }, depth + 1).map((verdict) => ({ ...verdict, text: `${via}: ${verdict.text}` }));
+      if (depth + 1 > MAX_REENTRY_DEPTH)
+        return [{ text: inner, verdict: 'needs-approval', rule: `needs-approval: ${via} nested deeper than ${MAX_REENTRY_DEPTH} levels` }];
+      return segmentsOf(
+        inner,
+        innerDialect,
+        parsers,
+        { ...context, workdir: full.workdir, workdirKnown: full.workdirKnown },
+        depth + 1,
+      ).map((verdict) => ({ ...verdict, text: `${via}: ${verdict.text}` }));
     },
   };
   for (const segment of walk.segments) {
     // A function defined in this script shadows the program of the same name.
     const name = segment.words[0]?.value;
     if (name && walk.functions.has(name)) {
-      verdicts.push({ text: segment.text, verdict: 'needs-approval', rule: `needs-approval: ${name} is a function defined in this command line` });
+      verdicts.push({
+        text: segment.text,
+        verdict: 'needs-approval',
+        rule: `needs-approval: ${name} is a function defined in this command line`,
+      });
       continue;
     }
     verdicts.push(...evaluateSegment(segment, full));
@@ -92,7 +141,14 @@ function directoryAfter(segment: Segment, context: Context): string | null | und
   if (['popd', 'pop-location'].includes(name.toLowerCase())) return null;
   if (operands.length === 0) return segment.dialect === 'bash' ? context.home : context.workdir;
   const target = operands.find((word) => !/^-(?:path|literalpath)$/i.test(word.value ?? ''));
-  if (target === undefined || target.value === null || target.glob || target.value === '-' || operands.length > (segment.dialect === 'powershell' ? 2 : 1)) return null;
+  if (
+    target === undefined ||
+    target.value === null ||
+    target.glob ||
+    target.value === '-' ||
+    operands.length > (segment.dialect === 'powershell' ? 2 : 1)
+  )
+    return null;
   const path = target.value === '~' || target.value.startsWith('~/') ? context.home + target.value.slice(1) : target.value;
   return context.workdirKnown || isAbsolute(path) ? resolve(context.workdir, path) : null;
 }
@@ -123,12 +179,19 @@ export async function classifyCommand(command: string, options: ClassifyOptions 
   };
   let segments: SegmentVerdict[];
   try {
-    segments = command.trim() === ''
-      ? [{ text: '', verdict: 'read-only', rule: 'read-only: empty command' }]
-      : segmentsOf(command, dialect, { bash, powershell }, context, 0);
+    segments =
+      command.trim() === ''
+        ? [{ text: '', verdict: 'read-only', rule: 'read-only: empty command' }]
+        : segmentsOf(command, dialect, { bash, powershell }, context, 0);
   } catch (error) {
     // A tree too deep to walk (stack overflow) or a parser failure: not checked, so not allowed.
-    segments = [{ text: command.slice(0, 200), verdict: 'needs-approval', rule: `needs-approval: could not be checked (${error instanceof Error ? error.message : String(error)})` }];
+    segments = [
+      {
+        text: command.slice(0, 200),
+        verdict: 'needs-approval',
+        rule: `needs-approval: could not be checked (${error instanceof Error ? error.message : String(error)})`,
+      },
+    ];
   }
   let decider = segments[0]!;
   let verdict: Verdict = decider.verdict;
@@ -136,6 +199,11 @@ export async function classifyCommand(command: string, options: ClassifyOptions 
     if (SEVERITY[segment.verdict] > SEVERITY[verdict]) decider = segment;
     verdict = worst(verdict, segment.verdict);
   }
-  const reason = verdict === 'read-only' ? 'every segment only reads' : verdict === 'allowed' ? `every segment reads or matches an allow pattern (${decider.rule.replace(/^allowed: /, '')})` : `${JSON.stringify(decider.text.slice(0, 200))}: ${decider.rule}`;
+  const reason =
+    verdict === 'read-only'
+      ? 'every segment only reads'
+      : verdict === 'allowed'
+        ? `every segment reads or matches an allow pattern (${decider.rule.replace(/^allowed: /, '')})`
+        : `${JSON.stringify(decider.text.slice(0, 200))}: ${decider.rule}`;
   return { verdict, segments, reason };
 }

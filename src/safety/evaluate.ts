@@ -14,7 +14,6 @@ import { type Context, type Segment, type SegmentVerdict, type Verdict, worst } 
 export type { Context } from './types.js';
 import { isWrapper, unwrap } from './wrappers.js';
 
-
 type Words = (string | null)[];
 const DYNAMIC = '\u0000';
 
@@ -26,7 +25,8 @@ function gitRepositoryRisk(args: Words, context: Context): string | null {
   const { index } = gitSubcommand(args);
   for (let at = 0; at < (index < 0 ? args.length : index); at++) {
     const arg = args[at];
-    const value = arg === '-C' || arg === '--git-dir' ? args[++at] : arg?.startsWith('--git-dir=') ? arg.slice('--git-dir='.length) : undefined;
+    const value =
+      arg === '-C' || arg === '--git-dir' ? args[++at] : arg?.startsWith('--git-dir=') ? arg.slice('--git-dir='.length) : undefined;
     if (value === undefined) continue;
     if (value === null) return 'git runs in a computed directory';
     if (arg === '-C') workdir = resolve(workdir, value);
@@ -117,7 +117,9 @@ export function evaluateSegment(segment: Segment, context: Context): SegmentVerd
   for (let depth = 0; depth < 8 && decided === null; depth++) {
     const name = words[0];
     if (name === undefined) {
-      decided = writes ? { verdict: 'needs-approval', rule: 'a redirect with no command writes a file' } : { verdict: 'read-only', rule: 'nothing runs' };
+      decided = writes
+        ? { verdict: 'needs-approval', rule: 'a redirect with no command writes a file' }
+        : { verdict: 'read-only', rule: 'nothing runs' };
       break;
     }
     if (name === null) {
@@ -149,7 +151,10 @@ export function evaluateSegment(segment: Segment, context: Context): SegmentVerd
         raise('needs-approval', `${program} runs the command with other privileges`);
       }
       if (inner.inner.length === 0) {
-        decided = program === 'env' || program === 'command' ? { verdict: 'read-only', rule: `${program} alone only prints` } : { verdict: 'needs-approval', rule: `${program} without a command` };
+        decided =
+          program === 'env' || program === 'command'
+            ? { verdict: 'read-only', rule: `${program} alone only prints` }
+            : { verdict: 'needs-approval', rule: `${program} without a command` };
         break;
       }
       words = inner.appendsArguments ? [...inner.inner, null] : inner.inner;
@@ -168,7 +173,25 @@ export function evaluateSegment(segment: Segment, context: Context): SegmentVerd
         // find puts each path into any argument holding {}: `sh -c 'cat {}'` runs a file name as code.
         // A bare {} is a path under a starting point (never an option); {} inside a word makes it code.
         const innerWords = args.slice(exec + 1, end).map((arg) => (arg === '{}' ? PLACEHOLDER + arg : arg?.includes('{}') ? null : arg));
-        out.push(...evaluateSegment({ ...segment, words: innerWords.map((value) => ({ value, glob: false, text: value ?? '{}', pattern: value === null || value.startsWith(PLACEHOLDER) ? ANY : literal(value) })), redirects: [], assignments: [], heredoc: null, pipedInput: false, text: `${segment.text} → ${innerWords.map((word) => word ?? '{}').join(' ')}` }, context));
+        out.push(
+          ...evaluateSegment(
+            {
+              ...segment,
+              words: innerWords.map((value) => ({
+                value,
+                glob: false,
+                text: value ?? '{}',
+                pattern: value === null || value.startsWith(PLACEHOLDER) ? ANY : literal(value),
+              })),
+              redirects: [],
+              assignments: [],
+              heredoc: null,
+              pipedInput: false,
+              text: `${segment.text} → ${innerWords.map((word) => word ?? '{}').join(' ')}`,
+            },
+            context,
+          ),
+        );
         words = [name, ...args.slice(0, exec), ...args.slice(end + 1)];
         continue;
       }
@@ -202,7 +225,11 @@ export function evaluateSegment(segment: Segment, context: Context): SegmentVerd
         out.push(...context.reenter(heredoc.body, 'bash', `${program} <<heredoc`));
         decided = { verdict: 'read-only', rule: `${program} runs the checked heredoc` };
       } else {
-        decided = { verdict: 'needs-approval', rule: reason === 'stdin' ? `${program} reads its script from stdin (… | ${program}, a computed heredoc)` : `${program}: ${reason}` };
+        decided = {
+          verdict: 'needs-approval',
+          rule:
+            reason === 'stdin' ? `${program} reads its script from stdin (… | ${program}, a computed heredoc)` : `${program}: ${reason}`,
+        };
       }
       break;
     }
@@ -227,16 +254,21 @@ export function evaluateSegment(segment: Segment, context: Context): SegmentVerd
     if (POWERSHELLS.has(program) || (ci && (program === 'invoke-expression' || program === 'iex'))) {
       const encoded = args.find((arg) => arg !== null && /^-(e|ec|enc|encodedcommand)$/i.test(arg));
       const commandAt = args.findIndex((arg) => arg !== null && /^-(c|command)$/i.test(arg));
-      const script = program === 'iex' || program === 'invoke-expression' ? args.join(' ') : commandAt >= 0 ? args.slice(commandAt + 1).join(' ') : null;
+      const script =
+        program === 'iex' || program === 'invoke-expression' ? args.join(' ') : commandAt >= 0 ? args.slice(commandAt + 1).join(' ') : null;
       if (encoded) decided = { verdict: 'needs-approval', rule: `${program} ${encoded} hides the command` };
-      else if (script === null || args.some((arg) => arg === null)) decided = { verdict: 'needs-approval', rule: `${program} without a readable -Command` };
+      else if (script === null || args.some((arg) => arg === null))
+        decided = { verdict: 'needs-approval', rule: `${program} without a readable -Command` };
       else {
         out.push(...context.reenter(script, 'powershell', program));
         decided = { verdict: 'read-only', rule: `${program} runs the checked command` };
       }
       break;
     }
-    if ((program === 'cd' || program === 'pushd' || (ci && ['set-location', 'sl', 'chdir', 'push-location'].includes(program))) && args.length > 0) {
+    if (
+      (program === 'cd' || program === 'pushd' || (ci && ['set-location', 'sl', 'chdir', 'push-location'].includes(program))) &&
+      args.length > 0
+    ) {
       // Later relative writes would land inside it, out of sight of the protected-path check.
       const target = args.find((arg) => arg === null || !arg.startsWith('-'));
       const hit = target === undefined || target === null ? null : protectedHit(target, context);
@@ -256,7 +288,10 @@ export function evaluateSegment(segment: Segment, context: Context): SegmentVerd
     if (repositoryRisk !== null || toolRisk !== null) {
       decided = { verdict: 'needs-approval', rule: repositoryRisk ?? toolRisk! };
     } else if (reason === null && !(dynamicArgs && !ci && !computedArgumentsOk(program))) {
-      decided = { verdict: 'read-only', rule: ci ? program : program === 'git' ? `git ${args[gitSubcommand(args).index] ?? ''}`.trim() : program };
+      decided = {
+        verdict: 'read-only',
+        rule: ci ? program : program === 'git' ? `git ${args[gitSubcommand(args).index] ?? ''}`.trim() : program,
+      };
     } else {
       decided = { verdict: 'needs-approval', rule: reason ?? `a computed or globbed argument of ${program} could be a flag` };
     }
@@ -279,17 +314,24 @@ export function evaluateSegment(segment: Segment, context: Context): SegmentVerd
     const variants = segment.words.map((word) => pathVariants(patternOf(word)));
     const printer = printsFiles(program, segment.dialect);
     const firstHit = (hit: (pattern: string, context: Context) => string | null, computedToo: boolean): string | null => {
-      for (const list of variants) for (const variant of list) if (computedToo || !variant.includes(ANY)) {
-        const found = hit(variant, context);
-        if (found) return found;
-      }
+      for (const list of variants)
+        for (const variant of list)
+          if (computedToo || !variant.includes(ANY)) {
+            const found = hit(variant, context);
+            if (found) return found;
+          }
       return null;
     };
     const touched = protectedWrite ?? (result.verdict === 'allowed' ? firstHit(protectedPatternHit, true) : null);
-    const secret = secretRead ?? recursiveSecret(program, segment, context) ?? (printer && appended ? `named by ${segment.words[0]?.value ?? 'the wrapper'}'s input` : null) ?? firstHit(secretPatternHit, printer);
+    const secret =
+      secretRead ??
+      recursiveSecret(program, segment, context) ??
+      (printer && appended ? `named by ${segment.words[0]?.value ?? 'the wrapper'}'s input` : null) ??
+      firstHit(secretPatternHit, printer);
     if (touched) result = { verdict: 'needs-approval', rule: `writes into the protected path ${touched}` };
     else if (secret) result = { verdict: 'needs-approval', rule: `reads the secret path ${secret}: its contents would reach the model` };
-    else if (result.verdict === 'allowed' && protectedHit('.', context)) result = { verdict: 'needs-approval', rule: `runs inside the protected path ${protectedHit('.', context)}` };
+    else if (result.verdict === 'allowed' && protectedHit('.', context))
+      result = { verdict: 'needs-approval', rule: `runs inside the protected path ${protectedHit('.', context)}` };
   }
   return [verdictOf(segment.text, result.verdict, result.rule), ...out];
 }

@@ -124,7 +124,10 @@ function componentOf(text: string): Component {
       if (close < 0) body += '\\[';
       else {
         // A bracket may match a leading dot in some shells: erring strict, it may.
-        const inside = text.slice(at + 1, close).replace(/^[!^]/, '^').replace(/\\/g, '\\\\');
+        const inside = text
+          .slice(at + 1, close)
+          .replace(/^[!^]/, '^')
+          .replace(/\\/g, '\\\\');
         body += `[${inside}]`;
         at = close;
       }
@@ -192,7 +195,13 @@ function realPrefix(pattern: string, workdir: string | null): string | null {
 function shapeOf(alternative: string, workdir: string | null): Component[] {
   {
     const absolute = alternative.startsWith('/') || alternative.startsWith(ANY);
-    const prefix: Component[] = absolute ? [] : workdir === null ? [{ deep: true, regex: /^/ }] : splitComponents(literal(workdir)).filter((part) => part !== '').map(componentOf);
+    const prefix: Component[] = absolute
+      ? []
+      : workdir === null
+        ? [{ deep: true, regex: /^/ }]
+        : splitComponents(literal(workdir))
+            .filter((part) => part !== '')
+            .map(componentOf);
     const out = [...prefix];
     for (const part of splitComponents(alternative)) {
       if (part === '' || part === '.') continue;
@@ -216,7 +225,9 @@ export function couldBeInside(shape: Component[], tree: string, orAncestor = fal
     const key = `${p},${t}`;
     if (memo.has(key)) return memo.get(key)!;
     const component = shape[p]!;
-    const result = component.deep ? match(p + 1, t) || match(p, t + 1) || match(p + 1, t + 1) : component.regex.test(target[t]!) && match(p + 1, t + 1);
+    const result = component.deep
+      ? match(p + 1, t) || match(p, t + 1) || match(p + 1, t + 1)
+      : component.regex.test(target[t]!) && match(p + 1, t + 1);
     memo.set(key, result);
     return result;
   };

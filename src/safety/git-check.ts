@@ -14,7 +14,8 @@ export function gitSubcommand(args: Args): { index: number; unsafe: string | nul
     if (GIT_GLOBAL_WITH_VALUE.has(arg)) at++;
     else if (GIT_GLOBAL_WITH_VALUE.has(name)) continue;
     else if (!arg.startsWith('-')) return { index: at, unsafe: null };
-    else if (!GIT_GLOBAL_FLAGS.has(arg) && !['--version', '--help', '--exec-path'].includes(arg)) return { index: -1, unsafe: `git ${arg} is not a global option known to only read` };
+    else if (!GIT_GLOBAL_FLAGS.has(arg) && !['--version', '--help', '--exec-path'].includes(arg))
+      return { index: -1, unsafe: `git ${arg} is not a global option known to only read` };
   }
   return { index: -1, unsafe: null };
 }

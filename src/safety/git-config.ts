@@ -11,14 +11,26 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 // Keys (lower-cased section and name; subsections kept) whose value git runs as a command, or that pull in
 // configuration this check does not read.
 const RUNS_PROGRAM: readonly RegExp[] = [
-  /^core\.fsmonitor$/, /^core\.hookspath$/, /^diff\.external$/, /^diff\..+\.(?:textconv|command)$/,
-  /^filter\..+\.(?:clean|smudge|process)$/, /^include\.path$/, /^includeif\..+\.path$/,
+  /^core\.fsmonitor$/,
+  /^core\.hookspath$/,
+  /^diff\.external$/,
+  /^diff\..+\.(?:textconv|command)$/,
+  /^filter\..+\.(?:clean|smudge|process)$/,
+  /^include\.path$/,
+  /^includeif\..+\.path$/,
   // A pager runs when git has a terminal (agents often run commands in a pty).
-  /^core\.pager$/, /^pager\..+$/,
+  /^core\.pager$/,
+  /^pager\..+$/,
   // `git help` runs man, info or a browser as configured.
-  /^man\.viewer$/, /^man\..+\.(?:cmd|path)$/, /^help\.(?:format|browser|htmlpath)$/, /^web\.browser$/, /^browser\..+\.(?:cmd|path)$/,
+  /^man\.viewer$/,
+  /^man\..+\.(?:cmd|path)$/,
+  /^help\.(?:format|browser|htmlpath)$/,
+  /^web\.browser$/,
+  /^browser\..+\.(?:cmd|path)$/,
   // Signature checks (log.showSignature, --show-signature, verify-*) run the configured gpg program.
-  /^gpg\.program$/, /^gpg\..+\.program$/, /^gpg\.ssh\.defaultkeycommand$/,
+  /^gpg\.program$/,
+  /^gpg\..+\.program$/,
+  /^gpg\.ssh\.defaultkeycommand$/,
 ];
 // core.fsmonitor=true is git's built-in daemon, not a program.
 const BOOLEAN = /^(?:true|false|yes|no|on|off|1|0|)$/i;
@@ -30,7 +42,9 @@ const MAX_LEVELS = 64;
 // What git's discovery takes for a repository directory: HEAD, objects and refs (a bare repository).
 function isGitDirectory(dir: string): boolean {
   try {
-    return statSync(join(dir, 'HEAD')).isFile() && statSync(join(dir, 'objects')).isDirectory() && statSync(join(dir, 'refs')).isDirectory();
+    return (
+      statSync(join(dir, 'HEAD')).isFile() && statSync(join(dir, 'objects')).isDirectory() && statSync(join(dir, 'refs')).isDirectory()
+    );
   } catch {
     return false;
   }
@@ -81,7 +95,10 @@ export function programKey(config: string): string | null {
     const entry = /^([A-Za-z][\w-]*)\s*(?:=\s*(.*))?$/.exec(line);
     if (!entry || section === '') continue;
     const key = `${section}.${entry[1]!.toLowerCase()}`;
-    const value = (entry[2] ?? 'true').replace(/\s*[#;].*$/, '').replace(/^"(.*)"$/, '$1').trim();
+    const value = (entry[2] ?? 'true')
+      .replace(/\s*[#;].*$/, '')
+      .replace(/^"(.*)"$/, '$1')
+      .trim();
     if (key === 'core.fsmonitor' && BOOLEAN.test(value)) continue;
     if (key.startsWith('filter.lfs.') && GIT_LFS_FILTER.test(value)) continue;
     if (RUNS_PROGRAM.some((pattern) => pattern.test(key))) return key;
@@ -143,6 +160,7 @@ export function repositoryRunsPrograms(workdir: string, gitDir = gitDirOf(workdi
     const key = text === undefined ? null : programKey(text);
     if (key) return `this repository's ${configPath} sets ${key}, which git runs`;
   }
-  if (executable(join(commonDir, 'hooks', 'post-index-change'))) return "this repository's post-index-change hook runs when git refreshes the index";
+  if (executable(join(commonDir, 'hooks', 'post-index-change')))
+    return "this repository's post-index-change hook runs when git refreshes the index";
   return null;
 }

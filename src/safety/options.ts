@@ -52,7 +52,10 @@ interface Parsed {
 }
 
 function words(list: string | undefined): string[] {
-  return (list ?? '').split(/\s+/).filter((word) => word !== '').map((word) => `--${word}`);
+  return (list ?? '')
+    .split(/\s+/)
+    .filter((word) => word !== '')
+    .map((word) => `--${word}`);
 }
 
 interface Compiled {
@@ -73,7 +76,8 @@ function compile(spec: ToolSpec): Compiled {
   const optional = new Set(words(spec.longOptional));
   const unsafeLong = Object.keys(spec.unsafe ?? {}).filter((name) => name.startsWith('--'));
   const all = [...new Set([...noValue, ...withValue, ...optional, ...unsafeLong])];
-  if (spec.negatable) for (const name of [...noValue, ...withValue, ...optional]) if (!name.startsWith('--no-')) all.push(`--no-${name.slice(2)}`);
+  if (spec.negatable)
+    for (const name of [...noValue, ...withValue, ...optional]) if (!name.startsWith('--no-')) all.push(`--no-${name.slice(2)}`);
   done = { spec, noValue, withValue, optional, all };
   compiled.set(spec, done);
   return done;
@@ -149,7 +153,8 @@ export function parseOptions(tool: string, spec: ToolSpec, args: Args): { reason
         options.push({ name, value, given: arg });
         break;
       }
-      if (!spec.flags?.includes(char)) return { reason: `${tool} ${name}${arg.length > 2 ? ` (in ${arg})` : ''} is not an option known to only read` };
+      if (!spec.flags?.includes(char))
+        return { reason: `${tool} ${name}${arg.length > 2 ? ` (in ${arg})` : ''} is not an option known to only read` };
       options.push({ name, value: null, given: arg });
     }
   }

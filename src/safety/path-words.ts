@@ -38,8 +38,16 @@ export function argumentOf(word: Word): string | null {
 // Readers that walk directories and print what they find: a directory that holds a secret tree (`grep -r
 // KEY ~`) reads it. rg, ag and ack always recurse; grep and diff with -r.
 const RECURSIVE: Record<string, (flags: string[]) => boolean> = {
-  grep: (flags) => flags.some((flag) => /^-[a-zA-Z]*[rR]/.test(flag) || /^--(?:recursive|dereference-recursive|directories=recurse|d=recurse)/.test(flag) || flag === 'recurse'),
-  rg: () => true, ag: () => true, ack: () => true,
+  grep: (flags) =>
+    flags.some(
+      (flag) =>
+        /^-[a-zA-Z]*[rR]/.test(flag) ||
+        /^--(?:recursive|dereference-recursive|directories=recurse|d=recurse)/.test(flag) ||
+        flag === 'recurse',
+    ),
+  rg: () => true,
+  ag: () => true,
+  ack: () => true,
   diff: (flags) => flags.some((flag) => /^-[a-zA-Z]*r/.test(flag) || flag.startsWith('--recursive')),
 };
 RECURSIVE.egrep = RECURSIVE.grep!;
@@ -60,4 +68,3 @@ export function recursiveSecret(program: string, segment: Segment, context: Cont
   }
   return null;
 }
-

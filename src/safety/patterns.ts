@@ -5,7 +5,10 @@
 // any word in any order, and stacked short flags are split (`-fdx` offers -f, -d, -x).
 
 function globRegex(glob: string, flags: string): RegExp {
-  const body = glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  const body = glob
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
   return new RegExp(`^${body}$`, flags);
 }
 

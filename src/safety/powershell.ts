@@ -8,18 +8,76 @@ import type { Redirect, Segment, Word } from './types.js';
 
 // Structure and value-only expressions (arithmetic, comparisons, literals, variables, member reads).
 const PASS_THROUGH = new Set([
-  'program', 'statement_list', 'pipeline', 'pipeline_chain', 'empty_statement', 'script_block', 'script_block_body',
-  'script_block_expression', 'param_block', 'logical_expression', 'bitwise_expression', 'comparison_expression', 'additive_expression',
-  'multiplicative_expression', 'format_expression', 'range_expression', 'array_literal_expression', 'unary_expression',
-  'member_access', 'member_name', 'simple_name', 'variable', 'integer_literal', 'decimal_integer_literal', 'hexadecimal_integer_literal',
-  'real_literal', 'string_literal', 'expandable_string_literal', 'verbatim_string_characters', 'expandable_here_string_literal',
-  'verbatim_here_string_characters', 'comparison_operator', 'sub_expression', 'parenthesized_expression', 'array_expression',
-  'hash_literal_expression', 'hash_literal_body', 'hash_entry', 'key_expression', 'if_statement', 'elseif_clauses', 'elseif_clause',
-  'else_clause', 'statement_block', 'foreach_statement', 'while_condition', 'while_statement', 'pipeline_chain_tail',
-  'type_literal', 'type_spec', 'type_name', 'type_identifier', 'cast_expression', 'element_access', 'generic_token', 'command_parameter',
-  'command_argument_sep', 'command_elements', 'argument_list', 'argument_expression_list', 'argument_expression', 'logical_argument_expression',
-  'bitwise_argument_expression', 'comparison_argument_expression', 'additive_argument_expression', 'multiplicative_argument_expression',
-  'format_argument_expression', 'range_argument_expression', 'comment', 'flow_control_statement',
+  'program',
+  'statement_list',
+  'pipeline',
+  'pipeline_chain',
+  'empty_statement',
+  'script_block',
+  'script_block_body',
+  'script_block_expression',
+  'param_block',
+  'logical_expression',
+  'bitwise_expression',
+  'comparison_expression',
+  'additive_expression',
+  'multiplicative_expression',
+  'format_expression',
+  'range_expression',
+  'array_literal_expression',
+  'unary_expression',
+  'member_access',
+  'member_name',
+  'simple_name',
+  'variable',
+  'integer_literal',
+  'decimal_integer_literal',
+  'hexadecimal_integer_literal',
+  'real_literal',
+  'string_literal',
+  'expandable_string_literal',
+  'verbatim_string_characters',
+  'expandable_here_string_literal',
+  'verbatim_here_string_characters',
+  'comparison_operator',
+  'sub_expression',
+  'parenthesized_expression',
+  'array_expression',
+  'hash_literal_expression',
+  'hash_literal_body',
+  'hash_entry',
+  'key_expression',
+  'if_statement',
+  'elseif_clauses',
+  'elseif_clause',
+  'else_clause',
+  'statement_block',
+  'foreach_statement',
+  'while_condition',
+  'while_statement',
+  'pipeline_chain_tail',
+  'type_literal',
+  'type_spec',
+  'type_name',
+  'type_identifier',
+  'cast_expression',
+  'element_access',
+  'generic_token',
+  'command_parameter',
+  'command_argument_sep',
+  'command_elements',
+  'argument_list',
+  'argument_expression_list',
+  'argument_expression',
+  'logical_argument_expression',
+  'bitwise_argument_expression',
+  'comparison_argument_expression',
+  'additive_argument_expression',
+  'multiplicative_argument_expression',
+  'format_argument_expression',
+  'range_argument_expression',
+  'comment',
+  'flow_control_statement',
 ]);
 
 function namedChildren(node: SyntaxNode): SyntaxNode[] {
@@ -37,7 +95,9 @@ export function walkPowerShell(node: SyntaxNode, walk: Walk, piped = false): voi
     return;
   }
   if (node.type === 'pipeline_chain' || node.type === 'pipeline') {
-    namedChildren(node).forEach((child, index) => walkPowerShell(child, walk, piped || (node.type === 'pipeline_chain' && index > 0 && child.type === 'command')));
+    namedChildren(node).forEach((child, index) =>
+      walkPowerShell(child, walk, piped || (node.type === 'pipeline_chain' && index > 0 && child.type === 'command')),
+    );
     return;
   }
   if (node.type === 'invokation_expression') flag(walk, node, 'a .NET method call is not modelled');
@@ -86,7 +146,10 @@ function psWord(node: SyntaxNode, walk: Walk): Word {
     const expandedValue = node.type === 'generic_token' ? shaped.value : null;
     return { value: expands ? expandedValue : text, glob: /[*?[]/.test(text), text, pattern: shaped.pattern };
   }
-  if (node.type === 'expandable_string_literal' || (node.type === 'string_literal' && node.namedChildCount === 1 && node.namedChildren[0]?.type === 'expandable_string_literal')) {
+  if (
+    node.type === 'expandable_string_literal' ||
+    (node.type === 'string_literal' && node.namedChildCount === 1 && node.namedChildren[0]?.type === 'expandable_string_literal')
+  ) {
     const inner = node.type === 'string_literal' ? node.namedChildren[0]! : node;
     const body = inner.text.slice(1, -1);
     const shaped = psPattern(body, walk.home);
@@ -97,7 +160,10 @@ function psWord(node: SyntaxNode, walk: Walk): Word {
   // `-5`, `1.5`, `a,b`-free bare values: nothing in them is computed.
   if (/^[-+]?[\w.:\\/]+$/.test(text)) return { value: text, glob: false, text };
   let inner: SyntaxNode = node;
-  while ((inner.type === 'array_literal_expression' || inner.type === 'unary_expression' || inner.type === 'string_literal') && inner.namedChildCount === 1) {
+  while (
+    (inner.type === 'array_literal_expression' || inner.type === 'unary_expression' || inner.type === 'string_literal') &&
+    inner.namedChildCount === 1
+  ) {
     inner = namedChildren(inner)[0]!;
   }
   if (inner.type === 'verbatim_string_characters') return { value: inner.text.slice(1, -1).replace(/''/g, "'"), glob: false, text };
@@ -112,9 +178,12 @@ function psWord(node: SyntaxNode, walk: Walk): Word {
 
 function redirectOf(node: SyntaxNode, walk: Walk): Redirect | null {
   const operator = namedChildren(node)[0];
-  if (operator?.type === 'merging_redirection_operator') return { kind: 'dup', target: { value: operator.text, glob: false, text: operator.text } };
+  if (operator?.type === 'merging_redirection_operator')
+    return { kind: 'dup', target: { value: operator.text, glob: false, text: operator.text } };
   const file = namedChildren(node).find((child) => child.type === 'redirected_file_name');
-  const target = namedChildren(file ?? node).filter((child) => child.type !== 'command_argument_sep').at(-1);
+  const target = namedChildren(file ?? node)
+    .filter((child) => child.type !== 'command_argument_sep')
+    .at(-1);
   if (!target) return null;
   const word = psWord(target, walk);
   // `> $null` discards, like /dev/null.
@@ -122,7 +191,15 @@ function redirectOf(node: SyntaxNode, walk: Walk): Redirect | null {
 }
 
 function psCommand(node: SyntaxNode, walk: Walk, piped: boolean): Segment {
-  const segment: Segment = { text: node.text, words: [], assignments: [], redirects: [], heredoc: null, pipedInput: piped, dialect: 'powershell' };
+  const segment: Segment = {
+    text: node.text,
+    words: [],
+    assignments: [],
+    redirects: [],
+    heredoc: null,
+    pipedInput: piped,
+    dialect: 'powershell',
+  };
   for (const child of namedChildren(node)) {
     if (child.type === 'command_name') segment.words.push(psWord(child, walk));
     else if (child.type === 'command_invokation_operator') {

@@ -17,17 +17,44 @@ function spec(tool: string, toolSpec: ToolSpec): Check {
 }
 
 const BASH_READERS: Record<string, Check> = {
-  echo: free, true: free, false: free, ':': free, test: free, '[': free, sleep: free, cd: free, ps: free, lsof: free,
+  echo: free,
+  true: free,
+  false: free,
+  ':': free,
+  test: free,
+  '[': free,
+  sleep: free,
+  cd: free,
+  ps: free,
+  lsof: free,
   printf: (args) => (args[0] === '-v' ? 'printf -v sets a variable' : null),
   env: (args) => (args.length === 0 ? null : 'env with arguments runs a program'),
-  history: (args) => (args.length === 0 || (args.length === 1 && /^\d+$/.test(args[0] ?? '')) ? null : 'history with options changes the history file'),
-  sed: sedCheck, awk: awkCheck('awk'), gawk: awkCheck('gawk'), mawk: awkCheck('mawk'), nawk: awkCheck('nawk'),
-  find: findCheck, git: gitCheck, less: lessCheck, xxd: xxdCheck, date: dateCheck, jq: jqCheck,
+  history: (args) =>
+    args.length === 0 || (args.length === 1 && /^\d+$/.test(args[0] ?? '')) ? null : 'history with options changes the history file',
+  sed: sedCheck,
+  awk: awkCheck('awk'),
+  gawk: awkCheck('gawk'),
+  mawk: awkCheck('mawk'),
+  nawk: awkCheck('nawk'),
+  find: findCheck,
+  git: gitCheck,
+  less: lessCheck,
+  xxd: xxdCheck,
+  date: dateCheck,
+  jq: jqCheck,
 };
 for (const [tool, toolSpec] of Object.entries(TOOL_SPECS)) BASH_READERS[tool] ??= spec(tool, toolSpec);
 
 // Tools that print a file's contents: a computed operand could name a secret.
-const PRINTERS = new Set([...Object.entries(TOOL_SPECS).filter(([, toolSpec]) => toolSpec.printsFiles).map(([tool]) => tool), 'less', 'xxd', 'jq', 'git']);
+const PRINTERS = new Set([
+  ...Object.entries(TOOL_SPECS)
+    .filter(([, toolSpec]) => toolSpec.printsFiles)
+    .map(([tool]) => tool),
+  'less',
+  'xxd',
+  'jq',
+  'git',
+]);
 const PS_PRINTERS = new Set(['get-content', 'gc', 'cat', 'type', 'select-string', 'sls', 'get-filehash', 'git', 'rg', 'findstr']);
 
 /** True when the command prints files it is given, so a computed operand could put a secret in the output. */
@@ -41,16 +68,114 @@ export function computedArgumentsOk(name: string): boolean {
 }
 
 // Tools that only report their own version or help.
-const VERSION_ONLY = ['node', 'npm', 'npx', 'pnpm', 'yarn', 'python', 'python3', 'pip', 'pip3', 'go', 'cargo', 'rustc', 'java', 'javac', 'tsc', 'gcc', 'g++', 'clang', 'make', 'cmake', 'ruby', 'php', 'perl', 'deno', 'bun', 'dotnet', 'mvn', 'gradle'];
+const VERSION_ONLY = [
+  'node',
+  'npm',
+  'npx',
+  'pnpm',
+  'yarn',
+  'python',
+  'python3',
+  'pip',
+  'pip3',
+  'go',
+  'cargo',
+  'rustc',
+  'java',
+  'javac',
+  'tsc',
+  'gcc',
+  'g++',
+  'clang',
+  'make',
+  'cmake',
+  'ruby',
+  'php',
+  'perl',
+  'deno',
+  'bun',
+  'dotnet',
+  'mvn',
+  'gradle',
+];
 
 const PS_READERS = new Set([
-  'get-childitem', 'gci', 'ls', 'dir', 'get-content', 'gc', 'cat', 'type', 'select-string', 'sls', 'measure-object', 'measure',
-  'get-location', 'pwd', 'gl', 'test-path', 'resolve-path', 'select-object', 'select', 'get-item', 'gi', 'write-output', 'echo', 'write',
-  'write-host', 'get-process', 'ps', 'gps', 'get-command', 'gcm', 'get-date', 'format-table', 'ft', 'format-list', 'fl', 'sort-object',
-  'sort', 'where-object', 'where', '?', 'foreach-object', '%', 'get-help', 'get-member', 'gm', 'out-string', 'convertto-json',
-  'convertfrom-json', 'get-filehash', 'get-itemproperty', 'get-service', 'group-object', 'out-host', 'out-null', 'get-variable', 'get-alias',
-  'split-path', 'join-path', 'get-psdrive', 'get-history', 'compare-object', 'set-location', 'sl', 'cd', 'chdir',
-  'push-location', 'pushd', 'pop-location', 'popd', 'start-sleep', 'sleep', 'get-acl', 'get-unique', 'get-random', 'get-culture', 'get-host',
+  'get-childitem',
+  'gci',
+  'ls',
+  'dir',
+  'get-content',
+  'gc',
+  'cat',
+  'type',
+  'select-string',
+  'sls',
+  'measure-object',
+  'measure',
+  'get-location',
+  'pwd',
+  'gl',
+  'test-path',
+  'resolve-path',
+  'select-object',
+  'select',
+  'get-item',
+  'gi',
+  'write-output',
+  'echo',
+  'write',
+  'write-host',
+  'get-process',
+  'ps',
+  'gps',
+  'get-command',
+  'gcm',
+  'get-date',
+  'format-table',
+  'ft',
+  'format-list',
+  'fl',
+  'sort-object',
+  'sort',
+  'where-object',
+  'where',
+  '?',
+  'foreach-object',
+  '%',
+  'get-help',
+  'get-member',
+  'gm',
+  'out-string',
+  'convertto-json',
+  'convertfrom-json',
+  'get-filehash',
+  'get-itemproperty',
+  'get-service',
+  'group-object',
+  'out-host',
+  'out-null',
+  'get-variable',
+  'get-alias',
+  'split-path',
+  'join-path',
+  'get-psdrive',
+  'get-history',
+  'compare-object',
+  'set-location',
+  'sl',
+  'cd',
+  'chdir',
+  'push-location',
+  'pushd',
+  'pop-location',
+  'popd',
+  'start-sleep',
+  'sleep',
+  'get-acl',
+  'get-unique',
+  'get-random',
+  'get-culture',
+  'get-host',
 ]);
 
 /** Marks a glob or computed operand that cannot expand to an option (`src/*.ts`); a program text it is not. */
@@ -65,7 +190,8 @@ export function readOnlyReason(name: string, given: Args, dialect: 'bash' | 'pow
     const lower = name.toLowerCase().replace(/\.exe$/, '');
     if (VERSION_ONLY.includes(lower) && versionQuery) return null;
     if (lower === 'git' || lower === 'rg' || lower === 'findstr') return BASH_READERS[lower]?.(args) ?? null;
-    if ((lower === 'get-help' || lower === 'help') && args.some((arg) => arg !== null && /^-on/i.test(arg))) return 'Get-Help -Online opens a web browser';
+    if ((lower === 'get-help' || lower === 'help') && args.some((arg) => arg !== null && /^-on/i.test(arg)))
+      return 'Get-Help -Online opens a web browser';
     if (PS_READERS.has(lower)) return null;
     return `${name} is not on the read-only list`;
   }
@@ -85,6 +211,9 @@ function subcommandCheck(tool: string, args: Args): string | null {
 }
 
 export const READ_ONLY_COMMANDS = {
-  bash: Object.keys(BASH_READERS), powershell: [...PS_READERS], gitSubcommands: [...Object.keys(GIT_SPECS), ...Object.keys(GIT_VERBS), 'rev-parse'], versionOnly: VERSION_ONLY,
+  bash: Object.keys(BASH_READERS),
+  powershell: [...PS_READERS],
+  gitSubcommands: [...Object.keys(GIT_SPECS), ...Object.keys(GIT_VERBS), 'rev-parse'],
+  versionOnly: VERSION_ONLY,
   subcommands: Object.fromEntries(Object.entries(SUBCOMMAND_SPECS).map(([tool, subs]) => [tool, Object.keys(subs)])),
 };

@@ -39,7 +39,17 @@ export function protectedPatternHit(pattern: string, context: Context): string |
 // `.env`, `.env.local`, `.env.production` hold secrets; `.env.example` and its kin are templates.
 const DOTENV_SECRET = /^\.env(?:\.(?!example$|sample$|template$|dist$)[\w.-]+)?$/;
 // Names a glob is tried against for the `.env` entry: a pattern that matches one of them names a secret.
-const DOTENV_SAMPLES = ['.env', '.env.local', '.env.production', '.env.development', '.env.prod', '.env.dev', '.env.staging', '.env.test', '.env.secret'];
+const DOTENV_SAMPLES = [
+  '.env',
+  '.env.local',
+  '.env.production',
+  '.env.development',
+  '.env.prod',
+  '.env.dev',
+  '.env.staging',
+  '.env.test',
+  '.env.secret',
+];
 
 /**
  * The secret path (DEFAULT_SECRET_PATHS or the caller's) a word's pattern names, if any. A bare name is a file name
@@ -68,7 +78,10 @@ export function secretTreeBelow(pattern: string, context: Context): string | nul
   const shapes = pathShapes(homePattern(pattern, context), context.workdirKnown ? context.workdir : null);
   for (const entry of context.secretPaths) {
     if (!entry.includes('/') && !entry.startsWith('~')) continue;
-    const roots = [resolve(context.root, expandHome(entry, context)), ...(entry.startsWith('~/') && ACCOUNT_HOME ? [ACCOUNT_HOME + entry.slice(1)] : [])];
+    const roots = [
+      resolve(context.root, expandHome(entry, context)),
+      ...(entry.startsWith('~/') && ACCOUNT_HOME ? [ACCOUNT_HOME + entry.slice(1)] : []),
+    ];
     if (roots.some((root) => shapes.some((shape) => couldBeInside(shape, root, true)))) return entry;
   }
   return null;
@@ -82,7 +95,10 @@ function pathHit(pattern: string, entries: readonly string[], context: Context, 
       continue;
     }
     // `~/.ssh` is the secret of the home in use and of the account's own home (HOME may point elsewhere).
-    const roots = new Set([resolve(context.root, expandHome(entry, context)), ...(entry.startsWith('~/') && ACCOUNT_HOME ? [ACCOUNT_HOME + entry.slice(1)] : [])]);
+    const roots = new Set([
+      resolve(context.root, expandHome(entry, context)),
+      ...(entry.startsWith('~/') && ACCOUNT_HOME ? [ACCOUNT_HOME + entry.slice(1)] : []),
+    ]);
     if ([...roots].some((root) => shapes.some((shape) => couldBeInside(shape, root)))) return entry;
   }
   return null;
@@ -100,10 +116,11 @@ function canonicalForms(words: string[]): string[][] {
 
 export function blockedBy(words: string[], context: Context, caseInsensitive: boolean): string | null {
   // PowerShell also separates paths with backslashes: C:\tools\rm.exe is rm.
-  const head = caseInsensitive ? (words[0] ?? '').split(/[\\/]/).pop() ?? '' : basename(words[0] ?? '');
+  const head = caseInsensitive ? ((words[0] ?? '').split(/[\\/]/).pop() ?? '') : basename(words[0] ?? '');
   const named = [head, ...words.slice(1)].map((word) => (caseInsensitive ? word.replace(/\.exe$/i, '') : word));
   for (const form of canonicalForms(named)) {
-    for (const pattern of context.block) if (!pattern.trim().startsWith('>') && matchesBlock(pattern, form, caseInsensitive)) return pattern;
+    for (const pattern of context.block)
+      if (!pattern.trim().startsWith('>') && matchesBlock(pattern, form, caseInsensitive)) return pattern;
   }
   return null;
 }
@@ -113,7 +130,9 @@ export function allowedBy(words: string[], context: Context, caseInsensitive: bo
   const unsafeGit = basename(words[0] ?? '') === 'git' ? gitSubcommand(words.slice(1)).unsafe : null;
   if (unsafeGit) {
     const option = words.find((word) => /^(-c|--config-env|--exec-path|-p|--paginate)/.test(word))?.split('=')[0] ?? '-c';
-    const pattern = context.allow.find((entry) => entry.split(/\s+/).some((part) => part.startsWith(option)) && matchesAllow(entry, words, caseInsensitive));
+    const pattern = context.allow.find(
+      (entry) => entry.split(/\s+/).some((part) => part.startsWith(option)) && matchesAllow(entry, words, caseInsensitive),
+    );
     return pattern ?? null;
   }
   // An option whose value is a program (`git fetch origin --upload-pack=CMD` under `git fetch origin*`) runs
@@ -129,8 +148,7 @@ export function allowedBy(words: string[], context: Context, caseInsensitive: bo
 }
 
 const PROGRAM_OPTION = new RegExp(
-    String.raw`^--?(?:upload-pack|receive-pack|exec|exec-batch|config|config-env|pre|compress-program|use-compress-program|to-command` +
+  String.raw`^--?(?:upload-pack|receive-pack|exec|exec-batch|config|config-env|pre|compress-program|use-compress-program|to-command` +
     String.raw`|checkpoint-action|open-files-in-pager|pager|rsh|ssh-command|sequence-editor|editor|shell|script-shell|node-options` +
     String.raw`|require|import|loader|hostname-bin|argv0|split-string|ext-diff|textconv|extcmd|eval)(?:=|$)`,
 );
-

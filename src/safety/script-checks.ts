@@ -7,12 +7,24 @@ import { TOOL_SPECS } from './tool-specs.js';
 // less runs `+cmd` at start (`+!sh` a shell), writes its input with -o/-O/--log-file, and reads key bindings
 // (lesskey) that may run commands.
 const LESS: ToolSpec = {
-  flags: 'aABcCdDeEfFgGiIJKLmMnNqQrRsSuUVwWX~', values: 'bhjpPtTxyz#"', printsFiles: true,
-  long: 'quit-at-eof QUIT-AT-EOF quit-if-one-screen no-init chop-long-lines RAW-CONTROL-CHARS raw-control-chars ignore-case IGNORE-CASE ' +
-      'LINE-NUMBERS line-numbers squeeze-blank-lines silent quiet QUIET SILENT long-prompt LONG-PROMPT status-column follow-name mouse ' +
-      'no-histdups no-keypad incsearch use-color help version',
+  flags: 'aABcCdDeEfFgGiIJKLmMnNqQrRsSuUVwWX~',
+  values: 'bhjpPtTxyz#"',
+  printsFiles: true,
+  long:
+    'quit-at-eof QUIT-AT-EOF quit-if-one-screen no-init chop-long-lines RAW-CONTROL-CHARS raw-control-chars ignore-case IGNORE-CASE ' +
+    'LINE-NUMBERS line-numbers squeeze-blank-lines silent quiet QUIET SILENT long-prompt LONG-PROMPT status-column follow-name mouse ' +
+    'no-histdups no-keypad incsearch use-color help version',
   longValues: 'tabs prompt pattern jump-target shift window max-back-scroll buffers',
-  unsafe: { '-o': 'writes its input to a file', '-O': 'writes its input to a file', '--log-file': 'writes its input to a file', '--LOG-FILE': 'writes its input to a file', '-k': 'loads key bindings that may run commands', '--lesskey-file': 'loads key bindings that may run commands', '--lesskey-src': 'loads key bindings that may run commands', '--lesskey-content': 'loads key bindings that may run commands' },
+  unsafe: {
+    '-o': 'writes its input to a file',
+    '-O': 'writes its input to a file',
+    '--log-file': 'writes its input to a file',
+    '--LOG-FILE': 'writes its input to a file',
+    '-k': 'loads key bindings that may run commands',
+    '--lesskey-file': 'loads key bindings that may run commands',
+    '--lesskey-src': 'loads key bindings that may run commands',
+    '--lesskey-content': 'loads key bindings that may run commands',
+  },
 };
 export function lessCheck(args: Args): string | null {
   if (args.some((arg) => arg !== null && arg.startsWith('+'))) return 'less +COMMAND runs less commands (! runs a shell)';
@@ -22,7 +34,7 @@ export function lessCheck(args: Args): string | null {
 // sed: only printing scripts (`-n '10,20p'`, `5q`) and plain substitutions to stdout; `w`, `e`, `r`, `W`
 // commands and `-i` write or run. Each -e/positional script is checked.
 const SED_SAFE = new RegExp(
-    String.raw`^\s*(?:(?:(?:\d+|\$|\/[^/\\]*\/)(?:,(?:\d+|\$|\+\d+|\/[^/\\]*\/))?)?\s*[pqd=]|(?:\d+|\$)` +
+  String.raw`^\s*(?:(?:(?:\d+|\$|\/[^/\\]*\/)(?:,(?:\d+|\$|\+\d+|\/[^/\\]*\/))?)?\s*[pqd=]|(?:\d+|\$)` +
     String.raw`|s(.)(?:(?!\1)[^\\])*\1(?:(?!\1)[^\\])*\1[gpiI0-9]*)\s*$`,
 );
 export function sedCheck(args: Args): string | null {
@@ -32,7 +44,8 @@ export function sedCheck(args: Args): string | null {
   if (scripts.length === 0) scripts.push(parsed.operands[0] ?? null);
   for (const script of scripts) {
     if (script === null) return 'sed script is computed';
-    if (!script.split(/[;\n]/).every((part) => SED_SAFE.test(part))) return `sed script ${JSON.stringify(script)} is not a plain print or substitution`;
+    if (!script.split(/[;\n]/).every((part) => SED_SAFE.test(part)))
+      return `sed script ${JSON.stringify(script)} is not a plain print or substitution`;
   }
   return null;
 }
@@ -55,8 +68,95 @@ export function awkCheck(tool: string): Check {
 }
 
 // find: its expression is an allow-list of tests and printing actions; -exec/-ok are checked by evaluate.ts.
-const FIND_ALONE = new Set(['-print', '-print0', '-ls', '-prune', '-not', '!', '-o', '-or', '-a', '-and', '(', ')', ',', '-true', '-false', '-quit', '-empty', '-readable', '-writable', '-executable', '-nouser', '-nogroup', '-xdev', '-mount', '-depth', '-daystart', '-noleaf', '-follow', '-L', '-H', '-P', '-ignore_readdir_race', '-noignore_readdir_race', '--help', '--version', '-d', '-s', '-x', '-E', '-X']);
-const FIND_VALUE = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-type', '-xtype', '-maxdepth', '-mindepth', '-mtime', '-mmin', '-atime', '-amin', '-ctime', '-cmin', '-newer', '-anewer', '-cnewer', '-size', '-user', '-group', '-perm', '-regex', '-iregex', '-regextype', '-links', '-samefile', '-inum', '-uid', '-gid', '-lname', '-ilname', '-printf', '-used', '-fstype', '-context', '-newermt', '-newerct', '-newerat', '-newermm', '-newercm', '-neweram', '-newerBt', '-newermB']);
+const FIND_ALONE = new Set([
+  '-print',
+  '-print0',
+  '-ls',
+  '-prune',
+  '-not',
+  '!',
+  '-o',
+  '-or',
+  '-a',
+  '-and',
+  '(',
+  ')',
+  ',',
+  '-true',
+  '-false',
+  '-quit',
+  '-empty',
+  '-readable',
+  '-writable',
+  '-executable',
+  '-nouser',
+  '-nogroup',
+  '-xdev',
+  '-mount',
+  '-depth',
+  '-daystart',
+  '-noleaf',
+  '-follow',
+  '-L',
+  '-H',
+  '-P',
+  '-ignore_readdir_race',
+  '-noignore_readdir_race',
+  '--help',
+  '--version',
+  '-d',
+  '-s',
+  '-x',
+  '-E',
+  '-X',
+]);
+const FIND_VALUE = new Set([
+  '-name',
+  '-iname',
+  '-path',
+  '-ipath',
+  '-wholename',
+  '-iwholename',
+  '-type',
+  '-xtype',
+  '-maxdepth',
+  '-mindepth',
+  '-mtime',
+  '-mmin',
+  '-atime',
+  '-amin',
+  '-ctime',
+  '-cmin',
+  '-newer',
+  '-anewer',
+  '-cnewer',
+  '-size',
+  '-user',
+  '-group',
+  '-perm',
+  '-regex',
+  '-iregex',
+  '-regextype',
+  '-links',
+  '-samefile',
+  '-inum',
+  '-uid',
+  '-gid',
+  '-lname',
+  '-ilname',
+  '-printf',
+  '-used',
+  '-fstype',
+  '-context',
+  '-newermt',
+  '-newerct',
+  '-newerat',
+  '-newermm',
+  '-newercm',
+  '-neweram',
+  '-newerBt',
+  '-newermB',
+]);
 const FIND_WRITES = new Set(['-delete', '-fprint', '-fprint0', '-fprintf', '-fls']);
 export function findCheck(args: Args): string | null {
   for (let at = 0; at < args.length; at++) {
@@ -71,7 +171,31 @@ export function findCheck(args: Args): string | null {
 }
 
 // xxd: `xxd IN OUT` writes OUT (with or without -r); its options are single-dash words.
-const XXD_ALONE = new Set(['-a', '-autoskip', '-b', '-bits', '-C', '-capitalize', '-E', '-EBCDIC', '-e', '-h', '-help', '-i', '-include', '-p', '-ps', '-postscript', '-plain', '-r', '-revert', '-d', '-u', '-v', '-version']);
+const XXD_ALONE = new Set([
+  '-a',
+  '-autoskip',
+  '-b',
+  '-bits',
+  '-C',
+  '-capitalize',
+  '-E',
+  '-EBCDIC',
+  '-e',
+  '-h',
+  '-help',
+  '-i',
+  '-include',
+  '-p',
+  '-ps',
+  '-postscript',
+  '-plain',
+  '-r',
+  '-revert',
+  '-d',
+  '-u',
+  '-v',
+  '-version',
+]);
 const XXD_VALUE = new Set(['-c', '-cols', '-g', '-groupsize', '-l', '-len', '-n', '-name', '-o', '-s', '-seek', '-R']);
 export function xxdCheck(args: Args): string | null {
   let operands = 0;
@@ -87,7 +211,16 @@ export function xxdCheck(args: Args): string | null {
   return null;
 }
 
-const DATE: ToolSpec = { flags: 'uRjn', values: 'dfrv', attached: 'I', long: 'debug rfc-email resolution universal utc help version', longValues: 'date file reference', longOptional: 'iso-8601 rfc-3339', unsafe: { '-s': 'sets the clock', '--set': 'sets the clock' }, computedOk: false };
+const DATE: ToolSpec = {
+  flags: 'uRjn',
+  values: 'dfrv',
+  attached: 'I',
+  long: 'debug rfc-email resolution universal utc help version',
+  longValues: 'date file reference',
+  longOptional: 'iso-8601 rfc-3339',
+  unsafe: { '-s': 'sets the clock', '--set': 'sets the clock' },
+  computedOk: false,
+};
 export function dateCheck(args: Args): string | null {
   const parsed = parseOptions('date', DATE, args);
   if ('reason' in parsed) return parsed.reason;

@@ -57,19 +57,36 @@ function keys(text: string): string[] {
 
 // Cargo configuration that only tunes downloads, output and layout; anything else (build.rustc*,
 // target.*.linker/runner, alias, env, credential providers, includes…) may run a program.
-const CARGO_HARMLESS = [/^term\./, /^net\./, /^http\./, /^source\./, /^registries\.[^.]+\.(?:index|protocol)$/, /^registry\.(?:default|index)$/, /^build\.(?:jobs|target-dir|incremental|target|dep-info-basedir)$/, /^cargo-new\./, /^future-incompat-report\./];
+const CARGO_HARMLESS = [
+  /^term\./,
+  /^net\./,
+  /^http\./,
+  /^source\./,
+  /^registries\.[^.]+\.(?:index|protocol)$/,
+  /^registry\.(?:default|index)$/,
+  /^build\.(?:jobs|target-dir|incremental|target|dep-info-basedir)$/,
+  /^cargo-new\./,
+  /^future-incompat-report\./,
+];
 
 function cargoRisk({ workdir, home }: ConfigContext): string | null {
   for (const dir of ancestors(workdir)) {
     for (const name of ['rust-toolchain.toml', 'rust-toolchain']) {
-      if (existsSync(join(dir, name))) return `${join(dir, name)} chooses the toolchain rustup runs (a path runs any program, a channel may be downloaded)`;
+      if (existsSync(join(dir, name)))
+        return `${join(dir, name)} chooses the toolchain rustup runs (a path runs any program, a channel may be downloaded)`;
     }
   }
-  const files = [...ancestors(workdir).flatMap((dir) => [join(dir, '.cargo', 'config.toml'), join(dir, '.cargo', 'config')]), join(home, '.cargo', 'config.toml'), join(home, '.cargo', 'config')];
+  const files = [
+    ...ancestors(workdir).flatMap((dir) => [join(dir, '.cargo', 'config.toml'), join(dir, '.cargo', 'config')]),
+    join(home, '.cargo', 'config.toml'),
+    join(home, '.cargo', 'config'),
+  ];
   for (const file of new Set(files)) {
     const text = read(file);
     if (text === null) continue;
-    const risky = text.startsWith('\u0000') ? 'a file too large to check' : keys(text).find((key) => !CARGO_HARMLESS.some((pattern) => pattern.test(key)));
+    const risky = text.startsWith('\u0000')
+      ? 'a file too large to check'
+      : keys(text).find((key) => !CARGO_HARMLESS.some((pattern) => pattern.test(key)));
     if (risky) return `${file} sets ${risky}, which cargo may run as a program`;
   }
   return null;
@@ -81,7 +98,8 @@ function mavenRisk({ workdir, home }: ConfigContext): string | null {
       if (existsSync(join(dir, '.mvn', name))) return `${join(dir, '.mvn', name)} passes options or extensions to the JVM mvn starts`;
     }
   }
-  for (const file of [join(home, '.mavenrc'), '/etc/mavenrc', join(home, '.m2', 'extensions.xml')]) if (existsSync(file)) return `${file} is run or loaded by mvn`;
+  for (const file of [join(home, '.mavenrc'), '/etc/mavenrc', join(home, '.m2', 'extensions.xml')])
+    if (existsSync(file)) return `${file} is run or loaded by mvn`;
   return null;
 }
 
@@ -90,24 +108,27 @@ function gradleRisk({ workdir, home }: ConfigContext): string | null {
     const text = read(file);
     if (text !== null && /org\.gradle\.(?:jvmargs|java\.home|java\.installations)/.test(text)) return `${file} sets the JVM gradle starts`;
   }
-  for (const file of [join(home, '.gradle', 'init.d'), join(home, '.gradle', 'init.gradle'), join(home, '.gradle', 'init.gradle.kts')]) if (existsSync(file)) return `${file} holds init scripts gradle runs`;
+  for (const file of [join(home, '.gradle', 'init.d'), join(home, '.gradle', 'init.gradle'), join(home, '.gradle', 'init.gradle.kts')])
+    if (existsSync(file)) return `${file} holds init scripts gradle runs`;
   return null;
 }
 
 function yarnRisk({ workdir, home }: ConfigContext): string | null {
   for (const dir of [...ancestors(workdir), home]) {
     const berry = read(join(dir, '.yarnrc.yml'));
-    if (berry !== null && /^\s*(?:yarnPath|plugins|injectEnvironmentFiles)\s*:/m.test(berry)) return `${join(dir, '.yarnrc.yml')} sets yarnPath or plugins, code yarn runs`;
+    if (berry !== null && /^\s*(?:yarnPath|plugins|injectEnvironmentFiles)\s*:/m.test(berry))
+      return `${join(dir, '.yarnrc.yml')} sets yarnPath or plugins, code yarn runs`;
     const classic = read(join(dir, '.yarnrc'));
-    if (classic !== null && /^\s*(?:yarn-path|--install\.)/m.test(classic)) return `${join(dir, '.yarnrc')} sets yarn-path, a program yarn runs`;
+    if (classic !== null && /^\s*(?:yarn-path|--install\.)/m.test(classic))
+      return `${join(dir, '.yarnrc')} sets yarn-path, a program yarn runs`;
   }
   return npmRisk({ workdir, home });
 }
 
 const NPM_RUNS = new RegExp(
-    String.raw`^\s*(script-shell|node-options|shell|editor|browser|viewer|git|onload-script|userconfig|globalconfig|init-module` +
+  String.raw`^\s*(script-shell|node-options|shell|editor|browser|viewer|git|onload-script|userconfig|globalconfig|init-module` +
     String.raw`|node-gyp|prefix|cache|logs-dir)\s*=`,
-    'm',
+  'm',
 );
 
 function npmRisk({ workdir, home }: ConfigContext): string | null {
@@ -116,7 +137,8 @@ function npmRisk({ workdir, home }: ConfigContext): string | null {
     const text = read(file);
     const key = text === null ? null : NPM_RUNS.exec(text)?.[1];
     if (key) return `${file} sets ${key}, which npm uses to run programs or to choose where it writes`;
-    for (const hook of ['.pnpmfile.cjs', '.pnpmfile.mjs']) if (existsSync(join(dir, hook))) return `${join(dir, hook)} holds hooks pnpm runs`;
+    for (const hook of ['.pnpmfile.cjs', '.pnpmfile.mjs'])
+      if (existsSync(join(dir, hook))) return `${join(dir, hook)} holds hooks pnpm runs`;
   }
   return null;
 }
@@ -130,7 +152,8 @@ function goRisk({ workdir, home }: ConfigContext): string | null {
     }
   }
   const env = read(join(home, '.config', 'go', 'env'));
-  if (env !== null && /^\s*(?:GOTOOLCHAIN|GOFLAGS|GOROOT|CC|CXX|GOENV)\s*=/m.test(env)) return `${join(home, '.config', 'go', 'env')} changes the toolchain or flags go runs`;
+  if (env !== null && /^\s*(?:GOTOOLCHAIN|GOFLAGS|GOROOT|CC|CXX|GOENV)\s*=/m.test(env))
+    return `${join(home, '.config', 'go', 'env')} changes the toolchain or flags go runs`;
   return null;
 }
 
@@ -142,7 +165,8 @@ function lessRisk({ home }: ConfigContext): string | null {
 }
 
 function ackRisk({ workdir, home }: ConfigContext): string | null {
-  for (const file of [...ancestors(workdir).map((dir) => join(dir, '.ackrc')), join(home, '.ackrc'), '/etc/ackrc']) if (existsSync(file)) return `${file} can set --pager or --output for ack`;
+  for (const file of [...ancestors(workdir).map((dir) => join(dir, '.ackrc')), join(home, '.ackrc'), '/etc/ackrc'])
+    if (existsSync(file)) return `${file} can set --pager or --output for ack`;
   return null;
 }
 
@@ -160,13 +184,22 @@ function kubeRisk({ home }: ConfigContext): string | null {
 function dockerRisk({ home }: ConfigContext): string | null {
   const file = join(home, '.docker', 'config.json');
   const text = read(file);
-  return text !== null && /"(?:currentContext|cliPluginsExtraDirs|credsStore|credHelpers)"/.test(text) ? `${file} selects a context or helpers docker may run` : null;
+  return text !== null && /"(?:currentContext|cliPluginsExtraDirs|credsStore|credHelpers)"/.test(text)
+    ? `${file} selects a context or helpers docker may run`
+    : null;
 }
 
 // mise (and rtx) configuration is read by its shims for any tool it manages and can run hooks and scripts.
 function miseRisk({ workdir }: ConfigContext): string | null {
   for (const dir of ancestors(workdir)) {
-    for (const name of ['mise.toml', '.mise.toml', 'mise.local.toml', '.mise.local.toml', join('.config', 'mise.toml'), join('.mise', 'config.toml')]) {
+    for (const name of [
+      'mise.toml',
+      '.mise.toml',
+      'mise.local.toml',
+      '.mise.local.toml',
+      join('.config', 'mise.toml'),
+      join('.mise', 'config.toml'),
+    ]) {
       if (existsSync(join(dir, name))) return `${join(dir, name)} can set environment and hooks that a mise shim runs`;
     }
   }
@@ -174,10 +207,47 @@ function miseRisk({ workdir }: ConfigContext): string | null {
 }
 
 const RISKS: Record<string, (context: ConfigContext) => string | null> = {
-  cargo: cargoRisk, rustc: cargoRisk, rustdoc: cargoRisk, mvn: mavenRisk, gradle: gradleRisk, yarn: yarnRisk, npm: npmRisk, npx: npmRisk, pnpm: npmRisk,
-  go: goRisk, less: lessRisk, ack: ackRisk, bat: batRisk, kubectl: kubeRisk, docker: dockerRisk,
+  cargo: cargoRisk,
+  rustc: cargoRisk,
+  rustdoc: cargoRisk,
+  mvn: mavenRisk,
+  gradle: gradleRisk,
+  yarn: yarnRisk,
+  npm: npmRisk,
+  npx: npmRisk,
+  pnpm: npmRisk,
+  go: goRisk,
+  less: lessRisk,
+  ack: ackRisk,
+  bat: batRisk,
+  kubectl: kubeRisk,
+  docker: dockerRisk,
 };
-const VERSION_MANAGED = new Set(['node', 'npm', 'npx', 'pnpm', 'yarn', 'python', 'python3', 'pip', 'pip3', 'go', 'cargo', 'rustc', 'java', 'javac', 'ruby', 'deno', 'bun', 'mvn', 'gradle', 'dotnet', 'php', 'perl', 'tsc']);
+const VERSION_MANAGED = new Set([
+  'node',
+  'npm',
+  'npx',
+  'pnpm',
+  'yarn',
+  'python',
+  'python3',
+  'pip',
+  'pip3',
+  'go',
+  'cargo',
+  'rustc',
+  'java',
+  'javac',
+  'ruby',
+  'deno',
+  'bun',
+  'mvn',
+  'gradle',
+  'dotnet',
+  'php',
+  'perl',
+  'tsc',
+]);
 
 /** Why a read-only run of `program` may still run a program its configuration names, or null. */
 export function configRisk(program: string, context: ConfigContext): string | null {

@@ -16,14 +16,55 @@ interface Unwrapped {
 
 // Options that take a value, per wrapper; anything else starting with `-` is a flag without one.
 const WITH_VALUE: Record<string, Set<string>> = {
-  sudo: new Set(['-u', '--user', '-g', '--group', '-C', '-D', '--chdir', '-h', '--host', '-p', '--prompt', '-r', '--role', '-t', '--type', '-U', '--other-user', '-T', '--command-timeout']),
+  sudo: new Set([
+    '-u',
+    '--user',
+    '-g',
+    '--group',
+    '-C',
+    '-D',
+    '--chdir',
+    '-h',
+    '--host',
+    '-p',
+    '--prompt',
+    '-r',
+    '--role',
+    '-t',
+    '--type',
+    '-U',
+    '--other-user',
+    '-T',
+    '--command-timeout',
+  ]),
   doas: new Set(['-u', '-C']),
   env: new Set(['-u', '--unset', '-C', '--chdir', '-S', '--split-string']),
   nice: new Set(['-n', '--adjustment']),
   ionice: new Set(['-c', '--class', '-n', '--classdata', '-p', '--pid', '-P', '--pgid', '-u', '--uid']),
   timeout: new Set(['-s', '--signal', '-k', '--kill-after']),
   stdbuf: new Set(['-i', '-o', '-e', '--input', '--output', '--error']),
-  xargs: new Set(['-a', '--arg-file', '-d', '--delimiter', '-E', '-e', '--eof', '-I', '-i', '--replace', '-L', '-l', '--max-lines', '-n', '--max-args', '-P', '--max-procs', '-s', '--max-chars', '--process-slot-var']),
+  xargs: new Set([
+    '-a',
+    '--arg-file',
+    '-d',
+    '--delimiter',
+    '-E',
+    '-e',
+    '--eof',
+    '-I',
+    '-i',
+    '--replace',
+    '-L',
+    '-l',
+    '--max-lines',
+    '-n',
+    '--max-args',
+    '-P',
+    '--max-procs',
+    '-s',
+    '--max-chars',
+    '--process-slot-var',
+  ]),
   command: new Set(),
   builtin: new Set(),
   exec: new Set(['-a']),
@@ -53,9 +94,37 @@ const SPECIAL: Record<string, Set<string>> = {
 // Flags without a value each wrapper is known to take; any other option needs approval (it may take a value
 // that hides the command, or change what runs).
 const FLAGS: Record<string, Set<string>> = {
-  sudo: new Set(['-A', '--askpass', '-b', '--background', '-E', '--preserve-env', '-H', '--set-home', '-n', '--non-interactive', '-P', '--preserve-groups', '-S', '--stdin', '-B', '--bell']),
+  sudo: new Set([
+    '-A',
+    '--askpass',
+    '-b',
+    '--background',
+    '-E',
+    '--preserve-env',
+    '-H',
+    '--set-home',
+    '-n',
+    '--non-interactive',
+    '-P',
+    '--preserve-groups',
+    '-S',
+    '--stdin',
+    '-B',
+    '--bell',
+  ]),
   doas: new Set(['-n', '-s']),
-  env: new Set(['-i', '--ignore-environment', '-0', '--null', '-v', '--debug', '--default-signal', '--ignore-signal', '--block-signal', '--list-signal-handling']),
+  env: new Set([
+    '-i',
+    '--ignore-environment',
+    '-0',
+    '--null',
+    '-v',
+    '--debug',
+    '--default-signal',
+    '--ignore-signal',
+    '--block-signal',
+    '--list-signal-handling',
+  ]),
   nice: new Set([]),
   ionice: new Set(['-t', '--ignore']),
   timeout: new Set(['--foreground', '--preserve-status', '-v', '--verbose', '-f', '-p']),
@@ -68,13 +137,82 @@ const FLAGS: Record<string, Set<string>> = {
   time: new Set(['-p', '--portability', '-v', '--verbose', '-a', '--append', '-q', '--quiet']),
   setsid: new Set(['-c', '--ctty', '-f', '--fork', '-w', '--wait']),
   taskset: new Set(['-a', '--all-tasks', '-c', '--cpu-list']),
-  chrt: new Set(['-b', '--batch', '-d', '--deadline', '-f', '--fifo', '-i', '--idle', '-o', '--other', '-r', '--rr', '-R', '--reset-on-fork', '-a', '--all-tasks', '-m', '--max', '-v', '--verbose']),
+  chrt: new Set([
+    '-b',
+    '--batch',
+    '-d',
+    '--deadline',
+    '-f',
+    '--fifo',
+    '-i',
+    '--idle',
+    '-o',
+    '--other',
+    '-r',
+    '--rr',
+    '-R',
+    '--reset-on-fork',
+    '-a',
+    '--all-tasks',
+    '-m',
+    '--max',
+    '-v',
+    '--verbose',
+  ]),
   unbuffer: new Set(['-p']),
   busybox: new Set([]),
   coproc: new Set([]),
-  watch: new Set(['-d', '--differences', '-t', '--no-title', '-b', '--beep', '-e', '--errexit', '-g', '--chgexit', '-c', '--color', '-p', '--precise', '-w', '--no-wrap']),
-  parallel: new Set(['-k', '--keep-order', '--halt-on-error', '-q', '--quote', '--dry-run', '--will-cite', '--bar', '--progress', '-u', '--ungroup', '--line-buffer', '-0', '--null']),
-  flock: new Set(['-s', '--shared', '-x', '-e', '--exclusive', '-u', '--unlock', '-n', '--nb', '--nonblock', '-o', '--close', '-F', '--no-fork', '--verbose']),
+  watch: new Set([
+    '-d',
+    '--differences',
+    '-t',
+    '--no-title',
+    '-b',
+    '--beep',
+    '-e',
+    '--errexit',
+    '-g',
+    '--chgexit',
+    '-c',
+    '--color',
+    '-p',
+    '--precise',
+    '-w',
+    '--no-wrap',
+  ]),
+  parallel: new Set([
+    '-k',
+    '--keep-order',
+    '--halt-on-error',
+    '-q',
+    '--quote',
+    '--dry-run',
+    '--will-cite',
+    '--bar',
+    '--progress',
+    '-u',
+    '--ungroup',
+    '--line-buffer',
+    '-0',
+    '--null',
+  ]),
+  flock: new Set([
+    '-s',
+    '--shared',
+    '-x',
+    '-e',
+    '--exclusive',
+    '-u',
+    '--unlock',
+    '-n',
+    '--nb',
+    '--nonblock',
+    '-o',
+    '--close',
+    '-F',
+    '--no-fork',
+    '--verbose',
+  ]),
 };
 
 // A long option as GNU getopt_long reads it: an exact name or the unique name it abbreviates.
@@ -93,7 +231,12 @@ export function isWrapper(name: string): boolean {
 }
 
 export function unwrap(name: string, args: (string | null)[]): Unwrapped {
-  const result: Unwrapped = { inner: [], elevates: name === 'sudo' || name === 'doas', appendsArguments: name === 'xargs' || name === 'parallel', unknown: null };
+  const result: Unwrapped = {
+    inner: [],
+    elevates: name === 'sudo' || name === 'doas',
+    appendsArguments: name === 'xargs' || name === 'parallel',
+    unknown: null,
+  };
   const withValue = WITH_VALUE[name]!;
   let at = 0;
   let lockSkipped = false;
@@ -119,7 +262,12 @@ export function unwrap(name: string, args: (string | null)[]): Unwrapped {
     }
     if (!arg.startsWith('-') || arg === '-') {
       // timeout DURATION, taskset MASK, chrt PRIORITY come before the command.
-      if ((name === 'timeout' || name === 'taskset' || name === 'chrt') && !result.inner.length && /^[\d.]+[smhd]?$|^0x[0-9a-f]+$/i.test(arg)) continue;
+      if (
+        (name === 'timeout' || name === 'taskset' || name === 'chrt') &&
+        !result.inner.length &&
+        /^[\d.]+[smhd]?$|^0x[0-9a-f]+$/i.test(arg)
+      )
+        continue;
       break;
     }
     const given = arg.includes('=') ? arg.slice(0, arg.indexOf('=')) : arg;

@@ -54,12 +54,12 @@ const HEADERS: Header[] = [
 
 // Lines that end every block: run summaries and the next section of a test report.
 const STOP = new RegExp(
-    String.raw`^(?:Tests?:|Test Suites:|Found \d+ errors?|error: aborting|error: could not compile|={3,}|FAILED |short test summary` +
+  String.raw`^(?:Tests?:|Test Suites:|Found \d+ errors?|error: aborting|error: could not compile|={3,}|FAILED |short test summary` +
     String.raw`|\d+ (?:errors?|warnings?) generated|make(?:\[\d+\])?: \*\*\*)`,
 );
 // Unindented lines that still belong to the block above them.
 const CONTINUATION = new RegExp(
-    String.raw`^(?:assertion |\d+\s*\||\S+:\d+(?::\d+)?:\s*note:|[^\s:]+:\s*note:|note:|help:|= |Expected|Received|left|right|E\s|>` +
+  String.raw`^(?:assertion |\d+\s*\||\S+:\d+(?::\d+)?:\s*note:|[^\s:]+:\s*note:|note:|help:|= |Expected|Received|left|right|E\s|>` +
     String.raw`|[+-] |-->|\S+:\d+: (?:in |\w+Error|\w*Exception))`,
 );
 const WEAK_KEYWORDS = /\b(?:errors?|exception|failed|fatal|panic|cannot|not found)\b|ERR!/i;
@@ -166,7 +166,8 @@ function chooseBlock(lines: string[], primaryIndex: number | undefined): Block {
   // Run summaries ("Found 4 errors", "0 errors and 1 warning", "=== 2 failed ===") say how many, not what.
   for (let index = lines.length - 1; index >= 0; index--) {
     const line = (lines[index] ?? '').trim();
-    if (WEAK_KEYWORDS.test(line) && !STOP.test(line) && !/\b0 (?:errors?|failed)\b/.test(line)) return { start: index, end: index, severity: 'error', key: index };
+    if (WEAK_KEYWORDS.test(line) && !STOP.test(line) && !/\b0 (?:errors?|failed)\b/.test(line))
+      return { start: index, end: index, severity: 'error', key: index };
   }
   for (let index = lines.length - 1; index >= 0; index--) {
     if ((lines[index] ?? '').trim() !== '') return { start: Math.max(0, index - 2), end: index, severity: 'error', key: index };
@@ -225,7 +226,10 @@ export function summariseError(options: SummariseOptions): ErrorSummary {
     const previous = entries[position - 1];
     if (CARET_ONLY.test(entry.text) && (!previous || !chosen.has(previous.index))) chosen.delete(entry.index);
   });
-  let text = entries.filter((entry) => chosen.has(entry.index)).map((entry) => entry.text).join('\n');
+  let text = entries
+    .filter((entry) => chosen.has(entry.index))
+    .map((entry) => entry.text)
+    .join('\n');
   let truncated = dropped;
   if (text.length > maxChars) {
     text = safePrefix(text, maxChars - MARKER.length) + MARKER;

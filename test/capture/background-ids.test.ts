@@ -55,9 +55,23 @@ function stranger(): number {
 
 function plantedState(id: string, extra: Partial<BackgroundState>): BackgroundState {
   return {
-    version: 1, id, command: 'planted', cwd: dir, shell: '/bin/sh', workerPid: 999_999_999, pgid: null, status: 'succeeded',
-    startedAt: new Date().toISOString(), endedAt: new Date().toISOString(), durationMs: 1, exitCode: 0, exitStatus: 0, signal: null,
-    artifactPath: join(dir, 'secret.txt'), notes: [], ...extra,
+    version: 1,
+    id,
+    command: 'planted',
+    cwd: dir,
+    shell: '/bin/sh',
+    workerPid: 999_999_999,
+    pgid: null,
+    status: 'succeeded',
+    startedAt: new Date().toISOString(),
+    endedAt: new Date().toISOString(),
+    durationMs: 1,
+    exitCode: 0,
+    exitStatus: 0,
+    signal: null,
+    artifactPath: join(dir, 'secret.txt'),
+    notes: [],
+    ...extra,
   };
 }
 
@@ -67,20 +81,36 @@ function plant(path: string, state: BackgroundState): void {
 }
 
 describe('ids are ids, not paths', () => {
-  const shapes = ['../x/package', '../../etc/passwd', '/etc/passwd', '', 'x', `${newArtifactId()}/../../x`, `${newArtifactId()}.json`, `../${newArtifactId()}`];
+  const shapes = [
+    '../x/package',
+    '../../etc/passwd',
+    '/etc/passwd',
+    '',
+    'x',
+    `${newArtifactId()}/../../x`,
+    `${newArtifactId()}.json`,
+    `../${newArtifactId()}`,
+  ];
 
   test('a state file planted outside the state folder is never read: output() and kill() refuse the id', async () => {
     writeFileSync(join(dir, 'secret.txt'), 'the contents of a private file\n');
     plant(join(cacheDir(), 'x', 'package.json'), plantedState('../x/package', { status: 'running', pgid: stranger() }));
     for (const id of shapes) {
-      await expect(output(id, { cacheDir: cacheDir() })).rejects.toMatchObject({ code: 'E_USAGE', message: expect.stringMatching(/is not a background command id/) });
+      await expect(output(id, { cacheDir: cacheDir() })).rejects.toMatchObject({
+        code: 'E_USAGE',
+        message: expect.stringMatching(/is not a background command id/),
+      });
       await expect(kill(id, { cacheDir: cacheDir(), graceMs: 100 })).rejects.toMatchObject({ code: 'E_USAGE' });
     }
     expect(strangers.every((child) => processRunning(child.pid!))).toBe(true);
   });
 
   test('the CLI: `kill ../x/package` and `read ../x --wait 0` are one-line usage errors (exit 2), no stack', async () => {
-    for (const argv of [['kill', '../x/package'], ['read', '../x/package', '--wait', '0'], ['read', '/etc/passwd', '--follow']]) {
+    for (const argv of [
+      ['kill', '../x/package'],
+      ['read', '../x/package', '--wait', '0'],
+      ['read', '/etc/passwd', '--follow'],
+    ]) {
       const io = captureIo({ cwd: dir, env: testEnv(dir) });
       expect(await runCli(argv, io)).toBe(2);
       const err = io.err.join('');
@@ -122,13 +152,16 @@ describe('kill signals only what is the command', () => {
   test('a running state whose leader start time differs (the pid was reused) leaves the stranger alone', async () => {
     const pid = stranger();
     const id = newArtifactId();
-    plant(backgroundPaths(id, { cacheDir: cacheDir() }).state, plantedState(id, { pgid: pid, status: 'running', pgidStartTime: 'linux:1', workerPid: process.pid }));
+    plant(
+      backgroundPaths(id, { cacheDir: cacheDir() }).state,
+      plantedState(id, { pgid: pid, status: 'running', pgidStartTime: 'linux:1', workerPid: process.pid }),
+    );
     const result = await kill(id, { cacheDir: cacheDir(), graceMs: 200 });
     expect(processRunning(pid)).toBe(true);
     expect(result.notes.join('\n')).toMatch(/belongs to another process|not signalled/);
   }, 20_000);
 
-  test('groups ≤ 1 and faultline\'s own group are never targets', () => {
+  test("groups ≤ 1 and faultline's own group are never targets", () => {
     const own = ownProcessGroup();
     expect(own).toBeGreaterThan(1);
     for (const pgid of [1, 0, -1, own!]) {

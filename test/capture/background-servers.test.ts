@@ -30,7 +30,15 @@ afterEach(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 async function begin(command: string, cwd: string, timeoutMs?: number): Promise<BackgroundResult> {
-  const result = await start(command, { cwd, cacheDir: cacheDir(), baseEnv: testEnv(dir), shell: '/bin/bash', workerPath: binaries.worker, history: false, timeoutMs });
+  const result = await start(command, {
+    cwd,
+    cacheDir: cacheDir(),
+    baseEnv: testEnv(dir),
+    shell: '/bin/bash',
+    workerPath: binaries.worker,
+    history: false,
+    timeoutMs,
+  });
   started.add(result.id);
   workers.add(workerPid(result.id, cacheDir()));
   return result;
@@ -69,7 +77,8 @@ describe('servers and watchers', () => {
     expect(result.output).toMatch(/Watching for file changes/);
     await writeFile(join(project, 'a.ts'), 'export const broken: number = "text";\n');
     let seen = '';
-    for (let tries = 0; tries < 60 && !/Found 1 error/.test(seen); tries++) seen += (await output(result.id, { cacheDir: cacheDir(), waitMs: 1000 })).output;
+    for (let tries = 0; tries < 60 && !/Found 1 error/.test(seen); tries++)
+      seen += (await output(result.id, { cacheDir: cacheDir(), waitMs: 1000 })).output;
     expect(seen).toMatch(/a\.ts\(1,14\): error TS2322/);
     await kill(result.id, { cacheDir: cacheDir() });
   });
@@ -78,7 +87,11 @@ describe('servers and watchers', () => {
 describe('faultline run --background', () => {
   test('prints the id and returns; the command outlives the CLI and its artifact is written', async () => {
     const env = { ...testEnv(dir), FAULTLINE_CACHE_DIR: cacheDir(), FAULTLINE_BACKGROUND_WORKER: binaries.worker };
-    const cli = spawnSync(process.execPath, [binaries.cli, 'run', '--background', '--shell', '--', 'sleep 1; echo "after the CLI"; exit 4'], { cwd: dir, env, encoding: 'utf8' });
+    const cli = spawnSync(
+      process.execPath,
+      [binaries.cli, 'run', '--background', '--shell', '--', 'sleep 1; echo "after the CLI"; exit 4'],
+      { cwd: dir, env, encoding: 'utf8' },
+    );
     expect(cli.status).toBe(0);
     const id = cli.stdout.trim();
     started.add(id);

@@ -11,7 +11,15 @@ const shared = {
   format: 'esm' as const,
   target: 'node20',
   logLevel: 'error' as const,
-  external: ['web-tree-sitter', '@vscode/tree-sitter-wasm', 'typescript', 'pyright', '@secretlint/*', 'vscode-languageserver-protocol', 'vscode-jsonrpc'],
+  external: [
+    'web-tree-sitter',
+    '@vscode/tree-sitter-wasm',
+    'typescript',
+    'pyright',
+    '@secretlint/*',
+    'vscode-languageserver-protocol',
+    'vscode-jsonrpc',
+  ],
   banner: { js: "import { createRequire as __flCreateRequire } from 'node:module'; const require = __flCreateRequire(import.meta.url);" },
 };
 

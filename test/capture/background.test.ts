@@ -15,17 +15,28 @@ const workers = new Set<number>();
 
 beforeAll(async () => {
   ({ dir, cleanup } = await tempDir());
-  ({ worker } = await buildBackgroundBinaries(join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'faultline-bg-test', 'unit')));
+  ({ worker } = await buildBackgroundBinaries(
+    join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'faultline-bg-test', 'unit'),
+  ));
 });
 afterEach(async () => {
-  for (const job of await list({ cacheDir: join(dir, 'cache') })) await kill(job.id, { cacheDir: join(dir, 'cache') }).catch(() => undefined);
+  for (const job of await list({ cacheDir: join(dir, 'cache') }))
+    await kill(job.id, { cacheDir: join(dir, 'cache') }).catch(() => undefined);
   expect(survivors(started)).toEqual([]);
   expect(await workersGone(workers)).toEqual([]);
 });
 afterAll(() => cleanup());
 
 function options(extra: StartOptions = {}): StartOptions {
-  return { cacheDir: join(dir, 'cache'), baseEnv: testEnv(dir), shell: '/bin/bash', workerPath: worker, root: dir, history: false, ...extra };
+  return {
+    cacheDir: join(dir, 'cache'),
+    baseEnv: testEnv(dir),
+    shell: '/bin/bash',
+    workerPath: worker,
+    root: dir,
+    history: false,
+    ...extra,
+  };
 }
 
 async function begin(command: string, extra: StartOptions = {}): Promise<BackgroundResult> {
@@ -103,7 +114,9 @@ describe('start / output', () => {
   });
 
   test('environment: strings set, null removes, "" stays empty; pagers are cat; stdin is closed', async () => {
-    const result = await begin('echo "$FOO|${HOME-unset}|${EMPTY-unset}|$PAGER|$GIT_PAGER"; read line; echo "read=$?"', { env: { FOO: 'bar', HOME: null, EMPTY: '' } });
+    const result = await begin('echo "$FOO|${HOME-unset}|${EMPTY-unset}|$PAGER|$GIT_PAGER"; read line; echo "read=$?"', {
+      env: { FOO: 'bar', HOME: null, EMPTY: '' },
+    });
     expect(result.output).toBe('bar|unset||cat|cat\nread=1\n');
   });
 
@@ -132,7 +145,8 @@ describe('redacted output for a model', () => {
     expect(result.running).toBe(true);
     expect(result.output).toBe('ready\n');
     let later = await output(result.id, { cacheDir: join(dir, 'cache'), waitMs: 8000, redact: true });
-    while (later.output === '' && later.running) later = await output(result.id, { cacheDir: join(dir, 'cache'), waitMs: 2000, redact: true });
+    while (later.output === '' && later.running)
+      later = await output(result.id, { cacheDir: join(dir, 'cache'), waitMs: 2000, redact: true });
     expect(later.output).toBe('key [REDACTED:github-token] used\n');
     const killed = await kill(result.id, { cacheDir: join(dir, 'cache'), redact: true });
     expect(killed.output).not.toContain(first);
@@ -148,13 +162,13 @@ describe('kill', () => {
   test('ends a sleep tree: the group, a setsid grandchild that left it, and one reparented to init', async () => {
     const script = [
       'setsid sleep 300 & echo "setsid=$!"',
-      "(setsid sh -c 'echo \"orphan=$$\"; exec sleep 300' &)",
+      '(setsid sh -c \'echo "orphan=$$"; exec sleep 300\' &)',
       'sleep 300 & echo "child=$!"',
       'wait',
     ].join('\n');
     const result = await begin(script, { detach: true });
     let text = '';
-    for (let tries = 0; tries < 50 && !/orphan=\d+/.test(text) || !/child=\d+/.test(text) || !/setsid=\d+/.test(text); tries++) {
+    for (let tries = 0; (tries < 50 && !/orphan=\d+/.test(text)) || !/child=\d+/.test(text) || !/setsid=\d+/.test(text); tries++) {
       text += (await output(result.id, { cacheDir: join(dir, 'cache'), waitMs: 200 })).output;
     }
     const pids = [...text.matchAll(/(?:setsid|orphan|child)=(\d+)/g)].map((match) => Number(match[1]));
@@ -166,7 +180,7 @@ describe('kill', () => {
   });
 
   test('kill after the command ended by itself still sweeps a detached leftover and frees the id', async () => {
-    const result = await begin("setsid sh -c 'exec sleep 300' > /dev/null 2>&1 & echo \"left=$!\"");
+    const result = await begin('setsid sh -c \'exec sleep 300\' > /dev/null 2>&1 & echo "left=$!"');
     const pid = Number(/left=(\d+)/.exec(result.output)?.[1]);
     expect(result.status).toBe('succeeded');
     expect(processRunning(pid)).toBe(true);

@@ -16,7 +16,10 @@ afterEach(() => cleanup());
 
 // Byte writers like the real process's (kept as raw bytes, so the test sees exactly what passed through);
 // without them `run` decodes the live output to text.
-function recordingIo(extraEnv: NodeJS.ProcessEnv = {}, options: { bytes?: boolean } = {}): CliIo & { out: string[]; err: string[]; rawErr: Buffer[] } {
+function recordingIo(
+  extraEnv: NodeJS.ProcessEnv = {},
+  options: { bytes?: boolean } = {},
+): CliIo & { out: string[]; err: string[]; rawErr: Buffer[] } {
   const out: string[] = [];
   const err: string[] = [];
   const rawErr: Buffer[] = [];
@@ -55,10 +58,12 @@ describe('faultline run', () => {
     expect(decoded.err.join('')).toContain('ok \ufffd\ufffd café\n');
   });
 
-
   test('--json: live output on stderr, one JSON document on stdout, exit code passed through', async () => {
     const io = recordingIo();
-    const code = await runCommandCli.run(['--json', '--', 'bash', '-c', 'echo "naïve ✓"; echo "src/a.ts:3:7: error: boom" >&2; exit 4'], io);
+    const code = await runCommandCli.run(
+      ['--json', '--', 'bash', '-c', 'echo "naïve ✓"; echo "src/a.ts:3:7: error: boom" >&2; exit 4'],
+      io,
+    );
     expect(code).toBe(4);
     expect(io.err.join('')).toContain('naïve ✓\nsrc/a.ts:3:7: error: boom\n');
     const document = JSON.parse(io.out.join(''));
@@ -118,7 +123,14 @@ describe('faultline read', () => {
     const io = recordingIo();
     expect(await readCommandCli.run([id, '--offset', '5', '--limit', '2', '--json'], io)).toBe(0);
     const page = JSON.parse(io.out.join(''));
-    expect(page).toEqual({ version: 1, lines: [{ line: 5, text: 'line 5' }, { line: 6, text: 'line 6' }], next: '7:42' });
+    expect(page).toEqual({
+      version: 1,
+      lines: [
+        { line: 5, text: 'line 5' },
+        { line: 6, text: 'line 6' },
+      ],
+      next: '7:42',
+    });
     const search = recordingIo();
     expect(await readCommandCli.run([id, '--search', 'warn', '--ignore-case', '--context', '1', '--json'], search)).toBe(0);
     expect(JSON.parse(search.out.join(''))).toEqual({
@@ -135,6 +147,8 @@ describe('faultline read', () => {
     await readCommandCli.run([id, '--limit', '5000'], io);
     expect(io.out.join('')).toBe('1 | alpha\n2 | beta\n');
     expect(io.err.join('')).toContain('limit 5000 clamped to 1000');
-    await expect(readCommandCli.run(['20200101T000000000Z-deadbeef'], recordingIo())).rejects.toThrow(/removed by retention or never existed/);
+    await expect(readCommandCli.run(['20200101T000000000Z-deadbeef'], recordingIo())).rejects.toThrow(
+      /removed by retention or never existed/,
+    );
   });
 });

@@ -47,5 +47,12 @@ export async function waitUntilGone(pid: number, timeoutMs = 3000): Promise<bool
 
 /** A minimal environment for child processes: no inherited cache settings leak into tests. */
 export function testEnv(cacheDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH, HOME: cacheDir, SHELL: '/bin/bash', LANG: 'C.UTF-8', FAULTLINE_CACHE_DIR: join(cacheDir, 'cache'), ...extra };
+  return {
+    PATH: process.env.PATH,
+    HOME: cacheDir,
+    SHELL: '/bin/bash',
+    LANG: 'C.UTF-8',
+    FAULTLINE_CACHE_DIR: join(cacheDir, 'cache'),
+    ...extra,
+  };
 }

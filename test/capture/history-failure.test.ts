@@ -104,12 +104,13 @@ describe('history (case 19: staleness)', () => {
   });
 
   test('keeps the last 5 runs per key, keys are separate, the file is private', async () => {
-    for (let index = 0; index < 7; index++) await recordRun(record(`make ${index}`, index % 2 === 0, `2025-01-01T10:0${index}:00Z`), { cacheDir: dir, key: 'a' });
+    for (let index = 0; index < 7; index++)
+      await recordRun(record(`make ${index}`, index % 2 === 0, `2025-01-01T10:0${index}:00Z`), { cacheDir: dir, key: 'a' });
     await recordRun(record('go test', true, '2025-01-01T11:00:00Z'), { cacheDir: dir, key: 'b' });
     const runs = await listRuns({ cacheDir: dir, key: 'a' });
     expect(runs.map((run) => run.command[1])).toEqual(['2', '3', '4', '5', '6']);
     expect((await lastRun({ cacheDir: dir, key: 'b' }))?.command).toEqual(['go', 'test']);
-    expect((await lastFailedRun({ cacheDir: dir, key: 'none' }))).toBeNull();
+    expect(await lastFailedRun({ cacheDir: dir, key: 'none' })).toBeNull();
     expect((await stat(join(dir, 'history.json'))).mode & 0o777).toBe(0o600);
   });
 

@@ -27,7 +27,9 @@ function expectExactMarkers(input: string, preview: ReturnType<typeof buildPrevi
 
 describe('normalisation (seeds cases 1–2)', () => {
   test('case 1: CR progress collapses to its last state', () => {
-    const preview = buildPreview('Resolving deps 12%\rResolving deps 64%\rResolving deps 100%\nerror: checksum mismatch for left-pad@9.9.9\n');
+    const preview = buildPreview(
+      'Resolving deps 12%\rResolving deps 64%\rResolving deps 100%\nerror: checksum mismatch for left-pad@9.9.9\n',
+    );
     expect(preview.text).toBe('Resolving deps 100%\nerror: checksum mismatch for left-pad@9.9.9');
     expect(preview.totalLines).toBe(2);
   });
@@ -101,7 +103,8 @@ describe('long lines and line alignment (seeds cases 5–7)', () => {
 });
 
 describe('first-error window', () => {
-  const noise = (from: number, count: number): string[] => Array.from({ length: count }, (_, index) => `[${from + index}] building target ${from + index} with some padding text`);
+  const noise = (from: number, count: number): string[] =>
+    Array.from({ length: count }, (_, index) => `[${from + index}] building target ${from + index} with some padding text`);
   const input = `${[...noise(1, 499), 'src/parser.c:10:5: error: expected ";" before "}" token', '  10 |   return x', ...noise(502, 1500)].join('\n')}\n`;
 
   test("a compiler's first error between head and tail stays visible", () => {

@@ -134,12 +134,19 @@ describe('case 24: read paging edges', () => {
     expect(result.notes).toEqual(['limit 1000000000 clamped to 1000']);
     await expect(readArtifact({ artifact: path, limit: -5 })).rejects.toSatisfy(code('E_USAGE'));
     await expect(readArtifact({ artifact: path, limit: 'abc' })).rejects.toSatisfy(code('E_USAGE'));
-    await expect(searchArtifact({ artifact: path, search: 'x', context: 99 })).resolves.toMatchObject({ notes: ['context 99 clamped to 20'] });
+    await expect(searchArtifact({ artifact: path, search: 'x', context: 99 })).resolves.toMatchObject({
+      notes: ['context 99 clamped to 20'],
+    });
   });
 
   test('(e) paging deep into a capture jumps through the sparse index instead of rescanning', async () => {
     const env = testEnv(dir);
-    const run = await runCommand({ command: ['node', '-e', 'let s = ""; for (let i = 1; i <= 300000; i++) s += `line ${i}\\n`; process.stdout.write(s)'], cwd: dir, env, history: false });
+    const run = await runCommand({
+      command: ['node', '-e', 'let s = ""; for (let i = 1; i <= 300000; i++) s += `line ${i}\\n`; process.stdout.write(s)'],
+      cwd: dir,
+      env,
+      history: false,
+    });
     const meta = JSON.parse(await readFile(run.artifact.path.replace(/\.log$/, '.json'), 'utf8'));
     expect(meta.lines).toBe(300_000);
     expect(meta.offsets).toHaveLength(300);
@@ -159,9 +166,13 @@ describe('case 24: read paging edges', () => {
     const run = await runCommand({ command: ['echo', 'hi'], cwd: dir, env, history: false });
     await unlink(run.artifact.path);
     await expect(readArtifact({ artifact: run.artifact.id, env })).rejects.toSatisfy(
-      (error) => isFaultlineError(error, 'E_ARTIFACT_MISSING') && error.message === `artifact ${run.artifact.id} was removed by retention or never existed`,
+      (error) =>
+        isFaultlineError(error, 'E_ARTIFACT_MISSING') &&
+        error.message === `artifact ${run.artifact.id} was removed by retention or never existed`,
     );
-    await expect(searchArtifact({ artifact: '20200101T000000000Z-deadbeef', env, search: 'x' })).rejects.toSatisfy(code('E_ARTIFACT_MISSING'));
+    await expect(searchArtifact({ artifact: '20200101T000000000Z-deadbeef', env, search: 'x' })).rejects.toSatisfy(
+      code('E_ARTIFACT_MISSING'),
+    );
   });
 
   test('a cursor that is not a line start is refused', async () => {

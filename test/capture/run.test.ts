@@ -86,7 +86,8 @@ describe('merging and bytes', () => {
   });
 
   test('seeds case 8: a final line without newline is in the artifact and the preview tail', async () => {
-    const script = 'for (let i = 0; i < 400; i++) process.stdout.write(`compiling unit ${i}\\n`); process.stdout.write("linking…\\nld: symbol(s) not found for architecture arm64")';
+    const script =
+      'for (let i = 0; i < 400; i++) process.stdout.write(`compiling unit ${i}\\n`); process.stdout.write("linking…\\nld: symbol(s) not found for architecture arm64")';
     const result = await run(['node', '-e', script], { previewBytes: 1024 });
     const saved = await readFile(result.artifact.path, 'utf8');
     expect(saved.endsWith('linking…\nld: symbol(s) not found for architecture arm64')).toBe(true);
@@ -150,7 +151,10 @@ describe('ending the process group', () => {
 
   test('a grandchild that ignores SIGTERM is SIGKILLed after the grace period', async () => {
     const pidFile = join(dir, 'stubborn.pid');
-    const result = await run(['bash', '-c', `bash -c 'trap "" TERM; sleep 60' & echo $! > ${pidFile}; wait`], { timeoutMs: 300, killGraceMs: 300 });
+    const result = await run(['bash', '-c', `bash -c 'trap "" TERM; sleep 60' & echo $! > ${pidFile}; wait`], {
+      timeoutMs: 300,
+      killGraceMs: 300,
+    });
     expect(result.timedOut).toBe(true);
     expect(await waitUntilGone(Number(await readFile(pidFile, 'utf8')))).toBe(true);
   });
@@ -196,7 +200,9 @@ describe('artifact store', () => {
   });
 
   test('past the size cap writing stops, the child is drained, and the artifact is marked truncated', async () => {
-    const result = await run(['node', '-e', 'process.stdout.write("é".repeat(3000)); process.stdout.write("\\nend\\n")'], { maxArtifactBytes: 1001 });
+    const result = await run(['node', '-e', 'process.stdout.write("é".repeat(3000)); process.stdout.write("\\nend\\n")'], {
+      maxArtifactBytes: 1001,
+    });
     expect(result.exitCode).toBe(0);
     expect(result.artifact).toMatchObject({ bytes: 1000, truncated: true, producedBytes: 6005 });
     // Cut on a character boundary: 500 whole é.

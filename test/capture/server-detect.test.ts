@@ -16,7 +16,12 @@ const SERVERS = [
   '[nodemon] waiting for changes before restart',
   'The development server is running; open the preview',
 ];
-const NOT_SERVERS = ['npm test', 'PASS src/a.test.ts', 'error TS2322: Type string is not assignable', 'Downloading https://registry.npmjs.org/x'];
+const NOT_SERVERS = [
+  'npm test',
+  'PASS src/a.test.ts',
+  'error TS2322: Type string is not assignable',
+  'Downloading https://registry.npmjs.org/x',
+];
 
 describe('server detection', () => {
   it.each(SERVERS)('recognises %j', (line) => expect(looksLikeServer(line)).toBe(true));

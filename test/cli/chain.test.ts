@@ -17,7 +17,10 @@ beforeAll(() => {
   mkdirSync(join(workspace, 'src'));
   writeFileSync(join(workspace, 'src', 'main.c'), 'int main(void)\n{\n    return missing;\n}\n');
   // Fails while the file "broken" exists: the same command can fail, then pass.
-  writeFileSync(join(workspace, 'check.sh'), `if [ -e broken ]; then echo "src/main.c:3:12: error: 'missing' undeclared"; exit 3; fi; echo ok\n`);
+  writeFileSync(
+    join(workspace, 'check.sh'),
+    `if [ -e broken ]; then echo "src/main.c:3:12: error: 'missing' undeclared"; exit 3; fi; echo ok\n`,
+  );
   writeFileSync(join(workspace, 'broken'), '');
   env = { FAULTLINE_CACHE_DIR: join(workspace, '.cache'), FAULTLINE_SESSION: 'chain-test', PATH: process.env.PATH };
 });
@@ -40,7 +43,9 @@ describe('chaining runs', () => {
 
     const located = await cli(['locate', '--last', '--json']);
     expect(located.code).toBe(1);
-    expect(JSON.parse(located.out).locations.map((location: any) => [location.file, location.line, location.root])).toEqual([['src/main.c', 3, workspace]]);
+    expect(JSON.parse(located.out).locations.map((location: any) => [location.file, location.line, location.root])).toEqual([
+      ['src/main.c', 3, workspace],
+    ]);
 
     const explained = await cli(['explain', artifact.id, '--no-lsp']);
     expect(explained.out).toContain('src/main.c:3:12  error');
@@ -71,10 +76,14 @@ describe('chaining runs', () => {
   it('one-line errors: no run yet in this session, a removed run id, contradicting flags', async () => {
     const fresh = captureIo({ cwd: elsewhere, env: { ...env, FAULTLINE_SESSION: 'never-used' } });
     expect(await runCli(['locate', '--last'], fresh)).toBe(2);
-    expect(fresh.err.join('')).toMatch(/^faultline locate: no run recorded in \S+ or this terminal \(session 'never-used'.*\[E_ARTIFACT_MISSING\]\n$/);
+    expect(fresh.err.join('')).toMatch(
+      /^faultline locate: no run recorded in \S+ or this terminal \(session 'never-used'.*\[E_ARTIFACT_MISSING\]\n$/,
+    );
     const gone = await cli(['locate', '20200101T000000000Z-deadbeef']);
     expect(gone.code).toBe(2);
-    expect(gone.err).toMatch(/^faultline locate: artifact 20200101T000000000Z-deadbeef was removed by retention or never existed \[E_ARTIFACT_MISSING\]\n$/);
+    expect(gone.err).toMatch(
+      /^faultline locate: artifact 20200101T000000000Z-deadbeef was removed by retention or never existed \[E_ARTIFACT_MISSING\]\n$/,
+    );
     expect((await cli(['locate', '--last', '--last-failed'])).err).toMatch(/contradict each other/);
   });
 });
@@ -101,25 +110,45 @@ describe('--last per project', () => {
     // Later, the same terminal fails in project B, and a program's library run fails in project A.
     await inProject(projectB, ['run', '--json', '--', 'sh', '-c', 'echo "src/b.c:2:1: error: in b"; exit 1']);
     const { runCommand } = await import('../../src/capture/index.js');
-    await runCommand({ command: ['sh', '-c', 'echo "src/a.c:9:1: error: library"; exit 1'], cwd: projectA, env: projectEnv, history: { key: 'terminal-1' } });
+    await runCommand({
+      command: ['sh', '-c', 'echo "src/a.c:9:1: error: library"; exit 1'],
+      cwd: projectA,
+      env: projectEnv,
+      history: { key: 'terminal-1' },
+    });
 
     // From a subdirectory of A: A's CLI run, not B's (more recent in this terminal) nor the library's.
     const fromA = await inProject(join(projectA, 'src'), ['locate', '--last-failed', '--json']);
     expect(JSON.parse(fromA.out).locations.map((location: any) => [location.file, location.line])).toEqual([['src/a.c', 1]]);
-    expect(fromA.err).toMatch(new RegExp(`^faultline: using run ${idA} \\(sh -c echo .*; exit 1; .*; in ${projectA.replace(/[/.]/g, '\\$&')}\\)\n`));
+    expect(fromA.err).toMatch(
+      new RegExp(`^faultline: using run ${idA} \\(sh -c echo .*; exit 1; .*; in ${projectA.replace(/[/.]/g, '\\$&')}\\)\n`),
+    );
     expect((await inProject(projectA, ['locate', '--last', '--json'])).err).toContain(`using run ${idA}`);
     const fromB = await inProject(projectB, ['locate', '--last', '--json']);
     expect(JSON.parse(fromB.out).locations.map((location: any) => location.file)).toEqual(['src/b.c']);
 
     // Another terminal's later run in A is A's last run: the project decides, the terminal only breaks ties.
-    const other = await inProject(projectA, ['run', '--json', '--', 'sh', '-c', 'echo "src/a.c:5:1: error: other terminal"; exit 1'], { FAULTLINE_SESSION: 'terminal-2' });
+    const other = await inProject(projectA, ['run', '--json', '--', 'sh', '-c', 'echo "src/a.c:5:1: error: other terminal"; exit 1'], {
+      FAULTLINE_SESSION: 'terminal-2',
+    });
     const afterOther = await inProject(projectA, ['locate', '--last', '--json']);
     expect(afterOther.err).toContain(`using run ${JSON.parse(other.out).artifact.id}`);
 
     // Two runs of A that ended at the same moment: this terminal's wins.
     const { recordRun } = await import('../../src/capture/index.js');
     const at = new Date(Date.now() + 60_000).toISOString();
-    const record = (id: string) => ({ command: ['make'], cwd: projectA, exitCode: 2, failed: true, startedAt: at, endedAt: at, artifactId: id, artifactPath: join(base, 'cache', 'artifacts', `${id}.log`), root: projectA, origin: 'cli' as const });
+    const record = (id: string) => ({
+      command: ['make'],
+      cwd: projectA,
+      exitCode: 2,
+      failed: true,
+      startedAt: at,
+      endedAt: at,
+      artifactId: id,
+      artifactPath: join(base, 'cache', 'artifacts', `${id}.log`),
+      root: projectA,
+      origin: 'cli' as const,
+    });
     await recordRun(record('20300101T000000000Z-aaaaaaaa'), { env: projectEnv, key: 'terminal-1' });
     await recordRun(record('20300101T000000000Z-bbbbbbbb'), { env: projectEnv, key: 'terminal-2' });
     const tie = await inProject(projectA, ['locate', '--last'], { FAULTLINE_SESSION: 'terminal-2' });

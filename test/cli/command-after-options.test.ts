@@ -15,8 +15,17 @@ describe('commandAfterOptions', () => {
   };
 
   it('stops at -- or at the first word that is not an option, keeping the command as given', () => {
-    expect(parse(['--json', '--cwd', 'a', '--', '--json', 'x'])).toEqual({ seen: [['--json', true], ['--cwd', 'a']], command: ['--json', 'x'] });
-    expect(parse(['-o', 'out.txt', 'npm', 'test', '--', '--watch=false'])).toEqual({ seen: [['-o', 'out.txt']], command: ['npm', 'test', '--', '--watch=false'] });
+    expect(parse(['--json', '--cwd', 'a', '--', '--json', 'x'])).toEqual({
+      seen: [
+        ['--json', true],
+        ['--cwd', 'a'],
+      ],
+      command: ['--json', 'x'],
+    });
+    expect(parse(['-o', 'out.txt', 'npm', 'test', '--', '--watch=false'])).toEqual({
+      seen: [['-o', 'out.txt']],
+      command: ['npm', 'test', '--', '--watch=false'],
+    });
   });
 
   it('takes --name=value as --name value', () => {

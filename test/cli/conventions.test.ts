@@ -66,12 +66,21 @@ describe('CI conventions', () => {
   it('everything unresolved: one line with the count and the --cwd/--root hint, in every format', async () => {
     for (const format of ['text', 'json', 'sarif']) {
       const { err } = await cli(['locate', 'elsewhere.log', '--root', '.', '--format', format]);
-      expect(err).toBe(`faultline: 2 places in the log were not found in the workspace (looked from ${workspace}); pass --cwd DIR where the command ran, or --root DIR for the repository\n`);
+      expect(err).toBe(
+        `faultline: 2 places in the log were not found in the workspace (looked from ${workspace}); pass --cwd DIR where the command ran, or --root DIR for the repository\n`,
+      );
     }
   });
 
   it('usage errors are one line', async () => {
-    for (const args of [['locate', '--frobnicate'], ['nonsense'], ['run', '--frobnicate', '--', 'true'], ['run'], ['read'], ['explain', 'a.log', 'b.log']]) {
+    for (const args of [
+      ['locate', '--frobnicate'],
+      ['nonsense'],
+      ['run', '--frobnicate', '--', 'true'],
+      ['run'],
+      ['read'],
+      ['explain', 'a.log', 'b.log'],
+    ]) {
       const { code, err } = await cli(args);
       // run's own usage errors are 125, so that 2 stays the command's (issue 24).
       expect(code).toBe(args[0] === 'run' ? 125 : 2);

@@ -51,7 +51,11 @@ describe('run', () => {
     const missing = await cli(['run', '--', 'no-such-cmd-xyz', '--flag']);
     expect(missing).toEqual({ code: 127, out: '', err: 'faultline run: command not found: no-such-cmd-xyz (not on PATH)\n' });
     const notExecutable = await cli(['run', '--', './not-executable.sh']);
-    expect(notExecutable).toEqual({ code: 126, out: '', err: `faultline run: cannot run ${join(dir, 'not-executable.sh')}: not executable\n` });
+    expect(notExecutable).toEqual({
+      code: 126,
+      out: '',
+      err: `faultline run: cannot run ${join(dir, 'not-executable.sh')}: not executable\n`,
+    });
     expect((await cli(['run', '--', './src'])).code).toBe(126);
   });
 
@@ -106,7 +110,10 @@ describe('check-command', () => {
 
 describe('prompt', () => {
   it('refuses --fail-level and --max-warnings, which it could not honour (it exits 0 once a prompt is printed)', async () => {
-    for (const option of [['--fail-level', 'error'], ['--max-warnings', '0']]) {
+    for (const option of [
+      ['--fail-level', 'error'],
+      ['--max-warnings', '0'],
+    ]) {
       const refused = await cli(['prompt', 'mixed.log', ...option]);
       expect(refused.code).toBe(2);
       expect(refused.err).toMatch(new RegExp(`^faultline prompt: ${option[0]} does not apply to prompt .*\\[E_USAGE\\]\\n$`));

@@ -13,7 +13,10 @@ beforeAll(() => {
   workspace = mkdtempSync(join(tmpdir(), 'fl-cli-'));
   mkdirSync(join(workspace, 'src'));
   writeFileSync(join(workspace, 'src', 'main.c'), 'int main(void)\n{\n    return missing;\n}\n');
-  writeFileSync(join(workspace, 'build.log'), 'gcc -c src/main.c\nsrc/main.c:3:12: error: ‘missing’ undeclared\nsrc/main.c:1:5: warning: unused\n');
+  writeFileSync(
+    join(workspace, 'build.log'),
+    'gcc -c src/main.c\nsrc/main.c:3:12: error: ‘missing’ undeclared\nsrc/main.c:1:5: warning: unused\n',
+  );
 });
 
 async function locate(args: string[], stdin?: string | Buffer, env: NodeJS.ProcessEnv = {}) {
@@ -30,7 +33,20 @@ describe('faultline locate', () => {
     expect(json.version).toBe(1);
     expect(Object.keys(json)).toEqual(['version', 'locations', 'unresolved', 'dropped']);
     expect(json.locations[0]).toMatchObject({ file: 'src/main.c', line: 3, column: 12, severity: 'error', format: 'gcc', logLine: 2 });
-    expect(Object.keys(json.locations[0])).toEqual(['file', 'root', 'line', 'column', 'endLine', 'endColumn', 'severity', 'message', 'format', 'logLine', 'columnUnit', 'code']);
+    expect(Object.keys(json.locations[0])).toEqual([
+      'file',
+      'root',
+      'line',
+      'column',
+      'endLine',
+      'endColumn',
+      'severity',
+      'message',
+      'format',
+      'logLine',
+      'columnUnit',
+      'code',
+    ]);
   });
 
   it('prints text with a code frame under the primary, without colour when not a TTY', async () => {
@@ -81,7 +97,10 @@ describe('faultline locate', () => {
   });
 
   it('refuses a binary file with a clear error, and scans it with --binary', async () => {
-    writeFileSync(join(workspace, 'a.out'), Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.from('\nsrc/main.c:3:12: error: x\n')]));
+    writeFileSync(
+      join(workspace, 'a.out'),
+      Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.from('\nsrc/main.c:3:12: error: x\n')]),
+    );
     const refused = await locate(['a.out']);
     expect(refused.code).toBe(2);
     expect(refused.err).toContain('ELF executable');
@@ -90,7 +109,10 @@ describe('faultline locate', () => {
   });
 
   it('keeps going through invalid UTF-8 and NUL bytes', async () => {
-    const bytes = Buffer.concat([Buffer.from([0xff, 0xfe, 0x00, 0x41, 0x0a, 0xc3, 0x28, 0x0a]), Buffer.from('src/main.c:3:12: error: x\0y\n')]);
+    const bytes = Buffer.concat([
+      Buffer.from([0xff, 0xfe, 0x00, 0x41, 0x0a, 0xc3, 0x28, 0x0a]),
+      Buffer.from('src/main.c:3:12: error: x\0y\n'),
+    ]);
     writeFileSync(join(workspace, 'mixed.log'), bytes);
     const { code, out } = await locate(['mixed.log', '--json', '--root', '.']);
     expect(code).toBe(1);

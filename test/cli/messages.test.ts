@@ -29,14 +29,38 @@ async function cli(args: string[]) {
 
 describe('did you mean', () => {
   it.each([
-    [['locate', 'build.log', '--formt', 'unix'], 'faultline locate: unknown option --formt (did you mean --format?) (faultline locate --help lists them) [E_USAGE]\n'],
-    [['explain', 'build.log', '--no-lps'], 'faultline explain: unknown option --no-lps (did you mean --no-lsp?) (faultline explain --help lists them) [E_USAGE]\n'],
-    [['read', 'x', '--serach', 'a'], 'faultline read: unknown option --serach (did you mean --search?) (faultline read --help lists them) [E_USAGE]\n'],
-    [['run', '--frmat', 'unix', '--', 'true'], 'faultline run: unknown option --frmat (did you mean --format?) (faultline run --help lists them) [E_USAGE]\n'],
-    [['check-command', '--jsno', '--', 'ls'], 'faultline check-command: unknown option --jsno (did you mean --json?) (faultline check-command --help lists them) [E_USAGE]\n'],
-    [['locate', 'build.log', '--format', 'unx'], "faultline locate: unknown --format 'unx' (did you mean unix?) (one of: text, json, github, sarif, rdjsonl, gitlab, unix, vim, checkstyle) [E_USAGE]\n"],
-    [['locate', 'build.log', '--tool', 'tsc-prety'], "faultline locate: unknown format 'tsc-prety' (did you mean tsc-pretty?) (see 'faultline formats') [E_UNKNOWN_FORMAT]\n"],
-    [['locat', 'build.log'], "faultline: unknown command 'locat' (did you mean locate?) (one of: locate, explain, run, read, check-command, kill, ps, fix, lsp, prompt, formats, check-fixtures; see faultline --help)\n"],
+    [
+      ['locate', 'build.log', '--formt', 'unix'],
+      'faultline locate: unknown option --formt (did you mean --format?) (faultline locate --help lists them) [E_USAGE]\n',
+    ],
+    [
+      ['explain', 'build.log', '--no-lps'],
+      'faultline explain: unknown option --no-lps (did you mean --no-lsp?) (faultline explain --help lists them) [E_USAGE]\n',
+    ],
+    [
+      ['read', 'x', '--serach', 'a'],
+      'faultline read: unknown option --serach (did you mean --search?) (faultline read --help lists them) [E_USAGE]\n',
+    ],
+    [
+      ['run', '--frmat', 'unix', '--', 'true'],
+      'faultline run: unknown option --frmat (did you mean --format?) (faultline run --help lists them) [E_USAGE]\n',
+    ],
+    [
+      ['check-command', '--jsno', '--', 'ls'],
+      'faultline check-command: unknown option --jsno (did you mean --json?) (faultline check-command --help lists them) [E_USAGE]\n',
+    ],
+    [
+      ['locate', 'build.log', '--format', 'unx'],
+      "faultline locate: unknown --format 'unx' (did you mean unix?) (one of: text, json, github, sarif, rdjsonl, gitlab, unix, vim, checkstyle) [E_USAGE]\n",
+    ],
+    [
+      ['locate', 'build.log', '--tool', 'tsc-prety'],
+      "faultline locate: unknown format 'tsc-prety' (did you mean tsc-pretty?) (see 'faultline formats') [E_UNKNOWN_FORMAT]\n",
+    ],
+    [
+      ['locat', 'build.log'],
+      "faultline: unknown command 'locat' (did you mean locate?) (one of: locate, explain, run, read, check-command, kill, ps, fix, lsp, prompt, formats, check-fixtures; see faultline --help)\n",
+    ],
   ])('%j', async (args, message) => {
     const result = await cli(args);
     expect(result.err).toBe(message);
@@ -44,7 +68,9 @@ describe('did you mean', () => {
   });
 
   it('offers nothing when no name is close, and one that a prefix names alone', async () => {
-    expect((await cli(['locate', 'build.log', '--zzzzzz'])).err).toBe('faultline locate: unknown option --zzzzzz (faultline locate --help lists them) [E_USAGE]\n');
+    expect((await cli(['locate', 'build.log', '--zzzzzz'])).err).toBe(
+      'faultline locate: unknown option --zzzzzz (faultline locate --help lists them) [E_USAGE]\n',
+    );
     expect(closestName('--max', ['--max-warnings', '--format'])).toBe('--max-warnings');
     expect(closestName('--fromat', ['--format', '--json'])).toBe('--format');
     expect(closestName('x', ['--format', '--json'])).toBeUndefined();
@@ -54,7 +80,9 @@ describe('did you mean', () => {
 describe('messages', () => {
   it('--cwd and --root that do not exist name the option', async () => {
     expect((await cli(['locate', 'build.log', '--cwd', '/nope'])).err).toBe('faultline locate: --cwd /nope: no such directory [E_USAGE]\n');
-    expect((await cli(['locate', 'build.log', '--root', 'missing'])).err).toBe('faultline locate: --root missing: no such directory [E_USAGE]\n');
+    expect((await cli(['locate', 'build.log', '--root', 'missing'])).err).toBe(
+      'faultline locate: --root missing: no such directory [E_USAGE]\n',
+    );
   });
 
   it('a background id that is not there is told in CLI words, not library function names', async () => {
@@ -72,7 +100,7 @@ describe('messages', () => {
     expect(read.err).toMatch(/^faultline: using run \S+ \(sh -c /);
   });
 
-  it("the run summary starts its own line after output without a final newline", async () => {
+  it('the run summary starts its own line after output without a final newline', async () => {
     const result = await cli(['run', '--', 'printf', 'no newline']);
     expect(result.out).toMatch(/^no newline\nfaultline: exit 0 · /);
   });
@@ -90,8 +118,12 @@ describe('tsc under run on a terminal', () => {
     expect(code).toBe(2);
     expect(out).toMatch(/\u001b\[\d+m/);
     // eslint-disable-next-line no-control-regex
-    expect(out.replace(/\u001b\[[\d;]*m/g, '')).toMatch(/src\/bad\.ts:1:14 {2}error {2}Type 'string' is not assignable to type 'number'\. \[TS2322\]/);
+    expect(out.replace(/\u001b\[[\d;]*m/g, '')).toMatch(
+      /src\/bad\.ts:1:14 {2}error {2}Type 'string' is not assignable to type 'number'\. \[TS2322\]/,
+    );
     const { readFileSync } = await import('node:fs');
-    expect(readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8')).toMatch(/\*\*tsc\*\* prints its pretty, coloured output only\s+to a terminal, so under `faultline run` pass `--pretty`/);
+    expect(readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8')).toMatch(
+      /\*\*tsc\*\* prints its pretty, coloured output only\s+to a terminal, so under `faultline run` pass `--pretty`/,
+    );
   });
 });

@@ -27,8 +27,8 @@ async function cli(args: string[]) {
 // the workspace's node_modules, as in a project that depends on eslint.
 // Else the eslint this repository pins as a devDependency (for faultline fix's tests), so `npm ci` is enough.
 const eslintModules =
-  [join(process.env.FL_TOOLS ?? '/tmp/fl-rep-tools', 'eslint', 'node_modules'), join(import.meta.dirname, '..', '..', 'node_modules')].find((modules) =>
-    existsSync(join(modules, '.bin', 'eslint')),
+  [join(process.env.FL_TOOLS ?? '/tmp/fl-rep-tools', 'eslint', 'node_modules'), join(import.meta.dirname, '..', '..', 'node_modules')].find(
+    (modules) => existsSync(join(modules, '.bin', 'eslint')),
   ) ?? '';
 const eslintAvailable = eslintModules !== '';
 
@@ -58,7 +58,15 @@ describe('structured reports through the CLI', () => {
     expect(code).toBe(0);
     const json = JSON.parse(out);
     expect(json.locations).toHaveLength(5);
-    expect(json.locations[0]).toMatchObject({ file: 'src/cart.js', line: 2, column: 25, endColumn: 26, severity: 'error', code: 'eqeqeq', format: 'eslint-json' });
+    expect(json.locations[0]).toMatchObject({
+      file: 'src/cart.js',
+      line: 2,
+      column: 25,
+      endColumn: 26,
+      severity: 'error',
+      code: 'eqeqeq',
+      format: 'eslint-json',
+    });
   });
 
   it('run refuses an unknown --input-format before running anything', async () => {
@@ -67,10 +75,13 @@ describe('structured reports through the CLI', () => {
     expect(err).toContain("unknown input format 'nope'");
   });
 
-  it.skipIf(!eslintAvailable)(`acceptance: faultline run -- npx eslint --format json finds the locations ${needsWhat('eslint', eslintAvailable, 'sh scripts/fixtures/reports.sh installs it')}`, async () => {
-    symlinkSync(eslintModules, join(workspace, 'node_modules'));
-    const { code, out } = await cli(['run', '--json', '--', 'npx', '--no-install', 'eslint', '--format', 'json', 'src']);
-    expect(code).toBe(1);
-    expect(JSON.parse(out).locations.length).toBeGreaterThan(0);
-  });
+  it.skipIf(!eslintAvailable)(
+    `acceptance: faultline run -- npx eslint --format json finds the locations ${needsWhat('eslint', eslintAvailable, 'sh scripts/fixtures/reports.sh installs it')}`,
+    async () => {
+      symlinkSync(eslintModules, join(workspace, 'node_modules'));
+      const { code, out } = await cli(['run', '--json', '--', 'npx', '--no-install', 'eslint', '--format', 'json', 'src']);
+      expect(code).toBe(1);
+      expect(JSON.parse(out).locations.length).toBeGreaterThan(0);
+    },
+  );
 });

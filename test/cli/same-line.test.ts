@@ -45,12 +45,18 @@ describe('a second error on the same line', () => {
   it('is a finding of its own in sarif, rdjsonl, gitlab, github and unix', async () => {
     const sarif = JSON.parse((await locate(['-', '--format', 'sarif'], TWO_ON_ONE_LINE)).out);
     expect(sarif.runs[0].results.map((result: { message: { text: string } }) => result.message.text)).toEqual(['first', 'second']);
-    const rdjsonl = (await locate(['-', '--format', 'rdjsonl'], TWO_ON_ONE_LINE)).out.trim().split('\n').map((line) => JSON.parse(line));
+    const rdjsonl = (await locate(['-', '--format', 'rdjsonl'], TWO_ON_ONE_LINE)).out
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(rdjsonl.map((entry) => [entry.message, entry.location.range.start.column])).toEqual([
       ['first', 17],
       ['second', 31],
     ]);
-    const gitlab = JSON.parse((await locate(['-', '--format', 'gitlab'], TWO_ON_ONE_LINE)).out) as Array<{ description: string; fingerprint: string }>;
+    const gitlab = JSON.parse((await locate(['-', '--format', 'gitlab'], TWO_ON_ONE_LINE)).out) as Array<{
+      description: string;
+      fingerprint: string;
+    }>;
     expect(gitlab.map((issue) => issue.description)).toEqual(['first', 'second']);
     expect(new Set(gitlab.map((issue) => issue.fingerprint)).size).toBe(2);
     const github = (await locate(['-', '--format', 'github'], TWO_ON_ONE_LINE)).out;

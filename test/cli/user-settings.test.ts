@@ -12,7 +12,11 @@ import { needs } from '../_tools.js';
 let work: string;
 
 function git(...args: string[]): void {
-  execFileSync('git', args, { cwd: work, stdio: 'ignore', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } });
+  execFileSync('git', args, {
+    cwd: work,
+    stdio: 'ignore',
+    env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' },
+  });
 }
 
 function write(path: string, text: string): void {
@@ -33,7 +37,8 @@ const places = (out: string): string[] =>
 
 beforeEach(() => {
   work = mkdtempSync(join(tmpdir(), 'faultline-user-settings-'));
-  for (const file of ['src/a.ts', 'src/b.ts', 'gen/out.ts']) write(file, Array.from({ length: 20 }, (_, index) => `line ${index + 1}`).join('\n') + '\n');
+  for (const file of ['src/a.ts', 'src/b.ts', 'gen/out.ts'])
+    write(file, Array.from({ length: 20 }, (_, index) => `line ${index + 1}`).join('\n') + '\n');
 });
 
 describe('--efm', () => {
@@ -71,9 +76,24 @@ describe('--efm', () => {
   });
 
   it('run --efm reads the command output with the pattern', async () => {
-    const { code, out } = await cli(['run', '--json', '--efm', '<<%f>> @ %l: %m', '--efm', '%-G%.%#', '--', 'sh', '-c', "printf '<<src/b.ts>> @ 4: from run\\n'; exit 3"]);
+    const { code, out } = await cli([
+      'run',
+      '--json',
+      '--efm',
+      '<<%f>> @ %l: %m',
+      '--efm',
+      '%-G%.%#',
+      '--',
+      'sh',
+      '-c',
+      "printf '<<src/b.ts>> @ 4: from run\\n'; exit 3",
+    ]);
     expect(code).toBe(3);
-    expect((JSON.parse(out) as { locations: Array<{ file: string; line: number }> }).locations.map((location) => `${location.file}:${location.line}`)).toEqual(['src/b.ts:4']);
+    expect(
+      (JSON.parse(out) as { locations: Array<{ file: string; line: number }> }).locations.map(
+        (location) => `${location.file}:${location.line}`,
+      ),
+    ).toEqual(['src/b.ts:4']);
   });
 });
 
@@ -87,15 +107,26 @@ describe('the project file (faultline.config.json)', () => {
         severity: { TS2304: 'warning', 'house-tool': 'note', TS7006: 'off' },
       }),
     );
-    write('build.log', '[E] src/a.ts#2 house rule\n[E] gen/out.ts#1 generated\nsrc/b.ts:5:1 - error TS2304: Cannot find name.\nsrc/b.ts:6:1 - error TS7006: implicit any.\n');
+    write(
+      'build.log',
+      '[E] src/a.ts#2 house rule\n[E] gen/out.ts#1 generated\nsrc/b.ts:5:1 - error TS2304: Cannot find name.\nsrc/b.ts:6:1 - error TS7006: implicit any.\n',
+    );
     const { out } = await cli(['locate', 'build.log', '--json']);
     expect(places(out)).toEqual(['src/b.ts:5 warning tsc-pretty', 'src/a.ts:2 note house-tool']);
     const dropped = (JSON.parse(out) as { dropped: Array<{ file: string; reason: string }> }).dropped;
-    expect(dropped).toEqual(expect.arrayContaining([{ file: 'gen/out.ts', line: 1, reason: 'ignored' }, { file: 'src/b.ts', line: 6, reason: 'ignored' }]));
+    expect(dropped).toEqual(
+      expect.arrayContaining([
+        { file: 'gen/out.ts', line: 1, reason: 'ignored' },
+        { file: 'src/b.ts', line: 6, reason: 'ignored' },
+      ]),
+    );
   });
 
   it('is also read from the "faultline" key of package.json, beside the language-server table', async () => {
-    write('package.json', JSON.stringify({ name: 'p', faultline: { servers: {}, formats: [{ name: 'house-tool', efm: ['[%t] %f#%l %m'] }] } }));
+    write(
+      'package.json',
+      JSON.stringify({ name: 'p', faultline: { servers: {}, formats: [{ name: 'house-tool', efm: ['[%t] %f#%l %m'] }] } }),
+    );
     write('build.log', '[W] src/a.ts#2 house rule\n');
     expect(places((await cli(['locate', 'build.log', '--json'])).out)).toEqual(['src/a.ts:2 warning house-tool']);
   });
@@ -118,7 +149,13 @@ describe('the project file (faultline.config.json)', () => {
 });
 
 describe(`diff filtering ${needs('git')}`, () => {
-  const log = ['src/a.ts:2:1 - error TS1: on an added line', 'src/a.ts:4:1 - error TS2: in the hunk context', 'src/a.ts:15:1 - error TS3: far from the change', 'src/b.ts:1:1 - error TS4: in an untouched file', ''].join('\n');
+  const log = [
+    'src/a.ts:2:1 - error TS1: on an added line',
+    'src/a.ts:4:1 - error TS2: in the hunk context',
+    'src/a.ts:15:1 - error TS3: far from the change',
+    'src/b.ts:1:1 - error TS4: in an untouched file',
+    '',
+  ].join('\n');
 
   beforeEach(() => {
     git('init', '-q');
@@ -144,13 +181,18 @@ describe(`diff filtering ${needs('git')}`, () => {
     write('change.diff', execFileSync('git', ['diff'], { cwd: work, encoding: 'utf8' }));
     const fromFile = await cli(['locate', 'build.log', '--json', '--diff', 'change.diff']);
     expect(places(fromFile.out).map((place) => place.split(' ')[0])).toEqual(['src/a.ts:2']);
-    const fromStdin = await cli(['locate', 'build.log', '--format', 'unix', '--diff', '-'], execFileSync('git', ['diff'], { cwd: work, encoding: 'utf8' }));
+    const fromStdin = await cli(
+      ['locate', 'build.log', '--format', 'unix', '--diff', '-'],
+      execFileSync('git', ['diff'], { cwd: work, encoding: 'utf8' }),
+    );
     expect(fromStdin.out.trim().split('\n')).toEqual([expect.stringMatching(/^src\/a\.ts:2:1: error: on an added line/)]);
   });
 
   it('refuses what cannot work, in one line each', async () => {
     expect((await cli(['locate', 'build.log', '--filter-mode', 'added'])).err).toContain('needs the change');
-    expect((await cli(['locate', 'build.log', '--filter-mode', 'some'])).err).toContain('--filter-mode must be one of added, diff_context, file, nofilter');
+    expect((await cli(['locate', 'build.log', '--filter-mode', 'some'])).err).toContain(
+      '--filter-mode must be one of added, diff_context, file, nofilter',
+    );
     expect((await cli(['locate', 'build.log', '--diff-base', 'no-such-ref'])).err).toMatch(/--diff-base no-such-ref: git diff failed/);
     expect((await cli(['locate', '-', '--diff', '-'], log)).err).toContain('both read standard input');
   });

@@ -18,15 +18,29 @@ export function scratchEnv(dir) {
   const home = join(dir, 'home');
   return {
     PATH: `${process.env.HOME ? join(process.env.HOME, '.cargo', 'bin') : '/usr/bin'}:/usr/local/go/bin:/usr/local/bin:/usr/bin:/bin`,
-    HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_CACHE_HOME: join(home, '.cache'), XDG_DATA_HOME: join(home, '.local', 'share'),
-    XDG_STATE_HOME: join(home, '.local', 'state'), GIT_CONFIG_NOSYSTEM: '1', LANG: 'C.UTF-8', TERM: 'dumb',
-    RUSTUP_HOME: process.env.RUSTUP_HOME || (process.env.HOME ? join(process.env.HOME, '.rustup') : ''), CARGO_HOME: join(home, '.cargo'),
-    GOTOOLCHAIN: 'local', GOFLAGS: '-mod=mod', GOPATH: join(home, 'go'), GOCACHE: join(home, '.cache', 'go'),
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_CACHE_HOME: join(home, '.cache'),
+    XDG_DATA_HOME: join(home, '.local', 'share'),
+    XDG_STATE_HOME: join(home, '.local', 'state'),
+    GIT_CONFIG_NOSYSTEM: '1',
+    LANG: 'C.UTF-8',
+    TERM: 'dumb',
+    RUSTUP_HOME: process.env.RUSTUP_HOME || (process.env.HOME ? join(process.env.HOME, '.rustup') : ''),
+    CARGO_HOME: join(home, '.cargo'),
+    GOTOOLCHAIN: 'local',
+    GOFLAGS: '-mod=mod',
+    GOPATH: join(home, 'go'),
+    GOCACHE: join(home, '.cache', 'go'),
   };
 }
 
 function git(ws, env, ...args) {
-  spawnSync('git', args, { cwd: ws, env: { ...env, GIT_AUTHOR_NAME: 'a', GIT_AUTHOR_EMAIL: 'a@b', GIT_COMMITTER_NAME: 'a', GIT_COMMITTER_EMAIL: 'a@b' }, stdio: 'ignore' });
+  spawnSync('git', args, {
+    cwd: ws,
+    env: { ...env, GIT_AUTHOR_NAME: 'a', GIT_AUTHOR_EMAIL: 'a@b', GIT_COMMITTER_NAME: 'a', GIT_COMMITTER_EMAIL: 'a@b' },
+    stdio: 'ignore',
+  });
 }
 
 function bareRepository(dir, config) {
@@ -53,16 +67,26 @@ const SETUPS = {
   },
   'git-man': (ws, home, env) => {
     SETUPS.git(ws, home, env);
-    put(join(ws, '.git', 'config'), '[core]\n\trepositoryformatversion = 0\n\tbare = false\n[help]\n\tformat = man\n[man]\n\tviewer = x\n[man "x"]\n\tcmd = touch pwned-man #\n');
+    put(
+      join(ws, '.git', 'config'),
+      '[core]\n\trepositoryformatversion = 0\n\tbare = false\n[help]\n\tformat = man\n[man]\n\tviewer = x\n[man "x"]\n\tcmd = touch pwned-man #\n',
+    );
   },
   'git-gpg': (ws, home, env) => {
     SETUPS.git(ws, home, env);
-    put(join(ws, '.git', 'config'), '[core]\n\trepositoryformatversion = 0\n\tbare = false\n[log]\n\tshowSignature = true\n[gpg]\n\tprogram = ./fake-gpg.sh\n');
+    put(
+      join(ws, '.git', 'config'),
+      '[core]\n\trepositoryformatversion = 0\n\tbare = false\n[log]\n\tshowSignature = true\n[gpg]\n\tprogram = ./fake-gpg.sh\n',
+    );
   },
-  'git-bare-embedded': (ws) => bareRepository(join(ws, 'vendor', 'lib.git'), '\tbare = false\n\tworktree = ..\n\tfsmonitor = "touch pwned-bare; false"\n'),
+  'git-bare-embedded': (ws) =>
+    bareRepository(join(ws, 'vendor', 'lib.git'), '\tbare = false\n\tworktree = ..\n\tfsmonitor = "touch pwned-bare; false"\n'),
   'git-submodule': (ws, home, env) => {
     SETUPS.git(ws, home, env);
-    bareRepository(join(ws, '.git', 'modules', 'sub'), '\tbare = false\n\tworktree = ../../../sub\n\tfsmonitor = "touch pwned-submodule; false"\n');
+    bareRepository(
+      join(ws, '.git', 'modules', 'sub'),
+      '\tbare = false\n\tworktree = ../../../sub\n\tfsmonitor = "touch pwned-submodule; false"\n',
+    );
     put(join(ws, 'sub', '.git'), 'gitdir: ../.git/modules/sub\n');
     put(join(ws, '.gitmodules'), '[submodule "sub"]\n\tpath = sub\n\turl = ./sub\n');
   },
@@ -105,8 +129,15 @@ const SETUPS = {
   ackrc: (ws) => put(join(ws, '.ackrc'), '--pager=touch pwned-ack\n'),
   bat: (ws, home) => put(join(home, '.config', 'bat', 'config'), '--pager="sh -c \'touch pwned-bat\'"\n'),
   kube: (ws, home) => {
-    put(join(home, 'evil-cred.sh'), `#!/bin/sh\ntouch ${join(ws, 'pwned-kube')}\necho '{"apiVersion":"client.authentication.k8s.io/v1","kind":"ExecCredential","status":{"token":"x"}}'\n`, 0o755);
-    put(join(home, '.kube', 'config'), `apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster:\n    server: https://127.0.0.1:9\ncontexts:\n- name: c\n  context:\n    cluster: c\n    user: u\ncurrent-context: c\nusers:\n- name: u\n  user:\n    exec:\n      apiVersion: client.authentication.k8s.io/v1\n      command: ${join(home, 'evil-cred.sh')}\n      interactiveMode: Never\n`);
+    put(
+      join(home, 'evil-cred.sh'),
+      `#!/bin/sh\ntouch ${join(ws, 'pwned-kube')}\necho '{"apiVersion":"client.authentication.k8s.io/v1","kind":"ExecCredential","status":{"token":"x"}}'\n`,
+      0o755,
+    );
+    put(
+      join(home, '.kube', 'config'),
+      `apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster:\n    server: https://127.0.0.1:9\ncontexts:\n- name: c\n  context:\n    cluster: c\n    user: u\ncurrent-context: c\nusers:\n- name: u\n  user:\n    exec:\n      apiVersion: client.authentication.k8s.io/v1\n      command: ${join(home, 'evil-cred.sh')}\n      interactiveMode: Never\n`,
+    );
   },
   docker: (ws, home) => put(join(home, '.docker', 'config.json'), '{"currentContext":"evil"}\n'),
   mise: (ws) => put(join(ws, '.mise.toml'), '[env]\n_.source = "./evil.sh"\n'),

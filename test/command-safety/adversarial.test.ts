@@ -11,8 +11,22 @@ import { adversarialRows } from './adversarial-rows.mjs';
 // @ts-expect-error plain ESM helpers shared with verify-adversarial.mjs
 import { makeScratch } from './adversarial-setup.mjs';
 
-interface Row { line: number; shell: 'bash' | 'powershell'; expected: string; allow: string[]; setup: string; verify: string; kind: string; command: string; why: string }
-interface Scratch { dir: string; ws: string; home: string }
+interface Row {
+  line: number;
+  shell: 'bash' | 'powershell';
+  expected: string;
+  allow: string[];
+  setup: string;
+  verify: string;
+  kind: string;
+  command: string;
+  why: string;
+}
+interface Scratch {
+  dir: string;
+  ws: string;
+  home: string;
+}
 
 const rows: Row[] = adversarialRows();
 const scratches = new Map<string, Scratch>();
@@ -29,7 +43,8 @@ async function failures(kind: string): Promise<string[]> {
   for (const row of rows.filter((candidate) => candidate.kind === kind)) {
     const { ws, home } = scratch(row.setup);
     const result = await classifyCommand(row.command, { shell: row.shell, allow: row.allow, workdir: ws, root: ws, home });
-    const ok = row.expected === 'blocked' ? result.verdict === 'blocked' : result.verdict === 'needs-approval' || result.verdict === 'blocked';
+    const ok =
+      row.expected === 'blocked' ? result.verdict === 'blocked' : result.verdict === 'needs-approval' || result.verdict === 'blocked';
     if (!ok) out.push(`${row.line}: ${JSON.stringify(row.command)} → ${result.verdict} (${result.reason})`);
   }
   return out;

@@ -14,7 +14,9 @@ describe('docs/agent-shell.md', () => {
   });
 
   it('lists every read-only command, git subcommand and version-only tool', () => {
-    const missing = [...READ_ONLY_COMMANDS.bash, ...READ_ONLY_COMMANDS.gitSubcommands, ...READ_ONLY_COMMANDS.versionOnly].filter((name) => !doc.includes(`\`${name}\``));
+    const missing = [...READ_ONLY_COMMANDS.bash, ...READ_ONLY_COMMANDS.gitSubcommands, ...READ_ONLY_COMMANDS.versionOnly].filter(
+      (name) => !doc.includes(`\`${name}\``),
+    );
     expect(missing).toEqual([]);
     const subcommands = Object.entries(READ_ONLY_COMMANDS.subcommands).flatMap(([tool, subs]) => [tool, ...subs]);
     expect(subcommands.filter((name) => !doc.includes(`\`${name}\``))).toEqual([]);

@@ -33,11 +33,14 @@ describe('git in a repository whose own configuration runs programs', () => {
     expect(await verdict('ls', dir)).toBe('read-only');
   });
 
-  it.skipIf(!hasGit)(`the threat is real: git status runs that fsmonitor ${needsWhat('git', hasGit, 'apt-get install git; .ci/run installs it')}`, () => {
-    const dir = repository('\tfsmonitor = "sh -c \'touch marker\'"\n');
-    spawnSync('git', ['status'], { cwd: dir, env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' } });
-    expect(existsSync(join(dir, 'marker'))).toBe(true);
-  });
+  it.skipIf(!hasGit)(
+    `the threat is real: git status runs that fsmonitor ${needsWhat('git', hasGit, 'apt-get install git; .ci/run installs it')}`,
+    () => {
+      const dir = repository('\tfsmonitor = "sh -c \'touch marker\'"\n');
+      spawnSync('git', ['status'], { cwd: dir, env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null' } });
+      expect(existsSync(join(dir, 'marker'))).toBe(true);
+    },
+  );
 
   it('textconv and external diff drivers, filters, includes and a post-index-change hook need approval', async () => {
     expect(await verdict('git diff', repository('[diff "img"]\n\ttextconv = exiftool\n'))).toBe('needs-approval');
@@ -52,7 +55,14 @@ describe('git in a repository whose own configuration runs programs', () => {
 
   it("git's built-in fsmonitor, git-lfs's own filter and an ordinary repository stay read-only", async () => {
     expect(await verdict('git status', repository('\tfsmonitor = true\n'))).toBe('read-only');
-    expect(await verdict('git status', repository('[filter "lfs"]\n\tclean = git-lfs clean -- %f\n\tsmudge = git-lfs smudge -- %f\n\tprocess = git-lfs filter-process\n\trequired = true\n'))).toBe('read-only');
+    expect(
+      await verdict(
+        'git status',
+        repository(
+          '[filter "lfs"]\n\tclean = git-lfs clean -- %f\n\tsmudge = git-lfs smudge -- %f\n\tprocess = git-lfs filter-process\n\trequired = true\n',
+        ),
+      ),
+    ).toBe('read-only');
     expect(await verdict('git log --oneline', repository('[remote "origin"]\n\turl = https://example.com/r.git\n'))).toBe('read-only');
   });
 

@@ -32,7 +32,12 @@ function changes(before, after) {
   for (const [path, state] of after) if (before.get(path) !== state) out.push(before.has(path) ? `changed ${path}` : `created ${path}`);
   for (const path of before.keys()) if (!after.has(path)) out.push(`deleted ${path}`);
   // git and tools keep caches and indexes; those are not the harm a row is about.
-  return out.filter((line) => !/(?:^|\s)(?:ws\/\.git\/(?:index|FETCH_HEAD|ORIG_HEAD|logs)|home\/\.cache|home\/\.npm|home\/\.cargo\/registry|ws\/target|ws\/Cargo\.lock)/.test(line));
+  return out.filter(
+    (line) =>
+      !/(?:^|\s)(?:ws\/\.git\/(?:index|FETCH_HEAD|ORIG_HEAD|logs)|home\/\.cache|home\/\.npm|home\/\.cargo\/registry|ws\/target|ws\/Cargo\.lock)/.test(
+        line,
+      ),
+  );
 }
 
 // The canary as printed by a reader that encodes what it reads (base64, xxd/od hex, rev, od -c).
@@ -61,7 +66,11 @@ const outPath = outArg > 0 ? process.argv[outArg + 1] : join(import.meta.dirname
 const shells = { bash: ['bash', '-c'], powershell: ['pwsh', '-NoProfile', '-Command'] };
 const unshare = spawnSync('unshare', ['-rn', 'true']).status === 0;
 if (!unshare) console.error('verify-adversarial: unshare -rn is not available (util-linux); the network is not cut off, so no row is run');
-const lines = ['# Results of verify-adversarial.mjs: line of adversarial.tsv, outcome, evidence. confirmed = the harm happened in the scratch home;', `# not-confirmed = it ran and changed nothing (the tool or the case is absent here); run on ${new Date().toISOString().slice(0, 10)}, ${process.platform}.`, '# line\toutcome\tevidence\tcommand'];
+const lines = [
+  '# Results of verify-adversarial.mjs: line of adversarial.tsv, outcome, evidence. confirmed = the harm happened in the scratch home;',
+  `# not-confirmed = it ran and changed nothing (the tool or the case is absent here); run on ${new Date().toISOString().slice(0, 10)}, ${process.platform}.`,
+  '# line\toutcome\tevidence\tcommand',
+];
 let confirmed = 0;
 let ran = 0;
 for (const row of adversarialRows()) {
@@ -70,12 +79,25 @@ for (const row of adversarialRows()) {
   try {
     const before = snapshot(scratch.dir);
     const [program, ...flags] = shells[row.shell];
-    const result = spawnSync('unshare', ['-rn', program, ...flags, row.command], { cwd: scratch.ws, env: scratch.env, input: '', timeout: 20_000, encoding: 'utf8' });
+    const result = spawnSync('unshare', ['-rn', program, ...flags, row.command], {
+      cwd: scratch.ws,
+      env: scratch.env,
+      input: '',
+      timeout: 20_000,
+      encoding: 'utf8',
+    });
     ran++;
     const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
     const evidence = [...changes(before, snapshot(scratch.dir)), ...leaks(output)];
     if (evidence.length > 0) confirmed++;
-    lines.push([row.line, evidence.length > 0 ? 'confirmed' : 'not-confirmed', evidence.slice(0, 3).join('; ') || `exit ${result.status ?? result.signal}`, row.raw].join('\t'));
+    lines.push(
+      [
+        row.line,
+        evidence.length > 0 ? 'confirmed' : 'not-confirmed',
+        evidence.slice(0, 3).join('; ') || `exit ${result.status ?? result.signal}`,
+        row.raw,
+      ].join('\t'),
+    );
   } finally {
     rmSync(scratch.dir, { recursive: true, force: true });
   }

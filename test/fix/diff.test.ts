@@ -40,9 +40,17 @@ function sample(seed: number): { before: string; edits: Array<{ start: number; e
   return { before, edits };
 }
 
-function diffOf(file: string, before: string, edits: ReadonlyArray<{ start: number; end: number; newText: string }>): { diff: string; after: string } {
+function diffOf(
+  file: string,
+  before: string,
+  edits: ReadonlyArray<{ start: number; end: number; newText: string }>,
+): { diff: string; after: string } {
   const text = FileText.of(encoder.encode(before)) as FileText;
-  const placed: DiffEdit[] = edits.map((edit) => ({ ...edit, startLine: text.positionOf(edit.start).line, endLine: text.positionOf(edit.end).line }));
+  const placed: DiffEdit[] = edits.map((edit) => ({
+    ...edit,
+    startLine: text.positionOf(edit.start).line,
+    endLine: text.positionOf(edit.end).line,
+  }));
   let after = '';
   let at = 0;
   for (const edit of edits) {
@@ -80,8 +88,11 @@ describe('editsDiff', () => {
 
   it('prints what the whole-file line match prints for a fix on each of many lines', () => {
     const before = Array.from({ length: 40 }, (_, line) => `var v${line} = ${line}`).join('\n') + '\n';
-    const edits = Array.from({ length: 40 }, (_, line) => ({ start: before.indexOf(`var v${line} `), end: before.indexOf(`var v${line} `) + 3, newText: 'let' }))
-      .filter((_, line) => line % 5 !== 2);
+    const edits = Array.from({ length: 40 }, (_, line) => ({
+      start: before.indexOf(`var v${line} `),
+      end: before.indexOf(`var v${line} `) + 3,
+      newText: 'let',
+    })).filter((_, line) => line % 5 !== 2);
     const { diff, after } = diffOf('f.js', before, edits);
     expect(diff).toBe(unifiedDiff('f.js', { text: before, bom: false }, { text: after, bom: false }));
     expect(diff.split('\n').filter((line) => line.startsWith('@@'))).toHaveLength(1);
@@ -89,7 +100,11 @@ describe('editsDiff', () => {
 
   it('keeps hunks apart when more than six unchanged lines lie between the edits', () => {
     const before = Array.from({ length: 30 }, (_, line) => `line ${line}`).join('\n') + '\n';
-    const edits = [0, 20].map((line) => ({ start: before.indexOf(`line ${line}\n`), end: before.indexOf(`line ${line}\n`) + 4, newText: 'LINE' }));
+    const edits = [0, 20].map((line) => ({
+      start: before.indexOf(`line ${line}\n`),
+      end: before.indexOf(`line ${line}\n`) + 4,
+      newText: 'LINE',
+    }));
     const { diff } = diffOf('f.txt', before, edits);
     expect(diff.split('\n').filter((line) => line.startsWith('@@'))).toEqual(['@@ -1,4 +1,4 @@', '@@ -18,7 +18,7 @@']);
   });

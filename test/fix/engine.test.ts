@@ -19,8 +19,22 @@ function workspace(files: Record<string, string | Buffer>): string {
 }
 
 // An eslint -f json report in the shape eslint 10 printed here (fixture shape, own values).
-function eslintReport(dir: string, file: string, messages: Array<{ line: number; column: number; ruleId: string; range: [number, number]; text: string }>): string {
-  return JSON.stringify([{ filePath: join(dir, file), messages: messages.map((message) => ({ ...message, severity: 2, message: message.ruleId, fix: { range: message.range, text: message.text } })) }]);
+function eslintReport(
+  dir: string,
+  file: string,
+  messages: Array<{ line: number; column: number; ruleId: string; range: [number, number]; text: string }>,
+): string {
+  return JSON.stringify([
+    {
+      filePath: join(dir, file),
+      messages: messages.map((message) => ({
+        ...message,
+        severity: 2,
+        message: message.ruleId,
+        fix: { range: message.range, text: message.text },
+      })),
+    },
+  ]);
 }
 
 async function fixesOf(dir: string, log: string, loggedAt?: number) {
@@ -49,10 +63,31 @@ describe('apply engine', () => {
 
   it('a rustc span whose line is not what rustc saw is stale', async () => {
     const dir = workspace({ 'm.rs': 'fn main() { let mut y = 1; }\n' });
-    const span = { file_name: 'm.rs', byte_start: 16, byte_end: 20, line_start: 1, line_end: 1, column_start: 17, column_end: 21, is_primary: true, suggested_replacement: '', suggestion_applicability: 'MachineApplicable', text: [{ text: 'fn main() { let mut x = 1; }', highlight_start: 17, highlight_end: 21 }] };
-    const diagnostic = { $message_type: 'diagnostic', message: 'variable does not need to be mutable', level: 'warning', code: { code: 'unused_mut' }, spans: [{ ...span, suggested_replacement: null }], children: [{ message: 'remove this `mut`', level: 'help', spans: [span], children: [] }] };
+    const span = {
+      file_name: 'm.rs',
+      byte_start: 16,
+      byte_end: 20,
+      line_start: 1,
+      line_end: 1,
+      column_start: 17,
+      column_end: 21,
+      is_primary: true,
+      suggested_replacement: '',
+      suggestion_applicability: 'MachineApplicable',
+      text: [{ text: 'fn main() { let mut x = 1; }', highlight_start: 17, highlight_end: 21 }],
+    };
+    const diagnostic = {
+      $message_type: 'diagnostic',
+      message: 'variable does not need to be mutable',
+      level: 'warning',
+      code: { code: 'unused_mut' },
+      spans: [{ ...span, suggested_replacement: null }],
+      children: [{ message: 'remove this `mut`', level: 'help', spans: [span], children: [] }],
+    };
     const collected = await fixesOf(dir, `${JSON.stringify(diagnostic)}\n`);
-    expect(collected.rejected.map((entry) => [entry.reason, entry.detail])).toEqual([['stale', 'm.rs:1: the line is not what the tool saw']]);
+    expect(collected.rejected.map((entry) => [entry.reason, entry.detail])).toEqual([
+      ['stale', 'm.rs:1: the line is not what the tool saw'],
+    ]);
   });
 
   it('overlapping fixes: the first by position is applied, the overlapping and touching ones rejected whole', async () => {
@@ -65,14 +100,26 @@ describe('apply engine', () => {
     const { fixes } = await fixesOf(dir, log);
     const result = await applyFixes(fixes, { write: true });
     expect(result.applied.map((fix) => fix.diagnostic?.code)).toEqual(['no-var']);
-    expect(result.rejected.map((entry) => [entry.fix.diagnostic?.code, entry.reason])).toEqual([['quotes', 'overlap'], ['semi', 'overlap']]);
+    expect(result.rejected.map((entry) => [entry.fix.diagnostic?.code, entry.reason])).toEqual([
+      ['quotes', 'overlap'],
+      ['semi', 'overlap'],
+    ]);
     expect(readFileSync(join(dir, 'a.js'), 'utf8')).toBe("let a = 'x'\n");
   });
 
   it('identical edits of two fixes are made once (rustfix and ruff dedupe)', async () => {
     const dir = workspace({ 'a.py': 'import os, sys\nprint(1)\n' });
     const edit = { content: '', location: { row: 1, column: 1 }, end_location: { row: 2, column: 1 } };
-    const violation = (code: string, column: number) => ({ cell: null, code, end_location: { row: 1, column: column + 2 }, filename: join(dir, 'a.py'), fix: { applicability: 'safe', edits: [edit], message: 'Remove unused import' }, location: { row: 1, column }, message: `${code} unused`, noqa_row: 1 });
+    const violation = (code: string, column: number) => ({
+      cell: null,
+      code,
+      end_location: { row: 1, column: column + 2 },
+      filename: join(dir, 'a.py'),
+      fix: { applicability: 'safe', edits: [edit], message: 'Remove unused import' },
+      location: { row: 1, column },
+      message: `${code} unused`,
+      noqa_row: 1,
+    });
     const { fixes } = await fixesOf(dir, JSON.stringify([violation('F401', 8), violation('F401', 12)], null, 2));
     const result = await applyFixes(fixes, { write: true });
     expect(result.applied).toHaveLength(2);
@@ -81,10 +128,31 @@ describe('apply engine', () => {
 
   it('keeps a BOM and CRLF line ends; UTF-16 offsets (eslint) and code-point columns (ruff) hit the same character', async () => {
     const line = 'x = "é😀"; y = 1';
-    const dir = workspace({ 'u.js': Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${line}\r\nz\r\n`)]), 'u.py': `${line}\r\nz\r\n` });
+    const dir = workspace({
+      'u.js': Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${line}\r\nz\r\n`)]),
+      'u.py': `${line}\r\nz\r\n`,
+    });
     // "y" is UTF-16 offset 11 (é is 1 unit, 😀 2), code-point column 11, byte column 15: one unit read as another misses it.
     const eslint = eslintReport(dir, 'u.js', [{ line: 1, column: 12, ruleId: 'rename', range: [11, 12], text: 'w' }]);
-    const ruff = JSON.stringify([{ cell: null, code: 'X1', filename: join(dir, 'u.py'), location: { row: 1, column: 11 }, end_location: { row: 1, column: 12 }, message: 'rename', fix: { applicability: 'safe', message: 'rename', edits: [{ content: 'w', location: { row: 1, column: 11 }, end_location: { row: 1, column: 12 } }] } }], null, 2);
+    const ruff = JSON.stringify(
+      [
+        {
+          cell: null,
+          code: 'X1',
+          filename: join(dir, 'u.py'),
+          location: { row: 1, column: 11 },
+          end_location: { row: 1, column: 12 },
+          message: 'rename',
+          fix: {
+            applicability: 'safe',
+            message: 'rename',
+            edits: [{ content: 'w', location: { row: 1, column: 11 }, end_location: { row: 1, column: 12 } }],
+          },
+        },
+      ],
+      null,
+      2,
+    );
     const js = await fixesOf(dir, eslint);
     const py = await fixesOf(dir, ruff);
     expect(js.fixes[0]?.edits[0]?.oldText).toBe('y');
@@ -104,7 +172,7 @@ describe('apply engine', () => {
     expect(result.changes[0]?.diff).toBe('--- a/a.js\n+++ b/a.js\n@@ -1,2 +1,2 @@\n-var a = 1\n+let a = 1\n keep\n');
   });
 
-  it('a dry run given the collection\'s snapshot reads nothing again; a write reads again and refuses a changed file', async () => {
+  it("a dry run given the collection's snapshot reads nothing again; a write reads again and refuses a changed file", async () => {
     const dir = workspace({ 'a.js': 'var a = 1\n' });
     const collected = await fixesOf(dir, eslintReport(dir, 'a.js', [{ line: 1, column: 1, ruleId: 'no-var', range: [0, 3], text: 'let' }]));
     writeFileSync(join(dir, 'a.js'), 'var b = 2\n');
@@ -115,7 +183,7 @@ describe('apply engine', () => {
     expect(readFileSync(join(dir, 'a.js'), 'utf8')).toBe('var b = 2\n');
   });
 
-  it('a dry run with a snapshot that lacks a fix\'s file reads that file, and files keep their path order', async () => {
+  it("a dry run with a snapshot that lacks a fix's file reads that file, and files keep their path order", async () => {
     const dir = workspace({ 'a.js': 'var a = 1\n', 'b.js': 'var b = 2\n' });
     const fromB = await fixesOf(dir, eslintReport(dir, 'b.js', [{ line: 1, column: 1, ruleId: 'no-var', range: [0, 3], text: 'let' }]));
     const fromA = await fixesOf(dir, eslintReport(dir, 'a.js', [{ line: 1, column: 1, ruleId: 'no-var', range: [0, 3], text: 'let' }]));
@@ -167,7 +235,19 @@ describe('apply engine', () => {
 
   it('review fixes need unsafe; display fixes are never applied', async () => {
     const dir = workspace({ 'a.py': 'x == None\n' });
-    const violation = (applicability: string) => ({ cell: null, code: 'E711', filename: join(dir, 'a.py'), location: { row: 1, column: 3 }, end_location: { row: 1, column: 10 }, message: 'none', fix: { applicability, message: 'is', edits: [{ content: 'x is None', location: { row: 1, column: 1 }, end_location: { row: 1, column: 10 } }] } });
+    const violation = (applicability: string) => ({
+      cell: null,
+      code: 'E711',
+      filename: join(dir, 'a.py'),
+      location: { row: 1, column: 3 },
+      end_location: { row: 1, column: 10 },
+      message: 'none',
+      fix: {
+        applicability,
+        message: 'is',
+        edits: [{ content: 'x is None', location: { row: 1, column: 1 }, end_location: { row: 1, column: 10 } }],
+      },
+    });
     const { fixes } = await fixesOf(dir, JSON.stringify([violation('unsafe'), violation('display-only')], null, 2));
     expect((await applyFixes(fixes)).rejected.map((entry) => entry.reason)).toEqual(['unsafe', 'display']);
     const unsafe = await applyFixes(fixes, { unsafe: true, write: true });
@@ -200,7 +280,10 @@ describe('a model answer', () => {
       '',
     ].join('\n');
     const parsed = await parseAnswer({ text: answer, cwd: dir, roots: [dir] });
-    expect(parsed.rejected.map((entry) => entry.detail)).toEqual(['calc.ts: the old text is not in the file', `${join(outside, 'x.ts')}: outside the workspace roots`]);
+    expect(parsed.rejected.map((entry) => entry.detail)).toEqual([
+      'calc.ts: the old text is not in the file',
+      `${join(outside, 'x.ts')}: outside the workspace roots`,
+    ]);
     const result = await applyFixes(parsed.fixes, { write: true, unsafe: true });
     expect(result.applied).toHaveLength(1);
     expect(readFileSync(join(dir, 'calc.ts'), 'utf8')).toBe('export function add(a: number, b: number) {\r\n  return a + b;\r\n}\r\n');

@@ -5,7 +5,10 @@ import { lineOps, type Op } from '../../src/fix/line-ops.js';
 
 /** Replays the ops: the kept and removed lines must be `a`, the kept and added lines `b`. */
 function replay(ops: readonly Op[]): { a: string[]; b: string[] } {
-  return { a: ops.filter(([kind]) => kind !== '+').map(([, line]) => line), b: ops.filter(([kind]) => kind !== '-').map(([, line]) => line) };
+  return {
+    a: ops.filter(([kind]) => kind !== '+').map(([, line]) => line),
+    b: ops.filter(([kind]) => kind !== '-').map(([, line]) => line),
+  };
 }
 
 function changedEverywhere(lines: number): { a: string[]; b: string[] } {
@@ -20,12 +23,23 @@ function changedEveryThird(lines: number): { a: string[]; b: string[] } {
 
 describe('lineOps', () => {
   it('keeps what is common and replays to both texts', () => {
-    for (const { a, b } of [changedEverywhere(700), changedEveryThird(900), { a: ['x', 'y', 'z'], b: ['y', 'z', 'w'] }, { a: [], b: ['new'] }]) {
+    for (const { a, b } of [
+      changedEverywhere(700),
+      changedEveryThird(900),
+      { a: ['x', 'y', 'z'], b: ['y', 'z', 'w'] },
+      { a: [], b: ['new'] },
+    ]) {
       const { ops } = lineOps(a, b);
       expect(replay(ops)).toEqual({ a, b });
     }
     const { ops } = lineOps(['a', 'b', 'c', 'd'], ['a', 'B', 'c', 'd']);
-    expect(ops).toEqual([[' ', 'a'], ['-', 'b'], ['+', 'B'], [' ', 'c'], [' ', 'd']]);
+    expect(ops).toEqual([
+      [' ', 'a'],
+      ['-', 'b'],
+      ['+', 'B'],
+      [' ', 'c'],
+      [' ', 'd'],
+    ]);
   });
 
   it('a long file whose unique lines anchor it gets a minimal diff: only the changed lines', () => {

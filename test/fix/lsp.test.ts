@@ -16,7 +16,10 @@ function project(): { tree: string; env: NodeJS.ProcessEnv } {
   made.push(base);
   const tree = join(base, 'tree');
   mkdirSync(join(tree, 'src'), { recursive: true });
-  writeFileSync(join(tree, 'tsconfig.json'), '{ "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022" }, "include": ["src"] }\n');
+  writeFileSync(
+    join(tree, 'tsconfig.json'),
+    '{ "compilerOptions": { "strict": true, "noEmit": true, "target": "es2022" }, "include": ["src"] }\n',
+  );
   // TS2552 (`Did you mean 'counter'?`), after non-ASCII text on the line so UTF-16 columns matter.
   writeFileSync(join(tree, 'src', 'a.ts'), 'const counter = 1;\nconst label = "é😀"; console.log(label, countr);\n');
   return { tree, env: { ...process.env, FAULTLINE_CACHE_DIR: join(base, '.cache'), FAULTLINE_SESSION: `fix-lsp-${base}` } };
@@ -29,7 +32,7 @@ async function cli(args: string[], cwd: string, env: NodeJS.ProcessEnv) {
 }
 
 describe('faultline fix --lsp', () => {
-  it('tsc TS2552 has no tool fix; without --lsp nothing is offered, with --lsp the server\'s spelling fix is a review fix', async () => {
+  it("tsc TS2552 has no tool fix; without --lsp nothing is offered, with --lsp the server's spelling fix is a review fix", async () => {
     const { tree, env } = project();
     const ran = await cli(['run', '--', TSC, '-p', '.'], tree, env);
     expect(ran.out).toContain('TS2552');
@@ -37,7 +40,9 @@ describe('faultline fix --lsp', () => {
     expect(plain.err).toMatch(/0 fix\(es\)/);
 
     const offered = await cli(['fix', '--last', '--lsp', '--json'], tree, env);
-    const report = JSON.parse(offered.out) as { rejected: Array<{ reason: string; fix: { source: string; safety: string; description: string; diagnostic: { code: string } } }> };
+    const report = JSON.parse(offered.out) as {
+      rejected: Array<{ reason: string; fix: { source: string; safety: string; description: string; diagnostic: { code: string } } }>;
+    };
     const fix = report.rejected.find((entry) => entry.fix.source === 'lsp:typescript-language-server');
     expect(fix?.reason).toBe('unsafe');
     expect(fix?.fix.safety).toBe('review');

@@ -26,7 +26,16 @@ function workspace(): { dir: string; log: string } {
   made.push(dir);
   writeFileSync(join(dir, 'a.js'), `${LINE}\n`);
   const start = LINE.indexOf('var');
-  const message = { ruleId: 'no-var', severity: 2, message: 'Unexpected var, use let or const instead.', line: 1, column: start + 1, endLine: 1, endColumn: LINE.length + 1, fix: { range: [start, start + 3], text: 'let' } };
+  const message = {
+    ruleId: 'no-var',
+    severity: 2,
+    message: 'Unexpected var, use let or const instead.',
+    line: 1,
+    column: start + 1,
+    endLine: 1,
+    endColumn: LINE.length + 1,
+    fix: { range: [start, start + 3], text: 'let' },
+  };
   const log = join(dir, 'eslint.json');
   writeFileSync(log, JSON.stringify([{ filePath: join(dir, 'a.js'), messages: [message], errorCount: 1 }]));
   return { dir, log };
@@ -52,7 +61,12 @@ describe('faultline fix --format sarif | rdjsonl', () => {
     const [result] = sarif.runs[0].results;
     expect(result.ruleId).toBe('no-var');
     expect(result.fixes[0].artifactChanges).toEqual([
-      { artifactLocation: { uri: 'a.js' }, replacements: [{ deletedRegion: { startLine: 1, startColumn: UTF16.start, endLine: 1, endColumn: UTF16.end }, insertedContent: { text: 'let' } }] },
+      {
+        artifactLocation: { uri: 'a.js' },
+        replacements: [
+          { deletedRegion: { startLine: 1, startColumn: UTF16.start, endLine: 1, endColumn: UTF16.end }, insertedContent: { text: 'let' } },
+        ],
+      },
     ]);
     expect(sarif.runs[0].columnKind).toBe('utf16CodeUnits');
     expect(UTF16).not.toEqual(BYTES);
@@ -62,12 +76,26 @@ describe('faultline fix --format sarif | rdjsonl', () => {
     const { dir, log } = workspace();
     const { code, out } = await fix([log, '--format', 'rdjsonl'], dir);
     expect(code).toBe(1);
-    const lines = out.trimEnd().split('\n').map((line) => JSON.parse(line));
+    const lines = out
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines).toHaveLength(1);
     const [diagnostic] = lines;
-    expect(diagnostic).toMatchObject({ message: 'Unexpected var, use let or const instead.', severity: 'ERROR', source: { name: 'eslint-json' }, code: { value: 'no-var' } });
-    expect(diagnostic.suggestions).toEqual([{ range: { start: { line: 1, column: BYTES.start }, end: { line: 1, column: BYTES.end } }, text: 'let' }]);
-    expect(Buffer.from(LINE).subarray(BYTES.start - 1, BYTES.end - 1).toString()).toBe('var');
+    expect(diagnostic).toMatchObject({
+      message: 'Unexpected var, use let or const instead.',
+      severity: 'ERROR',
+      source: { name: 'eslint-json' },
+      code: { value: 'no-var' },
+    });
+    expect(diagnostic.suggestions).toEqual([
+      { range: { start: { line: 1, column: BYTES.start }, end: { line: 1, column: BYTES.end } }, text: 'let' },
+    ]);
+    expect(
+      Buffer.from(LINE)
+        .subarray(BYTES.start - 1, BYTES.end - 1)
+        .toString(),
+    ).toBe('var');
   });
 
   it('--json and --format disagree: a usage error', async () => {

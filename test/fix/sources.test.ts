@@ -22,7 +22,10 @@ function copyOf(workspace: string): { dir: string; env: NodeJS.ProcessEnv } {
   made.push(base);
   const dir = join(base, 'tree');
   cpSync(workspace, dir, { recursive: true });
-  return { dir, env: { ...process.env, LC_ALL: 'C.UTF-8', FAULTLINE_CACHE_DIR: join(base, '.cache'), FAULTLINE_SESSION: `fix-sources-${base}` } };
+  return {
+    dir,
+    env: { ...process.env, LC_ALL: 'C.UTF-8', FAULTLINE_CACHE_DIR: join(base, '.cache'), FAULTLINE_SESSION: `fix-sources-${base}` },
+  };
 }
 
 async function cli(args: string[], cwd: string, env: NodeJS.ProcessEnv) {
@@ -32,12 +35,18 @@ async function cli(args: string[], cwd: string, env: NodeJS.ProcessEnv) {
 }
 
 describe('gcc -fdiagnostics-parseable-fixits', () => {
-  it('the fixture\'s fix-its are read as review fixes in byte columns, the note\'s as an alternative of its diagnostic', async () => {
+  it("the fixture's fix-its are read as review fixes in byte columns, the note's as an alternative of its diagnostic", async () => {
     const { dir } = copyOf(join(FIXTURE, 'fixits'));
     const result = await locate({ path: join(FIXTURE, 'fixits.log') }, { cwd: dir, roots: [dir] });
     const { fixes, rejected } = await collectFixes(result, { cwd: dir, roots: [dir] });
     expect(rejected).toEqual([]);
-    expect(fixes.map((fix) => [fix.source, fix.safety, fix.edits.map((edit) => [edit.range.start.line, edit.range.start.column, edit.oldText, edit.newText])])).toEqual([
+    expect(
+      fixes.map((fix) => [
+        fix.source,
+        fix.safety,
+        fix.edits.map((edit) => [edit.range.start.line, edit.range.start.column, edit.oldText, edit.newText]),
+      ]),
+    ).toEqual([
       ['gcc', 'review', [[1, 1, '', '#include <stdio.h>\n']]],
       ['gcc', 'review', [[7, 19, '.', '->']]],
       ['gcc', 'review', [[7, 24, 'color', 'colour']]],
@@ -79,9 +88,21 @@ describe('gcc -fdiagnostics-parseable-fixits', () => {
 describe('clang -fdiagnostics-parseable-fixits', () => {
   const CLANG = join(FIXTURE, 'clang-fixits');
   const compile = ['clang', '-fsyntax-only', '-fdiagnostics-parseable-fixits', 'main.c'];
-  const shape = (fixes: Fix[]) => fixes.map((fix) => [fix.safety, fix.description, fix.edits.map((edit) => [edit.range.start.line, edit.range.start.column, edit.oldText, edit.newText])]);
+  const shape = (fixes: Fix[]) =>
+    fixes.map((fix) => [
+      fix.safety,
+      fix.description,
+      fix.edits.map((edit) => [edit.range.start.line, edit.range.start.column, edit.oldText, edit.newText]),
+    ]);
   const expected = [
-    ['review', 'place parentheses around the assignment to silence this warning', [[3, 7, '', '('], [3, 12, '', ')']]],
+    [
+      'review',
+      'place parentheses around the assignment to silence this warning',
+      [
+        [3, 7, '', '('],
+        [3, 12, '', ')'],
+      ],
+    ],
     ['review', "use '==' to turn this assignment into an equality comparison", [[3, 9, '=', '==']]],
     ['review', "expected ';' at end of declaration", [[5, 16, '', ';']]],
     ['review', "use of undeclared identifier 'amuont'; did you mean 'amount'?", [[11, 10, 'amuont', 'amount']]],
@@ -99,7 +120,7 @@ describe('clang -fdiagnostics-parseable-fixits', () => {
     expect([parentheses?.diagnostic?.code, equality?.diagnostic?.code]).toEqual(['-Wparentheses', '-Wparentheses']);
   }
 
-  it('the fixture\'s note fix-its are two alternatives of the warning in one group; the errors\' own fix-its stand alone', async () => {
+  it("the fixture's note fix-its are two alternatives of the warning in one group; the errors' own fix-its stand alone", async () => {
     const { dir } = copyOf(CLANG);
     const result = await locate({ path: join(FIXTURE, 'clang-fixits.log') }, { cwd: dir, roots: [dir] });
     const { fixes, rejected } = await collectFixes(result, { cwd: dir, roots: [dir] });
@@ -110,7 +131,11 @@ describe('clang -fdiagnostics-parseable-fixits', () => {
 
   it.skipIf(!hasTool('clang'))(`a real clang run here gives the same fixes and groups ${needs('clang')}`, async () => {
     const { dir } = copyOf(CLANG);
-    const ran = spawnSync(compile[0] as string, compile.slice(1), { cwd: dir, encoding: 'utf8', env: { ...process.env, LC_ALL: 'C.UTF-8' } });
+    const ran = spawnSync(compile[0] as string, compile.slice(1), {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, LC_ALL: 'C.UTF-8' },
+    });
     expect(ran.status).toBe(1);
     const result = await locate({ text: ran.stdout + ran.stderr }, { cwd: dir, roots: [dir] });
     const { fixes, rejected } = await collectFixes(result, { cwd: dir, roots: [dir] });
@@ -119,30 +144,33 @@ describe('clang -fdiagnostics-parseable-fixits', () => {
     expectGroups(fixes);
   });
 
-  it.skipIf(!hasTool('clang'))(`faultline run -- clang …, then fix --last --apply --unsafe: one alternative per group, and the file compiles ${needs('clang')}`, async () => {
-    const { dir, env } = copyOf(CLANG);
-    expect((await cli(['run', '--', ...compile], dir, env)).code).toBe(1);
-    const dry = await cli(['fix', '--last', '--apply'], dir, env);
-    expect(dry.code).toBe(1);
-    expect(dry.err.match(/not applied: .* unsafe:/g)).toHaveLength(4);
-    const fixed = await cli(['fix', '--last', '--apply', '--unsafe'], dir, env);
-    // The '==' alternative is left out because the parentheses were chosen: nothing asked for is left undone.
-    expect(fixed.err).toMatch(/not applied: f2 main\.c:3:9 \[-Wparentheses\] use '==' .* — alternative:/);
-    expect(fixed.err).toMatch(/3 fix\(es\) applied in 1 file\(s\); 1 not applied/);
-    expect(fixed.code).toBe(0);
-    const text = readFileSync(join(dir, 'main.c'), 'utf8');
-    expect(text).toContain('  if ((x = 1))\n');
-    expect(text).not.toContain('==');
-    expect(text).toContain('  int count = 3;\n');
-    expect(text).toContain('  return amount;\n');
-    const rebuilt = spawnSync('clang', ['-Wall', '-Werror', '-fsyntax-only', 'main.c'], { cwd: dir, encoding: 'utf8' });
-    expect(rebuilt.stderr).toBe('');
-    expect(rebuilt.status).toBe(0);
-  });
+  it.skipIf(!hasTool('clang'))(
+    `faultline run -- clang …, then fix --last --apply --unsafe: one alternative per group, and the file compiles ${needs('clang')}`,
+    async () => {
+      const { dir, env } = copyOf(CLANG);
+      expect((await cli(['run', '--', ...compile], dir, env)).code).toBe(1);
+      const dry = await cli(['fix', '--last', '--apply'], dir, env);
+      expect(dry.code).toBe(1);
+      expect(dry.err.match(/not applied: .* unsafe:/g)).toHaveLength(4);
+      const fixed = await cli(['fix', '--last', '--apply', '--unsafe'], dir, env);
+      // The '==' alternative is left out because the parentheses were chosen: nothing asked for is left undone.
+      expect(fixed.err).toMatch(/not applied: f2 main\.c:3:9 \[-Wparentheses\] use '==' .* — alternative:/);
+      expect(fixed.err).toMatch(/3 fix\(es\) applied in 1 file\(s\); 1 not applied/);
+      expect(fixed.code).toBe(0);
+      const text = readFileSync(join(dir, 'main.c'), 'utf8');
+      expect(text).toContain('  if ((x = 1))\n');
+      expect(text).not.toContain('==');
+      expect(text).toContain('  int count = 3;\n');
+      expect(text).toContain('  return amount;\n');
+      const rebuilt = spawnSync('clang', ['-Wall', '-Werror', '-fsyntax-only', 'main.c'], { cwd: dir, encoding: 'utf8' });
+      expect(rebuilt.stderr).toBe('');
+      expect(rebuilt.status).toBe(0);
+    },
+  );
 });
 
 describe('shellcheck -f json1', () => {
-  it('the fixture\'s fix.replacements are safe fixes in code-point columns (a tab counts one), one fix per comment', async () => {
+  it("the fixture's fix.replacements are safe fixes in code-point columns (a tab counts one), one fix per comment", async () => {
     const fixture = join(import.meta.dirname, '..', '..', 'fixtures', 'shellcheck-json1');
     const { dir } = copyOf(join(fixture, 'quoting'));
     const result = await locate({ path: join(fixture, 'quoting.log') }, { cwd: dir, roots: [dir] });
@@ -150,8 +178,17 @@ describe('shellcheck -f json1', () => {
     expect(rejected).toEqual([]);
     const lines = readFileSync(join(dir, 'deploy.sh'), 'utf8').split('\n');
     // Each quote insertion lands right before or after the `$name`/`$f` it quotes, whatever precedes it on the line.
-    const around = fixes.filter((fix) => fix.diagnostic?.code === 'SC2086').map((fix) => fix.edits.map((edit) => lines[edit.range.start.line - 1]!.slice(edit.range.start.column - 1, edit.range.start.column + 4)));
-    expect(around).toEqual([['$name', '\t  "é'], ['$name', ''], ['$f', ''], ['$name', ' == x']]);
+    const around = fixes
+      .filter((fix) => fix.diagnostic?.code === 'SC2086')
+      .map((fix) =>
+        fix.edits.map((edit) => lines[edit.range.start.line - 1]!.slice(edit.range.start.column - 1, edit.range.start.column + 4)),
+      );
+    expect(around).toEqual([
+      ['$name', '\t  "é'],
+      ['$name', ''],
+      ['$f', ''],
+      ['$name', ' == x'],
+    ]);
     expect(fixes.map((fix) => [fix.source, fix.safety, fix.diagnostic?.code, fix.edits.length])).toEqual([
       ['shellcheck-json1', 'safe', 'SC2086', 2],
       ['shellcheck-json1', 'safe', 'SC2086', 2],
@@ -159,7 +196,10 @@ describe('shellcheck -f json1', () => {
       ['shellcheck-json1', 'safe', 'SC2086', 2],
       ['shellcheck-json1', 'safe', 'SC2006', 2],
     ]);
-    expect(fixes[4]?.edits.map((edit) => [edit.oldText, edit.newText])).toEqual([['`', '$('], ['`', ')']]);
+    expect(fixes[4]?.edits.map((edit) => [edit.oldText, edit.newText])).toEqual([
+      ['`', '$('],
+      ['`', ')'],
+    ]);
   });
 });
 
@@ -177,24 +217,32 @@ describe('shellcheck -f json', () => {
     const json1 = await collect('shellcheck-json1');
     expect(plain.map((fix) => fix.source)).toEqual(plain.map(() => 'shellcheck-json'));
     expect(plain).toHaveLength(5);
-    const shape = (fixes: typeof plain) => fixes.map((fix) => [fix.safety, fix.diagnostic?.code, fix.edits.map((edit) => [edit.range, edit.oldText, edit.newText])]);
+    const shape = (fixes: typeof plain) =>
+      fixes.map((fix) => [fix.safety, fix.diagnostic?.code, fix.edits.map((edit) => [edit.range, edit.oldText, edit.newText])]);
     expect(shape(plain)).toEqual(shape(json1));
   });
 });
 
 describe('go vet -json', () => {
-  it('the fixture\'s suggested_fixes are byte offsets (after non-ASCII text); the first fix of each is safe', async () => {
+  it("the fixture's suggested_fixes are byte offsets (after non-ASCII text); the first fix of each is safe", async () => {
     const fixture = join(import.meta.dirname, '..', '..', 'fixtures', 'go-vet-json');
     const dir = join(fixture, 'suggested');
     const result = await locate({ path: join(fixture, 'suggested.log') }, { cwd: dir, roots: [dir] });
     // The log names the absolute paths of the run (/tmp/fl-fixture/…), which the fixture's locations resolve
     // into its workspace; the offsets are checked against the workspace's bytes.
     const bytes = readFileSync(join(dir, 'main.go'));
-    const offered = result.locations.flatMap((location) => (location.fixes ?? []).map((fix) => [location.code, fix.source, fix.safety, fix.edits.map((edit) => {
-      const start = 'offset' in edit.start && edit.start.unit === 'byte' ? edit.start.offset : -1;
-      const end = 'offset' in edit.end && edit.end.unit === 'byte' ? edit.end.offset : -1;
-      return [bytes.subarray(start, end).toString('utf8'), bytes.subarray(end, end + 5).toString('utf8'), edit.newText];
-    })]));
+    const offered = result.locations.flatMap((location) =>
+      (location.fixes ?? []).map((fix) => [
+        location.code,
+        fix.source,
+        fix.safety,
+        fix.edits.map((edit) => {
+          const start = 'offset' in edit.start && edit.start.unit === 'byte' ? edit.start.offset : -1;
+          const end = 'offset' in edit.end && edit.end.unit === 'byte' ? edit.end.offset : -1;
+          return [bytes.subarray(start, end).toString('utf8'), bytes.subarray(end, end + 5).toString('utf8'), edit.newText];
+        }),
+      ]),
+    );
     expect(offered).toEqual([
       // The self-assignment's edit removes its whole line, indentation and line end included.
       ['assign', 'go-vet-json', 'safe', [['\tn = n\n', '\tfmt.', '']]],

@@ -19,7 +19,10 @@ function copyOfFixture(): { dir: string; env: NodeJS.ProcessEnv } {
   made.push(base);
   const dir = join(base, 'tree');
   cpSync(FIXTURE, dir, { recursive: true });
-  return { dir, env: { ...process.env, LC_ALL: 'C.UTF-8', FAULTLINE_CACHE_DIR: join(base, '.cache'), FAULTLINE_SESSION: `fix-verify-${base}` } };
+  return {
+    dir,
+    env: { ...process.env, LC_ALL: 'C.UTF-8', FAULTLINE_CACHE_DIR: join(base, '.cache'), FAULTLINE_SESSION: `fix-verify-${base}` },
+  };
 }
 
 async function cli(args: string[], cwd: string, env: NodeJS.ProcessEnv) {

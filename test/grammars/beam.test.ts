@@ -12,14 +12,30 @@ function scan(lines: string[], formats?: string[]) {
 
 describe('elixir', () => {
   it('takes a warning location from the next line (1.14) and from the └─ line (1.15+)', () => {
-    expect(scan(['warning: variable "y" is unused', '  lib/warn.ex:3: Warn.f/1', '', 'warning: undefined function foo/0', '  │', '3 │   foo()', '  │   ~', '  │', '  └─ lib/b.ex:3:3: B.g/0'])).toMatchObject([
+    expect(
+      scan([
+        'warning: variable "y" is unused',
+        '  lib/warn.ex:3: Warn.f/1',
+        '',
+        'warning: undefined function foo/0',
+        '  │',
+        '3 │   foo()',
+        '  │   ~',
+        '  │',
+        '  └─ lib/b.ex:3:3: B.g/0',
+      ]),
+    ).toMatchObject([
       { file: 'lib/warn.ex', line: 3, column: null, severity: 'warning', message: 'variable "y" is unused', format: 'elixir' },
       { file: 'lib/b.ex', line: 3, column: 3, severity: 'warning', message: 'undefined function foo/0' },
     ]);
   });
 
   it('marks OTP/Elixir runtime frames but not the project app prefix', () => {
-    const locations = scan(['** (ArithmeticError) bad argument', '    (calc 0.1.0) lib/calc.ex:5: Calc.div/2', '    (elixir 1.14.0) lib/enum.ex:1658: Enum.map/2']);
+    const locations = scan([
+      '** (ArithmeticError) bad argument',
+      '    (calc 0.1.0) lib/calc.ex:5: Calc.div/2',
+      '    (elixir 1.14.0) lib/enum.ex:1658: Enum.map/2',
+    ]);
     expect(locations.map((l) => [l.file, l.line, l.hints?.runtime ?? false, l.message])).toEqual([
       ['lib/calc.ex', 5, false, 'ArithmeticError: bad argument'],
       ['lib/enum.ex', 1658, true, 'ArithmeticError: bad argument'],
@@ -33,9 +49,23 @@ describe('elixir', () => {
 
 describe('exunit', () => {
   it('reads the lone test location and one trace per failure', () => {
-    const locations = scan(['  1) test adds (CalcTest)', '     test/calc_test.exs:4', '     Assertion with == failed', '     code:  assert 1 == 2', '     left:  1', '     stacktrace:', '       test/calc_test.exs:5: (test)']);
+    const locations = scan([
+      '  1) test adds (CalcTest)',
+      '     test/calc_test.exs:4',
+      '     Assertion with == failed',
+      '     code:  assert 1 == 2',
+      '     left:  1',
+      '     stacktrace:',
+      '       test/calc_test.exs:5: (test)',
+    ]);
     expect(locations).toMatchObject([
-      { file: 'test/calc_test.exs', line: 4, severity: null, message: 'test adds (CalcTest): Assertion with == failed left: 1', format: 'exunit' },
+      {
+        file: 'test/calc_test.exs',
+        line: 4,
+        severity: null,
+        message: 'test adds (CalcTest): Assertion with == failed left: 1',
+        format: 'exunit',
+      },
       { file: 'test/calc_test.exs', line: 5, frame: { index: 0, innermostLast: false } },
     ]);
   });
@@ -43,7 +73,14 @@ describe('exunit', () => {
 
 describe('erlc and eunit', () => {
   it('reads an erlc error without severity word and a warning, not the % code frame', () => {
-    expect(scan(['src/m.erl:4:8: function undefined_fun/0 undefined', '%    4| f() -> undefined_fun().', '%     |        ^', 'src/m.erl:7:5: Warning: variable \'Y\' is unused'])).toMatchObject([
+    expect(
+      scan([
+        'src/m.erl:4:8: function undefined_fun/0 undefined',
+        '%    4| f() -> undefined_fun().',
+        '%     |        ^',
+        "src/m.erl:7:5: Warning: variable 'Y' is unused",
+      ]),
+    ).toMatchObject([
       { file: 'src/m.erl', line: 4, column: 8, severity: 'error', message: 'function undefined_fun/0 undefined', format: 'erlc' },
       { file: 'src/m.erl', line: 7, column: 5, severity: 'warning' },
     ]);
@@ -53,7 +90,7 @@ describe('erlc and eunit', () => {
     const locations = scan([
       'calc_tests: stack_test...*failed*',
       'in function calc_tests:stack_test/0 (test/calc tests.erl, line 15)',
-      "in call from eunit_test:run_testfun/1 (eunit_test.erl, line 71)",
+      'in call from eunit_test:run_testfun/1 (eunit_test.erl, line 71)',
       '**error:{assertEqual,[{module,calc_tests},',
       '              {value,{calc,ratio,2,[{file,"src/calc.erl"},{line,6}]}}]}',
       '  output:<<"">>',

@@ -37,7 +37,7 @@ describe('classic compile-mode forms', () => {
     expect(scan([line]).map(place)).toEqual([expected]);
   });
 
-  it('reads RXP\'s two-line error at the message line', () => {
+  it("reads RXP's two-line error at the message line", () => {
     const [location] = scan(['Error: Mismatched end tag', 'in unnamed entity at line 3 char 5 of file:///x/doc.xml']);
     expect([location?.format, location?.file, location?.line, location?.column, location?.logLine]).toEqual(['rxp', '/x/doc.xml', 3, 5, 1]);
   });
@@ -48,6 +48,11 @@ describe('classic compile-mode forms', () => {
 
   it('leaves versions, times and prose alone', () => {
     const formats = ['gnu', 'edg', 'irix', 'sun-ada', 'absoft', 'oracle', 'ftnchek', 'borland', 'ibm', 'iar', 'mips', 'cucumber', 'makepp'];
-    expect(scan(['node 20.11.1: ok', 'at 12:30.5: started', 'Error on the line 3 of output', 'Warning 3 things happened', 'v1.2:3.4: no'], formats)).toEqual([]);
+    expect(
+      scan(
+        ['node 20.11.1: ok', 'at 12:30.5: started', 'Error on the line 3 of output', 'Warning 3 things happened', 'v1.2:3.4: no'],
+        formats,
+      ),
+    ).toEqual([]);
   });
 });

@@ -22,18 +22,30 @@ describe('ruby linters', () => {
   });
 
   it('reads a brakeman block only with its Confidence and File lines, and tabs rows', () => {
-    const block = ['Confidence: Medium', 'Category: Command Injection', 'Message: Possible command injection', 'File: lib/run.rb', 'Line: 9'];
+    const block = [
+      'Confidence: Medium',
+      'Category: Command Injection',
+      'Message: Possible command injection',
+      'File: lib/run.rb',
+      'Line: 9',
+    ];
     expect(brief(scan(block))).toEqual([['brakeman', 'lib/run.rb', 9, null, 'warning', 'Command Injection']]);
     expect(scan(['File: lib/run.rb', 'Line: 9'], ['brakeman'])).toEqual([]);
-    expect(brief(scan(['lib/run.rb\t9\tCommand Injection\tExecute\tPossible command injection\tHigh']))).toEqual([['brakeman', 'lib/run.rb', 9, null, 'error', 'Execute']]);
+    expect(brief(scan(['lib/run.rb\t9\tCommand Injection\tExecute\tPossible command injection\tHigh']))).toEqual([
+      ['brakeman', 'lib/run.rb', 9, null, 'error', 'Execute'],
+    ]);
   });
 
   it('reads rubocop rows for bin/ scripts, Gemfile and config.ru', () => {
-    expect(brief(scan([
-      'bin/setup:2:6: C: [Correctable] Style/StringLiterals: Prefer single quotes.',
-      'Gemfile:2:5: C: Style/StringLiterals: Prefer single quotes.',
-      'config.ru:1:1: W: Lint/Syntax: unexpected token',
-    ]))).toEqual([
+    expect(
+      brief(
+        scan([
+          'bin/setup:2:6: C: [Correctable] Style/StringLiterals: Prefer single quotes.',
+          'Gemfile:2:5: C: Style/StringLiterals: Prefer single quotes.',
+          'config.ru:1:1: W: Lint/Syntax: unexpected token',
+        ]),
+      ),
+    ).toEqual([
       ['rubocop', 'bin/setup', 2, 6, 'note', 'Style/StringLiterals'],
       ['rubocop', 'Gemfile', 2, 5, 'note', 'Style/StringLiterals'],
       ['rubocop', 'config.ru', 1, 1, 'warning', 'Lint/Syntax'],
@@ -43,13 +55,26 @@ describe('ruby linters', () => {
 
 describe('configuration linters', () => {
   it('reads puppet-lint rows with a file, collapsing the doubled slash, and skips those without one', () => {
-    expect(brief(scan(['manifests//init.pp - WARNING: unquoted file mode on line 4 (check: unquoted_file_mode)', 'WARNING: class not documented on line 1 (check: documentation)']))).toEqual([
-      ['puppet-lint', 'manifests/init.pp', 4, null, 'warning', 'unquoted_file_mode'],
-    ]);
+    expect(
+      brief(
+        scan([
+          'manifests//init.pp - WARNING: unquoted file mode on line 4 (check: unquoted_file_mode)',
+          'WARNING: class not documented on line 1 (check: documentation)',
+        ]),
+      ),
+    ).toEqual([['puppet-lint', 'manifests/init.pp', 4, null, 'warning', 'unquoted_file_mode']]);
   });
 
   it('reads dotenv-linter rows for .env, .env.local and name.env', () => {
-    expect(brief(scan(['.env:1 LeadingCharacter: Invalid leading character detected', 'config/.env.local:3 UnorderedKey: The A key should go before B', 'prod.env:2 SpaceCharacter: The line has spaces around equal sign']))).toEqual([
+    expect(
+      brief(
+        scan([
+          '.env:1 LeadingCharacter: Invalid leading character detected',
+          'config/.env.local:3 UnorderedKey: The A key should go before B',
+          'prod.env:2 SpaceCharacter: The line has spaces around equal sign',
+        ]),
+      ),
+    ).toEqual([
       ['dotenv-linter', '.env', 1, null, 'warning', 'LeadingCharacter'],
       ['dotenv-linter', 'config/.env.local', 3, null, 'warning', 'UnorderedKey'],
       ['dotenv-linter', 'prod.env', 2, null, 'warning', 'SpaceCharacter'],

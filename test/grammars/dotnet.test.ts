@@ -15,13 +15,35 @@ describe('msbuild', () => {
   it('reads a drive-letter backslash path and keeps the [project] suffix out of the message', () => {
     const [location, ...rest] = scan(['C:\\work\\svc\\Program.cs(10,31): error CS1002: ; expected [C:\\work\\svc\\svc.csproj]']);
     expect(rest).toEqual([]);
-    expect(location).toMatchObject({ file: 'C:\\work\\svc\\Program.cs', line: 10, column: 31, severity: 'error', code: 'CS1002', message: '; expected', format: 'msbuild' });
+    expect(location).toMatchObject({
+      file: 'C:\\work\\svc\\Program.cs',
+      line: 10,
+      column: 31,
+      severity: 'error',
+      code: 'CS1002',
+      message: '; expected',
+      format: 'msbuild',
+    });
     expect(location?.message).not.toContain('svc.csproj');
   });
 
   it('reads the C# range form (L,C,EL,EC)', () => {
-    expect(scan(['Billing\\Invoice.cs(12,5,12,19): error CS0246: The type or namespace name \'Foo\' could not be found [/src/Billing/Billing.csproj]'])).toMatchObject([
-      { file: 'Billing\\Invoice.cs', line: 12, column: 5, endLine: 12, endColumn: 19, severity: 'error', code: 'CS0246', message: 'The type or namespace name \'Foo\' could not be found', format: 'msbuild' },
+    expect(
+      scan([
+        "Billing\\Invoice.cs(12,5,12,19): error CS0246: The type or namespace name 'Foo' could not be found [/src/Billing/Billing.csproj]",
+      ]),
+    ).toMatchObject([
+      {
+        file: 'Billing\\Invoice.cs',
+        line: 12,
+        column: 5,
+        endLine: 12,
+        endColumn: 19,
+        severity: 'error',
+        code: 'CS0246',
+        message: "The type or namespace name 'Foo' could not be found",
+        format: 'msbuild',
+      },
     ]);
   });
   it('names the folder of the trailing [project] as hints.projectDirectory, for origins relative to it', () => {
@@ -33,22 +55,27 @@ describe('msbuild', () => {
 
 describe('msvc', () => {
   it('strips the parallel-build `3>` prefix before a drive letter', () => {
-    expect(scan(['3>D:\\game\\ai\\nav.cpp(77,9): warning C4244: \'argument\': conversion from \'double\' to \'float\', possible loss of data'])).toMatchObject([
-      { file: 'D:\\game\\ai\\nav.cpp', line: 77, column: 9, severity: 'warning', code: 'C4244', format: 'msvc' },
-    ]);
+    expect(
+      scan(["3>D:\\game\\ai\\nav.cpp(77,9): warning C4244: 'argument': conversion from 'double' to 'float', possible loss of data"]),
+    ).toMatchObject([{ file: 'D:\\game\\ai\\nav.cpp', line: 77, column: 9, severity: 'warning', code: 'C4244', format: 'msvc' }]);
   });
 
   it('keeps spaces in the path (keyboard handler.c) and reads the line-only form', () => {
-    expect(scan(['C:\\Users\\me\\My Project\\keyboard handler.c(537): warning C4996: \'strcpy\': This function may be unsafe', 'physics\\step.cpp(214): error C2065: \'dt\': undeclared identifier'])).toMatchObject([
+    expect(
+      scan([
+        "C:\\Users\\me\\My Project\\keyboard handler.c(537): warning C4996: 'strcpy': This function may be unsafe",
+        "physics\\step.cpp(214): error C2065: 'dt': undeclared identifier",
+      ]),
+    ).toMatchObject([
       { file: 'C:\\Users\\me\\My Project\\keyboard handler.c', line: 537, column: null, severity: 'warning', code: 'C4996' },
-      { file: 'physics\\step.cpp', line: 214, column: null, severity: 'error', code: 'C2065', message: '\'dt\': undeclared identifier' },
+      { file: 'physics\\step.cpp', line: 214, column: null, severity: 'error', code: 'C2065', message: "'dt': undeclared identifier" },
     ]);
   });
 
   it('keeps parentheses that belong to the path (Program Files (x86))', () => {
-    expect(scan(['C:\\Program Files (x86)\\Acme\\src\\widget.cpp(12,5): error C2143: syntax error: missing \';\' before \'}\''])).toMatchObject([
-      { file: 'C:\\Program Files (x86)\\Acme\\src\\widget.cpp', line: 12, column: 5, severity: 'error', code: 'C2143' },
-    ]);
+    expect(scan(["C:\\Program Files (x86)\\Acme\\src\\widget.cpp(12,5): error C2143: syntax error: missing ';' before '}'"])).toMatchObject(
+      [{ file: 'C:\\Program Files (x86)\\Acme\\src\\widget.cpp', line: 12, column: 5, severity: 'error', code: 'C2143' }],
+    );
   });
 });
 
@@ -62,7 +89,9 @@ describe('dotnet-stack', () => {
       '   --- End of inner exception stack trace ---',
       '   at Svc.Program.Main(String[] args) in /src/Svc/Program.cs:line 10',
     ]);
-    expect(locations.map((l) => [l.file, l.line, l.severity, l.format, l.frame?.index, l.frame?.causeRank, l.frame?.innermostLast])).toEqual([
+    expect(
+      locations.map((l) => [l.file, l.line, l.severity, l.format, l.frame?.index, l.frame?.causeRank, l.frame?.innermostLast]),
+    ).toEqual([
       ['/src/Svc/Parser.cs', 14, null, 'dotnet-stack', 0, 0, false],
       ['/src/Svc/Program.cs', 8, null, 'dotnet-stack', 1, 0, false],
       ['/src/Svc/Program.cs', 10, null, 'dotnet-stack', 0, 1, false],
@@ -73,14 +102,39 @@ describe('dotnet-stack', () => {
   });
 
   it('reads a Windows frame of a `dotnet test` failure with its assertion message', () => {
-    expect(scan(['  Failed Svc.Tests.CalcTests.Adds [12 ms]', '  Error Message:', '   Assert.Equal() Failure', '  Stack Trace:', '     at Svc.Tests.CalcTests.Adds() in C:\\work\\svc\\tests\\CalcTests.cs:line 21'])).toMatchObject([
-      { file: 'C:\\work\\svc\\tests\\CalcTests.cs', line: 21, column: null, severity: null, message: 'Assert.Equal() Failure', format: 'dotnet-stack', frame: { index: 0 } },
+    expect(
+      scan([
+        '  Failed Svc.Tests.CalcTests.Adds [12 ms]',
+        '  Error Message:',
+        '   Assert.Equal() Failure',
+        '  Stack Trace:',
+        '     at Svc.Tests.CalcTests.Adds() in C:\\work\\svc\\tests\\CalcTests.cs:line 21',
+      ]),
+    ).toMatchObject([
+      {
+        file: 'C:\\work\\svc\\tests\\CalcTests.cs',
+        line: 21,
+        column: null,
+        severity: null,
+        message: 'Assert.Equal() Failure',
+        format: 'dotnet-stack',
+        frame: { index: 0 },
+      },
     ]);
   });
 });
 
 describe('look-alikes', () => {
   it('finds nothing in a paren-and-comma count or a C++ scope', () => {
-    expect(scan(['Total (x86) 12,5 items', 'std::vector<int>::push_back', 'Build succeeded.', '    0 Warning(s)', '    0 Error(s)', 'Time Elapsed 00:00:01.52'])).toEqual([]);
+    expect(
+      scan([
+        'Total (x86) 12,5 items',
+        'std::vector<int>::push_back',
+        'Build succeeded.',
+        '    0 Warning(s)',
+        '    0 Error(s)',
+        'Time Elapsed 00:00:01.52',
+      ]),
+    ).toEqual([]);
   });
 });

@@ -12,7 +12,15 @@ function scan(lines: string[], formats?: string[]): RawLocation[] {
 }
 
 const brief = (locations: RawLocation[]) =>
-  locations.map((l) => ({ file: l.file, line: l.line, column: l.column, severity: l.severity, code: l.code, message: l.message, format: l.format }));
+  locations.map((l) => ({
+    file: l.file,
+    line: l.line,
+    column: l.column,
+    severity: l.severity,
+    code: l.code,
+    message: l.message,
+    format: l.format,
+  }));
 const E = '\u001b';
 
 describe('eslint-stylish', () => {
@@ -31,11 +39,51 @@ describe('eslint-stylish', () => {
       '✖ 5 problems (4 errors, 1 warning)',
     ]);
     expect(brief(locations)).toEqual([
-      { file: '/app/src/util.js', line: 3, column: 7, severity: 'error', code: 'no-unused-vars', message: "'DEBUG' is assigned a value but never used", format: 'eslint-stylish' },
-      { file: '/app/src/util.js', line: 6, column: 7, severity: 'warning', code: 'prefer-const', message: "'prefix' is never reassigned. Use 'const' instead", format: 'eslint-stylish' },
-      { file: '/app/src/util.js', line: 9, column: 1, severity: 'error', code: '@typescript-eslint/no-explicit-any', message: 'Unexpected any', format: 'eslint-stylish' },
-      { file: '/app/src/util.js', line: 12, column: 5, severity: 'error', code: null, message: 'Parsing error: Unexpected token )', format: 'eslint-stylish' },
-      { file: '/app/src/cart.js', line: 2, column: 25, severity: 'error', code: 'eqeqeq', message: "Expected '===' and instead saw '=='", format: 'eslint-stylish' },
+      {
+        file: '/app/src/util.js',
+        line: 3,
+        column: 7,
+        severity: 'error',
+        code: 'no-unused-vars',
+        message: "'DEBUG' is assigned a value but never used",
+        format: 'eslint-stylish',
+      },
+      {
+        file: '/app/src/util.js',
+        line: 6,
+        column: 7,
+        severity: 'warning',
+        code: 'prefer-const',
+        message: "'prefix' is never reassigned. Use 'const' instead",
+        format: 'eslint-stylish',
+      },
+      {
+        file: '/app/src/util.js',
+        line: 9,
+        column: 1,
+        severity: 'error',
+        code: '@typescript-eslint/no-explicit-any',
+        message: 'Unexpected any',
+        format: 'eslint-stylish',
+      },
+      {
+        file: '/app/src/util.js',
+        line: 12,
+        column: 5,
+        severity: 'error',
+        code: null,
+        message: 'Parsing error: Unexpected token )',
+        format: 'eslint-stylish',
+      },
+      {
+        file: '/app/src/cart.js',
+        line: 2,
+        column: 25,
+        severity: 'error',
+        code: 'eqeqeq',
+        message: "Expected '===' and instead saw '=='",
+        format: 'eslint-stylish',
+      },
     ]);
   });
 
@@ -58,7 +106,9 @@ describe('eslint-stylish', () => {
   it('reads rows behind a GitHub Actions timestamp prefix (§3.4)', () => {
     const stamp = '2021-12-01T13:00:40.1077661Z ';
     const locations = scan([`${stamp}/app/src/cart.js`, `${stamp}  2:25  error  Expected '===' and instead saw '=='  eqeqeq`]);
-    expect(brief(locations).map((l) => [l.file, l.line, l.column, l.code, l.format])).toEqual([['/app/src/cart.js', 2, 25, 'eqeqeq', 'eslint-stylish']]);
+    expect(brief(locations).map((l) => [l.file, l.line, l.column, l.code, l.format])).toEqual([
+      ['/app/src/cart.js', 2, 25, 'eqeqeq', 'eslint-stylish'],
+    ]);
   });
 
   it('does not invent a file for rows without a header (a bare `2:12  error` look-alike, §3.18)', () => {
@@ -76,8 +126,24 @@ describe('eslint-unix', () => {
       '2 problems',
     ]);
     expect(brief(locations)).toEqual([
-      { file: '/app/src/util.js', line: 6, column: 7, severity: 'warning', code: 'prefer-const', message: "'prefix' is never reassigned. Use 'const' instead.", format: 'eslint-unix' },
-      { file: '/app/src/a.js', line: 1, column: 10, severity: 'error', code: null, message: 'Parsing error: Unexpected token', format: 'eslint-unix' },
+      {
+        file: '/app/src/util.js',
+        line: 6,
+        column: 7,
+        severity: 'warning',
+        code: 'prefer-const',
+        message: "'prefix' is never reassigned. Use 'const' instead.",
+        format: 'eslint-unix',
+      },
+      {
+        file: '/app/src/a.js',
+        line: 1,
+        column: 10,
+        severity: 'error',
+        code: null,
+        message: 'Parsing error: Unexpected token',
+        format: 'eslint-unix',
+      },
     ]);
   });
 });
@@ -94,9 +160,33 @@ describe('eslint-codeframe', () => {
       '2 errors and 1 warning found.',
     ]);
     expect(brief(locations)).toEqual([
-      { file: 'src/a b/util.js', line: 3, column: 5, severity: 'error', code: 'no-debugger', message: "Unexpected 'debugger' statement at runtime", format: 'eslint-codeframe' },
-      { file: 'src/util.js', line: 4, column: 15, severity: 'warning', code: 'semi', message: 'Missing semicolon', format: 'eslint-codeframe' },
-      { file: 'src/fmt.js', line: 3, column: 29, severity: 'error', code: null, message: 'Parsing error: Unexpected token ;', format: 'eslint-codeframe' },
+      {
+        file: 'src/a b/util.js',
+        line: 3,
+        column: 5,
+        severity: 'error',
+        code: 'no-debugger',
+        message: "Unexpected 'debugger' statement at runtime",
+        format: 'eslint-codeframe',
+      },
+      {
+        file: 'src/util.js',
+        line: 4,
+        column: 15,
+        severity: 'warning',
+        code: 'semi',
+        message: 'Missing semicolon',
+        format: 'eslint-codeframe',
+      },
+      {
+        file: 'src/fmt.js',
+        line: 3,
+        column: 29,
+        severity: 'error',
+        code: null,
+        message: 'Parsing error: Unexpected token ;',
+        format: 'eslint-codeframe',
+      },
     ]);
   });
 });

@@ -11,7 +11,9 @@ function scan(lines: string[], formats = ['go-panic', 'go-test', 'go-build']) {
 
 describe('go-build', () => {
   it('reads module-relative build and vet lines as errors with byte columns', () => {
-    expect(scan(['# example.com/demo/cmd/app', 'cmd/app/main.go:7:31: undefined: x', 'vet: pkg/a/a.go:3:2: unreachable code'])).toMatchObject([
+    expect(
+      scan(['# example.com/demo/cmd/app', 'cmd/app/main.go:7:31: undefined: x', 'vet: pkg/a/a.go:3:2: unreachable code']),
+    ).toMatchObject([
       { file: 'cmd/app/main.go', line: 7, column: 31, severity: 'error', message: 'undefined: x', format: 'go-build', columnUnit: 'byte' },
       { file: 'pkg/a/a.go', line: 3, column: 2, severity: 'error', message: 'unreachable code' },
     ]);
@@ -34,8 +36,22 @@ describe('go-test', () => {
       'FAIL\texample.com/demo/pkg/strutil\t0.010s',
     ]);
     expect(locations.map((l) => [l.file, l.line, l.column, l.severity, l.message, l.hints])).toEqual([
-      ['calc_test.go', 7, null, 'error', 'TestAdd: Add(2, 3) = -1, want 5', { basenameOnly: true, packagePath: 'example.com/demo/pkg/calc' }],
-      ['calc_test.go', 15, null, 'error', 'TestAddTable/case: Add(1, 1) = 0, want 2\ngot more detail', { basenameOnly: true, packagePath: 'example.com/demo/pkg/calc' }],
+      [
+        'calc_test.go',
+        7,
+        null,
+        'error',
+        'TestAdd: Add(2, 3) = -1, want 5',
+        { basenameOnly: true, packagePath: 'example.com/demo/pkg/calc' },
+      ],
+      [
+        'calc_test.go',
+        15,
+        null,
+        'error',
+        'TestAddTable/case: Add(1, 1) = 0, want 2\ngot more detail',
+        { basenameOnly: true, packagePath: 'example.com/demo/pkg/calc' },
+      ],
       ['strutil_test.go', 9, null, 'error', 'TestTrim: Trim mismatch', { basenameOnly: true, packagePath: 'example.com/demo/pkg/strutil' }],
     ]);
   });
@@ -50,7 +66,9 @@ describe('go-test', () => {
       '--- FAIL: TestBad (0.00s)',
       'FAIL\texample.com/demo/pkg/x\t0.010s',
     ]);
-    expect(locations.map((l) => [l.file, l.message, l.hints?.packagePath])).toEqual([['bad_test.go', 'TestBad: wrong', 'example.com/demo/pkg/x']]);
+    expect(locations.map((l) => [l.file, l.message, l.hints?.packagePath])).toEqual([
+      ['bad_test.go', 'TestBad: wrong', 'example.com/demo/pkg/x'],
+    ]);
   });
 
   it('claims no indented go line outside a test', () => {
@@ -84,7 +102,9 @@ describe('go-panic', () => {
     ]);
     expect(new Set(locations.slice(0, 3).map((l) => l.frame?.trace)).size).toBe(1);
     expect(locations[3]?.frame?.trace).not.toBe(locations[0]?.frame?.trace);
-    expect(locations.every((l) => l.message === 'panic: runtime error: index out of range [2] with length 2' && l.severity === null)).toBe(true);
+    expect(locations.every((l) => l.message === 'panic: runtime error: index out of range [2] with length 2' && l.severity === null)).toBe(
+      true,
+    );
   });
 });
 

@@ -22,9 +22,9 @@ describe('IDE panes', () => {
   });
 
   it("follows the Error List's header order, and VS's default order without a header", () => {
-    expect(brief(scan(['Severity\tCode\tDescription\tFile\tLine\tProject', 'Error\tCS0103\tname missing\tC:\\src\\A.cs\t12\tApp']))).toEqual([
-      ['visual-studio', 'C:\\src\\A.cs', 12, null, 'error'],
-    ]);
+    expect(
+      brief(scan(['Severity\tCode\tDescription\tFile\tLine\tProject', 'Error\tCS0103\tname missing\tC:\\src\\A.cs\t12\tApp'])),
+    ).toEqual([['visual-studio', 'C:\\src\\A.cs', 12, null, 'error']]);
     expect(brief(scan(['Warning\tCS0168\tunused\tApp\tsrc/B.cs\t7\tActive']))).toEqual([['visual-studio', 'src/B.cs', 7, null, 'warning']]);
   });
 
@@ -41,16 +41,26 @@ describe('older tool versions', () => {
   });
 
   it('reads scalastyle rows with a line (0-based column) and Play template errors', () => {
-    expect(brief(scan(['warning file=/src/Foo.scala message=Avoid mutable fields line=6 column=7', 'error file=/src/Foo.scala message=File must end with newline character']))).toEqual([
-      ['scalastyle', '/src/Foo.scala', 6, 8, 'warning'],
-    ]);
+    expect(
+      brief(
+        scan([
+          'warning file=/src/Foo.scala message=Avoid mutable fields line=6 column=7',
+          'error file=/src/Foo.scala message=File must end with newline character',
+        ]),
+      ),
+    ).toEqual([['scalastyle', '/src/Foo.scala', 6, 8, 'warning']]);
     expect(brief(scan(['Compilation error[not found: value x]', 'In /app/views/index.scala.html at line 60.']))).toEqual([
       ['play-template', '/app/views/index.scala.html', 60, null, 'error'],
     ]);
   });
 
   it("reads Julia 0.x frames and its `while loading` trailer, dropping Base's ./file.jl frames", () => {
-    const locations = scan(['ERROR: LoadError: UndefVarError: y not defined', ' in f(::Int64) at /u/x.jl:5', ' in include_from_node1(::String) at ./loading.jl:488', 'while loading /u/x.jl, in expression starting on line 3']);
+    const locations = scan([
+      'ERROR: LoadError: UndefVarError: y not defined',
+      ' in f(::Int64) at /u/x.jl:5',
+      ' in include_from_node1(::String) at ./loading.jl:488',
+      'while loading /u/x.jl, in expression starting on line 3',
+    ]);
     expect(locations.map((l) => [l.format, l.file, l.line, l.message, l.hints?.runtime ?? false])).toEqual([
       ['julia-0', '/u/x.jl', 5, 'UndefVarError: y not defined', false],
       ['julia-0', './loading.jl', 488, 'UndefVarError: y not defined', true],
@@ -59,16 +69,24 @@ describe('older tool versions', () => {
   });
 
   it('reads a Julia 0.x frame that lost its indentation, the `while loading` trailer its outermost entry', () => {
-    const locations = scan(['ERROR: LoadError: UndefVarError: y not defined', 'in g at /u/x.jl:7', 'while loading /u/x.jl, in expression starting on line 12']);
+    const locations = scan([
+      'ERROR: LoadError: UndefVarError: y not defined',
+      'in g at /u/x.jl:7',
+      'while loading /u/x.jl, in expression starting on line 12',
+    ]);
     expect(locations.map((l) => [l.file, l.line, l.severity, l.frame?.index])).toEqual([
       ['/u/x.jl', 7, null, 0],
       ['/u/x.jl', 12, null, 1],
     ]);
     // Alone, the trailer is the error's own line.
-    expect(brief(scan(['ERROR: LoadError: syntax: extra token', 'while loading /u/x.jl, in expression starting on line 4']))).toEqual([['julia-0', '/u/x.jl', 4, null, 'error']]);
+    expect(brief(scan(['ERROR: LoadError: syntax: extra token', 'while loading /u/x.jl, in expression starting on line 4']))).toEqual([
+      ['julia-0', '/u/x.jl', 4, null, 'error'],
+    ]);
   });
 
   it('reads Python frames that lost their indentation', () => {
-    expect(brief(scan(['Traceback (most recent call last):', 'File "app/main.py", line 12, in <module>']))).toEqual([['python-traceback', 'app/main.py', 12, null, null]]);
+    expect(brief(scan(['Traceback (most recent call last):', 'File "app/main.py", line 12, in <module>']))).toEqual([
+      ['python-traceback', 'app/main.py', 12, null, null],
+    ]);
   });
 });

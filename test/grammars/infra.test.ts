@@ -13,15 +13,28 @@ function scan(lines: string[], formats?: string[]) {
 
 describe('github-actions', () => {
   it('unescapes properties (%2C %3A %25) and data (%0A %25), with title-first property order', () => {
-    const [location] = scan(['::error title=config%3A port,file=config/app%2Cprod.json,line=3,col=11,endColumn=18::port must be a number%0Afound 50%25']);
-    expect(location).toMatchObject({ file: 'config/app,prod.json', line: 3, column: 11, endColumn: 18, severity: 'error', message: 'config: port: port must be a number\nfound 50%', format: 'github-actions' });
+    const [location] = scan([
+      '::error title=config%3A port,file=config/app%2Cprod.json,line=3,col=11,endColumn=18::port must be a number%0Afound 50%25',
+    ]);
+    expect(location).toMatchObject({
+      file: 'config/app,prod.json',
+      line: 3,
+      column: 11,
+      endColumn: 18,
+      severity: 'error',
+      message: 'config: port: port must be a number\nfound 50%',
+      format: 'github-actions',
+    });
   });
   it('keeps a rule-like title as the code, maps notice to note, and claims the line once (the message quotes a location)', () => {
     const locations = scan([
       '2024-01-01T00:00:00.0000000Z ::warning file=src/a.js,line=2,endLine=4,title=lint/x::see src/b.js:9:1',
       '::notice file=README.md,line=1::fyi',
     ]);
-    expect(locations.map((l) => [l.file, l.line, l.endLine, l.severity, l.code])).toEqual([['src/a.js', 2, 4, 'warning', 'lint/x'], ['README.md', 1, null, 'note', null]]);
+    expect(locations.map((l) => [l.file, l.line, l.endLine, l.severity, l.code])).toEqual([
+      ['src/a.js', 2, 4, 'warning', 'lint/x'],
+      ['README.md', 1, null, 'note', null],
+    ]);
   });
   it('emits nothing for a workflow command without a file', () => {
     expect(scan(['::error::config check failed'], ['github-actions'])).toEqual([]);
@@ -30,8 +43,24 @@ describe('github-actions', () => {
 
 describe('terraform', () => {
   it('reads the on-line below the summary, plain and boxed with colour', () => {
-    const plain = scan(['Error: Reference to undeclared input variable', '', '  on main.tf line 14, in output "b":', '  14:   value = var.zone', '', 'An input variable with the name "zone" has not been declared.']);
-    const boxed = scan(['\x1b[31m╷\x1b[0m\x1b[0m', '\x1b[31m│\x1b[0m \x1b[0m\x1b[1m\x1b[31mError: \x1b[0m\x1b[0m\x1b[1mReference to undeclared input variable\x1b[0m', '\x1b[31m│\x1b[0m \x1b[0m', '\x1b[31m│\x1b[0m \x1b[0m\x1b[0m  on modules/net/main.tf line 14:', '\x1b[31m│\x1b[0m \x1b[0m  14:   value = \x1b[4mvar.zone\x1b[0m\x1b[0m', '\x1b[31m│\x1b[0m \x1b[0m', '\x1b[31m│\x1b[0m \x1b[0mAn input variable with the name "zone" has not been declared.', '\x1b[31m╵\x1b[0m\x1b[0m']);
+    const plain = scan([
+      'Error: Reference to undeclared input variable',
+      '',
+      '  on main.tf line 14, in output "b":',
+      '  14:   value = var.zone',
+      '',
+      'An input variable with the name "zone" has not been declared.',
+    ]);
+    const boxed = scan([
+      '\x1b[31m╷\x1b[0m\x1b[0m',
+      '\x1b[31m│\x1b[0m \x1b[0m\x1b[1m\x1b[31mError: \x1b[0m\x1b[0m\x1b[1mReference to undeclared input variable\x1b[0m',
+      '\x1b[31m│\x1b[0m \x1b[0m',
+      '\x1b[31m│\x1b[0m \x1b[0m\x1b[0m  on modules/net/main.tf line 14:',
+      '\x1b[31m│\x1b[0m \x1b[0m  14:   value = \x1b[4mvar.zone\x1b[0m\x1b[0m',
+      '\x1b[31m│\x1b[0m \x1b[0m',
+      '\x1b[31m│\x1b[0m \x1b[0mAn input variable with the name "zone" has not been declared.',
+      '\x1b[31m╵\x1b[0m\x1b[0m',
+    ]);
     const expected = 'Reference to undeclared input variable: An input variable with the name "zone" has not been declared.';
     expect(plain).toMatchObject([{ file: 'main.tf', line: 14, severity: 'error', message: expected }]);
     // Known gap (see report): a boxed block whose `on` line has no `, in …` part is not read yet; the real
@@ -45,18 +74,45 @@ describe('terraform', () => {
 
 describe('dockerfile / hadolint', () => {
   it('reads BuildKit `Dockerfile:N` above its frame and takes the failed-to-solve message', () => {
-    expect(scan(['Dockerfile:5', '--------------------', '   5 | >>> RUN npm ci', '--------------------', 'ERROR: failed to solve: process "/bin/sh -c npm ci" did not complete successfully: exit code: 254']))
-      .toMatchObject([{ file: 'Dockerfile', line: 5, severity: 'error', message: 'process "/bin/sh -c npm ci" did not complete successfully: exit code: 254', format: 'dockerfile' }]);
+    expect(
+      scan([
+        'Dockerfile:5',
+        '--------------------',
+        '   5 | >>> RUN npm ci',
+        '--------------------',
+        'ERROR: failed to solve: process "/bin/sh -c npm ci" did not complete successfully: exit code: 254',
+      ]),
+    ).toMatchObject([
+      {
+        file: 'Dockerfile',
+        line: 5,
+        severity: 'error',
+        message: 'process "/bin/sh -c npm ci" did not complete successfully: exit code: 254',
+        format: 'dockerfile',
+      },
+    ]);
   });
   it('reads hadolint rows and leaves image tags alone', () => {
-    expect(scan(['docker/Dockerfile.prod:3 DL3008 warning: Pin versions', 'FROM node:20-alpine', 'image: python:3.11']).map((l) => [l.file, l.line, l.code, l.severity]))
-      .toEqual([['docker/Dockerfile.prod', 3, 'DL3008', 'warning']]);
+    expect(
+      scan(['docker/Dockerfile.prod:3 DL3008 warning: Pin versions', 'FROM node:20-alpine', 'image: python:3.11']).map((l) => [
+        l.file,
+        l.line,
+        l.code,
+        l.severity,
+      ]),
+    ).toEqual([['docker/Dockerfile.prod', 3, 'DL3008', 'warning']]);
   });
 });
 
 describe('yamllint / actionlint / markdownlint / cfn-lint', () => {
   it('reads yamllint standard rows under their file header (multi-line) and parsable lines', () => {
-    const locations = scan(['./config.yaml', '  3:1       error    wrong indentation: expected 2 but found 0  (indentation)', '  1:1       warning  missing document start "---"  (document-start)', '', './b.yml:8:22: [error] trailing spaces (trailing-spaces)']);
+    const locations = scan([
+      './config.yaml',
+      '  3:1       error    wrong indentation: expected 2 but found 0  (indentation)',
+      '  1:1       warning  missing document start "---"  (document-start)',
+      '',
+      './b.yml:8:22: [error] trailing spaces (trailing-spaces)',
+    ]);
     expect(locations.map((l) => [l.file, l.line, l.column, l.severity, l.code, l.format])).toEqual([
       ['./config.yaml', 3, 1, 'error', 'indentation', 'yamllint'],
       ['./config.yaml', 1, 1, 'warning', 'document-start', 'yamllint'],
@@ -67,16 +123,33 @@ describe('yamllint / actionlint / markdownlint / cfn-lint', () => {
     expect(scan(['/app/src/a.js', "  2:12  error  Expected '==='  eqeqeq"], ['yamllint'])).toEqual([]);
   });
   it('reads actionlint rows with the rule in brackets and not the nested shellcheck location', () => {
-    expect(scan(['.github/workflows/ci.yml:16:9: shellcheck reported issue in this script: SC2086:info:1:6: Double quote [shellcheck]']))
-      .toMatchObject([{ file: '.github/workflows/ci.yml', line: 16, column: 9, code: 'shellcheck', format: 'actionlint' }]);
+    expect(
+      scan(['.github/workflows/ci.yml:16:9: shellcheck reported issue in this script: SC2086:info:1:6: Double quote [shellcheck]']),
+    ).toMatchObject([{ file: '.github/workflows/ci.yml', line: 16, column: 9, code: 'shellcheck', format: 'actionlint' }]);
   });
   it('reads markdownlint rows without a colon after the location, old and new', () => {
-    expect(scan(['README.md:3:81 error MD013/line-length Line length [Expected: 80; Actual: 103]', 'docs/a.md:5 MD012/no-multiple-blanks Multiple consecutive blank lines']).map((l) => [l.file, l.line, l.column, l.code]))
-      .toEqual([['README.md', 3, 81, 'MD013/line-length'], ['docs/a.md', 5, null, 'MD012/no-multiple-blanks']]);
+    expect(
+      scan([
+        'README.md:3:81 error MD013/line-length Line length [Expected: 80; Actual: 103]',
+        'docs/a.md:5 MD012/no-multiple-blanks Multiple consecutive blank lines',
+      ]).map((l) => [l.file, l.line, l.column, l.code]),
+    ).toEqual([
+      ['README.md', 3, 81, 'MD013/line-length'],
+      ['docs/a.md', 5, null, 'MD012/no-multiple-blanks'],
+    ]);
   });
   it('reads cfn-lint default (location on the next line) and parseable (end range)', () => {
-    expect(scan(["E3012 'thirty' is not of type 'integer'", 'template.yaml:21:7', '', 'template.yaml:8:3:8:9:W2001:Parameter Unused not used.']).map((l) => [l.line, l.column, l.endColumn, l.severity, l.code]))
-      .toEqual([[21, 7, null, 'error', 'E3012'], [8, 3, 9, 'warning', 'W2001']]);
+    expect(
+      scan([
+        "E3012 'thirty' is not of type 'integer'",
+        'template.yaml:21:7',
+        '',
+        'template.yaml:8:3:8:9:W2001:Parameter Unused not used.',
+      ]).map((l) => [l.line, l.column, l.endColumn, l.severity, l.code]),
+    ).toEqual([
+      [21, 7, null, 'error', 'E3012'],
+      [8, 3, 9, 'warning', 'W2001'],
+    ]);
   });
   it('does not read a bare yaml location without a rule line above', () => {
     expect(scan(['deployed template.yaml:21:7'], ['cfn-lint'])).toEqual([]);

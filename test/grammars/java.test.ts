@@ -21,7 +21,14 @@ describe('javac', () => {
         '1 error',
       ]),
     ).toMatchObject([
-      { file: 'src/main/java/com/acme/Bad.java', line: 10, column: 14, severity: 'error', message: 'cannot find symbol\nsymbol:   method thrice(int)\nlocation: class Util', columnUnit: 'char' },
+      {
+        file: 'src/main/java/com/acme/Bad.java',
+        line: 10,
+        column: 14,
+        severity: 'error',
+        message: 'cannot find symbol\nsymbol:   method thrice(int)\nlocation: class Util',
+        columnUnit: 'char',
+      },
     ]);
   });
 

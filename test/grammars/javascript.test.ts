@@ -66,7 +66,10 @@ describe('node-stack', () => {
       '    at Queue.push (/tmp/my project (copy)/src/lib.js:3:25)',
       '    at /tmp/my project (copy)/src/index.js:4:3',
     ]);
-    expect(brief(locations)).toEqual(['node-stack /tmp/my project (copy)/src/lib.js:3:25', 'node-stack /tmp/my project (copy)/src/index.js:4:3']);
+    expect(brief(locations)).toEqual([
+      'node-stack /tmp/my project (copy)/src/lib.js:3:25',
+      'node-stack /tmp/my project (copy)/src/index.js:4:3',
+    ]);
   });
 
   it('strips bundler and dev-server URLs, including a ?t= query (§3.12)', () => {
@@ -87,7 +90,10 @@ describe('node-stack', () => {
       'TypeError: second',
       '    at other (/app/src/other.js:1:1)',
     ]);
-    expect(locations.map((l) => l.message)).toEqual(['startup failed: Error: ECONNREFUSED postgres://localhost:5432/app', 'TypeError: second']);
+    expect(locations.map((l) => l.message)).toEqual([
+      'startup failed: Error: ECONNREFUSED postgres://localhost:5432/app',
+      'TypeError: second',
+    ]);
     expect(locations[0]?.frame?.trace).not.toBe(locations[1]?.frame?.trace);
     expect(locations.map((l) => l.frame?.index)).toEqual([0, 0]);
   });
@@ -125,7 +131,10 @@ describe('node-uncaught', () => {
       "TypeError: Cannot read properties of undefined (reading 'map')",
       '    at boom (/tmp/my project (copy)/src/lib.js:2:22)',
     ]);
-    expect(brief(locations)).toEqual(['node-uncaught /tmp/my project (copy)/src/lib.js:2:22', 'node-stack /tmp/my project (copy)/src/lib.js:2:22']);
+    expect(brief(locations)).toEqual([
+      'node-uncaught /tmp/my project (copy)/src/lib.js:2:22',
+      'node-stack /tmp/my project (copy)/src/lib.js:2:22',
+    ]);
     expect(locations[0]?.severity).toBe('error');
     expect(locations[0]?.message).toBe("TypeError: Cannot read properties of undefined (reading 'map')");
     expect(locations[0]?.frame).toBeUndefined();

@@ -14,13 +14,28 @@ function scan(lines: string[], formats?: string[]) {
 describe('maven and surefire', () => {
   it('reads the bracketed [L,C] of maven-compiler-plugin', () => {
     expect(scan(['[ERROR] /home/u/app/src/main/java/com/acme/App.java:[12,5] cannot find symbol'])).toMatchObject([
-      { file: '/home/u/app/src/main/java/com/acme/App.java', line: 12, column: 5, severity: 'error', message: 'cannot find symbol', format: 'maven' },
+      {
+        file: '/home/u/app/src/main/java/com/acme/App.java',
+        line: 12,
+        column: 5,
+        severity: 'error',
+        message: 'cannot find symbol',
+        format: 'maven',
+      },
     ]);
   });
 
   it('maps Surefire `AppTest.testAdd:42` to the basename AppTest.java', () => {
     expect(scan(['[ERROR] Failures: ', '[ERROR]   AppTest.testAdd:42 expected:<3> but was:<4>'])).toMatchObject([
-      { file: 'AppTest.java', line: 42, column: null, severity: 'error', message: 'expected:<3> but was:<4>', format: 'surefire', hints: { basenameOnly: true } },
+      {
+        file: 'AppTest.java',
+        line: 42,
+        column: null,
+        severity: 'error',
+        message: 'expected:<3> but was:<4>',
+        format: 'surefire',
+        hints: { basenameOnly: true },
+      },
     ]);
   });
 });
@@ -28,35 +43,84 @@ describe('maven and surefire', () => {
 describe('kotlin', () => {
   it('reads the file:// URI form (1.7+) and the legacy `: (L, C):` form alike', () => {
     // Both forms read as the same report: kept once, with the log line of the second printing.
-    expect(scan(['e: file:///home/u/app/src/main/kotlin/App.kt:12:5 Unresolved reference: foo', 'e: /home/u/app/src/main/kotlin/App.kt: (12, 5): Unresolved reference: foo'])).toMatchObject([
-      { file: '/home/u/app/src/main/kotlin/App.kt', line: 12, column: 5, severity: 'error', message: 'Unresolved reference: foo', format: 'kotlin', logLine: 1, repeatedAt: [2] },
+    expect(
+      scan([
+        'e: file:///home/u/app/src/main/kotlin/App.kt:12:5 Unresolved reference: foo',
+        'e: /home/u/app/src/main/kotlin/App.kt: (12, 5): Unresolved reference: foo',
+      ]),
+    ).toMatchObject([
+      {
+        file: '/home/u/app/src/main/kotlin/App.kt',
+        line: 12,
+        column: 5,
+        severity: 'error',
+        message: 'Unresolved reference: foo',
+        format: 'kotlin',
+        logLine: 1,
+        repeatedAt: [2],
+      },
     ]);
   });
 });
 
 describe('scala', () => {
-  it('keeps sbt\'s printed column and joins found/required into the message', () => {
-    expect(scan(['[error] /home/u/app/src/main/scala/App.scala:7:3: type mismatch;', '[error]  found   : String("x")', '[error]  required: Int', '[error] \tval x: Int = "x"', '[error] \t             ^'])).toMatchObject([
-      { file: '/home/u/app/src/main/scala/App.scala', line: 7, column: 3, severity: 'error', message: 'type mismatch;\nfound   : String("x")\nrequired: Int', format: 'scala' },
+  it("keeps sbt's printed column and joins found/required into the message", () => {
+    expect(
+      scan([
+        '[error] /home/u/app/src/main/scala/App.scala:7:3: type mismatch;',
+        '[error]  found   : String("x")',
+        '[error]  required: Int',
+        '[error] \tval x: Int = "x"',
+        '[error] \t             ^',
+      ]),
+    ).toMatchObject([
+      {
+        file: '/home/u/app/src/main/scala/App.scala',
+        line: 7,
+        column: 3,
+        severity: 'error',
+        message: 'type mismatch;\nfound   : String("x")\nrequired: Int',
+        format: 'scala',
+      },
     ]);
   });
 
   it('counts a caret line that keeps the source tab (2.12+) in characters', () => {
     // `\tval x: Int = "x"`: the string literal is character 15; the caret line is a tab and 13 spaces.
-    expect(scan(['/home/u/app/src/App.scala:7: error: type mismatch;', ' found   : String("x")', ' required: Int', '\tval x: Int = "x"', '\t             ^'])).toMatchObject([
-      { file: '/home/u/app/src/App.scala', line: 7, column: 15, severity: 'error', format: 'scala' },
-    ]);
+    expect(
+      scan([
+        '/home/u/app/src/App.scala:7: error: type mismatch;',
+        ' found   : String("x")',
+        ' required: Int',
+        '\tval x: Int = "x"',
+        '\t             ^',
+      ]),
+    ).toMatchObject([{ file: '/home/u/app/src/App.scala', line: 7, column: 15, severity: 'error', format: 'scala' }]);
   });
 
   it('maps a caret line with the tab expanded to 8 columns (2.11) back to the character', () => {
-    expect(scan(['/home/u/app/src/App.scala:7: error: type mismatch;', ' found   : String("x")', ' required: Int', '\tval x: Int = "x"', `${' '.repeat(21)}^`])).toMatchObject([
-      { file: '/home/u/app/src/App.scala', line: 7, column: 15, severity: 'error', format: 'scala' },
-    ]);
+    expect(
+      scan([
+        '/home/u/app/src/App.scala:7: error: type mismatch;',
+        ' found   : String("x")',
+        ' required: Int',
+        '\tval x: Int = "x"',
+        `${' '.repeat(21)}^`,
+      ]),
+    ).toMatchObject([{ file: '/home/u/app/src/App.scala', line: 7, column: 15, severity: 'error', format: 'scala' }]);
   });
 });
 
 describe('look-alikes', () => {
   it('finds nothing in Maven progress lines or a C++ scope', () => {
-    expect(scan(['[INFO] Building app 1.0-SNAPSHOT', '[INFO] Total time:  01:02 min', '[ERROR] Tests run: 3, Failures: 1, Errors: 0, Skipped: 0', 'std::vector<int>::push_back', 'Total (x86) 12,5 items'])).toEqual([]);
+    expect(
+      scan([
+        '[INFO] Building app 1.0-SNAPSHOT',
+        '[INFO] Total time:  01:02 min',
+        '[ERROR] Tests run: 3, Failures: 1, Errors: 0, Skipped: 0',
+        'std::vector<int>::push_back',
+        'Total (x86) 12,5 items',
+      ]),
+    ).toEqual([]);
   });
 });

@@ -1,13 +1,13 @@
 // Hard cases of the Lua family: the program-name prefix, [C] and tail-call lines inside a traceback, and the
 // function-definition location on a frame line that must not become a location of its own.
-import { describe, expect, it } from "vitest";
-import { createScanner } from "../../src/grammars/index.js";
-import { normaliseLine } from "../../src/summarise/index.js";
-import type { RawLocation } from "../../src/core/index.js";
+import { describe, expect, it } from 'vitest';
+import { createScanner } from '../../src/grammars/index.js';
+import { normaliseLine } from '../../src/summarise/index.js';
+import type { RawLocation } from '../../src/core/index.js';
 
 function scan(lines: string[], formats?: string[]): RawLocation[] {
   const scanner = createScanner({ normaliseLine, ...(formats ? { formats } : {}) });
-  scanner.write(Buffer.from(`${lines.join("\n")}\n`, "utf8").toString("latin1"));
+  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
   return scanner.end().locations;
 }
 const brief = (locations: RawLocation[]) => locations.map((l) => [l.format, l.file, l.line, l.column, l.severity, l.message]);
@@ -31,7 +31,19 @@ describe('lua', () => {
   });
 
   it('reads luac and bare host messages but not indented mentions or columns', () => {
-    expect(brief(scan(["luac5.4: bad.lua:1: unexpected symbol near '='", 'init.lua:3: attempt to call a nil value', '  see init.lua:3: for the cause', 'src/a.lua:3:5: (W211) unused variable'], ['lua']))).toEqual([
+    expect(
+      brief(
+        scan(
+          [
+            "luac5.4: bad.lua:1: unexpected symbol near '='",
+            'init.lua:3: attempt to call a nil value',
+            '  see init.lua:3: for the cause',
+            'src/a.lua:3:5: (W211) unused variable',
+          ],
+          ['lua'],
+        ),
+      ),
+    ).toEqual([
       ['lua', 'bad.lua', 1, null, 'error', "unexpected symbol near '='"],
       ['lua', 'init.lua', 3, null, 'error', 'attempt to call a nil value'],
     ]);

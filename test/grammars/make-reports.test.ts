@@ -15,7 +15,11 @@ function scan(lines: string[]): RawLocation[] {
 
 describe("make's recipe reports", () => {
   it('are notes in the layout of make 4.2 and later, under every name make runs as', () => {
-    const found = scan(['make: *** [Makefile:4: ledger] Error 1', 'gmake[2]: *** [CMakeFiles/ledger.dir/build.make:90: ledger.o] Error 1', 'make[1]: *** [sub.mk:7: test] Segmentation fault (core dumped)']);
+    const found = scan([
+      'make: *** [Makefile:4: ledger] Error 1',
+      'gmake[2]: *** [CMakeFiles/ledger.dir/build.make:90: ledger.o] Error 1',
+      'make[1]: *** [sub.mk:7: test] Segmentation fault (core dumped)',
+    ]);
     expect(found.map((location) => [location.file, location.line, location.severity, location.format])).toEqual([
       ['Makefile', 4, 'note', 'make'],
       ['CMakeFiles/ledger.dir/build.make', 90, 'note', 'make'],
@@ -24,7 +28,11 @@ describe("make's recipe reports", () => {
   });
 
   it("are notes in the older layout, while make's own Makefile errors stay errors", () => {
-    const found = scan(["Makefile:4: recipe for target 'ledger' failed", 'make: *** [ledger] Error 1', 'Makefile:12: *** missing separator.  Stop.']);
+    const found = scan([
+      "Makefile:4: recipe for target 'ledger' failed",
+      'make: *** [ledger] Error 1',
+      'Makefile:12: *** missing separator.  Stop.',
+    ]);
     expect(found.map((location) => [location.file, location.line, location.severity])).toEqual([
       ['Makefile', 4, 'note'],
       ['Makefile', 12, 'error'],

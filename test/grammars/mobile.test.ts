@@ -12,22 +12,55 @@ function scan(lines: string[], formats?: string[]) {
 
 describe('swift and xctest', () => {
   it('reads an error and its note, not the echoed source or the caret', () => {
-    expect(scan(['Sources/App/main.swift:12:5: error: cannot find \'foo\' in scope', '        foo()', '        ^~~', 'Sources/App/main.swift:3:6: note: did you mean \'food\'?'])).toEqual([
-      expect.objectContaining({ file: 'Sources/App/main.swift', line: 12, column: 5, severity: 'error', message: 'cannot find \'foo\' in scope', format: 'swift' }),
-      expect.objectContaining({ file: 'Sources/App/main.swift', line: 3, column: 6, severity: 'note', message: 'did you mean \'food\'?', format: 'swift' }),
+    expect(
+      scan([
+        "Sources/App/main.swift:12:5: error: cannot find 'foo' in scope",
+        '        foo()',
+        '        ^~~',
+        "Sources/App/main.swift:3:6: note: did you mean 'food'?",
+      ]),
+    ).toEqual([
+      expect.objectContaining({
+        file: 'Sources/App/main.swift',
+        line: 12,
+        column: 5,
+        severity: 'error',
+        message: "cannot find 'foo' in scope",
+        format: 'swift',
+      }),
+      expect.objectContaining({
+        file: 'Sources/App/main.swift',
+        line: 3,
+        column: 6,
+        severity: 'note',
+        message: "did you mean 'food'?",
+        format: 'swift',
+      }),
     ]);
   });
 
   it('reads an XCTest assertion failure with its test name', () => {
-    const [failure] = scan(['/home/u/app/Sources/AppTests/AppTests.swift:14: error: -[AppTests.AppTests testAdd] : XCTAssertEqual failed: ("3") is not equal to ("4")']);
-    expect(failure).toMatchObject({ file: '/home/u/app/Sources/AppTests/AppTests.swift', line: 14, column: null, severity: 'error', format: 'xctest' });
+    const [failure] = scan([
+      '/home/u/app/Sources/AppTests/AppTests.swift:14: error: -[AppTests.AppTests testAdd] : XCTAssertEqual failed: ("3") is not equal to ("4")',
+    ]);
+    expect(failure).toMatchObject({
+      file: '/home/u/app/Sources/AppTests/AppTests.swift',
+      line: 14,
+      column: null,
+      severity: 'error',
+      format: 'xctest',
+    });
     expect(failure?.message).toContain('XCTAssertEqual failed');
   });
 });
 
 describe('dart-stack', () => {
   it('reads terse package:test frames, maps package:app/ to lib/ and marks SDK/test-harness frames as runtime', () => {
-    const locations = scan(['package:app/foo.dart 12:5  main.<fn>', 'package:test_api/src/backend/declarer.dart 215:19  Declarer.test.<fn>', 'dart:async/zone.dart 1391:47  _rootRun']);
+    const locations = scan([
+      'package:app/foo.dart 12:5  main.<fn>',
+      'package:test_api/src/backend/declarer.dart 215:19  Declarer.test.<fn>',
+      'dart:async/zone.dart 1391:47  _rootRun',
+    ]);
     expect(locations.map((l) => [l.file, l.line, l.column, l.format, l.frame?.index, l.hints?.runtime ?? false])).toEqual([
       ['lib/foo.dart', 12, 5, 'dart-stack', 0, false],
       ['lib/src/backend/declarer.dart', 215, 19, 'dart-stack', 1, true],
@@ -39,7 +72,14 @@ describe('dart-stack', () => {
 
 describe('zig', () => {
   it('reads the error, skips the caret, and reads `referenced by:` entries as notes', () => {
-    const locations = scan(['src/main.zig:10:17: error: expected type \'u32\', found \'i64\'', '    const x: u32 = y;', '                ^', 'referenced by:', '    main: src/main.zig:20:5', '    callMain: /usr/lib/zig/std/start.zig:585:22']);
+    const locations = scan([
+      "src/main.zig:10:17: error: expected type 'u32', found 'i64'",
+      '    const x: u32 = y;',
+      '                ^',
+      'referenced by:',
+      '    main: src/main.zig:20:5',
+      '    callMain: /usr/lib/zig/std/start.zig:585:22',
+    ]);
     expect(locations.map((l) => [l.file, l.line, l.column, l.severity, l.format])).toEqual([
       ['src/main.zig', 10, 17, 'error', 'zig'],
       ['src/main.zig', 20, 5, 'note', 'zig'],
@@ -51,6 +91,14 @@ describe('zig', () => {
 
 describe('look-alikes', () => {
   it('finds nothing in Flutter/Xcode progress lines or a C++ scope', () => {
-    expect(scan(['Running Gradle task \'assembleDebug\'...   12.5s', 'Build complete! (3.21s)', '00:02 +3 -1: Some tests failed.', 'std::vector<int>::push_back', 'Total (x86) 12,5 items'])).toEqual([]);
+    expect(
+      scan([
+        "Running Gradle task 'assembleDebug'...   12.5s",
+        'Build complete! (3.21s)',
+        '00:02 +3 -1: Some tests failed.',
+        'std::vector<int>::push_back',
+        'Total (x86) 12,5 items',
+      ]),
+    ).toEqual([]);
   });
 });

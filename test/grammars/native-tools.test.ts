@@ -11,11 +11,13 @@ function scan(lines: string[], formats?: string[]) {
 
 describe('ld', () => {
   it('reads both halves of a multiple definition on one line and the function context above a reference', () => {
-    expect(scan([
-      "/usr/bin/ld: obj/b.o:/ci/src/b.c:3: multiple definition of `counter'; obj/a.o:/ci/src/a.c:1: first defined here",
-      "/usr/bin/ld: obj/main.o: in function `main':",
-      "/ci/src/main.c:7: undefined reference to `foo'",
-    ]).map((l) => [l.file, l.line, l.severity, l.message, l.format])).toEqual([
+    expect(
+      scan([
+        "/usr/bin/ld: obj/b.o:/ci/src/b.c:3: multiple definition of `counter'; obj/a.o:/ci/src/a.c:1: first defined here",
+        "/usr/bin/ld: obj/main.o: in function `main':",
+        "/ci/src/main.c:7: undefined reference to `foo'",
+      ]).map((l) => [l.file, l.line, l.severity, l.message, l.format]),
+    ).toEqual([
       ['/ci/src/b.c', 3, 'error', "multiple definition of `counter'", 'ld'],
       ['/ci/src/a.c', 1, 'note', 'first defined here', 'ld'],
       ['/ci/src/main.c', 7, 'error', "undefined reference to `foo' (in function 'main')", 'ld'],
@@ -72,11 +74,20 @@ describe('asan / ubsan', () => {
     expect(locations[3]?.message).toBe('heap-use-after-free (READ of size 4) in get');
   });
   it('reads C++ frames whose function name holds spaces', () => {
-    expect(scan(['    #0 0x1 in Parser::feed(char const*, unsigned long) /ci/src/parser.cc:40:7'])[0]).toMatchObject({ file: '/ci/src/parser.cc', line: 40, column: 7, format: 'asan' });
+    expect(scan(['    #0 0x1 in Parser::feed(char const*, unsigned long) /ci/src/parser.cc:40:7'])[0]).toMatchObject({
+      file: '/ci/src/parser.cc',
+      line: 40,
+      column: 7,
+      format: 'asan',
+    });
   });
   it('claims `runtime error:` lines before gcc and leaves the pointer note alone', () => {
-    expect(scan(["src/calc.c:5:11: runtime error: signed integer overflow: 2147483647 + 1 cannot be represented in type 'int'", '0x7ffd: note: pointer points here'])
-      .map((l) => [l.format, l.severity, l.column])).toEqual([['ubsan', 'error', 11]]);
+    expect(
+      scan([
+        "src/calc.c:5:11: runtime error: signed integer overflow: 2147483647 + 1 cannot be represented in type 'int'",
+        '0x7ffd: note: pointer points here',
+      ]).map((l) => [l.format, l.severity, l.column]),
+    ).toEqual([['ubsan', 'error', 11]]);
   });
 });
 
@@ -101,35 +112,86 @@ describe('valgrind', () => {
 
 describe('googletest', () => {
   it('joins the assertion explanation and prefixes the test name', () => {
-    expect(scan(['[ RUN      ] Parse.Fields', 'tests/parse_test.cc:15: Failure', 'Expected equality of these values:', '  f()', '    Which is: 3', '  2', '[  FAILED  ] Parse.Fields (0 ms)'])[0])
-      .toMatchObject({ file: 'tests/parse_test.cc', line: 15, severity: 'error', message: 'Parse.Fields: Expected equality of these values:\n  f()\n    Which is: 3\n  2', format: 'googletest' });
+    expect(
+      scan([
+        '[ RUN      ] Parse.Fields',
+        'tests/parse_test.cc:15: Failure',
+        'Expected equality of these values:',
+        '  f()',
+        '    Which is: 3',
+        '  2',
+        '[  FAILED  ] Parse.Fields (0 ms)',
+      ])[0],
+    ).toMatchObject({
+      file: 'tests/parse_test.cc',
+      line: 15,
+      severity: 'error',
+      message: 'Parse.Fields: Expected equality of these values:\n  f()\n    Which is: 3\n  2',
+      format: 'googletest',
+    });
   });
 });
 
 describe('gfortran / ifort / gnat', () => {
   it('takes gfortran severity and message from the line 4 below the lone location', () => {
-    expect(scan(['src/solve.f90:4:22:', '', '    4 |   x = (1.0 + 2.0 * 3.0', '      |                      1', 'Error: Expected a right parenthesis in expression at (1)']))
-      .toMatchObject([{ file: 'src/solve.f90', line: 4, column: 22, severity: 'error', format: 'gfortran', message: 'Expected a right parenthesis in expression at (1)' }]);
+    expect(
+      scan([
+        'src/solve.f90:4:22:',
+        '',
+        '    4 |   x = (1.0 + 2.0 * 3.0',
+        '      |                      1',
+        'Error: Expected a right parenthesis in expression at (1)',
+      ]),
+    ).toMatchObject([
+      {
+        file: 'src/solve.f90',
+        line: 4,
+        column: 22,
+        severity: 'error',
+        format: 'gfortran',
+        message: 'Expected a right parenthesis in expression at (1)',
+      },
+    ]);
   });
   it('gives a lone gfortran location without a following diagnostic to nobody of this family', () => {
     expect(scan(['src/solve.f90:4:22:', 'something else'], ['gfortran'])).toEqual([]);
   });
   it('reads the ifort column from the dashes-and-caret line', () => {
-    expect(scan(['src/solve.f90(4): error #6404: This name does not have a type.   [Z]', '  y = x * z', '----------^'])[0])
-      .toMatchObject({ line: 4, column: 11, code: '#6404', severity: 'error', message: 'This name does not have a type. [Z]', format: 'ifort' });
+    expect(scan(['src/solve.f90(4): error #6404: This name does not have a type.   [Z]', '  y = x * z', '----------^'])[0]).toMatchObject({
+      line: 4,
+      column: 11,
+      code: '#6404',
+      severity: 'error',
+      message: 'This name does not have a type. [Z]',
+      format: 'ifort',
+    });
   });
   it('parses zero-padded GNAT columns and style messages', () => {
-    expect(scan(['main.adb:6:04: error: "Cnt" is undefined', 'src/x.ads:3:01: (style) bad casing of "Foo"']).map((l) => [l.file, l.column, l.severity, l.hints?.basenameOnly ?? false]))
-      .toEqual([['main.adb', 4, 'error', true], ['src/x.ads', 1, 'warning', false]]);
+    expect(
+      scan(['main.adb:6:04: error: "Cnt" is undefined', 'src/x.ads:3:01: (style) bad casing of "Foo"']).map((l) => [
+        l.file,
+        l.column,
+        l.severity,
+        l.hints?.basenameOnly ?? false,
+      ]),
+    ).toEqual([
+      ['main.adb', 4, 'error', true],
+      ['src/x.ads', 1, 'warning', false],
+    ]);
   });
 });
 
 describe('bazel', () => {
   it('reads extensionless BUILD locations; an action failure is a note so the compiler error stays primary', () => {
-    expect(scan([
-      'ERROR: /ws/pkg/BUILD:12:10: Compiling pkg/a.cc failed: (Exit 1): gcc failed: error executing command',
-      'ERROR: /ws/lib/BUILD:3:12: no such target \'//third_party:zlib\'',
-    ]).map((l) => [l.file, l.line, l.column, l.severity])).toEqual([['/ws/pkg/BUILD', 12, 10, 'note'], ['/ws/lib/BUILD', 3, 12, 'error']]);
+    expect(
+      scan([
+        'ERROR: /ws/pkg/BUILD:12:10: Compiling pkg/a.cc failed: (Exit 1): gcc failed: error executing command',
+        "ERROR: /ws/lib/BUILD:3:12: no such target '//third_party:zlib'",
+      ]).map((l) => [l.file, l.line, l.column, l.severity]),
+    ).toEqual([
+      ['/ws/pkg/BUILD', 12, 10, 'note'],
+      ['/ws/lib/BUILD', 3, 12, 'error'],
+    ]);
   });
   it('ignores `ERROR:` lines naming no build file', () => {
     expect(scan(['ERROR: /ws/pkg/a.py:3:1: oops'], ['bazel'])).toEqual([]);

@@ -1,23 +1,27 @@
 // Hard cases of the Perl family: messages that contain " at ", dotted line numbers, handle suffixes, Carp frames, prove.
-import { describe, expect, it } from "vitest";
-import { createScanner } from "../../src/grammars/index.js";
-import { normaliseLine } from "../../src/summarise/index.js";
-import type { RawLocation } from "../../src/core/index.js";
+import { describe, expect, it } from 'vitest';
+import { createScanner } from '../../src/grammars/index.js';
+import { normaliseLine } from '../../src/summarise/index.js';
+import type { RawLocation } from '../../src/core/index.js';
 
 function scan(lines: string[], formats?: string[]): RawLocation[] {
   const scanner = createScanner({ normaliseLine, ...(formats ? { formats } : {}) });
-  scanner.write(Buffer.from(`${lines.join("\n")}\n`, "utf8").toString("latin1"));
+  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
   return scanner.end().locations;
 }
 const brief = (locations: RawLocation[]) => locations.map((l) => [l.format, l.file, l.line, l.column, l.severity, l.message]);
 
 describe('perl', () => {
   it('takes the right-most " at", a handle suffix, a `near` tail, and tells warnings from dies', () => {
-    expect(brief(scan([
-      'Use of uninitialized value $n in concatenation (.) or string at app.pl line 6.',
-      'look at this at /srv/my app/lib/App.pm line 3, <STDIN> line 2.',
-      'syntax error at s.pl line 5, near "= ;"',
-    ]))).toEqual([
+    expect(
+      brief(
+        scan([
+          'Use of uninitialized value $n in concatenation (.) or string at app.pl line 6.',
+          'look at this at /srv/my app/lib/App.pm line 3, <STDIN> line 2.',
+          'syntax error at s.pl line 5, near "= ;"',
+        ]),
+      ),
+    ).toEqual([
       ['perl', 'app.pl', 6, null, 'warning', 'Use of uninitialized value $n in concatenation (.) or string'],
       ['perl', '/srv/my app/lib/App.pm', 3, null, 'error', 'look at this'],
       ['perl', 's.pl', 5, null, 'error', 'syntax error near "= ;"'],
@@ -25,7 +29,11 @@ describe('perl', () => {
   });
 
   it('reads Carp frames under the message they belong to', () => {
-    const locations = scan(['cannot open x: No such file at lib/Cfg.pm line 8.', '\tCfg::load("x") called at run.pl line 6', '\tmain::main() called at run.pl line 7']);
+    const locations = scan([
+      'cannot open x: No such file at lib/Cfg.pm line 8.',
+      '\tCfg::load("x") called at run.pl line 6',
+      '\tmain::main() called at run.pl line 7',
+    ]);
     expect(locations.map((l) => [l.file, l.line, l.frame?.index, l.message])).toEqual([
       ['lib/Cfg.pm', 8, undefined, 'cannot open x: No such file'],
       ['run.pl', 6, 0, 'cannot open x: No such file'],
@@ -40,13 +48,17 @@ describe('perl', () => {
 
 describe('prove', () => {
   it('reads named and unnamed Test::More failures with their details', () => {
-    expect(brief(scan([
-      "#   Failed test 'adds three'",
-      '#   at t/basic.t line 8.',
-      "#          got: '6'",
-      "#     expected: '7'",
-      '#   Failed test at t/other.t line 4.',
-    ]))).toEqual([
+    expect(
+      brief(
+        scan([
+          "#   Failed test 'adds three'",
+          '#   at t/basic.t line 8.',
+          "#          got: '6'",
+          "#     expected: '7'",
+          '#   Failed test at t/other.t line 4.',
+        ]),
+      ),
+    ).toEqual([
       ['prove', 't/basic.t', 8, null, 'error', "Failed test 'adds three': got: '6'; expected: '7'"],
       ['prove', 't/other.t', 4, null, 'error', 'Failed test'],
     ]);
@@ -74,11 +86,18 @@ describe('perl continuation lines and extensionless files', () => {
   });
 
   it('takes an extensionless file only in a compile error or perldiag sentence', () => {
-    expect(brief(scan([
-      'syntax error at automake line 922, near "foo"',
-      "Can't locate object method \"x\" via package \"Y\" at bin/app line 3.",
-      'we looked at page line 3.',
-    ], ['perl']))).toEqual([
+    expect(
+      brief(
+        scan(
+          [
+            'syntax error at automake line 922, near "foo"',
+            'Can\'t locate object method "x" via package "Y" at bin/app line 3.',
+            'we looked at page line 3.',
+          ],
+          ['perl'],
+        ),
+      ),
+    ).toEqual([
       ['perl', 'automake', 922, null, 'error', 'syntax error near "foo"'],
       ['perl', 'bin/app', 3, null, 'error', 'Can\'t locate object method "x" via package "Y"'],
     ]);
@@ -87,14 +106,21 @@ describe('perl continuation lines and extensionless files', () => {
 
 describe('prove, older Test modules', () => {
   it("reads Test.pm's `# Failed test N in f at line L` and `# Test N got: … (f at line L)`, early Test::More's `(f at line L)`", () => {
-    expect(brief(scan([
-      '# Failed test 1 in t/foo.t at line 6',
-      'not ok 2# Test 2 got: "4" (t/old.t at line 6)',
-      '#   Expected: "5"',
-      '#     Failed test (t/more.t at line 46)',
-      "#          got: '3'",
-      "#     expected: '4'",
-    ], ['prove']))).toEqual([
+    expect(
+      brief(
+        scan(
+          [
+            '# Failed test 1 in t/foo.t at line 6',
+            'not ok 2# Test 2 got: "4" (t/old.t at line 6)',
+            '#   Expected: "5"',
+            '#     Failed test (t/more.t at line 46)',
+            "#          got: '3'",
+            "#     expected: '4'",
+          ],
+          ['prove'],
+        ),
+      ),
+    ).toEqual([
       ['prove', 't/foo.t', 6, null, 'error', 'Failed test 1'],
       ['prove', 't/old.t', 6, null, 'error', 'Test 2 got: "4"; Expected: "5"'],
       ['prove', 't/more.t', 46, null, 'error', "Failed test: got: '3'; expected: '4'"],

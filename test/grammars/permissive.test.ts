@@ -32,7 +32,11 @@ const DECOYS = [
 
 describe('permissive tier', () => {
   it('comes last in the registry but for the prose tier', () => {
-    expect(registeredFormats().slice(-2).map((format) => format.name)).toEqual(['permissive', 'prose']);
+    expect(
+      registeredFormats()
+        .slice(-2)
+        .map((format) => format.name),
+    ).toEqual(['permissive', 'prose']);
   });
 
   it('proposes extensionless, unknown-extension, digit-led and route-group paths, marked for confirmation', () => {
@@ -47,7 +51,18 @@ describe('permissive tier', () => {
       'Error at /usr/share/automake-1.16/Automake/Channels.pm line 662 in automake line 922.',
       '12.go:3:4: undefined: x',
     ].join('\n');
-    expect(proposed(log)).toEqual(['Rakefile:3', 'config.ru:2', 'db.inc:7', '.env:1', 'app/views/users/show.haml:12', 'features/login.feature:9', 'app/(auth)/[id]/page.mdx:5:3', '/usr/share/automake-1.16/Automake/Channels.pm:662', 'automake:922', '12.go:3:4']);
+    expect(proposed(log)).toEqual([
+      'Rakefile:3',
+      'config.ru:2',
+      'db.inc:7',
+      '.env:1',
+      'app/views/users/show.haml:12',
+      'features/login.feature:9',
+      'app/(auth)/[id]/page.mdx:5:3',
+      '/usr/share/automake-1.16/Automake/Channels.pm:662',
+      'automake:922',
+      '12.go:3:4',
+    ]);
   });
 
   it('never claims a line a strict format claims', () => {
@@ -58,26 +73,32 @@ describe('permissive tier', () => {
     const root = await makeWorkspace({ Rakefile: 'task :x do\n  boom\nend\n', 'config.ru': 'run App\n' });
     const log = `Rakefile:2:in \`block in <top (required)>'\nconfig.ru:1: uninitialized constant App\nscript/deploy.cgi:4: no such file\n${DECOYS}\n`;
     const result = await locate({ text: log }, { cwd: root, roots: [root] });
-    expect(result.locations.map((location) => `${location.file}:${location.line}:${location.format}`)).toEqual(['Rakefile:2:permissive', 'config.ru:1:permissive']);
+    expect(result.locations.map((location) => `${location.file}:${location.line}:${location.format}`)).toEqual([
+      'Rakefile:2:permissive',
+      'config.ru:1:permissive',
+    ]);
     expect(result.unresolved).toEqual([]);
     expect(result.dropped).toEqual([]);
   });
 
   it('reports nothing on timestamps, versions, ports and URLs, even in a workspace with files of those names', async () => {
-    const root = await makeWorkspace({ '12': 'x\n', '10': 'x\n', 'node': 'x\n', 'v1.2.3': 'x\n', 'sha256': 'x\n', '2024-05-01T12': 'x\n' });
+    const root = await makeWorkspace({ '12': 'x\n', '10': 'x\n', node: 'x\n', 'v1.2.3': 'x\n', sha256: 'x\n', '2024-05-01T12': 'x\n' });
     const result = await locate({ text: DECOYS }, { cwd: root, roots: [root] });
     expect([...result.locations, ...result.unresolved]).toEqual([]);
   });
 
-  it.each(findFixtureCases(FIXTURES).filter((fixture) => !fixture.log.includes('/permissive/')).map((fixture) => [fixture.name, fixture]))(
-    '%s: confirms no permissive candidate (its timestamps, versions, ports and URLs stay out)',
-    async (_name, fixture) => {
-      const meta = JSON.parse(readFileSync(fixture.log.replace(/\.log$/, '.json'), 'utf8')) as { cwd: string; roots: string[] };
-      const base = fixture.log.slice(0, fixture.log.lastIndexOf('/'));
-      const cwd = `${base}/${meta.cwd}`;
-      const result = await locate({ path: fixture.log }, { cwd, roots: meta.roots.map((root) => `${base}/${root}`) });
-      const permissive = [...result.locations, ...result.unresolved, ...result.dropped].filter((location) => 'format' in location && location.format === 'permissive');
-      expect(permissive).toEqual([]);
-    },
-  );
+  it.each(
+    findFixtureCases(FIXTURES)
+      .filter((fixture) => !fixture.log.includes('/permissive/'))
+      .map((fixture) => [fixture.name, fixture]),
+  )('%s: confirms no permissive candidate (its timestamps, versions, ports and URLs stay out)', async (_name, fixture) => {
+    const meta = JSON.parse(readFileSync(fixture.log.replace(/\.log$/, '.json'), 'utf8')) as { cwd: string; roots: string[] };
+    const base = fixture.log.slice(0, fixture.log.lastIndexOf('/'));
+    const cwd = `${base}/${meta.cwd}`;
+    const result = await locate({ path: fixture.log }, { cwd, roots: meta.roots.map((root) => `${base}/${root}`) });
+    const permissive = [...result.locations, ...result.unresolved, ...result.dropped].filter(
+      (location) => 'format' in location && location.format === 'permissive',
+    );
+    expect(permissive).toEqual([]);
+  });
 });

@@ -1,25 +1,29 @@
 // Hard cases of the PHP family: the three engine shapes, stdout/stderr duplicates, Next chains, PHPUnit blocks, PHPStan tables.
-import { describe, expect, it } from "vitest";
-import { createScanner } from "../../src/grammars/index.js";
-import { normaliseLine } from "../../src/summarise/index.js";
-import type { RawLocation } from "../../src/core/index.js";
+import { describe, expect, it } from 'vitest';
+import { createScanner } from '../../src/grammars/index.js';
+import { normaliseLine } from '../../src/summarise/index.js';
+import type { RawLocation } from '../../src/core/index.js';
 
 function scan(lines: string[], formats?: string[]): RawLocation[] {
   const scanner = createScanner({ normaliseLine, ...(formats ? { formats } : {}) });
-  scanner.write(Buffer.from(`${lines.join("\n")}\n`, "utf8").toString("latin1"));
+  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
   return scanner.end().locations;
 }
 const brief = (locations: RawLocation[]) => locations.map((l) => [l.format, l.file, l.line, l.column, l.severity, l.message]);
 
 describe('php', () => {
   it('reads parse errors and warnings once when printed by both log_errors and display_errors, with spaces in the path', () => {
-    expect(brief(scan([
-      'PHP Parse error:  syntax error, unexpected token ";" in /app/my src/s.php on line 2',
-      '',
-      'Parse error: syntax error, unexpected token ";" in /app/my src/s.php on line 2',
-      'PHP Warning:  Undefined variable $x in /app/w.php on line 3',
-      'PHP Deprecated:  Function strftime() is deprecated in /app/d.php on line 5',
-    ]))).toEqual([
+    expect(
+      brief(
+        scan([
+          'PHP Parse error:  syntax error, unexpected token ";" in /app/my src/s.php on line 2',
+          '',
+          'Parse error: syntax error, unexpected token ";" in /app/my src/s.php on line 2',
+          'PHP Warning:  Undefined variable $x in /app/w.php on line 3',
+          'PHP Deprecated:  Function strftime() is deprecated in /app/d.php on line 5',
+        ]),
+      ),
+    ).toEqual([
       ['php', '/app/my src/s.php', 2, null, 'error', 'syntax error, unexpected token ";"'],
       ['php', '/app/w.php', 3, null, 'warning', 'Undefined variable $x'],
       ['php', '/app/d.php', 5, null, 'warning', 'Function strftime() is deprecated'],
@@ -50,13 +54,21 @@ describe('php', () => {
   });
 
   it('ignores look-alikes: prose "on line", a URL ending in .php', () => {
-    expect(scan(['Check the docs on line 3 of the guide', 'GET https://example.org/index.php:8080 200'], ['php', 'phpunit', 'phpstan'])).toEqual([]);
+    expect(
+      scan(['Check the docs on line 3 of the guide', 'GET https://example.org/index.php:8080 200'], ['php', 'phpunit', 'phpstan']),
+    ).toEqual([]);
   });
 });
 
 describe('phpunit and phpstan', () => {
   it('reads a PHPUnit error block as one trace, innermost first, with the test name in the message', () => {
-    const locations = scan(['1) CalcTest::testDiv', 'DivisionByZeroError: Division by zero', '', '/app/src/Calc.php:13', '/app/tests/CalcTest.php:17']);
+    const locations = scan([
+      '1) CalcTest::testDiv',
+      'DivisionByZeroError: Division by zero',
+      '',
+      '/app/src/Calc.php:13',
+      '/app/tests/CalcTest.php:17',
+    ]);
     expect(locations.map((l) => [l.file, l.line, l.frame?.index, l.message])).toEqual([
       ['/app/src/Calc.php', 13, 0, 'CalcTest::testDiv: DivisionByZeroError: Division by zero'],
       ['/app/tests/CalcTest.php', 17, 1, 'CalcTest::testDiv: DivisionByZeroError: Division by zero'],
@@ -68,15 +80,19 @@ describe('phpunit and phpstan', () => {
   });
 
   it('reads the PHPStan table (file in the header, wrapped message, identifier lines skipped)', () => {
-    expect(brief(scan([
-      ' ------ ------------------------------------------ ',
-      '  Line   src/A.php                                  ',
-      ' ------ ------------------------------------------ ',
-      '  12     Method A::n() should return string but    ',
-      '         returns int.                               ',
-      '         🪪  return.type                            ',
-      ' ------ ------------------------------------------ ',
-    ]))).toEqual([['phpstan', 'src/A.php', 12, null, 'error', 'Method A::n() should return string but returns int.']]);
+    expect(
+      brief(
+        scan([
+          ' ------ ------------------------------------------ ',
+          '  Line   src/A.php                                  ',
+          ' ------ ------------------------------------------ ',
+          '  12     Method A::n() should return string but    ',
+          '         returns int.                               ',
+          '         🪪  return.type                            ',
+          ' ------ ------------------------------------------ ',
+        ]),
+      ),
+    ).toEqual([['phpstan', 'src/A.php', 12, null, 'error', 'Method A::n() should return string but returns int.']]);
   });
 
   it('ignores number-led rows outside a PHPStan table', () => {

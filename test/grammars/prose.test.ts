@@ -17,10 +17,18 @@ function proposed(log: string, tiers: readonly string[] = ['prose']): string[] {
   return scanner
     .end()
     .locations.filter((location) => tiers.includes(location.format))
-    .map((location) => `${location.file}:${location.line}${location.column === null ? '' : `:${location.column}`}${location.endLine === null ? '' : `-${location.endLine}`}`);
+    .map(
+      (location) =>
+        `${location.file}:${location.line}${location.column === null ? '' : `:${location.column}`}${location.endLine === null ? '' : `-${location.endLine}`}`,
+    );
 }
 
-const FILES = { 'conf/app.ini': 'a\n'.repeat(20), 'db/q.sql': 'a\n'.repeat(20), 'src/main.c': 'a\n'.repeat(20), 'run.tcl': 'a\n'.repeat(20) };
+const FILES = {
+  'conf/app.ini': 'a\n'.repeat(20),
+  'db/q.sql': 'a\n'.repeat(20),
+  'src/main.c': 'a\n'.repeat(20),
+  'run.tcl': 'a\n'.repeat(20),
+};
 
 describe('prose tier', () => {
   it('comes last in the registry', () => {
@@ -35,7 +43,7 @@ describe('prose tier', () => {
     ['syntax error (8,3) in db/q.sql', 'db/q.sql:8:3'],
     ['File = src/main.c, Line = 9', 'src/main.c:9'],
     ['FATAL: LINE 12 of src/main.c: bad', 'src/main.c:12'],
-    ['ERROR loading \'conf/app.ini\' [line  6]: duplicate key', 'conf/app.ini:6'],
+    ["ERROR loading 'conf/app.ini' [line  6]: duplicate key", 'conf/app.ini:6'],
     ['    (file "run.tcl" line 3)', 'run.tcl:3'],
     ['could not load conf/app.ini: the value is not a number (line 11, column 4)', 'conf/app.ini:11:4'],
     ['build: src/main.c#L12', 'src/main.c:12'],
@@ -52,15 +60,18 @@ describe('prose tier', () => {
     expect(proposed('inline 4 of src/main.c\n')).toEqual([]);
   });
 
-  it('takes the one file the line above names when a number phrase\'s own line names none (a message in two lines)', () => {
-    const two = 'ERROR: Syntax Error while loading YAML script, conf/app.ini\nNote: the error may be before this position: line 12, column 9\n';
+  it("takes the one file the line above names when a number phrase's own line names none (a message in two lines)", () => {
+    const two =
+      'ERROR: Syntax Error while loading YAML script, conf/app.ini\nNote: the error may be before this position: line 12, column 9\n';
     expect(proposed(two)).toEqual(['conf/app.ini:12:9']);
     expect(proposed('copied conf/app.ini and db/q.sql\nerror: bad value at line 3\n')).toEqual([]);
-    expect(proposed('loaded conf/app.ini, line 2\nerror: bad value at line 3\n', ['permissive', 'prose']).filter((place) => place.includes('/'))).toEqual(['conf/app.ini:2']);
+    expect(
+      proposed('loaded conf/app.ini, line 2\nerror: bad value at line 3\n', ['permissive', 'prose']).filter((place) => place.includes('/')),
+    ).toEqual(['conf/app.ini:2']);
     expect(proposed('loading db/q.sql\nerror: bad value at line 3 of conf/app.ini\n')).toEqual(['conf/app.ini:3']);
   });
 
-  it('gives severity rows under a file written alone on a line that file (a run page\'s annotations copied)', async () => {
+  it("gives severity rows under a file written alone on a line that file (a run page's annotations copied)", async () => {
     const rows = 'conf/app.ini\n  Error: 4:8 [K12] bad key\n  Warning: 2:1 [K3] unused\nsrc/main.c\n  Notice: 7:3 spelling\n';
     expect(proposed(rows)).toEqual(['conf/app.ini:4:8', 'conf/app.ini:2:1', 'src/main.c:7:3']);
     expect(proposed('the job failed\n  Error: 4:8 [K12] bad key\n')).toEqual([]);
@@ -68,7 +79,9 @@ describe('prose tier', () => {
     const root = await makeWorkspace(FILES);
     const result = await locate({ text: `${rows}gone/missing.ini\n  Error: 4:8 bad key\n` }, { cwd: root, roots: [root] });
     expect(result.locations.map((l) => [l.file, l.line, l.column, l.severity, l.code])).toEqual([
-      ['conf/app.ini', 4, 8, 'error', 'K12'], ['conf/app.ini', 2, 1, 'warning', 'K3'], ['src/main.c', 7, 3, 'note', null],
+      ['conf/app.ini', 4, 8, 'error', 'K12'],
+      ['conf/app.ini', 2, 1, 'warning', 'K3'],
+      ['src/main.c', 7, 3, 'note', null],
     ]);
     expect(result.unresolved).toEqual([]);
   });
@@ -77,32 +90,48 @@ describe('prose tier', () => {
     const root = await makeWorkspace(FILES);
     const log = 'compiling /home/ci/work/app/src/main.c\n:4:20: error: expected expression\n';
     const result = await locate({ text: log }, { cwd: root, roots: [root] });
-    expect(result.locations.map((l) => [l.file, l.line, l.column, l.severity, l.message, l.logLine])).toEqual([['src/main.c', 4, 20, 'error', 'expected expression', 1]]);
+    expect(result.locations.map((l) => [l.file, l.line, l.column, l.severity, l.message, l.logLine])).toEqual([
+      ['src/main.c', 4, 20, 'error', 'expected expression', 1],
+    ]);
   });
 
   it('keeps a candidate only when the workspace has the file, and never reports one as unresolved', async () => {
     const root = await makeWorkspace(FILES);
-    const log = ['error: unexpected token on line 4 of conf/app.ini', 'warning: see line 2 of docs/missing.md', 'took 3.5 s at line 9 of the report', 'see src/main.c#L12'].join('\n');
+    const log = [
+      'error: unexpected token on line 4 of conf/app.ini',
+      'warning: see line 2 of docs/missing.md',
+      'took 3.5 s at line 9 of the report',
+      'see src/main.c#L12',
+    ].join('\n');
     const result = await locate({ text: log }, { cwd: root, roots: [root] });
-    expect(result.locations.map((l) => `${l.file}:${l.line}:${l.severity}:${l.format}`)).toEqual(['conf/app.ini:4:error:prose', 'src/main.c:12:null:prose']);
+    expect(result.locations.map((l) => `${l.file}:${l.line}:${l.severity}:${l.format}`)).toEqual([
+      'conf/app.ini:4:error:prose',
+      'src/main.c:12:null:prose',
+    ]);
     expect(result.unresolved).toEqual([]);
     expect(result.dropped).toEqual([]);
   });
 
-  it('adds the place a claimed line names in its message, and never a second copy of the claimant\'s own place', async () => {
+  it("adds the place a claimed line names in its message, and never a second copy of the claimant's own place", async () => {
     const root = await makeWorkspace({ ...FILES, 'load.rb': 'x\n'.repeat(5) });
-    const log = "load.rb:3:in `parse': (conf/app.ini): mapping values are not allowed at line 4 column 12 (Psych::SyntaxError)\nsrc/main.c:5:1: error: bad, see line 5 of src/main.c\n";
+    const log =
+      "load.rb:3:in `parse': (conf/app.ini): mapping values are not allowed at line 4 column 12 (Psych::SyntaxError)\nsrc/main.c:5:1: error: bad, see line 5 of src/main.c\n";
     const result = await locate({ text: log }, { cwd: root, roots: [root] });
-    expect(result.locations.map((l) => `${l.file}:${l.line}:${l.column}:${l.format}`).sort()).toEqual(['conf/app.ini:4:12:prose', 'load.rb:3:null:ruby', 'src/main.c:5:1:gcc']);
+    expect(result.locations.map((l) => `${l.file}:${l.line}:${l.column}:${l.format}`).sort()).toEqual([
+      'conf/app.ini:4:12:prose',
+      'load.rb:3:null:ruby',
+      'src/main.c:5:1:gcc',
+    ]);
   });
 
-  it.each(findFixtureCases(new URL('../../fixtures', import.meta.url).pathname).filter((fixture) => !fixture.log.includes('/prose/')).map((fixture) => [fixture.name, fixture]))(
-    '%s: no prose candidate replaces or adds to what its formats report',
-    async (_name, fixture) => {
-      const expected = JSON.parse(readFileSync(fixture.expectedPath, 'utf8')) as { locations: Array<{ format: string }> };
-      const result = await locate({ path: fixture.log }, { cwd: fixture.cwd, roots: fixture.roots });
-      const prose = result.locations.filter((location) => location.format === 'prose');
-      expect(prose.length).toBe(expected.locations.filter((location) => location.format === 'prose').length);
-    },
-  );
+  it.each(
+    findFixtureCases(new URL('../../fixtures', import.meta.url).pathname)
+      .filter((fixture) => !fixture.log.includes('/prose/'))
+      .map((fixture) => [fixture.name, fixture]),
+  )('%s: no prose candidate replaces or adds to what its formats report', async (_name, fixture) => {
+    const expected = JSON.parse(readFileSync(fixture.expectedPath, 'utf8')) as { locations: Array<{ format: string }> };
+    const result = await locate({ path: fixture.log }, { cwd: fixture.cwd, roots: fixture.roots });
+    const prose = result.locations.filter((location) => location.format === 'prose');
+    expect(prose.length).toBe(expected.locations.filter((location) => location.format === 'prose').length);
+  });
 });

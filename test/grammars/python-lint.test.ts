@@ -13,9 +13,20 @@ function scan(lines: string[], formats?: string[]) {
 
 describe('pylint', () => {
   it('converts the 0-based column and keeps the message id as the code', () => {
-    const [location, ...rest] = scan(['************* Module shop.cart', 'src/shop/cart.py:3:0: C0116: Missing function or method docstring (missing-function-docstring)']);
+    const [location, ...rest] = scan([
+      '************* Module shop.cart',
+      'src/shop/cart.py:3:0: C0116: Missing function or method docstring (missing-function-docstring)',
+    ]);
     expect(rest).toEqual([]);
-    expect(location).toMatchObject({ file: 'src/shop/cart.py', line: 3, column: 1, severity: 'note', code: 'C0116', format: 'pylint', columnUnit: 'byte' });
+    expect(location).toMatchObject({
+      file: 'src/shop/cart.py',
+      line: 3,
+      column: 1,
+      severity: 'note',
+      code: 'C0116',
+      format: 'pylint',
+      columnUnit: 'byte',
+    });
   });
 
   it('maps E/F to error and W to warning; a message with parentheses keeps them', () => {
@@ -23,13 +34,22 @@ describe('pylint', () => {
       "src/b.py:3:66: E0001: Parsing failed: 'closing parenthesis (<unknown>, line 3)' (syntax-error)",
       'src/a.py:2:0: W0611: Unused import os (unused-import)',
     ]);
-    expect(locations.map((l) => [l.severity, l.code, l.column])).toEqual([['error', 'E0001', 67], ['warning', 'W0611', 1]]);
+    expect(locations.map((l) => [l.severity, l.code, l.column])).toEqual([
+      ['error', 'E0001', 67],
+      ['warning', 'W0611', 1],
+    ]);
     expect(locations[0]?.message).toBe("Parsing failed: 'closing parenthesis (<unknown>, line 3)' (syntax-error)");
   });
 
   it('reads the parseable format (no column) with the same message as the text format', () => {
-    const [location] = scan(['src/a.py:13: [E0602(undefined-variable), describe] Undefined variable \'lable\'']);
-    expect(location).toMatchObject({ line: 13, column: null, code: 'E0602', message: "Undefined variable 'lable' (undefined-variable)", format: 'pylint' });
+    const [location] = scan(["src/a.py:13: [E0602(undefined-variable), describe] Undefined variable 'lable'"]);
+    expect(location).toMatchObject({
+      line: 13,
+      column: null,
+      code: 'E0602',
+      message: "Undefined variable 'lable' (undefined-variable)",
+      format: 'pylint',
+    });
   });
 });
 
@@ -81,7 +101,11 @@ describe('ruff', () => {
       'src/a.py:2:5: unused-import: [*] `sys` imported but unused',
       "src/a.py:1:1: F401 'os' imported but unused",
     ]);
-    expect(locations.map((l) => [l.format, l.code])).toEqual([['ruff', 'F401'], ['ruff', 'unused-import'], ['flake8', 'F401']]);
+    expect(locations.map((l) => [l.format, l.code])).toEqual([
+      ['ruff', 'F401'],
+      ['ruff', 'unused-import'],
+      ['flake8', 'F401'],
+    ]);
   });
 
   it('leaves Rust arrows to rustc', () => {
@@ -92,8 +116,11 @@ describe('ruff', () => {
 
 describe('flake8, pyflakes, python-warnings', () => {
   it('flake8: W codes are warnings, others errors', () => {
-    const locations = scan(['src/a.py:6:45: W291 trailing whitespace', 'src/a.py:9:12: F821 undefined name \'lable\'']);
-    expect(locations.map((l) => [l.severity, l.code, l.format])).toEqual([['warning', 'W291', 'flake8'], ['error', 'F821', 'flake8']]);
+    const locations = scan(['src/a.py:6:45: W291 trailing whitespace', "src/a.py:9:12: F821 undefined name 'lable'"]);
+    expect(locations.map((l) => [l.severity, l.code, l.format])).toEqual([
+      ['warning', 'W291', 'flake8'],
+      ['error', 'F821', 'flake8'],
+    ]);
   });
 
   it('pyflakes: a code-less row; the echoed source and caret of a syntax error are no locations', () => {
@@ -106,7 +133,11 @@ describe('flake8, pyflakes, python-warnings', () => {
   });
 
   it('python-warnings: category as code, no column; the source line after it is not a location', () => {
-    const locations = scan(['/app/pkg/a.py:12: DeprecationWarning: old() is deprecated', '  old()', '/app/x.py:3: pkg.errors.MyWarning: custom']);
+    const locations = scan([
+      '/app/pkg/a.py:12: DeprecationWarning: old() is deprecated',
+      '  old()',
+      '/app/x.py:3: pkg.errors.MyWarning: custom',
+    ]);
     expect(locations.map((l) => [l.file, l.line, l.column, l.severity, l.code, l.format])).toEqual([
       ['/app/pkg/a.py', 12, null, 'warning', 'DeprecationWarning', 'python-warnings'],
       ['/app/x.py', 3, null, 'warning', 'pkg.errors.MyWarning', 'python-warnings'],
@@ -119,13 +150,18 @@ describe('flake8, pyflakes, python-warnings', () => {
   });
 
   it('look-alikes: summaries, timestamps and URLs produce nothing', () => {
-    expect(scan([
-      'Found 6 errors.',
-      '[*] 2 fixable with the `--fix` option.',
-      '4 errors, 1 warning, 0 informations',
-      'Your code has been rated at 3.33/10',
-      '12:30:45 lint finished',
-      'see https://docs.python.org:443/3/x.py',
-    ], ['pyright', 'pylint', 'ruff', 'flake8', 'python-warnings', 'pyflakes'])).toEqual([]);
+    expect(
+      scan(
+        [
+          'Found 6 errors.',
+          '[*] 2 fixable with the `--fix` option.',
+          '4 errors, 1 warning, 0 informations',
+          'Your code has been rated at 3.33/10',
+          '12:30:45 lint finished',
+          'see https://docs.python.org:443/3/x.py',
+        ],
+        ['pyright', 'pylint', 'ruff', 'flake8', 'python-warnings', 'pyflakes'],
+      ),
+    ).toEqual([]);
   });
 });

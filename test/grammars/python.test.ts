@@ -40,7 +40,7 @@ describe('python-traceback', () => {
       '  File "/app/main.py", line 14, in main',
       '    log.write(x)',
       '    ~~~~~~~~~^^^',
-      'NameError: name \'log\' is not defined',
+      "NameError: name 'log' is not defined",
     ]);
     expect(locations.map((l) => [l.file, l.line, l.frame?.causeRank, l.frame?.index, l.message])).toEqual([
       ['/app/db.py', 3, 0, 0, 'ConnectionRefusedError: [Errno 111] Connection refused'],
@@ -76,7 +76,7 @@ describe('python-traceback', () => {
       '  File "/usr/lib/python3.11/json/__init__.py", line 346, in loads',
       '    return _default_decoder.decode(s)',
       '  File "<string>", line 1, in <module>',
-      'ModuleNotFoundError: No module named \'plugin\'',
+      "ModuleNotFoundError: No module named 'plugin'",
     ]);
     expect(locations.map((l) => [l.file, l.line, l.hints?.runtime ?? false])).toEqual([
       ['/app/main.py', 1, false],
@@ -94,7 +94,11 @@ describe('python-traceback', () => {
       '    1 / 0',
       'ZeroDivisionError: division by zero',
     ]);
-    expect(frame).toMatchObject({ file: '/home/me/My Project (copy)/src/app.py', line: 42, message: 'ZeroDivisionError: division by zero' });
+    expect(frame).toMatchObject({
+      file: '/home/me/My Project (copy)/src/app.py',
+      line: 42,
+      message: 'ZeroDivisionError: division by zero',
+    });
   });
 
   it('gives frames beyond the look-ahead window the exception message once it is found', () => {
@@ -108,16 +112,38 @@ describe('python-traceback', () => {
 
 describe('python-syntax-error', () => {
   it('takes the column from the caret, relative to the 4-space re-indented echo', () => {
-    const locations = scan(['  File "/app/broken.py", line 6', '    print(greet("ada")', '         ^', "SyntaxError: '(' was never closed"]);
+    const locations = scan([
+      '  File "/app/broken.py", line 6',
+      '    print(greet("ada")',
+      '         ^',
+      "SyntaxError: '(' was never closed",
+    ]);
     expect(brief(locations)).toEqual([
-      { file: '/app/broken.py', line: 6, column: 6, severity: 'error', message: "SyntaxError: '(' was never closed", format: 'python-syntax-error' },
+      {
+        file: '/app/broken.py',
+        line: 6,
+        column: 6,
+        severity: 'error',
+        message: "SyntaxError: '(' was never closed",
+        format: 'python-syntax-error',
+      },
     ]);
   });
 
   it('takes the start of a ^^^^ range and leaves IndentationError without a column', () => {
-    const range = scan(['  File "/app/s.py", line 2', '    LEVELS = {"warn": 2 "error": 3}', '                      ^^^^^^^^^', 'SyntaxError: invalid syntax. Perhaps you forgot a comma?']);
+    const range = scan([
+      '  File "/app/s.py", line 2',
+      '    LEVELS = {"warn": 2 "error": 3}',
+      '                      ^^^^^^^^^',
+      'SyntaxError: invalid syntax. Perhaps you forgot a comma?',
+    ]);
     expect(range[0]).toMatchObject({ line: 2, column: 19, severity: 'error' });
-    const indentation = scan(['  File "/app/b.py", line 5', '    return result', '                 ^', 'IndentationError: unindent does not match any outer indentation level']);
+    const indentation = scan([
+      '  File "/app/b.py", line 5',
+      '    return result',
+      '                 ^',
+      'IndentationError: unindent does not match any outer indentation level',
+    ]);
     expect(indentation[0]).toMatchObject({ line: 5, column: null, severity: 'error', format: 'python-syntax-error' });
   });
 
@@ -226,15 +252,18 @@ describe('pytest', () => {
     ]);
   });
 
-  it('outside a pytest session, and in captured output, `x.py:L: …` lines are not pytest\'s', () => {
+  it("outside a pytest session, and in captured output, `x.py:L: …` lines are not pytest's", () => {
     expect(scan(['tests/test_calc.py:9: AssertionError'], PYTHON_FORMATS)).toEqual([]);
-    const captured = scan([
-      ...SESSION,
-      '=================================== FAILURES ===================================',
-      '______________________________ test_x ______________________________',
-      '--------------------------- Captured stdout call ---------------------------',
-      'tool.py:3: something the program printed',
-    ], PYTHON_FORMATS);
+    const captured = scan(
+      [
+        ...SESSION,
+        '=================================== FAILURES ===================================',
+        '______________________________ test_x ______________________________',
+        '--------------------------- Captured stdout call ---------------------------',
+        'tool.py:3: something the program printed',
+      ],
+      PYTHON_FORMATS,
+    );
     expect(captured).toEqual([]);
   });
 
@@ -265,7 +294,11 @@ describe('pytest', () => {
   });
 
   it('leaves mypy-shaped lines inside a session to mypy', () => {
-    const locations = scan([...SESSION, '=================================== FAILURES ===================================', 'src/m.py:4: error: Bad  [misc]']);
+    const locations = scan([
+      ...SESSION,
+      '=================================== FAILURES ===================================',
+      'src/m.py:4: error: Bad  [misc]',
+    ]);
     expect(locations.map((l) => [l.format, l.code])).toEqual([['mypy', 'misc']]);
   });
 });
@@ -279,7 +312,16 @@ describe('mypy', () => {
     ]);
     expect(locations.map((l) => [l.file, l.line, l.column, l.endLine, l.endColumn, l.severity, l.code, l.message])).toEqual([
       ['src/pkg/m.py', 4, 12, 4, 19, 'error', 'return-value', 'Incompatible return value type (got "int", expected "str")'],
-      ['src/pkg/m.py', 9, null, null, null, 'note', null, '"List" is invariant -- see https://mypy.readthedocs.io/en/stable/common_issues.html#variance'],
+      [
+        'src/pkg/m.py',
+        9,
+        null,
+        null,
+        null,
+        'note',
+        null,
+        '"List" is invariant -- see https://mypy.readthedocs.io/en/stable/common_issues.html#variance',
+      ],
     ]);
   });
 

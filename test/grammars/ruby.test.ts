@@ -1,13 +1,13 @@
 // Hard cases of the Ruby family: cause sections, quote styles, SyntaxError inside a require head, caret columns,
 // RSpec/Minitest blocks, RuboCop tails, and look-alikes.
-import { describe, expect, it } from "vitest";
-import { createScanner } from "../../src/grammars/index.js";
-import { normaliseLine } from "../../src/summarise/index.js";
-import type { RawLocation } from "../../src/core/index.js";
+import { describe, expect, it } from 'vitest';
+import { createScanner } from '../../src/grammars/index.js';
+import { normaliseLine } from '../../src/summarise/index.js';
+import type { RawLocation } from '../../src/core/index.js';
 
 function scan(lines: string[], formats?: string[]): RawLocation[] {
   const scanner = createScanner({ normaliseLine, ...(formats ? { formats } : {}) });
-  scanner.write(Buffer.from(`${lines.join("\n")}\n`, "utf8").toString("latin1"));
+  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
   return scanner.end().locations;
 }
 const brief = (locations: RawLocation[]) => locations.map((l) => [l.format, l.file, l.line, l.column, l.severity, l.message]);
@@ -53,14 +53,28 @@ describe('ruby', () => {
   });
 
   it('reads parse errors and warnings; a path with spaces', () => {
-    expect(brief(scan(['my app/calc.rb:3: syntax error, unexpected end-of-input', 'y = [1, 2', '         ^', 'w.rb:2: warning: assigned but unused variable - x']))).toEqual([
+    expect(
+      brief(
+        scan([
+          'my app/calc.rb:3: syntax error, unexpected end-of-input',
+          'y = [1, 2',
+          '         ^',
+          'w.rb:2: warning: assigned but unused variable - x',
+        ]),
+      ),
+    ).toEqual([
       ['ruby-syntax', 'my app/calc.rb', 3, 10, 'error', 'syntax error, unexpected end-of-input'],
       ['ruby-syntax', 'w.rb', 2, null, 'warning', 'assigned but unused variable - x'],
     ]);
   });
 
   it('ignores look-alikes: -e frames, URLs, indented prose, a bare path:line at column 0 with no message', () => {
-    expect(scan(["-e:1:in '<main>': boom (RuntimeError)", 'see https://example.org/x.rb:3 for details', '   note: app.rb:3: looks like a location'], ['ruby', 'ruby-syntax', 'rspec', 'minitest', 'rubocop'])).toEqual([]);
+    expect(
+      scan(
+        ["-e:1:in '<main>': boom (RuntimeError)", 'see https://example.org/x.rb:3 for details', '   note: app.rb:3: looks like a location'],
+        ['ruby', 'ruby-syntax', 'rspec', 'minitest', 'rubocop'],
+      ),
+    ).toEqual([]);
   });
 });
 

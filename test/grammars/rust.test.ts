@@ -20,8 +20,15 @@ describe('rustc', () => {
     ]);
     expect(rest).toEqual([]);
     expect(location).toMatchObject({
-      file: 'src/lib.rs', line: 4, column: 21, severity: 'error', code: 'E0308', message: 'mismatched types',
-      format: 'rustc', columnUnit: 'char', logLine: 2,
+      file: 'src/lib.rs',
+      line: 4,
+      column: 21,
+      severity: 'error',
+      code: 'E0308',
+      message: 'mismatched types',
+      format: 'rustc',
+      columnUnit: 'char',
+      logLine: 2,
     });
   });
 
@@ -68,8 +75,19 @@ describe('rustc', () => {
   });
 
   it('reads cargo --message-format=short, keeping the help tail in the message', () => {
-    expect(scan(['src/lib.rs:2:9: warning: unused variable: `w`: help: prefix it with an underscore: `_w`', 'src/lib.rs:4:20: error[E0308]: mismatched types'])).toMatchObject([
-      { file: 'src/lib.rs', line: 2, column: 9, severity: 'warning', message: 'unused variable: `w`: help: prefix it with an underscore: `_w`' },
+    expect(
+      scan([
+        'src/lib.rs:2:9: warning: unused variable: `w`: help: prefix it with an underscore: `_w`',
+        'src/lib.rs:4:20: error[E0308]: mismatched types',
+      ]),
+    ).toMatchObject([
+      {
+        file: 'src/lib.rs',
+        line: 2,
+        column: 9,
+        severity: 'warning',
+        message: 'unused variable: `w`: help: prefix it with an underscore: `_w`',
+      },
       { file: 'src/lib.rs', line: 4, column: 20, severity: 'error', code: 'E0308', message: 'mismatched types' },
     ]);
   });
@@ -103,7 +121,13 @@ describe('rust-panic', () => {
         'note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace',
       ]),
     ).toMatchObject([
-      { file: 'src/lib.rs', line: 21, column: 9, severity: 'error', message: 'assertion `left == right` failed: average of 2 and 4\n  left: 3\n right: 4' },
+      {
+        file: 'src/lib.rs',
+        line: 21,
+        column: 9,
+        severity: 'error',
+        message: 'assertion `left == right` failed: average of 2 and 4\n  left: 3\n right: 4',
+      },
     ]);
   });
 
@@ -117,7 +141,14 @@ describe('rust-panic', () => {
       ]),
     ).toMatchObject([
       { file: 'src/main.rs', line: 10, column: 21, severity: 'error', message: 'called `Option::unwrap()` on a `None` value', logLine: 1 },
-      { file: 'tests/it.rs', line: 5, column: 5, severity: 'error', message: 'assertion failed: `(left == right)`\n  left: `1`,\n right: `2`', logLine: 4 },
+      {
+        file: 'tests/it.rs',
+        line: 5,
+        column: 5,
+        severity: 'error',
+        message: 'assertion failed: `(left == right)`\n  left: `1`,\n right: `2`',
+        logLine: 4,
+      },
     ]);
   });
 
@@ -140,13 +171,22 @@ describe('rust-panic', () => {
     ]);
     const frames = locations.filter((l) => l.frame);
     expect(frames.map((l) => [l.file, l.line, l.frame?.index, l.frame?.innermostLast, l.message])).toEqual([
-      ['/rustc/59807616e1fa2540724bfbac14d7976d7e4a3860/library/std/src/panicking.rs', 689, 0, false, 'index out of bounds: the len is 2 but the index is 5'],
+      [
+        '/rustc/59807616e1fa2540724bfbac14d7976d7e4a3860/library/std/src/panicking.rs',
+        689,
+        0,
+        false,
+        'index out of bounds: the len is 2 but the index is 5',
+      ],
       ['./src/lib.rs', 7, 1, false, 'index out of bounds: the len is 2 but the index is 5'],
       ['./src/lib.rs', 26, 2, false, 'index out of bounds: the len is 2 but the index is 5'],
       ['./src/lib.rs', 21, 0, false, 'boom'],
     ]);
     expect(new Set(frames.slice(0, 3).map((l) => l.frame?.trace)).size).toBe(1);
     expect(frames[3]?.frame?.trace).not.toBe(frames[0]?.frame?.trace);
-    expect(locations.filter((l) => !l.frame).map((l) => [l.line, l.severity])).toEqual([[7, 'error'], [21, 'error']]);
+    expect(locations.filter((l) => !l.frame).map((l) => [l.line, l.severity])).toEqual([
+      [7, 'error'],
+      [21, 'error'],
+    ]);
   });
 });

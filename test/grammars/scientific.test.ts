@@ -13,14 +13,32 @@ function scan(lines: string[], formats?: string[]) {
 
 describe('r', () => {
   it('reads the location of a parse error even when the call holds ` : `', () => {
-    expect(scan(['Error in source("R/calc.R") : R/calc.R:3:18: unexpected symbol', '2:   total <- a + b', '3:   total <- total b', '                     ^', 'Execution halted'])).toEqual([
+    expect(
+      scan([
+        'Error in source("R/calc.R") : R/calc.R:3:18: unexpected symbol',
+        '2:   total <- a + b',
+        '3:   total <- total b',
+        '                     ^',
+        'Execution halted',
+      ]),
+    ).toEqual([
       expect.objectContaining({ file: 'R/calc.R', line: 3, column: 18, severity: 'error', message: 'unexpected symbol', format: 'r' }),
     ]);
-    expect(scan(['Error in parse(text = "a : b", file = "x.R") : x.R:2:1: unexpected \'}\''])).toMatchObject([{ file: 'x.R', line: 2, column: 1, message: 'unexpected \'}\'' }]);
+    expect(scan(['Error in parse(text = "a : b", file = "x.R") : x.R:2:1: unexpected \'}\''])).toMatchObject([
+      { file: 'x.R', line: 2, column: 1, message: "unexpected '}'" },
+    ]);
   });
 
   it('reads traceback() srcref frames as one innermost-first trace, basename only, with the error message', () => {
-    const locations = scan(['Error in ratio(x, by) : division by zero', 'Calls: source ... eval -> main -> ratio', '10: stop("division by zero") at ratio.R#2', '9: ratio(x, by) at ratio.R#6', '8: FUN(X[[i]], ...)', '7: vapply(xs, f, numeric(1)) at ratio.R#6', '1: source("run.R")']);
+    const locations = scan([
+      'Error in ratio(x, by) : division by zero',
+      'Calls: source ... eval -> main -> ratio',
+      '10: stop("division by zero") at ratio.R#2',
+      '9: ratio(x, by) at ratio.R#6',
+      '8: FUN(X[[i]], ...)',
+      '7: vapply(xs, f, numeric(1)) at ratio.R#6',
+      '1: source("run.R")',
+    ]);
     expect(locations.map((l) => [l.file, l.line, l.frame?.index, l.frame?.innermostLast, l.hints?.basenameOnly, l.message])).toEqual([
       ['ratio.R', 2, 0, false, true, 'division by zero'],
       ['ratio.R', 6, 1, false, true, 'division by zero'],
@@ -30,15 +48,41 @@ describe('r', () => {
   });
 
   it('finds nothing in a runtime error without srcrefs, echoed source lines or a deparsed `#` comment', () => {
-    expect(scan(['Error in f(x) : object \'y\' not found', 'Calls: main -> f', '2:   y <- x + 1', '3: f(1) # see notes.R#4 later', 'Execution halted'])).toEqual([]);
+    expect(
+      scan([
+        "Error in f(x) : object 'y' not found",
+        'Calls: main -> f',
+        '2:   y <- x + 1',
+        '3: f(1) # see notes.R#4 later',
+        'Execution halted',
+      ]),
+    ).toEqual([]);
   });
 });
 
 describe('testthat', () => {
   it('reads 3.1 quoted headers and the warning summary, relative to tests/testthat', () => {
-    const locations = scan(['── Failure (\'test-calc.R:4\'): ratio divides ─────────', 'ratio(6, 3) not equal to 3.', '── Error (\'test-calc.R:9\'): scaling fails ──────', 'Error in `ratio(x, by)`: division by zero', 'Backtrace:', '    ▆', ' 1. ├─testthat::expect_equal(scale_all(c(2, 4), 0), c(1, 2)) at test-calc.R:9:2', ' 2. └─global ratio(x, by)', '1. warns (\'test-calc.R:12\') - careful']);
+    const locations = scan([
+      "── Failure ('test-calc.R:4'): ratio divides ─────────",
+      'ratio(6, 3) not equal to 3.',
+      "── Error ('test-calc.R:9'): scaling fails ──────",
+      'Error in `ratio(x, by)`: division by zero',
+      'Backtrace:',
+      '    ▆',
+      ' 1. ├─testthat::expect_equal(scale_all(c(2, 4), 0), c(1, 2)) at test-calc.R:9:2',
+      ' 2. └─global ratio(x, by)',
+      "1. warns ('test-calc.R:12') - careful",
+    ]);
     expect(locations).toMatchObject([
-      { file: 'test-calc.R', line: 4, column: null, severity: 'error', message: 'ratio divides: ratio(6, 3) not equal to 3.', format: 'testthat', hints: { directory: 'tests/testthat' } },
+      {
+        file: 'test-calc.R',
+        line: 4,
+        column: null,
+        severity: 'error',
+        message: 'ratio divides: ratio(6, 3) not equal to 3.',
+        format: 'testthat',
+        hints: { directory: 'tests/testthat' },
+      },
       { file: 'test-calc.R', line: 9, severity: 'error', message: 'scaling fails: Error in `ratio(x, by)`: division by zero' },
       { file: 'test-calc.R', line: 12, severity: 'warning', message: 'warns: careful' },
     ]);
@@ -46,7 +90,12 @@ describe('testthat', () => {
   });
 
   it('reads the 3.2 unquoted form with a column and a backtrace frame in another file', () => {
-    const locations = scan(['── Error (test-calc.R:9:3): scaling fails ──', 'Error in `ratio(x, by)`: division by zero', 'Backtrace:', ' 1. └─calc::ratio(1, 0) at calc/R/ratio.R:2:3']);
+    const locations = scan([
+      '── Error (test-calc.R:9:3): scaling fails ──',
+      'Error in `ratio(x, by)`: division by zero',
+      'Backtrace:',
+      ' 1. └─calc::ratio(1, 0) at calc/R/ratio.R:2:3',
+    ]);
     expect(locations.map((l) => [l.file, l.line, l.column, l.severity, l.frame?.index ?? null])).toEqual([
       ['test-calc.R', 9, 3, 'error', null],
       ['calc/R/ratio.R', 2, 3, null, 0],
@@ -54,13 +103,23 @@ describe('testthat', () => {
   });
 
   it('ignores skips and the results summary', () => {
-    expect(scan(['── Skip (\'test-net.R:3\'): downloads ──', 'Reason: offline', '[ FAIL 0 | WARN 0 | SKIP 1 | PASS 4 ]'])).toEqual([]);
+    expect(scan(["── Skip ('test-net.R:3'): downloads ──", 'Reason: offline', '[ FAIL 0 | WARN 0 | SKIP 1 | PASS 4 ]'])).toEqual([]);
   });
 });
 
 describe('julia', () => {
   it('reads 1.6+ two-line frames, contracted home paths and marks Base frames as runtime', () => {
-    const locations = scan(['ERROR: LoadError: UndefVarError: `totl` not defined', 'Stacktrace:', ' [1] normalise(xs::Vector{Float64})', '   @ Main.Stats ~/work/app/src/stats.jl:5', ' [2] include(mod::Module, _path::String)', '   @ Base ./Base.jl:495', ' [3] top-level scope', '   @ ~/work/app/src/main.jl:6', 'in expression starting at /home/u/work/app/src/main.jl:6']);
+    const locations = scan([
+      'ERROR: LoadError: UndefVarError: `totl` not defined',
+      'Stacktrace:',
+      ' [1] normalise(xs::Vector{Float64})',
+      '   @ Main.Stats ~/work/app/src/stats.jl:5',
+      ' [2] include(mod::Module, _path::String)',
+      '   @ Base ./Base.jl:495',
+      ' [3] top-level scope',
+      '   @ ~/work/app/src/main.jl:6',
+      'in expression starting at /home/u/work/app/src/main.jl:6',
+    ]);
     expect(locations.map((l) => [l.file, l.line, l.frame?.index, l.hints?.runtime ?? false, l.message])).toEqual([
       ['~/work/app/src/stats.jl', 5, 0, false, 'UndefVarError: `totl` not defined'],
       ['./Base.jl', 495, 1, true, 'UndefVarError: `totl` not defined'],
@@ -72,19 +131,26 @@ describe('julia', () => {
     expect(scan(['ERROR: LoadError: syntax: incomplete: premature end of input', 'in expression starting at /src/a.jl:3'])).toMatchObject([
       { file: '/src/a.jl', line: 3, severity: 'error', message: 'syntax: incomplete: premature end of input', format: 'julia' },
     ]);
-    expect(scan(['ERROR: LoadError: DomainError', 'Stacktrace:', ' [1] f(::Int64) at /src/a.jl:3', ' [2] top-level scope at none:0'])).toMatchObject([{ file: '/src/a.jl', line: 3, frame: { index: 0 } }]);
+    expect(
+      scan(['ERROR: LoadError: DomainError', 'Stacktrace:', ' [1] f(::Int64) at /src/a.jl:3', ' [2] top-level scope at none:0']),
+    ).toMatchObject([{ file: '/src/a.jl', line: 3, frame: { index: 0 } }]);
   });
 
   it('reads JuliaSyntax `# Error @` with its marker message, Test failures with a testset prefix and log records', () => {
-    expect(scan(['ERROR: LoadError: ParseError:', '# Error @ /src/model.jl:3:15', '    return m +', '#             └ ── premature end of input'])).toMatchObject([
-      { file: '/src/model.jl', line: 3, column: 15, severity: 'error', message: 'premature end of input' },
-    ]);
+    expect(
+      scan([
+        'ERROR: LoadError: ParseError:',
+        '# Error @ /src/model.jl:3:15',
+        '    return m +',
+        '#             └ ── premature end of input',
+      ]),
+    ).toMatchObject([{ file: '/src/model.jl', line: 3, column: 15, severity: 'error', message: 'premature end of input' }]);
     expect(scan(['Calc: Test Failed at /src/test/runtests.jl:6', '  Expression: add(1, 2) == 3', '   Evaluated: 4 == 3'])).toMatchObject([
       { file: '/src/test/runtests.jl', line: 6, severity: 'error', message: 'Test Failed: Expression: add(1, 2) == 3: Evaluated: 4 == 3' },
     ]);
-    expect(scan(['┌ Warning: legacy input', '│   path = "data.csv"', '└ @ Main ~/src/main.jl:4', '┌ Debug: noise', '└ @ Main ~/src/main.jl:9'])).toMatchObject([
-      { file: '~/src/main.jl', line: 4, severity: 'warning', message: 'legacy input' },
-    ]);
+    expect(
+      scan(['┌ Warning: legacy input', '│   path = "data.csv"', '└ @ Main ~/src/main.jl:4', '┌ Debug: noise', '└ @ Main ~/src/main.jl:9']),
+    ).toMatchObject([{ file: '~/src/main.jl', line: 4, severity: 'warning', message: 'legacy input' }]);
   });
 
   it('finds nothing in the test summary table or a macro call site without a file', () => {

@@ -1,13 +1,13 @@
 // Hard cases of the shell family: bash's doubled syntax-error line, ShellCheck carets (ranges, several per block, tabs
 // expanded to 8 in the drawing), colour, gcc output, and look-alikes.
-import { describe, expect, it } from "vitest";
-import { createScanner } from "../../src/grammars/index.js";
-import { normaliseLine } from "../../src/summarise/index.js";
-import type { RawLocation } from "../../src/core/index.js";
+import { describe, expect, it } from 'vitest';
+import { createScanner } from '../../src/grammars/index.js';
+import { normaliseLine } from '../../src/summarise/index.js';
+import type { RawLocation } from '../../src/core/index.js';
 
 function scan(lines: string[], formats?: string[]): RawLocation[] {
   const scanner = createScanner({ normaliseLine, ...(formats ? { formats } : {}) });
-  scanner.write(Buffer.from(`${lines.join("\n")}\n`, "utf8").toString("latin1"));
+  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
   // The permissive tier's candidates need the workspace to confirm them (test/grammars/permissive.test.ts).
   return scanner.end().locations.filter((location) => !['permissive', 'prose'].includes(location.format));
 }
@@ -15,12 +15,16 @@ const brief = (locations: RawLocation[]) => locations.map((l) => [l.format, l.fi
 
 describe('bash', () => {
   it('reads `x.sh: line N:` once per syntax error, paths with spaces, and not `bash: line 1:`', () => {
-    expect(brief(scan([
-      'deploy.sh: line 6: foo: command not found',
-      "my dir/build.sh: line 5: syntax error near unexpected token `fi'",
-      "my dir/build.sh: line 5: `fi'",
-      'bash: line 1: nosuchcmd: command not found',
-    ]))).toEqual([
+    expect(
+      brief(
+        scan([
+          'deploy.sh: line 6: foo: command not found',
+          "my dir/build.sh: line 5: syntax error near unexpected token `fi'",
+          "my dir/build.sh: line 5: `fi'",
+          'bash: line 1: nosuchcmd: command not found',
+        ]),
+      ),
+    ).toEqual([
       ['bash', 'deploy.sh', 6, null, 'error', 'foo: command not found'],
       ['bash', 'my dir/build.sh', 5, null, 'error', "syntax error near unexpected token `fi'"],
     ]);
@@ -43,14 +47,23 @@ describe('shellcheck', () => {
   });
 
   it('maps a caret drawn after a tab (8 columns) back to the character column, also in colour', () => {
-    const locations = scan(['\u001b[1mIn tab.sh line 3:\u001b[0m', '\u001b[0m\tcp $1 /tmp\u001b[0m', '\u001b[32m           ^-- SC2086 (info): Double quote to prevent globbing and word splitting.\u001b[0m']);
+    const locations = scan([
+      '\u001b[1mIn tab.sh line 3:\u001b[0m',
+      '\u001b[0m\tcp $1 /tmp\u001b[0m',
+      '\u001b[32m           ^-- SC2086 (info): Double quote to prevent globbing and word splitting.\u001b[0m',
+    ]);
     expect(locations.map((l) => [l.file, l.line, l.column, l.code])).toEqual([['tab.sh', 3, 5, 'SC2086']]);
   });
 
   it('reads -f gcc lines and ignores gcc-like lines without an SC code', () => {
-    expect(brief(scan(['deploy/install.sh:8:6: warning: undefined_var is referenced but not assigned. [SC2154]', 'x.sh:3:1: warning: something else'], ['shellcheck-gcc']))).toEqual([
-      ['shellcheck-gcc', 'deploy/install.sh', 8, 6, 'warning', 'undefined_var is referenced but not assigned.'],
-    ]);
+    expect(
+      brief(
+        scan(
+          ['deploy/install.sh:8:6: warning: undefined_var is referenced but not assigned. [SC2154]', 'x.sh:3:1: warning: something else'],
+          ['shellcheck-gcc'],
+        ),
+      ),
+    ).toEqual([['shellcheck-gcc', 'deploy/install.sh', 8, 6, 'warning', 'undefined_var is referenced but not assigned.']]);
   });
 
   it('ignores prose that says "In … line N:"', () => {
@@ -60,14 +73,18 @@ describe('shellcheck', () => {
 
 describe('dash and extensionless scripts', () => {
   it('reads dash `file: N: msg`, takes extensionless scripts only with a slash, and claims `sh -c` lines without a place', () => {
-    expect(brief(scan([
-      'build.sh: 3: build_all: not found',
-      './deploy: 2: cd: can\'t cd to x',
-      'configure: 5: oops: not found',
-      'sh: 1: foo: not found',
-      'sh: line 1: foo: command not found',
-      './configure: line 14: autoreconf: command not found',
-    ]))).toEqual([
+    expect(
+      brief(
+        scan([
+          'build.sh: 3: build_all: not found',
+          "./deploy: 2: cd: can't cd to x",
+          'configure: 5: oops: not found',
+          'sh: 1: foo: not found',
+          'sh: line 1: foo: command not found',
+          './configure: line 14: autoreconf: command not found',
+        ]),
+      ),
+    ).toEqual([
       ['dash', 'build.sh', 3, null, 'error', 'build_all: not found'],
       ['dash', './deploy', 2, null, 'error', "cd: can't cd to x"],
       ['bash', './configure', 14, null, 'error', 'autoreconf: command not found'],
@@ -75,7 +92,7 @@ describe('dash and extensionless scripts', () => {
   });
 
   it('asks the workspace to confirm an extensionless script path', () => {
-    const [location] = scan(['./deploy: 2: cd: can\'t cd to x']);
+    const [location] = scan(["./deploy: 2: cd: can't cd to x"]);
     expect(location?.hints?.confirm).toBe(true);
     expect(scan(['build.sh: 3: x: not found'])[0]?.hints?.confirm).toBeUndefined();
   });

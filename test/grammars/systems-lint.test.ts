@@ -27,7 +27,7 @@ const CLIPPY = [
 ];
 
 describe('clippy', () => {
-  it('turns the rustc location of a clippy diagnostic into clippy\'s, with the lint as code; plain rustc lints stay', () => {
+  it("turns the rustc location of a clippy diagnostic into clippy's, with the lint as code; plain rustc lints stay", () => {
     const locations = scan(CLIPPY);
     expect(locations.map((l) => [l.file, l.line, l.column, l.severity, l.code, l.format, l.logLine])).toEqual([
       ['src/lib.rs', 6, 5, 'warning', 'clippy::needless_return', 'clippy', 2],
@@ -37,11 +37,23 @@ describe('clippy', () => {
 
   it('with --tool clippy alone, emits the diagnostic itself at the arrow line', () => {
     const locations = scan(CLIPPY, ['clippy']);
-    expect(locations).toMatchObject([{ file: 'src/lib.rs', line: 6, column: 5, severity: 'warning', code: 'clippy::needless_return', message: 'unneeded `return` statement', logLine: 2 }]);
+    expect(locations).toMatchObject([
+      {
+        file: 'src/lib.rs',
+        line: 6,
+        column: 5,
+        severity: 'warning',
+        code: 'clippy::needless_return',
+        message: 'unneeded `return` statement',
+        logLine: 2,
+      },
+    ]);
   });
 
   it('a lint link outside a diagnostic claims nothing', () => {
-    expect(scan(['see:', '  = help: for further information visit https://rust-lang.github.io/rust-clippy/master/index.html#ptr_arg'])).toEqual([]);
+    expect(
+      scan(['see:', '  = help: for further information visit https://rust-lang.github.io/rust-clippy/master/index.html#ptr_arg']),
+    ).toEqual([]);
   });
 });
 
@@ -65,9 +77,16 @@ describe('golangci-lint', () => {
     ]);
   });
 
-  it('reads golangci-lint-action\'s `Error: ` echo', () => {
+  it("reads golangci-lint-action's `Error: ` echo", () => {
     const [location] = scan(['Error: files/identification.go:114:20: Error return value of `os.RemoveAll` is not checked (errcheck)']);
-    expect(location).toMatchObject({ file: 'files/identification.go', line: 114, column: 20, code: 'errcheck', severity: 'error', format: 'golangci-lint' });
+    expect(location).toMatchObject({
+      file: 'files/identification.go',
+      line: 114,
+      column: 20,
+      code: 'errcheck',
+      severity: 'error',
+      format: 'golangci-lint',
+    });
   });
 
   it('leaves go build/vet messages that end in prose parentheses to go-build', () => {

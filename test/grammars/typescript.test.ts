@@ -37,7 +37,9 @@ describe('tsc (--pretty false)', () => {
 
   it('keeps spaces and parentheses inside the path (§3.2, §3.3)', () => {
     const locations = scan(["/home/u/proj (copy)/src/a b.ts(3,7): error TS2322: Type 'number' is not assignable to type 'string'."]);
-    expect(brief(locations)).toEqual([{ file: '/home/u/proj (copy)/src/a b.ts', line: 3, column: 7, severity: 'error', code: 'TS2322', format: 'tsc' }]);
+    expect(brief(locations)).toEqual([
+      { file: '/home/u/proj (copy)/src/a b.ts', line: 3, column: 7, severity: 'error', code: 'TS2322', format: 'tsc' },
+    ]);
   });
 
   it('maps warning and message categories', () => {
@@ -83,7 +85,9 @@ describe('tsc-pretty', () => {
 
   it('keeps parentheses and spaces in a pretty path (§3.3)', () => {
     const locations = scan([header('/home/u/proj (copy)/src/a b.ts', 3, 7, 'TS2322', 'x')]);
-    expect(brief(locations)).toEqual([{ file: '/home/u/proj (copy)/src/a b.ts', line: 3, column: 7, severity: 'error', code: 'TS2322', format: 'tsc-pretty' }]);
+    expect(brief(locations)).toEqual([
+      { file: '/home/u/proj (copy)/src/a b.ts', line: 3, column: 7, severity: 'error', code: 'TS2322', format: 'tsc-pretty' },
+    ]);
   });
 
   it('ignores the one-file summary `Found N errors in the same file, starting at: file:L` and `Found 1 error in file:L`', () => {
@@ -93,7 +97,9 @@ describe('tsc-pretty', () => {
       `Found 2 errors in the same file, starting at: src/label.ts${E}[90m:1${E}[0m`,
       `Found 1 error in src/other.ts${E}[90m:4${E}[0m`,
     ]);
-    expect(brief(locations)).toEqual([{ file: 'src/label.ts', line: 1, column: 29, severity: 'error', code: 'TS2322', format: 'tsc-pretty' }]);
+    expect(brief(locations)).toEqual([
+      { file: 'src/label.ts', line: 1, column: 29, severity: 'error', code: 'TS2322', format: 'tsc-pretty' },
+    ]);
   });
 
   it('does not swallow a count-and-path row that is not under an `Errors  Files` header', () => {
@@ -117,4 +123,3 @@ describe('tsc --pretty end columns', () => {
     expect(scan(frame('          ~~~'))[0]).toMatchObject({ column: 7, endColumn: null });
   });
 });
-

@@ -62,16 +62,30 @@ describe('single-line items', () => {
   });
 
   it('%s reads search text and %o a module, which names the place when no %f does', () => {
-    expect(scan(['%o|%l| %m'], 'Data.List|3| unused\n').map(brief)).toEqual([{ file: 'Data.List', line: 3, column: null, severity: null, message: 'unused' }]);
-    expect(scan(['%f:%s: %m'], 'c.txt:needle: found\n').map(brief)).toEqual([{ file: 'c.txt', line: 1, column: null, severity: null, message: 'found' }]);
+    expect(scan(['%o|%l| %m'], 'Data.List|3| unused\n').map(brief)).toEqual([
+      { file: 'Data.List', line: 3, column: null, severity: null, message: 'unused' },
+    ]);
+    expect(scan(['%f:%s: %m'], 'c.txt:needle: found\n').map(brief)).toEqual([
+      { file: 'c.txt', line: 1, column: null, severity: null, message: 'found' },
+    ]);
   });
 
   it('%*[...] and %*\\d skip what they match, %. %# %\\s are regex pieces, %% a percent sign', () => {
-    expect(scan(['%*[0-9:] %f:%l: %m'], '12:30:01 job/x.ts:8: late\n').map(brief)).toEqual([{ file: 'job/x.ts', line: 8, column: null, severity: null, message: 'late' }]);
-    expect(scan(['[%*\\d] %f:%l: %m'], '[42] y.ts:2: m\n').map(brief)).toEqual([{ file: 'y.ts', line: 2, column: null, severity: null, message: 'm' }]);
-    expect(scan(['%.%#: %f:%l:%m'], 'anything here: z.ts:3:boom\n').map(brief)).toEqual([{ file: 'z.ts', line: 3, column: null, severity: null, message: 'boom' }]);
-    expect(scan(['%\\s%#%f:%l: %m'], '    w.c:5: indented\n').map(brief)).toEqual([{ file: 'w.c', line: 5, column: null, severity: null, message: 'indented' }]);
-    expect(scan(['%f:%l: 100%% %m'], 'p.c:1: 100% sure\n').map(brief)).toEqual([{ file: 'p.c', line: 1, column: null, severity: null, message: 'sure' }]);
+    expect(scan(['%*[0-9:] %f:%l: %m'], '12:30:01 job/x.ts:8: late\n').map(brief)).toEqual([
+      { file: 'job/x.ts', line: 8, column: null, severity: null, message: 'late' },
+    ]);
+    expect(scan(['[%*\\d] %f:%l: %m'], '[42] y.ts:2: m\n').map(brief)).toEqual([
+      { file: 'y.ts', line: 2, column: null, severity: null, message: 'm' },
+    ]);
+    expect(scan(['%.%#: %f:%l:%m'], 'anything here: z.ts:3:boom\n').map(brief)).toEqual([
+      { file: 'z.ts', line: 3, column: null, severity: null, message: 'boom' },
+    ]);
+    expect(scan(['%\\s%#%f:%l: %m'], '    w.c:5: indented\n').map(brief)).toEqual([
+      { file: 'w.c', line: 5, column: null, severity: null, message: 'indented' },
+    ]);
+    expect(scan(['%f:%l: 100%% %m'], 'p.c:1: 100% sure\n').map(brief)).toEqual([
+      { file: 'p.c', line: 1, column: null, severity: null, message: 'sure' },
+    ]);
   });
 
   it('%r hands the rest of a %P line to the other patterns; %Q pops the file', () => {
@@ -83,7 +97,9 @@ describe('single-line items', () => {
   });
 
   it('a pattern without %l names the whole file (line 1, as vim opens it)', () => {
-    expect(scan(['would reformat %f'], 'would reformat pkg/m.py\n').map(brief)).toEqual([{ file: 'pkg/m.py', line: 1, column: null, severity: null, message: '' }]);
+    expect(scan(['would reformat %f'], 'would reformat pkg/m.py\n').map(brief)).toEqual([
+      { file: 'pkg/m.py', line: 1, column: null, severity: null, message: '' },
+    ]);
   });
 });
 
@@ -91,7 +107,8 @@ describe('multi-line and general items', () => {
   const javacLike = ['%E%f:%l: error: %m', '%W%f:%l: warning: %m', '%Z%p^', '%C%\\s%#%m', '%-G%.%#'];
 
   it('%E/%W start a message, %C adds to it, %Z ends it; %-G drops the rest', () => {
-    const log = 'Main.java:3: error: cannot find symbol\n    symbol: foo\n      ^\nsummary line\nUtil.java:9: warning: unchecked\n  raw use\n  ^\n';
+    const log =
+      'Main.java:3: error: cannot find symbol\n    symbol: foo\n      ^\nsummary line\nUtil.java:9: warning: unchecked\n  raw use\n  ^\n';
     expect(scan(javacLike, log).map(brief)).toEqual([
       { file: 'Main.java', line: 3, column: 7, severity: 'error', message: 'cannot find symbol\nsymbol: foo' },
       { file: 'Util.java', line: 9, column: 3, severity: 'warning', message: 'unchecked\nraw use' },
@@ -99,12 +116,19 @@ describe('multi-line and general items', () => {
   });
 
   it('%A starts a message of no type, %I and %N rate it info and note', () => {
-    expect(scan(['%A%f:%l: %m', '%C  %m'], 'a.x:1: first\n  more\n').map(brief)).toEqual([{ file: 'a.x', line: 1, column: null, severity: null, message: 'first\nmore' }]);
-    expect(scan(['%I%f:%l: %m', '%N%f(%l): %m'], 'a.x:2: fyi\nb.x(3): see\n').map((location) => location.severity)).toEqual(['note', 'note']);
+    expect(scan(['%A%f:%l: %m', '%C  %m'], 'a.x:1: first\n  more\n').map(brief)).toEqual([
+      { file: 'a.x', line: 1, column: null, severity: null, message: 'first\nmore' },
+    ]);
+    expect(scan(['%I%f:%l: %m', '%N%f(%l): %m'], 'a.x:2: fyi\nb.x(3): see\n').map((location) => location.severity)).toEqual([
+      'note',
+      'note',
+    ]);
   });
 
   it('%+ makes the whole line the message, %- drops a multi-line message with its continuations', () => {
-    expect(scan(['%+E%f:%l: %m'], 'k.c:4: oops\n').map(brief)).toEqual([{ file: 'k.c', line: 4, column: null, severity: 'error', message: 'k.c:4: oops' }]);
+    expect(scan(['%+E%f:%l: %m'], 'k.c:4: oops\n').map(brief)).toEqual([
+      { file: 'k.c', line: 4, column: null, severity: 'error', message: 'k.c:4: oops' },
+    ]);
     expect(scan(['%-Ajunk %f:%l', '%C  %m', '%f:%l: %m'], 'junk q.c:1\n  hidden\nr.c:2: shown\n').map(brief)).toEqual([
       { file: 'r.c', line: 2, column: null, severity: null, message: 'shown' },
     ]);
@@ -129,7 +153,9 @@ describe('multi-line and general items', () => {
     const pops = Array.from({ length: 64 }, () => 'pop').join('\n');
     // Unbounded, f35.c would still be on the stack and name the line; bounded, 64 pops empty it.
     expect(scan(['%Pfile %f', '%Qpop', '%l: %m'], `${pushes}\n${pops}\n3: in no file\n`)).toEqual([]);
-    expect(scan(['%Pfile %f', '%Qpop', '%l: %m'], `${pushes}\n3: in the newest file\n`).map((location) => location.file)).toEqual(['f99.c']);
+    expect(scan(['%Pfile %f', '%Qpop', '%l: %m'], `${pushes}\n3: in the newest file\n`).map((location) => location.file)).toEqual([
+      'f99.c',
+    ]);
   });
 
   it('%> tries the same pattern first on the next line', () => {
@@ -142,7 +168,9 @@ describe('multi-line and general items', () => {
   });
 
   it('a line no pattern reads ends the message being read', () => {
-    expect(scan(['%E%f:%l: %m', '%C  %m'], 'a.c:1: one\n  two\nunrelated\n  three\n').map((location) => location.message)).toEqual(['one\ntwo']);
+    expect(scan(['%E%f:%l: %m', '%C  %m'], 'a.c:1: one\n  two\nunrelated\n  three\n').map((location) => location.message)).toEqual([
+      'one\ntwo',
+    ]);
   });
 });
 
@@ -192,13 +220,24 @@ describe('pattern errors and bounds', () => {
 
 // The peer: reviewdog's errorformat CLI, where installed (`go install …/cmd/errorformat@<pin>`, as .ci/run does).
 // Where `go install` puts it (GOPATH/bin, default ~/go/bin), else on PATH.
-const errorformat = [process.env.GOPATH ? join(process.env.GOPATH, 'bin', 'errorformat') : '', join(homedir(), 'go', 'bin', 'errorformat')].find((path) => path && existsSync(path)) ?? (hasTool('errorformat') ? 'errorformat' : undefined);
+const errorformat =
+  [process.env.GOPATH ? join(process.env.GOPATH, 'bin', 'errorformat') : '', join(homedir(), 'go', 'bin', 'errorformat')].find(
+    (path) => path && existsSync(path),
+  ) ?? (hasTool('errorformat') ? 'errorformat' : undefined);
 const peerCases: Array<[string, string[], string]> = [
   ['gnu', ['%f:%l:%c: %m', '%f:%l: %m'], 'src/a.c:12:5: expected ;\nb.h:3: note here\nnoise\n'],
   ['typed', ['%f:%l:%c: %t%n %m'], 'q.py:4:1: W605 bad escape\nq.py:9:2: E302 blank\n'],
   ['multi-line', ['%E%f:%l: error: %m', '%Z%p^', '%C%\\s%#%m', '%-G%.%#'], 'M.java:3: error: cannot find\n  symbol: x\n   ^\nother\n'],
-  ['unended multi-line', ['%E%f:%l: error: %m', '%C%\\s%#%m', '%-G%.%#'], 'M.java:3: error: cannot find\n  symbol: x\n\nN.java:4: error: two\n'],
-  ['directory stack', ["%Dmake: Entering directory '%f'", "%Xmake: Leaving directory '%f'", '%f:%l:%c: %m'], "make: Entering directory '/w/lib'\nu.c:3:1: bad\n"],
+  [
+    'unended multi-line',
+    ['%E%f:%l: error: %m', '%C%\\s%#%m', '%-G%.%#'],
+    'M.java:3: error: cannot find\n  symbol: x\n\nN.java:4: error: two\n',
+  ],
+  [
+    'directory stack',
+    ["%Dmake: Entering directory '%f'", "%Xmake: Leaving directory '%f'", '%f:%l:%c: %m'],
+    "make: Entering directory '/w/lib'\nu.c:3:1: bad\n",
+  ],
   ['file stack', ['%-P%f', '%#%l:%c %# %tarning %m', '%-Q', '%-G%.%#'], 'doc.md\n  3:1  warning trailing\n  9:4  warning tab\n\n'],
   ['quoted', ['\\ %#%f(%l\\\\\\,%c):\\ %m'], '  C:\\w\\p.cs(22,3): warning CS1 x\n'],
 ];
@@ -213,6 +252,13 @@ describe(`the same entries as errorformat ${needsWhat('errorformat', errorformat
       .filter((entry) => entry.valid && entry.filename)
       .map((entry) => ({ file: entry.filename, line: entry.lnum || 1, column: entry.col || null, message: entry.text }));
     expect(theirs.length).toBeGreaterThan(0);
-    expect(scan(patterns, log).map((location) => ({ file: location.file, line: location.line, column: location.column, message: location.message }))).toEqual(theirs);
+    expect(
+      scan(patterns, log).map((location) => ({
+        file: location.file,
+        line: location.line,
+        column: location.column,
+        message: location.message,
+      })),
+    ).toEqual(theirs);
   });
 });

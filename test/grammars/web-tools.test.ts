@@ -17,19 +17,47 @@ const E = '\u001b';
 
 describe('esbuild', () => {
   it('reads the location from its own line below the header and converts the 0-based byte column', () => {
-    const [location, ...rest] = scan(['✘ [ERROR] Could not resolve "left-pad"', '', '    src/index.ts:3:16:', '      3 │ import pad from "left-pad";', '        ╵                 ~~~~~~~~~~', '']);
+    const [location, ...rest] = scan([
+      '✘ [ERROR] Could not resolve "left-pad"',
+      '',
+      '    src/index.ts:3:16:',
+      '      3 │ import pad from "left-pad";',
+      '        ╵                 ~~~~~~~~~~',
+      '',
+    ]);
     expect(rest).toEqual([]);
-    expect(location).toMatchObject({ format: 'esbuild', file: 'src/index.ts', line: 3, column: 17, severity: 'error', message: 'Could not resolve "left-pad"', columnUnit: 'byte' });
+    expect(location).toMatchObject({
+      format: 'esbuild',
+      file: 'src/index.ts',
+      line: 3,
+      column: 17,
+      severity: 'error',
+      message: 'Could not resolve "left-pad"',
+      columnUnit: 'byte',
+    });
   });
 
   it('keeps the header behind a turbo task prefix, including the prefixed blank line (§3.13)', () => {
-    const locations = scan(['@acme/web:build: ▲ [WARNING] Duplicate key "a" in object literal [duplicate-object-key]', '@acme/web:build: ', '@acme/web:build:     src/a.ts:1:14:']);
+    const locations = scan([
+      '@acme/web:build: ▲ [WARNING] Duplicate key "a" in object literal [duplicate-object-key]',
+      '@acme/web:build: ',
+      '@acme/web:build:     src/a.ts:1:14:',
+    ]);
     expect(locations).toHaveLength(1);
     expect(locations[0]).toMatchObject({ file: 'src/a.ts', line: 1, column: 15, severity: 'warning', code: 'duplicate-object-key' });
   });
 
   it('reports a note location with the note text', () => {
-    const locations = scan(['✘ [ERROR] No matching export in "src/b.ts" for import "x"', '', '    src/a.ts:1:9:', '      1 │ import { x } from "./b"', '', '  The symbol "y" was declared here:', '', '    src/b.ts:2:13:']);
+    const locations = scan([
+      '✘ [ERROR] No matching export in "src/b.ts" for import "x"',
+      '',
+      '    src/a.ts:1:9:',
+      '      1 │ import { x } from "./b"',
+      '',
+      '  The symbol "y" was declared here:',
+      '',
+      '    src/b.ts:2:13:',
+    ]);
     expect(locations.map((l) => `${l.file}:${l.line}:${l.column} ${l.severity}`)).toEqual(['src/a.ts:1:10 error', 'src/b.ts:2:14 note']);
   });
 
@@ -41,7 +69,15 @@ describe('esbuild', () => {
 describe('webpack', () => {
   it('parses `module L:C-EC` with 0-based, exclusive-end columns and takes the message from the next line', () => {
     const [location] = scan(['ERROR in ./src/index.js 2:0-39', "Module not found: Error: Can't resolve './missing' in '/app/src'"]);
-    expect(location).toMatchObject({ format: 'webpack', file: './src/index.js', line: 2, column: 1, endLine: 2, endColumn: 39, severity: 'error' });
+    expect(location).toMatchObject({
+      format: 'webpack',
+      file: './src/index.js',
+      line: 2,
+      column: 1,
+      endLine: 2,
+      endColumn: 39,
+      severity: 'error',
+    });
     expect(location?.message).toMatch(/^Module not found/);
   });
 
@@ -73,23 +109,47 @@ describe('webpack', () => {
       'WARNING in ./src/b.js 7:2',
       'export x was not found',
     ]);
-    expect(locations.map((l) => `${l.file}:${l.line}:${l.column}-${l.endLine}:${l.endColumn} ${l.severity}`)).toEqual(['./src/a.css:3:5-5:6 error', './src/b.js:7:3-null:null warning']);
+    expect(locations.map((l) => `${l.file}:${l.line}:${l.column}-${l.endLine}:${l.endColumn} ${l.severity}`)).toEqual([
+      './src/a.css:3:5-5:6 error',
+      './src/b.js:7:3-null:null warning',
+    ]);
   });
 
   it('does not take `ERROR in` without a position, or the ` @ ./src/index.js 1:0-34` import trace', () => {
-    expect(scan(['ERROR in ./src/x.js', 'Module build failed (from ./node_modules/babel-loader/lib/index.js):', ' @ ./src/index.js 1:0-34 3:0-6'], ['webpack'])).toEqual([]);
+    expect(
+      scan(
+        ['ERROR in ./src/x.js', 'Module build failed (from ./node_modules/babel-loader/lib/index.js):', ' @ ./src/index.js 1:0-34 3:0-6'],
+        ['webpack'],
+      ),
+    ).toEqual([]);
   });
 
   it('cleans webpack:// and webpack-internal:/// frame paths (§3.12)', () => {
-    const locations = scan(['TypeError: x is undefined', '    at App (webpack://my-app/./src/App.jsx:12:3)', '    at render (webpack-internal:///./src/x.jsx:4:9)', '    at boot (webpack-internal:///(app-pages-browser)/./src/boot.js:1:2)']);
-    expect(brief(locations).map((line) => line.replace(/^\S+ /, ''))).toEqual(['./src/App.jsx:12:3', './src/x.jsx:4:9', './src/boot.js:1:2']);
+    const locations = scan([
+      'TypeError: x is undefined',
+      '    at App (webpack://my-app/./src/App.jsx:12:3)',
+      '    at render (webpack-internal:///./src/x.jsx:4:9)',
+      '    at boot (webpack-internal:///(app-pages-browser)/./src/boot.js:1:2)',
+    ]);
+    expect(brief(locations).map((line) => line.replace(/^\S+ /, ''))).toEqual([
+      './src/App.jsx:12:3',
+      './src/x.jsx:4:9',
+      './src/boot.js:1:2',
+    ]);
   });
 });
 
 describe('vite and rollup', () => {
   it('vite: the framed header `╭─[ path:L:C ]` with the plugin heading above it', () => {
     const [location] = scan(['[builtin:vite-transform] Unexpected token', '   ╭─[ src/greet.ts:2:24 ]', '   │']);
-    expect(location).toMatchObject({ format: 'vite', file: 'src/greet.ts', line: 2, column: 24, code: 'builtin:vite-transform', message: 'Unexpected token' });
+    expect(location).toMatchObject({
+      format: 'vite',
+      file: 'src/greet.ts',
+      line: 2,
+      column: 24,
+      code: 'builtin:vite-transform',
+      message: 'Unexpected token',
+    });
   });
 
   it('vite: an unresolved import names a file but no line: not a location', () => {
@@ -97,14 +157,29 @@ describe('vite and rollup', () => {
   });
 
   it('cleans /@fs/ and ?t= query strings from dev-server frames (§3.12)', () => {
-    const locations = scan(['Error: boom', '    at main (http://localhost:5173/src/main.ts?t=1700000000:3:9)', '    at load (http://localhost:5173/@fs/home/u/app/src/lib.ts?v=abc123:1:2)']);
+    const locations = scan([
+      'Error: boom',
+      '    at main (http://localhost:5173/src/main.ts?t=1700000000:3:9)',
+      '    at load (http://localhost:5173/@fs/home/u/app/src/lib.ts?v=abc123:1:2)',
+    ]);
     expect(locations.map((l) => `${l.file}:${l.line}:${l.column}`)).toEqual(['/src/main.ts:3:9', '/home/u/app/src/lib.ts:1:2']);
   });
 
   it('rollup: `[!] RollupError: path (L:C): msg` once, not again for the repeated `path (L:C)` line; 0-based column', () => {
-    const locations = scan([`${E}[1m${E}[31m[!] ${E}[1mRollupError: src/math.js (2:12): Expression expected${E}[22m`, 'src/math.js (2:12)', '1: export function add(a, b) {']);
+    const locations = scan([
+      `${E}[1m${E}[31m[!] ${E}[1mRollupError: src/math.js (2:12): Expression expected${E}[22m`,
+      'src/math.js (2:12)',
+      '1: export function add(a, b) {',
+    ]);
     expect(locations).toHaveLength(1);
-    expect(locations[0]).toMatchObject({ format: 'rollup', file: 'src/math.js', line: 2, column: 13, severity: 'error', message: 'Expression expected' });
+    expect(locations[0]).toMatchObject({
+      format: 'rollup',
+      file: 'src/math.js',
+      line: 2,
+      column: 13,
+      severity: 'error',
+      message: 'Expression expected',
+    });
   });
 
   it('rollup: a location row under a `(!)` warning heading is a warning', () => {
@@ -115,45 +190,102 @@ describe('vite and rollup', () => {
 
 describe('deno', () => {
   it('claims `at … (file:///…)` frames under deno’s `error: Uncaught` and decodes %20 (§3.6)', () => {
-    const locations = scan(['error: Uncaught (in promise) TypeError: bad thing', '  throw new TypeError("bad thing");', '        ^', '    at boom (file:///home/u/my%20app/src/lib.ts:2:9)', '    at ext:core/01_core.js:12:3', '    at file:///home/u/my%20app/src/main.ts:2:1']);
-    expect(brief(locations)).toEqual(['deno /home/u/my app/src/lib.ts:2:9', 'deno ext:core/01_core.js:12:3', 'deno /home/u/my app/src/main.ts:2:1']);
+    const locations = scan([
+      'error: Uncaught (in promise) TypeError: bad thing',
+      '  throw new TypeError("bad thing");',
+      '        ^',
+      '    at boom (file:///home/u/my%20app/src/lib.ts:2:9)',
+      '    at ext:core/01_core.js:12:3',
+      '    at file:///home/u/my%20app/src/main.ts:2:1',
+    ]);
+    expect(brief(locations)).toEqual([
+      'deno /home/u/my app/src/lib.ts:2:9',
+      'deno ext:core/01_core.js:12:3',
+      'deno /home/u/my app/src/main.ts:2:1',
+    ]);
     expect(locations.map((l) => l.frame?.index)).toEqual([0, 1, 2]);
     expect(locations[0]?.message).toBe('Uncaught (in promise) TypeError: bad thing');
     expect(locations[1]?.hints?.runtime).toBe(true);
   });
 
   it('check: `TS2322 [ERROR]: msg` then the `at file://…` line is one error diagnostic', () => {
-    const [location, ...rest] = scan(["TS2322 [ERROR]: Type 'number' is not assignable to type 'string'.", 'const s: string = n;', '      ^', '    at file:///app/src/main.ts:2:7']);
+    const [location, ...rest] = scan([
+      "TS2322 [ERROR]: Type 'number' is not assignable to type 'string'.",
+      'const s: string = n;',
+      '      ^',
+      '    at file:///app/src/main.ts:2:7',
+    ]);
     expect(rest).toEqual([]);
     expect(location).toMatchObject({ format: 'deno', file: '/app/src/main.ts', line: 2, column: 7, severity: 'error', code: 'TS2322' });
     expect(location?.frame).toBeUndefined();
   });
 
   it('test: `name => ./path:L:C` once per test, and lint: `error[rule]` then ` --> path:L:C`', () => {
-    const locations = scan(['adds => ./src/main_test.ts:4:6', 'error: Error: expected 5', '', ' FAILURES ', '', 'adds => ./src/main_test.ts:4:6', '', 'error[no-unused-vars]: `unused` is never used', ' --> /app/src/lint.ts:1:10']);
-    expect(locations.map((l) => `${l.file}:${l.line}:${l.column} ${l.severity} ${l.code}`)).toEqual(['./src/main_test.ts:4:6 null null', '/app/src/lint.ts:1:10 error no-unused-vars']);
+    const locations = scan([
+      'adds => ./src/main_test.ts:4:6',
+      'error: Error: expected 5',
+      '',
+      ' FAILURES ',
+      '',
+      'adds => ./src/main_test.ts:4:6',
+      '',
+      'error[no-unused-vars]: `unused` is never used',
+      ' --> /app/src/lint.ts:1:10',
+    ]);
+    expect(locations.map((l) => `${l.file}:${l.line}:${l.column} ${l.severity} ${l.code}`)).toEqual([
+      './src/main_test.ts:4:6 null null',
+      '/app/src/lint.ts:1:10 error no-unused-vars',
+    ]);
   });
 
   it('leaves rustc’s `error[E0308]` arrows and plain node ESM frames alone', () => {
-    const locations = scan(['error[E0308]: mismatched types', ' --> src/main.rs:2:5', '', 'TypeError: x', '    at file:///app/x.mjs:3:11'], ['deno', 'bun', 'mocha']);
+    const locations = scan(
+      ['error[E0308]: mismatched types', ' --> src/main.rs:2:5', '', 'TypeError: x', '    at file:///app/x.mjs:3:11'],
+      ['deno', 'bun', 'mocha'],
+    );
     expect(locations).toEqual([]);
   });
 });
 
 describe('bun and mocha', () => {
   it('bun run: frames followed by the `Bun v…` trailer are bun’s', () => {
-    const locations = scan(['2 |   throw new TypeError("bad thing");', '                ^', 'TypeError: bad thing', '      at boom (/app/src/lib.ts:2:13)', '      at /app/src/main.ts:2:1', '', 'Bun v1.4.5 (Linux x64)']);
+    const locations = scan([
+      '2 |   throw new TypeError("bad thing");',
+      '                ^',
+      'TypeError: bad thing',
+      '      at boom (/app/src/lib.ts:2:13)',
+      '      at /app/src/main.ts:2:1',
+      '',
+      'Bun v1.4.5 (Linux x64)',
+    ]);
     expect(brief(locations)).toEqual(['bun /app/src/lib.ts:2:13', 'bun /app/src/main.ts:2:1']);
     expect(locations[0]?.message).toBe('TypeError: bad thing');
   });
 
   it('bun test: the `(fail) name` trailer names the test', () => {
-    const [location] = scan(['error: expect(received).toBe(expected)', '', '      at <anonymous> (/app/src/math.test.ts:6:21)', '(fail) adds [7.97ms]']);
-    expect(location).toMatchObject({ format: 'bun', file: '/app/src/math.test.ts', line: 6, column: 21, message: 'adds — expect(received).toBe(expected)' });
+    const [location] = scan([
+      'error: expect(received).toBe(expected)',
+      '',
+      '      at <anonymous> (/app/src/math.test.ts:6:21)',
+      '(fail) adds [7.97ms]',
+    ]);
+    expect(location).toMatchObject({
+      format: 'bun',
+      file: '/app/src/math.test.ts',
+      line: 6,
+      column: 21,
+      message: 'adds — expect(received).toBe(expected)',
+    });
   });
 
   it('mocha: frames inside a numbered failure block get the suite and test titles', () => {
-    const locations = scan(['  2) parse', '       rejects empty input:', '     TypeError: empty input', '      at parse (file:///app/src/math.js:5:26)', '      at process.processImmediate (node:internal/timers:483:21)']);
+    const locations = scan([
+      '  2) parse',
+      '       rejects empty input:',
+      '     TypeError: empty input',
+      '      at parse (file:///app/src/math.js:5:26)',
+      '      at process.processImmediate (node:internal/timers:483:21)',
+    ]);
     expect(brief(locations)).toEqual(['mocha /app/src/math.js:5:26', 'mocha node:internal/timers:483:21']);
     expect(locations[0]?.message).toBe('parse rejects empty input — TypeError: empty input');
   });
@@ -166,24 +298,59 @@ describe('bun and mocha', () => {
 describe('linters', () => {
   it('eslint-compact: severity, message and rule; a path with spaces', () => {
     const [location] = scan(["/home/u/my app/src/util.js: line 2, col 25, Warning - Expected '===' and instead saw '=='. (eqeqeq)"]);
-    expect(location).toMatchObject({ format: 'eslint-compact', file: '/home/u/my app/src/util.js', line: 2, column: 25, severity: 'warning', code: 'eqeqeq', message: "Expected '===' and instead saw '=='." });
+    expect(location).toMatchObject({
+      format: 'eslint-compact',
+      file: '/home/u/my app/src/util.js',
+      line: 2,
+      column: 25,
+      severity: 'warning',
+      code: 'eqeqeq',
+      message: "Expected '===' and instead saw '=='.",
+    });
   });
 
   it('biome: location from the header, severity and message from the block; a file-only format header is skipped', () => {
-    const locations = scan(['src/lint.js:3:9 lint/suspicious/noDoubleEquals  FIXABLE  ━━━━━━━━', '', '  × Using == may be unsafe.', '', 'src/fmt.js format ━━━━━━━━━━', '', '  × Formatter would have printed the following content:']);
+    const locations = scan([
+      'src/lint.js:3:9 lint/suspicious/noDoubleEquals  FIXABLE  ━━━━━━━━',
+      '',
+      '  × Using == may be unsafe.',
+      '',
+      'src/fmt.js format ━━━━━━━━━━',
+      '',
+      '  × Formatter would have printed the following content:',
+    ]);
     expect(locations).toHaveLength(1);
-    expect(locations[0]).toMatchObject({ format: 'biome', file: 'src/lint.js', line: 3, column: 9, severity: 'error', code: 'lint/suspicious/noDoubleEquals', message: 'Using == may be unsafe.' });
+    expect(locations[0]).toMatchObject({
+      format: 'biome',
+      file: 'src/lint.js',
+      line: 3,
+      column: 9,
+      severity: 'error',
+      code: 'lint/suspicious/noDoubleEquals',
+      message: 'Using == may be unsafe.',
+    });
   });
 
   it('prettier: the location at the end in parentheses; `[warn] file` is not a location', () => {
-    const locations = scan(['[error] src/broken.js: SyntaxError: Unexpected token (2:14)', '[error] > 2 |   return (1 +;', '[warn] src/fmt.js']);
+    const locations = scan([
+      '[error] src/broken.js: SyntaxError: Unexpected token (2:14)',
+      '[error] > 2 |   return (1 +;',
+      '[warn] src/fmt.js',
+    ]);
     expect(brief(locations)).toEqual(['prettier src/broken.js:2:14']);
     expect(locations[0]?.message).toBe('SyntaxError: Unexpected token');
   });
 
   it('stylelint: rows under a file header, coloured (§3.7)', () => {
-    const locations = scan([`${E}[4msrc/style.css${E}[24m`, `  ${E}[2m2:12${E}[22m  ${E}[31m✖${E}[39m  Unexpected unit  ${E}[2mlength-zero-no-unit${E}[22m`, '  5:4   ⚠  Unexpected empty block  block-no-empty']);
-    expect(locations.map((l) => `${l.file}:${l.line}:${l.column} ${l.severity} ${l.code}`)).toEqual(['src/style.css:2:12 error length-zero-no-unit', 'src/style.css:5:4 warning block-no-empty']);
+    const locations = scan([
+      `${E}[4msrc/style.css${E}[24m`,
+      `  ${E}[2m2:12${E}[22m  ${E}[31m✖${E}[39m  Unexpected unit  ${E}[2mlength-zero-no-unit${E}[22m`,
+      '  5:4   ⚠  Unexpected empty block  block-no-empty',
+    ]);
+    expect(locations.map((l) => `${l.file}:${l.line}:${l.column} ${l.severity} ${l.code}`)).toEqual([
+      'src/style.css:2:12 error length-zero-no-unit',
+      'src/style.css:5:4 warning block-no-empty',
+    ]);
   });
 
   it('svelte-check: the location alone, the severity and message on the next line', () => {
@@ -192,19 +359,45 @@ describe('linters', () => {
   });
 
   it('sass: the first stack row is the error, later rows are notes', () => {
-    const locations = scan(['Error: Undefined variable.', '  ╷', '3 │   @return $x * 2 + $undefined-thing;', '  │                    ^^^^', '  ╵', '  src/_vars.scss 3:20  double()', '  src/a.scss 4:12      root stylesheet']);
-    expect(locations.map((l) => `${l.format} ${l.file}:${l.line}:${l.column} ${l.severity}`)).toEqual(['sass src/_vars.scss:3:20 error', 'sass src/a.scss:4:12 note']);
+    const locations = scan([
+      'Error: Undefined variable.',
+      '  ╷',
+      '3 │   @return $x * 2 + $undefined-thing;',
+      '  │                    ^^^^',
+      '  ╵',
+      '  src/_vars.scss 3:20  double()',
+      '  src/a.scss 4:12      root stylesheet',
+    ]);
+    expect(locations.map((l) => `${l.format} ${l.file}:${l.line}:${l.column} ${l.severity}`)).toEqual([
+      'sass src/_vars.scss:3:20 error',
+      'sass src/a.scss:4:12 note',
+    ]);
   });
 
   it('look-alikes: code-frame gutters, coverage rows, a `path L:C` with no sass heading', () => {
-    expect(scan(['  4 | const x = 1;', 'a.ts | 80 | 12-14', '  src/a.scss 3:20  root stylesheet', '[error] not a path: thing (1:2)'], ['sass', 'prettier', 'stylelint', 'rollup', 'webpack'])).toEqual([]);
+    expect(
+      scan(
+        ['  4 | const x = 1;', 'a.ts | 80 | 12-14', '  src/a.scss 3:20  root stylesheet', '[error] not a path: thing (1:2)'],
+        ['sass', 'prettier', 'stylelint', 'rollup', 'webpack'],
+      ),
+    ).toEqual([]);
   });
 });
 
 describe('swc', () => {
   it('reports the line the marks sit under, not the first line of the excerpt that heads the frame', () => {
-    const frame = ['  x Expression expected', '    ,-[src/util.ts:300:1]', ' 300 | a', ' 302 |   return x +;', '     :             ^', ' 303 | }', '     `----'];
-    expect(scan(frame, ['swc'])).toMatchObject([{ file: 'src/util.ts', line: 302, column: 13, severity: 'error', message: 'Expression expected', format: 'swc' }]);
+    const frame = [
+      '  x Expression expected',
+      '    ,-[src/util.ts:300:1]',
+      ' 300 | a',
+      ' 302 |   return x +;',
+      '     :             ^',
+      ' 303 | }',
+      '     `----',
+    ];
+    expect(scan(frame, ['swc'])).toMatchObject([
+      { file: 'src/util.ts', line: 302, column: 13, severity: 'error', message: 'Expression expected', format: 'swc' },
+    ]);
   });
 
   it('takes a code frame `>` or a `,->` span as the marked line, without a column it did not draw', () => {
@@ -257,7 +450,12 @@ describe('ts-loader, webpack chains, tslint, next', () => {
   });
 
   it('reads next lint rows under their ./file header, and not without one', () => {
-    const locations = scan(['./pages/index.js', "12:5  Error: 'x' is not defined.  no-undef", '', "3:1  Error: 'y' is not defined.  no-undef"]);
+    const locations = scan([
+      './pages/index.js',
+      "12:5  Error: 'x' is not defined.  no-undef",
+      '',
+      "3:1  Error: 'y' is not defined.  no-undef",
+    ]);
     expect(locations.map((l) => [l.format, l.file, l.line, l.column, l.code])).toEqual([['next', './pages/index.js', 12, 5, 'no-undef']]);
   });
 });

@@ -65,7 +65,7 @@ describe('numbers on the command line', () => {
     expect(await codeOf(runCommand({ command: ['true'], timeoutMs: 2 ** 31, history: false, cacheDir: tempDir('t') }))).toBe('E_USAGE');
   });
 
-  test('a negative number after an option is one line, not parseArgs\' three', async () => {
+  test("a negative number after an option is one line, not parseArgs' three", async () => {
     const io = captureIo({ cwd: '/' });
     expect(await runCli(['read', 'x', '--limit', '-5'], io)).toBe(2);
     expect(io.err.join('').trim().split('\n')).toEqual([expect.stringMatching(/--limit got a value starting with "-"/)]);
@@ -76,7 +76,14 @@ describe('concurrency', () => {
   test('20 concurrent recordRun calls keep all 20 entries', async () => {
     const cacheDir = tempDir('history');
     const runs = Array.from({ length: 20 }, (_, index) => ({
-      command: ['echo', String(index)], cwd: '/', exitCode: 0, failed: false, startedAt: '', endedAt: '', artifactId: null, artifactPath: null,
+      command: ['echo', String(index)],
+      cwd: '/',
+      exitCode: 0,
+      failed: false,
+      startedAt: '',
+      endedAt: '',
+      artifactId: null,
+      artifactPath: null,
     }));
     await Promise.all(runs.map((run) => recordRun(run, { cacheDir, key: 'k', keep: 50 })));
     expect((await listRuns({ cacheDir, key: 'k' })).map((run) => run.command[1]).sort()).toEqual(runs.map((run) => run.command[1]).sort());
@@ -85,7 +92,9 @@ describe('concurrency', () => {
   test('retention holds its file and byte limits under 12 concurrent runs', async () => {
     const cacheDir = tempDir('retention');
     const options = { cacheDir, history: false as const, maxFiles: 4, maxTotalBytes: 50_000, drainMs: 50 };
-    await Promise.all(Array.from({ length: 12 }, () => runCommand({ ...options, command: ['sh', '-c', 'head -c 20000 /dev/zero | tr "\\0" x'] })));
+    await Promise.all(
+      Array.from({ length: 12 }, () => runCommand({ ...options, command: ['sh', '-c', 'head -c 20000 /dev/zero | tr "\\0" x'] })),
+    );
     const logs = readdirSync(join(cacheDir, 'artifacts')).filter((name) => name.endsWith('.log'));
     expect(logs.length).toBeLessThanOrEqual(4);
     const bytes = logs.reduce((sum, name) => sum + statSync(join(cacheDir, 'artifacts', name)).size, 0);
@@ -110,17 +119,26 @@ const probe = mountTinyTmpfs();
 if (probe !== undefined) execFileSync('umount', [probe]);
 
 describe('a full disk', () => {
-  test.skipIf(probe === undefined)(`run reports the bytes the artifact really has and truncated: true ${needsWhat('root and mount (a 64 KiB tmpfs)', probe !== undefined, 'run the tests as root, with mount from util-linux')}`, async () => {
-    const mount = mountTinyTmpfs();
-    expect(mount).toBeDefined();
-    try {
-      const result = await runCommand({ command: ['sh', '-c', 'head -c 300000 /dev/zero | tr "\\0" y'], cacheDir: join(mount!, 'cache'), history: false, drainMs: 50 });
-      expect(result.captureError?.code).toBe('E_CAPTURE');
-      expect(result.artifact.truncated).toBe(true);
-      expect(result.artifact.bytes).toBe(statSync(result.artifact.path).size);
-      expect(result.artifact.producedBytes).toBe(300_000);
-    } finally {
-      execFileSync('umount', [mount!]);
-    }
-  }, 30_000);
+  test.skipIf(probe === undefined)(
+    `run reports the bytes the artifact really has and truncated: true ${needsWhat('root and mount (a 64 KiB tmpfs)', probe !== undefined, 'run the tests as root, with mount from util-linux')}`,
+    async () => {
+      const mount = mountTinyTmpfs();
+      expect(mount).toBeDefined();
+      try {
+        const result = await runCommand({
+          command: ['sh', '-c', 'head -c 300000 /dev/zero | tr "\\0" y'],
+          cacheDir: join(mount!, 'cache'),
+          history: false,
+          drainMs: 50,
+        });
+        expect(result.captureError?.code).toBe('E_CAPTURE');
+        expect(result.artifact.truncated).toBe(true);
+        expect(result.artifact.bytes).toBe(statSync(result.artifact.path).size);
+        expect(result.artifact.producedBytes).toBe(300_000);
+      } finally {
+        execFileSync('umount', [mount!]);
+      }
+    },
+    30_000,
+  );
 });

@@ -26,7 +26,9 @@ describe('explainLocations with hostile files', () => {
     closeSync(big);
     const items = await explainLocations({
       locations: [at(root, 'gone.ts'), at(root, 'link.ts', 1), at(root, 'big.ts'), at(root, 'good.ts')],
-      roots: [root], noLsp: true, limit: 4,
+      roots: [root],
+      noLsp: true,
+      limit: 4,
     });
     expect(items.map((item) => item.error?.code ?? null)).toEqual(['E_INPUT_MISSING', 'E_OUTSIDE_ROOT', 'E_INPUT_READ', null]);
     expect(items[1]!.excerpt).toBe('');
@@ -49,7 +51,14 @@ describe('explainLocations with hostile files', () => {
     writeFileSync(join(base, 'secret.ts'), 'const OUTSIDE_SECRET = 1;\nconst OUTSIDE_SECRET_2 = 2;\n');
     writeFileSync(join(root, 'target.ts'), 'const a = 1;\nconst b = 2;\n');
     // A real concurrent writer: atomically points target.ts at the inside file, then at the outside one.
-    const swapper = spawn('sh', ['-c', `cd '${root}'; while :; do ln -sf '${join(base, 'secret.ts')}' t1; mv -f t1 target.ts; ln -sf '${join(root, 'inside.ts')}' t2; mv -f t2 target.ts; done`], { stdio: 'ignore' });
+    const swapper = spawn(
+      'sh',
+      [
+        '-c',
+        `cd '${root}'; while :; do ln -sf '${join(base, 'secret.ts')}' t1; mv -f t1 target.ts; ln -sf '${join(root, 'inside.ts')}' t2; mv -f t2 target.ts; done`,
+      ],
+      { stdio: 'ignore' },
+    );
     try {
       let outside = 0;
       let explained = 0;

@@ -30,44 +30,88 @@ export function fixtureLogs(): Array<{ name: string; bytes: Buffer }> {
   return logs.sort((a, b) => (a.name < b.name ? -1 : 1));
 }
 
-const NASTY = ['\x1b[31m', '\x1b[0m', '\r', '\b', '\0', '\n', '\t', ':', '(', ')', '99999999999999999999', '0', '-1', '\xff\xfe', '\u202e', 'file:///', '../../../etc/passwd', ' at ', 'Caused by: ', '  [cause]: '];
+const NASTY = [
+  '\x1b[31m',
+  '\x1b[0m',
+  '\r',
+  '\b',
+  '\0',
+  '\n',
+  '\t',
+  ':',
+  '(',
+  ')',
+  '99999999999999999999',
+  '0',
+  '-1',
+  '\xff\xfe',
+  '\u202e',
+  'file:///',
+  '../../../etc/passwd',
+  ' at ',
+  'Caused by: ',
+  '  [cause]: ',
+];
 
 type Mutation = (input: Buffer, next: () => number, logs: readonly { bytes: Buffer }[]) => Buffer;
 
 const pick = <T>(items: readonly T[], next: () => number): T => items[Math.floor(next() * items.length)]!;
 
 const MUTATIONS: Array<[string, Mutation]> = [
-  ['flip bytes', (input, next) => {
-    const copy = Buffer.from(input);
-    for (let count = 1 + Math.floor(next() * 8); count > 0 && copy.length > 0; count--) copy[Math.floor(next() * copy.length)] = Math.floor(next() * 256);
-    return copy;
-  }],
-  ['insert nasty', (input, next) => {
-    const at = Math.floor(next() * (input.length + 1));
-    return Buffer.concat([input.subarray(0, at), Buffer.from(pick(NASTY, next), 'latin1'), input.subarray(at)]);
-  }],
-  ['repeat a line', (input, next) => {
-    const lines = input.toString('latin1').split('\n');
-    const line = pick(lines, next);
-    const times = 1 + Math.floor(next() * 2000);
-    const at = Math.floor(next() * lines.length);
-    lines.splice(at, 0, ...Array<string>(times).fill(line));
-    return Buffer.from(lines.join('\n'), 'latin1');
-  }],
-  ['one long line', (input, next) => {
-    const text = input.toString('latin1');
-    const start = Math.floor(next() * text.length);
-    const piece = text.slice(start, start + 1 + Math.floor(next() * 60)).replace(/\n/g, ' ');
-    return Buffer.concat([input, Buffer.from(`${piece.repeat(Math.ceil(100_000 / Math.max(1, piece.length)))}\n`, 'latin1')]);
-  }],
-  ['splice another fixture', (input, next, logs) => {
-    const other = pick(logs, next).bytes;
-    const at = Math.floor(next() * (input.length + 1));
-    return Buffer.concat([input.subarray(0, at), other, input.subarray(at)]);
-  }],
+  [
+    'flip bytes',
+    (input, next) => {
+      const copy = Buffer.from(input);
+      for (let count = 1 + Math.floor(next() * 8); count > 0 && copy.length > 0; count--)
+        copy[Math.floor(next() * copy.length)] = Math.floor(next() * 256);
+      return copy;
+    },
+  ],
+  [
+    'insert nasty',
+    (input, next) => {
+      const at = Math.floor(next() * (input.length + 1));
+      return Buffer.concat([input.subarray(0, at), Buffer.from(pick(NASTY, next), 'latin1'), input.subarray(at)]);
+    },
+  ],
+  [
+    'repeat a line',
+    (input, next) => {
+      const lines = input.toString('latin1').split('\n');
+      const line = pick(lines, next);
+      const times = 1 + Math.floor(next() * 2000);
+      const at = Math.floor(next() * lines.length);
+      lines.splice(at, 0, ...Array<string>(times).fill(line));
+      return Buffer.from(lines.join('\n'), 'latin1');
+    },
+  ],
+  [
+    'one long line',
+    (input, next) => {
+      const text = input.toString('latin1');
+      const start = Math.floor(next() * text.length);
+      const piece = text.slice(start, start + 1 + Math.floor(next() * 60)).replace(/\n/g, ' ');
+      return Buffer.concat([input, Buffer.from(`${piece.repeat(Math.ceil(100_000 / Math.max(1, piece.length)))}\n`, 'latin1')]);
+    },
+  ],
+  [
+    'splice another fixture',
+    (input, next, logs) => {
+      const other = pick(logs, next).bytes;
+      const at = Math.floor(next() * (input.length + 1));
+      return Buffer.concat([input.subarray(0, at), other, input.subarray(at)]);
+    },
+  ],
   ['truncate', (input, next) => input.subarray(0, Math.floor(next() * input.length))],
   ['CRLF', (input) => Buffer.from(input.toString('latin1').replace(/\n/g, '\r\n'), 'latin1')],
-  ['huge numbers', (input) => Buffer.from(input.toString('latin1').replace(/\d+/g, (digits) => (digits.length < 4 ? '9007199254740993' : digits)), 'latin1')],
+  [
+    'huge numbers',
+    (input) =>
+      Buffer.from(
+        input.toString('latin1').replace(/\d+/g, (digits) => (digits.length < 4 ? '9007199254740993' : digits)),
+        'latin1',
+      ),
+  ],
 ];
 
 export interface FuzzCase {

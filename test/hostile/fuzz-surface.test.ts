@@ -24,7 +24,28 @@ function pick<T>(next: () => number, items: readonly T[]): T {
   return items[Math.floor(next() * items.length)]!;
 }
 
-const PIECES = ['../', '..', '/', '\\', '\u0000', '%2e%2e%2f', '.json', ' ', '\n', 'é', '\u202e', '~', '$HOME', '*', 'x', '0', 'f', 'Z', 'T', '-'];
+const PIECES = [
+  '../',
+  '..',
+  '/',
+  '\\',
+  '\u0000',
+  '%2e%2e%2f',
+  '.json',
+  ' ',
+  '\n',
+  'é',
+  '\u202e',
+  '~',
+  '$HOME',
+  '*',
+  'x',
+  '0',
+  'f',
+  'Z',
+  'T',
+  '-',
+];
 
 /** A valid id, then 0–3 edits: a piece inserted, a character replaced or removed. */
 function mutatedId(next: () => number): string {
@@ -76,8 +97,33 @@ describe(`fuzz: the agent surface, ${CASES} cases each (seed ${SEED})`, () => {
     for (const dir of [join(root, 'node_modules', '.bin'), join(cwd, 'bin'), join(outside, 'bin')]) mkdirSync(dir, { recursive: true });
     symlinkSync(join(root, 'node_modules', '.bin'), join(base, 'link-in'));
     symlinkSync(join(outside, 'bin'), join(base, 'link-out'));
-    const entries = [join(root, 'node_modules', '.bin'), root, `${root}/`, `${root}/./x`, `${root}/../work/y`, join(cwd, 'bin'), cwd, join(outside, 'bin'), join(base, 'link-in'), join(base, 'link-out'), '', '.', 'bin', './bin', '../x', '/usr/bin', '/bin', `${root}-sibling`];
-    const inside = (entry: string) => ['', '.', 'bin', './bin', '../x'].includes(entry) || entry.startsWith(root + '/') || entry === root || entry.startsWith(cwd) || entry === join(base, 'link-in') || entry.startsWith(`${root}/`);
+    const entries = [
+      join(root, 'node_modules', '.bin'),
+      root,
+      `${root}/`,
+      `${root}/./x`,
+      `${root}/../work/y`,
+      join(cwd, 'bin'),
+      cwd,
+      join(outside, 'bin'),
+      join(base, 'link-in'),
+      join(base, 'link-out'),
+      '',
+      '.',
+      'bin',
+      './bin',
+      '../x',
+      '/usr/bin',
+      '/bin',
+      `${root}-sibling`,
+    ];
+    const inside = (entry: string) =>
+      ['', '.', 'bin', './bin', '../x'].includes(entry) ||
+      entry.startsWith(root + '/') ||
+      entry === root ||
+      entry.startsWith(cwd) ||
+      entry === join(base, 'link-in') ||
+      entry.startsWith(`${root}/`);
     const next = random(SEED + 1);
     for (let index = 0; index < CASES; index++) {
       const chosen = Array.from({ length: 1 + Math.floor(next() * 6) }, () => pick(next, entries));

@@ -23,7 +23,19 @@ const SLACK_STEPS = 64 * 1024;
 
 // A workspace where many fixture paths resolve, so resolution, ranking and explain are exercised too.
 const root = tempDir('fuzz');
-for (const file of ['src/app.ts', 'main.c', 'main.go', 'main.py', 'main.rb', 'Main.java', 'src/lib.rs', 'app.js', 'index.ts', 'calc.rb', 'stats.rb']) {
+for (const file of [
+  'src/app.ts',
+  'main.c',
+  'main.go',
+  'main.py',
+  'main.rb',
+  'Main.java',
+  'src/lib.rs',
+  'app.js',
+  'index.ts',
+  'calc.rb',
+  'stats.rb',
+]) {
   mkdirSync(join(root, file, '..'), { recursive: true });
   writeFileSync(join(root, file), Array.from({ length: 40 }, (_, line) => `line ${line + 1} of ${file}`).join('\n'));
 }
@@ -36,12 +48,15 @@ async function exercise(bytes: Buffer, explain: boolean, meter: WorkMeter): Prom
   const result = await locate({ stream: once(bytes) }, { cwd: root, roots: [root], isIgnored: async () => new Set(), meter });
   JSON.stringify(toLocateJson(result));
   for (const format of OUTPUT_FORMATS) renderOutput(format, result, {});
-  summariseError({ lines: bytes.toString('utf8').split('\n').slice(0, 200), ...(result.locations[0] ? { primaryLogLine: Math.min(200, result.locations[0].logLine) } : {}) });
+  summariseError({
+    lines: bytes.toString('utf8').split('\n').slice(0, 200),
+    ...(result.locations[0] ? { primaryLogLine: Math.min(200, result.locations[0].logLine) } : {}),
+  });
   if (explain && result.locations.length > 0) await explainLocations({ locations: result.locations, roots: [root], noLsp: true });
 }
 
 describe(`fuzz: ${CASES} mutated fixtures (seed ${SEED})`, () => {
-  test('no uncoded throw, work bounded by each case\'s size', async () => {
+  test("no uncoded throw, work bounded by each case's size", async () => {
     const logs = fixtureLogs();
     expect(logs.length).toBeGreaterThan(50);
     const failures: string[] = [];

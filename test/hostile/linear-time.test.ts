@@ -20,7 +20,8 @@ const SHAPES: Record<string, { n: number; log: (n: number) => string }> = {
     n: 1000,
     log: (n) => {
       let text = 'Exception in thread "main" java.lang.IllegalStateException: bad\n\tat com.acme.Main.main(Main.java:5)\n';
-      for (let i = 0; i < n; i++) text += `Caused by: java.lang.RuntimeException: level ${i}\n\tat com.acme.L${i}.run(L${i}.java:${i + 1})\n\tat com.acme.Main.main(Main.java:5)\n\t... 1 more\n`;
+      for (let i = 0; i < n; i++)
+        text += `Caused by: java.lang.RuntimeException: level ${i}\n\tat com.acme.L${i}.run(L${i}.java:${i + 1})\n\tat com.acme.Main.main(Main.java:5)\n\t... 1 more\n`;
       return text;
     },
   },
@@ -36,13 +37,15 @@ const SHAPES: Record<string, { n: number; log: (n: number) => string }> = {
     n: 1500,
     log: (n) => {
       let text = '';
-      for (let i = 0; i < n; i++) text += `main.rb:${i + 1}:in \`rescue in <main>': config unreadable (RuntimeError)\n\tfrom main.rb:3:in \`<main>'\n`;
+      for (let i = 0; i < n; i++)
+        text += `main.rb:${i + 1}:in \`rescue in <main>': config unreadable (RuntimeError)\n\tfrom main.rb:3:in \`<main>'\n`;
       return text;
     },
   },
   'repeated Ruby traces': {
     n: 1500,
-    log: (n) => `main.rb:6:in \`block in run': boom (RuntimeError)\n\tfrom main.rb:3:in \`each'\n\tfrom main.rb:3:in \`<main>'\n\n`.repeat(n),
+    log: (n) =>
+      `main.rb:6:in \`block in run': boom (RuntimeError)\n\tfrom main.rb:3:in \`each'\n\tfrom main.rb:3:in \`<main>'\n\n`.repeat(n),
   },
   // Long lines stay under the 256 KiB at which an unterminated line is cut into slices, so a per-hit cost
   // that grows with the line shows.

@@ -21,7 +21,9 @@ describe('line and column 0', () => {
     const result = await located('main.c:0:0: error: something at the top of the file\n');
     const [json] = toLocateJson(result).locations;
     expect(json).toMatchObject({ file: 'main.c', line: 0, column: 0, columnUnit: expect.any(String) });
-    const sarif = renderSarif(result) as { runs: Array<{ results: Array<{ locations: Array<{ physicalLocation: { region: Record<string, number> } }> }> }> };
+    const sarif = renderSarif(result) as {
+      runs: Array<{ results: Array<{ locations: Array<{ physicalLocation: { region: Record<string, number> } }> }> }>;
+    };
     const region = sarif.runs[0]!.results[0]!.locations[0]!.physicalLocation.region;
     expect(region.startLine).toBe(1);
     if (region.startColumn !== undefined) expect(region.startColumn).toBeGreaterThanOrEqual(1);

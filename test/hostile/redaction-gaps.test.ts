@@ -61,7 +61,19 @@ describe('names that leave the machine are redacted', () => {
     writeFileSync(join(dir, `${TOKEN}.go`), 'package a\n');
     const sarif = {
       version: '2.1.0',
-      runs: [{ tool: { driver: { name: 'x' } }, results: [{ ruleId: TOKEN, level: 'error', message: { text: 'bad' }, locations: [{ physicalLocation: { artifactLocation: { uri: `${TOKEN}.go` }, region: { startLine: 1 } } }] }] }],
+      runs: [
+        {
+          tool: { driver: { name: 'x' } },
+          results: [
+            {
+              ruleId: TOKEN,
+              level: 'error',
+              message: { text: 'bad' },
+              locations: [{ physicalLocation: { artifactLocation: { uri: `${TOKEN}.go` }, region: { startLine: 1 } } }],
+            },
+          ],
+        },
+      ],
     };
     writeFileSync(join(dir, 'in.sarif'), JSON.stringify(sarif));
     for (const format of ['sarif', 'rdjsonl', 'gitlab', 'github']) {
@@ -75,7 +87,21 @@ describe('names that leave the machine are redacted', () => {
   test('a NUL in a SARIF uri is one clear line (exit 2), not an internal error', () => {
     const dir = tempDir('gaps-nul');
     for (const uri of ['a\u0000b.go', 'a%00b.go']) {
-      const sarif = { version: '2.1.0', runs: [{ tool: { driver: { name: 'x' } }, results: [{ ruleId: 'r', message: { text: 'm' }, locations: [{ physicalLocation: { artifactLocation: { uri }, region: { startLine: 1 } } }] }] }] };
+      const sarif = {
+        version: '2.1.0',
+        runs: [
+          {
+            tool: { driver: { name: 'x' } },
+            results: [
+              {
+                ruleId: 'r',
+                message: { text: 'm' },
+                locations: [{ physicalLocation: { artifactLocation: { uri }, region: { startLine: 1 } } }],
+              },
+            ],
+          },
+        ],
+      };
       writeFileSync(join(dir, 'nul.sarif'), JSON.stringify(sarif));
       const result = cli(['locate', 'nul.sarif', '--root', dir, '--format', 'sarif'], dir);
       expect(result.status).toBe(2);
@@ -101,7 +127,10 @@ describe('workspace files are read bounded', () => {
   function peakMiB(args: string[], cwd: string): { mib: number; stdout: string; stderr: string; status: number | null } {
     const report = join(cwd, 'rss.txt');
     const preload = join(cwd, 'rss.cjs');
-    writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, String(process.resourceUsage().maxRSS)));\n`);
+    writeFileSync(
+      preload,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, String(process.resourceUsage().maxRSS)));\n`,
+    );
     const result = spawnSync(process.execPath, ['--require', preload, CLI, ...args], { cwd, env: cleanEnv(cwd), encoding: 'utf8' });
     const kib = Number(readFileSync(report, 'utf8'));
     return { mib: kib / 1024, stdout: result.stdout, stderr: result.stderr, status: result.status };
@@ -111,7 +140,12 @@ describe('workspace files are read bounded', () => {
     const dir = tempDir('gaps-big');
     sparse(dir);
     writeFileSync(join(dir, 'node.log'), `${join(dir, 'big.js')}:2:10: error: missing is not defined\n`);
-    const runs = [['locate', 'node.log', '--root', dir, '--format', 'sarif'], ['locate', 'node.log', '--root', dir, '--format', 'rdjsonl'], ['locate', 'node.log', '--root', dir], ['prompt', 'node.log', '--root', dir]];
+    const runs = [
+      ['locate', 'node.log', '--root', dir, '--format', 'sarif'],
+      ['locate', 'node.log', '--root', dir, '--format', 'rdjsonl'],
+      ['locate', 'node.log', '--root', dir],
+      ['prompt', 'node.log', '--root', dir],
+    ];
     for (const args of runs) {
       const run = peakMiB(args, dir);
       expect(run.status, args.join(' ')).toBeLessThan(2);

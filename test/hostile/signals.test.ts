@@ -16,7 +16,13 @@ afterAll(() => {
   // Whatever a failed assertion left behind is ended here, so no test leaves an orphan.
   const table = readProcessTable();
   const targets = started.flatMap((pid) => [...descendantsOf(pid, table).map((entry) => entry.pid), pid]);
-  for (const pid of targets) for (const target of [-pid, pid]) try { process.kill(target, 'SIGKILL'); } catch { /* gone */ }
+  for (const pid of targets)
+    for (const target of [-pid, pid])
+      try {
+        process.kill(target, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
 });
 
 // A process may end between the table read and this one.
@@ -33,7 +39,11 @@ function alive(pid: number): boolean {
   return entry !== undefined && entry.state !== 'Z';
 }
 
-function cli(args: string[], cwd: string, env: NodeJS.ProcessEnv): { child: ChildProcess; exited: Promise<{ code: number | null; signal: string | null; stderr: string }> } {
+function cli(
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): { child: ChildProcess; exited: Promise<{ code: number | null; signal: string | null; stderr: string }> } {
   const child = spawn(process.execPath, [CLI, ...args], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
   started.push(child.pid!);
   let stderr = '';
@@ -61,7 +71,10 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | 'still running'
 function hostileWorkspace(): string {
   const dir = tempDir('hostile-lsp');
   cpSync(join(FIXTURES, 'nested.ts'), join(dir, 'nested.ts'));
-  writeFileSync(join(dir, 'faultline.config.json'), JSON.stringify({ servers: { typescript: { command: [join(FIXTURES, 'partial-server.mjs')] } } }));
+  writeFileSync(
+    join(dir, 'faultline.config.json'),
+    JSON.stringify({ servers: { typescript: { command: [join(FIXTURES, 'partial-server.mjs')] } } }),
+  );
   writeFileSync(join(dir, 'build.log'), "nested.ts(8,25): error TS2322: Type 'number' is not assignable to type 'string'.\n");
   return dir;
 }
@@ -78,7 +91,10 @@ describe('explain with a hostile language server', () => {
   test('SIGINT ends explain and the server that ignores stdin EOF and SIGTERM', async () => {
     const dir = hostileWorkspace();
     const { child, exited } = cli(['explain', 'build.log', '--root', dir, '--timeout', '60000', '--trust-workspace'], dir, cleanEnv(dir));
-    const server = await waitFor(() => descendantsOf(child.pid!).find((entry) => commandLine(entry.pid).includes('partial-server')), 15_000);
+    const server = await waitFor(
+      () => descendantsOf(child.pid!).find((entry) => commandLine(entry.pid).includes('partial-server')),
+      15_000,
+    );
     expect(server, 'the hostile server started').toBeDefined();
     started.push(server!.pid);
     await sleep(500);
@@ -99,7 +115,11 @@ function pidsFrom(stdout: string): number[] {
 async function runAndSignal(signal: NodeJS.Signals | null, extra: string[]) {
   const dir = tempDir('hostile-run');
   const cache = join(dir, '.faultline-cache');
-  const child = spawn(process.execPath, [CLI, 'run', ...extra, '--shell', '--', SETSID_SCRIPT], { cwd: dir, env: cleanEnv(dir), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'run', ...extra, '--shell', '--', SETSID_SCRIPT], {
+    cwd: dir,
+    env: cleanEnv(dir),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   started.push(child.pid!);
   let stdout = '';
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -11,7 +11,7 @@ import { hasTool, needs } from '../_tools.js';
 import { captureIo } from '../cli/_io.js';
 import { CLI, ensureBuilt, tempDir } from '../integration/_setup.js';
 
-const LOG = 'main.c:3:12: error: expected \';\' before \'}\' token\n';
+const LOG = "main.c:3:12: error: expected ';' before '}' token\n";
 
 function plant(dir: string, name: string, marker: string): void {
   mkdirSync(dir, { recursive: true });
@@ -64,16 +64,24 @@ describe('PATH entries a workspace controls', () => {
     expect(existsSync(marker)).toBe(false);
   }, 60_000);
 
-  test.skipIf(!hasTool('git'))(`locate in a git work tree asks the system's git, not node_modules/.bin/git ${needs('git')}`, () => {
-    const { dir, home, marker, bin } = workspace();
-    execFileSync('git', ['init', '-q'], { cwd: dir });
-    writeFileSync(join(dir, '.gitignore'), 'build/\n');
-    writeFileSync(join(dir, 'gcc.log'), LOG);
-    // A child process: git is found on the process's own PATH, as under `npm exec faultline`.
-    const result = spawnSync(process.execPath, [CLI, 'locate', 'gcc.log', '--root', dir], { cwd: dir, encoding: 'utf8', env: { HOME: home, PATH: `${bin}:${process.env.PATH}` } });
-    expect(result.stdout).toContain('main.c');
-    expect(existsSync(marker)).toBe(false);
-  }, 60_000);
+  test.skipIf(!hasTool('git'))(
+    `locate in a git work tree asks the system's git, not node_modules/.bin/git ${needs('git')}`,
+    () => {
+      const { dir, home, marker, bin } = workspace();
+      execFileSync('git', ['init', '-q'], { cwd: dir });
+      writeFileSync(join(dir, '.gitignore'), 'build/\n');
+      writeFileSync(join(dir, 'gcc.log'), LOG);
+      // A child process: git is found on the process's own PATH, as under `npm exec faultline`.
+      const result = spawnSync(process.execPath, [CLI, 'locate', 'gcc.log', '--root', dir], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { HOME: home, PATH: `${bin}:${process.env.PATH}` },
+      });
+      expect(result.stdout).toContain('main.c');
+      expect(existsSync(marker)).toBe(false);
+    },
+    60_000,
+  );
 
   test('pathOutsideWorkspace names what it skipped; `/` and the home directory are not checkouts', () => {
     const { dir, home, bin } = workspace();

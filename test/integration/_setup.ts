@@ -21,7 +21,8 @@ export function tempDir(prefix: string): string {
 /** An environment with no CI variables and faultline's cache inside `dir`. */
 export function cleanEnv(dir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, FAULTLINE_CACHE_DIR: join(dir, '.faultline-cache'), NO_COLOR: '1', ...extra };
-  for (const name of Object.keys(env)) if (name.startsWith('GITHUB_') || name === 'CI_PROJECT_DIR' || name === 'FORCE_COLOR') delete env[name];
+  for (const name of Object.keys(env))
+    if (name.startsWith('GITHUB_') || name === 'CI_PROJECT_DIR' || name === 'FORCE_COLOR') delete env[name];
   return { ...env, ...extra };
 }
 

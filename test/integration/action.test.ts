@@ -67,7 +67,11 @@ function runAction(workspace: string, given: Record<string, string>) {
     const scriptFile = join(workspace, `step-${step.id ?? 'x'}.sh`);
     writeFileSync(scriptFile, expand(step.run!, context));
     // One stream, as the runner reads it (it parses workflow commands on stdout and stderr alike).
-    const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', `exec 2>&1; . "${scriptFile}"`], { cwd, env: stepEnv, encoding: 'utf8' });
+    const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', `exec 2>&1; . "${scriptFile}"`], {
+      cwd,
+      env: stepEnv,
+      encoding: 'utf8',
+    });
     stdout += result.stdout;
     stderr += result.stderr;
     status = result.status;

@@ -35,15 +35,36 @@ async function evilCache(dist: string): Promise<{ cache: Buffer; source: string 
   const filename = join(dist, 'cli-main.cjs');
   const script = new Script(Module.wrap(source), { filename });
   const bundle = { exports: {} as { runCli(argv: string[], io: unknown): Promise<number> } };
-  (script.runInThisContext() as (...args: unknown[]) => void).call(bundle.exports, bundle.exports, createRequire(filename), bundle, filename, dist);
+  (script.runInThisContext() as (...args: unknown[]) => void).call(
+    bundle.exports,
+    bundle.exports,
+    createRequire(filename),
+    bundle,
+    filename,
+    dist,
+  );
   const quiet = () => undefined;
-  await bundle.exports.runCli(['--help'], { stdout: quiet, stderr: quiet, stdoutBytes: quiet, stderrBytes: quiet, stdin: Readable.from([]), stdinIsTTY: false, stdoutIsTTY: false, env: {}, cwd: dist });
+  await bundle.exports.runCli(['--help'], {
+    stdout: quiet,
+    stderr: quiet,
+    stdoutBytes: quiet,
+    stderrBytes: quiet,
+    stdin: Readable.from([]),
+    stdinIsTTY: false,
+    stdoutIsTTY: false,
+    env: {},
+    cwd: dist,
+  });
   return { cache: script.createCachedData(), source };
 }
 
 function run(dist: string, env: NodeJS.ProcessEnv, cwd: string) {
   // A plain child (no test-runner flags, which V8 would also compare).
-  return spawnSync(process.execPath, [join(dist, 'cli.cjs'), '--help'], { encoding: 'utf8', cwd, env: { PATH: process.env.PATH, HOME: env.HOME ?? tempDir('code-cache-home'), FAULTLINE_DEBUG_CODE_CACHE: '1', ...env } });
+  return spawnSync(process.execPath, [join(dist, 'cli.cjs'), '--help'], {
+    encoding: 'utf8',
+    cwd,
+    env: { PATH: process.env.PATH, HOME: env.HOME ?? tempDir('code-cache-home'), FAULTLINE_DEBUG_CODE_CACHE: '1', ...env },
+  });
 }
 
 describe.skipIf(process.platform === 'win32')('the code cache digest', () => {
@@ -108,7 +129,11 @@ describe.skipIf(process.platform === 'win32')('the code cache digest', () => {
     expect(existsSync(join(home, '.cache', 'faultline', 'code-cache'))).toBe(true);
     const empty = join(dir, 'empty.log');
     writeFileSync(empty, 'x\n');
-    const bad = spawnSync(process.execPath, [join(ROOT, 'dist', 'cli.cjs'), 'run', '--', 'true'], { encoding: 'utf8', cwd: dir, env: { PATH: process.env.PATH, HOME: home, FAULTLINE_CACHE_DIR: 'rel' } });
+    const bad = spawnSync(process.execPath, [join(ROOT, 'dist', 'cli.cjs'), 'run', '--', 'true'], {
+      encoding: 'utf8',
+      cwd: dir,
+      env: { PATH: process.env.PATH, HOME: home, FAULTLINE_CACHE_DIR: 'rel' },
+    });
     // run's own errors exit 125, so that 2 stays the command's (issue 24).
     expect(bad.status).toBe(125);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);

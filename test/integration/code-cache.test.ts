@@ -37,7 +37,7 @@ process.stdout.write(String(script.cachedDataRejected));`;
 
 // A package built under another Node version: V8 refuses the build's cache. Provoked for real with a cache file
 // V8's checksum refuses, beside a copy of the real bundle and launcher.
-describe.skipIf(process.platform === 'win32')('the per-user code cache, when V8 refuses the build\'s', () => {
+describe.skipIf(process.platform === 'win32')("the per-user code cache, when V8 refuses the build's", () => {
   it('is written private at the first run, used by the next, and ignored once others may write it', () => {
     const dir = tempDir('code-cache');
     const dist = join(dir, 'dist');

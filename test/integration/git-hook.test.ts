@@ -14,7 +14,11 @@ const FAILING = `console.log("src/a.js:2:5: error: unexpected token"); process.e
 const PASSING = `process.exit(0)`;
 
 function git(cwd: string, args: string[], env: NodeJS.ProcessEnv) {
-  return spawnSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', '-c', 'commit.gpgsign=false', ...args], { cwd, env, encoding: 'utf8' });
+  return spawnSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', '-c', 'commit.gpgsign=false', ...args], {
+    cwd,
+    env,
+    encoding: 'utf8',
+  });
 }
 
 function makeRepo(env: NodeJS.ProcessEnv): string {
@@ -68,7 +72,13 @@ describe('.pre-commit-hooks.yaml', () => {
   const hook = manifest.find((entry) => entry.id === 'faultline')!;
 
   it('declares one whole-check node hook', () => {
-    expect(hook).toMatchObject({ entry: 'faultline run --explain --', language: 'node', pass_filenames: false, require_serial: true, always_run: true });
+    expect(hook).toMatchObject({
+      entry: 'faultline run --explain --',
+      language: 'node',
+      pass_filenames: false,
+      require_serial: true,
+      always_run: true,
+    });
     // package.json: the bin pre-commit puts on PATH, and a prepare script that builds dist/ from a git clone.
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
     expect(pkg.bin.faultline).toMatch(/dist\/cli\.cjs$/);
@@ -123,7 +133,9 @@ describe('.pre-commit-hooks.yaml', () => {
     () => {
       const venv = join(tempDir('precommit-venv'), 'venv');
       execFileSync('python3', ['-m', 'venv', venv]);
-      const pip = spawnSync(join(venv, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', 'pre-commit>=4'], { encoding: 'utf8' });
+      const pip = spawnSync(join(venv, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', 'pre-commit>=4'], {
+        encoding: 'utf8',
+      });
       expect(pip.status, pip.stderr).toBe(0);
       const version = spawnSync(join(venv, 'bin', 'pre-commit'), ['--version'], { encoding: 'utf8' }).stdout;
       expect(version).toMatch(/^pre-commit [4-9]\./);
@@ -144,7 +156,16 @@ function installAndRunNodeHook(preCommit: string): void {
   const env = cleanEnv(base, { PRE_COMMIT_HOME: join(base, 'pre-commit-home') });
   const hookRepo = join(base, 'faultline');
   mkdirSync(hookRepo);
-  for (const entry of ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', '.pre-commit-hooks.yaml', '.npmrc', 'scripts', 'src']) {
+  for (const entry of [
+    'package.json',
+    'package-lock.json',
+    'tsconfig.json',
+    'tsconfig.build.json',
+    '.pre-commit-hooks.yaml',
+    '.npmrc',
+    'scripts',
+    'src',
+  ]) {
     execFileSync('cp', ['-r', join(ROOT, entry), hookRepo]);
   }
   writeFileSync(join(hookRepo, '.gitignore'), readFileSync(join(ROOT, '.gitignore'), 'utf8'));

@@ -10,7 +10,11 @@ import { ROOT, ensureBuilt } from './_setup.js';
 beforeAll(ensureBuilt);
 
 // Static imports only: `import{…}from"./x.js"`, `import"./x.js"`, `export{…}from"./x.js"`; never `import("./x.js")`.
-function staticGraph(entry: string, specifiers: (text: string) => string[], resolveSpecifier: (from: string, spec: string) => string | undefined): string[] {
+function staticGraph(
+  entry: string,
+  specifiers: (text: string) => string[],
+  resolveSpecifier: (from: string, spec: string) => string | undefined,
+): string[] {
   const seen = new Set<string>([entry]);
   const queue = [entry];
   while (queue.length > 0) {
@@ -44,7 +48,10 @@ const HEAVY = [
 describe('the cost of importing the main entry', () => {
   it('dist/index.js statically reaches no heavy stage (they are import()ed on first call)', () => {
     const files = staticGraph(join(ROOT, 'dist', 'index.js'), builtSpecifiers, resolveBuilt);
-    const text = files.filter((file) => !file.startsWith('package:')).map((file) => readFileSync(file, 'utf8')).join('\n');
+    const text = files
+      .filter((file) => !file.startsWith('package:'))
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
     const packages = files.filter((file) => file.startsWith('package:')).map((file) => file.slice('package:'.length));
     expect(packages.filter((name) => !name.startsWith('node:'))).toEqual([]);
     for (const [stage, marker] of HEAVY) expect(text.includes(marker), `${stage} (${marker}) is loaded at import`).toBe(false);

@@ -9,7 +9,12 @@ import { ROOT, cleanEnv, tempDir } from './_setup.js';
 
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const install = readme.slice(readme.indexOf('## Install\n'), readme.indexOf('\n## ', readme.indexOf('## Install\n') + 1));
-const blocks = [...install.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]!.trim().split('\n').map((line) => line.replace(/\s+#.*$/, '')));
+const blocks = [...install.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) =>
+  match[1]!
+    .trim()
+    .split('\n')
+    .map((line) => line.replace(/\s+#.*$/, '')),
+);
 
 describe('README install', () => {
   it('names no placeholder to guess and no URL', () => {
@@ -20,7 +25,18 @@ describe('README install', () => {
   it('works as written: npm ci && npm pack in a clone, then npm install of the tarball in a project, then npx faultline', () => {
     const base = tempDir('install');
     const clone = join(base, 'faultline');
-    for (const entry of ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', '.npmrc', 'README.md', 'LICENSE', 'docs', 'scripts', 'src']) {
+    for (const entry of [
+      'package.json',
+      'package-lock.json',
+      'tsconfig.json',
+      'tsconfig.build.json',
+      '.npmrc',
+      'README.md',
+      'LICENSE',
+      'docs',
+      'scripts',
+      'src',
+    ]) {
       cpSync(join(ROOT, entry), join(clone, entry), { recursive: true });
     }
     const project = join(base, 'project');
@@ -29,7 +45,8 @@ describe('README install', () => {
     writeFileSync(join(project, 'src', 'main.c'), 'int main(void)\n{\n    return missing;\n}\n');
     writeFileSync(join(project, 'build.log'), "src/main.c:3:12: error: 'missing' undeclared\n");
     const env = cleanEnv(base);
-    const sh = (cwd: string, line: string) => spawnSync('sh', ['-c', line.replaceAll('/path/to/faultline', clone)], { cwd, env, encoding: 'utf8', timeout: 480_000 });
+    const sh = (cwd: string, line: string) =>
+      spawnSync('sh', ['-c', line.replaceAll('/path/to/faultline', clone)], { cwd, env, encoding: 'utf8', timeout: 480_000 });
 
     for (const line of blocks[0]!) {
       const step = sh(clone, line);

@@ -22,7 +22,11 @@ require('node:module').syncBuiltinESMExports();
 
 function runNode(cwd: string, args: string[]) {
   writeFileSync(join(cwd, '..', 'preload.cjs'), PRELOAD);
-  return spawnSync(process.execPath, ['--require', join(cwd, '..', 'preload.cjs'), ...args], { cwd, env: cleanEnv(cwd, { HOME: cwd, TMPDIR: cwd, XDG_CACHE_HOME: cwd }), encoding: 'utf8' });
+  return spawnSync(process.execPath, ['--require', join(cwd, '..', 'preload.cjs'), ...args], {
+    cwd,
+    env: cleanEnv(cwd, { HOME: cwd, TMPDIR: cwd, XDG_CACHE_HOME: cwd }),
+    encoding: 'utf8',
+  });
 }
 
 describe('package.json exports', () => {
@@ -36,7 +40,9 @@ describe('package.json exports', () => {
     expect(pkg.types).toBe('./dist/index.d.ts');
     expect(JSON.parse(readFileSync(join(ROOT, 'dist', 'cjs', 'package.json'), 'utf8'))).toEqual({ type: 'commonjs' });
     // chevrotain ships ESM only: the CommonJS copy names its types through an ESM import.
-    expect(readFileSync(join(ROOT, 'dist', 'cjs', 'grammars', 'engine', 'parser.d.ts'), 'utf8')).toMatch(/^import type \{[^}]*CstParser[^}]*\} from 'chevrotain' with \{ 'resolution-mode': 'import' \};$/m);
+    expect(readFileSync(join(ROOT, 'dist', 'cjs', 'grammars', 'engine', 'parser.d.ts'), 'utf8')).toMatch(
+      /^import type \{[^}]*CstParser[^}]*\} from 'chevrotain' with \{ 'resolution-mode': 'import' \};$/m,
+    );
     expect(pkg.files).toContain('dist');
     // A clone (and a git install, as pre-commit's language: node does) builds dist/ through prepare, which first
     // installs the build tools when a global git install left the clone without them (scripts/prepare.mjs).
@@ -53,11 +59,25 @@ describe('package.json exports', () => {
     // Packed from a copy of the checkout: prepack rebuilds dist/, which must not pull the files from under the
     // other tests that run the built CLI at the same time.
     const checkout = join(tempDir('pack-checkout'), 'faultline');
-    for (const entry of ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'README.md', 'LICENSE', 'docs', 'scripts', 'src']) {
+    for (const entry of [
+      'package.json',
+      'package-lock.json',
+      'tsconfig.json',
+      'tsconfig.build.json',
+      'README.md',
+      'LICENSE',
+      'docs',
+      'scripts',
+      'src',
+    ]) {
       cpSync(join(ROOT, entry), join(checkout, entry), { recursive: true });
     }
     symlinkSync(join(ROOT, 'node_modules'), join(checkout, 'node_modules'));
-    const packed = spawnSync('npm', ['pack', '--pack-destination', out, '--json', '--ignore-scripts=false'], { cwd: checkout, encoding: 'utf8', env: cleanEnv(out, { npm_config_cache: join(out, '.npm') }) });
+    const packed = spawnSync('npm', ['pack', '--pack-destination', out, '--json', '--ignore-scripts=false'], {
+      cwd: checkout,
+      encoding: 'utf8',
+      env: cleanEnv(out, { npm_config_cache: join(out, '.npm') }),
+    });
     expect(packed.status, packed.stderr).toBe(0);
     const [info] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
     expect(info?.files.map((file) => file.path)).toContain('LICENSE');
@@ -94,7 +114,11 @@ export async function g(): Promise<string> {
     const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
     // node16: a CommonJS file may not require() ESM declarations (TS1479), so "require" has its own copy.
     for (const module of ['nodenext', 'node16']) {
-      const result = spawnSync(process.execPath, [tsc, '--noEmit', '--strict', '--module', module, '--skipLibCheck', '--types', 'node', join(dir, 'esm.mts'), join(dir, 'cjs.cts')], { cwd: ROOT, encoding: 'utf8' });
+      const result = spawnSync(
+        process.execPath,
+        [tsc, '--noEmit', '--strict', '--module', module, '--skipLibCheck', '--types', 'node', join(dir, 'esm.mts'), join(dir, 'cjs.cts')],
+        { cwd: ROOT, encoding: 'utf8' },
+      );
       expect(result.stdout + result.stderr, module).toBe('');
       expect(result.status).toBe(0);
     }
@@ -103,10 +127,29 @@ export async function g(): Promise<string> {
 
 describe('importing the library', () => {
   it.each([
-    ['import() of dist/index.js', ['--input-type=module', '-e', `await import(${JSON.stringify(join(ROOT, 'dist', 'index.js'))}); await new Promise((r) => setTimeout(r, 50)); if (globalThis.__spawned.length) console.log('spawned', globalThis.__spawned)`]],
-    ['require() of dist/index.cjs', ['-e', `require(${JSON.stringify(join(ROOT, 'dist', 'index.cjs'))}); setTimeout(() => { if (globalThis.__spawned.length) console.log('spawned', globalThis.__spawned) }, 50)`]],
+    [
+      'import() of dist/index.js',
+      [
+        '--input-type=module',
+        '-e',
+        `await import(${JSON.stringify(join(ROOT, 'dist', 'index.js'))}); await new Promise((r) => setTimeout(r, 50)); if (globalThis.__spawned.length) console.log('spawned', globalThis.__spawned)`,
+      ],
+    ],
+    [
+      'require() of dist/index.cjs',
+      [
+        '-e',
+        `require(${JSON.stringify(join(ROOT, 'dist', 'index.cjs'))}); setTimeout(() => { if (globalThis.__spawned.length) console.log('spawned', globalThis.__spawned) }, 50)`,
+      ],
+    ],
     // require(esm) (Node >= 20.19) refuses a module graph with top-level await: proves there is none.
-    ['require() of dist/index.js (no top-level await)', ['-e', `const m = require(${JSON.stringify(join(ROOT, 'dist', 'index.js'))}); if (typeof m.locate !== 'function') console.log('no locate'); if (globalThis.__spawned.length) console.log('spawned', globalThis.__spawned)`]],
+    [
+      'require() of dist/index.js (no top-level await)',
+      [
+        '-e',
+        `const m = require(${JSON.stringify(join(ROOT, 'dist', 'index.js'))}); if (typeof m.locate !== 'function') console.log('no locate'); if (globalThis.__spawned.length) console.log('spawned', globalThis.__spawned)`,
+      ],
+    ],
   ])('%s prints nothing, spawns nothing and creates no files', (_, args) => {
     const dir = join(tempDir('import'), 'cwd');
     mkdirSync(dir);
@@ -234,12 +277,27 @@ describe('examples/vscode-extension', () => {
     expect(matcher).toMatchObject({ name: 'faultline', owner: 'faultline', severity: 'info' });
     const pattern = new RegExp(matcher.pattern.regexp);
     const workspace = join(ROOT, 'fixtures', 'tsc-pretty', 'declared-here');
-    const unix = spawnSync(process.execPath, [join(ROOT, 'dist', 'cli.cjs'), 'locate', join(ROOT, 'fixtures', 'tsc-pretty', 'declared-here.log'), '--root', '.', '--format', 'unix'], { cwd: workspace, encoding: 'utf8', env: cleanEnv(workspace) });
-    const read = unix.stdout.trimEnd().split('\n').map((line) => {
-      const match = pattern.exec(line);
-      const group = (name: string) => match?.[matcher.pattern[name]];
-      return [group('file'), group('line'), group('column'), group('severity'), group('message')];
-    });
+    const unix = spawnSync(
+      process.execPath,
+      [
+        join(ROOT, 'dist', 'cli.cjs'),
+        'locate',
+        join(ROOT, 'fixtures', 'tsc-pretty', 'declared-here.log'),
+        '--root',
+        '.',
+        '--format',
+        'unix',
+      ],
+      { cwd: workspace, encoding: 'utf8', env: cleanEnv(workspace) },
+    );
+    const read = unix.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => {
+        const match = pattern.exec(line);
+        const group = (name: string) => match?.[matcher.pattern[name]];
+        return [group('file'), group('line'), group('column'), group('severity'), group('message')];
+      });
     expect(read).toEqual([
       ['src/cart.ts', '5', '41', 'error', "Property 'prise' does not exist on type 'Item'. Did you mean 'price'? [TS2551]"],
       ['src/types.ts', '3', '3', 'note', "'price' is declared here."],

@@ -59,8 +59,16 @@ const CASES: readonly TraceCase[] = [
     name: 'pytest: a user function below the failing test raised',
     tool: ['pytest', 'python3-pytest'],
     files: {
-      'shop/cart.py': ['def total(prices):', '    if not prices:', `        raise ValueError('empty cart')  # ${MARK}`, '    return sum(prices)', ''].join('\n'),
-      'tests/test_cart.py': ['from shop.cart import total', '', 'def test_total_of_empty_cart():', '    assert total([]) == 0', ''].join('\n'),
+      'shop/cart.py': [
+        'def total(prices):',
+        '    if not prices:',
+        `        raise ValueError('empty cart')  # ${MARK}`,
+        '    return sum(prices)',
+        '',
+      ].join('\n'),
+      'tests/test_cart.py': ['from shop.cart import total', '', 'def test_total_of_empty_cart():', '    assert total([]) == 0', ''].join(
+        '\n',
+      ),
       'tests/__init__.py': '',
       'shop/__init__.py': '',
     },
@@ -71,7 +79,9 @@ const CASES: readonly TraceCase[] = [
     tool: ['pytest', 'python3-pytest'],
     files: {
       'shop/cart.py': 'def total(prices):\n    return sum(prices) + 1\n',
-      'tests/test_cart.py': ['from shop.cart import total', '', 'def test_total():', `    assert total([1, 2]) == 3  # ${MARK}`, ''].join('\n'),
+      'tests/test_cart.py': ['from shop.cart import total', '', 'def test_total():', `    assert total([1, 2]) == 3  # ${MARK}`, ''].join(
+        '\n',
+      ),
       'tests/__init__.py': '',
       'shop/__init__.py': '',
     },
@@ -296,9 +306,19 @@ const CASES: readonly TraceCase[] = [
     tool: ['mix', 'elixir'],
     files: {
       'mix.exs': MIX_PROJECT,
-      'lib/ledger.ex': ['defmodule Ledger do', '  def rate(amount, count) do', `    amount / count # ${MARK}`, '  end', 'end', ''].join('\n'),
+      'lib/ledger.ex': ['defmodule Ledger do', '  def rate(amount, count) do', `    amount / count # ${MARK}`, '  end', 'end', ''].join(
+        '\n',
+      ),
       'test/test_helper.exs': 'ExUnit.start()\n',
-      'test/ledger_test.exs': ['defmodule LedgerTest do', '  use ExUnit.Case', '  test "rate of none" do', '    assert Ledger.rate(4, 0) == 0', '  end', 'end', ''].join('\n'),
+      'test/ledger_test.exs': [
+        'defmodule LedgerTest do',
+        '  use ExUnit.Case',
+        '  test "rate of none" do',
+        '    assert Ledger.rate(4, 0) == 0',
+        '  end',
+        'end',
+        '',
+      ].join('\n'),
     },
     command: 'mix test --seed 0',
   },
@@ -357,8 +377,23 @@ const CASES: readonly TraceCase[] = [
     name: "cucumber (Ruby): the user code a failed step's definition called",
     tool: ['cucumber', 'cucumber'],
     files: {
-      'lib/till.rb': ['class Till', '  def initialize(prices) = @prices = prices', '  def total', `    @prices.sum { |price| price.fetch(:cents) } # ${MARK}`, '  end', 'end', ''].join('\n'),
-      'features/till.feature': ['Feature: Till', '', '  Scenario: two prices', '    Given the prices 3 and 4', '    Then the total is 7', ''].join('\n'),
+      'lib/till.rb': [
+        'class Till',
+        '  def initialize(prices) = @prices = prices',
+        '  def total',
+        `    @prices.sum { |price| price.fetch(:cents) } # ${MARK}`,
+        '  end',
+        'end',
+        '',
+      ].join('\n'),
+      'features/till.feature': [
+        'Feature: Till',
+        '',
+        '  Scenario: two prices',
+        '    Given the prices 3 and 4',
+        '    Then the total is 7',
+        '',
+      ].join('\n'),
       'features/step_definitions/till_steps.rb': [
         "require_relative '../../lib/till'",
         'Given(/^the prices (\\d+) and (\\d+)$/) { |a, b| @till = Till.new([{ amount: a.to_i }, { amount: b.to_i }]) }',
@@ -390,20 +425,29 @@ function markedPlace(files: Readonly<Record<string, string>>): string {
 describe('the primary follows the runtime’s own trace order', () => {
   for (const traceCase of CASES) {
     const [command, aptPackage] = traceCase.tool;
-    it.skipIf(!hasTool(command))(`${traceCase.name} ${needs(command, aptPackage)}`, async () => {
-      const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'fl-trace-')));
-      for (const [path, text] of Object.entries(traceCase.files)) {
-        mkdirSync(dirname(join(workspace, path)), { recursive: true });
-        writeFileSync(join(workspace, path), text);
-      }
-      const run = spawnSync('sh', ['-c', `${traceCase.command} 2>&1`], { cwd: workspace, encoding: 'utf8', timeout: 180_000, env: { ...process.env, NO_COLOR: '1' } });
-      expect(run.status, run.stdout).not.toBe(0);
-      writeFileSync(join(workspace, 'run.log'), run.stdout);
-      const io = captureIo({ cwd: workspace });
-      await runCli(['locate', 'run.log', '--json'], io);
-      const primary = JSON.parse(io.out.join('')).locations[0] as { file: string; line: number } | undefined;
-      expect(primary && `${primary.file}:${primary.line}`, run.stdout).toBe(markedPlace(traceCase.files));
-    }, 200_000);
+    it.skipIf(!hasTool(command))(
+      `${traceCase.name} ${needs(command, aptPackage)}`,
+      async () => {
+        const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'fl-trace-')));
+        for (const [path, text] of Object.entries(traceCase.files)) {
+          mkdirSync(dirname(join(workspace, path)), { recursive: true });
+          writeFileSync(join(workspace, path), text);
+        }
+        const run = spawnSync('sh', ['-c', `${traceCase.command} 2>&1`], {
+          cwd: workspace,
+          encoding: 'utf8',
+          timeout: 180_000,
+          env: { ...process.env, NO_COLOR: '1' },
+        });
+        expect(run.status, run.stdout).not.toBe(0);
+        writeFileSync(join(workspace, 'run.log'), run.stdout);
+        const io = captureIo({ cwd: workspace });
+        await runCli(['locate', 'run.log', '--json'], io);
+        const primary = JSON.parse(io.out.join('')).locations[0] as { file: string; line: number } | undefined;
+        expect(primary && `${primary.file}:${primary.line}`, run.stdout).toBe(markedPlace(traceCase.files));
+      },
+      200_000,
+    );
   }
 });
 
@@ -425,7 +469,8 @@ describe('the trace order is written down for every runtime', () => {
           if (trace === undefined) undeclared.add(location.format);
           else if (location.frame.innermostLast !== (trace.innermost === 'last')) disagreeing.add(location.format);
           // Negative ranks are CPython's exception-group nesting, another axis than a chain of causes.
-          if (location.frame.causeRank >= 0) (chains.get(location.format) ?? chains.set(location.format, []).get(location.format))?.push(location.frame.causeRank);
+          if (location.frame.causeRank >= 0)
+            (chains.get(location.format) ?? chains.set(location.format, []).get(location.format))?.push(location.frame.causeRank);
         }
         // Where a log chains causes, the root cause (lowest rank) is printed before or after the others as declared.
         for (const [format, ranks] of chains) {
@@ -445,8 +490,21 @@ describe('the trace order is written down for every runtime', () => {
     const traced = [...specs.values()].filter((spec) => spec.trace !== undefined).map((spec) => spec.name);
     expect(traced).toEqual(
       expect.arrayContaining([
-        'python-traceback', 'pytest-long', 'node-stack', 'node-uncaught', 'java-stack', 'go-panic', 'rust-panic', 'ruby', 'php', 'dotnet-stack',
-        'dart-stack', 'julia', 'elixir', 'exunit', 'cucumber',
+        'python-traceback',
+        'pytest-long',
+        'node-stack',
+        'node-uncaught',
+        'java-stack',
+        'go-panic',
+        'rust-panic',
+        'ruby',
+        'php',
+        'dotnet-stack',
+        'dart-stack',
+        'julia',
+        'elixir',
+        'exunit',
+        'cucumber',
       ]),
     );
   });

@@ -14,7 +14,8 @@ import { captureIo } from '../cli/_io.js';
 const workspace = mkdtempSync(join(tmpdir(), 'fl-max-locations-'));
 afterAll(() => rmSync(workspace, { recursive: true, force: true }));
 // Each line names its own file, so every location is distinct and resolution has a new path to look up.
-const log = (count: number, folder = 'src'): string => Array.from({ length: count }, (_, index) => `${folder}/f${index}.c:${index + 1}:3: error: bad\n`).join('');
+const log = (count: number, folder = 'src'): string =>
+  Array.from({ length: count }, (_, index) => `${folder}/f${index}.c:${index + 1}:3: error: bad\n`).join('');
 // Files that exist, for `run` (its JSON lists resolved locations only).
 mkdirSync(join(workspace, 'lib'));
 for (let index = 0; index < 3; index++) writeFileSync(join(workspace, 'lib', `f${index}.c`), 'int x;\n'.repeat(5));
@@ -23,7 +24,17 @@ async function located(count: number, maxLocations?: number, text = log(count)) 
   const inner = createNodeResolverFs();
   let stats = 0;
   const fs: ResolverFs = { ...inner, stat: (path) => (stats++, inner.stat(path)) };
-  const outcome = await locate({ text }, { cwd: workspace, roots: [workspace], project: false, isIgnored: async () => new Set(), fs, ...(maxLocations !== undefined ? { maxLocations } : {}) });
+  const outcome = await locate(
+    { text },
+    {
+      cwd: workspace,
+      roots: [workspace],
+      project: false,
+      isIgnored: async () => new Set(),
+      fs,
+      ...(maxLocations !== undefined ? { maxLocations } : {}),
+    },
+  );
   return { outcome, stats };
 }
 
@@ -74,7 +85,9 @@ describe('--max-locations', () => {
 
   it('caps run the same way', async () => {
     const result = await cli(['run', '--json', '--max-locations', '1', '--', 'printf', log(3, 'lib')], '');
-    expect((JSON.parse(result.out) as { locations: Array<{ file: string }> }).locations.map((location) => location.file)).toEqual(['lib/f0.c']);
+    expect((JSON.parse(result.out) as { locations: Array<{ file: string }> }).locations.map((location) => location.file)).toEqual([
+      'lib/f0.c',
+    ]);
     expect(result.err).toContain('faultline: 2 more locations not collected');
   });
 

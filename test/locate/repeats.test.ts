@@ -46,7 +46,12 @@ describe('repeated reports', () => {
     const outcome = await located(block.repeat(3));
     expect(outcome.stats.recognised).toBe(6);
     expect(outcome.unresolved.map((entry) => [entry.file, entry.logLine])).toEqual([
-      ['src/a.c', 1], ['src/b.c', 2], ['src/a.c', 3], ['src/b.c', 4], ['src/a.c', 5], ['src/b.c', 6],
+      ['src/a.c', 1],
+      ['src/b.c', 2],
+      ['src/a.c', 3],
+      ['src/b.c', 4],
+      ['src/a.c', 5],
+      ['src/b.c', 6],
     ]);
     const capped = await located(block.repeat(3), 5);
     expect([capped.stats.recognised, capped.stats.overflow, capped.unresolved.length]).toEqual([5, 1, 5]);

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { defaultRoots } from '../../src/locate/workspace-roots.js';
 
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
 const noGitEnv = {};
 
 describe('defaultRoots', () => {

@@ -62,7 +62,11 @@ describe('fallback when the server misbehaves', () => {
   }, 30_000);
 
   test('a missing server binary is E_LSP_START and falls back', async () => {
-    const entry: LanguageEntry = { languageId: 'typescript', extensions: ['.ts'], server: { name: 'nope', command: ['/nonexistent/faultline-ls'] } };
+    const entry: LanguageEntry = {
+      languageId: 'typescript',
+      extensions: ['.ts'],
+      server: { name: 'nope', command: ['/nonexistent/faultline-ls'] },
+    };
     const pool = new ServerPool({ languages: () => [entry] });
     const result = await findEnclosingSymbol({ file: fixture('nested.ts'), root: FIXTURES, line: 8, pool, timeoutMs: 2000 });
     expect(result.source).toBe('tree-sitter');
@@ -74,7 +78,9 @@ describe('fallback when the server misbehaves', () => {
     const pool = poolWith('silent-server.mjs');
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error('stop')), 200);
-    await expect(findEnclosingSymbol({ file: fixture('nested.ts'), root: FIXTURES, line: 8, pool, timeoutMs: 5000, signal: controller.signal })).rejects.toThrow('stop');
+    await expect(
+      findEnclosingSymbol({ file: fixture('nested.ts'), root: FIXTURES, line: 8, pool, timeoutMs: 5000, signal: controller.signal }),
+    ).rejects.toThrow('stop');
     const pids = pool.pids();
     await pool.dispose();
     for (const pid of pids) expect(groupAlive(pid)).toBe(false);

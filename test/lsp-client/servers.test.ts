@@ -26,7 +26,13 @@ describe('typescript-language-server', () => {
 
   test('seed lesson 21: namespace → class → method → applyTax → multi-line const: applyTax', async () => {
     const { symbol } = await lookup('shop.ts', 16);
-    expect(symbol).toMatchObject({ name: 'applyTax', kind: 'function', startLine: 13, endLine: 19, source: 'lsp:typescript-language-server' });
+    expect(symbol).toMatchObject({
+      name: 'applyTax',
+      kind: 'function',
+      startLine: 13,
+      endLine: 19,
+      source: 'lsp:typescript-language-server',
+    });
   }, 90_000);
 
   test('a line in the method outside the arrow function is the method', async () => {
@@ -56,10 +62,14 @@ describe('pyright', () => {
 // clangd is a system tool (Debian package clangd), not an npm dependency: without it the test is skipped
 // and its title says so, so `npm test` passes on a newcomer's machine; .ci/run installs it.
 describe('clangd', () => {
-  test.skipIf(!hasTool('clangd'))(`a C function ${needs('clangd')}`, async () => {
-    const { symbol } = await lookup('sample.c', 9);
-    expect(symbol).toEqual({ name: 'add', kind: 'function', startLine: 8, endLine: 11, source: 'lsp:clangd' });
-  }, 90_000);
+  test.skipIf(!hasTool('clangd'))(
+    `a C function ${needs('clangd')}`,
+    async () => {
+      const { symbol } = await lookup('sample.c', 9);
+      expect(symbol).toEqual({ name: 'add', kind: 'function', startLine: 8, endLine: 11, source: 'lsp:clangd' });
+    },
+    90_000,
+  );
 });
 
 describe('bash-language-server', () => {

@@ -30,7 +30,9 @@ describe('innermostSymbol', () => {
     sym('Shop', SymbolKind.Module, 0, 30, [
       sym('Checkout', SymbolKind.Class, 2, 29, [
         sym('total', SymbolKind.Method, 4, 28, [
-          sym('applyTax', SymbolKind.Function, 6, 20, [sym('taxed', SymbolKind.Constant, 7, 12, [sym('lines.map() callback', SymbolKind.Function, 7, 12)])]),
+          sym('applyTax', SymbolKind.Function, 6, 20, [
+            sym('taxed', SymbolKind.Constant, 7, 12, [sym('lines.map() callback', SymbolKind.Function, 7, 12)]),
+          ]),
           sym('handler', SymbolKind.Constant, 21, 25, [sym('inner', SymbolKind.Function, 22, 24)]),
           sym('x', SymbolKind.Variable, 26, 26),
         ]),
@@ -51,14 +53,25 @@ describe('innermostSymbol', () => {
     expect(innermostSymbol(tree, 32, 'lsp:x')).toBeNull();
   });
   test('an end at character 0 means through the previous line', () => {
-    const answer = [{ ...sym('f', SymbolKind.Function, 0, 3), range: { start: { line: 0, character: 0 }, end: { line: 3, character: 0 } } }];
+    const answer = [
+      { ...sym('f', SymbolKind.Function, 0, 3), range: { start: { line: 0, character: 0 }, end: { line: 3, character: 0 } } },
+    ];
     expect(innermostSymbol(answer, 3, 'lsp:x')).toMatchObject({ startLine: 1, endLine: 3 });
     expect(innermostSymbol(answer, 4, 'lsp:x')).toBeNull();
   });
   test('flat SymbolInformation: the tightest containing range', () => {
     const flat: SymbolInformation[] = [
-      { name: 'main', kind: SymbolKind.Function, location: { uri: 'file:///a.sh', range: { start: { line: 0, character: 0 }, end: { line: 10, character: 1 } } } },
-      { name: 'inner', kind: SymbolKind.Function, location: { uri: 'file:///a.sh', range: { start: { line: 2, character: 2 }, end: { line: 5, character: 3 } } }, containerName: 'main' },
+      {
+        name: 'main',
+        kind: SymbolKind.Function,
+        location: { uri: 'file:///a.sh', range: { start: { line: 0, character: 0 }, end: { line: 10, character: 1 } } },
+      },
+      {
+        name: 'inner',
+        kind: SymbolKind.Function,
+        location: { uri: 'file:///a.sh', range: { start: { line: 2, character: 2 }, end: { line: 5, character: 3 } } },
+        containerName: 'main',
+      },
     ];
     expect(innermostSymbol(flat, 4, 'lsp:bash')?.name).toBe('inner');
     expect(innermostSymbol(flat, 8, 'lsp:bash')?.name).toBe('main');
@@ -68,7 +81,17 @@ describe('innermostSymbol', () => {
 describe('function-valued variables', () => {
   // typescript-language-server reports `const applyTax = (x) => {…}` as a Constant: with the file's text the
   // arrow function is recognised and wins by depth over its method, while `const taxed = lines.map(…)` does not.
-  const lines = ['class Invoice {', '  total() {', '    const applyTax = (amount: number): number => {', '      const taxed = [1].map((x) =>', '        x * amount);', '      return taxed[0];', '    };', '  }', '}'];
+  const lines = [
+    'class Invoice {',
+    '  total() {',
+    '    const applyTax = (amount: number): number => {',
+    '      const taxed = [1].map((x) =>',
+    '        x * amount);',
+    '      return taxed[0];',
+    '    };',
+    '  }',
+    '}',
+  ];
   const tree = [
     sym('Invoice', SymbolKind.Class, 0, 8, [
       sym('total', SymbolKind.Method, 1, 7, [sym('applyTax', SymbolKind.Constant, 2, 6, [sym('taxed', SymbolKind.Constant, 3, 4)])]),
@@ -101,10 +124,17 @@ describe('selection rules', () => {
 describe('server config', () => {
   const root = '/repo';
   test('valid entries override and add languages', () => {
-    const overrides = parseServerConfig({ python: { command: ['pylsp'] }, zig: { command: ['./bin/zls', '--stdio'], extensions: ['.zig'], initializationOptions: { a: 1 } } }, 'cfg', root);
+    const overrides = parseServerConfig(
+      { python: { command: ['pylsp'] }, zig: { command: ['./bin/zls', '--stdio'], extensions: ['.zig'], initializationOptions: { a: 1 } } },
+      'cfg',
+      root,
+    );
     const table = applyServerConfig(builtinLanguages(), overrides);
     expect(table[0]).toMatchObject({ languageId: 'python', extensions: ['.py', '.pyi'], server: { name: 'pylsp', command: ['pylsp'] } });
-    expect(table[1]).toMatchObject({ languageId: 'zig', server: { name: 'zls', command: ['/repo/bin/zls', '--stdio'], initializationOptions: { a: 1 } } });
+    expect(table[1]).toMatchObject({
+      languageId: 'zig',
+      server: { name: 'zls', command: ['/repo/bin/zls', '--stdio'], initializationOptions: { a: 1 } },
+    });
   });
   test.each([
     [[], /"servers" must be an object/],
@@ -122,14 +152,18 @@ describe('server config', () => {
     }
   });
   test('a new languageId without extensions is E_CONFIG', () => {
-    expect(() => applyServerConfig(builtinLanguages(), parseServerConfig({ zig: { command: ['zls'] } }, 'cfg', root))).toThrow(/add "extensions"/);
+    expect(() => applyServerConfig(builtinLanguages(), parseServerConfig({ zig: { command: ['zls'] } }, 'cfg', root))).toThrow(
+      /add "extensions"/,
+    );
   });
   test('faultline.config.json, then the faultline key of package.json; bad JSON is E_CONFIG', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'faultline-cfg-'));
     writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ faultline: { servers: { go: { command: ['my-gopls'] } } } }));
     expect(loadServerConfig(dir)).toEqual([{ languageId: 'go', command: ['my-gopls'] }]);
     writeFileSync(path.join(dir, 'faultline.config.json'), '{ "servers": ');
-    expect(() => loadServerConfig(dir)).toThrow(expect.objectContaining({ code: 'E_CONFIG', message: expect.stringMatching(/not valid JSON/) }));
+    expect(() => loadServerConfig(dir)).toThrow(
+      expect.objectContaining({ code: 'E_CONFIG', message: expect.stringMatching(/not valid JSON/) }),
+    );
     writeFileSync(path.join(dir, 'faultline.config.json'), '{ "other": 1 }');
     expect(loadServerConfig(dir)).toEqual([]);
   });
@@ -175,7 +209,13 @@ describe('tree-sitter and heuristic fallbacks', () => {
     expect(await treeSitterSymbol({ ...read('sample.kt'), line: 7 })).toBeNull();
   });
   test('heuristic: brace block under a header', () => {
-    expect(heuristicSymbol({ text: read('sample.kt').text, line: 7 })).toEqual({ name: 'greet', kind: 'function', startLine: 4, endLine: 10, source: 'heuristic' });
+    expect(heuristicSymbol({ text: read('sample.kt').text, line: 7 })).toEqual({
+      name: 'greet',
+      kind: 'function',
+      startLine: 4,
+      endLine: 10,
+      source: 'heuristic',
+    });
   });
   test('heuristic: indentation block', () => {
     const text = 'x = 1\n\ndef f(a):\n    b = a\n    return b\n\ny = 2\n';
@@ -186,6 +226,8 @@ describe('tree-sitter and heuristic fallbacks', () => {
 
 test('codeFrame marks the line and pads numbers', () => {
   const text = Array.from({ length: 12 }, (_, index) => `line ${index + 1}`).join('\n');
-  expect(codeFrame(text, 10)).toBe(['    8 | line 8', '    9 | line 9', ' > 10 | line 10', '   11 | line 11', '   12 | line 12'].join('\n'));
+  expect(codeFrame(text, 10)).toBe(
+    ['    8 | line 8', '    9 | line 9', ' > 10 | line 10', '   11 | line 11', '   12 | line 12'].join('\n'),
+  );
   expect(codeFrame('only\n', 1)).toBe(' > 1 | only');
 });

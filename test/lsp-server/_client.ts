@@ -1,11 +1,23 @@
 // A scripted LSP client: spawns the real `faultline lsp` (the built CLI) and speaks JSON-RPC to it over stdio.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-languageserver-protocol/node.js';
+import {
+  createMessageConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type MessageConnection,
+} from 'vscode-languageserver-protocol/node.js';
 import { CLI } from '../integration/_setup.js';
 
 export interface Published {
   uri: string;
-  diagnostics: { range: { start: { line: number; character: number }; end: { line: number; character: number } }; message: string; source?: string; code?: string; severity?: number; relatedInformation?: { location: { uri: string; range: { start: { line: number; character: number } } }; message: string }[] }[];
+  diagnostics: {
+    range: { start: { line: number; character: number }; end: { line: number; character: number } };
+    message: string;
+    source?: string;
+    code?: string;
+    severity?: number;
+    relatedInformation?: { location: { uri: string; range: { start: { line: number; character: number } } }; message: string }[];
+  }[];
 }
 
 export class ScriptedClient {
@@ -28,7 +40,11 @@ export class ScriptedClient {
     this.connection.listen();
   }
 
-  async initialize(folders: string[], capabilities: object = {}, processId: number | null = process.pid): Promise<{ capabilities: { positionEncoding?: string } }> {
+  async initialize(
+    folders: string[],
+    capabilities: object = {},
+    processId: number | null = process.pid,
+  ): Promise<{ capabilities: { positionEncoding?: string } }> {
     const result = await this.connection.sendRequest('initialize', {
       processId,
       rootUri: null,

@@ -29,7 +29,8 @@ export function editorWorkspace(prefix: string): EditorWorkspace {
   writeFileSync(join(workspace, 'a.ts'), BROKEN_TS);
   writeFileSync(join(workspace, 'b.py'), RUFF_PY);
   const env = cleanEnv(dir, { FAULTLINE_SESSION: `${prefix}-editor`, HOME: dir, XDG_CONFIG_HOME: join(dir, 'config') });
-  const run = (command: string[]) => `cd ${quote(workspace)} && ${quote(process.execPath)} ${quote(CLI)} run -- ${command.map(quote).join(' ')} >/dev/null 2>&1`;
+  const run = (command: string[]) =>
+    `cd ${quote(workspace)} && ${quote(process.execPath)} ${quote(CLI)} run -- ${command.map(quote).join(' ')} >/dev/null 2>&1`;
   return {
     dir,
     workspace,

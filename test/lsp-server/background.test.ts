@@ -27,7 +27,11 @@ describe('faultline lsp and background runs', () => {
     client = new ScriptedClient(env);
     await client.initialize([ws]);
     const uri = pathToFileURL(join(ws, 'u.ts')).href;
-    const started = spawnSync(process.execPath, [CLI, 'run', '--background', '--json', '--', 'sh', '-c', 'echo "u.ts(2,9): error TS1109: Expression expected."; sleep 20'], { cwd: ws, env, encoding: 'utf8' });
+    const started = spawnSync(
+      process.execPath,
+      [CLI, 'run', '--background', '--json', '--', 'sh', '-c', 'echo "u.ts(2,9): error TS1109: Expression expected."; sleep 20'],
+      { cwd: ws, env, encoding: 'utf8' },
+    );
     const { id } = JSON.parse(started.stdout) as { id: string };
     await client.until(() => (client!.latest(uri)?.length ?? 0) > 0);
     const jobs = await list({ cacheDir: env.FAULTLINE_CACHE_DIR! });

@@ -36,7 +36,12 @@ async function open(env: NodeJS.ProcessEnv, ws: string, uri: string, text: strin
   return { client, logs };
 }
 
-const RUFF = { languages: ['python'], command: ['ruff', 'check', '--no-cache', '--output-format', 'json', '--stdin-filename', '${file}', '-'], stdin: true, on: ['open', 'save'] };
+const RUFF = {
+  languages: ['python'],
+  command: ['ruff', 'check', '--no-cache', '--output-format', 'json', '--stdin-filename', '${file}', '-'],
+  stdin: true,
+  on: ['open', 'save'],
+};
 
 describe('faultline lsp, project-file commands on open and save', () => {
   beforeAll(() => ensureBuilt());
@@ -48,20 +53,27 @@ describe('faultline lsp, project-file commands on open and save', () => {
     expect(client.latest(w.uri)![0]).toMatchObject({ range: { start: { line: 1, character: 0 } }, source: 'grep -n -H TODO c.py' });
   }, 30_000);
 
-  it.skipIf(!hasTool('ruff'))(`does not run a command that is not read-only until the workspace is trusted ${needs('ruff', 'ruff (pip)')}`, async () => {
-    const untrusted = workspace('lsp-lint-untrusted', [RUFF]);
-    const first = await open(untrusted.env, untrusted.ws, untrusted.uri, 'import os\n');
-    await first.client.until(() => first.logs.some((line) => line.includes('not a trusted workspace')));
-    expect(first.client.latest(untrusted.uri)).toBeUndefined();
+  it.skipIf(!hasTool('ruff'))(
+    `does not run a command that is not read-only until the workspace is trusted ${needs('ruff', 'ruff (pip)')}`,
+    async () => {
+      const untrusted = workspace('lsp-lint-untrusted', [RUFF]);
+      const first = await open(untrusted.env, untrusted.ws, untrusted.uri, 'import os\n');
+      await first.client.until(() => first.logs.some((line) => line.includes('not a trusted workspace')));
+      expect(first.client.latest(untrusted.uri)).toBeUndefined();
 
-    const trusted = workspace('lsp-lint-trusted', [RUFF], { FAULTLINE_TRUST_WORKSPACE: '1' });
-    // The editor's unsaved text goes on stdin: the unused import is on line 2 of the buffer, not of the file.
-    const second = await open(trusted.env, trusted.ws, trusted.uri, '# buffer\nimport os\n');
-    await second.client.until(() => (second.client.latest(trusted.uri)?.length ?? 0) > 0);
-    expect(second.client.latest(trusted.uri)![0]).toMatchObject({ code: 'F401', range: { start: { line: 1, character: 7 } } });
-    // Saved without the import: the command passes and its diagnostics clear.
-    await second.client.connection.sendNotification('textDocument/didChange', { textDocument: { uri: trusted.uri, version: 2 }, contentChanges: [{ text: 'x = 1\n' }] });
-    await second.client.connection.sendNotification('textDocument/didSave', { textDocument: { uri: trusted.uri } });
-    await second.client.until(() => second.client.latest(trusted.uri)?.length === 0);
-  }, 30_000);
+      const trusted = workspace('lsp-lint-trusted', [RUFF], { FAULTLINE_TRUST_WORKSPACE: '1' });
+      // The editor's unsaved text goes on stdin: the unused import is on line 2 of the buffer, not of the file.
+      const second = await open(trusted.env, trusted.ws, trusted.uri, '# buffer\nimport os\n');
+      await second.client.until(() => (second.client.latest(trusted.uri)?.length ?? 0) > 0);
+      expect(second.client.latest(trusted.uri)![0]).toMatchObject({ code: 'F401', range: { start: { line: 1, character: 7 } } });
+      // Saved without the import: the command passes and its diagnostics clear.
+      await second.client.connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri: trusted.uri, version: 2 },
+        contentChanges: [{ text: 'x = 1\n' }],
+      });
+      await second.client.connection.sendNotification('textDocument/didSave', { textDocument: { uri: trusted.uri } });
+      await second.client.until(() => second.client.latest(trusted.uri)?.length === 0);
+    },
+    30_000,
+  );
 });

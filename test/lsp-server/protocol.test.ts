@@ -36,7 +36,16 @@ function workspace(prefix: string) {
     writeFileSync(artifactPath, log);
     const now = new Date(Date.now() + count).toISOString();
     await recordRun(
-      { command: options.command ?? ['tsc', '--noEmit'], cwd: options.cwd ?? ws, exitCode: options.failed === false ? 0 : 2, failed: options.failed !== false, startedAt: now, endedAt: now, artifactId: null, artifactPath },
+      {
+        command: options.command ?? ['tsc', '--noEmit'],
+        cwd: options.cwd ?? ws,
+        exitCode: options.failed === false ? 0 : 2,
+        failed: options.failed !== false,
+        startedAt: now,
+        endedAt: now,
+        artifactId: null,
+        artifactPath,
+      },
       { cacheDir, key: options.key ?? 'protocol', keep: 5 },
     );
   };
@@ -58,43 +67,60 @@ describe('faultline lsp, scripted client', () => {
     ['no encoding offered (UTF-16)', undefined, 'utf-16', OFFSET],
     ['utf-8 offered', ['utf-8', 'utf-16'], 'utf-8', Buffer.byteLength(LINE.slice(0, OFFSET))],
     ['utf-32 offered', ['utf-32'], 'utf-32', [...LINE.slice(0, OFFSET)].length],
-  ])('publishes the column in the client\'s unit: %s', async (_name, offered, chosen, character) => {
-    const w = workspace('lsp-units');
-    const { client, init } = await w.start(offered ? { general: { positionEncodings: offered } } : {});
-    expect(init.capabilities.positionEncoding).toBe(chosen);
-    await w.run(tscLine(OFFSET + 1));
-    await client.until(() => (client.latest(w.uri)?.length ?? 0) > 0);
-    expect(client.latest(w.uri)![0]!.range.start).toEqual({ line: 1, character });
-    expect(client.latest(w.uri)![0]).toMatchObject({ code: 'TS2322', severity: 1, source: 'tsc --noEmit' });
-  }, 30_000);
+  ])(
+    "publishes the column in the client's unit: %s",
+    async (_name, offered, chosen, character) => {
+      const w = workspace('lsp-units');
+      const { client, init } = await w.start(offered ? { general: { positionEncodings: offered } } : {});
+      expect(init.capabilities.positionEncoding).toBe(chosen);
+      await w.run(tscLine(OFFSET + 1));
+      await client.until(() => (client.latest(w.uri)?.length ?? 0) > 0);
+      expect(client.latest(w.uri)![0]!.range.start).toEqual({ line: 1, character });
+      expect(client.latest(w.uri)![0]).toMatchObject({ code: 'TS2322', severity: 1, source: 'tsc --noEmit' });
+    },
+    30_000,
+  );
 
   it('moves a diagnostic with lines added above it and drops it when its own line is edited', async () => {
     const w = workspace('lsp-edits');
     const { client } = await w.start();
-    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: w.uri, languageId: 'typescript', version: 1, text: FILE } });
+    await client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: w.uri, languageId: 'typescript', version: 1, text: FILE },
+    });
     await w.run(tscLine(OFFSET + 1));
     await client.until(() => (client.latest(w.uri)?.length ?? 0) > 0);
     const edited = `// one\n// two\n${FILE}`;
-    await client.connection.sendNotification('textDocument/didChange', { textDocument: { uri: w.uri, version: 2 }, contentChanges: [{ text: edited }] });
+    await client.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri: w.uri, version: 2 },
+      contentChanges: [{ text: edited }],
+    });
     await client.until(() => client.latest(w.uri)?.[0]?.range.start.line === 3);
     expect(client.latest(w.uri)![0]!.range.start.character).toBe(OFFSET);
     const lines = edited.split('\n');
     lines[3] = 'let n: number = 1;';
-    await client.connection.sendNotification('textDocument/didChange', { textDocument: { uri: w.uri, version: 3 }, contentChanges: [{ text: lines.join('\n') }] });
+    await client.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri: w.uri, version: 3 },
+      contentChanges: [{ text: lines.join('\n') }],
+    });
     await client.until(() => client.latest(w.uri)?.length === 0);
   }, 30_000);
 
-  it('places a run on an open document with unsaved lines above, and leaves other commands\' diagnostics in place', async () => {
+  it("places a run on an open document with unsaved lines above, and leaves other commands' diagnostics in place", async () => {
     const w = workspace('lsp-unsaved');
     const { client } = await w.start();
     // The buffer has two lines the file on disk (which the tool read) does not.
-    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: w.uri, languageId: 'typescript', version: 1, text: `// a\n// b\n${FILE}` } });
+    await client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: w.uri, languageId: 'typescript', version: 1, text: `// a\n// b\n${FILE}` },
+    });
     await w.run(tscLine(OFFSET + 1), { command: ['tsc', 'one'] });
     await client.until(() => client.latest(w.uri)?.length === 1);
     expect(client.latest(w.uri)![0]!.range.start.line).toBe(3);
     await w.run(tscLine(1), { command: ['tsc', 'two'] });
     await client.until(() => client.latest(w.uri)?.length === 2);
-    expect(client.latest(w.uri)!.map((d) => [d.source, d.range.start.line, d.range.start.character])).toEqual([['tsc one', 3, OFFSET], ['tsc two', 3, 0]]);
+    expect(client.latest(w.uri)!.map((d) => [d.source, d.range.start.line, d.range.start.character])).toEqual([
+      ['tsc one', 3, OFFSET],
+      ['tsc two', 3, 0],
+    ]);
   }, 30_000);
 
   it('never publishes a file outside the workspace folders, nor a run made outside them', async () => {
@@ -111,7 +137,7 @@ describe('faultline lsp, scripted client', () => {
     expect(client.published.filter((entry) => entry.uri.includes('/elsewhere/'))).toEqual([]);
   }, 30_000);
 
-  it('clears a command\'s diagnostics when the same command passes', async () => {
+  it("clears a command's diagnostics when the same command passes", async () => {
     const w = workspace('lsp-pass');
     const { client } = await w.start();
     await w.run(tscLine(1));
@@ -146,7 +172,11 @@ describe('faultline lsp, scripted client', () => {
     }
     await w.run(tscLine(3), { command: ['tsc', 'final'] });
     await client.until(() => client.published.some((entry) => entry.diagnostics.some((d) => d.source === 'tsc final')), 60_000);
-    const stats = (await client.connection.sendRequest('faultline/stats')) as { commands: number; diagnostics: number; rememberedRuns: number };
+    const stats = (await client.connection.sendRequest('faultline/stats')) as {
+      commands: number;
+      diagnostics: number;
+      rememberedRuns: number;
+    };
     // One entry per command, at most 100 commands; the runs remembered are those the history keeps (50 keys × 5).
     expect(stats.commands).toBeLessThanOrEqual(100);
     expect(stats.commands).toBeGreaterThan(50);

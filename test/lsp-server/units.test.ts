@@ -29,10 +29,12 @@ describe('lineMapBetween', () => {
   });
 });
 
-describe('the project file\'s lint key', () => {
+describe("the project file's lint key", () => {
   const parse = (lint: unknown) => parseProjectFile('/w/faultline.config.json', JSON.stringify({ lint }));
   it('reads commands with their languages, stdin and events (default: on save)', () => {
-    expect(parse([{ languages: ['python'], command: ['ruff', 'check', '${file}'] }]).lint).toEqual([{ languages: ['python'], command: ['ruff', 'check', '${file}'], stdin: false, on: ['save'] }]);
+    expect(parse([{ languages: ['python'], command: ['ruff', 'check', '${file}'] }]).lint).toEqual([
+      { languages: ['python'], command: ['ruff', 'check', '${file}'], stdin: false, on: ['save'] },
+    ]);
   });
   it.each([
     ['not a list', { languages: ['x'] }, '"lint" must be a list'],

@@ -7,12 +7,41 @@ import { location } from '../prompt/helpers.js';
 
 const token = `ghp_${'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8'}`;
 const result: LocateResult = {
-  locations: [location(), location({ file: 'src/b.ts', line: 3, column: 2, endLine: null, endColumn: null, severity: 'warning', code: null, format: 'eslint-unix', message: `uses ${token}` })],
+  locations: [
+    location(),
+    location({
+      file: 'src/b.ts',
+      line: 3,
+      column: 2,
+      endLine: null,
+      endColumn: null,
+      severity: 'warning',
+      code: null,
+      format: 'eslint-unix',
+      message: `uses ${token}`,
+    }),
+  ],
   unresolved: [{ file: 'gone.ts', line: 1, column: null, format: 'tsc', logLine: 4, reason: 'not-found' }],
   dropped: [{ file: 'node_modules/x/index.js', line: 2, reason: 'vendored' }],
 };
 const files: Record<string, string[]> = {
-  '/repo/src/app.ts': ['// 1', '// 2', '// 3', '// 4', '// 5', '// 6', '// 7', '// 8', '// 9', '// 10', 'export function f() {', '\tlet n: number = "0";', '  return n;', '}', ''],
+  '/repo/src/app.ts': [
+    '// 1',
+    '// 2',
+    '// 3',
+    '// 4',
+    '// 5',
+    '// 6',
+    '// 7',
+    '// 8',
+    '// 9',
+    '// 10',
+    'export function f() {',
+    '\tlet n: number = "0";',
+    '  return n;',
+    '}',
+    '',
+  ],
   '/repo/src/ü.rs': ['fn main() {', '    let s = "é😀"; x', '}'],
 };
 const readLine = (root: string, file: string, line: number) => files[`${root}/${file}`]?.[line - 1];
@@ -22,7 +51,20 @@ describe('json', () => {
     const json = renderJson(result);
     expect(Object.keys(json)).toEqual(['version', 'locations', 'unresolved', 'dropped']);
     expect(json.version).toBe(1);
-    expect(Object.keys(json.locations[0] ?? {})).toEqual(['file', 'root', 'line', 'column', 'endLine', 'endColumn', 'severity', 'message', 'format', 'logLine', 'columnUnit', 'code']);
+    expect(Object.keys(json.locations[0] ?? {})).toEqual([
+      'file',
+      'root',
+      'line',
+      'column',
+      'endLine',
+      'endColumn',
+      'severity',
+      'message',
+      'format',
+      'logLine',
+      'columnUnit',
+      'code',
+    ]);
     expect(json.locations[1]?.message).toContain(token);
     expect(json.unresolved[0]).toEqual({ file: 'gone.ts', line: 1, column: null, format: 'tsc', logLine: 4, reason: 'not-found' });
     expect(json.dropped[0]).toEqual({ file: 'node_modules/x/index.js', line: 2, reason: 'vendored' });
@@ -60,7 +102,19 @@ describe('text', () => {
 describe('rdjsonl', () => {
   it('converts columns to UTF-8 bytes with the line text, end exclusive, redacted', () => {
     const located: LocateResult = {
-      locations: [location({ file: 'src/ü.rs', line: 2, endLine: 2, column: 18, endColumn: 20, columnUnit: 'char', format: 'rustc', code: 'E0425', message: 'cannot find value `x`' })],
+      locations: [
+        location({
+          file: 'src/ü.rs',
+          line: 2,
+          endLine: 2,
+          column: 18,
+          endColumn: 20,
+          columnUnit: 'char',
+          format: 'rustc',
+          code: 'E0425',
+          message: 'cannot find value `x`',
+        }),
+      ],
       unresolved: [],
       dropped: [],
     };
@@ -77,7 +131,10 @@ describe('rdjsonl', () => {
   });
 
   it('omits columns it cannot convert, keeps byte columns as they are', () => {
-    const lines = renderRdjsonl(result).trimEnd().split('\n').map((line) => JSON.parse(line));
+    const lines = renderRdjsonl(result)
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines[0].location.range).toEqual({ start: { line: 12 } });
     expect(lines[1].message).toBe('uses [REDACTED:github-token]');
     expect(lines[1].severity).toBe('WARNING');

@@ -24,20 +24,26 @@ describe('github workflow commands', () => {
         location({ severity: 'note', line: 3, endLine: 5, column: 2, endColumn: 4 }),
       ]),
     );
-    expect(out.annotations.split('\n')[0]).toBe('::warning file=a%2Cb%3Ac.ts,line=12,col=7,endColumn=10,title=eslint-unix::' + "Type 'string' is not assignable to type 'number'.");
+    expect(out.annotations.split('\n')[0]).toBe(
+      '::warning file=a%2Cb%3Ac.ts,line=12,col=7,endColumn=10,title=eslint-unix::' + "Type 'string' is not assignable to type 'number'.",
+    );
     expect(out.annotations.split('\n')[1]).toMatch(/^::notice file=src\/app\.ts,line=3,endLine=5,title=TS2322 \(tsc\)::/);
   });
 
   it('caps annotations at 10 per severity and tables everything for the step summary', () => {
     const errors = Array.from({ length: 13 }, (_, index) => location({ line: index + 1, message: `e${index} | <b>` }));
     const warnings = Array.from({ length: 2 }, (_, index) => location({ line: 100 + index, severity: 'warning' }));
-    const out = renderGithub(result([...errors, ...warnings]), { links: { serverUrl: 'https://github.com', repository: 'acme/web', sha: 'abc123' } });
+    const out = renderGithub(result([...errors, ...warnings]), {
+      links: { serverUrl: 'https://github.com', repository: 'acme/web', sha: 'abc123' },
+    });
     const lines = out.annotations.trimEnd().split('\n');
     expect(lines.filter((line) => line.startsWith('::error '))).toHaveLength(10);
     expect(lines.filter((line) => line.startsWith('::warning '))).toHaveLength(2);
     expect(out.annotated).toBe(12);
     expect(out.stepSummary).toContain('### faultline: 15 findings from 1 tool (12 shown as annotations)');
-    expect(out.stepSummary).toContain('| 13 | error | tsc TS2322 | [src/app.ts:13:7](https://github.com/acme/web/blob/abc123/src/app.ts#L13) | e12 \\| &lt;b&gt; |  |');
+    expect(out.stepSummary).toContain(
+      '| 13 | error | tsc TS2322 | [src/app.ts:13:7](https://github.com/acme/web/blob/abc123/src/app.ts#L13) | e12 \\| &lt;b&gt; |  |',
+    );
     expect(out.stepSummary.split('\n').filter((line) => line.startsWith('| ') && /^\| \d/.test(line))).toHaveLength(15);
   });
 
@@ -87,7 +93,10 @@ describe('repo-relative paths', () => {
     ['php/uncaught-with-warning', 'src/t.php', 3, 2],
   ])('%s: the raising frame is the error, the frames that called it are notices', async (fixture, file, line, callers) => {
     const workspace = new URL(`../../fixtures/${fixture}/`, import.meta.url).pathname;
-    const located = await locate({ path: new URL(`../../fixtures/${fixture}.log`, import.meta.url).pathname }, { cwd: workspace, roots: [workspace] });
+    const located = await locate(
+      { path: new URL(`../../fixtures/${fixture}.log`, import.meta.url).pathname },
+      { cwd: workspace, roots: [workspace] },
+    );
     const lines = renderGithub(located).annotations.trimEnd().split('\n');
     const errors = lines.filter((entry) => entry.startsWith('::error '));
     expect(errors).toHaveLength(1);
@@ -99,7 +108,10 @@ describe('repo-relative paths', () => {
 
   it('pytest --tb=long, two failures: two errors; callers printed without a message borrow the raising one', async () => {
     const workspace = new URL('../../fixtures/pytest-long/tb-long/', import.meta.url).pathname;
-    const located = await locate({ path: new URL('../../fixtures/pytest-long/tb-long.log', import.meta.url).pathname }, { cwd: workspace, roots: [workspace] });
+    const located = await locate(
+      { path: new URL('../../fixtures/pytest-long/tb-long.log', import.meta.url).pathname },
+      { cwd: workspace, roots: [workspace] },
+    );
     expect(located.locations.map((entry) => entry.message)).toContain('');
     expect(renderGithub(located).annotations.trimEnd().split('\n')).toEqual([
       '::error file=tests/test_calc.py,line=9,title=pytest-long::assert 3 == 4',
@@ -109,4 +121,3 @@ describe('repo-relative paths', () => {
     ]);
   });
 });
-

@@ -6,8 +6,19 @@ import { renderJson, renderJsonPieces } from '../../src/output/index.js';
 
 function location(line: number): ResolvedLocation {
   return {
-    file: 'src/a.ts', root: '/w', absolutePath: '/w/src/a.ts', line, column: 3, endLine: null, endColumn: null,
-    severity: 'error', message: `bad "${line}"`, code: 'TS1', format: 'tsc', columnUnit: 'utf-16', logLine: line,
+    file: 'src/a.ts',
+    root: '/w',
+    absolutePath: '/w/src/a.ts',
+    line,
+    column: 3,
+    endLine: null,
+    endColumn: null,
+    severity: 'error',
+    message: `bad "${line}"`,
+    code: 'TS1',
+    format: 'tsc',
+    columnUnit: 'utf-16',
+    logLine: line,
   };
 }
 
@@ -15,7 +26,13 @@ function result(count: number): LocateResult {
   return {
     locations: Array.from({ length: count }, (_, index) => location(index + 1)),
     unresolved: Array.from({ length: count * 2 }, (_, index) => ({
-      file: 'lib/b.ts', line: index, column: null, format: 'tsc', logLine: index, reason: 'ambiguous' as const, candidates: ['x/lib/b.ts', 'y/lib/b.ts'],
+      file: 'lib/b.ts',
+      line: index,
+      column: null,
+      format: 'tsc',
+      logLine: index,
+      reason: 'ambiguous' as const,
+      candidates: ['x/lib/b.ts', 'y/lib/b.ts'],
     })),
     dropped: Array.from({ length: count }, (_, index) => ({ file: 'node_modules/c.js', line: index, reason: 'vendored' as const })),
   };

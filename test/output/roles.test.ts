@@ -31,45 +31,70 @@ describe('roles in every output', () => {
 
   it('pytest --tb=long: rdjsonl and GitLab report one finding per trace, the callers as related locations only', async () => {
     const result = await located('pytest-long/tb-long');
-    const diagnostics = renderRdjsonl(result).trimEnd().split('\n').map((line) => JSON.parse(line));
+    const diagnostics = renderRdjsonl(result)
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(diagnostics.map((entry) => [entry.location.path, entry.message])).toEqual([
       ['tests/test_calc.py', 'assert 3 == 4'],
       ['src/calc.py', 'ZeroDivisionError: parts must be non-zero'],
     ]);
-    expect(diagnostics[1].related_locations.map((entry: any) => [entry.location.path, entry.location.range.start.line, entry.message])).toEqual([
+    expect(
+      diagnostics[1].related_locations.map((entry: any) => [entry.location.path, entry.location.range.start.line, entry.message]),
+    ).toEqual([
       ['src/calc.py', 12, 'called from here'],
       ['tests/test_calc.py', 13, 'called from here'],
     ]);
     const issues = renderGitlab(result);
-    expect(issues.map((issue) => `${issue.location.path}:${issue.location.lines.begin}`)).toEqual(['tests/test_calc.py:9', 'src/calc.py:7']);
+    expect(issues.map((issue) => `${issue.location.path}:${issue.location.lines.begin}`)).toEqual([
+      'tests/test_calc.py:9',
+      'src/calc.py:7',
+    ]);
     expect(issues.every((issue) => issue.description !== '')).toBe(true);
   });
 
   it("tsc --pretty 'declared here': one error with its related span, in text, JSON and rdjsonl", async () => {
     const result = await located('tsc-pretty/declared-here');
     expect(result.locations).toHaveLength(1);
-    expect(renderText(result).split('\n').filter((line) => !/^\s+[>\d ]*\|/.test(line))).toEqual([
+    expect(
+      renderText(result)
+        .split('\n')
+        .filter((line) => !/^\s+[>\d ]*\|/.test(line)),
+    ).toEqual([
       "src/cart.ts:5:41  error  Property 'prise' does not exist on type 'Item'. Did you mean 'price'? [TS2551]",
       "    src/types.ts:3:3  note  'price' is declared here.",
       '1 error in 1 file',
       '',
     ]);
-    expect(renderJson(result).locations[0]?.related?.map((span) => [span.file, span.line, span.column, span.endColumn, span.message])).toEqual([
-      ['src/types.ts', 3, 3, 7, "'price' is declared here."],
-    ]);
+    expect(
+      renderJson(result).locations[0]?.related?.map((span) => [span.file, span.line, span.column, span.endColumn, span.message]),
+    ).toEqual([['src/types.ts', 3, 3, 7, "'price' is declared here."]]);
     // GitHub: one annotation, the span named in its message (a note is not an annotation of its own).
     expect(renderGithub(result).annotations).toBe(
       "::error file=src/cart.ts,line=5,col=41,endColumn=45,title=TS2551 (tsc-pretty)::Property 'prise' does not exist on type 'Item'. Did you mean 'price'?%0Asrc/types.ts:3:3: 'price' is declared here.\n",
     );
-    const [diagnostic] = renderRdjsonl(result).trimEnd().split('\n').map((line) => JSON.parse(line));
-    expect(diagnostic.related_locations).toEqual([{ message: "'price' is declared here.", location: { path: 'src/types.ts', range: { start: { line: 3 } } } }]);
+    const [diagnostic] = renderRdjsonl(result)
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(diagnostic.related_locations).toEqual([
+      { message: "'price' is declared here.", location: { path: 'src/types.ts', range: { start: { line: 3 } } } },
+    ]);
   });
 
   it('gcc include chain and notes: two errors and a warning, the notes under the diagnostic they explain', async () => {
     const result = await located('gcc/include-chain');
-    expect(result.locations.map((location) => `${location.file}:${location.line} ${location.severity}`)).toEqual(['include/b.h:7 error', 'include/b.h:10 error', 'include/b.h:8 warning']);
+    expect(result.locations.map((location) => `${location.file}:${location.line} ${location.severity}`)).toEqual([
+      'include/b.h:7 error',
+      'include/b.h:10 error',
+      'include/b.h:8 warning',
+    ]);
     // miss20: a later diagnostic in the same header carries the include chain gcc printed once, above the first.
-    expect(result.locations[1]?.related?.map((span) => span.message)).toEqual(['included from here', 'included from here', "previous declaration of 'helper' with type 'int(int)'"]);
+    expect(result.locations[1]?.related?.map((span) => span.message)).toEqual([
+      'included from here',
+      'included from here',
+      "previous declaration of 'helper' with type 'int(int)'",
+    ]);
     expect(renderGitlab(result)).toHaveLength(3);
   });
 
@@ -108,7 +133,12 @@ describe('roles in every output', () => {
     expect(countOf(2, 'line')).toBe('2 lines');
     expect(countOf(0, 'file')).toBe('0 files');
     expect(['ELF', 'HTML page', 'UTF-16 file', 'Mach-O binary', 'image', 'user'].map((word) => `${articleFor(word)} ${word}`)).toEqual([
-      'an ELF', 'an HTML page', 'a UTF-16 file', 'a Mach-O binary', 'an image', 'a user',
+      'an ELF',
+      'an HTML page',
+      'a UTF-16 file',
+      'a Mach-O binary',
+      'an image',
+      'a user',
     ]);
   });
 });

@@ -23,18 +23,106 @@ const multitool = join(multitoolDir, 'Sarif.Multitool');
 const result: LocateResult = {
   locations: [
     location(),
-    location({ file: 'src/ü b.ts', line: 3, column: 5, endLine: null, endColumn: null, severity: 'warning', code: null, format: 'eslint-unix', message: 'token=ghp_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8' }),
-    location({ file: 'main.go', root: '/other', line: 9, endLine: 9, column: 4, endColumn: 11, columnUnit: 'byte', severity: null, code: null, format: 'go-build', message: 'undefined: x' }),
+    location({
+      file: 'src/ü b.ts',
+      line: 3,
+      column: 5,
+      endLine: null,
+      endColumn: null,
+      severity: 'warning',
+      code: null,
+      format: 'eslint-unix',
+      message: 'token=ghp_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8',
+    }),
+    location({
+      file: 'main.go',
+      root: '/other',
+      line: 9,
+      endLine: 9,
+      column: 4,
+      endColumn: 11,
+      columnUnit: 'byte',
+      severity: null,
+      code: null,
+      format: 'go-build',
+      message: 'undefined: x',
+    }),
     location({ file: 'src/app.ts', line: 12, column: 7, message: "Type 'string' is not assignable to type 'number'." }),
-    location({ file: 'notes.txt', line: 1, column: null, endLine: null, endColumn: null, code: null, format: 'generic', severity: 'note', message: 'see here' }),
+    location({
+      file: 'notes.txt',
+      line: 1,
+      column: null,
+      endLine: null,
+      endColumn: null,
+      code: null,
+      format: 'generic',
+      severity: 'note',
+      message: 'see here',
+    }),
     // Roles (issue 13): a diagnostic with a related span, and a trace of three frames (innermost printed last).
     location({
-      file: 'src/cart.ts', line: 5, column: 41, endColumn: 45, endLine: null, code: 'TS2551', format: 'tsc-pretty', message: "Property 'prise' does not exist on type 'Item'.",
-      related: [location({ file: 'src/types.ts', line: 3, column: 3, endLine: null, endColumn: 7, severity: 'note', code: null, format: 'tsc-pretty', message: "'price' is declared here.", role: 'related' })],
+      file: 'src/cart.ts',
+      line: 5,
+      column: 41,
+      endColumn: 45,
+      endLine: null,
+      code: 'TS2551',
+      format: 'tsc-pretty',
+      message: "Property 'prise' does not exist on type 'Item'.",
+      related: [
+        location({
+          file: 'src/types.ts',
+          line: 3,
+          column: 3,
+          endLine: null,
+          endColumn: 7,
+          severity: 'note',
+          code: null,
+          format: 'tsc-pretty',
+          message: "'price' is declared here.",
+          role: 'related',
+        }),
+      ],
     }),
-    location({ file: 'tests/test_x.py', line: 10, column: null, endLine: null, endColumn: null, severity: null, code: null, format: 'pytest-long', message: '', columnUnit: 'char', frame: { trace: 7, index: 0, innermostLast: true, causeRank: 0 } }),
-    location({ file: 'src/x.py', line: 4, column: null, endLine: null, endColumn: null, severity: null, code: null, format: 'pytest-long', message: '', columnUnit: 'char', frame: { trace: 7, index: 1, innermostLast: true, causeRank: 0 } }),
-    location({ file: 'src/y.py', line: 2, column: null, endLine: null, endColumn: null, severity: null, code: null, format: 'pytest-long', message: 'ValueError: bad', columnUnit: 'char', frame: { trace: 7, index: 2, innermostLast: true, causeRank: 0 } }),
+    location({
+      file: 'tests/test_x.py',
+      line: 10,
+      column: null,
+      endLine: null,
+      endColumn: null,
+      severity: null,
+      code: null,
+      format: 'pytest-long',
+      message: '',
+      columnUnit: 'char',
+      frame: { trace: 7, index: 0, innermostLast: true, causeRank: 0 },
+    }),
+    location({
+      file: 'src/x.py',
+      line: 4,
+      column: null,
+      endLine: null,
+      endColumn: null,
+      severity: null,
+      code: null,
+      format: 'pytest-long',
+      message: '',
+      columnUnit: 'char',
+      frame: { trace: 7, index: 1, innermostLast: true, causeRank: 0 },
+    }),
+    location({
+      file: 'src/y.py',
+      line: 2,
+      column: null,
+      endLine: null,
+      endColumn: null,
+      severity: null,
+      code: null,
+      format: 'pytest-long',
+      message: 'ValueError: bad',
+      columnUnit: 'char',
+      frame: { trace: 7, index: 2, innermostLast: true, causeRank: 0 },
+    }),
   ],
   unresolved: [],
   dropped: [],
@@ -51,7 +139,14 @@ describe('renderSarif', () => {
     expect(run.tool.driver.name).toBe('faultline');
     // faultline has no public page: no informationUri rather than one that does not exist (issue 24).
     expect(run.tool.driver.informationUri).toBeUndefined();
-    expect(run.tool.driver.rules.map((rule: any) => rule.id)).toEqual(['tsc/TS2322', 'eslint-unix', 'go-build', 'generic', 'tsc-pretty/TS2551', 'pytest-long']);
+    expect(run.tool.driver.rules.map((rule: any) => rule.id)).toEqual([
+      'tsc/TS2322',
+      'eslint-unix',
+      'go-build',
+      'generic',
+      'tsc-pretty/TS2551',
+      'pytest-long',
+    ]);
     expect(run.columnKind).toBe('utf16CodeUnits');
     expect(run.originalUriBaseIds).toEqual({ '%SRCROOT%': { uri: 'file:///repo/' }, ROOT1: { uri: 'file:///other/' } });
     const [first, second, third, fourth] = run.results;
@@ -86,14 +181,19 @@ describe('renderSarif', () => {
     expect(declared.relatedLocations).toEqual([
       {
         id: 1,
-        physicalLocation: { artifactLocation: { uri: 'src/types.ts', uriBaseId: '%SRCROOT%' }, region: { startLine: 3, startColumn: 3, endLine: 3, endColumn: 8 } },
+        physicalLocation: {
+          artifactLocation: { uri: 'src/types.ts', uriBaseId: '%SRCROOT%' },
+          region: { startLine: 3, startColumn: 3, endLine: 3, endColumn: 8 },
+        },
         message: { text: "'price' is declared here." },
       },
     ]);
     expect(trace.message.text).toBe('ValueError: bad');
     expect(trace.locations[0].physicalLocation.artifactLocation.uri).toBe('src/y.py');
     const steps = trace.codeFlows[0].threadFlows[0].locations;
-    expect(steps.map((step: any) => [step.location.physicalLocation.artifactLocation.uri, step.executionOrder, step.location.message.text])).toEqual([
+    expect(
+      steps.map((step: any) => [step.location.physicalLocation.artifactLocation.uri, step.executionOrder, step.location.message.text]),
+    ).toEqual([
       ['tests/test_x.py', 1, 'called from here'],
       ['src/x.py', 2, 'called from here'],
       ['src/y.py', 3, 'ValueError: bad'],
@@ -144,17 +244,21 @@ describe('renderSarif', () => {
       .map((finding: any) => `${finding.ruleId} ${finding.level}`);
   }
 
-  it.skipIf(!existsSync(multitool))(`passes the SARIF multitool with GitHub ingestion rules (Sarif;Ghas) ${needsWhat('the SARIF multitool', existsSync(multitool), 'npm ci installs the @microsoft/sarif-multitool dev dependency')}`, () => {
-    // SARIF2005 (ProvideToolProperties, a Sarif-ruleset warning, not a GitHub ingestion rule) asks for the
-    // tool's informationUri, which faultline leaves out on purpose: it has no public page to point at. With one
-    // given (renderSarif's informationUri option) nothing is reported.
-    expect(multitoolFindings(log, 'ok')).toEqual(['SARIF2005 undefined']);
-    const withPage = structuredClone(log) as any;
-    withPage.runs[0].tool.driver.informationUri = 'https://example.com/tools/faultline';
-    expect(multitoolFindings(withPage, 'with-page')).toEqual([]);
-    // The check is live: a rule without `help` is what GitHub rejects (GH2012).
-    const broken = structuredClone(log) as any;
-    delete broken.runs[0].tool.driver.rules[0].help;
-    expect(multitoolFindings(broken, 'broken').join('\n')).toMatch(/GH\d+/);
-  }, 120_000);
+  it.skipIf(!existsSync(multitool))(
+    `passes the SARIF multitool with GitHub ingestion rules (Sarif;Ghas) ${needsWhat('the SARIF multitool', existsSync(multitool), 'npm ci installs the @microsoft/sarif-multitool dev dependency')}`,
+    () => {
+      // SARIF2005 (ProvideToolProperties, a Sarif-ruleset warning, not a GitHub ingestion rule) asks for the
+      // tool's informationUri, which faultline leaves out on purpose: it has no public page to point at. With one
+      // given (renderSarif's informationUri option) nothing is reported.
+      expect(multitoolFindings(log, 'ok')).toEqual(['SARIF2005 undefined']);
+      const withPage = structuredClone(log) as any;
+      withPage.runs[0].tool.driver.informationUri = 'https://example.com/tools/faultline';
+      expect(multitoolFindings(withPage, 'with-page')).toEqual([]);
+      // The check is live: a rule without `help` is what GitHub rejects (GH2012).
+      const broken = structuredClone(log) as any;
+      delete broken.runs[0].tool.driver.rules[0].help;
+      expect(multitoolFindings(broken, 'broken').join('\n')).toMatch(/GH\d+/);
+    },
+    120_000,
+  );
 });

@@ -14,11 +14,15 @@ async function report(name: string): Promise<string[]> {
 }
 
 describe('text report: (fix available)', () => {
-  it('on each diagnostic whose fix-its gcc printed (a note\'s fix-it marks the warning it belongs to), and only there', async () => {
+  it("on each diagnostic whose fix-its gcc printed (a note's fix-it marks the warning it belongs to), and only there", async () => {
     const lines = await report('fixits');
     expect(lines[0]).toBe('main.c:7:19  error  ‘q’ is a pointer; did you mean to use ‘->’?  (fix available)');
     // main.c:7 holds three diagnostics with a fix-it (the printf warning's through its note) and one without.
-    expect(lines.filter((line) => line.includes('(fix available)')).map((line) => line.split('  ')[0])).toEqual(['main.c:7:19', 'main.c:7:3', 'main.c:7:24']);
+    expect(lines.filter((line) => line.includes('(fix available)')).map((line) => line.split('  ')[0])).toEqual([
+      'main.c:7:19',
+      'main.c:7:3',
+      'main.c:7:24',
+    ]);
     expect(lines.some((line) => line.includes('incompatible implicit declaration') && !line.includes('(fix available)'))).toBe(true);
   });
 

@@ -60,7 +60,13 @@ describe('faultline prompt', () => {
   it('reads standard input, honours --budget and uses an injected symbol provider', async () => {
     const cli = io(log);
     const command = createPromptCommand({
-      symbolProvider: async ({ location }) => ({ name: 'total', kind: 'function', startLine: 11, endLine: 13, source: `// symbol of ${location.file}` }),
+      symbolProvider: async ({ location }) => ({
+        name: 'total',
+        kind: 'function',
+        startLine: 11,
+        endLine: 13,
+        source: `// symbol of ${location.file}`,
+      }),
     });
     const code = await command.run(['-', '--root', workspace, '--budget', '1500'], cli);
     expect(code).toBe(0);
@@ -71,8 +77,19 @@ describe('faultline prompt', () => {
 
   it('reads code only inside the roots, symlinks resolved', async () => {
     const at = (file: string) => ({
-      file, root: workspace, line: 1, column: 1, endLine: null, endColumn: null, severity: 'error' as const, message: 'm',
-      code: null, format: 'tsc', columnUnit: 'utf-16' as const, logLine: 1, absolutePath: join(workspace, file),
+      file,
+      root: workspace,
+      line: 1,
+      column: 1,
+      endLine: null,
+      endColumn: null,
+      severity: 'error' as const,
+      message: 'm',
+      code: null,
+      format: 'tsc',
+      columnUnit: 'utf-16' as const,
+      logLine: 1,
+      absolutePath: join(workspace, file),
     });
     expect((await readInsideRoots(at('src/app.ts'), [workspace]))?.text).toContain('let n: number');
     expect(await readInsideRoots(at('src/link.ts'), [workspace])).toBeUndefined();

@@ -20,7 +20,7 @@ describe('extractShellCommand', () => {
     ['prose first line', 'Note: careful\nrm -rf build', 'rm -rf build'],
     ['sentence then command', 'This removes the build folder.\nrm -rf build', 'rm -rf build'],
     ['tilde fence', '~~~\nfind . -name "*.ts"\n~~~', 'find . -name "*.ts"'],
-    ['longer fence with inner ```', '````md\necho \'```\'\n````', "echo '```'"],
+    ['longer fence with inner ```', "````md\necho '```'\n````", "echo '```'"],
     ['backticks inside a command', 'echo `date`', 'echo `date`'],
     ['empty', '', ''],
     ['only prose', 'I cannot help with that.', ''],

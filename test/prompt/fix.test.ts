@@ -43,12 +43,26 @@ describe('buildFixPrompt', () => {
       locations: [location(), location({ file: 'src/b.ts', line: 3 })],
       summary: "src/app.ts(12,7): error TS2322: Type 'string' is not assignable",
       symbols: [
-        { name: 'total', kind: 'function', startLine: 10, endLine: 14, source: 'function total() {\n  let n: number = "0";\n}', file: 'src/app.ts' },
+        {
+          name: 'total',
+          kind: 'function',
+          startLine: 10,
+          endLine: 14,
+          source: 'function total() {\n  let n: number = "0";\n}',
+          file: 'src/app.ts',
+        },
         { name: 'helper', kind: 'function', startLine: 1, endLine: 3, source: 'function helper() {}', file: 'src/b.ts' },
       ],
       outputTail: 'line a\nline b',
     });
-    const order = ['A command failed', 'Command: npm test', 'Error summary:', 'Code of function `total` in src/app.ts, lines 10–14:', 'Code of function `helper`', 'Output (end):'];
+    const order = [
+      'A command failed',
+      'Command: npm test',
+      'Error summary:',
+      'Code of function `total` in src/app.ts, lines 10–14:',
+      'Code of function `helper`',
+      'Output (end):',
+    ];
     const positions = order.map((needle) => result.prompt.indexOf(needle));
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
@@ -63,10 +77,30 @@ describe('buildFixPrompt', () => {
   it('stays within the budget and marks every omission', async () => {
     const big = Array.from({ length: 4000 }, (_, index) => `output line ${index}`).join('\n');
     const source = Array.from({ length: 800 }, (_, index) => `const v${index} = ${index};`).join('\n');
-    const symbols = [0, 1, 2, 3].map((index) => ({ name: `f${index}`, kind: 'function', startLine: 1, endLine: 800, source, file: `src/f${index}.ts` }));
+    const symbols = [0, 1, 2, 3].map((index) => ({
+      name: `f${index}`,
+      kind: 'function',
+      startLine: 1,
+      endLine: 800,
+      source,
+      file: `src/f${index}.ts`,
+    }));
     for (const budget of [1000, 3000, 12_000]) {
-      const result = await buildFixPrompt({ run, locations: [location()], summary: 'error TS2322', symbols, outputTail: `${big}\nFINAL ERROR LINE` });
-      const bounded = await buildFixPrompt({ run, locations: [location()], summary: 'error TS2322', symbols, outputTail: `${big}\nFINAL ERROR LINE`, budget });
+      const result = await buildFixPrompt({
+        run,
+        locations: [location()],
+        summary: 'error TS2322',
+        symbols,
+        outputTail: `${big}\nFINAL ERROR LINE`,
+      });
+      const bounded = await buildFixPrompt({
+        run,
+        locations: [location()],
+        summary: 'error TS2322',
+        symbols,
+        outputTail: `${big}\nFINAL ERROR LINE`,
+        budget,
+      });
       expect(result.chars).toBeLessThanOrEqual(12_000);
       expect(bounded.chars).toBeLessThanOrEqual(budget);
       expect(bounded.prompt).toContain('FINAL ERROR LINE');
@@ -110,6 +144,8 @@ describe('buildFixPrompt', () => {
   });
 
   it('rejects a budget that cannot hold the instruction', async () => {
-    await expect(buildFixPrompt({ run, locations: [location()], budget: 50 })).rejects.toSatisfy((error) => isFaultlineError(error, 'E_BUDGET'));
+    await expect(buildFixPrompt({ run, locations: [location()], budget: 50 })).rejects.toSatisfy((error) =>
+      isFaultlineError(error, 'E_BUDGET'),
+    );
   });
 });

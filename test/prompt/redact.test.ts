@@ -26,22 +26,36 @@ describe('redaction rules', () => {
 
   it('redacts URL passwords only, and curl -u', () => {
     expect(own('https://bob:s3cr3tpw@example.com/x')).toBe('https://bob:[REDACTED:url-password]@example.com/x');
-    expect(own('git@github.com:acme/web.git and https://user@example.com')).toBe('git@github.com:acme/web.git and https://user@example.com');
+    expect(own('git@github.com:acme/web.git and https://user@example.com')).toBe(
+      'git@github.com:acme/web.git and https://user@example.com',
+    );
     expect(own('curl -u admin:hunter22 https://x')).toBe('curl -u admin:[REDACTED:basic-auth] https://x');
   });
 
   it('redacts PEM blocks, also when the log ends inside one', () => {
     // Line breaks are kept so that log line numbers still match.
-    expect(own('a\n-----BEGIN RSA PRIVATE KEY-----\nMIIE\nabcd\n-----END RSA PRIVATE KEY-----\nb')).toBe('a\n[REDACTED:private-key]\n\n\n\nb');
+    expect(own('a\n-----BEGIN RSA PRIVATE KEY-----\nMIIE\nabcd\n-----END RSA PRIVATE KEY-----\nb')).toBe(
+      'a\n[REDACTED:private-key]\n\n\n\nb',
+    );
     expect(own('-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0B')).toBe('[REDACTED:private-key]\n');
     // …but only its base64 lines: the log after the cut stays readable.
-    expect(own('-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0B\nerror: build failed')).toBe('[REDACTED:private-key]\n\nerror: build failed');
+    expect(own('-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0B\nerror: build failed')).toBe(
+      '[REDACTED:private-key]\n\nerror: build failed',
+    );
   });
 
   it('gates secret-named assignments on randomness for their length, and skips placeholders', () => {
     expect(own('DB_PASSWORD=q8Zr!2mVx#Lp9sT')).toBe('DB_PASSWORD=[REDACTED:generic-secret]');
     expect(own('"api_key": "f3a9c1e7b5d2"')).toBe('"api_key": "[REDACTED:generic-secret]"');
-    for (const benign of ['password: changeme', 'API_TOKEN=${API_TOKEN}', 'token: <your-token>', 'SECRET=xxxxxxxxxxxx', 'password=aaaaaaaaaaaa', 'token = getToken()', 'secret_name = prod/db/creds']) {
+    for (const benign of [
+      'password: changeme',
+      'API_TOKEN=${API_TOKEN}',
+      'token: <your-token>',
+      'SECRET=xxxxxxxxxxxx',
+      'password=aaaaaaaaaaaa',
+      'token = getToken()',
+      'secret_name = prod/db/creds',
+    ]) {
       expect(own(benign)).toBe(benign);
     }
     expect(shannonEntropy('aaaa')).toBe(0);
@@ -51,12 +65,22 @@ describe('redaction rules', () => {
   });
 
   it('leaves hashes and ids alone where the name does not say secret', () => {
-    const lines = ['commit 4b825dc642cb6eb9a060e54bf8d69288fbee4904', 'cache-key: 9f2ce5b1a3d7e6f4c8b2a1d0e9f7c6b5a4d3e2f1', 'id: 123e4567-e89b-12d3-a456-426614174000'];
+    const lines = [
+      'commit 4b825dc642cb6eb9a060e54bf8d69288fbee4904',
+      'cache-key: 9f2ce5b1a3d7e6f4c8b2a1d0e9f7c6b5a4d3e2f1',
+      'id: 123e4567-e89b-12d3-a456-426614174000',
+    ];
     for (const line of lines) expect(own(line)).toBe(line);
   });
 
   it('replaces secret environment values verbatim, skipping PWD and paths', () => {
-    const env = { DEPLOY_TOKEN: 'plain words here', PWD: '/home/me/project', GOOGLE_CREDENTIALS_FILE: '/etc/gcp/key.json', SHORT_TOKEN: 'abc', HOME: '/home/me' };
+    const env = {
+      DEPLOY_TOKEN: 'plain words here',
+      PWD: '/home/me/project',
+      GOOGLE_CREDENTIALS_FILE: '/etc/gcp/key.json',
+      SHORT_TOKEN: 'abc',
+      HOME: '/home/me',
+    };
     expect(secretEnvLiterals(env)).toEqual([{ value: 'plain words here', type: 'env:DEPLOY_TOKEN' }]);
     const redactor = createRedactor({ env });
     expect(redactor.redact('using plain words here in /home/me/project')).toBe('using [REDACTED:env:DEPLOY_TOKEN] in /home/me/project');

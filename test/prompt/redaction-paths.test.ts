@@ -35,7 +35,10 @@ const log = [
   "src/app.ts(3,7): error TS2322: Type 'string' is not assignable to type 'number'.",
 ].join('\n');
 mkdirSync(join(workspace, 'src'));
-writeFileSync(join(workspace, 'src/app.ts'), ['// app', `const auth = "Authorization: Bearer " + "${token}";`, 'let n: number = "0";', ''].join('\n'));
+writeFileSync(
+  join(workspace, 'src/app.ts'),
+  ['// app', `const auth = "Authorization: Bearer " + "${token}";`, 'let n: number = "0";', ''].join('\n'),
+);
 writeFileSync(join(workspace, 'ci.log'), log);
 
 function io(): CliIo & { out: string; err: string } {
@@ -120,8 +123,19 @@ describe('text meant for a model is redacted in the form it is shown', () => {
 
   it('SARIF: a message carrying a split secret is redacted with the escapes inside it', () => {
     const location = {
-      file: 'src/app.ts', root: workspace, absolutePath: join(workspace, 'src/app.ts'), line: 3, column: 7, endLine: null, endColumn: null,
-      severity: 'error' as const, message: `bad token ${sgr(token)}`, code: null, format: 'tsc', columnUnit: 'utf-16' as const, logLine: 4,
+      file: 'src/app.ts',
+      root: workspace,
+      absolutePath: join(workspace, 'src/app.ts'),
+      line: 3,
+      column: 7,
+      endLine: null,
+      endColumn: null,
+      severity: 'error' as const,
+      message: `bad token ${sgr(token)}`,
+      code: null,
+      format: 'tsc',
+      columnUnit: 'utf-16' as const,
+      logLine: 4,
     };
     const sarif = JSON.stringify(renderSarif({ locations: [location], unresolved: [], dropped: [] }));
     expect(sarif).toContain('[REDACTED:github-token]');

@@ -49,7 +49,11 @@ describe('redaction corpus', () => {
       const text = read('benign', file);
       const redactor = await buildRedactor({ texts: [text], env: {} });
       const before = text.split('\n');
-      for (const [path, after] of [['redact', redactor.redact(text)], ['shown', redactor.redactShown(text)], ['raw', redactor.redactRaw(text)]] as const) {
+      for (const [path, after] of [
+        ['redact', redactor.redact(text)],
+        ['shown', redactor.redactShown(text)],
+        ['raw', redactor.redactRaw(text)],
+      ] as const) {
         const lines = after.split('\n');
         expect(lines).toHaveLength(before.length);
         before.forEach((line, index) => {
@@ -69,7 +73,9 @@ describe('redaction corpus', () => {
     const changed: string[] = [];
     let samples = 0;
     for (const file of benign) {
-      for (const line of read('benign', file).split('\n').filter((text) => text.trim() !== '')) {
+      for (const line of read('benign', file)
+        .split('\n')
+        .filter((text) => text.trim() !== '')) {
         for (const [variant, carry] of Object.entries(VARIANTS)) {
           const raw = carry('{secret}', line);
           samples++;
@@ -77,7 +83,8 @@ describe('redaction corpus', () => {
           // The raw path also judges what a backspace erased, kept in place (a password typed and erased is
           // still in the bytes); a character pushed into a digest that way makes it look random, so the
           // backspace carrier is held to 0 on the shown path only.
-          else if (variant !== 'split-by-backspace' && redactor.redactRaw(raw) !== raw) changed.push(`${file} × ${variant} (raw): ${JSON.stringify(redactor.redactRaw(raw))}`);
+          else if (variant !== 'split-by-backspace' && redactor.redactRaw(raw) !== raw)
+            changed.push(`${file} × ${variant} (raw): ${JSON.stringify(redactor.redactRaw(raw))}`);
         }
       }
     }

@@ -29,8 +29,19 @@ const cases = kinds.flatMap((kind) => {
 
 function location(message: string): ResolvedLocation {
   return {
-    file: 'src/app.ts', root: '/work', absolutePath: '/work/src/app.ts', line: 3, column: 1, endLine: null, endColumn: null,
-    severity: 'error', message, code: null, format: 'tsc', columnUnit: 'utf-16', logLine: 1,
+    file: 'src/app.ts',
+    root: '/work',
+    absolutePath: '/work/src/app.ts',
+    line: 3,
+    column: 1,
+    endLine: null,
+    endColumn: null,
+    severity: 'error',
+    message,
+    code: null,
+    format: 'tsc',
+    columnUnit: 'utf-16',
+    logLine: 1,
   };
 }
 
@@ -40,7 +51,13 @@ async function leaksOf(redactor: Redactor): Promise<string[]> {
     const prompt = (await buildFixPrompt({ locations: [location('failed')], summary: raw, outputTail: raw, redactor })).prompt;
     const rawOut = redactor.redactRaw(raw);
     const sarif = JSON.stringify(renderSarif({ locations: [location(raw)], unresolved: [], dropped: [] }, { redactor }));
-    const outputs = { prompt, shown: redactor.redactShown(raw), raw: rawOut, 'raw-as-shown': normaliseText(rawOut), sarif: JSON.parse(sarif).runs[0].results[0].message.text as string };
+    const outputs = {
+      prompt,
+      shown: redactor.redactShown(raw),
+      raw: rawOut,
+      'raw-as-shown': normaliseText(rawOut),
+      sarif: JSON.parse(sarif).runs[0].results[0].message.text as string,
+    };
     for (const [path, text] of Object.entries(outputs)) if (leaked(text, secret)) leaks.push(`${kind} × ${variant} → ${path}`);
   }
   return leaks;
@@ -54,7 +71,9 @@ describe('secret kinds × carriers', () => {
 
   it('faultline’s own rules redact every kind in every carrier, on every path', async () => {
     const leaks = await leaksOf(createRedactor());
-    console.log(`[redaction kinds] ${kinds.length} kinds × ${Object.keys(VARIANTS).length} carriers = ${cases.length} cases × 5 paths; leaks: ${leaks.length}`);
+    console.log(
+      `[redaction kinds] ${kinds.length} kinds × ${Object.keys(VARIANTS).length} carriers = ${cases.length} cases × 5 paths; leaks: ${leaks.length}`,
+    );
     expect(leaks).toEqual([]);
   });
 

@@ -25,7 +25,9 @@ describe('length-aware randomness', () => {
       if (shannonEntropy(secret) < 3.5) belowOldCut++;
       if (!redactor.redact(line.replace('{secret}', secret)).includes(secret)) caught++;
     }
-    console.log(`[randomness] ${template} after ${line}: caught ${caught}/2000; ${belowOldCut} are below the old 3.5-bit cut (missed before)`);
+    console.log(
+      `[randomness] ${template} after ${line}: caught ${caught}/2000; ${belowOldCut} are below the old 3.5-bit cut (missed before)`,
+    );
     expect(caught / 2000).toBeGreaterThanOrEqual(minimumShare);
   });
 });

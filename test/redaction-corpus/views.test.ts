@@ -5,7 +5,29 @@ import { normaliseText } from '../../src/summarise/index.js';
 import { sourceSpan, terminalView, unescapedView } from '../../src/redact/views.js';
 import { seededRandom } from './generate.js';
 
-const PIECES = ['a', 'b', 'Z', '9', ' ', '\t', '\n', '\r', '\r\n', '\b', 'X\b', '\u001b[0m', '\u001b[1;31m', '\u001b]8;;https://x\u0007', '\u001b(B', '\u009b1m', '\u0007', '\u0000', '😀', '\u001b', '\\"'];
+const PIECES = [
+  'a',
+  'b',
+  'Z',
+  '9',
+  ' ',
+  '\t',
+  '\n',
+  '\r',
+  '\r\n',
+  '\b',
+  'X\b',
+  '\u001b[0m',
+  '\u001b[1;31m',
+  '\u001b]8;;https://x\u0007',
+  '\u001b(B',
+  '\u009b1m',
+  '\u0007',
+  '\u0000',
+  '😀',
+  '\u001b',
+  '\\"',
+];
 
 describe('terminal view', () => {
   it('equals normaliseText on 2 000 seeded random mixes', () => {

@@ -31,7 +31,9 @@ function counted(latin1: string): number {
 describe('hostile reports', () => {
   it('JSON nested past the depth limit is refused with E_REPORT_LIMIT', () => {
     const log = `[{"filePath":"a.js","messages":${'['.repeat(200_000)}`;
-    expect(() => read(log)).toThrow(expect.objectContaining({ code: 'E_REPORT_LIMIT', message: expect.stringContaining('deeper than 128') }));
+    expect(() => read(log)).toThrow(
+      expect.objectContaining({ code: 'E_REPORT_LIMIT', message: expect.stringContaining('deeper than 128') }),
+    );
   });
 
   it('XML nested past the depth limit is refused with E_REPORT_LIMIT', () => {
@@ -50,14 +52,32 @@ describe('hostile reports', () => {
   });
 
   it('a JSON line over 1 MiB is not read as a record; the lines around it still are', () => {
-    const record = (file: string) => JSON.stringify({ reason: 'compiler-message', package_id: 'p', message: { message: 'm', level: 'error', spans: [{ file_name: file, line_start: 1, column_start: 1, column_end: 2, is_primary: true }] } });
+    const record = (file: string) =>
+      JSON.stringify({
+        reason: 'compiler-message',
+        package_id: 'p',
+        message: {
+          message: 'm',
+          level: 'error',
+          spans: [{ file_name: file, line_start: 1, column_start: 1, column_end: 2, is_primary: true }],
+        },
+      });
     const huge = `{"reason":"compiler-message","package_id":"p","message":{"message":"${'z'.repeat(2 << 20)}"}}`;
     const found = read([record('src/a.rs'), huge, record('src/b.rs'), ''].join('\n')).locations;
-    expect(found.map((l) => [l.file, l.logLine])).toEqual([['src/a.rs', 1], ['src/b.rs', 3]]);
+    expect(found.map((l) => [l.file, l.logLine])).toEqual([
+      ['src/a.rs', 1],
+      ['src/b.rs', 3],
+    ]);
   });
 
   it('DTD entities are never expanded (no billion laughs): a clear error, work bounded by the input', () => {
-    const entities = ['<!ENTITY a "aaaaaaaaaa">', ...Array.from({ length: 9 }, (_, index) => `<!ENTITY ${String.fromCharCode(98 + index)} "${`&${String.fromCharCode(97 + index)};`.repeat(10)}">`)];
+    const entities = [
+      '<!ENTITY a "aaaaaaaaaa">',
+      ...Array.from(
+        { length: 9 },
+        (_, index) => `<!ENTITY ${String.fromCharCode(98 + index)} "${`&${String.fromCharCode(97 + index)};`.repeat(10)}">`,
+      ),
+    ];
     const log = `<?xml version="1.0"?>\n<!DOCTYPE testsuites [${entities.join('')}]>\n<testsuites><testsuite><testcase name="t"><failure>&j;</failure></testcase></testsuite></testsuites>\n`;
     let outcome: unknown;
     const meter: WorkMeter = { steps: 0 };
@@ -73,8 +93,12 @@ describe('hostile reports', () => {
   });
 
   it('an unterminated report keeps what it read (a killed test run writes half a file)', () => {
-    const log = '<testsuites><testsuite><testcase name="t" file="tests/test_x.py" line="3"><failure message="boom">tests/test_x.py:4: AssertionError\n';
-    expect(read(log).locations.map((l) => [l.file, l.line])).toEqual([['tests/test_x.py', 3], ['tests/test_x.py', 4]]);
+    const log =
+      '<testsuites><testsuite><testcase name="t" file="tests/test_x.py" line="3"><failure message="boom">tests/test_x.py:4: AssertionError\n';
+    expect(read(log).locations.map((l) => [l.file, l.line])).toEqual([
+      ['tests/test_x.py', 3],
+      ['tests/test_x.py', 4],
+    ]);
   });
 });
 
@@ -88,20 +112,34 @@ describe('linear work', () => {
   };
 
   it('JSON lines among text: 4× the log costs at most 4.5× the work', () => {
-    const line = (index: number) => JSON.stringify({ reason: 'compiler-message', package_id: 'p', message: { message: 'm', level: 'warning', spans: [{ file_name: `src/m${index}.rs`, line_start: 1, column_start: 1, column_end: 2, is_primary: true }], children: [] } });
+    const line = (index: number) =>
+      JSON.stringify({
+        reason: 'compiler-message',
+        package_id: 'p',
+        message: {
+          message: 'm',
+          level: 'warning',
+          spans: [{ file_name: `src/m${index}.rs`, line_start: 1, column_start: 1, column_end: 2, is_primary: true }],
+          children: [],
+        },
+      });
     const build = (n: number) => Array.from({ length: n }, (_, index) => `${line(index)}\n[INFO] step ${index}\n{ not: json }\n`).join('');
     expect(ratio(build, 2000)).toBeLessThanOrEqual(4.5);
   });
 
   it('a SARIF document: 4× the results cost at most 4.5× the work', () => {
-    const result = (index: number) => `{"ruleId":"r","level":"error","message":{"text":"m"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"src/f${index}.js"},"region":{"startLine":3,"startColumn":2}}}]}`;
-    const build = (n: number) => `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"t"}},"results":[${Array.from({ length: n }, (_, index) => result(index)).join(',\n')}]}]}\n`;
+    const result = (index: number) =>
+      `{"ruleId":"r","level":"error","message":{"text":"m"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"src/f${index}.js"},"region":{"startLine":3,"startColumn":2}}}]}`;
+    const build = (n: number) =>
+      `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"t"}},"results":[${Array.from({ length: n }, (_, index) => result(index)).join(',\n')}]}]}\n`;
     expect(ratio(build, 3000)).toBeLessThanOrEqual(4.5);
   });
 
   it('a JUnit report: 4× the failures cost at most 4.5× the work', () => {
-    const failure = (index: number) => `<testcase name="t${index}"><failure message="boom">Error: boom\n    at Object.test (/w/src/t${index}.test.js:4:9)\n</failure></testcase>\n`;
-    const build = (n: number) => `<?xml version="1.0"?>\n<testsuites><testsuite>\n${Array.from({ length: n }, (_, index) => failure(index)).join('')}</testsuite></testsuites>\n`;
+    const failure = (index: number) =>
+      `<testcase name="t${index}"><failure message="boom">Error: boom\n    at Object.test (/w/src/t${index}.test.js:4:9)\n</failure></testcase>\n`;
+    const build = (n: number) =>
+      `<?xml version="1.0"?>\n<testsuites><testsuite>\n${Array.from({ length: n }, (_, index) => failure(index)).join('')}</testsuite></testsuites>\n`;
     expect(ratio(build, 800)).toBeLessThanOrEqual(4.5);
   });
 });

@@ -30,18 +30,32 @@ function byWindows(latin1: string, size: number, options: Options = {}): RawLoca
   return reader.end().locations;
 }
 
-const brief = (locations: RawLocation[]) => locations.map((l) => `${l.format} ${l.file}:${l.line}:${l.column ?? ''} ${l.severity ?? '-'} ${l.code ?? '-'} @${l.logLine}`);
+const brief = (locations: RawLocation[]) =>
+  locations.map((l) => `${l.format} ${l.file}:${l.line}:${l.column ?? ''} ${l.severity ?? '-'} ${l.code ?? '-'} @${l.logLine}`);
 
 const cargoLine = (file: string, line: number, message: string): string =>
   JSON.stringify({
     reason: 'compiler-message',
     package_id: 'demo 0.1.0',
-    message: { message, level: 'error', code: { code: 'E0308' }, spans: [{ file_name: file, line_start: line, line_end: line, column_start: 5, column_end: 9, is_primary: true, label: null }], children: [] },
+    message: {
+      message,
+      level: 'error',
+      code: { code: 'E0308' },
+      spans: [{ file_name: file, line_start: line, line_end: line, column_start: 5, column_end: 9, is_primary: true, label: null }],
+      children: [],
+    },
   });
 
 describe('reports found among text', () => {
   it('cargo JSON lines among gcc text: both read, every text line keeps its log line', () => {
-    const log = ['   Compiling demo v0.1.0', cargoLine('src/main.rs', 6, 'mismatched types'), 'src/native.c:3:7: error: expected ; before }', cargoLine('src/lib.rs', 2, 'oops'), 'src/native.c:9:1: warning: unused', ''].join('\n');
+    const log = [
+      '   Compiling demo v0.1.0',
+      cargoLine('src/main.rs', 6, 'mismatched types'),
+      'src/native.c:3:7: error: expected ; before }',
+      cargoLine('src/lib.rs', 2, 'oops'),
+      'src/native.c:9:1: warning: unused',
+      '',
+    ].join('\n');
     expect(brief(bySlices(log, 1 << 16))).toEqual([
       'cargo-json src/main.rs:6:5 error E0308 @2',
       'gcc src/native.c:3:7 error - @3',
@@ -51,7 +65,15 @@ describe('reports found among text', () => {
   });
 
   it('the same locations at every chunk size, by slices and by windows', () => {
-    for (const path of ['cargo-json/mixed.log', 'go-test-json/fail-and-ok.log', 'sarif/eslint.log', 'eslint-json/two-files.log', 'junit/jest.log', 'rdjsonl/documented.log', 'checkstyle/shellcheck.log']) {
+    for (const path of [
+      'cargo-json/mixed.log',
+      'go-test-json/fail-and-ok.log',
+      'sarif/eslint.log',
+      'eslint-json/two-files.log',
+      'junit/jest.log',
+      'rdjsonl/documented.log',
+      'checkstyle/shellcheck.log',
+    ]) {
       const log = fixture(path);
       const whole = brief(bySlices(log, 1 << 20));
       expect(whole.length, path).toBeGreaterThan(0);
@@ -71,7 +93,17 @@ describe('reports found among text', () => {
   });
 
   it('text lines that only start with a bracket stay text ([INFO], objects printed by a test, JSON that is no report)', () => {
-    const log = ['[INFO] Building demo', '{ a: 1,', '  b: 2 }', '{"level":30,"msg":"started"}', '[', '  1, 2', ']', 'src/app.py:4: error: bad', ''].join('\n');
+    const log = [
+      '[INFO] Building demo',
+      '{ a: 1,',
+      '  b: 2 }',
+      '{"level":30,"msg":"started"}',
+      '[',
+      '  1, 2',
+      ']',
+      'src/app.py:4: error: bad',
+      '',
+    ].join('\n');
     const found = bySlices(log, 5);
     expect(brief(found)).toEqual(brief(bySlices(log, 1 << 16, { inputFormat: 'text' })));
     expect(found.at(-1)?.logLine).toBe(8);
@@ -113,14 +145,20 @@ describe('choosing and forcing formats', () => {
   it('forcing an XML format reads the input as XML (and says so when it is not)', () => {
     const report = fixture('checkstyle/shellcheck.log');
     expect(bySlices(report, 100, { inputFormat: 'checkstyle' }).length).toBeGreaterThan(0);
-    expect(() => bySlices('src/a.c:1:2: error: x\n', 100, { inputFormat: 'junit' })).toThrow(expect.objectContaining({ code: 'E_REPORT_INVALID' }));
+    expect(() => bySlices('src/a.c:1:2: error: x\n', 100, { inputFormat: 'junit' })).toThrow(
+      expect.objectContaining({ code: 'E_REPORT_INVALID' }),
+    );
   });
 
   it('an unknown input format is a usage error naming the known ones', () => {
-    expect(() => createInputReader({ normaliseLine, inputFormat: 'sarif3' })).toThrow(expect.objectContaining({ code: 'E_UNKNOWN_FORMAT', message: expect.stringContaining('sarif, eslint-json') }));
+    expect(() => createInputReader({ normaliseLine, inputFormat: 'sarif3' })).toThrow(
+      expect.objectContaining({ code: 'E_UNKNOWN_FORMAT', message: expect.stringContaining('sarif, eslint-json') }),
+    );
   });
 
   it('a log starting with <stdin> or <anonymous> is text, not XML', () => {
-    expect(brief(bySlices('<stdin>:3:1: error: expected identifier\n', 8))).toEqual(brief(bySlices('<stdin>:3:1: error: expected identifier\n', 8, { inputFormat: 'text' })));
+    expect(brief(bySlices('<stdin>:3:1: error: expected identifier\n', 8))).toEqual(
+      brief(bySlices('<stdin>:3:1: error: expected identifier\n', 8, { inputFormat: 'text' })),
+    );
   });
 });

@@ -54,20 +54,36 @@ describe('standard input located in the file its command names', () => {
   it('places rows that name no file, or `-`, `/dev/stdin` and `<stdin>`, in the file of the command above', async () => {
     const root = await makeWorkspace({ Dockerfile: 'x\n'.repeat(9), 'src/sum.c': 'x\n'.repeat(12) });
     const log = [
-      '`docker run --rm -i hadolint/hadolint < Dockerfile`', 'L7 DL3008 Pin versions in apt get install. Use `apt-get install <package>=<version>`',
-      'L8 DL3013 Pin versions in pip.', '$ hadolint /dev/stdin < Dockerfile', '/dev/stdin:3 DL3007 warning: Using latest is prone to errors',
-      '$ gcc -Wall -x c -c - -o /dev/null < src/sum.c', '<stdin>:10:10: error: ‘missing’ undeclared (first use in this function)',
+      '`docker run --rm -i hadolint/hadolint < Dockerfile`',
+      'L7 DL3008 Pin versions in apt get install. Use `apt-get install <package>=<version>`',
+      'L8 DL3013 Pin versions in pip.',
+      '$ hadolint /dev/stdin < Dockerfile',
+      '/dev/stdin:3 DL3007 warning: Using latest is prone to errors',
+      '$ gcc -Wall -x c -c - -o /dev/null < src/sum.c',
+      '<stdin>:10:10: error: ‘missing’ undeclared (first use in this function)',
     ].join('\n');
     const result = await locate({ text: log }, { cwd: root, roots: [root] });
-    expect(result.locations.map((l) => `${l.file}:${l.line}:${l.format}`).sort()).toEqual(['Dockerfile:3:hadolint', 'Dockerfile:7:hadolint', 'Dockerfile:8:hadolint', 'src/sum.c:10:gcc']);
+    expect(result.locations.map((l) => `${l.file}:${l.line}:${l.format}`).sort()).toEqual([
+      'Dockerfile:3:hadolint',
+      'Dockerfile:7:hadolint',
+      'Dockerfile:8:hadolint',
+      'src/sum.c:10:gcc',
+    ]);
   });
 
   it('reads the command echoed above (`$ …`, `+ …`, a make recipe), the nearest one', async () => {
     const root = await makeWorkspace({ 'avg.py': 'x\n'.repeat(9), 'other.py': 'x\n'.repeat(9), 'sum.js': 'x\n'.repeat(9) });
     const log = [
-      '$ python3 - < other.py', 'ok',
-      '+ python3 - < avg.py', 'Traceback (most recent call last):', '  File "<stdin>", line 7, in <module>', 'ZeroDivisionError: division by zero',
-      'node < sum.js', '[stdin]:3', '    at sum ([stdin]:3:12)', 'TypeError: x is undefined',
+      '$ python3 - < other.py',
+      'ok',
+      '+ python3 - < avg.py',
+      'Traceback (most recent call last):',
+      '  File "<stdin>", line 7, in <module>',
+      'ZeroDivisionError: division by zero',
+      'node < sum.js',
+      '[stdin]:3',
+      '    at sum ([stdin]:3:12)',
+      'TypeError: x is undefined',
     ].join('\n');
     const result = await locate({ text: log }, { cwd: root, roots: [root] });
     expect(result.locations.map((l) => `${l.file}:${l.line}`)).toEqual(['avg.py:7', 'sum.js:3']);

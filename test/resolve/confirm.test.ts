@@ -19,12 +19,25 @@ describe('confirmation of weak candidates', () => {
       roots: [root],
       isIgnored: noIgnores,
     });
-    expect(result.locations.map((l) => `${l.file}:${l.line}`)).toEqual(['Gemfile:3', 'config.ru:1', 'bin/spring:2', 'app/(auth)/layout.tsx:1']);
+    expect(result.locations.map((l) => `${l.file}:${l.line}`)).toEqual([
+      'Gemfile:3',
+      'config.ru:1',
+      'bin/spring:2',
+      'app/(auth)/layout.tsx:1',
+    ]);
   });
 
   it('discards what the workspace does not confirm: not unresolved, not dropped', async () => {
     const root = await makeWorkspace({ 'src/a.ts': '', 'node_modules/p/index.js': '', 'vendor/x.rb': '' });
-    const raws = [weak('12:30'), weak('v1.2.3'), weak('localhost:8080'), weak('node_modules/p/index.js'), weak('/etc/passwd'), weak('../outside.txt'), weak('gone/b.ts')];
+    const raws = [
+      weak('12:30'),
+      weak('v1.2.3'),
+      weak('localhost:8080'),
+      weak('node_modules/p/index.js'),
+      weak('/etc/passwd'),
+      weak('../outside.txt'),
+      weak('gone/b.ts'),
+    ];
     const result = await resolveLocations([...raws, raw('src/missing.ts')], { cwd: root, roots: [root], isIgnored: noIgnores });
     expect(result.locations).toEqual([]);
     expect(result.dropped).toEqual([]);
@@ -53,7 +66,12 @@ describe('confirmation of weak candidates', () => {
     const fs: ResolverFs = { ...inner, stat: (p) => (statted.push(p), inner.stat(p)) };
     const noise = Array.from({ length: MAX_CONFIRM_LOOKUPS * 2 }, (_, i) => weak(`v${i}.${i}`));
     const repeated = Array.from({ length: 200 }, () => weak('release-1.0'));
-    const result = await resolveLocations([...noise, ...repeated, weak('src/late.ts', 9)], { cwd: root, roots: [root], fs, isIgnored: noIgnores });
+    const result = await resolveLocations([...noise, ...repeated, weak('src/late.ts', 9)], {
+      cwd: root,
+      roots: [root],
+      fs,
+      isIgnored: noIgnores,
+    });
     expect(result.locations.map((l) => `${l.file}:${l.line}`)).toEqual(['src/late.ts:9']);
     expect(statted.length).toBe(new Set(statted).size);
     // A handful of candidates per looked-up name, never one per token of the log.

@@ -16,21 +16,28 @@ async function locateText(root: string, lines: string[]) {
 }
 
 describe('monorepo runner prefixes', () => {
-  it('reads a path behind pnpm -r\'s folder prefix relative to that package', async () => {
+  it("reads a path behind pnpm -r's folder prefix relative to that package", async () => {
     const root = await makeWorkspace({ 'packages/api/src/index.ts': TS, 'packages/web/src/index.ts': TS });
-    const result = await locateText(root, ['packages/web build$ tsc', "packages/web build: src/index.ts(1,14): error TS2322: Type 'string' is not assignable to type 'number'."]);
+    const result = await locateText(root, [
+      'packages/web build$ tsc',
+      "packages/web build: src/index.ts(1,14): error TS2322: Type 'string' is not assignable to type 'number'.",
+    ]);
     expect(result.locations.map((l) => `${l.file}:${l.line}:${l.column}`)).toEqual(['packages/web/src/index.ts:1:14']);
   });
 
-  it('picks, of the packages holding the path, the one whose folder turbo\'s prefix names', async () => {
+  it("picks, of the packages holding the path, the one whose folder turbo's prefix names", async () => {
     const root = await makeWorkspace({ 'apps/api/src/index.ts': TS, 'apps/web/src/index.ts': TS });
-    const result = await locateText(root, ["@acme/api:build: src/index.ts(1,14): error TS2322: Type 'string' is not assignable to type 'number'."]);
+    const result = await locateText(root, [
+      "@acme/api:build: src/index.ts(1,14): error TS2322: Type 'string' is not assignable to type 'number'.",
+    ]);
     expect(result.locations.map((l) => l.file)).toEqual(['apps/api/src/index.ts']);
   });
 
-  it('stays ambiguous when no folder has the package\'s name', async () => {
+  it("stays ambiguous when no folder has the package's name", async () => {
     const root = await makeWorkspace({ 'apps/one/src/index.ts': TS, 'apps/two/src/index.ts': TS });
-    const result = await locateText(root, ["@acme/api:build: src/index.ts(1,14): error TS2322: Type 'string' is not assignable to type 'number'."]);
+    const result = await locateText(root, [
+      "@acme/api:build: src/index.ts(1,14): error TS2322: Type 'string' is not assignable to type 'number'.",
+    ]);
     expect(result.locations).toEqual([]);
     expect(result.unresolved).toMatchObject([{ reason: 'ambiguous', candidates: ['apps/one/src/index.ts', 'apps/two/src/index.ts'] }]);
   });
@@ -58,7 +65,11 @@ describe('unique basename, the last resort', () => {
 
   it('never confirms a weak candidate of the permissive tier by its basename alone', async () => {
     const root = await makeWorkspace({ 'deep/folder/notes.txt': '' });
-    const result = await resolveLocations([raw('notes.txt', { hints: { confirm: true } })], { cwd: root, roots: [root], isIgnored: noIgnores });
+    const result = await resolveLocations([raw('notes.txt', { hints: { confirm: true } })], {
+      cwd: root,
+      roots: [root],
+      isIgnored: noIgnores,
+    });
     expect(result.locations).toEqual([]);
     expect(result.unresolved).toEqual([]);
   });

@@ -18,16 +18,25 @@ describe('columns counted from a dedented echo', () => {
   it('gain the indentation of the file line (a tab counts one character, like Python)', async () => {
     const root = await makeWorkspace({ 'calc.py': source });
     const result = await resolveLocations(frames(), { cwd: root, roots: [root], isIgnored: noIgnores });
-    expect(result.locations.map((l) => [l.line, l.column, l.endColumn])).toEqual([[2, 9, 13], [6, 16, 24]]);
+    expect(result.locations.map((l) => [l.line, l.column, l.endColumn])).toEqual([
+      [2, 9, 13],
+      [6, 16, 24],
+    ]);
   });
 
   it('are dropped when the file line no longer holds the echoed text, or the file system cannot read files', async () => {
     const root = await makeWorkspace({ 'calc.py': source.replace('return a / b', 'return a // b') });
     const edited = await resolveLocations(frames(), { cwd: root, roots: [root], isIgnored: noIgnores });
-    expect(edited.locations.map((l) => [l.line, l.column, l.endColumn])).toEqual([[2, null, null], [6, 16, 24]]);
+    expect(edited.locations.map((l) => [l.line, l.column, l.endColumn])).toEqual([
+      [2, null, null],
+      [6, 16, 24],
+    ]);
     const { readText: _unused, ...withoutRead } = createNodeResolverFs();
     const blind = await resolveLocations(frames(), { cwd: root, roots: [root], isIgnored: noIgnores, fs: withoutRead });
-    expect(blind.locations.map((l) => [l.column, l.endColumn])).toEqual([[null, null], [null, null]]);
+    expect(blind.locations.map((l) => [l.column, l.endColumn])).toEqual([
+      [null, null],
+      [null, null],
+    ]);
   });
 
   it('are dropped on an unresolved location (no file to measure)', async () => {

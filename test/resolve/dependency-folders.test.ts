@@ -33,23 +33,57 @@ describe('folders a manifest or lock file beside them names', () => {
   it("keeps a project's own lib/ and vendors crystal's lib/ beside shard.lock", async () => {
     const own = await makeWorkspace({ 'lib/greeter.rb': 'x', 'greeter.gemspec': '' });
     expect(await fate(own, ['lib/greeter.rb'])).toEqual({ 'lib/greeter.rb': 'kept' });
-    const crystal = await makeWorkspace({ 'shard.yml': '', 'shard.lock': 'version: 2.0\n', 'lib/kemal/src/kemal.cr': '', 'src/app.cr': '' });
-    expect(await fate(crystal, ['lib/kemal/src/kemal.cr', 'src/app.cr'])).toEqual({ 'lib/kemal/src/kemal.cr': 'vendored', 'src/app.cr': 'kept' });
+    const crystal = await makeWorkspace({
+      'shard.yml': '',
+      'shard.lock': 'version: 2.0\n',
+      'lib/kemal/src/kemal.cr': '',
+      'src/app.cr': '',
+    });
+    expect(await fate(crystal, ['lib/kemal/src/kemal.cr', 'src/app.cr'])).toEqual({
+      'lib/kemal/src/kemal.cr': 'vendored',
+      'src/app.cr': 'kept',
+    });
   });
 
   it.each([
     ['Mix deps/, any file type', { 'mix.lock': '', 'deps/jason/c_src/j.c': '', 'lib/app.ex': '' }, 'deps/jason/c_src/j.c', 'lib/app.ex'],
-    ['rebar3 _build/', { 'rebar.config': '', '_build/default/lib/cowboy/src/cowboy.erl': '', 'src/app.erl': '' }, '_build/default/lib/cowboy/src/cowboy.erl', 'src/app.erl'],
-    ['CocoaPods Pods/', { 'Podfile.lock': '', 'Pods/Alamofire/Source/Session.swift': '', 'App/View.swift': '' }, 'Pods/Alamofire/Source/Session.swift', 'App/View.swift'],
-    ['SwiftPM .build/', { 'Package.swift': '', 'Package.resolved': '', '.build/checkouts/swift-nio/Sources/NIO/x.swift': '', 'Sources/App/main.swift': '' }, '.build/checkouts/swift-nio/Sources/NIO/x.swift', 'Sources/App/main.swift'],
-    ['CMake FetchContent _deps/', { 'build/CMakeCache.txt': '', 'build/_deps/fmt-src/src/format.cc': '', 'src/main.cc': '' }, 'build/_deps/fmt-src/src/format.cc', 'src/main.cc'],
+    [
+      'rebar3 _build/',
+      { 'rebar.config': '', '_build/default/lib/cowboy/src/cowboy.erl': '', 'src/app.erl': '' },
+      '_build/default/lib/cowboy/src/cowboy.erl',
+      'src/app.erl',
+    ],
+    [
+      'CocoaPods Pods/',
+      { 'Podfile.lock': '', 'Pods/Alamofire/Source/Session.swift': '', 'App/View.swift': '' },
+      'Pods/Alamofire/Source/Session.swift',
+      'App/View.swift',
+    ],
+    [
+      'SwiftPM .build/',
+      { 'Package.swift': '', 'Package.resolved': '', '.build/checkouts/swift-nio/Sources/NIO/x.swift': '', 'Sources/App/main.swift': '' },
+      '.build/checkouts/swift-nio/Sources/NIO/x.swift',
+      'Sources/App/main.swift',
+    ],
+    [
+      'CMake FetchContent _deps/',
+      { 'build/CMakeCache.txt': '', 'build/_deps/fmt-src/src/format.cc': '', 'src/main.cc': '' },
+      'build/_deps/fmt-src/src/format.cc',
+      'src/main.cc',
+    ],
   ])('%s', async (_name, files, dependency, own) => {
     const root = await makeWorkspace(files);
     expect(await fate(root, [dependency, own])).toEqual({ [dependency]: 'vendored', [own]: 'kept' });
   });
 
   it('keeps the same folders when no package manager file is beside them', async () => {
-    const root = await makeWorkspace({ 'deps/graph/walk.c': '', '_build/gen.py': '', 'Pods/notes.swift': '', 'packages/api/src/a.ts': '', 'package.json': '{}' });
+    const root = await makeWorkspace({
+      'deps/graph/walk.c': '',
+      '_build/gen.py': '',
+      'Pods/notes.swift': '',
+      'packages/api/src/a.ts': '',
+      'package.json': '{}',
+    });
     expect(await fate(root, ['deps/graph/walk.c', '_build/gen.py', 'Pods/notes.swift', 'packages/api/src/a.ts'])).toEqual({
       'deps/graph/walk.c': 'kept',
       '_build/gen.py': 'kept',
@@ -61,18 +95,39 @@ describe('folders a manifest or lock file beside them names', () => {
 
 describe('folders a package manager configuration names', () => {
   it("Bundler's BUNDLE_PATH (`bundle config set --local path gems`)", async () => {
-    const root = await makeWorkspace({ '.bundle/config': '---\nBUNDLE_PATH: "gems"\n', 'gems/ruby/3.1.0/gems/rack-3.0.0/lib/rack.rb': '', 'lib/app.rb': '' });
-    expect(await fate(root, ['gems/ruby/3.1.0/gems/rack-3.0.0/lib/rack.rb', 'lib/app.rb'])).toEqual({ 'gems/ruby/3.1.0/gems/rack-3.0.0/lib/rack.rb': 'vendored', 'lib/app.rb': 'kept' });
+    const root = await makeWorkspace({
+      '.bundle/config': '---\nBUNDLE_PATH: "gems"\n',
+      'gems/ruby/3.1.0/gems/rack-3.0.0/lib/rack.rb': '',
+      'lib/app.rb': '',
+    });
+    expect(await fate(root, ['gems/ruby/3.1.0/gems/rack-3.0.0/lib/rack.rb', 'lib/app.rb'])).toEqual({
+      'gems/ruby/3.1.0/gems/rack-3.0.0/lib/rack.rb': 'vendored',
+      'lib/app.rb': 'kept',
+    });
   });
 
   it("Composer's vendor-dir, in a sub-project", async () => {
-    const root = await makeWorkspace({ 'api/composer.json': '{"config": {"vendor-dir": "libs/php"}}', 'api/libs/php/monolog/src/Logger.php': '', 'api/libs/own.php': '' });
-    expect(await fate(root, ['api/libs/php/monolog/src/Logger.php', 'api/libs/own.php'])).toEqual({ 'api/libs/php/monolog/src/Logger.php': 'vendored', 'api/libs/own.php': 'kept' });
+    const root = await makeWorkspace({
+      'api/composer.json': '{"config": {"vendor-dir": "libs/php"}}',
+      'api/libs/php/monolog/src/Logger.php': '',
+      'api/libs/own.php': '',
+    });
+    expect(await fate(root, ['api/libs/php/monolog/src/Logger.php', 'api/libs/own.php'])).toEqual({
+      'api/libs/php/monolog/src/Logger.php': 'vendored',
+      'api/libs/own.php': 'kept',
+    });
   });
 
   it('a .cargo/config naming vendored sources (the legacy file name, in the shape cargo vendor prints)', async () => {
-    const root = await makeWorkspace({ '.cargo/config': '[source.crates-io]\nreplace-with = "vendored-sources"\n\n[source.vendored-sources]\ndirectory = "deps-rs"\n', 'deps-rs/log/src/lib.rs': '', 'src/main.rs': '' });
-    expect(await fate(root, ['deps-rs/log/src/lib.rs', 'src/main.rs'])).toEqual({ 'deps-rs/log/src/lib.rs': 'vendored', 'src/main.rs': 'kept' });
+    const root = await makeWorkspace({
+      '.cargo/config': '[source.crates-io]\nreplace-with = "vendored-sources"\n\n[source.vendored-sources]\ndirectory = "deps-rs"\n',
+      'deps-rs/log/src/lib.rs': '',
+      'src/main.rs': '',
+    });
+    expect(await fate(root, ['deps-rs/log/src/lib.rs', 'src/main.rs'])).toEqual({
+      'deps-rs/log/src/lib.rs': 'vendored',
+      'src/main.rs': 'kept',
+    });
   });
 
   it('never reads a configured folder outside the workspace', async () => {
@@ -83,12 +138,21 @@ describe('folders a package manager configuration names', () => {
 
 describe('libraries copied beside the sources', () => {
   it('vendors a folder with its own licence under deps/ or external/, keeps one without', async () => {
-    const root = await makeWorkspace({ 'deps/hiredis/COPYING': '', 'deps/hiredis/net.c': '', 'external/own-tool/run.c': '', 'src/server.c': '' });
-    expect(await fate(root, ['deps/hiredis/net.c', 'external/own-tool/run.c', 'src/server.c'])).toEqual({ 'deps/hiredis/net.c': 'vendored', 'external/own-tool/run.c': 'kept', 'src/server.c': 'kept' });
+    const root = await makeWorkspace({
+      'deps/hiredis/COPYING': '',
+      'deps/hiredis/net.c': '',
+      'external/own-tool/run.c': '',
+      'src/server.c': '',
+    });
+    expect(await fate(root, ['deps/hiredis/net.c', 'external/own-tool/run.c', 'src/server.c'])).toEqual({
+      'deps/hiredis/net.c': 'vendored',
+      'external/own-tool/run.c': 'kept',
+      'src/server.c': 'kept',
+    });
   });
 
   it.skipIf(!hasTool('git'))(`vendors a git submodule with a licence of its own, keeps one without ${needs('git')}`, async () => {
-    const library = await makeWorkspace({ 'LICENSE': 'MIT', 'parse.c': '' });
+    const library = await makeWorkspace({ LICENSE: 'MIT', 'parse.c': '' });
     const tool = await makeWorkspace({ 'build.c': '' });
     for (const repo of [library, tool]) {
       git(repo, 'init', '-q');
@@ -99,7 +163,11 @@ describe('libraries copied beside the sources', () => {
     git(root, 'init', '-q');
     git(root, '-c', 'protocol.file.allow=always', 'submodule', '-q', 'add', library, 'modules/parser');
     git(root, '-c', 'protocol.file.allow=always', 'submodule', '-q', 'add', tool, 'modules/tool');
-    expect(await fate(root, ['modules/parser/parse.c', 'modules/tool/build.c', 'src/main.c'])).toEqual({ 'modules/parser/parse.c': 'vendored', 'modules/tool/build.c': 'kept', 'src/main.c': 'kept' });
+    expect(await fate(root, ['modules/parser/parse.c', 'modules/tool/build.c', 'src/main.c'])).toEqual({
+      'modules/parser/parse.c': 'vendored',
+      'modules/tool/build.c': 'kept',
+      'src/main.c': 'kept',
+    });
   });
 });
 
@@ -107,7 +175,10 @@ describe('workspaces made by the real package managers', () => {
   it.skipIf(!hasTool('python3'))(`a venv of any name, by its pyvenv.cfg ${needs('python3', 'python3-venv')}`, async () => {
     const root = await makeWorkspace({ 'app/main.py': '' });
     run(root, 'python3', ['-m', 'venv', '--without-pip', 'tools-env']);
-    expect(await fate(root, ['tools-env/bin/activate', 'app/main.py'])).toEqual({ 'tools-env/bin/activate': 'vendored', 'app/main.py': 'kept' });
+    expect(await fate(root, ['tools-env/bin/activate', 'app/main.py'])).toEqual({
+      'tools-env/bin/activate': 'vendored',
+      'app/main.py': 'kept',
+    });
   });
 
   it.skipIf(!hasTool('npm'))(`npm install of a packed package, beside the project's own lib/ ${needs('npm')}`, async () => {
@@ -119,7 +190,10 @@ describe('workspaces made by the real package managers', () => {
     });
     const tarball = run(path.join(root, 'dep'), 'npm', ['pack', '--silent']).trim().split('\n').at(-1) as string;
     run(path.join(root, 'app'), 'npm', ['install', '--offline', '--no-audit', '--no-fund', path.join(root, 'dep', tarball)]);
-    expect(await fate(root, ['app/node_modules/tiny-dep/index.js', 'app/lib/own.js'])).toEqual({ 'app/node_modules/tiny-dep/index.js': 'vendored', 'app/lib/own.js': 'kept' });
+    expect(await fate(root, ['app/node_modules/tiny-dep/index.js', 'app/lib/own.js'])).toEqual({
+      'app/node_modules/tiny-dep/index.js': 'vendored',
+      'app/lib/own.js': 'kept',
+    });
   });
 
   it.skipIf(!hasTool('go'))(`go mod vendor of a replaced module ${needs('go', 'golang-go')}`, async () => {
@@ -130,7 +204,10 @@ describe('workspaces made by the real package managers', () => {
       'app/main.go': 'package main\n\nimport "example.com/dep"\n\nfunc main() { dep.Boom() }\n',
     });
     run(path.join(root, 'app'), 'go', ['mod', 'vendor'], { GOFLAGS: '-mod=mod', GOPROXY: 'off', GOWORK: 'off' });
-    expect(await fate(root, ['app/vendor/example.com/dep/dep.go', 'app/main.go'])).toEqual({ 'app/vendor/example.com/dep/dep.go': 'vendored', 'app/main.go': 'kept' });
+    expect(await fate(root, ['app/vendor/example.com/dep/dep.go', 'app/main.go'])).toEqual({
+      'app/vendor/example.com/dep/dep.go': 'vendored',
+      'app/main.go': 'kept',
+    });
   });
 
   it.skipIf(!hasTool('cargo'))(`cargo vendor into a folder of the project's choosing ${needs('cargo')}`, async (context) => {
@@ -144,6 +221,9 @@ describe('workspaces made by the real package managers', () => {
     // What cargo vendor prints is what the project adds to .cargo/config.toml.
     await writeFiles(root, { '.cargo/config.toml': vendored.stdout.slice(vendored.stdout.indexOf('[source.')) });
     const crate = (run(root, 'ls', ['rust-deps']).trim().split('\n')[0] as string).trim();
-    expect(await fate(root, [`rust-deps/${crate}/src/lib.rs`, 'src/main.rs'])).toEqual({ [`rust-deps/${crate}/src/lib.rs`]: 'vendored', 'src/main.rs': 'kept' });
+    expect(await fate(root, [`rust-deps/${crate}/src/lib.rs`, 'src/main.rs'])).toEqual({
+      [`rust-deps/${crate}/src/lib.rs`]: 'vendored',
+      'src/main.rs': 'kept',
+    });
   });
 });

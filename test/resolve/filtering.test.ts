@@ -57,7 +57,10 @@ describe('vendored and toolchain paths', () => {
       '/home/runner/work/r/r/node_modules/lodash/lodash.js',
       '/usr/local/lib/python3.11/site-packages/_pytest/runner.py',
     ];
-    const result = await resolveLocations(printed.map((file) => raw(file)), { cwd: root, roots: [root] });
+    const result = await resolveLocations(
+      printed.map((file) => raw(file)),
+      { cwd: root, roots: [root] },
+    );
     expect(result.locations).toEqual([]);
     expect(result.unresolved).toEqual([]);
     expect(result.dropped.map((d) => d.reason)).toEqual(printed.map(() => 'vendored'));
@@ -81,10 +84,13 @@ describe('ignored output', () => {
     git(root, 'init', '-q');
     git(root, 'add', '-f', '.gitignore', 'tools/build/release.ts', 'src/app.ts');
     await writeFiles(root, { 'dist/app.js': 'generated' });
-    const result = await resolveLocations([raw('dist/app.js', { line: 5 }), raw('tools/build/release.ts', { line: 9 }), raw('src/app.ts')], {
-      cwd: root,
-      roots: [root],
-    });
+    const result = await resolveLocations(
+      [raw('dist/app.js', { line: 5 }), raw('tools/build/release.ts', { line: 9 }), raw('src/app.ts')],
+      {
+        cwd: root,
+        roots: [root],
+      },
+    );
     expect(result.dropped).toEqual([{ file: 'dist/app.js', line: 5, reason: 'ignored' }]);
     expect(result.locations.map((l) => l.file)).toEqual(['tools/build/release.ts', 'src/app.ts']);
   });
@@ -104,11 +110,17 @@ describe('ignored output', () => {
       calls.push([root, [...files].sort()]);
       return new Set(files.filter((f) => f === 'y.ts'));
     };
-    const result = await resolveLocations([raw('x.ts'), raw('y.ts'), raw('x.ts'), raw(path.join(b, 'z.ts'))], { cwd: a, roots: [a, b], isIgnored });
-    expect(calls.sort()).toEqual([
-      [a, ['x.ts', 'y.ts']],
-      [b, ['z.ts']],
-    ].sort());
+    const result = await resolveLocations([raw('x.ts'), raw('y.ts'), raw('x.ts'), raw(path.join(b, 'z.ts'))], {
+      cwd: a,
+      roots: [a, b],
+      isIgnored,
+    });
+    expect(calls.sort()).toEqual(
+      [
+        [a, ['x.ts', 'y.ts']],
+        [b, ['z.ts']],
+      ].sort(),
+    );
     expect(result.dropped).toEqual([{ file: 'y.ts', line: 1, reason: 'ignored' }]);
   });
 });

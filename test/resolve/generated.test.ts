@@ -48,8 +48,11 @@ describe('a generated build folder', () => {
 describe("Gradle's and MSBuild's output folders", () => {
   const dropped = async (files: Record<string, string>, file: string): Promise<string[][]> => {
     const root = await makeWorkspace(files);
-    const result = await resolveLocations([raw(file, { line: 1, severity: 'error', message: 'resource string/x not found' })],
-      { cwd: root, roots: [root], isIgnored: noIgnores });
+    const result = await resolveLocations([raw(file, { line: 1, severity: 'error', message: 'resource string/x not found' })], {
+      cwd: root,
+      roots: [root],
+      isIgnored: noIgnores,
+    });
     return result.dropped.map((entry) => [entry.file, entry.reason]);
   };
   const merged = 'app/build/intermediates/merged_manifests/debug/AndroidManifest.xml';

@@ -15,7 +15,7 @@ async function fate(root: string, printed: string): Promise<string> {
   return result.dropped[0]?.reason ?? result.unresolved[0]?.reason ?? 'none';
 }
 
-describe('an installed copy of the workspace\'s own package', () => {
+describe("an installed copy of the workspace's own package", () => {
   it('maps a gem home path back when <name>.gemspec names the gem', async () => {
     const root = await makeWorkspace({ 'little-plugger.gemspec': '', 'lib/little-plugger.rb': 'x\n' });
     expect(await fate(root, '/usr/lib/ruby/gems/1.8/gems/little-plugger-1.1.2/lib/little-plugger.rb')).toBe('kept lib/little-plugger.rb');
@@ -30,7 +30,11 @@ describe('an installed copy of the workspace\'s own package', () => {
   });
 
   it('maps a Perl module from any library folder back to lib/ when the workspace is a Perl distribution', async () => {
-    const root = await makeWorkspace({ 'Makefile.PL': 'use ExtUtils::MakeMaker;\n', 'lib/AN/Tools.pm': 'x\n', 'lib/AN/Tools/Log.pm': 'x\n' });
+    const root = await makeWorkspace({
+      'Makefile.PL': 'use ExtUtils::MakeMaker;\n',
+      'lib/AN/Tools.pm': 'x\n',
+      'lib/AN/Tools/Log.pm': 'x\n',
+    });
     for (const printed of [
       '/usr/share/perl5/AN/Tools.pm',
       '/usr/local/share/perl/5.36.0/AN/Tools.pm',
@@ -47,11 +51,20 @@ describe('an installed copy of the workspace\'s own package', () => {
     expect(await fate(root, '/usr/share/perl/5.36/Carp.pm')).toBe('vendored');
   });
 
-  it('maps an installed copy inside the workspace too (Carton\'s local/, a project .venv)', async () => {
-    const perl = await makeWorkspace({ cpanfile: "requires 'Moo';\n", 'lib/Shop/Cart.pm': 'x\n', 'local/lib/perl5/Shop/Cart.pm': 'x\n', 'local/lib/perl5/Moo.pm': 'x\n' });
+  it("maps an installed copy inside the workspace too (Carton's local/, a project .venv)", async () => {
+    const perl = await makeWorkspace({
+      cpanfile: "requires 'Moo';\n",
+      'lib/Shop/Cart.pm': 'x\n',
+      'local/lib/perl5/Shop/Cart.pm': 'x\n',
+      'local/lib/perl5/Moo.pm': 'x\n',
+    });
     expect(await fate(perl, 'local/lib/perl5/Shop/Cart.pm')).toBe('kept lib/Shop/Cart.pm');
     expect(await fate(perl, 'local/lib/perl5/Moo.pm')).toBe('vendored');
-    const python = await makeWorkspace({ 'pyproject.toml': '[project]\nname = "tally"\n', 'tally/count.py': 'x\n', '.venv/lib/python3.12/site-packages/tally/count.py': 'x\n' });
+    const python = await makeWorkspace({
+      'pyproject.toml': '[project]\nname = "tally"\n',
+      'tally/count.py': 'x\n',
+      '.venv/lib/python3.12/site-packages/tally/count.py': 'x\n',
+    });
     expect(await fate(python, '.venv/lib/python3.12/site-packages/tally/count.py')).toBe('kept tally/count.py');
   });
 

@@ -28,7 +28,10 @@ function outOfOrder(locations: readonly Located[]): string[] {
     if (location.frame !== undefined) continue;
     const key = `${location.format}|${location.severity}`;
     const before = last.get(key);
-    if (before && before.logLine > location.logLine) wrong.push(`${before.file}:${before.line} (log line ${before.logLine}) before ${location.file}:${location.line} (log line ${location.logLine})`);
+    if (before && before.logLine > location.logLine)
+      wrong.push(
+        `${before.file}:${before.line} (log line ${before.logLine}) before ${location.file}:${location.line} (log line ${location.logLine})`,
+      );
     last.set(key, location);
   }
   return wrong;
@@ -62,7 +65,10 @@ describe('log order among equals', () => {
     const io = captureIo({ cwd: dir });
     await runCli(['locate', 'run.log', '--json'], io);
     const found = JSON.parse(io.out.join('')).locations as Located[];
-    expect(found.map((location) => `${location.file}:${location.line} ${location.severity}`)).toEqual(['vars.tf:7 error', 'main.tf:3 error']);
+    expect(found.map((location) => `${location.file}:${location.line} ${location.severity}`)).toEqual([
+      'vars.tf:7 error',
+      'main.tf:3 error',
+    ]);
   });
 
   // Every fixture is a real run of its tool (or a documented shape); check-fixtures proves the live output equals

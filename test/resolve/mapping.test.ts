@@ -34,7 +34,7 @@ describe('relative paths', () => {
     expect(result.unresolved.map((u) => [u.file, u.reason])).toEqual([['…/nowhere/x.ts', 'not-found']]);
   });
 
-  it('uses make\'s directory when it lies inside a root', async () => {
+  it("uses make's directory when it lies inside a root", async () => {
     const root = await makeWorkspace({ 'lib/util.c': '', 'util.c': '' });
     const result = await resolveLocations([raw('util.c', { hints: { directory: path.join(root, 'lib') } })], {
       cwd: root,
@@ -65,8 +65,15 @@ describe('relative paths', () => {
       realpath: async (p: string) => p,
       findFilesByName: async () => [],
     };
-    const result = await resolveLocations([raw('../../etc/passwd', { logLine: 4 })], { cwd: root, roots: [root], fs, isIgnored: noIgnores });
-    expect(result.unresolved).toEqual([{ file: '../../etc/passwd', line: 1, column: null, format: 'test', logLine: 4, reason: 'outside-root' }]);
+    const result = await resolveLocations([raw('../../etc/passwd', { logLine: 4 })], {
+      cwd: root,
+      roots: [root],
+      fs,
+      isIgnored: noIgnores,
+    });
+    expect(result.unresolved).toEqual([
+      { file: '../../etc/passwd', line: 1, column: null, format: 'test', logLine: 4, reason: 'outside-root' },
+    ]);
     expect(statted.filter((p) => p !== root)).toEqual([]);
   });
 
@@ -98,7 +105,11 @@ describe('absolute paths', () => {
 
   it('maps a Windows path C:\\work\\svc\\src\\Program.cs by suffix', async () => {
     const root = await makeWorkspace({ 'src/Program.cs': '' });
-    const result = await resolveLocations([raw('C:\\work\\svc\\src\\Program.cs', { line: 10 })], { cwd: root, roots: [root], isIgnored: noIgnores });
+    const result = await resolveLocations([raw('C:\\work\\svc\\src\\Program.cs', { line: 10 })], {
+      cwd: root,
+      roots: [root],
+      isIgnored: noIgnores,
+    });
     expect(result.locations[0]).toMatchObject({ file: 'src/Program.cs', line: 10 });
   });
 
@@ -182,11 +193,14 @@ describe('basename-only frames', () => {
 
   it('resolves a bare basename only when it is unique in the workspace, else reports it ambiguous', async () => {
     const root = await makeWorkspace({ 'src/vtest.c': '', 'a/dup.c': '', 'b/dup.c': '' });
-    const result = await resolveLocations([raw('vtest.c', { hints: { basenameOnly: true } }), raw('dup.c', { hints: { basenameOnly: true } })], {
-      cwd: root,
-      roots: [root],
-      isIgnored: noIgnores,
-    });
+    const result = await resolveLocations(
+      [raw('vtest.c', { hints: { basenameOnly: true } }), raw('dup.c', { hints: { basenameOnly: true } })],
+      {
+        cwd: root,
+        roots: [root],
+        isIgnored: noIgnores,
+      },
+    );
     expect(result.locations.map((l) => l.file)).toEqual(['src/vtest.c']);
     expect(result.unresolved).toMatchObject([{ file: 'dup.c', reason: 'ambiguous', candidates: ['a/dup.c', 'b/dup.c'] }]);
   });

@@ -18,8 +18,18 @@ async function outerIgnoringInner(innerFiles: Record<string, string>): Promise<{
 
 describe('a root that an enclosing repository ignores', () => {
   it('keeps its files and applies only the .gitignore files inside the root', async () => {
-    const { inner } = await outerIgnoringInner({ '.gitignore': 'build/\n', 'src/a.ts': '', 'build/a.js': '', 'lib/.gitignore': '*.gen.ts\n', 'lib/x.gen.ts': '', 'lib/y.ts': '' });
-    const result = await resolveLocations([raw('src/a.ts'), raw('build/a.js'), raw('lib/x.gen.ts'), raw('lib/y.ts')], { cwd: inner, roots: [inner] });
+    const { inner } = await outerIgnoringInner({
+      '.gitignore': 'build/\n',
+      'src/a.ts': '',
+      'build/a.js': '',
+      'lib/.gitignore': '*.gen.ts\n',
+      'lib/x.gen.ts': '',
+      'lib/y.ts': '',
+    });
+    const result = await resolveLocations([raw('src/a.ts'), raw('build/a.js'), raw('lib/x.gen.ts'), raw('lib/y.ts')], {
+      cwd: inner,
+      roots: [inner],
+    });
     expect(result.locations.map((l) => l.file)).toEqual(['src/a.ts', 'lib/y.ts']);
     expect(result.dropped.map((d) => [d.file, d.reason])).toEqual([
       ['build/a.js', 'ignored'],
@@ -51,7 +61,11 @@ describe('a root that an enclosing repository ignores', () => {
   });
 
   it('lists a package root with its repository rules, so an ignored build copy does not make a path ambiguous', async () => {
-    const outer = await makeWorkspace({ '.gitignore': 'dist/\n', 'packages/web/src/app/page.tsx': '', 'packages/web/dist/app/page.tsx': '' });
+    const outer = await makeWorkspace({
+      '.gitignore': 'dist/\n',
+      'packages/web/src/app/page.tsx': '',
+      'packages/web/dist/app/page.tsx': '',
+    });
     git(outer, 'init', '-q');
     const root = path.join(outer, 'packages', 'web');
     const result = await resolveLocations([raw('./app/page.tsx')], { cwd: root, roots: [root] });

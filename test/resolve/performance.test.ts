@@ -11,7 +11,11 @@ describe('performance', () => {
     const inner = createNodeResolverFs();
     const statted: string[] = [];
     const fs: ResolverFs = { ...inner, stat: (p) => (statted.push(p), inner.stat(p)) };
-    const raws = Array.from({ length: 50 }, (_, i) => [raw('src/a.ts', { line: i + 1 }), raw('/ci/x/src/a.ts'), raw('src/missing.ts')]).flat();
+    const raws = Array.from({ length: 50 }, (_, i) => [
+      raw('src/a.ts', { line: i + 1 }),
+      raw('/ci/x/src/a.ts'),
+      raw('src/missing.ts'),
+    ]).flat();
     const result = await resolveLocations(raws, { cwd: root, roots: [root], fs, isIgnored: async () => new Set() });
     // The CI path names the same src/a.ts:1 as the first relative mention, so it is deduplicated.
     expect(result.locations).toHaveLength(50);

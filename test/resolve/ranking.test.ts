@@ -48,11 +48,7 @@ describe('diagnostics', () => {
 
 describe('stack traces', () => {
   it('picks the first printed user frame when the innermost frame is printed first (V8, JVM)', async () => {
-    const raws = [
-      frame('node_modules/lib/x.js', 10, { index: 0 }),
-      frame('a.ts', 11, { index: 1 }),
-      frame('b.ts', 12, { index: 2 }),
-    ];
+    const raws = [frame('node_modules/lib/x.js', 10, { index: 0 }), frame('a.ts', 11, { index: 1 }), frame('b.ts', 12, { index: 2 })];
     expect(await order(raws)).toEqual(['a.ts:11', 'b.ts:12']);
   });
 
@@ -127,15 +123,16 @@ describe('deduplication', () => {
 });
 
 describe('rules for real-world logs', () => {
-  it('never lets make\'s recipe line outrank a located error, frame or even a severity-less location', async () => {
-    const recipe = (line: number) => raw('a.ts', { line, severity: 'error', format: 'make', message: "recipe for target 'test' failed (Error 2)" });
+  it("never lets make's recipe line outrank a located error, frame or even a severity-less location", async () => {
+    const recipe = (line: number) =>
+      raw('a.ts', { line, severity: 'error', format: 'make', message: "recipe for target 'test' failed (Error 2)" });
     expect((await order([recipe(18), raw('b.ts', { line: 2, severity: 'error' })]))[0]).toBe('b.ts:2');
     expect((await order([recipe(18), frame('c.ts', 3, {})]))[0]).toBe('c.ts:3');
     expect((await order([raw('d.ts', { line: 4 }), recipe(18)]))[0]).toBe('d.ts:4');
     expect(await order([recipe(18)])).toEqual(['a.ts:18']);
   });
 
-  it('lets the root cause win over an error that only restates the outer exception\'s frame (surefire)', async () => {
+  it("lets the root cause win over an error that only restates the outer exception's frame (surefire)", async () => {
     const raws = [
       frame('a.ts', 1, { trace: 0, index: 0, causeRank: 1 }),
       frame('b.ts', 2, { trace: 1, index: 0, causeRank: 0 }),
@@ -144,7 +141,7 @@ describe('rules for real-world logs', () => {
     expect((await order(raws))[0]).toBe('b.ts:2');
   });
 
-  it('keeps an error diagnostic primary when it names the root cause\'s own place, or no frame at all', async () => {
+  it("keeps an error diagnostic primary when it names the root cause's own place, or no frame at all", async () => {
     const restating = [frame('a.ts', 1, { index: 0 }), raw('a.ts', { line: 1, severity: 'error', message: 'the diagnostic' })];
     const result = await resolveLocations(restating, { cwd: root, roots: [root], isIgnored: noIgnores });
     expect(result.locations[0]).toMatchObject({ file: 'a.ts', line: 1, severity: 'error', message: 'the diagnostic' });
@@ -152,7 +149,12 @@ describe('rules for real-world logs', () => {
   });
 
   it('prefers the copy of a place that kept its column over one copied degraded from a web log', async () => {
-    const degraded = raw('a.ts', { line: 4, column: null, severity: 'error', message: '[7](https://ci.example/job/2#step:5:7)2: error: clean' });
+    const degraded = raw('a.ts', {
+      line: 4,
+      column: null,
+      severity: 'error',
+      message: '[7](https://ci.example/job/2#step:5:7)2: error: clean',
+    });
     const clean = raw('a.ts', { line: 4, column: 72, severity: 'error', message: 'clean' });
     const result = await resolveLocations([degraded, clean], { cwd: root, roots: [root], isIgnored: noIgnores });
     expect(result.locations).toHaveLength(1);
@@ -162,7 +164,9 @@ describe('rules for real-world logs', () => {
 
 describe('reports on one line (issue 20)', () => {
   it('keeps every distinct diagnostic of a line with thousands (a minified file) and folds exact repeats', async () => {
-    const distinct = Array.from({ length: 3000 }, (_, index) => raw('a.ts', { line: 1, column: index + 1, severity: 'error', message: `problem ${index}` }));
+    const distinct = Array.from({ length: 3000 }, (_, index) =>
+      raw('a.ts', { line: 1, column: index + 1, severity: 'error', message: `problem ${index}` }),
+    );
     const repeats = Array.from({ length: 3000 }, () => raw('b.ts', { line: 1, column: 5, severity: 'error', message: 'same' }));
     const result = await resolveLocations([...distinct, ...repeats], { cwd: root, roots: [root], isIgnored: noIgnores });
     expect(result.locations.filter((location) => location.file === 'a.ts')).toHaveLength(3000);

@@ -63,9 +63,14 @@ describe('ambiguity', () => {
     const root = await makeWorkspace({ 'client/app/page.tsx': '', 'admin/app/page.tsx': '' });
     const result = await locate(root, ['./app/page.tsx']);
     expect(result.locations).toEqual([]);
-    expect(result.unresolved).toMatchObject([{ file: './app/page.tsx', reason: 'ambiguous', candidates: ['admin/app/page.tsx', 'client/app/page.tsx'] }]);
+    expect(result.unresolved).toMatchObject([
+      { file: './app/page.tsx', reason: 'ambiguous', candidates: ['admin/app/page.tsx', 'client/app/page.tsx'] },
+    ]);
     // The JSON contract carries the candidates, and only for an ambiguous path.
-    const json = toLocateJson({ ...result, unresolved: [...result.unresolved, { ...result.unresolved[0]!, reason: 'not-found', candidates: undefined }] });
+    const json = toLocateJson({
+      ...result,
+      unresolved: [...result.unresolved, { ...result.unresolved[0]!, reason: 'not-found', candidates: undefined }],
+    });
     expect(json.unresolved.map((u) => u.candidates)).toEqual([['admin/app/page.tsx', 'client/app/page.tsx'], undefined]);
     expect(Object.keys(json.unresolved[1]!)).not.toContain('candidates');
   });
@@ -96,7 +101,7 @@ describe('elisions', () => {
     expect(result.unresolved.map((u) => [u.file, u.reason])).toEqual([['lib/.../x.ts', 'not-found']]);
   });
 
-  it('ignores the folders of an absolute path before its elision (another machine\'s checkout)', async () => {
+  it("ignores the folders of an absolute path before its elision (another machine's checkout)", async () => {
     const root = await makeWorkspace({ 'engine/core/Helpers.cpp': '' });
     const result = await locate(root, ['C:\\Users\\me\\...\\core\\Helpers.cpp', '/home/me/…/core/Helpers.cpp']);
     expect(result.locations.map((l) => l.file)).toEqual(['engine/core/Helpers.cpp']);

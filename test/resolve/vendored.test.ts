@@ -67,12 +67,20 @@ describe('isVendoredPath: .NET, MSVC, Zig, Dart/Flutter, Elixir, Julia and R too
     expect(isVendoredPath(path)).toBe(true);
   });
 
-  it.each(['deps.ex', 'lib/deps/resolver.ex', 'src/deps/graph.go', 'tools/deps/lib/readme.md', 'src/julia/packages.jl', 'R/calc.R', 'tests/testthat/test-calc.R', 'lib/flutter_app/main.dart', 'C:\\work\\svc\\Program.cs', 'D:\\a\\app\\app\\src\\dotnet\\sdk.cs'])(
-    'keeps %s',
-    (path) => {
-      expect(isVendoredPath(path)).toBe(false);
-    },
-  );
+  it.each([
+    'deps.ex',
+    'lib/deps/resolver.ex',
+    'src/deps/graph.go',
+    'tools/deps/lib/readme.md',
+    'src/julia/packages.jl',
+    'R/calc.R',
+    'tests/testthat/test-calc.R',
+    'lib/flutter_app/main.dart',
+    'C:\\work\\svc\\Program.cs',
+    'D:\\a\\app\\app\\src\\dotnet\\sdk.cs',
+  ])('keeps %s', (path) => {
+    expect(isVendoredPath(path)).toBe(false);
+  });
 });
 
 describe('isVendoredPath: folder names only a package manager gives (issue 20)', () => {
@@ -109,7 +117,18 @@ describe('isVendoredPath: folder names only a package manager gives (issue 20)',
   });
 
   // Names a project also gives its own folders: decided from the workspace's manifests (dependency-folders.ts).
-  it.each(['lib/kemal/src/kemal.cr', 'deps/graph/walk.c', 'Pods/notes.swift', '_build/gen.py', 'build/_deps/x.cc', 'src/build/checkouts.ts', 'yarn/cache.ts', '/home/u/zig-app/lib/parse.zig', 'zig-utils/lib/std/fmt.zig', 'lib/std/fmt.zig'])('keeps %s', (path) => {
+  it.each([
+    'lib/kemal/src/kemal.cr',
+    'deps/graph/walk.c',
+    'Pods/notes.swift',
+    '_build/gen.py',
+    'build/_deps/x.cc',
+    'src/build/checkouts.ts',
+    'yarn/cache.ts',
+    '/home/u/zig-app/lib/parse.zig',
+    'zig-utils/lib/std/fmt.zig',
+    'lib/std/fmt.zig',
+  ])('keeps %s', (path) => {
     expect(isVendoredPath(path)).toBe(false);
   });
 });

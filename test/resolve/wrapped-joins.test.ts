@@ -32,6 +32,9 @@ describe('wrapped joins', () => {
       `[${root}/svc/svc.csproj]`,
     ].join('\n');
     const result = await locate({ text: log }, { cwd: root, roots: [root] });
-    expect(result.locations.map((l) => `${l.file}:${l.line}:${l.message}`)).toEqual(['svc/Program.cs:2:; expected', 'svc/Program.cs:3:} expected']);
+    expect(result.locations.map((l) => `${l.file}:${l.line}:${l.message}`)).toEqual([
+      'svc/Program.cs:2:; expected',
+      'svc/Program.cs:3:} expected',
+    ]);
   });
 });

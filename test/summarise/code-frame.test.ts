@@ -36,7 +36,13 @@ describe('renderCodeFrame', () => {
 
   test('transform (redaction) and paint wrap what is shown; no located row, no frame', () => {
     const rows = [{ line: 7, text: 'token=abc' }];
-    const frame = renderCodeFrame(rows, { line: 7, column: 1, transform: (line) => line.replace('abc', '***'), paintCaret: (caret) => `[${caret}]`, paintGutter: (gutter) => `{${gutter}}` });
+    const frame = renderCodeFrame(rows, {
+      line: 7,
+      column: 1,
+      transform: (line) => line.replace('abc', '***'),
+      paintCaret: (caret) => `[${caret}]`,
+      paintGutter: (gutter) => `{${gutter}}`,
+    });
     expect(frame).toEqual(['{ > 7 |} token=***', '{     |} [^]']);
     expect(renderCodeFrame(rows, { line: 8 })).toEqual([]);
   });

@@ -1,6 +1,15 @@
 // Normalisation: what a person saw last on the terminal (seeds-lessons §4 cases 1–4).
 import { describe, expect, it } from 'vitest';
-import { applyBackspaces, collapseCarriageReturns, normaliseLine, normaliseText, safePrefix, safeSuffix, safeUtf8PrefixLength, stripAnsi } from '../../src/summarise/index.js';
+import {
+  applyBackspaces,
+  collapseCarriageReturns,
+  normaliseLine,
+  normaliseText,
+  safePrefix,
+  safeSuffix,
+  safeUtf8PrefixLength,
+  stripAnsi,
+} from '../../src/summarise/index.js';
 
 describe('stripAnsi', () => {
   it('removes CSI with private and colon parameters, DCS, OSC, C1 CSI and single-char escapes (case 2)', () => {
@@ -27,7 +36,9 @@ describe('stripAnsi', () => {
 
 describe('carriage returns and backspaces', () => {
   it('reduces CR progress redraws to the last state (case 1)', () => {
-    expect(normaliseText('Resolving deps 12%\rResolving deps 64%\rResolving deps 100%\nerror: checksum mismatch')).toBe('Resolving deps 100%\nerror: checksum mismatch');
+    expect(normaliseText('Resolving deps 12%\rResolving deps 64%\rResolving deps 100%\nerror: checksum mismatch')).toBe(
+      'Resolving deps 100%\nerror: checksum mismatch',
+    );
   });
 
   it('ignores a trailing CR and treats CRLF as a line end', () => {

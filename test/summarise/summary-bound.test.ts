@@ -5,7 +5,10 @@ const numbered = (count: number) => Array.from({ length: count }, (_, index) => 
 
 describe('boundText', () => {
   it('returns short text unchanged (normalised) with truncated undefined', () => {
-    expect(boundText({ text: '\u001b[31mred\u001b[0m\r\nok', maxLines: 10, maxChars: 100 })).toEqual({ text: 'red\nok', truncated: undefined });
+    expect(boundText({ text: '\u001b[31mred\u001b[0m\r\nok', maxLines: 10, maxChars: 100 })).toEqual({
+      text: 'red\nok',
+      truncated: undefined,
+    });
   });
 
   it('keeps head and tail lines around an explicit marker', () => {

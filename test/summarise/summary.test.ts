@@ -95,7 +95,9 @@ describe('summariseError', () => {
 
   it('recognises tsc --pretty and mypy end-column headers, and skips run totals', () => {
     expect(summariseError({ text: fixture('tsc-pretty/ansi-summary-table.log') }).text).toMatch(/^src\/money\.ts:6:3 - error TS2322/);
-    expect(summariseError({ text: fixture('mypy/column-and-end.log') }).text).toMatch(/^src\/models\.py:11:12:11:19: error: Incompatible return value/);
+    expect(summariseError({ text: fixture('mypy/column-and-end.log') }).text).toMatch(
+      /^src\/models\.py:11:12:11:19: error: Incompatible return value/,
+    );
     expect(summariseError({ text: 'ok\nFound 0 errors.\n0 errors and 1 warning' }).text).not.toMatch(/^Found/);
   });
 
@@ -117,7 +119,14 @@ describe('summariseError', () => {
   });
 
   it('drops code frames before assertion detail when the bound is tight', () => {
-    const text = ['  ● adds', '', '    > 4 |   expect(add(1, 2)).toBe(4);', '        |                     ^', '    Expected: 4', '    Received: 3'].join('\n');
+    const text = [
+      '  ● adds',
+      '',
+      '    > 4 |   expect(add(1, 2)).toBe(4);',
+      '        |                     ^',
+      '    Expected: 4',
+      '    Received: 3',
+    ].join('\n');
     const summary = summariseError({ text, maxChars: 40 });
     expect(summary.text).toBe('● adds\nExpected: 4\nReceived: 3');
   });
@@ -133,7 +142,9 @@ describe('formatRunHeader', () => {
     expect(formatRunHeader({ command: ['npm', 'run', 'test it'], cwd: '/repo', exitCode: 2 })).toBe(
       "Command: npm run 'test it'\nWorking directory: /repo\nExit code: 2",
     );
-    expect(formatRunHeader({ command: [], cwd: '', exitCode: null })).toBe('Command: unknown\nWorking directory: unknown\nExit code: unknown');
+    expect(formatRunHeader({ command: [], cwd: '', exitCode: null })).toBe(
+      'Command: unknown\nWorking directory: unknown\nExit code: unknown',
+    );
     expect(formatRunHeader(undefined)).toContain('Exit code: unknown');
   });
 });

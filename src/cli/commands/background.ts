@@ -63,7 +63,11 @@ function shWord(word: string): string {
  * exactly the argv `run` would give it (`bash -c "sleep 20"` stays three words). With `--shell` the words are
  * one script for $SHELL, as `run --shell` does.
  */
-export async function runBackground(command: string[], options: { cwd: string; shell: boolean; json: boolean }, io: CliIo): Promise<number> {
+export async function runBackground(
+  command: string[],
+  options: { cwd: string; shell: boolean; json: boolean },
+  io: CliIo,
+): Promise<number> {
   const { cwd, json } = options;
   const line = options.shell ? command.join(' ') : `exec ${command.map(shWord).join(' ')}`;
   const history = { key: defaultHistoryKey(io.env), origin: 'cli' as const, root: defaultRoots(cwd, io.env)[0]! };
@@ -71,14 +75,20 @@ export async function runBackground(command: string[], options: { cwd: string; s
   if (json) io.stdout(`${JSON.stringify({ version: 1, ...result })}\n`);
   else {
     io.stdout(`${result.id}\n`);
-    io.stderr(`faultline: running in the background; follow it with 'faultline read ${result.id} --follow', end it with 'faultline kill ` +
-        `${result.id}'\n`);
+    io.stderr(
+      `faultline: running in the background; follow it with 'faultline read ${result.id} --follow', end it with 'faultline kill ` +
+        `${result.id}'\n`,
+    );
   }
   return 0;
 }
 
 /** `faultline read ID --wait MS` (one call) or `--follow` (until the command ends). */
-export async function readBackground(id: string, options: { follow: boolean; waitMs: number; json: boolean; redact?: Redactor }, io: CliIo): Promise<number> {
+export async function readBackground(
+  id: string,
+  options: { follow: boolean; waitMs: number; json: boolean; redact?: Redactor },
+  io: CliIo,
+): Promise<number> {
   // --redact applies here too: the output of a running command is exactly what goes to a model.
   const store = { env: io.env, redact: options.redact };
   if (!options.follow) {
@@ -135,8 +145,10 @@ Lists the background commands of this cache: running ones first, then ended ones
     }
     for (const job of jobs) {
       const kind = job.server ? ' server' : '';
-      io.stdout(`${job.id}  ${job.status.padEnd(9)}${kind}  ${(job.durationMs / 1000).toFixed(0).padStart(5)} s  pid ${job.pid ?? '-'}  ` +
-          `${job.command}\n`);
+      io.stdout(
+        `${job.id}  ${job.status.padEnd(9)}${kind}  ${(job.durationMs / 1000).toFixed(0).padStart(5)} s  pid ${job.pid ?? '-'}  ` +
+          `${job.command}\n`,
+      );
     }
     return 0;
   },

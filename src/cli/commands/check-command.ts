@@ -22,28 +22,37 @@ export const checkCommandCli: CliCommand = {
   summary: 'decide whether a command is blocked, read-only, allowed by a pattern, or needs approval',
   usage: USAGE,
   async run(argv, io) {
-    const options: ClassifyOptions & { allow: string[]; block?: string[]; protectedPaths?: string[]; secretPaths?: string[] } = { allow: [], root: io.cwd };
+    const options: ClassifyOptions & { allow: string[]; block?: string[]; protectedPaths?: string[]; secretPaths?: string[] } = {
+      allow: [],
+      root: io.cwd,
+    };
     let json = false;
-    const words = commandAfterOptions(argv, 'check-command', (name, value) => {
-      if (name === '--json') json = true;
-      else if (name === '--shell') {
-        const shell = value();
-        if (shell !== 'bash' && shell !== 'powershell') throw new FaultlineError('E_USAGE', '--shell must be bash or powershell');
-        options.shell = shell;
-      } else if (name === '--allow') options.allow.push(value());
-      else if (name === '--block') (options.block ??= []).push(value());
-      else if (name === '--protect') (options.protectedPaths ??= []).push(value());
-      else if (name === '--secret') (options.secretPaths ??= []).push(value());
-      else if (name === '--workdir') options.workdir = value();
-      else return false;
-      return true;
-    }, ['--json', '--shell', '--allow', '--block', '--protect', '--secret', '--workdir']);
+    const words = commandAfterOptions(
+      argv,
+      'check-command',
+      (name, value) => {
+        if (name === '--json') json = true;
+        else if (name === '--shell') {
+          const shell = value();
+          if (shell !== 'bash' && shell !== 'powershell') throw new FaultlineError('E_USAGE', '--shell must be bash or powershell');
+          options.shell = shell;
+        } else if (name === '--allow') options.allow.push(value());
+        else if (name === '--block') (options.block ??= []).push(value());
+        else if (name === '--protect') (options.protectedPaths ??= []).push(value());
+        else if (name === '--secret') (options.secretPaths ??= []).push(value());
+        else if (name === '--workdir') options.workdir = value();
+        else return false;
+        return true;
+      },
+      ['--json', '--shell', '--allow', '--block', '--protect', '--secret', '--workdir'],
+    );
     if (words.length === 0) throw new FaultlineError('E_USAGE', `no command given: faultline check-command [options] -- CMD`);
     const result = await classifyCommand(words.join(' '), options);
     if (json) io.stdout(`${JSON.stringify(result)}\n`);
     else {
       io.stdout(`${result.verdict}: ${result.reason}\n`);
-      for (const segment of result.segments) io.stdout(`  ${segment.verdict.padEnd(14)} ${JSON.stringify(segment.text)}  (${segment.rule})\n`);
+      for (const segment of result.segments)
+        io.stdout(`  ${segment.verdict.padEnd(14)} ${JSON.stringify(segment.text)}  (${segment.rule})\n`);
     }
     if (result.verdict === 'blocked') return EXIT_BLOCKED;
     return result.verdict === 'read-only' || result.verdict === 'allowed' ? EXIT_OK : EXIT_FINDINGS;

@@ -14,7 +14,11 @@ export const checkFixturesCommand: CliCommand = {
   --update   rewrite the expectations instead of failing
 exit: 0 all match, 1 any difference or missing expectation, 2 usage error`,
   async run(argv, io) {
-    const { values, positionals } = parseOptions('check-fixtures', { args: argv, options: { update: { type: 'boolean' }, filter: { type: 'string' } }, allowPositionals: true });
+    const { values, positionals } = parseOptions('check-fixtures', {
+      args: argv,
+      options: { update: { type: 'boolean' }, filter: { type: 'string' } },
+      allowPositionals: true,
+    });
     const dir = positionals[0];
     if (!dir || positionals.length > 1) throw new FaultlineError('E_USAGE', 'expected exactly one fixture directory');
     const outcomes = await checkFixtures({ dir, update: values.update === true, ...(values.filter ? { filter: values.filter } : {}) });
@@ -30,8 +34,10 @@ exit: 0 all match, 1 any difference or missing expectation, 2 usage error`,
       bad++;
       io.stdout(`STRAY    ${stray} has no .log beside it\n`);
     }
-    io.stdout(`${countOf(outcomes.length, 'case')}: ${outcomes.filter((o) => o.status === 'pass').length} pass, ${bad} ` +
-        `failing${values.update ? `, ${outcomes.filter((o) => o.status === 'updated').length} updated` : ''}\n`);
+    io.stdout(
+      `${countOf(outcomes.length, 'case')}: ${outcomes.filter((o) => o.status === 'pass').length} pass, ${bad} ` +
+        `failing${values.update ? `, ${outcomes.filter((o) => o.status === 'updated').length} updated` : ''}\n`,
+    );
     return bad > 0 ? EXIT_FINDINGS : EXIT_OK;
   },
 };

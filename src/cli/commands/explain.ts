@@ -22,7 +22,16 @@ function explainJson(items: readonly ExplainItem[]): string {
     version: EXPLAIN_JSON_VERSION,
     items: items.map((item) => ({
       location: locationToJson(item.location),
-      symbol: item.symbol === null ? null : { name: item.symbol.name, kind: item.symbol.kind, startLine: item.symbol.startLine, endLine: item.symbol.endLine, source: item.symbol.source },
+      symbol:
+        item.symbol === null
+          ? null
+          : {
+              name: item.symbol.name,
+              kind: item.symbol.kind,
+              startLine: item.symbol.startLine,
+              endLine: item.symbol.endLine,
+              source: item.symbol.source,
+            },
       selection: item.selection,
       excerpt: item.excerpt,
       ...(item.error ? { error: item.error } : {}),
@@ -58,7 +67,8 @@ export function explainText(items: readonly ExplainItem[]): string {
 export const explainCommand: CliCommand = {
   name: 'explain',
   summary: 'show the enclosing function and code around the top locations of a log',
-  usage: `usage: faultline explain [LOG|-|RUN|--last|--last-failed] [--cwd DIR] [--root DIR]... [--json] [--no-lsp] ` +
+  usage:
+    `usage: faultline explain [LOG|-|RUN|--last|--last-failed] [--cwd DIR] [--root DIR]... [--json] [--no-lsp] ` +
     `[--timeout MS] [--redact] [--input-format NAME]
 
   LOG           the log file; '-' or none reads standard input
@@ -78,7 +88,12 @@ ${CI_USAGE}
 
 exit: 0 no location found, 1 locations explained, 2 usage or internal error`,
   async run(argv, io) {
-    const parsed = parseLogArgs(argv, io, { 'no-lsp': { type: 'boolean' }, timeout: { type: 'string' }, redact: { type: 'boolean' }, 'trust-workspace': { type: 'boolean' } }, 'explain');
+    const parsed = parseLogArgs(
+      argv,
+      io,
+      { 'no-lsp': { type: 'boolean' }, timeout: { type: 'string' }, redact: { type: 'boolean' }, 'trust-workspace': { type: 'boolean' } },
+      'explain',
+    );
     const values = parsed.values;
     const log = await chainedLog(parsed.log, io);
     warnIfStale(log, io);
@@ -141,7 +156,10 @@ exit: 0 no location found, 1 locations explained, 2 usage or internal error`,
     for (const notice of pool.notices()) io.stderr(`faultline explain: ${notice}\n`);
     const format = outputFormatOf(values);
     if (format !== 'text' && format !== 'json') {
-      await printResult({ ...result, locations: items.map((item) => item.location) }, format, io, { ...settings, ...(log.run ? { run: log.run } : {}) });
+      await printResult({ ...result, locations: items.map((item) => item.location) }, format, io, {
+        ...settings,
+        ...(log.run ? { run: log.run } : {}),
+      });
     } else if (format === 'json') writeOutput(io, settings, `${explainJson(items)}\n`);
     else if (items.length > 0) writeOutput(io, settings, `${explainText(items)}\n`);
     else if (!unresolvedHint(result, resolve(io.cwd, log.cwd))) io.stderr('faultline: no location in the workspace to explain\n');

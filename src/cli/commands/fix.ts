@@ -48,16 +48,20 @@ interface FixArgs {
 
 function formatOf(values: Record<string, unknown>): FixFormat {
   if (values.json === true) {
-    if (values.format !== undefined && values.format !== 'json') throw new FaultlineError('E_USAGE', '--json and --format contradict each other');
+    if (values.format !== undefined && values.format !== 'json')
+      throw new FaultlineError('E_USAGE', '--json and --format contradict each other');
     return 'json';
   }
   const format = values.format ?? 'diff';
-  if (typeof format !== 'string' || !(FORMATS as readonly string[]).includes(format)) throw new FaultlineError('E_USAGE', `--format must be one of ${FORMATS.join(', ')} (got '${String(format)}')`);
+  if (typeof format !== 'string' || !(FORMATS as readonly string[]).includes(format))
+    throw new FaultlineError('E_USAGE', `--format must be one of ${FORMATS.join(', ')} (got '${String(format)}')`);
   return format as FixFormat;
 }
 
 function describe(fix: Fix): string {
-  const where = fix.diagnostic ? `${fix.diagnostic.file}:${fix.diagnostic.line}${fix.diagnostic.column === null ? '' : `:${fix.diagnostic.column}`}` : (fix.edits[0]?.file ?? '');
+  const where = fix.diagnostic
+    ? `${fix.diagnostic.file}:${fix.diagnostic.line}${fix.diagnostic.column === null ? '' : `:${fix.diagnostic.column}`}`
+    : (fix.edits[0]?.file ?? '');
   const code = fix.diagnostic?.code ? ` [${fix.diagnostic.code}]` : '';
   return `${fix.id} ${where}${code} ${fix.description}`;
 }
@@ -85,7 +89,11 @@ async function rerun(run: RunInfo, roots: string[] | undefined, io: CliIo): Prom
 }
 
 function errorKeys(result: LocateResult): Set<string> {
-  return new Set(result.locations.filter((location) => location.severity === 'error' || location.severity === null).map((location) => `${location.file}\0${location.code ?? ''}\0${location.message}`));
+  return new Set(
+    result.locations
+      .filter((location) => location.severity === 'error' || location.severity === null)
+      .map((location) => `${location.file}\0${location.code ?? ''}\0${location.message}`),
+  );
 }
 
 /** Servers start slowly (tsserver loads the project), so the first request of each gets this long. */
@@ -106,20 +114,38 @@ async function addServerFixes(result: LocateResult, io: CliIo): Promise<void> {
 
 export const fixCommand: CliCommand = {
   name: 'fix',
-  summary: 'show or apply the fixes the tools printed, or a model\'s answer, checked against the files',
+  summary: "show or apply the fixes the tools printed, or a model's answer, checked against the files",
   usage: USAGE,
   async run(argv, io) {
-    const parsed = parseLogArgs(argv, io, { apply: { type: 'boolean' }, unsafe: { type: 'boolean' }, verify: { type: 'boolean' }, lsp: { type: 'boolean' }, answer: { type: 'string' } });
+    const parsed = parseLogArgs(argv, io, {
+      apply: { type: 'boolean' },
+      unsafe: { type: 'boolean' },
+      verify: { type: 'boolean' },
+      lsp: { type: 'boolean' },
+      answer: { type: 'string' },
+    });
     const values = parsed.values;
-    const args: FixArgs = { apply: values.apply === true, unsafe: values.unsafe === true, verify: values.verify === true, lsp: values.lsp === true, answer: typeof values.answer === 'string' ? values.answer : undefined, format: formatOf(values) };
+    const args: FixArgs = {
+      apply: values.apply === true,
+      unsafe: values.unsafe === true,
+      verify: values.verify === true,
+      lsp: values.lsp === true,
+      answer: typeof values.answer === 'string' ? values.answer : undefined,
+      format: formatOf(values),
+    };
     if (args.verify && !args.apply) throw new FaultlineError('E_USAGE', '--verify checks applied fixes: pass --apply too');
     const log = await chainedLog(parsed.log, io);
     // Refused before anything is written: a check that cannot run must not leave unverified edits behind.
-    if (args.verify && !log.run) throw new FaultlineError('E_USAGE', '--verify needs a saved run (RUN, --last or --last-failed) to run its command again');
+    if (args.verify && !log.run)
+      throw new FaultlineError('E_USAGE', '--verify needs a saved run (RUN, --last or --last-failed) to run its command again');
     const cwd = resolve(io.cwd, log.cwd);
     const roots = log.roots?.map((root) => resolve(io.cwd, root));
     const { applyFixes, restoreFiles, parseAnswer } = await import('../../fix/index.js');
-    const answerOnly = args.answer !== undefined && parsed.log.reference === undefined && !('path' in parsed.log.source && parsed.log.source.path !== '') && argv.every((word) => word !== '-');
+    const answerOnly =
+      args.answer !== undefined &&
+      parsed.log.reference === undefined &&
+      !('path' in parsed.log.source && parsed.log.source.path !== '') &&
+      argv.every((word) => word !== '-');
     let before: LocateResult | undefined;
     let fixes: Fix[] = [];
     let snapshot: FileSnapshot | undefined;
@@ -133,11 +159,19 @@ export const fixCommand: CliCommand = {
       rejected.push(...collected.rejected);
     }
     if (args.answer !== undefined) {
-      const answered = await parseAnswer({ path: resolve(io.cwd, args.answer), cwd, roots: roots ?? [...new Set([...(before?.locations.map((location) => location.root) ?? []), cwd])] });
+      const answered = await parseAnswer({
+        path: resolve(io.cwd, args.answer),
+        cwd,
+        roots: roots ?? [...new Set([...(before?.locations.map((location) => location.root) ?? []), cwd])],
+      });
       fixes.push(...answered.fixes);
       rejected.push(...answered.rejected);
     }
-    const first = await applyFixes(fixes, { write: args.apply, unsafe: (fix) => args.unsafe || fix.source === 'answer', ...(snapshot ? { snapshot } : {}) });
+    const first = await applyFixes(fixes, {
+      write: args.apply,
+      unsafe: (fix) => args.unsafe || fix.source === 'answer',
+      ...(snapshot ? { snapshot } : {}),
+    });
     const outcome: ApplyResult = { ...first, rejected: [...rejected, ...first.rejected] };
     const changes: FileChange[] = [...first.changes];
     // Later passes: the tool's fixer re-lints and applies what overlapped; so does this, by running it again.
@@ -148,7 +182,9 @@ export const fixCommand: CliCommand = {
       const next = await applyFixes(collected.fixes, { write: true, unsafe: args.unsafe });
       outcome.applied.push(...next.applied);
       changes.push(...next.changes);
-      outcome.rejected = outcome.rejected.filter((entry) => entry.reason !== 'overlap').concat(next.rejected.filter((entry) => entry.reason === 'overlap'));
+      outcome.rejected = outcome.rejected
+        .filter((entry) => entry.reason !== 'overlap')
+        .concat(next.rejected.filter((entry) => entry.reason === 'overlap'));
       pending = next.rejected.filter((entry) => entry.reason === 'overlap');
       if (next.applied.length === 0) break;
     }
@@ -178,7 +214,8 @@ async function print(outcome: ApplyResult, args: FixArgs & { changes: FileChange
   const report = await import('../../fix/index.js');
   const result = { ...outcome, changes: args.changes };
   if (args.format === 'json') io.stdout(`${JSON.stringify(report.fixesToJson(result))}\n`);
-  else if (args.format === 'sarif') io.stdout(`${JSON.stringify(report.fixesToSarif([...outcome.applied, ...outcome.rejected.map((entry) => entry.fix)]))}\n`);
+  else if (args.format === 'sarif')
+    io.stdout(`${JSON.stringify(report.fixesToSarif([...outcome.applied, ...outcome.rejected.map((entry) => entry.fix)]))}\n`);
   else if (args.format === 'rdjsonl') io.stdout(report.fixesToRdjsonl([...outcome.applied, ...outcome.rejected.map((entry) => entry.fix)]));
   else {
     for (const change of args.changes) io.stdout(change.diff);

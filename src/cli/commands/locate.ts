@@ -14,7 +14,8 @@ import { SCAN_USAGE, diffFilterOf, maxLocationsOf, userFormatsOf } from '../scan
 export const locateCommand: CliCommand = {
   name: 'locate',
   summary: 'find the error locations in a log and map them to workspace files',
-  usage: `usage: faultline locate [LOG|-|RUN|--last|--last-failed] [--cwd DIR] [--root DIR]... ` +
+  usage:
+    `usage: faultline locate [LOG|-|RUN|--last|--last-failed] [--cwd DIR] [--root DIR]... ` +
     `[--json | --format F] [--tool NAME]... [--efm PATTERN]... ` +
     `[--filter-mode M --diff FILE|--diff-base REF] [--input-format NAME] [--binary]
 

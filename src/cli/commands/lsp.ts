@@ -13,7 +13,7 @@ Setup for Neovim, Emacs, Helix, VS Code, Sublime Text and Zed: docs/lsp.md.`;
 
 export const lspCommand: CliCommand = {
   name: 'lsp',
-  summary: 'a language server that shows your runs\' errors in any editor',
+  summary: "a language server that shows your runs' errors in any editor",
   usage: USAGE,
   async run(argv, io) {
     const unknown = argv.find((arg) => arg !== '--stdio');

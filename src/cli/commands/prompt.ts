@@ -34,7 +34,10 @@ const MAX_FILE_LINES = 100_000;
 
 // The file's head when its real path lies inside one of the roots (symlinks resolved), else undefined. Bounded
 // in bytes and lines (bounded-read.ts): a located 1.5 GB file is not read whole; a cut file says so.
-export async function readInsideRoots(location: ResolvedLocation, roots: readonly string[]): Promise<{ text: string; cut: boolean } | undefined> {
+export async function readInsideRoots(
+  location: ResolvedLocation,
+  roots: readonly string[],
+): Promise<{ text: string; cut: boolean } | undefined> {
   try {
     const real = await realpath(location.absolutePath);
     const realRoots = await Promise.all(roots.map((root) => realpath(root).catch(() => root)));
@@ -55,7 +58,11 @@ function excerpt(location: ResolvedLocation, fileText: string): SymbolInfo {
   return { name: '', kind: 'excerpt', startLine, endLine, source: lines.slice(startLine - 1, endLine).join('\n'), file: location.file };
 }
 
-async function attachments(locations: readonly ResolvedLocation[], roots: readonly string[], provider: SymbolProvider | undefined): Promise<SymbolInfo[]> {
+async function attachments(
+  locations: readonly ResolvedLocation[],
+  roots: readonly string[],
+  provider: SymbolProvider | undefined,
+): Promise<SymbolInfo[]> {
   const out: SymbolInfo[] = [];
   const seen = new Set<string>();
   for (const location of locations) {
@@ -70,8 +77,16 @@ async function attachments(locations: readonly ResolvedLocation[], roots: readon
     const symbol = provider ? await provider({ location, fileText }).catch(() => undefined) : undefined;
     const attached = symbol ? { ...symbol, file: symbol.file ?? location.file } : excerpt(location, fileText);
     // Said where the model reads it: code that ends at the cut may look complete.
-    out.push(read.cut && attached.endLine >= fileText.split('\n').length ? { ...attached, source: `${attached.source}\n[… ${location.file} was cut after ${MAX_FILE_BYTES / 1024 / 1024} MiB (at most ${MAX_FILE_LINES} ` +
-        `lines); the rest was not read …]` } : attached);
+    out.push(
+      read.cut && attached.endLine >= fileText.split('\n').length
+        ? {
+            ...attached,
+            source:
+              `${attached.source}\n[… ${location.file} was cut after ${MAX_FILE_BYTES / 1024 / 1024} MiB (at most ${MAX_FILE_LINES} ` +
+              `lines); the rest was not read …]`,
+          }
+        : attached,
+    );
   }
   return out;
 }
@@ -79,7 +94,8 @@ async function attachments(locations: readonly ResolvedLocation[], roots: readon
 function parseBudget(value: unknown): number | undefined {
   if (value === undefined) return undefined;
   const budget = Number(value);
-  if (!Number.isInteger(budget) || budget <= 0) throw new FaultlineError('E_USAGE', `--budget expects a positive integer (characters), got '${String(value)}'`);
+  if (!Number.isInteger(budget) || budget <= 0)
+    throw new FaultlineError('E_USAGE', `--budget expects a positive integer (characters), got '${String(value)}'`);
   return budget;
 }
 
@@ -107,7 +123,11 @@ exit: 0 prompt printed, 2 usage or internal error`,
       const values = parsed.values;
       // A prompt is printed whatever was found, so an exit-code threshold would be silently ignored: refused.
       for (const option of ['fail-level', 'max-warnings'] as const) {
-        if (values[option] !== undefined) throw new FaultlineError('E_USAGE', `--${option} does not apply to prompt (it exits 0 once the prompt is printed); use it with locate, explain or run`);
+        if (values[option] !== undefined)
+          throw new FaultlineError(
+            'E_USAGE',
+            `--${option} does not apply to prompt (it exits 0 once the prompt is printed); use it with locate, explain or run`,
+          );
       }
       const log = await chainedLog(parsed.log, io);
       warnIfStale(log, io);
@@ -139,8 +159,11 @@ exit: 0 prompt printed, 2 usage or internal error`,
         } else {
           writeOutput(io, settings, prompt.prompt.endsWith('\n') ? prompt.prompt : `${prompt.prompt}\n`);
           const total = prompt.redactions.reduce((sum, entry) => sum + entry.count, 0);
-          if (total > 0) io.stderr(`faultline: redacted ${total} secret${total === 1 ? '' : 's'} ` +
-              `(${prompt.redactions.map((entry) => `${entry.type} ×${entry.count}`).join(', ')})\n`);
+          if (total > 0)
+            io.stderr(
+              `faultline: redacted ${total} secret${total === 1 ? '' : 's'} ` +
+                `(${prompt.redactions.map((entry) => `${entry.type} ×${entry.count}`).join(', ')})\n`,
+            );
         }
         return EXIT_OK;
       } finally {
@@ -180,7 +203,18 @@ async function promptForLog(request: {
   scan: ScanSettings;
 }): Promise<PromptResult> {
   const { logPath, cwd, roots } = request;
-  const result = await locate({ path: logPath }, { cwd, ...request.scan, ...(roots ? { roots } : {}), ...(request.tools ? { formats: request.tools } : {}), ...(request.inputFormat ? { inputFormat: request.inputFormat } : {}), ...(request.run ? { command: request.run.command } : {}), allowBinary: request.binary });
+  const result = await locate(
+    { path: logPath },
+    {
+      cwd,
+      ...request.scan,
+      ...(roots ? { roots } : {}),
+      ...(request.tools ? { formats: request.tools } : {}),
+      ...(request.inputFormat ? { inputFormat: request.inputFormat } : {}),
+      ...(request.run ? { command: request.run.command } : {}),
+      allowBinary: request.binary,
+    },
+  );
   const usedRoots = roots ?? [...new Set(result.locations.map((location) => location.root))];
   const symbols = await attachments(result.locations, usedRoots, request.symbolProvider);
   const primary = result.locations[0];
@@ -188,7 +222,8 @@ async function promptForLog(request: {
   // around the primary plus the tail, each bounded.
   const whole = statSync(logPath).size <= TAIL_BYTES;
   const rawTail = readLogTail(logPath, TAIL_BYTES);
-  const around = primary && !whole ? readLogWindow(logPath, { line: primary.logLine, before: SUMMARY_RADIUS, after: SUMMARY_RADIUS }) : undefined;
+  const around =
+    primary && !whole ? readLogWindow(logPath, { line: primary.logLine, before: SUMMARY_RADIUS, after: SUMMARY_RADIUS }) : undefined;
   // A JSON or XML report is shown as the text it carries, decoded: its raw form can hold a secret split by an
   // escape, an entity, CDATA or two Output events, which only the decoded text shows whole (report-text.ts).
   const kind = reportKind(readHead(logPath, 512));
@@ -203,11 +238,15 @@ async function promptForLog(request: {
   // As shown (normalised): redacting the raw log and normalising after rejoins split secrets.
   const redactedTail = redactor.redactShown(tail);
   // A decoded report's lines are not the log's lines: its summary is found in the text, not at a line number.
-  const summary = around && kind === null
-    ? summariseError({ lines: redactor.redactShown(windowText).split('\n'), primaryLogLine: (primary?.logLine ?? 1) - around.firstLine + 1 })
-    : around
-    ? summariseError({ text: redactor.redactShown(windowText) })
-    : summariseError({ text: redactedTail, ...(primary ? { primaryLogLine: primary.logLine } : {}) });
+  const summary =
+    around && kind === null
+      ? summariseError({
+          lines: redactor.redactShown(windowText).split('\n'),
+          primaryLogLine: (primary?.logLine ?? 1) - around.firstLine + 1,
+        })
+      : around
+        ? summariseError({ text: redactor.redactShown(windowText) })
+        : summariseError({ text: redactedTail, ...(primary ? { primaryLogLine: primary.logLine } : {}) });
   return buildFixPrompt({
     run: request.run ?? { command: [], cwd, exitCode: null },
     locations: result.locations,
@@ -222,17 +261,36 @@ async function promptForLog(request: {
 // The attached code is the enclosing function found by tree-sitter (then the heuristic): a prompt is built
 // in well under a second, without starting language servers (`faultline explain` uses them).
 const enclosingSymbolProvider: SymbolProvider = async ({ location, fileText }) => {
-  const lookup = await findEnclosingSymbol({ file: location.absolutePath, root: location.root, line: location.line, text: fileText, noLsp: true });
+  const lookup = await findEnclosingSymbol({
+    file: location.absolutePath,
+    root: location.root,
+    line: location.line,
+    text: fileText,
+    noLsp: true,
+  });
   if (!lookup.symbol) return undefined;
   const lines = fileText.split('\n');
   const { startLine, endLine } = attachmentSelection(lookup.symbol, location.line, lines.length);
-  return { name: lookup.symbol.name, kind: lookup.symbol.kind, startLine, endLine, source: lines.slice(startLine - 1, endLine).join('\n'), file: location.file };
+  return {
+    name: lookup.symbol.name,
+    kind: lookup.symbol.kind,
+    startLine,
+    endLine,
+    source: lines.slice(startLine - 1, endLine).join('\n'),
+    file: location.file,
+  };
 };
 
 export const promptCommand: CliCommand = createPromptCommand({ symbolProvider: enclosingSymbolProvider });
 
 // A log read from standard input was spooled from it already, so `--diff -` is refused then.
-async function scanSettingsOf(values: Record<string, unknown>, io: CliIo, cwd: string, roots: string[] | undefined, logOnStdin: boolean): Promise<ScanSettings> {
+async function scanSettingsOf(
+  values: Record<string, unknown>,
+  io: CliIo,
+  cwd: string,
+  roots: string[] | undefined,
+  logOnStdin: boolean,
+): Promise<ScanSettings> {
   const userFormats = userFormatsOf(values);
   const cap = maxLocationsOf(values);
   const diff = await diffFilterOf(values, io, cwd, roots, logOnStdin);

@@ -6,7 +6,8 @@ import type { CliCommand } from '../io.js';
 import { parseOptions } from '../args.js';
 import { chainedLog, runReference } from '../chain.js';
 
-const USAGE = `usage: faultline read ID|PATH|--last|--last-failed [--follow | --wait MS] [--offset LINE] [--limit N] ` +
+const USAGE =
+  `usage: faultline read ID|PATH|--last|--last-failed [--follow | --wait MS] [--offset LINE] [--limit N] ` +
   `[--search REGEX] [--ignore-case] [--context N] [--after CURSOR] [--redact] [--json]
 
 Pages a saved artifact by line (1-based), or searches it line by line. --last and --last-failed name the
@@ -57,19 +58,29 @@ export const readCommandCli: CliCommand = {
       const { source } = await chainedLog({ source: { path: '' }, cwd: io.cwd, roots: undefined, inputFormat: undefined, reference }, io);
       if ('path' in source) artifact = source.path;
     }
-    if (artifact === undefined || extra !== undefined) throw new FaultlineError('E_USAGE', `expected one artifact id or path (faultline read --help shows the options)`);
+    if (artifact === undefined || extra !== undefined)
+      throw new FaultlineError('E_USAGE', `expected one artifact id or path (faultline read --help shows the options)`);
     if (values.follow || values.wait !== undefined) {
       const waitMs = values.wait === undefined ? 0 : Number(values.wait);
       if (!Number.isFinite(waitMs) || waitMs < 0) throw new FaultlineError('E_USAGE', '--wait must be a number of milliseconds');
       const redact = values.redact === true ? createRedactor({ env: io.env }) : undefined;
-      return (await import('./background.js')).readBackground(artifact, { follow: values.follow ?? false, waitMs, json: values.json ?? false, redact }, io);
+      return (await import('./background.js')).readBackground(
+        artifact,
+        { follow: values.follow ?? false, waitMs, json: values.json ?? false, redact },
+        io,
+      );
     }
     // Own rules plus the environment's secret values.
     const redact = values.redact === true ? { redact: createRedactor({ env: io.env }) } : {};
     const common = { artifact, cwd: io.cwd, env: io.env, limit: values.limit, after: values.after, ...redact };
 
     if (values.search !== undefined) {
-      const result = await searchArtifact({ ...common, search: values.search, ignoreCase: values['ignore-case'] ?? false, context: values.context });
+      const result = await searchArtifact({
+        ...common,
+        search: values.search,
+        ignoreCase: values['ignore-case'] ?? false,
+        context: values.context,
+      });
       for (const note of result.notes) io.stderr(`faultline read: note: ${note}\n`);
       if (values.json) {
         io.stdout(`${JSON.stringify({ version: 1, total: result.total, matches: result.matches, next: result.next })}\n`);
@@ -94,7 +105,8 @@ export const readCommandCli: CliCommand = {
       return result.total > 0 ? 0 : 1;
     }
 
-    if (values.context !== undefined || values['ignore-case']) io.stderr('faultline read: note: --context and --ignore-case apply only with --search\n');
+    if (values.context !== undefined || values['ignore-case'])
+      io.stderr('faultline read: note: --context and --ignore-case apply only with --search\n');
     const result = await readArtifact({ ...common, offset: values.offset });
     for (const note of result.notes) io.stderr(`faultline read: note: ${note}\n`);
     if (values.json) {
@@ -103,7 +115,8 @@ export const readCommandCli: CliCommand = {
     }
     const width = String(result.lines.at(-1)?.line ?? 1).length;
     const out = result.lines.map((line) => `${pad(line.line, width)} | ${line.text}`);
-    if (result.lines.length === 0) out.push(result.totalLines !== null ? `(no lines here; the artifact has ${result.totalLines})` : '(no lines here)');
+    if (result.lines.length === 0)
+      out.push(result.totalLines !== null ? `(no lines here; the artifact has ${result.totalLines})` : '(no lines here)');
     if (result.next) out.push(`more: faultline read ${artifact} --after ${result.next}`);
     io.stdout(`${out.join('\n')}\n`);
     return 0;

@@ -22,7 +22,8 @@ import { outputFormatOf, printResult } from '../output.js';
 import { explainText } from './explain.js';
 import { SCAN_OPTION_NAMES, SCAN_USAGE, diffFilterOf, maxLocationsOf, userFormatsOf } from '../scan-settings.js';
 
-const USAGE = `usage: faultline run [--cwd DIR] [--timeout S] [--shell] [--json | --format F] [--explain] ` +
+const USAGE =
+  `usage: faultline run [--cwd DIR] [--timeout S] [--shell] [--json | --format F] [--explain] ` +
   `[--background] [--redact] [--input-format NAME] -- CMD [ARGS…]
 
 Runs CMD with stdin closed, stdout+stderr merged and shown live, saves every byte to an artifact,
@@ -47,7 +48,24 @@ the artifact keeps every byte and locating reads through the colour codes.`;
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 // For "did you mean" on a mistyped option.
-const RUN_OPTIONS = ['--cwd', '--timeout', '--shell', '--json', '--format', '--explain', '--background', '--input-format', '--redact', '--output', '-o', '--max-warnings', '--quiet', '--color', '--no-color', ...SCAN_OPTION_NAMES];
+const RUN_OPTIONS = [
+  '--cwd',
+  '--timeout',
+  '--shell',
+  '--json',
+  '--format',
+  '--explain',
+  '--background',
+  '--input-format',
+  '--redact',
+  '--output',
+  '-o',
+  '--max-warnings',
+  '--quiet',
+  '--color',
+  '--no-color',
+  ...SCAN_OPTION_NAMES,
+];
 
 interface RunArgs {
   cwd: string | undefined;
@@ -69,35 +87,56 @@ interface RunArgs {
 // Options come before the command; everything from `--` (or the first non-option word) is the command,
 // so `faultline run npm test -- --watch=false` keeps the command's own flags intact.
 function parseRunArgs(argv: string[]): RunArgs {
-  const args: RunArgs = { cwd: undefined, timeoutMs: undefined, shell: false, json: false, format: 'text', explain: false, background: false, redact: false, inputFormat: undefined, command: [], ci: {}, scan: {} };
-  args.command = commandAfterOptions(argv, 'run', (name, value) => {
-    if (name === '--cwd') args.cwd = value();
-    else if (name === '--timeout') {
-      const seconds = Number(value());
-      // Node's timers hold at most 2^31-1 ms (a larger one fired at once), and below 1 ms it rounded to none.
-      if (!Number.isFinite(seconds) || seconds * 1000 < 1 || seconds * 1000 > MAX_TIMER_MS) {
-        throw new FaultlineError('E_USAGE', `--timeout must be a number of seconds from 0.001 to ${Math.floor(MAX_TIMER_MS / 1000)}`);
-      }
-      args.timeoutMs = Math.round(seconds * 1000);
-    } else if (name === '--shell') args.shell = true;
-    else if (name === '--json') args.json = true;
-    else if (name === '--format') args.format = outputFormatOf({ format: value() });
-    else if (name === '--explain') args.explain = true;
-    else if (name === '--background') args.background = true;
-    else if (name === '--input-format') args.inputFormat = value();
-    else if (name === '--redact') args.redact = true;
-    else if (name === '-o' || name === '--output') args.ci.output = value();
-    else if (name === '--max-warnings') args.ci['max-warnings'] = value();
-    else if (name === '--quiet' || name === '--color' || name === '--no-color') args.ci[name.slice(2)] = true;
-    else if (name === '--efm') args.scan.efm = [...((args.scan.efm as string[] | undefined) ?? []), value()];
-    else if (SCAN_OPTION_NAMES.includes(name)) args.scan[name.slice(2)] = value();
-    else return false;
-    return true;
-  }, RUN_OPTIONS);
+  const args: RunArgs = {
+    cwd: undefined,
+    timeoutMs: undefined,
+    shell: false,
+    json: false,
+    format: 'text',
+    explain: false,
+    background: false,
+    redact: false,
+    inputFormat: undefined,
+    command: [],
+    ci: {},
+    scan: {},
+  };
+  args.command = commandAfterOptions(
+    argv,
+    'run',
+    (name, value) => {
+      if (name === '--cwd') args.cwd = value();
+      else if (name === '--timeout') {
+        const seconds = Number(value());
+        // Node's timers hold at most 2^31-1 ms (a larger one fired at once), and below 1 ms it rounded to none.
+        if (!Number.isFinite(seconds) || seconds * 1000 < 1 || seconds * 1000 > MAX_TIMER_MS) {
+          throw new FaultlineError('E_USAGE', `--timeout must be a number of seconds from 0.001 to ${Math.floor(MAX_TIMER_MS / 1000)}`);
+        }
+        args.timeoutMs = Math.round(seconds * 1000);
+      } else if (name === '--shell') args.shell = true;
+      else if (name === '--json') args.json = true;
+      else if (name === '--format') args.format = outputFormatOf({ format: value() });
+      else if (name === '--explain') args.explain = true;
+      else if (name === '--background') args.background = true;
+      else if (name === '--input-format') args.inputFormat = value();
+      else if (name === '--redact') args.redact = true;
+      else if (name === '-o' || name === '--output') args.ci.output = value();
+      else if (name === '--max-warnings') args.ci['max-warnings'] = value();
+      else if (name === '--quiet' || name === '--color' || name === '--no-color') args.ci[name.slice(2)] = true;
+      else if (name === '--efm') args.scan.efm = [...((args.scan.efm as string[] | undefined) ?? []), value()];
+      else if (SCAN_OPTION_NAMES.includes(name)) args.scan[name.slice(2)] = value();
+      else return false;
+      return true;
+    },
+    RUN_OPTIONS,
+  );
   // Checked before the command runs: a typo must not cost a whole build.
   if (args.inputFormat !== undefined && args.inputFormat !== 'text' && !REPORT_NAMES.includes(args.inputFormat)) {
-    throw new FaultlineError('E_USAGE', `unknown input format '${args.inputFormat}'${didYouMean(args.inputFormat, ['text', ...REPORT_NAMES])} (one of: text, ` +
-        `${REPORT_NAMES.join(', ')})`);
+    throw new FaultlineError(
+      'E_USAGE',
+      `unknown input format '${args.inputFormat}'${didYouMean(args.inputFormat, ['text', ...REPORT_NAMES])} (one of: text, ` +
+        `${REPORT_NAMES.join(', ')})`,
+    );
   }
   if (args.command.length === 0) throw new FaultlineError('E_USAGE', `no command given: faultline run [options] -- CMD [ARGS…]`);
   return args;
@@ -162,12 +201,16 @@ export const runCommandCli: CliCommand = {
     if (!args.shell) {
       const lookup = lookUpCommand(args.command[0]!, cwd, io.env);
       if (!lookup.found) {
-        const what = lookup.reason === 'not-found' ? `command not found: ${args.command[0]}${args.command[0]!.includes('/') ? '' : ' (not on PATH)'}` : `cannot run ${lookup.path}: ${lookup.reason === 'directory' ? 'it is a directory' : 'not executable'}`;
+        const what =
+          lookup.reason === 'not-found'
+            ? `command not found: ${args.command[0]}${args.command[0]!.includes('/') ? '' : ' (not on PATH)'}`
+            : `cannot run ${lookup.path}: ${lookup.reason === 'directory' ? 'it is a directory' : 'not executable'}`;
         io.stderr(`faultline run: ${what}\n`);
         return lookup.reason === 'not-found' ? EXIT_NOT_FOUND : EXIT_CANNOT_RUN;
       }
     }
-    if (args.background) return (await import('./background.js')).runBackground(args.command, { cwd, shell: args.shell, json: args.json }, io);
+    if (args.background)
+      return (await import('./background.js')).runBackground(args.command, { cwd, shell: args.shell, json: args.json }, io);
     // A captured command's output has no size limit.
     await keepYoungGenerationSmall();
     // Live output keeps stdout clean for the JSON document when --json is given.
@@ -225,17 +268,26 @@ export const runCommandCli: CliCommand = {
     if (result.captureError) io.stderr(`faultline run: ${result.captureError.message} [${result.captureError.code}]\n`);
     if (result.timedOut) io.stderr(`faultline run: timed out after ${(args.timeoutMs ?? 0) / 1000} s; the process group was ended\n`);
     if (result.interactive !== null) {
-      io.stderr(`faultline run: the command is waiting for input (${JSON.stringify(result.interactive)}) and was stopped; run it in a ` +
-          `terminal or make it non-interactive\n`);
+      io.stderr(
+        `faultline run: the command is waiting for input (${JSON.stringify(result.interactive)}) and was stopped; run it in a ` +
+          `terminal or make it non-interactive\n`,
+      );
     }
-    if (result.artifact.truncated) io.stderr(`faultline run: output past ${result.artifact.bytes} bytes was not saved (artifact size cap)\n`);
+    if (result.artifact.truncated)
+      io.stderr(`faultline run: output past ${result.artifact.bytes} bytes was not saved (artifact size cap)\n`);
 
     let located: LocateResult = { locations: [], unresolved: [], dropped: [] };
     let found = located;
     try {
       found = located = await locate(
         { path: result.artifact.path },
-        { cwd: result.cwd, command: result.command, ...(args.inputFormat ? { inputFormat: args.inputFormat } : {}), ...chosen, ...(diff ? { diff } : {}) },
+        {
+          cwd: result.cwd,
+          command: result.command,
+          ...(args.inputFormat ? { inputFormat: args.inputFormat } : {}),
+          ...chosen,
+          ...(diff ? { diff } : {}),
+        },
       );
       overflowNote(found, io);
       if (settings.quiet) located = errorsOnly(located);
@@ -245,8 +297,12 @@ export const runCommandCli: CliCommand = {
 
     if (args.json) {
       // The preview as shown (normalised) and then redacted: a secret split by escapes is whole only there.
-      const redactor = args.redact ? await buildRedactor({ texts: [result.preview.text, ...located.locations.map((location) => location.message)], env: io.env }) : undefined;
-      const locations = toLocateJson(located).locations.map((location) => (redactor ? { ...location, message: redactor.redactRaw(location.message) } : location));
+      const redactor = args.redact
+        ? await buildRedactor({ texts: [result.preview.text, ...located.locations.map((location) => location.message)], env: io.env })
+        : undefined;
+      const locations = toLocateJson(located).locations.map((location) =>
+        redactor ? { ...location, message: redactor.redactRaw(location.message) } : location,
+      );
       const document = {
         version: 1,
         command: result.command,
@@ -256,16 +312,27 @@ export const runCommandCli: CliCommand = {
         timedOut: result.timedOut,
         ...(result.interactive !== null ? { interactive: result.interactive } : {}),
         durationMs: result.durationMs,
-        artifact: { id: result.artifact.id, path: result.artifact.path, bytes: result.artifact.bytes, lines: result.artifact.lines, truncated: result.artifact.truncated },
-        preview: { text: redactor ? redactor.redactShown(result.preview.text) : result.preview.text, omittedLines: result.preview.omittedLines, omittedBytes: result.preview.omittedBytes },
+        artifact: {
+          id: result.artifact.id,
+          path: result.artifact.path,
+          bytes: result.artifact.bytes,
+          lines: result.artifact.lines,
+          truncated: result.artifact.truncated,
+        },
+        preview: {
+          text: redactor ? redactor.redactShown(result.preview.text) : result.preview.text,
+          omittedLines: result.preview.omittedLines,
+          omittedBytes: result.preview.omittedBytes,
+        },
         locations,
       };
       io.stdout(`${JSON.stringify(document)}\n`);
       return exitStatusOf(result, found, settings, io);
     }
     // The command's last line may lack its newline (`printf abc`): the summary still starts a line of its own.
-    const trailer = `${liveEndsLine ? '' : '\n'}faultline: ${describeExit(result)} · ${(result.durationMs / 1000).toFixed(1)} s · ` +
-        `${countOf(result.artifact.lines, 'line')} · artifact ${result.artifact.id}\n  ${result.artifact.path}\n`;
+    const trailer =
+      `${liveEndsLine ? '' : '\n'}faultline: ${describeExit(result)} · ${(result.durationMs / 1000).toFixed(1)} s · ` +
+      `${countOf(result.artifact.lines, 'line')} · artifact ${result.artifact.id}\n  ${result.artifact.path}\n`;
     if (args.format !== 'text') {
       await printResult(located, args.format, io, settings);
       io.stderr(trailer);

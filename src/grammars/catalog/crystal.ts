@@ -56,7 +56,11 @@ function parseCrystal(context: LineContext): boolean {
     if (!error || !plausiblePath(file)) return false;
     const chain = chainFor(context, (current) => current.open);
     context.emit({
-      file, line: Number(block[2]), column: Number(block[3]), severity: 'error', message: error.message,
+      file,
+      line: Number(block[2]),
+      column: Number(block[3]),
+      severity: 'error',
+      message: error.message,
       frame: { trace: chain.trace, index: chain.index++, causeRank: 0 },
     });
     chain.lastLine = context.logLine + error.delta;
@@ -69,7 +73,10 @@ function parseCrystal(context: LineContext): boolean {
   // `instantiating 'A#initialize()'` line may sit in between).
   const chain = chainFor(context, () => old[1] === undefined);
   context.emit({
-    file: old[2] ?? '', line: Number(old[3]), severity: 'error', message: old[4] ?? '',
+    file: old[2] ?? '',
+    line: Number(old[3]),
+    severity: 'error',
+    message: old[4] ?? '',
     frame: { trace: chain.trace, index: chain.index++, causeRank: 0 },
   });
   chain.lastLine = context.logLine;
@@ -83,7 +90,7 @@ const crystal: GrammarFormat = {
   language: 'Crystal',
   description:
     '`crystal build src/shop.cr` / `shards build`: `In src/cart.cr:5:19`, the source line and caret, then `Error: …` ' +
-    "(with `--error-trace`, one block per instantiation, outermost first); before 0.34 `Error in src/shop.cr:7: " +
+    '(with `--error-trace`, one block per instantiation, outermost first); before 0.34 `Error in src/shop.cr:7: ' +
     "instantiating 'total(Cart)'` … `in src/cart.cr:5: undefined method …`.",
   columnBase: 1,
   columnUnit: 'char',

@@ -101,7 +101,12 @@ function parseCodeframe(context: LineContext): boolean {
   const rule = /\s\(([^()\s]+)\)$/.exec(head[2] ?? '');
   const message = rule ? (head[2] ?? '').slice(0, rule.index) : (head[2] ?? '');
   context.emit({
-    file, line: Number(place[1]), column: Number(place[2]), severity: head[1] === 'warning' ? 'warning' : 'error', code: rule?.[1] ?? null, message,
+    file,
+    line: Number(place[1]),
+    column: Number(place[2]),
+    severity: head[1] === 'warning' ? 'warning' : 'error',
+    code: rule?.[1] ?? null,
+    message,
   });
   return true;
 }

@@ -101,7 +101,9 @@ function parseOcaml(context: LineContext): boolean {
   // The standard library's frames print a bare file name (`list.ml`) under a `Stdlib…` module.
   const runtime = !span.file.includes('/') && /^(?:Stdlib|Camlinternal)/.test(frame[2] ?? '');
   context.emit({
-    ...span, severity: null, message: state.message,
+    ...span,
+    severity: null,
+    message: state.message,
     frame: { trace: state.trace, index: state.index++, causeRank: 0 },
     ...(runtime ? { hints: { runtime: true } } : {}),
   });
@@ -125,13 +127,21 @@ function ghcBody(context: LineContext): string {
 
 function parseGhc(context: LineContext): boolean {
   const text = context.text;
-  let location: { file: string; line: number; column: number | null; endLine: number | null; endColumn: number | null; rest: string } | undefined;
+  let location:
+    { file: string; line: number; column: number | null; endLine: number | null; endColumn: number | null; rest: string } | undefined;
   const span = context.parse('ghcRangeSpan');
   const pathNode = span?.cst.children.ghcPath?.[0];
   if (span && pathNode) {
     // `src/Lib.hs:(12,5)-(14,20): error:` — a multi-line span.
     const [line, column, endLine, endColumn] = context.ints(span.cst).slice(-4);
-    location = { file: context.slice(pathNode, span), line: line ?? 0, column: column ?? null, endLine: endLine ?? null, endColumn: endColumn ?? null, rest: text.slice(span.end) };
+    location = {
+      file: context.slice(pathNode, span),
+      line: line ?? 0,
+      column: column ?? null,
+      endLine: endLine ?? null,
+      endColumn: endColumn ?? null,
+      rest: text.slice(span.end),
+    };
   } else {
     const head = parseColonHead(context);
     if (head) location = head;
@@ -148,8 +158,14 @@ function parseGhc(context: LineContext): boolean {
   }
   const body = ghcBody(context);
   context.emit({
-    file: location.file, line: location.line, column: location.column, endLine: location.endLine, endColumn: location.endColumn,
-    severity: severityOf(tail[1]), code, message: [inline, body].filter((part) => part !== '').join(' '),
+    file: location.file,
+    line: location.line,
+    column: location.column,
+    endLine: location.endLine,
+    endColumn: location.endColumn,
+    severity: severityOf(tail[1]),
+    code,
+    message: [inline, body].filter((part) => part !== '').join(' '),
   });
   return true;
 }
@@ -165,7 +181,14 @@ function parseNim(context: LineContext): boolean {
   if (!head || !NIM_FILE.test(head.file)) return false;
   const diagnostic = /^ (Error|Warning|Hint): (.*?)(?: \[(\w+)\])?$/.exec(head.rest);
   if (diagnostic && head.column !== null) {
-    context.emit({ file: head.file, line: head.line, column: head.column, severity: severityOf(diagnostic[1]), code: diagnostic[3] ?? null, message: diagnostic[2] ?? '' });
+    context.emit({
+      file: head.file,
+      line: head.line,
+      column: head.column,
+      severity: severityOf(diagnostic[1]),
+      code: diagnostic[3] ?? null,
+      message: diagnostic[2] ?? '',
+    });
     return true;
   }
   // Traceback (most recent call last): `/abs/crash.nim(6) run` — innermost LAST, the error follows the frames.
@@ -184,7 +207,10 @@ function parseNim(context: LineContext): boolean {
   }
   state.lastLine = context.logLine;
   context.emit({
-    file: head.file, line: head.line, severity: null, message: state.message,
+    file: head.file,
+    line: head.line,
+    severity: null,
+    message: state.message,
     frame: { trace: state.trace, index: state.index++, causeRank: 0 },
     ...(NIM_STDLIB.test(head.file) ? { hints: { runtime: true } } : {}),
   });
@@ -195,7 +221,10 @@ function defineFunctionalRules(parser: LineParser): void {
   // `"path", line 3, characters 4-9` / `"path", lines 5-8, characters 2-15` / `"path", line 1` (OCaml).
   parser.define('ocamlNumbers', () => {
     parser.tok(1, Int);
-    parser.opt(1, () => { parser.tok(1, Dash); parser.tok(2, Int); });
+    parser.opt(1, () => {
+      parser.tok(1, Dash);
+      parser.tok(2, Int);
+    });
     parser.opt(2, () => {
       parser.tok(1, Comma);
       parser.tok(1, Space);
@@ -219,10 +248,19 @@ function defineFunctionalRules(parser: LineParser): void {
   // `src/Lib.hs:(12,5)-(14,20)` (GHC multi-line span): the path runs to `:(`.
   parser.define('ghcPath', () => {
     const step = (idx: number): void =>
-      parser.alt(idx, ALL_TOKENS.map((type) => ({ GATE: () => parser.peek(1).tokenType === type, ALT: () => parser.tok(idx, type) })));
+      parser.alt(
+        idx,
+        ALL_TOKENS.map((type) => ({ GATE: () => parser.peek(1).tokenType === type, ALT: () => parser.tok(idx, type) })),
+      );
     step(1);
-    parser.rep(1, () => parser.peek(1).tokenType !== EOF && parser.peek(1).tokenType !== Space &&
-      !(parser.peek(1).tokenType === Colon && parser.peek(2).tokenType === LParen), () => step(2));
+    parser.rep(
+      1,
+      () =>
+        parser.peek(1).tokenType !== EOF &&
+        parser.peek(1).tokenType !== Space &&
+        !(parser.peek(1).tokenType === Colon && parser.peek(2).tokenType === LParen),
+      () => step(2),
+    );
   });
   parser.define('ghcRangeSpan', () => {
     parser.sub(1, 'ghcPath');
@@ -247,7 +285,7 @@ const ocaml: GrammarFormat = {
   language: 'OCaml',
   description:
     '`ocamlc -c` / `dune build` / OCAMLRUNPARAM=b: `File "src/a.ml", line 3, characters 4-9:` (or `lines 2-3`) then `Error: …` / ' +
-        '`Warning 8 [partial-match]: …`; backtrace `Called from M in file "src/a.ml", line 6, characters 25-34`.',
+    '`Warning 8 [partial-match]: …`; backtrace `Called from M in file "src/a.ml", line 6, characters 25-34`.',
   // characters A-B are 0-based byte offsets with an exclusive end (OCaml manual, Location): columnBase 0.
   columnBase: 0,
   columnUnit: 'byte',
@@ -263,7 +301,7 @@ const ghc: GrammarFormat = {
   language: 'Haskell',
   description:
     '`ghc` / `cabal build` / `stack build`: `src/Lib.hs:12:5: error: [GHC-88464]` with the message on indented lines below; spans ' +
-        '`:12:5-17:` and `:(12,5)-(14,20):`.',
+    '`:12:5-17:` and `:(12,5)-(14,20):`.',
   // 1-based columns; GHC advances a tab to the next multiple of 8 (GHC.Types.SrcLoc.advanceSrcLoc): display-like.
   columnBase: 1,
   columnUnit: 'display',
@@ -279,8 +317,9 @@ const nim: GrammarFormat = {
   name: 'nim',
   trace: { innermost: 'last', causes: 'none' },
   language: 'Nim',
-  description: '`nim c app.nim`: `/abs/bad.nim(3, 12) Error: type mismatch: …` (space after the comma, severity after the location), ' +
-      '`Hint:`/`Warning: … [Name]`; tracebacks `/abs/crash.nim(6) run`.',
+  description:
+    '`nim c app.nim`: `/abs/bad.nim(3, 12) Error: type mismatch: …` (space after the comma, severity after the location), ' +
+    '`Hint:`/`Warning: … [Name]`; tracebacks `/abs/crash.nim(6) run`.',
   // Nim prints col+1 (msgs.ColOffset) of a byte-indexed column.
   columnBase: 1,
   columnUnit: 'byte',

@@ -9,7 +9,6 @@ import { directoryContext, echoedCdFolder } from '../engine/directories.js';
 
 const C_FAMILY = /\.(?:c|h|cc|cpp|cxx|c\+\+|hh|hpp|hxx|h\+\+|ipp|inl|tcc|tpp|cu|cuh|m|mm|def|inc)$/i;
 
-
 /**
  * Which diagnostic gcc's context lines belong to (issue 13): a `note:` belongs to the error or warning above
  * it; include chains and `required from` lines are printed before the diagnostic they lead to, so they wait
@@ -48,11 +47,13 @@ function emitWithRole(context: LineContext, location: Emitted, kind: 'diagnostic
   attachFixIts(context, kind === 'note' ? owner : raw, location.message ?? '', kind === 'note');
   const adopter = kind === 'note' ? owner : raw;
   if (adopter) for (const waiting of roles.waiting) waiting.relatedTo = adopter;
-  const repeated = kind === 'diagnostic' && roles.chain?.header === location.file && !roles.waiting.includes(roles.chain.spans[0] as RawLocation);
+  const repeated =
+    kind === 'diagnostic' && roles.chain?.header === location.file && !roles.waiting.includes(roles.chain.spans[0] as RawLocation);
   if (repeated && roles.chain) repeatChain(context, roles.chain.spans, raw);
   roles.waiting = [];
   if (kind !== 'diagnostic') return;
-  const systemErrorAfterPromotion = roles.ownerPromotedAt !== undefined && context.logLine - roles.ownerPromotedAt <= 6 && SYSTEM_HEADER.test(location.file);
+  const systemErrorAfterPromotion =
+    roles.ownerPromotedAt !== undefined && context.logLine - roles.ownerPromotedAt <= 6 && SYSTEM_HEADER.test(location.file);
   if (systemErrorAfterPromotion) return;
   roles.owner = raw;
   roles.ownerPromotedAt = location.message?.startsWith('required from here: ') ? context.logLine : undefined;
@@ -88,7 +89,11 @@ function parseGcc(context: LineContext): boolean {
   if (include) {
     const head = parseColonHead(context, { from: include[0].length });
     if (!head || !C_FAMILY.test(head.file)) return false;
-    emitWithRole(context, { file: head.file, line: head.line, column: head.column, severity: 'note', message: 'included from here' }, 'include');
+    emitWithRole(
+      context,
+      { file: head.file, line: head.line, column: head.column, severity: 'note', message: 'included from here' },
+      'include',
+    );
     return true;
   }
   const head = parseColonHead(context);
@@ -106,7 +111,11 @@ function parseGcc(context: LineContext): boolean {
   }
   // Without a severity word only gcc's instantiation/expansion context lines are gcc's; anything else
   // (`grep -n` output of a .c file, say) belongs to a later format.
-  if (tail.severity === null && !/^(?:required from|required by|recursively required|in (?:instantiation|expansion|definition|substitution))/.test(message)) return false;
+  if (
+    tail.severity === null &&
+    !/^(?:required from|required by|recursively required|in (?:instantiation|expansion|definition|substitution))/.test(message)
+  )
+    return false;
   // A template error inside a system header is fixed where user code instantiated it: gcc prints that
   // place as "required from here" just before the error, so that line becomes the error to fix.
   if (tail.severity === null && /^required from here$/.test(message)) {
@@ -163,7 +172,16 @@ function followingSystemHeaderError(context: LineContext): string | undefined {
 }
 
 // The signals whose description ends make's line for a recipe they killed, in place of `Error N`.
-const KILLING_SIGNALS = ['Segmentation fault', 'Killed', 'Aborted', 'Terminated', 'Bus error', 'Illegal instruction', 'Floating point exception', 'Trace/breakpoint trap'];
+const KILLING_SIGNALS = [
+  'Segmentation fault',
+  'Killed',
+  'Aborted',
+  'Terminated',
+  'Bus error',
+  'Illegal instruction',
+  'Floating point exception',
+  'Trace/breakpoint trap',
+];
 // `make[1]: *** [Makefile:20: all] Error 1`: the program name (with an optional version and recursion level), then
 // the failed recipe's file, line and target, then how it failed.
 const MAKE_RECIPE_FAILED = new RegExp(

@@ -38,7 +38,14 @@ function parseGeneric(context: LineContext): boolean {
     const closer = text[start - 1] === '[' ? ']' : text[start - 1] === '(' ? ')' : '';
     const rest = closer !== '' && head.rest.startsWith(closer) ? head.rest.slice(1) : head.rest;
     const message = (tail.severity ? tail.message : rest.replace(/^[:\s-]+/, '')).trim() || text.slice(0, start).trim();
-    context.emit({ file: head.file, line: head.line, column: head.column, severity: tail.severity ?? severityOf(severityWord?.[1]), code: tail.code, message });
+    context.emit({
+      file: head.file,
+      line: head.line,
+      column: head.column,
+      severity: tail.severity ?? severityOf(severityWord?.[1]),
+      code: tail.code,
+      message,
+    });
     claimed = true;
     consumedTo = match.index + match[0].length;
   }

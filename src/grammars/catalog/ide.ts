@@ -23,15 +23,22 @@ function parseAndroidStudio(context: LineContext): boolean {
   }
   if (file === undefined) return false;
   const tail = parseSeverityTail(`: ${row[4] ?? ''}`);
-  context.emit({ file, line: Number(row[2]), column: Number(row[3]), severity: PANE_SEVERITY[row[1] ?? ''] ?? tail.severity, message: tail.message });
+  context.emit({
+    file,
+    line: Number(row[2]),
+    column: Number(row[3]),
+    severity: PANE_SEVERITY[row[1] ?? ''] ?? tail.severity,
+    message: tail.message,
+  });
   return true;
 }
 
 const androidStudio: GrammarFormat = {
   name: 'android-studio',
   language: 'Java/Kotlin',
-  description: "Android Studio's Messages/Build pane copied as text: the file's path on a line, then `Error:(12, 5) error: cannot find symbol " +
-      "class Foo` / `Warning:(20, 9) …` rows.",
+  description:
+    "Android Studio's Messages/Build pane copied as text: the file's path on a line, then `Error:(12, 5) error: cannot find symbol " +
+    'class Foo` / `Warning:(20, 9) …` rows.',
   columnBase: 1,
   columnUnit: 'utf-16',
   fields: ['file', 'line', 'column', 'severity', 'message'],
@@ -64,8 +71,11 @@ function parseErrorList(context: LineContext): boolean {
   const lineText = cells[line]?.trim() ?? '';
   if (severity === undefined || !/^\d+$/.test(lineText) || !plausiblePath(cells[file]?.trim() ?? '')) return false;
   context.emit({
-    file: cells[file]?.trim() ?? '', line: Number(lineText), severity,
-    code: code >= 0 ? (cells[code]?.trim() || null) : null, message: description >= 0 ? (cells[description]?.trim() ?? '') : '',
+    file: cells[file]?.trim() ?? '',
+    line: Number(lineText),
+    severity,
+    code: code >= 0 ? cells[code]?.trim() || null : null,
+    message: description >= 0 ? (cells[description]?.trim() ?? '') : '',
   });
   return true;
 }
@@ -75,8 +85,8 @@ const visualStudio: GrammarFormat = {
   language: 'C#/C++/.NET',
   description:
     "Visual Studio's Error List copied (Ctrl+C) as tab-separated rows: `Error<TAB>CS0103<TAB>The name 'x' does not " +
-        "exist…<TAB>App<TAB>C:\\src\\App\\Program.cs<TAB>12<TAB>Active`, with or without the header row (whose column order is then " +
-        "used).",
+    'exist…<TAB>App<TAB>C:\\src\\App\\Program.cs<TAB>12<TAB>Active`, with or without the header row (whose column order is then ' +
+    'used).',
   columnBase: 1,
   columnUnit: 'utf-16',
   fields: ['file', 'line', 'severity', 'message', 'code'],
@@ -91,15 +101,22 @@ function parseCodeBlocks(context: LineContext): boolean {
   const match = /^([^|]+)\|(\d+)\|(.*?)\|?$/.exec(context.text);
   if (!match || !plausiblePath((match[1] ?? '').trim())) return false;
   const tail = parseSeverityTail(`: ${match[3] ?? ''}`);
-  context.emit({ file: (match[1] ?? '').trim(), line: Number(match[2]), severity: tail.severity ?? 'error', code: tail.code, message: tail.message.trim() });
+  context.emit({
+    file: (match[1] ?? '').trim(),
+    line: Number(match[2]),
+    severity: tail.severity ?? 'error',
+    code: tail.code,
+    message: tail.message.trim(),
+  });
   return true;
 }
 
 const codeBlocks: GrammarFormat = {
   name: 'codeblocks',
   language: 'C/C++',
-  description: "Code::Blocks' build messages copied as text: `/home/u/calc/main.cpp|14|error: expected ';' before '}' token|` (`file||In " +
-      "function …|` context rows name no line).",
+  description:
+    "Code::Blocks' build messages copied as text: `/home/u/calc/main.cpp|14|error: expected ';' before '}' token|` (`file||In " +
+    'function …|` context rows name no line).',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message'],

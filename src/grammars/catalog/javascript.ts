@@ -3,7 +3,17 @@
 import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
 import { caretColumn } from './shared/common.js';
 import { SGR } from '../engine/anchors.js';
-import { defineV8Rules, emitFrame, findErrorHeader, FRAME_ANCHOR, frameRun, isFrameLine, parseLocationSpan, parseV8Frame, type FrameRun } from './shared/v8.js';
+import {
+  defineV8Rules,
+  emitFrame,
+  findErrorHeader,
+  FRAME_ANCHOR,
+  frameRun,
+  isFrameLine,
+  parseLocationSpan,
+  parseV8Frame,
+  type FrameRun,
+} from './shared/v8.js';
 
 // --- node-uncaught: `/abs/lib.js:2` alone, the source line, a caret line, blank, `TypeError: msg` ---
 
@@ -211,8 +221,9 @@ const nodeUncaught: GrammarFormat = {
   name: 'node-uncaught',
   trace: { innermost: 'first', causes: 'root-last' },
   language: 'JavaScript',
-  description: '`node app.js` (uncaught exception): `/abs/lib.js:2` alone on a line, the source line, a caret line, then `TypeError: msg` and ' +
-      'its frames.',
+  description:
+    '`node app.js` (uncaught exception): `/abs/lib.js:2` alone on a line, the source line, a caret line, then `TypeError: msg` and ' +
+    'its frames.',
   columnBase: 1,
   columnUnit: 'utf-16',
   fields: ['file', 'line', 'column', 'severity', 'message'],
@@ -227,8 +238,9 @@ const jest: GrammarFormat = {
   name: 'jest',
   trace: { innermost: 'first', causes: 'root-last', testRunner: true },
   language: 'JavaScript',
-  description: '`npx jest`: `● suite › name` failure blocks whose V8 frames (`at Object.toBe (test/add.test.js:4:21)`, rootDir-relative) locate ' +
-      'the failing test.',
+  description:
+    '`npx jest`: `● suite › name` failure blocks whose V8 frames (`at Object.toBe (test/add.test.js:4:21)`, rootDir-relative) locate ' +
+    'the failing test.',
   columnBase: 1,
   columnUnit: 'utf-16',
   fields: ['file', 'line', 'column', 'message'],
@@ -261,7 +273,8 @@ const nodeStack: GrammarFormat = {
   name: 'node-stack',
   trace: { innermost: 'first', causes: 'root-last' },
   language: 'JavaScript',
-  description: '`node app.js` (and anything printing `err.stack`): V8 frames `at fn (path:L:C)`, `at path:L:C`, `file://` URLs, `node:internal/…`.',
+  description:
+    '`node app.js` (and anything printing `err.stack`): V8 frames `at fn (path:L:C)`, `at path:L:C`, `file://` URLs, `node:internal/…`.',
   columnBase: 1,
   columnUnit: 'utf-16',
   fields: ['file', 'line', 'column', 'message'],

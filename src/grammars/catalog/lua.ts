@@ -17,7 +17,11 @@ function tracebackMessage(context: LineContext): string {
     const line = context.line(delta);
     if (line === undefined) return '';
     // The message without its own `path:L: ` prefix (that place is the error line's location).
-    if (line.trim() === TRACEBACK) return (context.line(delta - 1) ?? '').replace(PROGRAM, '').replace(/^\S+?:\d+: /, '').trim();
+    if (line.trim() === TRACEBACK)
+      return (context.line(delta - 1) ?? '')
+        .replace(PROGRAM, '')
+        .replace(/^\S+?:\d+: /, '')
+        .trim();
     // Frames (`\tx.lua:3: in …`, `\t[C]: in ?`, `\t(...tail calls...)`) are all tab-indented.
     if (!line.startsWith('\t')) return '';
   }
@@ -38,7 +42,10 @@ function parseLua(context: LineContext): boolean {
     }
     run.lastLine = context.logLine;
     context.emit({
-      file: head.file, line: head.line, severity: null, message: run.message,
+      file: head.file,
+      line: head.line,
+      severity: null,
+      message: run.message,
       frame: { trace: run.trace, index: run.index++, causeRank: 0 },
     });
     return true;
@@ -59,7 +66,7 @@ const lua: GrammarFormat = {
   language: 'Lua',
   description:
     "`lua5.4 main.lua`: `lua5.4: src/db.lua:20: assertion failed!`, then `stack traceback:` with `\\tsrc/db.lua:20: in local 'f'` " +
-        "frames (`[C]` frames have no place).",
+    'frames (`[C]` frames have no place).',
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'severity', 'message'],

@@ -28,7 +28,7 @@ const ninja: GrammarFormat = {
   language: 'Ninja',
   description:
     '`ninja -C build` (also under meson and `cmake -G Ninja`): `ninja: Entering directory` tracking for the compilers it runs, and ' +
-        '`ninja: error: build.ninja:5: …` manifest errors.',
+    '`ninja: error: build.ninja:5: …` manifest errors.',
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'severity', 'message'],

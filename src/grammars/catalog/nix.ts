@@ -31,7 +31,11 @@ function parseNix(context: LineContext): boolean {
   const head = blockHead(context);
   if (!head) return false;
   context.emit({
-    file: at[1] ?? '', line: Number(at[2]), column: Number(at[3]), severity: head.error ? 'error' : 'note', message: head.message,
+    file: at[1] ?? '',
+    line: Number(at[2]),
+    column: Number(at[3]),
+    severity: head.error ? 'error' : 'note',
+    message: head.message,
   });
   return true;
 }

@@ -16,7 +16,7 @@ const AFTER_LINE = /^(?:\.?$|, <[^>]*> (?:line|chunk) \d+\.$|, near |, at (?:end
 // compile error's fixed tail (`, near "…"`, `, at end of line`) or after a perldiag phrase, never in prose.
 const BARE_PATH_AT_LINE = / at ((?:\.{0,2}\/)?[\w.\/-]+) line (\d+)(, near .*|, at (?:end of line|EOF)|\.?)$/;
 const PERL_DIAGNOSTIC = new RegExp(
-    String.raw`^(?:syntax error|Global symbol|Can't locate|BEGIN failed|Compilation failed|Bareword|Undefined subroutine` +
+  String.raw`^(?:syntax error|Global symbol|Can't locate|BEGIN failed|Compilation failed|Bareword|Undefined subroutine` +
     String.raw`|Can't call method|Not an? [A-Z]+ reference|Illegal division|Missing right curly|Unmatched right curly|Execution of` +
     String.raw`|Died)`,
 );
@@ -24,7 +24,7 @@ const PERL_DIAGNOSTIC = new RegExp(
 // `(S syntax)` guesses (`Bareword found where operator expected`, `Semicolon seems to be missing`) are severe warnings
 // printed before the `syntax error` they explain: the syntax error is the error.
 const PERL_WARNING = new RegExp(
-    String.raw`^(?:Use of uninitialized value|Useless use of|Name "[^"]+" used only once|Scalar value @|Possible (?:attempt` +
+  String.raw`^(?:Use of uninitialized value|Useless use of|Name "[^"]+" used only once|Scalar value @|Possible (?:attempt` +
     String.raw`|precedence|unintended)|Odd number of elements|Argument "[^"]*" isn't numeric|Deep recursion|Subroutine \S+ redefined` +
     String.raw`|Variable "[^"]+" will not stay shared|"my" variable \S+ masks|Unquoted string|Found = in conditional` +
     String.raw`|Statement unlikely to be reached|Parentheses missing|Wide character|Exiting subroutine via|Misplaced _ in number` +
@@ -58,7 +58,10 @@ function parsePerl(context: LineContext): boolean {
     if (!location || location.rest !== '') return false;
     continueOrStart(context, state, () => (context.logLine - state.lastMessageLine <= 1 ? state.lastMessage : ''));
     context.emit({
-      file: location.file, line: location.line, severity: null, message: state.message,
+      file: location.file,
+      line: location.line,
+      severity: null,
+      message: state.message,
       frame: { trace: state.trace, index: state.index++, causeRank: 0 },
     });
     return true;
@@ -129,7 +132,7 @@ function diagnosticDetail(context: LineContext): string {
 // Older forms: Test.pm's `# Failed test 3 in t/foo.t at line 6` and `not ok 2# Test 2 got: "2" (t/foo.t at line 4)`,
 // early Test::More's `#     Failed test (t/foo.t at line 46)`.
 const OLD_FAILED_TEST = new RegExp(
-    String.raw`^(?:(?:not ok|NOK) \d+\s*)?#\s*(?:Failed test (\d+) in (\S+) at line (\d+)(?: fail #\d+)?|(?:Failed test` +
+  String.raw`^(?:(?:not ok|NOK) \d+\s*)?#\s*(?:Failed test (\d+) in (\S+) at line (\d+)(?: fail #\d+)?|(?:Failed test` +
     String.raw`|Test (\d+) got: .*) \((\S+) at line (\d+)(?: fail #\d+)?\))\s*$`,
 );
 
@@ -141,8 +144,13 @@ function parseProve(context: LineContext): boolean {
     const got = /# (Test \d+ got: .*) \(\S+ at line/.exec(text)?.[1];
     const number = old[1] ?? old[4];
     const name = got ?? (number === undefined ? 'Failed test' : `Failed test ${number}`);
-    const detail = got ? /^#\s+(Expected: .*)$/.exec(context.line(1) ?? '')?.[1] ?? '' : diagnosticDetail(context);
-    context.emit({ file, line: Number(old[3] ?? old[6]), severity: 'error', message: detail ? `${name}${got ? ';' : ':'} ${detail}` : name });
+    const detail = got ? (/^#\s+(Expected: .*)$/.exec(context.line(1) ?? '')?.[1] ?? '') : diagnosticDetail(context);
+    context.emit({
+      file,
+      line: Number(old[3] ?? old[6]),
+      severity: 'error',
+      message: detail ? `${name}${got ? ';' : ':'} ${detail}` : name,
+    });
     return true;
   }
   let name: string | undefined;
@@ -174,8 +182,8 @@ const perl: GrammarFormat = {
   language: 'Perl',
   description:
     '`perl app.pl`: `boom at lib/App.pm line 3.`, warnings in the same shape, `syntax error at s.pl line 5, near "= ;"` (also ' +
-        'extensionless: `… at automake line 922, near …`), a message continued on its own ` at lib/X.pm line 26.` line, `(in cleanup) … ' +
-        'during global destruction.`, and Carp `\\tApp::f() called at app.pl line 7` frames.',
+    'extensionless: `… at automake line 922, near …`), a message continued on its own ` at lib/X.pm line 26.` line, `(in cleanup) … ' +
+    'during global destruction.`, and Carp `\\tApp::f() called at app.pl line 7` frames.',
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'severity', 'message'],
@@ -188,9 +196,10 @@ const perl: GrammarFormat = {
 const prove: GrammarFormat = {
   name: 'prove',
   language: 'Perl',
-  description: "`prove t/` (Test::More via TAP::Harness): `#   Failed test 'adds three'` then `#   at t/basic.t line 12.` and `#          got: " +
-      "…` details; older Test.pm's `# Failed test 3 in t/foo.t at line 6` and `not ok 2# Test 2 got: \"2\" (t/foo.t at line 4)`, early " +
-      "Test::More's `#     Failed test (t/foo.t at line 46)`.",
+  description:
+    "`prove t/` (Test::More via TAP::Harness): `#   Failed test 'adds three'` then `#   at t/basic.t line 12.` and `#          got: " +
+    '…` details; older Test.pm\'s `# Failed test 3 in t/foo.t at line 6` and `not ok 2# Test 2 got: "2" (t/foo.t at line 4)`, early ' +
+    "Test::More's `#     Failed test (t/foo.t at line 46)`.",
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'severity', 'message'],

@@ -17,7 +17,7 @@ const BEFORE = String.raw`(?<=^|[\s"'\x60(\[{<=,|])`;
 // `path:L[:C]` (not followed by more digits, a dot and digit or a URL path), `path(L[,C])`, `path[,:]? line L`.
 const SHAPES = new RegExp(
   `${BEFORE}(${PATH})(?::(\\d{1,7})(?::(\\d{1,5}))?(?![\\d/]|\\.\\d)|\\((\\d{1,7})(?:,\\s?(\\d{1,5}))?\\)|[,:]? (?:at )?line ` +
-      `(\\d{1,7})\\b)`,
+    `(\\d{1,7})\\b)`,
   'g',
 );
 
@@ -48,8 +48,20 @@ function parsePermissive(context: LineContext): boolean {
     // on the line count, since a wrapping tool's `ERROR: step failed: … stderr:` before it speaks of the whole step.
     const severity = severityOf((TAIL_SEVERITY.exec(rest) ?? SEVERITY_WORD.exec(text))?.[1]);
     // Perl-like `msg at path line N.` puts the message before the location.
-    const message = rest.replace(/^[:\s.,;-]+/, '').trim() || text.slice(0, match.index).replace(/\s+(?:at|in|from)\s*$/, '').trim();
-    context.emit({ file: token, line, column: columnText === undefined ? null : Number(columnText), severity, message, hints: { confirm: true } });
+    const message =
+      rest.replace(/^[:\s.,;-]+/, '').trim() ||
+      text
+        .slice(0, match.index)
+        .replace(/\s+(?:at|in|from)\s*$/, '')
+        .trim();
+    context.emit({
+      file: token,
+      line,
+      column: columnText === undefined ? null : Number(columnText),
+      severity,
+      message,
+      hints: { confirm: true },
+    });
   }
   return false;
 }
@@ -59,7 +71,7 @@ const permissive: GrammarFormat = {
   language: 'Any',
   description:
     'Any path-like token before a line number (`Gemfile:12`, `config.ru:3`, `db.inc(7)`, `.env:1`, `automake line 922`), with any ' +
-        'extension or none, kept only when the workspace has that file.',
+    'extension or none, kept only when the workspace has that file.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'column', 'message'],

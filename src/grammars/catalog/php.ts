@@ -15,7 +15,7 @@ const PHP_ANCHOR = `\\.(?:php|phtml)(?: on line \\d|${SGR}[:(]${SGR}\\d)`;
 const PHP_ANY_PATH_ANCHOR = ' on line \\d+\\s*$|^(?:PHP )?Fatal error: +Uncaught |^Next \\S|^#\\d+ \\S+\\(\\d+\\): ';
 // `PHP Warning:  …` (log_errors to stderr) or `Warning: …` (display_errors to stdout): the same report twice.
 const ENGINE_LINE = new RegExp(
-    String.raw`^(?:PHP )?(Parse error|Fatal error|Recoverable fatal error|Compile error|Core error|User error|Warning|Compile warning` +
+  String.raw`^(?:PHP )?(Parse error|Fatal error|Recoverable fatal error|Compile error|Core error|User error|Warning|Compile warning` +
     String.raw`|Core warning|User warning|Notice|User notice|Deprecated|User deprecated|Strict Standards):\s+`,
 );
 
@@ -68,7 +68,10 @@ function parsePhp(context: LineContext): boolean {
     if (!head || !head.rest.startsWith(': ')) return false;
     if (once(state, context, `frame:${state.trace}:${head.file}:${head.line}:${text}`)) {
       context.emit({
-        file: head.file, line: head.line, severity: null, message: state.message,
+        file: head.file,
+        line: head.line,
+        severity: null,
+        message: state.message,
         frame: { trace: state.trace, index: state.index++, causeRank: state.causeRank },
       });
     }
@@ -97,7 +100,10 @@ function parsePhp(context: LineContext): boolean {
     // The head is where the exception was thrown: the trace's innermost place. PHP's `#0` frame is the call
     // that led there (`#0 t.php(6): load()`), so the frames follow it in the same trace.
     context.emit({
-      file: head.file, line: head.line, severity: next ? null : 'error', message,
+      file: head.file,
+      line: head.line,
+      severity: next ? null : 'error',
+      message,
       frame: { trace: state.trace, index: state.index++, causeRank: state.causeRank },
     });
     return true;
@@ -144,7 +150,10 @@ function parsePhpunit(context: LineContext): boolean {
   }
   continueOrStart(context, run, () => message ?? '');
   context.emit({
-    file: head.file, line: head.line, severity: null, message: run.message,
+    file: head.file,
+    line: head.line,
+    severity: null,
+    message: run.message,
     frame: { trace: run.trace, index: run.index++, causeRank: 0 },
   });
   return true;
@@ -171,7 +180,14 @@ function parsePhpstan(context: LineContext): boolean {
         let message = row[2] ?? '';
         for (let next = 1; next <= 10; next++) {
           const more = context.line(next);
-          if (more === undefined || !/^\s{3,}\S/.test(more) || TABLE_ROW.test(more) || /^\s+(?:🪪|💡|✏️)/u.test(more) || /^\s*-{3,}/.test(more)) break;
+          if (
+            more === undefined ||
+            !/^\s{3,}\S/.test(more) ||
+            TABLE_ROW.test(more) ||
+            /^\s+(?:🪪|💡|✏️)/u.test(more) ||
+            /^\s*-{3,}/.test(more)
+          )
+            break;
           message += ` ${more.trim()}`;
         }
         context.emit({ file, line: Number(row[1]), severity: 'error', message });
@@ -193,7 +209,7 @@ const php: GrammarFormat = {
   language: 'PHP',
   description:
     '`php app.php` (PHP 8 CLI): `PHP Parse error:  syntax error, … in /app/s.php on line 2`, warnings/notices/deprecations, `Fatal ' +
-        'error: Uncaught X: msg in /app/t.php:3` with `#0 /app/t.php(6): f()` frames, `Next X:` chains and `thrown in … on line N`.',
+    'error: Uncaught X: msg in /app/t.php:3` with `#0 /app/t.php(6): f()` frames, `Next X:` chains and `thrown in … on line N`.',
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'severity', 'message'],
@@ -207,8 +223,9 @@ const phpunit: GrammarFormat = {
   name: 'phpunit',
   trace: { innermost: 'first', causes: 'none', testRunner: true },
   language: 'PHP',
-  description: '`phpunit` (9.x): `1) CalcTest::testAdd`, the failure message, a blank line, then `/abs/tests/CalcTest.php:14` lines alone ' +
-      '(innermost first).',
+  description:
+    '`phpunit` (9.x): `1) CalcTest::testAdd`, the failure message, a blank line, then `/abs/tests/CalcTest.php:14` lines alone ' +
+    '(innermost first).',
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'message'],
@@ -223,7 +240,7 @@ const phpstan: GrammarFormat = {
   language: 'PHP',
   description:
     '`vendor/bin/phpstan analyse` (table, default: `  Line   src/A.php` header then `  12     message` rows) and `--error-format=raw` ' +
-        '(`/app/src/A.php:12:message`).',
+    '(`/app/src/A.php:12:message`).',
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'severity', 'message'],

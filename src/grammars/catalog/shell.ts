@@ -26,7 +26,13 @@ function parseBash(context: LineContext): boolean {
   const previous = context.line(-1) ?? '';
   if (/^`.*'$/.test(message) && previous.includes(`: line ${location.line}: syntax error`)) return true;
   const extensionless = !/\.(?:sh|bash|ksh|zsh|bats)$/.test(location.file);
-  context.emit({ file: location.file, line: location.line, severity: 'error', message, ...(extensionless ? { hints: { confirm: true } } : {}) });
+  context.emit({
+    file: location.file,
+    line: location.line,
+    severity: 'error',
+    message,
+    ...(extensionless ? { hints: { confirm: true } } : {}),
+  });
   return true;
 }
 
@@ -49,7 +55,13 @@ function parseDash(context: LineContext): boolean {
   if (!match) return false;
   const file = match[1] ?? '';
   const extensionless = !/\.(?:sh|bash|ksh|zsh|bats)$/.test(file);
-  context.emit({ file, line: Number(match[2]), severity: 'error', message: match[3] ?? '', ...(extensionless ? { hints: { confirm: true } } : {}) });
+  context.emit({
+    file,
+    line: Number(match[2]),
+    severity: 'error',
+    message: match[3] ?? '',
+    ...(extensionless ? { hints: { confirm: true } } : {}),
+  });
   return true;
 }
 
@@ -92,8 +104,15 @@ function parseShellcheck(context: LineContext): boolean {
     const column = charColumn(source, start);
     const endColumn = caret[2] ? charColumn(source, start + 1 + caret[2].length - 1) : null;
     context.emit({
-      file: location.file, line: location.line, column, endLine: endColumn === null ? null : location.line, endColumn,
-      severity: SHELLCHECK_SEVERITY[caret[4] ?? ''] ?? null, code: caret[3] ?? null, message: caret[5] ?? '', logLine: context.logLine + delta,
+      file: location.file,
+      line: location.line,
+      column,
+      endLine: endColumn === null ? null : location.line,
+      endColumn,
+      severity: SHELLCHECK_SEVERITY[caret[4] ?? ''] ?? null,
+      code: caret[3] ?? null,
+      message: caret[5] ?? '',
+      logLine: context.logLine + delta,
     });
     findings++;
   }
@@ -115,8 +134,9 @@ function parseShellcheckGcc(context: LineContext): boolean {
 const bash: GrammarFormat = {
   name: 'bash',
   language: 'Shell',
-  description: '`bash deploy.sh`: `deploy.sh: line 9: foo: command not found`, `x.sh: line 5: syntax error near unexpected token …` (and its ' +
-      'echo line).',
+  description:
+    '`bash deploy.sh`: `deploy.sh: line 9: foo: command not found`, `x.sh: line 5: syntax error near unexpected token …` (and its ' +
+    'echo line).',
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'severity', 'message'],
@@ -133,7 +153,7 @@ const dash: GrammarFormat = {
   language: 'Shell',
   description:
     '`sh deploy.sh` with dash (Debian/Ubuntu `/bin/sh`) or another POSIX sh: `deploy.sh: 3: build_all: not found`, `./x.sh: 5: Syntax ' +
-        'error: "fi" unexpected`; `sh: 1: foo: not found` (from `sh -c`) is claimed without a location.',
+    'error: "fi" unexpected`; `sh: 1: foo: not found` (from `sh -c`) is claimed without a location.',
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'severity', 'message'],
@@ -149,7 +169,7 @@ const shellcheck: GrammarFormat = {
   language: 'Shell',
   description:
     '`shellcheck x.sh` (tty format, also `--color=always`): `In deploy/install.sh line 9:`, the source line, then `     ^-- SC2086 ' +
-        '(info): …` caret lines (column = caret offset, tabs expanded to 8).',
+    '(info): …` caret lines (column = caret offset, tabs expanded to 8).',
   columnBase: 1,
   // Mapped back from the caret's display offset to a character column, matching `-f gcc` (tab = 1 there).
   columnUnit: 'char',

@@ -42,15 +42,23 @@ function parseTypos(context: LineContext): boolean {
   const arrow = /^\s+--> (.+):(\d+):(\d+)$/.exec(text);
   const above = TYPOS_HEADER.exec(context.line(-1) ?? '');
   if (!arrow || !above) return false;
-  context.emit({ file: arrow[1] ?? '', line: Number(arrow[2]), column: Number(arrow[3]), severity: 'warning', message: above[1] ?? '', logLine: context.logLine - 1 });
+  context.emit({
+    file: arrow[1] ?? '',
+    line: Number(arrow[2]),
+    column: Number(arrow[3]),
+    severity: 'warning',
+    message: above[1] ?? '',
+    logLine: context.logLine - 1,
+  });
   return true;
 }
 
 const typos: GrammarFormat = {
   name: 'typos',
   language: 'Text',
-  description: '`typos`: `error: \\`teh\\` should be \\`the\\`` then `  --> ./README.md:2:9` and a caret frame; `typos --format brief`: ' +
-      '`./README.md:2:8: \\`teh\\` -> \\`the\\``.',
+  description:
+    '`typos`: `error: \\`teh\\` should be \\`the\\`` then `  --> ./README.md:2:9` and a caret frame; `typos --format brief`: ' +
+    '`./README.md:2:8: \\`teh\\` -> \\`the\\``.',
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'column', 'severity', 'message'],

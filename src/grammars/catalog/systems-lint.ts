@@ -40,7 +40,13 @@ function parseClippy(context: LineContext): boolean {
 
 // With rustc active, its location for this arrow already exists: it becomes clippy's (same place, same
 // severity and message; the lint name is the code). With `--tool clippy` alone, clippy emits it itself.
-function claimDiagnostic(context: LineContext, arrowDelta: number, code: string, severity: ReturnType<typeof severityOf>, message: string): boolean {
+function claimDiagnostic(
+  context: LineContext,
+  arrowDelta: number,
+  code: string,
+  severity: ReturnType<typeof severityOf>,
+  message: string,
+): boolean {
   const arrowLine = context.logLine + arrowDelta;
   const existing = context.emitted.findLast((location) => location.logLine === arrowLine);
   if (existing) {
@@ -61,8 +67,8 @@ const clippy: GrammarFormat = {
   name: 'clippy',
   language: 'Rust',
   description:
-    '`cargo clippy` (human output): rustc\'s `warning: msg` / ` --> src/lib.rs:6:5` diagnostic whose `= help: for further information ' +
-        'visit …rust-clippy…#lint` line names the lint (the code, `clippy::lint`).',
+    "`cargo clippy` (human output): rustc's `warning: msg` / ` --> src/lib.rs:6:5` diagnostic whose `= help: for further information " +
+    'visit …rust-clippy…#lint` line names the lint (the code, `clippy::lint`).',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
@@ -91,7 +97,14 @@ function parseGolangciLint(context: LineContext): boolean {
   const linter = tail?.[2];
   if (!tail || !linter || NOT_LINTERS.has(linter)) return false;
   // Every reported issue fails `golangci-lint run` (exit 1); the text output prints no severity of its own.
-  context.emit({ file: head.file, line: head.line, column: head.column, severity: prefix.startsWith('Warning') ? 'warning' : 'error', code: linter, message: tail[1] ?? '' });
+  context.emit({
+    file: head.file,
+    line: head.line,
+    column: head.column,
+    severity: prefix.startsWith('Warning') ? 'warning' : 'error',
+    code: linter,
+    message: tail[1] ?? '',
+  });
   return true;
 }
 
@@ -100,7 +113,7 @@ const golangciLint: GrammarFormat = {
   language: 'Go',
   description:
     '`golangci-lint run` (text output): `pkg/a.go:12:5: msg (linter)` followed by the source line and a caret; `pkg/a.go:41: msg ' +
-        '(lll)` without a column.',
+    '(lll)` without a column.',
   columnBase: 1,
   // go/token columns: 1-based bytes, a tab counting 1.
   columnUnit: 'byte',

@@ -75,7 +75,16 @@ function parseRelated(context: LineContext, state: PrettyState): boolean {
   const messageAt = framed ? 3 : 1;
   const lines = inline ? [(inline[1] ?? '').trim()] : messageBelow(context, messageAt);
   const endColumn = framed ? underlinedEnd(context, head.line, head.column) : null;
-  context.emit({ file: head.file, line: head.line, column: head.column, endColumn, severity: 'note', code: null, message: lines.join('\n'), relatedTo: owner });
+  context.emit({
+    file: head.file,
+    line: head.line,
+    column: head.column,
+    endColumn,
+    severity: 'note',
+    code: null,
+    message: lines.join('\n'),
+    relatedTo: owner,
+  });
   return true;
 }
 
@@ -181,8 +190,9 @@ const tsc: GrammarFormat = {
 const tscPretty: GrammarFormat = {
   name: 'tsc-pretty',
   language: 'TypeScript',
-  description: '`tsc --noEmit --pretty`: `src/user.ts:4:7 - error TS2322: msg` (ANSI between fields), code frames whose `~~~~` gives the end ' +
-      'column, and a `Found N errors` summary that is ignored.',
+  description:
+    '`tsc --noEmit --pretty`: `src/user.ts:4:7 - error TS2322: msg` (ANSI between fields), code frames whose `~~~~` gives the end ' +
+    'column, and a `Found N errors` summary that is ignored.',
   columnBase: 1,
   columnUnit: 'utf-16',
   fields: ['file', 'line', 'column', 'endColumn', 'severity', 'message', 'code'],

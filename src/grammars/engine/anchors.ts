@@ -12,5 +12,4 @@ export const STANDARD_INPUT_ANCHOR = `(?:<stdin>|\\[stdin\\]):\\d|-:\\d+:\\d`;
  * read from standard input. */
 export const LOCATION_ANCHOR = `\\.[A-Za-z][A-Za-z0-9+_]{0,11}${SGR}[:(]${SGR}\\d|${STANDARD_INPUT_ANCHOR}`;
 
-
 export { SGR };

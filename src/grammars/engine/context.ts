@@ -1,7 +1,14 @@
 // Builds the LineContext a grammar sees for one candidate line: lazy neighbours, Chevrotain parsing,
 // and emission with the format's defaults applied.
 import type { CstNode, IToken } from 'chevrotain';
-import { echoedCommand, fromUtf16Offset, isStandardInputName, readsStandardInput, type RawLocation, type WorkMeter } from '../../core/index.js';
+import {
+  echoedCommand,
+  fromUtf16Offset,
+  isStandardInputName,
+  readsStandardInput,
+  type RawLocation,
+  type WorkMeter,
+} from '../../core/index.js';
 import { CauseChain } from './cause-chain.js';
 import type { Emitted, GrammarFormat, LineContext, Parsed } from './format.js';
 import { isSpace } from './heads.js';
@@ -110,7 +117,18 @@ function trailingPathPiece(line: string): string | undefined {
   let start = line.length;
   for (; start > 0; start--) {
     const code = line.charCodeAt(start - 1);
-    if (isSpace(code) || code === 0x22 || code === 0x27 || code === 0x60 || code === 0x28 || code === 0x29 || code === 0x3c || code === 0x3e || code === 0x7c) break;
+    if (
+      isSpace(code) ||
+      code === 0x22 ||
+      code === 0x27 ||
+      code === 0x60 ||
+      code === 0x28 ||
+      code === 0x29 ||
+      code === 0x3c ||
+      code === 0x3e ||
+      code === 0x7c
+    )
+      break;
   }
   return start === line.length ? undefined : line.slice(start);
 }

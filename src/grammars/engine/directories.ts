@@ -67,7 +67,8 @@ export class DirectoryContext {
     else if (directory !== undefined && directory !== '') {
       for (let position = Math.min(this.#since, emitted.length); position < emitted.length; position++) {
         const location = emitted[position] as RawLocation;
-        if (location.hints?.directory === undefined && !ABSOLUTE.test(location.file)) location.hints = { ...location.hints, directory: ownCopy(directory) };
+        if (location.hints?.directory === undefined && !ABSOLUTE.test(location.file))
+          location.hints = { ...location.hints, directory: ownCopy(directory) };
       }
     }
     this.#since = emitted.length;

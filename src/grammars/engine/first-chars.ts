@@ -30,7 +30,9 @@ const ESCAPE_CLASSES: Readonly<Record<string, readonly number[]>> = {
 const NOTHING: Set<number> = new Set();
 // Shared sets for `.` and `\d`-style escapes, which most anchors contain (never mutated either).
 const ANY_BUT_NEWLINE: Set<number> = new Set(complement([0x0a, 0x0d]));
-const ESCAPE_SETS: Readonly<Record<string, Set<number>>> = Object.fromEntries(Object.entries(ESCAPE_CLASSES).map(([name, codes]) => [name, new Set(codes)]));
+const ESCAPE_SETS: Readonly<Record<string, Set<number>>> = Object.fromEntries(
+  Object.entries(ESCAPE_CLASSES).map(([name, codes]) => [name, new Set(codes)]),
+);
 
 interface Piece {
   chars: FirstChars;
@@ -239,7 +241,8 @@ export function computeFirstChars(source: string, afterBlanks = false): FirstCha
 // it into the bundles with esbuild `define`. Running from source (vitest) there is no table and every source is
 // analysed; a source missing from the table (a format selection the build did not see) is analysed too.
 declare const __FAULTLINE_FIRST_CHARS__: Readonly<Record<string, string | null>> | undefined;
-const PRECOMPUTED: Readonly<Record<string, string | null>> | undefined = typeof __FAULTLINE_FIRST_CHARS__ === 'undefined' ? undefined : __FAULTLINE_FIRST_CHARS__;
+const PRECOMPUTED: Readonly<Record<string, string | null>> | undefined =
+  typeof __FAULTLINE_FIRST_CHARS__ === 'undefined' ? undefined : __FAULTLINE_FIRST_CHARS__;
 let recorded: Map<string, string | null> | undefined;
 
 const tableKey = (source: string, afterBlanks: boolean): string => (afterBlanks ? 'b:' : 'a:') + source;

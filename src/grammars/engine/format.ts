@@ -87,4 +87,3 @@ export interface GrammarFamily {
   readonly formats: readonly GrammarFormat[];
   readonly rules?: RuleDefiner;
 }
-

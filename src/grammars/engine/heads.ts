@@ -32,13 +32,37 @@ const OTHER = 11;
 export function isSpace(code: number): boolean {
   if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
   if (code < 0xa0) return false;
-  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }
 
 // The one-character tokens by code (everything else below 0x80 that is no blank is a word character).
 const PUNCTUATION: Record<string, number> = {
-  ':': COLON, '(': LPAREN, ')': RPAREN, ',': COMMA, '-': DASH, '>': GT,
-  '[': PIECE, ']': PIECE, '{': PIECE, '}': PIECE, "'": PIECE, '=': PIECE, '"': OTHER, '`': OTHER, '<': OTHER, '|': OTHER,
+  ':': COLON,
+  '(': LPAREN,
+  ')': RPAREN,
+  ',': COMMA,
+  '-': DASH,
+  '>': GT,
+  '[': PIECE,
+  ']': PIECE,
+  '{': PIECE,
+  '}': PIECE,
+  "'": PIECE,
+  '=': PIECE,
+  '"': OTHER,
+  '`': OTHER,
+  '<': OTHER,
+  '|': OTHER,
 };
 const SINGLE = new Int8Array(128).fill(-1);
 for (const [character, kind] of Object.entries(PUNCTUATION)) SINGLE[character.charCodeAt(0)] = kind;

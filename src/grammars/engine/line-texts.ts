@@ -141,7 +141,10 @@ export class LineTexts {
     found.name = undefined;
     const plain = stripLinePrefixes(this.normalise(latin1ToUtf8(raw.endsWith('\r') ? raw.slice(0, -1) : raw)), found);
     const stripped = repairWebCopy(plain);
-    this.package = found.folder === undefined && found.name === undefined ? undefined : { ...(found.folder ? { folder: ownCopy(found.folder) } : {}), ...(found.name ? { name: ownCopy(found.name) } : {}) };
+    this.package =
+      found.folder === undefined && found.name === undefined
+        ? undefined
+        : { ...(found.folder ? { folder: ownCopy(found.folder) } : {}), ...(found.name ? { name: ownCopy(found.name) } : {}) };
     const structured = readStructuredLog(stripped);
     const unwrapped = structured?.text ?? stripped;
     this.rewritten = unwrapped !== plain || quote > 0;
@@ -165,7 +168,13 @@ export class LineTexts {
  * block's header 30 lines up), and walking from the candidate line for each was O(delta²): a sixth of a jest
  * log's scan.
  */
-export function neighbourTexts(lines: LineTexts, buffer: () => string, lineStart: number, lineEnd: number, reach: number): (delta: number) => string | undefined {
+export function neighbourTexts(
+  lines: LineTexts,
+  buffer: () => string,
+  lineStart: number,
+  lineEnd: number,
+  reach: number,
+): (delta: number) => string | undefined {
   const texts = new Map<number, string | undefined>();
   // Start, end of the lines walked to on each side, flat: [candidate start, candidate end, 1 away start, end, …].
   const before = [lineStart, lineEnd];

@@ -3,7 +3,20 @@
 // Link: https://chevrotain.io/docs/guide/internals.html#grammar-recording
 import { CstParser, EOF, tokenMatcher, type CstNode, type IToken, type TokenType } from 'chevrotain';
 import {
-  ALL_TOKENS, Colon, Comma, Dash, Gt, Int, LParen, ParenPiece, PathPiece, QuotedPiece, RBracket, RParen, Space, Word,
+  ALL_TOKENS,
+  Colon,
+  Comma,
+  Dash,
+  Gt,
+  Int,
+  LParen,
+  ParenPiece,
+  PathPiece,
+  QuotedPiece,
+  RBracket,
+  RParen,
+  Space,
+  Word,
 } from './tokens.js';
 
 /** Options of the shared path rule. */
@@ -203,10 +216,25 @@ export class LineParser extends CstParser {
           this.consume(2, Colon);
           this.consume(2, Int);
           this.or(1, [
-            { GATE: () => this.LA(1).tokenType === Dash && this.LA(2).tokenType === Int, ALT: () => { this.consume(1, Dash); this.consume(3, Int); } },
             {
-              GATE: () => this.LA(1).tokenType === Colon && this.LA(2).tokenType === Int && this.LA(3).tokenType === Colon && this.LA(4).tokenType === Int,
-              ALT: () => { this.consume(3, Colon); this.consume(4, Int); this.consume(4, Colon); this.consume(5, Int); },
+              GATE: () => this.LA(1).tokenType === Dash && this.LA(2).tokenType === Int,
+              ALT: () => {
+                this.consume(1, Dash);
+                this.consume(3, Int);
+              },
+            },
+            {
+              GATE: () =>
+                this.LA(1).tokenType === Colon &&
+                this.LA(2).tokenType === Int &&
+                this.LA(3).tokenType === Colon &&
+                this.LA(4).tokenType === Int,
+              ALT: () => {
+                this.consume(3, Colon);
+                this.consume(4, Int);
+                this.consume(4, Colon);
+                this.consume(5, Int);
+              },
             },
             { ALT: () => undefined },
           ]);

@@ -60,7 +60,10 @@ function readLogfmt(line: string): StructuredLogLine | undefined {
   const error = ERROR_KEYS.map((key) => fields.get(key)).find((value) => value !== undefined);
   const text = unquoteLogfmt(message);
   const level = fields.get('level') ?? fields.get('lvl');
-  return { text: error === undefined ? text : `${text}: ${unquoteLogfmt(error)}`, severity: levelSeverity(level === undefined ? undefined : unquoteLogfmt(level)) };
+  return {
+    text: error === undefined ? text : `${text}: ${unquoteLogfmt(error)}`,
+    severity: levelSeverity(level === undefined ? undefined : unquoteLogfmt(level)),
+  };
 }
 
 // A JSON log line (logrus' and zap's JSON encoders, slog's JSONHandler, pino, bunyan, structlog): an object with a
@@ -112,9 +115,9 @@ const MAX_LEARNED_PREFIX = 80;
 const STRUCTURAL = /[[\]|#"\d]/;
 const LOCATION_LIKE = /[/\\]|\.[A-Za-z]\w*[:(]|[:(]\d/;
 const SEVERITY_ONLY = new RegExp(
-    String.raw`^\W*(?:[ewi]|err|error|errors|warn|warning|warnings|info|note|notice|debug|trace|fatal|fail|failed|failure|ok|pass` +
+  String.raw`^\W*(?:[ewi]|err|error|errors|warn|warning|warnings|info|note|notice|debug|trace|fatal|fail|failed|failure|ok|pass` +
     String.raw`|passed|success|hint|help|critical|severe|stderr|stdout)\W*$`,
-    'i',
+  'i',
 );
 
 function headEnds(line: string): number[] {
@@ -140,7 +143,9 @@ function plausiblePrefix(prefix: string): boolean {
  * looks like a wrapper's prefix (`[rank0]:[rank0]: `, `Step #2 - "tf plan": `, `web-1  | `); '' otherwise.
  */
 export function learnPrefix(line: string, neighbour: (delta: number) => string | undefined): string {
-  const heads = headEnds(line).map((end) => line.slice(0, end)).filter(plausiblePrefix);
+  const heads = headEnds(line)
+    .map((end) => line.slice(0, end))
+    .filter(plausiblePrefix);
   if (heads.length === 0) return '';
   const around: string[] = [];
   for (let delta = 1; delta <= LEARN_WINDOW; delta++) {

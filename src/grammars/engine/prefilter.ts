@@ -43,7 +43,11 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
 /** The prose tier's anchors: the universal ones that can hold a location in words, a line that starts with a
  * location whose file ended the line before (`:4:20: error: …`), and a severity row under a file header. */
 export const PROSE_ANCHORS: readonly string[] = [
-  UNIVERSAL_ANCHORS[1]!, UNIVERSAL_ANCHORS[4]!, UNIVERSAL_ANCHORS[5]!, '^:\\d', '^\\s*(?:Error|Warning|Notice|Info|Note)s?: \\d+:\\d',
+  UNIVERSAL_ANCHORS[1]!,
+  UNIVERSAL_ANCHORS[4]!,
+  UNIVERSAL_ANCHORS[5]!,
+  '^:\\d',
+  '^\\s*(?:Error|Warning|Notice|Info|Note)s?: \\d+:\\d',
 ];
 
 /** Splits a regex source into its top-level alternatives (outside groups and classes). */
@@ -195,7 +199,9 @@ function analyse(sources: string[]): { narrow: Array<{ source: string; chars: Se
 }
 
 export function buildPrefilter(formats: readonly GrammarFormat[]): Prefilter {
-  const alternatives = [...new Set(formats.flatMap((format) => topLevelAlternatives(format.anchor)))].filter((alternative) => !UNIVERSAL_ANCHORS.includes(alternative));
+  const alternatives = [...new Set(formats.flatMap((format) => topLevelAlternatives(format.anchor)))].filter(
+    (alternative) => !UNIVERSAL_ANCHORS.includes(alternative),
+  );
   const anchored = analyse(alternatives.filter((alternative) => alternative.startsWith('^')).map((alternative) => alternative.slice(1)));
   // An unanchored alternative names a phrase (`Traceback`, `Caused by:`, `●`) that starts its line, after
   // indentation or colour; the prefilter looks for it there only (the coverage test flags a mid-line one).
@@ -248,7 +254,9 @@ const BLANK_OR_COLOUR = /\(\?:\[ \\t\]\|\\x1b\\\[\[0-9;\]\*m\)[*+]/g;
 // and colour codes are skipped: their colour groups removed (a blank-or-colour run becomes optional blanks),
 // then firstChars after blanks. A line skipped the same way starts with one of those if the alternative
 // matches it; test/grammars/prefilter.test.ts checks this on every fixture line.
-function leading(alternatives: ReadonlyArray<{ source: string; chars: ReadonlySet<number> }>): Array<{ source: string; chars: ReadonlySet<number> }> {
+function leading(
+  alternatives: ReadonlyArray<{ source: string; chars: ReadonlySet<number> }>,
+): Array<{ source: string; chars: ReadonlySet<number> }> {
   return alternatives
     .filter(({ chars }) => chars.has(0x20) || chars.has(0x09) || chars.has(0x1b))
     .map(({ source }) => {

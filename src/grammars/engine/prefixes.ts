@@ -68,13 +68,15 @@ const DETECTORS = ANCHORABLE_PREFIXES.map((prefix) => {
  */
 export function detectLinePrefixes(text: string): string {
   if (text.includes('\u2028') || text.includes('\u2029')) {
-    return DETECTORS.filter((detector) => new RegExp(`^(?:${detector.source})`, 'm').test(text)).map((detector) => detector.source).join('|');
+    return DETECTORS.filter((detector) => new RegExp(`^(?:${detector.source})`, 'm').test(text))
+      .map((detector) => detector.source)
+      .join('|');
   }
   const found = new Uint8Array(DETECTORS.length);
   let left = DETECTORS.length;
   let newline = text.indexOf('\n');
   let carriage = text.indexOf('\r');
-  for (let start = 0; left > 0 && start < text.length; ) {
+  for (let start = 0; left > 0 && start < text.length;) {
     const code = text.charCodeAt(start);
     for (let index = 0; index < DETECTORS.length; index++) {
       const detector = DETECTORS[index]!;
@@ -108,7 +110,14 @@ for (const prefix of PREFIXES.filter((kind) => !kind.source.includes('\\t'))) {
 
 // [\w.-]: the characters of the word a prefix led by one runs over (a date, a task or package name, a container).
 function isRunChar(code: number): boolean {
-  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f || code === 0x2e || code === 0x2d;
+  return (
+    (code >= 0x30 && code <= 0x39) ||
+    (code >= 0x41 && code <= 0x5a) ||
+    (code >= 0x61 && code <= 0x7a) ||
+    code === 0x5f ||
+    code === 0x2e ||
+    code === 0x2d
+  );
 }
 
 // Every prefix kind led by a [\w.-] character has, right after that leading run (the run is maximal: the next

@@ -10,7 +10,14 @@ const MAX_REMEMBERED = 4096;
 // The hints that only say where the tool was: a repeat with the same ones resolves the same way. A basename waiting
 // for its package (go test's FAIL line names it later) and the permissive tier's weak candidates are not folded.
 const CONTEXT_HINTS = [
-  'directory', 'packagePath', 'packageName', 'projectDirectory', 'runtime', 'wrappedFrom', 'commandLine', 'unnamed',
+  'directory',
+  'packagePath',
+  'packageName',
+  'projectDirectory',
+  'runtime',
+  'wrappedFrom',
+  'commandLine',
+  'unnamed',
 ] as const;
 const FOLDABLE_HINTS = new Set<string>(CONTEXT_HINTS);
 
@@ -66,4 +73,3 @@ export class RepeatFolder {
     return undefined;
   }
 }
-

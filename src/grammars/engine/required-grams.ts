@@ -62,7 +62,7 @@ class GramReader {
     const source = this.source;
     const character = source[this.index++]!;
     if (character === '[') {
-      for (let inClass = true; inClass && this.index < source.length; ) {
+      for (let inClass = true; inClass && this.index < source.length;) {
         const next = source[this.index++];
         if (next === '\\') this.index++;
         else if (next === ']') inClass = false;

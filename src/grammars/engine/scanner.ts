@@ -235,7 +235,7 @@ export class Scanner {
     const lineStart = this.lineStart;
     let line = this.countLinesTo(from);
     let next = 0;
-    for (let position = from; position < to; ) {
+    for (let position = from; position < to;) {
       const newline = this.buffer.indexOf('\n', position);
       const lineEnd = newline < 0 ? this.buffer.length : newline;
       this.tally(lineEnd - position + 1);

@@ -26,7 +26,7 @@ export function latin1ToUtf8(text: string): string {
  * makes V8 copy the characters, so only the text itself is kept.
  */
 export function ownCopy(text: string): string {
-  return text.length < 13 ? text : (` ${text}`).slice(1);
+  return text.length < 13 ? text : ` ${text}`.slice(1);
 }
 
 /** Start and end (at its `\n`) of the line `delta` lines from [lineStart, lineEnd) in `text`; undefined past an end. */

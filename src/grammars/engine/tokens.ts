@@ -37,10 +37,29 @@ export const Dash = createToken({ name: 'Dash', pattern: /-/, categories: [PathP
 
 // Order matters only where patterns overlap: Int before Word (longer_alt hands "12abc" back to Word).
 export const ALL_TOKENS: TokenType[] = [
-  PathPiece, ParenPiece, QuotedPiece, Space, Int, Word, Colon, LParen, RParen, LBracket, RBracket, LBrace, RBrace, Comma, DQuote, SQuote, Backtick,
-  Lt, Gt, Pipe, Equals, Dash,
+  PathPiece,
+  ParenPiece,
+  QuotedPiece,
+  Space,
+  Int,
+  Word,
+  Colon,
+  LParen,
+  RParen,
+  LBracket,
+  RBracket,
+  LBrace,
+  RBrace,
+  Comma,
+  DQuote,
+  SQuote,
+  Backtick,
+  Lt,
+  Gt,
+  Pipe,
+  Equals,
+  Dash,
 ];
-
 
 let lexer: Lexer | undefined;
 

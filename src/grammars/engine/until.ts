@@ -10,8 +10,15 @@ import type { LineParser } from './parser.js';
 export function consumeUntil(parser: LineParser, idx: number, stop: (peek: (n: number) => IToken) => boolean): void {
   const peek = (n: number): IToken => parser.peek(n);
   const step = (alt: number): void => {
-    parser.alt(alt, ALL_TOKENS.map((type) => ({ GATE: () => parser.peek(1).tokenType === type, ALT: () => void parser.tok(alt, type) })));
+    parser.alt(
+      alt,
+      ALL_TOKENS.map((type) => ({ GATE: () => parser.peek(1).tokenType === type, ALT: () => void parser.tok(alt, type) })),
+    );
   };
   step(idx);
-  parser.rep(idx, () => parser.peek(1).tokenType !== EOF && !stop(peek), () => step(idx + 1));
+  parser.rep(
+    idx,
+    () => parser.peek(1).tokenType !== EOF && !stop(peek),
+    () => step(idx + 1),
+  );
 }

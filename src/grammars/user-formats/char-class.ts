@@ -21,8 +21,14 @@ const POSIX: Record<string, readonly number[]> = {
   blank: [0x09, 0x09, 0x20, 0x20],
 };
 export const ESCAPES: Record<string, CharSet> = {
-  d: DIGIT, D: { ...DIGIT, negated: true }, s: SPACE, S: { ...SPACE, negated: true }, w: WORD, W: { ...WORD, negated: true },
-  a: ALPHA, A: { ...ALPHA, negated: true },
+  d: DIGIT,
+  D: { ...DIGIT, negated: true },
+  s: SPACE,
+  S: { ...SPACE, negated: true },
+  w: WORD,
+  W: { ...WORD, negated: true },
+  a: ALPHA,
+  A: { ...ALPHA, negated: true },
 };
 
 export function fail(source: string, at: number, why: string): never {

@@ -115,7 +115,8 @@ export class QuickfixMachine {
       if ((pattern.prefix === 'C' || pattern.prefix === 'Z') && !this.multiline) continue;
       const outcome = matcher.match(text);
       if (outcome.gaveUp) {
-        if (!this.gaveUp.some((entry) => entry.pattern === pattern.source)) this.gaveUp.push({ pattern: pattern.source, logLine, steps: outcome.steps });
+        if (!this.gaveUp.some((entry) => entry.pattern === pattern.source))
+          this.gaveUp.push({ pattern: pattern.source, logLine, steps: outcome.steps });
         continue;
       }
       captures = outcome.captures;

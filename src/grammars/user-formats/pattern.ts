@@ -6,7 +6,8 @@ import type { Field, Node, Pattern, Prefix } from './pattern-tree.js';
 
 const PREFIXES = 'AEWINCZGOPQDX';
 
-const digits = (field: Field): Node => capture(field, { kind: 'repeat', item: { kind: 'set', set: DIGIT }, min: 1, max: Infinity, lazy: false });
+const digits = (field: Field): Node =>
+  capture(field, { kind: 'repeat', item: { kind: 'set', set: DIGIT }, min: 1, max: Infinity, lazy: false });
 const capture = (field: Field, item: Node): Node => ({ kind: 'capture', field, item });
 const anyRun = (min: 0 | 1, lazy = false): Node => ({ kind: 'repeat', item: { kind: 'any' }, min, max: Infinity, lazy });
 
@@ -18,10 +19,34 @@ const FIELD_ITEMS: Partial<Record<Field, () => Node>> = {
     capture('f', {
       kind: 'sequence',
       items: [
-        { kind: 'repeat', item: { kind: 'sequence', items: [{ kind: 'set', set: ALPHA }, { kind: 'literal', code: 0x3a }] }, min: 0, max: 1, lazy: false },
         {
           kind: 'repeat',
-          item: { kind: 'choice', options: [{ kind: 'sequence', items: [{ kind: 'literal', code: 0x5c }, { kind: 'literal', code: 0x20 }] }, { kind: 'set', set: NOT_SPACE }] },
+          item: {
+            kind: 'sequence',
+            items: [
+              { kind: 'set', set: ALPHA },
+              { kind: 'literal', code: 0x3a },
+            ],
+          },
+          min: 0,
+          max: 1,
+          lazy: false,
+        },
+        {
+          kind: 'repeat',
+          item: {
+            kind: 'choice',
+            options: [
+              {
+                kind: 'sequence',
+                items: [
+                  { kind: 'literal', code: 0x5c },
+                  { kind: 'literal', code: 0x20 },
+                ],
+              },
+              { kind: 'set', set: NOT_SPACE },
+            ],
+          },
           min: 1,
           max: Infinity,
           lazy: true,

@@ -32,8 +32,16 @@ describe('web-page copies', () => {
 
   it.each([
     ['gcc', 'src/total.c:4:[7](https://ci.example.org/r/1#step:5:7)2: error: ‘y’ undeclared', 'src/total.c:4:72'],
-    ['a Python frame', '  File "app/calc.py", line [12](https://ci.example.org/r/1#step:5:12), in total\nZeroDivisionError: division by zero', 'app/calc.py:12'],
-    ['tsc', '[src/cart.ts(3,5)](https://example.org/x#L3): error TS2322: Type \'number\' is not assignable to type \'string\'.', 'src/cart.ts:3:5'],
+    [
+      'a Python frame',
+      '  File "app/calc.py", line [12](https://ci.example.org/r/1#step:5:12), in total\nZeroDivisionError: division by zero',
+      'app/calc.py:12',
+    ],
+    [
+      'tsc',
+      "[src/cart.ts(3,5)](https://example.org/x#L3): error TS2322: Type 'number' is not assignable to type 'string'.",
+      'src/cart.ts:3:5',
+    ],
   ])('reads %s through a Markdown link in its location (the place, whichever format reads it)', async (_name, log, expected) => {
     expect((await places(`${log}\n`)).map((place) => place.slice(0, place.lastIndexOf(':')))).toEqual([expected]);
   });
@@ -48,21 +56,29 @@ describe('hard-wrapped and elided paths, whatever the format', () => {
   it.each([
     ['gcc', '.../src/total.c:4:72: error: ‘y’ undeclared', 'src/total.c:4:72:gcc'],
     ['a Python frame', '  File "…/app/calc.py", line 3, in total\nZeroDivisionError: division by zero', 'app/calc.py:3:python-traceback'],
-    ['tsc', '…/src/cart.ts(3,5): error TS2322: Type \'number\' is not assignable to type \'string\'.', 'src/cart.ts:3:5:tsc'],
-    ['a Ruby frame', '.....long/names/report_builder.rb:7:in `build\': boom (RuntimeError)', 'lib/deep/nested/folder/structure/with/long/names/report_builder.rb:7:ruby'],
+    ['tsc', "…/src/cart.ts(3,5): error TS2322: Type 'number' is not assignable to type 'string'.", 'src/cart.ts:3:5:tsc'],
+    [
+      'a Ruby frame',
+      ".....long/names/report_builder.rb:7:in `build': boom (RuntimeError)",
+      'lib/deep/nested/folder/structure/with/long/names/report_builder.rb:7:ruby',
+    ],
   ])('matches an elided head of %s by the longest suffix in the workspace', async (_name, log, expected) => {
     expect(await places(`${log}\n`)).toEqual([expected]);
   });
 });
 
 describe('Markdown emphasis and code spans around a location', () => {
-  it('takes the markers off a location or a file whose number follows, and leaves a message\'s own spans', () => {
+  it("takes the markers off a location or a file whose number follows, and leaves a message's own spans", () => {
     expect(repairWebCopy('**src/total.c:12**: error: x')).toBe('src/total.c:12: error: x');
     expect(repairWebCopy('`src/total.c`:12: error: x')).toBe('src/total.c:12: error: x');
     expect(repairWebCopy('*src/total.c:12:5*: error: x')).toBe('src/total.c:12:5: error: x');
     expect(repairWebCopy('**src/total.c:12:5: error: expected ‘;’**')).toBe('src/total.c:12:5: error: expected ‘;’');
-    expect(repairWebCopy('a.go:9:2: Error return value of `f.Close` is not checked')).toBe('a.go:9:2: Error return value of `f.Close` is not checked');
-    expect(repairWebCopy('x.haml:7 [W] Classes before IDs (`.card` should precede `#profile`)')).toBe('x.haml:7 [W] Classes before IDs (`.card` should precede `#profile`)');
+    expect(repairWebCopy('a.go:9:2: Error return value of `f.Close` is not checked')).toBe(
+      'a.go:9:2: Error return value of `f.Close` is not checked',
+    );
+    expect(repairWebCopy('x.haml:7 [W] Classes before IDs (`.card` should precede `#profile`)')).toBe(
+      'x.haml:7 [W] Classes before IDs (`.card` should precede `#profile`)',
+    );
     expect(repairWebCopy('int **p = *q;')).toBe('int **p = *q;');
     expect(repairWebCopy('see `__init__.py` and **bold** text')).toBe('see `__init__.py` and **bold** text');
   });
@@ -80,13 +96,21 @@ describe('Markdown emphasis and code spans around a location', () => {
     expect(repairWebCopy('[Line 8:1](https://example.org/o/r/blob/abc/app/calc.py#L8): [F401] unused')).toBe(
       'Line 8:1 (https://example.org/o/r/blob/abc/app/calc.py#L8): [F401] unused',
     );
-    expect(await places('| [Line 8:1](https://example.org/o/r/blob/abc/app/calc.py#L8): [F401] \'os\' imported but unused |\n')).toEqual(['app/calc.py:8:prose']);
+    expect(await places("| [Line 8:1](https://example.org/o/r/blob/abc/app/calc.py#L8): [F401] 'os' imported but unused |\n")).toEqual([
+      'app/calc.py:8:prose',
+    ]);
   });
 });
 
 describe('Markdown quotes before every line of a paste', () => {
-  const traceback = ['Traceback (most recent call last):', '  File "app/calc.py", line 3, in <module>', '    main()',
-    '  File "src/services/payments/gateway.py", line 7, in main', '    1/0', 'ZeroDivisionError: division by zero'];
+  const traceback = [
+    'Traceback (most recent call last):',
+    '  File "app/calc.py", line 3, in <module>',
+    '    main()',
+    '  File "src/services/payments/gateway.py", line 7, in main',
+    '    1/0',
+    'ZeroDivisionError: division by zero',
+  ];
 
   it.each([['> '], ['> > '], ['>> ']])('reads a traceback quoted with %j as the traceback it was (innermost frame first)', async (mark) => {
     const log = traceback.map((line) => `${mark}${line}`).join('\n');
@@ -101,11 +125,15 @@ describe('Markdown quotes before every line of a paste', () => {
 
 describe('a traceback joined onto one line', () => {
   it('keeps the order its header names: the innermost frame is primary, every frame an error', async () => {
-    const log = 'Traceback (most recent call last): File "app/calc.py", line 3, in <module> main() File ' +
+    const log =
+      'Traceback (most recent call last): File "app/calc.py", line 3, in <module> main() File ' +
       '"src/services/payments/gateway.py", line 7, in main 1/0 ZeroDivisionError: division by zero\n';
     const root = await makeWorkspace(FILES);
     const result = await locate({ text: log }, { cwd: root, roots: [root] });
-    expect(result.locations.map((l) => `${l.file}:${l.line}:${l.severity}`)).toEqual(['src/services/payments/gateway.py:7:error', 'app/calc.py:3:error']);
+    expect(result.locations.map((l) => `${l.file}:${l.line}:${l.severity}`)).toEqual([
+      'src/services/payments/gateway.py:7:error',
+      'app/calc.py:3:error',
+    ]);
   });
 });
 

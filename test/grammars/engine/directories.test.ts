@@ -12,7 +12,8 @@ function scan(lines: string[]): RawLocation[] {
   return scanner.end().locations.filter((location) => !location.hints?.confirm);
 }
 
-const where = (found: RawLocation[]): string[] => found.map((location) => `${location.hints?.directory ?? '.'} ${location.file}:${location.line}`);
+const where = (found: RawLocation[]): string[] =>
+  found.map((location) => `${location.hints?.directory ?? '.'} ${location.file}:${location.line}`);
 
 describe('directory context in a scan', () => {
   it('nests make folders and returns to the outer one when the inner is left', () => {
@@ -42,7 +43,13 @@ describe('directory context in a scan', () => {
   });
 
   it('reads an echoed cd step relative to the folder ninja entered, and a later step from that folder again', () => {
-    const found = scan(['ninja: Entering directory `build\'', 'cd ../src && gcc -c m.c', 'm.c:2:1: error: x', "cd 'gen dir' && gcc -c g.c", 'g.c:5:1: error: y']);
+    const found = scan([
+      "ninja: Entering directory `build'",
+      'cd ../src && gcc -c m.c',
+      'm.c:2:1: error: x',
+      "cd 'gen dir' && gcc -c g.c",
+      'g.c:5:1: error: y',
+    ]);
     expect(where(found)).toEqual(['build/../src m.c:2', 'build/gen dir g.c:5']);
   });
 });
@@ -55,9 +62,12 @@ describe('package headers', () => {
     expect(titled.map((location) => location.hints?.packageName)).toEqual([undefined]);
   });
 
-  it("names the package of a turbo prefix on its own line only", () => {
+  it('names the package of a turbo prefix on its own line only', () => {
     const found = scan(["@acme/api:build: src/a.ts(1,2): error TS1005: ';' expected.", "src/b.ts(3,4): error TS1005: ';' expected."]);
-    expect(found.map((location) => `${location.file} ${location.hints?.packageName}`)).toEqual(['src/a.ts @acme/api', 'src/b.ts undefined']);
+    expect(found.map((location) => `${location.file} ${location.hints?.packageName}`)).toEqual([
+      'src/a.ts @acme/api',
+      'src/b.ts undefined',
+    ]);
   });
 });
 

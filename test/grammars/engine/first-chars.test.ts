@@ -5,7 +5,12 @@ import { firstChars } from '../../../src/grammars/engine/first-chars.js';
 
 const chars = (source: string, afterBlanks = false): string | undefined => {
   const set = firstChars(source, afterBlanks);
-  return set === undefined ? undefined : [...set].sort((a, b) => a - b).map((code) => String.fromCharCode(code)).join('');
+  return set === undefined
+    ? undefined
+    : [...set]
+        .sort((a, b) => a - b)
+        .map((code) => String.fromCharCode(code))
+        .join('');
 };
 
 describe('firstChars', () => {

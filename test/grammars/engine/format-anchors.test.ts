@@ -26,7 +26,8 @@ function mismatches(lines: readonly string[], prefixes: string): string[] {
     const ends = () => anchors.prefixEnds(line);
     for (const check of checks) {
       const expected = check.spliced.test(line);
-      if (anchors.selects(check.index, line, ends) !== expected) bad.push(`${check.source.slice(0, 40)}: ${JSON.stringify(line.slice(0, 120))} (spliced ${expected})`);
+      if (anchors.selects(check.index, line, ends) !== expected)
+        bad.push(`${check.source.slice(0, 40)}: ${JSON.stringify(line.slice(0, 120))} (spliced ${expected})`);
     }
   }
   return bad;
@@ -37,7 +38,7 @@ describe('format anchors after line prefixes', () => {
   // The first lines of each fixture, once each (the spliced reference regexes are slow to run for every known kind).
   const allLines = [...new Set(cases.flatMap((fixture) => readFileSync(fixture.log, 'latin1').split('\n').slice(0, 12)))];
 
-  it('select what the spliced anchors selected on every fixture line, with each fixture\'s own prefixes', () => {
+  it("select what the spliced anchors selected on every fixture line, with each fixture's own prefixes", () => {
     const bad = cases.flatMap((fixture) => {
       const text = readFileSync(fixture.log, 'latin1');
       const prefixes = detectLinePrefixes(text.slice(0, 64 * 1024));
@@ -47,7 +48,11 @@ describe('format anchors after line prefixes', () => {
   });
 
   it('and with every known prefix kind, on the lines as they are and behind a GitHub timestamp and a task prefix', () => {
-    const prefixed = allLines.flatMap((line) => [line, `2026-12-01T10:00:00.1234567Z ${line}`, `2026-12-01T10:00:00.1234567Z @acme/web:build: ${line}`]);
+    const prefixed = allLines.flatMap((line) => [
+      line,
+      `2026-12-01T10:00:00.1234567Z ${line}`,
+      `2026-12-01T10:00:00.1234567Z @acme/web:build: ${line}`,
+    ]);
     expect(mismatches(prefixed, LINE_PREFIX_SOURCE).slice(0, 10)).toEqual([]);
   });
 });

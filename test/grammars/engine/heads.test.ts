@@ -55,12 +55,22 @@ function byRule(text: string, from: number, rule: 'colonLocation' | 'parenLocati
   return { pathStart, pathEnd, numbers: ints(suffix), end: parser.consumedEnd() };
 }
 
-const shapes: Array<[string, (text: string, from: number) => HeadMatch | undefined, (text: string, from: number) => HeadMatch | undefined]> = [
+const shapes: Array<
+  [string, (text: string, from: number) => HeadMatch | undefined, (text: string, from: number) => HeadMatch | undefined]
+> = [
   ['colon', (text, from) => matchColonHead(text, from, false), (text, from) => byRule(text, from, 'colonLocation', [false])],
   ['colon+spaces', (text, from) => matchColonHead(text, from, true), (text, from) => byRule(text, from, 'colonLocation', [true])],
   ['paren', (text, from) => matchParenHead(text, from, false, false), (text, from) => byRule(text, from, 'parenLocation', [false, false])],
-  ['paren+spaces', (text, from) => matchParenHead(text, from, true, false), (text, from) => byRule(text, from, 'parenLocation', [true, false])],
-  ['paren+parens', (text, from) => matchParenHead(text, from, false, true), (text, from) => byRule(text, from, 'parenLocation', [false, true])],
+  [
+    'paren+spaces',
+    (text, from) => matchParenHead(text, from, true, false),
+    (text, from) => byRule(text, from, 'parenLocation', [true, false]),
+  ],
+  [
+    'paren+parens',
+    (text, from) => matchParenHead(text, from, false, true),
+    (text, from) => byRule(text, from, 'parenLocation', [false, true]),
+  ],
   ['paren+both', (text, from) => matchParenHead(text, from, true, true), (text, from) => byRule(text, from, 'parenLocation', [true, true])],
 ];
 
@@ -70,7 +80,10 @@ function differences(text: string, froms: Iterable<number>): string[] {
     for (const [name, ours, rule] of shapes) {
       const mine = ours(text, from);
       const theirs = rule(text, from);
-      if (JSON.stringify(mine) !== JSON.stringify(theirs)) found.push(`${name} from ${from}: ${JSON.stringify(text.slice(0, 100))} ours ${JSON.stringify(mine)} rule ${JSON.stringify(theirs)}`);
+      if (JSON.stringify(mine) !== JSON.stringify(theirs))
+        found.push(
+          `${name} from ${from}: ${JSON.stringify(text.slice(0, 100))} ours ${JSON.stringify(mine)} rule ${JSON.stringify(theirs)}`,
+        );
     }
   }
   return found;
@@ -83,7 +96,10 @@ describe('location heads', () => {
     for (const fixture of findFixtureCases(new URL('../../../fixtures', import.meta.url).pathname)) {
       for (const raw of readFileSync(fixture.log, 'utf8').split('\n')) {
         const text = normaliseLine(raw);
-        const starts = lineLexer().tokenize(text).tokens.slice(0, 8).map((token) => token.startOffset);
+        const starts = lineLexer()
+          .tokenize(text)
+          .tokens.slice(0, 8)
+          .map((token) => token.startOffset);
         // Token starts, the first non-blank, and offsets inside the first tokens (a format may pass any offset).
         const froms = new Set([...starts, text.length - text.trimStart().length, ...starts.map((start) => start + 1), text.length]);
         found.push(...differences(text, froms));
@@ -97,12 +113,53 @@ describe('location heads', () => {
 
   it('decide as the rules on the edges of the suffixes and paths', () => {
     const lines = [
-      'src/a.c:12:3: error', 'src/a.c:12:3-9: x', 'src/a.c:1:2:3:4: x', 'src/a.c:1:2:3: x', 'a.c:1.', 'a.c:1; b', 'a.c:1! b', 'a.c:1? b',
-      'a.c:1x', 'a.c:12abc: x', 'a.c:1]', 'a.c:1}', 'a.c:1>', 'a.c:1|', 'a.c:1"', 'a.c:1', ':12:3', 'my file.c:3: x', '  a.c:3:', 'a (b).c:3:',
-      'x.cs(12,5): error', 'x.cs(12, 5): e', 'x.cs(12,  5)', 'x.cs(12,)', 'x.cs(12 )', 'x.cs(12)', 'x.cs(1,2,3,4)', 'a (b)/x.cs(3,4)', 'x.cs(12',
-      '"a.c":3', 'a\u00a0b.c:3:4', 'a.c:\u0663: x', 'é/ü.c:3:4', '1.c:2:3', '12:13:14', 'a.c:3:4-', 'a.c:3:4:5', 'a=b.c:3', "a'b.c:3", '[a].c:3',
+      'src/a.c:12:3: error',
+      'src/a.c:12:3-9: x',
+      'src/a.c:1:2:3:4: x',
+      'src/a.c:1:2:3: x',
+      'a.c:1.',
+      'a.c:1; b',
+      'a.c:1! b',
+      'a.c:1? b',
+      'a.c:1x',
+      'a.c:12abc: x',
+      'a.c:1]',
+      'a.c:1}',
+      'a.c:1>',
+      'a.c:1|',
+      'a.c:1"',
+      'a.c:1',
+      ':12:3',
+      'my file.c:3: x',
+      '  a.c:3:',
+      'a (b).c:3:',
+      'x.cs(12,5): error',
+      'x.cs(12, 5): e',
+      'x.cs(12,  5)',
+      'x.cs(12,)',
+      'x.cs(12 )',
+      'x.cs(12)',
+      'x.cs(1,2,3,4)',
+      'a (b)/x.cs(3,4)',
+      'x.cs(12',
+      '"a.c":3',
+      'a\u00a0b.c:3:4',
+      'a.c:\u0663: x',
+      'é/ü.c:3:4',
+      '1.c:2:3',
+      '12:13:14',
+      'a.c:3:4-',
+      'a.c:3:4:5',
+      'a=b.c:3',
+      "a'b.c:3",
+      '[a].c:3',
     ];
-    const found = lines.flatMap((text) => differences(text, Array.from({ length: text.length + 1 }, (_, index) => index)));
+    const found = lines.flatMap((text) =>
+      differences(
+        text,
+        Array.from({ length: text.length + 1 }, (_, index) => index),
+      ),
+    );
     expect(found).toEqual([]);
   });
 });

@@ -41,8 +41,12 @@ describe('known prefixes', () => {
 
 describe('logfmt wrappers', () => {
   it('unquotes and unescapes the message and appends the error field', () => {
-    expect(unwrapStructuredLog('time="2024-01-01T00:00:00Z" level=error msg="  File \\"a.py\\", line 5, in f"')).toBe('  File "a.py", line 5, in f');
-    expect(unwrapStructuredLog('time=2024-01-01T00:00:00Z level=ERROR msg=build err="src/a.go:3:4: undefined: x"')).toBe('build: src/a.go:3:4: undefined: x');
+    expect(unwrapStructuredLog('time="2024-01-01T00:00:00Z" level=error msg="  File \\"a.py\\", line 5, in f"')).toBe(
+      '  File "a.py", line 5, in f',
+    );
+    expect(unwrapStructuredLog('time=2024-01-01T00:00:00Z level=ERROR msg=build err="src/a.go:3:4: undefined: x"')).toBe(
+      'build: src/a.go:3:4: undefined: x',
+    );
     expect(unwrapStructuredLog('level=error msg="a\\tb\\nc"')).toBe('a\tb c');
   });
 
@@ -74,15 +78,25 @@ describe("a structured log's level among equals", () => {
     ['JSON', (message: string) => JSON.stringify({ time: 't', level: 'error', msg: message })],
   ])('%s lines give every location the level', (_name, wrap) => {
     const scanner = createScanner({ normaliseLine });
-    scanner.write([wrap('Reference to undeclared input variable on main.tf line 4, in locals'), wrap('Error in function call on vars.tf line 9, in locals')].join('\n') + '\n');
-    expect(scanner.end().locations.map((location) => `${location.file}:${location.line} ${location.severity}`)).toEqual(['main.tf:4 error', 'vars.tf:9 error']);
+    scanner.write(
+      [
+        wrap('Reference to undeclared input variable on main.tf line 4, in locals'),
+        wrap('Error in function call on vars.tf line 9, in locals'),
+      ].join('\n') + '\n',
+    );
+    expect(scanner.end().locations.map((location) => `${location.file}:${location.line} ${location.severity}`)).toEqual([
+      'main.tf:4 error',
+      'vars.tf:9 error',
+    ]);
   });
 });
 
 describe('learned prefixes', () => {
   const around = (lines: string[]) => (delta: number) => lines[delta + 2];
   it('learns a head that repeats on the lines around, and nothing from a tool line shape', () => {
-    expect(learnPrefix('api  | src/a.c:1:2: error: x', around(['api  | one', 'api  | two', '', 'api  | three', 'db  | x']))).toBe('api  | ');
+    expect(learnPrefix('api  | src/a.c:1:2: error: x', around(['api  | one', 'api  | two', '', 'api  | three', 'db  | x']))).toBe(
+      'api  | ',
+    );
     // make's own `make[1]: ` head is a plausible prefix: it is learned, and the scanner peels it only when the
     // line needs it (see the scanner test below).
     expect(learnPrefix('src/a.c:1:2: error: x', around(['src/a.c:1:2: note', 'src/a.c:1:2: note', '', 'src/a.c:3:2: x', '']))).toBe('');
@@ -92,14 +106,23 @@ describe('learned prefixes', () => {
   });
 
   it('peels a learned prefix from the line and the neighbours a multi-line format reads', () => {
-    const log = ['<7> Traceback (most recent call last):', '<7>   File "/app/job.py", line 9, in <module>', '<7>     run()', '<7> ZeroDivisionError: division by zero'].join('\n');
+    const log = [
+      '<7> Traceback (most recent call last):',
+      '<7>   File "/app/job.py", line 9, in <module>',
+      '<7>     run()',
+      '<7> ZeroDivisionError: division by zero',
+    ].join('\n');
     const found = scan(log);
     expect(brief(found)).toEqual(['/app/job.py:9@2']);
     expect(found[0]?.format).toBe('python-traceback');
   });
 
   it('keeps a tool head that its own format reads (make[1]: …)', () => {
-    const log = ["make[1]: Entering directory '/w/lib'", 'make[1]: *** [Makefile:2: util.o] Error 1', "make[1]: Leaving directory '/w/lib'"].join('\n');
+    const log = [
+      "make[1]: Entering directory '/w/lib'",
+      'make[1]: *** [Makefile:2: util.o] Error 1',
+      "make[1]: Leaving directory '/w/lib'",
+    ].join('\n');
     const found = scan(log);
     expect(brief(found)).toEqual(['Makefile:2@2']);
     expect(found[0]?.hints?.directory).toBe('/w/lib');

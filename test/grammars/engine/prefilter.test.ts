@@ -29,7 +29,14 @@ describe('prefilter coverage', () => {
   });
 
   it('the universal anchors select extensionless build files and quoted Python paths, not prose about files', () => {
-    for (const line of ['Makefile:12: *** missing separator.  Stop.', 'make: *** [Makefile:3: all] Error 1', 'ERROR: failed to solve: Dockerfile:5', 'Jenkinsfile:14: unexpected token', '  File "/app/x.py", line 3, in f', '  \u001b[35mFile \u001b[35m"/app/x.py"']) {
+    for (const line of [
+      'Makefile:12: *** missing separator.  Stop.',
+      'make: *** [Makefile:3: all] Error 1',
+      'ERROR: failed to solve: Dockerfile:5',
+      'Jenkinsfile:14: unexpected token',
+      '  File "/app/x.py", line 3, in f',
+      '  \u001b[35mFile \u001b[35m"/app/x.py"',
+    ]) {
       expect(anywhere.test(line), line).toBe(true);
     }
     for (const line of ['Downloading file from mirror', 'Profile updated at 12:30']) expect(anywhere.test(line), line).toBe(false);
@@ -41,7 +48,12 @@ describe('prefilter coverage', () => {
     expect(plain.matches('\u001b[31mTraceback (most recent call last):', 0)).toBe(true);
     expect(plain.matches('   \u001b[1m\u001b[31mpanicked at src/main.rs:3:5', 0)).toBe(true);
     // Anchors with a colour prefix of their own, keyed by the character after blanks and colour codes.
-    for (const line of ['\u001b[1m[\u001b[31mERROR\u001b[m] /app/A.java:[3,5] boom', '\u001b[7m\u001b[1mFAIL\u001b[22m\u001b[27m src/a.test.js', '  \u001b[2m3:7\u001b[22m  \u001b[31merror\u001b[39m  x', ' \u001b[0m\u001b[1m\u001b[38;5;12m--> \u001b[0msrc/main.rs:2:5']) {
+    for (const line of [
+      '\u001b[1m[\u001b[31mERROR\u001b[m] /app/A.java:[3,5] boom',
+      '\u001b[7m\u001b[1mFAIL\u001b[22m\u001b[27m src/a.test.js',
+      '  \u001b[2m3:7\u001b[22m  \u001b[31merror\u001b[39m  x',
+      ' \u001b[0m\u001b[1m\u001b[38;5;12m--> \u001b[0msrc/main.rs:2:5',
+    ]) {
       expect(plain.matches(line, 0), JSON.stringify(line)).toBe(true);
     }
     expect(plain.matches('\u001b[32m  ✓ adds\u001b[39m', 0)).toBe(false);
@@ -61,7 +73,9 @@ describe('prefilter coverage', () => {
       for (const line of lines) {
         if (anywhere.test(line) || lineStart.matches(line, 0)) continue;
         for (const format of formats) {
-          const alternatives = topLevelAlternatives(format.anchor).filter((alternative) => new RegExp(anchorAfterPrefixes(alternative), 'm').test(line));
+          const alternatives = topLevelAlternatives(format.anchor).filter((alternative) =>
+            new RegExp(anchorAfterPrefixes(alternative), 'm').test(line),
+          );
           if (alternatives.length > 0) missed.push(`${format.name}: ${alternatives[0]} on ${JSON.stringify(line.slice(0, 80))}`);
         }
       }
@@ -82,7 +96,8 @@ describe('line-start anchors read their own line only', () => {
     expect(selected.size).toBeGreaterThan(500);
     const wrong: string[] = [];
     for (const line of selected) {
-      for (const blank of ['\n', '\r\n', '   \n', '\t\n', '\n\n\n']) if (lineStart.matches(blank + line, 0)) wrong.push(JSON.stringify(blank + line.slice(0, 60)));
+      for (const blank of ['\n', '\r\n', '   \n', '\t\n', '\n\n\n'])
+        if (lineStart.matches(blank + line, 0)) wrong.push(JSON.stringify(blank + line.slice(0, 60)));
     }
     expect(wrong.slice(0, 10)).toEqual([]);
   });
@@ -101,7 +116,13 @@ describe('the prefilter across scans (built once per process)', () => {
     const { createScanner } = await import('../../../src/grammars/index.js');
     const { normaliseLine } = await import('../../../src/summarise/index.js');
     const logA = ['src/a.c:3:5: error: first', 'noise', 'src/b.c:9:1: warning: second', ''].join('\n');
-    const logB = ["src/x.ts(2,7): error TS2322: Type 'string' is not assignable to type 'number'.", 'Traceback (most recent call last):', '  File "t.py", line 4, in <module>', 'ValueError: bad', ''].join('\n');
+    const logB = [
+      "src/x.ts(2,7): error TS2322: Type 'string' is not assignable to type 'number'.",
+      'Traceback (most recent call last):',
+      '  File "t.py", line 4, in <module>',
+      'ValueError: bad',
+      '',
+    ].join('\n');
     const alone = (log: string) => {
       const scanner = createScanner({ normaliseLine });
       scanner.write(log);

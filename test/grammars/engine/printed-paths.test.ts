@@ -14,12 +14,10 @@ describe('cleanPrintedPath', () => {
     expect(cleanPrintedPath(printed)).toBe(clean);
   });
 
-  it.each([
-    'C:\\Users\\dev\\source\\repos\\C#\\Shop\\Cart.cs',
-    'src/F#/Prices/Library.fs',
-    'tools/F#.fs',
-    'notes/what?/todo.md',
-  ])('keeps %s whole', (printed) => {
-    expect(cleanPrintedPath(printed)).toBe(printed);
-  });
+  it.each(['C:\\Users\\dev\\source\\repos\\C#\\Shop\\Cart.cs', 'src/F#/Prices/Library.fs', 'tools/F#.fs', 'notes/what?/todo.md'])(
+    'keeps %s whole',
+    (printed) => {
+      expect(cleanPrintedPath(printed)).toBe(printed);
+    },
+  );
 });

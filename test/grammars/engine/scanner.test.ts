@@ -96,7 +96,11 @@ describe('scanner', () => {
 
   it('decodes candidate lines as UTF-8 and survives invalid UTF-8 and NUL bytes', () => {
     const scanner = createScanner({ normaliseLine });
-    const bytes = Buffer.concat([Buffer.from('\u00ff\u0000\u00fe junk\n', 'latin1'), Buffer.from('src/é.c:1:2: error: naïve ✓\n', 'utf8'), Buffer.from([0xc3, 0x28, 0x0a])]);
+    const bytes = Buffer.concat([
+      Buffer.from('\u00ff\u0000\u00fe junk\n', 'latin1'),
+      Buffer.from('src/é.c:1:2: error: naïve ✓\n', 'utf8'),
+      Buffer.from([0xc3, 0x28, 0x0a]),
+    ]);
     scanner.write(bytes.toString('latin1'));
     const [location] = scanner.end().locations;
     expect(location?.file).toBe('src/é.c');

@@ -22,7 +22,9 @@ function parseErlc(context: LineContext): boolean {
   if (!head || head.start !== 0 || !ERLANG_FILE.test(head.file) || !head.rest.startsWith(': ')) return false;
   const warning = /^: Warning: (.*)$/.exec(head.rest);
   context.emit({
-    file: head.file, line: head.line, column: head.column,
+    file: head.file,
+    line: head.line,
+    column: head.column,
     severity: warning ? 'warning' : 'error',
     message: warning ? (warning[1] ?? '') : head.rest.slice(2),
   });
@@ -34,7 +36,7 @@ function parseErlc(context: LineContext): boolean {
 // OTP modules whose frames EUnit prints with a bare file name (`(eunit_test.erl, line 273)`): the test
 // harness and the standard library, never the project under test.
 const OTP_MODULE = new RegExp(
-    String.raw`^(?:eunit(?:_\w+)?|erl_\w+|erlang|proc_lib|gen(?:_\w+)?|lists|maps|shell|init|io(?:_lib)?|timer|file|code|supervisor` +
+  String.raw`^(?:eunit(?:_\w+)?|erl_\w+|erlang|proc_lib|gen(?:_\w+)?|lists|maps|shell|init|io(?:_lib)?|timer|file|code|supervisor` +
     String.raw`|application\w*|rpc|ets|string)$`,
 );
 
@@ -100,7 +102,10 @@ function parseEunitFrame(context: LineContext, state: EunitState, frame: RegExpE
   state.lastLine = context.logLine;
   const runtime = !/[/\\]/.test(file) && OTP_MODULE.test((frame[2] ?? '').replace(/^'|'$/g, ''));
   context.emit({
-    file, line, severity: null, message: state.message,
+    file,
+    line,
+    severity: null,
+    message: state.message,
     frame: { trace: state.trace, index: state.index++, causeRank: 0 },
     ...(runtime ? { hints: { runtime: true } } : {}),
   });
@@ -136,7 +141,10 @@ function parseEunit(context: LineContext): boolean {
     if (line === undefined || !ERLANG_FILE.test(file)) continue;
     if (state.tupleTrace < 0) state.tupleTrace = context.newTraceId();
     context.emit({
-      file, line, severity: null, message: state.termMessage,
+      file,
+      line,
+      severity: null,
+      message: state.termMessage,
       frame: { trace: state.tupleTrace, index: state.tupleIndex++, causeRank: 0 },
     });
     emitted = true;
@@ -147,13 +155,24 @@ function parseEunit(context: LineContext): boolean {
 function defineBeamRules(parser: LineParser): void {
   // `(src/m.erl, line 5)`: the path runs to the `, line N)` tail (a path may hold spaces and commas).
   const atTail = (): boolean =>
-    parser.peek(1).tokenType === Comma && parser.peek(2).tokenType === Space && parser.word(3, 'line') &&
-    parser.peek(4).tokenType === Space && parser.peek(5).tokenType === Int && parser.peek(6).tokenType === RParen;
+    parser.peek(1).tokenType === Comma &&
+    parser.peek(2).tokenType === Space &&
+    parser.word(3, 'line') &&
+    parser.peek(4).tokenType === Space &&
+    parser.peek(5).tokenType === Int &&
+    parser.peek(6).tokenType === RParen;
   parser.define('eunitPath', () => {
     const step = (idx: number): void =>
-      parser.alt(idx, ALL_TOKENS.map((type) => ({ GATE: () => parser.peek(1).tokenType === type, ALT: () => parser.tok(idx, type) })));
+      parser.alt(
+        idx,
+        ALL_TOKENS.map((type) => ({ GATE: () => parser.peek(1).tokenType === type, ALT: () => parser.tok(idx, type) })),
+      );
     step(1);
-    parser.rep(1, () => !atTail() && parser.peek(1).tokenType !== EOF, () => step(2));
+    parser.rep(
+      1,
+      () => !atTail() && parser.peek(1).tokenType !== EOF,
+      () => step(2),
+    );
   });
   parser.define('eunitFrameLocation', () => {
     parser.tok(1, LParen);
@@ -186,8 +205,9 @@ function defineBeamRules(parser: LineParser): void {
 const erlc: GrammarFormat = {
   name: 'erlc',
   language: 'Erlang',
-  description: '`erlc src/m.erl`: `src/m.erl:4:8: function undefined_fun/0 undefined` (errors carry no severity word), `…: Warning: …`, each ' +
-      'followed by a `%    4| …` code frame.',
+  description:
+    '`erlc src/m.erl`: `src/m.erl:4:8: function undefined_fun/0 undefined` (errors carry no severity word), `…: Warning: …`, each ' +
+    'followed by a `%    4| …` code frame.',
   // OTP 24+ columns are 1-based characters (erl_scan counts codepoints).
   columnBase: 1,
   columnUnit: 'char',
@@ -204,7 +224,7 @@ const eunit: GrammarFormat = {
   language: 'Erlang',
   description:
     '`eunit:test(Mod)` (EUnit): `calc_tests: add_test...*failed*`, `in function calc_tests:add_test/0 (test/calc_tests.erl, line 5)` ' +
-        'frames, and `{file,"src/calc.erl"},{line,6}` tuples inside the `**error:` term.',
+    'frames, and `{file,"src/calc.erl"},{line,6}` tuples inside the `**error:` term.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'message'],

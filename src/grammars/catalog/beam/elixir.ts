@@ -117,7 +117,13 @@ function parseElixir(context: LineContext): boolean {
   if (exception) {
     const head = parseColonHead(context, { from: text.indexOf(') ') + 2 });
     if (!head || !ELIXIR_FILE.test(head.file) || !head.rest.startsWith(': ')) return false;
-    context.emit({ file: head.file, line: head.line, column: head.column, severity: 'error', message: `${exception[1]}: ${head.rest.slice(2)}` });
+    context.emit({
+      file: head.file,
+      line: head.line,
+      column: head.column,
+      severity: 'error',
+      message: `${exception[1]}: ${head.rest.slice(2)}`,
+    });
     return true;
   }
   // 1.15+: `└─ lib/calc.ex:3:5: Calc.bad/0` closes a `warning:`/`error:` block with a code frame.
@@ -151,7 +157,10 @@ function parseElixir(context: LineContext): boolean {
   else run.index += context.logLine - run.lastLine - 1;
   run.lastLine = context.logLine;
   context.emit({
-    file: frame.head.file, line: frame.head.line, severity: null, message: run.message,
+    file: frame.head.file,
+    line: frame.head.line,
+    severity: null,
+    message: run.message,
     frame: { trace: run.trace, index: run.index++, causeRank: run.causeRank },
     ...(frameHints(frame) ? { hints: frameHints(frame) } : {}),
   });
@@ -231,7 +240,10 @@ function parseExunit(context: LineContext): boolean {
   }
   state.lastLine = context.logLine;
   context.emit({
-    file: frame.head.file, line: frame.head.line, severity: null, message: state.blockMessage,
+    file: frame.head.file,
+    line: frame.head.line,
+    severity: null,
+    message: state.blockMessage,
     frame: { trace: state.trace, index: state.index++, causeRank: state.causeRank },
     ...(frameHints(frame) ? { hints: frameHints(frame) } : {}),
   });
@@ -244,7 +256,7 @@ export const elixir: GrammarFormat = {
   language: 'Elixir',
   description:
     '`elixirc` / `mix compile` / `elixir script.exs`: `** (CompileError) lib/calc.ex:3: msg`, warnings with the location on the next ' +
-        'line (`  lib/calc.ex:3: Calc.bad/0`, 1.15+ `└─ lib/calc.ex:3:5:`), and `    lib/x.ex:3: Mod.fun/2` stack frames.',
+    'line (`  lib/calc.ex:3: Calc.bad/0`, 1.15+ `└─ lib/calc.ex:3:5:`), and `    lib/x.ex:3: Mod.fun/2` stack frames.',
   // Columns (SyntaxError, 1.15+ warnings) are 1-based characters: Elixir's tokenizer counts codepoints.
   columnBase: 1,
   columnUnit: 'char',
@@ -261,7 +273,7 @@ export const exunit: GrammarFormat = {
   language: 'Elixir',
   description:
     '`mix test` (ExUnit): `  1) test adds (CalcTest)` then `     test/calc_test.exs:4` alone, the failure, and `stacktrace:` frames ` ' +
-        '      (calc 0.1.0) lib/calc.ex:5: Calc.div/2`.',
+    '      (calc 0.1.0) lib/calc.ex:5: Calc.div/2`.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'message'],

@@ -7,7 +7,8 @@ import type { Severity } from '../../../core/index.js';
 import { parseSeverityTail, plausiblePath, severityOf } from '../shared/common.js';
 
 // `prog: ` before the file is allowed by the standard (`gcc: a.c:3.5: …`); the file has no spaces or colons.
-const GNU_DOTTED = /^(?:[A-Za-z][\w.-]*: ?)?([^\s:]+):(\d+)(?:\.(\d+)(?:-(?:(\d+)\.)?(\d+))?|:(\d+)-(?:(\d+)\.)?(\d+)|-(\d+)):(?=\s|$)(.*)$/;
+const GNU_DOTTED =
+  /^(?:[A-Za-z][\w.-]*: ?)?([^\s:]+):(\d+)(?:\.(\d+)(?:-(?:(\d+)\.)?(\d+))?|:(\d+)-(?:(\d+)\.)?(\d+)|-(\d+)):(?=\s|$)(.*)$/;
 
 // Bison and flex, the main users of dotted columns, report their own grammar files.
 const GRAMMAR_SOURCE = /[^\s:]\.(?:y|yy|ypp|l|ll|lpp|lex|bison|flex)$/;
@@ -17,7 +18,13 @@ function parseGnu(context: LineContext): boolean {
   // gas reports code gcc handed it through a pipe: no workspace file, so the place is dropped as runtime.
   const stdin = /^\{standard input\}:(\d+): (Error|Warning|Info): (.*)$/.exec(text);
   if (stdin) {
-    context.emit({ file: '{standard input}', line: Number(stdin[1]), severity: severityOf(stdin[2]), message: stdin[3] ?? '', hints: { runtime: true } });
+    context.emit({
+      file: '{standard input}',
+      line: Number(stdin[1]),
+      severity: severityOf(stdin[2]),
+      message: stdin[3] ?? '',
+      hints: { runtime: true },
+    });
     return true;
   }
   const match = GNU_DOTTED.exec(text);
@@ -29,7 +36,16 @@ function parseGnu(context: LineContext): boolean {
   const endColumn = int(match[5] ?? match[8]);
   const endLine = int(match[4] ?? match[7] ?? match[9]) ?? (endColumn === null ? null : line);
   const tail = parseSeverityTail(match[10] ?? '');
-  context.emit({ file: match[1] ?? '', line, column, endLine, endColumn, severity: tail.severity ?? 'error', code: tail.code, message: tail.message.trim() });
+  context.emit({
+    file: match[1] ?? '',
+    line,
+    column,
+    endLine,
+    endColumn,
+    severity: tail.severity ?? 'error',
+    code: tail.code,
+    message: tail.message.trim(),
+  });
   return true;
 }
 
@@ -38,7 +54,7 @@ export const gnu: GrammarFormat = {
   language: 'C/C++ and any GNU-style tool',
   description:
     'GNU Coding Standards forms gcc does not print: `file:L.C: msg`, `file:L.C-EC:`, `file:L.C-EL.EC:`, `file:L-EL:`, `file:L:C-EC:`, ' +
-        'and gas\'s `{standard input}:N: Error: …` (dropped: no workspace file).',
+    "and gas's `{standard input}:N: Error: …` (dropped: no workspace file).",
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'column', 'endLine', 'endColumn', 'severity', 'message'],
@@ -86,7 +102,7 @@ export const edg: GrammarFormat = {
   language: 'C/C++',
   description:
     'EDG-based and Sun Studio `cc`, IBM xlc and other Unix compilers: `"file.c", line 12: error: msg`, `"file.c", line 12.5: 1506-045 ' +
-        '(S) msg`, `"f.c", line 3(col 7):`, `"f.adb", line 3(7):`, `"f.c", line 3 pos 7;` and EDG\'s `… at line 5 of "file.c"`.',
+    '(S) msg`, `"f.c", line 3(col 7):`, `"f.adb", line 3(7):`, `"f.c", line 3 pos 7;` and EDG\'s `… at line 5 of "file.c"`.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
@@ -114,8 +130,9 @@ function parseIrix(context: LineContext): boolean {
 export const irix: GrammarFormat = {
   name: 'irix',
   language: 'C/C++/Fortran',
-  description: 'MIPSpro and Compaq/DEC compilers and other comma forms: `cc: Error: foo.c, line 12: msg`, `cfe: Warning 1: foo.c, line 3: msg`, ' +
-      '`foo.f, line 12: msg`, and `cfe: Error: foo.c: 12: msg`.',
+  description:
+    'MIPSpro and Compaq/DEC compilers and other comma forms: `cc: Error: foo.c, line 12: msg`, `cfe: Warning 1: foo.c, line 3: msg`, ' +
+    '`foo.f, line 12: msg`, and `cfe: Error: foo.c: 12: msg`.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message'],
@@ -130,7 +147,13 @@ function parseSunAda(context: LineContext): boolean {
   // The `, line N, char C` shape is fixed, so an extension no list knows (Verdix Ada's `.a`) is taken too.
   if (!match || !(plausiblePath(match[1] ?? '') || /[\\/.]/.test(match[1] ?? ''))) return false;
   const tail = parseSeverityTail(match[4] ?? '');
-  context.emit({ file: match[1] ?? '', line: Number(match[2]), column: Number(match[3]), severity: tail.severity ?? 'error', message: tail.message.trim() });
+  context.emit({
+    file: match[1] ?? '',
+    line: Number(match[2]),
+    column: Number(match[3]),
+    severity: tail.severity ?? 'error',
+    message: tail.message.trim(),
+  });
   return true;
 }
 

@@ -33,7 +33,13 @@ export const aix: GrammarFormat = {
 function parseLcc(context: LineContext): boolean {
   const match = /^([EW]), ([^(\n]+)\((\d+),\s*(\d+)\) (.*)$/.exec(context.text);
   if (!match || !plausiblePath(match[2] ?? '')) return false;
-  context.emit({ file: match[2] ?? '', line: Number(match[3]), column: Number(match[4]), severity: match[1] === 'W' ? 'warning' : 'error', message: match[5] ?? '' });
+  context.emit({
+    file: match[2] ?? '',
+    line: Number(match[3]),
+    column: Number(match[4]),
+    severity: match[1] === 'W' ? 'warning' : 'error',
+    message: match[5] ?? '',
+  });
   return true;
 }
 
@@ -53,7 +59,13 @@ export const lcc: GrammarFormat = {
 function parseWatcom(context: LineContext): boolean {
   const match = /^\s*([^\s:(][^:(\t\n]*)\((\d+)\): ?(Error|Warning)! ([EW]\d+): ?(.*)$/.exec(context.text);
   if (!match || !plausiblePath(match[1] ?? '')) return false;
-  context.emit({ file: match[1] ?? '', line: Number(match[2]), severity: match[3] === 'Warning' ? 'warning' : 'error', code: match[4] ?? null, message: match[5] ?? '' });
+  context.emit({
+    file: match[1] ?? '',
+    line: Number(match[2]),
+    severity: match[3] === 'Warning' ? 'warning' : 'error',
+    code: match[4] ?? null,
+    message: match[5] ?? '',
+  });
   return true;
 }
 
@@ -73,14 +85,20 @@ export const watcom: GrammarFormat = {
 function parsePodchecker(context: LineContext): boolean {
   const match = /^\*\*\* (ERROR|WARNING): (.*?) (?:at|on) line (\d+) (?:.* )?in file (\S+)$/.exec(context.text);
   if (!match) return false;
-  context.emit({ file: match[4] ?? '', line: Number(match[3]), severity: match[1] === 'WARNING' ? 'warning' : 'error', message: match[2] ?? '' });
+  context.emit({
+    file: match[4] ?? '',
+    line: Number(match[3]),
+    severity: match[1] === 'WARNING' ? 'warning' : 'error',
+    message: match[2] ?? '',
+  });
   return true;
 }
 
 export const podchecker: GrammarFormat = {
   name: 'podchecker',
   language: 'Perl',
-  description: '`podchecker lib/Shop.pm` (Pod::Checker): `*** ERROR: =over on line 37 without closing =back at line EOF in file lib/Shop.pm`.',
+  description:
+    '`podchecker lib/Shop.pm` (Pod::Checker): `*** ERROR: =over on line 37 without closing =back at line EOF in file lib/Shop.pm`.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message'],
@@ -100,8 +118,12 @@ function parseFileEquals(context: LineContext): boolean {
   const severity = match[2] === 'ERROR' ? 'error' : match[2] === 'WARNING' ? 'warning' : 'note';
   const below = /^\s+(\S.*)$/.exec(context.line(1) ?? '')?.[1];
   context.emit({
-    file: match[3] ?? '', line: Number(match[4]), column: match[5] === undefined ? null : Number(match[5]), severity,
-    code: match[1] ?? null, message: (below ?? context.text).trim(),
+    file: match[3] ?? '',
+    line: Number(match[4]),
+    column: match[5] === undefined ? null : Number(match[5]),
+    severity,
+    code: match[1] ?? null,
+    message: (below ?? context.text).trim(),
   });
   return true;
 }
@@ -109,8 +131,9 @@ function parseFileEquals(context: LineContext): boolean {
 export const fileEquals: GrammarFormat = {
   name: 'sun-cc',
   language: 'C/C++/Fortran',
-  description: 'Compilers with `File = …, Line = …` heads (SGI MIPSpro, Cray, Sun-style): `cc-1070 cc: WARNING File = linkl.c, Line = 38`, ' +
-      '`cf90-113 f90comp: ERROR NSE, File = x.f90, Line = 16, Column = 3`.',
+  description:
+    'Compilers with `File = …, Line = …` heads (SGI MIPSpro, Cray, Sun-style): `cc-1070 cc: WARNING File = linkl.c, Line = 38`, ' +
+    '`cf90-113 f90comp: ERROR NSE, File = x.f90, Line = 16, Column = 3`.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
@@ -125,7 +148,10 @@ function parseEpc(context: LineContext): boolean {
   const match = /^(Error|Warning) (\d+) at \((\d+):([^)\s]+)\)\s*:?\s*(.*)$/.exec(context.text);
   if (!match || !plausiblePath(match[4] ?? '')) return false;
   context.emit({
-    file: match[4] ?? '', line: Number(match[3]), severity: match[1] === 'Warning' ? 'warning' : 'error', code: match[2] ?? null,
+    file: match[4] ?? '',
+    line: Number(match[3]),
+    severity: match[1] === 'Warning' ? 'warning' : 'error',
+    code: match[2] ?? null,
     message: match[5] ?? '',
   });
   return true;

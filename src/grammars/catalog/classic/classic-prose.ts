@@ -20,7 +20,8 @@ function parseAbsoft(context: LineContext): boolean {
 export const absoft: GrammarFormat = {
   name: 'absoft',
   language: 'Fortran',
-  description: 'Absoft Fortran (and Sun f77-style prose): `error on line 3 of t.f: unclassifiable statement`, `Warning on line 7 of "t.f": …`.',
+  description:
+    'Absoft Fortran (and Sun f77-style prose): `error on line 3 of t.f: unclassifiable statement`, `Warning on line 7 of "t.f": …`.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message'],
@@ -31,7 +32,8 @@ export const absoft: GrammarFormat = {
 };
 
 // A fixed sentence shape: the file after ` file ` may be anything (Pro*C's `.pc` is no common extension).
-const ORACLE = /^(Semantic error|Error|PCC-[SFWIE]-?\d+:|PCC-\d+:)(.*?) line (\d+)(?:(?:,| at)? column (\d+))?(?:,| in| of)? file (\S+?):?$/;
+const ORACLE =
+  /^(Semantic error|Error|PCC-[SFWIE]-?\d+:|PCC-\d+:)(.*?) line (\d+)(?:(?:,| at)? column (\d+))?(?:,| in| of)? file (\S+?):?$/;
 
 function parseOracle(context: LineContext): boolean {
   const match = ORACLE.exec(context.text);
@@ -41,8 +43,11 @@ function parseOracle(context: LineContext): boolean {
   const detail = /^(PCC-\S+, .*)$/.exec(context.line(1) ?? '')?.[1];
   const warning = /^PCC-W/.test(match[1] ?? '') || /^PCC-W/.test(detail ?? '');
   context.emit({
-    file: match[5] ?? '', line: Number(match[3]), column: match[4] === undefined ? null : Number(match[4]),
-    severity: warning ? 'warning' : 'error', message: detail ? `${message}: ${detail}` : message,
+    file: match[5] ?? '',
+    line: Number(match[3]),
+    column: match[4] === undefined ? null : Number(match[4]),
+    severity: warning ? 'warning' : 'error',
+    message: detail ? `${message}: ${detail}` : message,
   });
   return true;
 }
@@ -50,8 +55,9 @@ function parseOracle(context: LineContext): boolean {
 export const oracle: GrammarFormat = {
   name: 'oracle',
   language: 'Pro*C / SQL',
-  description: 'Oracle Pro*C/C++ precompiler: `Semantic error at line 41, column 10, file app.pc:` or `Error at line 41, column 10 in file ' +
-      'app.pc` (the detail on the next line is joined).',
+  description:
+    'Oracle Pro*C/C++ precompiler: `Semantic error at line 41, column 10, file app.pc:` or `Error at line 41, column 10 in file ' +
+    'app.pc` (the detail on the next line is joined).',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'column', 'severity', 'message'],
@@ -70,8 +76,11 @@ function parseFtnchek(context: LineContext): boolean {
   const headed = /^(?:Warning|Error)\b/.test(lead) || lead === '';
   const message = headed ? [lead, match[5] ?? ''].filter((part) => part !== '').join(': ') : context.text.trim();
   context.emit({
-    file: match[4] ?? '', line: Number(match[2]), column: match[3] === undefined ? null : Number(match[3]),
-    severity: /^Error/.test(lead) ? 'error' : 'warning', message,
+    file: match[4] ?? '',
+    line: Number(match[2]),
+    column: match[3] === undefined ? null : Number(match[3]),
+    severity: /^Error/.test(lead) ? 'error' : 'warning',
+    message,
   });
   return true;
 }
@@ -79,8 +88,9 @@ function parseFtnchek(context: LineContext): boolean {
 export const ftnchek: GrammarFormat = {
   name: 'ftnchek',
   language: 'Fortran',
-  description: 'ftnchek: `Warning near line 12 col 7 file prog.f: variable X set but never used` (also without `col`), and its ' +
-      'sentences that name a place mid-line (`    Dummy arg Y in module SUB line 4 file prog.f is array`).',
+  description:
+    'ftnchek: `Warning near line 12 col 7 file prog.f: variable X set but never used` (also without `col`), and its ' +
+    'sentences that name a place mid-line (`    Dummy arg Y in module SUB line 4 file prog.f is array`).',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'column', 'severity', 'message'],
@@ -97,7 +107,11 @@ function parseRxp(context: LineContext): boolean {
   const above = /^(Error|Warning): (.*)$/.exec(context.line(-1) ?? '');
   if (!above) return false;
   context.emit({
-    file: match[3] ?? '', line: Number(match[1]), column: Number(match[2]), severity: above[1] === 'Warning' ? 'warning' : 'error', message: above[2] ?? '',
+    file: match[3] ?? '',
+    line: Number(match[1]),
+    column: Number(match[2]),
+    severity: above[1] === 'Warning' ? 'warning' : 'error',
+    message: above[2] ?? '',
     logLine: context.logLine - 1,
   });
   return true;
@@ -106,8 +120,9 @@ function parseRxp(context: LineContext): boolean {
 export const rxp: GrammarFormat = {
   name: 'rxp',
   language: 'XML',
-  description: 'RXP validating XML parser: `Error: Mismatched end tag: expected </b>, got </a>` then `in unnamed entity at line 3 char 5 of ' +
-      'file:///doc.xml`.',
+  description:
+    'RXP validating XML parser: `Error: Mismatched end tag: expected </b>, got </a>` then `in unnamed entity at line 3 char 5 of ' +
+    'file:///doc.xml`.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'severity', 'message'],
@@ -142,8 +157,9 @@ function parseMips(context: LineContext): boolean {
 export const mips: GrammarFormat = {
   name: 'mips',
   language: 'C',
-  description: 'MIPS/SGI lint and linker: `name defined but never used: frob in calc.c(199)` (the location ends the line), and ' +
-      '`Mask (25) in calc.c may clash with Masks (9) in calc2.c` (led by a symbol; each `(N) in file` a place).',
+  description:
+    'MIPS/SGI lint and linker: `name defined but never used: frob in calc.c(199)` (the location ends the line), and ' +
+    '`Mask (25) in calc.c may clash with Masks (9) in calc2.c` (led by a symbol; each `(N) in file` a place).',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message'],

@@ -17,8 +17,9 @@ function parseBorland(context: LineContext): boolean {
 export const borland: GrammarFormat = {
   name: 'borland',
   language: 'C/C++',
-  description: 'Borland/Embarcadero C++ (bcc32): `Error E2209 foo.c 15: Unable to open include file \'x.h\'`, `Warning W8004 foo.c 22: …` (code ' +
-      'optional).',
+  description:
+    "Borland/Embarcadero C++ (bcc32): `Error E2209 foo.c 15: Unable to open include file 'x.h'`, `Warning W8004 foo.c 22: …` (code " +
+    'optional).',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message', 'code'],
@@ -29,11 +30,20 @@ export const borland: GrammarFormat = {
 };
 
 function parseIbm(context: LineContext): boolean {
-  const match = /^([^(\s]+)\((\d+):(\d+)\) : (?:(error|warning|informational)\s+)?(?:([A-Z]{3}\d{4})(?:\([A-Z]\))?:?\s*)?(.*)$/i.exec(context.text);
+  const match = /^([^(\s]+)\((\d+):(\d+)\) : (?:(error|warning|informational)\s+)?(?:([A-Z]{3}\d{4})(?:\([A-Z]\))?:?\s*)?(.*)$/i.exec(
+    context.text,
+  );
   if (!match || !plausiblePath(match[1] ?? '')) return false;
   const word = (match[4] ?? '').toLowerCase();
   const severity: Severity = word === 'warning' ? 'warning' : word === 'informational' ? 'note' : 'error';
-  context.emit({ file: match[1] ?? '', line: Number(match[2]), column: Number(match[3]), severity, code: match[5] ?? null, message: (match[6] ?? '').trim() });
+  context.emit({
+    file: match[1] ?? '',
+    line: Number(match[2]),
+    column: Number(match[3]),
+    severity,
+    code: match[5] ?? null,
+    message: (match[6] ?? '').trim(),
+  });
   return true;
 }
 
@@ -75,14 +85,20 @@ function parseMakepp(context: LineContext): boolean {
   const match = /^makepp(?:: (warning|error))?:? (.*?)`([^`':\s]+):(\d+)'(.*)$/.exec(context.text);
   if (!match) return false;
   const severity: Severity = match[1] === 'warning' ? 'warning' : 'error';
-  context.emit({ file: match[3] ?? '', line: Number(match[4]), severity, message: `${match[2] ?? ''}${match[5] ?? ''}`.replace(/\s+(?:from rule )?at\s*$/, '').trim() });
+  context.emit({
+    file: match[3] ?? '',
+    line: Number(match[4]),
+    severity,
+    message: `${match[2] ?? ''}${match[5] ?? ''}`.replace(/\s+(?:from rule )?at\s*$/, '').trim(),
+  });
   return true;
 }
 
 export const makepp: GrammarFormat = {
   name: 'makepp',
   language: 'Make',
-  description: 'makepp: `makepp: warning: … at `Makeppfile:12\'`, `makepp: error: … `src/Makeppfile:7\'` (the quoted `file:line` names the rule).',
+  description:
+    "makepp: `makepp: warning: … at `Makeppfile:12'`, `makepp: error: … `src/Makeppfile:7'` (the quoted `file:line` names the rule).",
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message'],

@@ -60,7 +60,13 @@ function parseBacktraceFrame(context: LineContext, state: CucumberState): boolea
   }
   state.lastLine = context.logLine;
   // Innermost first, as Ruby prints it; the last frame is the feature's step line, the test's own frame.
-  context.emit({ file, line: Number(frame[2]), severity: null, message: state.message, frame: { trace: state.trace, index: state.index++, causeRank: 0 } });
+  context.emit({
+    file,
+    line: Number(frame[2]),
+    severity: null,
+    message: state.message,
+    frame: { trace: state.trace, index: state.index++, causeRank: 0 },
+  });
   return true;
 }
 
@@ -89,13 +95,13 @@ export const cucumber: GrammarFormat = {
   trace: { innermost: 'first', causes: 'none', testRunner: true },
   language: 'Gherkin',
   description:
-    '`cucumber` / `cucumber-js`: a failed step\'s backtrace (`./features/step_definitions/cart_steps.rb:22:in …`), cucumber-js\'s ' +
-        '`1) Scenario: … # features/cart.feature:8` and the `Failing Scenarios:` list, `cucumber features/cart.feature:12 # Scenario: …`.',
+    "`cucumber` / `cucumber-js`: a failed step's backtrace (`./features/step_definitions/cart_steps.rb:22:in …`), cucumber-js's " +
+    '`1) Scenario: … # features/cart.feature:8` and the `Failing Scenarios:` list, `cucumber features/cart.feature:12 # Scenario: …`.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message'],
   observed: true,
   url: 'https://cucumber.io/docs/cucumber/reporting/',
-  anchor: '^cucumber(?:-js)? |^\\d+\\) (?:Scenario|Example|Rule)|:\\d+:in [`\']| # \\S+:\\d',
+  anchor: "^cucumber(?:-js)? |^\\d+\\) (?:Scenario|Example|Rule)|:\\d+:in [`']| # \\S+:\\d",
   parse: parseCucumber,
 };

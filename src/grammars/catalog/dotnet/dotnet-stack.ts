@@ -12,12 +12,19 @@ import { consumeUntil } from '../../engine/until.js';
 export function defineDotnetRules(parser: LineParser): void {
   // `<path>:line 14` (CoreCLR) or `<path>:12` at the end of the line (Mono).
   parser.define('dotnetFrameLocation', () => {
-    consumeUntil(parser, 20, (peek) =>
-      peek(1).tokenType === Colon &&
-      ((peek(2).tokenType === Word && peek(2).image === 'line' && peek(3).tokenType === Space && peek(4).tokenType === Int) ||
-        (peek(2).tokenType === Int && (peek(3).tokenType === Space || peek(3).tokenType.name === 'EOF'))));
+    consumeUntil(
+      parser,
+      20,
+      (peek) =>
+        peek(1).tokenType === Colon &&
+        ((peek(2).tokenType === Word && peek(2).image === 'line' && peek(3).tokenType === Space && peek(4).tokenType === Int) ||
+          (peek(2).tokenType === Int && (peek(3).tokenType === Space || peek(3).tokenType.name === 'EOF'))),
+    );
     parser.tok(1, Colon);
-    parser.opt(1, () => { parser.tok(1, Word); parser.tok(1, Space); });
+    parser.opt(1, () => {
+      parser.tok(1, Word);
+      parser.tok(1, Space);
+    });
     parser.tok(1, Int);
   });
 }
@@ -89,7 +96,9 @@ function parseDotnetStack(context: LineContext): boolean {
   }
   state.lastLogLine = context.logLine;
   context.emit({
-    file, line: Number(location[2]), message: state.message,
+    file,
+    line: Number(location[2]),
+    message: state.message,
     frame: { trace: state.trace, index: state.index, causeRank: state.causeRank },
   });
   return true;
@@ -101,7 +110,7 @@ export const dotnetStack: GrammarFormat = {
   language: 'C#/F#/VB (.NET)',
   description:
     '`dotnet test` / an unhandled exception / `mono --debug`: `   at Calc.Tests.AddTests.Add() in /home/u/svc/tests/AddTests.cs:line ' +
-        '14`, Mono `  at X.Main () [0x00001] in /x/Program.cs:12`, inner-exception sections.',
+    '14`, Mono `  at X.Main () [0x00001] in /x/Program.cs:12`, inner-exception sections.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'message'],

@@ -35,7 +35,12 @@ interface Diagnostic {
 // on the next line, or the whole `[…/svc.csproj]` alone there. The join counts only when it is a project hint.
 function withWrappedProject(rest: string, next: string | undefined): string {
   if (next === undefined || PROJECT_SUFFIX.test(rest)) return rest;
-  const joined = /\[[^\]\s]*$/.test(rest) && /^[^\s[\]]+\]\s*$/.test(next) ? rest + next : /^\s*\[[^\]]+\]\s*$/.test(next) ? `${rest} ${next.trim()}` : rest;
+  const joined =
+    /\[[^\]\s]*$/.test(rest) && /^[^\s[\]]+\]\s*$/.test(next)
+      ? rest + next
+      : /^\s*\[[^\]]+\]\s*$/.test(next)
+        ? `${rest} ${next.trim()}`
+        : rest;
   return PROJECT_SUFFIX.test(joined) ? joined : rest;
 }
 
@@ -50,11 +55,18 @@ function parseDiagnostic(context: LineContext): Diagnostic | undefined {
   if (!tail) return undefined;
   const word = (tail[2] ?? '').toLowerCase();
   return {
-    file: head.file, line: head.line, column: head.column, endLine: head.endLine, endColumn: head.endColumn,
+    file: head.file,
+    line: head.line,
+    column: head.column,
+    endLine: head.endLine,
+    endColumn: head.endColumn,
     // MSBuild's `message` category is informational output a task attaches to a place.
     severity: word === 'message' ? 'note' : severityOf(word),
     code: tail[3] ?? null,
-    message: [tail[1], tail[4]].filter((part) => part !== undefined && part !== '').join(': ').trim(),
+    message: [tail[1], tail[4]]
+      .filter((part) => part !== undefined && part !== '')
+      .join(': ')
+      .trim(),
     project: project?.[1],
   };
 }
@@ -75,8 +87,8 @@ const msvc: GrammarFormat = {
   name: 'msvc',
   language: 'C/C++',
   description:
-    '`cl.exe` / `msbuild app.vcxproj`: `C:\\src\\app\\main.cpp(12,5): error C2065: \'x\': undeclared identifier ' +
-        '[C:\\src\\app\\app.vcxproj]`, line-only `(214)`, `3>` node prefixes.',
+    "`cl.exe` / `msbuild app.vcxproj`: `C:\\src\\app\\main.cpp(12,5): error C2065: 'x': undeclared identifier " +
+    '[C:\\src\\app\\app.vcxproj]`, line-only `(214)`, `3>` node prefixes.',
   columnBase: 1,
   // Microsoft documents /diagnostics:column as 1-based but not its unit.
   columnUnit: 'unknown',
@@ -97,7 +109,7 @@ const msbuild: GrammarFormat = {
   language: 'C#/F#/VB (.NET)',
   description:
     '`dotnet build` / `msbuild` / `csc` / `mcs`: `/home/u/svc/Program.cs(10,31): error CS1002: ; expected [/home/u/svc/svc.csproj]`, ' +
-        '`(L,C,EL,EC)` ranges, MSBxxxx errors on targets files.',
+    '`(L,C,EL,EC)` ranges, MSBxxxx errors on targets files.',
   columnBase: 1,
   // Roslyn prints LinePosition.Character + 1: UTF-16 code units (mcs counts chars the same way).
   columnUnit: 'utf-16',

@@ -41,7 +41,12 @@ function parsePester(context: LineContext): boolean {
     state.message = pesterMessage(context);
   }
   state.lastLogLine = context.logLine;
-  context.emit({ file: head.file, line: head.line, message: state.message, frame: { trace: state.trace, index: state.index, causeRank: 0 } });
+  context.emit({
+    file: head.file,
+    line: head.line,
+    message: state.message,
+    frame: { trace: state.trace, index: state.index, causeRank: 0 },
+  });
   return true;
 }
 
@@ -55,7 +60,13 @@ function parsePowershell(context: LineContext): boolean {
   const char = /^ char:(\d+)\s*$/.exec(head.rest);
   if (!char && head.rest.trim() !== '') return false;
   const above = context.line(-1)?.trim() ?? '';
-  context.emit({ file: head.file, line: head.line, column: char ? Number(char[1]) : null, severity: 'error', message: above.replace(/^[\w-]+ : /, '') });
+  context.emit({
+    file: head.file,
+    line: head.line,
+    column: char ? Number(char[1]) : null,
+    severity: 'error',
+    message: above.replace(/^[\w-]+ : /, ''),
+  });
   return true;
 }
 
@@ -63,8 +74,9 @@ export const pester: GrammarFormat = {
   name: 'pester',
   trace: { innermost: 'first', causes: 'none', testRunner: true },
   language: 'PowerShell',
-  description: '`Invoke-Pester` (Pester 5): `[-] Get-Thing.returns 2`, the message, then `at $result | Should -Be 2, ' +
-      '/home/u/tests/a.Tests.ps1:12` and `at <ScriptBlock>, …:12` frames.',
+  description:
+    '`Invoke-Pester` (Pester 5): `[-] Get-Thing.returns 2`, the message, then `at $result | Should -Be 2, ' +
+    '/home/u/tests/a.Tests.ps1:12` and `at <ScriptBlock>, …:12` frames.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'message'],

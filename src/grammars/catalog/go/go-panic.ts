@@ -54,7 +54,9 @@ function parseGoPanic(context: LineContext): boolean {
     state.index++;
   }
   context.emit({
-    file: head.file, line: head.line, message: state.message,
+    file: head.file,
+    line: head.line,
+    message: state.message,
     // Go prints the innermost call first; runtime/testing frames stay in and are dropped by resolve.
     frame: { trace: state.trace, index: state.index, causeRank: 0 },
   });
@@ -79,7 +81,12 @@ function parseDelveFrame(context: LineContext, state: GoPanicState): boolean {
     state.trace = context.newTraceId();
     state.index = 0;
   }
-  context.emit({ file: at[1] ?? '', line: Number(at[2]), message: state.message, frame: { trace: state.trace as number, index: state.index, causeRank: 0 } });
+  context.emit({
+    file: at[1] ?? '',
+    line: Number(at[2]),
+    message: state.message,
+    frame: { trace: state.trace as number, index: state.index, causeRank: 0 },
+  });
   return true;
 }
 
@@ -89,7 +96,7 @@ export const goPanic: GrammarFormat = {
   language: 'Go',
   description:
     '`go run` / `go test` panics: `panic: msg`, `goroutine 1 [running]:`, frames `main.f(...)` + `\\t/abs/main.go:10 +0x45`; ' +
-    'delve\'s `stack` and `Stack:` blocks: `0  0x4bcbf8 in main.f` + `   at ./main.go:10`.',
+    "delve's `stack` and `Stack:` blocks: `0  0x4bcbf8 in main.f` + `   at ./main.go:10`.",
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'message'],

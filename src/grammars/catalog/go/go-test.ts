@@ -93,7 +93,11 @@ function parseGoTest(context: LineContext): boolean {
   const message = [head.rest.slice(2), ...continuation(context, indent)].join('\n');
   const basenameOnly = !/[\\/]/.test(head.file);
   const emitted = context.emit({
-    file: head.file, line: head.line, column: head.column, severity: 'error', message: `${test.name}: ${message}`,
+    file: head.file,
+    line: head.line,
+    column: head.column,
+    severity: 'error',
+    message: `${test.name}: ${message}`,
     ...(basenameOnly ? { hints: { basenameOnly: true } } : {}),
   });
   if (emitted && basenameOnly) state.pending.push(context.emitted.length - 1);
@@ -105,7 +109,7 @@ export const goTest: GrammarFormat = {
   language: 'Go',
   description:
     '`go test ./...`: `--- FAIL: TestAdd (0.00s)` then indented basename-only `calc_test.go:7: msg` lines, resolved through the later ' +
-        '`FAIL\\t<import path>` line.',
+    '`FAIL\\t<import path>` line.',
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'severity', 'message'],

@@ -16,9 +16,21 @@ export function defineAnsibleRules(parser: LineParser): void {
   // 'PATH': line N, column M — the path is everything up to the closing quote (Ansible quotes it as given).
   parser.define('ansibleQuotedPlace', () => {
     parser.tok(1, SQuote);
-    parser.rep(1, () => ![SQuote, EOF].includes(parser.peek(1).tokenType), () => {
-      parser.alt(1, ALL_TOKENS.filter((type) => type !== SQuote).map((type) => ({ GATE: () => parser.peek(1).tokenType === type, ALT: () => { parser.tok(1, type); } })));
-    });
+    parser.rep(
+      1,
+      () => ![SQuote, EOF].includes(parser.peek(1).tokenType),
+      () => {
+        parser.alt(
+          1,
+          ALL_TOKENS.filter((type) => type !== SQuote).map((type) => ({
+            GATE: () => parser.peek(1).tokenType === type,
+            ALT: () => {
+              parser.tok(1, type);
+            },
+          })),
+        );
+      },
+    );
     // Index 1 of every token is the quoted path's; the fixed words after it count from 2.
     parser.tok(2, SQuote);
     parser.tok(2, Colon);
@@ -26,13 +38,17 @@ export function defineAnsibleRules(parser: LineParser): void {
     parser.alt(2, [{ GATE: () => parser.word(1, 'line'), ALT: () => parser.tok(2, Word) }]);
     parser.tok(3, Space);
     parser.tok(2, Int);
-    parser.optIf(1, () => parser.peek(1).tokenType === Comma && parser.word(3, 'column'), () => {
-      parser.tok(2, Comma);
-      parser.tok(4, Space);
-      parser.tok(3, Word);
-      parser.tok(5, Space);
-      parser.tok(3, Int);
-    });
+    parser.optIf(
+      1,
+      () => parser.peek(1).tokenType === Comma && parser.word(3, 'column'),
+      () => {
+        parser.tok(2, Comma);
+        parser.tok(4, Space);
+        parser.tok(3, Word);
+        parser.tok(5, Space);
+        parser.tok(3, Int);
+      },
+    );
   });
 }
 
@@ -111,9 +127,9 @@ export const ansible: GrammarFormat = {
   name: 'ansible',
   language: 'Ansible',
   description:
-    "`ansible-playbook site.yml`: 2.19+ `Origin: roles/web/tasks/main.yml:6:14` under each message (outer messages of a `<<< caused " +
-        "by >>>` chain related to the innermost); up to 2.18 `The error appears to be in 'site.yml': line 7, column 8, but may` (also " +
-        "inside a task's JSON `msg`; up to 2.7 `appears to have been in`; extensionless files such as an inventory `hosts` too).",
+    '`ansible-playbook site.yml`: 2.19+ `Origin: roles/web/tasks/main.yml:6:14` under each message (outer messages of a `<<< caused ' +
+    "by >>>` chain related to the innermost); up to 2.18 `The error appears to be in 'site.yml': line 7, column 8, but may` (also " +
+    "inside a task's JSON `msg`; up to 2.7 `appears to have been in`; extensionless files such as an inventory `hosts` too).",
   columnBase: 1,
   // Ansible's column comes from the YAML parser's character mark (the caret line agrees).
   columnUnit: 'char',

@@ -30,7 +30,7 @@ export const pyyaml: GrammarFormat = {
   language: 'YAML',
   description:
     "`python -c 'import yaml; yaml.safe_load(open(\"config.yaml\"))'`, pre-commit's `check-yaml` (ruamel.yaml): the problem under `  " +
-        "in \"config.yaml\", line 4, column 2`, its `while parsing …` context mark related.",
+    'in "config.yaml", line 4, column 2`, its `while parsing …` context mark related.',
   // Mark.__str__ prints line + 1 and column + 1 of a character index.
   columnBase: 1,
   columnUnit: 'char',
@@ -61,7 +61,7 @@ export const preCommitHooks: GrammarFormat = {
   language: 'JSON / TOML',
   description:
     '`check-json` / `check-toml` of pre-commit-hooks: `c.json: Failed to json decode (Expecting value: line 2 column 7 (char 15))`, ' +
-        '`c.toml: Invalid value (at line 2, column 5)`.',
+    '`c.toml: Invalid value (at line 2, column 5)`.',
   // json and tomllib count lines and columns from 1, in characters of the decoded text.
   columnBase: 1,
   columnUnit: 'char',
@@ -92,7 +92,7 @@ export const kubectl: GrammarFormat = {
   language: 'Kubernetes YAML',
   description:
     '`kubectl apply -f cm.yaml` (also `create`, a directory of manifests): `error: error parsing cm.yaml: error converting YAML to ' +
-        'JSON: yaml: line 6: did not find expected key`.',
+    'JSON: yaml: line 6: did not find expected key`.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message'],

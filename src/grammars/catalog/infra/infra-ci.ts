@@ -17,7 +17,15 @@ export function defineCiRules(parser: LineParser): void {
       return type !== Comma && type !== EOF && !(type === Colon && parser.peek(2).tokenType === Colon);
     };
     parser.rep(1, accepts, () => {
-      parser.alt(1, ALL_TOKENS.map((type) => ({ GATE: () => parser.peek(1).tokenType === type, ALT: () => { parser.tok(1, type); } })));
+      parser.alt(
+        1,
+        ALL_TOKENS.map((type) => ({
+          GATE: () => parser.peek(1).tokenType === type,
+          ALT: () => {
+            parser.tok(1, type);
+          },
+        })),
+      );
     });
   });
   parser.define('ghProperty', () => {
@@ -33,10 +41,14 @@ export function defineCiRules(parser: LineParser): void {
     parser.opt(1, () => {
       parser.tok(1, Space);
       parser.sub(1, 'ghProperty');
-      parser.rep(2, () => parser.peek(1).tokenType === Comma, () => {
-        parser.tok(1, Comma);
-        parser.sub(2, 'ghProperty');
-      });
+      parser.rep(
+        2,
+        () => parser.peek(1).tokenType === Comma,
+        () => {
+          parser.tok(1, Comma);
+          parser.sub(2, 'ghProperty');
+        },
+      );
     });
     parser.tok(3, Colon);
     parser.tok(4, Colon);
@@ -85,7 +97,11 @@ function parseWorkflowCommand(context: LineContext): boolean {
   // Linters put their rule id in the title (Biome: lint/suspicious/noDebugger); a prose title leads the message.
   const ruleLike = title !== undefined && /^[\w@/.-]+$/.test(title);
   context.emit({
-    file, line, column: number('col'), endLine: number('endline'), endColumn: number('endcolumn'),
+    file,
+    line,
+    column: number('col'),
+    endLine: number('endline'),
+    endColumn: number('endcolumn'),
     severity: command[1] === 'notice' ? 'note' : severityOf(command[1]),
     code: ruleLike ? title : null,
     message: title && !ruleLike ? `${title}: ${message}` : message,
@@ -98,7 +114,7 @@ export const githubActions: GrammarFormat = {
   language: 'GitHub Actions',
   description:
     '`biome lint --reporter=github` and any tool writing workflow commands: `::error ' +
-        'file=src/a.js,line=2,endLine=2,col=7,endColumn=9,title=x::msg`, `::warning`, `::notice` (properties unescaped: %2C %3A %25 %0A).',
+    'file=src/a.js,line=2,endLine=2,col=7,endColumn=9,title=x::msg`, `::warning`, `::notice` (properties unescaped: %2C %3A %25 %0A).',
   columnBase: 1,
   // The runner documents `col` as a 1-based column and renders it per character.
   columnUnit: 'char',
@@ -149,7 +165,12 @@ function parseTerraform(context: LineContext): boolean {
   let summary: RegExpExecArray | null = null;
   for (let delta = -1; delta >= -4 && !summary; delta--) summary = /^(Error|Warning): (.*)$/.exec(unbox(context.line(delta)) ?? '');
   if (!summary) return false;
-  context.emit({ file, line, severity: severityOf(summary[1]), message: [summary[2], terraformDetail(context)].filter(Boolean).join(': ') });
+  context.emit({
+    file,
+    line,
+    severity: severityOf(summary[1]),
+    message: [summary[2], terraformDetail(context)].filter(Boolean).join(': '),
+  });
   return true;
 }
 
@@ -174,7 +195,7 @@ export const terraform: GrammarFormat = {
   language: 'Terraform',
   description:
     '`terraform validate` / `plan`: `Error: Reference to undeclared input variable` then `  on main.tf line 14, in output "b":` (with ' +
-        '`│ ` box prefixes when coloured).',
+    '`│ ` box prefixes when coloured).',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'severity', 'message'],
@@ -217,7 +238,7 @@ export const dockerfile: GrammarFormat = {
   language: 'Docker',
   description:
     '`docker build .` (BuildKit): `Dockerfile:12` alone (any name given with `-f`: `Dockerfile-fe:24`, `build/Dockerfile.prod:3`), a ' +
-        '`----` framed excerpt with `>>>` on the failing line, then `ERROR: failed to solve: …`.',
+    '`----` framed excerpt with `>>>` on the failing line, then `ERROR: failed to solve: …`.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'severity', 'message'],
@@ -232,7 +253,8 @@ export const dockerfile: GrammarFormat = {
 // Read from standard input (`hadolint - < Dockerfile`, `docker run -i hadolint/hadolint < Dockerfile`), the file is
 // `-` or `/dev/stdin`; the first releases printed `L7 DL3008 message`, no file and no severity. Only the command names the
 // file (src/resolve/command-names.ts).
-const HADOLINT_STDIN = /^(?:(-|\/dev\/stdin|<stdin>):(\d+) ((?:DL|SC)\d{4}) (?:(error|warning|info|style): )?|L(\d+) ((?:DL|SC)\d{4}) )(.*)$/;
+const HADOLINT_STDIN =
+  /^(?:(-|\/dev\/stdin|<stdin>):(\d+) ((?:DL|SC)\d{4}) (?:(error|warning|info|style): )?|L(\d+) ((?:DL|SC)\d{4}) )(.*)$/;
 
 // Early releases printed no severity word: their rules were warnings. `style` is a note.
 function hadolintSeverity(word: string | undefined): Severity {
@@ -263,12 +285,13 @@ export const hadolint: GrammarFormat = {
   language: 'Docker',
   description:
     '`hadolint Dockerfile`: `Dockerfile:3 DL3008 warning: Pin versions in apt get install…` (ShellCheck `SC2086` codes for RUN lines); ' +
-        'from standard input `-:3 DL3008 …` or `/dev/stdin:3`, and the first releases\' `L3 DL3008 …`, placed by the command.',
+    "from standard input `-:3 DL3008 …` or `/dev/stdin:3`, and the first releases' `L3 DL3008 …`, placed by the command.",
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'severity', 'message', 'code'],
   observed: true,
   url: 'https://github.com/hadolint/hadolint#rules',
-  anchor: '(?:Dockerfile|Containerfile)[\\w.-]*:\\d+ (?:DL|SC)\\d|^\\s*(?:-|/dev/stdin|<stdin>):\\d+ (?:DL|SC)\\d|^\\s*L\\d+ (?:DL|SC)\\d{4} ',
+  anchor:
+    '(?:Dockerfile|Containerfile)[\\w.-]*:\\d+ (?:DL|SC)\\d|^\\s*(?:-|/dev/stdin|<stdin>):\\d+ (?:DL|SC)\\d|^\\s*L\\d+ (?:DL|SC)\\d{4} ',
   parse: parseHadolint,
 };

@@ -9,8 +9,11 @@ function parsePuppetLint(context: LineContext): boolean {
   if (!match) return false;
   context.emit({
     // puppet-lint joins a directory argument and the file with `/` even when the argument ends in one.
-    file: (match[1] ?? '').replace(/\/{2,}/g, '/'), line: Number(match[4]), severity: match[2] === 'ERROR' ? 'error' : 'warning',
-    code: match[5] ?? null, message: match[3] ?? '',
+    file: (match[1] ?? '').replace(/\/{2,}/g, '/'),
+    line: Number(match[4]),
+    severity: match[2] === 'ERROR' ? 'error' : 'warning',
+    code: match[5] ?? null,
+    message: match[3] ?? '',
   });
   return true;
 }
@@ -20,7 +23,7 @@ export const puppetLint: GrammarFormat = {
   language: 'Puppet',
   description:
     '`puppet-lint --with-filename manifests/` (the default for several files): `manifests/init.pp - WARNING: unquoted file mode on ' +
-        'line 4 (check: unquoted_file_mode)`; a single file prints no name, so its rows name no place.',
+    'line 4 (check: unquoted_file_mode)`; a single file prints no name, so its rows name no place.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message', 'code'],
@@ -45,8 +48,9 @@ function parseDotenv(context: LineContext): boolean {
 export const dotenvLinter: GrammarFormat = {
   name: 'dotenv-linter',
   language: 'dotenv',
-  description: '`dotenv-linter` (`dotenv-linter check` in 4.x): `.env:3 UnorderedKey: The API_KEY key should go before the DB_URL key`, also ' +
-      '`.env.local`, `config/prod.env`; 1.x prints no check name (`.env:2 The DEBUG key should be with a value…`).',
+  description:
+    '`dotenv-linter` (`dotenv-linter check` in 4.x): `.env:3 UnorderedKey: The API_KEY key should go before the DB_URL key`, also ' +
+    '`.env.local`, `config/prod.env`; 1.x prints no check name (`.env:2 The DEBUG key should be with a value…`).',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message', 'code'],

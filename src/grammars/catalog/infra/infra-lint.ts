@@ -20,7 +20,8 @@ function parseActionlint(context: LineContext): boolean {
 export const actionlint: GrammarFormat = {
   name: 'actionlint',
   language: 'GitHub Actions',
-  description: '`actionlint`: `.github/workflows/ci.yml:12:5: property "foo" is not defined in object type … [syntax-check]` then a code frame.',
+  description:
+    '`actionlint`: `.github/workflows/ci.yml:12:5: property "foo" is not defined in object type … [syntax-check]` then a code frame.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
@@ -50,14 +51,28 @@ function parseYamllint(context: LineContext): boolean {
       break;
     }
     if (file === undefined) return false;
-    context.emit({ file, line: Number(row[1]), column: Number(row[2]), severity: severityOf(row[3]), message: row[4] ?? '', code: row[5] ?? null });
+    context.emit({
+      file,
+      line: Number(row[1]),
+      column: Number(row[2]),
+      severity: severityOf(row[3]),
+      message: row[4] ?? '',
+      code: row[5] ?? null,
+    });
     return true;
   }
   const head = parseColonHead(context);
   if (!head || !YAML.test(head.file)) return false;
   const tail = /^: \[(error|warning)\] (.*) \((\S+)\)$/.exec(head.rest) ?? /^: \[(error|warning)\] (.*)$/.exec(head.rest);
   if (!tail) return false;
-  context.emit({ file: head.file, line: head.line, column: head.column, severity: severityOf(tail[1]), message: tail[2] ?? '', code: tail[3] ?? null });
+  context.emit({
+    file: head.file,
+    line: head.line,
+    column: head.column,
+    severity: severityOf(tail[1]),
+    message: tail[2] ?? '',
+    code: tail[3] ?? null,
+  });
   return true;
 }
 
@@ -66,7 +81,7 @@ export const yamllint: GrammarFormat = {
   language: 'YAML',
   description:
     '`yamllint -f parsable .`: `./config.yaml:3:1: [error] msg (rule)`; `yamllint .` (standard): a file header then `  3:1       ' +
-        'error    msg  (rule)` rows.',
+    'error    msg  (rule)` rows.',
   columnBase: 1,
   // yamllint columns come from PyYAML marks: characters of the decoded line, 1-based.
   columnUnit: 'char',
@@ -85,15 +100,23 @@ function parseMarkdownlint(context: LineContext): boolean {
   if (!head || !/\.(?:md|markdown|mdx)$/i.test(head.file)) return false;
   const tail = /^ (?:(error|warning) )?(MD\d{3}(?:\/[\w-]+)*) (.*)$/.exec(head.rest);
   if (!tail) return false;
-  context.emit({ file: head.file, line: head.line, column: head.column, severity: severityOf(tail[1] ?? 'error'), code: tail[2] ?? null, message: tail[3] ?? '' });
+  context.emit({
+    file: head.file,
+    line: head.line,
+    column: head.column,
+    severity: severityOf(tail[1] ?? 'error'),
+    code: tail[2] ?? null,
+    message: tail[3] ?? '',
+  });
   return true;
 }
 
 export const markdownlint: GrammarFormat = {
   name: 'markdownlint',
   language: 'Markdown',
-  description: '`markdownlint README.md docs`: `README.md:12:81 error MD013/line-length Line length [Expected: 80; Actual: 103]` (no colon after ' +
-      'the column).',
+  description:
+    '`markdownlint README.md docs`: `README.md:12:81 error MD013/line-length Line length [Expected: 80; Actual: 103]` (no colon after ' +
+    'the column).',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
@@ -118,14 +141,27 @@ function parseCfnLint(context: LineContext): boolean {
   if (head.rest === '') {
     const rule = CFN_RULE.exec(context.line(-1) ?? '');
     if (!rule) return false;
-    context.emit({ file: head.file, line: head.line, column: head.column, severity: cfnSeverity(rule[1]), code: `${rule[1]}${rule[2]}`, message: rule[3] ?? '' });
+    context.emit({
+      file: head.file,
+      line: head.line,
+      column: head.column,
+      severity: cfnSeverity(rule[1]),
+      code: `${rule[1]}${rule[2]}`,
+      message: rule[3] ?? '',
+    });
     return true;
   }
   const tail = /^:([EWI])(\d{4}):(.*)$/.exec(head.rest);
   if (!tail) return false;
   context.emit({
-    file: head.file, line: head.line, column: head.column, endLine: head.endLine, endColumn: head.endColumn,
-    severity: cfnSeverity(tail[1]), code: `${tail[1]}${tail[2]}`, message: tail[3] ?? '',
+    file: head.file,
+    line: head.line,
+    column: head.column,
+    endLine: head.endLine,
+    endColumn: head.endColumn,
+    severity: cfnSeverity(tail[1]),
+    code: `${tail[1]}${tail[2]}`,
+    message: tail[3] ?? '',
   });
   return true;
 }
@@ -133,8 +169,9 @@ function parseCfnLint(context: LineContext): boolean {
 export const cfnLint: GrammarFormat = {
   name: 'cfn-lint',
   language: 'CloudFormation',
-  description: '`cfn-lint template.yaml`: `E3012 \'thirty\' is not of type \'integer\'` then `template.yaml:21:7` on the next line; `-f ' +
-      'parseable`: `template.yaml:21:7:21:24:E3012:msg`.',
+  description:
+    "`cfn-lint template.yaml`: `E3012 'thirty' is not of type 'integer'` then `template.yaml:21:7` on the next line; `-f " +
+    'parseable`: `template.yaml:21:7:21:24:E3012:msg`.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'endLine', 'endColumn', 'severity', 'message', 'code'],

@@ -40,7 +40,11 @@ export function defineJvmRules(parser: LineParser): void {
       ]);
     };
     part(1);
-    parser.rep(1, () => true, () => part(2));
+    parser.rep(
+      1,
+      () => true,
+      () => part(2),
+    );
   });
   parser.define('jvmFrame', () => {
     parser.sub(1, 'jvmSymbol');
@@ -52,7 +56,14 @@ export function defineJvmRules(parser: LineParser): void {
 }
 
 function stackState(context: LineContext): StackState {
-  return context.state<StackState>(() => ({ ranks: undefined, suppressed: false, chainIndent: 0, trace: undefined, index: 0, message: '' }));
+  return context.state<StackState>(() => ({
+    ranks: undefined,
+    suppressed: false,
+    chainIndent: 0,
+    trace: undefined,
+    index: 0,
+    message: '',
+  }));
 }
 
 // A first frame starts a section: find its header above (the exception line, maybe several lines up).
@@ -117,7 +128,9 @@ function parseJavaStack(context: LineContext): boolean {
   const packageName = segments.slice(0, -2).join('.');
   const packagePath = packageName === '' ? undefined : `${symbol.slice(0, slash + 1)}${packageName}`;
   const emitted = context.emit({
-    file, line, message: state.message,
+    file,
+    line,
+    message: state.message,
     // resolve reads a `module/package` packagePath: a JDK module prefix (java.base/) drops the frame.
     hints: packagePath === undefined ? { basenameOnly: true } : { basenameOnly: true, packagePath },
     frame: { trace, index: state.index, causeRank: state.suppressed ? 1 : 0 },
@@ -133,7 +146,7 @@ export const javaStack: GrammarFormat = {
   language: 'Java',
   description:
     '`java` (an uncaught exception or `printStackTrace()`): `Exception in thread "main" X: msg`, `\\tat ' +
-        'com.acme.Helper.run(Helper.java:9)` frames, `Caused by:` sections.',
+    'com.acme.Helper.run(Helper.java:9)` frames, `Caused by:` sections.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'message'],

@@ -25,13 +25,18 @@ function parseJavac(context: LineContext): boolean {
   if (!head || !/\.java$/.test(head.file)) return false;
   // Older javac releases printed no severity word (`Test.java:5: ';' expected`): its source echo and caret confirm it.
   const bare = /^: ()()(.*)$/.exec(head.rest);
-  const tail = /^: (error|warning|[Nn]ote): (?:\[([\w-]+)\] )?(.*)$/.exec(head.rest) ?? (caretColumn(context.line(2)) === null ? null : bare);
+  const tail =
+    /^: (error|warning|[Nn]ote): (?:\[([\w-]+)\] )?(.*)$/.exec(head.rest) ?? (caretColumn(context.line(2)) === null ? null : bare);
   if (!tail) return false;
   // No source echo (a diagnostic without a position in the file) when the next line is another head.
   const caret = /\.java:\d+: /.test(context.line(1) ?? '') ? null : caretColumn(context.line(2));
   const detail = caret === null ? [] : details(context, 3);
   context.emit({
-    file: head.file, line: head.line, column: caret, severity: severityOf(tail[1] || 'error'), code: tail[2] || null,
+    file: head.file,
+    line: head.line,
+    column: caret,
+    severity: severityOf(tail[1] || 'error'),
+    code: tail[2] || null,
     message: [tail[3] ?? '', ...detail].join('\n'),
   });
   return true;
@@ -40,8 +45,9 @@ function parseJavac(context: LineContext): boolean {
 const javac: GrammarFormat = {
   name: 'javac',
   language: 'Java',
-  description: '`javac` (also under Maven/Gradle with plain output): `Bad.java:9: error: msg`, the source line, a caret line, `  symbol:`/`  ' +
-      'location:` details; older releases print no severity word (`Bad.java:9: class expected`, then the source and caret).',
+  description:
+    '`javac` (also under Maven/Gradle with plain output): `Bad.java:9: error: msg`, the source line, a caret line, `  symbol:`/`  ' +
+    'location:` details; older releases print no severity word (`Bad.java:9: class expected`, then the source and caret).',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'severity', 'message', 'code'],

@@ -18,7 +18,10 @@ function defineRules(parser: LineParser): void {
     parser.tok(1, Colon);
     parser.tok(1, LBracket);
     parser.tok(1, Int);
-    parser.opt(1, () => { parser.tok(1, Comma); parser.tok(2, Int); });
+    parser.opt(1, () => {
+      parser.tok(1, Comma);
+      parser.tok(2, Int);
+    });
     parser.tok(1, RBracket);
   });
   // `AppTest.testAdd:42` optionally followed by `->helper:57` hops within the test class.
@@ -26,13 +29,17 @@ function defineRules(parser: LineParser): void {
     parser.tok(1, Word);
     parser.tok(1, Colon);
     parser.tok(1, Int);
-    parser.rep(1, () => parser.peek(1).tokenType === Dash && parser.peek(2).tokenType === Gt, () => {
-      parser.tok(1, Dash);
-      parser.tok(1, Gt);
-      parser.tok(2, Word);
-      parser.tok(2, Colon);
-      parser.tok(2, Int);
-    });
+    parser.rep(
+      1,
+      () => parser.peek(1).tokenType === Dash && parser.peek(2).tokenType === Gt,
+      () => {
+        parser.tok(1, Dash);
+        parser.tok(1, Gt);
+        parser.tok(2, Word);
+        parser.tok(2, Colon);
+        parser.tok(2, Int);
+      },
+    );
   });
   // `'/home/u/app/build.gradle' line: 12` (Gradle's `* Where:` section).
   parser.define('gradleWhere', () => {
@@ -114,8 +121,13 @@ function parseSurefire(context: LineContext): boolean {
   const dot = classMethod.lastIndexOf('.');
   if (dot <= 0) return false;
   const className = classMethod.slice(0, dot).replace(/\$.*$/, '');
-  const message = context.text.slice(parsed.end).replace(/^\s*»?\s*/, '').trim();
-  const frame = [...context.emitted].reverse().find((location) => location.frame && new RegExp(`^${className}\\.\\w+$`).test(location.file));
+  const message = context.text
+    .slice(parsed.end)
+    .replace(/^\s*»?\s*/, '')
+    .trim();
+  const frame = [...context.emitted]
+    .reverse()
+    .find((location) => location.frame && new RegExp(`^${className}\\.\\w+$`).test(location.file));
   const file = frame?.file ?? `${className}.java`;
   const packagePath = frame?.hints?.packagePath ?? state.packages.get(className);
   const hints = packagePath === undefined ? { basenameOnly: true } : { basenameOnly: true, packagePath };
@@ -159,16 +171,23 @@ function parseAapt(context: LineContext): boolean {
   if (!head || !/\.xml$|\.9\.png$/.test(head.file)) return false;
   const tail = /^:\s*AAPT: (error|warning|note)?:?\s*(.*)$/.exec(head.rest);
   if (!tail) return false;
-  context.emit({ file: head.file, line: head.line, column: head.column, severity: severityOf(tail[1]) ?? severityOf(prefix?.[0].replace(/\W/g, '') || undefined) ?? 'error', message: tail[2] ?? '' });
+  context.emit({
+    file: head.file,
+    line: head.line,
+    column: head.column,
+    severity: severityOf(tail[1]) ?? severityOf(prefix?.[0].replace(/\W/g, '') || undefined) ?? 'error',
+    message: tail[2] ?? '',
+  });
   return true;
 }
 
 const maven: GrammarFormat = {
   name: 'maven',
   language: 'Java',
-  description: '`mvn -B compile` (maven-compiler-plugin, also checkstyle/PMD-style plugins): `[ERROR] /abs/App.java:[7,24] cannot find symbol`, ' +
-      '`[WARNING] …:[10,19] …`, detail lines below; Maven 2 and IDE consoles print the row without the level (`/abs/App.java:[7,24] …`, ' +
-      'an error).',
+  description:
+    '`mvn -B compile` (maven-compiler-plugin, also checkstyle/PMD-style plugins): `[ERROR] /abs/App.java:[7,24] cannot find symbol`, ' +
+    '`[WARNING] …:[10,19] …`, detail lines below; Maven 2 and IDE consoles print the row without the level (`/abs/App.java:[7,24] …`, ' +
+    'an error).',
   columnBase: 1,
   // plexus-compiler passes javac's Diagnostic.getColumnNumber(): Java chars, i.e. UTF-16 units.
   columnUnit: 'utf-16',
@@ -183,8 +202,9 @@ const maven: GrammarFormat = {
 const surefire: GrammarFormat = {
   name: 'surefire',
   language: 'Java',
-  description: '`mvn test` (maven-surefire-plugin Results): `[ERROR]   AppTest.testAdd:10 expected: <4> but was: <3>` — class and method, no ' +
-      'file; the file is `AppTest.java` (basename only).',
+  description:
+    '`mvn test` (maven-surefire-plugin Results): `[ERROR]   AppTest.testAdd:10 expected: <4> but was: <3>` — class and method, no ' +
+    'file; the file is `AppTest.java` (basename only).',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message'],
@@ -197,8 +217,9 @@ const surefire: GrammarFormat = {
 const gradle: GrammarFormat = {
   name: 'gradle',
   language: 'Groovy/Kotlin (Gradle)',
-  description: '`gradle build` failure report: `* Where:` then `Build file \'/home/u/app/build.gradle\' line: 12`, the message under `* What ' +
-      'went wrong:`.',
+  description:
+    "`gradle build` failure report: `* Where:` then `Build file '/home/u/app/build.gradle' line: 12`, the message under `* What " +
+    'went wrong:`.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message'],
@@ -211,7 +232,8 @@ const gradle: GrammarFormat = {
 const aapt: GrammarFormat = {
   name: 'aapt',
   language: 'Android resources',
-  description: '`./gradlew assembleDebug` (Android Gradle plugin running aapt2): `ERROR:/abs/app/src/main/res/layout/item.xml:3: AAPT: error: …`.',
+  description:
+    '`./gradlew assembleDebug` (Android Gradle plugin running aapt2): `ERROR:/abs/app/src/main/res/layout/item.xml:3: AAPT: error: …`.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message'],

@@ -13,15 +13,22 @@ function parseScalastyle(context: LineContext): boolean {
   const match = SCALASTYLE.exec(context.text);
   if (!match) return false;
   const severity: Severity = match[1] === 'error' ? 'error' : match[1] === 'warning' ? 'warning' : 'note';
-  context.emit({ file: match[2] ?? '', line: Number(match[4]), column: match[5] === undefined ? null : Number(match[5]), severity, message: match[3] ?? '' });
+  context.emit({
+    file: match[2] ?? '',
+    line: Number(match[4]),
+    column: match[5] === undefined ? null : Number(match[5]),
+    severity,
+    message: match[3] ?? '',
+  });
   return true;
 }
 
 export const scalastyle: GrammarFormat = {
   name: 'scalastyle',
   language: 'Scala',
-  description: '`scalastyle --config scalastyle_config.xml src` (CLI and the sbt/maven plugins\' text output): `warning file=/src/Foo.scala ' +
-      'message=Avoid mutable fields line=6 column=7` (column 0-based; a file-level finding has no line).',
+  description:
+    "`scalastyle --config scalastyle_config.xml src` (CLI and the sbt/maven plugins' text output): `warning file=/src/Foo.scala " +
+    'message=Avoid mutable fields line=6 column=7` (column 0-based; a file-level finding has no line).',
   columnBase: 0,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'severity', 'message'],

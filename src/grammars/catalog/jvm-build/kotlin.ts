@@ -11,7 +11,11 @@ import { consumeUntil } from '../../engine/until.js';
 export function defineKotlinRules(parser: LineParser): void {
   // `/abs/App.kt: (12, 5)` — the legacy renderer puts a colon and a space between path and position.
   parser.define('kotlinLegacyLocation', () => {
-    consumeUntil(parser, 20, (peek) => peek(1).tokenType === Colon && peek(2).tokenType === Space && peek(3).tokenType === LParen && peek(4).tokenType === Int);
+    consumeUntil(
+      parser,
+      20,
+      (peek) => peek(1).tokenType === Colon && peek(2).tokenType === Space && peek(3).tokenType === LParen && peek(4).tokenType === Int,
+    );
     parser.tok(1, Colon);
     parser.tok(1, Space);
     parser.tok(1, LParen);
@@ -61,7 +65,14 @@ function lintRow(context: LineContext, rule: RegExp): boolean {
   const message = head.rest.slice(2);
   const code = rule.exec(message);
   if (!code || /^(?:error|warning|info):/.test(message)) return false;
-  context.emit({ file: head.file, line: head.line, column: head.column, severity: 'error', code: code[1] ?? null, message: message.slice(0, code.index).trim() });
+  context.emit({
+    file: head.file,
+    line: head.line,
+    column: head.column,
+    severity: 'error',
+    code: code[1] ?? null,
+    message: message.slice(0, code.index).trim(),
+  });
   return true;
 }
 
@@ -70,7 +81,7 @@ export const kotlin: GrammarFormat = {
   language: 'Kotlin',
   description:
     '`kotlinc` / `gradle compileKotlin` / kotlin-maven-plugin: `e: file:///abs/App.kt:12:5 Unresolved reference: foo`, legacy `e: ' +
-        '/abs/App.kt: (12, 5): msg`, `w:` warnings, and the CLI\'s `App.kt:3:5: error: msg` with a caret line.',
+    "/abs/App.kt: (12, 5): msg`, `w:` warnings, and the CLI's `App.kt:3:5: error: msg` with a caret line.",
   columnBase: 1,
   // Kotlin PSI offsets are Java chars (UTF-16 units); the renderer adds 1 to line and column.
   columnUnit: 'utf-16',
@@ -85,7 +96,8 @@ export const kotlin: GrammarFormat = {
 export const ktlint: GrammarFormat = {
   name: 'ktlint',
   language: 'Kotlin',
-  description: '`ktlint` (plain reporter): `src/main/kotlin/A.kt:12:5: Unexpected blank line(s) before "}" (standard:no-blank-line-before-rbrace)`.',
+  description:
+    '`ktlint` (plain reporter): `src/main/kotlin/A.kt:12:5: Unexpected blank line(s) before "}" (standard:no-blank-line-before-rbrace)`.',
   columnBase: 1,
   columnUnit: 'utf-16',
   fields: ['file', 'line', 'column', 'severity', 'message', 'code'],

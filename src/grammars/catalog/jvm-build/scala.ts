@@ -95,7 +95,7 @@ export const scala: GrammarFormat = {
   language: 'Scala',
   description:
     '`scalac` 2.x (`A.scala:12: error: type mismatch;` + found/required + caret line) and `sbt compile` (`[error] /abs/A.scala:12:5: ' +
-        'type mismatch;`).',
+    'type mismatch;`).',
   columnBase: 1,
   // scalac's caret line keeps the source's tabs, so its offset counts characters; sbt prints pointer + 1.
   columnUnit: 'char',
@@ -109,8 +109,9 @@ export const scala: GrammarFormat = {
 export const scala3: GrammarFormat = {
   name: 'scala3',
   language: 'Scala',
-  description: '`scala compile` / `sbt compile` with Scala 3: `-- [E007] Type Mismatch Error: src/main/scala/A.scala:12:5 ----` and a `12 |` ' +
-      'code frame.',
+  description:
+    '`scala compile` / `sbt compile` with Scala 3: `-- [E007] Type Mismatch Error: src/main/scala/A.scala:12:5 ----` and a `12 |` ' +
+    'code frame.',
   columnBase: 0,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'severity', 'message', 'code'],

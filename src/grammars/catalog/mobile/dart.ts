@@ -5,14 +5,27 @@
 import type { GrammarFormat, LineContext } from '../../engine/format.js';
 import { parseColonHead, plausiblePath, severityOf } from '../shared/common.js';
 
-const DART_SEVERITY: Record<string, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note', lint: 'note', hint: 'note', context: 'note' };
+const DART_SEVERITY: Record<string, 'error' | 'warning' | 'note'> = {
+  error: 'error',
+  warning: 'warning',
+  info: 'note',
+  lint: 'note',
+  hint: 'note',
+  context: 'note',
+};
 
 function parseDart(context: LineContext): boolean {
   const head = parseColonHead(context);
   if (!head || !/\.dart$/.test(head.file)) return false;
   const tail = /^: (Error|Warning|Context|Info|Hint): (.*)$/.exec(head.rest);
   if (!tail) return false;
-  context.emit({ file: head.file, line: head.line, column: head.column, severity: DART_SEVERITY[(tail[1] ?? '').toLowerCase()] ?? null, message: tail[2] ?? '' });
+  context.emit({
+    file: head.file,
+    line: head.line,
+    column: head.column,
+    severity: DART_SEVERITY[(tail[1] ?? '').toLowerCase()] ?? null,
+    message: tail[2] ?? '',
+  });
   return true;
 }
 
@@ -22,7 +35,16 @@ function parseDartAnalyzer(context: LineContext): boolean {
   const machine = /^(ERROR|WARNING|INFO)\|\w+\|(\w+)\|(.+?\.dart)\|(\d+)\|(\d+)\|(\d+)\|(.*)$/.exec(text);
   if (machine) {
     const column = Number(machine[5]);
-    context.emit({ file: machine[3] ?? '', line: Number(machine[4]), column, endLine: Number(machine[4]), endColumn: column + Number(machine[6]), severity: severityOf(machine[1]) ?? 'note', code: (machine[2] ?? '').toLowerCase(), message: machine[7] ?? '' });
+    context.emit({
+      file: machine[3] ?? '',
+      line: Number(machine[4]),
+      column,
+      endLine: Number(machine[4]),
+      endColumn: column + Number(machine[6]),
+      severity: severityOf(machine[1]) ?? 'note',
+      code: (machine[2] ?? '').toLowerCase(),
+      message: machine[7] ?? '',
+    });
     return true;
   }
   const row = /^\s*(error|warning|info|lint|hint) (-|•) /.exec(text);
@@ -42,7 +64,14 @@ function parseDartAnalyzer(context: LineContext): boolean {
   const from = row[0].length + (fields[0] ?? '').length + 3;
   const head = parseColonHead(context, { from });
   if (!head || !/\.dart$|\.yaml$/.test(head.file)) return false;
-  context.emit({ file: head.file, line: head.line, column: head.column, severity, code: fields[2]?.trim() ?? null, message: fields[0] ?? '' });
+  context.emit({
+    file: head.file,
+    line: head.line,
+    column: head.column,
+    severity,
+    code: fields[2]?.trim() ?? null,
+    message: fields[0] ?? '',
+  });
   return true;
 }
 
@@ -58,15 +87,29 @@ function dartPath(uri: string): { file: string; runtime: boolean } {
   return { file: uri, runtime: false };
 }
 
-interface TraceState { trace: number; index: number; last: number }
+interface TraceState {
+  trace: number;
+  index: number;
+  last: number;
+}
 
 function emitFrame(context: LineContext, uri: string, line: number, column: number | null): void {
   const state = context.state<TraceState>(() => ({ trace: 0, index: 0, last: -1 }));
   if (state.last === context.logLine - 1) state.index++;
-  else { state.trace = context.newTraceId(); state.index = 0; }
+  else {
+    state.trace = context.newTraceId();
+    state.index = 0;
+  }
   state.last = context.logLine;
   const { file, runtime } = dartPath(uri);
-  context.emit({ file, line, column, message: '', frame: { trace: state.trace, index: state.index, causeRank: 0 }, ...(runtime ? { hints: { runtime: true } } : {}) });
+  context.emit({
+    file,
+    line,
+    column,
+    message: '',
+    frame: { trace: state.trace, index: state.index, causeRank: 0 },
+    ...(runtime ? { hints: { runtime: true } } : {}),
+  });
 }
 
 function parseDartStack(context: LineContext): boolean {
@@ -90,8 +133,9 @@ function parseDartStack(context: LineContext): boolean {
 export const dart: GrammarFormat = {
   name: 'dart',
   language: 'Dart',
-  description: '`dart run` / `dart compile` / `flutter build` (the front end): `lib/main.dart:12:5: Error: The getter \'x\' isn\'t defined…`, ' +
-      'source and caret lines, `Context:` notes.',
+  description:
+    "`dart run` / `dart compile` / `flutter build` (the front end): `lib/main.dart:12:5: Error: The getter 'x' isn't defined…`, " +
+    'source and caret lines, `Context:` notes.',
   columnBase: 1,
   // The front end's offsets are Dart String indices: UTF-16 code units.
   columnUnit: 'utf-16',
@@ -105,8 +149,9 @@ export const dart: GrammarFormat = {
 export const dartAnalyzer: GrammarFormat = {
   name: 'dart-analyzer',
   language: 'Dart',
-  description: '`dart analyze` / `flutter analyze`: `  error - lib/main.dart:12:5 - msg - undefined_getter`, `  error • msg • lib/main.dart:12:5 ' +
-      '• code`, `--format=machine` rows.',
+  description:
+    '`dart analyze` / `flutter analyze`: `  error - lib/main.dart:12:5 - msg - undefined_getter`, `  error • msg • lib/main.dart:12:5 ' +
+    '• code`, `--format=machine` rows.',
   columnBase: 1,
   columnUnit: 'utf-16',
   fields: ['file', 'line', 'column', 'endLine', 'endColumn', 'severity', 'message', 'code'],
@@ -120,8 +165,9 @@ export const dartStack: GrammarFormat = {
   name: 'dart-stack',
   trace: { innermost: 'first', causes: 'none' },
   language: 'Dart',
-  description: '`dart test` / `flutter test` / an uncaught exception: terse `package:app/calc.dart 12:5  main.<fn>` frames and VM `#0      main ' +
-      '(file:///x/bin/app.dart:12:5)` frames.',
+  description:
+    '`dart test` / `flutter test` / an uncaught exception: terse `package:app/calc.dart 12:5  main.<fn>` frames and VM `#0      main ' +
+    '(file:///x/bin/app.dart:12:5)` frames.',
   columnBase: 1,
   columnUnit: 'utf-16',
   fields: ['file', 'line', 'column', 'message'],

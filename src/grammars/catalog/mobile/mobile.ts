@@ -11,10 +11,19 @@ import { dart, dartAnalyzer, dartStack } from './dart.js';
 function defineRules(parser: LineParser): void {
   // `package:app/foo.dart 12:5` — Dart's terse trace: the URI, a space, then line:column.
   parser.define('dartTerseLocation', () => {
-    consumeUntil(parser, 20, (peek) => peek(1).tokenType === Space && peek(2).tokenType === Int && (peek(3).tokenType.name === 'Colon' || peek(3).tokenType === Space || peek(3).tokenType.name === 'EOF'));
+    consumeUntil(
+      parser,
+      20,
+      (peek) =>
+        peek(1).tokenType === Space &&
+        peek(2).tokenType === Int &&
+        (peek(3).tokenType.name === 'Colon' || peek(3).tokenType === Space || peek(3).tokenType.name === 'EOF'),
+    );
     parser.tok(1, Space);
     parser.tok(1, Int);
-    parser.opt(1, () => { parser.sub(1, 'colonSuffix'); });
+    parser.opt(1, () => {
+      parser.sub(1, 'colonSuffix');
+    });
   });
 }
 
@@ -48,7 +57,12 @@ function parseXctest(context: LineContext): boolean {
   if (!head || !/\.swift$/.test(head.file) || head.column !== null) return false;
   const tail = /^: (error|warning): (?:(-\[[^\]]+\]|[\w.]+) : )?(.*)$/.exec(head.rest);
   if (!tail) return false;
-  context.emit({ file: head.file, line: head.line, severity: severityOf(tail[1]), message: (tail[2] ? `${tail[2]}: ${tail[3] ?? ''}` : (tail[3] ?? '')).replace(/\s+-\s*$/, '') });
+  context.emit({
+    file: head.file,
+    line: head.line,
+    severity: severityOf(tail[1]),
+    message: (tail[2] ? `${tail[2]}: ${tail[3] ?? ''}` : (tail[3] ?? '')).replace(/\s+-\s*$/, ''),
+  });
   return true;
 }
 
@@ -60,7 +74,13 @@ function parseZig(context: LineContext): boolean {
   if (referenced && /^\s/.test(text)) {
     const head = parseColonHead(context, { from: referenced[0].length });
     if (!head || !/\.zig$/.test(head.file)) return false;
-    context.emit({ file: head.file, line: head.line, column: head.column, severity: 'note', message: `referenced by ${referenced[0].trim().replace(/:$/, '')}` });
+    context.emit({
+      file: head.file,
+      line: head.line,
+      column: head.column,
+      severity: 'note',
+      message: `referenced by ${referenced[0].trim().replace(/:$/, '')}`,
+    });
     return true;
   }
   const head = parseColonHead(context);
@@ -70,9 +90,18 @@ function parseZig(context: LineContext): boolean {
     const state = context.state<{ trace: number; index: number; last: number }>(() => ({ trace: 0, index: 0, last: -1 }));
     // A frame is followed by its source line and caret; the next frame is three lines down.
     if (state.last === context.logLine - 3) state.index++;
-    else { state.trace = context.newTraceId(); state.index = 0; }
+    else {
+      state.trace = context.newTraceId();
+      state.index = 0;
+    }
     state.last = context.logLine;
-    context.emit({ file: head.file, line: head.line, column: head.column ?? caretColumn(context.line(2)), message: frame[1] ?? '', frame: { trace: state.trace, index: state.index, causeRank: 0 } });
+    context.emit({
+      file: head.file,
+      line: head.line,
+      column: head.column ?? caretColumn(context.line(2)),
+      message: frame[1] ?? '',
+      frame: { trace: state.trace, index: state.index, causeRank: 0 },
+    });
     return true;
   }
   const tail = parseSeverityTail(head.rest);
@@ -84,8 +113,9 @@ function parseZig(context: LineContext): boolean {
 const swift: GrammarFormat = {
   name: 'swift',
   language: 'Swift',
-  description: '`swift build` / `swiftc` / `xcodebuild`: `/Users/u/App/Sources/App/main.swift:12:5: error: cannot find \'x\' in scope`, `note:` ' +
-      'lines, runtime `Fatal error: …: file X.swift, line N`.',
+  description:
+    "`swift build` / `swiftc` / `xcodebuild`: `/Users/u/App/Sources/App/main.swift:12:5: error: cannot find 'x' in scope`, `note:` " +
+    'lines, runtime `Fatal error: …: file X.swift, line N`.',
   columnBase: 1,
   // Swift's SourceManager reports byte columns (UTF-8) + 1.
   columnUnit: 'byte',
@@ -99,8 +129,9 @@ const swift: GrammarFormat = {
 const xctest: GrammarFormat = {
   name: 'xctest',
   language: 'Swift',
-  description: '`swift test` / `xcodebuild test`: `/abs/Tests/AppTests/AppTests.swift:14: error: -[AppTests.AppTests testAdd] : XCTAssertEqual ' +
-      'failed: ("3") is not equal to ("4")`.',
+  description:
+    '`swift test` / `xcodebuild test`: `/abs/Tests/AppTests/AppTests.swift:14: error: -[AppTests.AppTests testAdd] : XCTAssertEqual ' +
+    'failed: ("3") is not equal to ("4")`.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message'],
@@ -114,8 +145,9 @@ const zig: GrammarFormat = {
   name: 'zig',
   trace: { innermost: 'first', causes: 'none' },
   language: 'Zig',
-  description: '`zig build` / `zig test`: `src/main.zig:10:5: error: expected type \'u32\', found …`, notes, `referenced by:` rows, test-failure ' +
-      'frames `/abs/src/main.zig:12:5: 0x10 in test.add (test)`.',
+  description:
+    "`zig build` / `zig test`: `src/main.zig:10:5: error: expected type 'u32', found …`, notes, `referenced by:` rows, test-failure " +
+    'frames `/abs/src/main.zig:12:5: 0x10 in test.add (test)`.',
   columnBase: 1,
   // Zig counts columns in bytes of the UTF-8 source, + 1.
   columnUnit: 'byte',

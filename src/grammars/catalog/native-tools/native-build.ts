@@ -9,7 +9,7 @@ import { LOCATION_ANCHOR } from '../../engine/anchors.js';
 
 // What ld says about a source line it resolved through DWARF (-g): the reference, the clash, its other half.
 const LD_TAIL = new RegExp(
-    String.raw`^: (undefined reference to |multiple definition of |first defined here|relocation truncated to fit` +
+  String.raw`^: (undefined reference to |multiple definition of |first defined here|relocation truncated to fit` +
     String.raw`|more undefined references to |undefined (?:reference|symbol) )`,
 );
 // An object or archive member before the source path: `obj/b.o:` or `libx.a(y.o):`.
@@ -17,7 +17,8 @@ const OBJECT_PREFIX = /^[^\s:;]+\.(?:o|obj|lo|a\([^)]+\)):/;
 
 function parseLd(context: LineContext): boolean {
   const text = context.text;
-  if (!/: (?:undefined reference|multiple definition|first defined here|relocation truncated|more undefined|undefined symbol)/.test(text)) return false;
+  if (!/: (?:undefined reference|multiple definition|first defined here|relocation truncated|more undefined|undefined symbol)/.test(text))
+    return false;
   // newer binutils prefix the line with the linker's path: `/usr/bin/ld: obj/b.o:/abs/src/b.c:3: …`.
   let from = /^\S*\bld(?:\.\w+)?: /.exec(text)?.[0].length ?? 0;
   from += OBJECT_PREFIX.exec(text.slice(from))?.[0].length ?? 0;
@@ -27,7 +28,9 @@ function parseLd(context: LineContext): boolean {
   const [message = rest, second] = rest.split('; ');
   const inFunction = functionContext(context);
   context.emit({
-    file: head.file, line: head.line, severity: /^first defined here/.test(message) ? 'note' : 'error',
+    file: head.file,
+    line: head.line,
+    severity: /^first defined here/.test(message) ? 'note' : 'error',
     message: inFunction ? `${message} (in function ${inFunction})` : message,
   });
   // `…; obj/a.o:/abs/src/a.c:1: first defined here` — the clash's other half on the same line.
@@ -56,7 +59,7 @@ export const ld: GrammarFormat = {
   language: 'C/C++',
   description:
     "`gcc obj/*.o -o app` (GNU ld): `/usr/bin/ld: obj/main.o: in function 'main':` then `src/main.c:7: undefined reference to 'foo'` " +
-        "(needs -g), and `multiple definition of …; … first defined here`.",
+    '(needs -g), and `multiple definition of …; … first defined here`.',
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'severity', 'message'],
@@ -115,7 +118,12 @@ function parseCMake(context: LineContext): boolean {
   const head = parseColonHead(context, { from: 2 });
   if (!head) return false;
   // Index 0 is the header's own location (emitted as the diagnostic): the stack lists its callers.
-  context.emit({ file: head.file, line: head.line, message: state.message, frame: { trace: state.trace, index: state.index, causeRank: 0 } });
+  context.emit({
+    file: head.file,
+    line: head.line,
+    message: state.message,
+    frame: { trace: state.trace, index: state.index, causeRank: 0 },
+  });
   return true;
 }
 
@@ -125,7 +133,7 @@ export const cmake: GrammarFormat = {
   language: 'CMake',
   description:
     '`cmake -S . -B build`: `CMake Error at cmake/deps.cmake:14 (find_package):` + indented message, `Call Stack (most recent call ' +
-        'first):` / `  CMakeLists.txt:9 (include)` frames; `CMake Warning at …`.',
+    'first):` / `  CMakeLists.txt:9 (include)` frames; `CMake Warning at …`.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'severity', 'message'],
@@ -148,7 +156,8 @@ function parseBazel(context: LineContext): boolean {
   const prefix = /^(ERROR|WARNING|INFO|DEBUG): (?=\S+:\d)/.exec(context.text);
   if (!prefix) return false;
   const head = parseColonHead(context, { from: prefix[0].length });
-  if (!head || !head.rest.startsWith(': ') || !/(?:^|\/)(?:BUILD|WORKSPACE|MODULE)(?:\.bazel)?$|\.(?:bzl|bazel|star)$/.test(head.file)) return false;
+  if (!head || !head.rest.startsWith(': ') || !/(?:^|\/)(?:BUILD|WORKSPACE|MODULE)(?:\.bazel)?$|\.(?:bzl|bazel|star)$/.test(head.file))
+    return false;
   const message = head.rest.slice(2);
   context.emit({ file: head.file, line: head.line, column: head.column, severity: bazelSeverity(prefix[1], message), message });
   return true;
@@ -165,7 +174,7 @@ export const bazel: GrammarFormat = {
   language: 'Bazel',
   description:
     '`bazel build //...`: `ERROR: /home/u/ws/pkg/BUILD:12:10: Compiling pkg/a.cc failed: …` (the failed action, a note: the compiler ' +
-        'output follows) and `ERROR: /ws/pkg/BUILD:3:11: no such target …`.',
+    'output follows) and `ERROR: /ws/pkg/BUILD:3:11: no such target …`.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'severity', 'message'],

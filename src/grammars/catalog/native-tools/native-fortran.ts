@@ -24,9 +24,20 @@ function parseGfortran(context: LineContext): boolean {
     const flag = /\s\[(-W[\w=+-]+)\]$/.exec(message);
     if (flag) message = message.slice(0, flag.index);
     context.emit({
-      file: head.file, line: head.line, column: head.column, endLine: head.endLine, endColumn: head.endColumn,
-      severity: severityOf(diagnostic[1] === 'Fatal Error' ? 'fatal' : diagnostic[1] === 'Sorry' || diagnostic[1] === 'Internal Error' ? 'error' : diagnostic[1]),
-      code: flag?.[1] ?? null, message,
+      file: head.file,
+      line: head.line,
+      column: head.column,
+      endLine: head.endLine,
+      endColumn: head.endColumn,
+      severity: severityOf(
+        diagnostic[1] === 'Fatal Error'
+          ? 'fatal'
+          : diagnostic[1] === 'Sorry' || diagnostic[1] === 'Internal Error'
+            ? 'error'
+            : diagnostic[1],
+      ),
+      code: flag?.[1] ?? null,
+      message,
     });
     return true;
   }
@@ -36,8 +47,9 @@ function parseGfortran(context: LineContext): boolean {
 export const gfortran: GrammarFormat = {
   name: 'gfortran',
   language: 'Fortran',
-  description: '`gfortran -c src/solve.f90`: `src/solve.f90:4:22:` alone, blank, code frame, marker `1`, then `Error: Missing \')\' in ' +
-      'expression at (1)` (multi-line).',
+  description:
+    "`gfortran -c src/solve.f90`: `src/solve.f90:4:22:` alone, blank, code frame, marker `1`, then `Error: Missing ')' in " +
+    'expression at (1)` (multi-line).',
   columnBase: 1,
   // gfortran loci go through gcc's diagnostic machinery (-fdiagnostics-column-unit, display by default).
   columnUnit: 'display',
@@ -60,9 +72,12 @@ function parseIfort(context: LineContext): boolean {
   const caretLine = context.line(2);
   const column = caretLine !== undefined && /^-*\^\s*$/.test(caretLine) ? caretColumn(caretLine.replace(/-/g, ' ')) : null;
   context.emit({
-    file: head.file, line: head.line, column,
+    file: head.file,
+    line: head.line,
+    column,
     severity: tail[1] === 'remark' ? 'note' : tail[1] === 'warning' ? 'warning' : 'error',
-    code: tail[2] ? `#${tail[2]}` : null, message: (tail[3] ?? '').replace(/\s{2,}(\[[^\]]*\])$/, ' $1'),
+    code: tail[2] ? `#${tail[2]}` : null,
+    message: (tail[3] ?? '').replace(/\s{2,}(\[[^\]]*\])$/, ' $1'),
   });
   return true;
 }
@@ -70,8 +85,9 @@ function parseIfort(context: LineContext): boolean {
 export const ifort: GrammarFormat = {
   name: 'ifort',
   language: 'Fortran',
-  description: '`ifort -c src/solve.f90` / `ifx` (and EDG-based `icc`): `src/solve.f90(4): error #6404: …   [Z]`, the source line, a `----^` ' +
-      'caret line.',
+  description:
+    '`ifort -c src/solve.f90` / `ifx` (and EDG-based `icc`): `src/solve.f90(4): error #6404: …   [Z]`, the source line, a `----^` ' +
+    'caret line.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
@@ -94,18 +110,38 @@ function parseGnat(context: LineContext): boolean {
   const tail = /^: (?:(error|warning|info|low warning|medium warning|high warning|check): |(\(style\)) )?(.*)$/.exec(head.rest);
   if (!tail) return false;
   const word = tail[1] ?? '';
-  const severity = tail[2] ? 'warning' : word === '' || word === 'error' || word === 'check' ? 'error' : word === 'info' ? 'note' : 'warning';
+  const severity = tail[2]
+    ? 'warning'
+    : word === '' || word === 'error' || word === 'check'
+      ? 'error'
+      : word === 'info'
+        ? 'note'
+        : 'warning';
   // GNAT names the unit's file without its directory (`main.adb` for `src/main.adb`).
   const hints = head.file.includes('/') ? undefined : { basenameOnly: true };
   const message = tail[3] ?? '';
-  const raw = context.emit({ file: head.file, line: head.line, column: head.column, severity, message, code: tail[2] ? 'style' : null, ...(hints ? { hints } : {}) });
+  const raw = context.emit({
+    file: head.file,
+    line: head.line,
+    column: head.column,
+    severity,
+    message,
+    code: tail[2] ? 'style' : null,
+    ...(hints ? { hints } : {}),
+  });
   // `… in call to "Scale" declared at shapes.ads:2`: the other end of the mismatch, a related span of this one.
   const declared = GNAT_ELSEWHERE.exec(message);
   if (raw && declared) {
     const file = declared[2] ?? '';
     context.emit({
-      file, line: Number(declared[3]), column: declared[4] === undefined ? null : Number(declared[4]), severity: 'note',
-      message: `${declared[1] ?? 'declared'} here`, related: true, relatedTo: raw, ...(file.includes('/') ? {} : { hints: { basenameOnly: true } }),
+      file,
+      line: Number(declared[3]),
+      column: declared[4] === undefined ? null : Number(declared[4]),
+      severity: 'note',
+      message: `${declared[1] ?? 'declared'} here`,
+      related: true,
+      relatedTo: raw,
+      ...(file.includes('/') ? {} : { hints: { basenameOnly: true } }),
     });
   }
   return true;
@@ -114,8 +150,9 @@ function parseGnat(context: LineContext): boolean {
 export const gnat: GrammarFormat = {
   name: 'gnat',
   language: 'Ada',
-  description: '`gnatmake src/main.adb` / `gcc -c x.adb` (GNAT): `main.adb:12:05: error: missing ";"` (zero-padded column), `warning:`, `(style)`; ' +
-      'a `declared at shapes.ads:2` in the message is a related place.',
+  description:
+    '`gnatmake src/main.adb` / `gcc -c x.adb` (GNAT): `main.adb:12:05: error: missing ";"` (zero-padded column), `warning:`, `(style)`; ' +
+    'a `declared at shapes.ads:2` in the message is a related place.',
   columnBase: 1,
   // GNAT's column counts a horizontal tab as a move to the next multiple of 8 (Sinput.Get_Column_Number).
   columnUnit: 'display',

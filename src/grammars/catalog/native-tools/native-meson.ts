@@ -30,8 +30,12 @@ function parseMeson(context: LineContext): boolean {
   const prose = PROSE_ERROR.exec(text);
   if (prose) {
     context.emit({
-      file: prose[1] ?? '', line: Number(prose[2]), column: Number(prose[3]), severity: 'error',
-      message: (context.line(1) ?? '').trim(), ...hints,
+      file: prose[1] ?? '',
+      line: Number(prose[2]),
+      column: Number(prose[3]),
+      severity: 'error',
+      message: (context.line(1) ?? '').trim(),
+      ...hints,
     });
     return true;
   }
@@ -39,8 +43,12 @@ function parseMeson(context: LineContext): boolean {
   if (!located) return false;
   const word = located[4] ?? '';
   context.emit({
-    file: located[1] ?? '', line: Number(located[2]), column: Number(located[3]),
-    severity: word === 'ERROR' ? 'error' : (severityOf(word) ?? 'warning'), message: (located[5] ?? '').trim(), ...hints,
+    file: located[1] ?? '',
+    line: Number(located[2]),
+    column: Number(located[3]),
+    severity: word === 'ERROR' ? 'error' : (severityOf(word) ?? 'warning'),
+    message: (located[5] ?? '').trim(),
+    ...hints,
   });
   return true;
 }

@@ -58,7 +58,9 @@ function parseValgrind(context: LineContext): boolean {
   if (line === undefined || !plausiblePath(file)) return true;
   const hints = VG_RUNTIME.test(file) ? { runtime: true } : file.includes('/') ? undefined : { basenameOnly: true };
   context.emit({
-    file, line, message: state.message,
+    file,
+    line,
+    message: state.message,
     frame: { trace: state.trace as number, index: state.index, causeRank: state.causeRank },
     ...(hints ? { hints } : {}),
   });
@@ -72,7 +74,7 @@ export const valgrind: GrammarFormat = {
   language: 'C/C++',
   description:
     '`valgrind ./app` (memcheck, program built with -g): `==1234== Invalid read of size 4` then `==1234==    at 0x1091E6: sum ' +
-        '(util.c:3)` / `by 0x…: main (main.c:8)` frames (basename only).',
+    '(util.c:3)` / `by 0x…: main (main.c:8)` frames (basename only).',
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'message'],
@@ -91,7 +93,9 @@ function parseGoogleTest(context: LineContext): boolean {
   if (!/: (?:Failure|error: |Skipped)$|: error: /.test(text)) return false;
   const match = /^(.*):(\d+): (Failure|Skipped)$/.exec(text) ?? /^(.*)\((\d+)\): (error): /.exec(text);
   if (!match) return false;
-  const parsed = context.parse(match[3] === 'error' ? 'parenLocation' : 'colonLocation', { args: match[3] === 'error' ? [true, false] : [true] });
+  const parsed = context.parse(match[3] === 'error' ? 'parenLocation' : 'colonLocation', {
+    args: match[3] === 'error' ? [true, false] : [true],
+  });
   const pathNode = parsed?.cst.children.path?.[0];
   if (!parsed || !pathNode) return false;
   const file = context.slice(pathNode);
@@ -99,13 +103,16 @@ function parseGoogleTest(context: LineContext): boolean {
   const detail: string[] = [];
   for (let delta = 1; delta <= 20; delta++) {
     const line = context.line(delta);
-    if (line === undefined || line === '' || /^\[ {2}(?:FAILED|SKIPPED| {6}OK|RUN) /.test(line) || /:\d+: (?:Failure|Skipped)$/.test(line)) break;
+    if (line === undefined || line === '' || /^\[ {2}(?:FAILED|SKIPPED| {6}OK|RUN) /.test(line) || /:\d+: (?:Failure|Skipped)$/.test(line))
+      break;
     detail.push(line);
   }
   const test = /^\[ RUN {6}\] (\S+)/.exec(lookBack(context, /^\[ RUN {6}\] /) ?? '')?.[1];
   const body = detail.join('\n');
   context.emit({
-    file, line: Number(match[2]), severity: match[3] === 'Skipped' ? 'note' : 'error',
+    file,
+    line: Number(match[2]),
+    severity: match[3] === 'Skipped' ? 'note' : 'error',
     message: test ? `${test}: ${body}` : body,
   });
   return true;
@@ -125,7 +132,7 @@ export const googletest: GrammarFormat = {
   language: 'C++',
   description:
     '`./unit_tests` (GoogleTest): `tests/parse_test.cc:42: Failure` then `Expected equality of these values:` … (MSVC builds print ' +
-        '`file(42): error: …`).',
+    '`file(42): error: …`).',
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'severity', 'message'],

@@ -17,7 +17,8 @@ const FRAME = /^\s*#(\d+) 0x[0-9a-f]+ in /;
 const FRAME_LOCATION = /\s(\S+:\d+(?::\d+)?)$/;
 const ERROR_HEADER = /^==\d+==\s*ERROR: (\w+Sanitizer): (.*)$/;
 // Sub-sections of one report: the allocation/free stacks are context for the access stack above them.
-const SECTION = /^(?:(?:previously )?(?:allocated|freed) by thread \S+ here|Thread \S+ created by .*|(Direct|Indirect) leak of .* allocated from):$/;
+const SECTION =
+  /^(?:(?:previously )?(?:allocated|freed) by thread \S+ here|Thread \S+ created by .*|(Direct|Indirect) leak of .* allocated from):$/;
 // Toolchain runtime sources as gcc/clang symbolise them: glibc's build tree (`../sysdeps/…`, `csu/../…`) and
 // the sanitizer runtime (`../../../../src/libsanitizer/…`, compiler-rt). Not the user's code: dropped as runtime.
 const RUNTIME_SOURCE = /(?:^|\/)(?:sysdeps|csu|libsanitizer|compiler-rt|nptl)\//;
@@ -73,7 +74,10 @@ function parseSanitizerFrame(context: LineContext): boolean {
     if (!head || head.rest.trim() !== '') return true;
     const runtime = RUNTIME_SOURCE.test(head.file);
     context.emit({
-      file: head.file, line: head.line, column: head.column, message: state.message,
+      file: head.file,
+      line: head.line,
+      column: head.column,
+      message: state.message,
       frame: { trace: state.trace as number, index: state.index, causeRank: state.causeRank },
       ...(runtime ? { hints: { runtime: true } } : {}),
     });
@@ -88,7 +92,11 @@ function parseSanitizerFrame(context: LineContext): boolean {
   const fn = /^ in (\S.*)$/.exec(head.rest)?.[1];
   const access = findAccess(context);
   context.emit({
-    file: head.file, line: head.line, column: head.column, severity: 'error', code: summary[2] ?? null,
+    file: head.file,
+    line: head.line,
+    column: head.column,
+    severity: 'error',
+    code: summary[2] ?? null,
     message: `${summary[2]}${access ? ` (${access})` : ''}${fn ? ` in ${fn}` : ''}`,
     format: summary[1] === 'UndefinedBehaviorSanitizer' ? 'ubsan' : 'asan',
   });
@@ -113,7 +121,7 @@ export const asan: GrammarFormat = {
   language: 'C/C++',
   description:
     '`gcc|clang -fsanitize=address` (also LSan/TSan/MSan stacks): `    #0 0x4f2a3 in parse_hdr src/http/parse.c:88:12` frames and ' +
-        '`SUMMARY: AddressSanitizer: heap-buffer-overflow src/http/parse.c:88:12 in parse_hdr`.',
+    '`SUMMARY: AddressSanitizer: heap-buffer-overflow src/http/parse.c:88:12 in parse_hdr`.',
   columnBase: 1,
   // llvm-symbolizer prints DWARF columns, which count bytes; gcc's libbacktrace prints none.
   columnUnit: 'byte',
@@ -130,7 +138,13 @@ function parseUbsan(context: LineContext): boolean {
   if (!text.includes(': runtime error: ')) return false;
   const head = parseColonHead(context);
   if (!head || !head.rest.startsWith(': runtime error: ')) return false;
-  context.emit({ file: head.file, line: head.line, column: head.column, severity: 'error', message: head.rest.slice(': runtime error: '.length) });
+  context.emit({
+    file: head.file,
+    line: head.line,
+    column: head.column,
+    severity: 'error',
+    message: head.rest.slice(': runtime error: '.length),
+  });
   return true;
 }
 

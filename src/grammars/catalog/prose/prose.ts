@@ -22,12 +22,11 @@ const MAX_TOKENS = 64;
 
 // A number written as a line: `line 4`, `Line: 4`, `Line = 4`, `line #4`, `LINE 4`, `lines 4-6`, with an
 // optional column (`, column 7`, ` col 7`, ` char 7`, `:7`). The word must not end a longer word (`inline 4`).
-const LINE_PHRASE =
-  new RegExp(
-      String.raw`(?<![A-Za-z])(?:[Ll]ine|LINE)s?(?: *[:=#] *| +)(\d{1,7})(?:-(\d{1,7}))?(?:(?:, *| +|:)(?:(?:[Cc]ol(?:umn)?` +
-      String.raw`|[Cc]har(?:acter)?|[Pp]os(?:ition)?)(?: *[:=] *| +))?(\d{1,5}))?`,
-      'g',
-  );
+const LINE_PHRASE = new RegExp(
+  String.raw`(?<![A-Za-z])(?:[Ll]ine|LINE)s?(?: *[:=#] *| +)(\d{1,7})(?:-(\d{1,7}))?(?:(?:, *| +|:)(?:(?:[Cc]ol(?:umn)?` +
+    String.raw`|[Cc]har(?:acter)?|[Pp]os(?:ition)?)(?: *[:=] *| +))?(\d{1,5}))?`,
+  'g',
+);
 // `(4) in q.sql`, `(4,7) in q.sql`: the number in parentheses and the file after ` in `.
 const PAREN_PHRASE = /\((\d{1,7})(?:, ?(\d{1,5}))?\) in /g;
 // A path-like word: quoted (quotes may hold blanks-free text only), or a run of characters paths carry.
@@ -76,7 +75,8 @@ function tokensOf(text: string): Token[] {
   TOKEN.lastIndex = 0;
   for (let match = TOKEN.exec(text); match !== null && tokens.length < MAX_TOKENS; match = TOKEN.exec(text)) {
     const quoted = match[1] ?? match[2] ?? match[3];
-    const token = quoted === undefined ? trimmed(match[4]!, match.index) : { path: quoted, start: match.index, end: match.index + match[0].length };
+    const token =
+      quoted === undefined ? trimmed(match[4]!, match.index) : { path: quoted, start: match.index, end: match.index + match[0].length };
     tokens.push(token);
   }
   return tokens;
@@ -99,7 +99,13 @@ interface Found {
 // The file a number phrase belongs to: the word right after it (`line 4 of F`), else right before it
 // (`F, line 4`), else the only path-like word of the line (`F: … in a later clause, line 4`) unless another phrase
 // of the line named it already or a word that is no path owns the number (`… in automake line 922`).
-function fileFor(text: string, tokens: readonly Token[], candidates: readonly Token[], span: { start: number; end: number }, used: readonly Found[]): Token | undefined {
+function fileFor(
+  text: string,
+  tokens: readonly Token[],
+  candidates: readonly Token[],
+  span: { start: number; end: number },
+  used: readonly Found[],
+): Token | undefined {
   const after = tokens.find((token) => token.start >= span.end);
   if (after && likely(after) && AFTER_GAP.test(text.slice(span.end, after.start))) return after;
   let before: Token | undefined;
@@ -145,12 +151,19 @@ function rememberedPhrasesOf(text: string, above: () => string | undefined): rea
   if (known !== undefined) return known;
   let lookedAbove = false;
   const tokens = tokensOf(text);
-  const phrases = tokens.length === 0 ? [] : phrasesOf(text, tokens, () => {
-    lookedAbove = true;
-    return above();
-  });
+  const phrases =
+    tokens.length === 0
+      ? []
+      : phrasesOf(text, tokens, () => {
+          lookedAbove = true;
+          return above();
+        });
   // What is kept holds no slice of the line (the memo copies its key; phrases keep their own copies of files).
-  if (!lookedAbove && phrasesMemo.wants(text)) phrasesMemo.set(text, phrases.map((found) => ({ ...found, file: ownCopy(found.file) })));
+  if (!lookedAbove && phrasesMemo.wants(text))
+    phrasesMemo.set(
+      text,
+      phrases.map((found) => ({ ...found, file: ownCopy(found.file) })),
+    );
   return phrases;
 }
 
@@ -162,7 +175,14 @@ function phrasesOf(text: string, tokens: readonly Token[], above: () => string |
     if (!anchored || !pathLike(anchored[1]!) || found.length >= MAX_PHRASES) continue;
     const line = Number(anchored[2]);
     const endLine = anchored[4] === undefined ? null : Number(anchored[4]);
-    found.push({ file: anchored[1]!, line, column: anchored[3] === undefined ? null : Number(anchored[3]), endLine: endLine !== null && endLine > line ? endLine : null, start: token.start, end: token.end });
+    found.push({
+      file: anchored[1]!,
+      line,
+      column: anchored[3] === undefined ? null : Number(anchored[3]),
+      endLine: endLine !== null && endLine > line ? endLine : null,
+      start: token.start,
+      end: token.end,
+    });
   }
   for (const regex of [LINE_PHRASE, PAREN_PHRASE]) {
     regex.lastIndex = 0;
@@ -179,11 +199,21 @@ function phrasesOf(text: string, tokens: readonly Token[], above: () => string |
       const fromAbove = previous === undefined ? undefined : { path: previous, start, end, fromAbove: true };
       const unnamed = alone && previous === undefined && UNNAMED_ERROR.test(text);
       const file = unnamed ? { path: '-', start, end } : (named ?? fromAbove);
-      if (!file || !(unnamed || 'fromAbove' in file || likely(file)) || found.some((each) => each.start <= start && start < each.end)) continue;
+      if (!file || !(unnamed || 'fromAbove' in file || likely(file)) || found.some((each) => each.start <= start && start < each.end))
+        continue;
       const line = Number(match[1]);
       const endLine = !paren && match[2] !== undefined && Number(match[2]) > line ? Number(match[2]) : null;
       const column = (paren ? match[2] : match[3]) ?? null;
-      found.push({ file: file.path, ...(unnamed ? { unnamed } : {}), ...('fromAbove' in file ? { fromAbove: true } : {}), line, column: column === null ? null : Number(column), endLine, start: Math.min(start, file.start), end: Math.max(end, file.end) });
+      found.push({
+        file: file.path,
+        ...(unnamed ? { unnamed } : {}),
+        ...('fromAbove' in file ? { fromAbove: true } : {}),
+        line,
+        column: column === null ? null : Number(column),
+        endLine,
+        start: Math.min(start, file.start),
+        end: Math.max(end, file.end),
+      });
     }
   }
   return found;
@@ -205,7 +235,9 @@ function messageAbove(context: LineContext): string {
 // message above an indented location-only line. Whether the line says more is its own text's: kept on the phrase.
 function messageOf(context: LineContext, found: Found): string {
   const text = context.text;
-  found.saysMore ??= /[A-Za-z]/.test(`${text.slice(0, found.start)} ${text.slice(found.end)}`.replace(/\b(?:at|in|of|on|near|from|file|line|col(?:umn)?)\b/gi, ''));
+  found.saysMore ??= /[A-Za-z]/.test(
+    `${text.slice(0, found.start)} ${text.slice(found.end)}`.replace(/\b(?:at|in|of|on|near|from|file|line|col(?:umn)?)\b/gi, ''),
+  );
   return found.saysMore ? text.trim() : messageAbove(context);
 }
 
@@ -216,7 +248,11 @@ function proposedAlready(context: LineContext, file: string, line: number): bool
   const name = baseName(file);
   for (let index = emitted.length - 1; index >= 0 && emitted[index]!.logLine === context.logLine; index--) {
     const other = emitted[index]!.file;
-    if (emitted[index]!.line === line && (baseName(other) === name || /[\s/\\]$/.test(other.slice(0, other.length - file.length)) && other.endsWith(file))) return true;
+    if (
+      emitted[index]!.line === line &&
+      (baseName(other) === name || (/[\s/\\]$/.test(other.slice(0, other.length - file.length)) && other.endsWith(file)))
+    )
+      return true;
   }
   return false;
 }
@@ -235,9 +271,14 @@ function splitFromPreviousLine(context: LineContext): boolean {
   if (!head || head.end !== previous!.length || !pathLike(head.path)) return false;
   const tail = parseSeverityTail(match[4] ?? '');
   const emitted = context.emit({
-    file: withoutHost(head.path), line: Number(match[1] ?? match[3]), column: match[2] === undefined ? null : Number(match[2]),
-    severity: tail.severity ?? severityOf(SEVERITY_WORD.exec(context.text)?.[1]), code: tail.code, message: tail.message.replace(/^[\s:,-]+/, '').trim(),
-    hints: { confirm: true }, logLine: context.logLine - 1,
+    file: withoutHost(head.path),
+    line: Number(match[1] ?? match[3]),
+    column: match[2] === undefined ? null : Number(match[2]),
+    severity: tail.severity ?? severityOf(SEVERITY_WORD.exec(context.text)?.[1]),
+    code: tail.code,
+    message: tail.message.replace(/^[\s:,-]+/, '').trim(),
+    hints: { confirm: true },
+    logLine: context.logLine - 1,
   });
   return emitted !== undefined;
 }
@@ -272,8 +313,13 @@ function parseProse(context: LineContext): boolean {
     // A message in two lines is one message.
     const message = found.fromAbove ? `${(context.line(-1) ?? '').trim()} ${text.trim()}` : messageOf(context, found);
     const location: Emitted = {
-      file, line: found.line, column: found.column, endLine: found.endLine, severity: severityFor(found, message),
-      message, hints: found.unnamed ? { confirm: true, unnamed: true } : { confirm: true },
+      file,
+      line: found.line,
+      column: found.column,
+      endLine: found.endLine,
+      severity: severityFor(found, message),
+      message,
+      hints: found.unnamed ? { confirm: true, unnamed: true } : { confirm: true },
       ...(trace === undefined ? {} : { frame: { trace, index: index++, causeRank: 0 } }),
     };
     claimed = context.emit(location) !== undefined || claimed;
@@ -286,7 +332,7 @@ const prose: GrammarFormat = {
   language: 'Any',
   description:
     'Any tool writing its location in words (`line 4 of conf/app.ini`, `q.sql, line 4`, `at line 4 in q.sql`, `(4) in q.sql`, `File = ' +
-        'a.c, Line = 9`, Tcl\'s `(file "run.tcl" line 3)`, `src/a.c#L12`), kept only when the workspace has that file.',
+    'a.c, Line = 9`, Tcl\'s `(file "run.tcl" line 3)`, `src/a.c#L12`), kept only when the workspace has that file.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'column', 'endLine', 'message'],

@@ -24,4 +24,3 @@ export function rowUnderHeader(context: LineContext): boolean {
   }
   return false;
 }
-

@@ -17,4 +17,3 @@ export function pathLike(path: string): boolean {
   // A folder separator, or a name with a letter-led extension (`run.tcl`, `app.conf`); a bare word is not enough.
   return /[\\/]/.test(path) || /\.[A-Za-z][\w+-]{0,11}$/.test(path);
 }
-

@@ -64,8 +64,9 @@ export const pydocstyle: GrammarFormat = {
 export const bandit: GrammarFormat = {
   name: 'bandit',
   language: 'Python',
-  description: '`bandit -r src`: `>> Issue: [B602:name] msg`, `Severity: High`, then `   Location: src/run.py:6:11` ' +
-      '(0-based column since 1.7.5).',
+  description:
+    '`bandit -r src`: `>> Issue: [B602:name] msg`, `Severity: High`, then `   Location: src/run.py:6:11` ' +
+    '(0-based column since 1.7.5).',
   // ast col_offset: 0-based, counted in UTF-8 bytes.
   columnBase: 0,
   columnUnit: 'byte',

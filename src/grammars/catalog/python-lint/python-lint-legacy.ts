@@ -30,8 +30,12 @@ function parsePylint1(context: LineContext): boolean {
   const row = PYLINT1_ROW.exec(text);
   if (!row || state.module === undefined) return false;
   context.emit({
-    file: moduleFile(state.module), line: Number(row[3]), column: Number(row[4]), severity: PYLINT1_SEVERITY[row[1] ?? ''] ?? null,
-    code: row[2] === undefined ? (row[6] ?? null) : `${row[1]}${row[2]}`, message: row[5] ?? '',
+    file: moduleFile(state.module),
+    line: Number(row[3]),
+    column: Number(row[4]),
+    severity: PYLINT1_SEVERITY[row[1] ?? ''] ?? null,
+    code: row[2] === undefined ? (row[6] ?? null) : `${row[1]}${row[2]}`,
+    message: row[5] ?? '',
   });
   return true;
 }
@@ -40,8 +44,8 @@ export const pylint1: GrammarFormat = {
   name: 'pylint-1',
   language: 'Python',
   description:
-    '`pylint pkg` 1.x (Python 2 era, still in old CI images): `************* Module pkg.mod` then `W: 16, 4: Unused variable \'x\' ' +
-        '(unused-variable)` rows (line, 0-based column); the file is the module path (`pkg/mod.py`).',
+    "`pylint pkg` 1.x (Python 2 era, still in old CI images): `************* Module pkg.mod` then `W: 16, 4: Unused variable 'x' " +
+    '(unused-variable)` rows (line, 0-based column); the file is the module path (`pkg/mod.py`).',
   columnBase: 0,
   columnUnit: 'byte',
   fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
@@ -78,16 +82,23 @@ function parseBlack26(context: LineContext): boolean {
 function parseBlack(context: LineContext): boolean {
   const match = BLACK.exec(context.text);
   if (!match) return parseBlack26(context);
-  context.emit({ file: match[1] ?? '', line: Number(match[2]), column: Number(match[3]), severity: 'error', message: `Cannot parse: ${match[4] ?? ''}` });
+  context.emit({
+    file: match[1] ?? '',
+    line: Number(match[2]),
+    column: Number(match[3]),
+    severity: 'error',
+    message: `Cannot parse: ${match[4] ?? ''}`,
+  });
   return true;
 }
 
 export const black: GrammarFormat = {
   name: 'black',
   language: 'Python',
-  description: '`black --check .`: `error: cannot format src/x.py: Cannot parse for target version Python 3.12: 3:7: print "x"`; ' +
-      'black 26: `error: cannot parse: /abs/src/x.py:3:7` above the echoed line and `ParseError: bad input` (`would reformat` ' +
-      'lines name no line).',
+  description:
+    '`black --check .`: `error: cannot format src/x.py: Cannot parse for target version Python 3.12: 3:7: print "x"`; ' +
+    'black 26: `error: cannot parse: /abs/src/x.py:3:7` above the echoed line and `ParseError: bad input` (`would reformat` ' +
+    'lines name no line).',
   // blib2to3's tokenizer position: 0-based column (observed 1:4 for the second `=` of `x = = 1`, its 5th character).
   columnBase: 0,
   columnUnit: 'char',

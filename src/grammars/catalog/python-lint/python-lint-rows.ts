@@ -55,7 +55,13 @@ export function parsePylint(context: LineContext): boolean {
   if (parseable && head.column === null) {
     const id = parseable[1] ?? '';
     // Same message as the text format: the symbolic name in parentheses at the end.
-    context.emit({ file: head.file, line: head.line, severity: pylintSeverity(id), code: id, message: `${parseable[3] ?? ''} (${parseable[2] ?? ''})` });
+    context.emit({
+      file: head.file,
+      line: head.line,
+      severity: pylintSeverity(id),
+      code: id,
+      message: `${parseable[3] ?? ''} (${parseable[2] ?? ''})`,
+    });
     return true;
   }
   return false;
@@ -85,13 +91,27 @@ export function parseRuff(context: LineContext): boolean {
     const head = pythonHead(context, arrow[0].length);
     const header = RUFF_HEADER.exec(context.line(-1) ?? '');
     if (!head || head.rest.trim() !== '' || !header) return false;
-    context.emit({ file: head.file, line: head.line, column: head.column, severity: 'error', code: header[1] ?? header[2] ?? null, message: header[3] ?? '' });
+    context.emit({
+      file: head.file,
+      line: head.line,
+      column: head.column,
+      severity: 'error',
+      code: header[1] ?? header[2] ?? null,
+      message: header[3] ?? '',
+    });
     return true;
   }
   const head = pythonHead(context);
   const row = head ? RUFF_ROW.exec(head.rest) : null;
   if (!head || !row || head.column === null || !isRuffRow(row)) return false;
-  context.emit({ file: head.file, line: head.line, column: head.column, severity: 'error', code: row[1] ?? row[2] ?? null, message: row[4] ?? '' });
+  context.emit({
+    file: head.file,
+    line: head.line,
+    column: head.column,
+    severity: 'error',
+    code: row[1] ?? row[2] ?? null,
+    message: row[4] ?? '',
+  });
   return true;
 }
 

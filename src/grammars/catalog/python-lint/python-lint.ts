@@ -44,7 +44,14 @@ function parsePyright(context: LineContext): boolean {
     if (next === undefined || !CONTINUATION.test(next)) break;
     rule = PYRIGHT_RULE.exec(next);
   }
-  context.emit({ file: head.file, line: head.line, column: head.column, severity: pyrightSeverity(tail[1] ?? ''), code: rule?.[1] ?? null, message });
+  context.emit({
+    file: head.file,
+    line: head.line,
+    column: head.column,
+    severity: pyrightSeverity(tail[1] ?? ''),
+    code: rule?.[1] ?? null,
+    message,
+  });
   return true;
 }
 
@@ -53,7 +60,7 @@ const pyright: GrammarFormat = {
   language: 'Python',
   description:
     '`pyright` (CLI): an absolute `/abs/x.py` header, then `  /abs/x.py:2:12 - error: msg (reportRule)` rows; long messages continue ' +
-        'on indented lines that end with the rule.',
+    'on indented lines that end with the rule.',
   columnBase: 1,
   // Observed: two `📦` (astral, 2 UTF-16 units each) before the name put it at column 23, 21 in characters.
   columnUnit: 'utf-16',
@@ -69,7 +76,7 @@ const pylint: GrammarFormat = {
   language: 'Python',
   description:
     '`pylint src/pkg` (text or `--output-format=parseable`): `************* Module a`, then `src/a.py:3:0: C0116: msg (symbol)` ' +
-        '(0-based column), `src/a.py:3: [C0116(symbol), obj] msg` or msvs `src/a.py(3): [C0116(symbol)obj] msg`.',
+    '(0-based column), `src/a.py:3: [C0116(symbol), obj] msg` or msvs `src/a.py(3): [C0116(symbol)obj] msg`.',
   // pylint prints the AST's col_offset: 0-based (formats.md §3.16; observed `:5:0:` for a `def` at the margin).
   columnBase: 0,
   // astroid keeps CPython's AST col_offset, a UTF-8 BYTE offset (observed: `X = "éé" + name` reports :13, the
@@ -88,7 +95,7 @@ const ruff: GrammarFormat = {
   language: 'Python',
   description:
     '`ruff check` (full, the default since 0.12: `F401 [*] msg` then ` --> src/a.py:1:8`; or `--output-format=concise`: ' +
-        '`src/a.py:1:8: F401 [*] msg`).',
+    '`src/a.py:1:8: F401 [*] msg`).',
   columnBase: 1,
   // ruff's SourceLocation column counts characters (OneIndexed over chars, not bytes).
   columnUnit: 'char',
@@ -103,8 +110,8 @@ const flake8: GrammarFormat = {
   name: 'flake8',
   language: 'Python',
   description:
-    '`flake8 src` / `pycodestyle src`: `src/a.py:1:1: F401 \'os\' imported but unused` (E/W pycodestyle, F pyflakes, C90 mccabe, ' +
-        'plugin codes).',
+    "`flake8 src` / `pycodestyle src`: `src/a.py:1:1: F401 'os' imported but unused` (E/W pycodestyle, F pyflakes, C90 mccabe, " +
+    'plugin codes).',
   columnBase: 1,
   // pycodestyle (E/W) counts characters of the decoded line, a tab as 1 (observed E117 at :13:2, W291 after
   // `"éé"`); the F codes come from pyflakes' AST walk and count UTF-8 bytes on non-ASCII lines (observed).
@@ -122,7 +129,7 @@ const pythonWarnings: GrammarFormat = {
   language: 'Python',
   description:
     '`python3 -W always app.py`: `/abs/pkg/a.py:12: DeprecationWarning: msg` followed by the offending source line (the category is ' +
-        'the code).',
+    'the code).',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'severity', 'message', 'code'],
@@ -135,8 +142,7 @@ const pythonWarnings: GrammarFormat = {
 const pyflakes: GrammarFormat = {
   name: 'pyflakes',
   language: 'Python',
-  description:
-    '`pyflakes src`: `src/a.py:1:1: \'os\' imported but unused` (no code); syntax errors add the source line and a caret line.',
+  description: "`pyflakes src`: `src/a.py:1:1: 'os' imported but unused` (no code); syntax errors add the source line and a caret line.",
   columnBase: 1,
   // AST col_offset + 1: UTF-8 bytes (observed: `X = "éé" + name` reports :14, 12 in characters).
   columnUnit: 'byte',

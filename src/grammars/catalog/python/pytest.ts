@@ -27,7 +27,14 @@ const SESSION_KEY = 'pytest-session';
 
 function session(context: LineContext): PytestSession {
   return context.shared<PytestSession>(SESSION_KEY, () => ({
-    section: 'none', reportSection: 'failures', trace: null, index: 0, causeRank: 0, chainPending: false, closed: true, long: false,
+    section: 'none',
+    reportSection: 'failures',
+    trace: null,
+    index: 0,
+    causeRank: 0,
+    chainPending: false,
+    closed: true,
+    long: false,
   }));
 }
 
@@ -38,13 +45,14 @@ const CAPTURED = /^-+ Captured .* -+$/;
 // A conftest that fails to import stops pytest before its session banner: its chain is printed bare below this.
 const CONFTEST_ERROR = /^ImportError while loading conftest '.+'\.$/;
 const CHAIN = new RegExp(
-    String.raw`^(?:The above exception was the direct cause of the following exception:` +
+  String.raw`^(?:The above exception was the direct cause of the following exception:` +
     String.raw`|During handling of the above exception, another exception occurred:)$`,
 );
 // `FAILED tests/x.py::test_eq - assert 3 == 4`, `ERROR tests/x.py - ImportError…`: node ids, no line number.
 const SUMMARY_ENTRY = /^(?:FAILED|ERROR|XPASS|XFAIL) \S+(?:::\S+| -|$)/;
-const TITLE_PATTERN = '(?:test session starts|FAILURES|ERRORS|short test summary info|warnings summary|PASSES|'
-  + '\\d+ (?:failed|passed|errors?|skipped|xfailed|xpassed|deselected|warnings?)\\b|no tests ran)';
+const TITLE_PATTERN =
+  '(?:test session starts|FAILURES|ERRORS|short test summary info|warnings summary|PASSES|' +
+  '\\d+ (?:failed|passed|errors?|skipped|xfailed|xpassed|deselected|warnings?)\\b|no tests ran)';
 
 /** Raw-text anchor: location lines plus the context lines that move the session state. */
 const PYTEST_ANCHOR = [
@@ -257,7 +265,7 @@ export const pytestLong: GrammarFormat = {
   trace: { innermost: 'last', causes: 'root-first', testRunner: true },
   description:
     '`pytest` / `pytest --tb=long` (default auto): code with `>` and `E` lines, then `tests/x.py:9: AssertionError`; intermediate ' +
-        'frames end `src/x.py:12: `.',
+    'frames end `src/x.py:12: `.',
   fields: ['file', 'line', 'severity', 'message'],
   url: 'https://docs.pytest.org/en/stable/how-to/output.html#modifying-python-traceback-printing',
   parse: parsePytest('pytest-long'),

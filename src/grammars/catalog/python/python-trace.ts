@@ -27,11 +27,15 @@ export function definePythonRules(parser: LineParser): void {
     parser.alt(2, [{ GATE: () => parser.word(1, 'line'), ALT: () => parser.tok(2, Word) }]);
     parser.tok(3, Space);
     parser.tok(1, Int);
-    parser.optIf(1, () => parser.peek(1).tokenType === Comma && parser.peek(2).tokenType === Space && parser.word(3, 'in'), () => {
-      parser.tok(2, Comma);
-      parser.tok(4, Space);
-      parser.tok(3, Word);
-    });
+    parser.optIf(
+      1,
+      () => parser.peek(1).tokenType === Comma && parser.peek(2).tokenType === Space && parser.word(3, 'in'),
+      () => {
+        parser.tok(2, Comma);
+        parser.tok(4, Space);
+        parser.tok(3, Word);
+      },
+    );
   });
 }
 
@@ -112,7 +116,12 @@ const PYTHON_TRACES_KEY = 'python-traces';
 
 export function pythonTraces(context: LineContext): PythonTraces {
   return context.shared<PythonTraces>(PYTHON_TRACES_KEY, () => ({
-    trace: null, index: 0, causeRank: 0, chainPending: false, closedAt: Number.POSITIVE_INFINITY, firstEmitted: 0,
+    trace: null,
+    index: 0,
+    causeRank: 0,
+    chainPending: false,
+    closedAt: Number.POSITIVE_INFINITY,
+    firstEmitted: 0,
   }));
 }
 

@@ -7,7 +7,15 @@ import type { Emitted, GrammarFamily, GrammarFormat, LineContext } from '../../e
 import { caretColumn, parseColonHead } from '../shared/common.js';
 import { SGR } from '../../engine/anchors.js';
 import {
-  backfillMessage, definePythonRules, exceptionAfter, groupDepth, openTrace, parseFileLine, PYTEST_MARGIN, pythonTraces, unprefixed,
+  backfillMessage,
+  definePythonRules,
+  exceptionAfter,
+  groupDepth,
+  openTrace,
+  parseFileLine,
+  PYTEST_MARGIN,
+  pythonTraces,
+  unprefixed,
 } from './python-trace.js';
 import { pytestLine, pytestLong, pytestShort } from './pytest.js';
 
@@ -18,7 +26,7 @@ const FILE_ANCHOR = ` File ${SGR}"|^File ${SGR}"`;
 const HEADER = /^\s*(?:[|+] )*(?:Exception Group )?Traceback \(most recent call last\):\s*$/;
 // The two sentences CPython prints between the tracebacks of a chain (explicit `from e` and implicit context).
 const CHAIN = new RegExp(
-    String.raw`^\s*(?:The above exception was the direct cause of the following exception:` +
+  String.raw`^\s*(?:The above exception was the direct cause of the following exception:` +
     String.raw`|During handling of the above exception, another exception occurred:)\s*$`,
 );
 const CHAIN_ANCHOR = 'The above exception was the direct cause|During handling of the above exception';
@@ -58,7 +66,15 @@ function parsePythonSyntaxError(context: LineContext): boolean {
   const column = match[1] === 'SyntaxError' || match[1] === '_IncompleteInputError' ? caret : null;
   const dedentedLine = column !== null && source !== undefined ? source.slice(ECHO_INDENT) : undefined;
   const endColumn = column !== null && carets > 1 ? column + carets - 1 : null;
-  context.emit({ file: head.file, line: head.line, column, endColumn, severity: 'error', message: errorLine, ...(dedentedLine === undefined ? {} : { dedentedLine }) });
+  context.emit({
+    file: head.file,
+    line: head.line,
+    column,
+    endColumn,
+    severity: 'error',
+    message: errorLine,
+    ...(dedentedLine === undefined ? {} : { dedentedLine }),
+  });
   return true;
 }
 
@@ -196,7 +212,7 @@ const pythonSyntaxError: GrammarFormat = {
   language: 'Python',
   description:
     '`python3 x.py` (SyntaxError/IndentationError): `  File "/abs/x.py", line N` with no `, in`, the echoed source, a caret line, ' +
-        'then `SyntaxError: msg`.',
+    'then `SyntaxError: msg`.',
   columnBase: 1,
   // CPython 3.11's C printer places the caret by UTF-8 byte offset (observed: `x = "éééé" 3` puts it 4 cells right of `3`).
   columnUnit: 'byte',
@@ -213,8 +229,8 @@ const pythonTraceback: GrammarFormat = {
   language: 'Python',
   description:
     '`python3 app.py` (uncaught exception): `Traceback (most recent call last):`, `  File "/abs/m.py", line N, in fn` frames, chained ' +
-        'tracebacks, ExceptionGroup boxes (`  | ` margins), final `ValueError: msg`; 3.11+ marks the failing expression (`~~^~~`) under ' +
-        'the dedented source line, placed in the file\'s line by resolve.',
+    'tracebacks, ExceptionGroup boxes (`  | ` margins), final `ValueError: msg`; 3.11+ marks the failing expression (`~~^~~`) under ' +
+    "the dedented source line, placed in the file's line by resolve.",
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'endColumn', 'message'],
@@ -230,7 +246,7 @@ const mypy: GrammarFormat = {
   language: 'Python',
   description:
     '`mypy src` (optionally `--show-column-numbers --show-error-end`): `src/m.py:4: error: msg  [code]`, `note:` lines, ' +
-        '`m.py:4:12:4:19: error: …`.',
+    '`m.py:4:12:4:19: error: …`.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'endLine', 'endColumn', 'severity', 'message', 'code'],

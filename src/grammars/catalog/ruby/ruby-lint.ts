@@ -35,8 +35,9 @@ export const hamlLint: GrammarFormat = {
 export const slimLint: GrammarFormat = {
   name: 'slim-lint',
   language: 'Ruby',
-  description: '`slim-lint app/views`: `app/views/users/show.html.slim:12 [W] RedundantDiv: `div` is redundant when class attribute shortcut is ' +
-      'present`.',
+  description:
+    '`slim-lint app/views`: `app/views/users/show.html.slim:12 [W] RedundantDiv: `div` is redundant when class attribute shortcut is ' +
+    'present`.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message', 'code'],
@@ -68,13 +69,25 @@ function parseBrakeman(context: LineContext): boolean {
     const block = brakemanBlock(context);
     if (block.file === undefined || block.confidence === undefined) return false;
     const message = [block.category, block.message].filter((part) => part !== undefined).join(': ');
-    context.emit({ file: block.file, line: Number(line[1]), severity: BRAKEMAN_CONFIDENCE[block.confidence] ?? 'warning', code: block.category ?? null, message });
+    context.emit({
+      file: block.file,
+      line: Number(line[1]),
+      severity: BRAKEMAN_CONFIDENCE[block.confidence] ?? 'warning',
+      code: block.category ?? null,
+      message,
+    });
     return true;
   }
   // `-f tabs`: file, line, warning type, check, message, confidence.
   const row = text.split('\t');
   if (row.length !== 6 || !/^\d+$/.test(row[1] ?? '') || !/^(?:High|Medium|Weak)$/.test(row[5] ?? '')) return false;
-  context.emit({ file: row[0] ?? '', line: Number(row[1]), severity: BRAKEMAN_CONFIDENCE[row[5] ?? ''] ?? 'warning', code: row[3] ?? null, message: `${row[2]}: ${row[4]}` });
+  context.emit({
+    file: row[0] ?? '',
+    line: Number(row[1]),
+    severity: BRAKEMAN_CONFIDENCE[row[5] ?? ''] ?? 'warning',
+    code: row[3] ?? null,
+    message: `${row[2]}: ${row[4]}`,
+  });
   return true;
 }
 
@@ -83,8 +96,8 @@ export const brakeman: GrammarFormat = {
   language: 'Ruby',
   description:
     '`brakeman` (text report): `Confidence: High` … `File: app/controllers/users_controller.rb` / `Line: 5` blocks; `brakeman -f ' +
-        'tabs`: `file<TAB>line<TAB>type<TAB>check<TAB>message<TAB>confidence` rows. Confidence High/Medium/Weak maps to ' +
-        'error/warning/note.',
+    'tabs`: `file<TAB>line<TAB>type<TAB>check<TAB>message<TAB>confidence` rows. Confidence High/Medium/Weak maps to ' +
+    'error/warning/note.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message', 'code'],

@@ -121,7 +121,12 @@ function parseMinitest(context: LineContext): boolean {
     const head = parseColonHead(context, { from: text.indexOf(' [') + 2 });
     if (!head || head.rest !== ']:') return false;
     const message = followingLines(context);
-    context.emit({ file: head.file, line: head.line, severity: 'error', message: message ? `${failure[1]}: ${message}` : failure[1] ?? '' });
+    context.emit({
+      file: head.file,
+      line: head.line,
+      severity: 'error',
+      message: message ? `${failure[1]}: ${message}` : (failure[1] ?? ''),
+    });
     return true;
   }
   const indent = /^ {4}(?=\S)/.exec(text);
@@ -151,7 +156,7 @@ export const rspec: GrammarFormat = {
   language: 'Ruby',
   description:
     "`rspec` (RSpec 3): failure blocks `  1) User validates email` / `Failure/Error:` with `# ./spec/models/user_spec.rb:14:in 'block " +
-        "(2 levels) in <top (required)>'` frames, and the rerun list `rspec ./spec/models/user_spec.rb:12 # …`.",
+    "(2 levels) in <top (required)>'` frames, and the rerun list `rspec ./spec/models/user_spec.rb:12 # …`.",
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'message'],
@@ -167,7 +172,7 @@ export const minitest: GrammarFormat = {
   language: 'Ruby',
   description:
     '`ruby -Itest test/x_test.rb` (Minitest 5): `UserTest#test_valid [test/models/user_test.rb:8]:` failures and `N) Error:` blocks ' +
-        'with indented backtrace frames.',
+    'with indented backtrace frames.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'severity', 'message'],

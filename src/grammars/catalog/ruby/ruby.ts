@@ -23,7 +23,12 @@ function emitSyntaxError(context: LineContext, text: string, from: number, forma
   // Ruby echoes the source line verbatim (tabs kept) and puts the caret under it by BYTE offset.
   const column = tail[1] ? null : caretColumn(context.line(2));
   context.emit({
-    file: head.file, line: head.line, column, severity: tail[1] ? 'warning' : 'error', message: tail[2], format,
+    file: head.file,
+    line: head.line,
+    column,
+    severity: tail[1] ? 'warning' : 'error',
+    message: tail[2],
+    format,
   });
   return true;
 }
@@ -42,7 +47,8 @@ function parseRubySyntax(context: LineContext): boolean {
 const HIGHLIGHT_CARETS = /^\s*\^+\s*$/;
 function highlightAt(context: LineContext, offset: number): { column: number; endColumn: number } | undefined {
   const carets = context.line(offset + 2);
-  if (context.line(offset)?.trim() !== '' || !context.line(offset + 1)?.trim() || carets === undefined || !HIGHLIGHT_CARETS.test(carets)) return undefined;
+  if (context.line(offset)?.trim() !== '' || !context.line(offset + 1)?.trim() || carets === undefined || !HIGHLIGHT_CARETS.test(carets))
+    return undefined;
   const column = carets.indexOf('^') + 1;
   return { column, endColumn: carets.lastIndexOf('^') + 1 };
 }
@@ -115,13 +121,20 @@ const ANY_PATH_HEAD = /^([^\s:]+):(\d+):(\d+)(: .*)$/;
 
 function parseRubocop(context: LineContext): boolean {
   const bare = ANY_PATH_HEAD.exec(context.text);
-  const head = parseColonHead(context) ?? (bare ? { file: bare[1] ?? '', line: Number(bare[2]), column: Number(bare[3]), rest: bare[4] ?? '' } : undefined);
+  const head =
+    parseColonHead(context) ??
+    (bare ? { file: bare[1] ?? '', line: Number(bare[2]), column: Number(bare[3]), rest: bare[4] ?? '' } : undefined);
   if (!head || head.column === null) return false;
   const tail = RUBOCOP_TAIL.exec(head.rest);
   if (!tail) return false;
   const letter = tail[1] as keyof typeof RUBOCOP_SEVERITY;
   context.emit({
-    file: head.file, line: head.line, column: head.column, severity: RUBOCOP_SEVERITY[letter], code: tail[2] ?? null, message: tail[3] ?? '',
+    file: head.file,
+    line: head.line,
+    column: head.column,
+    severity: RUBOCOP_SEVERITY[letter],
+    code: tail[2] ?? null,
+    message: tail[3] ?? '',
   });
   return true;
 }
@@ -132,8 +145,8 @@ const ruby: GrammarFormat = {
   language: 'Ruby',
   description:
     "`ruby app.rb` (uncaught exception): `/app/lib/util.rb:3:in 'boom': bad arg (ArgumentError)`, `\\tfrom main.rb:3:in 'go'` frames " +
-        "(backticks before Ruby 3.4), then any `cause` sections; Ruby 3.1+ error_highlight puts the failing line and `^^^^` (the column " +
-        "range) between the head and its frames.",
+    '(backticks before Ruby 3.4), then any `cause` sections; Ruby 3.1+ error_highlight puts the failing line and `^^^^` (the column ' +
+    'range) between the head and its frames.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'endColumn', 'message'],
@@ -146,8 +159,9 @@ const ruby: GrammarFormat = {
 const rubySyntax: GrammarFormat = {
   name: 'ruby-syntax',
   language: 'Ruby',
-  description: '`ruby -wc x.rb` / `ruby x.rb` (parse time): `lib/syn.rb:1: syntax error, unexpected end-of-input` with the source and a caret, ' +
-      'and `x.rb:2: warning: …`.',
+  description:
+    '`ruby -wc x.rb` / `ruby x.rb` (parse time): `lib/syn.rb:1: syntax error, unexpected end-of-input` with the source and a caret, ' +
+    'and `x.rb:2: warning: …`.',
   columnBase: 1,
   // Observed with ruby 3.1: `x = "éé" 3` puts the caret under byte 12, not character 10.
   columnUnit: 'byte',
@@ -161,9 +175,10 @@ const rubySyntax: GrammarFormat = {
 const rubocop: GrammarFormat = {
   name: 'rubocop',
   language: 'Ruby',
-  description: '`rubocop` (progress/clang/emacs formatters): `app/models/user.rb:3:5: C: [Correctable] Style/Cop: message`, then the source line ' +
-      'and a caret range; also extensionless files (`bin/setup:2:6: C: …`, `Gemfile`, `config.ru`, `x.json.jbuilder`) and no cop name ' +
-      '(`--no-display-cop-names`).',
+  description:
+    '`rubocop` (progress/clang/emacs formatters): `app/models/user.rb:3:5: C: [Correctable] Style/Cop: message`, then the source line ' +
+    'and a caret range; also extensionless files (`bin/setup:2:6: C: …`, `Gemfile`, `config.ru`, `x.json.jbuilder`) and no cop name ' +
+    '(`--no-display-cop-names`).',
   columnBase: 1,
   // Observed with rubocop 1.39: after `"ü: …"` the column counts characters (32), not bytes (33).
   columnUnit: 'char',
@@ -172,8 +187,9 @@ const rubocop: GrammarFormat = {
   url: 'https://docs.rubocop.org/rubocop/formatters.html',
   // Extensionless scripts under bin/, exe/ and script/ by a line-start anchor on those names (Gemfile, Rakefile
   // and other `*file` names are selected by the universal anchor).
-  anchor: `${RUBY_ANCHOR}|^(?:\\./)?(?:bin|exe|script|libexec)/[^\\s:]{1,200}:\\d+:\\d+: [CWEFRI]: |\\.(?:ru|jbuilder):\\d+:\\d+: [CWEFRI]: ` +
-      `|file:\\d+:\\d+: [CWEFRI]: `,
+  anchor:
+    `${RUBY_ANCHOR}|^(?:\\./)?(?:bin|exe|script|libexec)/[^\\s:]{1,200}:\\d+:\\d+: [CWEFRI]: |\\.(?:ru|jbuilder):\\d+:\\d+: [CWEFRI]: ` +
+    `|file:\\d+:\\d+: [CWEFRI]: `,
   parse: parseRubocop,
 };
 

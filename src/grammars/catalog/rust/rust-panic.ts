@@ -100,7 +100,10 @@ function parseFrame(context: LineContext): boolean {
     panic.index++;
   }
   context.emit({
-    file: head.file, line: head.line, column: head.column, message: panic.message,
+    file: head.file,
+    line: head.line,
+    column: head.column,
+    message: panic.message,
     // Rust prints the innermost frame (the panic machinery, then the panicking function) first.
     frame: { trace: panic.trace, index: panic.index, causeRank: 0 },
   });
@@ -113,7 +116,7 @@ export const rustPanic: GrammarFormat = {
   language: 'Rust',
   description:
     "`cargo test` / a panicking Rust binary: `thread 'x' (123) panicked at src/lib.rs:21:9:` (or `panicked at 'msg', " +
-        "src/main.rs:10:21`) and RUST_BACKTRACE=1 frames `at ./src/lib.rs:7:5`.",
+    'src/main.rs:10:21`) and RUST_BACKTRACE=1 frames `at ./src/lib.rs:7:5`.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'severity', 'message'],

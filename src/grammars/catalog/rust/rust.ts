@@ -40,7 +40,13 @@ function findHeader(context: LineContext): Header | undefined {
     const header = HEADER.exec(line);
     if (header) {
       const child = header[1] !== 'error' && header[1] !== 'warning';
-      return { severity: severityOf(header[1]), code: header[2] ?? null, message: header[3] ?? '', logLine: context.logLine + delta, child };
+      return {
+        severity: severityOf(header[1]),
+        code: header[2] ?? null,
+        message: header[3] ?? '',
+        logLine: context.logLine + delta,
+        child,
+      };
     }
     if (!BETWEEN.test(line)) return undefined;
   }
@@ -73,7 +79,15 @@ function parseArrow(context: LineContext): boolean {
   const endColumn = head.column === null ? null : primaryEnd(context, head.line, head.column);
   const roles = context.state<RustRoles>(() => ({}));
   const owner = belongsToOwner(context, roles, header, arrow[2] === ':::') ? roles.owner : undefined;
-  const location = { file: head.file, line: head.line, column: head.column, endColumn, severity, code: header.code, message: header.message };
+  const location = {
+    file: head.file,
+    line: head.line,
+    column: head.column,
+    endColumn,
+    severity,
+    code: header.code,
+    message: header.message,
+  };
   const raw = context.emit(owner ? { ...location, relatedTo: owner } : location);
   if (!raw) return true;
   if (!owner && !header.child) {
@@ -82,7 +96,16 @@ function parseArrow(context: LineContext): boolean {
   }
   const labelsOwner = owner ?? raw;
   for (const label of secondaryLabels(context)) {
-    context.emit({ file: head.file, line: label.line, column: label.column, endColumn: label.endColumn, severity: 'note', code: null, message: label.message, relatedTo: labelsOwner });
+    context.emit({
+      file: head.file,
+      line: label.line,
+      column: label.column,
+      endColumn: label.endColumn,
+      severity: 'note',
+      code: null,
+      message: label.message,
+      relatedTo: labelsOwner,
+    });
   }
   return true;
 }
@@ -125,8 +148,14 @@ function parseShort(context: LineContext): boolean {
   const tail = /^: (error|warning|note|help)(?:\[([\w-]+)\])?: (.*)$/.exec(head.rest);
   if (!tail) return false;
   context.emit({
-    file: head.file, line: head.line, column: head.column, endLine: head.endLine, endColumn: head.endColumn,
-    severity: severityOf(tail[1]), code: tail[2] ?? null, message: tail[3] ?? '',
+    file: head.file,
+    line: head.line,
+    column: head.column,
+    endLine: head.endLine,
+    endColumn: head.endColumn,
+    severity: severityOf(tail[1]),
+    code: tail[2] ?? null,
+    message: tail[3] ?? '',
   });
   return true;
 }
@@ -140,7 +169,7 @@ const rustc: GrammarFormat = {
   language: 'Rust',
   description:
     '`cargo build` / `cargo clippy` / `rustc` (human or `--message-format=short`): `error[E0308]: msg` then ` --> src/lib.rs:4:21`, ` ' +
-        '::: ` secondary spans, or `src/lib.rs:4:21: error[E0308]: msg`.',
+    '::: ` secondary spans, or `src/lib.rs:4:21: error[E0308]: msg`.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'endColumn', 'severity', 'message', 'code'],

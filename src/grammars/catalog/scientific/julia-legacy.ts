@@ -28,7 +28,13 @@ function parseJulia0(context: LineContext): boolean {
     const file = loading[1] ?? '';
     const line = Number(loading[2]);
     if (context.logLine - state.lastLine === 1) {
-      context.emit({ file, line, severity: null, message: state.message, frame: { trace: state.trace, index: state.index++, causeRank: 0 } });
+      context.emit({
+        file,
+        line,
+        severity: null,
+        message: state.message,
+        frame: { trace: state.trace, index: state.index++, causeRank: 0 },
+      });
     } else context.emit({ file, line, severity: 'error', message: state.message });
     return true;
   }
@@ -44,7 +50,11 @@ function parseJulia0(context: LineContext): boolean {
   // Julia 0.x prints its own Base files relative to base/ (`./loading.jl`, `./client.jl`): no workspace file.
   const base = /^\.\/[^/]+\.jl$/.test(frame[1] ?? '');
   context.emit({
-    file: frame[1] ?? '', line: Number(frame[2]), severity: null, message: state.message, ...(base ? { hints: { runtime: true } } : {}),
+    file: frame[1] ?? '',
+    line: Number(frame[2]),
+    severity: null,
+    message: state.message,
+    ...(base ? { hints: { runtime: true } } : {}),
     frame: { trace: state.trace, index: state.index++, causeRank: 0 },
   });
   return true;
@@ -56,7 +66,7 @@ export const julia0: GrammarFormat = {
   language: 'Julia',
   description:
     '`julia x.jl` with Julia 0.4–0.6: `ERROR: LoadError: UndefVarError: y not defined`, ` in f(::Int64) at /home/u/x.jl:5` frames, ' +
-        'then `while loading /home/u/x.jl, in expression starting on line 3`.',
+    'then `while loading /home/u/x.jl, in expression starting on line 3`.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message'],

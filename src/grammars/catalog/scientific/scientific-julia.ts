@@ -49,7 +49,11 @@ function emitFrame(context: LineContext, head: LocationHead, frameNumber: number
   state.last = context.logLine;
   const runtime = isJuliaRuntime(module, head.file);
   context.emit({
-    file: head.file, line: head.line, column: head.column, severity: null, message: state.message,
+    file: head.file,
+    line: head.line,
+    column: head.column,
+    severity: null,
+    message: state.message,
     frame: { trace: state.trace, index: state.index++, causeRank: 0 },
     ...(runtime ? { hints: { runtime: true } } : {}),
   });
@@ -107,10 +111,19 @@ function parseJulia(context: LineContext): boolean {
     let message = '';
     for (let delta = -1; delta >= -20; delta--) {
       const opener = /^┌ (Error|Warning|Info|Debug): ?(.*)$/.exec(context.line(delta) ?? '');
-      if (opener) { level = opener[1] ?? ''; message = opener[2] ?? ''; break; }
+      if (opener) {
+        level = opener[1] ?? '';
+        message = opener[2] ?? '';
+        break;
+      }
     }
     if (level === '' || level === 'Debug') return level !== '';
-    context.emit({ file: head.file, line: head.line, severity: level === 'Error' ? 'error' : level === 'Warning' ? 'warning' : 'note', message });
+    context.emit({
+      file: head.file,
+      line: head.line,
+      severity: level === 'Error' ? 'error' : level === 'Warning' ? 'warning' : 'note',
+      message,
+    });
     return true;
   }
   // JuliaSyntax parse error: `# Error @ /x/b.jl:3:11` (also `# Warning @`).
@@ -118,7 +131,13 @@ function parseJulia(context: LineContext): boolean {
   if (syntax) {
     const head = parseColonHead(context, { from: syntax[0].length });
     if (!head || !JULIA_FILE.test(head.file)) return false;
-    context.emit({ file: head.file, line: head.line, column: head.column, severity: syntax[1] === 'Error' ? 'error' : 'warning', message: parseErrorMessage(context) });
+    context.emit({
+      file: head.file,
+      line: head.line,
+      column: head.column,
+      severity: syntax[1] === 'Error' ? 'error' : 'warning',
+      message: parseErrorMessage(context),
+    });
     return true;
   }
   // Inside a testset the header carries its name: `Calc: Test Failed at …`.
@@ -154,8 +173,8 @@ export const julia: GrammarFormat = {
   language: 'Julia',
   description:
     '`julia src/main.jl` (1.6+): `ERROR: LoadError: UndefVarError: …`, `Stacktrace:` with ` [1] f(x::Int64)` / `   @ Main ' +
-        '~/src/a.jl:3` frames (`@ Base ./int.jl:88` is the runtime), `in expression starting at …`, JuliaSyntax `# Error @ a.jl:3:11`, ' +
-        '`Test Failed at …jl:5`, `└ @ Main a.jl:4` log records.',
+    '~/src/a.jl:3` frames (`@ Base ./int.jl:88` is the runtime), `in expression starting at …`, JuliaSyntax `# Error @ a.jl:3:11`, ' +
+    '`Test Failed at …jl:5`, `└ @ Main a.jl:4` log records.',
   // JuliaSyntax columns are 1-based characters (it counts codepoints; docs: JuliaSyntax.jl "Diagnostics").
   columnBase: 1,
   columnUnit: 'char',

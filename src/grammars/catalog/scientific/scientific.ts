@@ -60,7 +60,10 @@ function parseTracebackFrame(context: LineContext): boolean {
   state.lastLine = context.logLine;
   const file = srcref[1] ?? '';
   context.emit({
-    file, line: Number(srcref[2]), severity: null, message: state.message,
+    file,
+    line: Number(srcref[2]),
+    severity: null,
+    message: state.message,
     frame: { trace: state.trace, index: state.index++, causeRank: 0 },
     ...(/[/\\]/.test(file) ? {} : { hints: { basenameOnly: true } }),
   });
@@ -132,7 +135,13 @@ function parseTestthat(context: LineContext): boolean {
   if (summary) {
     const head = parseColonHead(context, { from: summary[0].length, text: text.replace("') - ", ') - ') });
     if (!head || !R_FILE.test(head.file)) return false;
-    context.emit({ file: head.file, line: head.line, severity: 'warning', message: `${summary[1] ?? ''}: ${head.rest.replace(/^\) - /, '')}`, hints: { directory: 'tests/testthat' } });
+    context.emit({
+      file: head.file,
+      line: head.line,
+      severity: 'warning',
+      message: `${summary[1] ?? ''}: ${head.rest.replace(/^\) - /, '')}`,
+      hints: { directory: 'tests/testthat' },
+    });
     return true;
   }
   // Backtrace call with its srcref: ` 1. ├─testthat::expect_equal(…) at test-ratio.R:5:2` or, wrapped, `      at test-ratio.R:5:2`.
@@ -143,7 +152,11 @@ function parseTestthat(context: LineContext): boolean {
   state.lastLine = context.logLine;
   if (head.file === state.file && head.line === state.line) return true; // the header already points here
   context.emit({
-    file: head.file, line: head.line, column: head.column, severity: null, message: state.message,
+    file: head.file,
+    line: head.line,
+    column: head.column,
+    severity: null,
+    message: state.message,
     frame: { trace: state.trace, index: state.index++, causeRank: 0 },
     hints: { directory: 'tests/testthat' },
   });
@@ -164,7 +177,7 @@ const r: GrammarFormat = {
   language: 'R',
   description:
     '`Rscript -e \'source("R/calc.R")\'`: parse errors `Error in source("R/calc.R") : R/calc.R:3:10: unexpected symbol` (caret ' +
-        'below); `traceback()` frames `7: ratio(x, by) at ratio.R#6` (keep.source on).',
+    'below); `traceback()` frames `7: ratio(x, by) at ratio.R#6` (keep.source on).',
   // R's parser counts characters and expands tabs to multiples of 8 (gram.y xxcolno), like a display column.
   columnBase: 1,
   columnUnit: 'display',
@@ -181,8 +194,8 @@ const testthat: GrammarFormat = {
   trace: { innermost: 'first', causes: 'none', testRunner: true },
   language: 'R',
   description:
-    '`Rscript -e \'testthat::test_dir("tests/testthat")\'`: `── Failure (\'test-calc.R:4\'): adds ──` / `Error (…)` / `Warning (…)` ' +
-        'reports (3.2+: `(test-calc.R:4:3)`), paths relative to tests/testthat, backtraces `at test-x.R:5:2`.',
+    "`Rscript -e 'testthat::test_dir(\"tests/testthat\")'`: `── Failure ('test-calc.R:4'): adds ──` / `Error (…)` / `Warning (…)` " +
+    'reports (3.2+: `(test-calc.R:4:3)`), paths relative to tests/testthat, backtraces `at test-x.R:5:2`.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'severity', 'message'],

@@ -52,7 +52,15 @@ function colonHead(text: string, from: number): LocationHead | undefined {
   const stdin = text.charCodeAt(from) === 0x3c || text.charCodeAt(from) === 0x5b ? STANDARD_INPUT_HEAD.exec(text) : null;
   if (stdin) {
     const column = stdin[3] === undefined ? null : Number(stdin[3]);
-    return { file: stdin[1]!, line: Number(stdin[2]), column, endLine: null, endColumn: null, rest: text.slice(from + stdin[0].length), start: from };
+    return {
+      file: stdin[1]!,
+      line: Number(stdin[2]),
+      column,
+      endLine: null,
+      endColumn: null,
+      rest: text.slice(from + stdin[0].length),
+      start: from,
+    };
   }
   for (const spaces of SPACES_FIRST) {
     const match = matchColonHead(text, from, spaces);
@@ -79,7 +87,9 @@ function colonHead(text: string, from: number): LocationHead | undefined {
 export function parseParenHead(context: LineContext, options: { from?: number; parens?: boolean } = {}): LocationHead | undefined {
   const text = context.text;
   const from = options.from ?? text.length - text.trimStart().length;
-  return context.memo(memoKey(options.parens === true ? 'paren-parens' : 'paren', from), () => parenHead(text, from, options.parens === true));
+  return context.memo(memoKey(options.parens === true ? 'paren-parens' : 'paren', from), () =>
+    parenHead(text, from, options.parens === true),
+  );
 }
 
 function parenHead(text: string, from: number, parens: boolean): LocationHead | undefined {
@@ -89,14 +99,33 @@ function parenHead(text: string, from: number, parens: boolean): LocationHead | 
     const file = text.slice(match.pathStart, match.pathEnd);
     if (!plausiblePath(file)) continue;
     const [line, column, endLine, endColumn] = match.numbers;
-    return { file, line: line!, column: column ?? null, endLine: endLine ?? null, endColumn: endColumn ?? null, rest: text.slice(match.end), start: from };
+    return {
+      file,
+      line: line!,
+      column: column ?? null,
+      endLine: endLine ?? null,
+      endColumn: endColumn ?? null,
+      rest: text.slice(match.end),
+      start: from,
+    };
   }
   return undefined;
 }
 
 const SEVERITY_WORDS: Record<string, Severity> = {
-  error: 'error', 'fatal error': 'error', fatal: 'error', err: 'error', failure: 'error', critical: 'error',
-  warning: 'warning', warn: 'warning', note: 'note', info: 'note', remark: 'note', help: 'note', hint: 'note',
+  error: 'error',
+  'fatal error': 'error',
+  fatal: 'error',
+  err: 'error',
+  failure: 'error',
+  critical: 'error',
+  warning: 'warning',
+  warn: 'warning',
+  note: 'note',
+  info: 'note',
+  remark: 'note',
+  help: 'note',
+  hint: 'note',
 };
 
 /** Maps a tool's severity word (any case) to faultline's three levels; null when it is not one. */

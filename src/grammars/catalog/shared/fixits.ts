@@ -12,7 +12,18 @@ const NEXT_HEAD = /^(?:\S[^:]*:\d+:(?:\d+:)? |\S[^:]*: In |In file included from
 /** How far below its head a fix-it is looked for: a code frame is a few lines; the window is ±40. */
 const LOOKAHEAD = 30;
 
-const SIMPLE_ESCAPES: Record<string, number> = { n: 0x0a, t: 0x09, r: 0x0d, '"': 0x22, '\\': 0x5c, "'": 0x27, a: 0x07, b: 0x08, f: 0x0c, v: 0x0b };
+const SIMPLE_ESCAPES: Record<string, number> = {
+  n: 0x0a,
+  t: 0x09,
+  r: 0x0d,
+  '"': 0x22,
+  '\\': 0x5c,
+  "'": 0x27,
+  a: 0x07,
+  b: 0x08,
+  f: 0x0c,
+  v: 0x0b,
+};
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The C-escaped string as text (octal escapes are bytes of UTF-8); undefined when it is not valid. */
@@ -49,7 +60,12 @@ function fixItEdit(line: string): RawFixEdit | undefined {
   const newText = unescapeC(match[6] as string);
   const [startLine, startColumn, endLine, endColumn] = [2, 3, 4, 5].map((group) => Number(match[group]));
   if (file === undefined || file === '' || newText === undefined || !startLine || !startColumn || !endLine || !endColumn) return undefined;
-  return { file, start: { line: startLine, column: startColumn, unit: 'byte' }, end: { line: endLine, column: endColumn, unit: 'byte' }, newText };
+  return {
+    file,
+    start: { line: startLine, column: startColumn, unit: 'byte' },
+    end: { line: endLine, column: endColumn, unit: 'byte' },
+    newText,
+  };
 }
 
 /**

@@ -39,22 +39,36 @@ export function defineLineWordRule(parser: LineParser, name: string): void {
   };
   // `line 6.` lexes as one Word (a Word may hold dots), so the number is an Int or a Word like `6.`.
   const isLineNumber = (at: number): boolean => parser.peek(at).tokenType === Int || parser.word(at, /^\d+\.$/);
-  const accepts = (type: TokenType, options: LineWordOptions): boolean =>
-    type !== EOF && (type !== Space || options?.spaces === true);
+  const accepts = (type: TokenType, options: LineWordOptions): boolean => type !== EOF && (type !== Space || options?.spaces === true);
   parser.define(`${name}Path`, (options: LineWordOptions) => {
     const step = (idx: number): void =>
-      parser.alt(idx, ALL_TOKENS.map((type) => ({ GATE: () => parser.peek(1).tokenType === type, ALT: () => parser.tok(idx, type) })));
+      parser.alt(
+        idx,
+        ALL_TOKENS.map((type) => ({ GATE: () => parser.peek(1).tokenType === type, ALT: () => parser.tok(idx, type) })),
+      );
     step(1);
-    parser.rep(1, () => !atTail(options) && accepts(parser.peek(1).tokenType, options), () => step(2));
+    parser.rep(
+      1,
+      () => !atTail(options) && accepts(parser.peek(1).tokenType, options),
+      () => step(2),
+    );
   });
   parser.define(name, (options: LineWordOptions) => {
     parser.sub(1, `${name}Path`, [options]);
-    parser.optIf(1, () => options?.colon === true, () => parser.tok(3, Colon));
+    parser.optIf(
+      1,
+      () => options?.colon === true,
+      () => parser.tok(3, Colon),
+    );
     parser.tok(3, Space);
-    parser.optIf(2, () => options?.on === true, () => {
-      parser.tok(3, Word);
-      parser.tok(4, Space);
-    });
+    parser.optIf(
+      2,
+      () => options?.on === true,
+      () => {
+        parser.tok(3, Word);
+        parser.tok(4, Space);
+      },
+    );
     parser.tok(4, Word);
     parser.tok(5, Space);
     parser.alt(1, [
@@ -72,7 +86,12 @@ interface LineWordLocation {
 }
 
 /** Runs a rule defined by defineLineWordRule at `from`; undefined unless the path is plausible. */
-export function parseLineWord(context: LineContext, rule: string, from: number, options: LineWordOptions = {}): LineWordLocation | undefined {
+export function parseLineWord(
+  context: LineContext,
+  rule: string,
+  from: number,
+  options: LineWordOptions = {},
+): LineWordLocation | undefined {
   const parsed = context.parse(rule, { from, args: [options] });
   if (!parsed) return undefined;
   const pathNode = parsed.cst.children[`${rule}Path`]?.[0];

@@ -54,7 +54,12 @@ function framePath(printed: string): string | undefined {
 }
 
 /** Parses `path:L[:C]` at `from` running exactly to `to` (exclusive) of the line. */
-export function parseLocationSpan(context: LineContext, rule: 'v8Location' | 'v8ParenLocation', from: number, to: number): V8Location | undefined {
+export function parseLocationSpan(
+  context: LineContext,
+  rule: 'v8Location' | 'v8ParenLocation',
+  from: number,
+  to: number,
+): V8Location | undefined {
   const parsed = context.parse(rule, { from });
   if (!parsed || parsed.end !== to) return undefined;
   const location = rule === 'v8Location' ? parsed.cst : parsed.cst.children.v8Location?.[0];
@@ -174,7 +179,10 @@ export function frameRun(context: LineContext, classify: () => { owner: FrameRun
 
 /** Emits the current frame line's location (if it has one) as frame `run.index`, and advances the index. */
 export function emitFrame(
-  context: LineContext, run: Pick<FrameRun, 'trace' | 'index' | 'message'> & { chain?: CauseChain }, location: V8Location | null, format?: string,
+  context: LineContext,
+  run: Pick<FrameRun, 'trace' | 'index' | 'message'> & { chain?: CauseChain },
+  location: V8Location | null,
+  format?: string,
 ): void {
   const index = run.index++;
   if (!location) return;

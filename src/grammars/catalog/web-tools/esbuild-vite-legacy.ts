@@ -86,8 +86,8 @@ function parseViteFile(context: LineContext): boolean {
 export const viteRollup: GrammarFormat = {
   name: 'vite-rollup',
   language: 'JavaScript',
-  description: '`npx vite build` (vite 2-7, rollup): `[plugin] msg`, then `file: /abs/src/main.js:3:21` (0-based column) ' +
-      'above a code frame.',
+  description:
+    '`npx vite build` (vite 2-7, rollup): `[plugin] msg`, then `file: /abs/src/main.js:3:21` (0-based column) ' + 'above a code frame.',
   // rollup's loc and esbuild's location: 1-based lines, 0-based columns in JavaScript string units.
   columnBase: 0,
   columnUnit: 'utf-16',
@@ -101,8 +101,9 @@ export const viteRollup: GrammarFormat = {
 export const esbuildApi: GrammarFormat = {
   name: 'esbuild-api',
   language: 'JavaScript',
-  description: 'esbuild\'s JavaScript API errors (vite:esbuild, tsup, esbuild-loader): `Transform failed with 1 error:` then ' +
-      '`/abs/src/main.ts:1:30: ERROR: msg` (0-based column).',
+  description:
+    "esbuild's JavaScript API errors (vite:esbuild, tsup, esbuild-loader): `Transform failed with 1 error:` then " +
+    '`/abs/src/main.ts:1:30: ERROR: msg` (0-based column).',
   columnBase: 0,
   // esbuild's API Location.column counts UTF-8 bytes (pkg/api), as its CLI does.
   columnUnit: 'byte',

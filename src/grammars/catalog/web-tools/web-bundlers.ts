@@ -82,7 +82,10 @@ function parseWebpackLegacy(context: LineContext, printedModule: string, severit
     line: Number(failure[3]),
     column: failure[1] === 'parse' ? Number(failure[4]) : null,
     severity,
-    message: (failure[2] ?? '').replace(/^\S*[\\/]\S* (?=\S)/, '').replace(/^(\w*Error: )\S+: /, '$1').trim(),
+    message: (failure[2] ?? '')
+      .replace(/^\S*[\\/]\S* (?=\S)/, '')
+      .replace(/^(\w*Error: )\S+: /, '$1')
+      .trim(),
   });
   return true;
 }
@@ -98,7 +101,14 @@ function parseVite(context: LineContext): boolean {
   for (let delta = -1; delta >= -3; delta--) {
     const heading = /^\[([\w:@/-]+)\] (.*)$/.exec(context.line(delta) ?? '');
     if (!heading) continue;
-    context.emit({ file: head.file, line: head.line, column: head.column, severity: 'error', message: heading[2] ?? '', code: heading[1] ?? null });
+    context.emit({
+      file: head.file,
+      line: head.line,
+      column: head.column,
+      severity: 'error',
+      message: heading[2] ?? '',
+      code: heading[1] ?? null,
+    });
     return true;
   }
   return false;
@@ -227,7 +237,8 @@ export const webBundlerFormats: GrammarFormat[] = [
   {
     name: 'esbuild',
     language: 'JavaScript',
-    description: '`npx esbuild src/index.ts --bundle`: `✘ [ERROR] msg`, a blank line, then `    src/index.ts:3:16:` on its own line and a code frame.',
+    description:
+      '`npx esbuild src/index.ts --bundle`: `✘ [ERROR] msg`, a blank line, then `    src/index.ts:3:16:` on its own line and a code frame.',
     // esbuild's MsgLocation.Column is "0-based, in bytes" (pkg/api): observed `src/greet.ts:2:40` for the `;` that is
     // the 38th character but the 41st byte of `  const é = "café"; return é + name +;`.
     columnBase: 0,
@@ -235,7 +246,8 @@ export const webBundlerFormats: GrammarFormat[] = [
     fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
     observed: true,
     url: 'https://esbuild.github.io/api/#log-level',
-    anchor: `^ {4}\\S.*\\.[A-Za-z][A-Za-z0-9+_]{0,11}:\\d+:\\d+:${SGR}\\r?$` +
+    anchor:
+      `^ {4}\\S.*\\.[A-Za-z][A-Za-z0-9+_]{0,11}:\\d+:\\d+:${SGR}\\r?$` +
       // Before 0.9: ` > src/a.js:2:18: error: msg` and its notes `   src/a.js:1:6: note: msg`.
       `|^${SGR}(?: > | {3})\\S.*\\.[A-Za-z][A-Za-z0-9+_]{0,11}:\\d+:\\d+: ${SGR}(?:error|warning|note): `,
     parse: parseEsbuild,
@@ -243,10 +255,11 @@ export const webBundlerFormats: GrammarFormat[] = [
   {
     name: 'webpack',
     language: 'JavaScript',
-    description: '`npx webpack` (webpack 5 stats): `ERROR in ./src/App.js 6:2` (module, SPACE, L:C[-EC]) then the message (`Module not found: ' +
-        '…`); webpack 1-4: `ERROR in ./src/App.js` then `Module parse failed: Unexpected token (6:2)` or `Module build failed: ' +
-        'SyntaxError: … (6:2)`; create-react-app: `./src/App.js 6:2` alone, then webpack\'s message; Next.js: `./pages/x.ts` alone, ' +
-        'then `Module parse failed: … (3:16)`.',
+    description:
+      '`npx webpack` (webpack 5 stats): `ERROR in ./src/App.js 6:2` (module, SPACE, L:C[-EC]) then the message (`Module not found: ' +
+      '…`); webpack 1-4: `ERROR in ./src/App.js` then `Module parse failed: Unexpected token (6:2)` or `Module build failed: ' +
+      "SyntaxError: … (6:2)`; create-react-app: `./src/App.js 6:2` alone, then webpack's message; Next.js: `./pages/x.ts` alone, " +
+      'then `Module parse failed: … (3:16)`.',
     // Positions come from acorn's SourceLocation: 1-based lines, 0-based UTF-16 columns, exclusive end.
     columnBase: 0,
     columnUnit: 'utf-16',
@@ -278,8 +291,9 @@ export const webBundlerFormats: GrammarFormat[] = [
   {
     name: 'swc',
     language: 'JavaScript',
-    description: '`npx swc src -d dist` / Next.js builds: `  x msg`, then the frame `,-[src/x.ts:11:1]` whose `:  ^` marks (or `,->` span) name ' +
-        'the line and column.',
+    description:
+      '`npx swc src -d dist` / Next.js builds: `  x msg`, then the frame `,-[src/x.ts:11:1]` whose `:  ^` marks (or `,->` span) name ' +
+      'the line and column.',
     // The column is the caret's cell under the echoed line (miette-style rendering by display width).
     columnBase: 1,
     columnUnit: 'display',
@@ -292,7 +306,8 @@ export const webBundlerFormats: GrammarFormat[] = [
   {
     name: 'rollup',
     language: 'JavaScript',
-    description: '`npx rollup src/main.js --file out.js`: `[!] RollupError: src/math.js (2:12): msg` then `src/math.js (2:12)` and a code frame.',
+    description:
+      '`npx rollup src/main.js --file out.js`: `[!] RollupError: src/math.js (2:12): msg` then `src/math.js (2:12)` and a code frame.',
     // Rollup prints acorn-style positions: 0-based columns (observed (2:12) under the 13th character).
     columnBase: 0,
     columnUnit: 'utf-16',
@@ -306,8 +321,9 @@ export const webBundlerFormats: GrammarFormat[] = [
   {
     name: 'babel',
     language: 'JavaScript',
-    description: "`npx babel src -d lib` (and babel-jest, babel-loader): `SyntaxError: /abs/src/a.js: Unexpected token (2:10)`, then a code " +
-        "frame whose caret marks the column.",
+    description:
+      '`npx babel src -d lib` (and babel-jest, babel-loader): `SyntaxError: /abs/src/a.js: Unexpected token (2:10)`, then a code ' +
+      'frame whose caret marks the column.',
     // The caret's position, 1-based in UTF-16 units (the code frame blanks each code unit of the line).
     columnBase: 1,
     columnUnit: 'utf-16',

@@ -15,8 +15,12 @@ function parseTsLoader(context: LineContext): boolean {
   if (tsl) {
     const detail = /^\s+(TS\d+): (.*)$/.exec(context.line(1) ?? '');
     context.emit({
-      file: tsl[2] ?? '', line: Number(tsl[3]), column: Number(tsl[4]), severity: tsl[1] === 'WARNING' ? 'warning' : 'error',
-      code: detail?.[1] ?? null, message: detail?.[2] ?? '',
+      file: tsl[2] ?? '',
+      line: Number(tsl[3]),
+      column: Number(tsl[4]),
+      severity: tsl[1] === 'WARNING' ? 'warning' : 'error',
+      code: detail?.[1] ?? null,
+      message: detail?.[2] ?? '',
     });
     return true;
   }
@@ -27,18 +31,29 @@ function parseTsLoader(context: LineContext): boolean {
     const header = /^(?:ERROR|WARNING) in (\S+\.(?:[cm]?tsx?|[cm]?jsx?|vue))\s*$/.exec(context.line(-1) ?? '');
     if (!header || !plausiblePath(header[1] ?? '')) return false;
     context.emit({
-      file: header[1] ?? '', line: Number(bare[1]), column: Number(bare[2]), severity: bare[3] === 'warning' ? 'warning' : 'error',
-      code: bare[4] ?? null, message: bare[5] ?? '',
+      file: header[1] ?? '',
+      line: Number(bare[1]),
+      column: Number(bare[2]),
+      severity: bare[3] === 'warning' ? 'warning' : 'error',
+      code: bare[4] ?? null,
+      message: bare[5] ?? '',
     });
     return true;
   }
   // Early ts-loader / ts-node: `src/a.ts (3,7): Type 'string' is not assignable …` (a space before the parenthesis);
   // Angular 4-5's AOT compiler prints its templates the same way, `ng:///C:/app/src/x.component.html (71,29): msg`.
-  const spaced = /^(?:(?:ERROR|WARNING) in )?(\S+\.(?:[cm]?tsx?|[cm]?jsx?|vue|html)) \((\d+),(\d+)\): (?:(error|warning) )?(?:(TS\d+): )?(.*)$/.exec(text);
+  const spaced =
+    /^(?:(?:ERROR|WARNING) in )?(\S+\.(?:[cm]?tsx?|[cm]?jsx?|vue|html)) \((\d+),(\d+)\): (?:(error|warning) )?(?:(TS\d+): )?(.*)$/.exec(
+      text,
+    );
   if (!spaced) return false;
   context.emit({
-    file: spaced[1] ?? '', line: Number(spaced[2]), column: Number(spaced[3]), severity: spaced[4] === 'warning' ? 'warning' : 'error',
-    code: spaced[5] ?? null, message: spaced[6] ?? '',
+    file: spaced[1] ?? '',
+    line: Number(spaced[2]),
+    column: Number(spaced[3]),
+    severity: spaced[4] === 'warning' ? 'warning' : 'error',
+    code: spaced[5] ?? null,
+    message: spaced[6] ?? '',
   });
   return true;
 }
@@ -51,8 +66,13 @@ function parseWebpackChain(context: LineContext): boolean {
   const line = Number(match[2]);
   const endColumn = match[5] === undefined ? null : Number(match[5]);
   context.emit({
-    file: match[1] ?? '', line, column: Number(match[3]), endLine: endColumn === null ? null : Number(match[4] ?? line), endColumn,
-    severity: 'note', message: 'imported here',
+    file: match[1] ?? '',
+    line,
+    column: Number(match[3]),
+    endLine: endColumn === null ? null : Number(match[4] ?? line),
+    endColumn,
+    severity: 'note',
+    message: 'imported here',
   });
   return true;
 }
@@ -75,19 +95,36 @@ function parseTslint(context: LineContext): boolean {
       file = /^(\S+):\d+:\d+\s*$/.exec(line)?.[1];
     }
     if (file === undefined) return false;
-    context.emit({ file, line: Number(row[2]), column: Number(row[3]), severity: row[1] === 'WARNING' ? 'warning' : 'error', code: row[4] ?? null, message: row[5] ?? '' });
+    context.emit({
+      file,
+      line: Number(row[2]),
+      column: Number(row[3]),
+      severity: row[1] === 'WARNING' ? 'warning' : 'error',
+      code: row[4] ?? null,
+      message: row[5] ?? '',
+    });
     return true;
   }
   const prose = /^(ERROR|WARNING): (\S+):(\d+):(\d+) - (.*)$/.exec(text);
   if (prose && plausiblePath(prose[2] ?? '')) {
-    context.emit({ file: prose[2] ?? '', line: Number(prose[3]), column: Number(prose[4]), severity: prose[1] === 'WARNING' ? 'warning' : 'error', message: prose[5] ?? '' });
+    context.emit({
+      file: prose[2] ?? '',
+      line: Number(prose[3]),
+      column: Number(prose[4]),
+      severity: prose[1] === 'WARNING' ? 'warning' : 'error',
+      message: prose[5] ?? '',
+    });
     return true;
   }
   const match = /^(?:(ERROR|WARNING): )?(?:\((\S+)\) )?(\S+)\[(\d+), (\d+)\]: (.*)$/.exec(text);
   if (!match || !plausiblePath(match[3] ?? '')) return false;
   context.emit({
-    file: match[3] ?? '', line: Number(match[4]), column: Number(match[5]), severity: match[1] === 'WARNING' ? 'warning' : 'error',
-    code: match[2] ?? null, message: match[6] ?? '',
+    file: match[3] ?? '',
+    line: Number(match[4]),
+    column: Number(match[5]),
+    severity: match[1] === 'WARNING' ? 'warning' : 'error',
+    code: match[2] ?? null,
+    message: match[6] ?? '',
   });
   return true;
 }
@@ -132,9 +169,9 @@ export const webLegacyFormats: GrammarFormat[] = [
     language: 'TypeScript',
     description:
       '`npx webpack` with ts-loader: `[tsl] ERROR in /abs/src/a.ts(3,7)` then `      TS2322: msg`; ts-loader 2 and older print ' +
-          'webpack\'s `ERROR in ./src/a.ts` then `(3,7): error TS2322: msg`; early ts-loader and ts-node print ' +
-          '`src/a.ts (3,7): msg` (a space before the parenthesis), as Angular 4-5\'s AOT compiler does for templates ' +
-          '(`ng:///C:/app/src/x.component.html (71,29): msg`).',
+      "webpack's `ERROR in ./src/a.ts` then `(3,7): error TS2322: msg`; early ts-loader and ts-node print " +
+      "`src/a.ts (3,7): msg` (a space before the parenthesis), as Angular 4-5's AOT compiler does for templates " +
+      '(`ng:///C:/app/src/x.component.html (71,29): msg`).',
     columnBase: 1,
     columnUnit: 'utf-16',
     fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
@@ -161,8 +198,8 @@ export const webLegacyFormats: GrammarFormat[] = [
     language: 'TypeScript',
     description:
       '`npx tslint -p .`: verbose (and pre-6 prose) `ERROR: (semicolon) src/a.ts[3, 7]: Missing semicolon`, 6.x prose `ERROR: ' +
-          'src/a.ts:3:7 - msg`, the default stylish `src/a.ts:3:7` header with `ERROR: 3:7  rule  msg` rows; tslint 4 printed no ' +
-          'severity.',
+      'src/a.ts:3:7 - msg`, the default stylish `src/a.ts:3:7` header with `ERROR: 3:7  rule  msg` rows; tslint 4 printed no ' +
+      'severity.',
     columnBase: 1,
     columnUnit: 'utf-16',
     fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
@@ -177,8 +214,8 @@ export const webLegacyFormats: GrammarFormat[] = [
     name: 'next',
     language: 'JavaScript',
     description:
-      '`next lint` / `next build`: a `./pages/index.js` header, then `12:5  Error: \'x\' is not defined.  no-undef` rows; `next ' +
-          'build`\'s `./src/app/page.tsx:5:7` then `Type error: msg`.',
+      "`next lint` / `next build`: a `./pages/index.js` header, then `12:5  Error: 'x' is not defined.  no-undef` rows; `next " +
+      "build`'s `./src/app/page.tsx:5:7` then `Type error: msg`.",
     columnBase: 1,
     columnUnit: 'utf-16',
     fields: ['file', 'line', 'column', 'severity', 'message', 'code'],

@@ -115,7 +115,13 @@ function parseSvelteCheck(context: LineContext): boolean {
   const next = /^(Error|Warn|Warning|Hint): (.*)$/.exec(context.line(1) ?? '');
   if (!next) return false;
   const word = next[1];
-  context.emit({ file: head.file, line: head.line, column: head.column, severity: word === 'Error' ? 'error' : word === 'Hint' ? 'note' : 'warning', message: next[2] ?? '' });
+  context.emit({
+    file: head.file,
+    line: head.line,
+    column: head.column,
+    severity: word === 'Error' ? 'error' : word === 'Hint' ? 'note' : 'warning',
+    message: next[2] ?? '',
+  });
   return true;
 }
 
@@ -174,8 +180,9 @@ export const webLintFormats: GrammarFormat[] = [
   {
     ...JS_LINT,
     name: 'biome',
-    description: '`npx biome check` / `biome lint` (default reporter): `src/lint.js:3:9 lint/suspicious/noDoubleEquals  FIXABLE  ━━━` then `  × ' +
-        'msg` in a framed block.',
+    description:
+      '`npx biome check` / `biome lint` (default reporter): `src/lint.js:3:9 lint/suspicious/noDoubleEquals  FIXABLE  ━━━` then `  × ' +
+      'msg` in a framed block.',
     // Observed: on `const café = "é"; if (café == 2)` Biome printed 1:28, the character column (byte column: 31).
     columnUnit: 'char',
     fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
@@ -188,7 +195,8 @@ export const webLintFormats: GrammarFormat[] = [
   {
     ...JS_LINT,
     name: 'prettier',
-    description: '`npx prettier --check src`: `[error] src/broken.js: SyntaxError: Unexpected token (2:14)`, the location at the end in parentheses.',
+    description:
+      '`npx prettier --check src`: `[error] src/broken.js: SyntaxError: Unexpected token (2:14)`, the location at the end in parentheses.',
     // JavaScript string offsets (Babel/acorn); observed 1:43 after two `é` where the byte column is 46.
     columnUnit: 'utf-16',
     fields: ['file', 'line', 'column', 'severity', 'message'],
@@ -200,7 +208,8 @@ export const webLintFormats: GrammarFormat[] = [
   {
     name: 'stylelint',
     language: 'CSS',
-    description: '`npx stylelint "src/**/*.css"` (string formatter): the file alone, then `  2:12  ✖  Unexpected unit  length-zero-no-unit` rows.',
+    description:
+      '`npx stylelint "src/**/*.css"` (string formatter): the file alone, then `  2:12  ✖  Unexpected unit  length-zero-no-unit` rows.',
     columnBase: 1,
     columnUnit: 'utf-16',
     fields: ['file', 'line', 'column', 'severity', 'message', 'code'],

@@ -15,23 +15,35 @@ export function defineWebRules(parser: LineParser): void {
   parser.define('webSpaceLocation', () => {
     parser.sub(1, 'path', [{ until: 'space' }]);
     parser.tok(1, Space);
-    parser.optIf(1, () => parser.peek(1).tokenType === LParen, () => {
-      parser.tok(1, LParen);
-      consumeUntil(parser, 10, (peek) => peek(1).tokenType === RParen);
-      parser.tok(1, RParen);
-      parser.tok(2, Space);
-    });
+    parser.optIf(
+      1,
+      () => parser.peek(1).tokenType === LParen,
+      () => {
+        parser.tok(1, LParen);
+        consumeUntil(parser, 10, (peek) => peek(1).tokenType === RParen);
+        parser.tok(1, RParen);
+        parser.tok(2, Space);
+      },
+    );
     parser.tok(1, Int);
     parser.tok(1, Colon);
     parser.tok(2, Int);
-    parser.optIf(2, () => parser.peek(1).tokenType === Dash && parser.peek(2).tokenType === Int, () => {
-      parser.tok(1, Dash);
-      parser.tok(3, Int);
-      parser.optIf(3, () => parser.peek(1).tokenType === Colon && parser.peek(2).tokenType === Int, () => {
-        parser.tok(2, Colon);
-        parser.tok(4, Int);
-      });
-    });
+    parser.optIf(
+      2,
+      () => parser.peek(1).tokenType === Dash && parser.peek(2).tokenType === Int,
+      () => {
+        parser.tok(1, Dash);
+        parser.tok(3, Int);
+        parser.optIf(
+          3,
+          () => parser.peek(1).tokenType === Colon && parser.peek(2).tokenType === Int,
+          () => {
+            parser.tok(2, Colon);
+            parser.tok(4, Int);
+          },
+        );
+      },
+    );
   });
   // `(2:12)` — rollup's and prettier's position, after a path or at the end of a message.
   parser.define('webLineColParen', () => {
@@ -49,7 +61,11 @@ export function defineWebRules(parser: LineParser): void {
   });
   // `/abs/src/util.js: line 2, col 25, ` — ESLint compact. The path runs to `: line ` (it may hold spaces).
   parser.define('webCompactLocation', () => {
-    consumeUntil(parser, 20, (peek) => peek(1).tokenType === Colon && peek(2).tokenType === Space && peek(3).image === 'line' && peek(4).tokenType === Space);
+    consumeUntil(
+      parser,
+      20,
+      (peek) => peek(1).tokenType === Colon && peek(2).tokenType === Space && peek(3).image === 'line' && peek(4).tokenType === Space,
+    );
     parser.tok(1, Colon);
     parser.tok(1, Space);
     parser.tok(1, Word);
@@ -85,7 +101,9 @@ export function parseSpaceLocation(context: LineContext, from: number): WebLocat
   // Numbers inside the loader chain are not ours: the position is the Int tokens after its closing parenthesis.
   const close = parsed.cst.children.RParen?.[0];
   const after = close && 'startOffset' in close ? close.startOffset : -1;
-  const ints = (parsed.cst.children.Int ?? []).flatMap((token) => ('image' in token && token.startOffset > after ? [Number(token.image)] : []));
+  const ints = (parsed.cst.children.Int ?? []).flatMap((token) =>
+    'image' in token && token.startOffset > after ? [Number(token.image)] : [],
+  );
   const [line, column, third, fourth] = ints;
   if (line === undefined || column === undefined) return undefined;
   const endLine = third === undefined ? null : fourth === undefined ? line : third;
@@ -107,7 +125,10 @@ export function parseParenLocation(context: LineContext, from: number): WebLocat
 }
 
 /** `(L:C)` exactly at the end of the line (prettier's syntax errors), or before a last `:` (babel's). */
-export function parseTrailingLineCol(context: LineContext, options: { trailingColon?: boolean } = {}): { line: number; column: number; start: number } | undefined {
+export function parseTrailingLineCol(
+  context: LineContext,
+  options: { trailingColon?: boolean } = {},
+): { line: number; column: number; start: number } | undefined {
   const trimmed = context.text.trimEnd();
   const text = options.trailingColon && trimmed.endsWith('):') ? trimmed.slice(0, -1) : trimmed;
   const start = text.lastIndexOf('(');

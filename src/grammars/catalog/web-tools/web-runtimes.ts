@@ -125,7 +125,14 @@ function parseDeno(context: LineContext): boolean {
       if (!ts) continue;
       const location = parseV8Frame(context);
       if (!location) return false;
-      context.emit({ file: location.file, line: location.line, column: location.column, severity: ts[2] === 'WARNING' ? 'warning' : 'error', code: ts[1] ?? null, message: ts[3] ?? '' });
+      context.emit({
+        file: location.file,
+        line: location.line,
+        column: location.column,
+        severity: ts[2] === 'WARNING' ? 'warning' : 'error',
+        code: ts[1] ?? null,
+        message: ts[3] ?? '',
+      });
       return true;
     }
     return parseFrame(context, 'deno');
@@ -136,7 +143,14 @@ function parseDeno(context: LineContext): boolean {
     const heading = DENO_LINT_HEADER.exec(context.line(-1) ?? '');
     const head = heading ? parseColonHead(context, { from: arrow[0].length }) : undefined;
     if (!heading || !head || head.rest.trim() !== '') return false;
-    context.emit({ file: head.file, line: head.line, column: head.column, severity: heading[1] === 'warning' ? 'warning' : 'error', code: heading[2] ?? null, message: heading[3] ?? '' });
+    context.emit({
+      file: head.file,
+      line: head.line,
+      column: head.column,
+      severity: heading[1] === 'warning' ? 'warning' : 'error',
+      code: heading[2] ?? null,
+      message: heading[3] ?? '',
+    });
     return true;
   }
   // test: `adds => ./src/main_test.ts:4:6` — where the failing test is declared (context, not a diagnostic: the
@@ -151,7 +165,13 @@ function parseDeno(context: LineContext): boolean {
   if (!state.tests.has(key)) {
     state.tests.add(key);
     const error = /^error: (.*)$/.exec(context.line(1) ?? '');
-    context.emit({ file: head.file, line: head.line, column: head.column, severity: null, message: error ? `${name} — ${error[1]}` : name });
+    context.emit({
+      file: head.file,
+      line: head.line,
+      column: head.column,
+      severity: null,
+      message: error ? `${name} — ${error[1]}` : name,
+    });
   }
   return true;
 }
@@ -163,7 +183,7 @@ export const webRuntimeFormats: GrammarFormat[] = [
     language: 'TypeScript',
     description:
       '`deno run` / `deno check` / `deno test` / `deno lint`: `error: Uncaught …` then `    at boom (file:///…/lib.ts:2:9)`; `TS2322 ' +
-          '[ERROR]: …` then `    at file:///…:2:7`; `adds => ./src/main_test.ts:4:6`; `error[rule]: …` then ` --> /abs/x.ts:1:10`.',
+      '[ERROR]: …` then `    at file:///…:2:7`; `adds => ./src/main_test.ts:4:6`; `error[rule]: …` then ` --> /abs/x.ts:1:10`.',
     columnBase: 1,
     columnUnit: 'utf-16',
     fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
@@ -176,8 +196,9 @@ export const webRuntimeFormats: GrammarFormat[] = [
     name: 'bun',
     trace: { innermost: 'first', causes: 'root-last' },
     language: 'TypeScript',
-    description: '`bun run x.ts` / `bun test`: a code frame, `TypeError: msg` (or `error: …`), then `      at boom (/abs/src/lib.ts:2:13)` ' +
-        'frames and `Bun v1.x` / `(fail) name`.',
+    description:
+      '`bun run x.ts` / `bun test`: a code frame, `TypeError: msg` (or `error: …`), then `      at boom (/abs/src/lib.ts:2:13)` ' +
+      'frames and `Bun v1.x` / `(fail) name`.',
     columnBase: 1,
     // JavaScriptCore columns are UTF-16 like V8's, but bun transpiles TS first: columns can differ from node/deno (§3.16).
     columnUnit: 'utf-16',
@@ -191,7 +212,8 @@ export const webRuntimeFormats: GrammarFormat[] = [
     name: 'mocha',
     trace: { innermost: 'first', causes: 'root-last', testRunner: true },
     language: 'JavaScript',
-    description: '`npx mocha` (spec reporter): `  1) suite` / `       test:` / `AssertionError …` then V8 frames (`file://` URLs under ESM).',
+    description:
+      '`npx mocha` (spec reporter): `  1) suite` / `       test:` / `AssertionError …` then V8 frames (`file://` URLs under ESM).',
     columnBase: 1,
     columnUnit: 'utf-16',
     fields: ['file', 'line', 'column', 'message'],
