@@ -170,6 +170,19 @@ interface Run {
   last: number;
 }
 
+/** `text` from `start` to `end` with edits `first`…`last` (sorted, inside that span) made. */
+function withEdits(text: string, edits: readonly DiffEdit[], first: number, last: number, start: number, end: number): string {
+  const pieces: string[] = [];
+  let at = start;
+  for (let index = first; index <= last; index++) {
+    const edit = edits[index] as DiffEdit;
+    pieces.push(text.slice(at, edit.start), edit.newText);
+    at = edit.end;
+  }
+  pieces.push(text.slice(at, end));
+  return pieces.join('');
+}
+
 /**
  * The change of a run of consecutive lines `from`..`to` (0-based, `to` excluded), each changed by one edit that
  * stays inside it: both sides as one block, the line prefixes put in by replaceAll.
@@ -178,16 +191,8 @@ function runChange(text: string, edits: readonly DiffEdit[], run: Run, start: nu
   const { from, to, first, last } = run;
   const bodyEnd = text.charCodeAt(end - 1) === 0x0a ? end - 1 : end;
   const suffix = bodyEnd < end ? '' : NO_NEWLINE;
-  const pieces: string[] = [];
-  let at = start;
-  for (let index = first; index <= last; index++) {
-    const edit = edits[index] as DiffEdit;
-    pieces.push(text.slice(at, edit.start), edit.newText);
-    at = edit.end;
-  }
-  pieces.push(text.slice(at, bodyEnd));
   const minus = `-${text.slice(start, bodyEnd).replaceAll('\n', '\n-')}${suffix}`;
-  const plus = `+${pieces.join('').replaceAll('\n', '\n+')}${suffix}`;
+  const plus = `+${withEdits(text, edits, first, last, start, bodyEnd).replaceAll('\n', '\n+')}${suffix}`;
   return { oldStart: from, removed: to - from, added: to - from, minus: [minus], plus: [plus] };
 }
 
@@ -235,15 +240,12 @@ export function editsDiff(file: string, before: FileText, edits: readonly DiffEd
       continue;
     }
     closeRun();
-    const pieces: string[] = [];
-    let at = oldFrom;
-    for (let index = first; index <= last; index++) {
-      const edit = edits[index] as DiffEdit;
-      pieces.push(text.slice(at, edit.start), edit.newText);
-      at = edit.end;
-    }
-    pieces.push(text.slice(at, oldTo));
-    stretchChanges(printedLines(text.slice(oldFrom, oldTo)), printedLines(pieces.join('')), from, changes);
+    stretchChanges(
+      printedLines(text.slice(oldFrom, oldTo)),
+      printedLines(withEdits(text, edits, first, last, oldFrom, oldTo)),
+      from,
+      changes,
+    );
     first = last + 1;
   }
   closeRun();
