@@ -26,7 +26,9 @@ function project(files: Record<string, string | Buffer>): { tree: string; copy: 
   }
   const copy = join(base, 'copy');
   cpSync(tree, copy, { recursive: true });
-  return { tree, copy, env: { ...process.env, FAULTLINE_CACHE_DIR: join(base, '.cache'), FAULTLINE_SESSION: `fix-real-${base}` } };
+  // A UTF-8 locale whatever the caller's: ShellCheck (Haskell) cannot read the non-ASCII sources in the C locale.
+  const env = { ...process.env, LC_ALL: 'C.UTF-8', FAULTLINE_CACHE_DIR: join(base, '.cache'), FAULTLINE_SESSION: `fix-real-${base}` };
+  return { tree, copy, env };
 }
 
 async function cli(args: string[], cwd: string, env: NodeJS.ProcessEnv) {
@@ -112,8 +114,8 @@ describe("faultline fix --last --apply matches the tools' own fixers", () => {
       const fixed = await cli(['fix', '--last', '--apply'], tree, env);
       expect(fixed.err).toMatch(/fix\(es\) applied/);
       expect(fixed.code).toBe(0);
-      const diff = spawnSync('shellcheck', ['-f', 'diff', 'x.sh', 'lib/y.sh'], { cwd: copy });
-      expect(spawnSync('patch', ['-s', '-p1'], { cwd: copy, input: diff.stdout }).status).toBe(0);
+      const diff = spawnSync('shellcheck', ['-f', 'diff', 'x.sh', 'lib/y.sh'], { cwd: copy, env });
+      expect(spawnSync('patch', ['-s', '-p1'], { cwd: copy, env, input: diff.stdout }).status).toBe(0);
       const names = ['x.sh', 'lib/y.sh'];
       expect(sources(tree, names)).toEqual(sources(copy, names));
       expect(readFileSync(join(copy, 'x.sh'), 'utf8')).toContain('echo "$name"\t  "é😀" "$name"');
