@@ -54,7 +54,7 @@ const CASES: readonly TraceCase[] = [
     command: 'python3 main.py',
   },
   // The pytest cases run the `pytest` that hasTool found: `python3` on PATH may be another interpreter without
-  // pytest (CI puts ruff's venv first), and `python3 -m pytest` then fails before any test runs.
+  // pytest (a virtual environment's), and `python3 -m pytest` then fails before any test runs.
   {
     name: 'pytest: a user function below the failing test raised',
     tool: ['pytest', 'python3-pytest'],
