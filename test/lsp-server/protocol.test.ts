@@ -178,8 +178,10 @@ describe('faultline lsp, scripted client', () => {
       rememberedRuns: number;
     };
     // One entry per command, at most 100 commands; the runs remembered are those the history keeps (50 keys × 5).
+    // How many of the 1 000 runs the server sees between two reads of the history depends on timing; the last read
+    // always sees the latest run of each of the 50 keys the history keeps, 50 different commands: that is the floor.
     expect(stats.commands).toBeLessThanOrEqual(100);
-    expect(stats.commands).toBeGreaterThan(50);
+    expect(stats.commands).toBeGreaterThanOrEqual(50);
     expect(stats.diagnostics).toBeLessThanOrEqual(100);
     expect(stats.rememberedRuns).toBeLessThanOrEqual(250);
     expect(client.latest(w.uri)!.length).toBeLessThanOrEqual(100);
