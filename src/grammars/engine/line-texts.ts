@@ -89,8 +89,9 @@ export function repairWebCopy(line: string): string {
   return repaired;
 }
 
-// What the rewriting may change for the raw anchors: a quote, a structured-log wrapper, Markdown spans, links and pipes.
-const MAY_BE_REWRITTEN = /^>|msg=|[`*]|\]\(|\\\|/;
+// What a web copy's repair may change for the raw anchors: a quote, Markdown spans, links and pipes (a structured-log
+// wrapper is mayBeStructuredLog's).
+const MAY_BE_REWRITTEN = /^>|[`*]|\]\(|\\\|/;
 
 /** Whether a raw line's text may differ from what the raw anchors see in it (it is then rewritten before they look). */
 export function mayBeRewritten(raw: string): boolean {

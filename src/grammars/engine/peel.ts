@@ -97,11 +97,6 @@ export function readStructuredLog(line: string): StructuredLogLine | undefined {
   return line.charCodeAt(0) === 0x7b ? readJsonLog(line) : undefined;
 }
 
-/** The message (and error) of a structured log line, unquoted and unescaped; the line itself when it is not one. */
-export function unwrapStructuredLog(line: string): string {
-  return readStructuredLog(line)?.text ?? line;
-}
-
 // --- prefixes learned from the log ----------------------------------------------------------------------
 
 /** How many lines on each side of a candidate line are compared with it (the bounded learning window). */

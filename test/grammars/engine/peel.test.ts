@@ -2,7 +2,10 @@
 // tool tags never end up in a path, and the log line numbers stay those of the original log.
 import { describe, expect, it } from 'vitest';
 import { createScanner } from '../../../src/grammars/index.js';
-import { learnPrefix, readStructuredLog, toolTagOf, unwrapStructuredLog } from '../../../src/grammars/engine/peel.js';
+import { learnPrefix, readStructuredLog, toolTagOf } from '../../../src/grammars/engine/peel.js';
+
+/** The message of a structured log line, or the line itself when it is not one (what the line texts show). */
+const unwrapStructuredLog = (line: string): string => readStructuredLog(line)?.text ?? line;
 import { stripLinePrefixes } from '../../../src/grammars/engine/prefixes.js';
 import { normaliseLine } from '../../../src/summarise/index.js';
 import type { RawLocation } from '../../../src/core/index.js';
