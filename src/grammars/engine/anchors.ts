@@ -12,4 +12,14 @@ export const STANDARD_INPUT_ANCHOR = `(?:<stdin>|\\[stdin\\]):\\d|-:\\d+:\\d`;
  * read from standard input. */
 export const LOCATION_ANCHOR = `\\.[A-Za-z][A-Za-z0-9+_]{0,11}${SGR}[:(]${SGR}\\d|${STANDARD_INPUT_ANCHOR}`;
 
+/**
+ * LOCATION_ANCHOR narrowed to the paths a format reads (`extensions`: a regex source of the extensions without the
+ * dot) and to its location suffix (`[:(]`, or `\\(` for `file(L,C)` heads). Issue 21: a format that reads only
+ * YAML files but anchors on every location was offered every location line of every log (four linters at the head
+ * of the registry parsed each tsc, cargo and go line); its own anchor now refuses those lines before any parse.
+ */
+export function locationAnchorFor(extensions: string, suffix = '[:(]'): string {
+  return `\\.(?:${extensions})${SGR}${suffix}${SGR}\\d|${STANDARD_INPUT_ANCHOR}`;
+}
+
 export { SGR };

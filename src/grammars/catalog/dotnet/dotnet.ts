@@ -4,7 +4,10 @@
 // Link: https://learn.microsoft.com/en-us/visualstudio/msbuild/msbuild-diagnostic-format-for-tasks
 import type { GrammarFamily, GrammarFormat, LineContext } from '../../engine/format.js';
 import { parseParenHead, severityOf } from '../shared/common.js';
-import { LOCATION_ANCHOR } from '../../engine/anchors.js';
+import { locationAnchorFor } from '../../engine/anchors.js';
+
+// Both read only the `origin(L,C)` head: a `file:L:C` line is never theirs.
+const PAREN_HEAD_ANCHOR = locationAnchorFor('[A-Za-z][A-Za-z0-9+_]{0,11}', '\\(');
 import { dotnetStack, defineDotnetRules } from './dotnet-stack.js';
 import { pester, powershell } from './powershell.js';
 
@@ -95,7 +98,7 @@ const msvc: GrammarFormat = {
   fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
   observed: false,
   url: 'https://learn.microsoft.com/en-us/cpp/build/reference/diagnostics-compiler-diagnostic-options',
-  anchor: LOCATION_ANCHOR,
+  anchor: PAREN_HEAD_ANCHOR,
   parse(context) {
     const diagnostic = parseDiagnostic(context);
     if (!diagnostic || !isMsvc(diagnostic)) return false;
@@ -116,7 +119,7 @@ const msbuild: GrammarFormat = {
   fields: ['file', 'line', 'column', 'endLine', 'endColumn', 'severity', 'message', 'code'],
   observed: true,
   url: 'https://learn.microsoft.com/en-us/visualstudio/msbuild/msbuild-diagnostic-format-for-tasks',
-  anchor: LOCATION_ANCHOR,
+  anchor: PAREN_HEAD_ANCHOR,
   parse(context) {
     const diagnostic = parseDiagnostic(context);
     if (!diagnostic || isMsvc(diagnostic)) return false;

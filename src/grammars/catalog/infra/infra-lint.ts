@@ -3,7 +3,7 @@
 // https://github.com/igorshubovych/markdownlint-cli , https://github.com/aws-cloudformation/cfn-lint
 import type { GrammarFormat, LineContext } from '../../engine/format.js';
 import { parseColonHead, severityOf } from '../shared/common.js';
-import { LOCATION_ANCHOR } from '../../engine/anchors.js';
+import { locationAnchorFor } from '../../engine/anchors.js';
 
 const YAML = /\.ya?ml$/;
 
@@ -27,7 +27,7 @@ export const actionlint: GrammarFormat = {
   fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
   observed: false,
   url: 'https://github.com/rhysd/actionlint/blob/main/docs/usage.md',
-  anchor: LOCATION_ANCHOR,
+  anchor: locationAnchorFor('ya?ml', ':'),
   parse: parseActionlint,
 };
 
@@ -89,7 +89,7 @@ export const yamllint: GrammarFormat = {
   observed: true,
   url: 'https://yamllint.readthedocs.io/en/stable/quickstart.html#running-yamllint',
   // Rows start with two spaces and `L:C` then the padded severity (SGR allowed when coloured).
-  anchor: `${LOCATION_ANCHOR}|^ {2}\\d+:\\d+ +(?:\\x1b\\[[0-9;]*m)*(?:error|warning) `,
+  anchor: `${locationAnchorFor('ya?ml', ':')}|^ {2}\\d+:\\d+ +(?:\\x1b\\[[0-9;]*m)*(?:error|warning) `,
   parse: parseYamllint,
 };
 
@@ -122,7 +122,8 @@ export const markdownlint: GrammarFormat = {
   fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
   observed: true,
   url: 'https://github.com/igorshubovych/markdownlint-cli',
-  anchor: LOCATION_ANCHOR,
+  // The extension test below ignores case (README.MD).
+  anchor: locationAnchorFor('[mM][dD][xX]?|[mM][aA][rR][kK][dD][oO][wW][nN]', ':'),
   parse: parseMarkdownlint,
 };
 
@@ -177,6 +178,6 @@ export const cfnLint: GrammarFormat = {
   fields: ['file', 'line', 'column', 'endLine', 'endColumn', 'severity', 'message', 'code'],
   observed: true,
   url: 'https://github.com/aws-cloudformation/cfn-lint#output',
-  anchor: LOCATION_ANCHOR,
+  anchor: locationAnchorFor('ya?ml|json|template', ':'),
   parse: parseCfnLint,
 };
