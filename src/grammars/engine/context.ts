@@ -10,6 +10,7 @@ import {
   type WorkMeter,
 } from '../../core/index.js';
 import { CauseChain } from './cause-chain.js';
+import type { LineMemo } from './line-memo.js';
 import type { Emitted, GrammarFormat, LineContext, Parsed } from './format.js';
 import { isSpace } from './heads.js';
 import { mayMatch, type LineParser } from './parser.js';
@@ -29,10 +30,10 @@ export interface ContextHost {
   formatsByName: ReadonlyMap<string, GrammarFormat>;
   newTraceId(): number;
   /** Per-line cache shared by the formats offered the same line; the scanner clears it for each line. */
-  lineMemo: Map<string, unknown>;
+  lineMemo: LineMemo<unknown>;
   /** Tokens of each text lexed for the current candidate line, keyed by the text itself: a key built by
    * concatenation made V8 copy the whole line on every lookup (measured: 45 MB promoted per 100 MB log). */
-  tokenMemo: Map<string, IToken[]>;
+  tokenMemo: LineMemo<IToken[]>;
   readonly maxLocations: number;
   overflow: number;
   /** Folds a line's repeats of earlier locations; its count of folded printings counts toward maxLocations. */

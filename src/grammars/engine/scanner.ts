@@ -7,6 +7,7 @@ import type { ScannerOptions, ScanResult } from './scan-options.js';
 import type { ContextHost } from './context.js';
 import type { GrammarFormat } from './format.js';
 import { LineTexts, mayBeRewritten, neighbourTexts } from './line-texts.js';
+import { LineMemo } from './line-memo.js';
 import { mayHoldPrefix, peelCandidate, swallowed, withWrapperLevel, type PeeledLine } from './peel.js';
 import { detectLinePrefixes } from './prefixes.js';
 import { FormatOffer } from './offer.js';
@@ -28,6 +29,12 @@ const WINDOW_HALF = 2 * 1024;
 const MAX_WINDOWS_PER_LINE = 64;
 // An unterminated line is consumed in slices once it grows past this, so a 100 MB line stays bounded.
 const MAX_PENDING_LINE = 256 * 1024;
+
+/** Whether `test` holds for an item of `items` from index `from` on. */
+function someFrom<T>(items: readonly T[], from: number, test: (item: T) => boolean): boolean {
+  for (let index = from; index < items.length; index++) if (test(items[index]!)) return true;
+  return false;
+}
 
 /** A candidate position in the buffer and the log line it is on. */
 interface Candidate {
@@ -71,8 +78,8 @@ export class Scanner {
       sharedState: new Map(),
       formatsByName: formatsByNameFor(this.formats),
       newTraceId: () => ++this.traceCounter,
-      lineMemo: new Map(),
-      tokenMemo: new Map(),
+      lineMemo: new LineMemo(),
+      tokenMemo: new LineMemo(),
       maxLocations: options.maxLocations ?? DEFAULT_MAX_LOCATIONS,
       overflow: 0,
       repeats: new RepeatFolder(),
@@ -309,12 +316,14 @@ export class Scanner {
     // A prefix learned from the neighbours (`[rank0]:`, `api  | `) or a tool tag (`[javac] `, `error:`) may be a
     // tool's own words (make's `make[1]: `, Maven's `[ERROR] `), so the line is first offered with it; when no
     // specific format claimed it or a path swallowed the prefix, it goes again without, its neighbours peeled alike.
-    const fresh = this.host.emitted.slice(emittedBefore);
+    const emitted = this.host.emitted;
     const specific = claimant !== undefined && claimant.fallback !== true;
-    if (specific && !fresh.some((location) => mayHoldPrefix(location.file))) return;
+    if (specific && !someFrom(emitted, emittedBefore, (location) => mayHoldPrefix(location.file))) return;
     const peeled = peelCandidate(prepared());
     if (peeled === undefined) return;
-    if (specific && !fresh.some((location) => swallowed(prepared().text, location.file, peeled.peeledLength))) return;
+    if (specific && !someFrom(emitted, emittedBefore, (location) => swallowed(prepared().text, location.file, peeled.peeledLength))) return;
+    // Copied only now: nearly every claimed line returned above, and a copy per line was garbage (issue 21).
+    const fresh = emitted.slice(emittedBefore);
     this.host.emitted.length = emittedBefore;
     this.host.lineMemo.clear();
     this.host.neighbour = (delta) => (delta === 0 ? peeled.text : peeled.neighbour(delta));
