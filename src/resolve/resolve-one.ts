@@ -221,7 +221,13 @@ async function resolveByPath(raw: RawLocation, workspace: Workspace, index: File
   if (parsed.kind === 'host-absolute' && (await workspace.fs.stat(parsed.path)) !== undefined) {
     return { kind: 'unresolved', reason: 'outside-root' };
   }
-  return fromOutcome(await workspace.firstExisting(foreignSuffixCandidates(parsed.segments, workspace)), raw.file);
+  const found = fromOutcome(await workspace.firstExisting(foreignSuffixCandidates(parsed.segments, workspace)), raw.file);
+  // A file at the root of a file system (`/Name.swift`) is a path whose head the user cut before pasting, as `…/Name.swift`
+  // is: as the last resort, the one workspace file of that name (several are `ambiguous`).
+  if (found.kind === 'unresolved' && found.reason === 'not-found' && parsed.segments.length === 1) {
+    return deferToIndex(raw, parsed.segments, index, workspace, found);
+  }
+  return found;
 }
 
 function resolveJvmPackage(raw: RawLocation, packagePath: string, workspace: Workspace, index: FileIndex): FirstPass {
