@@ -21,10 +21,15 @@ const ECHO = /^\s*(?:\$|%|>|❯|\+{1,4}|PS [^>]{0,200}>)\s+(\S.*)$/;
 // prompt or not.
 const QUOTED_COMMAND = /^\s*(`{1,3})(?:\$ )?([^`\s][^`]{0,2000}?)\1\s*$/;
 
-/** The command of a log line that echoes one (`$ python3 - < app.py`, `+ node < app.js`, a whole line quoted as code),
- * else undefined. */
+// A command pasted bare, without its prompt, is still recognisable when a package runner leads it: the runner's own
+// word (`npx pyright@1.1.83 foo.py`, `python -m mypy app.py`, `bundle exec rubocop x.rb`) is no message's first word.
+const RUNNER = '(?:npx|pnpx|bunx|uvx|pipx run|pnpm (?:exec|dlx)|yarn dlx|python3? -m|py -m|poetry run|uv run|bundle exec)';
+const RUNNER_COMMAND = new RegExp(`^\\s*(${RUNNER} \\S.*)$`);
+
+/** The command of a log line that echoes one (`$ python3 - < app.py`, `+ node < app.js`, a whole line quoted as code,
+ * a package runner's line pasted without its prompt), else undefined. */
 export function echoedCommand(line: string): string | undefined {
-  return ECHO.exec(line)?.[1] ?? QUOTED_COMMAND.exec(line)?.[2];
+  return ECHO.exec(line)?.[1] ?? QUOTED_COMMAND.exec(line)?.[2] ?? RUNNER_COMMAND.exec(line)?.[1];
 }
 
 // A line of a build log that is itself a command reading standard input (make echoes a recipe as it is).

@@ -29,6 +29,7 @@ import { permissiveFamily } from './catalog/permissive.js';
 import { proseFamily } from './catalog/prose/prose.js';
 import { perlFamily } from './catalog/perl.js';
 import { phpFamily } from './catalog/php.js';
+import { phpcsFamily } from './catalog/php-cs.js';
 import { pythonFamily } from './catalog/python/python.js';
 import { pythonLintFamily } from './catalog/python-lint/python-lint.js';
 import { rubyFamily } from './catalog/ruby/ruby.js';
@@ -80,6 +81,8 @@ const FAMILIES: readonly GrammarFamily[] = [
   // Scripting languages: extension-gated (.rb, .php, .pl, .lua, .sh) or phrase-anchored (`on line N`, `line N:`).
   rubyFamily,
   phpFamily,
+  // PHP_CodeSniffer's `  8 | ERROR | msg` rows carry no path: they are read only under a `FILE:` header.
+  phpcsFamily,
   perlFamily,
   luaFamily,
   // Crystal before generic, which would read each block's `In src/x.cr:5:19` as a separate error of its own and

@@ -221,7 +221,13 @@ async function resolveByPath(raw: RawLocation, workspace: Workspace, index: File
   if (parsed.kind === 'host-absolute' && (await workspace.fs.stat(parsed.path)) !== undefined) {
     return { kind: 'unresolved', reason: 'outside-root' };
   }
-  return fromOutcome(await workspace.firstExisting(foreignSuffixCandidates(parsed.segments, workspace)), raw.file);
+  const found = fromOutcome(await workspace.firstExisting(foreignSuffixCandidates(parsed.segments, workspace)), raw.file);
+  // A file at the root of a file system (`/Name.swift`) is a path whose head the user cut before pasting, as `…/Name.swift`
+  // is: as the last resort, the one workspace file of that name (several are `ambiguous`).
+  if (found.kind === 'unresolved' && found.reason === 'not-found' && parsed.segments.length === 1) {
+    return deferToIndex(raw, parsed.segments, index, workspace, found);
+  }
+  return found;
 }
 
 function resolveJvmPackage(raw: RawLocation, packagePath: string, workspace: Workspace, index: FileIndex): FirstPass {
@@ -246,7 +252,10 @@ function resolveJvmPackage(raw: RawLocation, packagePath: string, workspace: Wor
 function resolveElided(raw: RawLocation, workspace: Workspace, index: FileIndex): FirstPass {
   const { head, tail } = elision(raw.file) as { head: string; tail: string[] };
   if (!index.want(tail.at(-1) as string)) return { kind: 'unresolved', reason: 'not-found' };
-  return { kind: 'deferred', finish: () => fromIndex({ suffixes: [tail.join('/')], head }, raw.file, workspace, index) };
+  // The longest suffix that a workspace file ends with, at least a folder and the basename: the tail's first folders
+  // may be the other machine's checkout (`...t/phpmd/src/x.php` cut inside `project`, in a workspace that is `phpmd`).
+  const suffixes = tail.length < 2 ? [tail.join('/')] : suffixesLongestFirst(tail).filter((suffix) => suffix.includes('/'));
+  return { kind: 'deferred', finish: () => fromIndex({ suffixes, head }, raw.file, workspace, index) };
 }
 
 // Several same-named files and no package to choose between them: guessing would send the user to the wrong

@@ -43,6 +43,17 @@ describe('command lines in a log', () => {
     expect(echoedCommand('run `hadolint - < Dockerfile` here')).toBeUndefined();
   });
 
+  it('takes a line led by a package runner as a command pasted without its prompt, and names its one file', () => {
+    expect(echoedCommand('npx pyright@1.1.81 tools/convert.py')).toBe('npx pyright@1.1.81 tools/convert.py');
+    expect(echoedCommand('  python -m mypy app.py')).toBe('python -m mypy app.py');
+    expect(echoedCommand('bundle exec rubocop lib/a.rb')).toBe('bundle exec rubocop lib/a.rb');
+    expect(namedInputFile('npx pyright@1.1.81 tools/convert.py')).toBe('tools/convert.py');
+    // A runner's word inside a sentence, or a message that starts with another word, is no command.
+    expect(echoedCommand('then npx pyright app.py fails')).toBeUndefined();
+    expect(echoedCommand('npm ERR! code ELIFECYCLE')).toBeUndefined();
+    expect(echoedCommand('npx')).toBeUndefined();
+  });
+
   it('reads a redirect only where its target ends the word: `<package>` in a message is none', () => {
     expect(readsStandardInput('yamllint - < conf.yml')).toBe(true);
     expect(readsStandardInput('node <sum.js;')).toBe(true);

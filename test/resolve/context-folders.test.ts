@@ -63,6 +63,19 @@ describe('unique basename, the last resort', () => {
     expect(result.locations.map((l) => l.file)).toEqual(['lib/util.c']);
   });
 
+  it('reads a file at the root of the file system as a name whose head was cut off before pasting', async () => {
+    const root = await makeWorkspace({ 'src/ui/widget.c': 'int x;\n', 'README.md': '' });
+    const result = await locateText(root, ['/widget.c:1:5: error: expected identifier']);
+    expect(result.locations.map((l) => `${l.file}:${l.line}`)).toEqual(['src/ui/widget.c:1']);
+  });
+
+  it('leaves a cut-off root-level name ambiguous when several workspace files share it', async () => {
+    const root = await makeWorkspace({ 'a/widget.c': '', 'b/widget.c': '' });
+    const result = await locateText(root, ['/widget.c:1:5: error: expected identifier']);
+    expect(result.locations).toEqual([]);
+    expect(result.unresolved).toMatchObject([{ reason: 'ambiguous', candidates: ['a/widget.c', 'b/widget.c'] }]);
+  });
+
   it('never confirms a weak candidate of the permissive tier by its basename alone', async () => {
     const root = await makeWorkspace({ 'deep/folder/notes.txt': '' });
     const result = await resolveLocations([raw('notes.txt', { hints: { confirm: true } })], {

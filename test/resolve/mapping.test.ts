@@ -34,6 +34,20 @@ describe('relative paths', () => {
     expect(result.unresolved.map((u) => [u.file, u.reason])).toEqual([['…/nowhere/x.ts', 'not-found']]);
   });
 
+  it("drops the first folders after an elision when they are the other machine's checkout, never below a folder", async () => {
+    const root = await makeWorkspace({ 'src/test/rules/unused.php': '', 'lib/x.ts': '' });
+    const result = await resolveLocations(
+      [raw('...t/phpmd/src/test/rules/unused.php'), raw('…/checkout/lib/x.ts'), raw('…/elsewhere/y.ts')],
+      {
+        cwd: root,
+        roots: [root],
+        isIgnored: noIgnores,
+      },
+    );
+    expect(result.locations.map((l) => l.file)).toEqual(['src/test/rules/unused.php', 'lib/x.ts']);
+    expect(result.unresolved.map((u) => [u.file, u.reason])).toEqual([['…/elsewhere/y.ts', 'not-found']]);
+  });
+
   it("uses make's directory when it lies inside a root", async () => {
     const root = await makeWorkspace({ 'lib/util.c': '', 'util.c': '' });
     const result = await resolveLocations([raw('util.c', { hints: { directory: path.join(root, 'lib') } })], {

@@ -1,7 +1,9 @@
 // Output copied out of IDE panes: Android Studio's Messages pane (a file header, then `Error:(12, 5) msg` rows),
-// Visual Studio's Error List copied as tab-separated rows, and Code::Blocks' build log (`file|line|message|`).
+// Visual Studio's Error List and Eclipse's Problems view copied as tab-separated rows, and Code::Blocks' build log
+// (`file|line|message|`).
 // Link: https://developer.android.com/studio/debug
 // Link: https://learn.microsoft.com/en-us/visualstudio/ide/reference/error-list-window
+// Link: https://help.eclipse.org/latest/topic/org.eclipse.platform.doc.user/reference/ref-problems_view.htm
 // Link: https://wiki.codeblocks.org/index.php/Build_Log
 import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
 import type { Severity } from '../../core/index.js';
@@ -96,6 +98,61 @@ const visualStudio: GrammarFormat = {
   parse: parseErrorList,
 };
 
+interface ProblemsState {
+  /** Column indexes from the copied header row (`Description	Resource	Path	Location	Type`). */
+  columns?: { description: number; resource: number; path: number; location: number };
+  /** The group a copy of grouped problems last named (`Warnings (3 items)`). */
+  severity: Severity;
+}
+
+const PROBLEMS_GROUP: Record<string, Severity> = { Errors: 'error', Warnings: 'warning', Infos: 'note' };
+
+// Eclipse's Problems view copied (Ctrl+C): a `Description	Resource	Path	Location	Type` header, then a row per problem whose
+// Path is the folder in the Eclipse workspace (`/project/src/…`, the project first) and Location `line 23`. Any
+// checker's markers share it (Java Problem, PMD Marker, Checkstyle Problem…), and nothing else writes that header.
+function parseProblemsView(context: LineContext): boolean {
+  const cells = context.text.split('\t').map((cell) => cell.trim());
+  const state = context.state<ProblemsState>(() => ({ severity: 'error' }));
+  const index = (name: string): number => cells.indexOf(name);
+  if (cells[0] === 'Description' && index('Resource') > 0 && index('Location') > 0) {
+    state.columns = { description: 0, resource: index('Resource'), path: index('Path'), location: index('Location') };
+    return true;
+  }
+  const group = /^(Errors|Warnings|Infos) \(\d+ items?\)$/.exec(cells[0] ?? '');
+  if (group && cells.length === 1 && state.columns) {
+    state.severity = PROBLEMS_GROUP[group[1] ?? ''] ?? 'error';
+    return true;
+  }
+  const columns = state.columns;
+  const line = /^line (\d+)$/.exec(columns ? (cells[columns.location] ?? '') : '');
+  const resource = columns ? (cells[columns.resource] ?? '') : '';
+  if (!columns || !line || !plausiblePath(resource)) return false;
+  const folder = (columns.path >= 0 ? (cells[columns.path] ?? '') : '').replace(/^[/\\]+/, '');
+  context.emit({
+    file: folder === '' ? resource : `${folder}/${resource}`,
+    line: Number(line[1]),
+    severity: state.severity,
+    message: cells[columns.description] ?? '',
+  });
+  return true;
+}
+
+const eclipseProblems: GrammarFormat = {
+  name: 'eclipse-problems',
+  language: 'Java',
+  description:
+    "Eclipse's Problems view copied (Ctrl+C) as tab-separated rows: `Description<TAB>Resource<TAB>Path<TAB>Location<TAB>Type` then " +
+    '`Avoid unused private fields…<TAB>Repo.java<TAB>/api/src/main/java/app<TAB>line 23<TAB>PMD Marker` (Path: project, then folders).',
+  columnBase: 1,
+  columnUnit: 'unknown',
+  fields: ['file', 'line', 'severity', 'message'],
+  observed: false,
+  url: 'https://help.eclipse.org/latest/topic/org.eclipse.platform.doc.user/reference/ref-problems_view.htm',
+  // A row's `line 23` is selected by the universal anchor's `line N` branch; the header and group rows by their start.
+  anchor: '^Description\\tResource\\t|^(?:Errors|Warnings|Infos) \\(\\d+ items?\\)|\\tline \\d+\\t',
+  parse: parseProblemsView,
+};
+
 // `main.cpp|14|error: expected ';' before '}' token|` (the build log's columns: file, line, message).
 function parseCodeBlocks(context: LineContext): boolean {
   const match = /^([^|]+)\|(\d+)\|(.*?)\|?$/.exec(context.text);
@@ -128,6 +185,6 @@ const codeBlocks: GrammarFormat = {
 };
 
 export const ideFamily: GrammarFamily = {
-  // Three disjoint shapes (`Error:(L, C) `, tab-separated cells, `|L|`); order is free.
-  formats: [androidStudio, visualStudio, codeBlocks],
+  // Disjoint shapes (`Error:(L, C) `, tab-separated cells led by a severity or under a `Description` header, `|L|`).
+  formats: [androidStudio, visualStudio, eclipseProblems, codeBlocks],
 };

@@ -33,8 +33,10 @@ export const actionlint: GrammarFormat = {
 
 // Parsable: `./config.yaml:3:1: [error] wrong indentation: expected 2 but found 0 (indentation)`.
 // Standard: a file header line, then `  3:1       error    wrong indentation…  (indentation)` rows.
-// Usually two blanks before the rule; a syntax error's row has one (`… got '<stream end>' (syntax)`, yamllint 1.29).
-const YAMLLINT_ROW = /^ {2}(\d+):(\d+) +(error|warning) +(.*?) {1,2}\((\S+)\)$/;
+// Usually two blanks before the rule; a syntax error's row has one (`… got '<stream end>' (syntax)`, yamllint 1.29),
+// and none before 1.16 (observed 1.10: `  3:6       error    syntax error: mapping values are not allowed here`).
+// A copy from a web page may lose the two leading blanks; the header line above still names the file.
+const YAMLLINT_ROW = /^ {0,2}(\d+):(\d+) +(error|warning) +(.*?)(?: {1,2}\(([\w-]+)\))?$/;
 
 function parseYamllint(context: LineContext): boolean {
   const text = context.text;
@@ -88,8 +90,8 @@ export const yamllint: GrammarFormat = {
   fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
   observed: true,
   url: 'https://yamllint.readthedocs.io/en/stable/quickstart.html#running-yamllint',
-  // Rows start with two spaces and `L:C` then the padded severity (SGR allowed when coloured).
-  anchor: `${locationAnchorFor('ya?ml', ':')}|^ {2}\\d+:\\d+ +(?:\\x1b\\[[0-9;]*m)*(?:error|warning) `,
+  // Rows start with two spaces (none in a copy that lost them) and `L:C` then the padded severity (SGR allowed when coloured).
+  anchor: `${locationAnchorFor('ya?ml', ':')}|^ {0,2}\\d+:\\d+ +(?:\\x1b\\[[0-9;]*m)*(?:error|warning) `,
   parse: parseYamllint,
 };
 

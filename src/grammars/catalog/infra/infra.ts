@@ -1,12 +1,14 @@
 // Infrastructure and CI tools: GitHub Actions workflow commands, Terraform, Docker BuildKit, hadolint,
-// Ansible, actionlint, yamllint, markdownlint, cfn-lint, puppet-lint, dotenv-linter, PyYAML marks, pre-commit-hooks'
-// check-json/check-toml and kubectl's manifest parse errors. The family is first in the registry (see registry.ts).
+// Ansible, actionlint, yamllint, markdownlint, cfn-lint, sqlfluff, codespell, semgrep, puppet-lint, dotenv-linter, PyYAML
+// marks, pre-commit-hooks' check-json/check-toml and kubectl's manifest parse errors. The family is first in the registry
+// (see registry.ts).
 // Link: https://docs.github.com/en/actions/reference/workflow-commands-for-github-actions (each helper links its tools)
 import type { GrammarFamily } from '../../engine/format.js';
 import { ansible, defineAnsibleRules } from './ansible.js';
 import { defineCiRules, dockerfile, githubActions, hadolint, terraform } from './infra-ci.js';
 import { actionlint, cfnLint, markdownlint, yamllint } from './infra-lint.js';
 import { dotenvLinter, puppetLint } from './infra-config.js';
+import { codespell, semgrep, sqlfluff } from './text-lint.js';
 import { kubectl, preCommitHooks, pyyaml } from './config-checks.js';
 
 export const infraFamily: GrammarFamily = {
@@ -29,6 +31,10 @@ export const infraFamily: GrammarFamily = {
     yamllint,
     actionlint,
     markdownlint,
+    // sqlfluff's `L: n | P: n |` rows, codespell's ` ==> ` and semgrep's `❱ rule` / `┆` marks are shapes no format above reads.
+    sqlfluff,
+    codespell,
+    semgrep,
     // puppet-lint and dotenv-linter: ` - WARNING: … on line N` and `.env:N CheckName:` are their own shapes.
     puppetLint,
     dotenvLinter,

@@ -31,10 +31,31 @@ function pyrightSeverity(word: string): Severity {
   return word === 'information' ? 'note' : word === 'warning' ? 'warning' : 'error';
 }
 
+// Before 1.1.140 (observed 1.1.81) a row held no file: `  3:7 - error: msg` under the `/abs/x.py` header alone.
+const PYRIGHT_OLD_ROW = /^ {2}(\d+):(\d+) - (error|warning|information): (.*)$/;
+const PYRIGHT_HEADER = /^\S+\.pyi?$/;
+
+// The file of an old row: the header above its file's rows and their continuation lines. None when the header was cut
+// from a paste (`[...]`): standard input's name then stands for it, and the command the log echoed names the file
+// (src/resolve/command-names.ts), else the row is dropped.
+function pyrightOldHeader(context: LineContext): string {
+  for (let delta = -1; delta >= -40; delta--) {
+    const line = context.line(delta);
+    if (line === undefined) break;
+    if (PYRIGHT_OLD_ROW.test(line) || CONTINUATION.test(line)) continue;
+    if (PYRIGHT_HEADER.test(line)) return line;
+    break;
+  }
+  return '-';
+}
+
 function parsePyright(context: LineContext): boolean {
-  const head = parseColonHead(context);
+  const old = PYRIGHT_OLD_ROW.exec(context.text);
+  const head = old
+    ? { file: pyrightOldHeader(context), line: Number(old[1]), column: Number(old[2]), rest: ` - ${old[3]}: ${old[4]}` }
+    : parseColonHead(context);
   const tail = head ? PYRIGHT_TAIL.exec(head.rest) : null;
-  if (!head || !tail || !/\.pyi?$/.test(head.file)) return false;
+  if (!head || !tail || !(old || /\.pyi?$/.test(head.file))) return false;
   let message = tail[2] ?? '';
   // The rule closes the message: on this line, or on the last continuation line.
   let rule = PYRIGHT_RULE.exec(message);
@@ -59,15 +80,15 @@ const pyright: GrammarFormat = {
   name: 'pyright',
   language: 'Python',
   description:
-    '`pyright` (CLI): an absolute `/abs/x.py` header, then `  /abs/x.py:2:12 - error: msg (reportRule)` rows; long messages continue ' +
-    'on indented lines that end with the rule.',
+    '`pyright` (CLI): an absolute `/abs/x.py` header, then `  /abs/x.py:2:12 - error: msg (reportRule)` rows (before 1.1.140: ' +
+    '`  2:12 - error: msg`); long messages continue on indented lines that end with the rule.',
   columnBase: 1,
   // Observed: two `📦` (astral, 2 UTF-16 units each) before the name put it at column 23, 21 in characters.
   columnUnit: 'utf-16',
   fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
   observed: true,
   url: 'https://microsoft.github.io/pyright/#/command-line',
-  anchor: `\\.pyi?:\\d+:\\d+ - `,
+  anchor: `\\.pyi?:\\d+:\\d+ - |^ {2}\\d+:\\d+ - (?:error|warning|information): `,
   parse: parsePyright,
 };
 
