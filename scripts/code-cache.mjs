@@ -83,7 +83,7 @@ const runs = [
   ['fix', eslintLog, '--cwd', work, '--root', work],
 ];
 
-const source = readFileSync(bundlePath, 'utf8');
+const source = readFileSync(bundlePath, 'latin1');
 const script = new Script(Module.wrap(source), { filename: bundlePath });
 const bundle = { exports: {} };
 script.runInThisContext().call(bundle.exports, bundle.exports, createRequire(bundlePath), bundle, bundlePath, dirname(bundlePath));

@@ -1,7 +1,7 @@
 // The executable compiles the CLI bundle with the V8 code cache the build made (src/cli/launcher.ts). A cache
 // V8 refuses costs nothing but speed, so nothing else would notice a build that stopped producing a usable one.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, ROOT, tempDir } from './_setup.js';
@@ -21,6 +21,24 @@ const script = new Script(Module.wrap(readFileSync(${JSON.stringify(bundle)}, 'u
 process.stdout.write(String(script.cachedDataRejected));`;
     const result = spawnSync(process.execPath, ['-e', probe], { encoding: 'utf8' });
     expect(result.stdout).toBe('false');
+  });
+
+  it('is not used when its header names another bundle than the one the build wrote into the launcher', () => {
+    const dir = tempDir('code-cache-built');
+    const dist = join(dir, 'dist');
+    mkdirSync(dist);
+    for (const file of ['cli.cjs', 'cli-main.cjs']) copyFileSync(join(ROOT, 'dist', file), join(dist, file));
+    const real = readFileSync(join(ROOT, 'dist', 'cli-main.cache'));
+    const header = real.subarray(0, real.indexOf(10) + 1).toString('latin1');
+    const otherBundle = header.replace(/^FLCC1 [0-9a-f]{64}/, `FLCC1 ${'0'.repeat(64)}`);
+    writeFileSync(join(dist, 'cli-main.cache'), Buffer.concat([Buffer.from(otherBundle, 'latin1'), real.subarray(header.length)]));
+    const env = { ...process.env, FAULTLINE_DEBUG_CODE_CACHE: '1', FAULTLINE_CACHE_DIR: join(dir, 'cache') };
+    const refused = spawnSync(process.execPath, [join(dist, 'cli.cjs'), '--version'], { encoding: 'utf8', env });
+    expect(refused.stderr).toMatch(/the build's cache was not used: it was made from another bundle/);
+    copyFileSync(join(ROOT, 'dist', 'cli-main.cache'), join(dist, 'cli-main.cache'));
+    const accepted = spawnSync(process.execPath, [join(dist, 'cli.cjs'), '--version'], { encoding: 'utf8', env });
+    expect(accepted.stderr).toContain('code cache: build');
+    expect(accepted.stdout).toBe(refused.stdout);
   });
 
   it('runs the same without it (FAULTLINE_NO_CODE_CACHE=1)', () => {
