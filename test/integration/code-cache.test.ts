@@ -9,25 +9,49 @@ import { ensureBuilt, ROOT, tempDir } from './_setup.js';
 beforeAll(() => ensureBuilt());
 
 describe('the CLI code cache', () => {
-  it('is accepted by this Node for the bundle it was made for, compiled as the launcher compiles it', () => {
-    const bundle = join(ROOT, 'dist', 'cli-main.cjs');
-    const cache = join(ROOT, 'dist', 'cli-main.cache');
-    expect(existsSync(cache)).toBe(true);
-    // A plain child: V8 refuses a cache made under other flags, and the test runner's workers may have some.
-    // The file's first line is the digest header (launcher.ts); V8 gets the bytes after it.
-    const probe = `const { readFileSync } = require('node:fs'); const Module = require('node:module'); const { Script } = require('node:vm');
+  it.each(['cli-main', 'cli-scan'])(
+    '%s.cache is accepted by this Node for the bundle it was made for, compiled as the launcher compiles it',
+    (name) => {
+      const bundle = join(ROOT, 'dist', `${name}.cjs`);
+      const cache = join(ROOT, 'dist', `${name}.cache`);
+      expect(existsSync(cache)).toBe(true);
+      // A plain child: V8 refuses a cache made under other flags, and the test runner's workers may have some.
+      // The file's first line is the digest header (launcher.ts); V8 gets the bytes after it. The build makes the
+      // bundle ASCII, and the launcher reads it as latin1.
+      const probe = `const { readFileSync } = require('node:fs'); const Module = require('node:module'); const { Script } = require('node:vm');
 const file = readFileSync(${JSON.stringify(cache)}); const cachedData = file.subarray(file.indexOf(10) + 1);
-const script = new Script(Module.wrap(readFileSync(${JSON.stringify(bundle)}, 'utf8')), { filename: ${JSON.stringify(bundle)}, cachedData });
+const script = new Script(Module.wrap(readFileSync(${JSON.stringify(bundle)}, 'latin1')), { filename: ${JSON.stringify(bundle)}, cachedData });
 process.stdout.write(String(script.cachedDataRejected));`;
-    const result = spawnSync(process.execPath, ['-e', probe], { encoding: 'utf8' });
-    expect(result.stdout).toBe('false');
+      const result = spawnSync(process.execPath, ['-e', probe], { encoding: 'utf8' });
+      expect(result.stdout).toBe('false');
+      expect(/[^\x00-\x7f]/.test(readFileSync(bundle, 'utf8'))).toBe(false);
+    },
+  );
+
+  it('an empty log loads the main bundle only; a log with a byte loads the scanner too, each with its build cache', () => {
+    const dir = tempDir('code-cache-scripts');
+    const empty = join(dir, 'empty.log');
+    writeFileSync(empty, '');
+    const tiny = join(dir, 'tiny.log');
+    writeFileSync(tiny, 'src/a.ts(1,2): error TS1005: x\n');
+    const env = { ...process.env, FAULTLINE_DEBUG_CODE_CACHE: '1' };
+    const locate = (log: string) =>
+      spawnSync(process.execPath, [join(ROOT, 'dist', 'cli.cjs'), 'locate', log, '--json', '--cwd', dir, '--root', dir], {
+        encoding: 'utf8',
+        env,
+      });
+    const used = (stderr: string) => [...stderr.matchAll(/code cache: build \(.*[\\/](cli-\w+)\.cache\)/g)].map((match) => match[1]);
+    expect(used(locate(empty).stderr)).toEqual(['cli-main']);
+    const found = locate(tiny);
+    expect(used(found.stderr)).toEqual(['cli-main', 'cli-scan']);
+    expect(JSON.parse(found.stdout).unresolved).toHaveLength(1);
   });
 
   it('is not used when its header names another bundle than the one the build wrote into the launcher', () => {
     const dir = tempDir('code-cache-built');
     const dist = join(dir, 'dist');
     mkdirSync(dist);
-    for (const file of ['cli.cjs', 'cli-main.cjs']) copyFileSync(join(ROOT, 'dist', file), join(dist, file));
+    for (const file of ['cli.cjs', 'cli-main.cjs', 'cli-scan.cjs']) copyFileSync(join(ROOT, 'dist', file), join(dist, file));
     const real = readFileSync(join(ROOT, 'dist', 'cli-main.cache'));
     const header = real.subarray(0, real.indexOf(10) + 1).toString('latin1');
     const otherBundle = header.replace(/^FLCC1 [0-9a-f]{64}/, `FLCC1 ${'0'.repeat(64)}`);
@@ -60,7 +84,7 @@ describe.skipIf(process.platform === 'win32')("the per-user code cache, when V8 
     const dir = tempDir('code-cache');
     const dist = join(dir, 'dist');
     mkdirSync(dist);
-    for (const file of ['cli.cjs', 'cli-main.cjs']) copyFileSync(join(ROOT, 'dist', file), join(dist, file));
+    for (const file of ['cli.cjs', 'cli-main.cjs', 'cli-scan.cjs']) copyFileSync(join(ROOT, 'dist', file), join(dist, file));
     writeFileSync(join(dist, 'cli-main.cache'), 'not a V8 code cache');
     const empty = join(dir, 'empty.log');
     writeFileSync(empty, '');
