@@ -109,4 +109,27 @@ describe.skipIf(process.platform === 'win32')("the per-user code cache, when V8 
     expect(third.stderr).toMatch(/code cache: none/);
     expect(third.stdout).toBe(first.stdout);
   });
+
+  it("is written for the scanner's bundle too, under its own digest, once a log has a byte to scan", () => {
+    const dir = tempDir('code-cache-scanner');
+    const dist = join(dir, 'dist');
+    mkdirSync(dist);
+    for (const file of ['cli.cjs', 'cli-main.cjs', 'cli-scan.cjs']) copyFileSync(join(ROOT, 'dist', file), join(dist, file));
+    // No build cache for either bundle (a package built under another Node version).
+    const log = join(dir, 'tiny.log');
+    writeFileSync(log, 'src/a.ts(1,2): error TS1005: x\n');
+    const env = { ...process.env, FAULTLINE_DEBUG_CODE_CACHE: '1', FAULTLINE_CACHE_DIR: join(dir, 'cache') };
+    const run = () =>
+      spawnSync(process.execPath, [join(dist, 'cli.cjs'), 'locate', log, '--json', '--cwd', dir], { encoding: 'utf8', env });
+
+    const first = run();
+    expect(first.stderr.match(/code cache: none \(the build made no cache; writing .*\.cache at exit\)/g)).toHaveLength(2);
+    const cacheDir = join(dir, 'cache', 'code-cache');
+    const files = readdirSync(cacheDir).sort();
+    expect(files).toHaveLength(2);
+    const second = run();
+    for (const file of files) expect(second.stderr).toContain(`code cache: user (${join(cacheDir, file)})`);
+    expect(JSON.parse(second.stdout).unresolved).toHaveLength(1);
+    expect(second.stdout).toBe(first.stdout);
+  });
 });
