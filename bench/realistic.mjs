@@ -24,6 +24,15 @@
 //     against 392 ms without (9 interleaved runs). Not kept.
 //   - formats' anchors after CI prefixes as sticky twins instead of the prefix alternation spliced into each
 //     (src/grammars/engine/format-anchors.ts): synthetic 1 MB log 203 → 165 ms; kept.
+// Cold CLI again (issue 21 item 3; user+sys CPU, medians of 15–17 interleaved runs, loaded 2-core VM, node -e 0 at
+// 49–54 ms): empty log 2.05× → 1.13×, in four kept steps: the reports and grammars imported at the log's first byte
+// (1.47×); the bundle made ASCII and read as latin1, the build's cache not hashed (node:crypto no longer loaded;
+// 1.33×); readline, stream and fs/promises loaded on first use (1.30×); the scanner a second bundle with its own
+// code cache, so an empty log deserialises 0.4 MB of cache instead of 1.5 MB (1.13×; --version 1.11×). Real 1 MB
+// logs unchanged within noise (tsc 394 → 381 ms, cargo 487 → 459, jest 662 → 625, pytest 381 → 384); the 10 KB
+// example 123 → 115 ms. Tried and not kept: a cache warmed on the empty log alone (0.45 MB): empty 1.22×, but the
+// example +10 ms and a 30 KB mixed log +30 ms compile the scanner lazily. Left for a tiny log: the prefilter's
+// tables built at the first line (~13 ms) and git check-ignore's spawn (~10 ms).
 // The prose row (issue 20 item 4; user+sys CPU of the cold CLI, medians of 9 interleaved runs, loaded 2-core VM, wall
 // figures unusable): prose 0.69 s vs plain 0.10 s before; each distinct line's anchor verdicts and prose phrases read
 // once (RepeatMemo in offer.ts and prose.ts), a phrase's message judged once, indents measured by hand: 0.48 s. On a

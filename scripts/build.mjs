@@ -85,12 +85,16 @@ const lazyStagesAsCjsBundles = {
   },
 };
 
-// The CLI: one CommonJS bundle (dist/cli-main.cjs) that the executable dist/cli.cjs compiles with a V8 code
-// cache made right here (src/cli/launcher.ts says why; Node 20 caches no ES module). Commands stay lazy: esbuild
+// The CLI: two CommonJS bundles that the executable dist/cli.cjs compiles, each with a V8 code cache made right
+// here (src/cli/launcher.ts says why; Node 20 caches no ES module): dist/cli-main.cjs (main.ts and all it imports)
+// and dist/cli-scan.cjs, the scanner (the reports and the grammars, src/entries/grammars.ts), which the main bundle
+// requires where its code imports them (locate at a log's first byte; the run and formats commands), so an empty
+// log neither reads nor deserialises the scanner's code and cache (issue 21). Commands stay lazy: esbuild
 // evaluates a dynamically imported module on first import; V8 compiles functions on first call or from the cache.
 // `import()` becomes require(): inside a vm.Script Node 20 has no loader for import() (web-tree-sitter and
 // secretlint load through their CommonJS or require(esm) entries).
-for (const stale of ['dist/cli.js', 'dist/chunks', 'dist/cli-main.cache']) rmSync(stale, { recursive: true, force: true });
+for (const stale of ['dist/cli.js', 'dist/chunks', 'dist/cli-main.cache', 'dist/cli-scan.cache'])
+  rmSync(stale, { recursive: true, force: true });
 mkdirSync('dist', { recursive: true });
 // CommonJS has no import.meta: the code uses import.meta.url only for createRequire (lsp-client/servers.ts,
 // tree-sitter), so it becomes the bundle's own file URL (no I/O). Shared by the CLI and the library's CJS entries.
@@ -101,15 +105,36 @@ const cjs = {
   banner: { js: "var __flImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
 };
 const cliCjs = { ...cjs, supported: { 'dynamic-import': false } };
-await build({ ...cliCjs, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli-main.cjs' });
+// The scanner's rooms, imported from anywhere else in the CLI, are the scanner bundle (src/cli/launcher.ts loads it).
+const SCANNER_ROOMS = ['reports', 'grammars'];
+const scannerAsOwnBundle = {
+  name: 'scanner-as-own-bundle',
+  setup(builder) {
+    builder.onResolve({ filter: /\/(?:reports|grammars)\/index\.js$/ }, (args) => {
+      const room = relative(join(process.cwd(), 'src'), args.importer).split(/[\\/]/)[0];
+      if (SCANNER_ROOMS.includes(room)) return undefined;
+      return { path: './cli-scan.cjs', external: true };
+    });
+  },
+};
+await build({ ...cliCjs, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli-main.cjs', plugins: [scannerAsOwnBundle] });
+await build({ ...cliCjs, entryPoints: ['src/entries/grammars.ts'], outfile: 'dist/cli-scan.cjs' });
 // The launcher names a per-user cache by the bundle's content (src/cli/launcher.ts): V8 itself compares lengths only.
-const bundleHash = createHash('sha256').update(readFileSync('dist/cli-main.cjs')).digest('hex');
+const bundleHashes = {};
+for (const name of ['cli-main.cjs', 'cli-scan.cjs']) {
+  const text = asciiOnly(readFileSync(join('dist', name), 'utf8'));
+  writeFileSync(join('dist', name), text);
+  bundleHashes[name] = createHash('sha256').update(text).digest('hex');
+}
+// Chevrotain's own error name marks the grammars: a new import of them that bypassed the plugin would bring them back.
+if (readFileSync('dist/cli-main.cjs', 'latin1').includes('NotAllInputParsedException'))
+  throw new Error('build: the main CLI bundle holds the grammars');
 await build({
   ...cliCjs,
   entryPoints: ['src/cli/launcher.ts'],
   outfile: 'dist/cli.cjs',
   banner: { js: '#!/usr/bin/env node' },
-  define: { ...cliCjs.define, __FAULTLINE_BUNDLE_HASH__: JSON.stringify(bundleHash) },
+  define: { ...cliCjs.define, __FAULTLINE_BUNDLE_HASHES__: JSON.stringify(bundleHashes) },
 });
 chmodSync('dist/cli.cjs', 0o755);
 if (process.env.FAULTLINE_NO_CODE_CACHE !== '1') {
@@ -164,6 +189,23 @@ if (existsSync('src/index.ts') && process.env.FAULTLINE_BUILD !== 'cli') {
     writeFileSync(target, asCommonJsDeclaration(readFileSync(file, 'utf8')));
   }
   writeFileSync('dist/cjs/package.json', `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
+}
+
+// esbuild escapes non-ASCII characters in strings but leaves them in regular expression literals (the formats' `❯`,
+// `│`, `●`…). One such character makes the whole ~0.9 MB bundle a two-byte string for V8, and the launcher could no
+// longer read it as latin1: ~1.3 ms of every start (issue 21). `\uXXXX` means the same code unit in a regular
+// expression (with or without the u flag, where a surrogate pair of escapes is one code point) and in a string; a
+// character that was itself escaped (`\❯`, an identity escape) loses that backslash. The launcher reads the bundle as
+// latin1, so an ASCII bundle is a requirement, checked here.
+function asciiOnly(text) {
+  const escaped = text.replace(/(\\*)([^\x00-\x7f])/gu, (_match, slashes, character) => {
+    const kept = slashes.length % 2 === 1 ? slashes.slice(1) : slashes;
+    let units = '';
+    for (let index = 0; index < character.length; index++) units += `\\u${character.charCodeAt(index).toString(16).padStart(4, '0')}`;
+    return kept + units;
+  });
+  if (/[^\x00-\x7f]/.test(escaped)) throw new Error('build: the CLI bundle is not ASCII');
+  return escaped;
 }
 
 // Every .d.ts under `directory` (the library's declarations; the CLI has none).

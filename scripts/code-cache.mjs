@@ -1,7 +1,8 @@
-// Makes dist/cli-main.cache, the V8 code cache that dist/cli.cjs (src/cli/launcher.ts) compiles the CLI bundle
-// with. It compiles the bundle exactly as the launcher does (same wrapper, so V8 sees the same source), runs
-// the commands users run most in this one process, and saves every function compiled by then: what V8
-// compiled lazily while locating is what a cold `faultline locate` would otherwise compile again.
+// Makes dist/cli-main.cache and dist/cli-scan.cache, the V8 code caches that dist/cli.cjs (src/cli/launcher.ts)
+// compiles the CLI's two bundles with. It compiles each bundle exactly as the launcher does (same wrapper, so V8
+// sees the same source; the main bundle's require of the scanner loads it the same way), runs the commands users
+// run most in this one process, and saves every function compiled by then: what V8 compiled lazily while
+// locating is what a cold `faultline locate` would otherwise compile again.
 // The file starts with the header the launcher checks before V8 sees the bytes: `FLCC1 <sha256 of the bundle>
 // <sha256 of the cache bytes>\n` (V8 itself compares only the source's length).
 // Usage: node scripts/code-cache.mjs   (scripts/build.mjs runs it after bundling)
@@ -15,8 +16,10 @@ import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const bundlePath = join(root, 'dist', 'cli-main.cjs');
-const cachePath = join(root, 'dist', 'cli-main.cache');
+const scripts = ['cli-main', 'cli-scan'].map((name) => ({
+  bundlePath: join(root, 'dist', `${name}.cjs`),
+  cachePath: join(root, 'dist', `${name}.cache`),
+}));
 
 // The warm-up logs: an empty one (start-up alone), the bundled example, and one case of every fixture folder
 // (every family's grammar and the resolver's paths), read and written in the shapes users ask for.
@@ -83,10 +86,25 @@ const runs = [
   ['fix', eslintLog, '--cwd', work, '--root', work],
 ];
 
-const source = readFileSync(bundlePath, 'utf8');
-const script = new Script(Module.wrap(source), { filename: bundlePath });
-const bundle = { exports: {} };
-script.runInThisContext().call(bundle.exports, bundle.exports, createRequire(bundlePath), bundle, bundlePath, dirname(bundlePath));
+// As the launcher loads a bundle: its source read as latin1 (the build made it ASCII), and the scanner's bundle
+// for the main bundle's require('./cli-scan.cjs').
+function load(script) {
+  script.source = readFileSync(script.bundlePath, 'latin1');
+  script.compiled = new Script(Module.wrap(script.source), { filename: script.bundlePath });
+  const base = createRequire(script.bundlePath);
+  let scanner;
+  const requireInBundle = Object.assign((request) => {
+    if (script !== scripts[0] || request !== './cli-scan.cjs') return base(request);
+    scanner ??= load(scripts[1]);
+    return scanner;
+  }, base);
+  const module = { exports: {} };
+  script.compiled
+    .runInThisContext()
+    .call(module.exports, module.exports, requireInBundle, module, script.bundlePath, dirname(script.bundlePath));
+  return module.exports;
+}
+const bundle = { exports: load(scripts[0]) };
 const quiet = () => {};
 for (const argv of runs) {
   const io = {
@@ -104,6 +122,9 @@ for (const argv of runs) {
   if (code !== 0 && code !== 1) throw new Error(`code cache warm-up: faultline ${argv.join(' ')} exited ${code}`);
 }
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
-const cache = script.createCachedData();
-writeFileSync(cachePath, Buffer.concat([Buffer.from(`FLCC1 ${sha256(source)} ${sha256(cache)}\n`, 'latin1'), cache]));
+for (const script of scripts) {
+  if (!script.compiled) throw new Error(`code cache warm-up: ${script.bundlePath} was never loaded`);
+  const cache = script.compiled.createCachedData();
+  writeFileSync(script.cachePath, Buffer.concat([Buffer.from(`FLCC1 ${sha256(script.source)} ${sha256(cache)}\n`, 'latin1'), cache]));
+}
 rmSync(work, { recursive: true, force: true });

@@ -1,41 +1,59 @@
 // dist/cli.cjs, the `faultline` executable: compiles the CLI bundle (dist/cli-main.cjs, main.ts and all it
-// imports) with a V8 code cache and runs it.
+// imports but the scanner) with a V8 code cache and runs it; the scanner (dist/cli-scan.cjs: the reports, the
+// grammars and Chevrotain) is compiled the same way, with its own cache, when a log's first byte needs it.
 // Why: compiling the ~650 KB bundle was a third of the CLI's start on an empty log (issue 15). With the cache
-// V8 deserialises the functions a warm-up run compiled instead of parsing and compiling them again.
+// V8 deserialises the functions a warm-up run compiled instead of parsing and compiling them again. Two scripts,
+// because V8 deserialises a whole cache at compile time: the scanner's functions were ~1.1 MB of the 1.5 MB cache
+// that an empty log paid ~4 ms to deserialise (issue 21).
 // CommonJS, because Node 20 has no code cache for ES modules. A cache is used only if V8 accepts it (same V8
 // version and flags, same source length, its own checksum); otherwise the bundle compiles as usual, slower.
-// Two caches, in order:
-//   1. dist/cli-main.cache, made by the build beside this very bundle (scripts/code-cache.mjs; the build
-//      deletes the old one before it writes a new bundle);
+// Two caches per script, in order:
+//   1. dist/cli-main.cache (dist/cli-scan.cache), made by the build beside this very bundle (scripts/code-cache.mjs;
+//      the build deletes the old one before it writes a new bundle);
 //   2. when V8 refuses that one (a package built under another Node version), one this user's earlier run made
 //      under the cache directory, named by the bundle's content hash and the Node version. It is read only
 //      from a file and directory owned by this user that nobody else may write, and never from a cache directory
 //      inside the current workspace (a relative or checked-in cache folder): a code cache is code.
 // V8 itself checks only the source's length, so each cache file starts with a header recording the sha256 of the
-// bundle it was made from and of the cache bytes after it (scripts/code-cache.mjs writes the same header); a
-// file whose digests do not match this bundle and its own bytes is not given to V8 at all.
+// bundle it was made from and of the cache bytes after it (scripts/code-cache.mjs writes the same header). The
+// build's cache must name the bundle whose digest the build wrote into this launcher; its bytes come from the same
+// build as the bundle and are trusted as the bundle is. A per-user cache must match the bundle's digest and its
+// own bytes' digest, computed here; a file that fails is not given to V8 at all.
 import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { cacheDirFor } from '../capture/cache-dir.js';
-import { checkedCache, sha256, withHeader } from './code-cache-header.js';
+import { builtCache, checkedCache, sha256, withHeader } from './code-cache-header.js';
 import { workspaceHolding } from '../resolve/user-dirs.js';
 
 interface CliBundle {
   main(): Promise<void>;
 }
 
-// The names scripts/code-cache.mjs uses to make the cache: the same wrapper, so V8 sees the same source.
-const BUNDLE = join(__dirname, 'cli-main.cjs');
-const BUILT_CACHE = join(__dirname, 'cli-main.cache');
-// The bundle's sha256, written in by scripts/build.mjs (absent when the launcher is built another way).
-declare const __FAULTLINE_BUNDLE_HASH__: string | undefined;
-const BUNDLE_HASH = typeof __FAULTLINE_BUNDLE_HASH__ === 'string' ? __FAULTLINE_BUNDLE_HASH__ : undefined;
+// One script of the CLI: the names scripts/code-cache.mjs uses to make its cache (the same wrapper, so V8 sees
+// the same source), and its sha256 as the build wrote it into this file (absent when built another way).
+interface CliScript {
+  path: string;
+  builtCache: string;
+  digest: string | undefined;
+}
 
-function userCachePath(): { path?: string; why: string } {
+// The bundles' sha256 by file name, written in by scripts/build.mjs.
+declare const __FAULTLINE_BUNDLE_HASHES__: Record<string, string> | undefined;
+const BUNDLE_HASHES: Record<string, string> = typeof __FAULTLINE_BUNDLE_HASHES__ === 'object' ? __FAULTLINE_BUNDLE_HASHES__ : {};
+
+function cliScript(name: string): CliScript {
+  return { path: join(__dirname, `${name}.cjs`), builtCache: join(__dirname, `${name}.cache`), digest: BUNDLE_HASHES[`${name}.cjs`] };
+}
+const MAIN = cliScript('cli-main');
+const SCANNER = cliScript('cli-scan');
+// How the main bundle names the scanner (scripts/build.mjs makes locate's import of the reports this require).
+const SCANNER_REQUEST = './cli-scan.cjs';
+
+function userCachePath(script: CliScript): { path?: string; why: string } {
   // Ownership is what makes a cache file trustworthy; Windows has no uid to compare.
-  if (BUNDLE_HASH === undefined || process.getuid === undefined) return { why: 'no per-user cache here' };
+  if (script.digest === undefined || process.getuid === undefined) return { why: 'no per-user cache here' };
   let dir: string;
   try {
     dir = cacheDirFor();
@@ -45,7 +63,7 @@ function userCachePath(): { path?: string; why: string } {
   }
   const workspace = workspaceHolding(dir, { home: process.env.HOME });
   if (workspace !== null) return { why: `the cache directory ${dir} is inside the workspace ${workspace}, so it holds no code cache` };
-  const name = `cli-${BUNDLE_HASH.slice(0, 16)}-${process.version}-${process.arch}.cache`;
+  const name = `cli-${script.digest.slice(0, 16)}-${process.version}-${process.arch}.cache`;
   return { path: join(dir, 'code-cache', name), why: '' };
 }
 
@@ -53,9 +71,9 @@ function ownedAndPrivate(stats: { uid: number; mode: number }): boolean {
   return stats.uid === process.getuid?.() && (stats.mode & 0o022) === 0;
 }
 
-function readBuiltCache(): Buffer | undefined {
+function readBuiltCache(script: CliScript): Buffer | undefined {
   try {
-    return readFileSync(BUILT_CACHE);
+    return readFileSync(script.builtCache);
   } catch {
     return undefined;
   }
@@ -95,19 +113,24 @@ function report(used: 'build' | 'user' | 'none', why: string): void {
   if (process.env.FAULTLINE_DEBUG_CODE_CACHE === '1') writeSync(2, `faultline: code cache: ${used} (${why})\n`);
 }
 
-function compile(source: string): Script {
+function compile(script: CliScript, source: string): Script {
   const wrapped = Module.wrap(source);
-  const plain = (): Script => new Script(wrapped, { filename: BUNDLE });
+  const filename = script.path;
+  const plain = (): Script => new Script(wrapped, { filename });
   if (process.env.FAULTLINE_NO_CODE_CACHE === '1') {
     report('none', 'FAULTLINE_NO_CODE_CACHE=1');
     return plain();
   }
-  const bundleDigest = sha256(source);
-  const builtFile = readBuiltCache();
-  const built = builtFile === undefined ? 'the build made no cache' : checkedCache(builtFile, bundleDigest);
-  const first = typeof built === 'string' ? undefined : new Script(wrapped, { filename: BUNDLE, cachedData: built });
+  const builtFile = readBuiltCache(script);
+  const built =
+    builtFile === undefined
+      ? 'the build made no cache'
+      : script.digest === undefined
+        ? checkedCache(builtFile, sha256(source))
+        : builtCache(builtFile, script.digest);
+  const first = typeof built === 'string' ? undefined : new Script(wrapped, { filename, cachedData: built });
   if (first && !first.cachedDataRejected) {
-    report('build', BUILT_CACHE);
+    report('build', script.builtCache);
     return first;
   }
   const why = first
@@ -115,32 +138,42 @@ function compile(source: string): Script {
     : builtFile === undefined
       ? built
       : `the build's cache was not used: ${built as string}`;
-  const user = userCachePath();
+  const user = userCachePath(script);
   if (user.path === undefined) {
     report('none', `${why}; ${user.why}`);
     return first ?? plain();
   }
   const userPath = user.path;
+  const bundleDigest = sha256(source);
   const ownFile = readUserCache(userPath);
   const own = ownFile === undefined ? undefined : checkedCache(ownFile, bundleDigest);
   if (own !== undefined && typeof own !== 'string') {
-    const script = new Script(wrapped, { filename: BUNDLE, cachedData: own });
-    report(script.cachedDataRejected ? 'none' : 'user', script.cachedDataRejected ? `V8 refused ${userPath}` : userPath);
-    return script;
+    const compiled = new Script(wrapped, { filename, cachedData: own });
+    report(compiled.cachedDataRejected ? 'none' : 'user', compiled.cachedDataRejected ? `V8 refused ${userPath}` : userPath);
+    return compiled;
   }
-  const script = first ?? plain();
+  const compiled = first ?? plain();
   // A file that fails its digests is replaced (written whole to a temporary, then renamed over it).
   report('none', `${why}; ${own === undefined ? '' : `${userPath}: ${own}; `}writing ${userPath} at exit`);
-  process.once('exit', () => writeUserCache(userPath, script, bundleDigest));
-  return script;
+  process.once('exit', () => writeUserCache(userPath, compiled, bundleDigest));
+  return compiled;
 }
 
-function load(): CliBundle {
-  const script = compile(readFileSync(BUNDLE, 'utf8'));
-  const bundle = { exports: {} as CliBundle };
-  const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
-  wrapper.call(bundle.exports, bundle.exports, createRequire(BUNDLE), bundle, BUNDLE, __dirname);
-  return bundle.exports;
+// Runs one script as CommonJS runs a module. The main bundle's require() of the scanner loads it the same way.
+function load(script: CliScript): unknown {
+  // The build makes the bundles ASCII (scripts/build.mjs): latin1 reads them in half the time of UTF-8.
+  const compiled = compile(script, readFileSync(script.path, 'latin1'));
+  const module = { exports: {} };
+  const base = createRequire(script.path);
+  let scanner: unknown;
+  const requireInBundle = Object.assign((request: string): unknown => {
+    if (script !== MAIN || request !== SCANNER_REQUEST) return base(request);
+    scanner ??= load(SCANNER);
+    return scanner;
+  }, base);
+  const wrapper = compiled.runInThisContext() as (...args: unknown[]) => void;
+  wrapper.call(module.exports, module.exports, requireInBundle, module, script.path, __dirname);
+  return module.exports;
 }
 
-void load().main();
+void (load(MAIN) as CliBundle).main();

@@ -3,7 +3,7 @@
 // locate, run, prompt and explain, checked before anything runs.
 import { resolve } from 'node:path';
 import { DEFAULT_MAX_LOCATIONS, FaultlineError } from '../core/index.js';
-import { checkUserFormats, type UserFormat } from '../grammars/index.js';
+import { checkUserFormats, type UserFormat } from '../grammars/user-formats/scanner.js';
 import { diffAgainst, FILTER_MODES, readDiff, type DiffFilter, type FilterMode } from '../locate/index.js';
 import { defaultRoots } from '../locate/workspace-roots.js';
 import type { CliIo } from './io.js';

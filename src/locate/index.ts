@@ -1,11 +1,11 @@
 // locate = read the log (streaming) → grammars → resolve and rank against the workspace.
 import { resolve } from 'node:path';
 import { FaultlineError, type LocateResult, type WorkMeter } from '../core/index.js';
-import type { UserFormat } from '../grammars/index.js';
+import type { ScanResult, UserFormat } from '../grammars/index.js';
 import { applyIgnoredPaths, applySeverityOverrides, filterByDiff, type DiffFilter } from './adjust.js';
 import { readProjectFile, type ProjectSettings } from './project-file.js';
 import { printingsOf, resolveLocations, type ResolveOptions } from '../resolve/index.js';
-import { createInputReader } from '../reports/index.js';
+import type { InputReader, InputReaderOptions } from '../reports/index.js';
 import { normaliseLine } from '../summarise/index.js';
 import { readLog, type LogSource } from './read-log.js';
 import { defaultRoots } from './workspace-roots.js';
@@ -75,6 +75,9 @@ function checkedMaxLocations(count: number): number {
   return count;
 }
 
+// What a reader ends with when the log had no byte.
+const nothingRead = (): ScanResult => ({ locations: [], overflow: 0, lines: 0, bytes: 0 });
+
 // Finds error locations in a log and maps them to workspace files; locations[0] is the primary.
 export async function locate(source: LogSource, options: LocateOptions = {}): Promise<LocateOutcome> {
   const cwd = resolve(options.cwd ?? process.cwd());
@@ -86,20 +89,29 @@ export async function locate(source: LogSource, options: LocateOptions = {}): Pr
         ? readProjectFile(roots[0] as string)
         : options.project;
   const userFormats = [...(options.userFormats ?? []), ...(project?.formats ?? [])];
-  const scanner = createInputReader({
+  const readerOptions: InputReaderOptions = {
     normaliseLine,
     ...(userFormats.length > 0 ? { userFormats } : {}),
     ...(options.formats ? { formats: options.formats } : {}),
     ...(options.inputFormat ? { inputFormat: options.inputFormat } : {}),
     ...(options.meter ? { meter: options.meter } : {}),
     ...(options.maxLocations !== undefined ? { maxLocations: checkedMaxLocations(options.maxLocations) } : {}),
-  });
+  };
+  // The reports and the grammars (the registry's formats, their anchors and parsers) load when the first byte
+  // arrives: an empty log needs none of them. Options they check are checked before the log is read.
+  let reader: InputReader | undefined;
+  const makeReader = async (): Promise<InputReader> => (reader ??= (await import('../reports/index.js')).createInputReader(readerOptions));
+  if (userFormats.length > 0 || options.formats || options.inputFormat) await makeReader();
   await readLog(
     source,
-    { slice: (slice) => scanner.write(slice), window: (window) => scanner.writeWindow(window) },
+    {
+      beforeFirstByte: async () => void (await makeReader()),
+      slice: (slice) => reader?.write(slice),
+      window: (window) => reader?.writeWindow(window) ?? 0,
+    },
     options.allowBinary === true,
   );
-  const scanned = scanner.end();
+  const scanned = reader?.end() ?? nothingRead();
   const rated = project ? applySeverityOverrides(scanned.locations, project) : { locations: scanned.locations, dropped: [] };
   const result = await resolveLocations(rated.locations, {
     cwd,

@@ -18,6 +18,16 @@ type SliceSink = (latin1: string) => void;
  */
 type WindowSink = (window: string) => number;
 
+/**
+ * The sinks, and what to await once before the first byte reaches them: the scanner's modules load only for a
+ * log that has a byte (an empty log's start skips the registry, issue 21).
+ */
+interface LogSinks {
+  slice: SliceSink;
+  window: WindowSink;
+  beforeFirstByte?: () => Promise<void>;
+}
+
 // Signatures of files that are certainly not logs; anything else is scanned (NULs alone are not fatal).
 const BINARY_MAGIC: Array<[string, number[]]> = [
   ['ELF executable', [0x7f, 0x45, 0x4c, 0x46]],
@@ -66,7 +76,7 @@ function readError(error: unknown, name: string): FaultlineError | undefined {
   return new FaultlineError('E_INPUT_READ', `cannot read ${name}: ${(error as Error).message}`, { cause: error });
 }
 
-function readDescriptor(fd: number, name: string, window: WindowSink, allowBinary: boolean): void {
+async function readDescriptor(fd: number, name: string, sinks: LogSinks, allowBinary: boolean): Promise<void> {
   let buffer = Buffer.allocUnsafe(2 * CHUNK);
   // Bytes at the start of `buffer` the window sink asked to see again.
   let kept = 0;
@@ -83,25 +93,27 @@ function readDescriptor(fd: number, name: string, window: WindowSink, allowBinar
     }
     if (count === 0) break;
     if (first && !allowBinary) checkNotBinary(buffer.subarray(kept, kept + count), name);
+    if (first) await sinks.beforeFirstByte?.();
     first = false;
     const end = kept + count;
-    const keep = Math.min(end, Math.max(0, window(buffer.toString('latin1', 0, end))));
+    const keep = Math.min(end, Math.max(0, sinks.window(buffer.toString('latin1', 0, end))));
     buffer.copyWithin(0, end - keep, end);
     kept = keep;
   }
 }
 
 /** Feeds a log source to `sink` (files and descriptors through `window`, text and streams by `slice`); returns once read. */
-export async function readLog(source: LogSource, sink: { slice: SliceSink; window: WindowSink }, allowBinary = false): Promise<void> {
+export async function readLog(source: LogSource, sink: LogSinks, allowBinary = false): Promise<void> {
   const slice = sink.slice;
   if ('text' in source) {
     const bytes = Buffer.from(source.text, 'utf8');
+    if (bytes.length > 0) await sink.beforeFirstByte?.();
     for (let offset = 0; offset < bytes.length; offset += CHUNK)
       slice(bytes.toString('latin1', offset, Math.min(bytes.length, offset + CHUNK)));
     return;
   }
   if ('fd' in source) {
-    readDescriptor(source.fd, 'standard input', sink.window, allowBinary);
+    await readDescriptor(source.fd, 'standard input', sink, allowBinary);
     return;
   }
   if ('stream' in source) {
@@ -109,6 +121,7 @@ export async function readLog(source: LogSource, sink: { slice: SliceSink; windo
     for await (const chunk of source.stream) {
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
       if (first && !allowBinary && bytes.length > 0) checkNotBinary(bytes, 'standard input');
+      if (first && bytes.length > 0) await sink.beforeFirstByte?.();
       if (bytes.length > 0) first = false;
       slice(bytes.toString('latin1'));
     }
@@ -124,7 +137,7 @@ export async function readLog(source: LogSource, sink: { slice: SliceSink; windo
   }
   try {
     if (fstatSync(fd).isDirectory()) throw new FaultlineError('E_INPUT_READ', `${source.path} is a directory, not a log`);
-    readDescriptor(fd, source.path, sink.window, allowBinary);
+    await readDescriptor(fd, source.path, sink, allowBinary);
   } finally {
     closeSync(fd);
   }

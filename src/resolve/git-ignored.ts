@@ -2,7 +2,8 @@
 // ignored (a tracked `tools/build/release.ts` survives a `build/` rule); without git, or when an
 // enclosing repository ignores the root as a whole, read the .gitignore files inside the root.
 import { createRequire } from 'node:module';
-import { readFile } from 'node:fs/promises';
+// fs.promises loads on first use: importing node:fs/promises cost every start ~1 ms, an empty log included (issue 21).
+import { promises as fsPromises } from 'node:fs';
 import path from 'node:path';
 import { FaultlineError } from '../core/errors.js';
 import { workspaceSafeTool } from './tool-path.js';
@@ -66,7 +67,7 @@ async function fromGitignoreFiles(root: string, relativePaths: readonly string[]
   const matcherOf = (folder: string): Promise<Matcher | undefined> => {
     let pending = matchers.get(folder);
     if (!pending) {
-      pending = readFile(path.join(root, folder, '.gitignore'), 'utf8').then(
+      pending = fsPromises.readFile(path.join(root, folder, '.gitignore'), 'utf8').then(
         (text) => ignore().add(text),
         () => undefined,
       );

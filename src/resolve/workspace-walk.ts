@@ -2,7 +2,8 @@
 // ignores. Written on node:fs rather than a glob library, because a log that needs it at all should not pay a
 // library's start-up, and because the ignore rules must be the root's own (see ancestorRules).
 import { readdirSync, statSync, type Dirent } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+// fs.promises loads on first use: importing node:fs/promises cost every start ~1 ms, an empty log included (issue 21).
+import { promises as fsPromises } from 'node:fs';
 import path from 'node:path';
 
 // Bounds of one walk: folder depth and entries looked at per root (a home directory given as root stops here).
@@ -24,7 +25,7 @@ async function rulesIn(folder: string): Promise<Rules | undefined> {
   // Most folders have none: a synchronous look first spares each a failed read through the thread pool.
   if (!(await exists(path.join(folder, '.gitignore')))) return undefined;
   try {
-    text = await readFile(path.join(folder, '.gitignore'), 'utf8');
+    text = await fsPromises.readFile(path.join(folder, '.gitignore'), 'utf8');
   } catch {
     return undefined;
   }

@@ -24,7 +24,7 @@ function packageCopy(): { dir: string; dist: string } {
   const dir = tempDir('code-cache-digest');
   const dist = join(dir, 'dist');
   mkdirSync(dist);
-  for (const file of ['cli.cjs', 'cli-main.cjs']) copyFileSync(join(ROOT, 'dist', file), join(dist, file));
+  for (const file of ['cli.cjs', 'cli-main.cjs', 'cli-scan.cjs']) copyFileSync(join(ROOT, 'dist', file), join(dist, file));
   writeFileSync(join(dist, 'cli-main.cache'), 'not a V8 code cache');
   return { dir, dist };
 }
