@@ -156,13 +156,14 @@ describe('vite and rollup', () => {
     expect(scan(['Error: [vite]: Rollup failed to resolve import "x" from "/app/src/main.ts".'])).toEqual([]);
   });
 
+  // A local server's URL path is relative to the folder it serves (engine/paths.ts); `/@fs/` marks an absolute one.
   it('cleans /@fs/ and ?t= query strings from dev-server frames (§3.12)', () => {
     const locations = scan([
       'Error: boom',
       '    at main (http://localhost:5173/src/main.ts?t=1700000000:3:9)',
       '    at load (http://localhost:5173/@fs/home/u/app/src/lib.ts?v=abc123:1:2)',
     ]);
-    expect(locations.map((l) => `${l.file}:${l.line}:${l.column}`)).toEqual(['/src/main.ts:3:9', '/home/u/app/src/lib.ts:1:2']);
+    expect(locations.map((l) => `${l.file}:${l.line}:${l.column}`)).toEqual(['src/main.ts:3:9', '/home/u/app/src/lib.ts:1:2']);
   });
 
   it('rollup: `[!] RollupError: path (L:C): msg` once, not again for the repeated `path (L:C)` line; 0-based column', () => {
