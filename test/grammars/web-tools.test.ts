@@ -460,3 +460,14 @@ describe('ts-loader, webpack chains, tslint, next', () => {
     expect(locations.map((l) => [l.format, l.file, l.line, l.column, l.code])).toEqual([['next', './pages/index.js', 12, 5, 'no-undef']]);
   });
 });
+
+describe('babel', () => {
+  // babel-loader on Windows writes the drive (`D:/…`); a page's babel writes the script's URL.
+  it('reads a module named by a Windows drive path or a dev server URL', () => {
+    const locations = scan([
+      'SyntaxError: D:/work/shop/src/stories/cart.js: Unexpected token (14:4)',
+      'SyntaxError: http://localhost:3000/greeting.js: Unexpected token (7:4)',
+    ]);
+    expect(brief(locations)).toEqual(['babel D:/work/shop/src/stories/cart.js:14:5', 'babel greeting.js:7:5']);
+  });
+});
