@@ -29,6 +29,9 @@ const MARKERS_INSIDE = ['pyvenv.cfg', 'conda-meta'];
 // a project's external/): a project's own sub-folders do not carry a licence of their own.
 // (`libs/` and `ext/` are left out: Nx workspaces and PHP keep their own libraries and extensions there.)
 const COPIED_LIBRARY_PARENTS = new Set(['deps', 'external', 'extern', '3rdparty', 'thirdparty', 'third-party', 'contrib']);
+// A release unpacked under such a parent carries its version in the folder's name (`ThirdParty/jasmine-2.2.0/`,
+// `external/zlib-1.3.1/`, `deps/boost_1_82_0/`): a project's own sub-folders are not versioned.
+const VERSIONED_RELEASE = /^[A-Za-z][\w.+]*?[-_]v?\d+(?:[._]\d+)+(?:[-.+]?[A-Za-z][\w.]*)?$/;
 const LICENCE_FILES = ['LICENSE', 'LICENSE.txt', 'LICENSE.md', 'LICENCE', 'COPYING', 'COPYING.txt', 'COPYRIGHT', 'UNLICENSE'];
 
 // Configuration files, relative to the folder they configure, and how each names the folder its manager installs to.
@@ -108,7 +111,9 @@ export class DependencyFolders {
     for (const marker of MARKERS_INSIDE) if ((await this.#fs.stat(joinPosix(here, marker))) !== undefined) return true;
     for (const beside of BESIDE.get(name) ?? []) if ((await this.#fs.stat(joinPosix(root, ...parent, beside))) === 'file') return true;
     const parentName = parent.at(-1);
-    if (parentName !== undefined && COPIED_LIBRARY_PARENTS.has(parentName) && (await this.#hasLicence(here))) return true;
+    if (parentName !== undefined && COPIED_LIBRARY_PARENTS.has(parentName.toLowerCase())) {
+      if (VERSIONED_RELEASE.test(name) || (await this.#hasLicence(here))) return true;
+    }
     // A configuration in any folder above (or beside) names this one, relative to itself.
     for (let depth = 0; depth < folder.length; depth++) {
       const configured = await this.#configuredIn(root, folder.slice(0, depth));

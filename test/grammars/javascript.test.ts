@@ -79,7 +79,7 @@ describe('node-stack', () => {
       '    at render (webpack://my-app/./src/render.ts:12:3)',
       '    at load (http://localhost:5173/src/x.ts?t=123:3:4)',
     ]);
-    expect(brief(locations)).toEqual(['node-stack ./src/App.jsx:58:11', 'node-stack ./src/render.ts:12:3', 'node-stack /src/x.ts:3:4']);
+    expect(brief(locations)).toEqual(['node-stack ./src/App.jsx:58:11', 'node-stack ./src/render.ts:12:3', 'node-stack src/x.ts:3:4']);
   });
 
   it('starts a new trace per contiguous block of frames and takes each message from its own header', () => {

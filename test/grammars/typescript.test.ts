@@ -90,7 +90,7 @@ describe('tsc-pretty', () => {
     ]);
   });
 
-  it('ignores the one-file summary `Found N errors in the same file, starting at: file:L` and `Found 1 error in file:L`', () => {
+  it('reads a one-file summary (`Found N errors in the same file, starting at: file:L`) only for a file no diagnostic named', () => {
     const locations = scan([
       header('src/label.ts', 1, 29, 'TS2322', 'x'),
       '',
@@ -99,7 +99,13 @@ describe('tsc-pretty', () => {
     ]);
     expect(brief(locations)).toEqual([
       { file: 'src/label.ts', line: 1, column: 29, severity: 'error', code: 'TS2322', format: 'tsc-pretty' },
+      { file: 'src/other.ts', line: 4, column: null, severity: 'error', code: null, format: 'tsc-pretty' },
     ]);
+  });
+
+  it('reads the `Errors  Files` table when the diagnostics above it were not kept', () => {
+    const locations = scan(['Found 3 errors in 2 files.', '', 'Errors  Files', '     2  src/a.vue:57', '     1  src/b.ts:3']);
+    expect(locations.map((l) => `${l.file}:${l.line}`)).toEqual(['src/a.vue:57', 'src/b.ts:3']);
   });
 
   it('does not swallow a count-and-path row that is not under an `Errors  Files` header', () => {

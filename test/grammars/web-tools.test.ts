@@ -156,13 +156,14 @@ describe('vite and rollup', () => {
     expect(scan(['Error: [vite]: Rollup failed to resolve import "x" from "/app/src/main.ts".'])).toEqual([]);
   });
 
+  // A local server's URL path is relative to the folder it serves (engine/paths.ts); `/@fs/` marks an absolute one.
   it('cleans /@fs/ and ?t= query strings from dev-server frames (§3.12)', () => {
     const locations = scan([
       'Error: boom',
       '    at main (http://localhost:5173/src/main.ts?t=1700000000:3:9)',
       '    at load (http://localhost:5173/@fs/home/u/app/src/lib.ts?v=abc123:1:2)',
     ]);
-    expect(locations.map((l) => `${l.file}:${l.line}:${l.column}`)).toEqual(['/src/main.ts:3:9', '/home/u/app/src/lib.ts:1:2']);
+    expect(locations.map((l) => `${l.file}:${l.line}:${l.column}`)).toEqual(['src/main.ts:3:9', '/home/u/app/src/lib.ts:1:2']);
   });
 
   it('rollup: `[!] RollupError: path (L:C): msg` once, not again for the repeated `path (L:C)` line; 0-based column', () => {
@@ -457,5 +458,16 @@ describe('ts-loader, webpack chains, tslint, next', () => {
       "3:1  Error: 'y' is not defined.  no-undef",
     ]);
     expect(locations.map((l) => [l.format, l.file, l.line, l.column, l.code])).toEqual([['next', './pages/index.js', 12, 5, 'no-undef']]);
+  });
+});
+
+describe('babel', () => {
+  // babel-loader on Windows writes the drive (`D:/…`); a page's babel writes the script's URL.
+  it('reads a module named by a Windows drive path or a dev server URL', () => {
+    const locations = scan([
+      'SyntaxError: D:/work/shop/src/stories/cart.js: Unexpected token (14:4)',
+      'SyntaxError: http://localhost:3000/greeting.js: Unexpected token (7:4)',
+    ]);
+    expect(brief(locations)).toEqual(['babel D:/work/shop/src/stories/cart.js:14:5', 'babel greeting.js:7:5']);
   });
 });

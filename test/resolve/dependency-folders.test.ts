@@ -137,6 +137,28 @@ describe('folders a package manager configuration names', () => {
 });
 
 describe('libraries copied beside the sources', () => {
+  it('vendors a release unpacked with its version in the name under ThirdParty/ or deps/, keeps an unversioned one', async () => {
+    const root = await makeWorkspace({
+      'ThirdParty/jasmine-2.2.0/jasmine.js': '',
+      'deps/boost_1_82_0/any.hpp': '',
+      'ThirdParty/codecs/decode.js': '',
+      'Specs/ShapeSpec.js': '',
+    });
+    expect(
+      await fate(root, [
+        'ThirdParty/jasmine-2.2.0/jasmine.js',
+        'deps/boost_1_82_0/any.hpp',
+        'ThirdParty/codecs/decode.js',
+        'Specs/ShapeSpec.js',
+      ]),
+    ).toEqual({
+      'ThirdParty/jasmine-2.2.0/jasmine.js': 'vendored',
+      'deps/boost_1_82_0/any.hpp': 'vendored',
+      'ThirdParty/codecs/decode.js': 'kept',
+      'Specs/ShapeSpec.js': 'kept',
+    });
+  });
+
   it('vendors a folder with its own licence under deps/ or external/, keeps one without', async () => {
     const root = await makeWorkspace({
       'deps/hiredis/COPYING': '',

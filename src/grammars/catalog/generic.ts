@@ -3,10 +3,14 @@
 import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
 import { parseColonHead, parseParenHead, parseSeverityTail, severityOf } from './shared/common.js';
 import { LOCATION_ANCHOR } from '../engine/anchors.js';
+import { isDevServerUrl } from '../engine/paths.js';
 
 const IN_TEXT_ANCHOR = /\.[A-Za-z][A-Za-z0-9+_]{0,11}[:(]\d/g;
 // Characters that end a path when walking back from its extension.
 const PATH_DELIMITER = /[\s("'`=<>[,|]/;
+const FILE_BEFORE_QUERY = /\w\.[A-Za-z][A-Za-z0-9]{0,11}$/;
+const MAX_QUERY = 256;
+const BUNDLER_URL = /\bwebpack(?:-internal)?:\/\//;
 
 // A bracket that opens a whole folder name (Next.js route groups `app/(auth)/x.tsx`, dynamic routes `[id]/`) is
 // part of the path, not the delimiter before it.
@@ -17,20 +21,49 @@ function opensFolder(text: string, at: number): boolean {
   return end > at + 1 && /[\\/]/.test(text[end + 1] ?? '') && !/[\s()[\]\\/]/.test(text.slice(at + 1, end));
 }
 
+// A dev server's module id keeps its query (`src/Nav.astro?astro&type=style&lang.css:5:1`, `x.vue?vue&type=script`):
+// an `=` met walking back lies in the query when a file name ends right before its `?`, so the path starts before it.
+function queryPathStart(text: string, start: number): number {
+  if (text[start - 1] !== '=') return start;
+  // Bounded and blank-free: a line of many `=x.c:1` words costs a constant per word.
+  let mark = start - 1;
+  const limit = Math.max(0, start - MAX_QUERY);
+  while (mark > limit && text[mark] !== '?' && !/\s/.test(text[mark] ?? ' ')) mark--;
+  if (text[mark] !== '?' || !FILE_BEFORE_QUERY.test(text.slice(Math.max(0, mark - 16), mark))) return start;
+  let from = mark;
+  while (from > 0 && !PATH_DELIMITER.test(text[from - 1] ?? ' ')) from--;
+  return from;
+}
+
+// karma's source-mapped frames write both places, `original <- bundle` (karma 1+) or `bundle <- original` (0.13):
+// the bundle's line is the file the browser ran, never the place to fix. The side naming a bundler URL
+// (`webpack:///src/a.js:12:0`) is the original; without one, the left side (karma's own order).
+function bundleSide(text: string): { from: number; to: number } | undefined {
+  const arrow = text.indexOf(' <- ');
+  if (arrow < 0) return undefined;
+  const left = { from: 0, to: arrow };
+  const right = { from: arrow + 4, to: text.length };
+  const rightIsOriginal = BUNDLER_URL.test(text.slice(arrow + 4)) && !BUNDLER_URL.test(text.slice(0, arrow));
+  return rightIsOriginal ? left : right;
+}
+
 function parseGeneric(context: LineContext): boolean {
   const text = context.text;
   let claimed = false;
   let consumedTo = 0;
+  const bundle = bundleSide(text);
   IN_TEXT_ANCHOR.lastIndex = 0;
   for (let match = IN_TEXT_ANCHOR.exec(text); match !== null; match = IN_TEXT_ANCHOR.exec(text)) {
     if (match.index < consumedTo) continue;
     let start = match.index;
     while (start > 0 && (!PATH_DELIMITER.test(text[start - 1] ?? ' ') || opensFolder(text, start - 1))) start--;
+    start = queryPathStart(text, start);
     const paren = text[match.index + match[0].length - 2] === '(';
     const head = paren ? parseParenHead(context, { from: start }) : parseColonHead(context, { from: start });
-    if (!head) continue;
-    // A scheme such as https://host/x.js:3 is a URL unless it is a file:// URL.
-    if (/^[a-z][\w+.-]*:\/\//i.test(head.file) && !/^file:/i.test(head.file)) continue;
+    if (!head || (bundle !== undefined && start >= bundle.from && start < bundle.to)) continue;
+    // A scheme such as https://host/x.js:3 is a URL unless it is a file:// or bundler URL or a local dev server's.
+    if (/^[a-z][\w+.-]*:\/\//i.test(head.file) && !/^(?:file|webpack(?:-internal)?):/i.test(head.file) && !isDevServerUrl(head.file))
+      continue;
     // `path:L:C: error: msg` from an unknown tool: the severity word becomes the severity, not message text.
     const tail = parseSeverityTail(head.rest);
     const severityWord = tail.severity ? undefined : /\b(error|warning|note|fatal)\b/i.exec(text.slice(0, start) + head.rest.slice(0, 40));

@@ -51,10 +51,16 @@ const FOUND_SUMMARY = /^\s*Found \d+ errors?\b/;
 // A row of the `Errors  Files` table: `     3  src/user.ts:4` (the count, two spaces, the first error's place).
 const TABLE_ROW = /^\s+\d+ {2}\S.*:\d+\s*$/;
 const TABLE_HEADER = /^Errors {2}Files\s*$/;
+const TABLE_PLACE = /^\s+(\d+) {2}(\S.*):(\d+)\s*$/;
+// `Found 2 errors in the same file, starting at: src/a.ts:12`, `Found 1 error in src/a.ts:12` (TypeScript 4.6+).
+const SUMMARY_PLACE = /^\s*Found \d+ errors? in (?:the same file, starting at: )?(\S.*):(\d+)\s*$/;
+const MAX_REPORTED = 10_000;
 
 interface PrettyState {
   /** Log line of the last claimed summary-table row (rows are consecutive, the table can exceed the look-back). */
   lastTableRow: number;
+  /** Files a diagnostic of this log named (bounded): a summary place in one of them repeats it. */
+  reported: Set<string>;
   /** The diagnostic whose block the following lines belong to (its related spans come before the next head). */
   owner?: RawLocation;
 }
@@ -98,10 +104,16 @@ function messageBelow(context: LineContext, messageAt: number): string[] {
   return lines;
 }
 
-// The summary repeats locations already reported by the diagnostics (formats.md §3.17): claim, emit nothing.
+// The summary repeats locations already reported by the diagnostics (formats.md §3.17): claimed, and emitted only
+// when no diagnostic of the log named that file (a paste or a CI step that kept only the summary): then it is the
+// one place left, the first error of its file (`     2  src/a.vue:57`, `… in the same file, starting at: src/a.ts:12`).
 function claimSummary(context: LineContext, state: PrettyState): boolean {
   const text = context.text;
-  if (FOUND_SUMMARY.test(text)) return true;
+  if (FOUND_SUMMARY.test(text)) {
+    const place = SUMMARY_PLACE.exec(text);
+    if (place) emitUnreported(context, state, place[1]!, Number(place[2]), text.trim());
+    return true;
+  }
   if (!TABLE_ROW.test(text)) return false;
   let inTable = state.lastTableRow === context.logLine - 1;
   for (let delta = -1; !inTable && delta >= -40; delta--) {
@@ -109,8 +121,16 @@ function claimSummary(context: LineContext, state: PrettyState): boolean {
     if (line === undefined || !(TABLE_ROW.test(line) || TABLE_HEADER.test(line))) break;
     inTable = TABLE_HEADER.test(line);
   }
-  if (inTable) state.lastTableRow = context.logLine;
-  return inTable;
+  if (!inTable) return false;
+  state.lastTableRow = context.logLine;
+  const row = TABLE_PLACE.exec(text);
+  if (row) emitUnreported(context, state, row[2]!, Number(row[3]), `${row[1]} error(s) in this file, the first here (tsc's summary)`);
+  return true;
+}
+
+function emitUnreported(context: LineContext, state: PrettyState, file: string, line: number, message: string): void {
+  if (state.reported.has(file) || !plausiblePath(file)) return;
+  context.emit({ file, line, column: null, severity: 'error', message });
 }
 
 // `/home/u/proj (copy)/src/a.ts:3:7 - error …` (formats.md §3.3): the shared colon head takes no parentheses.
@@ -127,7 +147,7 @@ function parseParenthesisedPath(context: LineContext): { file: string; line: num
 }
 
 function parseTscPretty(context: LineContext): boolean {
-  const state = context.state<PrettyState>(() => ({ lastTableRow: -1 }));
+  const state = context.state<PrettyState>(() => ({ lastTableRow: -1, reported: new Set() }));
   if (claimSummary(context, state)) {
     delete state.owner;
     return true;
@@ -148,6 +168,7 @@ function parseTscPretty(context: LineContext): boolean {
     message: withContinuation(context, tail[3] ?? ''),
   });
   if (emitted) state.owner = emitted;
+  if (state.reported.size < MAX_REPORTED) state.reported.add(head.file);
   return true;
 }
 

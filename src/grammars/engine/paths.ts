@@ -63,10 +63,20 @@ function percentDecode(text: string): string {
   }
 }
 
+// A development server on this machine (`http://localhost:3000/app.js`, `http://127.0.0.1:8080/Specs/a.js`, any host
+// with a port) serves the workspace's own files: the URL's path is a path in the project below the folder it serves.
+// A public host without a port (a CDN, deno.land) is another machine's file.
+const DEV_SERVER = /^https?:\/\/(?:localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|\[::1\]|[\w.-]+:\d{2,5})(?::\d{1,5})?(\/[^\s]*)$/i;
+
+/** Whether a printed path is a URL on a development server of this machine (see DEV_SERVER). */
+export function isDevServerUrl(path: string): boolean {
+  return DEV_SERVER.test(path);
+}
+
 /**
  * Reduces a printed path to a file-system path: file:// URLs (percent-decoded, `file:///C:/x` → `C:/x`),
  * bundler schemes (webpack://app/./src/x, webpack-internal:///./src/x, /@fs/abs, vite:), Angular's AOT compiler's
- * `ng:///C:/app/x.html` (the template's own path behind its scheme), query strings
+ * `ng:///C:/app/x.html` (the template's own path behind its scheme), a local dev server's URL, query strings
  * and hashes. Quotes around the path are removed.
  */
 export function cleanPrintedPath(printed: string): string {
@@ -80,11 +90,19 @@ export function cleanPrintedPath(printed: string): string {
   } else if (/^webpack:\/\//.test(path)) {
     // webpack://<project name>/./src/x.ts or webpack:///src/x.ts: the project name is not a directory.
     path = path.replace(/^webpack:\/\/[^/]*\//, '');
+    // webpack 1-3 show a module under node_modules as `~/name/…`.
+    if (path.startsWith('~/')) path = `node_modules/${path.slice(2)}`;
   } else if (/^ng:\/\/\//.test(path)) {
     path = path.slice('ng://'.length);
     if (/^\/[A-Za-z]:[/\\]/.test(path)) path = path.slice(1);
   } else if (/^vite:\/?/.test(path)) {
     path = path.replace(/^vite:\/?/, '');
+  } else if (/^https?:/i.test(path)) {
+    const served = DEV_SERVER.exec(path)?.[1];
+    // Relative: the folder the server serves (public/, static/, the root) is unknown, so resolve looks under cwd
+    // and the roots, then for the one workspace file with that ending.
+    // Vite's `/@fs/` prefix marks an absolute path outside the served folder (read below).
+    if (served !== undefined) path = served.startsWith('/@fs/') ? served : served.slice(1);
   }
   if (path.startsWith('/@fs/')) path = path.slice(4);
   const query = path.search(/[?#]/);

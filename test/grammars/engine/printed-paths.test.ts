@@ -20,4 +20,18 @@ describe('cleanPrintedPath', () => {
       expect(cleanPrintedPath(printed)).toBe(printed);
     },
   );
+
+  // A server on this machine serves the workspace's own files below an unknown folder: the URL's path, relative.
+  it.each([
+    ['http://localhost:3000/app.js', 'app.js'],
+    ['http://127.0.0.1:8080/Specs/Scene/ShapeSpec.js', 'Specs/Scene/ShapeSpec.js'],
+    ['http://devbox:5173/src/main.ts?t=1700000000000', 'src/main.ts'],
+    ['webpack:///~/chart-plugin/dist/plugin.js', 'node_modules/chart-plugin/dist/plugin.js'],
+  ])('reads %s as a workspace path', (printed, clean) => {
+    expect(cleanPrintedPath(printed)).toBe(clean);
+  });
+
+  it.each(['https://deno.land/std@0.50.0/http/_io.ts', 'https://cdn.example.com/lib/chart.js'])('leaves %s, another machine', (printed) => {
+    expect(cleanPrintedPath(printed)).toBe(printed);
+  });
 });

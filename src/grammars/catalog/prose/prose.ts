@@ -33,8 +33,9 @@ const PAREN_PHRASE = /\((\d{1,7})(?:, ?(\d{1,5}))?\) in /g;
 const TOKEN = /"([^"\s]{1,512})"|'([^'\s]{1,512})'|`([^`\s]{1,512})`|([^\s"'`<>{}[\],;|=]{2,512})/g;
 // `F#L12`, `F#L12C3`, `F#L12-L14` (GitHub, GitLab, Gitea and Bitbucket's `#lines-12` anchors).
 const ANCHORED = /^(.+?)#(?:L|lines-)(\d{1,7})(?:C(\d{1,5}))?(?:[-:]L?(\d{1,7}))?$/;
-// What may stand between a number and the file after it: `of`, `in`, `in file`, `of file`, `file`, `from`.
+// Between a number and its file (`of`, `in`, `in file`, `from`); its words are skipped: `a.scss (Line 3 of b.scss` is b.scss.
 const AFTER_GAP = /^[\s,:]*(?:(?:of|in|from|at)\s+)?(?:(?:the\s+)?(?:file|module|script)\s+)?$/i;
+const GAP_WORD = /^(?:at|on|near|in|of|from|file|the|module|script)$/i;
 // What may stand between a file and the number after it: `F, line`, `F line`, `F: line`, `"F" [line`,
 // `F (line`, `F at line`, `F on line`, `F near line`, `File = F, Line`.
 const BEFORE_GAP = /^\s*[,:]?\s*[([]?\s*(?:(?:at|on|near|in)\s+)?$/i;
@@ -106,7 +107,7 @@ function fileFor(
   span: { start: number; end: number },
   used: readonly Found[],
 ): Token | undefined {
-  const after = tokens.find((token) => token.start >= span.end);
+  const after = tokens.find((token) => token.start >= span.end && !GAP_WORD.test(token.path));
   if (after && likely(after) && AFTER_GAP.test(text.slice(span.end, after.start))) return after;
   let before: Token | undefined;
   let named = false;

@@ -6,7 +6,7 @@ import type { CauseChain } from '../../engine/cause-chain.js';
 import type { LineContext } from '../../engine/format.js';
 import type { LineParser } from '../../engine/parser.js';
 import { plausiblePath } from './common.js';
-import { cleanPrintedPath, isRuntimePseudoPath } from '../../engine/paths.js';
+import { cleanPrintedPath, isDevServerUrl, isRuntimePseudoPath } from '../../engine/paths.js';
 import { LParen, RParen } from '../../engine/tokens.js';
 
 /** Raw-text anchor for an indented `at ` frame line (ANSI allowed before `at`, as jest --colors prints). */
@@ -39,8 +39,10 @@ export function isFrameLine(text: string | undefined): boolean {
   return text !== undefined && FRAME_LINE.test(text);
 }
 
-// Dev servers serve sources over http: `http://localhost:5173/src/x.ts?t=123` is `/src/x.ts` in the project.
+// Dev servers serve sources over http: `http://localhost:5173/src/x.ts?t=123` is `src/x.ts` below the folder served,
+// which cleanPrintedPath reads from a local server's URL; any other host's path is taken as absolute.
 function stripDevServer(path: string): string {
+  if (isDevServerUrl(path)) return path;
   const match = /^https?:\/\/[^/\s]+(\/.*)$/.exec(path);
   return match ? (match[1] ?? path) : path;
 }

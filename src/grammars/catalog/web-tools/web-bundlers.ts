@@ -331,7 +331,9 @@ export const webBundlerFormats: GrammarFormat[] = [
     observed: true,
     url: 'https://babeljs.io/docs/babel-parser#errorrecovery',
     // A phrase at the start of the line (after jest's indentation): the universal anchors miss `a.js: msg (2:10)`.
-    anchor: '(?:Syntax|Type|Reference)?Error: [^\\s:]+\\.(?:[cm]?[jt]sx?|flow): ',
+    // Babel in a browser names the module by its URL (`SyntaxError: http://localhost:3000/app.js: …`, `file:///…`).
+    // A Windows path starts with its drive (`SyntaxError: D:/app/src/a.js: …`).
+    anchor: '(?:Syntax|Type|Reference)?Error: (?:[a-z]+://[^\\s/]*|[A-Za-z]:)?[^\\s:]+\\.(?:[cm]?[jt]sx?|flow): ',
     parse: parseBabel,
   },
 ];
