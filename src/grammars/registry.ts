@@ -23,6 +23,8 @@ import { javascriptFamily } from './catalog/javascript.js';
 import { jvmBuildFamily } from './catalog/jvm-build/jvm-build.js';
 import { luaFamily } from './catalog/lua.js';
 import { crystalFamily } from './catalog/crystal.js';
+import { haxeFamily } from './catalog/haxe.js';
+import { groovyFamily } from './catalog/jvm-build/groovy.js';
 import { mobileFamily } from './catalog/mobile/mobile.js';
 import { nativeToolsFamily } from './catalog/native-tools/native-tools.js';
 import { permissiveFamily } from './catalog/permissive.js';
@@ -88,6 +90,10 @@ const FAMILIES: readonly GrammarFamily[] = [
   // Crystal before generic, which would read each block's `In src/x.cr:5:19` as a separate error of its own and
   // miss that the chain's last block is the one that raised.
   crystalFamily,
+  // Haxe before generic, which would read `x.hx:7: characters 15-25 : msg` without its column, severity or notes.
+  haxeFamily,
+  // Groovy before the shells: its `path: L: msg` head is dash's shape, and the ` @ line L, column C.` below it is Groovy's.
+  groovyFamily,
   shellFamily,
   // Maven/Gradle/Kotlin/Scala wrap javac-like lines in their own prefixes (`[ERROR] …:[12,5]`, `e: file:///…`).
   jvmBuildFamily,

@@ -20,6 +20,11 @@ const BESIDE: ReadonlyMap<string, readonly string[]> = new Map([
   ['elm-stuff', ['elm.json']],
   ['jspm_packages', ['package.json']],
   ['.eggs', ['setup.py', 'setup.cfg', 'pyproject.toml']],
+  ['build', ['gleam.toml']], // Gleam: build/packages holds the dependencies, build/dev and build/prod their compiled copies
+  ['.lake', ['lakefile.lean', 'lakefile.toml', 'lake-manifest.json']], // Lean 4's Lake: .lake/packages (mathlib, aesop…)
+  ['lake-packages', ['lakefile.lean', 'lake-manifest.json']], // Lake before Lean 4.3 fetched into lake-packages/
+  ['_target', ['leanpkg.toml']], // Lean 3's leanpkg: _target/deps
+  ['target', ['application.properties']], // Grails 1-2 (metadata in application.properties): plugins under target/work/plugins
 ]);
 
 // A folder holding one of these was made by an environment manager, whatever it is called.

@@ -180,12 +180,31 @@ async function ownCopyIfVendored(resolution: Resolution, path: string, workspace
   return own ? fromOutcome(own, path) : resolution;
 }
 
+function leadingParents(segments: readonly string[]): number {
+  let count = 0;
+  while (segments[count] === '..') count++;
+  return count;
+}
+
 async function resolveRelative(raw: RawLocation, relative: string, workspace: Workspace, index: FileIndex): Promise<FirstPass> {
   const outcome = await workspace.firstExisting(relativeCandidates(relative, raw.hints, workspace));
   const miss = await ownCopyIfVendored(fromOutcome(outcome, raw.file), relative, workspace);
+  const segments = relative.split('/');
+  // `../Source/x.f90` printed by a compiler whose folder the log never named (recursive make, an IDE's build
+  // folder): the part after the leading `..` is matched in the workspace like any other failed path.
+  // Found nowhere, it stays what it was: a path outside the root.
+  const below = segments.slice(leadingParents(segments));
+  if (outcome.kind === 'outside-root' && miss.kind === 'unresolved' && below.length < segments.length && below.length >= 2) {
+    const search = below.includes('..') ? miss : deferToIndex(raw, below, index, workspace, miss);
+    if (search.kind !== 'deferred') return search;
+    const finish = async (): Promise<Resolution> => {
+      const found = await search.finish();
+      return found.kind === 'unresolved' && found.reason === 'not-found' ? miss : found;
+    };
+    return { kind: 'deferred', finish };
+  }
   // A dependency's path (`site-packages/foo/bar.py`) is never re-read as a user file that shares its end.
   if (outcome.kind !== 'not-found' || miss.kind !== 'unresolved') return miss;
-  const segments = relative.split('/');
   if (!segments.includes('..')) {
     for (const base of relativeBases(raw.hints, workspace)) {
       const dropped = await withoutMissingLeadingFolders(base, segments, workspace);

@@ -66,6 +66,30 @@ describe('folders a manifest or lock file beside them names', () => {
       'Sources/App/main.swift',
     ],
     [
+      "Gleam's build/ beside gleam.toml",
+      { 'gleam.toml': '', 'build/packages/gleam_stdlib/src/gleam/list.gleam': '', 'src/app.gleam': '' },
+      'build/packages/gleam_stdlib/src/gleam/list.gleam',
+      'src/app.gleam',
+    ],
+    [
+      "Lake's .lake/packages beside lakefile.toml",
+      { 'lakefile.toml': '', '.lake/packages/mathlib/Mathlib/Logic/Basic.lean': '', 'Proofs/Main.lean': '' },
+      '.lake/packages/mathlib/Mathlib/Logic/Basic.lean',
+      'Proofs/Main.lean',
+    ],
+    [
+      "old Lake's lake-packages/ beside lakefile.lean",
+      { 'lakefile.lean': '', 'lake-packages/aesop/Aesop/Util.lean': '', 'Proofs/Main.lean': '' },
+      'lake-packages/aesop/Aesop/Util.lean',
+      'Proofs/Main.lean',
+    ],
+    [
+      "Grails 2's target/work/plugins beside application.properties",
+      { 'application.properties': '', 'target/work/plugins/mail-1.0/src/groovy/Mail.groovy': '', 'grails-app/A.groovy': '' },
+      'target/work/plugins/mail-1.0/src/groovy/Mail.groovy',
+      'grails-app/A.groovy',
+    ],
+    [
       'CMake FetchContent _deps/',
       { 'build/CMakeCache.txt': '', 'build/_deps/fmt-src/src/format.cc': '', 'src/main.cc': '' },
       'build/_deps/fmt-src/src/format.cc',
@@ -82,14 +106,19 @@ describe('folders a manifest or lock file beside them names', () => {
       '_build/gen.py': '',
       'Pods/notes.swift': '',
       'packages/api/src/a.ts': '',
+      'build/tools/gen.py': '',
+      'target/notes.groovy': '',
       'package.json': '{}',
     });
-    expect(await fate(root, ['deps/graph/walk.c', '_build/gen.py', 'Pods/notes.swift', 'packages/api/src/a.ts'])).toEqual({
-      'deps/graph/walk.c': 'kept',
-      '_build/gen.py': 'kept',
-      'Pods/notes.swift': 'kept',
-      'packages/api/src/a.ts': 'kept',
-    });
+    const own = [
+      'deps/graph/walk.c',
+      '_build/gen.py',
+      'Pods/notes.swift',
+      'packages/api/src/a.ts',
+      'build/tools/gen.py',
+      'target/notes.groovy',
+    ];
+    expect(await fate(root, own)).toEqual(Object.fromEntries(own.map((file) => [file, 'kept'])));
   });
 });
 

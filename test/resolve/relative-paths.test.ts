@@ -42,6 +42,18 @@ describe('leading folders the workspace does not have', () => {
     expect(result.locations.map((l) => l.file)).toEqual(['client/app/page.tsx']);
   });
 
+  it('matches what follows a leading ../ when the folder the compiler ran in is unknown (../Source/x.f90)', async () => {
+    const root = await makeWorkspace({ 'Source/soot.f90': '', 'Build/intel/makefile': '', 'Source/other/soot.f90': '' });
+    const result = await locate(root, ['../Source/soot.f90', '../../elsewhere/soot.f90', '../soot.f90'], path.join(root, 'Build/intel'));
+    expect(result.locations.map((l) => l.file)).toEqual(['Source/soot.f90']);
+    // A folder that is not there names no file, and a lone basename after `..` is not enough to pick one of two
+    // same-named files: both stay paths outside the root.
+    expect(result.unresolved.map((u) => [u.file, u.reason])).toEqual([
+      ['../../elsewhere/soot.f90', 'outside-root'],
+      ['../soot.f90', 'outside-root'],
+    ]);
+  });
+
   it('matches the longest suffix that names any workspace file', async () => {
     const root = await makeWorkspace({ 'packages/web/src/lib/util.ts': '', 'packages/api/lib/util.ts': '' });
     const result = await locate(root, ['/build/out/web/src/lib/util.ts'.slice(1).replace('build/out/', 'checkout/')]);

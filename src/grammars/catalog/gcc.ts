@@ -184,6 +184,8 @@ const KILLING_SIGNALS = [
 ];
 // `make[1]: *** [Makefile:20: all] Error 1`: the program name (with an optional version and recursion level), then
 // the failed recipe's file, line and target, then how it failed.
+// The line make prints when a recipe failed, in any locale (`make: *** [all] Error 2`, `make: *** [x] Erreur 4`).
+const MAKE_FAILURE_REPORT = /^\S*[Mm]ake(?:-[\d.]+)?(?:\[\d+\])?: \*\*\* \[/;
 const MAKE_RECIPE_FAILED = new RegExp(
   String.raw`^\S*[Mm]ake(?:-[\d.]+)?(?:\[\d+\])?: \*\*\* \[(.+?):(\d+): (.+?)\] (Error \d+|(?:${KILLING_SIGNALS.join('|')}).*)$`,
 );
@@ -219,12 +221,15 @@ function parseMake(context: LineContext): boolean {
     });
     return true;
   }
-  // Makefile:12: *** missing separator.  Stop.
-  const syntax = /^((?:[^:\s]*\/)?(?:GNUmakefile|[Mm]akefile|[\w.-]+\.mk)):(\d+): (\*\*\* )?(.*)$/.exec(text);
+  // Makefile:12: *** missing separator.  Stop.  (French typography puts a space before the colon: `Makefile:84 : …`.)
+  const syntax = /^((?:[^:\s]*\/)?(?:GNUmakefile|[Mm]akefile|[\w.-]+\.mk)):(\d+) ?: (\*\*\* )?(.*)$/.exec(text);
   if (syntax) {
     const message = syntax[4] ?? '';
-    // make before 4.2: `Makefile:4: recipe for target 'x' failed` above `make: *** [x] Error 1`, the same report.
-    const severity = message.startsWith('recipe for target ') ? 'note' : syntax[3] ? 'error' : 'warning';
+    // make before 4.2: `Makefile:4: recipe for target 'x' failed` above `make: *** [x] Error 1`, the same report. A
+    // localized make words it its own way (`la recette pour la cible « x » a échouée`); the failure report right
+    // after it says what it is in any language.
+    const recipe = message.startsWith('recipe for target ') || (!syntax[3] && MAKE_FAILURE_REPORT.test(context.line(1) ?? ''));
+    const severity = recipe ? 'note' : syntax[3] ? 'error' : 'warning';
     context.emit({ file: syntax[1] ?? 'Makefile', line: Number(syntax[2]), severity, message });
     return true;
   }
@@ -261,7 +266,7 @@ const make: GrammarFormat = {
   anchor: [
     String.raw`make(?:\[\d+\])?: (?:Entering|Leaving) directory`,
     String.raw`[Mm]ake(?:-[\d.]+)?(?:\[\d+\])?: \*\*\* \[`,
-    String.raw`(?:[Mm]akefile|\.mk):\d+: `,
+    String.raw`(?:[Mm]akefile|\.mk):\d+ ?: `,
     // a `cd sub && …` step (ninja's `[3/9] ` before it), which moves the folder the tools' paths are relative to
     String.raw`^(?:\[\d+/\d+\] )?cd (?:"[^"]+"|'[^']+'|[^\s"'&;|]+) &&`,
   ].join('|'),

@@ -10,14 +10,17 @@ import { severityOf } from './shared/common.js';
 // One path segment: word characters and the punctuation file names carry, or a whole bracketed group
 // (`(auth)`, `[id]`, `[...slug]`) as frameworks name route folders; a group never starts with a digit, so
 // `f(12)` stays a call with a line number.
-const SEGMENT = String.raw`(?:[\w.@~+$%-]|\((?!\d)[\w.@~+$%-]*\)|\[[\w.@~+$%-]*\])+`;
+// Letters beyond ASCII count as word characters (`src/模块/主.c`, `charm.🔥`): a name the workspace then confirms.
+const SEGMENT = String.raw`(?:[\w.@~+$%\u0080-\uffff-]|\((?!\d)[\w.@~+$%-]*\)|\[[\w.@~+$%-]*\])+`;
 const PATH = String.raw`(?:[A-Za-z]:)?[\\/]?${SEGMENT}(?:[\\/]${SEGMENT})*`;
 // What may stand before a path: the line start, a blank, an opening quote or bracket, `=` or `,`.
 const BEFORE = String.raw`(?<=^|[\s"'\x60(\[{<=,|])`;
-// `path:L[:C]` (not followed by more digits, a dot and digit or a URL path), `path(L[,C])`, `path[,:]? line L`.
+// `path:L[:C]` (not followed by more digits, a dot and digit or a URL path), the GNU standard's dotted column and ranges
+// (`path:L.C:`, `path:L.C-EL.EC:`, valac and bison print them), `path(L[,C])` and `path(L:C)` (Odin),
+// `path[,:]? line L`.
 const SHAPES = new RegExp(
-  `${BEFORE}(${PATH})(?::(\\d{1,7})(?::(\\d{1,5}))?(?![\\d/]|\\.\\d)|\\((\\d{1,7})(?:,\\s?(\\d{1,5}))?\\)|[,:]? (?:at )?line ` +
-    `(\\d{1,7})\\b)`,
+  `${BEFORE}(${PATH})(?::(\\d{1,7})(?:[:.](\\d{1,5})(?:-(?:\\d{1,7}\\.)?\\d{1,5})?)?(?![\\d/]|\\.\\d)|` +
+    `\\((\\d{1,7})(?:[,:]\\s?(\\d{1,5}))?\\)|[,:]? (?:at )?line (\\d{1,7})\\b)`,
   'g',
 );
 

@@ -31,9 +31,9 @@ const EMPHASIS = /(^|[\s([>"'])(\*{1,3}|`)([^\s*`]{1,1024}?)\2(?=$|[\s:;,.()])/g
 const HOLDS_LOCATION = /[\w-]\.[A-Za-z][\w+-]{0,11}[:(]\d/;
 const NAMES_FILE = /[\w-]\.[A-Za-z][\w+-]{0,11}$/;
 const NUMBER_FOLLOWS = /^[:(]\d/;
-// A whole line in bold or italics (`**src/x.c:12:5: error: …**`): the markers around a line that starts with a
-// location.
-const EMPHASISED_HEAD = /^(\s*)(\*{1,3})(?=[^\s*`]{1,1024}?\.[A-Za-z][\w+-]{0,11}[:(]\d)/;
+// A whole line in bold or italics (`**src/x.c:12:5: error: …**`), also made a heading (`### **src/x.c:12: …**`):
+// the markers around a line that starts with a location. A heading's `#` alone stays (go's `# example.com/pkg`).
+const EMPHASISED_HEAD = /^(\s*)(?:#{1,6} )?(\*{1,3})(?=[^\s*`]{1,1024}?\.[A-Za-z][\w+-]{0,11}[:(]\d)/;
 
 function linkText(_link: string, text: string, address: string): string {
   return POSITION_ONLY.test(text) && /#L\d/.test(address) ? `${text} (${address})` : text;

@@ -13,7 +13,11 @@ const SOURCE_EXTENSIONS = new Set(
     'ex exs erl hrl hs lhs ml mli mll mly elm clj cljs cljc edn f f90 f95 f03 f08 for ftn adb ads ' +
     'sh bash zsh ksh fish ps1 psm1 psd1 bat cmd tf tfvars hcl yml yaml toml ini cfg conf xml proto graphql gql ' +
     'sql prisma md mdx rst txt cmake mk make bzl bazel star nix d v sv vhd vhdl asm s S cl glsl hlsl wgsl sol ' +
-    'coffee re rei res resi purs cr gleam hx pas pp lisp el scm rkt tcl awk sed vim'
+    'coffee re rei res resi purs cr gleam hx pas pp lisp el scm rkt tcl awk sed vim ' +
+    // Compiled languages whose compilers print ordinary heads (issue 20's third fresh batch): Vala and its bindings,
+    // Odin, Mojo (whose files may end in the fire emoji), Idris, Lean 3/4 and the HoTT library, Agda, Free Pascal's
+    // Delphi and Free Pascal programs (.dpr, .lpr), Fortran's preprocessed upper-case spellings and fixed-form .f77, GNAT project files.
+    'vala vapi odin mojo \u{1F525} idr lidr lean hlean agda lagda dpr lpr F F90 F95 F03 F08 FOR FPP fpp f77 gpr cgpr'
   ).split(/\s+/),
 );
 

@@ -73,6 +73,9 @@ describe('Markdown emphasis and code spans around a location', () => {
     expect(repairWebCopy('`src/total.c`:12: error: x')).toBe('src/total.c:12: error: x');
     expect(repairWebCopy('*src/total.c:12:5*: error: x')).toBe('src/total.c:12:5: error: x');
     expect(repairWebCopy('**src/total.c:12:5: error: expected ‘;’**')).toBe('src/total.c:12:5: error: expected ‘;’');
+    // A bold line made a heading as well; a heading's `#` alone is a tool's own line (go's package header).
+    expect(repairWebCopy("### **src/total.erl:27: syntax error before: '{'**")).toBe("src/total.erl:27: syntax error before: '{'");
+    expect(repairWebCopy('# example.com/shop/cart')).toBe('# example.com/shop/cart');
     expect(repairWebCopy('a.go:9:2: Error return value of `f.Close` is not checked')).toBe(
       'a.go:9:2: Error return value of `f.Close` is not checked',
     );
