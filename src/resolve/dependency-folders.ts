@@ -29,10 +29,23 @@ const MARKERS_INSIDE = ['pyvenv.cfg', 'conda-meta'];
 // a project's external/): a project's own sub-folders do not carry a licence of their own.
 // (`libs/` and `ext/` are left out: Nx workspaces and PHP keep their own libraries and extensions there.)
 const COPIED_LIBRARY_PARENTS = new Set(['deps', 'external', 'extern', '3rdparty', 'thirdparty', 'third-party', 'contrib']);
-const LICENCE_FILES = ['LICENSE', 'LICENSE.txt', 'LICENSE.md', 'LICENCE', 'COPYING', 'COPYING.txt', 'COPYRIGHT', 'UNLICENSE'];
+// Dual-licensed projects (most Rust crates, buck2's prelude) ship `LICENSE-MIT` and `LICENSE-APACHE` and no `LICENSE`.
+const LICENCE_FILES = [
+  'LICENSE',
+  'LICENSE.txt',
+  'LICENSE.md',
+  'LICENCE',
+  'COPYING',
+  'COPYING.txt',
+  'COPYRIGHT',
+  'UNLICENSE',
+  'LICENSE-MIT',
+  'LICENSE-APACHE',
+];
 
 // Configuration files, relative to the folder they configure, and how each names the folder its manager installs to.
-// A submodule is another repository checked out beside the sources: a dependency only with a licence of its own.
+// A submodule is another repository checked out beside the sources: a dependency only with a licence of its own, or
+// when it sits under a folder for copied libraries (`third-party/prelude`).
 const CONFIGURED: ReadonlyArray<{ file: string; submodules?: true; folders: (text: string) => string[] }> = [
   // Bundler: `BUNDLE_PATH: "gems"` (YAML written by `bundle config set --local path gems`)
   {
@@ -108,13 +121,15 @@ export class DependencyFolders {
     for (const marker of MARKERS_INSIDE) if ((await this.#fs.stat(joinPosix(here, marker))) !== undefined) return true;
     for (const beside of BESIDE.get(name) ?? []) if ((await this.#fs.stat(joinPosix(root, ...parent, beside))) === 'file') return true;
     const parentName = parent.at(-1);
-    if (parentName !== undefined && COPIED_LIBRARY_PARENTS.has(parentName) && (await this.#hasLicence(here))) return true;
+    const underCopiedLibraries = parentName !== undefined && COPIED_LIBRARY_PARENTS.has(parentName);
+    if (underCopiedLibraries && (await this.#hasLicence(here))) return true;
     // A configuration in any folder above (or beside) names this one, relative to itself.
     for (let depth = 0; depth < folder.length; depth++) {
       const configured = await this.#configuredIn(root, folder.slice(0, depth));
       const rest = folder.slice(depth).join('/');
       if (configured.dependencies.has(rest)) return true;
-      if (configured.submodules.has(rest) && (await this.#hasLicence(here))) return true;
+      // Another repository checked out under third-party/ (or deps/, external/…) is one by both signs together.
+      if (configured.submodules.has(rest) && (underCopiedLibraries || (await this.#hasLicence(here)))) return true;
     }
     return false;
   }
