@@ -58,6 +58,16 @@ describe('prose tier', () => {
     expect(proposed(`${line}\n`, ['permissive', 'prose']).filter((place) => /[./]/.test(place.split(':')[0]!))).toEqual([expected]);
   });
 
+  it('reads a conventional extensionless file named as a kind of file, written as projects name it', () => {
+    expect(proposed('error response from daemon: dockerfile parse error line 60: unknown instruction: CAT\n')).toEqual(['Dockerfile:60']);
+    expect(proposed('nition: Dockerfile parse error line 1: unknown instruction: OM\n')).toEqual(['Dockerfile:1']);
+  });
+
+  it("takes a type's camel-cased member for no file, so the file the line above named is the one", () => {
+    const log = 'failed to read deploy/app.yaml: yaml: unmarshal errors:\n  line 22: field jobs not found in type state.AppState\n';
+    expect(proposed(log)).toEqual(['deploy/app.yaml:22']);
+  });
+
   it('takes the fullest path the line gives the file it names (a relative name, then the absolute path)', () => {
     const line =
       "from 'queue.yaml': yaml: line 8: could not find expected ':': got file 'queue.yaml', but '/home/u/app/k8s/queue.yaml' must";

@@ -16,7 +16,7 @@ import { ownCopy } from '../../engine/strings.js';
 import { parseSeverityTail, severityOf } from '../shared/common.js';
 import { rowUnderHeader } from './rows.js';
 import { likely, tokensOf, fullest, type Token } from './tokens.js';
-import { pathLike, withoutHost } from './words.js';
+import { conventionalName, pathLike, withoutHost } from './words.js';
 
 const MAX_PHRASES = 8;
 
@@ -279,7 +279,7 @@ function parseProse(context: LineContext): boolean {
     return found.fromAbove ? severityOf(SEVERITY_WORD.exec(message)?.[1]) : severity;
   };
   for (const found of phrases) {
-    const file = withoutHost(found.file);
+    const file = conventionalName(withoutHost(found.file));
     if (!(found.line >= 1) || proposedAlready(context, file, found.line, found.unnamed === true)) continue;
     // A message in two lines is one message.
     const message = found.fromAbove ? `${(context.line(-1) ?? '').trim()} ${text.trim()}` : messageOf(context, found);
