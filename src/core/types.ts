@@ -171,6 +171,9 @@ export interface ResolveHints {
   /** The monorepo package a task runner's prefix named (turbo's `@acme/api:build: `): when the path matches in
    * several packages, the one in a folder of that name. */
   packageName?: string;
+  /** A bare file name that a line above printed with its folders (a command's `--schema pkg/pg/schema.prisma`,
+   * `Compiling src/net/io.c`): when several workspace files have the name, the one that path ends in. */
+  mentionedPath?: string;
 }
 
 /** `build`: a build system's own bookkeeping (a CMake build folder's generated makefiles; make's recipe line

@@ -37,10 +37,23 @@ const COPIED_LIBRARY_PARENTS = new Set(['deps', 'external', 'extern', '3rdparty'
 // A release unpacked under such a parent carries its version in the folder's name (`ThirdParty/jasmine-2.2.0/`,
 // `external/zlib-1.3.1/`, `deps/boost_1_82_0/`): a project's own sub-folders are not versioned.
 const VERSIONED_RELEASE = /^[A-Za-z][\w.+]*?[-_]v?\d+(?:[._]\d+)+(?:[-.+]?[A-Za-z][\w.]*)?$/;
-const LICENCE_FILES = ['LICENSE', 'LICENSE.txt', 'LICENSE.md', 'LICENCE', 'COPYING', 'COPYING.txt', 'COPYRIGHT', 'UNLICENSE'];
+// Dual-licensed projects (most Rust crates, buck2's prelude) ship `LICENSE-MIT` and `LICENSE-APACHE` and no `LICENSE`.
+const LICENCE_FILES = [
+  'LICENSE',
+  'LICENSE.txt',
+  'LICENSE.md',
+  'LICENCE',
+  'COPYING',
+  'COPYING.txt',
+  'COPYRIGHT',
+  'UNLICENSE',
+  'LICENSE-MIT',
+  'LICENSE-APACHE',
+];
 
 // Configuration files, relative to the folder they configure, and how each names the folder its manager installs to.
-// A submodule is another repository checked out beside the sources: a dependency only with a licence of its own.
+// A submodule is another repository checked out beside the sources: a dependency only with a licence of its own, or
+// when it sits under a folder for copied libraries (`third-party/prelude`).
 const CONFIGURED: ReadonlyArray<{ file: string; submodules?: true; folders: (text: string) => string[] }> = [
   // Bundler: `BUNDLE_PATH: "gems"` (YAML written by `bundle config set --local path gems`)
   {
@@ -116,15 +129,15 @@ export class DependencyFolders {
     for (const marker of MARKERS_INSIDE) if ((await this.#fs.stat(joinPosix(here, marker))) !== undefined) return true;
     for (const beside of BESIDE.get(name) ?? []) if ((await this.#fs.stat(joinPosix(root, ...parent, beside))) === 'file') return true;
     const parentName = parent.at(-1);
-    if (parentName !== undefined && COPIED_LIBRARY_PARENTS.has(parentName.toLowerCase())) {
-      if (VERSIONED_RELEASE.test(name) || (await this.#hasLicence(here))) return true;
-    }
+    const underCopiedLibraries = parentName !== undefined && COPIED_LIBRARY_PARENTS.has(parentName.toLowerCase());
+    if (underCopiedLibraries && (VERSIONED_RELEASE.test(name) || (await this.#hasLicence(here)))) return true;
     // A configuration in any folder above (or beside) names this one, relative to itself.
     for (let depth = 0; depth < folder.length; depth++) {
       const configured = await this.#configuredIn(root, folder.slice(0, depth));
       const rest = folder.slice(depth).join('/');
       if (configured.dependencies.has(rest)) return true;
-      if (configured.submodules.has(rest) && (await this.#hasLicence(here))) return true;
+      // Another repository checked out under third-party/ (or deps/, external/…) is one by both signs together.
+      if (configured.submodules.has(rest) && (underCopiedLibraries || (await this.#hasLicence(here)))) return true;
     }
     return false;
   }

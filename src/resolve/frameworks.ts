@@ -27,6 +27,15 @@ const JVM_FRAMEWORK_PACKAGES = [
   'org.apache.catalina',
   'org.eclipse.jetty',
   'io.netty',
+  // Build tools and CI servers that compile or run the user's scripts: Groovy's compiler under a Jenkinsfile or a
+  // Gradle script, Jenkins itself, Maven's plugin runner.
+  'groovy',
+  'org.codehaus.groovy',
+  'org.apache.groovy',
+  'org.jenkinsci.plugins',
+  'hudson',
+  'jenkins',
+  'org.apache.maven',
 ];
 
 /** True for a JVM package (`org.junit.jupiter.api`) of a test runner or framework. */

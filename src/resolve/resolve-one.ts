@@ -133,6 +133,7 @@ async function fromIndex(
   workspace: Workspace,
   index: FileIndex,
   packageName?: string,
+  mentionedPath?: string,
 ): Promise<Resolution> {
   const match = await index.match(query);
   const distinct = new Map<string, { outcome: CandidateOutcome; name: string }>();
@@ -153,6 +154,12 @@ async function fromIndex(
       break;
     }
   }
+  // A line above printed the name with its folders (the command's `--schema …/pg/schema.prisma`): the match it ends in.
+  if (found.length > 1 && mentionedPath !== undefined) {
+    const mentioned = `/${mentionedPath.replace(/\\/g, '/')}`;
+    const named = found.filter((each) => mentioned.endsWith(`/${each.name}`));
+    if (named.length === 1) found = named;
+  }
   if (found.length > 1) return { kind: 'unresolved', reason: 'ambiguous', candidates: found.map((each) => each.name) };
   return fromOutcome(found[0]?.outcome ?? firstMiss ?? { kind: 'not-found' }, printed);
 }
@@ -169,7 +176,8 @@ function deferToIndex(raw: RawLocation, segments: readonly string[], index: File
   if (segments.includes('..') || (segments.length < 2 && raw.hints?.confirm === true) || !index.want(segments.at(-1) as string))
     return miss;
   const suffixes = segments.length < 2 ? segments : suffixesLongestFirst(segments).filter((suffix) => suffix.includes('/'));
-  return { kind: 'deferred', finish: () => fromIndex({ suffixes }, raw.file, workspace, index, raw.hints?.packageName) };
+  const { packageName, mentionedPath } = raw.hints ?? {};
+  return { kind: 'deferred', finish: () => fromIndex({ suffixes }, raw.file, workspace, index, packageName, mentionedPath) };
 }
 
 // A dependency folder inside the workspace (a project's .venv, Carton's local/) may hold an installed copy of the
@@ -241,12 +249,14 @@ async function resolveByPath(raw: RawLocation, workspace: Workspace, index: File
     return { kind: 'unresolved', reason: 'outside-root' };
   }
   const found = fromOutcome(await workspace.firstExisting(foreignSuffixCandidates(parsed.segments, workspace)), raw.file);
-  // A file at the root of a file system (`/Name.swift`) is a path whose head the user cut before pasting, as `…/Name.swift`
-  // is: as the last resort, the one workspace file of that name (several are `ambiguous`).
-  if (found.kind === 'unresolved' && found.reason === 'not-found' && parsed.segments.length === 1) {
-    return deferToIndex(raw, parsed.segments, index, workspace, found);
-  }
-  return found;
+  if (found.kind !== 'unresolved' || found.reason !== 'not-found') return found;
+  // Found nowhere under a root, two last resorts answered by the file index (several matches are `ambiguous`):
+  // - a file at the root of a file system (`/Name.swift`) is a path whose head the user cut before pasting, as
+  //   `…/Name.swift` is: the one workspace file of that name;
+  // - a copy made elsewhere on another machine (a VM's `/tmp/vagrant-puppet-1/manifests/x.pp` of the project's
+  //   `puppet/manifests/x.pp`, a container's `/srv/app/…`) keeps the end of the path, not where it sits under the
+  //   root: its longest ending of a folder and more that names exactly one workspace file.
+  return deferToIndex(raw, parsed.segments, index, workspace, found);
 }
 
 function resolveJvmPackage(raw: RawLocation, packagePath: string, workspace: Workspace, index: FileIndex): FirstPass {
@@ -282,7 +292,8 @@ function resolveElided(raw: RawLocation, workspace: Workspace, index: FileIndex)
 function resolveUniqueBasename(raw: RawLocation, workspace: Workspace, index: FileIndex): FirstPass {
   const basename = raw.file.trim();
   if (!index.want(basename)) return { kind: 'unresolved', reason: 'not-found' };
-  return { kind: 'deferred', finish: () => fromIndex({ suffixes: [basename] }, raw.file, workspace, index) };
+  const { packageName, mentionedPath } = raw.hints ?? {};
+  return { kind: 'deferred', finish: () => fromIndex({ suffixes: [basename] }, raw.file, workspace, index, packageName, mentionedPath) };
 }
 
 // First pass for one non-runtime raw location. A path that may continue one wrapped from the line before is

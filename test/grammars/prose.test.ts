@@ -49,8 +49,29 @@ describe('prose tier', () => {
     ['build: src/main.c#L12', 'src/main.c:12'],
     ['see https://example.org/acme/app/blob/main/src/main.c#L11-L14', 'acme/app/blob/main/src/main.c:11-14'],
     ['at lines 3-5 of db/q.sql: unterminated string', 'db/q.sql:3-5'],
+    // `of` is a word of its own after the number, and a second path-like word (`cvc-type.2.4.a`) follows the file.
+    ['Error parsing line 57 column 27 of conf/app.ini: cvc-type.2.4.a: Invalid content', 'conf/app.ini:57:27'],
+    // A parser's tag stands between the file and its line (Go's yaml: kustomize, helm, kubectl).
+    ["accumulating resources from 'conf/app.ini': yaml: line 9: did not find expected key", 'conf/app.ini:9'],
+    ['Error: YAML parse error on conf/app.ini: error converting YAML to JSON: yaml: line 3: mapping values', 'conf/app.ini:3'],
   ])('reads %j', (line, expected) => {
     expect(proposed(`${line}\n`, ['permissive', 'prose']).filter((place) => /[./]/.test(place.split(':')[0]!))).toEqual([expected]);
+  });
+
+  it('reads a conventional extensionless file named as a kind of file, written as projects name it', () => {
+    expect(proposed('error response from daemon: dockerfile parse error line 60: unknown instruction: CAT\n')).toEqual(['Dockerfile:60']);
+    expect(proposed('nition: Dockerfile parse error line 1: unknown instruction: OM\n')).toEqual(['Dockerfile:1']);
+  });
+
+  it("takes a type's camel-cased member for no file, so the file the line above named is the one", () => {
+    const log = 'failed to read deploy/app.yaml: yaml: unmarshal errors:\n  line 22: field jobs not found in type state.AppState\n';
+    expect(proposed(log)).toEqual(['deploy/app.yaml:22']);
+  });
+
+  it('takes the fullest path the line gives the file it names (a relative name, then the absolute path)', () => {
+    const line =
+      "from 'queue.yaml': yaml: line 8: could not find expected ':': got file 'queue.yaml', but '/home/u/app/k8s/queue.yaml' must";
+    expect(proposed(`${line}\n`)).toEqual(['/home/u/app/k8s/queue.yaml:8']);
   });
 
   it('proposes nothing for numbers that belong to no file: another word owns it, or several files could', () => {

@@ -202,6 +202,33 @@ describe('libraries copied beside the sources', () => {
     });
   });
 
+  it('vendors a submodule under third-party/ even without a licence file, keeps a submodule elsewhere', async () => {
+    const root = await makeWorkspace({
+      '.gitmodules':
+        '[submodule "prelude"]\n\tpath = third-party/prelude\n\turl = ../prelude.git\n' +
+        '[submodule "tools"]\n\tpath = tools/own\n\turl = ../own.git\n',
+      'third-party/prelude/native.bzl': '',
+      'tools/own/run.bzl': '',
+    });
+    expect(await fate(root, ['third-party/prelude/native.bzl', 'tools/own/run.bzl'])).toEqual({
+      'third-party/prelude/native.bzl': 'vendored',
+      'tools/own/run.bzl': 'kept',
+    });
+  });
+
+  it('counts a dual licence (LICENSE-MIT and LICENSE-APACHE, no LICENSE) as a licence of its own', async () => {
+    const root = await makeWorkspace({
+      'third-party/prelude/LICENSE-MIT': '',
+      'third-party/prelude/LICENSE-APACHE': '',
+      'third-party/prelude/rules.bzl': '',
+      'third-party/own-rules/defs.bzl': '',
+    });
+    expect(await fate(root, ['third-party/prelude/rules.bzl', 'third-party/own-rules/defs.bzl'])).toEqual({
+      'third-party/prelude/rules.bzl': 'vendored',
+      'third-party/own-rules/defs.bzl': 'kept',
+    });
+  });
+
   it.skipIf(!hasTool('git'))(`vendors a git submodule with a licence of its own, keeps one without ${needs('git')}`, async () => {
     const library = await makeWorkspace({ LICENSE: 'MIT', 'parse.c': '' });
     const tool = await makeWorkspace({ 'build.c': '' });

@@ -189,3 +189,31 @@ describe('the workspace listing', () => {
     expect(searches).toBe(0);
   });
 });
+
+describe('a copy of the project made elsewhere on another machine', () => {
+  it("places a VM's or container's absolute path by its longest ending of a folder and more, when one file has it", async () => {
+    const root = await makeWorkspace({ 'puppet/manifests/site.pp': '', 'puppet/modules/web/manifests/init.pp': '', Vagrantfile: '' });
+    const result = await locate(root, ['/tmp/vagrant-puppet-7/manifests/site.pp', '/etc/puppet/modules/web/manifests/init.pp']);
+    expect(result.locations.map((l) => l.file)).toEqual(['puppet/manifests/site.pp', 'puppet/modules/web/manifests/init.pp']);
+  });
+
+  it('never takes a lone basename, and reports several files with that ending as ambiguous', async () => {
+    const root = await makeWorkspace({ 'a/manifests/site.pp': '', 'b/manifests/site.pp': '', 'lib/solo.pp': '' });
+    const result = await locate(root, ['/srv/copy/manifests/site.pp', '/srv/copy/other/solo.pp']);
+    expect(result.locations).toEqual([]);
+    expect(result.unresolved.map((u) => [u.file, u.reason])).toEqual([
+      ['/srv/copy/manifests/site.pp', 'ambiguous'],
+      ['/srv/copy/other/solo.pp', 'not-found'],
+    ]);
+  });
+});
+
+describe('a bare file name whose folders a line above printed', () => {
+  it('picks, of several same-named files, the one the mentioned path ends in; without it, ambiguous', async () => {
+    const root = await makeWorkspace({ 'db/postgres/schema.prisma': '', 'db/mysql/schema.prisma': '' });
+    const mentioned = await locate(root, ['schema.prisma'], root, { mentionedPath: 'C:\\work\\shop\\db\\postgres\\schema.prisma' });
+    expect(mentioned.locations.map((l) => l.file)).toEqual(['db/postgres/schema.prisma']);
+    const bare = await locate(root, ['schema.prisma']);
+    expect(bare.unresolved.map((u) => u.reason)).toEqual(['ambiguous']);
+  });
+});

@@ -16,6 +16,7 @@ import { isSpace } from './heads.js';
 import { mayMatch, type LineParser } from './parser.js';
 import { Int, lineLexer } from './tokens.js';
 import { cleanPrintedPath, isRuntimePseudoPath } from './paths.js';
+import { pathMentionedAbove } from './mentioned-paths.js';
 import { ownCopy } from './strings.js';
 import { DIRECTORY_CONTEXT_KEY, type DirectoryContext } from './directories.js';
 import type { PrefixPackage } from './prefixes.js';
@@ -221,6 +222,8 @@ export class FormatLineContext implements LineContext {
       const packageName = linePackage?.name ?? directories?.packageName;
       if (packageName !== undefined && !hints?.packageName) hints = { ...hints, packageName };
     }
+    const mentioned = hints?.directory || hints?.runtime ? undefined : pathMentionedAbove(file, (delta) => this.line(delta));
+    if (mentioned !== undefined) hints = { ...hints, mentionedPath: ownCopy(mentioned) };
     if (isStandardInputName(file)) {
       const command = this.echoedCommandAbove();
       if (command !== undefined) hints = { ...hints, commandLine: command };

@@ -18,6 +18,7 @@ const CONTEXT_HINTS = [
   'wrappedFrom',
   'commandLine',
   'unnamed',
+  'mentionedPath',
 ] as const;
 const FOLDABLE_HINTS = new Set<string>(CONTEXT_HINTS);
 

@@ -130,7 +130,8 @@ export const markdownlint: GrammarFormat = {
 };
 
 const CFN_TEMPLATE = /\.(?:ya?ml|json|template)$/;
-const CFN_RULE = /^([EWI])(\d{4}) (.*)$/;
+// An editor or pre-commit wrapper's copy tags the rule line and puts a colon after the code (`[cfn-lint] W2510: …`).
+const CFN_RULE = /^(?:\[cfn-lint\] )?([EWI])(\d{4}):? (.*)$/;
 
 function cfnSeverity(letter: string | undefined): 'error' | 'warning' | 'note' {
   return letter === 'E' ? 'error' : letter === 'W' ? 'warning' : 'note';

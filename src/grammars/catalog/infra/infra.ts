@@ -1,7 +1,7 @@
 // Infrastructure and CI tools: GitHub Actions workflow commands, Terraform, Docker BuildKit, hadolint,
 // Ansible, actionlint, yamllint, markdownlint, cfn-lint, sqlfluff, codespell, semgrep, puppet-lint, dotenv-linter, PyYAML
-// marks, pre-commit-hooks' check-json/check-toml and kubectl's manifest parse errors. The family is first in the registry
-// (see registry.ts).
+// marks, pre-commit-hooks' check-json/check-toml, kubectl's manifest parse errors, js-yaml's marks and Jenkins pipelines
+// that do not compile. The family is first in the registry (see registry.ts).
 // Link: https://docs.github.com/en/actions/reference/workflow-commands-for-github-actions (each helper links its tools)
 import type { GrammarFamily } from '../../engine/format.js';
 import { ansible, defineAnsibleRules } from './ansible.js';
@@ -10,6 +10,8 @@ import { actionlint, cfnLint, markdownlint, yamllint } from './infra-lint.js';
 import { dotenvLinter, puppetLint } from './infra-config.js';
 import { codespell, semgrep, sqlfluff } from './text-lint.js';
 import { kubectl, preCommitHooks, pyyaml } from './config-checks.js';
+import { jenkinsPipeline } from './jenkins.js';
+import { jsYaml } from './js-yaml.js';
 
 export const infraFamily: GrammarFamily = {
   rules: (parser) => {
@@ -23,6 +25,8 @@ export const infraFamily: GrammarFamily = {
     terraform,
     dockerfile,
     hadolint,
+    // A Jenkins job's `Obtained ci/Jenkinsfile from …` line names the file its `WorkflowScript: N:` errors are in.
+    jenkinsPipeline,
     // Ansible's `Origin: PATH:L:C` would otherwise be a generic colon location whose message is `Origin:`.
     ansible,
     // cfn-lint before yamllint/actionlint: its bare `template.yaml:L:C` line and `:E3012:` tail are its own;
@@ -43,5 +47,7 @@ export const infraFamily: GrammarFamily = {
     pyyaml,
     preCommitHooks,
     kubectl,
+    // js-yaml's `in "F" (L:C)` and a caller's `"F": … (L:C)` end the line, which no format above reads.
+    jsYaml,
   ],
 };

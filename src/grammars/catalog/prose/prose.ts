@@ -6,7 +6,7 @@
 // The words prove nothing by themselves, so like the permissive tier every candidate carries `hints.confirm`:
 // resolve keeps it only when it names an existing file inside a root. It runs after every other format, on
 // lines none of them claimed. Each line is read by a few linear scans (no backtracking regex over the line),
-// and at most MAX_PHRASES numbers and MAX_TOKENS path-like words of a line are considered, so a log of prose
+// and at most MAX_PHRASES numbers and MAX_TOKENS path-like words of a line (tokens.ts) are considered, so a log of prose
 // costs about what a plain log does (bench/realistic.mjs prints the ratio).
 import type { Severity } from '../../../core/index.js';
 import type { Emitted, GrammarFamily, GrammarFormat, LineContext } from '../../engine/format.js';
@@ -15,10 +15,10 @@ import { RepeatMemo } from '../../engine/repeat-memo.js';
 import { ownCopy } from '../../engine/strings.js';
 import { parseSeverityTail, severityOf } from '../shared/common.js';
 import { rowUnderHeader } from './rows.js';
-import { pathLike, withoutHost } from './words.js';
+import { likely, tokensOf, fullest, type Token } from './tokens.js';
+import { conventionalName, pathLike, withoutHost } from './words.js';
 
 const MAX_PHRASES = 8;
-const MAX_TOKENS = 64;
 
 // A number written as a line: `line 4`, `Line: 4`, `Line = 4`, `line #4`, `LINE 4`, `lines 4-6`, with an
 // optional column (`, column 7`, ` col 7`, ` char 7`, `:7`). The word must not end a longer word (`inline 4`).
@@ -29,59 +29,24 @@ const LINE_PHRASE = new RegExp(
 );
 // `(4) in q.sql`, `(4,7) in q.sql`: the number in parentheses and the file after ` in `.
 const PAREN_PHRASE = /\((\d{1,7})(?:, ?(\d{1,5}))?\) in /g;
-// A path-like word: quoted (quotes may hold blanks-free text only), or a run of characters paths carry.
-const TOKEN = /"([^"\s]{1,512})"|'([^'\s]{1,512})'|`([^`\s]{1,512})`|([^\s"'`<>{}[\],;|=]{2,512})/g;
 // `F#L12`, `F#L12C3`, `F#L12-L14` (GitHub, GitLab, Gitea and Bitbucket's `#lines-12` anchors).
 const ANCHORED = /^(.+?)#(?:L|lines-)(\d{1,7})(?:C(\d{1,5}))?(?:[-:]L?(\d{1,7}))?$/;
 // Between a number and its file (`of`, `in`, `in file`, `from`); its words are skipped: `a.scss (Line 3 of b.scss` is b.scss.
 const AFTER_GAP = /^[\s,:]*(?:(?:of|in|from|at)\s+)?(?:(?:the\s+)?(?:file|module|script)\s+)?$/i;
+// The words that may stand between a number and its file: never the file themselves.
 const GAP_WORD = /^(?:at|on|near|in|of|from|file|the|module|script)$/i;
 // What may stand between a file and the number after it: `F, line`, `F line`, `F: line`, `"F" [line`,
 // `F (line`, `F at line`, `F on line`, `F near line`, `File = F, Line`.
 const BEFORE_GAP = /^\s*[,:]?\s*[([]?\s*(?:(?:at|on|near|in)\s+)?$/i;
 // The words that join a file and a number (`F at line 4`, `line 4 of F`).
 const CONNECTOR = /^(?:at|on|near|in|of|from|file)$/i;
+// A parser naming itself before its position (Go's `F: yaml: line 9: …`, `json: line 3`): the file is the path-like
+// word before the tag, however far (`x.yaml: error converting YAML to JSON: yaml: line 9`).
+const PARSER_TAG = /^(?:yaml|json|toml|xml|hcl)$/i;
 // An error line that may name no file because its tool read standard input.
 const UNNAMED_ERROR = /\b(?:error|fatal|failed)\b/i;
 // A severity word anywhere on the line.
 const SEVERITY_WORD = /\b(error|warning|note|fatal)\b/i;
-
-interface Token {
-  path: string;
-  start: number;
-  end: number;
-  /** pathLike(path), computed once. */
-  likely?: boolean;
-}
-
-function likely(token: Token): boolean {
-  return (token.likely ??= pathLike(token.path));
-}
-
-// Trailing sentence punctuation is not part of a path (`… in q.sql.`, `(file "x.tcl" line 3)`).
-function trimmed(raw: string, start: number): Token {
-  let path = raw;
-  let from = start;
-  while (path.length > 0 && '([('.includes(path[0]!)) {
-    path = path.slice(1);
-    from++;
-  }
-  // `in C:\x\A.cs:line 21` glues the word to the path.
-  path = path.replace(/[.:,;!?)\]]+$/, '').replace(/[:,](?:[Ll]ine|LINE)s?$/, '');
-  return { path, start: from, end: from + path.length };
-}
-
-function tokensOf(text: string): Token[] {
-  const tokens: Token[] = [];
-  TOKEN.lastIndex = 0;
-  for (let match = TOKEN.exec(text); match !== null && tokens.length < MAX_TOKENS; match = TOKEN.exec(text)) {
-    const quoted = match[1] ?? match[2] ?? match[3];
-    const token =
-      quoted === undefined ? trimmed(match[4]!, match.index) : { path: quoted, start: match.index, end: match.index + match[0].length };
-    tokens.push(token);
-  }
-  return tokens;
-}
 
 interface Found {
   file: string;
@@ -108,7 +73,7 @@ function fileFor(
   used: readonly Found[],
 ): Token | undefined {
   const after = tokens.find((token) => token.start >= span.end && !GAP_WORD.test(token.path));
-  if (after && likely(after) && AFTER_GAP.test(text.slice(span.end, after.start))) return after;
+  if (after && likely(after) && AFTER_GAP.test(text.slice(span.end, after.start))) return fullest(after, tokens);
   let before: Token | undefined;
   let named = false;
   for (const token of tokens) {
@@ -120,7 +85,9 @@ function fileFor(
   }
   const gap = before === undefined ? '' : text.slice(before.end, span.start).replace(/^["'`]/, '');
   if (before && BEFORE_GAP.test(gap)) {
-    if (likely(before)) return before;
+    if (likely(before)) return fullest(before, tokens);
+    const tagged = PARSER_TAG.test(before.path) ? tokens.findLast((token) => token.end <= before!.start && likely(token)) : undefined;
+    if (tagged) return fullest(tagged, tokens);
     if (named && /^[\s,:]*$/.test(gap)) return undefined;
   }
   const distinct = new Set(candidates.map((token) => token.path));
@@ -244,18 +211,21 @@ function messageOf(context: LineContext, found: Found): string {
 
 // Whether a format before this one proposed this place from this line already (the permissive tier, or the
 // claimant of the line, which may have read a path with blanks that this tier's words cut: same line, same name).
-function proposedAlready(context: LineContext, file: string, line: number): boolean {
+// A place with no file (`-`, standard input) is the place a claimant of the line read with its file (a format that
+// knows which file the tool meant), though not one the permissive tier only guessed.
+function proposedAlready(context: LineContext, file: string, line: number, unnamed: boolean): boolean {
   const emitted = context.emitted;
   const name = baseName(file);
   for (let index = emitted.length - 1; index >= 0 && emitted[index]!.logLine === context.logLine; index--) {
-    const other = emitted[index]!.file;
-    if (
-      emitted[index]!.line === line &&
-      (baseName(other) === name || (/[\s/\\]$/.test(other.slice(0, other.length - file.length)) && other.endsWith(file)))
-    )
-      return true;
+    const other = emitted[index]!;
+    if (other.line !== line) continue;
+    if (unnamed ? other.hints?.confirm !== true : sameFile(other.file, file, name)) return true;
   }
   return false;
+}
+
+function sameFile(other: string, file: string, name: string): boolean {
+  return baseName(other) === name || (/[\s/\\]$/.test(other.slice(0, other.length - file.length)) && other.endsWith(file));
 }
 
 function baseName(path: string): string {
@@ -309,8 +279,8 @@ function parseProse(context: LineContext): boolean {
     return found.fromAbove ? severityOf(SEVERITY_WORD.exec(message)?.[1]) : severity;
   };
   for (const found of phrases) {
-    const file = withoutHost(found.file);
-    if (!(found.line >= 1) || proposedAlready(context, file, found.line)) continue;
+    const file = conventionalName(withoutHost(found.file));
+    if (!(found.line >= 1) || proposedAlready(context, file, found.line, found.unnamed === true)) continue;
     // A message in two lines is one message.
     const message = found.fromAbove ? `${(context.line(-1) ?? '').trim()} ${text.trim()}` : messageOf(context, found);
     const location: Emitted = {

@@ -11,9 +11,20 @@ export function withoutHost(path: string): string {
   return url && !/^file:/i.test(path) ? url[1]!.slice(1) : path;
 }
 
+// The build and tool files known by a conventional name without an extension, which a message names as a kind of
+// file (`dockerfile parse error line 60`, `Vagrantfile:12`): the name alone is a file.
+const CONVENTIONAL_NAME = /^(?:docker|container|jenkins|vagrant|make|gem|rake|pod|brew|proc|earth|just|tilt|berks|cap)file$/i;
+
+/** The conventional file a name in words stands for, written as projects name it (`dockerfile` is the Dockerfile). */
+export function conventionalName(path: string): string {
+  return CONVENTIONAL_NAME.test(path) && path === path.toLowerCase() ? path[0]!.toUpperCase() + path.slice(1) : path;
+}
+
 /** Whether a word may name a file: a folder separator or a letter-led extension, and no number, version or date. */
 export function pathLike(path: string): boolean {
+  if (CONVENTIONAL_NAME.test(path)) return true;
   if (path.length < 2 || !/[A-Za-z]/.test(path) || NOT_A_PATH.test(path) || /^[a-z][\w+.-]*:$/i.test(path)) return false;
-  // A folder separator, or a name with a letter-led extension (`run.tcl`, `app.conf`); a bare word is not enough.
-  return /[\\/]/.test(path) || /\.[A-Za-z][\w+-]{0,11}$/.test(path);
+  // A folder separator, or a name with a letter-led extension (`run.tcl`, `app.conf`); a bare word is not enough. A
+  // camel-cased "extension" is a member of a type (`state.HelmState`, `obj.ToString`), not a file's.
+  return /[\\/]/.test(path) || (/\.[A-Za-z][\w+-]{0,11}$/.test(path) && !/\.[A-Z][a-z]+[A-Z]\w*$/.test(path));
 }

@@ -1,0 +1,37 @@
+// A tool often prints only the name of a file that its command or an earlier line gave with its folders (Prisma's
+// `-->  schema.prisma:1` under `prisma generate --schema C:\app\pg\schema.prisma`): the path printed above lets
+// resolve pick, of several same-named workspace files, the one it ends in (ResolveHints.mentionedPath).
+import { isStandardInputName } from '../../core/index.js';
+
+// How far above a bare file name a path ending in it is looked for: about a command and its first lines of output.
+const MAX_MENTION_LOOKBACK = 16;
+
+function isBareName(file: string): boolean {
+  return file.length > 2 && file.includes('.') && !/[/\\:<>[\]\s]/.test(file) && !isStandardInputName(file);
+}
+
+// The word of `line` nearest its end that is a path with folders ending in `/name` or `\name` (the whole name:
+// `xschema.prisma` does not end in `schema.prisma`). A blank inside a path cuts it; its end is what counts.
+function pathEndingIn(line: string, name: string): string | undefined {
+  for (let at = line.lastIndexOf(name); at > 0; at = line.lastIndexOf(name, at - 1)) {
+    const before = line[at - 1];
+    const after = line[at + name.length];
+    if ((before !== '/' && before !== '\\') || (after !== undefined && !/[\s"'`),;:]/.test(after))) continue;
+    let start = at - 1;
+    while (start > 0 && !/[\s"'`(=]/.test(line[start - 1]!)) start--;
+    return line.slice(start, at + name.length);
+  }
+  return undefined;
+}
+
+/** The nearest path above a location (`lineAbove(-1)` is the line before) that ends in its bare file name. */
+export function pathMentionedAbove(file: string, lineAbove: (delta: number) => string | undefined): string | undefined {
+  if (!isBareName(file)) return undefined;
+  for (let delta = -1; delta >= -MAX_MENTION_LOOKBACK; delta--) {
+    const line = lineAbove(delta);
+    if (line === undefined) return undefined;
+    const path = pathEndingIn(line, file);
+    if (path !== undefined) return path;
+  }
+  return undefined;
+}
