@@ -41,13 +41,14 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
 ];
 
 /** The prose tier's anchors: the universal ones that can hold a location in words, a line that starts with a
- * location whose file ended the line before (`:4:20: error: …`), and a severity row under a file header. */
+ * location whose file ended the line before (`:4:20: error: …`), and a severity or numbered row under a file header. */
 export const PROSE_ANCHORS: readonly string[] = [
   UNIVERSAL_ANCHORS[1]!,
   UNIVERSAL_ANCHORS[4]!,
   UNIVERSAL_ANCHORS[5]!,
   '^:\\d',
   '^\\s*(?:Error|Warning|Notice|Info|Note)s?: \\d+:\\d',
+  '^\\s+\\d+(?::\\d+)?: \\S',
 ];
 
 /** Splits a regex source into its top-level alternatives (outside groups and classes). */
