@@ -35,6 +35,8 @@ export interface ContextHost {
   tokenMemo: Map<string, IToken[]>;
   readonly maxLocations: number;
   overflow: number;
+  /** Weak candidates in `emitted` (weak.ts): bounded by maxLocations on their own, never counted toward it. */
+  weakKept: number;
   /** Folds a line's repeats of earlier locations; its count of folded printings counts toward maxLocations. */
   readonly repeats: RepeatFolder;
   /** The monorepo package the current line's task-runner prefix named (pnpm -r, turbo), if any. */
@@ -203,8 +205,10 @@ export class FormatLineContext implements LineContext {
     const file = cleanPrintedPath(location.file);
     // 2^53 and above is no line anyone printed, and not even exact as a number: the location is dropped.
     if (file === '' || !Number.isSafeInteger(location.line) || location.line < 0) return undefined;
-    if (host.emitted.length + host.repeats.folded >= host.maxLocations) {
-      host.overflow++;
+    const weak = location.hints?.confirm === true;
+    // A weak candidate is a guess until resolve confirms it: guesses have their own bound and never fill the cap.
+    if (weak ? host.weakKept >= host.maxLocations : host.emitted.length - host.weakKept + host.repeats.folded >= host.maxLocations) {
+      if (!weak) host.overflow++;
       return undefined;
     }
     const column = position(location.column);
@@ -250,6 +254,7 @@ export class FormatLineContext implements LineContext {
     if (location.dedentedLine !== undefined) raw.dedentedLine = ownCopy(location.dedentedLine);
     if (hints && Object.keys(hints).length > 0) raw.hints = detachHints(hints);
     host.emitted.push(raw);
+    if (weak) host.weakKept++;
     return raw;
   }
 

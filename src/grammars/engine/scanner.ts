@@ -14,6 +14,7 @@ import { formatAnchorsFor, formatsByNameFor, prefilterFor, type LineStartMatcher
 import { latin1ToUtf8, ownCopy, utf8ToLatin1 } from './strings.js';
 import { RepeatFolder } from './repeats.js';
 import { DIRECTORY_CONTEXT_KEY, type DirectoryContext } from './directories.js';
+import { countWeak, dropUnconfirmable } from './weak.js';
 
 export type { ScannerOptions, ScanResult } from './scan-options.js';
 
@@ -41,6 +42,7 @@ export class Scanner {
   private readonly normalise: (raw: string) => string;
   private readonly host: ContextHost;
   private readonly formatOffer: FormatOffer;
+  private readonly mayBeWorkspaceFile: ((printed: string) => boolean) | undefined;
   private buffer = '';
   /** Index in `buffer` where unscanned text starts; text before it is look-back only. */
   private scanFrom = 0;
@@ -75,12 +77,14 @@ export class Scanner {
       tokenMemo: new Map(),
       maxLocations: options.maxLocations ?? DEFAULT_MAX_LOCATIONS,
       overflow: 0,
+      weakKept: 0,
       repeats: new RepeatFolder(),
       linePackage: undefined,
       atEnd: new Set(),
       meter: options.meter,
     };
     this.formatOffer = new FormatOffer(this.formats, this.host);
+    this.mayBeWorkspaceFile = options.mayBeWorkspaceFile;
   }
 
   // Counts the characters a loop examined, when a growth test passes a meter (ScannerOptions.meter).
@@ -290,6 +294,8 @@ export class Scanner {
   private scanLine(lineStart: number, lineEnd: number, windowStart: number, windowEnd: number, logLine: number): void {
     const emittedBefore = this.host.emitted.length;
     this.offerLine(lineStart, lineEnd, windowStart, windowEnd, logLine);
+    // Once the line is settled (its formats saw every proposal), as folding below: resolve sees no guess it would refuse.
+    if (this.mayBeWorkspaceFile) this.host.weakKept -= dropUnconfirmable(this.host.emitted, emittedBefore, this.mayBeWorkspaceFile);
     const directories = this.host.sharedState.get(DIRECTORY_CONTEXT_KEY) as DirectoryContext | undefined;
     this.host.repeats.fold(this.host.emitted, emittedBefore, directories?.generation ?? 0);
   }
@@ -316,12 +322,15 @@ export class Scanner {
     if (peeled === undefined) return;
     if (specific && !fresh.some((location) => swallowed(prepared().text, location.file, peeled.peeledLength))) return;
     this.host.emitted.length = emittedBefore;
+    this.host.weakKept -= countWeak(fresh);
     this.host.lineMemo.clear();
     this.host.neighbour = (delta) => (delta === 0 ? peeled.text : peeled.neighbour(delta));
     this.formatOffer.offer(utf8ToLatin1(peeled.text), () => peeled.text, logLine);
     withWrapperLevel(line, this.host.emitted, emittedBefore, peeled.severity);
     // Without the tag the line says nothing: what the fallback tiers read with it stands (`Error: 2:1 …` rows).
-    if (this.host.emitted.length === emittedBefore) this.host.emitted.push(...fresh);
+    if (this.host.emitted.length > emittedBefore) return;
+    this.host.emitted.push(...fresh);
+    this.host.weakKept += countWeak(fresh);
   }
 
   // The normalised, peeled text of a selected line, with fresh per-line memos and its neighbours on demand.
