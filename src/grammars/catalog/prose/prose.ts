@@ -233,23 +233,23 @@ function messageAbove(context: LineContext): string {
 
 // The line itself when it says more than the location (nothing is cut from a message in words), else the
 // message above an indented location-only line. Whether the line says more is its own text's: kept on the phrase.
-function messageOf(context: LineContext, found: Found): string {
+// A guess the workspace will refuse needs no message: the lines above are then not read, and the line stays its own.
+function messageOf(context: LineContext, found: Found, file: string): string {
   const text = context.text;
   found.saysMore ??= /[A-Za-z]/.test(
     `${text.slice(0, found.start)} ${text.slice(found.end)}`.replace(/\b(?:at|in|of|on|near|from|file|line|col(?:umn)?)\b/gi, ''),
   );
-  return found.saysMore ? text.trim() : messageAbove(context);
+  if (found.saysMore) return text.trim();
+  return context.mayBeWorkspaceFile(file) ? messageAbove(context) : '';
 }
 
 // Whether a format before this one proposed this place from this line already (the permissive tier, or the
 // claimant of the line, which may have read a path with blanks that this tier's words cut: same line, same name).
 function proposedAlready(context: LineContext, file: string, line: number): boolean {
-  const emitted = context.emitted;
   const name = baseName(file);
-  for (let index = emitted.length - 1; index >= 0 && emitted[index]!.logLine === context.logLine; index--) {
-    const other = emitted[index]!.file;
+  for (const { file: other, line: otherLine } of context.lineEmitted()) {
     if (
-      emitted[index]!.line === line &&
+      otherLine === line &&
       (baseName(other) === name || (/[\s/\\]$/.test(other.slice(0, other.length - file.length)) && other.endsWith(file)))
     )
       return true;
@@ -311,7 +311,7 @@ function parseProse(context: LineContext): boolean {
     const file = withoutHost(found.file);
     if (!(found.line >= 1) || proposedAlready(context, file, found.line)) continue;
     // A message in two lines is one message.
-    const message = found.fromAbove ? `${(context.line(-1) ?? '').trim()} ${text.trim()}` : messageOf(context, found);
+    const message = found.fromAbove ? `${(context.line(-1) ?? '').trim()} ${text.trim()}` : messageOf(context, found, file);
     const location: Emitted = {
       file,
       line: found.line,
