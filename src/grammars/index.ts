@@ -12,6 +12,8 @@ export interface ScanOptions {
   maxLocations?: number;
   /** Counts the work done (growth tests). */
   meter?: WorkMeter;
+  /** False for a printed path that cannot be a workspace file (ScannerOptions.mayBeWorkspaceFile). */
+  mayBeWorkspaceFile?: (printed: string) => boolean;
 }
 
 // Creates a streaming scanner: feed latin1 slices with write(), then end().
@@ -23,11 +25,13 @@ export function createScanner(options: ScanOptions): Scanner {
     normaliseLine: options.normaliseLine,
     ...(options.maxLocations !== undefined ? { maxLocations: options.maxLocations } : {}),
     ...(options.meter ? { meter: options.meter } : {}),
+    ...(options.mayBeWorkspaceFile ? { mayBeWorkspaceFile: options.mayBeWorkspaceFile } : {}),
   });
 }
 
 export { formatSpecs, registeredFormats, selectFormats, buildParser, registeredFamilies } from './registry.js';
 export { looksLikeSourcePath, isRuntimePseudoPath, cleanPrintedPath } from './engine/paths.js';
+export { capLocations } from './engine/weak.js';
 export type { Scanner, ScanResult };
 export type { GrammarFormat, GrammarFamily, LineContext } from './engine/format.js';
 export { UserFormatScanner, checkUserFormats, userFormatsTakeEveryLine, MAX_LINE as USER_FORMAT_MAX_LINE } from './user-formats/scanner.js';

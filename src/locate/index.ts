@@ -4,7 +4,7 @@ import { FaultlineError, type LocateResult, type WorkMeter } from '../core/index
 import type { ScanResult, UserFormat } from '../grammars/index.js';
 import { applyIgnoredPaths, applySeverityOverrides, filterByDiff, type DiffFilter } from './adjust.js';
 import { readProjectFile, type ProjectSettings } from './project-file.js';
-import { printingsOf, resolveLocations, type ResolveOptions } from '../resolve/index.js';
+import { createWorkspaceFileTest, printingsOf, resolveLocations, type ResolveOptions } from '../resolve/index.js';
 import type { InputReader, InputReaderOptions } from '../reports/index.js';
 import { normaliseLine } from '../summarise/index.js';
 import { readLog, type LogSource } from './read-log.js';
@@ -96,6 +96,8 @@ export async function locate(source: LogSource, options: LocateOptions = {}): Pr
     ...(options.inputFormat ? { inputFormat: options.inputFormat } : {}),
     ...(options.meter ? { meter: options.meter } : {}),
     ...(options.maxLocations !== undefined ? { maxLocations: checkedMaxLocations(options.maxLocations) } : {}),
+    // On the machine's own files only: an injected file system (an editor's) may hold other ones.
+    ...(options.fs ? {} : { mayBeWorkspaceFile: createWorkspaceFileTest(roots) }),
   };
   // The reports and the grammars (the registry's formats, their anchors and parsers) load when the first byte
   // arrives: an empty log needs none of them. Options they check are checked before the log is read.

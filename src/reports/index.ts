@@ -2,7 +2,7 @@
 // detected by content and read as streams into the same RawLocation contract as the text grammars. Layer 1.5:
 // it uses the grammars (text inside reports is read by them) and is used by locate; no Node APIs.
 import { DEFAULT_MAX_LOCATIONS, FaultlineError, didYouMean, type RawLocation } from '../core/index.js';
-import { createScanner } from '../grammars/index.js';
+import { capLocations, createScanner } from '../grammars/index.js';
 import { withUserFormats } from './user-formats.js';
 import { EmbeddedText } from './embedded-text.js';
 import { InputRouter } from './router.js';
@@ -37,13 +37,14 @@ function builtInReader(options: InputReaderOptions): InputReader {
   const reportNames = names ? names.filter((name) => REPORT_NAMES.includes(name)) : REPORT_NAMES;
   const textNames = names?.filter((name) => !REPORT_NAMES.includes(name));
   const maxLocations = options.maxLocations ?? DEFAULT_MAX_LOCATIONS;
-  const { meter } = options;
+  const { meter, mayBeWorkspaceFile } = options;
   const textScanner = () =>
     createScanner({
       normaliseLine: options.normaliseLine,
       maxLocations,
       ...(textNames && textNames.length > 0 ? { formats: textNames } : {}),
       ...(meter ? { meter } : {}),
+      ...(mayBeWorkspaceFile ? { mayBeWorkspaceFile } : {}),
     });
   const scanner = textScanner();
   const forcedName = options.inputFormat;
@@ -96,12 +97,8 @@ function builtInReader(options: InputReaderOptions): InputReader {
       // A last line without its newline is a line too.
       const unterminated = lastByteWasNewline || bytes === 0 ? 0 : 1;
       const lines = newlines === undefined ? text.lines : newlines + unterminated;
-      return {
-        locations: locations.slice(0, maxLocations),
-        overflow: text.overflow + overflow + Math.max(0, locations.length - maxLocations),
-        lines,
-        bytes,
-      };
+      const capped = capLocations(locations, maxLocations);
+      return { locations: capped.locations, overflow: text.overflow + overflow + capped.overflow, lines, bytes };
     },
   };
 }

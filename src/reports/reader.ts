@@ -14,6 +14,8 @@ export interface InputReaderOptions {
   userFormats?: readonly UserFormat[];
   /** Counts the characters and records examined (growth tests); nothing is counted without one. */
   meter?: WorkMeter;
+  /** False for a printed path that cannot be a workspace file (the scanner's option of that name). */
+  mayBeWorkspaceFile?: (printed: string) => boolean;
 }
 
 /** The readLog sinks and the end of the read, as the text scanner has them. */

@@ -2,7 +2,14 @@
 // user's, so what a built-in format found on it is dropped (the user's pattern is the more specific claim, as
 // `--efm` patterns come first in vim's list too). When the patterns consume every line (a trailing `%-G%.%#`,
 // as errorformat's lists end) the built-in reader is not run at all.
-import { checkUserFormats, UserFormatScanner, userFormatsTakeEveryLine, type ScanResult, type UserFormat } from '../grammars/index.js';
+import {
+  capLocations,
+  checkUserFormats,
+  UserFormatScanner,
+  userFormatsTakeEveryLine,
+  type ScanResult,
+  type UserFormat,
+} from '../grammars/index.js';
 import { DEFAULT_MAX_LOCATIONS } from '../core/index.js';
 import type { InputReader, InputReaderOptions } from './reader.js';
 
@@ -41,9 +48,10 @@ export function withUserFormats(
       locations.sort((a, b) => a.logLine - b.logLine);
       const lines = builtInResult?.lines ?? user.lines;
       const gaveUp = user.gaveUp;
+      const capped = capLocations(locations, maxLocations);
       return {
-        locations: locations.slice(0, maxLocations),
-        overflow: user.overflow + (builtInResult?.overflow ?? 0) + Math.max(0, locations.length - maxLocations),
+        locations: capped.locations,
+        overflow: user.overflow + (builtInResult?.overflow ?? 0) + capped.overflow,
         lines,
         bytes,
         ...(gaveUp.length > 0 ? { gaveUp } : {}),

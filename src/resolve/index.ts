@@ -5,3 +5,4 @@ export { isVendoredPath } from './vendored.js';
 export { findOnPath, pathOutsideWorkspace, workspaceSafeTool, type ToolPathOptions } from './tool-path.js';
 export { userDir, workspaceHolding, type WorkspaceHoldingOptions } from './user-dirs.js';
 export { printingsOf } from './repeats.js';
+export { createWorkspaceFileTest, type WorkspaceFileTest } from './workspace-names.js';

@@ -106,6 +106,11 @@ export function isVendoredPath(path: string): boolean {
   return TOOLCHAIN_PATTERNS.some((pattern) => pattern.test(posix));
 }
 
+/** True when a folder of this name holds dependencies wherever it is (every path through it is vendored). */
+export function isVendoredFolderName(name: string): boolean {
+  return VENDORED_SEGMENTS.has(name);
+}
+
 /** True for a JVM package or JPMS module that ships with the JDK (java.util, jdk.internal.reflect, …). */
 export function isJdkPackage(packagePath: string): boolean {
   return /^(java|javax|jdk|sun|com\.sun)(\.|\/|$)/.test(packagePath);

@@ -70,6 +70,58 @@ describe('maxLocations', () => {
   });
 });
 
+// Issue 20: a prose or permissive candidate is a guess until the workspace confirms it. Guesses are bounded on their own,
+// so they never crowd out a strict location, and the overflow counts only strict locations past the cap.
+describe('maxLocations and weak candidates', () => {
+  mkdirSync(join(workspace, 'conf'));
+  writeFileSync(join(workspace, 'conf', 'app.ini'), 'x = 1\n'.repeat(3000));
+  // Each line names a file no workspace holds, so none can be confirmed.
+  const unconfirmable = (count: number) =>
+    Array.from({ length: count }, (_, index) => `error: bad value on line ${index + 1} of conf/missing${index}.ini\n`).join('');
+  const strict = (count: number) => log(count, 'lib');
+
+  async function locatedOnDisk(text: string, maxLocations: number, injectFs: boolean) {
+    return locate(
+      { text },
+      {
+        cwd: workspace,
+        roots: [workspace],
+        project: false,
+        isIgnored: async () => new Set(),
+        maxLocations,
+        // An injected file system gets no workspace test: the weak bound alone keeps the strict location in.
+        ...(injectFs ? { fs: createNodeResolverFs() } : {}),
+      },
+    );
+  }
+
+  it.each([false, true])('finds a strict location after 3000 unconfirmable prose lines (own fs injected: %s)', async (injectFs) => {
+    const outcome = await locatedOnDisk(`${unconfirmable(3000)}${strict(1)}`, 5, injectFs);
+    expect(outcome.locations.map((location) => `${location.file}:${location.line}`)).toEqual(['lib/f0.c:1']);
+    expect(outcome.stats.overflow).toBe(0);
+  });
+
+  it('finds it after 3000 prose lines the workspace confirms, keeping at most as many of those as the cap', async () => {
+    const confirmable = Array.from({ length: 3000 }, (_, index) => `warning: odd value on line ${index + 1} of conf/app.ini\n`).join('');
+    const outcome = await locatedOnDisk(`${confirmable}${strict(1)}`, 5, false);
+    const found = outcome.locations.map((location) => `${location.file}:${location.line}`);
+    expect(found).toContain('lib/f0.c:1');
+    const prose = found.filter((place) => place.startsWith('conf/app.ini:')).length;
+    expect(prose).toBeGreaterThan(0);
+    expect(prose).toBeLessThanOrEqual(5);
+    expect(outcome.stats.overflow).toBe(0);
+  });
+
+  it('counts in the overflow only strict locations past the cap, never guesses', async () => {
+    const text = `${unconfirmable(2000)}${log(3, 'src')}${unconfirmable(2000)}${log(4, 'lib')}`;
+    const outcome = await locatedOnDisk(text, 5, false);
+    // 7 strict locations under a cap of 5: the 2 last are counted, as the note says ("2 more locations not collected").
+    expect(outcome.stats.overflow).toBe(2);
+    expect(outcome.unresolved.map((location) => `${location.file}:${location.line}`)).toEqual(['src/f0.c:1', 'src/f1.c:2', 'src/f2.c:3']);
+    expect(outcome.locations.map((location) => `${location.file}:${location.line}`)).toEqual(['lib/f0.c:1', 'lib/f1.c:2']);
+  });
+});
+
 describe('--max-locations', () => {
   async function cli(args: string[], stdin: string) {
     const io = captureIo({ cwd: workspace, stdin, env: { PATH: process.env.PATH ?? '' } });

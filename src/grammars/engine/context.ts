@@ -1,51 +1,18 @@
 // Builds the LineContext a grammar sees for one candidate line: lazy neighbours, Chevrotain parsing,
 // and emission with the format's defaults applied.
 import type { CstNode, IToken } from 'chevrotain';
-import {
-  echoedCommand,
-  fromUtf16Offset,
-  isStandardInputName,
-  readsStandardInput,
-  type RawLocation,
-  type WorkMeter,
-} from '../../core/index.js';
+import { echoedCommand, isStandardInputName, readsStandardInput, type RawLocation } from '../../core/index.js';
 import { CauseChain } from './cause-chain.js';
-import type { LineMemo } from './line-memo.js';
 import type { Emitted, GrammarFormat, LineContext, Parsed } from './format.js';
 import { isSpace } from './heads.js';
-import { mayMatch, type LineParser } from './parser.js';
+import { mayMatch } from './parser.js';
 import { Int, lineLexer } from './tokens.js';
 import { cleanPrintedPath, isRuntimePseudoPath } from './paths.js';
 import { pathMentionedAbove } from './mentioned-paths.js';
 import { ownCopy } from './strings.js';
+import { lineWidths, MAX_WRAPPED_LINES, trailingPathPiece, WRAP_MIN_WIDTH, WRAP_WIDTHS } from './wraps.js';
 import { DIRECTORY_CONTEXT_KEY, type DirectoryContext } from './directories.js';
-import type { PrefixPackage } from './prefixes.js';
-import type { RepeatFolder } from './repeats.js';
-
-/** What the scanner provides to every context it builds. */
-export interface ContextHost {
-  parser(formatName: string, rule: string): LineParser;
-  neighbour(delta: number): string | undefined;
-  readonly emitted: RawLocation[];
-  sharedState: Map<string, object>;
-  formatsByName: ReadonlyMap<string, GrammarFormat>;
-  newTraceId(): number;
-  /** Per-line cache shared by the formats offered the same line; the scanner clears it for each line. */
-  lineMemo: LineMemo<unknown>;
-  /** Tokens of each text lexed for the current candidate line, keyed by the text itself: a key built by
-   * concatenation made V8 copy the whole line on every lookup (measured: 45 MB promoted per 100 MB log). */
-  tokenMemo: LineMemo<IToken[]>;
-  readonly maxLocations: number;
-  overflow: number;
-  /** Folds a line's repeats of earlier locations; its count of folded printings counts toward maxLocations. */
-  readonly repeats: RepeatFolder;
-  /** The monorepo package the current line's task-runner prefix named (pnpm -r, turbo), if any. */
-  linePackage: PrefixPackage | undefined;
-  /** Run once when the log ends (a chain still open then is ranked). */
-  readonly atEnd: Set<() => void>;
-  /** Counts the work done, when a growth test passes a meter (ScannerOptions.meter). */
-  readonly meter: WorkMeter | undefined;
-}
+import type { ContextHost } from './host.js';
 
 function detachHints(hints: RawLocation['hints']): RawLocation['hints'] {
   if (!hints) return hints;
@@ -91,49 +58,8 @@ function collectInts(node: CstNode, out: IToken[]): void {
   }
 }
 
-// Consoles wrap at 80 columns or more; a shorter line before a location was not cut by a wrap (a CI
-// timestamp prefix, already removed, can take ~30 of the 80).
-const WRAP_MIN_WIDTH = 40;
-// The widths consoles and CI viewers wrap at (fold's default, common terminals, GitLab/Jenkins/Azure viewers).
-const WRAP_WIDTHS = new Set([80, 100, 120, 132, 140, 150, 160, 180, 200, 240, 250, 256]);
 // How far above a location in standard input its command is looked for (the neighbour window's reach).
 const MAX_COMMAND_LOOKBACK = 40;
-// A wrapped message is followed over at most this many more lines.
-const MAX_WRAPPED_LINES = 3;
-
-// Wrap width measures of a line: fold counts bytes, terminals count cells, some viewers characters. On a line of
-// printable ASCII and no tab (nearly every line) all three are its length, known without measuring twice more.
-function lineWidths(line: string): number[] {
-  for (let index = 0; index < line.length; index++) {
-    const code = line.charCodeAt(index);
-    if (code === 0 || code === 9 || code > 0x7f) {
-      return [line.length, fromUtf16Offset(line, line.length, 'byte') - 1, fromUtf16Offset(line, line.length, 'display') - 1];
-    }
-  }
-  return [line.length];
-}
-
-// The run of characters at the end of `line` that can be part of a path (what `/[^\s"'`()<>|]+$/` matches):
-// the regex tried a match at every position of every previous line of a location (~1.5 µs a location).
-function trailingPathPiece(line: string): string | undefined {
-  let start = line.length;
-  for (; start > 0; start--) {
-    const code = line.charCodeAt(start - 1);
-    if (
-      isSpace(code) ||
-      code === 0x22 ||
-      code === 0x27 ||
-      code === 0x60 ||
-      code === 0x28 ||
-      code === 0x29 ||
-      code === 0x3c ||
-      code === 0x3e ||
-      code === 0x7c
-    )
-      break;
-  }
-  return start === line.length ? undefined : line.slice(start);
-}
 
 // One context per format, reused for every candidate line (reset by the scanner): a fresh object with a
 // dozen closures per line and format (~36 000 per 100 MB log) was measured as ~50 MB of old-space garbage.
@@ -205,8 +131,11 @@ export class FormatLineContext implements LineContext {
     const file = cleanPrintedPath(location.file);
     // 2^53 and above is no line anyone printed, and not even exact as a number: the location is dropped.
     if (file === '' || !Number.isSafeInteger(location.line) || location.line < 0) return undefined;
-    if (host.emitted.length + host.repeats.folded >= host.maxLocations) {
-      host.overflow++;
+    const weak = location.hints?.confirm === true;
+    // A weak candidate is a guess until resolve confirms it: guesses have their own bound and never fill the cap.
+    if (weak ? host.weakKept >= host.maxLocations : host.emitted.length - host.weakKept + host.repeats.folded >= host.maxLocations) {
+      if (!weak) host.overflow++;
+      host.refusals++;
       return undefined;
     }
     const column = position(location.column);
@@ -254,6 +183,7 @@ export class FormatLineContext implements LineContext {
     if (location.dedentedLine !== undefined) raw.dedentedLine = ownCopy(location.dedentedLine);
     if (hints && Object.keys(hints).length > 0) raw.hints = detachHints(hints);
     host.emitted.push(raw);
+    if (weak) host.weakKept++;
     return raw;
   }
 
@@ -311,6 +241,7 @@ export class FormatLineContext implements LineContext {
   }
 
   shared<T extends object>(key: string, create: () => T): T {
+    this.host.readBeyondLine = true;
     let value = this.host.sharedState.get(key) as T | undefined;
     if (!value) {
       value = create();
@@ -319,15 +250,42 @@ export class FormatLineContext implements LineContext {
     return value;
   }
 
+  sharedIfMade<T extends object>(key: string): T | undefined {
+    const value = this.host.sharedState.get(key) as T | undefined;
+    if (value !== undefined) this.host.readBeyondLine = true;
+    return value;
+  }
+
   get emitted(): readonly RawLocation[] {
+    this.host.readBeyondLine = true;
     return this.host.emitted;
   }
 
+  lineEmitted(): readonly RawLocation[] {
+    const emitted = this.host.emitted;
+    let from = emitted.length;
+    while (from > 0 && emitted[from - 1]!.logLine === this.logLine) from--;
+    // An earlier line may have placed a location on this one (a diagnostic over its arrow line).
+    if (from < this.host.lineFrom) this.host.readBeyondLine = true;
+    return emitted.slice(from);
+  }
+
+  mayBeWorkspaceFile(printed: string): boolean {
+    const test = this.host.mayBeWorkspaceFile;
+    if (test === undefined) return true;
+    const file = cleanPrintedPath(printed);
+    // As dropUnconfirmable judges (weak.ts): a path that starts its line may continue one a console wrapped (emit).
+    const head = this.text.trimStart();
+    return head.startsWith(printed) || head.startsWith(file) || isStandardInputName(file) || test(file);
+  }
+
   newTraceId(): number {
+    this.host.readBeyondLine = true;
     return this.host.newTraceId();
   }
 
   causeChain(): CauseChain {
+    this.host.readBeyondLine = true;
     const chain = new CauseChain(this.host.meter);
     this.host.atEnd.add(() => chain.settle());
     return chain;

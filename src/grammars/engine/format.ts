@@ -55,8 +55,15 @@ export interface LineContext {
   state<T extends object>(create: () => T): T;
   /** Per-scan state shared across the family (for example make's directory stack). */
   shared<T extends object>(key: string, create: () => T): T;
+  /** The shared state under `key` if a line made it already: a line that finds none stays its own (barren-lines.ts). */
+  sharedIfMade<T extends object>(key: string): T | undefined;
   /** Every location emitted so far in this scan, in order (formats that annotate earlier ones). */
   readonly emitted: readonly RawLocation[];
+  /** The locations at the end of `emitted` placed on this line: reading only these keeps a line's reading its own. */
+  lineEmitted(): readonly RawLocation[];
+  /** False when a weak candidate (hints.confirm) naming this printed path is sure to be dropped (the workspace has no
+   * such file): work only its message needs, such as reading the lines around, can be left undone. */
+  mayBeWorkspaceFile(printed: string): boolean;
   /** A fresh id for a printed stack trace. */
   newTraceId(): number;
   /** A new exception chain, ranked when it ends or, still open, when the log ends. */

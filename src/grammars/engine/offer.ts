@@ -1,7 +1,8 @@
 // Offering one candidate line to the formats, apart from the scanner's streaming loop (scanner.ts): formats in
 // registry order, each tried when its anchor selects the line, up to the one that claims it; then the formats
 // that read claimed lines too.
-import { FormatLineContext, type ContextHost } from './context.js';
+import { FormatLineContext } from './context.js';
+import type { ContextHost } from './host.js';
 import type { FormatAnchors } from './format-anchors.js';
 import type { GrammarFormat } from './format.js';
 import { RepeatMemo } from './repeat-memo.js';

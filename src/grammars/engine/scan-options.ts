@@ -13,11 +13,14 @@ export interface ScannerOptions {
   maxLocations?: number;
   /** Counts the characters and frames examined (growth tests); nothing is counted without one. */
   meter?: WorkMeter;
+  /** False for a printed path that cannot be a workspace file: a weak candidate (hints.confirm) naming one is dropped
+   * once its line is read (weak.ts). Built by the layer that may touch the file system (locate); default: keep all. */
+  mayBeWorkspaceFile?: (printed: string) => boolean;
 }
 
 export interface ScanResult {
   locations: RawLocation[];
-  /** Locations not kept because maxLocations was reached. */
+  /** Locations not kept because maxLocations was reached (weak candidates, bounded apart, are never counted). */
   overflow: number;
   /** Lines counted on `\n` (a final line without `\n` counts). */
   lines: number;

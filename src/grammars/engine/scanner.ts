@@ -2,19 +2,18 @@
 // anchor regex picks candidate lines; only those are decoded, normalised and parsed by the grammars.
 // Memory is bounded by the look-back/look-ahead windows plus one long-line slice, never by the log size.
 // Design and measurements: shared/reference/performance.md §8.
-import { DEFAULT_MAX_LOCATIONS } from '../../core/index.js';
 import type { ScannerOptions, ScanResult } from './scan-options.js';
-import type { ContextHost } from './context.js';
+import { newContextHost, type ContextHost } from './host.js';
 import type { GrammarFormat } from './format.js';
 import { LineTexts, mayBeRewritten, neighbourTexts } from './line-texts.js';
-import { LineMemo } from './line-memo.js';
 import { mayHoldPrefix, peelCandidate, swallowed, withWrapperLevel, type PeeledLine } from './peel.js';
 import { detectLinePrefixes } from './prefixes.js';
 import { FormatOffer } from './offer.js';
 import { formatAnchorsFor, formatsByNameFor, prefilterFor, type LineStartMatcher, type Prefilter } from './prefilter.js';
 import { latin1ToUtf8, ownCopy, utf8ToLatin1 } from './strings.js';
-import { RepeatFolder } from './repeats.js';
 import { DIRECTORY_CONTEXT_KEY, type DirectoryContext } from './directories.js';
+import { countWeak, dropUnconfirmable } from './weak.js';
+import { BarrenLines } from './barren-lines.js';
 
 export type { ScannerOptions, ScanResult } from './scan-options.js';
 
@@ -48,6 +47,7 @@ export class Scanner {
   private readonly normalise: (raw: string) => string;
   private readonly host: ContextHost;
   private readonly formatOffer: FormatOffer;
+  private readonly barrenLines: BarrenLines;
   private buffer = '';
   /** Index in `buffer` where unscanned text starts; text before it is look-back only. */
   private scanFrom = 0;
@@ -71,23 +71,9 @@ export class Scanner {
     this.lineTexts = new LineTexts(options.normaliseLine);
 
     this.prefilter = prefilterFor(this.formats);
-    this.host = {
-      parser: options.parser,
-      neighbour: () => undefined,
-      emitted: [],
-      sharedState: new Map(),
-      formatsByName: formatsByNameFor(this.formats),
-      newTraceId: () => ++this.traceCounter,
-      lineMemo: new LineMemo(),
-      tokenMemo: new LineMemo(),
-      maxLocations: options.maxLocations ?? DEFAULT_MAX_LOCATIONS,
-      overflow: 0,
-      repeats: new RepeatFolder(),
-      linePackage: undefined,
-      atEnd: new Set(),
-      meter: options.meter,
-    };
+    this.host = newContextHost(options, formatsByNameFor(this.formats), () => ++this.traceCounter);
     this.formatOffer = new FormatOffer(this.formats, this.host);
+    this.barrenLines = new BarrenLines(this.host);
   }
 
   // Counts the characters a loop examined, when a growth test passes a meter (ScannerOptions.meter).
@@ -295,10 +281,16 @@ export class Scanner {
   }
 
   private scanLine(lineStart: number, lineEnd: number, windowStart: number, windowEnd: number, logLine: number): void {
+    const whole = lineEnd - lineStart <= LONG_LINE ? this.buffer.slice(lineStart, lineEnd) : undefined;
+    if (this.barrenLines.skips(whole)) return;
     const emittedBefore = this.host.emitted.length;
     this.offerLine(lineStart, lineEnd, windowStart, windowEnd, logLine);
+    // Once the line is settled (its formats saw every proposal), as folding below: resolve sees no guess it would refuse.
+    const test = this.host.mayBeWorkspaceFile;
+    if (test) this.host.weakKept -= dropUnconfirmable(this.host.emitted, emittedBefore, test);
     const directories = this.host.sharedState.get(DIRECTORY_CONTEXT_KEY) as DirectoryContext | undefined;
     this.host.repeats.fold(this.host.emitted, emittedBefore, directories?.generation ?? 0);
+    this.barrenLines.settled(whole);
   }
 
   private offerLine(lineStart: number, lineEnd: number, windowStart: number, windowEnd: number, logLine: number): void {
@@ -325,12 +317,15 @@ export class Scanner {
     // Copied only now: nearly every claimed line returned above, and a copy per line was garbage (issue 21).
     const fresh = emitted.slice(emittedBefore);
     this.host.emitted.length = emittedBefore;
+    this.host.weakKept -= countWeak(fresh);
     this.host.lineMemo.clear();
     this.host.neighbour = (delta) => (delta === 0 ? peeled.text : peeled.neighbour(delta));
     this.formatOffer.offer(utf8ToLatin1(peeled.text), () => peeled.text, logLine);
     withWrapperLevel(line, this.host.emitted, emittedBefore, peeled.severity);
     // Without the tag the line says nothing: what the fallback tiers read with it stands (`Error: 2:1 …` rows).
-    if (this.host.emitted.length === emittedBefore) this.host.emitted.push(...fresh);
+    if (this.host.emitted.length > emittedBefore) return;
+    this.host.emitted.push(...fresh);
+    this.host.weakKept += countWeak(fresh);
   }
 
   // The normalised, peeled text of a selected line, with fresh per-line memos and its neighbours on demand.
@@ -340,7 +335,8 @@ export class Scanner {
     this.host.linePackage = long ? undefined : this.lineTexts.package;
     this.host.lineMemo.clear();
     this.host.tokenMemo.clear();
-    const neighbour = neighbourTexts(this.lineTexts, () => this.buffer, lineStart, lineEnd, MAX_NEIGHBOUR_LINES);
+    const around = neighbourTexts(this.lineTexts, () => this.buffer, lineStart, lineEnd, MAX_NEIGHBOUR_LINES);
+    const neighbour = (delta: number): string | undefined => ((this.host.readBeyondLine = true), around(delta));
     // A logfmt wrapper changes what the anchors see (read before any neighbour is normalised).
     const line: PeeledLine = { text, neighbour, changed: !long && this.lineTexts.rewritten, level: this.lineTexts.level };
     this.host.neighbour = (delta) => (delta === 0 ? line.text : line.neighbour(delta));

@@ -201,23 +201,24 @@ function messageAbove(context: LineContext): string {
 
 // The line itself when it says more than the location (nothing is cut from a message in words), else the
 // message above an indented location-only line. Whether the line says more is its own text's: kept on the phrase.
-function messageOf(context: LineContext, found: Found): string {
+// A guess the workspace will refuse needs no message: the lines above are then not read, and the line stays its own.
+function messageOf(context: LineContext, found: Found, file: string): string {
   const text = context.text;
   found.saysMore ??= /[A-Za-z]/.test(
     `${text.slice(0, found.start)} ${text.slice(found.end)}`.replace(/\b(?:at|in|of|on|near|from|file|line|col(?:umn)?)\b/gi, ''),
   );
-  return found.saysMore ? text.trim() : messageAbove(context);
+  if (found.saysMore) return text.trim();
+  return context.mayBeWorkspaceFile(file) ? messageAbove(context) : '';
 }
 
 // Whether a format before this one proposed this place from this line already (the permissive tier, or the
 // claimant of the line, which may have read a path with blanks that this tier's words cut: same line, same name).
 // A place with no file (`-`, standard input) is the place a claimant of the line read with its file (a format that
-// knows which file the tool meant), though not one the permissive tier only guessed.
+// knows which file the tool meant), though not one the permissive tier only guessed. Only this line's locations are
+// read (lineEmitted), so a line that left nothing may be remembered as such (barren-lines.ts).
 function proposedAlready(context: LineContext, file: string, line: number, unnamed: boolean): boolean {
-  const emitted = context.emitted;
   const name = baseName(file);
-  for (let index = emitted.length - 1; index >= 0 && emitted[index]!.logLine === context.logLine; index--) {
-    const other = emitted[index]!;
+  for (const other of context.lineEmitted()) {
     if (other.line !== line) continue;
     if (unnamed ? other.hints?.confirm !== true : sameFile(other.file, file, name)) return true;
   }
@@ -282,7 +283,7 @@ function parseProse(context: LineContext): boolean {
     const file = conventionalName(withoutHost(found.file));
     if (!(found.line >= 1) || proposedAlready(context, file, found.line, found.unnamed === true)) continue;
     // A message in two lines is one message.
-    const message = found.fromAbove ? `${(context.line(-1) ?? '').trim()} ${text.trim()}` : messageOf(context, found);
+    const message = found.fromAbove ? `${(context.line(-1) ?? '').trim()} ${text.trim()}` : messageOf(context, found, file);
     const location: Emitted = {
       file,
       line: found.line,

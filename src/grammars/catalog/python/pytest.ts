@@ -239,7 +239,12 @@ function formatOf(shape: Shape, state: PytestSession): string {
 
 function parsePytest(name: string) {
   return (context: LineContext): boolean => {
-    const state = session(context);
+    // Before a banner (or a conftest's import error) nothing is a pytest report: the session starts there, so that the
+    // lines of a log with none stay their own.
+    const text = context.text;
+    const started = BANNER.test(text) || CONFTEST_ERROR.test(text);
+    const state = started ? session(context) : context.sharedIfMade<PytestSession>(SESSION_KEY);
+    if (state === undefined) return false;
     const role = trackContext(context, state);
     // Summary entries repeat a failure already located above (without a line): claimed, nothing emitted.
     if (role === 'summary-entry') return true;
