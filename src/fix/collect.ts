@@ -4,8 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Fix, FixDiagnostic, FixEdit, FixRejection, LocateResult, RawFix, RawFixEdit, ResolvedLocation } from '../core/index.js';
-import { CollectedSnapshot } from './placements.js';
-import type { PlacedEdit, PlacedFix } from './resolve-overlaps.js';
+import { CollectedSnapshot, type RankedEdit } from './placements.js';
 import { FileText, type FileSnapshot } from './text.js';
 import { placeFile, type PlacedFile } from './workspace-file.js';
 
@@ -106,10 +105,7 @@ interface Unplaced {
   detail: string;
 }
 
-/** A placed edit and its file's rank. */
-type Placed = PlacedEdit & { rank: number };
-
-function placeEdit(raw: RawFixEdit, files: FileCache, loggedAt: number | undefined): Placed | Unplaced {
+function placeEdit(raw: RawFixEdit, files: FileCache, loggedAt: number | undefined): RankedEdit | Unplaced {
   const loaded = files.get(raw.file);
   if (typeof loaded === 'string') return { reason: 'invalid', detail: loaded };
   const { placed, text } = loaded;
@@ -136,17 +132,6 @@ function placeEdit(raw: RawFixEdit, files: FileCache, loggedAt: number | undefin
     digest: loaded.digest,
   };
   return { edit, start, end, startLine: range.start.line, endLine: range.end.line, newText: raw.newText, rank: loaded.rank };
-}
-
-/** The fix as its edits lie on their files: ranked by its first edit's file, spanning all its edits. */
-function placedFix(fix: Fix, index: number, edits: Placed[]): PlacedFix {
-  let first = edits[0]?.start ?? 0;
-  let last = edits[0]?.end ?? 0;
-  for (let at = 1; at < edits.length; at++) {
-    first = Math.min(first, (edits[at] as Placed).start);
-    last = Math.max(last, (edits[at] as Placed).end);
-  }
-  return { fix, index, edits, file: edits[0]?.rank ?? 0, first, last };
 }
 
 /**
@@ -185,7 +170,7 @@ export async function collectFixes(result: Pick<LocateResult, 'locations'>, opti
   // Log order, which is the tool's order: ranking moved the primary first, fixing keeps the tool's own sequence.
   const { located, printed } = withFixes(result.locations);
   await files.load(printed);
-  const placed: PlacedFix[] = [];
+  const placed: RankedEdit[][] = [];
   // Whether the fixes lie apart (see Placements): the end of the last edit taken in each file, by its rank.
   let apart = true;
   const lastEnds: number[] = [];
@@ -197,7 +182,7 @@ export async function collectFixes(result: Pick<LocateResult, 'locations'>, opti
     for (let index = 0; index < raws.length; index++) {
       const raw = raws[index] as RawFix;
       let edits: FixEdit[];
-      let placedEdits: PlacedEdit[];
+      let placedEdits: RankedEdit[];
       let failure: Unplaced | undefined;
       if (raw.edits.length === 1) {
         // The common fix, one edit: its arrays made at their size, not grown from empty.
@@ -232,19 +217,15 @@ export async function collectFixes(result: Pick<LocateResult, 'locations'>, opti
         rejected.push({ fix, reason: failure.reason, detail: failure.detail });
         continue;
       }
+      placed.push(placedEdits);
+      fixes.push(fix);
       if (placedEdits.length === 1) {
-        const edit = placedEdits[0] as Placed;
-        placed.push({ fix, index: fixes.length, edits: placedEdits, file: edit.rank, first: edit.start, last: edit.end });
+        const edit = placedEdits[0] as RankedEdit;
         const lastEnd = lastEnds[edit.rank];
         if (fix.group !== null || (lastEnd !== undefined && lastEnd >= edit.start)) apart = false;
         lastEnds[edit.rank] = edit.end;
-      } else {
-        placed.push(placedFix(fix, fixes.length, placedEdits as Placed[]));
-        // A fix without an edit is refused before it is placed: it takes no room.
-        if (placedEdits.length > 1) apart = false;
-      }
-      fixes.push(fix);
+      } else if (placedEdits.length > 1) apart = false; // a fix without an edit is refused before it is placed
     }
   }
-  return { fixes, rejected, snapshot: new CollectedSnapshot(files.texts(), { placed, apart }) };
+  return { fixes, rejected, snapshot: new CollectedSnapshot(files.texts(), { edits: placed, apart }) };
 }
