@@ -9,7 +9,7 @@ import type { FileText } from './text.js';
 /** An edit placed on its file, and the file's rank among the snapshot's in code-unit order of their paths. */
 export type RankedEdit = PlacedEdit & { rank: number };
 
-export interface Placements {
+interface Placements {
   /** Each collected fix's edits, by the fix's position among the fixes collected. */
   readonly edits: ReadonlyArray<readonly RankedEdit[]>;
   /**
@@ -30,7 +30,7 @@ export class CollectedSnapshot extends Map<string, FileText> {
 }
 
 /** The fix as its edits lie on their files: ranked by its first edit's file, spanning all its edits. */
-export function placedFix(fix: Fix, index: number, edits: readonly RankedEdit[]): PlacedFix {
+function placedFix(fix: Fix, index: number, edits: readonly RankedEdit[]): PlacedFix {
   let first = edits[0]?.start ?? 0;
   let last = edits[0]?.end ?? 0;
   for (let at = 1; at < edits.length; at++) {
@@ -41,7 +41,7 @@ export function placedFix(fix: Fix, index: number, edits: readonly RankedEdit[])
 }
 
 /** The fixes the collection placed, refused or placed, and when its fixes lie apart, every placed one chosen. */
-export interface Reused {
+interface Reused {
   /** The fixes placed, to choose among (none when `chosen`). */
   placed: PlacedFix[];
   rejected: Array<{ rejection: FixRejection; index: number }>;
