@@ -8,7 +8,7 @@ import { basename, dirname, join } from 'node:path';
 import type { Fix, FixEdit, FixRejection } from '../core/index.js';
 import { editsDiff, unifiedDiff } from './diff.js';
 import { CollectedSnapshot, reusePlacements } from './placements.js';
-import { chooseFixes, type PlacedEdit, type PlacedFix } from './resolve-overlaps.js';
+import { chooseFixes, inTextOrder, type PlacedEdit, type PlacedFix } from './resolve-overlaps.js';
 import { digestOf, FileText, type FileSnapshot } from './text.js';
 
 export interface ApplyOptions {
@@ -253,18 +253,6 @@ export async function applyFixes(fixes: readonly Fix[], options: ApplyOptions = 
   // Back in the caller's order (the tool's): reasons were found stage by stage.
   rejected.sort((a, b) => a.index - b.index);
   return { applied: choice.taken, rejected: rejected.map((entry) => entry.rejection), changes, written: options.write === true };
-}
-
-/** The edits by where they start (then end); the choice hands them over so already, and then they are not copied. */
-function inTextOrder(edits: readonly PlacedEdit[]): readonly PlacedEdit[] {
-  for (let index = 1; index < edits.length; index++) {
-    const edit = edits[index] as PlacedEdit;
-    const previous = edits[index - 1] as PlacedEdit;
-    if (edit.start < previous.start || (edit.start === previous.start && edit.end < previous.end)) {
-      return [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
-    }
-  }
-  return edits;
 }
 
 /** The change to one file; its new bytes are made when first asked for (a dry run shows the diff and never asks). */
