@@ -7,7 +7,8 @@ import { chmod, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Fix, FixEdit, FixRejection } from '../core/index.js';
 import { editsDiff, unifiedDiff } from './diff.js';
-import { chooseFixes, type PlacedEdit, type PlacedFix } from './resolve-overlaps.js';
+import { CollectedSnapshot, reusePlacements } from './placements.js';
+import { chooseFixes, inTextOrder, type PlacedEdit, type PlacedFix } from './resolve-overlaps.js';
 import { digestOf, FileText, type FileSnapshot } from './text.js';
 
 export interface ApplyOptions {
@@ -221,20 +222,27 @@ export async function applyFixes(fixes: readonly Fix[], options: ApplyOptions = 
   const unsafe = options.unsafe;
   const allows = typeof unsafe === 'function' ? unsafe : () => unsafe === true;
   // A dry run on the files the collection read: refused, checked and placed in one pass over the fixes (each pass
-  // over thousands of fixes costs its own warm-up). A fix on a file the snapshot lacks (a model's answer) sends
-  // every fix the long way: its files read first.
+  // over thousands of fixes costs its own warm-up), or, on the collection's very fixes, placed where it found
+  // them. A fix on a file the snapshot lacks (a model's answer) sends every fix the long way: its files read first.
   const snapshot = options.write === true ? undefined : options.snapshot;
-  const quick = snapshot ? placeAll(fixes, allows, snapshotTexts(snapshot), false) : undefined;
+  const reused =
+    snapshot instanceof CollectedSnapshot ? reusePlacements(fixes, snapshot.placements, (fix) => refusal(fix, allows)) : undefined;
+  const quick = reused
+    ? { texts: snapshotTexts(snapshot!), ...reused }
+    : snapshot
+      ? placeAll(fixes, allows, snapshotTexts(snapshot), false)
+      : undefined;
   const { texts, placed, rejected } = quick ?? placeAll(fixes, allows, await loadTexts(pathsOf(fixes, allows), snapshot), true)!;
-  const choice = chooseFixes(placed);
-  for (const entry of choice.rejected) rejected.push(entry);
+  const choice = reused?.chosen ?? chooseFixes(placed);
+  if ('rejected' in choice) for (const entry of choice.rejected) rejected.push(entry);
   const changes: FileChange[] = [];
   // Files in code-unit order of their paths, as git orders a diff's files (and as the choice ranks them). Not
   // localeCompare: its first call loads ICU's collator (~5–10 ms of a dry run), and its order follows LANG.
   for (const [path, edits] of [...choice.byFile].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (edits.length === 0) continue;
     const loaded = texts.get(path)!;
-    const sorted = inTextOrder(edits);
+    // Edits the collection found apart come in text order already.
+    const sorted = reused?.chosen ? edits : inTextOrder(edits);
     const { file, root } = edits[0]!.edit;
     const diff = editsDiff(file, loaded.text, sorted);
     changes.push(fileChange(file, root, path, loaded.text, sorted, diff));
@@ -245,18 +253,6 @@ export async function applyFixes(fixes: readonly Fix[], options: ApplyOptions = 
   // Back in the caller's order (the tool's): reasons were found stage by stage.
   rejected.sort((a, b) => a.index - b.index);
   return { applied: choice.taken, rejected: rejected.map((entry) => entry.rejection), changes, written: options.write === true };
-}
-
-/** The edits by where they start (then end); the choice hands them over so already, and then they are not copied. */
-function inTextOrder(edits: readonly PlacedEdit[]): readonly PlacedEdit[] {
-  for (let index = 1; index < edits.length; index++) {
-    const edit = edits[index] as PlacedEdit;
-    const previous = edits[index - 1] as PlacedEdit;
-    if (edit.start < previous.start || (edit.start === previous.start && edit.end < previous.end)) {
-      return [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
-    }
-  }
-  return edits;
 }
 
 /** The change to one file; its new bytes are made when first asked for (a dry run shows the diff and never asks). */

@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Fix, FixDiagnostic, FixEdit, FixRejection, LocateResult, RawFix, RawFixEdit, ResolvedLocation } from '../core/index.js';
+import { CollectedSnapshot, type RankedEdit } from './placements.js';
 import { FileText, type FileSnapshot } from './text.js';
 import { placeFile, type PlacedFile } from './workspace-file.js';
 
@@ -23,7 +24,10 @@ export interface CollectedFixes {
   fixes: Fix[];
   /** Fixes that could not be placed: stale files, edits outside their file, files outside the roots. */
   rejected: FixRejection[];
-  /** The edited files as read here, by absolute path: hand it to applyFixes so a dry run reads nothing twice. */
+  /**
+   * The edited files as read here, by absolute path, and where each fix lies on them: hand it to applyFixes so a
+   * dry run reads and places nothing twice.
+   */
   snapshot: FileSnapshot;
 }
 
@@ -31,6 +35,8 @@ interface LoadedFile {
   placed: PlacedFile;
   text: FileText | undefined;
   digest: string;
+  /** Its rank among the texts read, in code-unit order of their paths (as applyFixes ranks a snapshot's). */
+  rank: number;
 }
 
 class FileCache {
@@ -59,6 +65,8 @@ class FileCache {
       }),
     );
     this.lastPrinted = undefined;
+    const ranks = new Map([...this.texts().keys()].sort().map((path, rank) => [path, rank] as const));
+    for (const loaded of this.files.values()) if (typeof loaded !== 'string') loaded.rank = ranks.get(loaded.placed.absolutePath) ?? 0;
   }
 
   get(printed: string): LoadedFile | string {
@@ -69,7 +77,8 @@ class FileCache {
     return this.lastLoaded;
   }
 
-  snapshot(): FileSnapshot {
+  /** The texts read, by absolute path. */
+  texts(): Map<string, FileText> {
     const texts = new Map<string, FileText>();
     for (const loaded of this.files.values())
       if (typeof loaded !== 'string' && loaded.text) texts.set(loaded.placed.absolutePath, loaded.text);
@@ -81,7 +90,7 @@ class FileCache {
     if (!placement.ok) return placement.detail;
     const bytes = new Uint8Array(await readFile(placement.file.absolutePath));
     const text = FileText.of(bytes);
-    return { placed: placement.file, text, digest: text?.digest ?? '' };
+    return { placed: placement.file, text, digest: text?.digest ?? '', rank: 0 };
   }
 }
 
@@ -96,7 +105,7 @@ interface Unplaced {
   detail: string;
 }
 
-function placeEdit(raw: RawFixEdit, files: FileCache, loggedAt: number | undefined): FixEdit | Unplaced {
+function placeEdit(raw: RawFixEdit, files: FileCache, loggedAt: number | undefined): RankedEdit | Unplaced {
   const loaded = files.get(raw.file);
   if (typeof loaded === 'string') return { reason: 'invalid', detail: loaded };
   const { placed, text } = loaded;
@@ -113,7 +122,16 @@ function placeEdit(raw: RawFixEdit, files: FileCache, loggedAt: number | undefin
     if (differs) return { reason: 'stale', detail: `${placed.file}:${range.start.line}: the line is not what the tool saw` };
   }
   const { file, root, absolutePath } = placed;
-  return { file, root, absolutePath, range, oldText: text.text.slice(start, end), newText: raw.newText, digest: loaded.digest };
+  const edit: FixEdit = {
+    file,
+    root,
+    absolutePath,
+    range,
+    oldText: text.text.slice(start, end),
+    newText: raw.newText,
+    digest: loaded.digest,
+  };
+  return { edit, start, end, startLine: range.start.line, endLine: range.end.line, newText: raw.newText, rank: loaded.rank };
 }
 
 /**
@@ -152,6 +170,10 @@ export async function collectFixes(result: Pick<LocateResult, 'locations'>, opti
   // Log order, which is the tool's order: ranking moved the primary first, fixing keeps the tool's own sequence.
   const { located, printed } = withFixes(result.locations);
   await files.load(printed);
+  const placed: RankedEdit[][] = [];
+  // Whether the fixes lie apart (see Placements): the end of the last edit taken in each file, by its rank.
+  let apart = true;
+  const lastEnds: number[] = [];
   // Indexed loops: thousands of fixes are placed before the JIT has warmed up to them, and an iterator allocates.
   for (let at = 0; at < located.length; at++) {
     const location = located[at] as ResolvedLocation;
@@ -160,22 +182,25 @@ export async function collectFixes(result: Pick<LocateResult, 'locations'>, opti
     for (let index = 0; index < raws.length; index++) {
       const raw = raws[index] as RawFix;
       let edits: FixEdit[];
+      let placedEdits: RankedEdit[];
       let failure: Unplaced | undefined;
       if (raw.edits.length === 1) {
-        // The common fix, one edit: its array made at its size, not grown from empty.
-        const placed = placeEdit(raw.edits[0] as RawFixEdit, files, options.loggedAt);
-        if ('reason' in placed) {
-          edits = [];
-          failure = placed;
+        // The common fix, one edit: its arrays made at their size, not grown from empty.
+        const one = placeEdit(raw.edits[0] as RawFixEdit, files, options.loggedAt);
+        if ('reason' in one) {
+          edits = placedEdits = [];
+          failure = one;
         } else {
-          edits = [placed];
+          edits = [one.edit];
+          placedEdits = [one];
         }
       } else {
         edits = [];
+        placedEdits = [];
         for (let which = 0; which < raw.edits.length; which++) {
-          const placed = placeEdit(raw.edits[which] as RawFixEdit, files, options.loggedAt);
-          if ('reason' in placed) failure ??= placed;
-          else edits.push(placed);
+          const one = placeEdit(raw.edits[which] as RawFixEdit, files, options.loggedAt);
+          if ('reason' in one) failure ??= one;
+          else (edits.push(one.edit), placedEdits.push(one));
         }
       }
       const fix: Fix = {
@@ -188,9 +213,19 @@ export async function collectFixes(result: Pick<LocateResult, 'locations'>, opti
         edits,
         group: raw.group ?? null,
       };
-      if (failure) rejected.push({ fix, reason: failure.reason, detail: failure.detail });
-      else fixes.push(fix);
+      if (failure) {
+        rejected.push({ fix, reason: failure.reason, detail: failure.detail });
+        continue;
+      }
+      placed.push(placedEdits);
+      fixes.push(fix);
+      if (placedEdits.length === 1) {
+        const edit = placedEdits[0] as RankedEdit;
+        const lastEnd = lastEnds[edit.rank];
+        if (fix.group !== null || (lastEnd !== undefined && lastEnd >= edit.start)) apart = false;
+        lastEnds[edit.rank] = edit.end;
+      } else if (placedEdits.length > 1) apart = false; // a fix without an edit is refused before it is placed
     }
   }
-  return { fixes, rejected, snapshot: files.snapshot() };
+  return { fixes, rejected, snapshot: new CollectedSnapshot(files.texts(), { edits: placed, apart }) };
 }

@@ -199,3 +199,15 @@ export function chooseFixes(placed: PlacedFix[]): Choice {
   const byFile = new Map([...takenEdits].map(([path, edits]) => [path, edits.sorted] as const));
   return { taken, rejected, byFile };
 }
+
+/** The edits by where they start (then end); the choice hands them over so already, and then they are not copied. */
+export function inTextOrder(edits: readonly PlacedEdit[]): readonly PlacedEdit[] {
+  for (let index = 1; index < edits.length; index++) {
+    const edit = edits[index] as PlacedEdit;
+    const previous = edits[index - 1] as PlacedEdit;
+    if (edit.start < previous.start || (edit.start === previous.start && edit.end < previous.end)) {
+      return [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+    }
+  }
+  return edits;
+}

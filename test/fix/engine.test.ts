@@ -183,6 +183,55 @@ describe('apply engine', () => {
     expect(readFileSync(join(dir, 'a.js'), 'utf8')).toBe('var b = 2\n');
   });
 
+  it("a dry run on the collection's own placements chooses, refuses and diffs as one that places every fix again", async () => {
+    const dir = workspace({ 'a.js': 'var a = 1\nvar b = 2\nvar c = 3\n', 'b.js': 'var d = "x"\n' });
+    const apart = eslintReport(dir, 'a.js', [
+      { line: 1, column: 1, ruleId: 'no-var', range: [0, 3], text: 'let' },
+      { line: 2, column: 1, ruleId: 'no-var', range: [10, 13], text: 'let' },
+      { line: 3, column: 1, ruleId: 'no-var', range: [20, 23], text: 'const' },
+    ]);
+    // Out of order, touching and overlapping fixes, and a suggestion (an alternative, review) beside a fix.
+    const tangled = JSON.stringify([
+      ...JSON.parse(apart),
+      {
+        filePath: join(dir, 'b.js'),
+        messages: [
+          { ruleId: 'quotes', severity: 2, message: 'q', line: 1, column: 9, fix: { range: [8, 11], text: "'x'" } },
+          { ruleId: 'no-var', severity: 2, message: 'v', line: 1, column: 1, fix: { range: [0, 3], text: 'let' } },
+          { ruleId: 'semi', severity: 2, message: 's', line: 1, column: 11, fix: { range: [11, 11], text: ';' } },
+          { ruleId: 'init', severity: 2, message: 'i', line: 1, column: 5, fix: { range: [4, 11], text: 'e' } },
+          {
+            ruleId: 'quotes',
+            severity: 2,
+            message: 'q2',
+            line: 1,
+            column: 9,
+            suggestions: [{ desc: 'single', fix: { range: [8, 11], text: "'x'" } }],
+          },
+        ],
+      },
+    ]);
+    for (const log of [apart, tangled]) {
+      const collected = await fixesOf(dir, log);
+      const subsets = [collected.fixes, collected.fixes.slice(1), [{ ...collected.fixes[0]! }, ...collected.fixes.slice(1)]];
+      for (const fixes of subsets) {
+        for (const unsafe of [false, true]) {
+          const reused = await applyFixes(fixes, { snapshot: collected.snapshot, unsafe });
+          const placedAgain = await applyFixes(fixes, { unsafe });
+          expect(reused.applied).toEqual(placedAgain.applied);
+          expect(reused.rejected).toEqual(placedAgain.rejected);
+          expect(reused.changes.map((change) => change.diff)).toEqual(placedAgain.changes.map((change) => change.diff));
+        }
+      }
+      // The tangled log has something to choose: `init` is taken, the fix and suggestion inside it and `semi`
+      // touching its end are not.
+      const reasons = (await applyFixes(collected.fixes, { snapshot: collected.snapshot, unsafe: true })).rejected.map(
+        (entry) => entry.reason,
+      );
+      expect(reasons).toEqual(log === apart ? [] : ['overlap', 'overlap', 'overlap']);
+    }
+  });
+
   it("a dry run with a snapshot that lacks a fix's file reads that file, and files keep their path order", async () => {
     const dir = workspace({ 'a.js': 'var a = 1\n', 'b.js': 'var b = 2\n' });
     const fromB = await fixesOf(dir, eslintReport(dir, 'b.js', [{ line: 1, column: 1, ruleId: 'no-var', range: [0, 3], text: 'let' }]));
