@@ -52,9 +52,6 @@ function normaliseOptions(options: ResolveOptions): Required<Omit<ResolveOptions
 // the last ones are kept, because a failing command prints its failure at the end.
 export const MAX_CONFIRM_LOOKUPS = 4096;
 
-const DISCARDED = Promise.resolve<Resolution>({ kind: 'unresolved', reason: 'not-found' });
-const RUNTIME = Promise.resolve<Resolution>({ kind: 'dropped', reason: 'runtime' });
-
 /** Keys of the weak candidates that are looked up: the last MAX_CONFIRM_LOOKUPS distinct ones. */
 function confirmKeysToLookUp(raws: readonly RawLocation[], keys: readonly string[]): Set<string> {
   const kept = new Set<string>();
@@ -64,6 +61,14 @@ function confirmKeysToLookUp(raws: readonly RawLocation[], keys: readonly string
   return kept;
 }
 
+const DISCARDED: Resolution = { kind: 'unresolved', reason: 'not-found' };
+const RUNTIME: Resolution = { kind: 'dropped', reason: 'runtime' };
+
+// Distinct printed paths resolved at a time. All 50 000 of a dense log at once kept every one's async frames,
+// candidate lists and promises alive together: ~4 KB each, a 200 MB peak for a type check of 50 000 missing
+// names, most of that run's time in GC (issue 21). In batches the peak follows the batch, not the log.
+const BATCH = 1024;
+
 // Two passes, each memoised per printed path + hints (a stack trace repeats the same file in many frames):
 // stat'ing first, then the one workspace listing for what stat'ing left open, with every name it needs known.
 async function resolveAll(raws: readonly RawLocation[], workspace: Workspace): Promise<Resolution[]> {
@@ -71,38 +76,35 @@ async function resolveAll(raws: readonly RawLocation[], workspace: Workspace): P
   const keys = raws.map(resolutionKey);
   const confirmKeys = confirmKeysToLookUp(raws, keys);
   const strictKeys = new Set(keys.filter((key, position) => raws[position]?.hints?.confirm !== true));
-  const firstPasses = new Map<string, Promise<FirstPass>>();
+  const distinct = new Map<string, RawLocation>();
   raws.forEach((raw, position) => {
     const key = keys[position] as string;
-    if (firstPasses.has(key) || isRuntimeLocation(raw)) return;
-    if (!strictKeys.has(key) && !confirmKeys.has(key)) return;
-    firstPasses.set(key, resolveFirstPass(raw, workspace, index));
+    if (distinct.has(key) || isRuntimeLocation(raw)) return;
+    if (strictKeys.has(key) || confirmKeys.has(key)) distinct.set(key, raw);
   });
+  const entries = [...distinct];
+  const firstPasses: FirstPass[] = [];
+  for (let from = 0; from < entries.length; from += BATCH) {
+    firstPasses.push(...(await Promise.all(entries.slice(from, from + BATCH).map(([, raw]) => resolveFirstPass(raw, workspace, index)))));
+  }
   // Every first pass has settled, so every name the listing needs is known before it starts.
-  const settled = await Promise.all(firstPasses.values());
-  const finals = new Map<string, Promise<Resolution>>();
-  [...firstPasses.keys()].forEach((key, position) => {
-    const first = settled[position] as FirstPass;
-    finals.set(key, first.kind === 'deferred' ? first.finish() : Promise.resolve(first));
-  });
   // A file in a folder a package manager made (the workspace's manifests and markers say which) is a dependency's.
   const dependencies = new DependencyFolders(workspace.fs);
-  for (const [key, final] of finals) {
-    finals.set(
-      key,
-      final.then(async (resolution) =>
-        resolution.kind === 'resolved' && (await dependencies.contains(resolution.root, resolution.relative))
-          ? { kind: 'dropped', reason: 'vendored' }
-          : resolution,
-      ),
-    );
+  const finish = async (first: FirstPass): Promise<Resolution> => {
+    const resolution = first.kind === 'deferred' ? await first.finish() : first;
+    return resolution.kind === 'resolved' && (await dependencies.contains(resolution.root, resolution.relative))
+      ? { kind: 'dropped', reason: 'vendored' }
+      : resolution;
+  };
+  const finals = new Map<string, Resolution>();
+  for (let from = 0; from < entries.length; from += BATCH) {
+    const settled = await Promise.all(firstPasses.slice(from, from + BATCH).map(finish));
+    settled.forEach((resolution, offset) => finals.set(entries[from + offset]![0], resolution));
   }
-  return Promise.all(
-    raws.map((raw, position) => {
-      if (isRuntimeLocation(raw)) return RUNTIME;
-      return finals.get(keys[position] as string) ?? DISCARDED;
-    }),
-  );
+  return raws.map((raw, position) => {
+    if (isRuntimeLocation(raw)) return RUNTIME;
+    return finals.get(keys[position] as string) ?? DISCARDED;
+  });
 }
 
 /** Indices of resolved entries whose file the workspace ignores; one isIgnored call per root. */
