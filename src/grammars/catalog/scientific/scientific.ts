@@ -1,6 +1,7 @@
 // Scientific languages: R (parse errors with a location `Error in source("a.R") : a.R:3:10: unexpected symbol`,
 // `traceback()` frames `7: ratio(x, by) at ratio.R#6` printed when `keep.source` is on), testthat failure reports
-// (`── Failure ('test-calc.R:4'): adds ──`, 3.2+: `── Failure (test-calc.R:4:3): adds ──`, backtrace `at file:L:C`)
+// (`── Failure ('test-calc.R:4'): adds ──`, 3.2+: `── Failure (test-calc.R:4:3): adds ──`, backtrace `at file:L:C`;
+// 1.x/2.x: `1. Error: adds (@test-calc.R#4)`)
 // and Julia (in _scientific-julia.ts). Base R's runtime errors (`Error in f(x) : object 'y' not found` + `Calls:`)
 // carry no location at all; only the srcref frames of traceback() do.
 // Link: https://stat.ethz.ch/R-manual/R-devel/library/base/html/traceback.html
@@ -11,6 +12,8 @@ import type { LineParser } from '../../engine/parser.js';
 import { parseColonHead, plausiblePath } from '../shared/common.js';
 import { Space, Word } from '../../engine/tokens.js';
 import { julia } from './scientific-julia.js';
+import { matlab } from './matlab.js';
+import { biber } from './bibliography.js';
 
 const R_FILE = /\.[Rr]$/;
 
@@ -97,6 +100,20 @@ interface TestthatState {
   lastLine: number;
   trace: number;
   index: number;
+  /** Places a 1.x/2.x report header gave (`file#line:name`), which the closing summary lists again. */
+  legacyPlaces: Set<string>;
+}
+
+function testthatState(context: LineContext): TestthatState {
+  return context.state<TestthatState>(() => ({
+    file: '',
+    line: 0,
+    message: '',
+    lastLine: -1,
+    trace: 0,
+    index: 0,
+    legacyPlaces: new Set(),
+  }));
 }
 
 const KINDS: Record<string, 'error' | 'warning' | null> = { Failure: 'error', Error: 'error', Warning: 'warning', Skip: null };
@@ -111,9 +128,29 @@ function reportBody(context: LineContext): string {
   return '';
 }
 
+/** testthat 1.x/2.x (2016–2020) wrote the srcref after the test's name: `1. Error: loads rows (@test-load.R#9)` in
+ * the summary and `── 1. Failure: adds (@test-calc.R#5)  ───` above each report. */
+function parseLegacyTestthat(context: LineContext): boolean {
+  const legacy = /^\s*(?:── )?\d+\. (Failure|Error|Warning|Skip): (.*?) \(@([^\s()#]+)#(\d+)\)(?:\s+[─-]+)?\s*$/.exec(context.text);
+  if (!legacy || !R_FILE.test(legacy[3] ?? '') || !plausiblePath(legacy[3] ?? '')) return false;
+  const severity = KINDS[legacy[1] ?? ''] ?? null;
+  if (severity === null) return true;
+  // The closing summary lists every report again: a place its header already gave is not a second failure.
+  const seen = testthatState(context).legacyPlaces;
+  const place = `${legacy[3] ?? ''}#${legacy[4] ?? ''}:${legacy[2] ?? ''}`;
+  if (seen.has(place)) return true;
+  seen.add(place);
+  // In the summary list the next line is the next entry or R's own closing words, not this test's condition.
+  const body = reportBody(context).replace(/^(?:\d+\. .*|Error: testthat unit tests failed|Execution halted)$/, '');
+  const message = `${legacy[2] ?? ''}: ${body}`.replace(/: $/, '');
+  context.emit({ file: legacy[3] ?? '', line: Number(legacy[4]), severity, message, hints: { directory: 'tests/testthat' } });
+  return true;
+}
+
 function parseTestthat(context: LineContext): boolean {
   const text = context.text;
-  const state = context.state<TestthatState>(() => ({ file: '', line: 0, message: '', lastLine: -1, trace: 0, index: 0 }));
+  if (parseLegacyTestthat(context)) return true;
+  const state = testthatState(context);
   // `── 1. Failure ('test-calc.R:4'): adds ──`, `Error ('test-x.R:8'): name`, 3.2+ `── Failure (test-x.R:4:3): name ──`.
   const header = /^(?:── )?(?:\d+\. )?(Failure|Error|Warning|Skip) \('?/.exec(text);
   if (header) {
@@ -195,13 +232,14 @@ const testthat: GrammarFormat = {
   language: 'R',
   description:
     "`Rscript -e 'testthat::test_dir(\"tests/testthat\")'`: `── Failure ('test-calc.R:4'): adds ──` / `Error (…)` / `Warning (…)` " +
-    'reports (3.2+: `(test-calc.R:4:3)`), paths relative to tests/testthat, backtraces `at test-x.R:5:2`.',
+    'reports (3.2+: `(test-calc.R:4:3)`; 1.x/2.x: `1. Error: adds (@test-calc.R#4)`), paths relative to tests/testthat, ' +
+    'backtraces `at test-x.R:5:2`.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'severity', 'message'],
   observed: true,
   url: 'https://testthat.r-lib.org/reference/Reporter.html',
-  anchor: '\\.[Rr]:\\d',
+  anchor: '\\.[Rr]:\\d|^\\s*(?:\\xe2\\x94\\x80\\xe2\\x94\\x80 )?\\d{1,4}\\. (?:Failure|Error|Warning|Skip): [^\\n]{0,500}\\(@',
   parse: parseTestthat,
 };
 
@@ -210,6 +248,6 @@ export const scientificFamily: GrammarFamily = {
   // only `Error … : path:L:C:` parse errors and `N: call at f.R#L` frames, so the order matters for no line.
   // julia-0 after julia: Julia 1.x's `[1] f at x.jl:5` frames are julia's; 0.x's ` in f at x.jl:5` frames and its
   // `while loading x.jl, in expression starting on line N` trailer are no 1.x shape.
-  formats: [testthat, r, julia, julia0],
+  formats: [testthat, r, julia, julia0, matlab, biber],
   rules: defineScientificRules,
 };
