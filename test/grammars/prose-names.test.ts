@@ -55,6 +55,17 @@ describe('prose names', () => {
     ]);
   });
 
+  it("reads a program's name glued before the file as no folder (psql's `psql:F:N:`), a runtime's scheme as one", async () => {
+    const files = { 'sql/schema.sql': lines(40) };
+    expect(await placesIn(files, 'psql:sql/schema.sql:31: ERROR:  syntax error at or near "CREATE"\n')).toEqual(['sql/schema.sql:31']);
+    expect(await placesIn(files, 'at node:internal/sql/schema.sql:31:5\n')).toEqual([]);
+  });
+
+  it("reads no path in a quoted escape (`near '\\N,…'`), so a message naming no file keeps the command's", async () => {
+    const log = "cat seed.sql | mysql -u app shop\nERROR 1064 (42000) at line 12: You have an error near '\\N,\n";
+    expect(await placesIn({ 'seed.sql': lines(20) }, log)).toEqual(['seed.sql:12']);
+  });
+
   it('puts first the innermost place of a message that wraps the error met in the file it read', async () => {
     const files = { 'server.conf': lines(60), 'mods/cache.load': lines(20) };
     const wrapped = 'httpd: Syntax error on line 41 of /etc/httpd/server.conf: Syntax error on line 2 of /etc/httpd/mods/cache.load: bad\n';

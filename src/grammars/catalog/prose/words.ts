@@ -1,7 +1,8 @@
 // Words of the prose tier that name files: which words may be paths, and the path part of an address.
 
-// Tokens that are never files whatever the workspace holds: numbers, versions, dates, clocks, elisions alone.
-const NOT_A_PATH = /^(?:[\d.:]+|v\d[\w.]*|\d{4}-\d\d-\d\d[T\d:.-]*|[.~-]+|[a-z][\w+.-]*:\/\/[^/]*)$/i;
+// Tokens that are never files whatever the workspace holds: numbers, versions, dates, clocks, elisions alone, and a
+// quoted value's escape (MySQL's `near '\N,…'`).
+const NOT_A_PATH = /^(?:[\d.:]+|v\d[\w.]*|\d{4}-\d\d-\d\d[T\d:.-]*|[.~-]+|[a-z][\w+.-]*:\/\/[^/]*|\\\w)$/i;
 
 // A scheme and host before a path (`https://host/org/repo/blob/main/src/a.c`) name another machine: the path
 // part is what the workspace may hold (its leading folders are dropped by resolve when they do not exist).
