@@ -34,9 +34,11 @@ export function echoedCommand(line: string): string | undefined {
 
 // A line of a build log that is itself a command reading standard input (make echoes a recipe as it is).
 // The redirect's target ends the word (`< conf.yml`, `<conf.yml;`): `<package>` in a message is no redirect.
-const READS_STANDARD_INPUT = /(?:^|\s)(?:<\s*[^\s<>&|()`'"]+(?=[\s;&|)]|$)|-(?=\s|$)|--stdin\b)/;
+// `cat F | tool` feeds the tool F as its standard input just as `tool < F` does (`type F |` on Windows).
+const READS_STANDARD_INPUT =
+  /(?:^|\s)(?:<\s*[^\s<>&|()`'"]+(?=[\s;&|)]|$)|-(?=\s|$)|--stdin\b|(?:cat|type) +[^\s<>&|()`'"-][^\s<>&|()`'"]* *\|(?!\|))/;
 
-/** True when a command line reads its input from standard input (a `<` redirect, a `-` operand, `--stdin`). */
+/** True when a command line reads its input from standard input (a `<` redirect, a `-` operand, `--stdin`, `cat F |`). */
 export function readsStandardInput(command: string): boolean {
   return READS_STANDARD_INPUT.test(command);
 }
@@ -131,6 +133,7 @@ function looksLikeFile(word: string): boolean {
 export function namedInputFile(command: string | readonly string[], inputOnly = false): string | undefined {
   const text = typeof command === 'string' ? command : command.join(' ');
   const segments: string[][] = [[]];
+  const strong = new Set<string>();
   // Whether each segment reads the one before through a pipe (`cat conf.yml | yamllint -`).
   const piped: boolean[] = [false];
   for (const word of shellWords(text)) {
@@ -141,9 +144,13 @@ export function namedInputFile(command: string | readonly string[], inputOnly = 
   }
   const readsInput = (words: readonly string[]): boolean =>
     words.some((word, index) => word === '-' || /stdin/.test(word) || (word === '<' && index + 1 < words.length));
+  // `cat F | tool`: the one file cat pipes is the tool's standard input, as a redirect's is.
+  segments.forEach((words, index) => {
+    if (piped[index + 1] === true && /^(?:cat|type)$/.test(words[0] ?? '') && words.length === 2 && looksLikeFile(words[1]!))
+      strong.add(words[1]!);
+  });
   // A segment that reads standard input, and the one that feeds it through a pipe.
   const reading = segments.filter((words, index) => readsInput(words) || (piped[index + 1] === true && readsInput(segments[index + 1]!)));
-  const strong = new Set<string>();
   const optional = new Set<string>();
   const weak = new Set<string>();
   for (const words of reading.length > 0 ? reading : segments) {

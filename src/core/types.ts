@@ -159,6 +159,9 @@ export interface ResolveHints {
    * timestamps, versions, ports and URLs never become findings.
    */
   confirm?: boolean;
+  /** A weak candidate whose line's words join it to its number (`in Foo.php line 27`, `line 4 of app.ini`): a bare
+   * name no folder holds may then be the workspace's one file of that name, as a strict format's bare name is. */
+  named?: boolean;
   /** For a location in standard input (`<stdin>`, `-`, no file): the command a nearby log line echoed
    * (`$ python3 - < app.py`), which may name the file (src/core/standard-input.ts). */
   commandLine?: string;

@@ -35,11 +35,15 @@ const isBuildFolder = async (folder: string, fs: ResolverFs): Promise<boolean> =
 // MSBuild's intermediate output: obj/<configuration>/<target framework>/ (`obj/Debug/net8.0/`, `obj\Release\netcoreapp2.2\`).
 const MSBUILD_INTERMEDIATE = /(?:^|\/)obj\/[^/]+\/net(?:coreapp|standard)?\d+(?:\.\d+)*(?:-[\w.]+)?\//i;
 
-/** Indices of the resolved entries whose file lies in a generated build folder below its root. */
+// A template engine's compiled cache names each file by a hash of its source (Laravel's
+// storage/framework/views/<sha1>.php, Twig's cache/ab/cd/<sha256>.php): the template it was compiled from is the source.
+const HASH_NAMED = /(?:^|\/)[0-9a-f]{32,64}(?:\.[A-Za-z]{1,5})?$/;
+
+/** Indices of the resolved entries whose file lies in a generated build folder below its root, or is a compiled cache. */
 export async function findGenerated(resolutions: readonly Resolution[], fs: ResolverFs): Promise<Set<number>> {
   const verdicts = new Map<string, Promise<boolean>>();
   const inBuildFolder = (root: string, relative: string): Promise<boolean> => {
-    if (MSBUILD_INTERMEDIATE.test(relative)) return Promise.resolve(true);
+    if (MSBUILD_INTERMEDIATE.test(relative) || HASH_NAMED.test(relative)) return Promise.resolve(true);
     const folders: string[] = [];
     const segments = relative.split('/').slice(0, -1);
     for (let depth = segments.length; depth >= 1; depth--) folders.push(`${root}/${segments.slice(0, depth).join('/')}`);

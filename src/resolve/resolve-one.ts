@@ -85,6 +85,7 @@ export function resolutionKey(raw: RawLocation): string {
     hints?.projectDirectory,
     hints?.packagePath,
     hints?.basenameOnly === true,
+    hints?.named === true,
     hints?.wrappedFrom,
     hints?.packageName,
   ]);
@@ -170,11 +171,11 @@ const MAX_CANDIDATES = 10;
 // Paths that fail by stat are matched in the listing by their longest suffix, at least a folder and the
 // basename: the tool ran in (or printed from) a folder that is not cwd (`./app/x.tsx` from `client/`).
 // A bare basename (`foo.c`) that no folder the log named holds is, as the last resort, the one workspace file of that
-// name; several are `ambiguous`. A weak candidate of the permissive tier never takes this step: any word before a
-// number would otherwise be confirmed by some same-named file.
+// name; several are `ambiguous`. A weak candidate of the permissive tier never takes this step (any word before a
+// number would otherwise be confirmed by some same-named file) unless its words named it a file (hints.named).
 function deferToIndex(raw: RawLocation, segments: readonly string[], index: FileIndex, workspace: Workspace, miss: Resolution): FirstPass {
-  if (segments.includes('..') || (segments.length < 2 && raw.hints?.confirm === true) || !index.want(segments.at(-1) as string))
-    return miss;
+  const weakBareName = segments.length < 2 && raw.hints?.confirm === true && raw.hints.named !== true;
+  if (segments.includes('..') || weakBareName || !index.want(segments.at(-1) as string)) return miss;
   const suffixes = segments.length < 2 ? segments : suffixesLongestFirst(segments).filter((suffix) => suffix.includes('/'));
   const { packageName, mentionedPath } = raw.hints ?? {};
   return { kind: 'deferred', finish: () => fromIndex({ suffixes }, raw.file, workspace, index, packageName, mentionedPath) };

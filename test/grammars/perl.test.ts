@@ -12,6 +12,21 @@ function scan(lines: string[], formats?: string[]): RawLocation[] {
 const brief = (locations: RawLocation[]) => locations.map((l) => [l.format, l.file, l.line, l.column, l.severity, l.message]);
 
 describe('perl', () => {
+  it('reads each diagnostic of a line whose newlines a copy lost, in the order Perl printed them', () => {
+    const joined =
+      'Global symbol "$total" requires explicit package name at lib/sum.pl line 8. Useless use of a constant (7) in void ' +
+      'context at lib/sum.pl line 11. BEGIN not safe after errors--compilation aborted at lib/sum.pl line 30.';
+    expect(brief(scan([joined]))).toEqual([
+      ['perl', 'lib/sum.pl', 8, null, 'error', 'Global symbol "$total" requires explicit package name'],
+      ['perl', 'lib/sum.pl', 11, null, 'warning', 'Useless use of a constant (7) in void context'],
+      ['perl', 'lib/sum.pl', 30, null, 'error', 'BEGIN not safe after errors--compilation aborted'],
+    ]);
+    // A message that itself says `line N.` mid-sentence with no file is one diagnostic.
+    expect(brief(scan(['bad input near line 3. Giving up at lib/sum.pl line 9.'], ['perl']))).toEqual([
+      ['perl', 'lib/sum.pl', 9, null, 'error', 'bad input near line 3. Giving up'],
+    ]);
+  });
+
   it('takes the right-most " at", a handle suffix, a `near` tail, and tells warnings from dies', () => {
     expect(
       brief(

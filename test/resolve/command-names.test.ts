@@ -24,9 +24,17 @@ describe('namedInputFile', () => {
     ['docker run --rm -i hadolint/hadolint < images/web/Dockerfile', 'images/web/Dockerfile'],
     ['hadolint - < Dockerfile', 'Dockerfile'],
     ['cat Makefile | checkmake -', 'Makefile'],
+    ['cat seed.sql | mysql -u app shop', 'seed.sql'],
+    ['cat a.sql b.sql | mysql shop', undefined],
     ['docker run --rm -i hadolint/hadolint', undefined],
   ])('%s → %s', (command, expected) => {
     expect(namedInputFile(command)).toBe(expected);
+  });
+
+  it('reads `cat F | tool` as standard input, as `tool < F` is', () => {
+    expect(readsStandardInput('cat seed.sql | mysql -u app shop')).toBe(true);
+    expect(readsStandardInput('cat seed.sql || mysql shop')).toBe(false);
+    expect(namedInputFile('cat seed.sql | mysql -u app shop', true)).toBe('seed.sql');
   });
 
   it('takes only a redirect or an input option for a location that names no file', () => {

@@ -75,6 +75,14 @@ describe("Gradle's and MSBuild's output folders", () => {
     expect(await dropped({ 'Shop/Shop.csproj': '<Project/>\n', [info]: 'x\n' }, info)).toEqual([[info, 'build']]);
     expect(await dropped({ 'obj/Models/Cart.cs': 'x\n' }, 'obj/Models/Cart.cs')).toEqual([]);
   });
+
+  it("drops a template engine's compiled cache, named by the hash of its source, not a file a hash merely begins", async () => {
+    const blade = 'storage/framework/views/3f1c0a9be27d4c8a0c5e9d1b7a6f4e2d9c8b7a61.php';
+    expect(await dropped({ [blade]: 'x\n' }, blade)).toEqual([[blade, 'build']]);
+    const twig = 'var/cache/prod/twig/ab/cd/9e107d9d372bb6826bd81d3542a419d6e277d4d731479571562b82f74494341f.php';
+    expect(await dropped({ [twig]: 'x\n' }, twig)).toEqual([[twig, 'build']]);
+    expect(await dropped({ 'db/3f1c0a9b_add_orders.py': 'x\n' }, 'db/3f1c0a9b_add_orders.py')).toEqual([]);
+  });
 });
 
 describe("make's recipe line", () => {

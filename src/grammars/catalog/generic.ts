@@ -47,6 +47,11 @@ function bundleSide(text: string): { from: number; to: number } | undefined {
   return rightIsOriginal ? left : right;
 }
 
+// A program that prints its own name glued before the file (psql's `psql:schema.sql:12: ERROR:`, m4's `m4:x.m4:3:`):
+// the name is no folder. A runtime's or a bundler's scheme (`node:internal/x.js`, `webpack:x`) is left to be read as one.
+const PROGRAM_HEAD =
+  /^(?!(?:node|file|webpack|vite|ng|https?|data|blob|bun|deno|jar|zip|internal|eval|native|chrome|moz)\b)[a-z][a-z0-9_+-]{1,31}:(?![\\/])/;
+
 function parseGeneric(context: LineContext): boolean {
   const text = context.text;
   let claimed = false;
@@ -72,7 +77,7 @@ function parseGeneric(context: LineContext): boolean {
     const rest = closer !== '' && head.rest.startsWith(closer) ? head.rest.slice(1) : head.rest;
     const message = (tail.severity ? tail.message : rest.replace(/^[:\s-]+/, '')).trim() || text.slice(0, start).trim();
     context.emit({
-      file: head.file,
+      file: head.file.replace(PROGRAM_HEAD, ''),
       line: head.line,
       column: head.column,
       severity: tail.severity ?? severityOf(severityWord?.[1]),

@@ -76,9 +76,12 @@ function parsePerl(context: LineContext): boolean {
   if (!cleanup && /^[#\s]/.test(text)) return false;
   const location = atLine(context, from + 1) ?? bareAtLine(text, from);
   if (!location) return false;
+  // A copy that lost its newlines holds several diagnostics on one line, each ending `… at F line N.`: in the order
+  // Perl printed them, before the last one (which atLine found).
+  const start = emitJoinedDiagnostics(context, from, location.at);
   // A compile error's `, near "= ;"` names the offending text: part of the message.
   const near = /^, near (.*)$/.exec(location.rest);
-  const message = `${text.slice(from, location.at).trim()}${near ? ` near ${near[1]}` : ''}`;
+  const message = `${text.slice(start, location.at).trim()}${near ? ` near ${near[1]}` : ''}`;
   const severity = PERL_WARNING.test(message) ? 'warning' : 'error';
   context.emit({ file: location.file, line: location.line, severity, message });
   state.lastMessage = message;
@@ -86,6 +89,22 @@ function parsePerl(context: LineContext): boolean {
   // A Carp frame run below this message starts a trace of its own.
   state.lastLine = -1;
   return true;
+}
+
+// `… at F line N.` closing one diagnostic of a joined line, the next starting with a capital (`Global symbol …`).
+const JOINED_END = / at ((?:[A-Za-z]:)?[\w.\/\\-]+\.(?:pl|pm|t|psgi|cgi)) line (\d+)\.\s+(?=[A-Z(])/g;
+
+/** Emits the diagnostics a joined line holds before `end`; returns where the last one's message starts. */
+function emitJoinedDiagnostics(context: LineContext, from: number, end: number): number {
+  const text = context.text.slice(0, end);
+  let start = from;
+  JOINED_END.lastIndex = from;
+  for (let match = JOINED_END.exec(text); match !== null; match = JOINED_END.exec(text)) {
+    const message = text.slice(start, match.index).trim();
+    context.emit({ file: match[1]!, line: Number(match[2]), severity: PERL_WARNING.test(message) ? 'warning' : 'error', message });
+    start = match.index + match[0].length;
+  }
+  return start;
 }
 
 /** ` at automake line 922, near "…"`: an extensionless file in one of Perl's own fixed shapes. */

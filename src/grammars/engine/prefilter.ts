@@ -20,9 +20,10 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
   // may close between the file and its number (`` `src/x.c`:12 ``, a web copy: engine/line-texts.ts repairs it).
   `\\.[A-Za-z][A-Za-z0-9+_]{0,11}(?:${SGR}[\\x60*]{0,3}[:(|[\\t]${SGR}[([]?\\d| \\(?\\d+[:,]\\d|: \\d+: )`,
   // "line 12", "Line: 12", ":line 14" — PHP, Perl, Terraform, ShellCheck, Gradle, .NET frames, Python frames;
-  // and the prose tier's `LINE 12`, `lines 4-6`, `[line  6]` (Python's configparser), `Line = 9`, `line #3`. One
-  // alternative led by the same letters: irregexp starts it where the old one started.
-  `(?:[Ll]ine|LINE)s?(?::? +| ?[=#] ?)\\d`,
+  // and the prose tier's `LINE 12`, `lines 4-6`, `[line  6]` (Python's configparser), `Line = 9`, `line #3`, a
+  // report's aligned field (Flyway's `Line       : 33`). One alternative led by the same letters: irregexp starts
+  // it where the old one started.
+  `(?:[Ll]ine|LINE)s?(?: *[:=#] *| +)\\d`,
   // Python frames with the path quoted (`File "`), and extensionless build files (Makefile:12, Dockerfile:3,
   // Jenkinsfile, Gemfile…) by their common ending: naming the prefixes made irregexp start a match at every
   // D, d, M, m, C, J, V, G and R of the log (measured: 140 → 110 ms per 100 MB for the whole regex).

@@ -14,9 +14,10 @@ import { PROSE_ANCHORS } from '../../engine/prefilter.js';
 import { RepeatMemo } from '../../engine/repeat-memo.js';
 import { ownCopy } from '../../engine/strings.js';
 import { parseSeverityTail, severityOf } from '../shared/common.js';
+import { proposedAlready, wrapsInner } from './proposals.js';
 import { rowUnderHeader } from './rows.js';
 import { likely, tokensOf, fullest, type Token } from './tokens.js';
-import { conventionalName, pathLike, withoutHost } from './words.js';
+import { conventionalName, pathInLogicalName, pathLike, withoutHost } from './words.js';
 
 const MAX_PHRASES = 8;
 
@@ -53,6 +54,8 @@ interface Found {
   unnamed?: boolean;
   /** The file is the one the line above named. */
   fromAbove?: boolean;
+  /** Words join the file to its number (`F line 4`, `line 4 of F`, `in F at line 4`), not mere nearness on the line. */
+  joined?: boolean;
   line: number;
   column: number | null;
   endLine: number | null;
@@ -102,10 +105,13 @@ function fileCandidates(tokens: readonly Token[]): Token[] {
 
 // The one file named by the line above a number phrase whose own line names none (`…while loading YAML script,
 // deploy/site.yml` then `Note: … this position: line 12, column 9`): a message in two lines.
+// One file written twice counts once: a report's field may give the name the tool read and, in parentheses, where it
+// found it (Flyway's `Location : db/V1.sql (/srv/app.jar!/db/V1.sql)`); the fuller path is the one resolve can place.
 function fileAbove(context: LineContext): string | undefined {
   const above = context.line(-1);
   if (above === undefined || !/[A-Za-z]/.test(above) || ANY_PHRASE.test(above)) return undefined;
-  const named = new Set(fileCandidates(tokensOf(above)).map((token) => token.path));
+  const tokens = fileCandidates(tokensOf(above));
+  const named = new Set(tokens.map((token) => fullest(token, tokens).path));
   return named.size === 1 ? [...named][0] : undefined;
 }
 
@@ -171,11 +177,13 @@ function phrasesOf(text: string, tokens: readonly Token[], above: () => string |
         continue;
       const line = Number(match[1]);
       const endLine = !paren && match[2] !== undefined && Number(match[2]) > line ? Number(match[2]) : null;
+      const joined = named !== undefined && (paren || joinedByWords(text, named, start, end));
       const column = (paren ? match[2] : match[3]) ?? null;
       found.push({
         file: file.path,
         ...(unnamed ? { unnamed } : {}),
         ...('fromAbove' in file ? { fromAbove: true } : {}),
+        ...(joined ? { joined } : {}),
         line,
         column: column === null ? null : Number(column),
         endLine,
@@ -185,6 +193,12 @@ function phrasesOf(text: string, tokens: readonly Token[], above: () => string |
     }
   }
   return found;
+}
+
+// Whether only joining words stand between a number phrase and its file (`F, line 4`, `line 4 of F`, `F at line 4`).
+function joinedByWords(text: string, file: Token, start: number, end: number): boolean {
+  if (file.start >= end) return AFTER_GAP.test(text.slice(end, file.start));
+  return file.end <= start && BEFORE_GAP.test(text.slice(file.end, start).replace(/^["'`]/, ''));
 }
 
 // The message of a line that only holds a location: for an indented one (Tcl's `    (file "x.tcl" line 3)` under
@@ -209,28 +223,6 @@ function messageOf(context: LineContext, found: Found, file: string): string {
   );
   if (found.saysMore) return text.trim();
   return context.mayBeWorkspaceFile(file) ? messageAbove(context) : '';
-}
-
-// Whether a format before this one proposed this place from this line already (the permissive tier, or the
-// claimant of the line, which may have read a path with blanks that this tier's words cut: same line, same name).
-// A place with no file (`-`, standard input) is the place a claimant of the line read with its file (a format that
-// knows which file the tool meant), though not one the permissive tier only guessed. Only this line's locations are
-// read (lineEmitted), so a line that left nothing may be remembered as such (barren-lines.ts).
-function proposedAlready(context: LineContext, file: string, line: number, unnamed: boolean): boolean {
-  const name = baseName(file);
-  for (const other of context.lineEmitted()) {
-    if (other.line !== line) continue;
-    if (unnamed ? other.hints?.confirm !== true : sameFile(other.file, file, name)) return true;
-  }
-  return false;
-}
-
-function sameFile(other: string, file: string, name: string): boolean {
-  return baseName(other) === name || (/[\s/\\]$/.test(other.slice(0, other.length - file.length)) && other.endsWith(file));
-}
-
-function baseName(path: string): string {
-  return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
 }
 
 // `:4:20: error: …` or `, line 4: …` starting a line whose file ended the line before (a copy that broke the line
@@ -272,7 +264,10 @@ function parseProse(context: LineContext): boolean {
   const phrases = rememberedPhrasesOf(text, fileOfAbove);
   if (phrases.length === 0) return false;
   // A Python traceback whose newlines a copy lost is one line of frames: its header says the innermost is last.
-  const trace = phrases.length > 1 && JOINED_TRACE.test(text) ? context.newTraceId() : undefined;
+  // So is a message that wraps the error it met in the file it read (Apache's `Syntax error on line 140 of a.conf:
+  // Syntax error on line 1 of b.load: …`): each place after a colon is where the one before it failed, innermost last.
+  const chained = phrases.length > 1 && (JOINED_TRACE.test(text) || wrapsInner(text, phrases));
+  const trace = chained ? context.newTraceId() : undefined;
   let index = 0;
   // A message in two lines says how bad it is in its first (`ERROR: …` over `Note: …`); a traceback is an error.
   const severityFor = (found: Found, message: string): Severity | null => {
@@ -280,8 +275,8 @@ function parseProse(context: LineContext): boolean {
     return found.fromAbove ? severityOf(SEVERITY_WORD.exec(message)?.[1]) : severity;
   };
   for (const found of phrases) {
-    const file = conventionalName(withoutHost(found.file));
-    if (!(found.line >= 1) || proposedAlready(context, file, found.line, found.unnamed === true)) continue;
+    const file = conventionalName(pathInLogicalName(withoutHost(found.file)));
+    if (!(found.line >= 1) || proposedAlready(context, file, found.line, found.unnamed === true, found.joined === true)) continue;
     // A message in two lines is one message.
     const message = found.fromAbove ? `${(context.line(-1) ?? '').trim()} ${text.trim()}` : messageOf(context, found, file);
     const location: Emitted = {
@@ -291,7 +286,7 @@ function parseProse(context: LineContext): boolean {
       endLine: found.endLine,
       severity: severityFor(found, message),
       message,
-      hints: found.unnamed ? { confirm: true, unnamed: true } : { confirm: true },
+      hints: found.unnamed ? { confirm: true, unnamed: true } : { confirm: true, ...(found.joined ? { named: true } : {}) },
       ...(trace === undefined ? {} : { frame: { trace, index: index++, causeRank: 0 } }),
     };
     claimed = context.emit(location) !== undefined || claimed;

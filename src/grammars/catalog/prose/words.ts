@@ -1,7 +1,8 @@
 // Words of the prose tier that name files: which words may be paths, and the path part of an address.
 
-// Tokens that are never files whatever the workspace holds: numbers, versions, dates, clocks, elisions alone.
-const NOT_A_PATH = /^(?:[\d.:]+|v\d[\w.]*|\d{4}-\d\d-\d\d[T\d:.-]*|[.~-]+|[a-z][\w+.-]*:\/\/[^/]*)$/i;
+// Tokens that are never files whatever the workspace holds: numbers, versions, dates, clocks, elisions alone, and a
+// quoted value's escape (MySQL's `near '\N,…'`).
+const NOT_A_PATH = /^(?:[\d.:]+|v\d[\w.]*|\d{4}-\d\d-\d\d[T\d:.-]*|[.~-]+|[a-z][\w+.-]*:\/\/[^/]*|\\\w)$/i;
 
 // A scheme and host before a path (`https://host/org/repo/blob/main/src/a.c`) name another machine: the path
 // part is what the workspace may hold (its leading folders are dropped by resolve when they do not exist).
@@ -27,4 +28,18 @@ export function pathLike(path: string): boolean {
   // A folder separator, or a name with a letter-led extension (`run.tcl`, `app.conf`); a bare word is not enough. A
   // camel-cased "extension" is a member of a type (`state.HelmState`, `obj.ToString`), not a file's.
   return /[\\/]/.test(path) || (/\.[A-Za-z][\w+-]{0,11}$/.test(path) && !/\.[A-Z][a-z]+[A-Z]\w*$/.test(path));
+}
+
+// A template's logical name: a namespace, then the path inside it (Symfony's `AcmeBundle::base.html.twig`,
+// `AcmeBundle:Default:index.html.twig`, `::layout.html.twig`, Twig's `@Acme/mail/x.html.twig`). The namespace names
+// a folder the workspace spells otherwise (`src/Acme/Resources/views/`), so only the path part is kept: resolve
+// matches it by its suffix. A drive (`C:`), a scheme (`file://`) or a number after the colon is no namespace.
+const NAMESPACED = /^(?:@?[A-Za-z_][\w-]+)?::?([^:/\\\d][^:]*(?::[^:/\\]+)*)$/;
+const AT_NAMESPACE = /^@[A-Za-z_][\w-]*\/(.+)$/;
+
+/** The path part of a template's logical name (the whole word when it is none). */
+export function pathInLogicalName(path: string): string {
+  const namespaced = NAMESPACED.exec(path);
+  if (namespaced && /\.[A-Za-z]/.test(namespaced[1]!)) return namespaced[1]!.replaceAll(':', '/');
+  return AT_NAMESPACE.exec(path)?.[1] ?? path;
 }
