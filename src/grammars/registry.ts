@@ -24,6 +24,8 @@ import { jvmBuildFamily } from './catalog/jvm-build/jvm-build.js';
 import { luaFamily } from './catalog/lua.js';
 import { crystalFamily } from './catalog/crystal.js';
 import { haxeFamily } from './catalog/haxe.js';
+import { godotFamily } from './catalog/godot.js';
+import { embeddedFamily } from './catalog/embedded.js';
 import { groovyFamily } from './catalog/jvm-build/groovy.js';
 import { mobileFamily } from './catalog/mobile/mobile.js';
 import { nativeToolsFamily } from './catalog/native-tools/native-tools.js';
@@ -50,6 +52,9 @@ const FAMILIES: readonly GrammarFamily[] = [
   // IDE panes copied as text next: their rows (`Error:(L, C) `, tab-separated Error List cells, `file|L|msg|`) quote
   // a compiler's message, which must not be read again as that compiler's line.
   ideFamily,
+  // Godot next: its `   at: GDScript::reload (res://x.gd:6)` place lines would read as V8 frames, and its engine's own
+  // C++ places (`   At: core/x.cpp:945.`) must be claimed before gcc or generic report them.
+  godotFamily,
   // tsc next: its `file(L,C): error TSnnnn` and `file:L:C - error TSnnnn` shapes carry a code no other format has,
   // and its `Found N errors in file:L` summary must be claimed (and ignored) before generic counts it again.
   typescriptFamily,
@@ -108,6 +113,9 @@ const FAMILIES: readonly GrammarFamily[] = [
   // Sanitizers, valgrind, GoogleTest, the linker, CMake, gfortran, GNAT: native tools whose lines mention C-family
   // files without being compiler diagnostics, so they must be claimed before gcc reads them as such.
   nativeToolsFamily,
+  // Embedded tool chains before the classic forms and gcc: IAR's `"file",82  Error[Pe020]:` is a quoted classic head
+  // with a vendor tail, and the Arduino IDE's `sketch:12:5: error:` names a file without its extension, which gcc refuses.
+  embeddedFamily,
   // Emacs compile-mode's classic forms (GNU dotted columns, quoted `"file", line N`, vendor compilers) after
   // every tool family, whose own lines they never match, and before gcc and generic: `file:L.C:` would
   // otherwise read as a line-only GNU location and `Error E2209 foo.c 15:` as prose.

@@ -35,6 +35,7 @@ export class FileIndex {
     if (this.#names.has(basename)) return true;
     if (this.#files !== undefined || this.#names.size >= MAX_INDEXED_NAMES || basename === '') return false;
     this.#names.add(basename);
+    if (isDosName(basename)) this.#names.add(basename.toLowerCase());
     return true;
   }
 
@@ -69,7 +70,17 @@ export class FileIndex {
 }
 
 function endsWithSegments(relative: string, suffix: string): boolean {
-  return relative === suffix || relative.endsWith(`/${suffix}`);
+  if (relative === suffix || relative.endsWith(`/${suffix}`)) return true;
+  if (!isDosName(suffix)) return false;
+  const folded = relative.toLowerCase();
+  const wanted = suffix.toLowerCase();
+  return folded === wanted || folded.endsWith(`/${wanted}`);
+}
+
+// DOS-era and embedded Windows tool chains (Keil C51, IAR, 8.3 names) print paths in capitals (`LCD\LCD.C` for the
+// checkout's `LCD/lcd.c`), as a case-insensitive file system finds them: such a path matches whatever its case here.
+function isDosName(path: string): boolean {
+  return path === path.toUpperCase() && /[A-Z]/.test(path);
 }
 
 // `src/…/x.ts`: `src` must be a whole folder somewhere before the part that matched the suffix.

@@ -70,6 +70,8 @@ function parseErrorList(context: LineContext): boolean {
   }
   const severity = PANE_SEVERITY[cells[0] ?? ''];
   const { code, description, file, line } = state.columns;
+  // A row pasted through a web form may break at a tab: the cells from File on continue on the next line.
+  if (severity !== undefined && (cells[file]?.trim() ?? '') === '') cells.splice(file, Infinity, ...(context.line(1) ?? '').split('\t'));
   const lineText = cells[line]?.trim() ?? '';
   if (severity === undefined || !/^\d+$/.test(lineText) || !plausiblePath(cells[file]?.trim() ?? '')) return false;
   context.emit({

@@ -42,7 +42,15 @@ export function looksLikeSourcePath(path: string): boolean {
   // A host name such as example.org or a version such as 1.2.3 has no source extension; the stem check
   // rejects `v18.17.js`-style accidents only when the stem is purely numeric.
   if (/^\d+$/.test(stem)) return false;
-  return SOURCE_EXTENSIONS.has(name.slice(dot + 1));
+  const extension = name.slice(dot + 1);
+  return SOURCE_EXTENSIONS.has(extension) || isDosUpperCaseName(name, extension);
+}
+
+// DOS-era and embedded Windows tool chains (Keil C51, IAR, Borland, 8.3 names) print a whole name in capitals
+// (`LCD.C`, `MAIN.CPP`, `STARTUP.A51`): an extension in capitals counts as its lower-case spelling only when the stem is
+// in capitals too, so that a mixed-case `Makefile.C` stays unknown; resolve finds the file case-insensitively.
+function isDosUpperCaseName(name: string, extension: string): boolean {
+  return name === name.toUpperCase() && /[A-Z]/.test(extension) && SOURCE_EXTENSIONS.has(extension.toLowerCase());
 }
 
 /** Pseudo-paths runtimes print for code that has no file: these are dropped as 'runtime', never resolved. */
@@ -80,8 +88,8 @@ export function isDevServerUrl(path: string): boolean {
 /**
  * Reduces a printed path to a file-system path: file:// URLs (percent-decoded, `file:///C:/x` → `C:/x`),
  * bundler schemes (webpack://app/./src/x, webpack-internal:///./src/x, /@fs/abs, vite:), Angular's AOT compiler's
- * `ng:///C:/app/x.html` (the template's own path behind its scheme), a local dev server's URL, query strings
- * and hashes. Quotes around the path are removed.
+ * `ng:///C:/app/x.html` (the template's own path behind its scheme), Godot's `res://` project paths, a local dev server's
+ * URL, query strings and hashes. Quotes around the path are removed.
  */
 export function cleanPrintedPath(printed: string): string {
   let path = printed.trim();
@@ -99,6 +107,9 @@ export function cleanPrintedPath(printed: string): string {
   } else if (/^ng:\/\/\//.test(path)) {
     path = path.slice('ng://'.length);
     if (/^\/[A-Za-z]:[/\\]/.test(path)) path = path.slice(1);
+  } else if (/^res:\/\//.test(path)) {
+    // Godot's project folder (the one holding project.godot): `res://scripts/x.gd` is `scripts/x.gd` in it.
+    path = path.slice('res://'.length);
   } else if (/^vite:\/?/.test(path)) {
     path = path.replace(/^vite:\/?/, '');
   } else if (/^https?:/i.test(path)) {

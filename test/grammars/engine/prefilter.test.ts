@@ -21,9 +21,15 @@ describe('prefilter coverage', () => {
   });
 
   it('leaves to the universal anchors only the line-start alternatives that begin with a path, each covered by them', () => {
-    expect(prefilter.broad).toHaveLength(3);
-    // rollup `path (12:5)`, GHC `path.hs:(12,5)-(13,7)`, go vet `vet: path.go:12:5`
-    for (const line of ['src/main.js (3:7) error', 'app/Main.hs:(12,5)-(13,7): error:', 'vet: ./cmd/main.go:12:5: unreachable']) {
+    expect(prefilter.broad).toHaveLength(4);
+    // rollup `path (12:5)`, GHC `path.hs:(12,5)-(13,7)`, go vet `vet: path.go:12:5`, Kotlin's untagged legacy row
+    const lines = [
+      'src/main.js (3:7) error',
+      'app/Main.hs:(12,5)-(13,7): error:',
+      'vet: ./cmd/main.go:12:5: unreachable',
+      'Ferry\\app\\Pier.kt: (61, 17): Unresolved reference: x',
+    ];
+    for (const line of lines) {
       expect(anywhere.test(line), line).toBe(true);
     }
   });

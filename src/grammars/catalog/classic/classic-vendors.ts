@@ -60,24 +60,53 @@ export const ibm: GrammarFormat = {
   parse: parseIbm,
 };
 
+// The compiler's `"src/main.c",12  Error[Pe020]: msg`, and the IDE build window's order, message first and the place
+// after it (`Error[Pe020]: identifier "x" is undefined C:\fw\libs\clock.c 82`, the path may hold blanks).
+const IAR_PLACE_FIRST = /^"([^"]+)",(\d+)\s+(Error|Warning|Remark|Fatal [Ee]rror)\[(\w+)\]: (.*)$/;
+const IAR_HEAD = /^\s*(Error|Warning|Remark|Fatal [Ee]rror)\[(\w+)\]: /;
+
+// The build window's `message path line`: the line number ends the row and an absolute path (a drive or a UNC head,
+// blanks allowed after it) or else the last blank-free token is the file. Searched by hand, each step linear.
+function messageFirst(text: string): { word: string; code: string; message: string; file: string; line: number } | undefined {
+  const head = IAR_HEAD.exec(text);
+  const end = head ? /\s(\d{1,7})\s*$/.exec(text) : null;
+  if (!head || !end) return undefined;
+  const body = text.slice(head[0].length, end.index);
+  const drive = /\s(?:[A-Za-z]:[\\/]|\\\\)/.exec(body);
+  const cut = drive ? drive.index : body.lastIndexOf(' ');
+  if (cut < 0) return undefined;
+  return {
+    word: head[1] ?? '',
+    code: head[2] ?? '',
+    message: body.slice(0, cut).trim(),
+    file: body.slice(cut).trim(),
+    line: Number(end[1]),
+  };
+}
+
 function parseIar(context: LineContext): boolean {
-  const match = /^"([^"]+)",(\d+)\s+(Error|Warning|Remark|Fatal error)\[(\w+)\]: (.*)$/.exec(context.text);
-  if (!match) return false;
-  const severity: Severity = match[3] === 'Warning' ? 'warning' : match[3] === 'Remark' ? 'note' : 'error';
-  context.emit({ file: match[1] ?? '', line: Number(match[2]), severity, code: match[4] ?? null, message: match[5] ?? '' });
+  const first = IAR_PLACE_FIRST.exec(context.text);
+  const row = first
+    ? { word: first[3] ?? '', code: first[4] ?? '', message: first[5] ?? '', file: first[1] ?? '', line: Number(first[2]) }
+    : messageFirst(context.text);
+  if (!row || (!first && !plausiblePath(row.file))) return false;
+  const severity: Severity = row.word === 'Warning' ? 'warning' : row.word === 'Remark' ? 'note' : 'error';
+  context.emit({ file: row.file, line: row.line, severity, code: row.code || null, message: row.message.trim() });
   return true;
 }
 
 export const iar: GrammarFormat = {
   name: 'iar',
   language: 'C/C++ (embedded)',
-  description: 'IAR Embedded Workbench compilers: `"src/main.c",12  Error[Pe020]: identifier "x" is undefined` (Warning/Remark likewise).',
+  description:
+    'IAR Embedded Workbench compilers: `"src/main.c",12  Error[Pe020]: identifier "x" is undefined` (Warning/Remark likewise), and ' +
+    'the IDE build window\'s `Error[Pe020]: identifier "x" is undefined C:\\fw\\libs\\clock.c 82`.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message', 'code'],
   observed: false,
   url: 'https://www.iar.com/knowledge/support/technical-notes/',
-  anchor: '^"[^"\\n]{1,400}",\\d+\\s+(?:Error|Warning|Remark|Fatal error)\\[',
+  anchor: '^"[^"\\n]{1,400}",\\d+\\s+(?:Error|Warning|Remark|Fatal error)\\[|(?:Error|Warning|Remark)\\[\\w+\\]: ',
   parse: parseIar,
 };
 

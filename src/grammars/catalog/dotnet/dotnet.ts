@@ -20,7 +20,8 @@ const PROJECT_SUFFIX = /\s+\[([^\]]+\.(?:[a-z]{1,6}proj|sln|slnx|targets|props|p
 // eslint's visualstudio formatter, `error noConsole: msg` from tslint's msbuild one).
 const TAIL = /^\s*:\s*(?:([A-Za-z][\w ]*?)\s+)?(fatal error|error|warning|note|info|message)(?:\s+([A-Za-z][\w@/.-]*))?\s*:\s?(.*)$/i;
 const C_FAMILY = /\.(?:c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|inl|ipp|tlh|tli|rc|idl|cu|ixx|cppm)$/i;
-const MSVC_CODE = /^(?:C|LNK|D|RC|CVT|BK|PRJ)\d{4}$/;
+// Keil C51, which writes the same head, numbers its errors in three digits (`error C202`).
+const MSVC_CODE = /^(?:C|LNK|D|RC|CVT|BK|PRJ)\d{3,4}$/;
 
 interface Diagnostic {
   file: string;

@@ -48,6 +48,15 @@ function parseKotlin(context: LineContext): boolean {
     context.emit({ file: head.file, line: head.line, column: head.column, severity, message: head.rest.trim() });
     return true;
   }
+  // The legacy renderer's row copied without its tag (Android Studio's Build pane shows it so): `/abs/App.kt: (12, 5): msg`.
+  if (/^[^\s(]+\.kts?: \(\d/.test(text)) {
+    const legacy = context.parse('kotlinLegacyLocation', { from: 0 });
+    const location = legacy && /^(.*): \((\d+), ?(\d+)\)$/.exec(context.slice(legacy.cst, legacy));
+    if (!legacy || !location || !plausiblePath(location[1] ?? '')) return false;
+    const message = text.slice(legacy.end).replace(/^:\s?/, '');
+    context.emit({ file: location[1] ?? '', line: Number(location[2]), column: Number(location[3]), severity: null, message });
+    return true;
+  }
   // kotlinc CLI: the source line and a caret line follow (the caret line copies the source's tabs).
   const head = parseColonHead(context);
   if (!head || !KOTLIN.test(head.file)) return false;
@@ -88,8 +97,9 @@ export const kotlin: GrammarFormat = {
   fields: ['file', 'line', 'column', 'severity', 'message'],
   observed: true,
   url: 'https://kotlinlang.org/docs/command-line.html',
-  // The renderer's tags start the line (an absolute path or file: URL follows); the CLI head has `.kt:L`.
-  anchor: '^[ewi]: (?:file:|/|[A-Za-z]:[\\\\/])|\\.kts?:\\d+:\\d+: (?:error|warning|info|exception): ',
+  // The renderer's tags start the line (an absolute path or file: URL follows); the CLI head has `.kt:L`; an untagged
+  // legacy row starts with its path.
+  anchor: '^[ewi]: (?:file:|/|[A-Za-z]:[\\\\/])|\\.kts?:\\d+:\\d+: (?:error|warning|info|exception): |^[^\\s(]+\\.kts?: \\(\\d',
   parse: parseKotlin,
 };
 

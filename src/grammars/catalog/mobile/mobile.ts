@@ -7,6 +7,7 @@ import type { LineParser } from '../../engine/parser.js';
 import { caretColumn, parseColonHead, parseSeverityTail, severityOf } from '../shared/common.js';
 import { consumeUntil } from '../../engine/until.js';
 import { dart, dartAnalyzer, dartStack } from './dart.js';
+import { cocoapods } from './cocoapods.js';
 
 function defineRules(parser: LineParser): void {
   // `package:app/foo.dart 12:5` — Dart's terse trace: the URI, a space, then line:column.
@@ -161,6 +162,6 @@ const zig: GrammarFormat = {
 export const mobileFamily: GrammarFamily = {
   // xctest before swift: both are `X.swift:L…: error:` lines, xctest's has no column. Dart's analyzer rows and
   // terse frames do not start with the path, so their order against the front end's head does not matter.
-  formats: [xctest, swift, dart, dartAnalyzer, dartStack, zig],
+  formats: [xctest, swift, dart, dartAnalyzer, dartStack, zig, cocoapods],
   rules: defineRules,
 };

@@ -92,11 +92,18 @@ export function parseParenHead(context: LineContext, options: { from?: number; p
   );
 }
 
+// Words pasted before an elided path (`in the lcd.c file ....\LCD\LCD.C(139): error`) are no part of it: an elision mark
+// after a blank starts the path, the mark standing for the folders the user cut.
+function fromElision(file: string): string {
+  const cut = file.search(/\s(?:…|\.{3,})[\\/]/);
+  return cut < 0 ? file : file.slice(cut + 1);
+}
+
 function parenHead(text: string, from: number, parens: boolean): LocationHead | undefined {
   for (const spaces of SPACES_FIRST) {
     const match = matchParenHead(text, from, spaces, parens);
     if (!match) continue;
-    const file = text.slice(match.pathStart, match.pathEnd);
+    const file = fromElision(text.slice(match.pathStart, match.pathEnd));
     if (!plausiblePath(file)) continue;
     const [line, column, endLine, endColumn] = match.numbers;
     return {
