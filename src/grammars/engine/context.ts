@@ -151,7 +151,10 @@ export class FormatLineContext implements LineContext {
       const packageName = linePackage?.name ?? directories?.packageName;
       if (packageName !== undefined && !hints?.packageName) hints = { ...hints, packageName };
     }
-    const mentioned = hints?.directory || hints?.runtime ? undefined : pathMentionedAbove(file, (delta) => this.line(delta));
+    // A weak guess the workspace test already refuses is dropped when its line ends: the lines above are not read for
+    // it (reading them made every such line depend on its neighbours, so a repeated one was read again each time).
+    const refused = location.hints?.confirm === true && !this.mayBeWorkspaceFile(file);
+    const mentioned = hints?.directory || hints?.runtime || refused ? undefined : pathMentionedAbove(file, (delta) => this.line(delta));
     if (mentioned !== undefined) hints = { ...hints, mentionedPath: ownCopy(mentioned) };
     if (isStandardInputName(file)) {
       const command = this.echoedCommandAbove();

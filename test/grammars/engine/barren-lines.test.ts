@@ -43,9 +43,27 @@ const idle: GrammarFormat = {
   },
 };
 
-function scan(lines: string[]) {
+// A weak guess at a bare name (the prose tier's kind): its line is self-contained only when the workspace test refuses
+// it, since emit then does not look above it for a path ending in that name.
+let guessReads = 0;
+const guess: GrammarFormat = {
+  ...base,
+  name: 'guess',
+  description: 'test format: `GUESS n` proposes settings.yml:n for the workspace to confirm',
+  anchor: 'GUESS',
+  parse(context: LineContext) {
+    guessReads++;
+    const hit = /^GUESS (\d+)$/.exec(context.text);
+    if (!hit) return false;
+    context.emit({ file: 'settings.yml', line: Number(hit[1]), hints: { confirm: true } });
+    return true;
+  },
+};
+
+function scan(lines: string[], mayBeWorkspaceFile?: (printed: string) => boolean) {
   const scanner = new Scanner({
-    formats: [armed, hop, idle],
+    formats: [armed, hop, idle, guess],
+    ...(mayBeWorkspaceFile ? { mayBeWorkspaceFile } : {}),
     parser: () => {
       throw new Error('no grammar rules here');
     },
@@ -70,5 +88,15 @@ describe('lines that left nothing', () => {
   it('are read again when their reading looked at a neighbour', () => {
     const idle = Array.from({ length: 300 }, (_, index) => (index % 2 === 0 ? 'x' : 'HOP 5'));
     expect(scan([...idle, 'GO', 'HOP 5'])).toEqual(['go.c:5@302']);
+  });
+
+  it('include a weak guess the workspace test refuses, which emit no longer reads the lines above for', () => {
+    guessReads = 0;
+    expect(scan(Array.from({ length: 300 }, () => 'GUESS 4'), () => false)).toEqual([]);
+    expect(guessReads).toBeLessThan(100);
+    // A guess the workspace may hold looks above for its folders, so each repeat is read again.
+    guessReads = 0;
+    scan(Array.from({ length: 300 }, () => 'GUESS 4'), () => true);
+    expect(guessReads).toBe(300);
   });
 });
