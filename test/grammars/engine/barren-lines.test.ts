@@ -92,11 +92,19 @@ describe('lines that left nothing', () => {
 
   it('include a weak guess the workspace test refuses, which emit no longer reads the lines above for', () => {
     guessReads = 0;
-    expect(scan(Array.from({ length: 300 }, () => 'GUESS 4'), () => false)).toEqual([]);
+    expect(
+      scan(
+        Array.from({ length: 300 }, () => 'GUESS 4'),
+        () => false,
+      ),
+    ).toEqual([]);
     expect(guessReads).toBeLessThan(100);
     // A guess the workspace may hold looks above for its folders, so each repeat is read again.
     guessReads = 0;
-    scan(Array.from({ length: 300 }, () => 'GUESS 4'), () => true);
+    scan(
+      Array.from({ length: 300 }, () => 'GUESS 4'),
+      () => true,
+    );
     expect(guessReads).toBe(300);
   });
 });
