@@ -21,7 +21,8 @@ const SOURCE_EXTENSIONS = new Set(
   ).split(/\s+/),
 );
 
-function baseName(path: string): string {
+/** The last segment of a printed path, after a `/` or a `\\`. */
+export function baseName(path: string): string {
   const cut = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
   return cut >= 0 ? path.slice(cut + 1) : path;
 }

@@ -1,6 +1,7 @@
 // What the prose tier asks of the places on its line: whether another format proposed a place already, and whether
 // the line's places wrap one another (a message quoting the error it met in the file it read).
 import type { LineContext } from '../../engine/format.js';
+import { baseName } from '../../engine/paths.js';
 
 interface Span {
   start: number;
@@ -31,10 +32,6 @@ export function proposedAlready(context: LineContext, file: string, line: number
 
 function sameFile(other: string, file: string, name: string): boolean {
   return baseName(other) === name || (/[\s/\\]$/.test(other.slice(0, other.length - file.length)) && other.endsWith(file));
-}
-
-function baseName(path: string): string {
-  return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
 }
 
 // Whether every place of the line after the first follows a colon that ends the place before it (`… of a.conf: … of b`).
