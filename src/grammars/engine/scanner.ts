@@ -281,10 +281,12 @@ export class Scanner {
   }
 
   private scanLine(lineStart: number, lineEnd: number, windowStart: number, windowEnd: number, logLine: number): void {
-    const whole = lineEnd - lineStart <= LONG_LINE ? this.buffer.slice(lineStart, lineEnd) : undefined;
+    // The raw text offered: the whole line, or on a long line one window of it (which the barren memo never keys).
+    const raw = this.buffer.slice(windowStart, windowEnd);
+    const whole = lineEnd - lineStart <= LONG_LINE ? raw : undefined;
     if (this.barrenLines.skips(whole)) return;
     const emittedBefore = this.host.emitted.length;
-    this.offerLine(lineStart, lineEnd, windowStart, windowEnd, logLine);
+    this.offerLine(raw, lineStart, lineEnd, logLine);
     // Once the line is settled (its formats saw every proposal), as folding below: resolve sees no guess it would refuse.
     const test = this.host.mayBeWorkspaceFile;
     if (test) this.host.weakKept -= dropUnconfirmable(this.host.emitted, emittedBefore, test);
@@ -293,8 +295,7 @@ export class Scanner {
     this.barrenLines.settled(whole);
   }
 
-  private offerLine(lineStart: number, lineEnd: number, windowStart: number, windowEnd: number, logLine: number): void {
-    const raw = this.buffer.slice(windowStart, windowEnd);
+  private offerLine(raw: string, lineStart: number, lineEnd: number, logLine: number): void {
     this.tally(raw.length);
     const long = lineEnd - lineStart > LONG_LINE;
     // A structured-log wrapper or a web copy's Markdown hides a line from the raw anchors: such a line is rewritten
