@@ -57,3 +57,28 @@ describe('repeated reports', () => {
     expect([capped.stats.recognised, capped.stats.overflow, capped.unresolved.length]).toEqual([5, 1, 5]);
   });
 });
+
+describe('repeated notes of a repeated diagnostic', () => {
+  const pair = 'src/a.py:3: error: Incompatible types  [assignment]\nsrc/a.py:3: note: See the docs\n';
+
+  it('fold with it: one note kept, under the one diagnostic kept', () => {
+    const { locations } = scan(pair.repeat(500));
+    expect(locations.map((location) => [location.severity, location.logLine, location.repeatedAt?.length])).toEqual([
+      ['error', 1, 499],
+      ['note', 2, 499],
+    ]);
+    expect(locations[1]?.relatedTo).toBe(locations[0]);
+  });
+
+  it('stay apart when the diagnostic above them differs', () => {
+    const other = 'src/a.py:7: error: Incompatible types  [assignment]\nsrc/a.py:3: note: See the docs\n';
+    const { locations } = scan(pair + other + pair + other);
+    expect(locations.map((location) => [location.line, location.severity, location.repeatedAt])).toEqual([
+      [3, 'error', [5]],
+      [3, 'note', [6]],
+      [7, 'error', [7]],
+      [3, 'note', [8]],
+    ]);
+    expect(locations[3]?.relatedTo).toBe(locations[2]);
+  });
+});

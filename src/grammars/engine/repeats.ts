@@ -23,9 +23,11 @@ const CONTEXT_HINTS = [
 const FOLDABLE_HINTS = new Set<string>(CONTEXT_HINTS);
 
 function isFoldable(location: RawLocation): boolean {
-  // Frames, roles and dedented lines carry context that ranking reads per printing, or that later lines change.
+  // Frames, roles and dedented lines carry context that ranking reads per printing, or that later lines change; a
+  // related span is foldable only through its diagnostic (RepeatFolder.ownerKey).
   const { frame, role, dedentedLine, fixes } = location;
-  if (frame !== undefined || role !== undefined || dedentedLine !== undefined || fixes !== undefined) return false;
+  if (frame !== undefined || (role !== undefined && location.relatedTo === undefined) || dedentedLine !== undefined || fixes !== undefined)
+    return false;
   for (const hint in location.hints) if (!FOLDABLE_HINTS.has(hint)) return false;
   return true;
 }
@@ -42,6 +44,8 @@ export class RepeatFolder {
   /** Printings folded into an earlier entry: they still count toward the collection cap. */
   folded = 0;
   readonly #first = new Map<string, RawLocation>();
+  /** The key each remembered entry was kept under: a related span's key names its diagnostic's. */
+  readonly #keyOf = new Map<RawLocation, string>();
 
   /**
    * Folds the entries emitted since `from` (one log line's, settled: no rollback or wrapper level can change them
@@ -66,11 +70,23 @@ export class RepeatFolder {
   }
 
   private firstOf(location: RawLocation, generation: number): RawLocation | undefined {
-    const key = repeatKey(location, generation);
+    let key = repeatKey(location, generation);
+    if (location.relatedTo !== undefined) {
+      // A diagnostic's note printed again with it (mypy's `note:` lines, a compiler's related spans) is a repeat only
+      // when its diagnostic is one: both then fold, so the note stays under the one entry kept for the diagnostic.
+      const owner = location.relatedTo.sameAs ?? location.relatedTo;
+      const ownerKey = this.#keyOf.get(owner);
+      if (ownerKey === undefined) return undefined;
+      key += `\0related\0${ownerKey}`;
+    }
     const first = this.#first.get(key);
     if (first !== undefined) return first;
-    if (this.#first.size >= MAX_REMEMBERED) this.#first.clear();
+    if (this.#first.size >= MAX_REMEMBERED) {
+      this.#first.clear();
+      this.#keyOf.clear();
+    }
     this.#first.set(key, location);
+    this.#keyOf.set(location, key);
     return undefined;
   }
 }
