@@ -8,7 +8,9 @@
 //     real 1 MB logs, warm (bench/floor-lines.ts), against node -e 0; and the anchor regex alone on ci-1m.log, MB/s.
 //   scanning: `rg -c` (the baseline of the 100 MB target) against the scan's own kernel in Node: readSync
 //     64 KiB + latin1 + faultline's universal anchor regex, counting matches (no line numbers, no line-start
-//     anchors, no parsing, no resolving), and against `faultline locate` itself.
+//     anchors, no parsing, no resolving); against the whole prefilter as locate runs it before any candidate line
+//     is read (the kernel, the registry loaded, every line found and its line-start anchors tried:
+//     bench/floor-prefilter.ts); and against `faultline locate` itself.
 // Usage: node bench/floors.mjs [--quick]   (run.mjs runs it after its own targets)
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
@@ -43,8 +45,10 @@ const bundle = (entry, outfile) =>
 const chevrotainFloor = join(data, 'floor-chevrotain.cjs');
 const kernelFloor = join(data, 'floor-kernel.cjs');
 const linesFloor = join(data, 'floor-lines.cjs');
+const prefilterFloor = join(data, 'floor-prefilter.cjs');
 await bundle(join(here, 'floor-chevrotain.ts'), chevrotainFloor);
 await bundle(join(here, 'floor-kernel.ts'), kernelFloor);
+await bundle(join(here, 'floor-prefilter.ts'), prefilterFloor);
 await bundle(join(here, 'floor-lines.ts'), linesFloor);
 const cachedLauncher = join(data, 'floor-launch.cjs');
 writeFileSync(
@@ -135,8 +139,13 @@ if (!existsSync(big) || spawnSync('rg', ['--version']).status !== 0) {
     `  scanning: skipped (${existsSync(big) ? 'ripgrep missing: apt-get install ripgrep' : `${big} missing: run bench/run.mjs first`})`,
   );
 } else {
-  const [rg, kernel, full] = interleaved([['rg', '-c', RG_REGEX, big], [process.execPath, kernelFloor, big], locate(big)], quick ? 3 : 5);
+  const [rg, kernel, prefilter, full] = interleaved(
+    [['rg', '-c', RG_REGEX, big], [process.execPath, kernelFloor, big], [process.execPath, prefilterFloor, big], locate(big)],
+    quick ? 3 : 5,
+  );
   console.log(`  scanning ${big.split('/').pop()}, against rg -c (${rg.toFixed(0)} ms):`);
   console.log(`    Node kernel: read + latin1 + anchor regex ${ratio(kernel, rg)}`);
+  // The design's own floor: what locate pays before it reads one candidate line (line-start anchors at every line).
+  console.log(`    + registry, every line, line-start anchors ${ratio(prefilter, rg)}`);
   console.log(`    faultline locate                          ${ratio(full, rg)}`);
 }
