@@ -163,6 +163,11 @@ export class LineTexts {
   }
 }
 
+function adjacentText(lines: LineTexts, buffer: string, lineStart: number, lineEnd: number, step: -1 | 1): string | undefined {
+  const bounds = neighbourBounds(buffer, lineStart, lineEnd, step);
+  return bounds === undefined ? undefined : lines.of(buffer, bounds[0], bounds[1]);
+}
+
 /**
  * The texts of the lines around [lineStart, lineEnd) of the scanner's buffer, up to `reach` lines each way, each
  * read once. The bounds of every line walked past are kept: grammars read neighbours one by one outward (a test
@@ -182,7 +187,13 @@ export function neighbourTexts(
   // Start, end of the lines walked to on each side, flat: [candidate start, candidate end, 1 away start, end, …].
   let before: number[] | undefined;
   let after: number[] | undefined;
+  // The lines right above and below, the ones nearly every format reads (a wrapped path's head, mypy's pretty frame),
+  // in two variables: a map and a walk per line for them were a dense mypy log's most frequent garbage.
+  let above: string | undefined | null = null;
+  let below: string | undefined | null = null;
   return (delta) => {
+    if (delta === -1) return above === null ? (above = adjacentText(lines, buffer(), lineStart, lineEnd, -1)) : above;
+    if (delta === 1) return below === null ? (below = adjacentText(lines, buffer(), lineStart, lineEnd, 1)) : below;
     const distance = Math.abs(delta);
     if (distance > reach) return undefined;
     texts ??= new Map();

@@ -54,18 +54,14 @@ function isDosUpperCaseName(name: string, extension: string): boolean {
   return name === name.toUpperCase() && /[A-Z]/.test(extension) && SOURCE_EXTENSIONS.has(extension.toLowerCase());
 }
 
+// `node:fs`, `bun:sqlite`, `deno:…`, `ext:…`; Node's pre-`node:` internals only (Go and many monorepos keep real code
+// under `internal/`); `<anonymous>`, `[eval]`. One regex made once: a literal in the function was a new RegExp object
+// per call, and this is asked of every location (issue 21).
+const RUNTIME_PSEUDO_PATH = /^(?:(?:node|bun|deno|ext):|internal[/\\][\w/.-]+\.(?:js|mjs|cjs)$|<[^>]*>$|\[[^\]]*\]$)/;
+
 /** Pseudo-paths runtimes print for code that has no file: these are dropped as 'runtime', never resolved. */
 export function isRuntimePseudoPath(path: string): boolean {
-  return (
-    /^(?:node|bun|deno|ext):/.test(path) ||
-    // Node's pre-`node:` internals only: Go (and many monorepos) keep real code under `internal/`.
-    /^internal[/\\][\w/.-]+\.(?:js|mjs|cjs)$/.test(path) ||
-    /^<[^>]*>$/.test(path) ||
-    /^\[[^\]]*\]$/.test(path) ||
-    path === 'native' ||
-    path === 'Native Method' ||
-    path === 'Unknown Source'
-  );
+  return RUNTIME_PSEUDO_PATH.test(path) || path === 'native' || path === 'Native Method' || path === 'Unknown Source';
 }
 
 function percentDecode(text: string): string {
@@ -86,15 +82,8 @@ export function isDevServerUrl(path: string): boolean {
   return DEV_SERVER.test(path);
 }
 
-/**
- * Reduces a printed path to a file-system path: file:// URLs (percent-decoded, `file:///C:/x` → `C:/x`),
- * bundler schemes (webpack://app/./src/x, webpack-internal:///./src/x, /@fs/abs, vite:), Angular's AOT compiler's
- * `ng:///C:/app/x.html` (the template's own path behind its scheme), Godot's `res://` project paths, a local dev server's
- * URL, query strings and hashes. Quotes around the path are removed.
- */
-export function cleanPrintedPath(printed: string): string {
-  let path = printed.trim();
-  if (path.length >= 2 && (path[0] === '"' || path[0] === "'") && path.at(-1) === path[0]) path = path.slice(1, -1);
+function withoutScheme(printed: string): string {
+  let path = printed;
   if (/^file:/i.test(path)) {
     path = percentDecode(path.replace(/^file:(?:\/\/[^/]*)?/i, ''));
     if (/^\/[A-Za-z]:[/\\]/.test(path)) path = path.slice(1);
@@ -120,8 +109,24 @@ export function cleanPrintedPath(printed: string): string {
     // Vite's `/@fs/` prefix marks an absolute path outside the served folder (read below).
     if (served !== undefined) path = served.startsWith('/@fs/') ? served : served.slice(1);
   }
+  return path;
+}
+
+const QUERY_MARK = /[?#]/;
+
+/**
+ * Reduces a printed path to a file-system path: file:// URLs (percent-decoded, `file:///C:/x` → `C:/x`),
+ * bundler schemes (webpack://app/./src/x, webpack-internal:///./src/x, /@fs/abs, vite:), Angular's AOT compiler's
+ * `ng:///C:/app/x.html` (the template's own path behind its scheme), Godot's `res://` project paths, a local dev server's
+ * URL, query strings and hashes. Quotes around the path are removed.
+ */
+export function cleanPrintedPath(printed: string): string {
+  let path = printed.trim();
+  if (path.length >= 2 && (path[0] === '"' || path[0] === "'") && path.at(-1) === path[0]) path = path.slice(1, -1);
+  // Every scheme below has a colon: a plain path (nearly every location) skips them all.
+  if (path.includes(':')) path = withoutScheme(path);
   if (path.startsWith('/@fs/')) path = path.slice(4);
-  const query = path.search(/[?#]/);
+  const query = path.search(QUERY_MARK);
   if (query > 0 && isQueryOrFragment(path.slice(0, query), path.slice(query))) path = path.slice(0, query);
   return path;
 }
