@@ -163,49 +163,66 @@ export class LineTexts {
   }
 }
 
-function adjacentText(lines: LineTexts, buffer: string, lineStart: number, lineEnd: number, step: -1 | 1): string | undefined {
-  const bounds = neighbourBounds(buffer, lineStart, lineEnd, step);
-  return bounds === undefined ? undefined : lines.of(buffer, bounds[0], bounds[1]);
-}
-
 /**
- * The texts of the lines around [lineStart, lineEnd) of the scanner's buffer, up to `reach` lines each way, each
- * read once. The bounds of every line walked past are kept: grammars read neighbours one by one outward (a test
- * block's header 30 lines up), and walking from the candidate line for each was O(delta²): a sixth of a jest
- * log's scan.
+ * The texts of the lines around the candidate line of the scanner's buffer, up to `reach` lines each way, each read
+ * once. One object for the whole scan, pointed at each candidate line in turn: the closures, map and arrays it took per
+ * line were the largest share of a dense log's garbage (issue 21: a tenth of a 10 MB go log's, then most of the rest).
+ * The bounds of every line walked past are kept: grammars read neighbours one by one outward (a test block's header 30
+ * lines up), and walking from the candidate line for each was O(delta²): a sixth of a jest log's scan.
  */
-export function neighbourTexts(
-  lines: LineTexts,
-  buffer: () => string,
-  lineStart: number,
-  lineEnd: number,
-  reach: number,
-): (delta: number) => string | undefined {
-  // Made on the first neighbour asked for: most candidate lines are read alone (a dense log's location lines), and
-  // these three objects per line were a tenth of a 10 MB go log's garbage (issue 21).
-  let texts: Map<number, string | undefined> | undefined;
+export class Neighbours {
+  private lineStart = 0;
+  private lineEnd = 0;
+  // The lines right above and below, the ones nearly every format reads (a wrapped path's head, mypy's pretty frame):
+  // null until read.
+  private above: string | undefined | null = null;
+  private below: string | undefined | null = null;
+  // Made on the first farther neighbour asked for: most candidate lines are read with their adjacent lines at most.
+  private texts: Map<number, string | undefined> | undefined;
   // Start, end of the lines walked to on each side, flat: [candidate start, candidate end, 1 away start, end, …].
-  let before: number[] | undefined;
-  let after: number[] | undefined;
-  // The lines right above and below, the ones nearly every format reads (a wrapped path's head, mypy's pretty frame),
-  // in two variables: a map and a walk per line for them were a dense mypy log's most frequent garbage.
-  let above: string | undefined | null = null;
-  let below: string | undefined | null = null;
-  return (delta) => {
-    if (delta === -1) return above === null ? (above = adjacentText(lines, buffer(), lineStart, lineEnd, -1)) : above;
-    if (delta === 1) return below === null ? (below = adjacentText(lines, buffer(), lineStart, lineEnd, 1)) : below;
+  private before: number[] | undefined;
+  private after: number[] | undefined;
+
+  constructor(
+    private readonly lines: LineTexts,
+    private readonly buffer: () => string,
+    private readonly reach: number,
+  ) {}
+
+  /** Points at the candidate line [lineStart, lineEnd) of the buffer, forgetting the previous one's neighbours. */
+  reset(lineStart: number, lineEnd: number): void {
+    this.lineStart = lineStart;
+    this.lineEnd = lineEnd;
+    this.above = null;
+    this.below = null;
+    this.texts = undefined;
+    this.before = undefined;
+    this.after = undefined;
+  }
+
+  /** The text of the line `delta` lines away (not 0), undefined beyond the buffer or the reach. */
+  text(delta: number): string | undefined {
+    if (delta === -1) return this.above === null ? (this.above = this.adjacent(-1)) : this.above;
+    if (delta === 1) return this.below === null ? (this.below = this.adjacent(1)) : this.below;
     const distance = Math.abs(delta);
-    if (distance > reach) return undefined;
-    texts ??= new Map();
+    if (distance > this.reach) return undefined;
+    const texts = (this.texts ??= new Map());
     if (texts.has(delta)) return texts.get(delta);
-    const walked = delta < 0 ? (before ??= [lineStart, lineEnd]) : (after ??= [lineStart, lineEnd]);
+    const buffer = this.buffer();
+    const walked = delta < 0 ? (this.before ??= [this.lineStart, this.lineEnd]) : (this.after ??= [this.lineStart, this.lineEnd]);
     while (walked.length <= 2 * distance) {
-      const bounds = neighbourBounds(buffer(), walked[walked.length - 2]!, walked[walked.length - 1]!, delta < 0 ? -1 : 1);
+      const bounds = neighbourBounds(buffer, walked[walked.length - 2]!, walked[walked.length - 1]!, delta < 0 ? -1 : 1);
       if (bounds === undefined) break;
       walked.push(bounds[0], bounds[1]);
     }
-    const text = walked.length > 2 * distance ? lines.of(buffer(), walked[2 * distance]!, walked[2 * distance + 1]!) : undefined;
+    const text = walked.length > 2 * distance ? this.lines.of(buffer, walked[2 * distance]!, walked[2 * distance + 1]!) : undefined;
     texts.set(delta, text);
     return text;
-  };
+  }
+
+  private adjacent(step: -1 | 1): string | undefined {
+    const buffer = this.buffer();
+    const bounds = neighbourBounds(buffer, this.lineStart, this.lineEnd, step);
+    return bounds === undefined ? undefined : this.lines.of(buffer, bounds[0], bounds[1]);
+  }
 }

@@ -5,7 +5,7 @@
 import type { ScannerOptions, ScanResult } from './scan-options.js';
 import { newContextHost, type ContextHost } from './host.js';
 import type { GrammarFormat } from './format.js';
-import { LineTexts, mayBeRewritten, neighbourTexts } from './line-texts.js';
+import { LineTexts, mayBeRewritten, Neighbours } from './line-texts.js';
 import { mayHoldPrefix, peelCandidate, swallowed, withWrapperLevel, type PeeledLine } from './peel.js';
 import { detectLinePrefixes } from './prefixes.js';
 import { FormatOffer } from './offer.js';
@@ -64,11 +64,23 @@ export class Scanner {
   private lineStart: LineStartMatcher | undefined;
   /** The normalised text of buffer lines. */
   private readonly lineTexts: LineTexts;
+  /** The neighbours of the candidate line being offered. */
+  private readonly neighbours: Neighbours;
+  /** The candidate line being offered: its raw text and bounds, and its prepared text once a format asked for it. */
+  private pendingRaw = '';
+  private pendingStart = 0;
+  private pendingEnd = 0;
+  private pendingLine: PeeledLine | undefined;
+  // Made once, not per line (a dense log's location lines made five closures each; issue 21).
+  private readonly readNeighbour = (delta: number): string | undefined => ((this.host.readBeyondLine = true), this.neighbours.text(delta));
+  private readonly lineNeighbour = (delta: number): string | undefined => (delta === 0 ? this.prepared().text : this.readNeighbour(delta));
+  private readonly preparedText = (): string => this.prepared().text;
 
   constructor(options: ScannerOptions) {
     this.formats = options.formats;
     this.normalise = options.normaliseLine;
     this.lineTexts = new LineTexts(options.normaliseLine);
+    this.neighbours = new Neighbours(this.lineTexts, () => this.buffer, MAX_NEIGHBOUR_LINES);
 
     this.prefilter = prefilterFor(this.formats);
     this.host = newContextHost(options, formatsByNameFor(this.formats), () => ++this.traceCounter);
@@ -298,12 +310,15 @@ export class Scanner {
   private offerLine(raw: string, lineStart: number, lineEnd: number, logLine: number): void {
     this.tally(raw.length);
     const long = lineEnd - lineStart > LONG_LINE;
+    this.pendingRaw = raw;
+    this.pendingStart = lineStart;
+    this.pendingEnd = lineEnd;
+    this.pendingLine = undefined;
     // A structured-log wrapper or a web copy's Markdown hides a line from the raw anchors: such a line is rewritten
     // before they look; any other line is decoded only once an anchor selects it.
-    let line = !long && mayBeRewritten(raw) ? this.prepareLine(raw, lineStart, lineEnd) : undefined;
-    const prepared = (): PeeledLine => (line ??= this.prepareLine(raw, lineStart, lineEnd));
+    const line = !long && mayBeRewritten(raw) ? this.prepared() : undefined;
     const emittedBefore = this.host.emitted.length;
-    const claimant = this.formatOffer.offer(line?.changed ? utf8ToLatin1(line.text) : raw, () => prepared().text, logLine);
+    const claimant = this.formatOffer.offer(line?.changed ? utf8ToLatin1(line.text) : raw, this.preparedText, logLine);
     if (long) return;
     withWrapperLevel(line, this.host.emitted, emittedBefore);
     // A prefix learned from the neighbours (`[rank0]:`, `api  | `) or a tool tag (`[javac] `, `error:`) may be a
@@ -312,9 +327,10 @@ export class Scanner {
     const emitted = this.host.emitted;
     const specific = claimant !== undefined && claimant.fallback !== true;
     if (specific && !someFrom(emitted, emittedBefore, (location) => mayHoldPrefix(location.file))) return;
-    const peeled = peelCandidate(prepared());
+    const peeled = peelCandidate(this.prepared());
     if (peeled === undefined) return;
-    if (specific && !someFrom(emitted, emittedBefore, (location) => swallowed(prepared().text, location.file, peeled.peeledLength))) return;
+    if (specific && !someFrom(emitted, emittedBefore, (location) => swallowed(this.prepared().text, location.file, peeled.peeledLength)))
+      return;
     // Copied only now: nearly every claimed line returned above, and a copy per line was garbage (issue 21).
     const fresh = emitted.slice(emittedBefore);
     this.host.emitted.length = emittedBefore;
@@ -329,6 +345,11 @@ export class Scanner {
     this.host.weakKept += countWeak(fresh);
   }
 
+  // The candidate line's prepared text, made on first use.
+  private prepared(): PeeledLine {
+    return (this.pendingLine ??= this.prepareLine(this.pendingRaw, this.pendingStart, this.pendingEnd));
+  }
+
   // The normalised, peeled text of a selected line, with fresh per-line memos and its neighbours on demand.
   private prepareLine(raw: string, lineStart: number, lineEnd: number): PeeledLine {
     const long = lineEnd - lineStart > LONG_LINE;
@@ -336,11 +357,15 @@ export class Scanner {
     this.host.linePackage = long ? undefined : this.lineTexts.package;
     this.host.lineMemo.clear();
     this.host.tokenMemo.clear();
-    const around = neighbourTexts(this.lineTexts, () => this.buffer, lineStart, lineEnd, MAX_NEIGHBOUR_LINES);
-    const neighbour = (delta: number): string | undefined => ((this.host.readBeyondLine = true), around(delta));
+    this.neighbours.reset(lineStart, lineEnd);
     // A logfmt wrapper changes what the anchors see (read before any neighbour is normalised).
-    const line: PeeledLine = { text, neighbour, changed: !long && this.lineTexts.rewritten, level: this.lineTexts.level };
-    this.host.neighbour = (delta) => (delta === 0 ? line.text : line.neighbour(delta));
+    const line: PeeledLine = {
+      text,
+      neighbour: this.readNeighbour,
+      changed: !long && this.lineTexts.rewritten,
+      level: this.lineTexts.level,
+    };
+    this.host.neighbour = this.lineNeighbour;
     return line;
   }
 }
