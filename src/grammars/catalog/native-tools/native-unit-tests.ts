@@ -1,5 +1,5 @@
-// C unit-test frameworks whose result lines carry the test's own `file:line`: Unity (ThrowTheSwitch) and
-// cmocka (with the older cmockery it grew from).
+// C unit-test frameworks whose result lines carry the test's own `file:line`: Unity (ThrowTheSwitch), Check
+// (libcheck) and cmocka (with the older cmockery it grew from).
 // Link: https://github.com/ThrowTheSwitch/Unity/blob/master/docs/UnityGettingStartedGuide.md
 import type { GrammarFormat, LineContext } from '../../engine/format.js';
 import { parseColonHead, type LocationHead } from '../shared/common.js';
@@ -39,6 +39,38 @@ export const unity: GrammarFormat = {
   url: 'https://github.com/ThrowTheSwitch/Unity/blob/master/docs/UnityGettingStartedGuide.md',
   anchor: LOCATION_ANCHOR,
   parse: parseUnity,
+};
+
+// tests/check_stack.c:18:F:Core:test_pop:0: Assertion 'x == 2' failed — P(assed), F(ailure), E(rror: a signal or
+// early exit after the line named) and S (a checked fixture's setup failed).
+const LIBCHECK_RESULT = /^:([PFES]):([^:]*):([^:\s]+):(\d+): (.*)$/;
+
+function parseLibcheck(context: LineContext): boolean {
+  const text = context.text;
+  if (!/:[PFES]:/.test(text)) return false;
+  const head = parseColonHead(context);
+  if (!head || head.column !== null) return false;
+  const result = LIBCHECK_RESULT.exec(head.rest);
+  if (!result) return false;
+  // A passed test names its own line too: claimed, so that no other format reads it as a place to fix.
+  if (result[1] === 'P') return true;
+  context.emit({ file: head.file, line: head.line, severity: 'error', message: `${result[3]}: ${result[5]}` });
+  return true;
+}
+
+export const libcheck: GrammarFormat = {
+  name: 'libcheck',
+  language: 'C',
+  description:
+    'Check (libcheck) runners in CK_NORMAL/CK_VERBOSE mode: `tests/check_stack.c:18:F:Core:test_pop:0: Assertion … failed`; ' +
+    '`:E:` (a signal after that line) and `:S:` (fixture setup) are failures too, `:P:` lines are passed tests.',
+  columnBase: 1,
+  columnUnit: 'byte',
+  fields: ['file', 'line', 'severity', 'message'],
+  observed: true,
+  url: 'https://libcheck.github.io/check/doc/check_html/check_4.html',
+  anchor: LOCATION_ANCHOR,
+  parse: parseLibcheck,
 };
 
 const CHECK_FAILED = /^: error: (Check of parameter .*)$/;
