@@ -1,4 +1,5 @@
-// Native tools (formats.md rows 7, 9–16): ld, CMake, sanitizers, Valgrind, GoogleTest, gfortran, ifort, GNAT, Bazel.
+// Native tools (formats.md rows 7, 9–16): ld, CMake, sanitizers, Valgrind, GoogleTest, Unity, Check, cmocka, gfortran, ifort,
+// GNAT, Bazel.
 import { describe, expect, it } from 'vitest';
 import { createScanner } from '../../src/grammars/index.js';
 import { normaliseLine } from '../../src/summarise/index.js';
@@ -88,6 +89,66 @@ describe('asan / ubsan', () => {
         '0x7ffd: note: pointer points here',
       ]).map((l) => [l.format, l.severity, l.column]),
     ).toEqual([['ubsan', 'error', 11]]);
+  });
+});
+
+describe('tsan', () => {
+  it('reads frames without an address, ranks previous-access stacks as context and a SUMMARY kind with a space', () => {
+    const locations = scan([
+      '    #3 worker_loop src/pool.c:40:5 (app+0x4db48d)',
+      '',
+      '  Previous write of size 8 at 0x7b4400000010 by main thread:',
+      '    #0 pool_reset src/pool.c:12:3 (app+0x1200)',
+      '    #1 main src/main.c:9:14 (app+',
+      '',
+      'SUMMARY: ThreadSanitizer: data race src/pool.c:41 in worker_loop',
+    ]);
+    expect(locations.map((l) => [l.file, l.line, l.severity, l.format, l.frame?.causeRank])).toEqual([
+      ['src/pool.c', 40, null, 'asan', 0],
+      ['src/pool.c', 12, null, 'asan', 1],
+      ['src/main.c', 9, null, 'asan', 1],
+      ['src/pool.c', 41, 'error', 'asan', undefined],
+    ]);
+    expect(locations[3]?.message).toBe('data race in worker_loop');
+  });
+});
+
+describe('unity / libcheck', () => {
+  it('reports failed tests and claims the passed and ignored lines of the same shape', () => {
+    const locations = scan([
+      'test/test_queue.c:30:test_empty:PASS',
+      'test/test_queue.c:12:test_push:FAIL: Expected 2 Was 1',
+      'test/test_queue.c:44:test_later:IGNORE',
+      'tests/check_queue.c:9:P:Core:test_peek:0: Passed',
+      "tests/check_queue.c:21:F:Core:test_pop:0: Assertion 'n == 2' failed",
+    ]);
+    expect(locations.map((l) => [l.file, l.line, l.severity, l.format, l.message])).toEqual([
+      ['test/test_queue.c', 12, 'error', 'unity', 'test_push: Expected 2 Was 1'],
+      ['tests/check_queue.c', 21, 'error', 'libcheck', "test_pop: Assertion 'n == 2' failed"],
+    ]);
+  });
+});
+
+describe('cmocka', () => {
+  it("places a failed parameter check at the test's expectation and a leak at its allocation", () => {
+    const locations = scan([
+      '[ RUN      ] test_notify',
+      '[  ERROR   ] --- "a" != "b"',
+      'tests/mocks.c:5: error: Check of parameter name, function notify failed',
+      'tests/test_x.c:17: note: Expected parameter declared here',
+      '[   LINE   ] --- tests/mocks.c:5: error: Failure!',
+      '[  ERROR   ] --- Blocks allocated...',
+      'tests/test_x.c:30: note: block 0x55d0 allocated here',
+      'ERROR: test_frees leaked 1 block(s)',
+    ]);
+    expect(locations.map((l) => [l.file, l.line, l.severity])).toEqual([
+      ['tests/test_x.c', 17, 'error'],
+      ['tests/mocks.c', 5, 'note'],
+      ['tests/mocks.c', 5, 'note'],
+      ['tests/test_x.c', 30, 'error'],
+    ]);
+    expect(locations[2]?.message).toBe('test_notify: "a" != "b"');
+    expect(locations[3]?.message).toBe('test_frees leaked 1 block(s)');
   });
 });
 

@@ -12,10 +12,21 @@ interface SanitizerState {
 }
 
 const FRAME = /^\s*#(\d+) 0x[0-9a-f]+ in /;
+// ThreadSanitizer prints no address: `    #0 bump /src/race.c:6:3 (app+0x11f8)`, the module offset last, at times
+// `(BuildId: …)` after it; `#1 <null> <null> (libtsan.so.0+0x29b3d)` has no source.
+const TSAN_FRAME = /^\s*#(\d+) (?!0x[0-9a-f]+ in )\S/;
+// A pasted copy may cut the line inside the module part (`… src/uci.cpp:120:14 (app+`).
+const TSAN_FRAME_LOCATION = /\s(\S+:\d+(?::\d+)?)(?: \(\S*(?: \(BuildId: [0-9a-f]+\))?)?\s*$/;
 // Where a symbolised location starts: the last blank-separated word that ends in `:L` or `:L:C`
 // (C++ function names before it may contain spaces: `foo(int, char const*)`).
 const FRAME_LOCATION = /\s(\S+:\d+(?::\d+)?)$/;
 const ERROR_HEADER = /^==\d+==\s*ERROR: (\w+Sanitizer): (.*)$/;
+const TSAN_HEADER = /^WARNING: ThreadSanitizer: (.*?)(?: \(pid=\d+\))?$/;
+// A TSan report's first stack is the racing access (`  Read of size 4 at 0x… by main thread:`); the stacks after it
+// (the previous access, where the memory or thread came from, synchronisation) explain it.
+const TSAN_ACCESS = /^\s*((?:Atomic )?(?:Read|Write) of size \d+) at 0x[0-9a-f]+ by .*:$/;
+const TSAN_CONTEXT =
+  /^\s*(?:Previous (?:atomic )?(?:read|write) of size|Location is |Thread T\d+ .*created by |As if synchronized|Mutex M\d+ )/;
 // Sub-sections of one report: the allocation/free stacks are context for the access stack above them.
 const SECTION =
   /^(?:(?:previously )?(?:allocated|freed) by thread \S+ here|Thread \S+ created by .*|(Direct|Indirect) leak of .* allocated from):$/;
@@ -37,10 +48,11 @@ function openStack(context: LineContext, state: SanitizerState): void {
   // Frames of this stack printed without a source (`#0 … in __interceptor_malloc (/abs/app+0xa414e)`) were
   // not candidates, so the stack may open at #1: skip back over them to the header.
   let start = -1;
-  while (start > -40 && FRAME.test(context.line(start) ?? '')) start--;
+  while (start > -40 && isFrame(context.line(start) ?? '')) start--;
   for (let delta = start; delta >= -40; delta--) {
     const line = context.line(delta);
-    if (line === undefined || FRAME.test(line)) break;
+    if (line === undefined || isFrame(line)) break;
+    if (tsanSection(line, state)) return;
     const header = ERROR_HEADER.exec(line);
     if (header) {
       const kind = (header[2] ?? '').replace(/ on (?:address|unknown address) .*$/, '').replace(/ \(pc .*$/, '');
@@ -58,9 +70,30 @@ function openStack(context: LineContext, state: SanitizerState): void {
   }
 }
 
+function isFrame(line: string): boolean {
+  return FRAME.test(line) || TSAN_FRAME.test(line);
+}
+
+// The TSan section a stack sits under, if `line` is one: the access (rank 0) or context (rank 1).
+function tsanSection(line: string, state: SanitizerState): boolean {
+  const access = TSAN_ACCESS.exec(line);
+  if (access) {
+    state.message = `data race (${access[1]})`;
+    return true;
+  }
+  if (!TSAN_CONTEXT.test(line)) return false;
+  state.causeRank = 1;
+  const section = line
+    .trim()
+    .replace(/ at 0x[0-9a-f]+| \(tid=[^)]*\)/g, '')
+    .replace(/(?: at)?:$/, '');
+  state.message = `data race (${section})`;
+  return true;
+}
+
 function parseSanitizerFrame(context: LineContext): boolean {
   const text = context.text;
-  const frame = FRAME.exec(text);
+  const frame = FRAME.exec(text) ?? TSAN_FRAME.exec(text);
   if (frame) {
     const state = sanitizerState(context);
     const index = Number(frame[1]);
@@ -68,10 +101,10 @@ function parseSanitizerFrame(context: LineContext): boolean {
     if (state.trace === undefined || index <= state.index) openStack(context, state);
     state.index = index;
     // `in _start (/abs/app+0x1100)`: a module offset, no source location.
-    const where = FRAME_LOCATION.exec(text);
+    const where = frame[0].includes(' in ') ? FRAME_LOCATION.exec(text) : TSAN_FRAME_LOCATION.exec(text);
     if (!where) return true;
     const head = parseColonHead(context, { from: where.index + 1 });
-    if (!head || head.rest.trim() !== '') return true;
+    if (!head || !/^\s*(?:\(.*)?$/.test(head.rest)) return true;
     const runtime = RUNTIME_SOURCE.test(head.file);
     context.emit({
       file: head.file,
@@ -85,7 +118,8 @@ function parseSanitizerFrame(context: LineContext): boolean {
   }
   // SUMMARY: AddressSanitizer: heap-buffer-overflow src/http/parse.c:9 in parse_hdr — the report's one-line
   // verdict and the place to fix; a leak summary (`32 byte(s) leaked in 1 allocation(s).`) has no location.
-  const summary = /^SUMMARY: (\w+Sanitizer): (\S+) (?=\S+:\d)/.exec(text);
+  // TSan's kinds have spaces (`data race`, `lock-order-inversion (potential deadlock)`).
+  const summary = /^SUMMARY: (\w+Sanitizer): (\S.*?) (?=\S+:\d+(?::\d+)?(?: in|$))/.exec(text);
   if (!summary) return false;
   const head = parseColonHead(context, { from: summary[0].length });
   if (!head) return false;
@@ -107,7 +141,7 @@ function parseSanitizerFrame(context: LineContext): boolean {
 function findAccess(context: LineContext): string | undefined {
   for (let delta = -1; delta >= -40; delta--) {
     const line = context.line(delta);
-    if (line === undefined || ERROR_HEADER.test(line)) return undefined;
+    if (line === undefined || ERROR_HEADER.test(line) || TSAN_HEADER.test(line)) return undefined;
     const access = /^((?:READ|WRITE) of size \d+)/.exec(line);
     if (access) return access[1];
   }

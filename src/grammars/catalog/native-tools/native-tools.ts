@@ -1,5 +1,5 @@
 // Native tools around the C/C++/Fortran/Ada compilers: the linker, CMake, Bazel, Meson, sanitizers, Valgrind,
-// GoogleTest, gfortran, Intel Fortran and GNAT. Their lines mention C-family or Fortran files without being
+// GoogleTest, Unity, Check, cmocka, gfortran, Intel Fortran and GNAT. Their lines mention C-family or Fortran files without being
 // gcc diagnostics, so the family sits before gcc and generic in the registry.
 // Link: https://github.com/google/sanitizers/wiki/AddressSanitizer (each helper file links its tools' docs)
 import type { GrammarFamily } from '../../engine/format.js';
@@ -8,6 +8,7 @@ import { gfortran, gnat, ifort } from './native-fortran.js';
 import { meson } from './native-meson.js';
 import { defineValgrindRules, googletest, valgrind } from './native-runtime.js';
 import { asan, ubsan } from './native-sanitizers.js';
+import { cmocka, libcheck, unity } from './native-unit-tests.js';
 
 export const nativeToolsFamily: GrammarFamily = {
   rules: defineValgrindRules,
@@ -21,6 +22,10 @@ export const nativeToolsFamily: GrammarFamily = {
     // ld before googletest: both read unindented `path:L: …`; ld's tails (`undefined reference to`) are specific.
     ld,
     googletest,
+    // C unit-test runners: Unity's `file:L:test:PASS` and Check's `file:L:P:…` lines and cmocka's mock checks read as GNU heads to gcc.
+    unity,
+    libcheck,
+    cmocka,
     // CMake and Bazel: headed by `CMake Error at` / `ERROR: …BUILD:`; their files are not C-family.
     cmake,
     bazel,
