@@ -43,6 +43,14 @@
 // read (src/resolve/workspace-names.ts, after 1024 of them): 530 → ~430 ms against 110–120 ms plain; a repeated line
 // whose reading depended on its own text alone and left nothing is not read again (src/grammars/engine/barren-lines.ts):
 // 200 vs 120 ms = 1.67×. The same log with no line repeated: 1110 → 770 ms.
+// The warm 10 KB row (issue 21; the row's own loop, 20 warm-up calls then the median of 100, in fresh processes
+// interleaved, loaded 2-core VM, load average ~20): medians of 11 processes 1.26 -> 0.91 ms, their 10th percentiles
+// 0.66 -> 0.46 ms (0.70 ms quiet before). The 100 timed calls run code a few calls never get optimised, so what a call
+// repeats costs several times its steady-state price (0.40 ms after 2 000 calls). Kept: a call that repeats the last
+// one replays its file-system questions instead of resolving (src/resolve/replay.ts; resolving was ~0.21 ms of the
+// row), no error object per missing path, the workspace walk synchronous, the reports module kept, an ASCII text not
+// copied twice. Left: the scanner (~2/3 of the row), of which a bare name's look-back over 16 lines above it
+// (pathMentionedAbove, each line's text built again) was ~1/8 of the row.
 // Usage: node bench/realistic.mjs [--quick]   (run.mjs runs it; it prints the 100 MB and RSS rows itself)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

@@ -114,7 +114,9 @@ function lintOf(file: string, value: unknown): LintCommand[] {
 function boundedText(file: string): string | undefined {
   let size: number;
   try {
-    const stat = statSync(file);
+    // Most roots have no project file: a miss returns undefined instead of building an error (every warm call asks).
+    const stat = statSync(file, { throwIfNoEntry: false });
+    if (stat === undefined) return undefined;
     if (!stat.isFile()) fail(file, 'is not a regular file');
     size = stat.size;
   } catch (error) {

@@ -4,6 +4,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { FaultlineError, articleFor, countOf } from '../core/index.js';
 
 const CHUNK = 64 * 1024;
+const NOT_ASCII = /[^\u0000-\u007f]/;
 
 export type LogSource = { path: string } | { fd: number } | { text: string } | { stream: AsyncIterable<Uint8Array | string> };
 
@@ -106,6 +107,16 @@ async function readDescriptor(fd: number, name: string, sinks: LogSinks, allowBi
 export async function readLog(source: LogSource, sink: LogSinks, allowBinary = false): Promise<void> {
   const slice = sink.slice;
   if ('text' in source) {
+    // ASCII text is its own latin1 reading of its UTF-8 bytes: one slice's worth (a warm editor call's log) is handed
+    // on as it is, with no encoding and decoding copy. A longer one is cut into copies, so that what the scanner keeps
+    // of a slice never holds the caller's whole text.
+    if (source.text.length <= CHUNK && !NOT_ASCII.test(source.text)) {
+      if (source.text.length > 0) {
+        await sink.beforeFirstByte?.();
+        slice(source.text);
+      }
+      return;
+    }
     const bytes = Buffer.from(source.text, 'utf8');
     if (bytes.length > 0) await sink.beforeFirstByte?.();
     for (let offset = 0; offset < bytes.length; offset += CHUNK)

@@ -14,6 +14,7 @@ import { isRuntimeLocation, resolutionKey, resolveFirstPass, type FirstPass, typ
 import { CachedResolverFs, createNodeResolverFs, type ResolverFs } from './resolver-fs.js';
 import { Workspace } from './workspace.js';
 import { withRepeats, type PerPrinting } from './repeats.js';
+import { inputsKey, keep, QuestionLog, replay, type CallInputs } from './replay.js';
 
 /** Options of resolveLocations. */
 export interface ResolveOptions {
@@ -168,8 +169,21 @@ function placesOfStrict(raws: readonly RawLocation[], resolutions: readonly Reso
 
 // Resolves, filters and ranks raw locations against the workspace roots.
 export async function resolveLocations(raw: RawLocation[], options: ResolveOptions): Promise<LocateResult> {
-  const { cwd, roots, fs, isIgnored } = normaliseOptions(options);
+  const normalised = normaliseOptions(options);
   nameStandardInput(raw, options.command);
+  const key = inputsKey(raw, normalised.cwd, normalised.roots, options.command);
+  if (key === undefined) return resolveAfresh(raw, normalised);
+  const call: CallInputs = { key, fs: options.fs, isIgnored: options.isIgnored };
+  const replayed = await replay(call, normalised.fs, normalised.isIgnored);
+  if (replayed) return replayed;
+  const log = new QuestionLog(normalised.fs, normalised.isIgnored);
+  const result = await resolveAfresh(raw, { ...normalised, fs: log.fs, isIgnored: log.isIgnored });
+  await keep(call, log, result);
+  return result;
+}
+
+async function resolveAfresh(raw: RawLocation[], options: Required<Omit<ResolveOptions, 'command'>>): Promise<LocateResult> {
+  const { cwd, roots, fs, isIgnored } = options;
   const workspace = await Workspace.open(cwd, roots, new CachedResolverFs(fs));
   const resolutions = await resolveAll(raw, workspace);
   // Vendored is decided before ignored: node_modules is usually ignored too, and "vendored" says more.

@@ -45,7 +45,9 @@ export function createNodeResolverFs(): ResolverFs {
       // A NUL cannot be in a file name (fs throws a TypeError for one): whatever printed it names no file.
       if (path.includes('\u0000')) return undefined;
       try {
-        const info = statSync(path);
+        // No error object for a missing path (most candidates are missing): building one cost more than the syscall.
+        const info = statSync(path, { throwIfNoEntry: false });
+        if (info === undefined) return undefined;
         return info.isFile() ? 'file' : info.isDirectory() ? 'directory' : 'other';
       } catch (error) {
         if (isExpectedFsMiss(error)) return undefined;
