@@ -155,3 +155,20 @@ describe('yamllint / actionlint / markdownlint / cfn-lint', () => {
     expect(scan(['deployed template.yaml:21:7'], ['cfn-lint'])).toEqual([]);
   });
 });
+
+describe('salt', () => {
+  it('reads an SLS reference as its two possible files, each left for the workspace to confirm', () => {
+    const locations = scan([
+      "    Rendering SLS 'base:web.nginx.config' failed: Jinja syntax error: unexpected '}', expected ')'; line 9",
+      "    Rendering SLS 'web' failed: Jinja variable 'site' is undefined, line 4",
+      "    Rendering SLS 'base:web' failed: Jinja variable 'dict object' has no attribute 'version'",
+    ]);
+    expect(locations.map((location) => `${location.file}:${location.line}:${location.hints?.confirm === true}`)).toEqual([
+      'web/nginx/config.sls:9:true',
+      'web/nginx/config/init.sls:9:true',
+      'web.sls:4:true',
+      'web/init.sls:4:true',
+    ]);
+    expect(locations[0]).toMatchObject({ severity: 'error', message: "Jinja syntax error: unexpected '}', expected ')'", format: 'salt' });
+  });
+});

@@ -65,6 +65,43 @@ describe('permissive tier', () => {
     ]);
   });
 
+  it('reads a span over several lines written as two bracketed positions (jsonnet, GHC) as its first line', () => {
+    expect(proposed('\tlib/sizes.libsonnet:3:29-45\tfunction <anonymous>\n\tapp/site.jsonnet:(6:16)-(9:6)\tobject <anonymous>\n')).toEqual([
+      'lib/sizes.libsonnet:3:29',
+      'app/site.jsonnet:6:16',
+    ]);
+  });
+
+  it("reads a path after an escaped line break, as a JSON string holding a tool's output joins its lines", async () => {
+    const log = '{"msg":"load failed: 2 errors:\\npolicies/deny.rego:41: rego_parse_error: x\\npolicies/deny.rego:45: y"\n';
+    // The word glued before the break makes a second reading; the workspace keeps the one it has.
+    expect(proposed(log)).toEqual(['policies/deny.rego:41', 'x\\npolicies/deny.rego:45', 'policies/deny.rego:45']);
+    const root = await makeWorkspace({ 'policies/deny.rego': 'a\n'.repeat(50) });
+    const result = await locate({ text: log }, { cwd: root, roots: [root] });
+    expect(result.locations.map((location) => `${location.file}:${location.line}`)).toEqual([
+      'policies/deny.rego:41',
+      'policies/deny.rego:45',
+    ]);
+  });
+
+  it('proposes standard input as its tools print it, for the command to name', () => {
+    expect(proposed('(stdin):4:1:\n<stdin>:2:7: unexpected\n<standard input>:3: bad token\n')).toEqual([
+      '(stdin):4:1',
+      '<stdin>:2:7',
+      '<standard input>:3',
+    ]);
+  });
+
+  it('names standard input by the file of the bare command make echoed above it, when the workspace has that file', async () => {
+    const root = await makeWorkspace({ 'lists.dhall': 'a\n'.repeat(6), Makefile: 'format:\n\tdhall format --inplace lists.dhall\n' });
+    const log = 'dhall format --inplace lists.dhall\n\nError: Invalid input\n\n(stdin):3:1:\n  |\n3 | let x =\n';
+    const result = await locate({ text: log }, { cwd: root, roots: [root] });
+    expect(result.locations.map((location) => `${location.file}:${location.line}`)).toEqual(['lists.dhall:3']);
+    const elsewhere = await makeWorkspace({ 'other.dhall': 'a\n'.repeat(6) });
+    const unnamed = await locate({ text: log }, { cwd: elsewhere, roots: [elsewhere] });
+    expect([...unnamed.locations, ...unnamed.unresolved]).toEqual([]);
+  });
+
   it('never claims a line a strict format claims', () => {
     expect(proposed('src/a.c:3:5: error: boom\n  File "/app/x.py", line 3, in f\nMakefile:12: *** missing separator.  Stop.')).toEqual([]);
   });

@@ -92,6 +92,16 @@ describe('prose tier', () => {
     expect(proposed('loading db/q.sql\nerror: bad value at line 3 of conf/app.ini\n')).toEqual(['conf/app.ini:3']);
   });
 
+  it('takes the file a report field names below a number phrase that names none (jsonlint under cjson)', () => {
+    const log =
+      'Error: Parse error on line 4:\n...: 8080,    "host": "0.0.0.0}\n----------------------^\n' +
+      "Expecting 'STRING', got 'undefined'\nFile: \"/srv/app/conf/service.cjson\"\n";
+    expect(proposed(log)).toEqual(['/srv/app/conf/service.cjson:4']);
+    // Another position between them owns the field; a field too far below names nothing.
+    expect(proposed('Error: Parse error on line 4:\nsee line 9\nFile: "conf/a.json"\n')).not.toContain('conf/a.json:4');
+    expect(proposed('Error: Parse error on line 4:\na\nb\nc\nd\nFile: "conf/a.json"\n')).not.toContain('conf/a.json:4');
+  });
+
   it("gives severity rows under a file written alone on a line that file (a run page's annotations copied)", async () => {
     const rows = 'conf/app.ini\n  Error: 4:8 [K12] bad key\n  Warning: 2:1 [K3] unused\nsrc/main.c\n  Notice: 7:3 spelling\n';
     expect(proposed(rows)).toEqual(['conf/app.ini:4:8', 'conf/app.ini:2:1', 'src/main.c:7:3']);

@@ -12,15 +12,21 @@ import { severityOf } from './shared/common.js';
 // `f(12)` stays a call with a line number.
 // Letters beyond ASCII count as word characters (`src/模块/主.c`, `charm.🔥`): a name the workspace then confirms.
 const SEGMENT = String.raw`(?:[\w.@~+$%\u0080-\uffff-]|\((?!\d)[\w.@~+$%-]*\)|\[[\w.@~+$%-]*\])+`;
-const PATH = String.raw`(?:[A-Za-z]:)?[\\/]?${SEGMENT}(?:[\\/]${SEGMENT})*`;
-// What may stand before a path: the line start, a blank, an opening quote or bracket, `=` or `,`.
-const BEFORE = String.raw`(?<=^|[\s"'\x60(\[{<=,|])`;
+// What a tool prints for standard input (`<stdin>`, `<standard input>`; `(stdin)` and `[stdin]` are segments): the
+// command names the file (src/resolve/command-names.ts).
+const PATH = String.raw`(?:<stdin>|<standard input>|(?:[A-Za-z]:)?[\\/]?${SEGMENT}(?:[\\/]${SEGMENT})*)`;
+// What may stand before a path: the line start, a blank, an opening quote or bracket, `=` or `,`; or an escaped
+// newline or tab (`\n`, `\t`): a tool's output kept as one JSON string (a structured logger's field, an API's
+// answer) has its lines joined by them.
+const BEFORE = String.raw`(?<=^|[\s"'\x60(\[{<=,|]|\\[nrt])`;
 // `path:L[:C]` (not followed by more digits, a dot and digit or a URL path), the GNU standard's dotted column and ranges
 // (`path:L.C:`, `path:L.C-EL.EC:`, valac and bison print them), `path(L[,C])` and `path(L:C)` (Odin),
-// `path[,:]? line L`.
+// `path[,:]? line L`, and a span over several lines written as two bracketed positions (`path:(12:7)-(31:15)`: jsonnet,
+// GHC's `path:(12,5)-(13,7)`).
 const SHAPES = new RegExp(
   `${BEFORE}(${PATH})(?::(\\d{1,7})(?:[:.](\\d{1,5})(?:-(?:\\d{1,7}\\.)?\\d{1,5})?)?(?![\\d/]|\\.\\d)|` +
-    `\\((\\d{1,7})(?:[,:]\\s?(\\d{1,5}))?\\)|[,:]? (?:at )?line (\\d{1,7})\\b)`,
+    `\\((\\d{1,7})(?:[,:]\\s?(\\d{1,5}))?\\)|[,:]? (?:at )?line (\\d{1,7})\\b|` +
+    `:\\((\\d{1,7})[,:](\\d{1,5})\\)(?:-\\((\\d{1,7})[,:]\\d{1,5}\\))?)`,
   'g',
 );
 
@@ -42,10 +48,11 @@ function parsePermissive(context: LineContext): boolean {
   SHAPES.lastIndex = 0;
   for (let match = SHAPES.exec(text); match !== null; match = SHAPES.exec(text)) {
     const token = match[1]!;
-    const lineText = match[2] ?? match[4] ?? match[6];
+    const lineText = match[2] ?? match[4] ?? match[6] ?? match[7];
     const line = Number(lineText);
     if (!candidate(token) || !(line >= 1)) continue;
-    const columnText = match[3] ?? match[5];
+    const columnText = match[3] ?? match[5] ?? match[8];
+    const endLine = match[9] === undefined || Number(match[9]) <= line ? null : Number(match[9]);
     const rest = text.slice(match.index + match[0].length);
     // The location's own tail says its severity (`x.bicep(65,23) : Warning …`); only without one does a word elsewhere
     // on the line count, since a wrapping tool's `ERROR: step failed: … stderr:` before it speaks of the whole step.
@@ -57,16 +64,22 @@ function parsePermissive(context: LineContext): boolean {
         .slice(0, match.index)
         .replace(/\s+(?:at|in|from)\s*$/, '')
         .trim();
-    context.emit({
-      file: token,
-      line,
-      column: columnText === undefined ? null : Number(columnText),
-      severity,
-      message,
-      hints: { confirm: true },
-    });
+    const column = columnText === undefined ? null : Number(columnText);
+    context.emit({ file: token, line, column, endLine, severity, message, hints: { confirm: true } });
+    // A word glued to the path by an escaped line break (`…rule body\n/srv/x.rego:41`, a JSON string holding a
+    // tool's output) or a Windows folder (`src\tests\a.c`): both readings are proposed, the workspace keeps one.
+    const broken = token.includes('\\') ? afterLastEscapedBreak(token) : undefined;
+    if (broken !== undefined && candidate(broken))
+      context.emit({ file: broken, line, column, endLine, severity, message, hints: { confirm: true } });
   }
   return false;
+}
+
+function afterLastEscapedBreak(token: string): string | undefined {
+  let cut = -1;
+  for (let index = token.indexOf('\\'); index >= 0; index = token.indexOf('\\', index + 1))
+    if (/[nrt]/.test(token[index + 1] ?? '')) cut = index;
+  return cut < 0 ? undefined : token.slice(cut + 2);
 }
 
 const permissive: GrammarFormat = {
@@ -77,7 +90,7 @@ const permissive: GrammarFormat = {
     'extension or none, kept only when the workspace has that file.',
   columnBase: 1,
   columnUnit: 'unknown',
-  fields: ['file', 'line', 'column', 'message'],
+  fields: ['file', 'line', 'column', 'endLine', 'message'],
   observed: true,
   // Exactly the universal anchors: the prefilter tries them anywhere in a line, which is where these paths are.
   anchor: UNIVERSAL_ANCHORS.join('|'),

@@ -4,9 +4,10 @@
 // Optional SGR/EL sequences that tools put between the parts of a location (tsc --pretty, gcc, vitest).
 const SGR = '(?:\\x1b\\[[0-9;]*[mK])*';
 
-/** A source read from standard input (`<stdin>:3:18: error`, `[stdin]:3`, ruff's `-:1:8`): only the command
- * names its file (src/resolve/command-names.ts). A universal anchor too (prefilter.ts). */
-export const STANDARD_INPUT_ANCHOR = `(?:<stdin>|\\[stdin\\]):\\d|-:\\d+:\\d`;
+/** A source read from standard input (`<stdin>:3:18: error`, `[stdin]:3`, megaparsec's `(stdin):4:1:`, `<standard
+ * input>:2`, ruff's `-:1:8`): only the command names its file (src/resolve/command-names.ts). A universal anchor too
+ * (prefilter.ts). */
+export const STANDARD_INPUT_ANCHOR = `(?:<stdin>|\\[stdin\\]|\\(stdin\\)|<standard input>):\\d|-:\\d+:\\d`;
 
 /** `.ext` followed by `:digit` or `(digit`, ANSI allowed in between: nearly every location has it; or a source
  * read from standard input. */

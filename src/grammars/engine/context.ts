@@ -1,7 +1,7 @@
 // Builds the LineContext a grammar sees for one candidate line: lazy neighbours, Chevrotain parsing,
 // and emission with the format's defaults applied.
 import type { CstNode, IToken } from 'chevrotain';
-import { echoedCommand, isStandardInputName, readsStandardInput, type RawLocation } from '../../core/index.js';
+import { echoedCommand, isStandardInputName, namedInputFile, readsStandardInput, type RawLocation } from '../../core/index.js';
 import { CauseChain } from './cause-chain.js';
 import type { Emitted, GrammarFormat, LineContext, Parsed } from './format.js';
 import { isSpace } from './heads.js';
@@ -60,6 +60,8 @@ function collectInts(node: CstNode, out: IToken[]): void {
 
 // How far above a location in standard input its command is looked for (the neighbour window's reach).
 const MAX_COMMAND_LOOKBACK = 40;
+// A line that may be a command as make echoes it: a program's name, then its words.
+const BARE_COMMAND = /^[\w./-]+\s/;
 
 // One context per format, reused for every candidate line (reset by the scanner): a fresh object with a
 // dozen closures per line and format (~36 000 per 100 MB log) was measured as ~50 MB of old-space garbage.
@@ -191,16 +193,25 @@ export class FormatLineContext implements LineContext {
   }
 
   // The nearest command above that may name what a tool read as standard input: an echoed command (`$ …`,
-  // `+ …`), or a line that is itself a command reading standard input (make echoes its recipes as they are).
+  // `+ …`), or a line that is itself a command (make echoes its recipes as they are) reading standard input or
+  // naming one file the workspace holds (`dhall format --inplace packages.dhall`, which then reports `(stdin)`).
   private echoedCommandAbove(): string | undefined {
     for (let delta = -1; delta >= -MAX_COMMAND_LOOKBACK; delta--) {
       const line = this.line(delta);
       if (line === undefined) return undefined;
       const echoed = echoedCommand(line);
       if (echoed !== undefined) return ownCopy(echoed);
-      if (/^[\w./-]+\s/.test(line) && readsStandardInput(line)) return ownCopy(line);
+      if (!BARE_COMMAND.test(line)) continue;
+      if (readsStandardInput(line) || this.namesWorkspaceFile(line)) return ownCopy(line);
     }
     return undefined;
+  }
+
+  // Whether a bare command line names one input file the workspace holds: with no workspace to ask, no line is taken.
+  private namesWorkspaceFile(line: string): boolean {
+    if (this.host.mayBeWorkspaceFile === undefined) return false;
+    const file = namedInputFile(line);
+    return file !== undefined && this.host.mayBeWorkspaceFile(file);
   }
 
   // A terminal-width console (fold, a CI log viewer) wraps a long path where the width ends: the location line

@@ -82,6 +82,7 @@ export function isDevServerUrl(path: string): boolean {
   return DEV_SERVER.test(path);
 }
 
+// A URL scheme or a bundler's prefix before the path (see cleanPrintedPath), removed.
 function withoutScheme(printed: string): string {
   let path = printed;
   if (/^file:/i.test(path)) {
@@ -123,12 +124,32 @@ const QUERY_MARK = /[?#]/;
 export function cleanPrintedPath(printed: string): string {
   let path = printed.trim();
   if (path.length >= 2 && (path[0] === '"' || path[0] === "'") && path.at(-1) === path[0]) path = path.slice(1, -1);
+  if (path.includes('\\')) path = afterEscapedLineBreak(path);
   // Every scheme below has a colon: a plain path (nearly every location) skips them all.
   if (path.includes(':')) path = withoutScheme(path);
   if (path.startsWith('/@fs/')) path = path.slice(4);
   const query = path.search(QUERY_MARK);
   if (query > 0 && isQueryOrFragment(path.slice(0, query), path.slice(query))) path = path.slice(0, query);
   return path;
+}
+
+// Text before an escaped line break that no path holds: a colon past a drive's, a quote, a `\u2018` escape.
+const NOT_PATH_TEXT = /[:'"]|\\u[0-9A-Fa-f]{4}/;
+const ESCAPED_BREAK = /\\[nrt]/g;
+
+/**
+ * A tool's output kept as one escaped string (a structured log record's field, an API's JSON answer) joins its lines
+ * with `\n`: a path read across one starts after the last escape when what stands before it holds text no path holds
+ * (`…parse_header\u2019:\nsrc/a.c`). A Windows path's own `\n` or `\t` (`C:\new\a.c`) has only its drive before it.
+ */
+function afterEscapedLineBreak(path: string): string {
+  let cut = -1;
+  ESCAPED_BREAK.lastIndex = 0;
+  for (let match = ESCAPED_BREAK.exec(path); match !== null; match = ESCAPED_BREAK.exec(path)) cut = match.index;
+  if (cut < 0) return path;
+  const before = path.slice(0, cut);
+  const drive = /^[A-Za-z]:/.test(before) ? 2 : 0;
+  return before === '' || NOT_PATH_TEXT.test(before.slice(drive)) ? path.slice(cut + 2) : path;
 }
 
 /**

@@ -21,6 +21,22 @@ describe('cleanPrintedPath', () => {
     },
   );
 
+  // A tool's output kept as one escaped string joins its lines with `\n`: the path starts after the break.
+  it.each([
+    ['loading:\\n/opt/app/policies/deny.rego', '/opt/app/policies/deny.rego'],
+    ['In function \\u2018parse\\u2019:\\nsrc/parse.c', 'src/parse.c'],
+    ['\\nsrc/a.c', 'src/a.c'],
+  ])('reads %s from after its escaped line break', (printed, clean) => {
+    expect(cleanPrintedPath(printed)).toBe(clean);
+  });
+
+  it.each(['C:\\new\\tools\\a.c', 'D:\\repo\\notes\\run.c', 'C:\\Program Files\\tests\\x.c'])(
+    'keeps the Windows path %s whole',
+    (printed) => {
+      expect(cleanPrintedPath(printed)).toBe(printed);
+    },
+  );
+
   // A server on this machine serves the workspace's own files below an unknown folder: the URL's path, relative.
   it.each([
     ['http://localhost:3000/app.js', 'app.js'],

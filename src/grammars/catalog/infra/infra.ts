@@ -1,7 +1,7 @@
 // Infrastructure and CI tools: GitHub Actions workflow commands, Terraform, Docker BuildKit, hadolint,
 // Ansible, actionlint, yamllint, markdownlint, cfn-lint, sqlfluff, codespell, semgrep, puppet-lint, dotenv-linter, PyYAML
-// marks, pre-commit-hooks' check-json/check-toml, kubectl's manifest parse errors, js-yaml's marks and Jenkins pipelines
-// that do not compile. The family is first in the registry (see registry.ts).
+// marks, pre-commit-hooks' check-json/check-toml, kubectl's manifest parse errors, js-yaml's marks, Jenkins pipelines
+// that do not compile and SaltStack states that do not render. The family is first in the registry (see registry.ts).
 // Link: https://docs.github.com/en/actions/reference/workflow-commands-for-github-actions (each helper links its tools)
 import type { GrammarFamily } from '../../engine/format.js';
 import { ansible, defineAnsibleRules } from './ansible.js';
@@ -12,6 +12,7 @@ import { codespell, semgrep, sqlfluff } from './text-lint.js';
 import { kubectl, preCommitHooks, pyyaml } from './config-checks.js';
 import { jenkinsPipeline } from './jenkins.js';
 import { jsYaml } from './js-yaml.js';
+import { salt } from './salt.js';
 
 export const infraFamily: GrammarFamily = {
   rules: (parser) => {
@@ -49,5 +50,7 @@ export const infraFamily: GrammarFamily = {
     kubectl,
     // js-yaml's `in "F" (L:C)` and a caller's `"F": … (L:C)` end the line, which no format above reads.
     jsYaml,
+    // Salt names a state file by its SLS reference (`base:web.nginx`), a shape no format above reads.
+    salt,
   ],
 };

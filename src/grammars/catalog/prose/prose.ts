@@ -115,12 +115,29 @@ function fileAbove(context: LineContext): string | undefined {
   return named.size === 1 ? [...named][0] : undefined;
 }
 
+// A report field naming the file a message's position is in, on its own line below the message (jsonlint's
+// `Error: Parse error on line 2:` over its snippet, then `File: "conf/x.json"`).
+const FILE_FIELD = /^\s*(?:File|Filename|File name|Path|Source)\s*[:=]\s*["'\x60]?([^"'\x60\s]+)["'\x60]?\s*$/;
+// How far below a message its file field may stand (the snippet and caret lines between).
+const MAX_FIELD_BELOW = 4;
+
+// The file a report field names a few lines below a number phrase whose line and the line above name none.
+function fileBelow(context: LineContext): string | undefined {
+  for (let delta = 1; delta <= MAX_FIELD_BELOW; delta++) {
+    const below = context.line(delta);
+    if (below === undefined || ANY_PHRASE.test(below)) return undefined;
+    const path = FILE_FIELD.exec(below)?.[1];
+    if (path !== undefined) return pathLike(path) ? path : undefined;
+  }
+  return undefined;
+}
+
 // A log repeats its lines (the same warning per file, per retry, per copy of a run): what a line's own words say
 // is read once per distinct text. Only an analysis that never looked at the line above is kept, so the memo is a
 // pure function of the text; it is bounded in entries and in the length of the lines it keeps.
 const phrasesMemo = new RepeatMemo<readonly Found[]>(512, 1024);
 
-function rememberedPhrasesOf(text: string, above: () => string | undefined): readonly Found[] {
+function rememberedPhrasesOf(text: string, above: () => string | undefined, below: () => string | undefined): readonly Found[] {
   const known = phrasesMemo.get(text);
   if (known !== undefined) return known;
   let lookedAbove = false;
@@ -128,10 +145,18 @@ function rememberedPhrasesOf(text: string, above: () => string | undefined): rea
   const phrases =
     tokens.length === 0
       ? []
-      : phrasesOf(text, tokens, () => {
-          lookedAbove = true;
-          return above();
-        });
+      : phrasesOf(
+          text,
+          tokens,
+          () => {
+            lookedAbove = true;
+            return above();
+          },
+          () => {
+            lookedAbove = true;
+            return below();
+          },
+        );
   // What is kept holds no slice of the line (the memo copies its key; phrases keep their own copies of files).
   if (!lookedAbove && phrasesMemo.wants(text))
     phrasesMemo.set(
@@ -141,7 +166,7 @@ function rememberedPhrasesOf(text: string, above: () => string | undefined): rea
   return phrases;
 }
 
-function phrasesOf(text: string, tokens: readonly Token[], above: () => string | undefined): Found[] {
+function phrasesOf(text: string, tokens: readonly Token[], above: () => string | undefined, below: () => string | undefined): Found[] {
   const found: Found[] = [];
   const candidates = fileCandidates(tokens);
   for (const token of tokens) {
@@ -171,8 +196,11 @@ function phrasesOf(text: string, tokens: readonly Token[], above: () => string |
       const alone = named === undefined && !paren && !tokens.some(likely);
       const previous = alone ? above() : undefined;
       const fromAbove = previous === undefined ? undefined : { path: previous, start, end, fromAbove: true };
-      const unnamed = alone && previous === undefined && UNNAMED_ERROR.test(text);
-      const file = unnamed ? { path: '-', start, end } : (named ?? fromAbove);
+      // Else a report field below names it (`File: "F"` under the message and its snippet).
+      const field = alone && previous === undefined ? below() : undefined;
+      const fromBelow = field === undefined ? undefined : { path: field, start, end };
+      const unnamed = alone && previous === undefined && field === undefined && UNNAMED_ERROR.test(text);
+      const file = unnamed ? { path: '-', start, end } : (named ?? fromAbove ?? fromBelow);
       if (!file || !(unnamed || 'fromAbove' in file || likely(file)) || found.some((each) => each.start <= start && start < each.end))
         continue;
       const line = Number(match[1]);
@@ -261,7 +289,7 @@ function parseProse(context: LineContext): boolean {
   let claimed = false;
   let above: string | undefined | null = null;
   const fileOfAbove = (): string | undefined => (above === null ? (above = fileAbove(context)) : above);
-  const phrases = rememberedPhrasesOf(text, fileOfAbove);
+  const phrases = rememberedPhrasesOf(text, fileOfAbove, () => fileBelow(context));
   if (phrases.length === 0) return false;
   // A Python traceback whose newlines a copy lost is one line of frames: its header says the innermost is last.
   // So is a message that wraps the error it met in the file it read (Apache's `Syntax error on line 140 of a.conf:
