@@ -5,14 +5,13 @@
 import type { ScannerOptions, ScanResult } from './scan-options.js';
 import { newContextHost, type ContextHost } from './host.js';
 import type { GrammarFormat } from './format.js';
-import { LineTexts, mayBeRewritten, Neighbours } from './line-texts.js';
-import { mayHoldPrefix, peelCandidate, swallowed, withWrapperLevel, type PeeledLine } from './peel.js';
+import { LineTexts } from './line-texts.js';
+import { LineOffer } from './line-offer.js';
 import { detectLinePrefixes } from './prefixes.js';
 import { FormatOffer } from './offer.js';
 import { formatAnchorsFor, formatsByNameFor, prefilterFor, type LineStartMatcher, type Prefilter } from './prefilter.js';
-import { latin1ToUtf8, ownCopy, utf8ToLatin1 } from './strings.js';
 import { DIRECTORY_CONTEXT_KEY, type DirectoryContext } from './directories.js';
-import { countWeak, dropUnconfirmable } from './weak.js';
+import { dropUnconfirmable } from './weak.js';
 import { BarrenLines } from './barren-lines.js';
 
 export type { ScannerOptions, ScanResult } from './scan-options.js';
@@ -20,20 +19,12 @@ export type { ScannerOptions, ScanResult } from './scan-options.js';
 // Bytes of context kept before and guaranteed after a candidate line for multi-line formats.
 const BEHIND_BYTES = 16 * 1024;
 const AHEAD_BYTES = 16 * 1024;
-// Neighbouring lines a grammar may ask for (each sees MAX_LINE_TEXT of them).
-const MAX_NEIGHBOUR_LINES = 40;
 // A line longer than this is parsed only in windows around its anchors (linear time on 1 MB lines).
 const LONG_LINE = 16 * 1024;
 const WINDOW_HALF = 2 * 1024;
 const MAX_WINDOWS_PER_LINE = 64;
 // An unterminated line is consumed in slices once it grows past this, so a 100 MB line stays bounded.
 const MAX_PENDING_LINE = 256 * 1024;
-
-/** Whether `test` holds for an item of `items` from index `from` on. */
-function someFrom<T>(items: readonly T[], from: number, test: (item: T) => boolean): boolean {
-  for (let index = from; index < items.length; index++) if (test(items[index]!)) return true;
-  return false;
-}
 
 /** A candidate position in the buffer and the log line it is on. */
 interface Candidate {
@@ -64,27 +55,24 @@ export class Scanner {
   private lineStart: LineStartMatcher | undefined;
   /** The normalised text of buffer lines. */
   private readonly lineTexts: LineTexts;
-  /** The neighbours of the candidate line being offered. */
-  private readonly neighbours: Neighbours;
-  /** The candidate line being offered: its raw text and bounds, and its prepared text once a format asked for it. */
-  private pendingRaw = '';
-  private pendingStart = 0;
-  private pendingEnd = 0;
-  private pendingLine: PeeledLine | undefined;
-  // Made once, not per line (a dense log's location lines made five closures each; issue 21).
-  private readonly readNeighbour = (delta: number): string | undefined => ((this.host.readBeyondLine = true), this.neighbours.text(delta));
-  private readonly lineNeighbour = (delta: number): string | undefined => (delta === 0 ? this.prepared().text : this.readNeighbour(delta));
-  private readonly preparedText = (): string => this.prepared().text;
+  /** Offers each candidate line to the formats. */
+  private readonly lineOffer: LineOffer;
 
   constructor(options: ScannerOptions) {
     this.formats = options.formats;
     this.normalise = options.normaliseLine;
     this.lineTexts = new LineTexts(options.normaliseLine);
-    this.neighbours = new Neighbours(this.lineTexts, () => this.buffer, MAX_NEIGHBOUR_LINES);
 
     this.prefilter = prefilterFor(this.formats);
     this.host = newContextHost(options, formatsByNameFor(this.formats), () => ++this.traceCounter);
     this.formatOffer = new FormatOffer(this.formats, this.host);
+    this.lineOffer = new LineOffer({
+      host: this.host,
+      formatOffer: this.formatOffer,
+      lineTexts: this.lineTexts,
+      normalise: this.normalise,
+      buffer: () => this.buffer,
+    });
     this.barrenLines = new BarrenLines(this.host);
   }
 
@@ -298,74 +286,13 @@ export class Scanner {
     const whole = lineEnd - lineStart <= LONG_LINE ? raw : undefined;
     if (this.barrenLines.skips(whole)) return;
     const emittedBefore = this.host.emitted.length;
-    this.offerLine(raw, lineStart, lineEnd, logLine);
+    this.tally(raw.length);
+    this.lineOffer.offer(raw, lineStart, lineEnd, logLine, lineEnd - lineStart > LONG_LINE);
     // Once the line is settled (its formats saw every proposal), as folding below: resolve sees no guess it would refuse.
     const test = this.host.mayBeWorkspaceFile;
     if (test) this.host.weakKept -= dropUnconfirmable(this.host.emitted, emittedBefore, test);
     const directories = this.host.sharedState.get(DIRECTORY_CONTEXT_KEY) as DirectoryContext | undefined;
     this.host.repeats.fold(this.host.emitted, emittedBefore, directories?.generation ?? 0);
     this.barrenLines.settled(whole);
-  }
-
-  private offerLine(raw: string, lineStart: number, lineEnd: number, logLine: number): void {
-    this.tally(raw.length);
-    const long = lineEnd - lineStart > LONG_LINE;
-    this.pendingRaw = raw;
-    this.pendingStart = lineStart;
-    this.pendingEnd = lineEnd;
-    this.pendingLine = undefined;
-    // A structured-log wrapper or a web copy's Markdown hides a line from the raw anchors: such a line is rewritten
-    // before they look; any other line is decoded only once an anchor selects it.
-    const line = !long && mayBeRewritten(raw) ? this.prepared() : undefined;
-    const emittedBefore = this.host.emitted.length;
-    const claimant = this.formatOffer.offer(line?.changed ? utf8ToLatin1(line.text) : raw, this.preparedText, logLine);
-    if (long) return;
-    withWrapperLevel(line, this.host.emitted, emittedBefore);
-    // A prefix learned from the neighbours (`[rank0]:`, `api  | `) or a tool tag (`[javac] `, `error:`) may be a
-    // tool's own words (make's `make[1]: `, Maven's `[ERROR] `), so the line is first offered with it; when no
-    // specific format claimed it or a path swallowed the prefix, it goes again without, its neighbours peeled alike.
-    const emitted = this.host.emitted;
-    const specific = claimant !== undefined && claimant.fallback !== true;
-    if (specific && !someFrom(emitted, emittedBefore, (location) => mayHoldPrefix(location.file))) return;
-    const peeled = peelCandidate(this.prepared());
-    if (peeled === undefined) return;
-    if (specific && !someFrom(emitted, emittedBefore, (location) => swallowed(this.prepared().text, location.file, peeled.peeledLength)))
-      return;
-    // Copied only now: nearly every claimed line returned above, and a copy per line was garbage (issue 21).
-    const fresh = emitted.slice(emittedBefore);
-    this.host.emitted.length = emittedBefore;
-    this.host.weakKept -= countWeak(fresh);
-    this.host.lineMemo.clear();
-    this.host.neighbour = (delta) => (delta === 0 ? peeled.text : peeled.neighbour(delta));
-    this.formatOffer.offer(utf8ToLatin1(peeled.text), () => peeled.text, logLine);
-    withWrapperLevel(line, this.host.emitted, emittedBefore, peeled.severity);
-    // Without the tag the line says nothing: what the fallback tiers read with it stands (`Error: 2:1 …` rows).
-    if (this.host.emitted.length > emittedBefore) return;
-    this.host.emitted.push(...fresh);
-    this.host.weakKept += countWeak(fresh);
-  }
-
-  // The candidate line's prepared text, made on first use.
-  private prepared(): PeeledLine {
-    return (this.pendingLine ??= this.prepareLine(this.pendingRaw, this.pendingStart, this.pendingEnd));
-  }
-
-  // The normalised, peeled text of a selected line, with fresh per-line memos and its neighbours on demand.
-  private prepareLine(raw: string, lineStart: number, lineEnd: number): PeeledLine {
-    const long = lineEnd - lineStart > LONG_LINE;
-    const text = long ? ownCopy(this.normalise(latin1ToUtf8(raw))) : this.lineTexts.of(this.buffer, lineStart, lineEnd);
-    this.host.linePackage = long ? undefined : this.lineTexts.package;
-    this.host.lineMemo.clear();
-    this.host.tokenMemo.clear();
-    this.neighbours.reset(lineStart, lineEnd);
-    // A logfmt wrapper changes what the anchors see (read before any neighbour is normalised).
-    const line: PeeledLine = {
-      text,
-      neighbour: this.readNeighbour,
-      changed: !long && this.lineTexts.rewritten,
-      level: this.lineTexts.level,
-    };
-    this.host.neighbour = this.lineNeighbour;
-    return line;
   }
 }
