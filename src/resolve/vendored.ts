@@ -76,6 +76,12 @@ const TOOLCHAIN_PATTERNS: readonly RegExp[] = [
   /(^|\/)R\/(x86_64|aarch64)[\w.-]*-library\/\d/, // per-user R library (~/R/x86_64-pc-linux-gnu-library/4.2/…)
   /(^|\/)renv\/(library|staging|sandbox)\//, // renv's project library
   /(^|\/)\.yarn\/(cache|unplugged|__virtual__|berry)\//, // Yarn Berry's cache and unplugged packages
+  // Yarn Berry's Plug'n'Play runtime, written by `yarn install` beside the manifest: its resolver frames (`at makeError
+  // (.pnp.cjs:22514:34)`) sit on top of every PnP require error. Also its bundled release, plugins and editor SDKs.
+  /(^|\/)\.pnp\.(c?js|loader\.mjs)$/,
+  /(^|\/)\.yarn\/(releases|plugins|sdks)\//,
+  /(^|\/)\.bun\/install\/cache\//, // Bun's global package cache
+  /(^|\/)(\.cache|Caches)\/deno\/(deps|npm|remote|gen)\//, // DENO_DIR: remote modules and npm packages Deno fetched
   /(^|\/)Carthage\/(Checkouts|Build)\//, // Carthage
   /(^|\/)\.build\/(checkouts|repositories)\//, // SwiftPM's dependency checkouts
   /(^|\/)SourcePackages\/checkouts\//, // Xcode's Swift package checkouts (DerivedData)

@@ -82,6 +82,41 @@ describe('node-stack', () => {
     expect(brief(locations)).toEqual(['node-stack ./src/App.jsx:58:11', 'node-stack ./src/render.ts:12:3', 'node-stack src/x.ts:3:4']);
   });
 
+  it("puts the places an error's message names before its frames, innermost template first", () => {
+    // A template engine's error: the message is the outer template's place, then the included one's on its own line.
+    const locations = scan(
+      [
+        'ReferenceError: /srv/site/views/page.ejs:5',
+        ' >> 5|   <%- include("nav") %>',
+        '',
+        '/srv/site/views/nav.ejs:3',
+        ' >> 3|   <% if (user.admin) { %>',
+        '',
+        'user is not defined',
+        '    at eval ("/srv/site/views/nav.ejs":12:8)',
+        '    at nav (/srv/site/node_modules/ejs/lib/ejs.js:703:17)',
+        '    at render (/srv/site/src/app.js:9:5)',
+      ],
+      ['node-stack'],
+    );
+    expect(brief(locations)).toEqual([
+      'node-stack /srv/site/views/nav.ejs:3:null',
+      'node-stack /srv/site/views/page.ejs:5:null',
+      'node-stack /srv/site/node_modules/ejs/lib/ejs.js:703:17',
+      'node-stack /srv/site/src/app.js:9:5',
+    ]);
+    expect(locations.map((l) => l.frame?.index)).toEqual([0, 1, 3, 4]);
+    expect(new Set(locations.map((l) => l.frame?.trace)).size).toBe(1);
+  });
+
+  it('reads no place from a message that only mentions one', () => {
+    const locations = scan(
+      ['Error: cannot read /srv/site/views/page.ejs:5 twice', '    at render (/srv/site/src/app.js:9:5)'],
+      ['node-stack'],
+    );
+    expect(brief(locations)).toEqual(['node-stack /srv/site/src/app.js:9:5']);
+  });
+
   it('starts a new trace per contiguous block of frames and takes each message from its own header', () => {
     const locations = scan([
       'startup failed: Error: ECONNREFUSED postgres://localhost:5432/app',

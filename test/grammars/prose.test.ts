@@ -81,6 +81,13 @@ describe('prose tier', () => {
     expect(proposed('inline 4 of src/main.c\n')).toEqual([]);
   });
 
+  it('takes the file a number is in, not the files that include it (a template engine naming the include chain)', () => {
+    expect(
+      proposed('Liquid syntax error (line 6): tag not closed in site/_includes/meta.html, included in site/_layouts/post.html\n'),
+    ).toEqual(['site/_includes/meta.html:6']);
+    expect(proposed('error (line 6): copied site/a.html to site/b.html\n')).toEqual([]);
+  });
+
   it("takes the one file the line above names when a number phrase's own line names none (a message in two lines)", () => {
     const two =
       'ERROR: Syntax Error while loading YAML script, conf/app.ini\nNote: the error may be before this position: line 12, column 9\n';

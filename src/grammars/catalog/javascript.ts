@@ -7,6 +7,7 @@ import {
   defineV8Rules,
   emitFrame,
   findErrorHeader,
+  emitHeaderPlaces,
   FRAME_ANCHOR,
   frameRun,
   isFrameLine,
@@ -213,6 +214,7 @@ function parseNodeStack(context: LineContext): boolean {
   const location = parseV8Frame(context);
   if (location === undefined) return false;
   const run = frameRun(context, () => ({ owner: 'node', message: findErrorHeader(context, 0)?.text ?? '' }));
+  if (run.index === 0) emitHeaderPlaces(context, run, 'node-stack');
   emitFrame(context, run, location, 'node-stack');
   return true;
 }

@@ -17,7 +17,11 @@ const SOURCE_EXTENSIONS = new Set(
     // Compiled languages whose compilers print ordinary heads (issue 20's third fresh batch): Vala and its bindings,
     // Odin, Mojo (whose files may end in the fire emoji), Idris, Lean 3/4 and the HoTT library, Agda, Free Pascal's
     // Delphi and Free Pascal programs (.dpr, .lpr), Fortran's preprocessed upper-case spellings and fixed-form .f77, GNAT project files.
-    'vala vapi odin mojo \u{1F525} idr lidr lean hlean agda lagda dpr lpr F F90 F95 F03 F08 FOR FPP fpp f77 gpr cgpr'
+    'vala vapi odin mojo \u{1F525} idr lidr lean hlean agda lagda dpr lpr F F90 F95 F03 F08 FOR FPP fpp f77 gpr cgpr ' +
+    // Templates and the style sheets PostCSS reads (issue 20's twelfth fresh batch): an engine compiles them to code and
+    // names the template's own line when it fails (ejs, pug and jade, Handlebars, Nunjucks and Jinja, Liquid, Twig,
+    // Razor). Haml and Slim stay unlisted: their linters' formats name them, and the permissive tier confirms the rest.
+    'ejs pug jade hbs handlebars mustache njk nunjucks jinja jinja2 j2 liquid twig eta marko tpl tmpl cshtml razor pcss sss'
   ).split(/\s+/),
 );
 

@@ -6,9 +6,13 @@ import type { GrammarFormat, LineContext } from '../../engine/format.js';
 import type { Severity } from '../../../core/index.js';
 import { parseSeverityTail, plausiblePath, severityOf } from '../shared/common.js';
 
-// `prog: ` before the file is allowed by the standard (`gcc: a.c:3.5: …`); the file has no spaces or colons.
+// `prog: ` before the file is allowed by the standard (`gcc: a.c:3.5: …`); the file has no spaces or colons, or is
+// double-quoted as the Nu Html Checker's `--format gnu` prints its file URL (`"file:/site/index.html":9.13-9.17: error:`).
 const GNU_DOTTED =
-  /^(?:[A-Za-z][\w.-]*: ?)?([^\s:]+):(\d+)(?:\.(\d+)(?:-(?:(\d+)\.)?(\d+))?|:(\d+)-(?:(\d+)\.)?(\d+)|-(\d+)):(?=\s|$)(.*)$/;
+  /^(?:[A-Za-z][\w.-]*: ?)?(?:"([^"]+)"|([^\s:"]+)):(\d+)(?:\.(\d+)(?:-(?:(\d+)\.)?(\d+))?|:(\d+)-(?:(\d+)\.)?(\d+)|-(\d+)):(?=\s|$)(.*)$/;
+
+// The Nu Html Checker calls its warnings `info warning:` and its notes `info:`.
+const INFO_WARNING = /^:?\s*info warning:\s?/;
 
 // Bison and flex, the main users of dotted columns, report their own grammar files.
 const GRAMMAR_SOURCE = /[^\s:]\.(?:y|yy|ypp|l|ll|lpp|lex|bison|flex)$/;
@@ -28,16 +32,21 @@ function parseGnu(context: LineContext): boolean {
     return true;
   }
   const match = GNU_DOTTED.exec(text);
-  if (!match || !(plausiblePath(match[1] ?? '') || GRAMMAR_SOURCE.test(match[1] ?? ''))) return false;
-  const line = Number(match[2]);
+  const file = match?.[1] ?? match?.[2] ?? '';
+  if (!match || !(plausiblePath(file) || GRAMMAR_SOURCE.test(file))) return false;
+  const line = Number(match[3]);
   const int = (value: string | undefined): number | null => (value === undefined ? null : Number(value));
   // Three spellings: L.C[-[EL.]EC], L:C-[EL.]EC, L-EL (a line range without columns).
-  const column = int(match[3] ?? match[6]);
-  const endColumn = int(match[5] ?? match[8]);
-  const endLine = int(match[4] ?? match[7] ?? match[9]) ?? (endColumn === null ? null : line);
-  const tail = parseSeverityTail(match[10] ?? '');
+  const column = int(match[4] ?? match[7]);
+  const endColumn = int(match[6] ?? match[9]);
+  const endLine = int(match[5] ?? match[8] ?? match[10]) ?? (endColumn === null ? null : line);
+  const rest = match[11] ?? '';
+  const infoWarning = INFO_WARNING.exec(rest);
+  const tail = infoWarning
+    ? { severity: 'warning' as const, code: null, message: rest.slice(infoWarning[0].length) }
+    : parseSeverityTail(rest);
   context.emit({
-    file: match[1] ?? '',
+    file,
     line,
     column,
     endLine,
@@ -54,6 +63,7 @@ export const gnu: GrammarFormat = {
   language: 'C/C++ and any GNU-style tool',
   description:
     'GNU Coding Standards forms gcc does not print: `file:L.C: msg`, `file:L.C-EC:`, `file:L.C-EL.EC:`, `file:L-EL:`, `file:L:C-EC:`, ' +
+    'the same with a double-quoted file (the Nu Html Checker\'s `"file:/x/index.html":9.13-9.17: error: msg`), ' +
     "and gas's `{standard input}:N: Error: …` (dropped: no workspace file).",
   columnBase: 1,
   columnUnit: 'unknown',
@@ -61,7 +71,7 @@ export const gnu: GrammarFormat = {
   observed: false,
   url: 'https://www.gnu.org/prep/standards/html_node/Errors.html',
   // The dotted and ranged forms start with `.ext:N`, which the universal anchor selects; gas's does not.
-  anchor: '\\.[A-Za-z][A-Za-z0-9+_]{0,11}:\\d+(?:[.-]\\d|:\\d+-\\d)|^\\{standard input\\}:\\d',
+  anchor: '\\.[A-Za-z][A-Za-z0-9+_]{0,11}"?:\\d+(?:[.-]\\d|:\\d+-\\d)|^\\{standard input\\}:\\d',
   parse: parseGnu,
 };
 

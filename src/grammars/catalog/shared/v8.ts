@@ -127,6 +127,36 @@ export function findErrorHeader(context: LineContext, firstFrameDelta: number, l
   return undefined;
 }
 
+// A template engine compiles a template to a function and throws an error whose message IS the template's place (ejs
+// `ReferenceError: /app/views/index.ejs:14`, pug and jade `Error: /app/src/App.vue:2:1`), then a code frame and the
+// message; ejs names every template of an include chain so, outermost first, on lines of their own. Those places are
+// where the error is: the frames below them are the engine and the render call.
+const PLACE_HEADER = /^\s*(?:[A-Z][\w$]*)?Error(?: \[[\w-]+\])?: (\S(?:.*\S)?\.[A-Za-z][\w+-]{0,11}):(\d+)(?::(\d+))?\s*$/;
+const PLACE_LINE = /^\s*(\S(?:.*\S)?\.[A-Za-z][\w+-]{0,11}):(\d+)(?::(\d+))?\s*$/;
+
+/**
+ * The places an error header names as its message, innermost first: the header's own (at `headerDelta`) and the bare
+ * `path:L` lines between it and the trace's first frame line (at `firstFrameDelta`). Empty when the header's message
+ * is not a place.
+ */
+function headerPlaces(context: LineContext, headerDelta: number, firstFrameDelta: number): V8Location[] {
+  const header = PLACE_HEADER.exec(context.line(headerDelta) ?? '');
+  if (!header) return [];
+  const places: V8Location[] = [];
+  const add = (match: RegExpExecArray): void => {
+    const file = framePath(match[1] ?? '');
+    if (file !== undefined && !isRuntimePseudoPath(file)) {
+      places.push({ file, line: Number(match[2]), column: match[3] === undefined ? null : Number(match[3]) });
+    }
+  };
+  add(header);
+  for (let delta = headerDelta + 1; delta < firstFrameDelta; delta++) {
+    const place = PLACE_LINE.exec(context.line(delta) ?? '');
+    if (place) add(place);
+  }
+  return places.reverse();
+}
+
 /** One contiguous run of frame lines, shared by the formats that claim frames (jest, node-stack). */
 export interface FrameRun {
   trace: number;
@@ -198,4 +228,13 @@ export function emitFrame(
     frame: { trace: run.trace, index, causeRank: 0 },
   });
   run.chain?.track(emitted);
+}
+
+/** At a trace's first frame: emits the places its header's message names (headerPlaces) as its innermost frames. */
+export function emitHeaderPlaces(context: LineContext, run: FrameRun, format: string): void {
+  // The trace starts at its first frame line, which may be one no format claims (`at eval (eval at …)`).
+  let first = 0;
+  while (isFrameLine(context.line(first - 1))) first--;
+  const header = findErrorHeader(context, first);
+  for (const place of header ? headerPlaces(context, header.delta, first) : []) emitFrame(context, run, place, format);
 }

@@ -332,8 +332,9 @@ export const webBundlerFormats: GrammarFormat[] = [
     url: 'https://babeljs.io/docs/babel-parser#errorrecovery',
     // A phrase at the start of the line (after jest's indentation): the universal anchors miss `a.js: msg (2:10)`.
     // Babel in a browser names the module by its URL (`SyntaxError: http://localhost:3000/app.js: …`, `file:///…`).
-    // A Windows path starts with its drive (`SyntaxError: D:/app/src/a.js: …`).
-    anchor: '(?:Syntax|Type|Reference)?Error: (?:[a-z]+://[^\\s/]*|[A-Za-z]:)?[^\\s:]+\\.(?:[cm]?[jt]sx?|flow): ',
+    // A Windows path starts with its drive (`SyntaxError: D:/app/src/a.js: …`), and a home folder may hold a space
+    // (`C:\\Users\\ana maria\\app\\src\\a.js: …`, as create-react-app prints it).
+    anchor: '(?:Syntax|Type|Reference)?Error: (?:[a-z]+://[^\\s/]*|[A-Za-z]:)?[^\\s:][^:\\n]*\\.(?:[cm]?[jt]sx?|flow): ',
     parse: parseBabel,
   },
 ];

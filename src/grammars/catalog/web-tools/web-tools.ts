@@ -10,6 +10,7 @@ import { webLintFormats } from './web-lint.js';
 import { webRuntimeFormats } from './web-runtimes.js';
 import { defineWebRules } from './web-rules.js';
 import { metro } from './metro.js';
+import { postcssLoader } from './postcss-loader.js';
 
 export const webToolsFamily: GrammarFamily = {
   // Order inside the family:
@@ -23,7 +24,8 @@ export const webToolsFamily: GrammarFamily = {
   // - ts-loader, webpack's import chain, tslint and Next.js after the bundlers: their heads (`[tsl] ERROR in`,
   //   `@ ./x L:C`, `file[L, C]:`, `L:C  Error:` under a `./file` header) are their own, and webpack's
   //   `ERROR in ./x L:C` line above a `[tsl]` one stays webpack's.
-  // - Metro's `Unable to resolve module` line is its own: the importing file in words, the line in the frame below.
-  formats: [...webRuntimeFormats, ...webBundlerFormats, ...webLegacyFormats, ...webLintFormats, metro],
+  // - Metro's `Unable to resolve module` line is its own: the importing file in words, the line in the frame below;
+  //   so is postcss-loader's `(L:C) file message`, the position before the file.
+  formats: [...webRuntimeFormats, ...webBundlerFormats, ...webLegacyFormats, ...webLintFormats, metro, postcssLoader],
   rules: (parser: LineParser) => defineWebRules(parser),
 };
