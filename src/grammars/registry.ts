@@ -10,6 +10,8 @@ import { classicFamily } from './catalog/classic/classic.js';
 import { dotnetFamily } from './catalog/dotnet/dotnet.js';
 import { eslintFamily } from './catalog/eslint.js';
 import { functionalFamily } from './catalog/functional.js';
+import { fstarFamily } from './catalog/fstar.js';
+import { lispFamily } from './catalog/lisp.js';
 import { elmFamily } from './catalog/elm.js';
 import { gccFamily } from './catalog/gcc.js';
 import { ninjaFamily } from './catalog/ninja.js';
@@ -72,6 +74,10 @@ const FAMILIES: readonly GrammarFamily[] = [
   systemsLintFamily,
   // OCaml/GHC/Elm before Python: OCaml's `File "x.ml", line 3, characters 4-9:` looks like a Python frame.
   functionalFamily,
+  // F* names its range in parentheses after the file (`x.fst(12,8-12,20):`), before MSBuild's `x(12,8):` look-alike.
+  fstarFamily,
+  // Guile's `In FILE:` backtrace headers and Racket's rackunit `location:` fields, before generic reads their places.
+  lispFamily,
   // Elm's titled blocks (`-- TYPE MISMATCH --- src/Main.elm`) name their line only in the excerpt's gutter below, a
   // shape no other format reads; beside the other functional languages, and after webpack, whose `ERROR in
   // ./src/Main.elm` header above an elm-webpack-loader block stays webpack's own line.

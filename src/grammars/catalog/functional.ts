@@ -125,11 +125,18 @@ function ghcBody(context: LineContext): string {
   return lines.join(' ').slice(0, 500);
 }
 
+// A compiled program's pattern-match failure names the source span GHC compiled into it, after the program's name
+// (`app: src/Lib.hs:(12,5)-(14,20): Non-exhaustive patterns in function f`) or ghci's `*** Exception: `.
+const GHC_RUNTIME_PREFIX = /^(?:[\w.-]+: |\*\*\* Exception: )/;
+const GHC_RUNTIME_FAILURE = /^: ((?:Non-exhaustive|Missing field in record|Irrefutable pattern|No instance nor default)\b.*)$/;
+
 function parseGhc(context: LineContext): boolean {
   const text = context.text;
   let location:
     { file: string; line: number; column: number | null; endLine: number | null; endColumn: number | null; rest: string } | undefined;
-  const span = context.parse('ghcRangeSpan');
+  const runtime = GHC_RUNTIME_PREFIX.exec(text);
+  const from = runtime && !/^[^\s:]+\.l?hs:/.test(text) ? runtime[0].length : 0;
+  const span = context.parse('ghcRangeSpan', { from });
   const pathNode = span?.cst.children.ghcPath?.[0];
   if (span && pathNode) {
     // `src/Lib.hs:(12,5)-(14,20): error:` — a multi-line span.
@@ -143,11 +150,16 @@ function parseGhc(context: LineContext): boolean {
       rest: text.slice(span.end),
     };
   } else {
-    const head = parseColonHead(context);
+    const head = parseColonHead(context, { from });
     if (head) location = head;
   }
   if (!location || !HASKELL_FILE.test(location.file) || !plausiblePath(location.file)) return false;
-  const tail = /^: (error|warning)(?:: ?(.*))?$/.exec(location.rest);
+  const failure = GHC_RUNTIME_FAILURE.exec(location.rest);
+  if (failure) {
+    context.emit({ ...location, severity: 'error', message: failure[1] ?? '' });
+    return true;
+  }
+  const tail = from === 0 ? /^: (error|warning)(?:: ?(.*))?$/.exec(location.rest) : null;
   if (!tail) return false;
   let code: string | null = null;
   let inline = tail[2] ?? '';
@@ -301,7 +313,7 @@ const ghc: GrammarFormat = {
   language: 'Haskell',
   description:
     '`ghc` / `cabal build` / `stack build`: `src/Lib.hs:12:5: error: [GHC-88464]` with the message on indented lines below; spans ' +
-    '`:12:5-17:` and `:(12,5)-(14,20):`.',
+    "`:12:5-17:` and `:(12,5)-(14,20):`; a compiled program's `app: src/Lib.hs:(12,5)-(14,20): Non-exhaustive patterns in …`.",
   // 1-based columns; GHC advances a tab to the next multiple of 8 (GHC.Types.SrcLoc.advanceSrcLoc): display-like.
   columnBase: 1,
   columnUnit: 'display',
@@ -309,7 +321,7 @@ const ghc: GrammarFormat = {
   observed: false,
   url: 'https://downloads.haskell.org/ghc/latest/docs/users_guide/using-warnings.html',
   // `.hs:12` is a universal prefilter anchor; the `:(12,5)-(…)` span header needs its own, at line start.
-  anchor: '\\.l?hs:\\d|^[^\\s(]{1,300}\\.l?hs:\\(\\d',
+  anchor: '\\.l?hs:\\d|^[^\\s(]{1,300}\\.l?hs:\\(\\d|\\.l?hs:\\(\\d+,\\d+\\)-\\(',
   parse: parseGhc,
 };
 

@@ -80,9 +80,14 @@ function withoutGluedFence(line: string): string {
   return ticks === lead || ticks === trail ? line.replace(GLUED_FENCE, '$1$2') : line;
 }
 
+// A run of asterisks the copy escaped so that Markdown would not read it as emphasis (`*\* (CompileError) …`,
+// `make: **\* [all] Error 1`): the tool printed the asterisks alone.
+const ESCAPED_ASTERISKS = /(?:\\?\*){2,}/g;
+
 /** The line as the tool printed it before a web page's copy turned parts of it into Markdown. */
 export function repairWebCopy(line: string): string {
   let repaired = line.includes('](') ? line.replace(MARKDOWN_LINK, linkText) : line;
+  if (repaired.includes('\\*')) repaired = repaired.replace(ESCAPED_ASTERISKS, (run) => run.replace(/\\/g, ''));
   if (repaired.includes('\\|')) repaired = repaired.replace(/\\\|/g, '|');
   if (repaired.includes('`')) repaired = withoutGluedFence(repaired);
   if (repaired.includes('*') || repaired.includes('`')) repaired = withoutEmphasis(repaired);

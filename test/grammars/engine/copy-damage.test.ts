@@ -30,6 +30,21 @@ describe('web-page copies', () => {
     expect(repairWebCopy('see [the docs](./docs/x.md) and a[1](2)')).toBe('see [the docs](./docs/x.md) and a[1](2)');
   });
 
+  it('takes the backslashes out of a run of asterisks Markdown escaped, and leaves a lone escaped one', () => {
+    expect(repairWebCopy('*\\* (CompileError) lib/cart.ex:8: undefined function total/0')).toBe(
+      '** (CompileError) lib/cart.ex:8: undefined function total/0',
+    );
+    expect(repairWebCopy('make: **\\* [all] Error 1')).toBe('make: *** [all] Error 1');
+    expect(repairWebCopy('glob a\\*b')).toBe('glob a\\*b');
+  });
+
+  it('reads an Elixir compile error whose `**` a web copy escaped as an error, ahead of the warning above it', async () => {
+    const log = 'lib/cart.ex:20: warning: unused alias Tax\n\n*\\* (CompileError) lib/cart.ex:8: undefined function total/0\n';
+    const root = await makeWorkspace({ 'lib/cart.ex': 'x\n'.repeat(30) });
+    const result = await locate({ text: log }, { cwd: root, roots: [root] });
+    expect(result.locations.map((l) => `${l.file}:${l.line}:${l.severity}`)).toEqual(['lib/cart.ex:8:error', 'lib/cart.ex:20:warning']);
+  });
+
   it.each([
     ['gcc', 'src/total.c:4:[7](https://ci.example.org/r/1#step:5:7)2: error: ‘y’ undeclared', 'src/total.c:4:72'],
     [

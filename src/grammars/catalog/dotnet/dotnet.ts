@@ -2,6 +2,7 @@
 // shared by cl.exe (msvc) and csc/mcs/fsc/vbc under msbuild or `dotnet build`; .NET and Mono stack frames; Pester
 // and PowerShell error positions. PowerShell lives in _powershell.ts.
 // Link: https://learn.microsoft.com/en-us/visualstudio/msbuild/msbuild-diagnostic-format-for-tasks
+import { fable } from './fable.js';
 import type { GrammarFamily, GrammarFormat, LineContext } from '../../engine/format.js';
 import { parseParenHead, severityOf } from '../shared/common.js';
 import { locationAnchorFor } from '../../engine/anchors.js';
@@ -132,6 +133,6 @@ const msbuild: GrammarFormat = {
 export const dotnetFamily: GrammarFamily = {
   // The stack frames first: `at X.M() in C:\x\A.cs:line 14` never has the paren head, but the frame parser is
   // the cheaper refusal. msvc before msbuild: they share the head and msvc claims only C-family codes/files.
-  formats: [dotnetStack, pester, powershell, msvc, msbuild],
+  formats: [dotnetStack, pester, powershell, msvc, msbuild, fable],
   rules: defineDotnetRules,
 };

@@ -2,6 +2,7 @@
 // Link: https://docs.oracle.com/en/java/javase/17/docs/specs/man/javac.html
 import type { GrammarFamily, GrammarFormat, LineContext } from '../../engine/format.js';
 import { caretColumn, parseColonHead, severityOf } from '../shared/common.js';
+import { clojureStack } from './clojure-stack.js';
 import { defineJvmRules, javaStack } from './java-stack.js';
 
 // Detail lines javac indents under a diagnostic (`  symbol:`, `  location:`, -Xlint's `where E is …`).
@@ -59,7 +60,7 @@ const javac: GrammarFormat = {
 
 export const javaFamily: GrammarFamily = {
   // javac first: its head is a path at the start of the line, a frame never is; the order only saves
-  // the stack parser a look at compiler lines.
-  formats: [javac, javaStack],
+  // the stack parser a look at compiler lines. Clojure's frames put a space before the parenthesis, Java's never do.
+  formats: [javac, javaStack, clojureStack],
   rules: defineJvmRules,
 };

@@ -59,6 +59,21 @@ function parseScala2(context: LineContext): boolean {
   return true;
 }
 
+// Dotty before 0.5 (2017) wrote the header without a position (`-- [E007] Type Mismatch Error: a/B.scala ----`): the
+// line is the code frame's gutter number below (`4 |  def f…`), the 0-based column the caret's offset after its `|`.
+function gutterHead(context: LineContext, rest: string): { file: string; line: number; column: number | null; rest: string } | null {
+  const named = /^(\S+?\.(?:scala|sc)) (-{3,}\s*)$/.exec(rest);
+  if (!named) return null;
+  for (let delta = 1; delta <= 4; delta++) {
+    const frame = /^\s*(\d+) \|/.exec(withoutLevel(context.line(delta)) ?? '');
+    if (!frame) continue;
+    const caret = /^\s*\|( *)\^/.exec(withoutLevel(context.line(delta + 1)) ?? '');
+    const column = caret ? Math.max(0, (caret[1] ?? '').length - 1) : null;
+    return { file: named[1] ?? '', line: Number(frame[1]), column, rest: ` ${named[2] ?? ''}` };
+  }
+  return null;
+}
+
 const SCALA3_HEAD = /^-- (?:\[(E\d+)\] )?([A-Z][A-Za-z ]*?(Error|Warning|Info)): /;
 
 // `-- [E007] Type Mismatch Error: src/main/scala/A.scala:12:5 ----`, then `12 |  val x: Int = "a"`,
@@ -69,7 +84,7 @@ function parseScala3(context: LineContext): boolean {
   const header = SCALA3_HEAD.exec(text);
   if (!header) return false;
   const offset = (level?.[0].length ?? 0) + header[0].length;
-  const head = parseColonHead(context, { from: offset });
+  const head = parseColonHead(context, { from: offset }) ?? gutterHead(context, text.slice(header[0].length));
   if (!head || !SCALA.test(head.file) || !/^ -+\s*$|^\s*$/.test(head.rest)) return false;
   const severity = severityOf(header[3]);
   const details: string[] = [];
