@@ -16,6 +16,7 @@ import { ownCopy } from '../../engine/strings.js';
 import { parseSeverityTail, severityOf } from '../shared/common.js';
 import { proposedAlready, wrapsInner } from './proposals.js';
 import { rowUnderHeader } from './rows.js';
+import { ANY_PHRASE, fileAbove, fileBelow, fileCandidates } from './around.js';
 import { likely, tokensOf, fullest, type Token } from './tokens.js';
 import { conventionalName, pathInLogicalName, pathLike, withoutHost } from './words.js';
 
@@ -110,40 +111,6 @@ function includedChainHead(text: string, candidates: readonly Token[], from: num
   let head = candidates.length - 1;
   while (head > 0 && INCLUDED_BY.test(gapBefore(head))) head--;
   return head < candidates.length - 1 && /\bin\s+["'`]?$/.test(gapBefore(head)) ? candidates[head] : undefined;
-}
-
-// A word that is itself a location (`psych.rb:455:in`) is a strict format's, never the file of a phrase.
-function fileCandidates(tokens: readonly Token[]): Token[] {
-  return tokens.filter((token) => likely(token) && !token.path.includes('#') && !/:\d/.test(token.path));
-}
-
-// The one file named by the line above a number phrase whose own line names none (`…while loading YAML script,
-// deploy/site.yml` then `Note: … this position: line 12, column 9`): a message in two lines.
-// One file written twice counts once: a report's field may give the name the tool read and, in parentheses, where it
-// found it (Flyway's `Location : db/V1.sql (/srv/app.jar!/db/V1.sql)`); the fuller path is the one resolve can place.
-function fileAbove(context: LineContext): string | undefined {
-  const above = context.line(-1);
-  if (above === undefined || !/[A-Za-z]/.test(above) || ANY_PHRASE.test(above)) return undefined;
-  const tokens = fileCandidates(tokensOf(above));
-  const named = new Set(tokens.map((token) => fullest(token, tokens).path));
-  return named.size === 1 ? [...named][0] : undefined;
-}
-
-// A report field naming the file a message's position is in, on its own line below the message (jsonlint's
-// `Error: Parse error on line 2:` over its snippet, then `File: "conf/x.json"`).
-const FILE_FIELD = /^\s*(?:File|Filename|File name|Path|Source)\s*[:=]\s*["'\x60]?([^"'\x60\s]+)["'\x60]?\s*$/;
-// How far below a message its file field may stand (the snippet and caret lines between).
-const MAX_FIELD_BELOW = 4;
-
-// The file a report field names a few lines below a number phrase whose line and the line above name none.
-function fileBelow(context: LineContext): string | undefined {
-  for (let delta = 1; delta <= MAX_FIELD_BELOW; delta++) {
-    const below = context.line(delta);
-    if (below === undefined || ANY_PHRASE.test(below)) return undefined;
-    const path = FILE_FIELD.exec(below)?.[1];
-    if (path !== undefined) return pathLike(path) ? path : undefined;
-  }
-  return undefined;
 }
 
 // A log repeats its lines (the same warning per file, per retry, per copy of a run): what a line's own words say
@@ -288,10 +255,6 @@ function splitFromPreviousLine(context: LineContext): boolean {
   });
   return emitted !== undefined;
 }
-
-// Whether the line holds a number phrase at all: most candidate lines (a `line 3` inside a strict format's line)
-// end here, before any word is cut out.
-const ANY_PHRASE = /(?<![A-Za-z])(?:[Ll]ine|LINE)s?(?: *[:=#] *| +)\d|\(\d{1,7}(?:, ?\d{1,5})?\) in |#(?:L|lines-)\d/;
 
 const JOINED_TRACE = /Traceback \(most recent call last\):/;
 
