@@ -25,6 +25,7 @@ import { luaFamily } from './catalog/lua.js';
 import { crystalFamily } from './catalog/crystal.js';
 import { haxeFamily } from './catalog/haxe.js';
 import { godotFamily } from './catalog/godot.js';
+import { awkFamily } from './catalog/awk.js';
 import { embeddedFamily } from './catalog/embedded.js';
 import { hdlFamily } from './catalog/hdl.js';
 import { shadersFamily } from './catalog/shaders.js';
@@ -102,6 +103,8 @@ const FAMILIES: readonly GrammarFamily[] = [
   // Groovy before the shells: its `path: L: msg` head is dash's shape, and the ` @ line L, column C.` below it is Groovy's.
   groovyFamily,
   shellFamily,
+  // awk before generic: gawk echoes the source line as `gawk: x.awk:4: <source>`, which generic would read as a message.
+  awkFamily,
   // Maven/Gradle/Kotlin/Scala wrap javac-like lines in their own prefixes (`[ERROR] …:[12,5]`, `e: file:///…`).
   jvmBuildFamily,
   javaFamily,
