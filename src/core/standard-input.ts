@@ -13,9 +13,9 @@ export function isStandardInputName(path: string): boolean {
   return STANDARD_INPUT.test(path.trim());
 }
 
-// The prompt or trace marks before an echoed command: a shell prompt (`$ `, `% `, `> `, `❯ `, `PS C:\x> `) or
-// `set -x`'s `+ ` (one `+` per nesting level).
-const ECHO = /^\s*(?:\$|%|>|❯|\+{1,4}|PS [^>]{0,200}>)\s+(\S.*)$/;
+// The prompt or trace marks before an echoed command: a shell prompt (`$ `, `% `, `> `, `❯ `) or `set -x`'s `+ ` (one `+`
+// per nesting level); PowerShell's prompt (`PS C:\x> `, a custom `[PS] >`) may touch the command it echoes.
+const ECHO = /^\s*(?:(?:\$|%|>|❯|\+{1,4})\s+|(?:PS |\[PS\] ?)[^>]{0,200}>\s*)(\S.*)$/;
 
 // A command quoted as a whole line of Markdown, as an issue shows it: `` `docker run -i lint < Dockerfile` ``, with a
 // prompt or not.
@@ -66,7 +66,10 @@ function shellWords(command: string): string[] {
       quote = character;
       inWord = true;
     } else if (character === '\\' && index + 1 < command.length) {
-      word += command[++index];
+      // A Windows path's separator (`.\x.ps1`, `C:\src\a.c`, echoed by PowerShell or cmd) is kept: a backslash
+      // after a dot, a colon or a name character and before one escapes nothing a shell would need escaped.
+      if (/[\w.:]/.test(command[index - 1] ?? '') && /[\w.]/.test(command[index + 1]!)) word += character;
+      else word += command[++index];
       inWord = true;
     } else if (/\s/.test(character)) push();
     else if ('<>|&;'.includes(character)) {

@@ -27,7 +27,10 @@ import { luaFamily } from './catalog/lua.js';
 import { crystalFamily } from './catalog/crystal.js';
 import { haxeFamily } from './catalog/haxe.js';
 import { godotFamily } from './catalog/godot.js';
+import { awkFamily } from './catalog/awk.js';
 import { embeddedFamily } from './catalog/embedded.js';
+import { hdlFamily } from './catalog/hdl.js';
+import { shadersFamily } from './catalog/shaders.js';
 import { groovyFamily } from './catalog/jvm-build/groovy.js';
 import { mobileFamily } from './catalog/mobile/mobile.js';
 import { nativeToolsFamily } from './catalog/native-tools/native-tools.js';
@@ -106,6 +109,8 @@ const FAMILIES: readonly GrammarFamily[] = [
   // Groovy before the shells: its `path: L: msg` head is dash's shape, and the ` @ line L, column C.` below it is Groovy's.
   groovyFamily,
   shellFamily,
+  // awk before generic: gawk echoes the source line as `gawk: x.awk:4: <source>`, which generic would read as a message.
+  awkFamily,
   // Maven/Gradle/Kotlin/Scala wrap javac-like lines in their own prefixes (`[ERROR] …:[12,5]`, `e: file:///…`).
   jvmBuildFamily,
   javaFamily,
@@ -119,6 +124,11 @@ const FAMILIES: readonly GrammarFamily[] = [
   // Sanitizers, valgrind, GoogleTest, the linker, CMake, gfortran, GNAT: native tools whose lines mention C-family
   // files without being compiler diagnostics, so they must be claimed before gcc reads them as such.
   nativeToolsFamily,
+  // HDL simulators before the classic forms: VCS's `"rtl/x.sv", 18: token is 'y'` is a quoted classic head, and only
+  // the `Error-[SE]` title above it gives its severity and code.
+  hdlFamily,
+  // Shader compilers before gcc and generic: glslang's `ERROR: 0:6:` names a source string, not a file called `0`.
+  shadersFamily,
   // Embedded tool chains before the classic forms and gcc: IAR's `"file",82  Error[Pe020]:` is a quoted classic head
   // with a vendor tail, and the Arduino IDE's `sketch:12:5: error:` names a file without its extension, which gcc refuses.
   embeddedFamily,

@@ -116,4 +116,21 @@ describe('php, included files of any extension', () => {
       ['php', '/app/lib/setup.inc', 4, null],
     ]);
   });
+
+  it("reads each report a web server relays on one line, past the prose tier's reach and with its own severity", () => {
+    const glued = Array.from(
+      { length: 9 },
+      (_, n) => `PHP message: PHP Warning:  Undefined array key "k${n}" in /srv/app/src/form.php on line ${20 + n}`,
+    );
+    const locations = scan([
+      `2026/01/02 10:00:00 [error] 7#7: *3 FastCGI sent in stderr: "${glued.join('')}PHP message: PHP Deprecated:  strlen(): Passing null in /srv/app/src/form.php on line 40" while reading response header from upstream`,
+      "[Fri Jan 02 10:00:01 2026] [proxy_fcgi:error] [pid 9] AH01071: Got error 'PHP message: PHP Notice:  Undefined index: id in /srv/app/src/view.php on line 7; PHP message: PHP Fatal error:  Uncaught Error: boom in /srv/app/src/view.php:9'",
+    ]);
+    expect(locations.map((l) => [l.format, l.file, l.line, l.severity])).toEqual([
+      ...glued.map((_, n) => ['php', '/srv/app/src/form.php', 20 + n, 'warning']),
+      ['php', '/srv/app/src/form.php', 40, 'warning'],
+      ['php', '/srv/app/src/view.php', 7, 'note'],
+      ['php', '/srv/app/src/view.php', 9, 'error'],
+    ]);
+  });
 });

@@ -37,6 +37,12 @@ describe('namedInputFile', () => {
     expect(namedInputFile('cat seed.sql | mysql -u app shop', true)).toBe('seed.sql');
   });
 
+  it("keeps a Windows path's backslashes and reads PowerShell's prompt, even touching the command", () => {
+    expect(namedInputFile('Invoke-ScriptAnalyzer .\\tools\\Build-Site.ps1 | Format-List')).toBe('.\\tools\\Build-Site.ps1');
+    expect(echoedCommand('[PS] >Invoke-ScriptAnalyzer .\\a.ps1')).toBe('Invoke-ScriptAnalyzer .\\a.ps1');
+    expect(echoedCommand('PS C:\\work>pwsh -File .\\a.ps1')).toBe('pwsh -File .\\a.ps1');
+  });
+
   it('takes only a redirect or an input option for a location that names no file', () => {
     expect(namedInputFile('jq . settings.json', true)).toBeUndefined();
     expect(namedInputFile('jq . < settings.json', true)).toBe('settings.json');

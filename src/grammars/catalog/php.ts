@@ -58,6 +58,28 @@ function once(state: PhpState, context: LineContext, key: string): boolean {
   return last === undefined || context.logLine - last > 200;
 }
 
+// A web server relays PHP-FPM's standard error into its own error log, several reports glued on one line, each
+// after `PHP message: ` (nginx: `FastCGI sent in stderr: "PHP message: PHP Warning:  … on line 4PHP message: PHP …"`; Apache:
+// `AH01071: Got error 'PHP message: …'`; some put `; ` between them). Each report is read on its own, with its own
+// severity: read as one line, only the first few of a long run were found, and every one as an error.
+const RELAY_MARK = 'PHP message: ';
+// The place ends the report: `in X on line N`, or an uncaught exception's `in X:N`.
+const RELAYED_REPORT = new RegExp(`${ENGINE_LINE.source}(.*) in (\\S+?)(?: on line |:)(\\d+)`);
+
+function parseRelayed(context: LineContext, state: PhpState): boolean {
+  const reports = context.text.split(RELAY_MARK).slice(1);
+  let read = false;
+  for (const report of reports) {
+    const match = RELAYED_REPORT.exec(report);
+    if (!match) continue;
+    read = true;
+    const [, kind = '', message = '', file = '', line = ''] = match;
+    if (!once(state, context, `${kind}:${file}:${line}:${message.trim()}`)) continue;
+    context.emit({ file, line: Number(line), severity: engineSeverity(kind), message: message.trim() });
+  }
+  return read;
+}
+
 function parsePhp(context: LineContext): boolean {
   const text = context.text;
   const state = context.state<PhpState>(() => ({ ...newFrameRun(), seen: new Map(), chainRank: 0 }));
@@ -108,6 +130,7 @@ function parsePhp(context: LineContext): boolean {
     });
     return true;
   }
+  if (text.includes(RELAY_MARK)) return parseRelayed(context, state);
   const engine = ENGINE_LINE.exec(text);
   if (!engine) return false;
   const location = onLine(context, engine[0].length);

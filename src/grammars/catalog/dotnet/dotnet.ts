@@ -11,6 +11,7 @@ import { locationAnchorFor } from '../../engine/anchors.js';
 const PAREN_HEAD_ANCHOR = locationAnchorFor('[A-Za-z][A-Za-z0-9+_]{0,11}', '\\(');
 import { dotnetStack, defineDotnetRules } from './dotnet-stack.js';
 import { pester, powershell } from './powershell.js';
+import { psscriptanalyzer } from './psscriptanalyzer.js';
 
 // MSBuild's node prefix in multi-processor builds (`3>`), possibly indented by the terminal logger.
 const NODE_PREFIX = /^\s*(?:\d+>)?\s*/;
@@ -133,6 +134,6 @@ const msbuild: GrammarFormat = {
 export const dotnetFamily: GrammarFamily = {
   // The stack frames first: `at X.M() in C:\x\A.cs:line 14` never has the paren head, but the frame parser is
   // the cheaper refusal. msvc before msbuild: they share the head and msvc claims only C-family codes/files.
-  formats: [dotnetStack, pester, powershell, msvc, msbuild, fable],
+  formats: [dotnetStack, pester, powershell, psscriptanalyzer, msvc, msbuild, fable],
   rules: defineDotnetRules,
 };

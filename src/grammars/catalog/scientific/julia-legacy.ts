@@ -40,8 +40,15 @@ function parseJulia0(context: LineContext): boolean {
   }
   // 0.5/0.6 ` in f(::T) at file:N` and 0.4 ` in f at file:N` / ` [inlined code] from file:N`; a web copy may have lost
   // the one-space indentation.
-  const frame = /^ ?(?:in .+ at|\[inlined code\] from) (\S+):(\d+)$/.exec(text);
-  if (!frame || !plausiblePath(frame[1] ?? '')) return false;
+  const frame = /^ ?(?:in .+ at|\[inlined code\] from) (\S+):(\d+|\?)$/.exec(text);
+  if (!frame) return false;
+  // A frame in the system image (`at /Applications/Julia-0.5.app/…/sys.dylib:?`) has no line to report, but it is
+  // still part of the trace: the `while loading` below it stays the trace's outermost entry, not an error of its own.
+  if (frame[2] === '?') {
+    if (context.logLine - state.lastLine === 1) state.lastLine = context.logLine;
+    return true;
+  }
+  if (!plausiblePath(frame[1] ?? '')) return false;
   if (context.logLine - state.lastLine > 1) {
     state.trace = context.newTraceId();
     state.index = 0;
@@ -72,7 +79,9 @@ export const julia0: GrammarFormat = {
   fields: ['file', 'line', 'severity', 'message'],
   observed: false,
   url: 'https://docs.julialang.org/en/v0.6/manual/stacktraces/',
-  // `while loading …` is selected by the universal `line N` anchor, a frame by its `.jl:N`.
-  anchor: '^ERROR: |^while loading .+, in expression starting on line \\d|^ ?(?:in .+ at|\\[inlined code\\] from) \\S+\\.jl:\\d',
+  // `while loading …` is selected by the universal `line N` anchor, a frame by its `.jl:N`, a system-image frame by `:?`.
+  anchor:
+    '^ERROR: |^while loading .+, in expression starting on line \\d|^ ?(?:in .+ at|\\[inlined code\\] from) \\S+\\.jl:\\d|' +
+    '^ ?in .+ at \\S+:\\?$',
   parse: parseJulia0,
 };
