@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createScanner } from '../../src/grammars/index.js';
+import { RepeatFolder } from '../../src/grammars/engine/repeats.js';
+import type { RawLocation } from '../../src/core/index.js';
 import { locate } from '../../src/locate/index.js';
 import { normaliseLine } from '../../src/summarise/index.js';
 
@@ -80,5 +82,37 @@ describe('repeated notes of a repeated diagnostic', () => {
       [3, 'note', [8]],
     ]);
     expect(locations[3]?.relatedTo).toBe(locations[2]);
+  });
+});
+
+describe('repeats across stretches (a make directory each)', () => {
+  it('fold only within their stretch, into that stretch’s own entry', () => {
+    const folder = new RepeatFolder();
+    const printing = (logLine: number): RawLocation => ({
+      file: 'inc/a.h',
+      line: 3,
+      column: 1,
+      endLine: null,
+      endColumn: null,
+      severity: 'warning',
+      message: 'unused',
+      code: null,
+      format: 'gcc',
+      columnUnit: 'byte',
+      logLine,
+    });
+    const kept: RawLocation[] = [];
+    for (let generation = 0; generation < 3000; generation++) {
+      const emitted = [printing(2 * generation + 1), printing(2 * generation + 2)];
+      folder.fold(emitted, 0, generation);
+      kept.push(...emitted);
+    }
+    expect(kept).toHaveLength(3000);
+    expect(
+      kept.every(
+        (location, generation) => location.logLine === 2 * generation + 1 && location.repeatedAt?.join() === `${2 * generation + 2}`,
+      ),
+    ).toBe(true);
+    expect(folder.folded).toBe(3000);
   });
 });

@@ -24,7 +24,7 @@ const FOLDABLE_HINTS = new Set<string>(CONTEXT_HINTS);
 
 function isFoldable(location: RawLocation): boolean {
   // Frames, roles and dedented lines carry context that ranking reads per printing, or that later lines change; a
-  // related span is foldable only through its diagnostic (RepeatFolder.ownerKey).
+  // related span is foldable only through its diagnostic (RepeatFolder.firstOf).
   const { frame, role, dedentedLine, fixes } = location;
   if (frame !== undefined || (role !== undefined && location.relatedTo === undefined) || dedentedLine !== undefined || fixes !== undefined)
     return false;
@@ -118,7 +118,9 @@ export class RepeatFolder {
     let byLine = byFile.get(file);
     if (byLine === undefined) byFile.set(file, (byLine = new Map()));
     const bucket = byLine.get(line);
-    if (bucket === undefined) byLine.set(line, [remembered]);
+    // The generation only grows, so an entry of an earlier stretch is never matched again: a bucket holds the current
+    // stretch's entries alone (one report repeated in a thousand make directories must not make a list of a thousand).
+    if (bucket === undefined || bucket[bucket.length - 1]!.generation !== remembered.generation) byLine.set(line, [remembered]);
     else bucket.push(remembered);
     this.#kept.add(remembered.location);
   }
