@@ -21,25 +21,24 @@ function severityOfMessage(message: string): 'error' | 'warning' {
   return /^warning\b/i.test(message) ? 'warning' : 'error';
 }
 
-function parseBwk(context: LineContext): boolean {
-  const match = BWK.exec(context.text);
-  if (!match) return false;
-  const file = match[4];
-  if (file === undefined) return true;
-  if (!plausiblePath(file)) return false;
-  const message = match[2] ?? '';
-  context.emit({ file, line: Number(match[3]), severity: severityOfMessage(message), message });
-  return true;
+// Which capture group of a one-line shape holds the file, the line and the message.
+interface AwkGroups {
+  file: number;
+  line: number;
+  message: number;
 }
+const BWK_GROUPS: AwkGroups = { file: 4, line: 3, message: 2 };
+const MAWK_GROUPS: AwkGroups = { file: 2, line: 3, message: 4 };
 
-function parseMawk(context: LineContext): boolean {
-  const match = MAWK.exec(context.text);
+// A one-line shape (BWK's, mawk's): no file is a command-line program, claimed and not reported.
+function parseOneLine(context: LineContext, shape: RegExp, groups: AwkGroups): boolean {
+  const match = shape.exec(context.text);
   if (!match) return false;
-  const file = match[2];
+  const file = match[groups.file];
   if (file === undefined) return true;
   if (!plausiblePath(file)) return false;
-  const message = match[4] ?? '';
-  context.emit({ file, line: Number(match[3]), severity: severityOfMessage(message), message });
+  const message = match[groups.message] ?? '';
+  context.emit({ file, line: Number(match[groups.line]), severity: severityOfMessage(message), message });
   return true;
 }
 
@@ -76,7 +75,7 @@ const awk: GrammarFormat = {
   observed: true,
   url: 'https://www.gnu.org/software/gawk/manual/html_node/Options.html',
   anchor: '^(?:awk|gawk|mawk|nawk|original-awk): ',
-  parse: (context) => parseBwk(context) || parseMawk(context) || parseGawk(context),
+  parse: (context) => parseOneLine(context, BWK, BWK_GROUPS) || parseOneLine(context, MAWK, MAWK_GROUPS) || parseGawk(context),
 };
 
 export const awkFamily: GrammarFamily = { formats: [awk] };
