@@ -42,6 +42,19 @@ export class FormatAnchors {
     this.required = new RequiredGrams(this.plain.map((regex) => regex.source));
   }
 
+  // The prefix ends of the probe last asked about, found when a twin first needs them (a closure per line to defer
+  // them was a tenth of a dense log's garbage; issue 21).
+  private endsProbe: string | undefined;
+  private ends: readonly number[] = [];
+
+  private prefixEndsOf(probe: string): readonly number[] {
+    if (probe !== this.endsProbe) {
+      this.ends = this.prefixEnds(probe);
+      this.endsProbe = probe;
+    }
+    return this.ends;
+  }
+
   get count(): number {
     return this.plain.length;
   }
@@ -71,14 +84,14 @@ export class FormatAnchors {
     return ends;
   }
 
-  /** Whether anchor `index` selects `probe`; `ends` is prefixEnds(probe), asked for only when needed. */
-  selects(index: number, probe: string, ends: () => readonly number[]): boolean {
+  /** Whether anchor `index` selects `probe`. */
+  selects(index: number, probe: string): boolean {
     // Both the anchor and its twin need the same literals (the twin only lacks a `^`).
     if (!this.required.mayMatch(index, probe)) return false;
     if (this.plain[index]!.test(probe)) return true;
     const twin = this.afterPrefix[index];
     if (twin === null || twin === undefined) return false;
-    for (const end of ends()) {
+    for (const end of this.prefixEndsOf(probe)) {
       twin.lastIndex = end;
       if (twin.test(probe)) return true;
     }

@@ -172,9 +172,33 @@ function followsSuffix(kind: number, ahead: number): boolean {
   return first === 0x2e || first === 0x3b || first === 0x21 || first === 0x3f;
 }
 
-const intAt = (ahead: number): number => Number(lexer.text.slice(lexer.start(ahead), lexer.end(ahead)));
+// An Int token's value read by digit (a slice per number was a string per location line; issue 21). Runs longer than
+// 15 digits go through Number, as they did, so that their rounding is JavaScript's own.
+function intAt(ahead: number): number {
+  const text = lexer.text;
+  const start = lexer.start(ahead);
+  const end = lexer.end(ahead);
+  if (end - start > 15) return Number(text.slice(start, end));
+  let value = 0;
+  for (let index = start; index < end; index++) value = value * 10 + (text.charCodeAt(index) - 0x30);
+  return value;
+}
 
-/** `colonLocation`: a path of path tokens up to the first `:L` that a suffix follower ends, then `:L[:C[-EC|:EL:EC]]`. */
+// The one match object both matchers fill and return (a fresh object and numbers array per location line were a
+// tenth of a dense log's garbage; issue 21): read it before the next call.
+const found: HeadMatch = { pathStart: 0, pathEnd: 0, numbers: [], end: 0 };
+
+function matched(pathStart: number, pathEnd: number, end: number): HeadMatch {
+  found.pathStart = pathStart;
+  found.pathEnd = pathEnd;
+  found.end = end;
+  return found;
+}
+
+/**
+ * `colonLocation`: a path of path tokens up to the first `:L` that a suffix follower ends, then `:L[:C[-EC|:EL:EC]]`.
+ * The match returned is shared: read it before the next call.
+ */
 export function matchColonHead(text: string, from: number, spaces: boolean): HeadMatch | undefined {
   // No colon after `from`, no suffix: said without lexing the line.
   if (text.indexOf(':', from) < 0) return undefined;
@@ -190,7 +214,9 @@ export function matchColonHead(text: string, from: number, spaces: boolean): Hea
     pathEnd = lexer.end(0);
     lexer.advance();
   }
-  const numbers = [intAt(1)];
+  const numbers = found.numbers;
+  numbers.length = 0;
+  numbers.push(intAt(1));
   let end = lexer.end(1);
   lexer.advance();
   lexer.advance();
@@ -207,10 +233,10 @@ export function matchColonHead(text: string, from: number, spaces: boolean): Hea
       end = lexer.end(3);
     }
   }
-  return { pathStart, pathEnd, numbers, end };
+  return matched(pathStart, pathEnd, end);
 }
 
-/** `parenLocation`: a path up to the first `(L,` or `(L)`, then `(L[, C]…)`. */
+/** `parenLocation`: a path up to the first `(L,` or `(L)`, then `(L[, C]…)`. The match returned is shared, as above. */
 export function matchParenHead(text: string, from: number, spaces: boolean, parens: boolean): HeadMatch | undefined {
   if (text.indexOf('(', from) < 0) return undefined;
   lexer.reset(text, from);
@@ -225,7 +251,9 @@ export function matchParenHead(text: string, from: number, spaces: boolean, pare
     pathEnd = lexer.end(0);
     lexer.advance();
   }
-  const numbers = [intAt(1)];
+  const numbers = found.numbers;
+  numbers.length = 0;
+  numbers.push(intAt(1));
   lexer.advance();
   lexer.advance();
   while (lexer.kind(0) === COMMA) {
@@ -236,5 +264,5 @@ export function matchParenHead(text: string, from: number, spaces: boolean, pare
     lexer.advance();
   }
   if (lexer.kind(0) !== RPAREN) return undefined;
-  return { pathStart, pathEnd, numbers, end: lexer.end(0) };
+  return matched(pathStart, pathEnd, lexer.end(0));
 }

@@ -89,15 +89,13 @@ export class FormatOffer {
     const anchors = this.anchors!;
     const selects = this.selects!;
     let text: string | undefined;
-    let ends: readonly number[] | undefined;
-    const prefixEnds = (): readonly number[] => (ends ??= anchors.prefixEnds(probe));
     const { host } = this;
     const emittedBefore = host.emitted.length;
     for (let at = 0; at < order.length; at++) {
       const index = order[at]!;
       const anchor = anchors.anchorOfFormat[index]!;
       if (selects[anchor] === 0) {
-        selects[anchor] = anchors.selects(anchor, probe, prefixEnds) ? 1 : 2;
+        selects[anchor] = anchors.selects(anchor, probe) ? 1 : 2;
         this.testedNew = true;
       }
       if (selects[anchor] === 2) continue;
@@ -106,7 +104,7 @@ export class FormatOffer {
       if (host.meter !== undefined) host.meter.steps += text.length;
       if (this.formats[index]!.parse(this.contextOf(index).reset(text, logLine))) {
         // A claimant that placed nothing here read a header or context line whose meaning it knows.
-        if (host.emitted.length > emittedBefore) this.offerClaimed(index, probe, prefixEnds, text, logLine);
+        if (host.emitted.length > emittedBefore) this.offerClaimed(index, probe, text, logLine);
         return this.formats[index];
       }
     }
@@ -114,13 +112,13 @@ export class FormatOffer {
   }
 
   // The formats that read claimed lines too (the prose tier), after the claimant, each when its anchor selects.
-  private offerClaimed(claimant: number, probe: string, prefixEnds: () => readonly number[], text: string, logLine: number): void {
+  private offerClaimed(claimant: number, probe: string, text: string, logLine: number): void {
     const anchors = this.anchors!;
     const selects = this.selects!;
     for (const index of (this.readersOfClaimed ??= this.formats.flatMap((format, at) => (format.readsClaimedLines === true ? [at] : [])))) {
       const anchor = anchors.anchorOfFormat[index]!;
       if (index > claimant && selects[anchor] === 0) {
-        selects[anchor] = anchors.selects(anchor, probe, prefixEnds) ? 1 : 2;
+        selects[anchor] = anchors.selects(anchor, probe) ? 1 : 2;
         this.testedNew = true;
       }
       if (index > claimant && selects[anchor] === 1) this.formats[index]!.parse(this.contextOf(index).reset(text, logLine));

@@ -38,17 +38,31 @@ const STANDARD_INPUT_PATH = /^(?:<stdin>|\[stdin\]|\(stdin\)|-|\/dev\/stdin|<sta
 /** True when the path's last segment has a source extension or is a known build file name, or the path is a
  * tool's name for standard input. */
 export function looksLikeSourcePath(path: string): boolean {
-  if (STANDARD_INPUT_PATH.test(path)) return true;
-  const name = baseName(path);
-  if (EXTENSIONLESS_SOURCE_NAMES.has(name) || /^Dockerfile\.|\.Dockerfile$/.test(name)) return true;
-  const dot = name.lastIndexOf('.');
-  if (dot <= 0 && !(dot === 0 && name.length > 1 && SOURCE_EXTENSIONS.has(name.slice(1)))) return false;
-  const stem = name.slice(0, dot);
+  // Asked of every location head: decided by character where it can, one slice (the extension) at most.
+  const first = path.charCodeAt(0);
+  if ((first === 0x3c || first === 0x5b || first === 0x28 || first === 0x2d || first === 0x2f) && STANDARD_INPUT_PATH.test(path)) return true;
+  const cut = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1;
+  const dot = path.lastIndexOf('.');
+  if (dot < cut || (dot === cut && path.length === cut + 1)) return extensionlessSource(path.slice(cut));
+  const extension = path.slice(dot + 1);
+  if (dot === cut) return SOURCE_EXTENSIONS.has(extension) || extensionlessSource(path.slice(cut));
   // A host name such as example.org or a version such as 1.2.3 has no source extension; the stem check
   // rejects `v18.17.js`-style accidents only when the stem is purely numeric.
-  if (/^\d+$/.test(stem)) return false;
-  const extension = name.slice(dot + 1);
-  return SOURCE_EXTENSIONS.has(extension) || isDosUpperCaseName(name, extension);
+  if ((SOURCE_EXTENSIONS.has(extension) || isDosUpperCaseName(path.slice(cut), extension)) && !allDigits(path, cut, dot)) return true;
+  return extensionlessSource(path.slice(cut));
+}
+
+// A build file known by its whole name (`Makefile`, `Dockerfile.dev`, `web.Dockerfile`).
+function extensionlessSource(name: string): boolean {
+  return EXTENSIONLESS_SOURCE_NAMES.has(name) || (name.includes('Dockerfile') && /^Dockerfile\.|\.Dockerfile$/.test(name));
+}
+
+function allDigits(text: string, from: number, to: number): boolean {
+  for (let index = from; index < to; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 0x30 || code > 0x39) return false;
+  }
+  return true;
 }
 
 // DOS-era and embedded Windows tool chains (Keil C51, IAR, Borland, 8.3 names) print a whole name in capitals

@@ -69,9 +69,14 @@ function colonHead(text: string, from: number): LocationHead | undefined {
     if (!match) continue;
     const file = text.slice(match.pathStart, match.pathEnd);
     if (!plausiblePath(file)) continue;
-    const [line, column, third, fourth] = match.numbers;
-    const fourNumbers = match.numbers.length === 4;
-    const threeNumbers = match.numbers.length === 3;
+    // Read by index: the match is shared with the next call (heads.ts).
+    const numbers = match.numbers;
+    const line = numbers[0];
+    const column = numbers[1];
+    const third = numbers[2];
+    const fourth = numbers[3];
+    const fourNumbers = numbers.length === 4;
+    const threeNumbers = numbers.length === 3;
     return {
       file,
       line: line!,
@@ -107,7 +112,11 @@ function parenHead(text: string, from: number, parens: boolean): LocationHead | 
     if (!match) continue;
     const file = fromElision(text.slice(match.pathStart, match.pathEnd));
     if (!plausiblePath(file)) continue;
-    const [line, column, endLine, endColumn] = match.numbers;
+    const numbers = match.numbers;
+    const line = numbers[0];
+    const column = numbers[1];
+    const endLine = numbers[2];
+    const endColumn = numbers[3];
     return {
       file,
       line: line!,
