@@ -250,9 +250,10 @@ export class FormatLineContext implements LineContext {
   }
 
   state<T extends object>(create: () => T): T {
-    // A format's own state lives beside the shared entries under a key no family uses.
-    return this.shared(`\u0000format:${this.format.name}`, create);
+    // A format's own state lives beside the shared entries under a key no family uses (made once: formats ask per line).
+    return this.shared((this.stateKey ??= `\u0000format:${this.format.name}`), create);
   }
+  private stateKey: string | undefined;
 
   shared<T extends object>(key: string, create: () => T): T {
     this.host.readBeyondLine = true;

@@ -4,11 +4,13 @@
 // Chevrotain parse lexed the whole line, built a CST and threw an exception for every failed alternative (the
 // most common outcome); here only the head is lexed, no object is made per token, and a miss is a return value.
 
-/** A head found: the printed path's span, the numbers of its suffix in order, and where the suffix ends. */
+/** A head found: the printed path's span, the numbers of its suffix in order (the first `count` of `numbers`), and
+ * where the suffix ends. */
 export interface HeadMatch {
   pathStart: number;
   pathEnd: number;
   numbers: number[];
+  count: number;
   end: number;
 }
 
@@ -186,7 +188,12 @@ function intAt(ahead: number): number {
 
 // The one match object both matchers fill and return (a fresh object and numbers array per location line were a
 // tenth of a dense log's garbage; issue 21): read it before the next call.
-const found: HeadMatch = { pathStart: 0, pathEnd: 0, numbers: [], end: 0 };
+const found: HeadMatch = { pathStart: 0, pathEnd: 0, numbers: [0, 0, 0, 0], count: 0, end: 0 };
+
+// Sets the next number of the match (the array is never shortened: that would free its slots).
+function addNumber(value: number): void {
+  found.numbers[found.count++] = value;
+}
 
 function matched(pathStart: number, pathEnd: number, end: number): HeadMatch {
   found.pathStart = pathStart;
@@ -214,22 +221,22 @@ export function matchColonHead(text: string, from: number, spaces: boolean): Hea
     pathEnd = lexer.end(0);
     lexer.advance();
   }
-  const numbers = found.numbers;
-  numbers.length = 0;
-  numbers.push(intAt(1));
+  found.count = 0;
+  addNumber(intAt(1));
   let end = lexer.end(1);
   lexer.advance();
   lexer.advance();
   if (lexer.kind(0) === COLON && lexer.kind(1) === INT) {
-    numbers.push(intAt(1));
+    addNumber(intAt(1));
     end = lexer.end(1);
     lexer.advance();
     lexer.advance();
     if (lexer.kind(0) === DASH && lexer.kind(1) === INT) {
-      numbers.push(intAt(1));
+      addNumber(intAt(1));
       end = lexer.end(1);
     } else if (lexer.kind(0) === COLON && lexer.kind(1) === INT && lexer.kind(2) === COLON && lexer.kind(3) === INT) {
-      numbers.push(intAt(1), intAt(3));
+      addNumber(intAt(1));
+      addNumber(intAt(3));
       end = lexer.end(3);
     }
   }
@@ -251,16 +258,15 @@ export function matchParenHead(text: string, from: number, spaces: boolean, pare
     pathEnd = lexer.end(0);
     lexer.advance();
   }
-  const numbers = found.numbers;
-  numbers.length = 0;
-  numbers.push(intAt(1));
+  found.count = 0;
+  addNumber(intAt(1));
   lexer.advance();
   lexer.advance();
   while (lexer.kind(0) === COMMA) {
     lexer.advance();
     if (lexer.kind(0) === SPACE) lexer.advance();
     if (lexer.kind(0) !== INT) return undefined;
-    numbers.push(intAt(0));
+    addNumber(intAt(0));
     lexer.advance();
   }
   if (lexer.kind(0) !== RPAREN) return undefined;

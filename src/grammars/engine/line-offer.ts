@@ -2,6 +2,7 @@
 // format's anchor selects it, its neighbours on demand, and a second offer without a prefix or tool tag the line
 // turned out to carry (peel.ts).
 import type { ContextHost } from './host.js';
+import type { RawLocation } from '../../core/index.js';
 import { mayBeRewritten, Neighbours, type LineTexts } from './line-texts.js';
 import type { FormatOffer } from './offer.js';
 import { mayHoldPrefix, peelCandidate, swallowed, withWrapperLevel, type PeeledLine } from './peel.js';
@@ -11,9 +12,14 @@ import { countWeak } from './weak.js';
 // Neighbouring lines a grammar may ask for (each sees MAX_LINE_TEXT of them).
 const MAX_NEIGHBOUR_LINES = 40;
 
-/** Whether `test` holds for an item of `items` from index `from` on. */
-function someFrom<T>(items: readonly T[], from: number, test: (item: T) => boolean): boolean {
-  for (let index = from; index < items.length; index++) if (test(items[index]!)) return true;
+// Loops, not a predicate: a closure per candidate line was garbage on every dense location line (issue 21).
+function someMayHoldPrefix(emitted: readonly RawLocation[], from: number): boolean {
+  for (let index = from; index < emitted.length; index++) if (mayHoldPrefix(emitted[index]!.file)) return true;
+  return false;
+}
+
+function someSwallowed(emitted: readonly RawLocation[], from: number, text: string, peeledLength: number): boolean {
+  for (let index = from; index < emitted.length; index++) if (swallowed(text, emitted[index]!.file, peeledLength)) return true;
   return false;
 }
 
@@ -67,11 +73,10 @@ export class LineOffer {
     // specific format claimed it or a path swallowed the prefix, it goes again without, its neighbours peeled alike.
     const emitted = this.parts.host.emitted;
     const specific = claimant !== undefined && claimant.fallback !== true;
-    if (specific && !someFrom(emitted, emittedBefore, (location) => mayHoldPrefix(location.file))) return;
+    if (specific && !someMayHoldPrefix(emitted, emittedBefore)) return;
     const peeled = peelCandidate(this.prepared());
     if (peeled === undefined) return;
-    if (specific && !someFrom(emitted, emittedBefore, (location) => swallowed(this.prepared().text, location.file, peeled.peeledLength)))
-      return;
+    if (specific && !someSwallowed(emitted, emittedBefore, this.prepared().text, peeled.peeledLength)) return;
     // Copied only now: nearly every claimed line returned above, and a copy per line was garbage (issue 21).
     const fresh = emitted.slice(emittedBefore);
     this.parts.host.emitted.length = emittedBefore;

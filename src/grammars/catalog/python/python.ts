@@ -148,7 +148,7 @@ function parseMypy(context: LineContext): boolean {
   const location: Emitted = { file: head.file, line: head.line, column, endLine: head.endLine, endColumn, severity, message, code };
   // mypy prints a diagnostic's notes on the lines right after it ("List" is invariant, Consider using
   // "Sequence"): they belong to it. A note with no diagnostic just above stands on its own (reveal_type).
-  const notes = context.state<MypyNotes>(() => ({ lastLogLine: 0 }));
+  const notes = context.state<MypyNotes>(newMypyNotes);
   const owner = severity === 'note' && notes.owner !== undefined && notes.lastLogLine === context.logLine - 1 ? notes.owner : undefined;
   const raw = context.emit(owner ? { ...location, relatedTo: owner } : location);
   if (severity !== 'note') notes.owner = raw;
@@ -163,6 +163,7 @@ function parseMypy(context: LineContext): boolean {
 // Only a marker confirms the shape, so a plain run's next line (a make error, a summary) is never glued on.
 const PRETTY_MARKER = /^( {4,})(\^~*)\s*$/;
 const SOURCE_OFFSET = 4;
+const SOURCE_INDENT = ' '.repeat(SOURCE_OFFSET);
 const MAX_WRAPPED_LINES = 8;
 const MYPY_HEAD = /\.pyi?:\d+(?::\d+)*: (?:error|warning|note): /;
 
@@ -172,12 +173,14 @@ interface PrettyFrame {
   endColumn: number | null;
 }
 
+// Asked after every mypy line: a plain run's next line is the next diagnostic, so nothing is made before a frame shows.
 function prettyFrame(context: LineContext): PrettyFrame | undefined {
-  const wrapped: string[] = [];
+  let wrapped: string[] | undefined;
   for (let delta = 1; delta <= MAX_WRAPPED_LINES + 1; delta++) {
     const text = context.line(delta);
     if (text === undefined || text.trim() === '' || MYPY_HEAD.test(text)) return undefined;
-    if (text.startsWith(' '.repeat(SOURCE_OFFSET))) {
+    if (text.startsWith(SOURCE_INDENT)) {
+      wrapped ??= [];
       const marker = PRETTY_MARKER.exec(context.line(delta + 1) ?? '');
       if (!marker) return undefined;
       // A source line too long for the terminal is cut and prefixed with `...`, shifting the marker.
@@ -187,7 +190,7 @@ function prettyFrame(context: LineContext): PrettyFrame | undefined {
       const marks = (marker[2] ?? '^').length;
       return { wrapped, column, endColumn: marks > 1 ? column + marks - 1 : null };
     }
-    wrapped.push(text.trim());
+    (wrapped ??= []).push(text.trim());
   }
   return undefined;
 }
@@ -206,6 +209,8 @@ interface MypyNotes {
   owner?: RawLocation;
   lastLogLine: number;
 }
+
+const newMypyNotes = (): MypyNotes => ({ lastLogLine: 0 });
 
 const pythonSyntaxError: GrammarFormat = {
   name: 'python-syntax-error',

@@ -71,12 +71,13 @@ function colonHead(text: string, from: number): LocationHead | undefined {
     if (!plausiblePath(file)) continue;
     // Read by index: the match is shared with the next call (heads.ts).
     const numbers = match.numbers;
+    const count = match.count;
     const line = numbers[0];
-    const column = numbers[1];
-    const third = numbers[2];
-    const fourth = numbers[3];
-    const fourNumbers = numbers.length === 4;
-    const threeNumbers = numbers.length === 3;
+    const column = count > 1 ? numbers[1] : undefined;
+    const third = count > 2 ? numbers[2] : undefined;
+    const fourth = count > 3 ? numbers[3] : undefined;
+    const fourNumbers = match.count === 4;
+    const threeNumbers = match.count === 3;
     return {
       file,
       line: line!,
@@ -113,10 +114,11 @@ function parenHead(text: string, from: number, parens: boolean): LocationHead | 
     const file = fromElision(text.slice(match.pathStart, match.pathEnd));
     if (!plausiblePath(file)) continue;
     const numbers = match.numbers;
+    const count = match.count;
     const line = numbers[0];
-    const column = numbers[1];
-    const endLine = numbers[2];
-    const endColumn = numbers[3];
+    const column = count > 1 ? numbers[1] : undefined;
+    const endLine = count > 2 ? numbers[2] : undefined;
+    const endColumn = count > 3 ? numbers[3] : undefined;
     return {
       file,
       line: line!,
