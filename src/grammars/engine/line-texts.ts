@@ -3,7 +3,7 @@
 import type { Severity } from '../../core/index.js';
 import { mayBeStructuredLog, readStructuredLog } from './peel.js';
 import { stripLinePrefixes, type PrefixPackage } from './prefixes.js';
-import { latin1ToUtf8, neighbourBounds, ownCopy } from './strings.js';
+import { latin1ToUtf8, ownCopy } from './strings.js';
 
 // How much of each line a grammar sees.
 const MAX_LINE_TEXT = 4 * 1024;
@@ -14,6 +14,7 @@ const MAX_LINE_TEXT = 4 * 1024;
 // few but kept so many texts alive past young-generation collections that the cold CLI on the jest log was ~10 %
 // slower than with none; the ring measured level with none there.
 const REMEMBERED = 48;
+const START_MASK = 1023;
 
 // A log copied from a web page as Markdown (issue 20, copy damage): a viewer's link inside a location comes out as
 // `[text](url)` (`src/a.c:4:[7](https://…#step:5:7)2` for `src/a.c:4:72`, `[src/a.c:4](https://…)`), and a
@@ -39,14 +40,22 @@ function linkText(_link: string, text: string, address: string): string {
   return POSITION_ONLY.test(text) && /#L\d/.test(address) ? `${text} (${address})` : text;
 }
 
+// What every span the replacement below unwraps holds: a marker, then a name with an extension (HOLDS_LOCATION and
+// NAMES_FILE both need one). A line without it is returned as it is: rustc's and eslint's messages quote code in
+// backticks on nearly every line, and the replacement made a new string per line (issue 21).
+const SPAN_WITH_EXTENSION = /[*`][^\s*`]*?[\w-]\.[A-Za-z]/;
+
 function withoutEmphasis(line: string): string {
   let text = line;
   const head = EMPHASISED_HEAD.exec(text);
-  const end = text.trimEnd();
-  const marker = head?.[2] ?? '';
-  if (head && end.length > head[0].length + marker.length && end.endsWith(marker) && end.at(-marker.length - 1) !== '*') {
-    text = (head[1] ?? '') + end.slice(head[0].length, end.length - marker.length);
+  if (head) {
+    const end = text.trimEnd();
+    const marker = head[2] ?? '';
+    if (end.length > head[0].length + marker.length && end.endsWith(marker) && end.at(-marker.length - 1) !== '*') {
+      text = (head[1] ?? '') + end.slice(head[0].length, end.length - marker.length);
+    }
   }
+  if (!SPAN_WITH_EXTENSION.test(text)) return text;
   return text.replace(EMPHASIS, (span: string, before: string, _marker: string, inner: string, offset: number, whole: string) => {
     const after = offset + span.length;
     const location = HOLDS_LOCATION.test(inner) || (NAMES_FILE.test(inner) && NUMBER_FOLLOWS.test(whole.slice(after, after + 2)));
@@ -73,6 +82,9 @@ function quoteLength(buffer: string, start: number, end: number): number {
 const GLUED_FENCE = /^(\s*)`{1,3}(?=[^`\s])|(?<=[^`\s])`{1,3}(\s*)$/g;
 
 function withoutGluedFence(line: string): string {
+  // Only a run at either end can be glued: most lines with backticks quote code inside (issue 21: no split per line).
+  const trimmed = line.trim();
+  if (!trimmed.startsWith('`') && !trimmed.endsWith('`')) return line;
   const ticks = line.split('`').length - 1;
   const lead = /^\s*(`+)/.exec(line)?.[1]?.length ?? 0;
   const trail = /(`+)\s*$/.exec(line)?.[1]?.length ?? 0;
@@ -119,6 +131,10 @@ export class LineTexts {
   private readonly levels = new Array<Severity | null>(REMEMBERED).fill(null);
   private readonly packages = new Array<PrefixPackage | undefined>(REMEMBERED).fill(undefined);
   private next = 0;
+  // Which slot holds the line starting at an offset, by the offset's low bits: looking a line up walked all 48 slots,
+  // a seventh of a dense tsc log's scan (its grammar reads both neighbours of every line; issue 21). A slot another
+  // line took since only costs a normalising again.
+  private readonly slotByStart = new Int16Array(START_MASK + 1).fill(-1);
   private readonly found: PrefixPackage = {};
 
   constructor(private readonly normalise: (raw: string) => string) {}
@@ -126,18 +142,18 @@ export class LineTexts {
   /** Forgets every line (the buffer's offsets changed). */
   forget(): void {
     this.starts.fill(-1);
+    this.slotByStart.fill(-1);
   }
 
   /** The text of the line [start, end) of `buffer` (latin1, `end` at its `\n` or the buffer's end). */
   of(buffer: string, start: number, end: number): string {
     // The end is checked too: the buffer's last line grows when more text arrives.
-    for (let slot = 0; slot < REMEMBERED; slot++) {
-      if (this.starts[slot] === start && this.ends[slot] === end) {
-        this.rewritten = this.rewrittenFlags[slot]!;
-        this.level = this.levels[slot]!;
-        this.package = this.packages[slot];
-        return this.texts[slot]!;
-      }
+    const known = this.slotByStart[start & START_MASK]!;
+    if (known >= 0 && this.starts[known] === start && this.ends[known] === end) {
+      this.rewritten = this.rewrittenFlags[known]!;
+      this.level = this.levels[known]!;
+      this.package = this.packages[known];
+      return this.texts[known]!;
     }
     const quote = quoteLength(buffer, start, end);
     const raw = buffer.slice(start + quote, Math.min(end, start + MAX_LINE_TEXT * 4));
@@ -158,6 +174,7 @@ export class LineTexts {
     const text = ownCopy(unwrapped.length > MAX_LINE_TEXT ? unwrapped.slice(0, MAX_LINE_TEXT) : unwrapped);
     const slot = this.next;
     this.next = (slot + 1) % REMEMBERED;
+    this.slotByStart[start & START_MASK] = slot;
     this.starts[slot] = start;
     this.ends[slot] = end;
     this.texts[slot] = text;
@@ -216,9 +233,8 @@ export class Neighbours {
     const buffer = this.buffer();
     const walked = delta < 0 ? (this.before ??= [this.lineStart, this.lineEnd]) : (this.after ??= [this.lineStart, this.lineEnd]);
     while (walked.length <= 2 * distance) {
-      const bounds = neighbourBounds(buffer, walked[walked.length - 2]!, walked[walked.length - 1]!, delta < 0 ? -1 : 1);
-      if (bounds === undefined) break;
-      walked.push(bounds[0], bounds[1]);
+      if (!this.step(buffer, walked[walked.length - 2]!, walked[walked.length - 1]!, delta < 0 ? -1 : 1)) break;
+      walked.push(this.stepStart, this.stepEnd);
     }
     const text = walked.length > 2 * distance ? this.lines.of(buffer, walked[2 * distance]!, walked[2 * distance + 1]!) : undefined;
     texts.set(delta, text);
@@ -227,7 +243,24 @@ export class Neighbours {
 
   private adjacent(step: -1 | 1): string | undefined {
     const buffer = this.buffer();
-    const bounds = neighbourBounds(buffer, this.lineStart, this.lineEnd, step);
-    return bounds === undefined ? undefined : this.lines.of(buffer, bounds[0], bounds[1]);
+    return this.step(buffer, this.lineStart, this.lineEnd, step) ? this.lines.of(buffer, this.stepStart, this.stepEnd) : undefined;
+  }
+
+  // The bounds of the line next to [start, end) of `text` (`end` at its `\n`) into stepStart and stepEnd, false past
+  // an end: two fields, not a pair per call (a dense tsc log reads both neighbours of every line; issue 21).
+  private stepStart = 0;
+  private stepEnd = 0;
+  private step(text: string, start: number, end: number, direction: -1 | 1): boolean {
+    if (direction < 0) {
+      if (start <= 0) return false;
+      this.stepEnd = start - 1;
+      this.stepStart = text.lastIndexOf('\n', start - 2) + 1;
+      return true;
+    }
+    if (end >= text.length) return false;
+    this.stepStart = end + 1;
+    const next = text.indexOf('\n', end + 1);
+    this.stepEnd = next < 0 ? text.length : next;
+    return true;
   }
 }

@@ -29,25 +29,6 @@ export function ownCopy(text: string): string {
   return text.length < 13 ? text : ` ${text}`.slice(1);
 }
 
-/** Start and end (at its `\n`) of the line `delta` lines from [lineStart, lineEnd) in `text`; undefined past an end. */
-export function neighbourBounds(text: string, lineStart: number, lineEnd: number, delta: number): [number, number] | undefined {
-  let start = lineStart;
-  let end = lineEnd;
-  for (let step = 0; step < Math.abs(delta); step++) {
-    if (delta < 0) {
-      if (start <= 0) return undefined;
-      end = start - 1;
-      start = text.lastIndexOf('\n', end - 1) + 1;
-    } else {
-      if (end >= text.length) return undefined;
-      start = end + 1;
-      const next = text.indexOf('\n', start);
-      end = next < 0 ? text.length : next;
-    }
-  }
-  return [start, end];
-}
-
 /** The latin1 form of a decoded line (one char per UTF-8 byte), as the raw-text anchors expect it. */
 export function utf8ToLatin1(text: string): string {
   for (let index = 0; index < text.length; index++) {
