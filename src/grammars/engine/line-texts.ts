@@ -168,10 +168,12 @@ export class LineTexts {
   }
 }
 
-// What in a raw line may let its normalised text hold a word the raw bytes do not: a control character (ANSI, CR
-// redraws, backspaces and other controls are removed), a UTF-8 byte (decoded), a backslash (JSON, logfmt and
-// Markdown escapes) and Markdown's emphasis, code spans and links.
-const MAY_JOIN = /[\x00-\x08\x0b-\x1f\x7f-\xff\\*`]|\]\(/;
+// What in a raw line may let its normalised text hold a word the raw bytes do not: a control character (escape
+// sequences, backspaces and other controls are removed; a CR redraw keeps one piece whole, so CR is not one), a UTF-8
+// byte (decoded), a backslash (JSON, logfmt and Markdown escapes) and Markdown's emphasis, code spans and links.
+const MAY_JOIN = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\xff\\*`]|\]\(/;
+// A colour code, removed whole by stripAnsi (summarise/ansi.ts): what is left of a coloured line may still be tested.
+const COLOUR_CODE = /\x1b\[[0-9;]*m/g;
 
 /**
  * The texts of the lines around the candidate line of the scanner's buffer, up to `reach` lines each way, each read
@@ -227,7 +229,8 @@ export class Neighbours {
    * False when the text of the line `delta` lines away (not 0) certainly does not hold `needle`, or there is no such
    * line; else true. Its raw bytes tell without normalising it (a look-back reads lines no format asked for): only a
    * control character, a non-ASCII byte, a backslash escape or Markdown (`*`, `` ` ``, `](`) can join two pieces of
-   * a raw line into a word that the raw line does not hold; every other step of normalising only removes a line's head.
+   * a raw line into a word that the raw line does not hold; every other step of normalising only removes a line's head
+   * or keeps one piece of it. Colour codes, on most lines of a coloured log, are removed first as stripAnsi does.
    */
   mayHold(delta: number, needle: string): boolean {
     // A line already read (null: not yet) answers from its text.
@@ -244,7 +247,11 @@ export class Neighbours {
     const buffer = this.buffer();
     if (end > start && buffer.charCodeAt(end - 1) === 0x0d) end--;
     const raw = buffer.slice(start, end);
-    return raw.includes(needle) || MAY_JOIN.test(raw);
+    if (raw.includes(needle)) return true;
+    if (!MAY_JOIN.test(raw)) return false;
+    if (!raw.includes('\x1b')) return true;
+    const uncoloured = raw.replace(COLOUR_CODE, '');
+    return uncoloured.includes(needle) || MAY_JOIN.test(uncoloured);
   }
 
   // The bounds of the lines walked to on the side of `delta`, up to it; undefined beyond the buffer or the reach.

@@ -22,6 +22,9 @@ describe('the path a bare name was mentioned with above it', () => {
   it('is found when colour codes split the path, or the name itself', () => {
     expect(mentioned(['\u001b[2msrc/store/\u001b[0m\u001b[1mcache.rs\u001b[0m (0.2 s)'])).toBe('src/store/cache.rs');
     expect(mentioned(['building src/store/ca\u001b[1mche.rs\u001b[0m now'])).toBe('src/store/cache.rs');
+    expect(mentioned(['building src/store/ca\u001b[1m\u001b]8;;https://example.com\u0007che.rs\u001b]8;;\u0007 now'])).toBe(
+      'src/store/cache.rs',
+    );
   });
 
   it('is found when a redraw, a backspace or Markdown joins the name from two pieces', () => {
