@@ -169,9 +169,12 @@ export class LineTexts {
 }
 
 // What in a raw line may let its normalised text hold a word the raw bytes do not: a control character (escape
-// sequences, backspaces and other controls are removed; a CR redraw keeps one piece whole, so CR is not one), a UTF-8
-// byte (decoded), a backslash (JSON, logfmt and Markdown escapes) and Markdown's emphasis, code spans and links.
-const MAY_JOIN = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\xff\\*`]|\]\(/;
+// sequences, backspaces and other controls are removed; a CR redraw keeps one piece whole, so CR is not one), a C1
+// control in UTF-8 (stripAnsi removes it; decoding any other byte removes none), a backslash (JSON, logfmt and
+// Markdown escapes) and Markdown's emphasis, code spans and links.
+const MAY_JOIN = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\\*`]|\xc2[\x80-\x9f]|\]\(/;
+// A name that is not ASCII is not compared with raw bytes.
+const NOT_ASCII = /[^\x00-\x7f]/;
 // A colour code, removed whole by stripAnsi (summarise/ansi.ts): what is left of a coloured line may still be tested.
 const COLOUR_CODE = /\x1b\[[0-9;]*m/g;
 
@@ -228,11 +231,12 @@ export class Neighbours {
   /**
    * False when the text of the line `delta` lines away (not 0) certainly does not hold `needle`, or there is no such
    * line; else true. Its raw bytes tell without normalising it (a look-back reads lines no format asked for): only a
-   * control character, a non-ASCII byte, a backslash escape or Markdown (`*`, `` ` ``, `](`) can join two pieces of
+   * control character (C0, or C1 in UTF-8), a backslash escape or Markdown (`*`, `` ` ``, `](`) can join two pieces of
    * a raw line into a word that the raw line does not hold; every other step of normalising only removes a line's head
    * or keeps one piece of it. Colour codes, on most lines of a coloured log, are removed first as stripAnsi does.
    */
   mayHold(delta: number, needle: string): boolean {
+    if (NOT_ASCII.test(needle)) return true;
     // A line already read (null: not yet) answers from its text.
     let known: string | undefined | null = null;
     if (delta === -1) known = this.above;

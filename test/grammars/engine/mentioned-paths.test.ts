@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { createScanner } from '../../../src/grammars/index.js';
 import { normaliseLine } from '../../../src/summarise/index.js';
 
-function mentioned(above: string[]): string | undefined {
+function mentioned(above: string[], name = 'cache.rs'): string | undefined {
   const scanner = createScanner({ normaliseLine, formats: ['rustc'] });
-  const log = [...above, 'error[E0425]: cannot find value `buf` in this scope', '  --> cache.rs:14:3', ''].join('\n');
+  const log = [...above, 'error[E0425]: cannot find value `buf` in this scope', `  --> ${name}:14:3`, ''].join('\n');
   // The scanner reads bytes, one latin1 character each.
   scanner.write(Buffer.from(log, 'utf8').toString('latin1'));
   const [location] = scanner.end().locations;
-  expect(location).toMatchObject({ file: 'cache.rs', line: 14 });
+  expect(location).toMatchObject({ file: name, line: 14 });
   return location?.hints?.mentionedPath;
 }
 
@@ -39,6 +39,8 @@ describe('the path a bare name was mentioned with above it', () => {
 
   it('is found in a UTF-8 line, and is absent when no line above names the file', () => {
     expect(mentioned(['résumé: src/über/cache.rs'])).toBe('src/über/cache.rs');
+    expect(mentioned(['✓ built src/store/ca\u009b1mche.rs'])).toBe('src/store/cache.rs');
+    expect(mentioned(['built src/x/été.rs', 'other'], 'été.rs')).toBe('src/x/été.rs');
     expect(mentioned(['nothing here', 'src/store/other.rs'])).toBeUndefined();
   });
 });
