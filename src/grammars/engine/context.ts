@@ -156,7 +156,7 @@ export class FormatLineContext implements LineContext {
     // A weak guess the workspace test already refuses is dropped when its line ends: the lines above are not read for
     // it (reading them made every such line depend on its neighbours, so a repeated one was read again each time).
     const refused = location.hints?.confirm === true && !this.mayBeWorkspaceFile(file);
-    const mentioned = hints?.directory || hints?.runtime || refused ? undefined : pathMentionedAbove(file, (delta) => this.line(delta));
+    const mentioned = hints?.directory || hints?.runtime || refused ? undefined : pathMentionedAbove(file, this.host);
     if (mentioned !== undefined) hints = { ...hints, mentionedPath: ownCopy(mentioned) };
     if (isStandardInputName(file)) {
       const command = this.echoedCommandAbove();

@@ -12,6 +12,8 @@ import type { ScannerOptions } from './scan-options.js';
 export interface ContextHost {
   parser(formatName: string, rule: string): LineParser;
   neighbour(delta: number): string | undefined;
+  /** False when the neighbour `delta` away certainly does not hold `needle` (read from its raw bytes), or is no line. */
+  neighbourMayHold(delta: number, needle: string): boolean;
   readonly emitted: RawLocation[];
   sharedState: Map<string, object>;
   formatsByName: ReadonlyMap<string, GrammarFormat>;
@@ -52,6 +54,7 @@ export function newContextHost(
   return {
     parser: options.parser,
     neighbour: () => undefined,
+    neighbourMayHold: () => true,
     emitted: [],
     sharedState: new Map(),
     formatsByName,

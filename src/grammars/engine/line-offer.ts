@@ -49,6 +49,11 @@ export class LineOffer {
   );
   private readonly lineNeighbour = (delta: number): string | undefined => (delta === 0 ? this.prepared().text : this.readNeighbour(delta));
   private readonly preparedText = (): string => this.prepared().text;
+  // A peeled neighbour is its line without a head, so what its raw line cannot hold, it cannot either.
+  private readonly neighbourMayHold = (delta: number, needle: string): boolean => (
+    (this.parts.host.readBeyondLine = true),
+    this.neighbours.mayHold(delta, needle)
+  );
 
   constructor(private readonly parts: LineOfferParts) {
     this.neighbours = new Neighbours(parts.lineTexts, parts.buffer, MAX_NEIGHBOUR_LINES);
@@ -111,6 +116,7 @@ export class LineOffer {
       level: this.parts.lineTexts.level,
     };
     this.parts.host.neighbour = this.lineNeighbour;
+    this.parts.host.neighbourMayHold = this.neighbourMayHold;
     return line;
   }
 }

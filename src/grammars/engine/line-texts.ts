@@ -185,6 +185,16 @@ export class LineTexts {
   }
 }
 
+// What in a raw line may let its normalised text hold a word the raw bytes do not: a control character (escape
+// sequences, backspaces and other controls are removed; a CR redraw keeps one piece whole, so CR is not one), a C1
+// control in UTF-8 (stripAnsi removes it; decoding any other byte removes none), a backslash (JSON, logfmt and
+// Markdown escapes) and Markdown's emphasis, code spans and links.
+const MAY_JOIN = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\\*`]|\xc2[\x80-\x9f]|\]\(/;
+// A name that is not ASCII is not compared with raw bytes.
+const NOT_ASCII = /[^\x00-\x7f]/;
+// A colour code, removed whole by stripAnsi (summarise/ansi.ts): what is left of a coloured line may still be tested.
+const COLOUR_CODE = /\x1b\[[0-9;]*m/g;
+
 /**
  * The texts of the lines around the candidate line of the scanner's buffer, up to `reach` lines each way, each read
  * once. One object for the whole scan, pointed at each candidate line in turn: the closures, map and arrays it took per
@@ -226,19 +236,56 @@ export class Neighbours {
   text(delta: number): string | undefined {
     if (delta === -1) return this.above === null ? (this.above = this.adjacent(-1)) : this.above;
     if (delta === 1) return this.below === null ? (this.below = this.adjacent(1)) : this.below;
-    const distance = Math.abs(delta);
-    if (distance > this.reach) return undefined;
     const texts = (this.texts ??= new Map());
     if (texts.has(delta)) return texts.get(delta);
+    const walked = this.walkedTo(delta);
+    const at = 2 * Math.abs(delta);
+    const text = walked === undefined ? undefined : this.lines.of(this.buffer(), walked[at]!, walked[at + 1]!);
+    texts.set(delta, text);
+    return text;
+  }
+
+  /**
+   * False when the text of the line `delta` lines away (not 0) certainly does not hold `needle`, or there is no such
+   * line; else true. Its raw bytes tell without normalising it (a look-back reads lines no format asked for): only a
+   * control character (C0, or C1 in UTF-8), a backslash escape or Markdown (`*`, `` ` ``, `](`) can join two pieces of
+   * a raw line into a word that the raw line does not hold; every other step of normalising only removes a line's head
+   * or keeps one piece of it. Colour codes, on most lines of a coloured log, are removed first as stripAnsi does.
+   */
+  mayHold(delta: number, needle: string): boolean {
+    if (NOT_ASCII.test(needle)) return true;
+    // A line already read (null: not yet) answers from its text.
+    let known: string | undefined | null = null;
+    if (delta === -1) known = this.above;
+    else if (delta === 1) known = this.below;
+    else if (this.texts?.has(delta) === true) known = this.texts.get(delta);
+    if (known !== null) return known !== undefined && known.includes(needle);
+    const walked = this.walkedTo(delta);
+    if (walked === undefined) return false;
+    const distance = Math.abs(delta);
+    const start = walked[2 * distance]!;
+    let end = walked[2 * distance + 1]!;
+    const buffer = this.buffer();
+    if (end > start && buffer.charCodeAt(end - 1) === 0x0d) end--;
+    const raw = buffer.slice(start, end);
+    if (raw.includes(needle)) return true;
+    if (!MAY_JOIN.test(raw)) return false;
+    if (!raw.includes('\x1b')) return true;
+    const uncoloured = raw.replace(COLOUR_CODE, '');
+    return uncoloured.includes(needle) || MAY_JOIN.test(uncoloured);
+  }
+
+  // The bounds of the lines walked to on the side of `delta`, up to it; undefined beyond the buffer or the reach.
+  private walkedTo(delta: number): number[] | undefined {
+    const distance = Math.abs(delta);
+    if (distance > this.reach) return undefined;
     const buffer = this.buffer();
     const walked = delta < 0 ? (this.before ??= [this.lineStart, this.lineEnd]) : (this.after ??= [this.lineStart, this.lineEnd]);
     while (walked.length <= 2 * distance) {
       if (!this.step(buffer, walked[walked.length - 2]!, walked[walked.length - 1]!, delta < 0 ? -1 : 1)) break;
       walked.push(this.stepStart, this.stepEnd);
     }
-    const text = walked.length > 2 * distance ? this.lines.of(buffer, walked[2 * distance]!, walked[2 * distance + 1]!) : undefined;
-    texts.set(delta, text);
-    return text;
+    return walked.length > 2 * distance ? walked : undefined;
   }
 
   private adjacent(step: -1 | 1): string | undefined {
