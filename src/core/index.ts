@@ -32,4 +32,11 @@ export { countOf, articleFor } from './english.js';
 export { DEFAULT_MAX_LOCATIONS } from './limits.js';
 export { ANSWER_FORMAT_INSTRUCTION, ANSWER_NEW_MARK, ANSWER_OLD_MARK, ANSWER_SEPARATOR } from './answer-format.js';
 export { closestName, didYouMean } from './suggest.js';
-export { isStandardInputName, echoedCommand, readsStandardInput, namedInputFile, EXTENSIONLESS_SOURCE_NAMES } from './standard-input.js';
+export {
+  isStandardInputName,
+  echoedCommand,
+  readsStandardInput,
+  namedInputFile,
+  operandNamedIn,
+  EXTENSIONLESS_SOURCE_NAMES,
+} from './standard-input.js';

@@ -173,3 +173,36 @@ export function namedInputFile(command: string | readonly string[], inputOnly = 
   const chosen = strong.size > 0 ? strong : inputOnly ? optional : new Set([...optional, ...weak]);
   return chosen.size === 1 ? [...chosen][0] : undefined;
 }
+
+/**
+ * The one path operand of a command whose file name the message names as a word: a tool that prints only the
+ * name of what it read (`docker-default at line 11: syntax error` under `apparmor_parser -r /etc/apparmor.d/docker-default`)
+ * means the operand. Only operands with a folder count (a bare word is the command's vocabulary as often as a file),
+ * never an output; several that match leave it unnamed.
+ */
+export function operandNamedIn(command: string | readonly string[], message: string): string | undefined {
+  const text = typeof command === 'string' ? command : command.join(' ');
+  const words = shellWords(text);
+  const found = new Set<string>();
+  for (let index = 1; index < words.length; index++) {
+    const word = words[index]!;
+    const previous = words[index - 1]!;
+    if (word.startsWith('-') || !word.includes('/') || /^\d*>/.test(previous) || OUTPUT_OPTION.test(previous)) continue;
+    if (/^[a-z][\w+.-]*:\/\//i.test(word) || word.endsWith('/')) continue;
+    const name = word.slice(word.lastIndexOf('/') + 1);
+    if (name.length < 3 || !/[A-Za-z]/.test(name) || !namesWord(message, name)) continue;
+    found.add(word);
+  }
+  return found.size === 1 ? [...found][0] : undefined;
+}
+
+/** Whether `name` stands in `message` as a whole word (not inside a longer name or path). */
+function namesWord(message: string, name: string): boolean {
+  for (let at = message.indexOf(name); at !== -1; at = message.indexOf(name, at + 1)) {
+    const before = message[at - 1] ?? ' ';
+    const after = message[at + name.length] ?? ' ';
+    if (!/[\w./\\-]/.test(before) && !/[\w/\\-]/.test(after) && !(after === '.' && /\w/.test(message[at + name.length + 1] ?? '')))
+      return true;
+  }
+  return false;
+}

@@ -45,6 +45,8 @@ import { rubyFamily } from './catalog/ruby/ruby.js';
 import { rustFamily } from './catalog/rust/rust.js';
 import { scientificFamily } from './catalog/scientific/scientific.js';
 import { shellFamily } from './catalog/shell.js';
+import { packagingFamily } from './catalog/packaging.js';
+import { systemConfigFamily } from './catalog/system-config.js';
 import { spellingFamily } from './catalog/spelling.js';
 import { systemsLintFamily } from './catalog/systems-lint.js';
 import { typescriptFamily } from './catalog/typescript.js';
@@ -109,6 +111,10 @@ const FAMILIES: readonly GrammarFamily[] = [
   // Groovy before the shells: its `path: L: msg` head is dash's shape, and the ` @ line L, column C.` below it is Groovy's.
   groovyFamily,
   shellFamily,
+  // rpmbuild's `error: line N: …` names no file: before the prose tier would place it only through a redirect.
+  packagingFamily,
+  // logrotate's `error: F:N msg` (no colon after the number) before generic and the prose tier.
+  systemConfigFamily,
   // awk before generic: gawk echoes the source line as `gawk: x.awk:4: <source>`, which generic would read as a message.
   awkFamily,
   // Maven/Gradle/Kotlin/Scala wrap javac-like lines in their own prefixes (`[ERROR] …:[12,5]`, `e: file:///…`).

@@ -60,6 +60,10 @@ const TOOLCHAIN_PATTERNS: readonly RegExp[] = [
   // (Homebrew's …/share/crystal/src/ too)
   /^\/usr\/lib\/crystal\/lib\//,
   /(^|\/)share\/crystal\/src\//,
+  // Shell frameworks and plugin managers cloned into the home folder (oh-my-zsh, oh-my-bash, bash-it, prezto, zinit,
+  // antigen, zplug, tpm): their own scripts; the user's code is the rc file that sources them and their `custom/` folder.
+  /(^|\/)\.(oh-my-zsh|oh-my-bash|bash_it)\/(?!custom\/)/,
+  /(^|\/)(\.zprezto\/modules|\.zinit\/plugins|\.local\/share\/zinit|\.antigen\/bundles|\.zplug\/repos|\.tmux\/plugins)\//,
   /^\/nix\/store\//, // the Nix store: nixpkgs, fetched sources (a flake's own copy is mapped back, installed-copy.ts)
   /^\/usr\/(local\/)?lib\/zig\//, // Zig std (/usr/lib/zig/std/start.zig)
   // An unpacked Zig release archive (zig-linux-x86_64-0.11.0/lib/std/, zig-windows-x86_64-0.11.0-dev.399+44ee1c885/lib/,

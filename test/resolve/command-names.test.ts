@@ -1,7 +1,7 @@
 // Names only on the command line (issue 20): a tool that read its source from standard input prints `<stdin>`,
 // `[stdin]`, `-`, `stdin` or no file; the command echoed in the log or recorded by `faultline run` names the file.
 import { afterEach, describe, expect, it } from 'vitest';
-import { echoedCommand, namedInputFile, readsStandardInput } from '../../src/core/index.js';
+import { echoedCommand, namedInputFile, operandNamedIn, readsStandardInput } from '../../src/core/index.js';
 import { locate } from '../../src/locate/index.js';
 import { makeWorkspace, removeWorkspaces } from './_workspace.js';
 
@@ -132,5 +132,30 @@ describe('standard input located in the file its command names', () => {
     expect(redirected.locations.map((l) => `${l.file}:${l.line}:${l.column}`)).toEqual(['settings.json:3:11']);
     const operand = await locate({ text: log }, { cwd: root, roots: [root], command: ['jq', '.', 'settings.json'] });
     expect([...operand.locations, ...operand.unresolved]).toEqual([]);
+  });
+
+  it('places a prose error with no file in the operand whose file name the message names', async () => {
+    const root = await makeWorkspace({ 'profiles/web-server': 'x\n'.repeat(20) });
+    const log = [
+      '$ apparmor_parser -r -W /etc/apparmor.d/profiles/web-server',
+      '',
+      'web-server at line 12: syntax error, unexpected TOK_ID',
+    ].join('\n');
+    const result = await locate({ text: log }, { cwd: root, roots: [root] });
+    expect(result.locations.map((l) => `${l.file}:${l.line}`)).toEqual(['profiles/web-server:12']);
+  });
+});
+
+describe('operandNamedIn', () => {
+  it.each([
+    ['apparmor_parser -r /etc/apparmor.d/web-server', 'web-server at line 3: syntax error', '/etc/apparmor.d/web-server'],
+    ['tool conf/site.ini', 'error in site.ini at line 2', 'conf/site.ini'],
+    // A name inside a longer word, an output, an option value or two matching operands name nothing.
+    ['apparmor_parser -r /etc/apparmor.d/web', 'web-server at line 3', undefined],
+    ['tool -o out/report.txt in/data.csv', 'report.txt line 2 failed', undefined],
+    ['tool a/site.ini b/site.ini', 'site.ini line 2 failed', undefined],
+    ['tool site.ini', 'site.ini line 2 failed', undefined],
+  ])('%s with %s → %s', (command, message, expected) => {
+    expect(operandNamedIn(command, message)).toBe(expected);
   });
 });

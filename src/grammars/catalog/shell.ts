@@ -65,6 +65,36 @@ function parseDash(context: LineContext): boolean {
   return true;
 }
 
+// zsh names the script (or the function) it ran and the line, with no `line` word: `resty:40: parse error near \`)'`,
+// `/home/me/.zshrc:118: command not found: nvm`. The message is one of zsh's own (lower case, from its source), which
+// tells the head from other tools' `file:line:` lines; `zsh:3:` is the command string of `zsh -c` (no file). A name
+// without an extension may be a function's (`compinit:21:`): the workspace confirms it.
+const ZSH_MESSAGE =
+  '(?:parse error|command not found|no such file or directory|bad substitution|bad pattern|no matches found|permission denied|' +
+  'not found|unmatched|condition expected|bad math expression|number expected|read-only variable|bad option|no such option|' +
+  'invalid option|not an identifier|bad assignment|closing brace expected|bad floating point constant|' +
+  'defining function based on alias|unknown (?:file attribute|sort specifier|condition|group|user)|parameter not set|' +
+  "can't open input file|no such job|event not found|missing end of string|too many arguments|not enough arguments)";
+const ZSH_HEAD = new RegExp(`^([^\\s:]+):(\\d{1,7}): (${ZSH_MESSAGE}.*)$`);
+const ZSH_ITSELF = /^(?:\/(?:usr\/)?bin\/)?zsh:\d+: /;
+
+function parseZsh(context: LineContext): boolean {
+  const text = context.text;
+  if (ZSH_ITSELF.test(text)) return true;
+  const match = ZSH_HEAD.exec(text);
+  if (!match) return false;
+  const file = match[1] ?? '';
+  const named = /\.[A-Za-z]\w{0,11}$/.test(file) || /\//.test(file);
+  context.emit({
+    file,
+    line: Number(match[2]),
+    severity: 'error',
+    message: match[3] ?? '',
+    ...(named ? {} : { hints: { confirm: true } }),
+  });
+  return true;
+}
+
 const SHELLCHECK_SEVERITY: Record<string, Severity> = { error: 'error', warning: 'warning', info: 'note', style: 'note' };
 // `^--` marks one position, `^-----^` a range whose end caret gives the end column.
 // ShellCheck before 0.4 printed no `(severity)` after the code (`^-- SC2046: …`): the severity is then unknown.
@@ -164,6 +194,23 @@ const dash: GrammarFormat = {
   parse: parseDash,
 };
 
+const zsh: GrammarFormat = {
+  name: 'zsh',
+  language: 'Shell',
+  description:
+    "`zsh x.zsh`, `source ~/.zshrc`: `resty:40: parse error near `)'`, `/home/me/.zshrc:118: command not found: nvm` (a name without " +
+    'an extension is kept when the workspace has that file); `zsh:1: …` from `zsh -c` is claimed without a location.',
+  columnBase: 1,
+  columnUnit: 'byte',
+  fields: ['file', 'line', 'severity', 'message'],
+  observed: true,
+  url: 'https://zsh.sourceforge.io/Doc/Release/Shell-Grammar.html',
+  // A name with an extension is selected by the universal `.ext:N:` anchor, one without by the universal anchor on
+  // zsh's commonest messages (prefilter.ts); the rarer messages need an extension.
+  anchor: `${SHELL_EXT}:\\d+: ${ZSH_MESSAGE}|^[^\\s:]{1,300}:\\d+: ${ZSH_MESSAGE}`,
+  parse: parseZsh,
+};
+
 const shellcheck: GrammarFormat = {
   name: 'shellcheck',
   language: 'Shell',
@@ -196,8 +243,9 @@ const shellcheckGcc: GrammarFormat = {
 };
 
 export const shellFamily: GrammarFamily = {
-  // The four shapes are disjoint (`: line N:` / `: N:` / `In … line N:` / `:L:C: severity: … [SCnnnn]`); order is free.
-  formats: [bash, dash, shellcheck, shellcheckGcc],
+  // The shapes are disjoint (`: line N:` / `: N: ` / `:N: ` with a zsh message / `In … line N:` /
+  // `:L:C: severity: … [SCnnnn]`); order is free.
+  formats: [bash, dash, zsh, shellcheck, shellcheckGcc],
   rules: (parser) => {
     defineLineWordRule(parser, 'bashLine');
     defineLineWordRule(parser, 'shellcheckInLine');

@@ -41,6 +41,9 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
   // No alternative of its own for the permissive tier's extensionless files in a folder (`bin/rails:4`): one for
   // `/name:12` selected URLs and clocks and cost ~45 % more CPU on the 100 MB bench log, and even `bin/name:12` or a
   // Ruby frame tail (`:4:in '`) cost 5-7 %. Such a line is found when it also names a file with an extension.
+  // zsh's head names a script without an extension (`resty:40: parse error near …`) or a function: its commonest
+  // messages are literal enough to be tried where a colon and a number meet.
+  `:\\d{1,7}: (?:parse error|command not found: |no such file or directory: )`,
 ];
 
 /** The prose tier's anchors: the universal ones that can hold a location in words, a line that starts with a

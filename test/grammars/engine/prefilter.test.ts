@@ -21,9 +21,11 @@ describe('prefilter coverage', () => {
   });
 
   it('leaves to the universal anchors only the line-start alternatives that begin with a path, each covered by them', () => {
-    expect(prefilter.broad).toHaveLength(4);
-    // rollup `path (12:5)`, GHC `path.hs:(12,5)-(13,7)`, go vet `vet: path.go:12:5`, Kotlin's untagged legacy row
+    expect(prefilter.broad).toHaveLength(5);
+    // rollup `path (12:5)`, GHC `path.hs:(12,5)-(13,7)`, go vet `vet: path.go:12:5`, Kotlin's untagged legacy row, zsh's
+    // extensionless script (its own universal anchor on zsh's commonest messages)
     const lines = [
+      "greet:7: parse error near `)'",
       'src/main.js (3:7) error',
       'app/Main.hs:(12,5)-(13,7): error:',
       'vet: ./cmd/main.go:12:5: unreachable',
