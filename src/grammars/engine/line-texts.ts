@@ -3,6 +3,7 @@
 import type { Severity } from '../../core/index.js';
 import { mayBeStructuredLog, readStructuredLog } from './peel.js';
 import { stripLinePrefixes, type PrefixPackage } from './prefixes.js';
+import type { LearnedPrefix } from './learned-prefix.js';
 import { latin1ToUtf8, neighbourBounds, ownCopy } from './strings.js';
 
 // How much of each line a grammar sees.
@@ -120,6 +121,8 @@ export class LineTexts {
   private readonly packages = new Array<PrefixPackage | undefined>(REMEMBERED).fill(undefined);
   private next = 0;
   private readonly found: PrefixPackage = {};
+  /** The wrapper prefix the scanner learned from the log's first slice (./learned-prefix.ts), peeled after the listed ones. */
+  learned: LearnedPrefix | undefined;
 
   constructor(private readonly normalise: (raw: string) => string) {}
 
@@ -145,7 +148,10 @@ export class LineTexts {
     const found = this.found;
     found.folder = undefined;
     found.name = undefined;
-    const plain = stripLinePrefixes(this.normalise(latin1ToUtf8(raw.endsWith('\r') ? raw.slice(0, -1) : raw)), found);
+    const learned = this.learned;
+    const normal = this.normalise(latin1ToUtf8(raw.endsWith('\r') ? raw.slice(0, -1) : raw));
+    const listed = stripLinePrefixes(learned?.beforeListed === true ? learned.peel(normal) : normal, found);
+    const plain = learned === undefined || learned.beforeListed ? listed : stripLinePrefixes(learned.peel(listed), found);
     const stripped = repairWebCopy(plain);
     this.package =
       found.folder === undefined && found.name === undefined

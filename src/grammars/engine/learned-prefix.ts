@@ -1,0 +1,107 @@
+// A wrapper's line prefix learned from the log itself (issue 20): a runner nobody listed in ./prefixes.ts still writes
+// the same head before every line of the tools it runs (`+build | `, `16:25:34.227 | `, `remote:        `,
+// `10:40:18 AM: `, `[server] `). A column of such heads on most of the first lines is the wrapper's; the tool's own
+// line shapes (an ESLint row, a traceback frame) then read behind it as they would bare.
+import { stripLinePrefixes } from './prefixes.js';
+
+/** The kinds of head a wrapper writes, as regexes whose group 1 is the head's name and group 2 the padding after it, and
+ * how many names (digits aside) a wrapper of the kind writes at most: a tool's own words vary line to line. */
+const KINDS = [
+  // A name and a pipe column: earthly `+test | `, Vercel's copied `16:25:34.227 | `, Procfile runners `web.1 | `.
+  { source: String.raw` {0,40}([^\s|][^|\n]{0,58}?) *\|( *)`, names: 8 },
+  // A word and a colon, then padding: git's `remote:        ` (Heroku, Dokku), Heroku's `app[web.1]: `, Netlify's
+  // `10:40:18 AM: `. One name only: a record's fields (`File: `, `Line: `, `Message: `) are a few names too.
+  { source: String.raw`([A-Za-z][\w.[\]-]{0,40}|\d{1,2}:\d\d:\d\d(?: [AP]M)?):( +|$)`, names: 1 },
+  // A bracketed name: `concurrently`'s `[server] ` (its `[0] ` numbers are left: a counter looks the same).
+  { source: String.raw`(\[[^\]\s]{1,40}\])( +)`, names: 8 },
+] as const;
+
+// Heads that are a tool's own words, never a wrapper's: a severity (`error: `, `[ERROR] `, `WARN | `), a test verdict.
+// The word may carry the tool's code: `Error[Pe020]: `, `error[E0308]: `.
+const TOOL_WORDS =
+  /^\[?(?:error|warning|warn|note|help|info|debug|trace|fatal|critical|notice|failed?|pass(?:ed)?|ok|skip(?:ped)?)(?![a-z])/i;
+// A head that names a file (`a.c: no such file`) or is only a number (a code frame's `12 | `) is the tool's, too.
+// A build's progress (`[ 12%] `) is its own words as well.
+// A bracketed number is a tool's counter (biber's `[105] `), as a test runner's `[ RUN      ]` is its own.
+const FILE_OR_NUMBER = /\.[A-Za-z][\w]{0,9}$|^\[?\d+\]?$|[/\\%]/;
+
+// The first lines decide: a wrapper writes its head from the first line on.
+const SAMPLE_LINES = 400;
+// Most lines carry it (blank ones aside), and a few at least: two lines with a colon prove nothing.
+const MIN_SHARE = 0.6;
+const MIN_LINES = 4;
+
+/** A wrapper prefix learned from a log: the kind's regex (no `^`) for the anchors, and the peel for each line. */
+export interface LearnedPrefix {
+  /** The kind's regex source, without `^`, for the raw-text line-start anchors (any name of the kind). */
+  source: string;
+  /** Whether the heads stand before the listed prefixes (Vercel's clock and pipe), not behind them (a GitHub timestamp). */
+  beforeListed: boolean;
+  /** The line without the learned head when it starts with one of the heads learned, else the line. */
+  peel(line: string): string;
+}
+
+// Digits stand for any digits: a clock's heads are one name.
+const shapeOf = (name: string): string => name.replace(/\d/g, '9');
+
+/** The wrapper prefix most lines of `text` (a log's first slice) start with, if one kind dominates them. */
+export function learnLinePrefix(text: string): LearnedPrefix | undefined {
+  const raw = text.split('\n', SAMPLE_LINES).map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
+  // Before the listed prefixes first (a listed clock would take the clock of `16:25:34.227 | `), then behind them.
+  return (
+    learnFrom(raw, true) ??
+    learnFrom(
+      raw.map((line) => stripLinePrefixes(line)),
+      false,
+    )
+  );
+}
+
+function learnFrom(lines: readonly string[], beforeListed: boolean): LearnedPrefix | undefined {
+  for (const kind of KINDS) {
+    const head = new RegExp(`^(?:${kind.source})`);
+    const names = new Set<string>();
+    let counted = 0;
+    let matched = 0;
+    // The tool's own indentation starts past the narrowest padding: Heroku pads `remote:` to a column, ESLint indents.
+    let padding = Infinity;
+    for (const line of lines) {
+      if (line.trim() === '') continue;
+      const match = head.exec(line);
+      // A head over nothing (`remote: ` alone, git's blank line) says nothing either way.
+      if (match !== null && line.slice(match[0].length).trim() === '') continue;
+      counted++;
+      const name = match?.[1]?.trim();
+      if (match === null || name === undefined || name === '') continue;
+      if (TOOL_WORDS.test(name) || FILE_OR_NUMBER.test(name)) continue;
+      // A row of a table (sqlfluff's `L:  13 | P:  67 | L018 | …`) has more columns behind its first: not a wrapper's head.
+      if (line.includes(' | ', match[0].length - 1)) continue;
+      matched++;
+      names.add(shapeOf(name));
+      padding = Math.min(padding, match[2]?.length ?? 0);
+    }
+    if (matched < MIN_LINES || matched < counted * MIN_SHARE || names.size > kind.names) continue;
+    // The anchors' copy has no capture group: the anchor regexes it joins number their own.
+    const source = kind.source.replace(/\((?!\?)/g, '(?:');
+    return learned(head, { source, beforeListed }, names, padding);
+  }
+  return undefined;
+}
+
+function learned(
+  head: RegExp,
+  kind: { source: string; beforeListed: boolean },
+  shapes: ReadonlySet<string>,
+  padding: number,
+): LearnedPrefix {
+  return {
+    ...kind,
+    peel(line: string): string {
+      const match = head.exec(line);
+      const name = match?.[1]?.trim();
+      if (match === null || name === undefined || !shapes.has(shapeOf(name))) return line;
+      const pad = match[2]?.length ?? 0;
+      return line.slice(match[0].length - pad + Math.min(pad, padding));
+    },
+  };
+}
