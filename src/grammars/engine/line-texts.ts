@@ -86,18 +86,23 @@ function withoutGluedFence(line: string): string {
 const ESCAPED_ASTERISKS = /(?:\\?\*){2,}/g;
 
 /** The line as the tool printed it before a web page's copy turned parts of it into Markdown. */
+// A CI viewer's log command copied into a sentence (`` fails with `##[error]a.cs(12,5): error CS0246` ``): the prefix
+// list peels it at a line's start only, and mid-line it would glue `error]` to the path.
+const QUOTED_LOG_COMMAND = /(?<=[\s`'"(])##\[(?:error|warning|notice|debug|section|command|group|endgroup)\]/g;
+
 export function repairWebCopy(line: string): string {
   let repaired = line.includes('](') ? line.replace(MARKDOWN_LINK, linkText) : line;
   if (repaired.includes('\\*')) repaired = repaired.replace(ESCAPED_ASTERISKS, (run) => run.replace(/\\/g, ''));
   if (repaired.includes('\\|')) repaired = repaired.replace(/\\\|/g, '|');
   if (repaired.includes('`')) repaired = withoutGluedFence(repaired);
   if (repaired.includes('*') || repaired.includes('`')) repaired = withoutEmphasis(repaired);
+  if (repaired.includes('##[')) repaired = repaired.replace(QUOTED_LOG_COMMAND, '');
   return repaired;
 }
 
 // What a web copy's repair may change for the raw anchors: a quote, Markdown spans, links and pipes (a structured-log
 // wrapper is mayBeStructuredLog's).
-const MAY_BE_REWRITTEN = /^>|[`*]|\]\(|\\\|/;
+const MAY_BE_REWRITTEN = /^>|[`*]|\]\(|\\\||##\[/;
 
 /** Whether a raw line's text may differ from what the raw anchors see in it (it is then rewritten before they look). */
 export function mayBeRewritten(raw: string): boolean {
