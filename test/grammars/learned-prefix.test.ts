@@ -34,6 +34,15 @@ describe('learnLinePrefix', () => {
     expect(learnLinePrefix(frame.join('\n'))).toBeUndefined();
   });
 
+  it("learns concurrently's numbered heads and peels a runner's bracket nested inside, but not a tool's counter", () => {
+    const log = rows.map((row, index) => `[${index % 2}] ${row}`).join('\n');
+    const learned = learnLinePrefix(log);
+    expect(learned?.peel('[1] [build-viewer]  > a.ts: error: x')).toBe(' > a.ts: error: x');
+    expect(learned?.peel('[0] [ERROR] x')).toBe('[ERROR] x');
+    const counter = rows.map((row, index) => `[${index * 7 + 1}] ${row}`).concat(['[90] a', '[97] b', '[104] c', '[111] d', '[118] e']);
+    expect(learnLinePrefix(counter.join('\n'))).toBeUndefined();
+  });
+
   it('needs most lines to carry the head', () => {
     const log = ['remote: one', 'remote: two', 'a', 'b', 'c', 'd', 'remote: three', 'remote: four'].join('\n');
     expect(learnLinePrefix(log)).toBeUndefined();

@@ -8,12 +8,12 @@ import { stripLinePrefixes } from './prefixes.js';
  * how many names (digits aside) a wrapper of the kind writes at most: a tool's own words vary line to line. */
 const KINDS = [
   // A name and a pipe column: earthly `+test | `, Vercel's copied `16:25:34.227 | `, Procfile runners `web.1 | `.
-  { source: String.raw` {0,40}([^\s|][^|\n]{0,58}?) *\|( *)`, names: 8 },
+  { source: String.raw` {0,40}([^\s|][^|\n]{0,58}?) *\|( *)`, names: 8, nests: false },
   // A word and a colon, then padding: git's `remote:        ` (Heroku, Dokku), Heroku's `app[web.1]: `, Netlify's
   // `10:40:18 AM: `. One name only: a record's fields (`File: `, `Line: `, `Message: `) are a few names too.
-  { source: String.raw`([A-Za-z][\w.[\]-]{0,40}|\d{1,2}:\d\d:\d\d(?: [AP]M)?):( +|$)`, names: 1 },
-  // A bracketed name: `concurrently`'s `[server] ` (its `[0] ` numbers are left: a counter looks the same).
-  { source: String.raw`(\[[^\]\s]{1,40}\])( +)`, names: 8 },
+  { source: String.raw`([A-Za-z][\w.[\]-]{0,40}|\d{1,2}:\d\d:\d\d(?: [AP]M)?):( +|$)`, names: 1, nests: false },
+  // A bracketed name: `concurrently`'s `[server] ` and `[0] `.
+  { source: String.raw`(\[[^\]\s]{1,40}\])( +)`, names: 8, nests: true },
 ] as const;
 
 // Heads that are a tool's own words, never a wrapper's: a severity (`error: `, `[ERROR] `, `WARN | `), a test verdict.
@@ -22,8 +22,8 @@ const TOOL_WORDS =
   /^\[?(?:error|warning|warn|note|help|info|debug|trace|fatal|critical|notice|failed?|pass(?:ed)?|ok|skip(?:ped)?)(?![a-z])/i;
 // A head that names a file (`a.c: no such file`) or is only a number (a code frame's `12 | `) is the tool's, too.
 // A build's progress (`[ 12%] `) is its own words as well.
-// A bracketed number is a tool's counter (biber's `[105] `), as a test runner's `[ RUN      ]` is its own.
-const FILE_OR_NUMBER = /\.[A-Za-z][\w]{0,9}$|^\[?\d+\]?$|[/\\%]/;
+// A test runner's `[ RUN      ]` is its own (no blank inside a wrapper's bracket).
+const FILE_OR_NUMBER = /\.[A-Za-z][\w]{0,9}$|^\d+$|[/\\%]/;
 
 // The first lines decide: a wrapper writes its head from the first line on.
 const SAMPLE_LINES = 400;
@@ -41,8 +41,9 @@ export interface LearnedPrefix {
   peel(line: string): string;
 }
 
-// Digits stand for any digits: a clock's heads are one name.
-const shapeOf = (name: string): string => name.replace(/\d/g, '9');
+// Digits stand for any digits: a clock's heads are one name. A bracketed number keeps its digits: concurrently's
+// `[0] `/`[1] ` are two names, a tool's counter (biber's `[1] `, `[105] `, `[133] `) one per line, too many for a wrapper.
+const shapeOf = (name: string): string => (/^\[\d+\]$/.test(name) ? name : name.replace(/\d/g, '9'));
 
 /** The wrapper prefix most lines of `text` (a log's first slice) start with, if one kind dominates them. */
 export function learnLinePrefix(text: string): LearnedPrefix | undefined {
@@ -81,18 +82,25 @@ function learnFrom(lines: readonly string[], beforeListed: boolean): LearnedPref
       padding = Math.min(padding, match[2]?.length ?? 0);
     }
     if (matched < MIN_LINES || matched < counted * MIN_SHARE || names.size > kind.names) continue;
+    // A wrapper's names repeat (each service writes many lines); a tool's counter or record field seldom does.
+    if (matched < names.size * 2) continue;
     // The anchors' copy has no capture group: the anchor regexes it joins number their own.
     const source = kind.source.replace(/\((?!\?)/g, '(?:');
-    return learned(head, { source, beforeListed }, names, padding);
+    return learned(head, { source, beforeListed }, names, padding, kind.nests);
   }
   return undefined;
 }
+
+// A runner inside the runner adds its own bracket (`[0] [build-viewer] ` of concurrently over npm-watch).
+const INNER_BRACKET = /^(\[[^\]\s]{1,40}\]) ( *)/;
+const MAX_INNER = 3;
 
 function learned(
   head: RegExp,
   kind: { source: string; beforeListed: boolean },
   shapes: ReadonlySet<string>,
   padding: number,
+  nests: boolean,
 ): LearnedPrefix {
   return {
     ...kind,
@@ -101,7 +109,13 @@ function learned(
       const name = match?.[1]?.trim();
       if (match === null || name === undefined || !shapes.has(shapeOf(name))) return line;
       const pad = match[2]?.length ?? 0;
-      return line.slice(match[0].length - pad + Math.min(pad, padding));
+      let rest = line.slice(match[0].length - pad + Math.min(pad, padding));
+      for (let inner = 0; nests && inner < MAX_INNER; inner++) {
+        const bracket = INNER_BRACKET.exec(rest);
+        if (bracket === null || TOOL_WORDS.test(bracket[1]!) || FILE_OR_NUMBER.test(bracket[1]!)) break;
+        rest = rest.slice(bracket[0].length - (bracket[2]?.length ?? 0));
+      }
+      return rest;
     },
   };
 }
