@@ -8,13 +8,16 @@ import { stripLinePrefixes } from './prefixes.js';
  * how many names (digits aside) a wrapper of the kind writes at most: a tool's own words vary line to line. */
 const KINDS = [
   // A name and a pipe column: earthly `+test | `, Vercel's copied `16:25:34.227 | `, Procfile runners `web.1 | `.
-  { source: String.raw` {0,40}([^\s|][^|\n]{0,58}?) *\|( *)`, names: 8, nests: false },
+  { source: String.raw` {0,40}([^\s|][^|\n]{0,58}?) *\|( *)`, names: 8, nests: false, mark: '|' },
   // A word and a colon, then padding: git's `remote:        ` (Heroku, Dokku), Heroku's `app[web.1]: `, Netlify's
   // `10:40:18 AM: `. One name only: a record's fields (`File: `, `Line: `, `Message: `) are a few names too.
-  { source: String.raw`([A-Za-z][\w.[\]-]{0,40}|\d{1,2}:\d\d:\d\d(?: [AP]M)?):( +|$)`, names: 1, nests: false },
+  { source: String.raw`([A-Za-z][\w.[\]-]{0,40}|\d{1,2}:\d\d:\d\d(?: [AP]M)?):( +|$)`, names: 1, nests: false, mark: ':' },
   // A bracketed name: `concurrently`'s `[server] ` and `[0] `.
-  { source: String.raw`(\[[^\]\s]{1,40}\])( +)`, names: 8, nests: true },
+  { source: String.raw`(\[[^\]\s]{1,40}\])( +)`, names: 8, nests: true, mark: '[' },
 ] as const;
+
+// Compiled once: a fresh regex per kind per call was most of a call's cost on a dense log.
+const HEADS = KINDS.map((kind) => ({ ...kind, head: new RegExp(`^(?:${kind.source})`) }));
 
 // Heads that are a tool's own words, never a wrapper's: a severity (`error: `, `[ERROR] `, `WARN | `), a test verdict.
 // The word may carry the tool's code: `Error[Pe020]: `, `error[E0308]: `.
@@ -26,7 +29,7 @@ const TOOL_WORDS =
 const FILE_OR_NUMBER = /\.[A-Za-z][\w]{0,9}$|^\d+$|[/\\%]/;
 
 // The first lines decide: a wrapper writes its head from the first line on.
-const SAMPLE_LINES = 400;
+const SAMPLE_LINES = 200;
 // Most lines carry it (blank ones aside), and a few at least: two lines with a colon prove nothing.
 const MIN_SHARE = 0.6;
 const MIN_LINES = 4;
@@ -45,38 +48,56 @@ export interface LearnedPrefix {
 // `[0] `/`[1] ` are two names, a tool's counter (biber's `[1] `, `[105] `, `[133] `) one per line, too many for a wrapper.
 const shapeOf = (name: string): string => (/^\[\d+\]$/.test(name) ? name : name.replace(/\d/g, '9'));
 
-/** The wrapper prefix most lines of `text` (a log's first slice) start with, if one kind dominates them. */
-export function learnLinePrefix(text: string): LearnedPrefix | undefined {
-  const raw = text.split('\n', SAMPLE_LINES).map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
+/**
+ * The wrapper prefix most lines of `text` (a log's first slice) start with, if one kind dominates them; `listed` says
+ * whether any listed prefix kind starts a line of it.
+ */
+export function learnLinePrefix(text: string, listed = true): LearnedPrefix | undefined {
+  // Only the sample is split: a 64 KiB slice split whole was most of the cost.
+  let end = 0;
+  for (let line = 0; line < SAMPLE_LINES && end >= 0; line++) end = text.indexOf('\n', end + 1);
+  const sample = end < 0 ? text : text.slice(0, end);
+  const raw = sample.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
   // Before the listed prefixes first (a listed clock would take the clock of `16:25:34.227 | `), then behind them.
-  return (
-    learnFrom(raw, true) ??
-    learnFrom(
-      raw.map((line) => stripLinePrefixes(line)),
-      false,
-    )
-  );
+  const before = learnFrom(raw, true);
+  // Behind the listed prefixes only when the slice has some (the scanner's detectLinePrefixes said so).
+  if (before !== undefined || !listed) return before;
+  const behind = raw.map((line) => stripLinePrefixes(line));
+  return behind.some((line, index) => line !== raw[index]) ? learnFrom(behind, false) : undefined;
 }
 
+// Each kind's head needs its mark near the line's start: a line without it is not tried against the kind's regex.
+const MARK_REACH = 104;
+const hasMark = (line: string, mark: string): boolean => {
+  const at = line.indexOf(mark);
+  return at >= 0 && at < MARK_REACH;
+};
+
 function learnFrom(lines: readonly string[], beforeListed: boolean): LearnedPrefix | undefined {
-  for (const kind of KINDS) {
-    const head = new RegExp(`^(?:${kind.source})`);
+  const filled = lines.filter((line) => line.trim() !== '');
+  if (filled.length < MIN_LINES) return undefined;
+  for (const kind of HEADS) {
+    const head = kind.head;
     const names = new Set<string>();
     let counted = 0;
     let matched = 0;
     // The tool's own indentation starts past the narrowest padding: Heroku pads `remote:` to a column, ESLint indents.
     let padding = Infinity;
-    for (const line of lines) {
-      if (line.trim() === '') continue;
-      const match = head.exec(line);
+    // Lines it cannot match, past which the kind can no longer hold most of the log: the kind is given up early.
+    let misses = 0;
+    for (const line of filled) {
+      if (misses > filled.length * (1 - MIN_SHARE)) break;
+      const match = hasMark(line, kind.mark) ? head.exec(line) : null;
       // A head over nothing (`remote: ` alone, git's blank line) says nothing either way.
       if (match !== null && line.slice(match[0].length).trim() === '') continue;
       counted++;
+      misses++;
       const name = match?.[1]?.trim();
       if (match === null || name === undefined || name === '') continue;
       if (TOOL_WORDS.test(name) || FILE_OR_NUMBER.test(name)) continue;
       // A row of a table (sqlfluff's `L:  13 | P:  67 | L018 | …`) has more columns behind its first: not a wrapper's head.
       if (line.includes(' | ', match[0].length - 1)) continue;
+      misses--;
       matched++;
       names.add(shapeOf(name));
       padding = Math.min(padding, match[2]?.length ?? 0);

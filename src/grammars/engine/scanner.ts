@@ -196,8 +196,9 @@ export class Scanner {
     if (this.lineStart === undefined) {
       const firstSlice = this.buffer.slice(0, 64 * 1024);
       // A wrapper no list names is learned from the same slice; its kind joins the listed ones for the anchors.
-      this.lineTexts.learned = learnLinePrefix(firstSlice);
-      const prefixes = [detectLinePrefixes(firstSlice), this.lineTexts.learned?.source ?? ''].filter((source) => source !== '').join('|');
+      const listed = detectLinePrefixes(firstSlice);
+      this.lineTexts.learned = learnLinePrefix(firstSlice, listed !== '');
+      const prefixes = [listed, this.lineTexts.learned?.source ?? ''].filter((source) => source !== '').join('|');
       this.lineStart = this.prefilter.lineStartFor(prefixes);
       this.formatOffer.anchors = formatAnchorsFor(this.formats, prefixes);
     }
