@@ -31,6 +31,21 @@ const FILES = {
 };
 
 describe('prose tier', () => {
+  it("reads Create React App's worded rows under their file, with and without a column", () => {
+    const log = [
+      'Failed to compile.',
+      '',
+      './src/lib/store.js',
+      "  Line 4:  'merge' is defined but never used  no-unused-vars",
+      "  Line 7:  '_' is defined but never used      no-unused-vars",
+      '',
+      'src/components/Footer/index.js',
+      '  Line 24:31:  The href attribute requires a valid value  jsx-a11y/anchor-is-valid',
+      '',
+    ].join('\n');
+    expect(proposed(log)).toEqual(['./src/lib/store.js:4', './src/lib/store.js:7', 'src/components/Footer/index.js:24:31']);
+  });
+
   it('comes last in the registry', () => {
     expect(registeredFormats().at(-1)?.name).toBe('prose');
   });

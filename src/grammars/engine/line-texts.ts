@@ -3,6 +3,7 @@
 import type { Severity } from '../../core/index.js';
 import { mayBeStructuredLog, readStructuredLog } from './peel.js';
 import { stripLinePrefixes, type PrefixPackage } from './prefixes.js';
+import type { LearnedPrefix } from './learned-prefix.js';
 import { latin1ToUtf8, ownCopy } from './strings.js';
 
 // How much of each line a grammar sees.
@@ -97,18 +98,23 @@ function withoutGluedFence(line: string): string {
 const ESCAPED_ASTERISKS = /(?:\\?\*){2,}/g;
 
 /** The line as the tool printed it before a web page's copy turned parts of it into Markdown. */
+// A CI viewer's log command copied into a sentence (`` fails with `##[error]a.cs(12,5): error CS0246` ``): the prefix
+// list peels it at a line's start only, and mid-line it would glue `error]` to the path.
+const QUOTED_LOG_COMMAND = /(?<=[\s`'"(])##\[(?:error|warning|notice|debug|section|command|group|endgroup)\]/g;
+
 export function repairWebCopy(line: string): string {
   let repaired = line.includes('](') ? line.replace(MARKDOWN_LINK, linkText) : line;
   if (repaired.includes('\\*')) repaired = repaired.replace(ESCAPED_ASTERISKS, (run) => run.replace(/\\/g, ''));
   if (repaired.includes('\\|')) repaired = repaired.replace(/\\\|/g, '|');
   if (repaired.includes('`')) repaired = withoutGluedFence(repaired);
   if (repaired.includes('*') || repaired.includes('`')) repaired = withoutEmphasis(repaired);
+  if (repaired.includes('##[')) repaired = repaired.replace(QUOTED_LOG_COMMAND, '');
   return repaired;
 }
 
 // What a web copy's repair may change for the raw anchors: a quote, Markdown spans, links and pipes (a structured-log
 // wrapper is mayBeStructuredLog's).
-const MAY_BE_REWRITTEN = /^>|[`*]|\]\(|\\\|/;
+const MAY_BE_REWRITTEN = /^>|[`*]|\]\(|\\\||##\[/;
 
 /** Whether a raw line's text may differ from what the raw anchors see in it (it is then rewritten before they look). */
 export function mayBeRewritten(raw: string): boolean {
@@ -136,6 +142,8 @@ export class LineTexts {
   // line took since only costs a normalising again.
   private readonly slotByStart = new Int16Array(START_MASK + 1).fill(-1);
   private readonly found: PrefixPackage = {};
+  /** The wrapper prefix the scanner learned from the log's first slice (./learned-prefix.ts), peeled after the listed ones. */
+  learned: LearnedPrefix | undefined;
 
   constructor(private readonly normalise: (raw: string) => string) {}
 
@@ -161,7 +169,10 @@ export class LineTexts {
     const found = this.found;
     found.folder = undefined;
     found.name = undefined;
-    const plain = stripLinePrefixes(this.normalise(latin1ToUtf8(raw.endsWith('\r') ? raw.slice(0, -1) : raw)), found);
+    const learned = this.learned;
+    const normal = this.normalise(latin1ToUtf8(raw.endsWith('\r') ? raw.slice(0, -1) : raw));
+    const listed = stripLinePrefixes(learned?.beforeListed === true ? learned.peel(normal) : normal, found);
+    const plain = learned === undefined || learned.beforeListed ? listed : stripLinePrefixes(learned.peel(listed), found);
     const stripped = repairWebCopy(plain);
     this.package =
       found.folder === undefined && found.name === undefined

@@ -30,6 +30,12 @@ describe('web-page copies', () => {
     expect(repairWebCopy('see [the docs](./docs/x.md) and a[1](2)')).toBe('see [the docs](./docs/x.md) and a[1](2)');
   });
 
+  it("drops a CI viewer's log command quoted in a sentence, and leaves one glued inside a word", () => {
+    expect(repairWebCopy('fails with `##[error]gc/big.cs(12,5): error CS0246: x`')).toBe('fails with `gc/big.cs(12,5): error CS0246: x`');
+    expect(repairWebCopy('see ##[warning]a.ts(3,4): w')).toBe('see a.ts(3,4): w');
+    expect(repairWebCopy('tag##[error]x')).toBe('tag##[error]x');
+  });
+
   it('takes the backslashes out of a run of asterisks Markdown escaped, and leaves a lone escaped one', () => {
     expect(repairWebCopy('*\\* (CompileError) lib/cart.ex:8: undefined function total/0')).toBe(
       '** (CompileError) lib/cart.ex:8: undefined function total/0',
