@@ -3,6 +3,7 @@
 import type { RawLocation } from '../../core/index.js';
 import type { Emitted, GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
 import { parseColonHead, parseSeverityTail } from './shared/common.js';
+import { INCLUDE_CHAIN_START } from '../engine/locale-words.js';
 import { fixItsBelow } from './shared/fixits.js';
 import { LOCATION_ANCHOR } from '../engine/anchors.js';
 import { directoryContext, echoedCdFolder } from '../engine/directories.js';
@@ -33,7 +34,7 @@ function emitWithRole(context: LineContext, location: Emitted, kind: 'diagnostic
     const raw = context.emit({ ...location, related: true });
     if (!raw) return;
     // gcc continues a chain with `                 from b.c:1:`; clang prints one `In file included from` per level.
-    if (kind === 'include' && !INCLUDE_LINE.test(context.line(-1) ?? '')) roles.chain = { header: '', spans: [] };
+    if (kind === 'include' && !isIncludeLine(context.line(-1) ?? '')) roles.chain = { header: '', spans: [] };
     if (kind === 'include') roles.chain?.spans.push(raw);
     roles.waiting.push(raw);
     return;
@@ -79,15 +80,31 @@ function attachFixIts(context: LineContext, target: RawLocation | undefined, mes
   target.fixes = [...(target.fixes ?? []), ...fixes.map((fix) => (group ? { ...fix, group } : fix))];
 }
 
-const INCLUDE_LINE = /^(In file included from |\s+from )/;
+// A chain's later level in any language: indented, a word or two (`from`, `von`, `depuis`, `次から読み込み:`), then the
+// including file's `path:N`, ending in `,` when more levels follow and `:` at the last.
+const INCLUDE_CONTINUATION = /^\s{4,}(?:\S+ ){1,2}\s*(?=\S+:\d+(?::\d+)?[,:]$)/;
+const ENGLISH_CONTINUATION = /^\s+from /;
+
+function isIncludeLine(text: string): boolean {
+  return INCLUDE_CHAIN_START.test(text) || ENGLISH_CONTINUATION.test(text) || INCLUDE_CONTINUATION.test(text);
+}
+
+// Where the path starts on an include-chain line, or undefined when the line is none: a continuation counts only
+// under a level that ended in `,` (gcc's "more levels follow").
+function includePathStart(context: LineContext): number | undefined {
+  const text = context.text;
+  const start = INCLUDE_CHAIN_START.exec(text) ?? ENGLISH_CONTINUATION.exec(text);
+  if (start) return start[0].length;
+  if (!(context.line(-1) ?? '').trimEnd().endsWith(',')) return undefined;
+  return INCLUDE_CONTINUATION.exec(text)?.[0].length;
+}
 
 function parseGcc(context: LineContext): boolean {
-  const text = context.text;
   // "In file included from a.h:3," and its continuation "                 from main.c:1:" (gcc),
-  // or clang's one line per level "In file included from main.c:1:".
-  const include = INCLUDE_LINE.exec(text);
-  if (include) {
-    const head = parseColonHead(context, { from: include[0].length });
+  // or clang's one line per level "In file included from main.c:1:"; gcc's catalogs translate both.
+  const includeFrom = includePathStart(context);
+  if (includeFrom !== undefined) {
+    const head = parseColonHead(context, { from: includeFrom });
     if (!head || !C_FAMILY.test(head.file)) return false;
     emitWithRole(
       context,
