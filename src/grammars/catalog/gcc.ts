@@ -3,7 +3,7 @@
 import type { RawLocation } from '../../core/index.js';
 import type { Emitted, GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
 import { parseColonHead, parseSeverityTail } from './shared/common.js';
-import { INCLUDE_CHAIN_START } from '../engine/locale-words.js';
+import { INCLUDE_CHAIN_START, LOCALIZED_SEVERITY_PATTERN, MAKE_DIRECTORY_ANCHOR, makeDirectoryChange } from '../engine/locale-words.js';
 import { fixItsBelow } from './shared/fixits.js';
 import { LOCATION_ANCHOR } from '../engine/anchors.js';
 import { directoryContext, echoedCdFolder } from '../engine/directories.js';
@@ -203,17 +203,21 @@ const KILLING_SIGNALS = [
 // the failed recipe's file, line and target, then how it failed.
 // The line make prints when a recipe failed, in any locale (`make: *** [all] Error 2`, `make: *** [x] Erreur 4`).
 const MAKE_FAILURE_REPORT = /^\S*[Mm]ake(?:-[\d.]+)?(?:\[\d+\])?: \*\*\* \[/;
+// A localized make words the failure in its language (`Fehler 1`, `错误 1`) and may space or widen the colon (`Makefile:2 : all`).
 const MAKE_RECIPE_FAILED = new RegExp(
-  String.raw`^\S*[Mm]ake(?:-[\d.]+)?(?:\[\d+\])?: \*\*\* \[(.+?):(\d+): (.+?)\] (Error \d+|(?:${KILLING_SIGNALS.join('|')}).*)$`,
+  String.raw`^\S*[Mm]ake(?:-[\d.]+)?(?:\[\d+\])?: \*\*\* \[(.+?):(\d+)[ \u00a0]?[:：] ?(.+?)\] ` +
+    String.raw`((?:Error|${LOCALIZED_SEVERITY_PATTERN}) \d+|(?:${KILLING_SIGNALS.join('|')}).*)$`,
+  'i',
 );
 
 function parseMake(context: LineContext): boolean {
   const text = context.text;
   const directories = directoryContext((key, create) => context.shared(key, create));
-  const change = /^\S*make(?:\[\d+\])?: (Entering|Leaving) directory [`'‘"](.*)['’"]$/.exec(text);
+  // `make[1]: Entering directory '/x'`, or as make's catalogs word it (`make[1]: Verzeichnis „/x“ wird betreten`).
+  const change = makeDirectoryChange(text);
   if (change) {
-    if (change[1] === 'Entering') directories.enter(change[2] ?? '', context.emitted);
-    else directories.leave(change[2], context.emitted);
+    if (change.entering) directories.enter(change.folder, context.emitted);
+    else directories.leave(change.folder, context.emitted);
     return true;
   }
   // A recipe make echoes before running it: `cd lib && $(CC) -c foo.c` makes gcc print `foo.c` relative to lib/.
@@ -281,7 +285,7 @@ const make: GrammarFormat = {
   observed: true,
   url: 'https://www.gnu.org/software/make/manual/html_node/Error-Messages.html',
   anchor: [
-    String.raw`make(?:\[\d+\])?: (?:Entering|Leaving) directory`,
+    MAKE_DIRECTORY_ANCHOR,
     String.raw`[Mm]ake(?:-[\d.]+)?(?:\[\d+\])?: \*\*\* \[`,
     String.raw`(?:[Mm]akefile|\.mk):\d+ ?: `,
     // a `cd sub && …` step (ninja's `[3/9] ` before it), which moves the folder the tools' paths are relative to

@@ -3,6 +3,7 @@
 // marked "gcc 12" were recorded by running gcc 12.2 under each locale (Debian's gcc-12-locales catalogs); the others
 // are the same words as older gcc catalogs, javac, Visual Studio's Error List and translated Maven front ends print them.
 import type { Severity } from '../../core/index.js';
+import { utf8ToLatin1 } from './strings.js';
 
 // Lower case; a word may hold spaces (`schwerwiegender fehler`, `let op`). English words stay in common.ts.
 const SEVERITY_ROWS: ReadonlyArray<readonly [Severity, readonly string[]]> = [
@@ -158,3 +159,55 @@ const INCLUDE_CHAIN_STARTS = [
 
 /** The start of a line that opens an include chain, in any language the table knows, with the blanks after it. */
 export const INCLUDE_CHAIN_START = new RegExp(`^(?:${INCLUDE_CHAIN_STARTS.map(escape).join('|')})\\s+`);
+
+// GNU make's `Entering directory '…'` and `Leaving directory '…'` as its catalogs word them (make 4.3, recorded under
+// each locale): the words around the quoted folder, which some languages put after it (`… wird betreten`).
+const MAKE_ENTERING = [
+  'Entering directory',
+  'wird betreten',
+  'on entre dans le répertoire',
+  'вход в каталог',
+  '进入目录',
+  'に入ります',
+  'se entra en el directorio',
+  'Går til katalog',
+  'Wejście do katalogu',
+  'Entrando no diretório',
+  '들어감',
+  'входимо до каталогу',
+];
+const MAKE_LEAVING = [
+  'Leaving directory',
+  'wird verlassen',
+  'on quitte le répertoire',
+  'выход из каталога',
+  '离开目录',
+  'から出ます',
+  'se sale del directorio',
+  'Forlader katalog',
+  'Opuszczenie katalogu',
+  'Saindo do diretório',
+  '나감',
+  'Залишаю каталог',
+];
+
+/** The scanner's anchor for make's directory lines in any of these languages (latin1 view of the UTF-8 words). */
+export const MAKE_DIRECTORY_ANCHOR = `make(?:\\[\\d+\\])?(?: |\\xc2\\xa0)?: [^\\n]{0,400}?(?:${alternation(
+  [...MAKE_ENTERING, ...MAKE_LEAVING].map(utf8ToLatin1),
+)})`;
+
+// French typography puts a no-break space before the colon (`make[1] : …`).
+const MAKE_PREFIX = /^\S*make(?:\[\d+\])?[ \u00a0]?: (.+)$/;
+// The folder in any of the quote pairs the catalogs use: `'…'`, `„…“`, `« … »`, `“…”`, `"…"`, a backtick before make 4.
+const QUOTED_FOLDER = /[`'‘"„“«]\s?([^`'‘’"„“”«»]+?)\s?['’"“”»]/;
+
+/** A make line that enters or leaves a folder, in any language the tables know; undefined for any other line. */
+export function makeDirectoryChange(text: string): { entering: boolean; folder: string } | undefined {
+  const rest = MAKE_PREFIX.exec(text)?.[1];
+  const quoted = rest === undefined ? null : QUOTED_FOLDER.exec(rest);
+  if (rest === undefined || !quoted) return undefined;
+  const words = rest.slice(0, quoted.index) + rest.slice(quoted.index + quoted[0].length);
+  if (MAKE_ENTERING.some((phrase) => words.includes(phrase))) return { entering: true, folder: quoted[1] ?? '' };
+  if (MAKE_LEAVING.some((phrase) => words.includes(phrase))) return { entering: false, folder: quoted[1] ?? '' };
+  return undefined;
+}

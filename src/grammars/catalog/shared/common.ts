@@ -145,7 +145,7 @@ export function severityOf(word: string | undefined): Severity | null {
 }
 
 // A localized tool's word may be followed by a full-width colon (`错误：`) or, in French typography, a blank (`erreur :`).
-const LOCALIZED_TAIL = new RegExp(`^:?\\s*(${LOCALIZED_SEVERITY_PATTERN})(?:\\[([^\\]]+)\\])? ?[:：]\\s?(.*)$`, 'i');
+const LOCALIZED_TAIL = new RegExp(`^:?\\s*(${LOCALIZED_SEVERITY_PATTERN})(?:\\[([^\\]]+)\\])?[ \\u00a0]?[:：]\\s?(.*)$`, 'i');
 
 /** Splits `: severity[code]: message` (the GNU tail, in English or a language locale-words.ts knows) into its parts. */
 export function parseSeverityTail(rest: string): { severity: Severity | null; code: string | null; message: string } {
