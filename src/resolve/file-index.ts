@@ -9,6 +9,8 @@ export interface IndexQuery {
   suffixes: readonly string[];
   /** Segments printed before an elision (`src/…/x.ts`): the workspace path must contain them before the suffix. */
   head?: string;
+  /** The path came from a case-insensitive file system in one case only (`c:\users\…\mytinystl\iterator.h`). */
+  caseless?: boolean;
 }
 
 /** A query's answer: the files that matched at the deciding suffix, as root-relative and absolute paths. */
@@ -35,6 +37,7 @@ export class FileIndex {
     if (this.#names.has(basename)) return true;
     if (this.#files !== undefined || this.#names.size >= MAX_INDEXED_NAMES || basename === '') return false;
     this.#names.add(basename);
+    // The walk also matches a listed lower-case name against a file of any case (see isCaselessPath).
     if (isDosName(basename)) this.#names.add(basename.toLowerCase());
     return true;
   }
@@ -62,16 +65,18 @@ export class FileIndex {
   async match(query: IndexQuery): Promise<IndexMatch> {
     const files = await this.files();
     for (const suffix of query.suffixes) {
-      const hits = files.filter((file) => endsWithSegments(file.relative, suffix) && containsHead(file.relative, suffix, query.head));
+      const hits = files.filter(
+        (file) => endsWithSegments(file.relative, suffix, query.caseless === true) && containsHead(file.relative, suffix, query.head),
+      );
       if (hits.length > 0) return { absolute: hits.map((hit) => hit.absolute), relative: hits.map((hit) => hit.relative) };
     }
     return { absolute: [], relative: [] };
   }
 }
 
-function endsWithSegments(relative: string, suffix: string): boolean {
+function endsWithSegments(relative: string, suffix: string, caseless: boolean): boolean {
   if (relative === suffix || relative.endsWith(`/${suffix}`)) return true;
-  if (!isDosName(suffix)) return false;
+  if (!caseless && !isDosName(suffix)) return false;
   const folded = relative.toLowerCase();
   const wanted = suffix.toLowerCase();
   return folded === wanted || folded.endsWith(`/${wanted}`);
@@ -81,6 +86,15 @@ function endsWithSegments(relative: string, suffix: string): boolean {
 // checkout's `LCD/lcd.c`), as a case-insensitive file system finds them: such a path matches whatever its case here.
 function isDosName(path: string): boolean {
   return path === path.toUpperCase() && /[A-Z]/.test(path);
+}
+
+/**
+ * A Windows path printed in one case (`c:\users\dev\mytinystl\iterator.h`, as Visual Studio 2017 and older write
+ * them, or `LCD\LCD.C`): the file system that printed it ignored case, so its folders match whatever their case here.
+ */
+export function isCaselessPath(printed: string): boolean {
+  if (!/^[A-Za-z]:[\\/]|\\/.test(printed)) return false;
+  return printed === printed.toLowerCase() || printed === printed.toUpperCase();
 }
 
 // `src/…/x.ts`: `src` must be a whole folder somewhere before the part that matched the suffix.

@@ -8,7 +8,7 @@ import {
   relativeCandidates,
   splitJvmPackage,
 } from './candidates.js';
-import type { FileIndex, IndexQuery } from './file-index.js';
+import { isCaselessPath, type FileIndex, type IndexQuery } from './file-index.js';
 import { frozenModuleCandidates, frozenModuleName } from './frozen-modules.js';
 import { ownInstalledCopy } from './installed-copy.js';
 import { joinPosix, parsePrintedPath, suffixesLongestFirst } from './paths.js';
@@ -136,7 +136,7 @@ async function fromIndex(
   packageName?: string,
   mentionedPath?: string,
 ): Promise<Resolution> {
-  const match = await index.match(query);
+  const match = await index.match(isCaselessPath(printed) ? { ...query, caseless: true } : query);
   const distinct = new Map<string, { outcome: CandidateOutcome; name: string }>();
   let firstMiss: CandidateOutcome | undefined;
   for (let position = 0; position < match.absolute.length && distinct.size < MAX_CANDIDATES; position++) {

@@ -125,7 +125,7 @@ function walk(root: string, names: ReadonlySet<string>): string[] {
         // and resolve's realpath containment decides whether it may be used.
         if (child.isDirectory()) {
           if (!isIgnored(rules, target, true)) next.push({ folder: target, rules });
-        } else if (names.has(child.name) && !isIgnored(rules, target, false)) {
+        } else if ((names.has(child.name) || names.has(child.name.toLowerCase())) && !isIgnored(rules, target, false)) {
           found.push(path.relative(root, target).split(path.sep).join('/'));
         }
       }

@@ -217,3 +217,17 @@ describe('a bare file name whose folders a line above printed', () => {
     expect(bare.unresolved.map((u) => u.reason)).toEqual(['ambiguous']);
   });
 });
+
+describe('Windows paths printed in one case', () => {
+  it('match the checkout whatever its case when a drive or backslash shows a case-insensitive file system', async () => {
+    const root = await makeWorkspace({ 'TinyLib/Iterator.h': '', 'App/MainWindow.xaml.cs': '' });
+    const result = await locate(root, ['c:\\users\\dev\\downloads\\tinylib-1.0\\tinylib\\iterator.h', 'D:\\WORK\\APP\\MAINWINDOW.XAML.CS']);
+    expect(result.locations.map((l) => l.file)).toEqual(['TinyLib/Iterator.h', 'App/MainWindow.xaml.cs']);
+  });
+
+  it('stay case-sensitive for posix paths and for Windows paths that mix cases', async () => {
+    const root = await makeWorkspace({ 'TinyLib/Iterator.h': '' });
+    const result = await locate(root, ['/home/dev/tinylib/iterator.h', 'C:\\Users\\dev\\tinylib\\iterator.h']);
+    expect(result.locations).toEqual([]);
+  });
+});

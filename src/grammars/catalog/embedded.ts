@@ -8,7 +8,8 @@ import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format
 import { plausiblePath, severityOf } from './shared/common.js';
 
 // `name:L:C: severity: message` where the name is a sketch's, a bare identifier without extension or folder.
-const SKETCH_HEAD = /^([A-Za-z_][\w-]{0,63}):(\d+):(\d+): (fatal error|error|warning|note): (.*)$/;
+// The IDE before 1.6.6 printed no column (`taiko:302: error: …`).
+const SKETCH_HEAD = /^([A-Za-z_][\w-]{0,63}):(\d+)(?::(\d+))?: (fatal error|error|warning|note): (.*)$/;
 // `sketch\X.cpp:L:C: …` (after `In file included from ` too): a file of the sketch in the build folder's copy.
 const SKETCH_COPY = /^(In file included from |\s+from )?sketch[\\/]([^\s:]+):(\d+)(?::(\d+))?([:,].*)$/;
 const SKETCH_EXTENSIONS = ['ino', 'pde'];
@@ -33,10 +34,12 @@ function parseSketchLine(context: LineContext): boolean {
   if (!head) return false;
   const stem = head[1] ?? '';
   const full = sketchPath(context, stem);
+  // Without a column the head is as plain as `Makefile:30: warning: …`: only the sketch's path nearby makes it one.
+  if (head[3] === undefined && full === undefined) return false;
   context.emit({
     file: full ?? `${stem}.${SKETCH_EXTENSIONS[0]}`,
     line: Number(head[2]),
-    column: Number(head[3]),
+    column: head[3] === undefined ? null : Number(head[3]),
     severity: severityOf(head[4]),
     message: head[5] ?? '',
     // Without the full path above, the name is a guess the workspace must confirm.
@@ -64,20 +67,34 @@ function parseSketchCopy(context: LineContext): boolean {
   return true;
 }
 
+// An include chain's last level in the sketch itself (`                 from C:\…\lantern\lantern.ino:2:`): a note,
+// as gcc's own chain lines are.
+function parseSketchInclude(context: LineContext): boolean {
+  const level = /^\s+from ((?:[A-Za-z]:)?[^:]*[\\/][\w-]+\.(?:ino|pde)):(\d+)(?::\d+)?[:,]$/.exec(context.text);
+  if (!level) return false;
+  context.emit({ file: level[1] ?? '', line: Number(level[2]), severity: 'note', message: 'included from here' });
+  return true;
+}
+
 const arduino: GrammarFormat = {
   name: 'arduino',
   language: 'C++ (Arduino)',
   description:
     "`arduino-cli compile` / the Arduino IDE: a sketch's errors under its name without `.ino` (`taiko:302:7: error: 'ct' was not " +
-    'declared in this scope`), read as the sketch file the `…\\taiko\\taiko.ino: In function` line above names; `sketch\\X.cpp:2:0` ' +
-    "lines name the sketch's other files in the build copy.",
+    'declared in this scope`; before IDE 1.6.6 without the column, `taiko:302: error: …`), read as the sketch file the ' +
+    "`…\\taiko\\taiko.ino: In function` line above names; `sketch\\X.cpp:2:0` lines name the sketch's other files in the " +
+    'build copy.',
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'column', 'severity', 'message'],
   observed: false,
   url: 'https://docs.arduino.cc/arduino-cli/sketch-build-process/',
-  anchor: '^[A-Za-z_][\\w-]{0,63}:\\d+:\\d+: |sketch[\\\\/][^\\s:]+:\\d',
-  parse: (context) => parseSketchLine(context) || parseSketchCopy(context),
+  anchor: [
+    '^[A-Za-z_][\\w-]{0,63}:\\d+(?::\\d+: |: (?:fatal error|error|warning|note): )',
+    'sketch[\\\\/][^\\s:]+:\\d',
+    '^\\s+from .{1,400}\\.(?:ino|pde):\\d',
+  ].join('|'),
+  parse: (context) => parseSketchLine(context) || parseSketchCopy(context) || parseSketchInclude(context),
 };
 
 export const embeddedFamily: GrammarFamily = { formats: [arduino] };

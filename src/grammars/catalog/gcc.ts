@@ -3,6 +3,7 @@
 import type { RawLocation } from '../../core/index.js';
 import type { Emitted, GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
 import { parseColonHead, parseSeverityTail } from './shared/common.js';
+import { INCLUDE_CHAIN_START, LOCALIZED_SEVERITY_PATTERN, MAKE_DIRECTORY_ANCHOR, makeDirectoryChange } from '../engine/locale-words.js';
 import { fixItsBelow } from './shared/fixits.js';
 import { LOCATION_ANCHOR } from '../engine/anchors.js';
 import { directoryContext, echoedCdFolder } from '../engine/directories.js';
@@ -33,7 +34,7 @@ function emitWithRole(context: LineContext, location: Emitted, kind: 'diagnostic
     const raw = context.emit({ ...location, related: true });
     if (!raw) return;
     // gcc continues a chain with `                 from b.c:1:`; clang prints one `In file included from` per level.
-    if (kind === 'include' && !INCLUDE_LINE.test(context.line(-1) ?? '')) roles.chain = { header: '', spans: [] };
+    if (kind === 'include' && !isIncludeLine(context.line(-1) ?? '')) roles.chain = { header: '', spans: [] };
     if (kind === 'include') roles.chain?.spans.push(raw);
     roles.waiting.push(raw);
     return;
@@ -79,15 +80,31 @@ function attachFixIts(context: LineContext, target: RawLocation | undefined, mes
   target.fixes = [...(target.fixes ?? []), ...fixes.map((fix) => (group ? { ...fix, group } : fix))];
 }
 
-const INCLUDE_LINE = /^(In file included from |\s+from )/;
+// A chain's later level in any language: indented, a word or two (`from`, `von`, `depuis`, `次から読み込み:`), then the
+// including file's `path:N`, ending in `,` when more levels follow and `:` at the last.
+const INCLUDE_CONTINUATION = /^\s{4,}(?:\S+ ){1,2}\s*(?=\S+:\d+(?::\d+)?[,:]$)/;
+const ENGLISH_CONTINUATION = /^\s+from /;
+
+function isIncludeLine(text: string): boolean {
+  return INCLUDE_CHAIN_START.test(text) || ENGLISH_CONTINUATION.test(text) || INCLUDE_CONTINUATION.test(text);
+}
+
+// Where the path starts on an include-chain line, or undefined when the line is none: a continuation counts only
+// under a level that ended in `,` (gcc's "more levels follow").
+function includePathStart(context: LineContext): number | undefined {
+  const text = context.text;
+  const start = INCLUDE_CHAIN_START.exec(text) ?? ENGLISH_CONTINUATION.exec(text);
+  if (start) return start[0].length;
+  if (!(context.line(-1) ?? '').trimEnd().endsWith(',')) return undefined;
+  return INCLUDE_CONTINUATION.exec(text)?.[0].length;
+}
 
 function parseGcc(context: LineContext): boolean {
-  const text = context.text;
   // "In file included from a.h:3," and its continuation "                 from main.c:1:" (gcc),
-  // or clang's one line per level "In file included from main.c:1:".
-  const include = INCLUDE_LINE.exec(text);
-  if (include) {
-    const head = parseColonHead(context, { from: include[0].length });
+  // or clang's one line per level "In file included from main.c:1:"; gcc's catalogs translate both.
+  const includeFrom = includePathStart(context);
+  if (includeFrom !== undefined) {
+    const head = parseColonHead(context, { from: includeFrom });
     if (!head || !C_FAMILY.test(head.file)) return false;
     emitWithRole(
       context,
@@ -186,17 +203,21 @@ const KILLING_SIGNALS = [
 // the failed recipe's file, line and target, then how it failed.
 // The line make prints when a recipe failed, in any locale (`make: *** [all] Error 2`, `make: *** [x] Erreur 4`).
 const MAKE_FAILURE_REPORT = /^\S*[Mm]ake(?:-[\d.]+)?(?:\[\d+\])?: \*\*\* \[/;
+// A localized make words the failure in its language (`Fehler 1`, `错误 1`) and may space or widen the colon (`Makefile:2 : all`).
 const MAKE_RECIPE_FAILED = new RegExp(
-  String.raw`^\S*[Mm]ake(?:-[\d.]+)?(?:\[\d+\])?: \*\*\* \[(.+?):(\d+): (.+?)\] (Error \d+|(?:${KILLING_SIGNALS.join('|')}).*)$`,
+  String.raw`^\S*[Mm]ake(?:-[\d.]+)?(?:\[\d+\])?: \*\*\* \[(.+?):(\d+)[ \u00a0]?[:：] ?(.+?)\] ` +
+    String.raw`((?:Error|${LOCALIZED_SEVERITY_PATTERN}) \d+|(?:${KILLING_SIGNALS.join('|')}).*)$`,
+  'i',
 );
 
 function parseMake(context: LineContext): boolean {
   const text = context.text;
   const directories = directoryContext((key, create) => context.shared(key, create));
-  const change = /^\S*make(?:\[\d+\])?: (Entering|Leaving) directory [`'‘"](.*)['’"]$/.exec(text);
+  // `make[1]: Entering directory '/x'`, or as make's catalogs word it (`make[1]: Verzeichnis „/x“ wird betreten`).
+  const change = makeDirectoryChange(text);
   if (change) {
-    if (change[1] === 'Entering') directories.enter(change[2] ?? '', context.emitted);
-    else directories.leave(change[2], context.emitted);
+    if (change.entering) directories.enter(change.folder, context.emitted);
+    else directories.leave(change.folder, context.emitted);
     return true;
   }
   // A recipe make echoes before running it: `cd lib && $(CC) -c foo.c` makes gcc print `foo.c` relative to lib/.
@@ -264,7 +285,7 @@ const make: GrammarFormat = {
   observed: true,
   url: 'https://www.gnu.org/software/make/manual/html_node/Error-Messages.html',
   anchor: [
-    String.raw`make(?:\[\d+\])?: (?:Entering|Leaving) directory`,
+    MAKE_DIRECTORY_ANCHOR,
     String.raw`[Mm]ake(?:-[\d.]+)?(?:\[\d+\])?: \*\*\* \[`,
     String.raw`(?:[Mm]akefile|\.mk):\d+ ?: `,
     // a `cd sub && …` step (ninja's `[3/9] ` before it), which moves the folder the tools' paths are relative to

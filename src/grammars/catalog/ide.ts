@@ -7,7 +7,9 @@
 // Link: https://wiki.codeblocks.org/index.php/Build_Log
 import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
 import type { Severity } from '../../core/index.js';
-import { parseSeverityTail, plausiblePath } from './shared/common.js';
+import { parseSeverityTail, plausiblePath, severityOf } from './shared/common.js';
+import { LOCALIZED_SEVERITY_WORDS, alternation } from '../engine/locale-words.js';
+import { utf8ToLatin1 } from '../engine/strings.js';
 
 const PANE_SEVERITY: Record<string, Severity> = { Error: 'error', Warning: 'warning', Information: 'note', Message: 'note' };
 
@@ -51,16 +53,39 @@ const androidStudio: GrammarFormat = {
 };
 
 interface ErrorListState {
-  /** Column indexes from the copied header row (`Severity	Code	Description	Project	File	Line	…`). */
-  columns: { code: number; description: number; file: number; line: number };
+  /** Column indexes from a copied English header row (`Severity	Code	Description	Project	File	Line	…`). */
+  columns?: { code: number; description: number; file: number; line: number };
 }
 
-// Visual Studio 2017-2022's default column order, used until a header row says otherwise.
-const DEFAULT_COLUMNS = { code: 1, description: 2, file: 4, line: 5 };
+// Visual Studio's own words for its Error List's severity and message rows, beside the severity words every
+// language in locale-words.ts has (`Fehler`, `错误`, `Ошибка`, `Avertissement`…).
+const LIST_SEVERITY: Record<string, Severity> = { ...PANE_SEVERITY, meldung: 'note', 消息: 'note', сообщение: 'note' };
+const listSeverity = (cell: string): Severity | null => LIST_SEVERITY[cell] ?? LIST_SEVERITY[cell.toLowerCase()] ?? severityOf(cell);
 
+// The severity cell as the IDE shows it (first letter in upper case: `Fehler`, `Ошибка`), in the scanner's latin1
+// view of its UTF-8 bytes (the anchor runs on raw text).
+const LIST_SEVERITY_ANCHOR = alternation(
+  [...Object.keys(LIST_SEVERITY), ...LOCALIZED_SEVERITY_WORDS].map((word) => utf8ToLatin1(word.charAt(0).toUpperCase() + word.slice(1))),
+);
+
+// The File cell: the first path after the severity whose next cell is a line number.
+function fileCell(cells: readonly string[], first: number): number {
+  for (let index = first + 1; index < cells.length - 1; index++) {
+    if (plausiblePath(cells[index]?.trim() ?? '') && /^\d+$/.test(cells[index + 1]?.trim() ?? '')) return index;
+  }
+  return -1;
+}
+
+// VS 2010-2013 put the code inside the description (`error C2065: 'p': undeclared identifier`).
+const CODE_IN_DESCRIPTION = /^(?:fatal )?(?:error|warning) ([A-Z]{1,4}\d{3,5})\s*:\s*/;
+
+// A row is read by its cells' shapes, not by a column order: the first cell is a severity word (in any language the
+// IDE ships), the File cell a path whose next cell is the line. That holds for VS 2010's order (severity, ordinal,
+// description, file, line, column, project), VS 2017-2022's (severity, code, description, project, file, line, …) and
+// the copies whose first cells are empty (the icon columns) or that a Markdown code span wraps in backticks.
 function parseErrorList(context: LineContext): boolean {
-  const cells = context.text.split('\t');
-  const state = context.state<ErrorListState>(() => ({ columns: DEFAULT_COLUMNS }));
+  const cells = context.text.replace(/^`|`$/g, '').split('\t');
+  const state = context.state<ErrorListState>(() => ({}));
   if (cells[0] === 'Severity') {
     const index = (name: string): number => cells.findIndex((cell) => cell.trim() === name);
     const columns = { code: index('Code'), description: index('Description'), file: index('File'), line: index('Line') };
@@ -68,19 +93,32 @@ function parseErrorList(context: LineContext): boolean {
     state.columns = columns;
     return true;
   }
-  const severity = PANE_SEVERITY[cells[0] ?? ''];
-  const { code, description, file, line } = state.columns;
+  const first = cells.findIndex((cell) => cell.trim() !== '');
+  const severity = first >= 0 && first <= 3 ? listSeverity(cells[first]?.trim() ?? '') : null;
+  if (severity === null) return false;
+  const header = first === 0 ? state.columns : undefined;
   // A row pasted through a web form may break at a tab: the cells from File on continue on the next line.
-  if (severity !== undefined && (cells[file]?.trim() ?? '') === '') cells.splice(file, Infinity, ...(context.line(1) ?? '').split('\t'));
-  const lineText = cells[line]?.trim() ?? '';
-  if (severity === undefined || !/^\d+$/.test(lineText) || !plausiblePath(cells[file]?.trim() ?? '')) return false;
-  context.emit({
-    file: cells[file]?.trim() ?? '',
-    line: Number(lineText),
-    severity,
-    code: code >= 0 ? cells[code]?.trim() || null : null,
-    message: description >= 0 ? (cells[description]?.trim() ?? '') : '',
-  });
+  if (header && (cells[header.file]?.trim() ?? '') === '') cells.splice(header.file, Infinity, ...(context.line(1) ?? '').split('\t'));
+  const cell = (index: number): string => (index >= 0 ? (cells[index]?.trim() ?? '') : '');
+  let file = header ? header.file : fileCell(cells, first);
+  if (file < 0 && cell(cells.length - 1) === '') {
+    cells.splice(cells.length - 1, 1, ...(context.line(1) ?? '').split('\t'));
+    file = fileCell(cells, first);
+  }
+  if (file < 0 || !/^\d+$/.test(cell(file + (header ? header.line - header.file : 1))) || !plausiblePath(cell(file))) return false;
+  const line = Number(cell(file + (header ? header.line - header.file : 1)));
+  const between = cells.slice(first + 1, file).map((text) => text.trim());
+  let description = header
+    ? cell(header.description)
+    : between.reduce((longest, text) => (text.length > longest.length ? text : longest), '');
+  let code = header ? cell(header.code) || null : (between.find((text) => /^[A-Z]{1,4}\d{3,5}$/.test(text)) ?? null);
+  const embedded = CODE_IN_DESCRIPTION.exec(description);
+  if (embedded) {
+    code ??= embedded[1] ?? null;
+    description = description.slice(embedded[0].length);
+  }
+  const column = !header && /^\d+$/.test(cell(file + 2)) ? Number(cell(file + 2)) : null;
+  context.emit({ file: cell(file), line, column, severity, code, message: description });
   return true;
 }
 
@@ -89,14 +127,15 @@ const visualStudio: GrammarFormat = {
   language: 'C#/C++/.NET',
   description:
     "Visual Studio's Error List copied (Ctrl+C) as tab-separated rows: `Error<TAB>CS0103<TAB>The name 'x' does not " +
-    'exist…<TAB>App<TAB>C:\\src\\App\\Program.cs<TAB>12<TAB>Active`, with or without the header row (whose column order is then ' +
-    'used).',
+    'exist…<TAB>App<TAB>C:\\src\\App\\Program.cs<TAB>12<TAB>Active`, with or without the header row, in any UI language ' +
+    "(`Fehler`, `错误`) and in VS 2010-2013's order (`Error<TAB>1<TAB>error C2065: …<TAB>file<TAB>line<TAB>column<TAB>project`).",
   columnBase: 1,
   columnUnit: 'utf-16',
   fields: ['file', 'line', 'severity', 'message', 'code'],
   observed: false,
   url: 'https://learn.microsoft.com/en-us/visualstudio/ide/reference/error-list-window',
-  anchor: '^(?:Error|Warning|Message)\\t|^Severity\\tCode\\t',
+  // A severity cell first (after up to three empty cells or a backtick), capitalized as the IDE prints it.
+  anchor: `^[\\t\`]{0,3}(?:${LIST_SEVERITY_ANCHOR})\\t|^Severity\\tCode\\t`,
   parse: parseErrorList,
 };
 

@@ -3,6 +3,7 @@
 // around a candidate), and tool tags (`[javac] `, `[checkstyle] [ERROR] `, `error:`) that must never end up
 // inside a path. Pure string work on normalised lines; the scanner decides when to apply each.
 import type { RawLocation, Severity } from '../../core/index.js';
+import { LOCALIZED_SEVERITY_PATTERN, localizedSeverity } from './locale-words.js';
 
 // --- logrus / zap / slog wrappers: key=value and JSON lines -------------------------------------------------------------
 
@@ -165,13 +166,18 @@ export function learnPrefix(line: string, neighbour: (delta: number) => string |
 const BRACKET_TAG = String.raw`\[(?![\w.-]*\.[A-Za-z]\w{0,11}:\d)[A-Za-z][\w.:-]{0,30}\]:?\s*`;
 const TOOL_TAG = new RegExp(String.raw`^\s*(?:(?:${BRACKET_TAG})+|(?:error|warning|fatal|ERROR|WARNING|FATAL|Error|Warning|Fatal):\s*)`);
 
+// The same bare word in a localized tool's or a translated front end's language (`错误：`, `Fehler: `, `ошибка:`).
+const LOCALIZED_TAG = new RegExp(`^\\s*(${LOCALIZED_SEVERITY_PATTERN}) ?[:：]\\s*`, 'i');
+
 /** The tool tags the line starts with ('' when none). */
 export function toolTagOf(line: string): string {
-  return TOOL_TAG.exec(line)?.[0] ?? '';
+  return TOOL_TAG.exec(line)?.[0] ?? LOCALIZED_TAG.exec(line)?.[0] ?? '';
 }
 
-/** The severity a tool tag states (`[ERROR]`, `warning:`), which the line without it no longer shows. */
+/** The severity a tool tag states (`[ERROR]`, `warning:`, `错误：`), which the line without it no longer shows. */
 function tagSeverity(tag: string): Severity | null {
+  const localized = LOCALIZED_TAG.exec(tag)?.[1];
+  if (localized !== undefined) return localizedSeverity(localized);
   const word = /\b(error|fatal|warn|warning|info|note)\b/i.exec(tag)?.[1]?.toLowerCase();
   if (word === undefined) return null;
   return word === 'error' || word === 'fatal' ? 'error' : word.startsWith('warn') ? 'warning' : 'note';
@@ -224,7 +230,7 @@ export function peelCandidate(line: PeeledLine): (PeeledLine & { peeledLength: n
 
 /** A cheap first test of `swallowed`: a path holding a bracket, pipe, tag or `word:` head may hold a prefix. */
 export function mayHoldPrefix(file: string): boolean {
-  return /[|\]\s]|^\w+:(?![\\/])/.test(file);
+  return /[|\]\s]|^\w+:(?![\\/])|^[^\x00-\x7f]+[:：]/.test(file);
 }
 
 /** True when a location's printed path starts inside the peeled head of the line (the path swallowed it). */

@@ -194,8 +194,9 @@ const maven: GrammarFormat = {
   fields: ['file', 'line', 'column', 'severity', 'message'],
   observed: true,
   url: 'https://maven.apache.org/plugins/maven-compiler-plugin/',
-  // Line-start for the `[ERROR] ` forms; the bare `App.java:[7,24]` form is selected by the universal anchor's `:[`.
-  anchor: `${MAVEN_LINE}|\\.(?:java|kt|scala|groovy):\\[\\d+(?:,\\d+)?\\] `,
+  // Line-start for the `[ERROR] ` forms; the bare `App.java:[7,24] msg` form by its suffix, whose message a translated
+  // front end may glue to the bracket (`:[4,15]找不到符号`: a byte above ASCII in the scanner's latin1 view).
+  anchor: `${MAVEN_LINE}|\\.(?:java|kt|scala|groovy):\\[\\d+(?:,\\d+)?\\](?:[ \\x80-\\xff]|$)`,
   parse: parseMaven,
 };
 

@@ -3,6 +3,7 @@ import type { Severity } from '../../../core/index.js';
 import type { LineContext } from '../../engine/format.js';
 import { isSpace, matchColonHead, matchParenHead } from '../../engine/heads.js';
 import { looksLikeSourcePath } from '../../engine/paths.js';
+import { LOCALIZED_SEVERITY_PATTERN, localizedSeverity } from '../../engine/locale-words.js';
 
 export interface LocationHead {
   file: string;
@@ -148,15 +149,19 @@ const SEVERITY_WORDS: Record<string, Severity> = {
   hint: 'note',
 };
 
-/** Maps a tool's severity word (any case) to faultline's three levels; null when it is not one. */
+/** Maps a tool's severity word (any case, any language locale-words.ts knows) to faultline's three levels; null when it is not one. */
 export function severityOf(word: string | undefined): Severity | null {
   if (!word) return null;
-  return SEVERITY_WORDS[word.toLowerCase()] ?? null;
+  return SEVERITY_WORDS[word.toLowerCase()] ?? localizedSeverity(word);
 }
 
-/** Splits `: severity[code]: message` (the GNU tail) into its parts. */
+// A localized tool's word may be followed by a full-width colon (`错误：`) or, in French typography, a blank (`erreur :`).
+const LOCALIZED_TAIL = new RegExp(`^:?\\s*(${LOCALIZED_SEVERITY_PATTERN})(?:\\[([^\\]]+)\\])?[ \\u00a0]?[:：]\\s?(.*)$`, 'i');
+
+/** Splits `: severity[code]: message` (the GNU tail, in English or a language locale-words.ts knows) into its parts. */
 export function parseSeverityTail(rest: string): { severity: Severity | null; code: string | null; message: string } {
-  const match = /^:?\s*(fatal error|error|warning|note|remark|info|help)(?:\[([^\]]+)\])?:\s?(.*)$/i.exec(rest);
+  const match =
+    /^:?\s*(fatal error|error|warning|note|remark|info|help)(?:\[([^\]]+)\])?:\s?(.*)$/i.exec(rest) ?? LOCALIZED_TAIL.exec(rest);
   if (match) return { severity: severityOf(match[1]), code: match[2] ?? null, message: match[3] ?? '' };
   return { severity: null, code: null, message: rest.replace(/^:\s?/, '') };
 }
