@@ -55,6 +55,11 @@ describe('formatter-diff', () => {
     expect(locations).toEqual([at('t/x.py', 4)]);
   });
 
+  it("reads rustfmt's own hunk headers, new and old, after their context lines", () => {
+    expect(scan(['Diff in /w/src/lib.rs:4:', ' fn a() {', '-    let x=1;', '+    let x = 1;'])).toEqual([at('/w/src/lib.rs', 5)]);
+    expect(scan(['Diff in /w/src/lib.rs at line 9:', '-use b;', '+use a;'])).toEqual([at('/w/src/lib.rs', 9)]);
+  });
+
   it('reads no location from a new file, nor from a hunk line that no header opened', () => {
     expect(scan(['--- /dev/null', '+++ b/new.py', '@@ -0,0 +1 @@', '+print(1)'])).toEqual([]);
     expect(scan(['│   --- orig', '│   +++ var', '│   @@ -3 +3 @@', 'thread panicked', '@@ -3 +3 @@', '-a'])).toEqual([]);

@@ -1,8 +1,8 @@
 // The unified diff a formatter or import sorter prints in check mode: `black --check --diff`, `isort --check-only
-// --diff`, `gofmt -d`, `ruff format --diff`, `yapf --diff`, `shfmt -d`. Their own report names only the file (`would
-// reformat x.py`) or nothing at all; the diff's hunks are where the file departs from the tool's layout. Each hunk
-// is read as one location on the file as it is in the workspace (the old side): its first changed line, after the
-// hunk's leading context lines.
+// --diff`, `gofmt -d`, `ruff format --diff`, `yapf --diff`, `shfmt -d`, and rustfmt's own `Diff in x.rs:L:` hunks.
+// Their own report names only the file (`would reformat x.py`) or nothing at all; the diff's hunks are where the
+// file departs from the tool's layout. Each hunk is read as one location on the file as it is in the workspace (the
+// old side): its first changed line, after the hunk's leading context lines.
 // Link: https://www.gnu.org/software/diffutils/manual/html_node/Detailed-Unified.html
 import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
 
@@ -69,7 +69,24 @@ function parseHunk(context: LineContext, state: DiffState): boolean {
   const hunk = HUNK.exec(context.text);
   const indent = hunk?.[1] ?? '';
   if (!hunk || !continuesDiff(context, state, indent)) return false;
-  let line = Math.max(1, Number(hunk[2]));
+  emitFirstChange(context, state.file as string, Number(hunk[2]), indent);
+  return true;
+}
+
+// rustfmt's own hunk header (`cargo fmt --check`): `Diff in /x/src/main.rs:1:`, in older releases `… at line 1:`. Its line
+// is the hunk's first, context included; the body follows as in a unified diff.
+const RUSTFMT_HUNK = /^Diff in (\S(?:.*\S)?)(?::| at line )(\d+):$/;
+
+function parseRustfmtHunk(context: LineContext): boolean {
+  const hunk = RUSTFMT_HUNK.exec(context.text);
+  if (!hunk) return false;
+  emitFirstChange(context, hunk[1] ?? '', Number(hunk[2]), '');
+  return true;
+}
+
+/** The hunk's first changed line: its first line plus the context lines printed before the first change. */
+function emitFirstChange(context: LineContext, file: string, start: number, indent: string): void {
+  let line = Math.max(1, start);
   let message = 'differs from the formatted layout';
   for (let delta = 1; delta <= MAX_LEADING_CONTEXT; delta++) {
     const body = context.line(delta);
@@ -82,8 +99,7 @@ function parseHunk(context: LineContext, state: DiffState): boolean {
     if (mark === '-' || mark === '+') message = `${mark === '-' ? 'reformat' : 'insert before'}: ${body.slice(indent.length + 1).trim()}`;
     break;
   }
-  context.emit({ file: state.file as string, line, column: null, severity: 'warning', message });
-  return true;
+  context.emit({ file, line, column: null, severity: 'warning', message });
 }
 
 const formatterDiff: GrammarFormat = {
@@ -91,16 +107,16 @@ const formatterDiff: GrammarFormat = {
   language: 'Unified diff',
   description:
     '`black --check --diff`, `isort --check-only --diff`, `gofmt -d`: `--- x.py` / `+++ x.py` headers, then each ' +
-    '`@@ -L,N +L,N @@` hunk as its first changed line of the file as it is.',
+    '`@@ -L,N +L,N @@` hunk as its first changed line of the file as it is; `cargo fmt --check`: `Diff in src/x.rs:L:`.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'severity', 'message'],
   observed: true,
   url: 'https://www.gnu.org/software/diffutils/manual/html_node/Detailed-Unified.html',
-  anchor: '\\+\\+\\+ |@@ -\\d',
+  anchor: '\\+\\+\\+ |@@ -\\d|Diff in ',
   parse(context) {
     const state = context.state<DiffState>(() => ({ file: null, indent: '', header: 0 }));
-    return readHeader(context, state) || parseHunk(context, state);
+    return readHeader(context, state) || parseHunk(context, state) || parseRustfmtHunk(context);
   },
 };
 
