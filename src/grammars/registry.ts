@@ -18,6 +18,7 @@ import { ninjaFamily } from './catalog/ninja.js';
 import { nixFamily } from './catalog/nix.js';
 import { ideFamily } from './catalog/ide.js';
 import { genericFamily } from './catalog/generic.js';
+import { formatterDiffFamily } from './catalog/formatter-diff.js';
 import { goFamily } from './catalog/go/go.js';
 import { infraFamily } from './catalog/infra/infra.js';
 import { javaFamily } from './catalog/java/java.js';
@@ -147,6 +148,9 @@ const FAMILIES: readonly GrammarFamily[] = [
   ninjaFamily,
   // make and gcc before generic: their lines are generic `path:L:C:` lines with a severity and notes to keep.
   gccFamily,
+  // A formatter's unified diff (`--- x.py` / `+++ x.py`, `@@ -L,N +L,N @@`) before generic: no tool's own line starts
+  // with `+++ ` or `@@ -`, and generic would otherwise read nothing from them at all.
+  formatterDiffFamily,
   // generic after the specific formats: it accepts any `path:line` with a source extension, so it would steal every other format's lines.
   genericFamily,
   // The permissive tier after everything: it proposes any path-like token before a line number for the workspace

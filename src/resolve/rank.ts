@@ -66,7 +66,8 @@ function samePlace(a: ResolvedLocation, b: ResolvedLocation): boolean {
  *    `AppTest.testPlace:9 » IllegalState`, the outer exception's place): then the trace's root cause
  *    decides, as in 2, and the diagnostic stays primary only when it names that same place;
  * 2. the deepest user frame of the root-cause trace — with no error diagnostic, a crash is the
- *    failure, and its raising frame is where the fix goes;
+ *    failure, and its raising frame is where the fix goes — unless the trace only reports that a program it ran
+ *    failed (a build driver's CompileError) and that program printed places before it: then those, as in 3 and 4;
  * 3. the first warning — something the tool flagged, ahead of notes and severity-less lines;
  * 4. the first printed location (a failed assert has no severity word, yet it is why the recipe failed);
  * 5. only then a build tool's report that a recipe failed (make).
@@ -80,9 +81,30 @@ function pickPrimary(sorted: readonly Ranked[]): Ranked | undefined {
     if (!frame || !restatesFrame || samePlace(frame.location, firstError.location)) return firstError;
     return frame;
   }
-  if (frame) return frame;
   const located = sorted.filter((entry) => !isBuildReport(entry));
-  return located.find((entry) => entry.location.severity === 'warning') ?? located[0] ?? sorted[0];
+  if (frame && !reportsFailedChild(frame, framed)) return frame;
+  const before = frame ? located.filter((entry) => !entry.location.frame && entry.location.logLine < traceStart(frame, framed)) : [];
+  if (frame && before.length === 0) return frame;
+  const candidates = before.length > 0 ? before : located;
+  return candidates.find((entry) => entry.location.severity === 'warning') ?? candidates[0] ?? sorted[0];
+}
+
+// The exception a build driver raises to say that a program it ran failed (cythonize's CompileError, distutils'
+// errors, subprocess's check_call, Node's execSync): the places that program printed are the failure, the
+// driver's frames only report it, as make's recipe line does.
+const FAILED_CHILD =
+  /\b(?:CalledProcessError|CompileError|LinkError|DistutilsExecError)\b|returned non-zero exit status|^Error: Command failed: /;
+
+function reportsFailedChild(frame: Ranked, framed: readonly Ranked[]): boolean {
+  const trace = (frame.location.frame as FrameInfo).trace;
+  return framed.some((entry) => (entry.location.frame as FrameInfo).trace === trace && FAILED_CHILD.test(entry.location.message));
+}
+
+function traceStart(frame: Ranked, framed: readonly Ranked[]): number {
+  const trace = (frame.location.frame as FrameInfo).trace;
+  let start = frame.location.logLine;
+  for (const entry of framed) if ((entry.location.frame as FrameInfo).trace === trace) start = Math.min(start, entry.location.logLine);
+  return start;
 }
 
 /**

@@ -17,8 +17,8 @@ async function order(raws: RawLocation[]): Promise<string[]> {
   return result.locations.map((l) => `${l.file}:${l.line}`);
 }
 
-function frame(file: string, line: number, info: Partial<FrameInfo>): RawLocation {
-  return raw(file, { line, frame: { trace: 0, index: 0, innermostLast: false, causeRank: 0, ...info } });
+function frame(file: string, line: number, info: Partial<FrameInfo>, message = ''): RawLocation {
+  return raw(file, { line, message, frame: { trace: 0, index: 0, innermostLast: false, causeRank: 0, ...info } });
 }
 
 describe('diagnostics', () => {
@@ -47,6 +47,28 @@ describe('diagnostics', () => {
 });
 
 describe('stack traces', () => {
+  it("ranks a build driver's failed-child trace below the places the child printed before it", async () => {
+    // cythonize's CompileError from setup.py reports the severity-less `x.pyx:L:C: msg` rows above it.
+    const raws = [
+      raw('a.ts', { line: 4, column: 2 }),
+      raw('b.ts', { line: 9, column: 5 }),
+      frame('c.ts', 6, { index: 0, innermostLast: true }),
+      frame('d.ts', 2, { index: 1, innermostLast: true }, 'Cython.Compiler.Errors.CompileError: a.ts'),
+    ];
+    expect(await order(raws)).toEqual(['a.ts:4', 'b.ts:9', 'c.ts:6', 'd.ts:2']);
+  });
+
+  it('keeps a failed-child trace primary when nothing was printed before it, and any other crash always', async () => {
+    const alone = [
+      frame('c.ts', 6, { index: 0, innermostLast: true }),
+      frame('d.ts', 2, { index: 1, innermostLast: true }, 'subprocess.CalledProcessError: returned non-zero exit status 1.'),
+      raw('a.ts', { line: 4, column: 2 }),
+    ];
+    expect((await order(alone))[0]).toBe('d.ts:2');
+    const crash = [raw('a.ts', { line: 4, column: 2 }), frame('d.ts', 2, { index: 0, innermostLast: true }, 'KeyError: x')];
+    expect((await order(crash))[0]).toBe('d.ts:2');
+  });
+
   it('picks the first printed user frame when the innermost frame is printed first (V8, JVM)', async () => {
     const raws = [frame('node_modules/lib/x.js', 10, { index: 0 }), frame('a.ts', 11, { index: 1 }), frame('b.ts', 12, { index: 2 })];
     expect(await order(raws)).toEqual(['a.ts:11', 'b.ts:12']);

@@ -17,6 +17,7 @@ import {
   pythonTraces,
   unprefixed,
 } from './python-trace.js';
+import { cython } from './cython.js';
 import { pytestLine, pytestLong, pytestShort } from './pytest.js';
 
 // A Python File line: two spaces, `File`, then the quoted path (ANSI in 3.13's coloured tracebacks).
@@ -275,6 +276,9 @@ export const pythonFamily: GrammarFamily = {
     pytestShort,
     // --tb=line is the least specific shape (`path:L: any message`): after the two that have fixed tails.
     pytestLine,
+    // Cython's `x.pyx:L:C: msg` under its error block and `warning: x.pyx:L:C:` rows: before mypy, whose `x.py:L:C:` head
+    // the `.py` sources Cython also compiles share, though never with its `: error:` tail.
+    cython,
     // mypy last: its lines need the `: error|note:` tail; pytest formats explicitly decline that tail,
     // so a mypy run inside a pytest session (pytest-mypy) still reaches it.
     mypy,

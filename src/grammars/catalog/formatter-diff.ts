@@ -1,0 +1,123 @@
+// The unified diff a formatter or import sorter prints in check mode: `black --check --diff`, `isort --check-only
+// --diff`, `gofmt -d`, `ruff format --diff`, `yapf --diff`, `shfmt -d`, and rustfmt's own `Diff in x.rs:L:` hunks.
+// Their own report names only the file (`would reformat x.py`) or nothing at all; the diff's hunks are where the
+// file departs from the tool's layout. Each hunk is read as one location on the file as it is in the workspace (the
+// old side): its first changed line, after the hunk's leading context lines.
+// Link: https://www.gnu.org/software/diffutils/manual/html_node/Detailed-Unified.html
+import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
+
+// `+++ path`, then a tab and a timestamp (diff -u, black), or isort's `:after` suffix.
+const NEW_HEADER = /^(\s*)\+\+\+ (\S(?:.*\S)?)$/;
+const OLD_HEADER = /^(\s*)--- (\S(?:.*\S)?)$/;
+const HUNK = /^(\s*)@@ -(\d+)(?:,\d+)? \+\d+(?:,\d+)? @@/;
+// Lines a hunk's body holds: context, removal, addition, and `\ No newline at end of file`.
+const BODY = /^[ +\-\\]/;
+// Context lines are printed before the first change; a hunk has at most a few (diff -u: 3).
+const MAX_LEADING_CONTEXT = 12;
+
+interface DiffState {
+  file: string | null;
+  indent: string;
+  header: number;
+}
+
+// The modification time after the path: tab-separated as printed, spaces where a web page copied the tab.
+const TIMESTAMP = /(?:\t.*|\s+\d{4}-\d\d-\d\d[ T]\d\d:\d\d.*)$/;
+
+/** The path a header names: timestamp and isort's `:before`/`:after` dropped, gofmt's `.orig` copy is the file. */
+function headerPath(printed: string): string {
+  return printed
+    .replace(TIMESTAMP, '')
+    .replace(/:(?:before|after)$/, '')
+    .replace(/\.orig$/, '');
+}
+
+/** The file on disk, named by the old side (`--- a/x`, `--- x.orig`) or, when the old side is /dev/null, none. */
+function workspacePath(oldSide: string, newSide: string): string | null {
+  const old = headerPath(oldSide);
+  const current = headerPath(newSide);
+  if (old === '/dev/null') return null;
+  if (old.startsWith('a/') && current.startsWith('b/')) return old.slice(2);
+  return old;
+}
+
+function readHeader(context: LineContext, state: DiffState): boolean {
+  const header = NEW_HEADER.exec(context.text);
+  const old = header ? OLD_HEADER.exec(context.line(-1) ?? '') : null;
+  if (!header || !old || old[1] !== header[1]) return false;
+  state.file = workspacePath(old[2] ?? '', header[2] ?? '');
+  state.indent = header[1] ?? '';
+  state.header = context.logLine;
+  return true;
+}
+
+/** The hunk continues the diff its header opened: right under the header, or under a line of the hunk above. */
+function continuesDiff(context: LineContext, state: DiffState, indent: string): boolean {
+  if (state.file === null || indent !== state.indent) return false;
+  if (state.header === context.logLine - 1) return true;
+  const above = context.line(-1);
+  return above !== undefined && above.startsWith(indent) && BODY.test(above.slice(indent.length));
+}
+
+/** An empty line inside a hunk is a blank context line whose one space a copy (a web page, an editor) trimmed. */
+function strippedContext(context: LineContext, delta: number, indent: string): boolean {
+  const next = context.line(delta + 1);
+  return next !== undefined && next.startsWith(indent) && /^[ +-]/.test(next.slice(indent.length));
+}
+
+function parseHunk(context: LineContext, state: DiffState): boolean {
+  const hunk = HUNK.exec(context.text);
+  const indent = hunk?.[1] ?? '';
+  if (!hunk || !continuesDiff(context, state, indent)) return false;
+  emitFirstChange(context, state.file as string, Number(hunk[2]), indent);
+  return true;
+}
+
+// rustfmt's own hunk header (`cargo fmt --check`): `Diff in /x/src/main.rs:1:`, in older releases `… at line 1:`. Its line
+// is the hunk's first, context included; the body follows as in a unified diff.
+const RUSTFMT_HUNK = /^Diff in (\S(?:.*\S)?)(?::| at line )(\d+):$/;
+
+function parseRustfmtHunk(context: LineContext): boolean {
+  const hunk = RUSTFMT_HUNK.exec(context.text);
+  if (!hunk) return false;
+  emitFirstChange(context, hunk[1] ?? '', Number(hunk[2]), '');
+  return true;
+}
+
+/** The hunk's first changed line: its first line plus the context lines printed before the first change. */
+function emitFirstChange(context: LineContext, file: string, start: number, indent: string): void {
+  let line = Math.max(1, start);
+  let message = 'differs from the formatted layout';
+  for (let delta = 1; delta <= MAX_LEADING_CONTEXT; delta++) {
+    const body = context.line(delta);
+    if (body === undefined || !body.startsWith(indent)) break;
+    const mark = body.charAt(indent.length);
+    if (mark === ' ' || (body.length === indent.length && strippedContext(context, delta, indent))) {
+      line++;
+      continue;
+    }
+    if (mark === '-' || mark === '+') message = `${mark === '-' ? 'reformat' : 'insert before'}: ${body.slice(indent.length + 1).trim()}`;
+    break;
+  }
+  context.emit({ file, line, column: null, severity: 'warning', message });
+}
+
+const formatterDiff: GrammarFormat = {
+  name: 'formatter-diff',
+  language: 'Unified diff',
+  description:
+    '`black --check --diff`, `isort --check-only --diff`, `gofmt -d`: `--- x.py` / `+++ x.py` headers, then each ' +
+    '`@@ -L,N +L,N @@` hunk as its first changed line of the file as it is; `cargo fmt --check`: `Diff in src/x.rs:L:`.',
+  columnBase: 1,
+  columnUnit: 'char',
+  fields: ['file', 'line', 'severity', 'message'],
+  observed: true,
+  url: 'https://www.gnu.org/software/diffutils/manual/html_node/Detailed-Unified.html',
+  anchor: '\\+\\+\\+ |@@ -\\d|Diff in ',
+  parse(context) {
+    const state = context.state<DiffState>(() => ({ file: null, indent: '', header: 0 }));
+    return readHeader(context, state) || parseHunk(context, state) || parseRustfmtHunk(context);
+  },
+};
+
+export const formatterDiffFamily: GrammarFamily = { formats: [formatterDiff] };
