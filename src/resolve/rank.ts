@@ -74,7 +74,9 @@ function samePlace(a: ResolvedLocation, b: ResolvedLocation): boolean {
 function pickPrimary(sorted: readonly Ranked[]): Ranked | undefined {
   const framed = sorted.filter((entry) => entry.location.frame !== undefined);
   const frame = deepestRootCauseFrame(framed);
-  const firstError = sorted.find((entry) => !entry.location.frame && entry.location.severity === 'error' && !isBuildReport(entry));
+  const firstError = firstPlaced(
+    sorted.filter((entry) => !entry.location.frame && entry.location.severity === 'error' && !isBuildReport(entry)),
+  );
   if (firstError) {
     const restatesFrame = framed.some((entry) => samePlace(entry.location, firstError.location));
     if (!frame || !restatesFrame || samePlace(frame.location, firstError.location)) return firstError;
@@ -82,7 +84,15 @@ function pickPrimary(sorted: readonly Ranked[]): Ranked | undefined {
   }
   if (frame) return frame;
   const located = sorted.filter((entry) => !isBuildReport(entry));
-  return located.find((entry) => entry.location.severity === 'warning') ?? located[0] ?? sorted[0];
+  return firstPlaced(located.filter((entry) => entry.location.severity === 'warning')) ?? firstPlaced(located) ?? sorted[0];
+}
+
+/**
+ * The first of equals, passing over line 0: a tool prints `file(0)` or `file:0:` for the file as a whole (a missing
+ * module, an encoding), and when another report of the same kind names a line, that line is the place to go.
+ */
+function firstPlaced(candidates: readonly Ranked[]): Ranked | undefined {
+  return candidates.find((entry) => entry.location.line > 0) ?? candidates[0];
 }
 
 /**
