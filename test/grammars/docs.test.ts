@@ -161,3 +161,20 @@ describe('mdx', () => {
     ]);
   });
 });
+
+describe('dbt', () => {
+  it("places a compilation error at Jinja's `line N` below the title, and leaves a title without one unplaced", () => {
+    const found = scan(
+      [
+        '10:02:12  Compilation Error in model orders (models/marts/orders.sql)',
+        "  unexpected '}', expected ')'",
+        '    line 5',
+        "      where status = {{ var('status' }}",
+        'Compilation Error in macro statement (macros/etc/statement.sql)',
+        '  cannot unpack non-iterable NoneType object',
+      ],
+      'dbt',
+    );
+    expect(places(found)).toEqual([['models/marts/orders.sql', 5, 'error']]);
+  });
+});
