@@ -7,6 +7,7 @@ import type { GrammarFamily, GrammarFormat } from './engine/format.js';
 import { LineParser } from './engine/parser.js';
 import { beamFamily } from './catalog/beam/beam.js';
 import { classicFamily } from './catalog/classic/classic.js';
+import { docsFamily } from './catalog/docs/docs.js';
 import { dotnetFamily } from './catalog/dotnet/dotnet.js';
 import { eslintFamily } from './catalog/eslint.js';
 import { functionalFamily } from './catalog/functional.js';
@@ -60,6 +61,9 @@ const FAMILIES: readonly GrammarFamily[] = [
   // IDE panes copied as text next: their rows (`Error:(L, C) `, tab-separated Error List cells, `file|L|msg|`) quote
   // a compiler's message, which must not be read again as that compiler's line.
   ideFamily,
+  // TeX next: it only watches the `(./x.tex … )` file stack on lines other formats may read, and claims its own `! `
+  // error and `l.N` context lines, which no other format knows.
+  docsFamily,
   // Godot next: its `   at: GDScript::reload (res://x.gd:6)` place lines would read as V8 frames, and its engine's own
   // C++ places (`   At: core/x.cpp:945.`) must be claimed before gcc or generic report them.
   godotFamily,

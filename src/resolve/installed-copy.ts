@@ -6,6 +6,8 @@
 // workspace's. It maps back only when the workspace's manifest names that package (a `<name>.gemspec`; a
 // pyproject/setup.cfg/setup.py `name`) and the same relative path exists in a root, so an installed copy of
 // someone else's package stays a dependency.
+// A typst package is named `@preview/<name>:<version>/<path>` by the compiler: a package's own repository (its
+// typst.toml's `name`) is where that path is fixed.
 // Perl's manifests name a distribution, not the module tree it installs, but a module's path is its package name
 // (`AN/Tools.pm` is `AN::Tools`, one namespace for every installed module): a Perl distribution (Makefile.PL,
 // Build.PL, dist.ini, cpanfile, META.json/yml) whose lib/ holds that same path is the module's source.
@@ -13,7 +15,7 @@ import { joinPosix } from './paths.js';
 import type { CandidateOutcome, Workspace } from './workspace.js';
 
 interface InstalledCopy {
-  kind: 'gem' | 'python' | 'perl' | 'nix-source';
+  kind: 'gem' | 'python' | 'perl' | 'nix-source' | 'typst';
   packageName: string;
   /** The path inside the package as the workspace lays it out (`lib/stacker/pile.rb`, `tallyho/__init__.py`, `AN/Tools.pm`). */
   relative: string;
@@ -39,7 +41,13 @@ const NIX_SOURCE = /^\/nix\/store\/[0-9a-z]{32}-source\/(.+)$/;
 // A Nix project: the store copy is the workspace's only when the workspace is one.
 const NIX_MANIFESTS = ['flake.nix', 'default.nix', 'shell.nix'];
 
+// `@preview/subpar:0.2.1/src/lib.typ`, or the same package in typst's cache (`…/typst/packages/preview/subpar/0.2.1/…`).
+const TYPST = /(?:^@[\w-]+\/([\w-]+):|(?:^|\/)typst\/packages\/[\w-]+\/([\w-]+)\/)\d+\.\d+\.\d+\/(.+)$/;
+const TYPST_NAME = /^\s*name\s*=\s*"([\w-]+)"/m;
+
 function installedCopyOf(path: string): InstalledCopy | undefined {
+  const typst = TYPST.exec(path);
+  if (typst) return { kind: 'typst', packageName: (typst[1] ?? typst[2]) as string, relative: typst[3] as string };
   const nix = NIX_SOURCE.exec(path);
   if (nix) return { kind: 'nix-source', packageName: '', relative: nix[1] as string };
   const gem = GEM.exec(path);
@@ -69,6 +77,11 @@ async function manifestNames(workspace: Workspace, root: string, copy: Installed
   if (copy.kind === 'nix-source') return hasAnyFile(workspace, root, NIX_MANIFESTS);
   if (copy.kind === 'gem') return (await workspace.fs.stat(joinPosix(root, `${copy.packageName}.gemspec`))) === 'file';
   if (copy.kind === 'perl') return hasAnyFile(workspace, root, PERL_MANIFESTS);
+  if (copy.kind === 'typst') {
+    const manifest = joinPosix(root, 'typst.toml');
+    if ((await workspace.fs.stat(manifest)) !== 'file') return false;
+    return TYPST_NAME.exec((await workspace.fs.readText(manifest)) ?? '')?.[1] === copy.packageName;
+  }
   for (const manifest of PYTHON_MANIFESTS) {
     const path = joinPosix(root, manifest);
     if ((await workspace.fs.stat(path)) !== 'file') continue;

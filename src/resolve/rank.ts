@@ -75,7 +75,9 @@ function samePlace(a: ResolvedLocation, b: ResolvedLocation): boolean {
 function pickPrimary(sorted: readonly Ranked[]): Ranked | undefined {
   const framed = sorted.filter((entry) => entry.location.frame !== undefined);
   const frame = deepestRootCauseFrame(framed);
-  const firstError = sorted.find((entry) => !entry.location.frame && entry.location.severity === 'error' && !isBuildReport(entry));
+  const firstError = firstPlaced(
+    sorted.filter((entry) => !entry.location.frame && entry.location.severity === 'error' && !isBuildReport(entry)),
+  );
   if (firstError) {
     const restatesFrame = framed.some((entry) => samePlace(entry.location, firstError.location));
     if (!frame || !restatesFrame || samePlace(frame.location, firstError.location)) return firstError;
@@ -86,7 +88,7 @@ function pickPrimary(sorted: readonly Ranked[]): Ranked | undefined {
   const before = frame ? located.filter((entry) => !entry.location.frame && entry.location.logLine < traceStart(frame, framed)) : [];
   if (frame && before.length === 0) return frame;
   const candidates = before.length > 0 ? before : located;
-  return candidates.find((entry) => entry.location.severity === 'warning') ?? candidates[0] ?? sorted[0];
+  return firstPlaced(candidates.filter((entry) => entry.location.severity === 'warning')) ?? firstPlaced(candidates) ?? sorted[0];
 }
 
 // The exception a build driver raises to say that a program it ran failed (cythonize's CompileError, distutils'
@@ -105,6 +107,14 @@ function traceStart(frame: Ranked, framed: readonly Ranked[]): number {
   let start = frame.location.logLine;
   for (const entry of framed) if ((entry.location.frame as FrameInfo).trace === trace) start = Math.min(start, entry.location.logLine);
   return start;
+}
+
+/**
+ * The first of equals, passing over line 0: a tool prints `file(0)` or `file:0:` for the file as a whole (a missing
+ * module, an encoding), and when another report of the same kind names a line, that line is the place to go.
+ */
+function firstPlaced(candidates: readonly Ranked[]): Ranked | undefined {
+  return candidates.find((entry) => entry.location.line > 0) ?? candidates[0];
 }
 
 /**

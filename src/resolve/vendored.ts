@@ -96,6 +96,10 @@ const TOOLCHAIN_PATTERNS: readonly RegExp[] = [
   /(^|\/)\.stack\/(snapshots|programs|indices)\//, // stack's global snapshots and GHC installs
   /(^|\/)\.conda\/pkgs\//, // conda's package cache; environments are decided by their conda-meta/
   /(^|\/)(mini|ana)conda3?\/pkgs\//,
+  // A typst package as the compiler names it (`@preview/showybox:2.0.1/lib/x.typ`), or its cache folder on disk
+  // (`~/.cache/typst/packages/preview/showybox/2.0.1/`); the workspace's own package is mapped back (installed-copy.ts).
+  /^@[\w-]+\/[\w-]+:\d+\.\d+\.\d+\//,
+  /(^|\/)typst\/packages\/[\w-]+\/[\w-]+\/\d+\.\d+\.\d+\//,
 ];
 
 /** Splits on both separators so Windows-printed paths classify like posix ones. */

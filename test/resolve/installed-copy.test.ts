@@ -51,6 +51,16 @@ describe("an installed copy of the workspace's own package", () => {
     expect(await fate(root, '/usr/share/perl/5.36/Carp.pm')).toBe('vendored');
   });
 
+  it("maps a typst package path back when the workspace's typst.toml names that package", async () => {
+    const root = await makeWorkspace({ 'typst.toml': '[package]\nname = "subfig"\nversion = "0.3.0"\n', 'src/lib.typ': 'x\n' });
+    expect(await fate(root, '@preview/subfig:0.3.0/src/lib.typ')).toBe('kept src/lib.typ');
+    expect(await fate(root, '/home/u/.cache/typst/packages/preview/subfig/0.3.0/src/lib.typ')).toBe('kept src/lib.typ');
+    // Another package is a dependency, even where the workspace has a file of the same path.
+    expect(await fate(root, '@preview/boxkit:1.2.0/src/lib.typ')).toBe('vendored');
+    const other = await makeWorkspace({ 'typst.toml': '[package]\nname = "other"\n', 'src/lib.typ': 'x\n' });
+    expect(await fate(other, '@preview/subfig:0.3.0/src/lib.typ')).toBe('vendored');
+  });
+
   it("maps an installed copy inside the workspace too (Carton's local/, a project .venv)", async () => {
     const perl = await makeWorkspace({
       cpanfile: "requires 'Moo';\n",

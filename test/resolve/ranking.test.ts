@@ -36,6 +36,14 @@ describe('diagnostics', () => {
     expect((await order(raws))[0]).toBe('c.ts:1');
   });
 
+  it('passes over a line 0 (the file as a whole) for a report of the same kind that names a line', async () => {
+    expect(await order([raw('a.ts', { line: 0 }), raw('b.ts', { line: 2 })])).toEqual(['b.ts:2', 'a.ts:0']);
+    const errors = [raw('a.ts', { line: 0, severity: 'error' }), raw('b.ts', { line: 7, severity: 'error' })];
+    expect((await order(errors))[0]).toBe('b.ts:7');
+    // A line 0 error still outranks a warning with a line: severity decides first.
+    expect((await order([raw('c.ts', { line: 3, severity: 'warning' }), raw('a.ts', { line: 0, severity: 'error' })]))[0]).toBe('a.ts:0');
+  });
+
   it('falls back to the first printed location', async () => {
     expect(await order([raw('a.ts', { line: 4 }), raw('b.ts', { line: 5 })])).toEqual(['a.ts:4', 'b.ts:5']);
   });

@@ -27,8 +27,9 @@ const PREFIXES: readonly RegExp[] = [
   new RegExp(`^\\[(?:${ISO_DATE_TIME}|\\d\\d:\\d\\d:\\d\\d(?:[.,]\\d+)?)\\] `),
   // `flutter -v`: the time since the previous line, `[   +1 ms] `, `[+1234 ms] `, or blank, `[        ] `, when none passed
   /^\[(?: {8}| *\+\d+ ms)\] /,
-  // A bare clock before the text: `12:00:01 `, `12:00:01.532 ` (Vercel, Netlify, many loggers)
-  /^\d\d:\d\d:\d\d(?:[.,]\d+)? (?=\S)/,
+  // A bare clock before the text: `12:00:01 `, `12:00:01.532 ` (Vercel, many loggers), and Netlify's 12-hour
+  // `1:09:33 PM: ` (a one-digit hour only with its AM/PM, so a tool's `1:09:33` position never reads as one)
+  /^(?:\d\d:\d\d:\d\d(?:[.,]\d+)?|\d{1,2}:\d\d:\d\d [AP]M:) (?=\S)/,
   // GitHub Actions log commands as the viewer shows them, glued to the text: `##[error]src/a.ts(3,4): …`
   /^##\[[a-z]+\]/,
   // torchrun / torch.distributed.elastic: `[rank0]:` or `[default0]:`, repeated when launchers nest

@@ -30,6 +30,7 @@ describe('known prefixes', () => {
     ['2024-05-01T12:00:00.123456Z 00O+ src/a.c:1:2', 'src/a.c:1:2'],
     ['[2024-05-01T12:00:00.123Z] src/a.c:1:2', 'src/a.c:1:2'],
     ['12:00:01.532 src/a.c:1:2', 'src/a.c:1:2'],
+    ['1:09:33 PM: Error: MDX compilation failed for file "/b/docs/a.md"', 'Error: MDX compilation failed for file "/b/docs/a.md"'],
     ['[   +3 ms] lib/app.dart:20:7: Error: x', 'lib/app.dart:20:7: Error: x'],
     ['[+1234 ms] lib/app.dart:20:7: Error: x', 'lib/app.dart:20:7: Error: x'],
     ['[        ] lib/app.dart:20:7: Error: x', 'lib/app.dart:20:7: Error: x'],
@@ -39,6 +40,8 @@ describe('known prefixes', () => {
 
   it('keeps a location that merely starts with digits and colons', () => {
     expect(stripLinePrefixes('12.go:3:4: undefined: x')).toBe('12.go:3:4: undefined: x');
+    // A one-digit hour is a clock only with its AM/PM: `1:09:33 x` may be a tool's own position.
+    expect(stripLinePrefixes('1:09:33 warning: x')).toBe('1:09:33 warning: x');
   });
 });
 
