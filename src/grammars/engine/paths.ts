@@ -40,7 +40,8 @@ const STANDARD_INPUT_PATH = /^(?:<stdin>|\[stdin\]|\(stdin\)|-|\/dev\/stdin|<sta
 export function looksLikeSourcePath(path: string): boolean {
   // Asked of every location head: decided by character where it can, one slice (the extension) at most.
   const first = path.charCodeAt(0);
-  if ((first === 0x3c || first === 0x5b || first === 0x28 || first === 0x2d || first === 0x2f) && STANDARD_INPUT_PATH.test(path)) return true;
+  if ((first === 0x3c || first === 0x5b || first === 0x28 || first === 0x2d || first === 0x2f) && STANDARD_INPUT_PATH.test(path))
+    return true;
   const cut = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1;
   const dot = path.lastIndexOf('.');
   if (dot < cut || (dot === cut && path.length === cut + 1)) return extensionlessSource(path.slice(cut));
