@@ -10,18 +10,22 @@ import { dirname, join, relative } from 'node:path';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 
-// The prefilter's first-character tables, computed once here from the catalog's anchor sources and injected as
-// a constant (src/grammars/engine/first-chars.ts): analysing them cost every CLI start ~10–20 ms (issue 15).
-async function firstCharsTable() {
-  const script = join(mkdtempSync(join(tmpdir(), 'faultline-first-chars-')), 'table.mjs');
+// The prefilter's first-character tables and the anchors' required characters, computed once here from the catalog's
+// anchor sources and injected as constants (src/grammars/engine/first-chars.ts, required-grams.ts): analysing them
+// cost every CLI start ~10–20 ms (issue 15) and ~5 ms (issue 21).
+async function anchorTables() {
+  const script = join(mkdtempSync(join(tmpdir(), 'faultline-anchor-tables-')), 'table.mjs');
   await build({
     stdin: {
       contents: `import { recordFirstChars } from './src/grammars/engine/first-chars.ts';
-import { prefilterFor } from './src/grammars/engine/prefilter.ts';
+import { formatAnchorsFor, prefilterFor } from './src/grammars/engine/prefilter.ts';
+import { recordRequirements } from './src/grammars/engine/required-grams.ts';
 import { registeredFormats } from './src/grammars/registry.ts';
 const table = recordFirstChars();
+const requirements = recordRequirements();
 prefilterFor(registeredFormats()).lineStartFor('');
-process.stdout.write(JSON.stringify(Object.fromEntries(table)));`,
+formatAnchorsFor(registeredFormats(), '');
+process.stdout.write(JSON.stringify({ firstChars: Object.fromEntries(table), requiredGrams: Object.fromEntries(requirements) }));`,
       resolveDir: process.cwd(),
       loader: 'ts',
     },
@@ -34,10 +38,10 @@ process.stdout.write(JSON.stringify(Object.fromEntries(table)));`,
   });
   const run = spawnSync(process.execPath, [script], { encoding: 'utf8' });
   rmSync(dirname(script), { recursive: true, force: true });
-  if (run.status !== 0) throw new Error(`build: computing the first-character table failed: ${run.stderr}`);
-  return run.stdout;
+  if (run.status !== 0) throw new Error(`build: computing the anchor tables failed: ${run.stderr}`);
+  return JSON.parse(run.stdout);
 }
-const FIRST_CHARS = await firstCharsTable();
+const ANCHOR_TABLES = await anchorTables();
 
 const shared = {
   bundle: true,
@@ -46,7 +50,10 @@ const shared = {
   sourcemap: false,
   minify: process.env.FAULTLINE_NO_MINIFY !== '1',
   legalComments: 'none',
-  define: { __FAULTLINE_FIRST_CHARS__: FIRST_CHARS },
+  define: {
+    __FAULTLINE_FIRST_CHARS__: JSON.stringify(ANCHOR_TABLES.firstChars),
+    __FAULTLINE_REQUIRED_GRAMS__: JSON.stringify(ANCHOR_TABLES.requiredGrams),
+  },
   logLevel: 'warning',
   // Language-server packages and tree-sitter load their own files at run time: keep them external.
   external: [

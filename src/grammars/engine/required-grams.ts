@@ -132,18 +132,46 @@ class GramReader {
   }
 }
 
+/** What an anchor source requires: its alternatives' grams, or null when some alternative requires nothing known. */
+export type Requirement = readonly (readonly number[])[] | null;
+
+/** The analysis itself, never the build-time table (the test compares the two). */
+export function computeRequirement(source: string): Requirement {
+  const alternatives = new GramReader(source).alternation();
+  return alternatives.some((alternative) => alternative === null) ? null : (alternatives as number[][]);
+}
+
+// Reading the registry's ~80 anchor sources cost ~5 ms of every CLI start that scans a line (issue 21's 1 MB rows),
+// and the answer is fixed for a given catalog: scripts/build.mjs records it (recordRequirements while building the
+// anchors) and injects it with esbuild `define`, as it does the first-character tables (first-chars.ts). From source
+// (vitest) there is no table, and a source missing from it (a user's format) is read at run time.
+declare const __FAULTLINE_REQUIRED_GRAMS__: Readonly<Record<string, Requirement>> | undefined;
+const PRECOMPUTED: Readonly<Record<string, Requirement>> | undefined =
+  typeof __FAULTLINE_REQUIRED_GRAMS__ === 'undefined' ? undefined : __FAULTLINE_REQUIRED_GRAMS__;
+let recorded: Map<string, Requirement> | undefined;
+
+/** Starts recording every requirement read from now on; the returned map is the table build.mjs injects. */
+export function recordRequirements(): Map<string, Requirement> {
+  return (recorded = new Map());
+}
+
+function requirementOf(source: string): Requirement {
+  const known = PRECOMPUTED?.[source];
+  if (known !== undefined) return known;
+  const requirement = computeRequirement(source);
+  recorded?.set(source, requirement);
+  return requirement;
+}
+
 /** Per anchor source, which lines it can select: a cheap test before its regex runs. */
 export class RequiredGrams {
   /** Per anchor: its alternatives, or null when some alternative requires nothing known (always tested). */
-  private readonly anchors: Array<readonly (readonly number[])[] | null>;
+  private readonly anchors: Requirement[];
   private readonly present = new Uint32Array(GRAM_BITS / 32);
   private line: string | undefined;
 
   constructor(sources: readonly string[]) {
-    this.anchors = sources.map((source) => {
-      const alternatives = new GramReader(source).alternation();
-      return alternatives.some((alternative) => alternative === null) ? null : (alternatives as number[][]);
-    });
+    this.anchors = sources.map(requirementOf);
   }
 
   /** False when anchor `index` cannot select `line`: no alternative finds the characters it requires. */
