@@ -50,6 +50,35 @@ describe('prefilter coverage', () => {
     for (const line of ['Downloading file from mirror', 'Profile updated at 12:30']) expect(anywhere.test(line), line).toBe(false);
   });
 
+  // A line-start alternative that fires on CI noise makes every such line a candidate offered to all formats: TeX's
+  // `^\[\d` and `^\s*[()]` made every timestamped line one (the 100 MB sparse log 35 % slower). Shapes of build and
+  // install chatter with no place in them stay out of the prefilter.
+  it('selects no line of common CI chatter that names no place', () => {
+    const noise = [
+      '[2026-12-06 10:00:01] Downloading artifacts (12.3 MB)',
+      '[2026-12-06T10:00:01.123Z] INFO server listening on port 8080',
+      "[10:00:01] Starting 'build'...",
+      '[1/12] Building CXX object',
+      '(node:1234) ExperimentalWarning: The Fetch API is experimental',
+      '(1/3) Installing ca-certificates (20240226-r0)',
+      '(cached) Fetching example.whl',
+      ' (from versions: 1.0, 1.1)',
+      '[INFO] Scanning for projects...',
+      '[4/4] Building fresh packages...',
+      '[==========          ] 50%',
+      '2026-12-06T10:00:00.1234567Z ##[group]Run actions/checkout@v4',
+      '#12 0.345 added 120 packages in 3s',
+      'Step 3/7 : RUN npm ci',
+      'Progress: resolved 120, reused 118, downloaded 2, added 120, done',
+      '   Compiling serde v1.0.193',
+      'Downloaded 12 crates (1.2 MB) in 0.45s',
+      'npm WARN deprecated inflight@1.0.6: This module is not supported',
+      '(1 of 3) tests passed',
+    ];
+    const plain = prefilter.lineStartFor('');
+    expect(noise.filter((line) => anywhere.test(line) || plain.matches(line, 0))).toEqual([]);
+  });
+
   it('tries line-start anchors after blanks and colour codes, and after a detected CI prefix only', () => {
     const plain = prefilter.lineStartFor('');
     expect(plain.matches('    at f (src/a.js:1:2)', 0)).toBe(true);
