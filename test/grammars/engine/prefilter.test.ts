@@ -59,6 +59,8 @@ describe('prefilter coverage', () => {
       '[2026-12-06T10:00:01.123Z] INFO server listening on port 8080',
       "[10:00:01] Starting 'build'...",
       '[1/12] Building CXX object',
+      '[12] compiling unit 12 of the workspace',
+      '[1]+  Done                    sleep 1',
       '(node:1234) ExperimentalWarning: The Fetch API is experimental',
       '(1/3) Installing ca-certificates (20240226-r0)',
       '(cached) Fetching example.whl',

@@ -141,8 +141,10 @@ export const tex: GrammarFormat = {
   anchor:
     // The file stack changes on lines that start with an open of a file, a close or a page marker (`[1{…}] (./x.aux)`);
     // an open later on a line follows one of those in TeX's own output. Only those: any `(` or `[digit` at a line's
-    // start made every timestamped line of a CI log a candidate for all formats (the 100 MB sparse log 35 % slower).
+    // start made every timestamped or counted line of a CI log (`[12] compiling …`) a candidate for all formats (the
+    // 100 MB sparse log 35 % slower, `faultline run` capturing 4× slower). A page marker ends its line (or is wrapped
+    // there) or is followed by another marker or an open.
     String.raw`^! |^l\.\d|^This is [\w-]{0,8}TeX, Version |on input line \d|` +
-    String.raw`^\s*\((?:\.{0,2}\/|"|[A-Za-z]:[\\/]|[\w.-]+\.[A-Za-z]{2,4}(?:[\s)]|$))|^\s*\)|^\[\d+(?:[\]{ ]|$)`,
+    String.raw`^\s*\((?:\.{0,2}\/|"|[A-Za-z]:[\\/]|[\w.-]+\.[A-Za-z]{2,4}(?:[\s)]|$))|^\s*\)|^\[\d+(?:$|\{|\](?:$| ?[([]))`,
   parse: parseTex,
 };

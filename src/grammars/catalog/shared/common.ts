@@ -1,7 +1,7 @@
 // Helpers several families share: the GNU `path:line[:col]: …` head, severity words, plausibility checks.
 import type { Severity } from '../../../core/index.js';
 import type { LineContext } from '../../engine/format.js';
-import { isSpace, matchColonHead, matchParenHead } from '../../engine/heads.js';
+import { isSpace, matchColonHead, matchParenHead, type HeadMatch } from '../../engine/heads.js';
 import { looksLikeSourcePath } from '../../engine/paths.js';
 import { LOCALIZED_SEVERITY_PATTERN, localizedSeverity } from '../../engine/locale-words.js';
 
@@ -50,6 +50,9 @@ const SPACES_FIRST: readonly boolean[] = [false, true];
 // path tokens cannot hold, which only the command names (src/resolve/command-names.ts).
 const STANDARD_INPUT_HEAD = /(<stdin>|\[stdin\]|<standard input>):(\d{1,9})(?::(\d{1,9}))?(?=\D|$)/y;
 
+// The suffix's number `index`, read from the match at once: the match is shared with the next call (heads.ts).
+const numberAt = (match: HeadMatch, index: number): number | undefined => (index < match.count ? match.numbers[index] : undefined);
+
 function colonHead(text: string, from: number): LocationHead | undefined {
   STANDARD_INPUT_HEAD.lastIndex = from;
   const stdin = text.charCodeAt(from) === 0x3c || text.charCodeAt(from) === 0x5b ? STANDARD_INPUT_HEAD.exec(text) : null;
@@ -70,21 +73,16 @@ function colonHead(text: string, from: number): LocationHead | undefined {
     if (!match) continue;
     const file = text.slice(match.pathStart, match.pathEnd);
     if (!plausiblePath(file)) continue;
-    // Read by index: the match is shared with the next call (heads.ts).
-    const numbers = match.numbers;
-    const count = match.count;
-    const line = numbers[0];
-    const column = count > 1 ? numbers[1] : undefined;
-    const third = count > 2 ? numbers[2] : undefined;
-    const fourth = count > 3 ? numbers[3] : undefined;
+    const line = numberAt(match, 0)!;
+    const third = numberAt(match, 2);
     const fourNumbers = match.count === 4;
     const threeNumbers = match.count === 3;
     return {
       file,
-      line: line!,
-      column: column ?? null,
-      endLine: fourNumbers ? (third ?? null) : threeNumbers ? line! : null,
-      endColumn: fourNumbers ? (fourth ?? null) : threeNumbers ? (third ?? null) : null,
+      line,
+      column: numberAt(match, 1) ?? null,
+      endLine: fourNumbers ? (third ?? null) : threeNumbers ? line : null,
+      endColumn: fourNumbers ? (numberAt(match, 3) ?? null) : threeNumbers ? (third ?? null) : null,
       rest: text.slice(match.end),
       start: from,
     };
@@ -114,18 +112,12 @@ function parenHead(text: string, from: number, parens: boolean): LocationHead | 
     if (!match) continue;
     const file = fromElision(text.slice(match.pathStart, match.pathEnd));
     if (!plausiblePath(file)) continue;
-    const numbers = match.numbers;
-    const count = match.count;
-    const line = numbers[0];
-    const column = count > 1 ? numbers[1] : undefined;
-    const endLine = count > 2 ? numbers[2] : undefined;
-    const endColumn = count > 3 ? numbers[3] : undefined;
     return {
       file,
-      line: line!,
-      column: column ?? null,
-      endLine: endLine ?? null,
-      endColumn: endColumn ?? null,
+      line: numberAt(match, 0)!,
+      column: numberAt(match, 1) ?? null,
+      endLine: numberAt(match, 2) ?? null,
+      endColumn: numberAt(match, 3) ?? null,
       rest: text.slice(match.end),
       start: from,
     };
