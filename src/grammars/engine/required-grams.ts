@@ -133,7 +133,7 @@ class GramReader {
 }
 
 /** What an anchor source requires: its alternatives' grams, or null when some alternative requires nothing known. */
-export type Requirement = readonly (readonly number[])[] | null;
+type Requirement = readonly (readonly number[])[] | null;
 
 /** The analysis itself, never the build-time table (the test compares the two). */
 export function computeRequirement(source: string): Requirement {
