@@ -39,7 +39,8 @@ describe('format anchors after line prefixes', { timeout: 180_000 }, () => {
   // The first lines of each fixture, once each (the spliced reference regexes are slow to run for every known kind).
   const allLines = [...new Set(cases.flatMap((fixture) => readFileSync(fixture.log, 'latin1').split('\n').slice(0, 12)))];
 
-  it("select what the spliced anchors selected on every fixture line, with each fixture's own prefixes", () => {
+  // Both walk every fixture line through every anchor: ~30 s when the whole suite shares two cores (a guard, not a timing).
+  it("select what the spliced anchors selected on every fixture line, with each fixture's own prefixes", { timeout: 120_000 }, () => {
     const bad = cases.flatMap((fixture) => {
       const text = readFileSync(fixture.log, 'latin1');
       const prefixes = detectLinePrefixes(text.slice(0, 64 * 1024));
@@ -48,12 +49,16 @@ describe('format anchors after line prefixes', { timeout: 180_000 }, () => {
     expect(bad.slice(0, 10)).toEqual([]);
   });
 
-  it('and with every known prefix kind, on the lines as they are and behind a GitHub timestamp and a task prefix', () => {
-    const prefixed = allLines.flatMap((line) => [
-      line,
-      `2026-12-01T10:00:00.1234567Z ${line}`,
-      `2026-12-01T10:00:00.1234567Z @acme/web:build: ${line}`,
-    ]);
-    expect(mismatches(prefixed, LINE_PREFIX_SOURCE).slice(0, 10)).toEqual([]);
-  });
+  it(
+    'and with every known prefix kind, on the lines as they are and behind a GitHub timestamp and a task prefix',
+    { timeout: 120_000 },
+    () => {
+      const prefixed = allLines.flatMap((line) => [
+        line,
+        `2026-12-01T10:00:00.1234567Z ${line}`,
+        `2026-12-01T10:00:00.1234567Z @acme/web:build: ${line}`,
+      ]);
+      expect(mismatches(prefixed, LINE_PREFIX_SOURCE).slice(0, 10)).toEqual([]);
+    },
+  );
 });
