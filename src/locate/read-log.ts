@@ -2,6 +2,7 @@
 // (performance.md §8: 1.4× faster than createReadStream, constant memory, no 512 MB string limit).
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { FaultlineError, articleFor, countOf } from '../core/index.js';
+import { Utf16ToUtf8, utf16OrderOf } from './utf16.js';
 
 const CHUNK = 64 * 1024;
 const NOT_ASCII = /[^\u0000-\u007f]/;
@@ -47,16 +48,6 @@ function checkNotBinary(head: Uint8Array, name: string): void {
       throw new FaultlineError('E_INPUT_BINARY', `${name} is ${articleFor(kind)} ${kind}, not a log (pass --binary to scan it anyway)`);
     }
   }
-  // UTF-16: a byte-order mark followed by the zero high byte of an ASCII character.
-  const utf16 =
-    head.length >= 4 &&
-    ((head[0] === 0xff && head[1] === 0xfe && head[3] === 0) || (head[0] === 0xfe && head[1] === 0xff && head[2] === 0));
-  if (utf16) {
-    throw new FaultlineError(
-      'E_INPUT_BINARY',
-      `${name} is UTF-16 text; convert it first, e.g. iconv -f UTF-16 -t UTF-8 (or pass --binary)`,
-    );
-  }
   const sample = head.subarray(0, 8192);
   let nul = 0;
   for (const byte of sample) if (byte === 0) nul++;
@@ -77,30 +68,86 @@ function readError(error: unknown, name: string): FaultlineError | undefined {
   return new FaultlineError('E_INPUT_READ', `cannot read ${name}: ${(error as Error).message}`, { cause: error });
 }
 
+/** A UTF-16 log (told by its first bytes) is read through a transcoder to UTF-8; any other log as it is. */
+function utf16Transcoder(head: Uint8Array): Utf16ToUtf8 | undefined {
+  const order = utf16OrderOf(head);
+  return order === undefined ? undefined : new Utf16ToUtf8(order);
+}
+
+// Bytes the first look at a log wants (its kind, its encoding): a pipe may hand over less at a time.
+const HEAD = 512;
+
+/** readSync into `buffer` at `offset`; 0 at the end of the input. */
+function readInto(fd: number, buffer: Buffer, offset: number, length: number, name: string): number {
+  try {
+    return readSync(fd, buffer, offset, length, null);
+  } catch (error) {
+    const failure = readError(error, name);
+    if (!failure) return 0;
+    throw failure;
+  }
+}
+
 async function readDescriptor(fd: number, name: string, sinks: LogSinks, allowBinary: boolean): Promise<void> {
   let buffer = Buffer.allocUnsafe(2 * CHUNK);
   // Bytes at the start of `buffer` the window sink asked to see again.
   let kept = 0;
   let first = true;
+  let transcoder: Utf16ToUtf8 | undefined;
   for (;;) {
     if (kept + CHUNK > buffer.length) buffer = Buffer.concat([buffer.subarray(0, kept)], 2 * (kept + CHUNK));
-    let count: number;
-    try {
-      count = readSync(fd, buffer, kept, CHUNK, null);
-    } catch (error) {
-      const failure = readError(error, name);
-      if (!failure) break;
-      throw failure;
-    }
+    let count = readInto(fd, buffer, kept, CHUNK, name);
     if (count === 0) break;
-    if (first && !allowBinary) checkNotBinary(buffer.subarray(kept, kept + count), name);
-    if (first) await sinks.beforeFirstByte?.();
-    first = false;
-    const end = kept + count;
+    if (first) {
+      for (let more = count; count < HEAD && more > 0; count += more) more = readInto(fd, buffer, kept + count, CHUNK - count, name);
+      const head = buffer.subarray(kept, kept + count);
+      transcoder = utf16Transcoder(head);
+      if (!allowBinary && !transcoder) checkNotBinary(head, name);
+      await sinks.beforeFirstByte?.();
+      first = false;
+    }
+    let end = kept + count;
+    if (transcoder) {
+      // The chunk's UTF-8 takes its place after the kept tail (ASCII halves, CJK grows by half).
+      const utf8 = transcoder.push(buffer.subarray(kept, end));
+      if (utf8.length === 0) continue;
+      if (kept + utf8.length > buffer.length) buffer = Buffer.concat([buffer.subarray(0, kept)], 2 * (kept + utf8.length));
+      utf8.copy(buffer, kept);
+      end = kept + utf8.length;
+    }
     const keep = Math.min(end, Math.max(0, sinks.window(buffer.toString('latin1', 0, end))));
     buffer.copyWithin(0, end - keep, end);
     kept = keep;
   }
+}
+
+/** Feeds a byte stream to `slice`: its first HEAD bytes are looked at together (binary? UTF-16?) before any is fed. */
+async function readStream(stream: AsyncIterable<Uint8Array | string>, sink: LogSinks, allowBinary: boolean): Promise<void> {
+  let head: Buffer[] | undefined = [];
+  let headLength = 0;
+  let transcoder: Utf16ToUtf8 | undefined;
+  const feed = (bytes: Buffer): void => sink.slice((transcoder ? transcoder.push(bytes) : bytes).toString('latin1'));
+  const release = async (): Promise<void> => {
+    const bytes = Buffer.concat(head ?? []);
+    head = undefined;
+    if (bytes.length === 0) return;
+    transcoder = utf16Transcoder(bytes);
+    if (!allowBinary && !transcoder) checkNotBinary(bytes, 'standard input');
+    await sink.beforeFirstByte?.();
+    feed(bytes);
+  };
+  for await (const chunk of stream) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    if (head === undefined) {
+      feed(bytes);
+      continue;
+    }
+    // Copied: a stream may reuse its chunk's memory once the loop moves on.
+    head.push(Buffer.from(bytes));
+    headLength += bytes.length;
+    if (headLength >= HEAD) await release();
+  }
+  if (head !== undefined) await release();
 }
 
 /** Feeds a log source to `sink` (files and descriptors through `window`, text and streams by `slice`); returns once read. */
@@ -128,14 +175,7 @@ export async function readLog(source: LogSource, sink: LogSinks, allowBinary = f
     return;
   }
   if ('stream' in source) {
-    let first = true;
-    for await (const chunk of source.stream) {
-      const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-      if (first && !allowBinary && bytes.length > 0) checkNotBinary(bytes, 'standard input');
-      if (first && bytes.length > 0) await sink.beforeFirstByte?.();
-      if (bytes.length > 0) first = false;
-      slice(bytes.toString('latin1'));
-    }
+    await readStream(source.stream, sink, allowBinary);
     return;
   }
   let fd: number;

@@ -10,6 +10,7 @@ import { applyRoles, type PendingRelated } from './roles.js';
 import { nameStandardInput } from './command-names.js';
 import { DependencyFolders } from './dependency-folders.js';
 import { FileIndex } from './file-index.js';
+import { mapUnderLearnedRoots } from './container-roots.js';
 import { isRuntimeLocation, resolutionKey, resolveFirstPass, type FirstPass, type Resolution } from './resolve-one.js';
 import { CachedResolverFs, createNodeResolverFs, type ResolverFs } from './resolver-fs.js';
 import { Workspace } from './workspace.js';
@@ -102,6 +103,8 @@ async function resolveAll(raws: readonly RawLocation[], workspace: Workspace): P
     const settled = await Promise.all(firstPasses.slice(from, from + BATCH).map(finish));
     settled.forEach((resolution, offset) => finals.set(entries[from + offset]![0], resolution));
   }
+  // A container's path that no ending of its own found lies under a root a sibling location showed (container-roots.ts).
+  for (const [key, mapped] of await mapUnderLearnedRoots(entries, finals, workspace)) finals.set(key, await finish(mapped));
   return raws.map((raw, position) => {
     if (isRuntimeLocation(raw)) return RUNTIME;
     return finals.get(keys[position] as string) ?? DISCARDED;

@@ -1,6 +1,7 @@
 // Turns one raw output line into what a person saw last on the terminal: escape sequences removed,
 // carriage-return redraws reduced to their final state, backspaces applied, other controls dropped.
 import { stripAnsi } from './ansi.js';
+import { repairUtf16Mojibake } from './utf16-mojibake.js';
 
 /**
  * Reduces CR redraws to the last state. Progress tools erase the line before redrawing, so the last
@@ -41,7 +42,7 @@ export function normaliseLine(raw: string): string {
   line = stripAnsi(line);
   line = collapseCarriageReturns(line);
   line = applyBackspaces(line);
-  return line.replace(OTHER_CONTROLS, '');
+  return repairUtf16Mojibake(line.replace(OTHER_CONTROLS, ''));
 }
 
 /** Normalises multi-line text line by line, keeping `\n` boundaries (and so line numbers) intact. */

@@ -6,6 +6,7 @@
 // Link: https://docs.arduino.cc/arduino-cli/sketch-build-process/
 import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
 import { plausiblePath, severityOf } from './shared/common.js';
+import { GCC_SCOPE_REST } from '../engine/locale-words-gcc.js';
 
 // `name:L:C: severity: message` where the name is a sketch's, a bare identifier without extension or folder.
 // The IDE before 1.6.6 printed no column (`taiko:302: error: …`).
@@ -22,8 +23,9 @@ function sketchPath(context: LineContext, stem: string | undefined): string | un
       const line = context.line(delta);
       if (line === undefined) break;
       // A Markdown emphasis mark pasted before the path (`_C:\Users\…`) is no part of it.
-      const named = /^[_*]*((?:[A-Za-z]:)?[^:]*[\\/]([\w-]+)\.(?:ino|pde)):(?: In |\d)/.exec(line);
-      if (named && (stem === undefined || named[2] === stem)) return named[1];
+      const named = /^[_*]*((?:[A-Za-z]:)?[^:]*[\\/]([\w-]+)\.(?:ino|pde)):/.exec(line);
+      const rest = named ? line.slice(named[0].length) : '';
+      if (named && (/^\d/.test(rest) || GCC_SCOPE_REST.test(rest)) && (stem === undefined || named[2] === stem)) return named[1];
     }
   }
   return undefined;

@@ -3,6 +3,7 @@
 import type { RawLocation } from '../../core/index.js';
 import type { Emitted, GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
 import { parseColonHead, parseSeverityTail } from './shared/common.js';
+import { gccContextLine } from '../engine/locale-words-gcc.js';
 import { INCLUDE_CHAIN_START, LOCALIZED_SEVERITY_PATTERN, MAKE_DIRECTORY_ANCHOR, makeDirectoryChange } from '../engine/locale-words.js';
 import { fixItsBelow } from './shared/fixits.js';
 import { LOCATION_ANCHOR } from '../engine/anchors.js';
@@ -128,14 +129,11 @@ function parseGcc(context: LineContext): boolean {
   }
   // Without a severity word only gcc's instantiation/expansion context lines are gcc's; anything else
   // (`grep -n` output of a .c file, say) belongs to a later format.
-  if (
-    tail.severity === null &&
-    !/^(?:required from|required by|recursively required|in (?:instantiation|expansion|definition|substitution))/.test(message)
-  )
-    return false;
+  const contextLine = tail.severity === null ? gccContextLine(message) : undefined;
+  if (tail.severity === null && contextLine === undefined) return false;
   // A template error inside a system header is fixed where user code instantiated it: gcc prints that
-  // place as "required from here" just before the error, so that line becomes the error to fix.
-  if (tail.severity === null && /^required from here$/.test(message)) {
+  // place as "required from here" (in any language) just before the error, so that line becomes the error to fix.
+  if (contextLine === 'here') {
     const systemError = followingSystemHeaderError(context);
     if (systemError) {
       severity = 'error';
@@ -182,8 +180,9 @@ function followingSystemHeaderError(context: LineContext): string | undefined {
   for (let delta = 1; delta <= 6; delta++) {
     const next = context.line(delta);
     if (next === undefined) return undefined;
-    const error = /^(\S[^:]*):\d+:\d+: (?:fatal )?error: (.*)$/.exec(next);
-    if (error) return SYSTEM_HEADER.test(error[1] ?? '') ? error[2] : undefined;
+    const head = /^(\S[^:]*):\d+:\d+(: .*)$/.exec(next);
+    const tail = head ? parseSeverityTail(head[2] as string) : undefined;
+    if (tail?.severity === 'error') return SYSTEM_HEADER.test(head?.[1] ?? '') ? tail.message : undefined;
   }
   return undefined;
 }

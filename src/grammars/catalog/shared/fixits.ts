@@ -5,10 +5,11 @@
 // compiler marks a fix-it safe, so every one is `review`.
 import type { RawFix, RawFixEdit } from '../../../core/index.js';
 import type { LineContext } from '../../engine/format.js';
+import { GCC_SCOPE_LINE } from '../../engine/locale-words-gcc.js';
 
 const FIX_IT = /^fix-it:"((?:[^"\\]|\\.)*)":\{(\d+):(\d+)-(\d+):(\d+)\}:"((?:[^"\\]|\\.)*)"$/;
-/** A diagnostic's next head (or gcc's `In function` line): the fix-its of this one are all above it. */
-const NEXT_HEAD = /^(?:\S[^:]*:\d+:(?:\d+:)? |\S[^:]*: In |In file included from )/;
+/** A diagnostic's next head (or gcc's `In function` line, in any language): the fix-its of this one are all above it. */
+const NEXT_HEAD = /^(?:\S[^:]*:\d+:(?:\d+:)? |In file included from )/;
 /** How far below its head a fix-it is looked for: a code frame is a few lines; the window is ±40. */
 const LOOKAHEAD = 30;
 
@@ -76,7 +77,7 @@ export function fixItsBelow(context: LineContext, source: string, description: s
   const edits: RawFixEdit[] = [];
   for (let delta = 1; delta <= LOOKAHEAD; delta++) {
     const line = context.line(delta);
-    if (line === undefined || NEXT_HEAD.test(line)) break;
+    if (line === undefined || NEXT_HEAD.test(line) || GCC_SCOPE_LINE.test(line)) break;
     if (!line.startsWith('fix-it:"')) continue;
     const edit = fixItEdit(line);
     if (!edit) return [];
