@@ -156,8 +156,8 @@ export function recordRequirements(): Map<string, Requirement> {
 }
 
 function requirementOf(source: string): Requirement {
-  const known = PRECOMPUTED?.[source];
-  if (known !== undefined) return known;
+  // Own keys only: a user format's anchor source may be any text, `constructor` included.
+  if (PRECOMPUTED !== undefined && Object.hasOwn(PRECOMPUTED, source)) return PRECOMPUTED[source] ?? null;
   const requirement = computeRequirement(source);
   recorded?.set(source, requirement);
   return requirement;
