@@ -66,7 +66,7 @@ export class FormatOffer {
       if (known !== undefined) {
         if (this.testedNew) this.know(known, selects);
       } else if (this.knownProbes.wants(probe)) {
-        this.knownProbes.set(probe, this.know({ selects: selects.slice(), order: EMPTY_ORDER }, selects));
+        this.knownProbes.set(probe, this.know({ selects: new Uint8Array(selects.length), order: EMPTY_ORDER }, selects));
       }
     }
   }
