@@ -9,6 +9,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { dirname, join, relative } from 'node:path';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
+import { CLI_V8_FLAGS } from './cli-v8-flags.mjs';
 
 // The prefilter's first-character tables and the anchors' required characters, computed once here from the catalog's
 // anchor sources and injected as constants (src/grammars/engine/first-chars.ts, required-grams.ts): analysing them
@@ -141,7 +142,11 @@ await build({
   entryPoints: ['src/cli/launcher.ts'],
   outfile: 'dist/cli.cjs',
   banner: { js: '#!/usr/bin/env node' },
-  define: { ...cliCjs.define, __FAULTLINE_BUNDLE_HASHES__: JSON.stringify(bundleHashes) },
+  define: {
+    ...cliCjs.define,
+    __FAULTLINE_BUNDLE_HASHES__: JSON.stringify(bundleHashes),
+    __FAULTLINE_V8_FLAGS__: JSON.stringify(CLI_V8_FLAGS),
+  },
 });
 chmodSync('dist/cli.cjs', 0o755);
 if (process.env.FAULTLINE_NO_CODE_CACHE !== '1') {

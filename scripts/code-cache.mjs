@@ -13,7 +13,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
+import { CLI_V8_FLAGS } from './cli-v8-flags.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const scripts = ['cli-main', 'cli-scan'].map((name) => ({
@@ -85,6 +87,9 @@ const runs = [
   ['fix', eslintLog, '--json', '--cwd', work, '--root', work],
   ['fix', eslintLog, '--cwd', work, '--root', work],
 ];
+
+// Under the launcher's flags, or V8 would refuse the cache (scripts/cli-v8-flags.mjs).
+for (const flag of CLI_V8_FLAGS) setFlagsFromString(flag);
 
 // As the launcher loads a bundle: its source read as latin1 (the build made it ASCII), and the scanner's bundle
 // for the main bundle's require('./cli-scan.cjs').

@@ -22,6 +22,7 @@
 import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
 import { cacheDirFor } from '../capture/cache-dir.js';
 import { builtCache, checkedCache, sha256, withHeader } from './code-cache-header.js';
@@ -42,6 +43,8 @@ interface CliScript {
 // The bundles' sha256 by file name, written in by scripts/build.mjs.
 declare const __FAULTLINE_BUNDLE_HASHES__: Record<string, string> | undefined;
 const BUNDLE_HASHES: Record<string, string> = typeof __FAULTLINE_BUNDLE_HASHES__ === 'object' ? __FAULTLINE_BUNDLE_HASHES__ : {};
+// V8 flags for the CLI process alone (scripts/cli-v8-flags.mjs says which and why; the library sets none in its host).
+declare const __FAULTLINE_V8_FLAGS__: readonly string[] | undefined;
 
 function cliScript(name: string): CliScript {
   return { path: join(__dirname, `${name}.cjs`), builtCache: join(__dirname, `${name}.cache`), digest: BUNDLE_HASHES[`${name}.cjs`] };
@@ -176,4 +179,6 @@ function load(script: CliScript): unknown {
   return module.exports;
 }
 
+// Before any bundle is compiled: the build made its code caches under the same flags.
+for (const flag of typeof __FAULTLINE_V8_FLAGS__ === 'object' ? __FAULTLINE_V8_FLAGS__ : []) setFlagsFromString(flag);
 void (load(MAIN) as CliBundle).main();

@@ -5,6 +5,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSy
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, ROOT, tempDir } from './_setup.js';
+import { CLI_V8_FLAGS } from '../../scripts/cli-v8-flags.mjs';
 
 beforeAll(() => ensureBuilt());
 
@@ -15,10 +16,11 @@ describe('the CLI code cache', () => {
       const bundle = join(ROOT, 'dist', `${name}.cjs`);
       const cache = join(ROOT, 'dist', `${name}.cache`);
       expect(existsSync(cache)).toBe(true);
-      // A plain child: V8 refuses a cache made under other flags, and the test runner's workers may have some.
-      // The file's first line is the digest header (launcher.ts); V8 gets the bytes after it. The build makes the
-      // bundle ASCII, and the launcher reads it as latin1.
-      const probe = `const { readFileSync } = require('node:fs'); const Module = require('node:module'); const { Script } = require('node:vm');
+      // A plain child with the launcher's own V8 flags: V8 refuses a cache made under other flags, and the test
+      // runner's workers may have some. The file's first line is the digest header (launcher.ts); V8 gets the bytes
+      // after it. The build makes the bundle ASCII, and the launcher reads it as latin1.
+      const probe = `for (const flag of ${JSON.stringify(CLI_V8_FLAGS)}) require('node:v8').setFlagsFromString(flag);
+const { readFileSync } = require('node:fs'); const Module = require('node:module'); const { Script } = require('node:vm');
 const file = readFileSync(${JSON.stringify(cache)}); const cachedData = file.subarray(file.indexOf(10) + 1);
 const script = new Script(Module.wrap(readFileSync(${JSON.stringify(bundle)}, 'latin1')), { filename: ${JSON.stringify(bundle)}, cachedData });
 process.stdout.write(String(script.cachedDataRejected));`;

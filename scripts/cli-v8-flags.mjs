@@ -1,0 +1,12 @@
+// The V8 flags the CLI sets for itself (src/cli/launcher.ts, before it compiles a bundle) and that
+// scripts/code-cache.mjs sets before it compiles them: V8 accepts a code cache only when the flags it was made under
+// match, so both read them from here (scripts/build.mjs writes them into the launcher).
+// --interrupt-budget: how much bytecode a function runs before V8 considers optimising it (Node 20: 67 584). A log's
+// candidate lines run hundreds of small, different functions (each format's parser, the resolver) a few hundred
+// times each: at the default, TurboFan compiled ~120 of them on every run, most for a few calls. Four and a half
+// times the budget leaves that code in the baseline tiers and still optimises the per-line loops within the first
+// megabyte (issue 21; the CLI, user+sys CPU medians of 5 interleaved runs on a loaded machine: 640 diverse location
+// lines 0.34 → 0.25 s, sparse CI logs 10 MB 0.37 → 0.31 s and 100 MB 1.16 → 1.00 s, dense 1 MB tsc/mypy/go logs
+// −6 to −11 %, dense 10 MB tsc/go/rustc/flake8/mypy/eslint logs −4 to +6 %). 150 000 and 200 000 gained less on the
+// sparse logs; 450 000 lost on the dense ones; adding --always-sparkplug or --max-lazy changed nothing.
+export const CLI_V8_FLAGS = ['--interrupt-budget=300000'];
