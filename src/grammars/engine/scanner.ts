@@ -237,7 +237,11 @@ export class Scanner {
       const newline = this.buffer.indexOf('\n', position);
       const lineEnd = newline < 0 ? this.buffer.length : newline;
       this.tally(lineEnd - position + 1);
-      const startsCandidate = lineStart.matches(this.buffer, position);
+      // A short line an anywhere hit already selected is read whole whatever its start holds: its line-start anchors
+      // are not tried (on a dense log, one regex run saved per location line). A long line is read in windows around
+      // its candidates, so its start is still asked.
+      const selected = next < anywhere.length && anywhere[next]! <= lineEnd && lineEnd - position <= LONG_LINE;
+      const startsCandidate = !selected && lineStart.matches(this.buffer, position);
       if (startsCandidate) found.push({ position, line });
       for (; next < anywhere.length && anywhere[next]! <= lineEnd; next++) {
         if (!startsCandidate || anywhere[next] !== position) found.push({ position: anywhere[next]!, line });
