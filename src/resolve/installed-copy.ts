@@ -45,7 +45,13 @@ const NIX_MANIFESTS = ['flake.nix', 'default.nix', 'shell.nix'];
 const TYPST = /(?:^@[\w-]+\/([\w-]+):|(?:^|\/)typst\/packages\/[\w-]+\/([\w-]+)\/)\d+\.\d+\.\d+\/(.+)$/;
 const TYPST_NAME = /^\s*name\s*=\s*"([\w-]+)"/m;
 
+// pip's unpacked sdist of a requirement: `pip-install-<rand>/<name>_<32 hex>/<path>`, before pip 20
+// `pip-build-<rand>/<name>/<path>` (vendored.ts): the package's own layout, as its repository has it.
+const PIP_SDIST = /(?:^|\/)(?:pip-install-[a-z0-9_]{8}\/([A-Za-z0-9_.-]+?)_[0-9a-f]{32}|pip-build-[a-z0-9_]{8}\/([A-Za-z0-9_.-]+))\/(.+)$/;
+
 function installedCopyOf(path: string): InstalledCopy | undefined {
+  const sdist = PIP_SDIST.exec(path);
+  if (sdist) return { kind: 'python', packageName: (sdist[1] ?? sdist[2]) as string, relative: sdist[3] as string };
   const typst = TYPST.exec(path);
   if (typst) return { kind: 'typst', packageName: (typst[1] ?? typst[2]) as string, relative: typst[3] as string };
   const nix = NIX_SOURCE.exec(path);

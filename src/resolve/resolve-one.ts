@@ -165,6 +165,10 @@ async function fromIndex(
   return fromOutcome(found[0]?.outcome ?? firstMiss ?? { kind: 'not-found' }, printed);
 }
 
+// A weak candidate of the permissive tier that is a bare name and whose words did not call it a file.
+const weakBareName = (raw: RawLocation, segments: readonly string[]): boolean =>
+  segments.length < 2 && raw.hints?.confirm === true && raw.hints.named !== true;
+
 // More candidates than this say "ambiguous" as well as all of them would.
 const MAX_CANDIDATES = 10;
 
@@ -174,8 +178,7 @@ const MAX_CANDIDATES = 10;
 // name; several are `ambiguous`. A weak candidate of the permissive tier never takes this step (any word before a
 // number would otherwise be confirmed by some same-named file) unless its words named it a file (hints.named).
 function deferToIndex(raw: RawLocation, segments: readonly string[], index: FileIndex, workspace: Workspace, miss: Resolution): FirstPass {
-  const weakBareName = segments.length < 2 && raw.hints?.confirm === true && raw.hints.named !== true;
-  if (segments.includes('..') || weakBareName || !index.want(segments.at(-1) as string)) return miss;
+  if (segments.includes('..') || weakBareName(raw, segments) || !index.want(segments.at(-1) as string)) return miss;
   const suffixes = segments.length < 2 ? segments : suffixesLongestFirst(segments).filter((suffix) => suffix.includes('/'));
   const { packageName, mentionedPath } = raw.hints ?? {};
   return { kind: 'deferred', finish: () => fromIndex({ suffixes }, raw.file, workspace, index, packageName, mentionedPath) };
@@ -211,6 +214,13 @@ async function resolveRelative(raw: RawLocation, relative: string, workspace: Wo
       return found.kind === 'unresolved' && found.reason === 'not-found' ? miss : found;
     };
     return { kind: 'deferred', finish };
+  }
+  // A lone name after the `..` (`../binding.cc` from node-gyp's `make -C build`, a CMake or meson build folder one
+  // level down) is never searched across the workspace, where any same-named file would answer; the folder the
+  // command ran in holds the build folder, so the name directly there (or in a folder the log named) is the file.
+  if (outcome.kind === 'outside-root' && miss.kind === 'unresolved' && below.length === 1 && !weakBareName(raw, below)) {
+    const direct = await workspace.firstExisting(relativeCandidates(below[0] as string, raw.hints, workspace));
+    if (direct.kind === 'resolved') return fromOutcome(direct, raw.file);
   }
   // A dependency's path (`site-packages/foo/bar.py`) is never re-read as a user file that shares its end.
   if (outcome.kind !== 'not-found' || miss.kind !== 'unresolved') return miss;

@@ -29,6 +29,14 @@ describe("an installed copy of the workspace's own package", () => {
     expect(await fate(src, '/venv/lib/python3.11/site-packages/tally/count.py')).toBe('kept src/tally/count.py');
   });
 
+  it("maps pip's unpacked sdist back when the workspace's manifest names the package, and no other", async () => {
+    const root = await makeWorkspace({ 'pyproject.toml': '[project]\nname = "cosmo-lopy"\n', 'src/tf_fit.c': 'x\n' });
+    const sdist = '/tmp/pip-install-r_uxut03/cosmo_lopy_0ba95a1b745341e1b6bf8c2475bd5dbb/src/tf_fit.c';
+    expect(await fate(root, sdist)).toBe('kept src/tf_fit.c');
+    expect(await fate(root, '/tmp/pip-build-qzr8qlsr/cosmo-lopy/src/tf_fit.c')).toBe('kept src/tf_fit.c');
+    expect(await fate(root, '/tmp/pip-install-r_uxut03/pyaudio_0ba95a1b745341e1b6bf8c2475bd5dbb/src/tf_fit.c')).toBe('vendored');
+  });
+
   it('maps a Perl module from any library folder back to lib/ when the workspace is a Perl distribution', async () => {
     const root = await makeWorkspace({
       'Makefile.PL': 'use ExtUtils::MakeMaker;\n',

@@ -54,6 +54,14 @@ describe('leading folders the workspace does not have', () => {
     ]);
   });
 
+  it('takes a lone name after ../ directly in the folder the command ran in (node-gyp: ../binding.cc from build/)', async () => {
+    const root = await makeWorkspace({ 'binding.cc': '', 'src/deep/binding.cc': '', 'lib/other.cc': '' });
+    const result = await locate(root, ['../binding.cc', '../../binding.cc', '../other.cc']);
+    expect(result.locations.map((l) => l.file)).toEqual(['binding.cc']);
+    // Not searched for across the workspace: lib/other.cc is not the file ../other.cc named.
+    expect(result.unresolved.map((u) => [u.file, u.reason])).toEqual([['../other.cc', 'outside-root']]);
+  });
+
   it('matches the longest suffix that names any workspace file', async () => {
     const root = await makeWorkspace({ 'packages/web/src/lib/util.ts': '', 'packages/api/lib/util.ts': '' });
     const result = await locate(root, ['/build/out/web/src/lib/util.ts'.slice(1).replace('build/out/', 'checkout/')]);

@@ -30,12 +30,20 @@ describe('isVendoredPath', () => {
     expect(isVendoredPath(path)).toBe(true);
   });
 
-  it.each(['src/app.ts', 'internal/calc/calc.go', 'pkg/mod.go', 'tools/build/release.ts', 'lib/python/helpers.py', 'src/vendors/list.ts'])(
-    'keeps %s',
-    (path) => {
-      expect(isVendoredPath(path)).toBe(false);
-    },
-  );
+  // pip's copy of a local project (`pip install .` before pip 21.3) is the project itself.
+  it.each([
+    'src/app.ts',
+    'internal/calc/calc.go',
+    'pkg/mod.go',
+    'tools/build/release.ts',
+    'lib/python/helpers.py',
+    'src/vendors/list.ts',
+    '/tmp/pip-req-build-cQwNxr/src/main.cpp',
+    'src/pip-install-notes/x.py',
+    'opam/x.ml',
+  ])('keeps %s', (path) => {
+    expect(isVendoredPath(path)).toBe(false);
+  });
 });
 
 describe('isVendoredPath: .NET, MSVC, Zig, Dart/Flutter, Elixir, Julia and R toolchains', () => {
@@ -120,6 +128,26 @@ describe('isVendoredPath: folder names only a package manager gives (issue 20)',
     '/home/u/.gradle/caches/modules-2/files-2.1/org.junit/junit/4.13/x/junit-4.13-sources.jar',
     '/home/u/.nimble/pkgs2/jester-0.6.0/jester.nim',
     '/opt/conda/pkgs/numpy-1.26.0/lib/python3.11/site-packages/numpy/core/x.py',
+    // Folders an installer unpacks someone else's source into to build it.
+    '/tmp/pip-install-r_uxut03/cosmo_0ba95a1b745341e1b6bf8c2475bd5dbb/cosmo/EH/tf_fit.c',
+    '/tmp/pip-build-qzr8qlsr/pyaudio/src/_portaudiomodule.c',
+    '/tmp/pip-build-env-hx0fvdrf/overlay/include/x.h',
+    '/home/u/.cache/uv/builds-v0/.tmpAbc/src/x.c',
+    '/home/u/.cache/node-gyp/20.2.0/include/node/v8-object.h',
+    '/Users/u/Library/Caches/node-gyp/12.6.0/include/node/v8.h',
+    'C:\\Users\\u\\AppData\\Local\\node-gyp\\Cache\\18.0.0\\include\\node\\v8.h',
+    '/root/.node-gyp/10.15.3/include/node/node.h',
+    '/tmp/cargo-installrPShBA/release/build/x-1/out/a.c',
+    '/tmp/pear/temp/zip/php_zip.c',
+    '/tmp/cquery-20211205-66884-va7k3c/third_party/doctest/doctest.h',
+    '/usr/local/Cellar/node/12.6.0/include/node/v8.h',
+    '/opt/local/var/macports/build/opam-79bf64d2/work/src/x.ml',
+    '/tmp/root/spack-stage/spack-stage-stream-5.10-k4mn/spack-src/stream.c',
+    '/var/tmp/portage/app-i18n/ibus-1.5.19/work/ibus-1.5.19/src/x.c',
+    '/home/u/.opam/default/.opam-switch/build/dune.3.3.1/boot/libs.ml',
+    '/home/u/proj/_opam/lib/ocaml/Makefile.config',
+    '/usr/lib64/gems/ruby/msgpack-1.7.2/mkmf.log',
+    '/var/lib/gems/2.3.0/gems/msgpack-1.0.2/ext/msgpack/extconf.rb',
   ])('drops %s', (path) => {
     expect(isVendoredPath(path)).toBe(true);
   });

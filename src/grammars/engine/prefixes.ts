@@ -38,6 +38,9 @@ const PREFIXES: readonly RegExp[] = [
   /^Step #\d+(?: - "[^"\n]{1,100}")?: /,
   // BuildKit plain progress: `#12 4.406 ` (step number and seconds)
   /^#\d+ \d+\.\d+ /,
+  // A cargo build script's directive, as cargo echoes the script's stdout when it fails (indented under `Caused by:`
+  // since 1.5x): the cc crate relays each line the C compiler printed as `cargo:warning=src/x.c:12:3: error: …`.
+  /^ *cargo::?warning=/,
 ];
 
 /**

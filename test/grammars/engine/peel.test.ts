@@ -24,6 +24,9 @@ describe('known prefixes', () => {
     ['[rank0]:[rank0]:   File "a.py", line 3, in f', '  File "a.py", line 3, in f'],
     ['Step #2 - "tf plan": main.tf line 3', 'main.tf line 3'],
     ['Step #0: src/a.c:1:2: error: x', 'src/a.c:1:2: error: x'],
+    // A build script's relayed compiler line, as old cargo printed it and as cargo now indents it under `--- stdout`.
+    ['cargo:warning=src/a.c:1:2: error: x', 'src/a.c:1:2: error: x'],
+    ['  cargo:warning=src/a.c:1:2: error: x', 'src/a.c:1:2: error: x'],
     ['#12 4.406 src/a.c:1:2: error: x', 'src/a.c:1:2: error: x'],
     ['web_1  | src/a.c:1:2: error: x', 'src/a.c:1:2: error: x'],
     ['2024-05-01 12:00:00,123 src/a.c:1:2: error: x', 'src/a.c:1:2: error: x'],

@@ -33,7 +33,8 @@ export function parseRubyFrame(context: LineContext, from: number): RubyFrame | 
 // --- rspec ---
 
 const RSPEC_HEADER = /^\s*\d+\) (.+)$/;
-const RSPEC_FRAME = /^\s*# /;
+// Bundler quotes the Gemfile line it failed on the same way, with Ruby's own word: ` #  from /app/Gemfile:11`.
+const RSPEC_FRAME = /^\s*# +(?:from +)?/;
 
 /** The failure text of the `N) description` block above a frame: `Failure/Error:` body, else the description. */
 function rspecMessage(context: LineContext): string {
