@@ -51,6 +51,7 @@ import { packagingFamily } from './catalog/packaging.js';
 import { systemConfigFamily } from './catalog/system-config.js';
 import { spellingFamily } from './catalog/spelling.js';
 import { systemsLintFamily } from './catalog/systems-lint.js';
+import { testRunnersFamily } from './catalog/test-runners.js';
 import { typescriptFamily } from './catalog/typescript.js';
 import { webToolsFamily } from './catalog/web-tools/web-tools.js';
 
@@ -95,6 +96,10 @@ const FAMILIES: readonly GrammarFamily[] = [
   // Python linters (flake8, pylint, pyright, ruff) before Python: their `x.py:L:C: CODE msg` rows carry codes
   // that pytest's `x.py:L: msg` line shape would otherwise absorb.
   pythonLintFamily,
+  // Test runners whose places are keys of a TAP YAML block, Robot Framework keyword frames or Karate's `x.feature:N - `
+  // steps: before Python, whose `File "…", line N` frames resemble Robot's 0.3 frames, and before generic and the
+  // permissive tier, which would read the places without the runner's order or the feature's basename lookup.
+  testRunnersFamily,
   // Python before generic: tracebacks (`File "…", line N`) and pytest/mypy `x.py:L:` lines carry the tool's meaning.
   pythonFamily,
   // Test runners (jest, vitest) before plain V8 frames: inside a runner's failure block a frame is the runner's.

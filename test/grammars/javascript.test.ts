@@ -17,6 +17,15 @@ const brief = (locations: RawLocation[]) => locations.map((l) => `${l.format} ${
 const E = '\u001b';
 
 describe('node-stack', () => {
+  it("joins a frame whose `(path:L:C)` a fixed-width copy wrapped onto the next line; another runtime's bare place is not V8's", () => {
+    const wrapped = scan(['AssertionError: expected 2 to deeply equal 0', '   at Page.<anonymous>', '      (/app/tests/page.ts:66:84)']);
+    expect(wrapped.filter((l) => l.format === 'node-stack').map((l) => [l.file, l.line, l.column, l.frame?.index])).toEqual([
+      ['/app/tests/page.ts', 66, 84, 0],
+    ]);
+    // ExUnit 0.x's `at example.exs:11` has no column: it is generic's place, not a V8 frame without a place.
+    expect(brief(scan(['     at example.exs:11']))).toEqual(['generic example.exs:11:null']);
+  });
+
   it('parses every V8 frame shape, numbering frames in printed order (innermost first)', () => {
     const locations = scan([
       'TypeError: boom',

@@ -120,6 +120,21 @@ describe('rspec and minitest', () => {
   it('does not read indented frames without an Error block as Minitest frames', () => {
     expect(scan(["    lib/x.rb:3:in `f'"], ['minitest'])).toEqual([]);
   });
+
+  it("starts a trace at an indented frame under another runner's text, not under a `msg (Class)` head", () => {
+    // A step runner (gauge) prints the failing line's excerpt, then the backtrace, innermost first.
+    const gauge = scan([
+      '        > 20 | assert_equal(3, total)',
+      "        /w/steps/basket.rb:20:in `block (2 levels)'",
+      "        /w/steps/basket.rb:16:in `each'",
+    ]);
+    expect(gauge.map((l) => [l.format, l.line, l.frame?.index])).toEqual([
+      ['ruby', 20, 0],
+      ['ruby', 16, 1],
+    ]);
+    // Under cucumber's `message (KeyError)` head the frames are cucumber's to read, not a trace of ruby's own.
+    expect(scan(['      key not found: :cost (KeyError)', "      ./lib/cart.rb:15:in `fetch'"], ['ruby'])).toEqual([]);
+  });
 });
 
 describe('rubocop', () => {

@@ -21,7 +21,10 @@ const SOURCE_EXTENSIONS = new Set(
     // Templates and the style sheets PostCSS reads (issue 20's twelfth fresh batch): an engine compiles them to code and
     // names the template's own line when it fails (ejs, pug and jade, Handlebars, Nunjucks and Jinja, Liquid, Twig,
     // Razor). Haml and Slim stay unlisted: their linters' formats name them, and the permissive tier confirms the rest.
-    'ejs pug jade hbs handlebars mustache njk nunjucks jinja jinja2 j2 liquid twig eta marko tpl tmpl cshtml razor pcss sss'
+    'ejs pug jade hbs handlebars mustache njk nunjucks jinja jinja2 j2 liquid twig eta marko tpl tmpl cshtml razor pcss sss ' +
+    // Acceptance tests are sources too (issue 20's twenty-second fresh batch): Gherkin features (cucumber, behave, Karate),
+    // Robot Framework suites and resource files, and gauge's (and rpm's) .spec files name the failing step's own line.
+    'feature robot resource spec'
   ).split(/\s+/),
 );
 

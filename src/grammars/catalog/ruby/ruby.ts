@@ -53,6 +53,10 @@ function highlightAt(context: LineContext, offset: number): { column: number; en
   return { column, endColumn: carets.lastIndexOf('^') + 1 };
 }
 
+// A runner's failure head (cucumber's `msg (KeyError)`, Minitest's `RuntimeError: msg`), or a frame another format
+// claimed: the frames below belong to that reading.
+const OWNED_ABOVE = /\((?:[A-Z]\w*::)*[A-Z]\w*\)\s*$|^\s*(?:[A-Z]\w*::)*[A-Z]\w*(?:Error|Exception|Assertion)\b|:\d+:in [`']/;
+
 function parseRuby(context: LineContext): boolean {
   const text = context.text;
   const run = context.state<RubyTraces>(() => {
@@ -69,10 +73,12 @@ function parseRuby(context: LineContext): boolean {
     emitFrame(context, run, frame);
     return true;
   }
-  // Indented bare frames (`    app/x.rb:3:in 'f'`) as loggers and Minitest print them: only right after a frame.
+  // Indented bare frames (`    app/x.rb:3:in 'f'`) as loggers and Minitest print them, right after a frame; a
+  // runner of steps (gauge) prints them under its own failure text, so a whole line that is one frame starts a
+  // trace too, unless a runner's failure head or its frame is right above: that runner (cucumber, Minitest) reads its own.
   const indent = /^\s+/.exec(text)?.[0].length ?? 0;
   if (indent > 0) {
-    if (run.lastLine !== context.logLine - 1) return false;
+    if (run.lastLine !== context.logLine - 1 && OWNED_ABOVE.test(context.line(-1) ?? '')) return false;
     const frame = parseRubyFrame(context, indent);
     if (!frame || frame.label === null || frame.message !== null) return false;
     continueOrStart(context, run, () => '');

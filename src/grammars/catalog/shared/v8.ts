@@ -61,15 +61,16 @@ export function parseLocationSpan(
   rule: 'v8Location' | 'v8ParenLocation',
   from: number,
   to: number,
+  text?: string,
 ): V8Location | undefined {
-  const parsed = context.parse(rule, { from });
+  const parsed = context.parse(rule, text === undefined ? { from } : { from, text });
   if (!parsed || parsed.end !== to) return undefined;
   const location = rule === 'v8Location' ? parsed.cst : parsed.cst.children.v8Location?.[0];
   if (!location || !('children' in location)) return undefined;
   const pathNode = location.children.path?.[0];
   const suffixNode = location.children.colonSuffix?.[0];
   if (!pathNode || !suffixNode || !('children' in pathNode) || !('children' in suffixNode)) return undefined;
-  const file = framePath(context.slice(pathNode));
+  const file = framePath(context.slice(pathNode, parsed, text));
   const [line, column] = context.ints(suffixNode);
   if (file === undefined || line === undefined) return undefined;
   return { file, line, column: column ?? null };
@@ -103,14 +104,27 @@ export function parseV8Frame(context: LineContext): V8Location | null | undefine
   if (/\) \[0x[0-9a-f]+\] in /.test(text)) return undefined;
   const start = head[0].length + (/^async\s+/.exec(text.slice(head[0].length))?.[0].length ?? 0);
   const location = parseLocationSpan(context, 'v8Location', start, end);
-  // A bare `at x.R:9:2` is another runtime's frame (testthat wraps its backtraces so): V8 frames name
-  // JavaScript or a language compiled to it.
+  // V8 frames name JavaScript or a language compiled to it, with a column. A bare `at x.R:9:2` is another runtime's
+  // frame (testthat wraps its backtraces so, a native backtrace under a crash); without a column, `at x.exs:11` is
+  // another runtime's place (ExUnit 0.x, delve's `   at ./shapes/area.go:11`), which its format or generic reads.
   if (location && !NOT_JAVASCRIPT.test(location.file)) return location;
-  // `at <anonymous>` / `at native` is a frame without a place; `  at least one test failed` is prose; delve's
-  // `   at ./shapes/area.go:11` is another runtime's place (go-panic reads it).
+  if (location && location.column === null) return undefined;
+  // `at <anonymous>` / `at native` is a frame without a place; `  at least one test failed` is prose.
   const bare = text.slice(start, end);
   if (/\.(?:go|s):\d+$/.test(bare)) return undefined;
-  return /^\S+$/.test(bare) ? null : undefined;
+  if (!/^\S+$/.test(bare)) return undefined;
+  return wrappedLocation(context) ?? null;
+}
+
+// A hard-wrapped copy (a terminal or CI viewer of fixed width, testcafe's reporter) moves a long frame's
+// `(path:L:C)` onto the next line, alone and indented: `at Page.<anonymous>` then `   (/app/page.ts:66:84)`.
+const WRAPPED_LOCATION = /^(\s*)\(\S.*\)\s*$/;
+function wrappedLocation(context: LineContext): V8Location | undefined {
+  const next = context.line(1);
+  const wrapped = next === undefined ? null : WRAPPED_LOCATION.exec(next);
+  if (!next || !wrapped) return undefined;
+  const location = parseLocationSpan(context, 'v8ParenLocation', wrapped[1]?.length ?? 0, next.trimEnd().length, next);
+  return location && !NOT_JAVASCRIPT.test(location.file) ? location : undefined;
 }
 
 /** A printed exception header: `TypeError: x`, `Error`, `AssertionError [ERR_ASSERTION]: x`, `[cause]: Error: x`. */
