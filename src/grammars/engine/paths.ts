@@ -21,7 +21,11 @@ const SOURCE_EXTENSIONS = new Set(
     // Templates and the style sheets PostCSS reads (issue 20's twelfth fresh batch): an engine compiles them to code and
     // names the template's own line when it fails (ejs, pug and jade, Handlebars, Nunjucks and Jinja, Liquid, Twig,
     // Razor). Haml and Slim stay unlisted: their linters' formats name them, and the permissive tier confirms the rest.
-    'ejs pug jade hbs handlebars mustache njk nunjucks jinja jinja2 j2 liquid twig eta marko tpl tmpl cshtml razor pcss sss'
+    'ejs pug jade hbs handlebars mustache njk nunjucks jinja jinja2 j2 liquid twig eta marko tpl tmpl cshtml razor pcss sss ' +
+    // Languages whose compilers print ordinary heads (issue 20's twenty-fourth fresh batch): GnuCOBOL sources and
+    // copybooks, PTX, Lisp systems (ASDF, AutoLISP), Scheme libraries (R6RS/R7RS, Chez),
+    // Fennel, Teal, MoonScript, Janet, Chapel, Pony, Hare, Roc, Ballerina, Carbon, Move, Cairo, Vyper, AutoHotkey, WAT.
+    'cob cbl cpy ptx asd lsp ss sls sld fnl tl moon janet chpl pony ha roc bal carbon move cairo vy vyi ahk wat wast'
   ).split(/\s+/),
 );
 
