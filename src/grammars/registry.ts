@@ -26,10 +26,13 @@ import { javaFamily } from './catalog/java/java.js';
 import { javascriptFamily } from './catalog/javascript.js';
 import { jvmBuildFamily } from './catalog/jvm-build/jvm-build.js';
 import { luaFamily } from './catalog/lua.js';
+import { fennelFamily } from './catalog/fennel.js';
 import { crystalFamily } from './catalog/crystal.js';
 import { haxeFamily } from './catalog/haxe.js';
 import { godotFamily } from './catalog/godot.js';
 import { awkFamily } from './catalog/awk.js';
+import { adaFamily } from './catalog/ada.js';
+import { schemeFamily } from './catalog/scheme.js';
 import { embeddedFamily } from './catalog/embedded.js';
 import { hdlFamily } from './catalog/hdl.js';
 import { shadersFamily } from './catalog/shaders.js';
@@ -112,6 +115,8 @@ const FAMILIES: readonly GrammarFamily[] = [
   // PHP_CodeSniffer's `  8 | ERROR | msg` rows carry no path: they are read only under a `FILE:` header.
   phpcsFamily,
   perlFamily,
+  // Fennel before Lua: the compiler's frames in a compile error's traceback are its own, not the program's.
+  fennelFamily,
   luaFamily,
   // Crystal before generic, which would read each block's `In src/x.cr:5:19` as a separate error of its own and
   // miss that the chain's last block is the one that raised.
@@ -125,6 +130,10 @@ const FAMILIES: readonly GrammarFamily[] = [
   packagingFamily,
   // logrotate's `error: F:N msg` (no colon after the number) before generic and the prose tier.
   systemConfigFamily,
+  // Gambit's `*** ERROR IN f, "x.scm"@3.5 -- …` and CHICKEN's call history, before generic reads their heads as messages.
+  schemeFamily,
+  // GNAT's listing quotes source lines (`    4. x := 1`) that no other format reads; its `>>> ` lines are its own.
+  adaFamily,
   // awk before generic: gawk echoes the source line as `gawk: x.awk:4: <source>`, which generic would read as a message.
   awkFamily,
   // Maven/Gradle/Kotlin/Scala wrap javac-like lines in their own prefixes (`[ERROR] …:[12,5]`, `e: file:///…`).

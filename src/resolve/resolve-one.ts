@@ -13,7 +13,7 @@ import { frozenModuleCandidates, frozenModuleName } from './frozen-modules.js';
 import { ownInstalledCopy } from './installed-copy.js';
 import { joinPosix, parsePrintedPath, suffixesLongestFirst } from './paths.js';
 import { isFrameworkPackage, isFrameworkPath } from './frameworks.js';
-import { isJdkPackage, isLegacyNodeInternal, isRuntimePseudoPath, isVendoredPath } from './vendored.js';
+import { isJdkPackage, isLegacyNodeInternal, isRuntimePseudoPath, isToolHomePath, isVendoredPath } from './vendored.js';
 import type { CandidateOutcome, Workspace } from './workspace.js';
 
 /** Where one printed path ended up. */
@@ -100,12 +100,12 @@ function fromOutcome(outcome: CandidateOutcome, printed: string): Resolution {
   if (outcome.kind === 'resolved') {
     // Vendoring is judged on the workspace-relative path: a workspace that itself lives under a
     // directory called vendor/ or venv/ must not lose all of its files.
-    if (isVendoredPath(outcome.relative)) return { kind: 'dropped', reason: 'vendored' };
+    if (isVendoredPath(outcome.relative) || isToolHomePath(printed)) return { kind: 'dropped', reason: 'vendored' };
     return outcome;
   }
   // Unresolved: only the printed path is left to judge. Toolchain paths outside the workspace are
   // expected noise, not a problem to report, so they count as vendored before outside-root.
-  if (isVendoredPath(printed)) return { kind: 'dropped', reason: 'vendored' };
+  if (isVendoredPath(printed) || isToolHomePath(printed)) return { kind: 'dropped', reason: 'vendored' };
   if (outcome.kind === 'outside-root') return { kind: 'unresolved', reason: 'outside-root' };
   if (isLegacyNodeInternal(printed)) return { kind: 'dropped', reason: 'runtime' };
   if (isFrameworkPath(printed)) return { kind: 'dropped', reason: 'vendored' };

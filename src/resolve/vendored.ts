@@ -139,6 +139,20 @@ export function isVendoredPath(path: string): boolean {
   return TOOLCHAIN_PATTERNS.some((pattern) => pattern.test(posix));
 }
 
+// A path printed under an environment variable that names a tool's installation (`$CHPL_HOME/modules/…`,
+// `${JAVA_HOME}/…`, `$(SDKROOT)/…`, `%ANDROID_NDK_ROOT%\…`): the tool's own files, never the workspace's, whatever
+// file of the same name the workspace holds. A variable naming the project (`$(PROJECT_DIR)`, `$SRCROOT`,
+// `$WORKSPACE_ROOT`) or the user's home is no installation.
+const TOOL_HOME_VARIABLE = /^(?:\$\{?|\$\(|%)([A-Z][A-Z0-9_]*?)(?:\}|\)|%)?[\\/]/;
+const INSTALLATION_NAME = /(?:HOME|ROOT|PREFIX|SDK)$/;
+const PROJECT_NAME = /PROJECT|WORKSPACE|SRC|SOURCE|REPO|PWD|BUILD|^HOME$/;
+
+/** True when the printed path starts at an environment variable naming a tool's installation folder. */
+export function isToolHomePath(printed: string): boolean {
+  const name = TOOL_HOME_VARIABLE.exec(printed.trim())?.[1];
+  return name !== undefined && INSTALLATION_NAME.test(name) && !PROJECT_NAME.test(name);
+}
+
 /** True when a folder of this name holds dependencies wherever it is (every path through it is vendored). */
 export function isVendoredFolderName(name: string): boolean {
   return VENDORED_SEGMENTS.has(name);

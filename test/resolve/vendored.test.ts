@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isVendoredPath } from '../../src/resolve/index.js';
+import { isToolHomePath } from '../../src/resolve/vendored.js';
 
 describe('isVendoredPath', () => {
   it.each([
@@ -169,5 +170,32 @@ describe('isVendoredPath: folder names only a package manager gives (issue 20)',
     'lib/std/fmt.zig',
   ])('keeps %s', (path) => {
     expect(isVendoredPath(path)).toBe(false);
+  });
+});
+
+describe('isToolHomePath', () => {
+  // A path printed under a variable naming a tool's installation is the tool's, whatever the workspace holds.
+  it.each([
+    '$CHPL_HOME/modules/internal/ChapelBase.chpl',
+    '${JAVA_HOME}/lib/src.zip',
+    '$(SDKROOT)/usr/include/stdio.h',
+    '%ANDROID_NDK_ROOT%\\sources\\cxx-stl\\llvm-libc++\\include\\vector',
+    '$CONDA_PREFIX/lib/python3.11/site.py',
+    '$GOROOT/src/runtime/panic.go',
+  ])('drops %s', (path) => {
+    expect(isToolHomePath(path)).toBe(true);
+  });
+
+  // The project's own variables and the user's home name the workspace or may: never dropped on the name alone.
+  it.each([
+    '$(PROJECT_DIR)/Sources/App.swift',
+    '$SRCROOT/App/main.m',
+    '${WORKSPACE_ROOT}/src/a.c',
+    '$HOME/work/app/src/a.c',
+    '$(BUILD_ROOT)/gen/x.c',
+    'src/$name/a.c',
+    '$1/a.c',
+  ])('keeps %s', (path) => {
+    expect(isToolHomePath(path)).toBe(false);
   });
 });

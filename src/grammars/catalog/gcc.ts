@@ -209,6 +209,9 @@ const MAKE_RECIPE_FAILED = new RegExp(
   'i',
 );
 
+// `<any makefile>:100: recipe for target 'phc' failed` (make before 4.2).
+const RECIPE_FOR_TARGET = /^(\S+?):(\d+) ?: (recipe for target ['`\u2018].*)$/;
+
 function parseMake(context: LineContext): boolean {
   const text = context.text;
   const directories = directoryContext((key, create) => context.shared(key, create));
@@ -239,6 +242,13 @@ function parseMake(context: LineContext): boolean {
       message: `recipe for target '${failed[3]}' failed (${failed[4]})`,
       ...(directory ? { hints: { directory } } : {}),
     });
+    return true;
+  }
+  // make before 4.2 names the makefile of a failed recipe whatever it is called (`makefile_unix:100: recipe for
+  // target 'x' failed`, `Makefile.linux:7: …`): the words are make's own, the file name proves nothing.
+  const anyRecipe = RECIPE_FOR_TARGET.exec(text);
+  if (anyRecipe) {
+    context.emit({ file: anyRecipe[1]!, line: Number(anyRecipe[2]), severity: 'note', message: anyRecipe[3]! });
     return true;
   }
   // Makefile:12: *** missing separator.  Stop.  (French typography puts a space before the colon: `Makefile:84 : …`.)
@@ -287,6 +297,7 @@ const make: GrammarFormat = {
     MAKE_DIRECTORY_ANCHOR,
     String.raw`[Mm]ake(?:-[\d.]+)?(?:\[\d+\])?: \*\*\* \[`,
     String.raw`(?:[Mm]akefile|\.mk):\d+ ?: `,
+    String.raw`:\d+ ?: recipe for target `,
     // a `cd sub && …` step (ninja's `[3/9] ` before it), which moves the folder the tools' paths are relative to
     String.raw`^(?:\[\d+/\d+\] )?cd (?:"[^"]+"|'[^']+'|[^\s"'&;|]+) &&`,
   ].join('|'),

@@ -6,7 +6,8 @@ import { parseColonHead } from './shared/common.js';
 import { SGR } from '../engine/anchors.js';
 import { newFrameRun, type FrameRunState } from './shared/scripting.js';
 
-const LUA_ANCHOR = `\\.lua${SGR}:${SGR}\\d`;
+// Fennel's own sources in a Lua traceback (`\t./src/guard.fnl:2: in function <./src/guard.fnl:1>`).
+const LUA_ANCHOR = `\\.lua${SGR}:${SGR}\\d|\\.fnl:\\d+: in `;
 // The program name lua.c puts before the message (`lua`, `lua5.4`, `luajit`, `luac5.4` for `luac -p`).
 const PROGRAM = /^(?:lua(?:jit|c)?(?:\d(?:\.\d)?)?: )/;
 const TRACEBACK = 'stack traceback:';
@@ -34,7 +35,8 @@ function parseLua(context: LineContext): boolean {
   if (text.startsWith('\t')) {
     const head = parseColonHead(context, { from: 1 });
     // `in function <./src/db.lua:4>` names where the function was defined: part of the frame, not a place.
-    if (!head || head.column !== null || !/^: in /.test(head.rest) || !/\.lua$/.test(head.file)) return false;
+    // Fennel's traceback names its own sources (`\tsrc/x.fnl:20: in function …`) in the same frames.
+    if (!head || head.column !== null || !/^: in /.test(head.rest) || !/\.(?:lua|fnl)$/.test(head.file)) return false;
     if (context.line(-1)?.trim() === TRACEBACK || run.lastLine < 0 || context.logLine - run.lastLine > 40) {
       run.trace = context.newTraceId();
       run.index = 0;

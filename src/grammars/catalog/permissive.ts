@@ -22,11 +22,12 @@ const BEFORE = String.raw`(?<=^|[\s"'\x60(\[{<=,|]|\\[nrt])`;
 // `path:L[:C]` (not followed by more digits, a dot and digit or a URL path), the GNU standard's dotted column and ranges
 // (`path:L.C:`, `path:L.C-EL.EC:`, valac and bison print them), `path(L[,C])` and `path(L:C)` (Odin),
 // `path[,:]? line L`, and a span over several lines written as two bracketed positions (`path:(12:7)-(31:15)`: jsonnet,
-// GHC's `path:(12,5)-(13,7)`).
+// GHC's `path:(12,5)-(13,7)`), a blank after each colon (`path: 14: error: …`, GnuCOBOL 2.0) and a blank before a
+// parenthesised line that a colon follows (AutoHotkey's `C:\x\OSD.ahk (141) : ==> …`).
 const SHAPES = new RegExp(
   `${BEFORE}(${PATH})(?::(\\d{1,7})(?:[:.](\\d{1,5})(?:-(?:\\d{1,7}\\.)?\\d{1,5})?)?(?![\\d/]|\\.\\d)|` +
     `\\((\\d{1,7})(?:[,:]\\s?(\\d{1,5}))?\\)|[,:]? (?:at )?line (\\d{1,7})\\b|` +
-    `:\\((\\d{1,7})[,:](\\d{1,5})\\)(?:-\\((\\d{1,7})[,:]\\d{1,5}\\))?)`,
+    `:\\((\\d{1,7})[,:](\\d{1,5})\\)(?:-\\((\\d{1,7})[,:]\\d{1,5}\\))?|: (\\d{1,7}): | \\((\\d{1,7})\\) ?: )`,
   'g',
 );
 
@@ -36,6 +37,15 @@ const NOT_A_PATH = /^(?:[\d.]+|v\d[\w.]*|\d{4}-\d\d-\d\d[T\d:.-]*|[\d.]+\.(?:tar
 const SEVERITY_WORD = /\b(error|warning|note|fatal)\b/i;
 // The severity word a location's own tail starts with: `: error: …`, ` : Warning BCP318: …`.
 const TAIL_SEVERITY = /^[\s:,-]*(error|warning|note|fatal)\b/i;
+
+// A Windows path whose folders hold blanks (`C:\Program Files\GIMP 2\scripts\resize.scm`), from its drive to an
+// extension, before `:L`, ` : L` (TinyScheme's `(F : 1)`) or `(L)`: the blanks end no word here, the drive began it.
+const WINDOWS_NAME = String.raw`[^\\/:*?"<>|\r\n]`;
+const DRIVE_PATH_WITH_BLANKS = new RegExp(
+  String.raw`(?<=^|[\s"'(])([A-Za-z]:\\(?:${WINDOWS_NAME}+\\)*${WINDOWS_NAME}+?\.[A-Za-z]\w{0,7})` +
+    String.raw`(?: ?: ?(\d{1,7})\b|\((\d{1,7})(?:, ?(\d{1,5}))?\))`,
+  'g',
+);
 
 function candidate(token: string): boolean {
   return token.length >= 2 && /[A-Za-z]/.test(token) && !NOT_A_PATH.test(token) && !token.endsWith('.');
@@ -48,7 +58,7 @@ function parsePermissive(context: LineContext): boolean {
   SHAPES.lastIndex = 0;
   for (let match = SHAPES.exec(text); match !== null; match = SHAPES.exec(text)) {
     const token = match[1]!;
-    const lineText = match[2] ?? match[4] ?? match[6] ?? match[7];
+    const lineText = match[2] ?? match[4] ?? match[6] ?? match[7] ?? match[10] ?? match[11];
     const line = Number(lineText);
     if (!candidate(token) || !(line >= 1)) continue;
     const columnText = match[3] ?? match[5] ?? match[8];
@@ -72,7 +82,23 @@ function parsePermissive(context: LineContext): boolean {
     if (broken !== undefined && candidate(broken))
       context.emit({ file: broken, line, column, endLine, severity, message, hints: { confirm: true } });
   }
+  if (text.includes(':\\') && text.includes(' ')) proposeDrivePathsWithBlanks(context);
   return false;
+}
+
+function proposeDrivePathsWithBlanks(context: LineContext): void {
+  const text = context.text;
+  DRIVE_PATH_WITH_BLANKS.lastIndex = 0;
+  for (let match = DRIVE_PATH_WITH_BLANKS.exec(text); match !== null; match = DRIVE_PATH_WITH_BLANKS.exec(text)) {
+    const line = Number(match[2] ?? match[3]);
+    // A path without blanks is the main shapes' already.
+    if (!(line >= 1) || !match[1]!.includes(' ')) continue;
+    const rest = text.slice(match.index + match[0].length);
+    const severity = severityOf((TAIL_SEVERITY.exec(rest) ?? SEVERITY_WORD.exec(text))?.[1]);
+    const message = rest.replace(/^[)\]:\s.,;-]+/, '').trim();
+    const column = match[4] === undefined ? null : Number(match[4]);
+    context.emit({ file: match[1]!, line, column, endLine: null, severity, message, hints: { confirm: true } });
+  }
 }
 
 function afterLastEscapedBreak(token: string): string | undefined {

@@ -24,7 +24,11 @@ const SOURCE_EXTENSIONS = new Set(
     'ejs pug jade hbs handlebars mustache njk nunjucks jinja jinja2 j2 liquid twig eta marko tpl tmpl cshtml razor pcss sss ' +
     // Acceptance tests are sources too (issue 20's twenty-second fresh batch): Gherkin features (cucumber, behave, Karate),
     // Robot Framework suites and resource files, and gauge's (and rpm's) .spec files name the failing step's own line.
-    'feature robot resource spec'
+    'feature robot resource spec ' +
+    // Languages whose compilers print ordinary heads (issue 20's twenty-fourth fresh batch): GnuCOBOL sources and
+    // copybooks, PTX, Lisp systems (ASDF, AutoLISP), Scheme libraries (R6RS/R7RS, Chez),
+    // Fennel, Teal, MoonScript, Janet, Chapel, Pony, Hare, Roc, Ballerina, Carbon, Move, Cairo, Vyper, AutoHotkey, WAT.
+    'cob cbl cpy ptx asd lsp ss sls sld fnl tl moon janet chpl pony ha roc bal carbon move cairo vy vyi ahk wat wast'
   ).split(/\s+/),
 );
 

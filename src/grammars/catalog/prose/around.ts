@@ -6,7 +6,8 @@ import { pathLike } from './words.js';
 
 // Whether the line holds a number phrase at all: most candidate lines (a `line 3` inside a strict format's line)
 // end here, before any word is cut out.
-export const ANY_PHRASE = /(?<![A-Za-z])(?:[Ll]ine|LINE)s?(?: *[:=#] *| +)\d|\(\d{1,7}(?:, ?\d{1,5})?\) in |#(?:L|lines-)\d/;
+export const ANY_PHRASE =
+  /(?:(?<![A-Za-z])(?:[Ll]ine|LINE)s?|(?<=[a-z])Line(?=:))(?: *[:=#][ \t]*| +)\d|\(\d{1,7}(?:, ?\d{1,5})?\) in |#(?:L|lines-)\d/;
 
 // A word that is itself a location (`psych.rb:455:in`) is a strict format's, never the file of a phrase.
 export function fileCandidates(tokens: readonly Token[]): Token[] {
@@ -27,7 +28,14 @@ export function fileAbove(context: LineContext): string | undefined {
 
 // A report field naming the file a message's position is in, on its own line below the message (jsonlint's
 // `Error: Parse error on line 2:` over its snippet, then `File: "conf/x.json"`).
-const FILE_FIELD = /^\s*(?:File|Filename|File name|Path|Source)\s*[:=]\s*["'\x60]?([^"'\x60\s]+)["'\x60]?\s*$/;
+// An unquoted field value may hold blanks and quotes when it ends in an extension (AutoHotkey's dialog, copied:
+// `File:<TAB>C:\x\Bob's macro.ahk`). A Lisp stream names its file in its printed form below the position (SBCL's
+// `Stream: #<SB-INT:FORM-TRACKING-STREAM for "file /x/y.lisp" {1003…}>`).
+const FILE_FIELD = new RegExp(
+  String.raw`^\s*(?:(?:File|Filename|File name|Path|Source)\s*[:=]\s*` +
+    String.raw`(?:["'\x60]?([^"'\x60\s]+)["'\x60]?|([^"\x60]*?\.[A-Za-z]\w{0,7}))\s*$` +
+    String.raw`|[;\s]*Stream: #<.* for "file ([^"]+)")`,
+);
 // How far below a message its file field may stand (the snippet and caret lines between).
 const MAX_FIELD_BELOW = 4;
 
@@ -36,7 +44,8 @@ export function fileBelow(context: LineContext): string | undefined {
   for (let delta = 1; delta <= MAX_FIELD_BELOW; delta++) {
     const below = context.line(delta);
     if (below === undefined || ANY_PHRASE.test(below)) return undefined;
-    const path = FILE_FIELD.exec(below)?.[1];
+    const field = FILE_FIELD.exec(below);
+    const path = field?.[1] ?? field?.[2] ?? field?.[3];
     if (path !== undefined) return pathLike(path) ? path : undefined;
   }
   return undefined;

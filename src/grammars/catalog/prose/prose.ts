@@ -22,11 +22,12 @@ import { conventionalName, pathInLogicalName, pathLike, withoutHost } from './wo
 
 const MAX_PHRASES = 8;
 
-// A number written as a line: `line 4`, `Line: 4`, `Line = 4`, `line #4`, `LINE 4`, `lines 4-6`, with an
-// optional column (`, column 7`, ` col 7`, ` char 7`, `:7`). The word must not end a longer word (`inline 4`).
+// A number written as a line: `line 4`, `Line: 4`, `Line:<TAB>4` (a dialog's fields), `Line = 4`, `line #4`, `LINE 4`, `lines 4-6`, with an
+// optional column (`, column 7`, ` col 7`, ` char 7`, `:7`). The word must not end a longer word (`inline 4`), except
+// a capitalised field glued to a lowercase word (`…parenthesisLine: 95`): a copy that lost the line break before it.
 const LINE_PHRASE = new RegExp(
-  String.raw`(?<![A-Za-z])(?:[Ll]ine|LINE)s?(?: *[:=#] *| +)(\d{1,7})(?:-(\d{1,7}))?(?:(?:, *| +|:)(?:(?:[Cc]ol(?:umn)?` +
-    String.raw`|[Cc]har(?:acter)?|[Pp]os(?:ition)?)(?: *[:=] *| +))?(\d{1,5}))?`,
+  String.raw`(?:(?<![A-Za-z])(?:[Ll]ine|LINE)s?|(?<=[a-z])Line(?=:))(?: *[:=#][ \t]*| +)(\d{1,7})(?:-(\d{1,7}))?` +
+    String.raw`(?:(?:, *| +|:)(?:(?:[Cc]ol(?:umn)?|[Cc]har(?:acter)?|[Pp]os(?:ition)?)(?: *[:=] *| +))?(\d{1,5}))?`,
   'g',
 );
 // `(4) in q.sql`, `(4,7) in q.sql`: the number in parentheses and the file after ` in `.
