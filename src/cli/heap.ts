@@ -14,6 +14,9 @@ const LARGE_LOG_BYTES = 4 * 1024 * 1024;
 /** Keeps the young generation small for the rest of the process (a capture, a stream of unknown size). */
 export async function keepYoungGenerationSmall(): Promise<void> {
   const { setFlagsFromString } = await import('node:v8');
+  // V8 refuses a code cache made under other flags: the executable compiles the scanner first (src/cli/launcher.ts).
+  const compileScanner = (globalThis as Record<symbol, unknown>)[Symbol.for('faultline.compileScanner')];
+  if (typeof compileScanner === 'function') (compileScanner as () => void)();
   setFlagsFromString('--semi-space-growth-factor=1');
   // The old generation likewise: V8 lets it grow to a few times what the last full GC found alive, and a scan's
   // promoted garbage (slices, line texts) filled that room, ~40 MB for ~9 MB alive on a dense 10 MB log (issue 21).

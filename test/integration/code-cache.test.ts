@@ -49,6 +49,21 @@ process.stdout.write(String(script.cachedDataRejected));`;
     expect(JSON.parse(found.stdout).unresolved).toHaveLength(1);
   });
 
+  it('is used for a large log too, whose scan sets V8 heap flags before the scanner runs (src/cli/heap.ts)', () => {
+    const dir = tempDir('code-cache-large');
+    const large = join(dir, 'large.log');
+    // Past heap.ts's 4 MB bound, with one location at the end.
+    writeFileSync(large, `${'a line of ordinary build chatter\n'.repeat(160_000)}src/a.ts(1,2): error TS1005: x\n`);
+    const env = { ...process.env, FAULTLINE_DEBUG_CODE_CACHE: '1', FAULTLINE_CACHE_DIR: join(dir, 'cache') };
+    const found = spawnSync(process.execPath, [join(ROOT, 'dist', 'cli.cjs'), 'locate', large, '--json', '--cwd', dir, '--root', dir], {
+      encoding: 'utf8',
+      env,
+    });
+    expect(found.stderr).toMatch(/code cache: build \(.*[\\/]cli-scan\.cache\)/);
+    expect(found.stderr).not.toMatch(/refused/);
+    expect(JSON.parse(found.stdout).unresolved).toHaveLength(1);
+  });
+
   it('is not used when its header names another bundle than the one the build wrote into the launcher', () => {
     const dir = tempDir('code-cache-built');
     const dist = join(dir, 'dist');
