@@ -8,6 +8,9 @@
 // someone else's package stays a dependency.
 // A typst package is named `@preview/<name>:<version>/<path>` by the compiler: a package's own repository (its
 // typst.toml's `name`) is where that path is fixed.
+// A Dart package is named `package:<name>/<path>` by the front end and the VM, and is read from the pub cache
+// (`.pub-cache/hosted/<host>/<name>-<version>/lib/<path>`, `.pub-cache/git/<name>-<hash>/lib/<path>`): the workspace
+// whose pubspec.yaml names the package keeps that path under lib/.
 // Perl's manifests name a distribution, not the module tree it installs, but a module's path is its package name
 // (`AN/Tools.pm` is `AN::Tools`, one namespace for every installed module): a Perl distribution (Makefile.PL,
 // Build.PL, dist.ini, cpanfile, META.json/yml) whose lib/ holds that same path is the module's source.
@@ -15,7 +18,7 @@ import { joinPosix } from './paths.js';
 import type { CandidateOutcome, Workspace } from './workspace.js';
 
 interface InstalledCopy {
-  kind: 'gem' | 'python' | 'perl' | 'nix-source' | 'typst';
+  kind: 'gem' | 'python' | 'perl' | 'nix-source' | 'typst' | 'dart';
   packageName: string;
   /** The path inside the package as the workspace lays it out (`lib/stacker/pile.rb`, `tallyho/__init__.py`, `AN/Tools.pm`). */
   relative: string;
@@ -45,7 +48,13 @@ const NIX_MANIFESTS = ['flake.nix', 'default.nix', 'shell.nix'];
 const TYPST = /(?:^@[\w-]+\/([\w-]+):|(?:^|\/)typst\/packages\/[\w-]+\/([\w-]+)\/)\d+\.\d+\.\d+\/(.+)$/;
 const TYPST_NAME = /^\s*name\s*=\s*"([\w-]+)"/m;
 
+const DART_URI = /^package:([a-z_][a-z0-9_]*)\/(.+)$/;
+const PUB_CACHE = /(?:^|\/)\.?pub-cache\/(?:hosted\/[^/]+|git)\/([a-z_][a-z0-9_]*)-[^/]+\/lib\/(.+)$/;
+const PUBSPEC_NAME = /^name:\s*["']?([a-z_][a-z0-9_]*)/m;
+
 function installedCopyOf(path: string): InstalledCopy | undefined {
+  const dart = DART_URI.exec(path) ?? PUB_CACHE.exec(path);
+  if (dart) return { kind: 'dart', packageName: dart[1] as string, relative: `lib/${dart[2] as string}` };
   const typst = TYPST.exec(path);
   if (typst) return { kind: 'typst', packageName: (typst[1] ?? typst[2]) as string, relative: typst[3] as string };
   const nix = NIX_SOURCE.exec(path);
@@ -77,6 +86,11 @@ async function manifestNames(workspace: Workspace, root: string, copy: Installed
   if (copy.kind === 'nix-source') return hasAnyFile(workspace, root, NIX_MANIFESTS);
   if (copy.kind === 'gem') return (await workspace.fs.stat(joinPosix(root, `${copy.packageName}.gemspec`))) === 'file';
   if (copy.kind === 'perl') return hasAnyFile(workspace, root, PERL_MANIFESTS);
+  if (copy.kind === 'dart') {
+    const manifest = joinPosix(root, 'pubspec.yaml');
+    if ((await workspace.fs.stat(manifest)) !== 'file') return false;
+    return PUBSPEC_NAME.exec((await workspace.fs.readText(manifest)) ?? '')?.[1] === copy.packageName;
+  }
   if (copy.kind === 'typst') {
     const manifest = joinPosix(root, 'typst.toml');
     if ((await workspace.fs.stat(manifest)) !== 'file') return false;

@@ -232,6 +232,11 @@ async function resolveByPath(raw: RawLocation, workspace: Workspace, index: File
     const outcome = await workspace.firstExisting(frozenModuleCandidates(frozen, raw.hints, workspace));
     return outcome.kind === 'resolved' ? fromOutcome(outcome, raw.file) : { kind: 'dropped', reason: 'vendored' };
   }
+  if (raw.file.startsWith('package:')) {
+    // A package URI (Dart's `package:app/x.dart`): the workspace's own package when its manifest names it, else a dependency.
+    const own = await ownInstalledCopy(raw.file, workspace);
+    return own ? fromOutcome(own, raw.file) : { kind: 'dropped', reason: 'vendored' };
+  }
   const parsed = parsePrintedPath(raw.file);
   if (parsed.kind === 'relative') return resolveRelative(raw, parsed.path, workspace, index);
   if (parsed.kind === 'host-absolute' && workspace.isInsideAnyRoot(parsed.path)) {

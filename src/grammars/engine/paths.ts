@@ -21,7 +21,12 @@ const SOURCE_EXTENSIONS = new Set(
     // Templates and the style sheets PostCSS reads (issue 20's twelfth fresh batch): an engine compiles them to code and
     // names the template's own line when it fails (ejs, pug and jade, Handlebars, Nunjucks and Jinja, Liquid, Twig,
     // Razor). Haml and Slim stay unlisted: their linters' formats name them, and the permissive tier confirms the rest.
-    'ejs pug jade hbs handlebars mustache njk nunjucks jinja jinja2 j2 liquid twig eta marko tpl tmpl cshtml razor pcss sss'
+    'ejs pug jade hbs handlebars mustache njk nunjucks jinja jinja2 j2 liquid twig eta marko tpl tmpl cshtml razor pcss sss ' +
+    // User-interface definitions and the project files of desktop and mobile tool kits (issue 20's twenty-first fresh
+    // batch): their compilers and runtimes name them like sources. Avalonia's XAML, QML, Qt Designer forms and resource
+    // lists, qmake and Qbs projects, GTK's Blueprint, Xcode's Interface Builder files, property lists and build settings,
+    // .NET resources, Windows resource scripts, Slint, JavaFX's FXML, Flutter's localisation bundles.
+    'axaml qml ui qrc pro pri qbs blp xib storyboard plist entitlements xcconfig resx rc slint fxml arb'
   ).split(/\s+/),
 );
 
@@ -120,6 +125,10 @@ function withoutScheme(printed: string): string {
   } else if (/^res:\/\//.test(path)) {
     // Godot's project folder (the one holding project.godot): `res://scripts/x.gd` is `scripts/x.gd` in it.
     path = path.slice('res://'.length);
+  } else if (/^qrc:/.test(path)) {
+    // A Qt resource: its path inside the resource tree (`qrc:/ui/Main.qml`, `qrc:///ui/Main.qml`), relative to the
+    // folder of the .qrc file that lists it, which the printed URL never names: resolve looks for that ending.
+    path = path.replace(/^qrc:\/*/, '');
   } else if (/^vite:\/?/.test(path)) {
     path = path.replace(/^vite:\/?/, '');
   } else if (/^https?:/i.test(path)) {
@@ -137,8 +146,8 @@ const QUERY_MARK = /[?#]/;
 /**
  * Reduces a printed path to a file-system path: file:// URLs (percent-decoded, `file:///C:/x` → `C:/x`),
  * bundler schemes (webpack://app/./src/x, webpack-internal:///./src/x, /@fs/abs, vite:), Angular's AOT compiler's
- * `ng:///C:/app/x.html` (the template's own path behind its scheme), Godot's `res://` project paths, a local dev server's
- * URL, query strings and hashes. Quotes around the path are removed.
+ * `ng:///C:/app/x.html` (the template's own path behind its scheme), Godot's `res://` project paths, Qt's `qrc:/`
+ * resource paths, a local dev server's URL, query strings and hashes. Quotes around the path are removed.
  */
 export function cleanPrintedPath(printed: string): string {
   let path = printed.trim();
