@@ -249,6 +249,9 @@ async function resolveByPath(raw: RawLocation, workspace: Workspace, index: File
     const own = await ownInstalledCopy(parsed.path, workspace);
     return own ? fromOutcome(own, raw.file) : { kind: 'dropped', reason: 'vendored' };
   }
+  // An installed copy of the workspace's own project outside any dependency folder (a desktop extension's).
+  const own = await ownInstalledCopy(parsed.path, workspace);
+  if (own) return fromOutcome(own, raw.file);
   // A path that exists on this machine outside the workspace is that file, not a workspace file
   // that shares its suffix; stat'ing the printed path is safe (it is not built from `..`).
   if (parsed.kind === 'host-absolute' && (await workspace.fs.stat(parsed.path)) !== undefined) {
