@@ -30,6 +30,7 @@ import { fennelFamily } from './catalog/fennel.js';
 import { crystalFamily } from './catalog/crystal.js';
 import { haxeFamily } from './catalog/haxe.js';
 import { godotFamily } from './catalog/godot.js';
+import { qtFamily } from './catalog/qt.js';
 import { awkFamily } from './catalog/awk.js';
 import { adaFamily } from './catalog/ada.js';
 import { schemeFamily } from './catalog/scheme.js';
@@ -71,6 +72,10 @@ const FAMILIES: readonly GrammarFamily[] = [
   // Godot next: its `   at: GDScript::reload (res://x.gd:6)` place lines would read as V8 frames, and its engine's own
   // C++ places (`   At: core/x.cpp:945.`) must be claimed before gcc or generic report them.
   godotFamily,
+  // Qt next: the QML engine's `qrc:/x.qml:6: ReferenceError` and `file:///x.qml:6 Expected token` places behind a logger's
+  // level words would reach generic without their severity, and uic's line (`uic: Error in line 6, column 26 : …`)
+  // would reach the prose tier without the form its next line names.
+  qtFamily,
   // tsc next: its `file(L,C): error TSnnnn` and `file:L:C - error TSnnnn` shapes carry a code no other format has,
   // and its `Found N errors in file:L` summary must be claimed (and ignored) before generic counts it again.
   typescriptFamily,

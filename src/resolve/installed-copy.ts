@@ -8,6 +8,11 @@
 // someone else's package stays a dependency.
 // A typst package is named `@preview/<name>:<version>/<path>` by the compiler: a package's own repository (its
 // typst.toml's `name`) is where that path is fixed.
+// A Dart package is named `package:<name>/<path>` by the front end and the VM, and is read from the pub cache
+// (`.pub-cache/hosted/<host>/<name>-<version>/lib/<path>`, `.pub-cache/git/<name>-<hash>/lib/<path>`): the workspace
+// whose pubspec.yaml names the package keeps that path under lib/.
+// A GNOME Shell extension runs from its installed copy (`~/.local/share/gnome-shell/extensions/<uuid>/prefs.ui`): the
+// workspace whose metadata.json (at its top, or in its src/ or extension/ folder) names that uuid holds the file there.
 // Perl's manifests name a distribution, not the module tree it installs, but a module's path is its package name
 // (`AN/Tools.pm` is `AN::Tools`, one namespace for every installed module): a Perl distribution (Makefile.PL,
 // Build.PL, dist.ini, cpanfile, META.json/yml) whose lib/ holds that same path is the module's source.
@@ -15,7 +20,7 @@ import { joinPosix } from './paths.js';
 import type { CandidateOutcome, Workspace } from './workspace.js';
 
 interface InstalledCopy {
-  kind: 'gem' | 'python' | 'perl' | 'nix-source' | 'typst';
+  kind: 'gem' | 'python' | 'perl' | 'nix-source' | 'typst' | 'dart' | 'gnome-extension';
   packageName: string;
   /** The path inside the package as the workspace lays it out (`lib/stacker/pile.rb`, `tallyho/__init__.py`, `AN/Tools.pm`). */
   relative: string;
@@ -49,9 +54,20 @@ const TYPST_NAME = /^\s*name\s*=\s*"([\w-]+)"/m;
 // `pip-build-<rand>/<name>/<path>` (vendored.ts): the package's own layout, as its repository has it.
 const PIP_SDIST = /(?:^|\/)(?:pip-install-[a-z0-9_]{8}\/([A-Za-z0-9_.-]+?)_[0-9a-f]{32}|pip-build-[a-z0-9_]{8}\/([A-Za-z0-9_.-]+))\/(.+)$/;
 
+const DART_URI = /^package:([a-z_][a-z0-9_]*)\/(.+)$/;
+const PUB_CACHE = /(?:^|\/)\.?pub-cache\/(?:hosted\/[^/]+|git)\/([a-z_][a-z0-9_]*)-[^/]+\/lib\/(.+)$/;
+const PUBSPEC_NAME = /^name:\s*["']?([a-z_][a-z0-9_]*)/m;
+
+const GNOME_EXTENSION = /(?:^|\/)gnome-shell\/extensions\/([^/]+@[^/]+)\/(.+)$/;
+const EXTENSION_FOLDERS = ['', 'src', 'extension'];
+
 function installedCopyOf(path: string): InstalledCopy | undefined {
   const sdist = PIP_SDIST.exec(path);
   if (sdist) return { kind: 'python', packageName: (sdist[1] ?? sdist[2]) as string, relative: sdist[3] as string };
+  const extension = GNOME_EXTENSION.exec(path);
+  if (extension) return { kind: 'gnome-extension', packageName: extension[1] as string, relative: extension[2] as string };
+  const dart = DART_URI.exec(path) ?? PUB_CACHE.exec(path);
+  if (dart) return { kind: 'dart', packageName: dart[1] as string, relative: `lib/${dart[2] as string}` };
   const typst = TYPST.exec(path);
   if (typst) return { kind: 'typst', packageName: (typst[1] ?? typst[2]) as string, relative: typst[3] as string };
   const nix = NIX_SOURCE.exec(path);
@@ -83,6 +99,19 @@ async function manifestNames(workspace: Workspace, root: string, copy: Installed
   if (copy.kind === 'nix-source') return hasAnyFile(workspace, root, NIX_MANIFESTS);
   if (copy.kind === 'gem') return (await workspace.fs.stat(joinPosix(root, `${copy.packageName}.gemspec`))) === 'file';
   if (copy.kind === 'perl') return hasAnyFile(workspace, root, PERL_MANIFESTS);
+  if (copy.kind === 'gnome-extension') {
+    for (const folder of EXTENSION_FOLDERS) {
+      const manifest = joinPosix(root, folder, 'metadata.json');
+      if ((await workspace.fs.stat(manifest)) !== 'file') continue;
+      if (((await workspace.fs.readText(manifest)) ?? '').includes(`"${copy.packageName}"`)) return true;
+    }
+    return false;
+  }
+  if (copy.kind === 'dart') {
+    const manifest = joinPosix(root, 'pubspec.yaml');
+    if ((await workspace.fs.stat(manifest)) !== 'file') return false;
+    return PUBSPEC_NAME.exec((await workspace.fs.readText(manifest)) ?? '')?.[1] === copy.packageName;
+  }
   if (copy.kind === 'typst') {
     const manifest = joinPosix(root, 'typst.toml');
     if ((await workspace.fs.stat(manifest)) !== 'file') return false;
@@ -104,6 +133,7 @@ function candidatesIn(root: string, copy: InstalledCopy): string[] {
   // distribution keeps its modules under lib/ (old ones beside Makefile.PL, which installs them all the same).
   if (copy.kind === 'python') return [joinPosix(root, copy.relative), joinPosix(root, 'src', copy.relative)];
   if (copy.kind === 'perl') return [joinPosix(root, 'lib', copy.relative), joinPosix(root, copy.relative)];
+  if (copy.kind === 'gnome-extension') return EXTENSION_FOLDERS.map((folder) => joinPosix(root, folder, copy.relative));
   return [joinPosix(root, copy.relative)];
 }
 

@@ -242,6 +242,11 @@ async function resolveByPath(raw: RawLocation, workspace: Workspace, index: File
     const outcome = await workspace.firstExisting(frozenModuleCandidates(frozen, raw.hints, workspace));
     return outcome.kind === 'resolved' ? fromOutcome(outcome, raw.file) : { kind: 'dropped', reason: 'vendored' };
   }
+  if (raw.file.startsWith('package:')) {
+    // A package URI (Dart's `package:app/x.dart`): the workspace's own package when its manifest names it, else a dependency.
+    const own = await ownInstalledCopy(raw.file, workspace);
+    return own ? fromOutcome(own, raw.file) : { kind: 'dropped', reason: 'vendored' };
+  }
   const parsed = parsePrintedPath(raw.file);
   if (parsed.kind === 'relative') return resolveRelative(raw, parsed.path, workspace, index);
   if (parsed.kind === 'host-absolute' && workspace.isInsideAnyRoot(parsed.path)) {
@@ -254,6 +259,9 @@ async function resolveByPath(raw: RawLocation, workspace: Workspace, index: File
     const own = await ownInstalledCopy(parsed.path, workspace);
     return own ? fromOutcome(own, raw.file) : { kind: 'dropped', reason: 'vendored' };
   }
+  // An installed copy of the workspace's own project outside any dependency folder (a desktop extension's).
+  const own = await ownInstalledCopy(parsed.path, workspace);
+  if (own) return fromOutcome(own, raw.file);
   // A path that exists on this machine outside the workspace is that file, not a workspace file
   // that shares its suffix; stat'ing the printed path is safe (it is not built from `..`).
   if (parsed.kind === 'host-absolute' && (await workspace.fs.stat(parsed.path)) !== undefined) {

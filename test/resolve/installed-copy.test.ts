@@ -69,6 +69,21 @@ describe("an installed copy of the workspace's own package", () => {
     expect(await fate(other, '@preview/subfig:0.3.0/src/lib.typ')).toBe('vendored');
   });
 
+  it("maps a Dart package URI and its pub-cache copy to lib/ when the workspace's pubspec.yaml names the package", async () => {
+    const root = await makeWorkspace({ 'pubspec.yaml': 'name: tally_button\nversion: 1.0.0\n', 'lib/src/tally.dart': 'x\n' });
+    expect(await fate(root, 'package:tally_button/src/tally.dart')).toBe('kept lib/src/tally.dart');
+    expect(await fate(root, '/home/u/.pub-cache/hosted/pub.dev/tally_button-1.0.0/lib/src/tally.dart')).toBe('kept lib/src/tally.dart');
+    // Another package is a dependency, even where the workspace has a file of the same path.
+    expect(await fate(root, 'package:splash_kit/src/tally.dart')).toBe('vendored');
+  });
+
+  it("maps a GNOME Shell extension's installed copy to the folder whose metadata.json names its uuid", async () => {
+    const root = await makeWorkspace({ 'src/metadata.json': '{ "uuid": "lamp@example.org" }\n', 'src/prefs.ui': 'x\n' });
+    expect(await fate(root, '/home/u/.local/share/gnome-shell/extensions/lamp@example.org/prefs.ui')).toBe('kept src/prefs.ui');
+    const other = await makeWorkspace({ 'src/metadata.json': '{ "uuid": "other@example.org" }\n', 'src/prefs.ui': 'x\n' });
+    expect(await fate(other, '/home/u/.local/share/gnome-shell/extensions/lamp@example.org/prefs.ui')).not.toBe('kept src/prefs.ui');
+  });
+
   it("maps an installed copy inside the workspace too (Carton's local/, a project .venv)", async () => {
     const perl = await makeWorkspace({
       cpanfile: "requires 'Moo';\n",

@@ -48,9 +48,20 @@ function bundleSide(text: string): { from: number; to: number } | undefined {
 }
 
 // A program that prints its own name glued before the file (psql's `psql:schema.sql:12: ERROR:`, m4's `m4:x.m4:3:`):
-// the name is no folder. A runtime's or a bundler's scheme (`node:internal/x.js`, `webpack:x`) is left to be read as one.
-const PROGRAM_HEAD =
-  /^(?!(?:node|file|webpack|vite|ng|https?|data|blob|bun|deno|jar|zip|internal|eval|native|chrome|moz)\b)[a-z][a-z0-9_+-]{1,31}:(?![\\/])/;
+// the name is no folder. A runtime's or a bundler's scheme (`node:internal/x.js`, `webpack:x`) or a package URI
+// (`package:app/x.dart`, resolved by its package's manifest) is left to be read as one.
+const SCHEMES = 'node|file|webpack|vite|ng|https?|data|blob|bun|deno|jar|zip|internal|eval|native|chrome|moz|package';
+const PROGRAM_HEAD = new RegExp(`^(?!(?:${SCHEMES})\\b)[a-z][a-z0-9_+-]{1,31}:(?![\\\\/])`);
+
+// A place inside a dependency's artifact, named by its build coordinate right before it: the Android Gradle plugin's
+// manifest merger writes `from [androidx.core:core:1.0.0] AndroidManifest.xml:22:18-86` for a library's manifest, whose
+// bare name would otherwise be taken for the app's own file. Bounded look-back: a coordinate is short.
+const ARTIFACT_COORDINATE = /\[[\w.-]+:[\w.-]+:[\w.+-]+\]\s*$/;
+const COORDINATE_REACH = 160;
+
+function insideArtifact(text: string, start: number): boolean {
+  return text[start - 1] === ' ' && ARTIFACT_COORDINATE.test(text.slice(Math.max(0, start - COORDINATE_REACH), start));
+}
 
 function parseGeneric(context: LineContext): boolean {
   const text = context.text;
@@ -66,6 +77,11 @@ function parseGeneric(context: LineContext): boolean {
     const paren = text[match.index + match[0].length - 2] === '(';
     const head = paren ? parseParenHead(context, { from: start }) : parseColonHead(context, { from: start });
     if (!head || (bundle !== undefined && start >= bundle.from && start < bundle.to)) continue;
+    if (insideArtifact(text, start)) {
+      claimed = true;
+      consumedTo = match.index + match[0].length;
+      continue;
+    }
     // A scheme such as https://host/x.js:3 is a URL unless it is a file:// or bundler URL or a local dev server's.
     if (/^[a-z][\w+.-]*:\/\//i.test(head.file) && !/^(?:file|webpack(?:-internal)?):/i.test(head.file) && !isDevServerUrl(head.file))
       continue;

@@ -83,8 +83,25 @@ const CODE_IN_DESCRIPTION = /^(?:fatal )?(?:error|warning) ([A-Z]{1,4}\d{3,5})\s
 // IDE ships), the File cell a path whose next cell is the line. That holds for VS 2010's order (severity, ordinal,
 // description, file, line, column, project), VS 2017-2022's (severity, code, description, project, file, line, …) and
 // the copies whose first cells are empty (the icon columns) or that a Markdown code span wraps in backticks.
+// The list pasted into a web form as an HTML table (an issue template's `<details>` block): a row per line,
+// `<tr><td>Error</td><td>CS0103</td>…</tr>`, read as the tab-separated row it was copied from.
+const HTML_ROW = /^\s*<tr>\s*<t[dh]>/;
+
+function rowCells(text: string): string[] {
+  if (!HTML_ROW.test(text)) return text.replace(/^`|`$/g, '').split('\t');
+  return text
+    .replace(/^\s*<tr>\s*<t[dh]>|<\/t[dh]>\s*<\/tr>\s*$/g, '')
+    .split(/<\/t[dh]>\s*<t[dh]>/)
+    .map((cell) =>
+      cell
+        .replace(/<br\s*\/?>/g, ' ')
+        .replace(/<[^>]*>/g, '')
+        .replace(/\s+/g, ' '),
+    );
+}
+
 function parseErrorList(context: LineContext): boolean {
-  const cells = context.text.replace(/^`|`$/g, '').split('\t');
+  const cells = rowCells(context.text);
   const state = context.state<ErrorListState>(() => ({}));
   if (cells[0] === 'Severity') {
     const index = (name: string): number => cells.findIndex((cell) => cell.trim() === name);
@@ -128,14 +145,15 @@ const visualStudio: GrammarFormat = {
   description:
     "Visual Studio's Error List copied (Ctrl+C) as tab-separated rows: `Error<TAB>CS0103<TAB>The name 'x' does not " +
     'exist…<TAB>App<TAB>C:\\src\\App\\Program.cs<TAB>12<TAB>Active`, with or without the header row, in any UI language ' +
-    "(`Fehler`, `错误`) and in VS 2010-2013's order (`Error<TAB>1<TAB>error C2065: …<TAB>file<TAB>line<TAB>column<TAB>project`).",
+    "(`Fehler`, `错误`), in VS 2010-2013's order (`Error<TAB>1<TAB>error C2065: …<TAB>file<TAB>line<TAB>column<TAB>project`) " +
+    'and pasted as HTML table rows (`<tr><td>Error</td><td>MC3072</td>…</tr>`).',
   columnBase: 1,
   columnUnit: 'utf-16',
   fields: ['file', 'line', 'severity', 'message', 'code'],
   observed: false,
   url: 'https://learn.microsoft.com/en-us/visualstudio/ide/reference/error-list-window',
   // A severity cell first (after up to three empty cells or a backtick), capitalized as the IDE prints it.
-  anchor: `^[\\t\`]{0,3}(?:${LIST_SEVERITY_ANCHOR})\\t|^Severity\\tCode\\t`,
+  anchor: `^[\\t\`]{0,3}(?:${LIST_SEVERITY_ANCHOR})\\t|^Severity\\tCode\\t|^\\s*<tr>\\s*<td>(?:${LIST_SEVERITY_ANCHOR})</td>`,
   parse: parseErrorList,
 };
 

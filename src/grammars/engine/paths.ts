@@ -28,7 +28,12 @@ const SOURCE_EXTENSIONS = new Set(
     // Languages whose compilers print ordinary heads (issue 20's twenty-fourth fresh batch): GnuCOBOL sources and
     // copybooks, PTX, Lisp systems (ASDF, AutoLISP), Scheme libraries (R6RS/R7RS, Chez),
     // Fennel, Teal, MoonScript, Janet, Chapel, Pony, Hare, Roc, Ballerina, Carbon, Move, Cairo, Vyper, AutoHotkey, WAT.
-    'cob cbl cpy ptx asd lsp ss sls sld fnl tl moon janet chpl pony ha roc bal carbon move cairo vy vyi ahk wat wast'
+    'cob cbl cpy ptx asd lsp ss sls sld fnl tl moon janet chpl pony ha roc bal carbon move cairo vy vyi ahk wat wast ' +
+    // User-interface definitions and the project files of desktop and mobile tool kits (issue 20's twenty-first fresh
+    // batch): their compilers and runtimes name them like sources. Avalonia's XAML, QML, Qt Designer forms and resource
+    // lists, qmake and Qbs projects, GTK's Blueprint, Xcode's Interface Builder files, property lists and build settings,
+    // .NET resources, Windows resource scripts, Slint, JavaFX's FXML, Flutter's localisation bundles.
+    'axaml qml ui qrc pro pri qbs blp xib storyboard plist entitlements xcconfig resx rc slint fxml arb'
   ).split(/\s+/),
 );
 
@@ -127,6 +132,10 @@ function withoutScheme(printed: string): string {
   } else if (/^res:\/\//.test(path)) {
     // Godot's project folder (the one holding project.godot): `res://scripts/x.gd` is `scripts/x.gd` in it.
     path = path.slice('res://'.length);
+  } else if (/^qrc:/.test(path)) {
+    // A Qt resource: its path inside the resource tree (`qrc:/ui/Main.qml`, `qrc:///ui/Main.qml`), relative to the
+    // folder of the .qrc file that lists it, which the printed URL never names: resolve looks for that ending.
+    path = path.replace(/^qrc:\/*/, '');
   } else if (/^vite:\/?/.test(path)) {
     path = path.replace(/^vite:\/?/, '');
   } else if (/^https?:/i.test(path)) {
@@ -144,8 +153,8 @@ const QUERY_MARK = /[?#]/;
 /**
  * Reduces a printed path to a file-system path: file:// URLs (percent-decoded, `file:///C:/x` → `C:/x`),
  * bundler schemes (webpack://app/./src/x, webpack-internal:///./src/x, /@fs/abs, vite:), Angular's AOT compiler's
- * `ng:///C:/app/x.html` (the template's own path behind its scheme), Godot's `res://` project paths, a local dev server's
- * URL, query strings and hashes. Quotes around the path are removed.
+ * `ng:///C:/app/x.html` (the template's own path behind its scheme), Godot's `res://` project paths, Qt's `qrc:/`
+ * resource paths, a local dev server's URL, query strings and hashes. Quotes around the path are removed.
  */
 export function cleanPrintedPath(printed: string): string {
   let path = printed.trim();

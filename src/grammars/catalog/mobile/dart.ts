@@ -14,7 +14,31 @@ const DART_SEVERITY: Record<string, 'error' | 'warning' | 'note'> = {
   context: 'note',
 };
 
+// The front end as an IDE's console shows it: the message first (`Error: The method 'x' isn't defined …`), the place
+// alone on the next line as a package URI (`package:app/src/timer.dart:167`), then notes whose own place lines
+// follow them (`- '_State' is from 'package:app/src/timer.dart' (…).` / `package:app/src/timer.dart:1`).
+const PLACE_ALONE = /^((?:package:[a-z_][a-z0-9_]*\/)?[^\s:]+\.dart):(\d+)(?::(\d+))?\s*$/;
+const MESSAGE_ABOVE = /^(Error|Warning): (.+)$/;
+
+function parsePlaceAlone(context: LineContext): boolean {
+  const place = PLACE_ALONE.exec(context.text);
+  if (!place) return false;
+  const above = context.line(-1) ?? '';
+  const message = MESSAGE_ABOVE.exec(above);
+  // A note's place (under `- 'x' is from …`) is the declaration the message speaks of, not a report of its own.
+  if (!message) return /^- '/.test(above);
+  context.emit({
+    file: place[1] ?? '',
+    line: Number(place[2]),
+    column: place[3] === undefined ? null : Number(place[3]),
+    severity: DART_SEVERITY[(message[1] ?? '').toLowerCase()] ?? null,
+    message: message[2] ?? '',
+  });
+  return true;
+}
+
 function parseDart(context: LineContext): boolean {
+  if (parsePlaceAlone(context)) return true;
   const head = parseColonHead(context);
   if (!head || !/\.dart$/.test(head.file)) return false;
   const tail = /^: (Error|Warning|Context|Info|Hint): (.*)$/.exec(head.rest);
@@ -135,14 +159,15 @@ export const dart: GrammarFormat = {
   language: 'Dart',
   description:
     "`dart run` / `dart compile` / `flutter build` (the front end): `lib/main.dart:12:5: Error: The getter 'x' isn't defined…`, " +
-    'source and caret lines, `Context:` notes.',
+    'source and caret lines, `Context:` notes; an IDE console’s `Error: msg` with the place alone on the next line ' +
+    '(`package:app/src/timer.dart:167`).',
   columnBase: 1,
   // The front end's offsets are Dart String indices: UTF-16 code units.
   columnUnit: 'utf-16',
   fields: ['file', 'line', 'column', 'severity', 'message'],
   observed: false,
   url: 'https://dart.dev/tools/dart-compile',
-  anchor: '\\.dart:\\d+:\\d+: (?:Error|Warning|Context|Info|Hint): ',
+  anchor: '\\.dart:\\d+:\\d+: (?:Error|Warning|Context|Info|Hint): |\\.dart:\\d+(?::\\d+)?\\s*$',
   parse: parseDart,
 };
 
