@@ -12,6 +12,7 @@ import { isCaselessPath, type FileIndex, type IndexQuery } from './file-index.js
 import { frozenModuleCandidates, frozenModuleName } from './frozen-modules.js';
 import { ownInstalledCopy } from './installed-copy.js';
 import { joinPosix, parsePrintedPath, suffixesLongestFirst } from './paths.js';
+import { inOwnPathDependency, ownPathDependencyFile } from './path-dependencies.js';
 import { isFrameworkPackage, isFrameworkPath } from './frameworks.js';
 import { isJdkPackage, isLegacyNodeInternal, isRuntimePseudoPath, isVendoredPath } from './vendored.js';
 import type { CandidateOutcome, Workspace } from './workspace.js';
@@ -182,9 +183,12 @@ function deferToIndex(raw: RawLocation, segments: readonly string[], index: File
 }
 
 // A dependency folder inside the workspace (a project's .venv, Carton's local/) may hold an installed copy of the
-// workspace's own package too: its file is the one to fix (installed-copy.ts).
-async function ownCopyIfVendored(resolution: Resolution, path: string, workspace: Workspace): Promise<Resolution> {
+// workspace's own package too: its file is the one to fix (installed-copy.ts). A folder the workspace's manifest
+// names as a local path dependency is the user's own code, whatever it is called (path-dependencies.ts).
+async function ownCopyIfVendored(outcome: CandidateOutcome, printed: string, path: string, workspace: Workspace): Promise<Resolution> {
+  const resolution = fromOutcome(outcome, printed);
   if (resolution.kind !== 'dropped' || resolution.reason !== 'vendored') return resolution;
+  if (outcome.kind === 'resolved' && (await inOwnPathDependency(workspace, outcome.root, outcome.relative))) return outcome;
   const own = await ownInstalledCopy(path, workspace);
   return own ? fromOutcome(own, path) : resolution;
 }
@@ -197,7 +201,7 @@ function leadingParents(segments: readonly string[]): number {
 
 async function resolveRelative(raw: RawLocation, relative: string, workspace: Workspace, index: FileIndex): Promise<FirstPass> {
   const outcome = await workspace.firstExisting(relativeCandidates(relative, raw.hints, workspace));
-  const miss = await ownCopyIfVendored(fromOutcome(outcome, raw.file), relative, workspace);
+  const miss = await ownCopyIfVendored(outcome, raw.file, relative, workspace);
   const segments = relative.split('/');
   // `../Source/x.f90` printed by a compiler whose folder the log never named (recursive make, an IDE's build
   // folder): the part after the leading `..` is matched in the workspace like any other failed path.
@@ -235,14 +239,15 @@ async function resolveByPath(raw: RawLocation, workspace: Workspace, index: File
   const parsed = parsePrintedPath(raw.file);
   if (parsed.kind === 'relative') return resolveRelative(raw, parsed.path, workspace, index);
   if (parsed.kind === 'host-absolute' && workspace.isInsideAnyRoot(parsed.path)) {
-    return ownCopyIfVendored(fromOutcome(await workspace.firstExisting([parsed.path]), raw.file), parsed.path, workspace);
+    return ownCopyIfVendored(await workspace.firstExisting([parsed.path]), raw.file, parsed.path, workspace);
   }
   // Outside every root. A toolchain path is dropped before suffix matching, because stripping
   // its prefix (/usr/include/, site-packages/) could land on an unrelated same-named user file.
   if (isVendoredPath(parsed.path)) {
     // …unless it is an installed copy of the workspace's own package (installed-copy.ts).
     const own = await ownInstalledCopy(parsed.path, workspace);
-    return own ? fromOutcome(own, raw.file) : { kind: 'dropped', reason: 'vendored' };
+    if (own) return fromOutcome(own, raw.file);
+    return (await ownPathDependencyFile(workspace, parsed.path)) ?? { kind: 'dropped', reason: 'vendored' };
   }
   // A path that exists on this machine outside the workspace is that file, not a workspace file
   // that shares its suffix; stat'ing the printed path is safe (it is not built from `..`).

@@ -12,9 +12,10 @@ interface PanicState {
   message: string;
 }
 
-const PANIC = /^thread '[^']*'(?: \(\d+\))? panicked at /;
+// Indented when cargo relays a build script's stderr (`  --- stderr` then the panic, two spaces in).
+const PANIC = /^\s*thread '[^']*'(?: \(\d+\))? panicked at /;
 // What ends a panic message printed under the new-form header.
-const MESSAGE_END = /^(?:\s*$|note: |stack backtrace:|thread '|---- |error(?:\[|:)|test result:|\s+\d+: )/;
+const MESSAGE_END = /^(?:\s*$|\s*(?:note: |stack backtrace:|thread '|---- |error(?:\[|:)|test result:)|\s+\d+: )/;
 const MAX_MESSAGE_LINES = 10;
 // Old form: the location closes the quoted message, possibly several lines below the header.
 const OLD_TAIL = /', (?=\S)/g;
