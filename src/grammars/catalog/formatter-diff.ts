@@ -186,7 +186,7 @@ function checkedFile(context: LineContext): { file: string; message: string } | 
 
 const formatterCheck: GrammarFormat = {
   name: 'formatter-check',
-  language: 'any (formatters)',
+  language: 'Any',
   description:
     '`black --check`: `would reformat x.py`; `isort --check-only`: `ERROR: x.py Imports are incorrectly sorted.`; ' +
     '`prettier --check`: `[warn] x.js` rows; `mix format --check-formatted`: `  * x.ex` rows. The file as a whole (line 1), ' +
