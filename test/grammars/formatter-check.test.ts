@@ -49,5 +49,10 @@ describe('formatter-check', () => {
     const hunk = { file: 'pkg/a.py', line: 4, severity: 'warning', format: 'formatter-diff' };
     expect(scan([...diff, 'would reformat pkg/a.py', 'would reformat pkg/b.py'])).toEqual([hunk, whole('pkg/b.py')]);
     expect(scan(['ERROR: pkg/a.py Imports are incorrectly sorted.', ...diff])).toEqual([hunk]);
+    // A diff printed later by another run (`isort --diff` after `isort --check-only`): the check line becomes a note.
+    expect(scan(['ERROR: pkg/a.py Imports are incorrectly sorted.', '', '$ isort --diff pkg/a.py', ...diff])).toEqual([
+      { ...whole('pkg/a.py'), severity: 'note' },
+      hunk,
+    ]);
   });
 });

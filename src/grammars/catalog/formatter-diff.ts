@@ -9,6 +9,7 @@
 // Link: https://pycqa.github.io/isort/docs/configuration/options.html#check
 // Link: https://prettier.io/docs/en/cli.html#--check
 // Link: https://hexdocs.pm/mix/Mix.Tasks.Format.html
+import type { RawLocation } from '../../core/index.js';
 import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
 import { SGR } from '../engine/anchors.js';
 import { plausiblePath } from './shared/common.js';
@@ -108,12 +109,18 @@ function emitFirstChange(context: LineContext, file: string, start: number, inde
   }
   context.emit({ file, line, column: null, severity: 'warning', message });
   const diffed = context.shared(DIFFED_FILES, () => new Set<string>());
-  if (diffed.size < MAX_DIFFED_FILES) diffed.add(file);
+  if (diffed.size < MAX_FILES) diffed.add(file);
+  // A check line printed earlier for this file (`isort --check-only`, then `isort --diff` run apart) ranks below
+  // the hunk: it stays listed, as a note.
+  const checked = context.sharedIfMade<Map<string, RawLocation>>(CHECKED_FILES)?.get(file);
+  if (checked) checked.severity = 'note';
 }
 
 // The files a diff placed: a check line naming one of them adds nothing (the hunk is the better place).
 const DIFFED_FILES = 'formatter-diff:files';
-const MAX_DIFFED_FILES = 4096;
+// The check lines emitted so far, by file.
+const CHECKED_FILES = 'formatter-check:files';
+const MAX_FILES = 4096;
 
 const formatterDiff: GrammarFormat = {
   name: 'formatter-diff',
@@ -202,7 +209,9 @@ const formatterCheck: GrammarFormat = {
     if (!checked || !plausiblePath(checked.file)) return false;
     const diffed = context.sharedIfMade<Set<string>>(DIFFED_FILES);
     if (diffed?.has(checked.file) || diffFollows(context, checked.file)) return true;
-    context.emit({ file: checked.file, line: 1, column: null, severity: 'warning', message: checked.message });
+    const location = context.emit({ file: checked.file, line: 1, column: null, severity: 'warning', message: checked.message });
+    const emitted = context.shared(CHECKED_FILES, () => new Map<string, RawLocation>());
+    if (location && emitted.size < MAX_FILES) emitted.set(checked.file, location);
     return true;
   },
 };
