@@ -63,6 +63,18 @@ describe('local path dependencies named by a manifest', () => {
     expect(await fate(root, '.', [...files, 'vendor/left-pad/index.js'])).toEqual([...files, 'vendored']);
   });
 
+  it('keeps a file the tool said it built from a local folder (hints.localPackage), with no manifest to say so', async () => {
+    const root = await makeWorkspace({ 'src/third_party/cras-sys/build.rs': '' });
+    const printed = '/home/someone/proj/src/third_party/cras-sys/build.rs';
+    const result = await resolveLocations([raw(printed, { hints: { localPackage: true } }), raw(printed)], {
+      cwd: root,
+      roots: [root],
+      isIgnored: noIgnores,
+    });
+    expect(result.locations.map((location) => location.file)).toEqual(['src/third_party/cras-sys/build.rs']);
+    expect(result.dropped.map((location) => location.reason)).toEqual(['vendored']);
+  });
+
   it('never names a folder outside the roots, and without a manifest a third_party/ file stays vendored', async () => {
     const root = await makeWorkspace({
       'app/Cargo.toml': '[dependencies]\nouter = { path = "../../outside/outer" }\n',
