@@ -203,7 +203,10 @@ const formatterCheck: GrammarFormat = {
   fields: ['file', 'severity', 'message'],
   observed: true,
   url: 'https://black.readthedocs.io/en/stable/usage_and_configuration/the_basics.html#check',
-  anchor: `^would reformat |^Would reformat: |^ERROR: \\S.* Imports are incorrectly sorted|^\\[${SGR}warn${SGR}\\] \\S+\\r?$|^\\s+\\* \\S+\\r?$`,
+  anchor: [
+    '^would reformat |^Would reformat: |^ERROR: \\S.* Imports are incorrectly sorted',
+    `^\\[${SGR}warn${SGR}\\] \\S+\\r?$|^\\s+\\* \\S+\\r?$`,
+  ].join('|'),
   parse(context) {
     const checked = checkedFile(context);
     if (!checked || !plausiblePath(checked.file)) return false;
