@@ -177,6 +177,9 @@ export interface ResolveHints {
   /** A bare file name that a line above printed with its folders (a command's `--schema pkg/pg/schema.prisma`,
    * `Compiling src/net/io.c`): when several workspace files have the name, the one that path ends in. */
   mentionedPath?: string;
+  /** The tool said this location's package was built from a local folder (cargo's `custom build command for
+   * \`name v1.0.0 (/abs/folder)\``): the file is the user's own even under `third_party/` or `vendor/`. */
+  localPackage?: boolean;
 }
 
 /** `build`: a build system's own bookkeeping (a CMake build folder's generated makefiles; make's recipe line

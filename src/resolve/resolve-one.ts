@@ -12,6 +12,7 @@ import { isCaselessPath, type FileIndex, type IndexQuery } from './file-index.js
 import { frozenModuleCandidates, frozenModuleName } from './frozen-modules.js';
 import { ownInstalledCopy } from './installed-copy.js';
 import { joinPosix, parsePrintedPath, suffixesLongestFirst } from './paths.js';
+import { inOwnPathDependency, ownPathDependencyFile } from './path-dependencies.js';
 import { isFrameworkPackage, isFrameworkPath } from './frameworks.js';
 import { isJdkPackage, isLegacyNodeInternal, isRuntimePseudoPath, isToolHomePath, isVendoredPath } from './vendored.js';
 import type { CandidateOutcome, Workspace } from './workspace.js';
@@ -88,6 +89,7 @@ export function resolutionKey(raw: RawLocation): string {
     hints?.named === true,
     hints?.wrappedFrom,
     hints?.packageName,
+    hints?.localPackage === true,
   ]);
 }
 
@@ -185,9 +187,18 @@ function deferToIndex(raw: RawLocation, segments: readonly string[], index: File
 }
 
 // A dependency folder inside the workspace (a project's .venv, Carton's local/) may hold an installed copy of the
-// workspace's own package too: its file is the one to fix (installed-copy.ts).
-async function ownCopyIfVendored(resolution: Resolution, path: string, workspace: Workspace): Promise<Resolution> {
+// workspace's own package too: its file is the one to fix (installed-copy.ts). A folder the workspace's manifest
+// names as a local path dependency is the user's own code, whatever it is called (path-dependencies.ts).
+async function ownCopyIfVendored(
+  outcome: CandidateOutcome,
+  printed: string,
+  path: string,
+  workspace: Workspace,
+  local = false,
+): Promise<Resolution> {
+  const resolution = fromOutcome(outcome, printed);
   if (resolution.kind !== 'dropped' || resolution.reason !== 'vendored') return resolution;
+  if (outcome.kind === 'resolved' && (local || (await inOwnPathDependency(workspace, outcome.root, outcome.relative)))) return outcome;
   const own = await ownInstalledCopy(path, workspace);
   return own ? fromOutcome(own, path) : resolution;
 }
@@ -200,7 +211,7 @@ function leadingParents(segments: readonly string[]): number {
 
 async function resolveRelative(raw: RawLocation, relative: string, workspace: Workspace, index: FileIndex): Promise<FirstPass> {
   const outcome = await workspace.firstExisting(relativeCandidates(relative, raw.hints, workspace));
-  const miss = await ownCopyIfVendored(fromOutcome(outcome, raw.file), relative, workspace);
+  const miss = await ownCopyIfVendored(outcome, raw.file, relative, workspace, raw.hints?.localPackage === true);
   const segments = relative.split('/');
   // `../Source/x.f90` printed by a compiler whose folder the log never named (recursive make, an IDE's build
   // folder): the part after the leading `..` is matched in the workspace like any other failed path.
@@ -250,14 +261,22 @@ async function resolveByPath(raw: RawLocation, workspace: Workspace, index: File
   const parsed = parsePrintedPath(raw.file);
   if (parsed.kind === 'relative') return resolveRelative(raw, parsed.path, workspace, index);
   if (parsed.kind === 'host-absolute' && workspace.isInsideAnyRoot(parsed.path)) {
-    return ownCopyIfVendored(fromOutcome(await workspace.firstExisting([parsed.path]), raw.file), parsed.path, workspace);
+    return ownCopyIfVendored(
+      await workspace.firstExisting([parsed.path]),
+      raw.file,
+      parsed.path,
+      workspace,
+      raw.hints?.localPackage === true,
+    );
   }
   // Outside every root. A toolchain path is dropped before suffix matching, because stripping
   // its prefix (/usr/include/, site-packages/) could land on an unrelated same-named user file.
-  if (isVendoredPath(parsed.path)) {
+  // A package the tool built from a local folder is the user's, whatever the folder is called: matched as any path.
+  if (isVendoredPath(parsed.path) && raw.hints?.localPackage !== true) {
     // …unless it is an installed copy of the workspace's own package (installed-copy.ts).
     const own = await ownInstalledCopy(parsed.path, workspace);
-    return own ? fromOutcome(own, raw.file) : { kind: 'dropped', reason: 'vendored' };
+    if (own) return fromOutcome(own, raw.file);
+    return (await ownPathDependencyFile(workspace, parsed.path)) ?? { kind: 'dropped', reason: 'vendored' };
   }
   // An installed copy of the workspace's own project outside any dependency folder (a desktop extension's).
   const own = await ownInstalledCopy(parsed.path, workspace);
@@ -267,7 +286,9 @@ async function resolveByPath(raw: RawLocation, workspace: Workspace, index: File
   if (parsed.kind === 'host-absolute' && (await workspace.fs.stat(parsed.path)) !== undefined) {
     return { kind: 'unresolved', reason: 'outside-root' };
   }
-  const found = fromOutcome(await workspace.firstExisting(foreignSuffixCandidates(parsed.segments, workspace)), raw.file);
+  const suffixed = await workspace.firstExisting(foreignSuffixCandidates(parsed.segments, workspace));
+  if (suffixed.kind === 'resolved' && raw.hints?.localPackage === true) return suffixed;
+  const found = fromOutcome(suffixed, raw.file);
   if (found.kind !== 'unresolved' || found.reason !== 'not-found') return found;
   // Found nowhere under a root, two last resorts answered by the file index (several matches are `ambiguous`):
   // - a file at the root of a file system (`/Name.swift`) is a path whose head the user cut before pasting, as

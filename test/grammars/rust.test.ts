@@ -111,6 +111,21 @@ describe('rustc', () => {
 });
 
 describe('rust-panic', () => {
+  it("reads a build script's panic indented under cargo's stderr, local to the package only when cargo built it from that folder", () => {
+    const failed = (what: string) => `error: failed to run custom build command for \`${what}\``;
+    const stderr = (site: string) => ['', 'Caused by:', '  --- stderr', `  thread 'main' panicked at 'no header', ${site}:33:10`];
+    const [local] = scan([
+      failed('cras-sys v0.1.0 (/home/u/proj/third_party/cras-sys)'),
+      ...stderr('/home/u/proj/third_party/cras-sys/build.rs'),
+    ]);
+    expect(local).toMatchObject({ file: '/home/u/proj/third_party/cras-sys/build.rs', line: 33, severity: 'error', message: 'no header' });
+    expect(local?.hints?.localPackage).toBe(true);
+    const [registry] = scan([failed('openssl-sys v0.9.1'), ...stderr('/home/u/.cargo/registry/src/x/openssl-sys-0.9.1/build.rs')]);
+    expect(registry?.hints?.localPackage).toBeUndefined();
+    const [elsewhere] = scan([failed('a v0.1.0 (/home/u/proj/a)'), ...stderr('/home/u/proj/third_party/b/build.rs')]);
+    expect(elsewhere?.hints?.localPackage).toBeUndefined();
+  });
+
   it('reads the new panic form (thread id, trailing colon, message below) as an error', () => {
     expect(
       scan([

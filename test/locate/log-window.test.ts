@@ -35,6 +35,26 @@ describe('log windows', () => {
     expect(readLogTail(path, 1000)).toBe('first line\nsecond line\nthird line\n');
   });
 
+  it('reads a UTF-16 log through the decoding the scan uses: the window and the tail carry no NUL', () => {
+    const text = Array.from({ length: 30_000 }, (_, index) => `line ${index + 1} é`).join('\r\n') + '\r\n';
+    const le = join(dir, 'utf16le.log');
+    writeFileSync(le, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+    const be = join(dir, 'utf16be.log');
+    writeFileSync(be, Buffer.from(text, 'utf16le').swap16());
+    for (const path of [le, be]) {
+      const window = readLogWindow(path, { line: 20_000, before: 1, after: 1 });
+      expect(window.lines).toEqual(['line 19999 é\r', 'line 20000 é\r', 'line 20001 é\r']);
+      const tail = readLogTail(path, 40);
+      expect(tail).toBe('line 29999 é\r\nline 30000 é\r\n');
+      expect(tail).not.toContain('\u0000');
+      expect(Buffer.byteLength(readLogTail(path, 1000))).toBeLessThanOrEqual(1000);
+    }
+    const short = join(dir, 'utf16-short.log');
+    writeFileSync(short, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('a.c(1): error C1\r\nb\r\n', 'utf16le')]));
+    expect(readLogTail(short, 1000)).toBe('a.c(1): error C1\r\nb\r\n');
+    expect(readLogWindow(short, { line: 1, before: 0, after: 0 }).lines).toEqual(['a.c(1): error C1\r']);
+  });
+
   it('spools a stream to a private file and removes it', async () => {
     const spooled = await spoolToFile(Readable.from([Buffer.from('src/a.c:1:1: error: x\n'), Buffer.from('é')]));
     expect(readFileSync(spooled.path, 'utf8')).toBe('src/a.c:1:1: error: x\né');

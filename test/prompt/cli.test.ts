@@ -57,6 +57,21 @@ describe('faultline prompt', () => {
     expect(json.prompt).not.toContain('outside the root');
   });
 
+  it('shows a UTF-16 log decoded as the scan read it, without NULs', async () => {
+    writeFileSync(
+      join(workspace, 'tsc16.log'),
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(log.replaceAll('\n', '\r\n'), 'utf16le')]),
+    );
+    const cli = io();
+    const code = await promptCommand.run(['tsc16.log', '--root', workspace, '--json'], cli);
+    expect(code).toBe(0);
+    const json = JSON.parse(cli.out);
+    expect(json.prompt).toContain('Primary location: src/app.ts:12:7');
+    expect(json.prompt).toContain("src/app.ts(12,7): error TS2322: Type 'string' is not assignable to type 'number'.");
+    expect(json.prompt).not.toContain('\u0000');
+    expect(json.prompt).not.toContain(token);
+  });
+
   it('reads standard input, honours --budget and uses an injected symbol provider', async () => {
     const cli = io(log);
     const command = createPromptCommand({

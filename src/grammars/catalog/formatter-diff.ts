@@ -2,9 +2,17 @@
 // --diff`, `gofmt -d`, `ruff format --diff`, `yapf --diff`, `shfmt -d`, and rustfmt's own `Diff in x.rs:L:` hunks.
 // Their own report names only the file (`would reformat x.py`) or nothing at all; the diff's hunks are where the
 // file departs from the tool's layout. Each hunk is read as one location on the file as it is in the workspace (the
-// old side): its first changed line, after the hunk's leading context lines.
+// old side): its first changed line, after the hunk's leading context lines. Without the diff, the check line that
+// names the file is the finding: the file as a whole (formatter-check below).
 // Link: https://www.gnu.org/software/diffutils/manual/html_node/Detailed-Unified.html
+// Link: https://black.readthedocs.io/en/stable/usage_and_configuration/the_basics.html#check
+// Link: https://pycqa.github.io/isort/docs/configuration/options.html#check
+// Link: https://prettier.io/docs/en/cli.html#--check
+// Link: https://hexdocs.pm/mix/Mix.Tasks.Format.html
+import type { RawLocation } from '../../core/index.js';
 import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
+import { SGR } from '../engine/anchors.js';
+import { plausiblePath } from './shared/common.js';
 
 // `+++ path`, then a tab and a timestamp (diff -u, black), or isort's `:after` suffix.
 const NEW_HEADER = /^(\s*)\+\+\+ (\S(?:.*\S)?)$/;
@@ -100,7 +108,19 @@ function emitFirstChange(context: LineContext, file: string, start: number, inde
     break;
   }
   context.emit({ file, line, column: null, severity: 'warning', message });
+  const diffed = context.shared(DIFFED_FILES, () => new Set<string>());
+  if (diffed.size < MAX_FILES) diffed.add(file);
+  // A check line printed earlier for this file (`isort --check-only`, then `isort --diff` run apart) ranks below
+  // the hunk: it stays listed, as a note.
+  const checked = context.sharedIfMade<Map<string, RawLocation>>(CHECKED_FILES)?.get(file);
+  if (checked) checked.severity = 'note';
 }
+
+// The files a diff placed: a check line naming one of them adds nothing (the hunk is the better place).
+const DIFFED_FILES = 'formatter-diff:files';
+// The check lines emitted so far, by file.
+const CHECKED_FILES = 'formatter-check:files';
+const MAX_FILES = 4096;
 
 const formatterDiff: GrammarFormat = {
   name: 'formatter-diff',
@@ -120,4 +140,83 @@ const formatterDiff: GrammarFormat = {
   },
 };
 
-export const formatterDiffFamily: GrammarFamily = { formats: [formatterDiff] };
+// --- formatter-check: a formatter's check mode names a file that is not in its layout, and no line ---
+
+// black (18.x to 26) `would reformat F`; ruff format 0.1–0.4 `Would reformat: F`; isort 4 and 5+ `ERROR: F Imports are
+// incorrectly sorted[ and/or formatted].`
+const WOULD_REFORMAT = /^(?:would reformat|Would reformat:) (\S(?:.*\S)?)$/;
+const ISORT_CHECK = /^ERROR: (\S(?:.*\S)?) (Imports are incorrectly sorted(?: and\/or formatted)?)\.?$/;
+// prettier 1.x–3 `--check`: `[warn] F` rows between `Checking formatting...` and the closing `[warn] Code style issues
+// found in …` (or `Error occurred when checking code style …` when a file did not parse).
+const PRETTIER_ROW = /^\[warn\] (\S+)$/;
+const PRETTIER_OPEN = /^Checking formatting\.\.\.$/;
+const PRETTIER_CLOSE = /^(?:\[warn\] )?(?:Code style issues found|Error occurred when checking code style)/;
+// mix format --check-formatted (Elixir ≤ 1.14): `  * F` rows under `The following files are not formatted:`.
+const LIST_ROW = /^\s+\* (\S+)$/;
+const LIST_HEAD = /^The following files are not formatted:$/;
+// How far a row may sit from its list's head or end (the context window's reach).
+const REACH = 40;
+
+/** The lines beside a run of rows (`delta` −1 walks up, +1 down) reach the line `end` matches, over blanks too. */
+function runReaches(context: LineContext, row: RegExp, end: RegExp, step: 1 | -1): boolean {
+  for (let delta = step; Math.abs(delta) <= REACH; delta += step) {
+    const line = context.line(delta);
+    if (line === undefined) return false;
+    if (end.test(line)) return true;
+    if (line.trim() !== '' && !row.test(line)) return false;
+  }
+  return false;
+}
+
+/** isort prints the diff right under its check line when `--diff` is given: that hunk is the place. */
+function diffFollows(context: LineContext, file: string): boolean {
+  for (let delta = 1; delta <= 2; delta++) {
+    const old = OLD_HEADER.exec(context.line(delta) ?? '');
+    if (old) return headerPath(old[2] ?? '') === file;
+  }
+  return false;
+}
+
+function checkedFile(context: LineContext): { file: string; message: string } | undefined {
+  const text = context.text;
+  const reformat = WOULD_REFORMAT.exec(text);
+  if (reformat) return { file: reformat[1] ?? '', message: 'would reformat' };
+  const isort = ISORT_CHECK.exec(text);
+  if (isort) return { file: isort[1] ?? '', message: isort[2] ?? '' };
+  const prettier = PRETTIER_ROW.exec(text);
+  if (prettier && (runReaches(context, PRETTIER_ROW, PRETTIER_CLOSE, 1) || runReaches(context, PRETTIER_ROW, PRETTIER_OPEN, -1)))
+    return { file: prettier[1] ?? '', message: 'code style issues (prettier --check)' };
+  const listed = LIST_ROW.exec(text);
+  if (listed && runReaches(context, LIST_ROW, LIST_HEAD, -1)) return { file: listed[1] ?? '', message: 'not formatted' };
+  return undefined;
+}
+
+const formatterCheck: GrammarFormat = {
+  name: 'formatter-check',
+  language: 'Any',
+  description:
+    '`black --check`: `would reformat x.py`; `isort --check-only`: `ERROR: x.py Imports are incorrectly sorted.`; ' +
+    '`prettier --check`: `[warn] x.js` rows; `mix format --check-formatted`: `  * x.ex` rows. The file as a whole (line 1), ' +
+    'a warning; a diff of the same file printed beside it (formatter-diff) places it instead.',
+  columnBase: 1,
+  columnUnit: 'char',
+  fields: ['file', 'severity', 'message'],
+  observed: true,
+  url: 'https://black.readthedocs.io/en/stable/usage_and_configuration/the_basics.html#check',
+  anchor: [
+    '^would reformat |^Would reformat: |^ERROR: \\S.* Imports are incorrectly sorted',
+    `^\\[${SGR}warn${SGR}\\] \\S+\\r?$|^\\s+\\* \\S+\\r?$`,
+  ].join('|'),
+  parse(context) {
+    const checked = checkedFile(context);
+    if (!checked || !plausiblePath(checked.file)) return false;
+    const diffed = context.sharedIfMade<Set<string>>(DIFFED_FILES);
+    if (diffed?.has(checked.file) || diffFollows(context, checked.file)) return true;
+    const location = context.emit({ file: checked.file, line: 1, column: null, severity: 'warning', message: checked.message });
+    const emitted = context.shared(CHECKED_FILES, () => new Map<string, RawLocation>());
+    if (location && emitted.size < MAX_FILES) emitted.set(checked.file, location);
+    return true;
+  },
+};
+
+export const formatterDiffFamily: GrammarFamily = { formats: [formatterDiff, formatterCheck] };

@@ -98,7 +98,7 @@ export const black: GrammarFormat = {
   description:
     '`black --check .`: `error: cannot format src/x.py: Cannot parse for target version Python 3.12: 3:7: print "x"`; ' +
     'black 26: `error: cannot parse: /abs/src/x.py:3:7` above the echoed line and `ParseError: bad input` (`would reformat` ' +
-    'lines name no line).',
+    'lines name no line: formatter-check).',
   // blib2to3's tokenizer position: 0-based column (observed 1:4 for the second `=` of `x = = 1`, its 5th character).
   columnBase: 0,
   columnUnit: 'char',

@@ -12,9 +12,10 @@ interface PanicState {
   message: string;
 }
 
-const PANIC = /^thread '[^']*'(?: \(\d+\))? panicked at /;
+// Indented when cargo relays a build script's stderr (`  --- stderr` then the panic, two spaces in).
+const PANIC = /^\s*thread '[^']*'(?: \(\d+\))? panicked at /;
 // What ends a panic message printed under the new-form header.
-const MESSAGE_END = /^(?:\s*$|note: |stack backtrace:|thread '|---- |error(?:\[|:)|test result:|\s+\d+: )/;
+const MESSAGE_END = /^(?:\s*$|\s*(?:note: |stack backtrace:|thread '|---- |error(?:\[|:)|test result:)|\s+\d+: )/;
 const MAX_MESSAGE_LINES = 10;
 // Old form: the location closes the quoted message, possibly several lines below the header.
 const OLD_TAIL = /', (?=\S)/g;
@@ -33,14 +34,38 @@ function messageBelow(context: LineContext): string {
   return lines.join('\n');
 }
 
+// cargo names a package built from a local folder (a path dependency, a workspace member) with that folder; a
+// registry or git package has a version or a URL there instead.
+const LOCAL_BUILD = /failed to run custom build command for `[^`(]+ \(((?:[A-Za-z]:)?[\\/][^)`]*)\)`/;
+const BUILD_REACH = 40;
+
+/** True when the build script whose stderr holds this panic belongs to a package cargo built from the panic's folder. */
+function inLocalPackage(context: LineContext, file: string): boolean {
+  for (let delta = -1; delta >= -BUILD_REACH; delta--) {
+    const line = context.line(delta);
+    if (line === undefined) return false;
+    const local = LOCAL_BUILD.exec(line);
+    if (local) return file.replace(/\\/g, '/').startsWith(`${(local[1] ?? '').replace(/\\/g, '/')}/`);
+  }
+  return false;
+}
+
 function emitPanic(context: LineContext, text: string, from: number, message: string): boolean {
   const head = parseColonHead(context, { from, text });
   if (!head || !head.file.endsWith('.rs') || !/^:?\s*$/.test(head.rest)) return false;
   const panic = state(context);
   panic.trace = undefined;
   panic.message = message;
+  const local = text.startsWith(' ') && inLocalPackage(context, head.file);
   // The panic site is what failed, so it is an error diagnostic (ranked before any frame), not a frame.
-  context.emit({ file: head.file, line: head.line, column: head.column, severity: 'error', message });
+  context.emit({
+    file: head.file,
+    line: head.line,
+    column: head.column,
+    severity: 'error',
+    message,
+    ...(local ? { hints: { localPackage: true } } : {}),
+  });
   return true;
 }
 

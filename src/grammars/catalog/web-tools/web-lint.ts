@@ -50,7 +50,7 @@ function parseBiome(context: LineContext): boolean {
 
 function parsePrettier(context: LineContext): boolean {
   const text = context.text;
-  // `[warn] src/fmt.js` (file not formatted) names no place: the fix is `prettier --write`, not an edit at a line.
+  // `[warn] src/fmt.js` (file not formatted) names no line: formatter-check reports the file as a whole.
   const head = /^\[error\] (?=\S)/.exec(text);
   if (!head) return false;
   const position = parseTrailingLineCol(context);
