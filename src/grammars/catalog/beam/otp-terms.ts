@@ -21,8 +21,10 @@ const ELIXIR_ENTRY = /(?:\d|\]), \[file: (?:~c)?["']([^"'\n]{1,300}?\.(?:[eh]rl|
 // entry (`{m,f,2,…`) is neither.
 const REASON = /\{\{:?([a-z]\w*)[,}]|\{:?([a-z]\w*), ?\[/;
 // OTP's own modules, printed with a bare file name: the runtime, never the project.
-const OTP_FILE =
-  /^(?:gen(?:_\w+)?|proc_lib|supervisor\w*|lists|maps|erl_\w+|erlang|application\w*|io(?:_lib)?|timer|file|code|ets|rpc|string|shell|init)\.erl$/;
+const OTP_FILE = new RegExp(
+  String.raw`^(?:gen(?:_\w+)?|proc_lib|supervisor\w*|lists|maps|erl_\w+|erlang|application\w*|io(?:_lib)?` +
+    String.raw`|timer|file|code|ets|rpc|string|shell|init)\.erl$`,
+);
 
 /** The term's reason, from this line or the few above it where the report opened. */
 function reasonOf(context: LineContext): string {
