@@ -134,3 +134,20 @@ describe('php, included files of any extension', () => {
     ]);
   });
 });
+
+describe('numbered and `at` frames other runtimes print', () => {
+  it("reads the place of a log record glued after PHP's last `#N {main}` frame (not a sanitizer frame)", () => {
+    const found = scan([
+      '#7 {main} {"request":"r1"},"exception":"[object] (RuntimeException(code: 0): boom at /srv/app/src/Shop/Cart.php:57)',
+    ]);
+    expect(found.map((loc) => [loc.file, loc.line])).toEqual([['/srv/app/src/Shop/Cart.php', 57]]);
+  });
+
+  it("reads Symfony's plain-text trace `  at /app/src/X.php:44`, a line without a column that is not a V8 frame", () => {
+    const found = scan(['  at /srv/app/src/Shop/Cart.php:44', '  at App\\Shop\\Cart->total()', '     (/srv/app/src/Shop/Till.php:12)']);
+    expect(found.map((loc) => [loc.file, loc.line])).toEqual([
+      ['/srv/app/src/Shop/Cart.php', 44],
+      ['/srv/app/src/Shop/Till.php', 12],
+    ]);
+  });
+});

@@ -106,6 +106,10 @@ export function parseV8Frame(context: LineContext): V8Location | null | undefine
   // A bare `at x.R:9:2` is another runtime's frame (testthat wraps its backtraces so): V8 frames name
   // JavaScript or a language compiled to it.
   if (location && !NOT_JAVASCRIPT.test(location.file)) return location;
+  // Another runtime's place with a line and no column (Symfony's text trace `  at /app/src/Kernel.php:44`): not V8's
+  // to claim, so the formats of that language (or the generic one) read it. With a column (native frames of a Rust
+  // backtrace, `at ./nptl/pthread_create.c:442:8`) it stays a frame without a place here.
+  if (location?.column === null) return undefined;
   // `at <anonymous>` / `at native` is a frame without a place; `  at least one test failed` is prose; delve's
   // `   at ./shapes/area.go:11` is another runtime's place (go-panic reads it).
   const bare = text.slice(start, end);
