@@ -151,3 +151,18 @@ describe('numbered and `at` frames other runtimes print', () => {
     ]);
   });
 });
+
+describe('a PHP trace joined into one line', () => {
+  it('reads every `#N file(line): ` frame of the line in order, and goes on with the next line of a wrapped record', () => {
+    const found = scan([
+      '[stacktrace] #0 /srv/app/vendor/acme/kit/src/Guard.php(54): Acme\\Guard->fail() #1 /srv/app/resources/views/cart.blade.php(9): f() #2 /srv/a',
+      'pp/vendor/acme/kit/src/View.php(70): g() #3 /srv/app/public/index.php(20): h()',
+    ]);
+    expect(found.map((loc) => [loc.file, loc.line, loc.frame?.index])).toEqual([
+      ['/srv/app/vendor/acme/kit/src/Guard.php', 54, 0],
+      ['/srv/app/resources/views/cart.blade.php', 9, 1],
+      ['/srv/app/public/index.php', 20, 2],
+    ]);
+    expect(new Set(found.map((loc) => loc.frame?.trace)).size).toBe(1);
+  });
+});
