@@ -101,11 +101,49 @@ describe('erlc and eunit', () => {
       ['test/calc tests.erl', 15, false, 'eunit'],
       ['eunit_test.erl', 71, true, 'eunit'],
       ['src/calc.erl', 6, false, 'eunit'],
+      // Outside the report a stack entry's location list is still a location (otp-stack-term), not EUnit's.
+      ['src/other.erl', 9, false, 'otp-stack-term'],
     ]);
     expect(locations[0]?.message).toMatch(/^calc_tests: stack_test failed: error:\{assertEqual/);
   });
 
-  it('does not read Erlang tuples outside an EUnit report', () => {
-    expect(scan(['[{m,f,0,[{file,"src/m.erl"},{line,12}]}]', '{"init terminating",{undef,[{file,"src/m.erl"},{line,3}]}}'])).toEqual([]);
+  it('does not read Erlang tuples outside an EUnit report unless they are a stack entry location list', () => {
+    expect(scan(['{"init terminating",{undef,[{file,"src/m.erl"},{line,3}]}}'])).toEqual([]);
+    expect(scan(['[{m,f,0,[{file,"src/m.erl"},{line,12}]}]'])).toMatchObject([{ file: 'src/m.erl', line: 12, format: 'otp-stack-term' }]);
+  });
+});
+
+describe('otp-stack-term', () => {
+  it('reads the location lists of a stack term printed mid-line, innermost entry first, OTP files as runtime', () => {
+    const found = scan([
+      '    exception exit: {{badarg,[{pump,start,1,[{file,"src/pump.erl"},{line,40}]},' +
+        '{gen_server,init_it,2,[{file,"gen_server.erl"},{line,851}]}]},[{proc_lib,init_p,5,[{file,"proc_lib.erl"},{line,240}]}]}',
+    ]);
+    expect(found.map((loc) => [loc.file, loc.line, loc.frame?.index, loc.hints?.runtime ?? false])).toEqual([
+      ['src/pump.erl', 40, 0, false],
+      ['gen_server.erl', 851, 1, true],
+      ['proc_lib.erl', 240, 2, true],
+    ]);
+    expect(found[0]).toMatchObject({ format: 'otp-stack-term', message: 'process terminated: badarg' });
+  });
+
+  it("joins a pair a pretty printer broke across lines, and reads Elixir's keyword form", () => {
+    const found = scan([
+      '     Reason:     {{case_clause,nope},',
+      '                  [{valve,handle_info,2,',
+      '                          [{file,"src/valve.erl"},',
+      '                           {line,77}]}]}',
+      '',
+      "** (stop) {:EXIT, {:function_clause, [{Meter, :read, 1, [file: 'lib/meter.ex', line: 12]}]}}",
+    ]);
+    expect(found.map((loc) => [loc.file, loc.line])).toEqual([
+      ['src/valve.erl', 77],
+      ['lib/meter.ex', 12],
+    ]);
+    expect(found[0]?.message).toBe('process terminated: case_clause');
+  });
+
+  it('leaves a file tuple that is not a stack entry location list alone', () => {
+    expect(scan(['{ok,[{file,"notes.erl"}]}', 'Config: {file,"src/a.erl"},{line,3}'])).toEqual([]);
   });
 });

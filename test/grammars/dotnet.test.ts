@@ -138,3 +138,22 @@ describe('look-alikes', () => {
     ).toEqual([]);
   });
 });
+
+describe('dotnet-stack in other languages', () => {
+  it('reads frames the runtime printed with its localised words (`bei … in F:Zeile N`, `在 … 位置 F:行号 N`)', () => {
+    const found = scan([
+      'System.NullReferenceException: Der Objektverweis wurde nicht festgelegt.',
+      '   bei Shop.Cart.Total() in C:\\src\\Shop\\Cart.cs:Zeile 41.',
+      '   bei Shop.Till.Close() in C:\\src\\Shop\\Till.cs:Zeile 12.',
+      '',
+      '   在 Shop.Cart.Total() 位置 C:\\src\\Shop\\Cart.cs:行号 41',
+      '   à Shop.Cart.Total() dans C:\\src\\Shop\\Cart.cs:ligne 41',
+    ]);
+    expect(found.map((loc) => [loc.format, loc.file, loc.line])).toEqual([
+      ['dotnet-stack', 'C:\\src\\Shop\\Cart.cs', 41],
+      ['dotnet-stack', 'C:\\src\\Shop\\Till.cs', 12],
+      ['dotnet-stack', 'C:\\src\\Shop\\Cart.cs', 41],
+      ['dotnet-stack', 'C:\\src\\Shop\\Cart.cs', 41],
+    ]);
+  });
+});

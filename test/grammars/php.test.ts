@@ -134,3 +134,35 @@ describe('php, included files of any extension', () => {
     ]);
   });
 });
+
+describe('numbered and `at` frames other runtimes print', () => {
+  it("reads the place of a log record glued after PHP's last `#N {main}` frame (not a sanitizer frame)", () => {
+    const found = scan([
+      '#7 {main} {"request":"r1"},"exception":"[object] (RuntimeException(code: 0): boom at /srv/app/src/Shop/Cart.php:57)',
+    ]);
+    expect(found.map((loc) => [loc.file, loc.line])).toEqual([['/srv/app/src/Shop/Cart.php', 57]]);
+  });
+
+  it("reads Symfony's plain-text trace `  at /app/src/X.php:44`, a line without a column that is not a V8 frame", () => {
+    const found = scan(['  at /srv/app/src/Shop/Cart.php:44', '  at App\\Shop\\Cart->total()', '     (/srv/app/src/Shop/Till.php:12)']);
+    expect(found.map((loc) => [loc.file, loc.line])).toEqual([
+      ['/srv/app/src/Shop/Cart.php', 44],
+      ['/srv/app/src/Shop/Till.php', 12],
+    ]);
+  });
+});
+
+describe('a PHP trace joined into one line', () => {
+  it('reads every `#N file(line): ` frame of the line in order, and goes on with the next line of a wrapped record', () => {
+    const found = scan([
+      '[stacktrace] #0 /srv/app/vendor/acme/kit/src/Guard.php(54): Acme\\Guard->fail() #1 /srv/app/resources/views/cart.blade.php(9): f() #2 /srv/a',
+      'pp/vendor/acme/kit/src/View.php(70): g() #3 /srv/app/public/index.php(20): h()',
+    ]);
+    expect(found.map((loc) => [loc.file, loc.line, loc.frame?.index])).toEqual([
+      ['/srv/app/vendor/acme/kit/src/Guard.php', 54, 0],
+      ['/srv/app/resources/views/cart.blade.php', 9, 1],
+      ['/srv/app/public/index.php', 20, 2],
+    ]);
+    expect(new Set(found.map((loc) => loc.frame?.trace)).size).toBe(1);
+  });
+});

@@ -8,6 +8,7 @@ import type { Severity } from '../../core/index.js';
 import { parseColonHead, parseParenHead } from './shared/common.js';
 import { SGR } from '../engine/anchors.js';
 import { continueOrStart, defineLineWordRule, newFrameRun, parseLineWord, type FrameRunState } from './shared/scripting.js';
+import { parseJoinedFrames, type JoinedRun } from './shared/joined-frames.js';
 
 const PHP_ANCHOR = `\\.(?:php|phtml)(?: on line \\d|${SGR}[:(]${SGR}\\d)`;
 // Included files of any extension (`db.inc`): the engine's `… on line N` sentence (the universal `line N` anchor
@@ -24,7 +25,7 @@ function engineSeverity(kind: string): Severity {
   return /Warning|Deprecated/.test(kind) ? 'warning' : 'note';
 }
 
-interface PhpState extends FrameRunState {
+interface PhpState extends JoinedRun {
   /** Recent reports (file:line:message) so the stdout and stderr copies count once. */
   seen: Map<string, number>;
   /** Rank of the open section: PHP prints the previous (root-cause) exception first, each `Next` one further. */
@@ -82,7 +83,8 @@ function parseRelayed(context: LineContext, state: PhpState): boolean {
 
 function parsePhp(context: LineContext): boolean {
   const text = context.text;
-  const state = context.state<PhpState>(() => ({ ...newFrameRun(), seen: new Map(), chainRank: 0 }));
+  const state = context.state<PhpState>(() => ({ ...newFrameRun(), seen: new Map(), chainRank: 0, joinedLine: -1 }));
+  if (parseJoinedFrames(context, state)) return true;
   // Stack frames: `#0 /app/src/t.php(6): parse()`.
   const frameAt = /^#\d+ /.exec(text);
   if (frameAt) {

@@ -102,6 +102,10 @@ const ESCAPED_ASTERISKS = /(?:\\?\*){2,}/g;
 // list peels it at a line's start only, and mid-line it would glue `error]` to the path.
 const QUOTED_LOG_COMMAND = /(?<=[\s`'"(])##\[(?:error|warning|notice|debug|section|command|group|endgroup)\]/g;
 
+// Emphasis a paste opened lines above (`_**TypeError: …**` over a trace) closing right after the location that ends
+// the last line (`at async /app/routes/a.js:191:9_`): the tool printed the location alone.
+const CLOSING_EMPHASIS = /(\.[A-Za-z][\w+-]{0,11}:\d{1,7}(?::\d{1,5})?\)?)(?:_{1,2}|\*{1,3})\s*$/;
+
 export function repairWebCopy(line: string): string {
   let repaired = line.includes('](') ? line.replace(MARKDOWN_LINK, linkText) : line;
   if (repaired.includes('\\*')) repaired = repaired.replace(ESCAPED_ASTERISKS, (run) => run.replace(/\\/g, ''));
@@ -109,12 +113,13 @@ export function repairWebCopy(line: string): string {
   if (repaired.includes('`')) repaired = withoutGluedFence(repaired);
   if (repaired.includes('*') || repaired.includes('`')) repaired = withoutEmphasis(repaired);
   if (repaired.includes('##[')) repaired = repaired.replace(QUOTED_LOG_COMMAND, '');
+  if (/[_*]\s*$/.test(repaired)) repaired = repaired.replace(CLOSING_EMPHASIS, '$1');
   return repaired;
 }
 
 // What a web copy's repair may change for the raw anchors: a quote, Markdown spans, links and pipes (a structured-log
 // wrapper is mayBeStructuredLog's).
-const MAY_BE_REWRITTEN = /^>|[`*]|\]\(|\\\||##\[/;
+const MAY_BE_REWRITTEN = /^>|[`*]|\]\(|\\\||##\[|[\d)]_\s*$/;
 
 /** Whether a raw line's text may differ from what the raw anchors see in it (it is then rewritten before they look). */
 export function mayBeRewritten(raw: string): boolean {

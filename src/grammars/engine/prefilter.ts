@@ -44,6 +44,10 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
   // zsh's head names a script without an extension (`resty:40: parse error near …`) or a function: its commonest
   // messages are literal enough to be tried where a colon and a number meet.
   `:\\d{1,7}: (?:parse error|command not found: |no such file or directory: )`,
+  // An Erlang stack entry's location list printed anywhere in an OTP report or logger line (`exception exit:
+  // {{function_clause,[{m,f,1,[{file,"src/m.erl"},{line,9}]}…`), and Elixir's keyword form of it: literal-led.
+  `\\[\\{file,"[^"\\n]{1,300}"\\},`,
+  `\\[file: (?:~c)?["'][^"'\\n]{1,300}["'], line: \\d`,
 ];
 
 /** The prose tier's anchors: the universal ones that can hold a location in words, a line that starts with a

@@ -23,6 +23,12 @@ async function places(log: string): Promise<string[]> {
 }
 
 describe('web-page copies', () => {
+  it('drops emphasis a paste opened lines above when it closes right after the location ending a line', () => {
+    expect(repairWebCopy('    at async /srv/app/routes/cart.js:19:9_')).toBe('    at async /srv/app/routes/cart.js:19:9');
+    expect(repairWebCopy('    at total (/srv/app/routes/cart.js:7:3)**')).toBe('    at total (/srv/app/routes/cart.js:7:3)');
+    expect(repairWebCopy('a snake_case_name_')).toBe('a snake_case_name_');
+  });
+
   it('takes the text of a Markdown link back, and a plain pipe for an escaped one', () => {
     expect(repairWebCopy('src/total.c:4:[7](https://ci.example.org/run/1#step:5:7)2: error: x')).toBe('src/total.c:4:72: error: x');
     expect(repairWebCopy('[src/cart.ts:12:5](https://example.org/blob/main/src/cart.ts#L12) - error')).toBe('src/cart.ts:12:5 - error');

@@ -10,6 +10,7 @@ import { newFrameRun, type FrameRunState } from '../shared/scripting.js';
 import { EOF } from 'chevrotain';
 import { ALL_TOKENS, Comma, DQuote, Int, LBrace, LParen, RBrace, RParen, Space, Word } from '../../engine/tokens.js';
 import { elixir, exunit } from './elixir.js';
+import { otpStackTerm } from './otp-terms.js';
 
 const ERLANG_FILE = /\.[eh]rl$/;
 
@@ -241,6 +242,7 @@ export const beamFamily: GrammarFamily = {
   // ExUnit before elixir: inside an ExUnit block a `test/x_test.exs:4` line is the failing test and its frames
   // belong to that failure, while elixir would read an indented location as a warning or a runtime frame.
   // eunit before erlc: both see `.erl`, but only eunit's lines have `, line N)` and erlc requires `path:L:` at line start.
-  formats: [exunit, elixir, eunit, erlc],
+  // otp-stack-term after eunit: inside an EUnit `**error:` term eunit owns the tuples and names the failing test.
+  formats: [exunit, elixir, eunit, otpStackTerm, erlc],
   rules: defineBeamRules,
 };

@@ -3,11 +3,13 @@
 // Inner exceptions print FIRST, closed by `--- End of inner exception stack trace ---`, so the first section of a chain
 // is the root cause (causeRank 0) and each later section ranks one higher.
 // Link: https://learn.microsoft.com/en-us/dotnet/api/system.exception.stacktrace
+import type { IToken } from 'chevrotain';
 import { Colon, Int, Space, Word } from '../../engine/tokens.js';
 import type { GrammarFormat, LineContext } from '../../engine/format.js';
 import type { LineParser } from '../../engine/parser.js';
 import { plausiblePath } from '../shared/common.js';
 import { consumeUntil } from '../../engine/until.js';
+import { utf8ToLatin1 } from '../../engine/strings.js';
 
 export function defineDotnetRules(parser: LineParser): void {
   // `<path>:line 14` (CoreCLR) or `<path>:12` at the end of the line (Mono).
@@ -17,7 +19,7 @@ export function defineDotnetRules(parser: LineParser): void {
       20,
       (peek) =>
         peek(1).tokenType === Colon &&
-        ((peek(2).tokenType === Word && peek(2).image === 'line' && peek(3).tokenType === Space && peek(4).tokenType === Int) ||
+        ((peek(2).tokenType === Word && LINE_WORDS.has(peek(2).image) && peek(3).tokenType === Space && numberOrEnd(peek(4))) ||
           (peek(2).tokenType === Int && (peek(3).tokenType === Space || peek(3).tokenType.name === 'EOF'))),
     );
     parser.tok(1, Colon);
@@ -25,8 +27,13 @@ export function defineDotnetRules(parser: LineParser): void {
       parser.tok(1, Word);
       parser.tok(1, Space);
     });
-    parser.tok(1, Int);
+    parser.alt(1, [{ GATE: () => parser.peek(1).tokenType === Int, ALT: () => parser.tok(1, Int) }, { ALT: () => parser.tok(2, Word) }]);
   });
+}
+
+// German's resource ends the sentence: `in F:Zeile 41.` (the number and its period lex as one word).
+function numberOrEnd(token: IToken): boolean {
+  return token.tokenType === Int || (token.tokenType === Word && /^\d+\.$/.test(token.image));
 }
 
 interface StackState {
@@ -37,9 +44,17 @@ interface StackState {
   lastLogLine: number;
 }
 
-const FRAME = /^\s*at \S/;
+// The runtime prints its frame words in the system's language (the `Word_At` and `StackTrace_InFileLineNumber`
+// resources): `   bei X() in F:Zeile 9`, `   à X() dans F:ligne 9`, `   en X() en F:línea 9`, `   在 X() 位置 F:行号 9`,
+// `   場所 X() 場所 F:行 9`, `   в X() в F:строка 9`, `   em X() em F:linha 9`, `   in X() in F:riga 9`.
+const AT_LIST = ['at', 'bei', 'à', 'en', 'in', 'em', 'в', '在', '場所', 'w', 'v', 'bij', 'vid'];
+const LINE_LIST = ['line', 'Zeile', 'ligne', 'línea', 'riga', 'linha', 'строка', '行号', '行', 'wiersz', 'řádek', 'regel', 'rad'];
+const AT_WORDS = `(?:${AT_LIST.join('|')})`;
+const IN_WORDS = String.raw`(?:in|dans|en|em|в|位置|場所|w|v|i)`;
+const LINE_WORDS = new Set(LINE_LIST);
+const FRAME = new RegExp(String.raw`^\s*${AT_WORDS} \S`);
 // Where the path starts: after the method's parameter list, Mono's IL offset, and ` in `.
-const IN = /^\s*at .*?\)(?: \[0x[0-9a-f]+\])? in (?=\S)/;
+const IN = new RegExp(String.raw`^\s*${AT_WORDS} .*?\)(?: \[0x[0-9a-f]+\])? ${IN_WORDS} (?=\S)`);
 const END_OF_INNER = /^\s*--- End of inner exception stack trace ---/;
 const END_OF_RETHROW = /^\s*--- End of stack trace from previous location/;
 
@@ -66,7 +81,7 @@ function parseDotnetStack(context: LineContext): boolean {
   if (!start) return false;
   const parsed = context.parse('dotnetFrameLocation', { from: start[0].length });
   if (!parsed) return false;
-  const location = /^(.*):(?:line )?(\d+)$/.exec(context.slice(parsed.cst, parsed));
+  const location = /^(.*):(?:[^\s:\\/]{1,8} )?(\d+)\.?$/.exec(context.slice(parsed.cst, parsed));
   const file = location?.[1] ?? '';
   if (!location || !plausiblePath(file)) return false;
   const state = context.state<StackState>(() => ({ trace: 0, index: 0, causeRank: 0, message: '', lastLogLine: -1 }));
@@ -116,6 +131,10 @@ export const dotnetStack: GrammarFormat = {
   fields: ['file', 'line', 'message'],
   observed: true,
   url: 'https://learn.microsoft.com/en-us/dotnet/api/system.exception.stacktrace',
-  anchor: ':line \\d|\\] in [^\\n]{1,1000}\\.[A-Za-z]{1,4}:\\d',
+  // A localised frame is selected by its frame word at the line's start (its line word sits mid-line).
+  anchor:
+    ':line \\d|\\] in [^\\n]{1,1000}\\.[A-Za-z]{1,4}:\\d' +
+    // Anchors read the raw bytes (latin1): the words are written as their UTF-8 bytes.
+    `|^\\s+(?:${utf8ToLatin1(AT_LIST.slice(1).join('|'))}) [^\\n]{1,1000}:(?:${utf8ToLatin1(LINE_LIST.slice(1).join('|'))}) \\d`,
   parse: parseDotnetStack,
 };

@@ -95,13 +95,17 @@ function parseSanitizerFrame(context: LineContext): boolean {
   const text = context.text;
   const frame = FRAME.exec(text) ?? TSAN_FRAME.exec(text);
   if (frame) {
+    // `in _start (/abs/app+0x1100)`: a module offset, no source location.
+    const addressed = frame[0].includes(' in ');
+    const where = addressed ? FRAME_LOCATION.exec(text) : TSAN_FRAME_LOCATION.exec(text);
+    // A `#N name` line without an address nor TSan's trailing location is another runtime's numbered frame (PHP's
+    // `#45 {main} …` with a log record glued after it): left to the formats that read it.
+    if (!addressed && !where) return false;
     const state = sanitizerState(context);
     const index = Number(frame[1]);
     // A stack restarts its numbering at #0; #0 itself may have had no source and never reached here.
     if (state.trace === undefined || index <= state.index) openStack(context, state);
     state.index = index;
-    // `in _start (/abs/app+0x1100)`: a module offset, no source location.
-    const where = frame[0].includes(' in ') ? FRAME_LOCATION.exec(text) : TSAN_FRAME_LOCATION.exec(text);
     if (!where) return true;
     const head = parseColonHead(context, { from: where.index + 1 });
     if (!head || !/^\s*(?:\(.*)?$/.test(head.rest)) return true;

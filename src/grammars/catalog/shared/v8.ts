@@ -106,7 +106,8 @@ export function parseV8Frame(context: LineContext): V8Location | null | undefine
   const location = parseLocationSpan(context, 'v8Location', start, end);
   // V8 frames name JavaScript or a language compiled to it, with a column. A bare `at x.R:9:2` is another runtime's
   // frame (testthat wraps its backtraces so, a native backtrace under a crash); without a column, `at x.exs:11` is
-  // another runtime's place (ExUnit 0.x, delve's `   at ./shapes/area.go:11`), which its format or generic reads.
+  // another runtime's place (ExUnit 0.x, delve's `   at ./shapes/area.go:11`, Symfony's text trace
+  // `  at /app/src/Kernel.php:44`), which its format or generic reads.
   if (location && !NOT_JAVASCRIPT.test(location.file)) return location;
   if (location && location.column === null) return undefined;
   // `at <anonymous>` / `at native` is a frame without a place; `  at least one test failed` is prose.
