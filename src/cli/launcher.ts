@@ -173,7 +173,14 @@ function compileOnce(script: CliScript): Script {
 // src/cli/heap.ts sets V8 heap flags for a large scan before the scanner's code has run; V8 checks a code cache
 // against the flags of the moment it compiles, so the scanner is compiled (its build cache read) just before they
 // change, and runs later as usual. The main bundle finds this by its registered symbol: the two bundles share no module.
-(globalThis as Record<symbol, unknown>)[Symbol.for('faultline.compileScanner')] = (): void => void compileOnce(SCANNER);
+(globalThis as Record<symbol, unknown>)[Symbol.for('faultline.compileScanner')] = (): void => {
+  try {
+    compileOnce(SCANNER);
+  } catch {
+    // A command that never scans (`run --background` hands the scan on) may run from a copy without the scanner: its
+    // first require reports what is missing, as before.
+  }
+};
 
 // Runs one script as CommonJS runs a module. The main bundle's require() of the scanner loads it the same way.
 function load(script: CliScript): unknown {
