@@ -104,19 +104,17 @@ const TOOLCHAIN_PATTERNS: readonly RegExp[] = [
   // the file the package's, so a suffix shared with a workspace file must not map onto it. pip's sdist and its
   // isolated build environment (`pip-install-<rand>/<name>_<hash>/`, before pip 20 `pip-build-<rand>/<name>/`,
   // `pip-build-env-<rand>/`; not `pip-req-build-`, pip's copy of a local project), uv's build cache, node-gyp's and
-  // electron-gyp's header downloads, `cargo install`'s target folder, PECL's, Homebrew's
-  // (`<formula>-<yyyymmdd>-<pid>-<rand>/` and its Cellar), MacPorts', Spack's and Portage's build folders, opam switches.
-  // The workspace's own package built this way is mapped back (installed-copy.ts).
+  // electron-gyp's header downloads, `cargo install`'s target folder, PECL's, Homebrew's Cellar, opam switches.
+  // The workspace's own package built this way is mapped back (installed-copy.ts). A distribution's build root
+  // (Portage's `/var/tmp/portage/…/work/`, MacPorts', Spack's stage, Homebrew's `<formula>-<yyyymmdd>-<pid>-<rand>/`,
+  // like rpmbuild's and makepkg's) is not listed: it builds the package whose tracker the log is pasted into, so its
+  // files are the project's own (fresh set 21's PrusaSlicer emerge log).
   /(^|\/)pip-(install|build|build-env|wheel)-[a-z0-9_]{8}\//,
   /(^|\/)(uv\/cache|\.cache\/uv)\/(builds|sdists|git|archive)-v\d+\//,
   /(^|\/)(\.node-gyp|\.electron-gyp|(\.cache|Caches)\/node-gyp|node-gyp\/Cache)\//i,
   /(^|\/)cargo-install\w+\//,
   /(^|\/)pear\/temp\/|(^|\/)pear-build-\w+\//,
-  /^(\/private)?\/tmp\/[\w@.+-]+-\d{8}-\d+-\w+\//,
   /(^|\/)(Cellar|Caskroom)\/[^/]+\/[^/]+\//,
-  /^\/opt\/local\/var\/macports\/build\//,
-  /(^|\/)spack-stage\//,
-  /^\/var\/tmp\/portage\//,
   /(^|\/)(\.opam|_opam)\//,
   /^\/(usr\/(share|lib|lib64)|var\/lib)\/gems\//, // distro gem homes and their built extensions (mkmf.log, gem_make.out)
 ];
