@@ -8,5 +8,7 @@
 // megabyte (issue 21; the CLI, user+sys CPU medians of 5 interleaved runs on a loaded machine: 640 diverse location
 // lines 0.34 → 0.25 s, sparse CI logs 10 MB 0.37 → 0.31 s and 100 MB 1.16 → 1.00 s, dense 1 MB tsc/mypy/go logs
 // −6 to −11 %, dense 10 MB tsc/go/rustc/flake8/mypy/eslint logs −4 to +6 %). 150 000 and 200 000 gained less on the
-// sparse logs; 450 000 lost on the dense ones; adding --always-sparkplug or --max-lazy changed nothing.
+// sparse logs; 450 000 lost on the dense ones; adding --always-sparkplug or --max-lazy changed nothing. On a quiet
+// machine the dense 10 MB logs were 3-5 % slower in wall time under it, so a large scan puts V8's budget back once the
+// scanner is compiled (src/cli/heap.ts); below 4 MB (real 1 MB cargo, pytest, tsc logs) wall time fell 5-10 %.
 export const CLI_V8_FLAGS = ['--interrupt-budget=300000'];
