@@ -34,6 +34,7 @@ import { qtFamily } from './catalog/qt.js';
 import { awkFamily } from './catalog/awk.js';
 import { adaFamily } from './catalog/ada.js';
 import { schemeFamily } from './catalog/scheme.js';
+import { spidermonkeyFamily } from './catalog/spidermonkey.js';
 import { embeddedFamily } from './catalog/embedded.js';
 import { hdlFamily } from './catalog/hdl.js';
 import { shadersFamily } from './catalog/shaders.js';
@@ -137,6 +138,8 @@ const FAMILIES: readonly GrammarFamily[] = [
   systemConfigFamily,
   // Gambit's `*** ERROR IN f, "x.scm"@3.5 -- …` and CHICKEN's call history, before generic reads their heads as messages.
   schemeFamily,
+  // SpiderMonkey's and JavaScriptCore's `name@file.js:2:5` frames before generic, which reads `name@file.js` as the path.
+  spidermonkeyFamily,
   // GNAT's listing quotes source lines (`    4. x := 1`) that no other format reads; its `>>> ` lines are its own.
   adaFamily,
   // awk before generic: gawk echoes the source line as `gawk: x.awk:4: <source>`, which generic would read as a message.

@@ -21,11 +21,12 @@ describe('prefilter coverage', () => {
   });
 
   it('leaves to the universal anchors only the line-start alternatives that begin with a path, each covered by them', () => {
-    expect(prefilter.broad).toHaveLength(5);
+    expect(prefilter.broad).toHaveLength(6);
     // rollup `path (12:5)`, GHC `path.hs:(12,5)-(13,7)`, go vet `vet: path.go:12:5`, Kotlin's untagged legacy row, zsh's
-    // extensionless script (its own universal anchor on zsh's commonest messages)
+    // extensionless script (its own universal anchor on zsh's commonest messages), SpiderMonkey's `name@path.js:2:5`
     const lines = [
       "greet:7: parse error near `)'",
+      'total/<@http://localhost:5173/src/cart.js:14:22',
       'src/main.js (3:7) error',
       'app/Main.hs:(12,5)-(13,7): error:',
       'vet: ./cmd/main.go:12:5: unreachable',
