@@ -10,7 +10,7 @@ import { continueOrStart, newFrameRun, type FrameRunState } from './shared/scrip
 
 // The function (any non-blank text without `@`), the file, its line and column, nothing after them. The file ends in
 // a script's extension: an address such as `user@host:22` is no frame.
-const FRAME = /^\s*([^\s@]{0,300})@(\S+?\.(?:m?js|cjs|jsx|tsx?|mts|cts|qml|vue|svelte|html?)):(\d{1,7})(?::(\d{1,7}))?\s*$/;
+const FRAME = /^\s*[^\s@]{0,300}@(\S+?\.(?:m?js|cjs|jsx|tsx?|mts|cts|qml|vue|svelte|html?)):(\d{1,7})(?::(\d{1,7}))?\s*$/;
 // The error the frames unwind, on the line above the first (gjs prefixes its logger's `JS ERROR: `), or above a
 // `Stack trace:` line and blanks (gjs's message dialogs, GtkBuilder's errors).
 const ERROR_HEAD = /(?:^|JS ERROR: |\s)((?:[A-Z][\w$.]*)?(?:Error|Exception)\b.*)$/;
@@ -28,31 +28,27 @@ function errorHead(context: LineContext): string {
   return '';
 }
 
-function parseFrame(context: LineContext): boolean {
-  const frame = FRAME.exec(context.text);
-  if (!frame || !plausiblePath(frame[2]!)) return false;
-  const run = continueOrStart(context, context.state<FrameRunState>(newFrameRun), () => errorHead(context));
-  // At a trace's first frame: a place the error names is its innermost frame, the one that raised.
-  const headPlace = run.index === 0 ? HEAD_PLACE.exec(run.message) : null;
-  if (headPlace && plausiblePath(headPlace[1]!)) {
-    context.emit({
-      file: headPlace[1]!,
-      line: Number(headPlace[2]),
-      ...(headPlace[3] === undefined ? {} : { column: Number(headPlace[3]) }),
-      severity: 'error',
-      message: run.message,
-      frame: { trace: run.trace, index: run.index++, causeRank: 0 },
-    });
-  }
+// One frame of the run: a place read by FRAME or HEAD_PLACE (file, line, column).
+function emitFrame(context: LineContext, run: FrameRunState, place: RegExpExecArray, severity: 'error' | null): void {
   context.emit({
-    file: frame[2]!,
-    line: Number(frame[3]),
-    ...(frame[4] === undefined ? {} : { column: Number(frame[4]) }),
-    // The frame that raised the error above is the error; its callers are context.
-    severity: run.index === 0 && run.message !== '' ? 'error' : null,
+    file: place[1]!,
+    line: Number(place[2]),
+    ...(place[3] === undefined ? {} : { column: Number(place[3]) }),
+    severity,
     message: run.message,
     frame: { trace: run.trace, index: run.index++, causeRank: 0 },
   });
+}
+
+function parseFrame(context: LineContext): boolean {
+  const frame = FRAME.exec(context.text);
+  if (!frame || !plausiblePath(frame[1]!)) return false;
+  const run = continueOrStart(context, context.state<FrameRunState>(newFrameRun), () => errorHead(context));
+  // At a trace's first frame: a place the error names is its innermost frame, the one that raised.
+  const headPlace = run.index === 0 ? HEAD_PLACE.exec(run.message) : null;
+  if (headPlace && plausiblePath(headPlace[1]!)) emitFrame(context, run, headPlace, 'error');
+  // The frame that raised the error above is the error; its callers are context.
+  emitFrame(context, run, frame, run.index === 0 && run.message !== '' ? 'error' : null);
   return true;
 }
 
