@@ -9,7 +9,16 @@ import type { CachedResolverFs } from './resolver-fs.js';
 
 // A folder of this name is a dependency folder when one of these files is beside it (in its parent folder).
 const BESIDE: ReadonlyMap<string, readonly string[]> = new Map([
-  ['lib', ['shard.lock', 'shard.yml']], // Crystal shards install into lib/ (a shard keeps its own code in src/)
+  // Crystal shards install into lib/ (a shard keeps its own code in src/); Foundry's `forge install` clones each
+  // Solidity library into lib/ beside foundry.toml; a Ren'Py game ships its Python runtime in lib/ beside game/.
+  ['lib', ['shard.lock', 'shard.yml', 'foundry.toml', 'game/options.rpy']],
+  ['renpy', ['game/options.rpy', 'game/script.rpy']], // the Ren'Py engine a distributed game carries beside its game/
+  ['Library', ['ProjectSettings/ProjectVersion.txt']], // Unity's own folder: Library/PackageCache holds the UPM packages
+  // Gleam: build/packages holds the dependencies, build/dev and build/prod their compiled copies; Move copies each
+  // dependency's sources into build/; Defold writes its build output there.
+  ['build', ['gleam.toml', 'Move.toml', 'game.project']],
+  ['.internal', ['game.project']], // Defold keeps the library projects it fetched in .internal/lib
+  ['.cache', ['Clarinet.toml']], // Clarinet caches the on-chain contracts a project requires in .cache/requirements
   ['deps', ['mix.lock', 'rebar.lock']], // Mix and rebar3 fetch into deps/ (C sources of NIFs too, not only .ex)
   ['_build', ['mix.lock', 'mix.exs', 'rebar.lock', 'rebar.config']], // Mix/rebar3 build output, dependencies' copies included
   ['Pods', ['Podfile.lock', 'Podfile']], // CocoaPods
@@ -20,7 +29,6 @@ const BESIDE: ReadonlyMap<string, readonly string[]> = new Map([
   ['elm-stuff', ['elm.json']],
   ['jspm_packages', ['package.json']],
   ['.eggs', ['setup.py', 'setup.cfg', 'pyproject.toml']],
-  ['build', ['gleam.toml']], // Gleam: build/packages holds the dependencies, build/dev and build/prod their compiled copies
   ['.lake', ['lakefile.lean', 'lakefile.toml', 'lake-manifest.json']], // Lean 4's Lake: .lake/packages (mathlib, aesop…)
   ['lake-packages', ['lakefile.lean', 'lake-manifest.json']], // Lake before Lean 4.3 fetched into lake-packages/
   ['_target', ['leanpkg.toml']], // Lean 3's leanpkg: _target/deps
@@ -65,12 +73,22 @@ const CONFIGURED: ReadonlyArray<{ file: string; submodules?: true; folders: (tex
   // Cargo: `[source.vendored-sources]` `directory = "third-party/crates"` (what `cargo vendor` prints to add)
   { file: '.cargo/config.toml', folders: cargoVendorDirectories },
   { file: '.cargo/config', folders: cargoVendorDirectories },
+  // Foundry: `libs = ["lib", "node_modules"]` in foundry.toml (its [profile.*] sections)
+  { file: 'foundry.toml', folders: foundryLibraryFolders },
   {
     file: '.gitmodules',
     submodules: true,
     folders: (text) => [...text.matchAll(/^\s*path\s*=\s*(.+?)\s*$/gm)].map((match) => match[1] as string),
   },
 ];
+
+function foundryLibraryFolders(text: string): string[] {
+  const folders: string[] = [];
+  for (const list of text.matchAll(/^\s*libs\s*=\s*\[([^\]]*)\]/gm)) {
+    for (const quoted of (list[1] as string).matchAll(/["']([^"']+)["']/g)) folders.push(quoted[1] as string);
+  }
+  return folders;
+}
 
 function cargoVendorDirectories(text: string): string[] {
   const folders: string[] = [];
