@@ -177,6 +177,10 @@ export interface ResolveHints {
   /** A bare file name that a line above printed with its folders (a command's `--schema pkg/pg/schema.prisma`,
    * `Compiling src/net/io.c`): when several workspace files have the name, the one that path ends in. */
   mentionedPath?: string;
+  /** A path the same line printed just before this location's bare name, as `PATH: name:7:1` (truffle's `Error parsing
+   * contracts/A.sol: ParsedContract.sol:7:1`): the file the tool was reading, where the location is when the
+   * printed name is a stand-in no workspace file has. */
+  readingFile?: string;
   /** The tool said this location's package was built from a local folder (cargo's `custom build command for
    * \`name v1.0.0 (/abs/folder)\``): the file is the user's own even under `third_party/` or `vendor/`. */
   localPackage?: boolean;

@@ -305,11 +305,27 @@ function resolveUniqueBasename(raw: RawLocation, workspace: Workspace, index: Fi
   return { kind: 'deferred', finish: () => fromIndex({ suffixes: [basename] }, raw.file, workspace, index, packageName, mentionedPath) };
 }
 
+const settle = (pass: FirstPass): Promise<Resolution> | Resolution => (pass.kind === 'deferred' ? pass.finish() : pass);
+
 // First pass for one non-runtime raw location. A path that may continue one wrapped from the line before is
 // also tried joined; the join counts only when the printed part alone is no workspace file and stat'ing finds the
 // join (or it is a toolchain file), since the line before may just as well end in an unrelated path.
 export async function resolveFirstPass(raw: RawLocation, workspace: Workspace, index: FileIndex): Promise<FirstPass> {
-  const { wrappedFrom, ...hints } = raw.hints ?? {};
+  const { wrappedFrom, readingFile, ...hints } = raw.hints ?? {};
+  // A bare name no workspace file has is a stand-in for the file the tool said it was reading on the same line.
+  if (readingFile !== undefined) {
+    const alone = await resolveFirstPass(
+      { ...raw, hints: wrappedFrom === undefined ? hints : { ...hints, wrappedFrom } },
+      workspace,
+      index,
+    );
+    if (alone.kind === 'resolved' || alone.kind === 'dropped') return alone;
+    const read = await resolveFirstPass({ ...raw, file: readingFile, hints }, workspace, index);
+    const either = (name: Resolution, reading: Resolution): Resolution =>
+      name.kind === 'unresolved' && reading.kind === 'resolved' ? reading : name;
+    if (alone.kind !== 'deferred' && read.kind !== 'deferred') return either(alone, read);
+    return { kind: 'deferred', finish: async () => either(await settle(alone), await settle(read)) };
+  }
   if (wrappedFrom !== undefined) {
     const alone = await resolveFirstPass({ ...raw, hints }, workspace, index);
     if (alone.kind === 'resolved') return alone;

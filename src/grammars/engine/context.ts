@@ -8,7 +8,7 @@ import { isSpace } from './heads.js';
 import { mayMatch } from './parser.js';
 import { Int, lineLexer } from './tokens.js';
 import { cleanPrintedPath, isRuntimePseudoPath } from './paths.js';
-import { pathMentionedAbove } from './mentioned-paths.js';
+import { pathMentionedAbove, pathPrintedBefore } from './mentioned-paths.js';
 import { ownCopy } from './strings.js';
 import { lineWidths, MAX_WRAPPED_LINES, trailingPathPiece, WRAP_MIN_WIDTH, WRAP_WIDTHS } from './wraps.js';
 import { DIRECTORY_CONTEXT_KEY, type DirectoryContext } from './directories.js';
@@ -164,6 +164,8 @@ export class FormatLineContext implements LineContext {
     }
     const wrap = location.logLine === undefined || location.logLine === this.logLine ? this.wrappedPathHead(location.file) : undefined;
     if (wrap !== undefined) hints = { ...hints, wrappedFrom: wrap.head };
+    const reading = location.logLine === undefined || location.logLine === this.logLine ? this.readingFileBefore(file) : undefined;
+    if (reading !== undefined) hints = { ...hints, readingFile: ownCopy(reading) };
     const message = wrap === undefined ? (location.message ?? '') : this.unwrappedMessage(location.message ?? '', wrap.width, wrap.indent);
     const toOneBased = spec.columnBase === 0 ? 1 : 0;
     const endColumn = position(location.endColumn);
@@ -218,6 +220,11 @@ export class FormatLineContext implements LineContext {
   // then starts with the path's second half and the line before ends with its first (formats.md §3.9).
   // A tool that indents another's output and wraps it itself (flutter's `    ` under `Xcode's output:`) starts the
   // second half after the same indentation as the first.
+  private readingFileBefore(file: string): string | undefined {
+    const line = this.line(0);
+    return line === undefined ? undefined : pathPrintedBefore(line, file);
+  }
+
   private wrappedPathHead(printed: string): { head: string; width: number; indent: string } | undefined {
     // Every location asks, and most paths do not start their line: the indent is measured before any string is made.
     let indentLength = 0;

@@ -44,3 +44,21 @@ export function pathMentionedAbove(file: string, above: LinesAbove): string | un
   }
   return undefined;
 }
+
+// A path with folders and an extension (`contracts/A.sol`, `C:\app\A.sol`), the word before a location's `: name`.
+const READ_PATH = /^["'`(]?((?:[A-Za-z]:)?[^\s:"'`]*[/\\][^\s:"'`]*\.\w{1,12})$/;
+
+/** The path a line printed just before a location's bare name (`PATH: name:7:1`, truffle's `Error parsing
+ * contracts/A.sol: ParsedContract.sol:7:1`): the file the tool was reading. */
+export function pathPrintedBefore(line: string, file: string): string | undefined {
+  if (!isBareName(file)) return undefined;
+  const at = line.indexOf(file);
+  if (at < 4) return undefined;
+  const before = line.slice(0, at).trimEnd();
+  if (!before.endsWith(':') || before.length === line.slice(0, at).length) return undefined;
+  let start = before.length - 1;
+  while (start > 0 && !/\s/.test(before[start - 1] as string)) start--;
+  const word = before.slice(start, -1);
+  const path = READ_PATH.exec(word)?.[1];
+  return path === undefined || path.endsWith(`/${file}`) || path.endsWith(`\\${file}`) ? undefined : path;
+}
