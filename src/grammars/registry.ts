@@ -30,6 +30,7 @@ import { fennelFamily } from './catalog/fennel.js';
 import { crystalFamily } from './catalog/crystal.js';
 import { haxeFamily } from './catalog/haxe.js';
 import { godotFamily } from './catalog/godot.js';
+import { gamemakerFamily } from './catalog/gamemaker.js';
 import { qtFamily } from './catalog/qt.js';
 import { awkFamily } from './catalog/awk.js';
 import { adaFamily } from './catalog/ada.js';
@@ -73,6 +74,9 @@ const FAMILIES: readonly GrammarFamily[] = [
   // Godot next: its `   at: GDScript::reload (res://x.gd:6)` place lines would read as V8 frames, and its engine's own
   // C++ places (`   At: core/x.cpp:945.`) must be claimed before gcc or generic report them.
   godotFamily,
+  // GameMaker beside Godot: its `Script: scr at line 35 : msg` would reach the prose tier as a file-less line, and its
+  // runner's `gml_Object_…_Step_0 (line 4)` code names need the project's event-file layout.
+  gamemakerFamily,
   // Qt next: the QML engine's `qrc:/x.qml:6: ReferenceError` and `file:///x.qml:6 Expected token` places behind a logger's
   // level words would reach generic without their severity, and uic's line (`uic: Error in line 6, column 26 : …`)
   // would reach the prose tier without the form its next line names.
