@@ -31,6 +31,7 @@ import { crystalFamily } from './catalog/crystal.js';
 import { haxeFamily } from './catalog/haxe.js';
 import { godotFamily } from './catalog/godot.js';
 import { gamemakerFamily } from './catalog/gamemaker.js';
+import { vyperFamily } from './catalog/vyper.js';
 import { qtFamily } from './catalog/qt.js';
 import { awkFamily } from './catalog/awk.js';
 import { adaFamily } from './catalog/ada.js';
@@ -113,6 +114,9 @@ const FAMILIES: readonly GrammarFamily[] = [
   // steps: before Python, whose `File "…", line N` frames resemble Robot's 0.3 frames, and before generic and the
   // permissive tier, which would read the places without the runner's order or the feature's basename lookup.
   testRunnersFamily,
+  // Vyper before Python: its annotation lines (`  line 5:17` under the exception) and a crash's tokenize position
+  // (`start (40,79)`) belong to the `Error compiling: F` header above, which Python's traceback reading knows nothing of.
+  vyperFamily,
   // Python before generic: tracebacks (`File "…", line N`) and pytest/mypy `x.py:L:` lines carry the tool's meaning.
   pythonFamily,
   // Test runners (jest, vitest) before plain V8 frames: inside a runner's failure block a frame is the runner's.
