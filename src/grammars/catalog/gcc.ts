@@ -96,8 +96,11 @@ function includePathStart(context: LineContext): number | undefined {
   const text = context.text;
   const start = INCLUDE_CHAIN_START.exec(text) ?? ENGLISH_CONTINUATION.exec(text);
   if (start) return start[0].length;
-  if (!(context.line(-1) ?? '').trimEnd().endsWith(',')) return undefined;
-  return INCLUDE_CONTINUATION.exec(text)?.[0].length;
+  // The line's own shape first: reading the line above makes every `path:N` line depend on its neighbour, and such a
+  // line that left nothing is then read again each time it repeats (engine/barren-lines.ts).
+  const continuation = INCLUDE_CONTINUATION.exec(text);
+  if (!continuation || !(context.line(-1) ?? '').trimEnd().endsWith(',')) return undefined;
+  return continuation[0].length;
 }
 
 function parseGcc(context: LineContext): boolean {

@@ -8,6 +8,7 @@ import { SGR, STANDARD_INPUT_ANCHOR } from './anchors.js';
 import { ALL_CHARS, firstChars, type FirstChars } from './first-chars.js';
 import type { GrammarFormat } from './format.js';
 import { FormatAnchors } from './format-anchors.js';
+import { impliesUniversalAnchor } from './implied-anchor.js';
 
 /** What nearly every location line contains, whatever the tool. */
 export const UNIVERSAL_ANCHORS: readonly string[] = [
@@ -215,7 +216,7 @@ function analyse(sources: string[]): { narrow: Array<{ source: string; chars: Se
 
 export function buildPrefilter(formats: readonly GrammarFormat[]): Prefilter {
   const alternatives = [...new Set(formats.flatMap((format) => topLevelAlternatives(format.anchor)))].filter(
-    (alternative) => !UNIVERSAL_ANCHORS.includes(alternative),
+    (alternative) => !UNIVERSAL_ANCHORS.includes(alternative) && !impliesUniversalAnchor(alternative.replace(/^\^/, '')),
   );
   const anchored = analyse(alternatives.filter((alternative) => alternative.startsWith('^')).map((alternative) => alternative.slice(1)));
   // An unanchored alternative names a phrase (`Traceback`, `Caused by:`, `●`) that starts its line, after

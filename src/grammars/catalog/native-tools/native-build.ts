@@ -91,13 +91,17 @@ function cmakeMessage(context: LineContext): string {
   return lines.join(' ');
 }
 
+// Asked for only on a line of CMake's shape: reading a format's state makes a line depend on more than its text, and
+// a line that left nothing is then read again each time it repeats (engine/barren-lines.ts).
+const cmakeState = (context: LineContext): CMakeState => context.state<CMakeState>(() => ({ trace: undefined, message: '', index: 0 }));
+
 function parseCMake(context: LineContext): boolean {
   const text = context.text;
-  const state = context.state<CMakeState>(() => ({ trace: undefined, message: '', index: 0 }));
   const header = CMAKE_HEADER.exec(text);
   if (header) {
     const head = parseColonHead(context, { from: header[0].length });
     if (!head || !/^ \([\w@]+\):$/.test(head.rest)) return false;
+    const state = cmakeState(context);
     const kind = header[1] ?? 'Error';
     state.message = cmakeMessage(context);
     state.trace = undefined;
@@ -106,6 +110,7 @@ function parseCMake(context: LineContext): boolean {
   }
   // `Call Stack (most recent call first):` then `  CMakeLists.txt:9 (include)` — the callers of the header's location.
   if (!CMAKE_FRAME.test(text)) return false;
+  const state = cmakeState(context);
   const previous = context.line(-1) ?? '';
   if (previous === 'Call Stack (most recent call first):') {
     state.trace = context.newTraceId();

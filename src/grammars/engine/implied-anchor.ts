@@ -1,0 +1,71 @@
+// Which line-start alternatives the universal anchors already cover. An alternative that cannot match without a
+// `path.ext:N` on its own line (`^ {4}\S.*\.[A-Za-z]…:\d+:\d+:`) selects only lines the universal anchor's first
+// alternative selects too, and those lines are candidates whatever their start holds (scanner.ts). Trying it at every
+// line start cost time only: such alternatives read the whole line (`\S.*`, `[^\n]*?`) and backtrack from its end, on
+// every indented or coloured line of a log (~8 % of the 100 MB bench log's line-start prefilter; issue 21).
+import { SGR } from './anchors.js';
+
+// What the universal anchor's first alternative matches (prefilter.ts UNIVERSAL_ANCHORS[0]), as the anchors write it:
+// an extension of at most twelve characters, colour codes allowed, then `:` or `(` and a digit.
+const EXTENSIONS = [String.raw`\.[A-Za-z][A-Za-z0-9+_]{0,11}`, String.raw`\.[A-Za-z]{1,4}`];
+const SEPARATORS = [':', String.raw`\(`, '[:(]'];
+const PIECES: readonly string[] = EXTENSIONS.flatMap((extension) =>
+  SEPARATORS.flatMap((separator) => [`${extension}${separator}\\d`, `${extension}${SGR}${separator}${SGR}\\d`]),
+);
+
+// A quantifier that lets the piece's last digit be absent.
+const OPTIONAL_END = /^(?:[?*]|\{0[,}])/;
+// The length of an escape: `\xHH`, `\uHHHH`, `\cX`, else the backslash and one character.
+const ESCAPE_LENGTHS: Readonly<Record<string, number>> = { x: 4, u: 6, c: 3 };
+
+/**
+ * Whether every match of `source` (a line-start alternative without its `^`, newline-free as the prefilter makes it)
+ * holds a universal anchor on its own line: one of PIECES at the top level of the sequence (in no group, class or
+ * optional part), with nothing before it that can match a newline.
+ */
+export function impliesUniversalAnchor(source: string): boolean {
+  // Most alternatives name no extension: they are not read further (this runs at every CLI start that reads a log).
+  if (!source.includes(String.raw`\.[A-Za-z]`)) return false;
+  let depth = 0;
+  for (let index = 0; index < source.length; ) {
+    if (depth === 0 && PIECES.some((piece) => source.startsWith(piece, index) && !OPTIONAL_END.test(source.slice(index + piece.length))))
+      return true;
+    const character = source[index]!;
+    if (character === '\\') {
+      const escape = source.slice(index, index + (ESCAPE_LENGTHS[source[index + 1]!] ?? 2));
+      // A back-reference or a named one may hold anything; any other escape is judged by what it matches.
+      if (/^\\[1-9k]/.test(escape) || matchesNewline(escape)) return false;
+      index += escape.length;
+    } else if (character === '[') {
+      const end = classEnd(source, index);
+      if (end < 0 || matchesNewline(source.slice(index, end + 1))) return false;
+      index = end + 1;
+    } else {
+      // A top-level alternation makes the piece optional (the prefilter splits alternatives, but a caller may not).
+      if (character === '|' && depth === 0) return false;
+      if (character === '(') depth++;
+      else if (character === ')') depth--;
+      index++;
+    }
+  }
+  return false;
+}
+
+// The index of the `]` closing the class opened at `start`, or -1 (a `]` first in the class is a member).
+function classEnd(source: string, start: number): number {
+  let index = start + (source[start + 1] === '^' ? 2 : 1);
+  for (let first = true; index < source.length; index++, first = false) {
+    if (source[index] === '\\') index++;
+    else if (source[index] === ']' && !first) return index;
+  }
+  return -1;
+}
+
+// Whether an escape or a class can match the newline: then the match could start on a line before the piece's.
+function matchesNewline(atom: string): boolean {
+  try {
+    return new RegExp(atom).test('\n');
+  } catch {
+    return true;
+  }
+}

@@ -1,0 +1,54 @@
+// The line-start alternatives left to the universal anchors because every match of theirs holds one on its line
+// (engine/implied-anchor.ts); prefilter.test.ts checks on every fixture that no line a format selects is missed.
+import { describe, expect, it } from 'vitest';
+import { impliesUniversalAnchor } from '../../../src/grammars/engine/implied-anchor.js';
+import { buildPrefilter, topLevelAlternatives, UNIVERSAL_ANCHORS } from '../../../src/grammars/engine/prefilter.js';
+import { registeredFormats } from '../../../src/grammars/index.js';
+
+const EXTENSION = String.raw`\.[A-Za-z][A-Za-z0-9+_]{0,11}`;
+
+describe('impliesUniversalAnchor', () => {
+  it('accepts an alternative that needs `.ext:N` at its top level, on the line it starts', () => {
+    expect(impliesUniversalAnchor(String.raw` {4}\S.*${EXTENSION}:\d+:\d+:`)).toBe(true);
+    expect(impliesUniversalAnchor(String.raw`(?:\x1b\[[0-9;]*[mK])*(?: > | {3})\S.*${EXTENSION}:\d+: error`)).toBe(true);
+    expect(impliesUniversalAnchor(String.raw`\] in [^\n]{1,1000}\.[A-Za-z]{1,4}:\d`)).toBe(true);
+    expect(impliesUniversalAnchor(String.raw` in [^\s()]+${EXTENSION}\(\d+\)\s*$`)).toBe(true);
+  });
+
+  it('refuses one whose `.ext:N` is optional, alternative, unbounded or maybe on a later line', () => {
+    expect(impliesUniversalAnchor(String.raw`at (?:\S+${EXTENSION}:\d+)?`)).toBe(false);
+    expect(impliesUniversalAnchor(String.raw`FAIL|\S+${EXTENSION}:\d`)).toBe(false);
+    expect(impliesUniversalAnchor(String.raw`\S+${EXTENSION}:\d?`)).toBe(false);
+    expect(impliesUniversalAnchor(String.raw`\S+\.[A-Za-z]+:\d`)).toBe(false);
+    expect(impliesUniversalAnchor(String.raw`Error\s+\S+${EXTENSION}:\d`)).toBe(false);
+    expect(impliesUniversalAnchor(String.raw`Error[^:]*${EXTENSION}:\d`)).toBe(false);
+    expect(impliesUniversalAnchor(String.raw`Error\W${EXTENSION}:\d`)).toBe(false);
+    expect(impliesUniversalAnchor(String.raw`(a)\1${EXTENSION}:\d`)).toBe(false);
+  });
+
+  it('the universal anchors select a line each accepted registry alternative selects', () => {
+    const anywhere = new RegExp(buildPrefilter(registeredFormats()).anywhere.source, 'm');
+    const accepted = [...new Set(registeredFormats().flatMap((format) => topLevelAlternatives(format.anchor)))]
+      .filter((alternative) => !UNIVERSAL_ANCHORS.includes(alternative))
+      .filter((alternative) => impliesUniversalAnchor(alternative.replace(/^\^/, '')));
+    expect(accepted.length).toBeGreaterThan(0);
+    const lines = [
+      '    src/a.ts:3:5:',
+      '   src/main.c:12:3: error: expected',
+      ' > lib/x.py:4:1: warning: unused',
+      '  12  src/app/view.vue:7',
+      '#3 [builder 2/4] in /app/src/main.go:14',
+      'at f in src/Main.cs(12)',
+    ];
+    let selected = 0;
+    for (const alternative of accepted) {
+      const regex = new RegExp(alternative, 'm');
+      for (const line of lines.filter((candidate) => regex.test(candidate))) {
+        selected++;
+        expect(anywhere.test(line), `${alternative} on ${line}`).toBe(true);
+      }
+    }
+    expect(selected).toBeGreaterThanOrEqual(lines.length);
+    expect(lines.every((line) => anywhere.test(line))).toBe(true);
+  });
+});
