@@ -6,7 +6,7 @@
 // in the same file or folder under src/grammars/catalog), scoring each run as study.mjs does. Logs and labels are
 // third-party text and live outside the repository; docs/real-world.md records the method and the figures.
 //
-//   node scripts/real-world/ablation.mjs [--cli dist/cli.cjs] [--json] [--misses] SET_DIR...
+//   node scripts/real-world/ablation.mjs [--cli dist/cli.cjs] [--json] [--misses] [--only ID]... SET_DIR...
 //   (a SET_DIR holds logs/ and labels/, as study.mjs reads them)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { loadLabel, materialise, runCli, score } from './study.mjs';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const USAGE = 'usage: ablation.mjs [--cli FILE] [--json] [--misses] SET_DIR...';
+const USAGE = 'usage: ablation.mjs [--cli FILE] [--json] [--misses] [--only ID]... SET_DIR...';
 // The tiers that read any tool's output: a primary they produced already is the fallback's answer, so leaving the
 // format out would measure nothing; such logs are counted apart.
 const GENERIC_TIERS = new Set(['generic', 'permissive', 'prose']);
@@ -26,12 +26,13 @@ const NOT_OWN = new RegExp(
 );
 
 function parseArgs(argv) {
-  const options = { cli: join(REPO, 'dist', 'cli.cjs'), json: false, misses: false, sets: [] };
+  const options = { cli: join(REPO, 'dist', 'cli.cjs'), json: false, misses: false, only: new Set(), sets: [] };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     if (arg === '--cli') options.cli = resolve(argv[++i] ?? fail('--cli needs a value'));
     else if (arg === '--json') options.json = true;
     else if (arg === '--misses') options.misses = true;
+    else if (arg === '--only') options.only.add(argv[++i] ?? fail('--only needs a value'));
     else if (arg.startsWith('--')) fail(`unknown argument ${arg}`);
     else options.sets.push(resolve(arg));
   }
@@ -92,7 +93,7 @@ function add(total, scored) {
   total.leaks += scored.leaks.length;
 }
 
-function ablateSet(set, name, cli, familyOf, membersOf) {
+function ablateSet(set, name, cli, familyOf, membersOf, only) {
   const result = { set: name, base: tally(), fallbackAlready: 0, format: tally(), family: tally(), caughtBy: {}, misses: [] };
   const labelFiles = readdirSync(join(set, 'labels'))
     .filter((name) => name.endsWith('.json'))
@@ -100,7 +101,7 @@ function ablateSet(set, name, cli, familyOf, membersOf) {
   for (const file of labelFiles) {
     const label = loadLabel(join(set, 'labels', file));
     const log = join(set, 'logs', `${label.id}.log`);
-    if (label.primary === null || !existsSync(log)) continue;
+    if (label.primary === null || !existsSync(log) || (only.size > 0 && !only.has(label.id))) continue;
     const ws = materialise(label);
     try {
       const base = runCli(cli, log, ws, label);
@@ -176,7 +177,7 @@ function main() {
   const membersOf = new Map();
   for (const [format, family] of familyOf) membersOf.set(family, [...(membersOf.get(family) ?? []), format]);
   const names = options.sets.map((set) => relative(commonParent(options.sets), set));
-  const results = options.sets.map((set, i) => ablateSet(set, names[i], options.cli, familyOf, membersOf));
+  const results = options.sets.map((set, i) => ablateSet(set, names[i], options.cli, familyOf, membersOf, options.only));
   const all = { base: tally(), format: tally(), family: tally(), fallbackAlready: 0, caughtBy: {} };
   for (const r of results) {
     for (const key of ['base', 'format', 'family']) for (const field of Object.keys(all[key])) all[key][field] += r[key][field];
