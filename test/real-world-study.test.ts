@@ -7,6 +7,7 @@ import { ensureBuilt, ROOT } from './integration/_setup.js';
 
 const SCRIPT = join(ROOT, 'scripts', 'real-world', 'study.mjs');
 const SAMPLE = join(ROOT, 'scripts', 'real-world', 'sample');
+const ABLATION = join(ROOT, 'scripts', 'real-world', 'ablation.mjs');
 
 interface Summary {
   logs: number;
@@ -54,5 +55,26 @@ describe('real-world study script', () => {
     });
     expect(result.status).toBe(2);
     expect(result.stderr.split('\n')[0]).toMatch(/^study: no such folder: /);
+  });
+
+  it('ablates the format of each right primary: the sample still right without it, and which tier read it then', () => {
+    const out = execFileSync(process.execPath, [ABLATION, '--json', SAMPLE], { encoding: 'utf8' });
+    const report = JSON.parse(out) as {
+      all: Record<'base' | 'format' | 'family', { logs: number; primary: number }> & { caughtBy: Record<string, number> };
+      misses: unknown[];
+    };
+    // own-mypy and own-vendored are the sample's right primaries (own-clean has none, own-mislabelled is wrong).
+    expect(report.all.base).toMatchObject({ logs: 2, primary: 2 });
+    expect(report.all.format.logs).toBe(2);
+    expect(report.all.family.logs).toBe(2);
+    const caught = Object.values(report.all.caughtBy).reduce((sum, count) => sum + count, 0);
+    expect(caught).toBe(report.all.format.primary);
+    expect(report.misses).toHaveLength(4 - report.all.format.primary - report.all.family.primary);
+  });
+
+  it('the ablation refuses a folder without logs and labels', () => {
+    const result = spawnSync(process.execPath, [ABLATION, join(SAMPLE, 'logs')], { encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expect(result.stderr.split('\n')[0]).toMatch(/^ablation: .* holds no logs\/ and labels\//);
   });
 });

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, normalize, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const USAGE = 'usage: study.mjs --logs DIR --labels DIR [--cli FILE] [--json] [--only ID]... [--keep]';
@@ -50,7 +50,7 @@ function safeRelative(path, id) {
   return clean;
 }
 
-function loadLabel(file) {
+export function loadLabel(file) {
   const label = JSON.parse(readFileSync(file, 'utf8'));
   const id = label.id;
   if (typeof id !== 'string' || !/^[A-Za-z0-9._-]+$/.test(id)) fail(`${file}: label needs an id of letters, digits, . _ -`);
@@ -75,7 +75,7 @@ function loadLabel(file) {
 const same = (a, b) => a.file === b.file && a.line === b.line;
 
 /** Expected files get as many lines as the deepest expected line (plus slack) so lines and columns are real. */
-function materialise(label) {
+export function materialise(label) {
   const ws = mkdtempSync(join(tmpdir(), `study-${label.id}-`));
   const lines = new Map();
   for (const loc of label.expected) lines.set(loc.file, Math.max(lines.get(loc.file) ?? 0, loc.line ?? 0));
@@ -95,9 +95,11 @@ function materialise(label) {
   return ws;
 }
 
-function runCli(cli, log, ws, label) {
+/** Runs the CLI on one log in its scratch workspace; `extra` are more locate options (the ablation's --without-tool). */
+export function runCli(cli, log, ws, label, extra = []) {
   const cacheDir = join(ws, '..', `${label.id}-cache`);
-  const result = spawnSync(process.execPath, [cli, 'locate', log, '--cwd', join(ws, label.cwd), '--root', ws, '--json'], {
+  const args = [cli, 'locate', log, '--cwd', join(ws, label.cwd), '--root', ws, '--json', ...extra];
+  const result = spawnSync(process.execPath, args, {
     encoding: 'utf8',
     env: { ...process.env, FAULTLINE_CACHE_DIR: cacheDir, NO_COLOR: '1', GITHUB_ACTIONS: '', CI: '' },
     maxBuffer: 64 * 1024 * 1024,
@@ -113,7 +115,7 @@ function leaksOf(locations, forbidden) {
   return locations.filter((loc) => forbidden.some((prefix) => loc.file.startsWith(prefix) || loc.file.includes(`/${prefix}`)));
 }
 
-function score(label, answer) {
+export function score(label, answer) {
   const found = answer.locations.map((loc) => ({ file: loc.file, line: loc.line }));
   // A related span (gcc's `In file included from F:34`) is listed beside its diagnostic: it counts as found, and
   // as a leak when it lies under a forbidden path.
@@ -219,4 +221,5 @@ function printText(summary) {
   process.stdout.write(`${out.join('\n')}\n`);
 }
 
-main();
+// Run as a script, not when the ablation (ablation.mjs) imports the pieces above.
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) main();

@@ -15,6 +15,7 @@ const LOG_OPTIONS = {
   json: { type: 'boolean' },
   format: { type: 'string' },
   tool: { type: 'string', multiple: true },
+  'without-tool': { type: 'string', multiple: true },
   binary: { type: 'boolean' },
   // -o/--output, --fail-level, --quiet, --color/--no-color (cli/conventions.ts).
   ...CI_OPTIONS,

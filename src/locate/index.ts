@@ -22,6 +22,9 @@ export interface LocateOptions {
   roots?: string[];
   /** Restrict recognition to these format names, text or report (default: all). */
   formats?: string[];
+  /** Never recognise these format names, text or report (a format that misfires on your logs); beside `formats`,
+   * the names left out of it. */
+  excludeFormats?: string[];
   /** Read the log as this structured report (`faultline formats`), or `text` for the text formats only;
    * default: detected from the content. */
   inputFormat?: string;
@@ -96,6 +99,7 @@ export async function locate(source: LogSource, options: LocateOptions = {}): Pr
     normaliseLine,
     ...(userFormats.length > 0 ? { userFormats } : {}),
     ...(options.formats ? { formats: options.formats } : {}),
+    ...(options.excludeFormats ? { excludeFormats: options.excludeFormats } : {}),
     ...(options.inputFormat ? { inputFormat: options.inputFormat } : {}),
     ...(options.meter ? { meter: options.meter } : {}),
     ...(options.maxLocations !== undefined ? { maxLocations: checkedMaxLocations(options.maxLocations) } : {}),
@@ -109,7 +113,7 @@ export async function locate(source: LogSource, options: LocateOptions = {}): Pr
     reports ??= await import('../reports/index.js');
     return (reader ??= reports.createInputReader(readerOptions));
   };
-  if (userFormats.length > 0 || options.formats || options.inputFormat) await makeReader();
+  if (userFormats.length > 0 || options.formats || options.excludeFormats || options.inputFormat) await makeReader();
   await readLog(
     source,
     {

@@ -2,7 +2,7 @@
 // detected by content and read as streams into the same RawLocation contract as the text grammars. Layer 1.5:
 // it uses the grammars (text inside reports is read by them) and is used by locate; no Node APIs.
 import { DEFAULT_MAX_LOCATIONS, FaultlineError, didYouMean, type RawLocation } from '../core/index.js';
-import { capLocations, createScanner } from '../grammars/index.js';
+import { capLocations, createScanner, registeredFormats } from '../grammars/index.js';
 import { withUserFormats } from './user-formats.js';
 import { EmbeddedText } from './embedded-text.js';
 import { InputRouter } from './router.js';
@@ -32,8 +32,22 @@ export function createInputReader(options: InputReaderOptions): InputReader {
   return builtInReader(options);
 }
 
+/** The names to recognise: those chosen (default: all), less those left out; an unknown name is a usage error. */
+function chosenNames(formats?: readonly string[], without?: readonly string[]): readonly string[] | undefined {
+  const chosen = formats && formats.length > 0 ? formats : undefined;
+  if (!without || without.length === 0) return chosen;
+  const known = [...registeredFormats().map((format) => format.name), ...REPORT_NAMES];
+  for (const name of without) {
+    if (!known.includes(name))
+      throw new FaultlineError('E_UNKNOWN_FORMAT', `unknown format '${name}'${didYouMean(name, known)} (see 'faultline formats')`);
+  }
+  const kept = (chosen ?? known).filter((name) => !without.includes(name));
+  if (kept.length === 0) throw new FaultlineError('E_USAGE', 'every format chosen is also left out: nothing would be read');
+  return kept;
+}
+
 function builtInReader(options: InputReaderOptions): InputReader {
-  const names = options.formats && options.formats.length > 0 ? options.formats : undefined;
+  const names = chosenNames(options.formats, options.excludeFormats);
   const reportNames = names ? names.filter((name) => REPORT_NAMES.includes(name)) : REPORT_NAMES;
   const textNames = names?.filter((name) => !REPORT_NAMES.includes(name));
   const maxLocations = options.maxLocations ?? DEFAULT_MAX_LOCATIONS;

@@ -6,6 +6,9 @@ import type { ScanResult, UserFormat } from '../grammars/index.js';
 export interface InputReaderOptions {
   /** Text format and report names to recognise (default: all). */
   formats?: readonly string[];
+  /** Text format and report names never to recognise (`--without-tool`): a format that misfires on a user's logs,
+   * or the study's ablation of the format that reads a log. */
+  excludeFormats?: readonly string[];
   /** Read the input as this report (`text`: the text formats only, no report detection). */
   inputFormat?: string;
   normaliseLine: (raw: string) => string;

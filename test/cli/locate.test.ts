@@ -140,6 +140,25 @@ describe('faultline locate', () => {
     expect(json.unresolved.map((entry: { reason: string }) => entry.reason)).toEqual(['not-found', 'outside-root']);
   });
 
+  it('--without-tool leaves a format out: the line falls to the next format that reads it, here generic', async () => {
+    const without = JSON.parse((await locate(['build.log', '--json', '--root', '.', '--without-tool', 'gcc'])).out);
+    expect(without.locations[0]).toMatchObject({ file: 'src/main.c', line: 3, column: 12, format: 'generic' });
+    expect(without.locations.map((loc: { format: string }) => loc.format)).not.toContain('gcc');
+    const neither = JSON.parse(
+      (await locate(['build.log', '--json', '--root', '.', '--without-tool', 'gcc', '--without-tool', 'generic'])).out,
+    );
+    expect(neither.locations.map((loc: { format: string }) => loc.format)).not.toContain('generic');
+  });
+
+  it('--without-tool refuses an unknown name, and leaving out every format --tool chose', async () => {
+    const unknown = await locate(['build.log', '--without-tool', 'gcx']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain("unknown format 'gcx' (did you mean gcc?)");
+    const nothing = await locate(['build.log', '--tool', 'gcc', '--without-tool', 'gcc']);
+    expect(nothing.code).toBe(2);
+    expect(nothing.err).toContain('every format chosen is also left out');
+  });
+
   it('rejects an unknown option and an unknown --tool with exit 2', async () => {
     expect((await locate(['build.log', '--frobnicate'])).code).toBe(2);
     const unknown = await locate(['build.log', '--tool', 'nope']);

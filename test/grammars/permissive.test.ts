@@ -65,6 +65,71 @@ describe('permissive tier', () => {
     ]);
   });
 
+  // The fallback when the format that reads a log is missing (session 13's ablation): heads the permissive tier reads
+  // for tools no format names. Read by the tier alone, as it is when the format is left out.
+  function proposedAlone(log: string): string[] {
+    const scanner = createScanner({ normaliseLine, formats: ['permissive'] });
+    scanner.write(Buffer.from(log, 'utf8').toString('latin1'));
+    return scanner
+      .end()
+      .locations.map((location) => `${location.file}:${location.line}${location.column === null ? '' : `:${location.column}`}`);
+  }
+
+  it('reads bracketed and blank-led position heads: `F:[L,C]`, `F[L, C]`, `F: (L, C)`, `F (L,C)`, `"F" (L:C)`, `F(L,C-EL,EC)`', () => {
+    const log = [
+      '[WARN] /w/app/src/Shop.kt:[50,18] deprecated call',
+      'FAIL: lib/sort.tsx[5, 3]: keys out of order',
+      'w: /w/app/src/Cart.kt: (8, 33): unused variable',
+      'lint src/view.html (71,29): unknown attribute',
+      'cannot load "conf/site.yml" (16:9)',
+      'proof.fst(6,0-6,65): could not prove it',
+    ].join('\n');
+    expect(proposedAlone(log)).toEqual([
+      '/w/app/src/Shop.kt:50:18',
+      'lib/sort.tsx:5:3',
+      '/w/app/src/Cart.kt:8:33',
+      'src/view.html:71:29',
+      'conf/site.yml:16:9',
+      'proof.fst:6:0',
+    ]);
+  });
+
+  it('reads a tab-separated row whose file cell is followed by a line cell (an IDE error list copied as text)', () => {
+    const log = 'Error\tE42\tname not found\tCore\tC:\\w\\core\\parse.c\t77\t\nWarn\tW1\tshadowed\tC:\\My Work\\x.c\t9\n';
+    const found = createScanner({ normaliseLine, formats: ['permissive'] });
+    found.write(log);
+    const locations = found.end().locations;
+    expect(locations.map((location) => `${location.file}:${location.line}`)).toContain('C:\\w\\core\\parse.c:77');
+    expect(locations.map((location) => `${location.file}:${location.line}`)).toContain('C:\\My Work\\x.c:9');
+    // The cells before the file are the message, and the severity word among them decides the severity.
+    const parse = locations.find((location) => location.line === 77)!;
+    expect(parse.message).toBe('Error\tE42\tname not found\tCore');
+    expect(parse.severity).toBe('error');
+    // A number cell in the middle of a row of words is no line: it must be followed by a cell or end the line.
+    expect(proposedAlone('total\tsrc/a.c\t12 files\n')).toEqual([]);
+  });
+
+  it('takes the scheme off a path (`res://`, `ng:///C:/`, `file:///`, a local dev server) and never proposes another host', () => {
+    const log = [
+      '   at: reload (res://scripts/hero.gd:6)',
+      'ERROR in ng:///C:/w/app/form.html (12,3): unknown property',
+      'thrown at file:///srv/site/main.mjs:4:1',
+      'SyntaxError: http://localhost:5173/src/app.js: Unexpected token (7:15)',
+      'see https://cdn.example.org/lib/x.js:3 and https://github.com/o/r/blob/main/a.py:9',
+    ].join('\n');
+    expect(proposedAlone(log)).toEqual(['scripts/hero.gd:6', 'C:/w/app/form.html:12:3', '/srv/site/main.mjs:4:1', 'src/app.js:7:15']);
+  });
+
+  it('reads a position that ends its line for a file named before a colon earlier on it (Babel, prettier)', () => {
+    const log = [
+      'SyntaxError: /w/web/src/index.js: Unexpected token, expected "," (7:4)',
+      '[fail] Widget.tsx: ParseError: Unexpected token (3:5)',
+      'Done in 4.2s (1:2)',
+    ].join('\n');
+    // Only file-like words: `SyntaxError`, `ParseError`, `token` and `4.2s` are not proposed.
+    expect(proposedAlone(log)).toEqual(['/w/web/src/index.js:7:4', 'Widget.tsx:3:5']);
+  });
+
   it('reads a span over several lines written as two bracketed positions (jsonnet, GHC) as its first line', () => {
     expect(proposed('\tlib/sizes.libsonnet:3:29-45\tfunction <anonymous>\n\tapp/site.jsonnet:(6:16)-(9:6)\tobject <anonymous>\n')).toEqual([
       'lib/sizes.libsonnet:3:29',

@@ -16,7 +16,7 @@ export const locateCommand: CliCommand = {
   summary: 'find the error locations in a log and map them to workspace files',
   usage:
     `usage: faultline locate [LOG|-|RUN|--last|--last-failed] [--cwd DIR] [--root DIR]... ` +
-    `[--json | --format F] [--tool NAME]... [--efm PATTERN]... ` +
+    `[--json | --format F] [--tool NAME]... [--without-tool NAME]... [--efm PATTERN]... ` +
     `[--filter-mode M --diff FILE|--diff-base REF] [--input-format NAME] [--binary]
 
   LOG          the log file; '-' or none reads standard input
@@ -29,6 +29,9 @@ ${CHAIN_USAGE}
                for Emacs' compile-mode (display columns); vim: the same for vim -q (byte columns); checkstyle: XML). ` +
     `github/sarif/rdjsonl/gitlab/checkstyle are redacted.
   --tool NAME  recognise only this format (see 'faultline formats'), repeatable
+  --without-tool NAME
+               never recognise this format (one that misfires on your logs); the rest, down to the generic
+               tiers, still read every line; repeatable
   --input-format NAME
                read the log as this structured report (sarif, eslint-json, junit…; 'faultline formats'),
                or 'text' for the text formats only; default: reports are detected by content
@@ -43,6 +46,7 @@ exit: 0 no location found (or none at --fail-level), 1 locations found, 2 usage 
     const log = await chainedLog(parsed.log, io);
     warnIfStale(log, io);
     const tools = Array.isArray(values.tool) ? (values.tool as string[]) : undefined;
+    const withoutTools = Array.isArray(values['without-tool']) ? (values['without-tool'] as string[]) : undefined;
     const format = outputFormatOf(values);
     const settings = ciSettings(values);
     const userFormats = userFormatsOf(values);
@@ -56,6 +60,7 @@ exit: 0 no location found (or none at --fail-level), 1 locations found, 2 usage 
       cwd: resolve(io.cwd, log.cwd),
       ...(log.roots ? { roots: log.roots.map((root) => resolve(io.cwd, root)) } : {}),
       ...(tools ? { formats: tools } : {}),
+      ...(withoutTools ? { excludeFormats: withoutTools } : {}),
       ...(log.inputFormat ? { inputFormat: log.inputFormat } : {}),
       allowBinary: values.binary === true,
       ...(log.run ? { command: log.run.command } : {}),

@@ -145,6 +145,7 @@ exit: 0 prompt printed, 2 usage or internal error`,
           cwd: resolve(io.cwd, log.cwd),
           roots,
           tools: Array.isArray(values.tool) ? (values.tool as string[]) : undefined,
+          withoutTools: Array.isArray(values['without-tool']) ? (values['without-tool'] as string[]) : undefined,
           binary: values.binary === true,
           inputFormat: log.inputFormat,
           budget,
@@ -192,6 +193,7 @@ async function promptForLog(request: {
   cwd: string;
   roots: string[] | undefined;
   tools: string[] | undefined;
+  withoutTools: string[] | undefined;
   binary: boolean;
   inputFormat: string | undefined;
   budget: number | undefined;
@@ -210,6 +212,7 @@ async function promptForLog(request: {
       ...request.scan,
       ...(roots ? { roots } : {}),
       ...(request.tools ? { formats: request.tools } : {}),
+      ...(request.withoutTools ? { excludeFormats: request.withoutTools } : {}),
       ...(request.inputFormat ? { inputFormat: request.inputFormat } : {}),
       ...(request.run ? { command: request.run.command } : {}),
       allowBinary: request.binary,

@@ -14,7 +14,10 @@ import { severityOf } from './shared/common.js';
 const SEGMENT = String.raw`(?:[\w.@~+$%\u0080-\uffff-]|\((?!\d)[\w.@~+$%-]*\)|\[[\w.@~+$%-]*\])+`;
 // What a tool prints for standard input (`<stdin>`, `<standard input>`; `(stdin)` and `[stdin]` are segments): the
 // command names the file (src/resolve/command-names.ts).
-const PATH = String.raw`(?:<stdin>|<standard input>|(?:[A-Za-z]:)?[\\/]?${SEGMENT}(?:[\\/]${SEGMENT})*)`;
+// A scheme may lead the path (Godot's `res://scripts/x.gd`, Angular's `ng:///C:/app/x.html`, `file:///srv/x.js`, a dev
+// server's `http://localhost:3000/x.js`): it is taken off (withoutScheme) and the workspace confirms the rest.
+const SCHEME = String.raw`(?:[a-z][a-z0-9+.-]{1,15}:\/\/(?:\/(?=[A-Za-z]:[\\/])|(?:localhost|127\.0\.0\.1):\d{1,5}(?=\/))?)?`;
+const PATH = String.raw`(?:<stdin>|<standard input>|${SCHEME}(?:[A-Za-z]:)?[\\/]?${SEGMENT}(?:[\\/]${SEGMENT})*)`;
 // What may stand before a path: the line start, a blank, an opening quote or bracket, `=` or `,`; or an escaped
 // newline or tab (`\n`, `\t`): a tool's output kept as one JSON string (a structured logger's field, an API's
 // answer) has its lines joined by them.
@@ -23,11 +26,16 @@ const BEFORE = String.raw`(?<=^|[\s"'\x60(\[{<=,|]|\\[nrt])`;
 // (`path:L.C:`, `path:L.C-EL.EC:`, valac and bison print them), `path(L[,C])` and `path(L:C)` (Odin),
 // `path[,:]? line L`, and a span over several lines written as two bracketed positions (`path:(12:7)-(31:15)`: jsonnet,
 // GHC's `path:(12,5)-(13,7)`), a blank after each colon (`path: 14: error: …`, GnuCOBOL 2.0) and a blank before a
-// parenthesised line that a colon follows (AutoHotkey's `C:\x\OSD.ahk (141) : ==> …`).
+// parenthesised line that a colon follows (AutoHotkey's `C:\x\OSD.ahk (141) : ==> …`). Session 13's fallback ablation
+// added the heads study logs' own tools print, for tools no format names: `path:[L,C]` and `path[L, C]` (Maven, tslint),
+// `path: (L, C)` and `path (L,C)` (Kotlin, ts-loader), `"path" (L:C)` (js-yaml), `path(L,C-EL,EC)` (F*) and a
+// tab-separated row's line cell after its file cell (an IDE's error list).
 const SHAPES = new RegExp(
   `${BEFORE}(${PATH})(?::(\\d{1,7})(?:[:.](\\d{1,5})(?:-(?:\\d{1,7}\\.)?\\d{1,5})?)?(?![\\d/]|\\.\\d)|` +
-    `\\((\\d{1,7})(?:[,:]\\s?(\\d{1,5}))?\\)|[,:]? (?:at )?line (\\d{1,7})\\b|` +
-    `:\\((\\d{1,7})[,:](\\d{1,5})\\)(?:-\\((\\d{1,7})[,:]\\d{1,5}\\))?|: (\\d{1,7}): | \\((\\d{1,7})\\) ?: )`,
+    `\\((\\d{1,7})(?:[,:]\\s?(\\d{1,5}))?(?:-\\d{1,7}[,:]\\d{1,5})?\\)|[,:]? (?:at )?line (\\d{1,7})\\b|` +
+    `:\\((\\d{1,7})[,:](\\d{1,5})\\)(?:-\\((\\d{1,7})[,:]\\d{1,5}\\))?|: (\\d{1,7}): | \\((\\d{1,7})\\) ?: |` +
+    `:?\\[(\\d{1,7}),\\s?(\\d{1,5})\\]|:? \\((\\d{1,7})[,:]\\s?(\\d{1,5})\\)|` +
+    `["'\\x60] \\((\\d{1,7})[,:]\\s?(\\d{1,5})\\)|\\t(\\d{1,7})(?=\\t|\\s*$))`,
   'g',
 );
 
@@ -43,9 +51,12 @@ const TAIL_SEVERITY = /^[\s:,-]*(error|warning|note|fatal)\b/i;
 const WINDOWS_NAME = String.raw`[^\\/:*?"<>|\r\n]`;
 const DRIVE_PATH_WITH_BLANKS = new RegExp(
   String.raw`(?<=^|[\s"'(])([A-Za-z]:\\(?:${WINDOWS_NAME}+\\)*${WINDOWS_NAME}+?\.[A-Za-z]\w{0,7})` +
-    String.raw`(?: ?: ?(\d{1,7})\b|\((\d{1,7})(?:, ?(\d{1,5}))?\))`,
+    String.raw`(?: ?: ?(\d{1,7})\b|\((\d{1,7})(?:, ?(\d{1,5}))?\)|\t(\d{1,7})(?=\t|\s*$))`,
   'g',
 );
+
+// A word that names a file by its look alone: a folder in it, or an extension that starts with a letter.
+const FILE_LIKE = /[\\/]|\.[A-Za-z]\w{0,11}$/;
 
 function candidate(token: string): boolean {
   return token.length >= 2 && /[A-Za-z]/.test(token) && !NOT_A_PATH.test(token) && !token.endsWith('.');
@@ -57,21 +68,25 @@ function parsePermissive(context: LineContext): boolean {
   const text = context.text;
   SHAPES.lastIndex = 0;
   for (let match = SHAPES.exec(text); match !== null; match = SHAPES.exec(text)) {
-    const token = match[1]!;
-    const lineText = match[2] ?? match[4] ?? match[6] ?? match[7] ?? match[10] ?? match[11];
-    const line = Number(lineText);
-    if (!candidate(token) || !(line >= 1)) continue;
-    const columnText = match[3] ?? match[5] ?? match[8];
+    const token = withoutScheme(match[1]!);
+    const lineText = match[2] ?? match[4] ?? match[6] ?? match[7] ?? match[10] ?? match[11] ?? match[12] ?? match[14] ?? match[16];
+    const line = Number(lineText ?? match[18]);
+    if (token === undefined || !candidate(token) || !(line >= 1)) continue;
+    // A blank before `(L,C)` or `(L:C)` leaves any word before it (`Unexpected token (7:4)`): only a file-like one counts.
+    if ((match[14] !== undefined || match[16] !== undefined) && !FILE_LIKE.test(token)) continue;
+    const columnText = match[3] ?? match[5] ?? match[8] ?? match[13] ?? match[15] ?? match[17];
     const endLine = match[9] === undefined || Number(match[9]) <= line ? null : Number(match[9]);
     const rest = text.slice(match.index + match[0].length);
     // The location's own tail says its severity (`x.bicep(65,23) : Warning …`); only without one does a word elsewhere
     // on the line count, since a wrapping tool's `ERROR: step failed: … stderr:` before it speaks of the whole step.
     const severity = severityOf((TAIL_SEVERITY.exec(rest) ?? SEVERITY_WORD.exec(text))?.[1]);
-    // Perl-like `msg at path line N.` puts the message before the location.
+    // Perl-like `msg at path line N.` puts the message before the location; so does a tab-separated row (an IDE's
+    // error list: severity, code, message, project, then file and line cells).
     const message =
-      rest.replace(/^[:\s.,;-]+/, '').trim() ||
+      (match[18] === undefined ? rest.replace(/^[:\s.,;-]+/, '').trim() : '') ||
       text
         .slice(0, match.index)
+        .replace(/\s*["'\x60]$/, '')
         .replace(/\s+(?:at|in|from)\s*$/, '')
         .trim();
     const column = columnText === undefined ? null : Number(columnText);
@@ -83,22 +98,66 @@ function parsePermissive(context: LineContext): boolean {
       context.emit({ file: broken, line, column, endLine, severity, message, hints: { confirm: true } });
   }
   if (text.includes(':\\') && text.includes(' ')) proposeDrivePathsWithBlanks(context);
+  if (text.includes(')')) proposeFilesBeforeTrailingPosition(context);
   return false;
+}
+
+// A position that ends the line, `(L:C)`, for a file named earlier on it and followed by a colon: Babel's
+// `SyntaxError: /x/src/a.js: Unexpected token (7:4)`, prettier's `[error] a.tsx: SyntaxError: … (7:5)`.
+const TRAILING_POSITION = /\((\d{1,7})[:,] ?(\d{1,5})\)\s*$/;
+const FILE_BEFORE_COLON = new RegExp(`${BEFORE}(${PATH}): `, 'g');
+// The words before a colon a line may offer: a message names few files, and each costs a workspace look-up.
+const MAX_FILES_BEFORE_POSITION = 4;
+
+function proposeFilesBeforeTrailingPosition(context: LineContext): void {
+  const text = context.text;
+  const position = TRAILING_POSITION.exec(text);
+  if (!position) return;
+  const line = Number(position[1]);
+  const column = Number(position[2]);
+  const head = text.slice(0, position.index);
+  let proposed = 0;
+  FILE_BEFORE_COLON.lastIndex = 0;
+  for (
+    let match = FILE_BEFORE_COLON.exec(head);
+    match !== null && proposed < MAX_FILES_BEFORE_POSITION;
+    match = FILE_BEFORE_COLON.exec(head)
+  ) {
+    const token = withoutScheme(match[1]!);
+    if (token === undefined || !candidate(token) || !FILE_LIKE.test(token) || !(line >= 1)) continue;
+    const message = head.slice(match.index + match[0].length).trim();
+    const severity = severityOf(SEVERITY_WORD.exec(text)?.[1]);
+    context.emit({ file: token, line, column, endLine: null, severity, message, hints: { confirm: true } });
+    proposed++;
+  }
 }
 
 function proposeDrivePathsWithBlanks(context: LineContext): void {
   const text = context.text;
   DRIVE_PATH_WITH_BLANKS.lastIndex = 0;
   for (let match = DRIVE_PATH_WITH_BLANKS.exec(text); match !== null; match = DRIVE_PATH_WITH_BLANKS.exec(text)) {
-    const line = Number(match[2] ?? match[3]);
+    const line = Number(match[2] ?? match[3] ?? match[5]);
     // A path without blanks is the main shapes' already.
     if (!(line >= 1) || !match[1]!.includes(' ')) continue;
     const rest = text.slice(match.index + match[0].length);
     const severity = severityOf((TAIL_SEVERITY.exec(rest) ?? SEVERITY_WORD.exec(text))?.[1]);
-    const message = rest.replace(/^[)\]:\s.,;-]+/, '').trim();
+    const message = match[5] === undefined ? rest.replace(/^[)\]:\s.,;-]+/, '').trim() : text.slice(0, match.index).trim();
     const column = match[4] === undefined ? null : Number(match[4]);
     context.emit({ file: match[1]!, line, column, endLine: null, severity, message, hints: { confirm: true } });
   }
+}
+
+// Schemes whose path is the project's: a dev server on this machine keeps its host out of the path too.
+const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])(?::\d{1,5})?\//;
+
+/** The path without a leading scheme; undefined for a URL of another host (`https://cdn.example.org/x.js:3`). */
+function withoutScheme(token: string): string | undefined {
+  const scheme = /^([a-z][a-z0-9+.-]{1,15}):\/\//.exec(token);
+  if (!scheme) return token;
+  const rest = token.slice(scheme[0].length);
+  if (!/^https?$/.test(scheme[1]!)) return /^\/[A-Za-z]:[\\/]/.test(rest) ? rest.slice(1) : rest;
+  const host = LOCAL_HOST.exec(rest);
+  return host ? rest.slice(host[0].length) : undefined;
 }
 
 function afterLastEscapedBreak(token: string): string | undefined {
@@ -112,8 +171,9 @@ const permissive: GrammarFormat = {
   name: 'permissive',
   language: 'Any',
   description:
-    'Any path-like token before a line number (`Gemfile:12`, `config.ru:3`, `db.inc(7)`, `.env:1`, `automake line 922`), with any ' +
-    'extension or none, kept only when the workspace has that file.',
+    'Any path-like token before a line number (`Gemfile:12`, `config.ru:3`, `db.inc(7)`, `.env:1`, `automake line 922`, `x.cfg:[12,5]`, ' +
+    "`x.cfg: (8, 2)`, `app://ui/x.tmpl:14`, an error list's tab cells, `x.js: message (7:4)`), with any extension or none, kept " +
+    'only when the workspace has that file.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'column', 'endLine', 'message'],

@@ -33,9 +33,11 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
   `[Ff]ile(?: ${SGR}"|[\\w.-]*:\\d)`,
   // GitHub workflow commands
   `::(?:error|warning|notice)\\b`,
-  // The prose tier's URL-ish anchors (`src/a.c#L12`, Bitbucket's `#lines-12`) and `(12) in file`: literal-led.
+  // The prose tier's URL-ish anchors (`src/a.c#L12`, Bitbucket's `#lines-12`) and `(12) in file`: literal-led. The
+  // same literal leads a position that ends its line (`a.js: Unexpected token (7:4)`, Babel and prettier): the
+  // permissive tier looks for its file earlier on the line.
   `#(?:L|lines-)\\d`,
-  `\\(\\d{1,7}(?:, ?\\d{1,5})?\\) in `,
+  `\\(\\d{1,7}(?:(?:, ?\\d{1,5})?\\) in |[:,] ?\\d{1,5}\\)[ \\t]*$)`,
   // A source read from standard input (`<stdin>:3:18: error`, `[stdin]:3`, ruff's `-:1:8`): its file is named by
   // the command only (src/resolve/command-names.ts).
   ...topLevelAlternatives(STANDARD_INPUT_ANCHOR),
