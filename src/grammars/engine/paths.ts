@@ -33,7 +33,9 @@ const SOURCE_EXTENSIONS = new Set(
     // batch): their compilers and runtimes name them like sources. Avalonia's XAML, QML, Qt Designer forms and resource
     // lists, qmake and Qbs projects, GTK's Blueprint, Xcode's Interface Builder files, property lists and build settings,
     // .NET resources, Windows resource scripts, Slint, JavaFX's FXML, Flutter's localisation bundles.
-    'axaml qml ui qrc pro pri qbs blp xib storyboard plist entitlements xcconfig resx rc slint fxml arb'
+    'axaml qml ui qrc pro pri qbs blp xib storyboard plist entitlements xcconfig resx rc slint fxml arb ' +
+    // Grammars that bison/yacc and flex/lex copy actions from: gcc names their lines through the output's `#line`.
+    'y yy ypp l ll lpp'
   ).split(/\s+/),
 );
 
