@@ -57,6 +57,9 @@ export function looksLikeSourcePath(path: string): boolean {
   if ((first === 0x3c || first === 0x5b || first === 0x28 || first === 0x2d || first === 0x2f) && STANDARD_INPUT_PATH.test(path))
     return true;
   const cut = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1;
+  // A dev server's URL keeps its query on the file (`x.ts?t=1700`, `App.vue?vue&type=script`): the name is before it.
+  const query = path.indexOf('?', cut);
+  if (query > cut) return looksLikeSourcePath(path.slice(0, query));
   const dot = path.lastIndexOf('.');
   if (dot < cut || (dot === cut && path.length === cut + 1)) return extensionlessSource(path.slice(cut));
   const extension = path.slice(dot + 1);
