@@ -9,7 +9,8 @@ import { locationAnchorFor } from '../../engine/anchors.js';
 
 // Both read only the `origin(L,C)` head (or a wrapper's `origin (L,C)`): a `file:L:C` line is never theirs.
 // The wrapper's blank form only where a row follows (`(L,C`, `(L):`, `(L.C):`): `Test.Case (0 ms)` is no head.
-const PAREN_HEAD_ANCHOR = `${locationAnchorFor('[A-Za-z][A-Za-z0-9+_]{0,11}', '\\(')}|\\.[A-Za-z][A-Za-z0-9+_]{0,11} \\(\\d+(?:,\\d|\\) ?:|\\.\\d+\\):)`;
+const WRAPPER_HEAD_ANCHOR = String.raw`\.[A-Za-z][A-Za-z0-9+_]{0,11} \(\d+(?:,\d|\) ?:|\.\d+\):)`;
+const PAREN_HEAD_ANCHOR = `${locationAnchorFor('[A-Za-z][A-Za-z0-9+_]{0,11}', '\\(')}|${WRAPPER_HEAD_ANCHOR}`;
 import { dotnetStack, defineDotnetRules } from './dotnet-stack.js';
 import { pester, powershell } from './powershell.js';
 import { psscriptanalyzer } from './psscriptanalyzer.js';
