@@ -1,7 +1,9 @@
 // Files a build system generated inside the workspace (issue 20): a CMake build folder's makefiles are where make
 // ran a recipe, never the place to fix; Gradle's build/ (aapt2 reports the MERGED resources and manifest there) and
 // MSBuild's obj/<configuration>/<framework>/ (generated AssemblyInfo.cs) are outputs rebuilt from sources elsewhere.
+// So is a code generator's output whose source the workspace holds (generated-intermediates.ts).
 // They are dropped with reason `build`, as a dependency's files are.
+import { isGeneratedIntermediate } from './generated-intermediates.js';
 import type { ResolverFs } from './resolver-fs.js';
 import type { Resolution } from './resolve-one.js';
 
@@ -44,16 +46,18 @@ export async function findGenerated(resolutions: readonly Resolution[], fs: Reso
   const verdicts = new Map<string, Promise<boolean>>();
   const inBuildFolder = (root: string, relative: string): Promise<boolean> => {
     if (MSBUILD_INTERMEDIATE.test(relative) || HASH_NAMED.test(relative)) return Promise.resolve(true);
+    const intermediate = isGeneratedIntermediate(root, relative, fs);
     const folders: string[] = [];
     const segments = relative.split('/').slice(0, -1);
     for (let depth = segments.length; depth >= 1; depth--) folders.push(`${root}/${segments.slice(0, depth).join('/')}`);
-    return Promise.all(
-      folders.map((folder) => {
+    return Promise.all([
+      intermediate,
+      ...folders.map((folder) => {
         let verdict = verdicts.get(folder);
         if (verdict === undefined) verdicts.set(folder, (verdict = isBuildFolder(folder, fs)));
         return verdict;
       }),
-    ).then((answers) => answers.includes(true));
+    ]).then((answers) => answers.includes(true));
   };
   const generated = new Set<number>();
   const byFile = new Map<string, Promise<boolean>>();

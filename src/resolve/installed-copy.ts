@@ -13,6 +13,10 @@
 // whose pubspec.yaml names the package keeps that path under lib/.
 // A GNOME Shell extension runs from its installed copy (`~/.local/share/gnome-shell/extensions/<uuid>/prefs.ui`): the
 // workspace whose metadata.json (at its top, or in its src/ or extension/ folder) names that uuid holds the file there.
+// A published package seen from a project that depends on it (issue 20's third round): npm's
+// `node_modules/<name>/<path>` (scoped `@scope/name`, nested, pnpm's and Yarn's stores alike: the last
+// `node_modules/` is the package's), Go's module cache `pkg/mod/<module>@<version>/<path>` and Cargo's registry or git
+// checkout `<crate>-<version>/<path>` name the workspace's file when its package.json, go.mod or Cargo.toml names it.
 // Perl's manifests name a distribution, not the module tree it installs, but a module's path is its package name
 // (`AN/Tools.pm` is `AN::Tools`, one namespace for every installed module): a Perl distribution (Makefile.PL,
 // Build.PL, dist.ini, cpanfile, META.json/yml) whose lib/ holds that same path is the module's source.
@@ -20,7 +24,7 @@ import { joinPosix } from './paths.js';
 import type { CandidateOutcome, Workspace } from './workspace.js';
 
 interface InstalledCopy {
-  kind: 'gem' | 'python' | 'perl' | 'nix-source' | 'typst' | 'dart' | 'gnome-extension';
+  kind: 'gem' | 'python' | 'perl' | 'nix-source' | 'typst' | 'dart' | 'gnome-extension' | 'npm' | 'go' | 'cargo';
   packageName: string;
   /** The path inside the package as the workspace lays it out (`lib/stacker/pile.rb`, `tallyho/__init__.py`, `AN/Tools.pm`). */
   relative: string;
@@ -61,7 +65,64 @@ const PUBSPEC_NAME = /^name:\s*["']?([a-z_][a-z0-9_]*)/m;
 const GNOME_EXTENSION = /(?:^|\/)gnome-shell\/extensions\/([^/]+@[^/]+)\/(.+)$/;
 const EXTENSION_FOLDERS = ['', 'src', 'extension'];
 
+// The package after the last `node_modules/`: `@scope/name` or `name`, then the path inside it.
+const NPM = /(?:^|\/)node_modules\/((?:@[\w.-]+\/)?[\w.-]+)\/((?:(?!node_modules\/).)+)$/;
+// `…/pkg/mod/github.com/!burnt!sushi/toml@v1.3.2/decode.go`: the module cache writes capitals as `!` and a lower case
+// letter, so the path unescapes to the module go.mod declares.
+const GO_MODULE_CACHE = /(?:^|\/)pkg\/mod\/([^@]+)@v\d[^/]*\/(.+)$/;
+const GO_MOD_MODULE = /^\s*module\s+"?([^\s"]+)/m;
+// `~/.cargo/registry/src/index.crates.io-6f17d22bba15001f/serde-1.0.190/src/de.rs`; a git checkout is
+// `~/.cargo/git/checkouts/<name>-<hash>/<rev>/…`.
+const CARGO =
+  /(?:^|\/)\.cargo\/(?:registry\/src\/[^/]+\/([\w-]+?)-\d+\.\d+\.\d+[^/]*|git\/checkouts\/([\w-]+?)-[0-9a-f]{16}\/[^/]+)\/(.+)$/;
+const TOML_SECTION = /^\s*\[([^\]]*)\]/;
+const TOML_NAME = /^\s*name\s*=\s*["']([\w.-]+)["']/;
+
+function packageJsonName(text: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    const name = (parsed as { name?: unknown } | null)?.name;
+    return typeof name === 'string' ? name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `[package] name = "…"` of a Cargo.toml (a virtual workspace manifest has none). */
+function cargoPackageName(text: string): string | undefined {
+  let section = '';
+  for (const line of text.split('\n')) {
+    const header = TOML_SECTION.exec(line);
+    if (header) section = (header[1] as string).trim();
+    else if (section === 'package') {
+      const name = TOML_NAME.exec(line);
+      if (name) return name[1];
+    }
+  }
+  return undefined;
+}
+
+const firstGroup =
+  (pattern: RegExp) =>
+  (text: string): string | undefined =>
+    pattern.exec(text)?.[1];
+
+function registryCopyOf(path: string): InstalledCopy | undefined {
+  const npm = NPM.exec(path);
+  if (npm) return { kind: 'npm', packageName: npm[1] as string, relative: npm[2] as string };
+  const go = GO_MODULE_CACHE.exec(path);
+  if (go) {
+    const module = (go[1] as string).replace(/!([a-z])/g, (_, letter: string) => letter.toUpperCase());
+    return { kind: 'go', packageName: module, relative: go[2] as string };
+  }
+  const cargo = CARGO.exec(path);
+  if (cargo) return { kind: 'cargo', packageName: (cargo[1] ?? cargo[2]) as string, relative: cargo[3] as string };
+  return undefined;
+}
+
 function installedCopyOf(path: string): InstalledCopy | undefined {
+  const registry = registryCopyOf(path);
+  if (registry) return registry;
   const sdist = PIP_SDIST.exec(path);
   if (sdist) return { kind: 'python', packageName: (sdist[1] ?? sdist[2]) as string, relative: sdist[3] as string };
   const extension = GNOME_EXTENSION.exec(path);
@@ -95,7 +156,22 @@ async function hasAnyFile(workspace: Workspace, root: string, names: readonly st
   return false;
 }
 
+// The manifest that names the package of each kind, and how its name is read.
+const MANIFEST_NAME: Partial<Record<InstalledCopy['kind'], readonly [string, (text: string) => string | undefined]>> = {
+  npm: ['package.json', packageJsonName],
+  go: ['go.mod', firstGroup(GO_MOD_MODULE)],
+  cargo: ['Cargo.toml', cargoPackageName],
+  dart: ['pubspec.yaml', firstGroup(PUBSPEC_NAME)],
+  typst: ['typst.toml', firstGroup(TYPST_NAME)],
+};
+
 async function manifestNames(workspace: Workspace, root: string, copy: InstalledCopy): Promise<boolean> {
+  const named = MANIFEST_NAME[copy.kind];
+  if (named) {
+    const manifest = joinPosix(root, named[0]);
+    if ((await workspace.fs.stat(manifest)) !== 'file') return false;
+    return named[1]((await workspace.fs.readText(manifest)) ?? '') === copy.packageName;
+  }
   if (copy.kind === 'nix-source') return hasAnyFile(workspace, root, NIX_MANIFESTS);
   if (copy.kind === 'gem') return (await workspace.fs.stat(joinPosix(root, `${copy.packageName}.gemspec`))) === 'file';
   if (copy.kind === 'perl') return hasAnyFile(workspace, root, PERL_MANIFESTS);
@@ -106,16 +182,6 @@ async function manifestNames(workspace: Workspace, root: string, copy: Installed
       if (((await workspace.fs.readText(manifest)) ?? '').includes(`"${copy.packageName}"`)) return true;
     }
     return false;
-  }
-  if (copy.kind === 'dart') {
-    const manifest = joinPosix(root, 'pubspec.yaml');
-    if ((await workspace.fs.stat(manifest)) !== 'file') return false;
-    return PUBSPEC_NAME.exec((await workspace.fs.readText(manifest)) ?? '')?.[1] === copy.packageName;
-  }
-  if (copy.kind === 'typst') {
-    const manifest = joinPosix(root, 'typst.toml');
-    if ((await workspace.fs.stat(manifest)) !== 'file') return false;
-    return TYPST_NAME.exec((await workspace.fs.readText(manifest)) ?? '')?.[1] === copy.packageName;
   }
   for (const manifest of PYTHON_MANIFESTS) {
     const path = joinPosix(root, manifest);

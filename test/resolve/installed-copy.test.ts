@@ -84,6 +84,36 @@ describe("an installed copy of the workspace's own package", () => {
     expect(await fate(other, '/home/u/.local/share/gnome-shell/extensions/lamp@example.org/prefs.ui')).not.toBe('kept src/prefs.ui');
   });
 
+  it("maps a published npm package seen from its consumer's node_modules back when package.json names it", async () => {
+    const root = await makeWorkspace({
+      'package.json': '{ "author": { "name": "ann" }, "name": "tally-emitter" }\n',
+      'lib/emit.js': 'x\n',
+    });
+    expect(await fate(root, '/app/node_modules/loghose/node_modules/tally-emitter/lib/emit.js')).toBe('kept lib/emit.js');
+    expect(await fate(root, 'C:\\work\\consumer\\node_modules\\tally-emitter\\lib\\emit.js')).toBe('kept lib/emit.js');
+    expect(await fate(root, 'node_modules/.pnpm/tally-emitter@1.2.0/node_modules/tally-emitter/lib/emit.js')).toBe('kept lib/emit.js');
+    // The last node_modules/ names the package: a dependency of the user's package stays a dependency.
+    expect(await fate(root, '/app/node_modules/tally-emitter/node_modules/debug/lib/emit.js')).toBe('vendored');
+    const scoped = await makeWorkspace({ 'package.json': '{ "name": "@acme/tally" }\n', 'index.js': 'x\n' });
+    expect(await fate(scoped, '/srv/node_modules/@acme/tally/index.js')).toBe('kept index.js');
+    expect(await fate(scoped, '/srv/node_modules/@other/tally/index.js')).toBe('vendored');
+  });
+
+  it("maps Go's module cache and Cargo's registry copies back when go.mod or Cargo.toml names the package", async () => {
+    const go = await makeWorkspace({ 'go.mod': 'module github.com/BurntCoffee/tally\n\ngo 1.22\n', 'count/count.go': 'x\n' });
+    const cached = '/home/u/go/pkg/mod/github.com/!burnt!coffee/tally@v1.4.0/count/count.go';
+    expect(await fate(go, cached)).toBe('kept count/count.go');
+    expect(await fate(go, '/home/u/go/pkg/mod/github.com/other/tally@v1.4.0/count/count.go')).toBe('vendored');
+    const cargo = await makeWorkspace({
+      'Cargo.toml': '[workspace]\nmembers = []\n\n[package]\nauthors = ["[x]"]\nname = "tally-core"\n\n[dependencies]\nname = "no"\n',
+      'src/lib.rs': 'x\n',
+    });
+    const registry = '/home/u/.cargo/registry/src/index.crates.io-6f17d22bba15001f/tally-core-0.3.1/src/lib.rs';
+    expect(await fate(cargo, registry)).toBe('kept src/lib.rs');
+    expect(await fate(cargo, '/home/u/.cargo/git/checkouts/tally-core-0123456789abcdef/a1b2c3d/src/lib.rs')).toBe('kept src/lib.rs');
+    expect(await fate(cargo, '/home/u/.cargo/registry/src/index.crates.io-6f17d22bba15001f/serde-1.0.190/src/lib.rs')).toBe('vendored');
+  });
+
   it("maps an installed copy inside the workspace too (Carton's local/, a project .venv)", async () => {
     const perl = await makeWorkspace({
       cpanfile: "requires 'Moo';\n",

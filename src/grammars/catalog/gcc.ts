@@ -9,7 +9,8 @@ import { fixItsBelow } from './shared/fixits.js';
 import { LOCATION_ANCHOR } from '../engine/anchors.js';
 import { directoryContext, echoedCdFolder } from '../engine/directories.js';
 
-const C_FAMILY = /\.(?:c|h|cc|cpp|cxx|c\+\+|hh|hpp|hxx|h\+\+|ipp|inl|tcc|tpp|cu|cuh|m|mm|def|inc)$/i;
+// With the grammars bison and flex copy actions from: gcc names them through the generated file's `#line`.
+const C_FAMILY = /\.(?:c|h|cc|cpp|cxx|c\+\+|hh|hpp|hxx|h\+\+|ipp|inl|tcc|tpp|cu|cuh|m|mm|def|inc|y|yy|l|ll)$/i;
 
 /**
  * Which diagnostic gcc's context lines belong to (issue 13): a `note:` belongs to the error or warning above

@@ -5,7 +5,9 @@ import { parseColonHead, parseParenHead, parseSeverityTail, severityOf } from '.
 import { LOCATION_ANCHOR } from '../engine/anchors.js';
 import { isDevServerUrl } from '../engine/paths.js';
 
-const IN_TEXT_ANCHOR = /\.[A-Za-z][A-Za-z0-9+_]{0,11}[:(]\d/g;
+// A dev server's query may stand between the file's extension and its position (`x.ts?t=1700:12:5`): no part of
+// the file (cleanPrintedPath drops it).
+const IN_TEXT_ANCHOR = /\.[A-Za-z][A-Za-z0-9+_]{0,11}(?:\?[\w=&.%-]{1,100})?[:(]\d/g;
 // Characters that end a path when walking back from its extension.
 const PATH_DELIMITER = /[\s("'`=<>[,|]/;
 const FILE_BEFORE_QUERY = /\w\.[A-Za-z][A-Za-z0-9]{0,11}$/;

@@ -2,7 +2,7 @@
 // and plain V8 stack frames. Link: https://nodejs.org/api/errors.html#errorstack
 import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
 import { caretColumn } from './shared/common.js';
-import { SGR } from '../engine/anchors.js';
+import { SGR, URL_QUERY } from '../engine/anchors.js';
 import {
   defineV8Rules,
   emitFrame,
@@ -231,8 +231,8 @@ const nodeUncaught: GrammarFormat = {
   fields: ['file', 'line', 'column', 'severity', 'message'],
   observed: true,
   url: 'https://nodejs.org/api/errors.html#errorstack',
-  // The header ends right after its line number.
-  anchor: `\\.[A-Za-z][A-Za-z0-9+_]{0,11}:\\d+\\r?$`,
+  // The header ends right after its line number; an ES module imported under a query keeps it (`x.mjs?t=17:3`).
+  anchor: `\\.[A-Za-z][A-Za-z0-9+_]{0,11}${URL_QUERY}:\\d+\\r?$`,
   parse: parseNodeUncaught,
 };
 

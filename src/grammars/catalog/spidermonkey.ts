@@ -10,7 +10,11 @@ import { continueOrStart, newFrameRun, type FrameRunState } from './shared/scrip
 
 // The function (any non-blank text without `@`), the file, its line and column, nothing after them. The file ends in
 // a script's extension: an address such as `user@host:22` is no frame.
-const FRAME = /^\s*[^\s@]{0,300}@(\S+?\.(?:m?js|cjs|jsx|tsx?|mts|cts|qml|vue|svelte|html?)):(\d{1,7})(?::(\d{1,7}))?\s*$/;
+// A dev server's query after the file (`x.ts?t=1700`, `App.vue?v=abc`) is no part of it (cleanPrintedPath).
+const FRAME = new RegExp(
+  String.raw`^\s*[^\s@]{0,300}@(\S+?\.(?:m?js|cjs|jsx|tsx?|mts|cts|qml|vue|svelte|html?)(?:\?[^\s?:]{0,200})?)` +
+    String.raw`:(\d{1,7})(?::(\d{1,7}))?\s*$`,
+);
 // The error the frames unwind, on the line above the first (gjs prefixes its logger's `JS ERROR: `), or above a
 // `Stack trace:` line and blanks (gjs's message dialogs, GtkBuilder's errors).
 const ERROR_HEAD = /(?:^|JS ERROR: |\s)((?:[A-Z][\w$.]*)?(?:Error|Exception)\b.*)$/;
@@ -65,7 +69,7 @@ const spidermonkeyStack: GrammarFormat = {
   url: 'https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Error/stack',
   trace: { innermost: 'first', causes: 'none' },
   // The line starts with any name: the universal anchors select it by `.js:2`; this one decides the format.
-  anchor: String.raw`^\s*[^\s@]{0,300}@\S+?\.(?:m?js|cjs|jsx|tsx?|mts|cts|qml|vue|svelte|html?):\d`,
+  anchor: String.raw`^\s*[^\s@]{0,300}@\S+?\.(?:m?js|cjs|jsx|tsx?|mts|cts|qml|vue|svelte|html?)(?:\?[^\s?:]{0,200})?:\d`,
   parse: parseFrame,
 };
 

@@ -9,9 +9,13 @@ const SGR = '(?:\\x1b\\[[0-9;]*[mK])*';
  * (prefilter.ts). */
 export const STANDARD_INPUT_ANCHOR = `(?:<stdin>|\\[stdin\\]|\\(stdin\\)|<standard input>):\\d|-:\\d+:\\d`;
 
+/** A dev server's query after a file's name (`x.ts?t=1700`, `App.vue?vue&type=script`): no part of the file, which
+ * cleanPrintedPath drops, but it stands between the extension and the position. */
+export const URL_QUERY = '(?:\\?[\\w=&.%-]{1,100})?';
+
 /** `.ext` followed by `:digit` or `(digit`, ANSI allowed in between: nearly every location has it; or a source
  * read from standard input. */
-export const LOCATION_ANCHOR = `\\.[A-Za-z][A-Za-z0-9+_]{0,11}${SGR}[:(]${SGR}\\d|${STANDARD_INPUT_ANCHOR}`;
+export const LOCATION_ANCHOR = `\\.[A-Za-z][A-Za-z0-9+_]{0,11}${URL_QUERY}${SGR}[:(]${SGR}\\d|${STANDARD_INPUT_ANCHOR}`;
 
 /**
  * LOCATION_ANCHOR narrowed to the paths a format reads (`extensions`: a regex source of the extensions without the

@@ -243,8 +243,34 @@ export function matchColonHead(text: string, from: number, spaces: boolean): Hea
   return matched(pathStart, pathEnd, end);
 }
 
-/** `parenLocation`: a path up to the first `(L,` or `(L)`, then `(L[, C]…)`. The match returned is shared, as above. */
-export function matchParenHead(text: string, from: number, spaces: boolean, parens: boolean): HeadMatch | undefined {
+// `L.C` in one word: a wrapper's re-translation of cl.exe's `(L,C)` (`Thrdstk.c (1317.37): Error C2039`).
+function isDottedPosition(ahead: number): boolean {
+  const text = lexer.text;
+  const start = lexer.start(ahead);
+  const end = lexer.end(ahead);
+  let dot = -1;
+  for (let index = start; index < end; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 0x2e && dot < 0 && index > start) dot = index;
+    else if (!isDigit(code)) return false;
+  }
+  return dot > 0 && dot < end - 1;
+}
+
+// Whether a position in parentheses starts `ahead` tokens on: `(L)`, `(L,…`, and for a wrapper's head `(L.C)`.
+function parenPositionAt(ahead: number, wrapper: boolean): boolean {
+  if (lexer.kind(ahead) !== LPAREN) return false;
+  const first = lexer.kind(ahead + 1);
+  if (first === INT) return lexer.kind(ahead + 2) === RPAREN || lexer.kind(ahead + 2) === COMMA;
+  return wrapper && first === WORD && isDottedPosition(ahead + 1) && lexer.kind(ahead + 2) === RPAREN;
+}
+
+/**
+ * `parenLocation`: a path up to the first `(L,` or `(L)`, then `(L[, C]…)`. A `wrapper` head (a build wrapper's or
+ * an IDE's re-print of a compiler's row) may also put one blank before the parenthesis (`F (12,5): error`) and
+ * write `(L.C)`; the blank is then no part of the path. The match returned is shared, as above.
+ */
+export function matchParenHead(text: string, from: number, spaces: boolean, parens: boolean, wrapper = false): HeadMatch | undefined {
   if (text.indexOf('(', from) < 0) return undefined;
   lexer.reset(text, from);
   if (!inPath(lexer.kind(0), spaces, parens)) return undefined;
@@ -253,12 +279,23 @@ export function matchParenHead(text: string, from: number, spaces: boolean, pare
   lexer.advance();
   for (;;) {
     const kind = lexer.kind(0);
-    if (kind === LPAREN && lexer.kind(1) === INT && (lexer.kind(2) === RPAREN || lexer.kind(2) === COMMA)) break;
+    if (parenPositionAt(0, false)) break;
+    if (wrapper && kind === SPACE && lexer.end(0) - lexer.start(0) === 1 && parenPositionAt(1, true)) {
+      lexer.advance();
+      break;
+    }
+    if (wrapper && parenPositionAt(0, true)) break;
     if (!inPath(kind, spaces, parens)) return undefined;
     pathEnd = lexer.end(0);
     lexer.advance();
   }
   found.count = 0;
+  if (lexer.kind(1) === WORD) {
+    const dot = text.indexOf('.', lexer.start(1));
+    addNumber(Number(text.slice(lexer.start(1), dot)));
+    addNumber(Number(text.slice(dot + 1, lexer.end(1))));
+    return lexer.kind(2) === RPAREN ? matched(pathStart, pathEnd, lexer.end(2)) : undefined;
+  }
   addNumber(intAt(1));
   lexer.advance();
   lexer.advance();

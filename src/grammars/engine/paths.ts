@@ -33,7 +33,9 @@ const SOURCE_EXTENSIONS = new Set(
     // batch): their compilers and runtimes name them like sources. Avalonia's XAML, QML, Qt Designer forms and resource
     // lists, qmake and Qbs projects, GTK's Blueprint, Xcode's Interface Builder files, property lists and build settings,
     // .NET resources, Windows resource scripts, Slint, JavaFX's FXML, Flutter's localisation bundles.
-    'axaml qml ui qrc pro pri qbs blp xib storyboard plist entitlements xcconfig resx rc slint fxml arb'
+    'axaml qml ui qrc pro pri qbs blp xib storyboard plist entitlements xcconfig resx rc slint fxml arb ' +
+    // Grammars that bison/yacc and flex/lex copy actions from: gcc names their lines through the output's `#line`.
+    'y yy ypp l ll lpp'
   ).split(/\s+/),
 );
 
@@ -55,6 +57,9 @@ export function looksLikeSourcePath(path: string): boolean {
   if ((first === 0x3c || first === 0x5b || first === 0x28 || first === 0x2d || first === 0x2f) && STANDARD_INPUT_PATH.test(path))
     return true;
   const cut = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1;
+  // A dev server's URL keeps its query on the file (`x.ts?t=1700`, `App.vue?vue&type=script`): the name is before it.
+  const query = path.indexOf('?', cut);
+  if (query > cut) return looksLikeSourcePath(path.slice(0, query));
   const dot = path.lastIndexOf('.');
   if (dot < cut || (dot === cut && path.length === cut + 1)) return extensionlessSource(path.slice(cut));
   const extension = path.slice(dot + 1);

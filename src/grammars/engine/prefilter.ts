@@ -4,7 +4,7 @@
 // character: one combined `^(?:…75 alternatives…)` regex cost ~0.6 s per 100 MB, the dispatch ~0.1 s).
 // A test checks on every fixture that no line a format's own anchor selects is missed here
 // (test/grammars/prefilter.test.ts). Measurements: shared/reference/performance.md §3b, §6; bench/run.mjs.
-import { SGR, STANDARD_INPUT_ANCHOR } from './anchors.js';
+import { SGR, STANDARD_INPUT_ANCHOR, URL_QUERY } from './anchors.js';
 import { ALL_CHARS, firstChars, type FirstChars } from './first-chars.js';
 import type { GrammarFormat } from './format.js';
 import { FormatAnchors } from './format-anchors.js';
@@ -16,12 +16,14 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
   // between the parts); path.ext 12:5 / path.ext (12:5) — webpack, dart-sass, Dart frames, rollup. One
   // alternative: irregexp tries each alternative at every `.` of the log.
   // Also `path.ext:[12,5]` (Maven), `path.ext|12|` (Code::Blocks), `path.ext[3, 7]` (tslint), `path.ext (3,7)`
-  // (ts-loader), `path.ext (141) :` (AutoHotkey), `path.ext : 1` (TinyScheme), `path.ext: 3:` (dash), `path.ext: (12, 5):`
-  // (Kotlin's legacy renderer) and `path.ext<TAB>12` (tab-separated reports: brakeman, Visual Studio's Error List): more
-  // characters in the same classes cost irregexp nothing extra. A Markdown code span or emphasis
+  // (ts-loader), a dev server's query after the file (`x.ts?t=1700:12:5`), `path.ext (12.5):` (a build wrapper's
+  // re-print of cl.exe's row), `path.ext (141) :` (AutoHotkey), `path.ext : 1` (TinyScheme), `path.ext: 3:` (dash),
+  // `path.ext: (12, 5):` (Kotlin's legacy renderer) and `path.ext<TAB>12` (tab-separated reports: brakeman, Visual
+  // Studio's Error List): more characters in the same classes cost irregexp nothing extra. A Markdown code span or emphasis
   // may close between the file and its number (`` `src/x.c`:12 ``, a web copy: engine/line-texts.ts repairs it), and
   // so may a quote (the Nu Html Checker's `"file:/x/index.html":9.13-9.17:`, Gambit's `"x.scm"@2.7`).
-  `\\.[A-Za-z][A-Za-z0-9+_]{0,11}(?:${SGR}[\\x60*"]{0,3}[:(|[\\t@]${SGR}[([]?\\d| \\(?\\d+(?:[:,]\\d|\\) ?:)|: \\(?\\d+[:,] | : \\d)`,
+  `\\.[A-Za-z][A-Za-z0-9+_]{0,11}${URL_QUERY}` +
+    `(?:${SGR}[\\x60*"]{0,3}[:(|[\\t@]${SGR}[([]?\\d| \\(?\\d+(?:[:,]\\d|\\) ?:|\\.\\d+\\):)|: \\(?\\d+[:,] | : \\d)`,
   // "line 12", "Line: 12", ":line 14" — PHP, Perl, Terraform, ShellCheck, Gradle, .NET frames, Python frames;
   // and the prose tier's `LINE 12`, `lines 4-6`, `[line  6]` (Python's configparser), `Line = 9`, `line #3`, a
   // report's aligned field (Flyway's `Line       : 33`). One alternative led by the same letters: irregexp starts

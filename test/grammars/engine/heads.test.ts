@@ -168,3 +168,25 @@ describe('location heads', () => {
     expect(found).toEqual([]);
   });
 });
+
+describe("a wrapper's parenthesised head", () => {
+  const head = (text: string, spaces = false): string | undefined => {
+    const match = matchParenHead(text, 0, spaces, true, true);
+    if (!match) return undefined;
+    return `${text.slice(match.pathStart, match.pathEnd)} ${match.numbers.slice(0, match.count).join(',')} |${text.slice(match.end)}`;
+  };
+
+  it('reads a blank before the parenthesis and a dot between line and column', () => {
+    expect(head('.\\Engine\\Ledger.c (21.17): Error C2039: x')).toBe('.\\Engine\\Ledger.c 21,17 |: Error C2039: x');
+    expect(head('src/a.c (34,9): Warning C4244: y')).toBe('src/a.c 34,9 |: Warning C4244: y');
+    expect(head('src/a.c(12) : error C2065: z')).toBe('src/a.c 12 | : error C2065: z');
+    expect(head('C:\\Program Files (x86)\\Kit\\a.h (7): note', true)).toBe('C:\\Program Files (x86)\\Kit\\a.h 7 |: note');
+  });
+
+  it('is never the default, and never a version or a decimal in another shape', () => {
+    expect(matchParenHead('src/a.c (21.17): Error C2039: x', 0, false, true)).toBeUndefined();
+    expect(head('src/a.c (1.2.3): Error')).toBeUndefined();
+    expect(head('src/a.c (.5): Error')).toBeUndefined();
+    expect(head('src/a.c  (21,17): Error')).toBeUndefined();
+  });
+});

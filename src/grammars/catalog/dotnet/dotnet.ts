@@ -7,8 +7,10 @@ import type { GrammarFamily, GrammarFormat, LineContext } from '../../engine/for
 import { parseParenHead, severityOf } from '../shared/common.js';
 import { locationAnchorFor } from '../../engine/anchors.js';
 
-// Both read only the `origin(L,C)` head: a `file:L:C` line is never theirs.
-const PAREN_HEAD_ANCHOR = locationAnchorFor('[A-Za-z][A-Za-z0-9+_]{0,11}', '\\(');
+// Both read only the `origin(L,C)` head (or a wrapper's `origin (L,C)`): a `file:L:C` line is never theirs.
+// The wrapper's blank form only where a row follows (`(L,C`, `(L):`, `(L.C):`): `Test.Case (0 ms)` is no head.
+const WRAPPER_HEAD_ANCHOR = String.raw`\.[A-Za-z][A-Za-z0-9+_]{0,11} \(\d+(?:,\d|\) ?:|\.\d+\):)`;
+const PAREN_HEAD_ANCHOR = `${locationAnchorFor('[A-Za-z][A-Za-z0-9+_]{0,11}', '\\(')}|${WRAPPER_HEAD_ANCHOR}`;
 import { dotnetStack, defineDotnetRules } from './dotnet-stack.js';
 import { pester, powershell } from './powershell.js';
 import { psscriptanalyzer } from './psscriptanalyzer.js';
@@ -53,7 +55,9 @@ function withWrappedProject(rest: string, next: string | undefined): string {
 function parseDiagnostic(context: LineContext): Diagnostic | undefined {
   const prefix = NODE_PREFIX.exec(context.text)?.[0].length ?? 0;
   // Paths may hold spaces and parentheses (`C:\Program Files (x86)\…`), so the path runs to the location suffix.
-  const head = parseParenHead(context, { from: prefix, parens: true });
+  // A build wrapper that re-prints cl.exe's rows may put a blank before the parenthesis and a dot between line and
+  // column (`Thrdstk.c (1317.37): Error C2039: …`): the severity word and code after it still make the row MSBuild's.
+  const head = parseParenHead(context, { from: prefix, parens: true, wrapper: true });
   if (!head) return undefined;
   const rest = withWrappedProject(head.rest, context.line(1));
   const project = PROJECT_SUFFIX.exec(rest);

@@ -90,13 +90,20 @@ function colonHead(text: string, from: number): LocationHead | undefined {
   return undefined;
 }
 
-/** Parses `path(L[,C[,EL,EC]])` starting at `from`. */
-export function parseParenHead(context: LineContext, options: { from?: number; parens?: boolean } = {}): LocationHead | undefined {
+/**
+ * Parses `path(L[,C[,EL,EC]])` starting at `from`; with `wrapper`, also a wrapper's re-print `path (L,C)` and
+ * `path (L.C)` (heads.ts matchParenHead).
+ */
+export function parseParenHead(
+  context: LineContext,
+  options: { from?: number; parens?: boolean; wrapper?: boolean } = {},
+): LocationHead | undefined {
   const text = context.text;
   const from = options.from ?? text.length - text.trimStart().length;
-  return context.memo(memoKey(options.parens === true ? 'paren-parens' : 'paren', from), () =>
-    parenHead(text, from, options.parens === true),
-  );
+  const parens = options.parens === true;
+  const wrapper = options.wrapper === true;
+  const kind = `paren${parens ? '-parens' : ''}${wrapper ? '-wrapper' : ''}`;
+  return context.memo(memoKey(kind, from), () => parenHead(text, from, parens, wrapper));
 }
 
 // Words pasted before an elided path (`in the lcd.c file ....\LCD\LCD.C(139): error`) are no part of it: an elision mark
@@ -106,9 +113,9 @@ function fromElision(file: string): string {
   return cut < 0 ? file : file.slice(cut + 1);
 }
 
-function parenHead(text: string, from: number, parens: boolean): LocationHead | undefined {
+function parenHead(text: string, from: number, parens: boolean, wrapper: boolean): LocationHead | undefined {
   for (const spaces of SPACES_FIRST) {
-    const match = matchParenHead(text, from, spaces, parens);
+    const match = matchParenHead(text, from, spaces, parens, wrapper);
     if (!match) continue;
     const file = fromElision(text.slice(match.pathStart, match.pathEnd));
     if (!plausiblePath(file)) continue;

@@ -1,0 +1,75 @@
+// A compiler's or code generator's intermediate file (issue 20's third round): ptxas reads the `.ptx` nvcc wrote from a
+// `.cu`, Qt's moc/uic/rcc write `moc_X.cpp`/`ui_X.h`/`qrc_X.cpp` from `X.h`/`X.ui`/`X.qrc`, protoc writes
+// `X.pb.go`/`X_pb2.py`/`X.pb.cc` from `X.proto`, build_runner writes `X.g.dart` from `X.dart`, bison and flex write
+// `X.tab.c`/`X.c` from `X.y`/`X.l`. An error located in one is fixed in its source, never in the output a rebuild
+// overwrites. A name alone is not enough (a project may write its own `moc_tools.cpp`): the file counts as generated
+// only when the source it came from lies beside it, in a folder above it (a configuration folder such as Debug/)
+// or where a build folder's mirror of the source tree points.
+// `X.i` is left out: SWIG's interface files share that name with gcc's preprocessed C and sit beside their `.c`.
+import type { ResolverFs } from './resolver-fs.js';
+
+interface Generator {
+  /** The generated file's name; the first group is the stem its source shares. */
+  output: RegExp;
+  /** The source's name for that stem, in the order a generator takes them. */
+  sources: readonly string[];
+  /** Only beside it: a `.c` named as a grammar is too common a name to look for its source further up. */
+  besideOnly?: boolean;
+}
+
+const GENERATORS: readonly Generator[] = [
+  { output: /^(.+)\.ptx$/, sources: ['.cu'] },
+  { output: /^(.+)\.ii$/, sources: ['.cpp', '.cc', '.cxx'] },
+  { output: /^moc_(.+)\.cpp$/, sources: ['.h', '.hpp', '.hh', '.hxx'] },
+  { output: /^(.+)\.moc$/, sources: ['.cpp', '.cc', '.cxx'] },
+  { output: /^ui_(.+)\.h$/, sources: ['.ui'] },
+  { output: /^qrc_(.+)\.cpp$/, sources: ['.qrc'] },
+  { output: /^(.+?)(?:_grpc)?\.pb(?:\.gw|\.validate)?\.go$/, sources: ['.proto'] },
+  { output: /^(.+?)_pb2(?:_grpc)?\.pyi?$/, sources: ['.proto'] },
+  { output: /^(.+?)(?:\.grpc)?\.pb\.(?:cc|h)$/, sources: ['.proto'] },
+  { output: /^(.+)\.(?:g|freezed|gr|mocks)\.dart$/, sources: ['.dart'] },
+  { output: /^(.+)\.tab\.(?:c|cc|cpp|h|hh|hpp)$/, sources: ['.y', '.yy', '.ypp'] },
+  { output: /^(.+)\.(?:c|cc|cpp|h|hh|hpp)$/, sources: ['.y', '.yy', '.ypp', '.l', '.ll', '.lpp'], besideOnly: true },
+];
+
+interface PossibleSource {
+  name: string;
+  besideOnly: boolean;
+}
+
+/** The sources a generated file of this name could have come from; empty when its name is no generator's. */
+export function possibleSources(name: string): PossibleSource[] {
+  const sources: PossibleSource[] = [];
+  for (const generator of GENERATORS) {
+    const stem = generator.output.exec(name)?.[1];
+    if (stem === undefined) continue;
+    for (const extension of generator.sources) sources.push({ name: `${stem}${extension}`, besideOnly: generator.besideOnly === true });
+  }
+  return sources;
+}
+
+/**
+ * The folders a generator's source may sit in, nearest first: the output's own folder, the folders above it (a
+ * configuration folder such as Debug/), and the same folder with leading folders dropped (a build folder mirrors the
+ * source tree: `build/src/moc_x.cpp` from `src/x.h`).
+ */
+function sourceFolders(folder: readonly string[]): Array<readonly string[]> {
+  const folders = [folder];
+  for (let depth = folder.length - 1; depth >= 0; depth--) folders.push(folder.slice(0, depth));
+  for (let dropped = 1; dropped < folder.length; dropped++) folders.push(folder.slice(dropped));
+  return folders;
+}
+
+/** True when the file at `relative` below `root` is a generator's output whose source the workspace holds. */
+export async function isGeneratedIntermediate(root: string, relative: string, fs: ResolverFs): Promise<boolean> {
+  const segments = relative.split('/');
+  const sources = possibleSources(segments.at(-1) as string);
+  if (sources.length === 0) return false;
+  const folders = sourceFolders(segments.slice(0, -1));
+  for (const [index, folder] of folders.entries()) {
+    const wanted = index === 0 ? sources : sources.filter((source) => !source.besideOnly);
+    const found = await Promise.all(wanted.map((source) => fs.stat([root, ...folder, source.name].join('/'))));
+    if (found.includes('file')) return true;
+  }
+  return false;
+}

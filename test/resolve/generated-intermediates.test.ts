@@ -1,0 +1,70 @@
+// Issue 20, third round: a code generator's output (ptxas' .ptx, moc/uic/rcc, protoc, build_runner, bison/flex) is
+// dropped with reason build when the source it came from lies beside it or above it; the name alone decides nothing.
+import { afterEach, describe, expect, it } from 'vitest';
+import { possibleSources } from '../../src/resolve/generated-intermediates.js';
+import { resolveLocations } from '../../src/resolve/index.js';
+import { makeWorkspace, raw, removeWorkspaces } from './_workspace.js';
+
+afterEach(removeWorkspaces);
+
+const noIgnores = async (): Promise<Set<string>> => new Set();
+
+async function fates(root: string, files: readonly string[]): Promise<string[]> {
+  const raws = files.map((file) => raw(file, { line: 3, severity: 'error', message: 'bad' }));
+  const result = await resolveLocations(raws, { cwd: root, roots: [root], isIgnored: noIgnores });
+  const kept = result.locations.map((location) => `kept ${location.file}`);
+  return [...kept, ...result.dropped.map((entry) => `${entry.reason} ${entry.file}`)].sort();
+}
+
+describe('a generated intermediate', () => {
+  it('names the sources each generator reads', () => {
+    expect(possibleSources('kernel.ptx').map((source) => source.name)).toEqual(['kernel.cu']);
+    expect(possibleSources('moc_window.cpp').map((source) => source.name)).toContain('window.h');
+    expect(possibleSources('ui_window.h').map((source) => source.name)).toContain('window.ui');
+    expect(possibleSources('ledger_pb2.py').map((source) => source.name)).toEqual(['ledger.proto']);
+    expect(possibleSources('ledger_grpc.pb.go').map((source) => source.name)).toEqual(['ledger.proto']);
+    expect(possibleSources('model.g.dart').map((source) => source.name)).toEqual(['model.dart']);
+    expect(possibleSources('parse.tab.c').map((source) => source.name)).toContain('parse.y');
+    // gcc's preprocessed C shares `.i` with SWIG's interface files: no generator is assumed.
+    expect(possibleSources('wrap.i')).toEqual([]);
+    expect(possibleSources('main.rs')).toEqual([]);
+  });
+
+  it('is dropped as build when its source lies beside it or in a folder above it', async () => {
+    const root = await makeWorkspace({
+      'kernel.cu': 'x\n',
+      'Debug/kernel.ptx': 'x\n'.repeat(5),
+      'src/window.h': 'x\n',
+      'build/src/moc_window.cpp': 'x\n'.repeat(5),
+      'proto/ledger.proto': 'x\n',
+      'proto/ledger.pb.go': 'x\n'.repeat(5),
+      'grammar/calc.y': 'x\n',
+      'grammar/calc.c': 'x\n'.repeat(5),
+      'lib/model.dart': 'x\n'.repeat(5),
+      'lib/model.g.dart': 'x\n'.repeat(5),
+    });
+    const files = ['Debug/kernel.ptx', 'build/src/moc_window.cpp', 'proto/ledger.pb.go', 'grammar/calc.c', 'lib/model.g.dart'];
+    expect(await fates(root, files)).toEqual([
+      'build Debug/kernel.ptx',
+      'build build/src/moc_window.cpp',
+      'build grammar/calc.c',
+      'build lib/model.g.dart',
+      'build proto/ledger.pb.go',
+    ]);
+  });
+
+  it('stays the place when no source it could come from is in the workspace', async () => {
+    const root = await makeWorkspace({
+      'Debug/kernel.ptx': 'x\n'.repeat(5),
+      'src/moc_tools.cpp': 'x\n'.repeat(5),
+      'src/calc.c': 'x\n'.repeat(5),
+      // A grammar above a `.c` of the same stem is another folder's: only a grammar beside it generated it.
+      'calc.y': 'x\n',
+    });
+    expect(await fates(root, ['Debug/kernel.ptx', 'src/moc_tools.cpp', 'src/calc.c'])).toEqual([
+      'kept Debug/kernel.ptx',
+      'kept src/calc.c',
+      'kept src/moc_tools.cpp',
+    ]);
+  });
+});
