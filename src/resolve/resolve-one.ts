@@ -140,6 +140,12 @@ async function fromIndex(
 const weakBareName = (raw: RawLocation, segments: readonly string[]): boolean =>
   segments.length < 2 && raw.hints?.confirm === true && raw.hints.named !== true;
 
+// A configuration file read where it was installed (`/etc/nginx/conf.d/app.conf`, `/usr/lib/systemd/system/x.service`,
+// a Bitnami stack's `/opt/bitnami/varnish/etc/…`) is a copy of the one the project keeps wherever it likes
+// (`deploy/app.conf`, `release_files/systemd/x.service`): its name alone is the workspace's one file of that name.
+const DEPLOYED_CONFIGURATION = /^(?:etc|usr\/local\/etc|opt\/[^/]+(?:\/[^/]+)?\/etc|(?:usr\/)?lib\/systemd|run\/systemd)\//;
+const deployedConfiguration = (segments: readonly string[]): boolean => DEPLOYED_CONFIGURATION.test(segments.join('/'));
+
 // More candidates than this say "ambiguous" as well as all of them would.
 const MAX_CANDIDATES = 10;
 
@@ -150,7 +156,8 @@ const MAX_CANDIDATES = 10;
 // number would otherwise be confirmed by some same-named file) unless its words named it a file (hints.named).
 function deferToIndex(raw: RawLocation, segments: readonly string[], index: FileIndex, workspace: Workspace, miss: Resolution): FirstPass {
   if (segments.includes('..') || weakBareName(raw, segments) || !index.want(segments.at(-1) as string)) return miss;
-  const suffixes = segments.length < 2 ? segments : suffixesLongestFirst(segments).filter((suffix) => suffix.includes('/'));
+  const folded = segments.length < 2 ? segments : suffixesLongestFirst(segments).filter((suffix) => suffix.includes('/'));
+  const suffixes = segments.length >= 2 && deployedConfiguration(segments) ? [...folded, segments.at(-1) as string] : folded;
   const { packageName, mentionedPath } = raw.hints ?? {};
   return { kind: 'deferred', finish: () => fromIndex({ suffixes }, raw.file, workspace, index, packageName, mentionedPath) };
 }

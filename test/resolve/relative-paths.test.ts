@@ -216,6 +216,28 @@ describe('a copy of the project made elsewhere on another machine', () => {
   });
 });
 
+describe('a configuration file read where it was installed', () => {
+  it('is the one workspace file of that name, under /etc, a systemd unit folder or a stack /opt/<x>/etc', async () => {
+    const root = await makeWorkspace({ 'release/systemd/agent@.service': '', 'deploy/site.conf': '', 'conf/cache.vcl': '' });
+    const result = await locate(root, [
+      '/usr/lib/systemd/system/agent@.service',
+      '/etc/nginx/conf.d/site.conf',
+      '/opt/stack/varnish/etc/varnish/cache.vcl',
+    ]);
+    expect(result.locations.map((l) => l.file)).toEqual(['release/systemd/agent@.service', 'deploy/site.conf', 'conf/cache.vcl']);
+  });
+
+  it('is ambiguous when several files have that name, and any other folder still never takes a lone basename', async () => {
+    const root = await makeWorkspace({ 'a/site.conf': '', 'b/site.conf': '', 'lib/solo.conf': '' });
+    const result = await locate(root, ['/etc/nginx/site.conf', '/srv/copy/solo.conf']);
+    expect(result.locations).toEqual([]);
+    expect(result.unresolved.map((u) => [u.file, u.reason])).toEqual([
+      ['/etc/nginx/site.conf', 'ambiguous'],
+      ['/srv/copy/solo.conf', 'not-found'],
+    ]);
+  });
+});
+
 describe('a bare file name whose folders a line above printed', () => {
   it('picks, of several same-named files, the one the mentioned path ends in; without it, ambiguous', async () => {
     const root = await makeWorkspace({ 'db/postgres/schema.prisma': '', 'db/mysql/schema.prisma': '' });

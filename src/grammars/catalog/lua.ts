@@ -7,7 +7,8 @@ import { SGR } from '../engine/anchors.js';
 import { newFrameRun, type FrameRunState } from './shared/scripting.js';
 
 // Fennel's own sources in a Lua traceback (`\t./src/guard.fnl:2: in function <./src/guard.fnl:1>`).
-const LUA_ANCHOR = `\\.lua${SGR}:${SGR}\\d|\\.fnl:\\d+: in `;
+// A host that loads a file's text under its path as the chunk name (no `@`) gets `[string "conf/x.lua"]:3:`.
+const LUA_ANCHOR = `\\.lua${SGR}:${SGR}\\d|\\.fnl:\\d+: in |\\.lua"\\]:\\d`;
 // The program name lua.c puts before the message (`lua`, `lua5.4`, `luajit`, `luac5.4` for `luac -p`).
 const PROGRAM = /^(?:lua(?:jit|c)?(?:\d(?:\.\d)?)?: )/;
 const TRACEBACK = 'stack traceback:';
@@ -29,8 +30,40 @@ function tracebackMessage(context: LineContext): string {
   return '';
 }
 
+// A chunk named by its path as a string (wezterm, editors, game engines): `[string "/home/u/.wezterm.lua"]:17: msg` on the
+// error line (after the host's own words, `runtime error: `), `[string "…"]:15: in main chunk` as a frame (a paste may
+// have turned the frame's tab into blanks).
+const STRING_CHUNK = /^(\s*)(?:.*?: )?\[string "([^"\n]{1,500}\.lua)"\]:(\d{1,7}): (.+)$/;
+
+function parseStringChunk(context: LineContext, run: FrameRunState): boolean {
+  const match = STRING_CHUNK.exec(context.text);
+  if (!match) return false;
+  const [, indent, file, line, rest] = match as unknown as [string, string, string, string, string];
+  if (indent !== '' && /^in /.test(rest)) {
+    if (context.line(-1)?.trim() === TRACEBACK || run.lastLine < 0 || context.logLine - run.lastLine > 40) {
+      run.trace = context.newTraceId();
+      run.index = 0;
+      run.message = tracebackMessage(context);
+    }
+    run.lastLine = context.logLine;
+    context.emit({
+      file,
+      line: Number(line),
+      severity: null,
+      message: run.message,
+      frame: { trace: run.trace, index: run.index++, causeRank: 0 },
+    });
+    return true;
+  }
+  if (indent !== '') return false;
+  context.emit({ file, line: Number(line), severity: 'error', message: rest });
+  run.lastLine = -1;
+  return true;
+}
+
 function parseLua(context: LineContext): boolean {
   const text = context.text;
+  if (text.includes('[string "') && parseStringChunk(context, context.state<FrameRunState>(newFrameRun))) return true;
   const run = context.state<FrameRunState>(newFrameRun);
   if (text.startsWith('\t')) {
     const head = parseColonHead(context, { from: 1 });
@@ -68,7 +101,7 @@ const lua: GrammarFormat = {
   language: 'Lua',
   description:
     "`lua5.4 main.lua`: `lua5.4: src/db.lua:20: assertion failed!`, then `stack traceback:` with `\\tsrc/db.lua:20: in local 'f'` " +
-    'frames (`[C]` frames have no place).',
+    'frames (`[C]` frames have no place); a chunk a host loaded under its path is `[string "conf/x.lua"]:3:`.',
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'severity', 'message'],

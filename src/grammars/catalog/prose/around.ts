@@ -18,7 +18,7 @@ export function fileCandidates(tokens: readonly Token[]): Token[] {
 // deploy/site.yml` then `Note: … this position: line 12, column 9`): a message in two lines.
 // One file written twice counts once: a report's field may give the name the tool read and, in parentheses, where it
 // found it (Flyway's `Location : db/V1.sql (/srv/app.jar!/db/V1.sql)`); the fuller path is the one resolve can place.
-export function fileAbove(context: LineContext): string | undefined {
+function fileAbove(context: LineContext): string | undefined {
   const above = context.line(-1);
   if (above === undefined || !/[A-Za-z]/.test(above) || ANY_PHRASE.test(above)) return undefined;
   const tokens = fileCandidates(tokensOf(above));
@@ -49,4 +49,58 @@ export function fileBelow(context: LineContext): string | undefined {
     if (path !== undefined) return pathLike(path) ? path : undefined;
   }
   return undefined;
+}
+
+// An item of a list of places under a header that names their file (go-yaml's `unmarshal errors:` then `  line 15: …`,
+// `  line 17: …`; Vim's `Error detected while processing F:` then `line   13:`). The header is only the line above the
+// first item: each later item of the same indent takes the file its predecessor took (remembered per scan, so a
+// list of any length costs one look per item).
+const LIST_ITEM = /^(\s*)(?:[Ll]ine|LINE) +\d{1,7}:/;
+
+/** Whether a line is an item of such a list. */
+export const isListItemLine = (text: string): boolean => LIST_ITEM.test(text);
+
+interface ListState {
+  itemLine: number;
+  indent: number;
+  file: string | undefined;
+}
+
+const listState = (context: LineContext): ListState => context.state<ListState>(() => ({ itemLine: 0, indent: -1, file: undefined }));
+
+/** The file of the line above a phrase (fileAbove), or for the next item of a list the file its first item took. */
+export function listFileAbove(context: LineContext): string | undefined {
+  const item = LIST_ITEM.exec(context.text);
+  const state = listState(context);
+  if (item && state.itemLine === context.logLine - 1 && state.indent === item[1]!.length) return state.file;
+  return fileAbove(context);
+}
+
+/** Remembers the file an item of a list took from above, for the item after it. */
+export function rememberListItem(context: LineContext, phrases: readonly { fromAbove?: boolean; file: string }[]): void {
+  const item = LIST_ITEM.exec(context.text);
+  const taken = item ? phrases.find((found) => found.fromAbove === true) : undefined;
+  if (item && taken) Object.assign(listState(context), { itemLine: context.logLine, indent: item[1]!.length, file: taken.file });
+}
+
+// A place written as `name.ext:N` (a raised error's own place, as Lua and most runtimes print it).
+const NAMED_PLACE = /\.[A-Za-z][\w+-]{0,11}:\d{1,7}\b/;
+
+/**
+ * Whether the message below a list item names a place of its own (Vim's `line 13:` over `E5108: Error executing lua
+ * lua/a.lua:8: …`, the message wrapped or not): the item is then only where the failing code was called from.
+ */
+export function callerOfNamedPlace(context: LineContext): boolean {
+  if (!LIST_ITEM.test(context.text)) return false;
+  for (let delta = 1; delta <= 2; delta++) {
+    const below = context.line(delta);
+    if (below === undefined || LIST_ITEM.test(below)) return false;
+    if (NAMED_PLACE.test(below)) return true;
+  }
+  return false;
+}
+
+// A number phrase that opens its line and ends in a colon (`  line 48: …`, Vim's `line   13:`): an item of a list.
+export function isListItem(text: string, start: number, end: number): boolean {
+  return text.charCodeAt(end) === 58 && text.slice(0, start).trim() === '';
 }

@@ -16,8 +16,17 @@ import { ownCopy } from '../../engine/strings.js';
 import { parseSeverityTail, severityOf } from '../shared/common.js';
 import { proposedAlready, wrapsInner } from './proposals.js';
 import { rowUnderHeader } from './rows.js';
-import { ANY_PHRASE, fileAbove, fileBelow, fileCandidates } from './around.js';
-import { likely, tokensOf, fullest, type Token } from './tokens.js';
+import {
+  ANY_PHRASE,
+  callerOfNamedPlace,
+  fileBelow,
+  fileCandidates,
+  isListItem,
+  isListItemLine,
+  listFileAbove,
+  rememberListItem,
+} from './around.js';
+import { likely, onlyMarked, tokensOf, fullest, type Token } from './tokens.js';
 import { conventionalName, pathInLogicalName, pathLike, withoutHost } from './words.js';
 
 const MAX_PHRASES = 8;
@@ -96,7 +105,7 @@ function fileFor(
     if (named && /^[\s,:]*$/.test(gap)) return undefined;
   }
   const distinct = new Set(candidates.map((token) => token.path));
-  const only = distinct.size === 1 ? candidates[0] : includedChainHead(text, candidates, span.end);
+  const only = distinct.size === 1 ? candidates[0] : (includedChainHead(text, candidates, span.end) ?? onlyMarked(candidates));
   return only && !used.some((each) => each.file === only.path) ? only : undefined;
 }
 
@@ -171,12 +180,17 @@ function phrasesOf(text: string, tokens: readonly Token[], above: () => string |
       const start = match.index;
       const end = start + match[0].length;
       const paren = regex === PAREN_PHRASE;
-      const named = paren ? tokens.find((token) => token.start >= end) : fileFor(text, tokens, candidates, { start, end }, found);
+      const own = paren ? tokens.find((token) => token.start >= end) : fileFor(text, tokens, candidates, { start, end }, found);
+      // An item of a list under a header that named the file (`line 48: field x not found in type config.plain` under
+      // `FAILED: parsing YAML file prometheus.yml: …`): the header's file, unless words join the item's own.
+      const item = !paren && isListItem(text, start, end) && (own === undefined || !joinedByWords(text, own, start, end));
+      const listed = item ? above() : undefined;
+      const named = listed === undefined ? own : undefined;
       // No file on the line at all: the one the line above named (a message in two lines), else on an error line
       // (`parse error: … at line 3, column 11`) standard input, which only the command can name (resolve,
       // src/resolve/command-names.ts).
-      const alone = named === undefined && !paren && !tokens.some(likely);
-      const previous = alone ? above() : undefined;
+      const alone = listed !== undefined || (named === undefined && !paren && !tokens.some(likely));
+      const previous = alone ? (listed ?? above()) : undefined;
       const fromAbove = previous === undefined ? undefined : { path: previous, start, end, fromAbove: true };
       // Else a report field below names it (`File: "F"` under the message and its snippet).
       const field = alone && previous === undefined ? below() : undefined;
@@ -266,9 +280,10 @@ function parseProse(context: LineContext): boolean {
   const severity = severityOf(SEVERITY_WORD.exec(text)?.[1]);
   let claimed = false;
   let above: string | undefined | null = null;
-  const fileOfAbove = (): string | undefined => (above === null ? (above = fileAbove(context)) : above);
+  const fileOfAbove = (): string | undefined => (above === null ? (above = listFileAbove(context)) : above);
   const phrases = rememberedPhrasesOf(text, fileOfAbove, () => fileBelow(context));
   if (phrases.length === 0) return false;
+  rememberListItem(context, phrases);
   // A Python traceback whose newlines a copy lost is one line of frames: its header says the innermost is last.
   // So is a message that wraps the error it met in the file it read (Apache's `Syntax error on line 140 of a.conf:
   // Syntax error on line 1 of b.load: …`): each place after a colon is where the one before it failed, innermost last.
@@ -278,13 +293,19 @@ function parseProse(context: LineContext): boolean {
   // A message in two lines says how bad it is in its first (`ERROR: …` over `Note: …`); a traceback is an error.
   const severityFor = (found: Found, message: string): Severity | null => {
     if (trace !== undefined) return 'error';
+    if (found.fromAbove && callerOfNamedPlace(context)) return 'note';
     return found.fromAbove ? severityOf(SEVERITY_WORD.exec(message)?.[1]) : severity;
   };
   for (const found of phrases) {
     const file = conventionalName(pathInLogicalName(withoutHost(found.file)));
     if (!(found.line >= 1) || proposedAlready(context, file, found.line, found.unnamed === true, found.joined === true)) continue;
-    // A message in two lines is one message.
-    const message = found.fromAbove ? `${(context.line(-1) ?? '').trim()} ${text.trim()}` : messageOf(context, found, file);
+    // A message in two lines is one message; a later item of a list is its own.
+    const lineAbove = found.fromAbove ? (context.line(-1) ?? '') : '';
+    const message = !found.fromAbove
+      ? messageOf(context, found, file)
+      : isListItemLine(lineAbove)
+        ? text.trim()
+        : `${lineAbove.trim()} ${text.trim()}`;
     const location: Emitted = {
       file,
       line: found.line,

@@ -54,3 +54,13 @@ export function fullest(token: Token, tokens: readonly Token[]): Token {
   }
   return best;
 }
+
+// Words joined by a slash (`Unknown/invalid command`, `read/write`) are path-like too: among several such words, the
+// one that carries a file's marks (rooted, or a letter-led extension) is the file (`Error on line 30 'x':
+// Unknown/invalid command (/etc/app/config.d/extra)`).
+const MARKED = /^(?:[/~]|[A-Za-z]:[\\/])|\.[A-Za-z][\w+-]{0,11}$/;
+
+export function onlyMarked(candidates: readonly Token[]): Token | undefined {
+  const marked = new Set(candidates.filter((token) => MARKED.test(token.path)).map((token) => token.path));
+  return marked.size === 1 ? candidates.find((token) => marked.has(token.path)) : undefined;
+}
