@@ -47,7 +47,7 @@ const CONNECTOR = /^(?:at|on|near|in|of|from|file)$/i;
 // word before the tag, however far (`x.yaml: error converting YAML to JSON: yaml: line 9`).
 const PARSER_TAG = /^(?:yaml|json|toml|xml|hcl)$/i;
 // An error line that may name no file because its tool read standard input.
-const UNNAMED_ERROR = /\b(?:error|fatal|failed)\b/i;
+const UNNAMED_ERROR = /\b(?:error|fatal|failed)\b|[a-z]Exception\b/i;
 // A severity word anywhere on the line.
 const SEVERITY_WORD = /\b(error|warning|note|fatal)\b/i;
 
