@@ -10,6 +10,7 @@ import {
 } from './candidates.js';
 import { isCaselessPath, type FileIndex, type IndexQuery } from './file-index.js';
 import { elision } from './elided-paths.js';
+import { databaseObjectNames, databaseObjectQuery } from './database-objects.js';
 import { frozenModuleCandidates, frozenModuleName } from './frozen-modules.js';
 import { ownInstalledCopy } from './installed-copy.js';
 import { joinPosix, parsePrintedPath, suffixesLongestFirst } from './paths.js';
@@ -31,13 +32,14 @@ export type Resolution =
 export type FirstPass = Resolution | { kind: 'deferred'; finish: () => Promise<Resolution> };
 
 /** How a printed path is looked up. */
-type LookupMode = 'path' | 'jvm-package' | 'go-package' | 'unique-basename' | 'elided';
+type LookupMode = 'path' | 'jvm-package' | 'go-package' | 'unique-basename' | 'elided' | 'database-object';
 
 const JVM_SOURCE = /\.(java|kt|kts|scala|groovy|clj|cljc)$/;
 
 function lookupMode(raw: RawLocation): LookupMode {
-  if (elision(raw.file)) return 'elided';
   const hints = raw.hints;
+  if (hints?.databaseObject !== undefined) return 'database-object';
+  if (elision(raw.file)) return 'elided';
   const basenameOnly = hints?.basenameOnly === true || (hints?.packagePath !== undefined && !/[\\/]/.test(raw.file));
   if (!basenameOnly) return 'path';
   const packagePath = hints?.packagePath;
@@ -59,6 +61,7 @@ export function resolutionKey(raw: RawLocation): string {
     hints?.wrappedFrom,
     hints?.packageName,
     hints?.localPackage === true,
+    hints?.databaseObject,
   ]);
 }
 
@@ -305,6 +308,18 @@ function resolveUniqueBasename(raw: RawLocation, workspace: Workspace, index: Fi
   return { kind: 'deferred', finish: () => fromIndex({ suffixes: [basename] }, raw.file, workspace, index, packageName, mentionedPath) };
 }
 
+// A database object's source file, looked up by the object's name; an object no workspace file holds (`SYS.DBMS_SQL`,
+// a test framework's package) is the database's own, dropped like a runtime frame.
+function resolveDatabaseObject(raw: RawLocation, workspace: Workspace, index: FileIndex): FirstPass {
+  const names = databaseObjectNames(raw.file, raw.hints?.databaseObject ?? '');
+  if (names.length === 0 || !names.every((name) => index.want(name))) return { kind: 'dropped', reason: 'runtime' };
+  const finish = async (): Promise<Resolution> => {
+    const found = await fromIndex(databaseObjectQuery(names), raw.file, workspace, index);
+    return found.kind === 'unresolved' && found.reason === 'not-found' ? { kind: 'dropped', reason: 'runtime' } : found;
+  };
+  return { kind: 'deferred', finish };
+}
+
 // First pass for one non-runtime raw location. A path that may continue one wrapped from the line before is
 // also tried joined; the join counts only when the printed part alone is no workspace file and stat'ing finds the
 // join (or it is a toolchain file), since the line before may just as well end in an unrelated path.
@@ -328,5 +343,7 @@ export async function resolveFirstPass(raw: RawLocation, workspace: Workspace, i
       return resolveUniqueBasename(raw, workspace, index);
     case 'elided':
       return resolveElided(raw, workspace, index);
+    case 'database-object':
+      return resolveDatabaseObject(raw, workspace, index);
   }
 }
