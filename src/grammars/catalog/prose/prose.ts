@@ -259,10 +259,15 @@ function splitFromPreviousLine(context: LineContext): boolean {
 
 const JOINED_TRACE = /Traceback \(most recent call last\):/;
 
+// PostgreSQL's and DuckDB's echo of the failing query (`LINE 3: from 'orders.csv' o`, a caret under it when it is
+// whole): the number counts lines of the query the client sent, and a name in it is the query's, not where it is kept.
+const QUERY_ECHO = /^\s*LINE \d{1,7}: /;
+
 function parseProse(context: LineContext): boolean {
   const text = context.text;
   if (splitFromPreviousLine(context) || rowUnderHeader(context)) return true;
   if (!ANY_PHRASE.test(text)) return false;
+  if (QUERY_ECHO.test(text)) return false;
   const severity = severityOf(SEVERITY_WORD.exec(text)?.[1]);
   let claimed = false;
   let above: string | undefined | null = null;
