@@ -118,8 +118,10 @@ function parseErrorStack(context: LineContext): boolean {
 // `Msg 102, Level 15, State 1, Server DB1, Procedure sp_Load, Line 1148 [Batch Start Line 3]`, the message below.
 // SSMS counts `Line` from the batch (the text after the `GO` above it), and says where the batch starts in the file
 // it ran: the two added are the file's line.
-const MESSAGE_HEAD =
-  /^\s*Msg (\d{1,6}), Level (\d{1,2}), State \d{1,3}, (?:Server [^,]{1,200}, )?(?:Procedure ([^,]{1,260}), )?Line (\d{1,7})(?: \[Batch Start Line (\d{1,7})\])?/;
+const MESSAGE_HEAD = new RegExp(
+  String.raw`^\s*Msg (\d{1,6}), Level (\d{1,2}), State \d{1,3}, (?:Server [^,]{1,200}, )?(?:Procedure ([^,]{1,260}), )?` +
+    String.raw`Line (\d{1,7})(?: \[Batch Start Line (\d{1,7})\])?`,
+);
 
 function parseServerMessage(context: LineContext): boolean {
   const head = MESSAGE_HEAD.exec(context.text);
