@@ -14,8 +14,13 @@ export function isStandardInputName(path: string): boolean {
 }
 
 // The prompt or trace marks before an echoed command: a shell prompt (`$ `, `% `, `> `, `❯ `) or `set -x`'s `+ ` (one `+`
-// per nesting level); PowerShell's prompt (`PS C:\x> `, a custom `[PS] >`) may touch the command it echoes.
-const ECHO = /^\s*(?:(?:\$|%|>|❯|\+{1,4})\s+|(?:PS |\[PS\] ?)[^>]{0,200}>\s*)(\S.*)$/;
+// per nesting level); PowerShell's prompt (`PS C:\x> `, a custom `[PS] >`) and cmd's (`C:\work>`) may touch the command
+// they echo. A database client's prompt names the client (`sqlite> `, `mysql> `, `hive> `, `trino:web> `, `SQL> `,
+// `postgres=# `, `MariaDB [shop]> `): what follows is a statement or a meta-command that may read a file (`.read q.sql`).
+const ECHO = new RegExp(
+  String.raw`^\s*(?:(?:\$|%|>|❯|\+{1,4})\s+|(?:PS |\[PS\] ?|[A-Za-z]:\\)[^>]{0,200}>\s*` +
+    String.raw`|[A-Za-z][\w-]{0,30}(?::[\w.-]{1,40})?(?: \[[^\]]{0,40}\])?(?:=[#>]|>)\s+)(\S.*)$`,
+);
 
 // A command quoted as a whole line of Markdown, as an issue shows it: `` `docker run -i lint < Dockerfile` ``, with a
 // prompt or not.
@@ -92,8 +97,15 @@ function shellWords(command: string): string[] {
 }
 
 const SEPARATORS = new Set(['|', '||', '&&', ';', '&', '|&']);
-// Options whose value is the input file itself or the name a tool gives standard input.
-const INPUT_OPTION = /^--?(?:stdin-?file-?(?:name|path)?|stdin-path|assume-filename|filename|file|from-file|f|script|input|source)$/;
+// Options whose value is the input file itself or the name a tool gives standard input; a client's script option may
+// be namespaced (`--sql.script.file`, `--query-file`), and `-i` is sqlcmd's and isql's input.
+const INPUT_OPTION = new RegExp(
+  String.raw`^--?(?:stdin-?file-?(?:name|path)?|stdin-path|assume-filename|filename|file|from-file|f|i|script|input|source` +
+    String.raw`|(?:[a-z]+[.-])*(?:sql|script|query|schema|input|source)[.-](?:file|path))$`,
+);
+// A client's command that runs a file's statements: sqlite's `.read`, psql's `\i`/`\ir` (the shell words drop the
+// backslash), MySQL's and Hive's `source`, SQL*Plus's `@`/`@@`/`start`, sqlcmd's `:r`.
+const READ_COMMAND = /^(?:\.read|\\?i|\\?ir|\\?include(?:_relative)?|source|start|:r|@{1,2})$/i;
 // Options whose value is an output, never the input.
 const OUTPUT_OPTION = /^(?:-o|--output|--out|--output-file|--log-file|-l)$/;
 
@@ -157,6 +169,10 @@ export function namedInputFile(command: string | readonly string[], inputOnly = 
   const optional = new Set<string>();
   const weak = new Set<string>();
   for (const words of reading.length > 0 ? reading : segments) {
+    // `.read q.sql`, `source q.sql;`, `@install.sql`: the file a client's command runs is its input.
+    const [first = '', second = ''] = words;
+    const read = READ_COMMAND.test(first) ? second.replace(/;$/, '') : /^@{1,2}[^@]/.test(first) ? first.replace(/^@+|;$/g, '') : '';
+    if (read !== '' && looksLikeFile(read)) strong.add(read);
     for (let index = 1; index < words.length; index++) {
       const word = words[index]!;
       const previous = words[index - 1]!;
@@ -166,7 +182,9 @@ export function namedInputFile(command: string | readonly string[], inputOnly = 
       else if (INPUT_OPTION.test(previous) && looksLikeFile(word)) (/stdin|assume/.test(previous) ? strong : optional).add(word);
       else if (!/^\d*>/.test(previous) && !OUTPUT_OPTION.test(previous) && previous !== '<') {
         // A quoted sqlite or psql meta-command holds its file after a blank (`".read q.sql"`, `-c "\i q.sql"`).
-        for (const part of word.split(/\s+/)) if (looksLikeFile(part)) weak.add(part);
+        const parts = word.trim().split(/\s+/);
+        if (parts.length === 2 && READ_COMMAND.test(parts[0]!) && looksLikeFile(parts[1]!)) strong.add(parts[1]!);
+        else for (const part of parts) if (looksLikeFile(part)) weak.add(part);
       }
     }
   }

@@ -184,6 +184,10 @@ export interface ResolveHints {
   /** The tool said this location's package was built from a local folder (cargo's `custom build command for
    * \`name v1.0.0 (/abs/folder)\``): the file is the user's own even under `third_party/` or `vendor/`. */
   localPackage?: boolean;
+  /** The printed "file" is a database object's name (`PIT_ADMIN`, `sp_BlitzWho`) and this its kind as the database
+   * named it (`package body`, `procedure`, or `object` when unsaid): the workspace file the object's source is kept
+   * in is looked up by name (src/resolve/database-objects.ts), and an object no file holds is the database's own. */
+  databaseObject?: string;
 }
 
 /** `build`: a build system's own bookkeeping (a CMake build folder's generated makefiles; make's recipe line

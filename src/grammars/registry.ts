@@ -57,6 +57,7 @@ import { shellFamily } from './catalog/shell.js';
 import { packagingFamily } from './catalog/packaging.js';
 import { systemConfigFamily } from './catalog/system-config.js';
 import { spellingFamily } from './catalog/spelling.js';
+import { sqlClientsFamily } from './catalog/sql-clients.js';
 import { systemsLintFamily } from './catalog/systems-lint.js';
 import { testRunnersFamily } from './catalog/test-runners.js';
 import { typescriptFamily } from './catalog/typescript.js';
@@ -142,6 +143,9 @@ const FAMILIES: readonly GrammarFamily[] = [
   shellFamily,
   // rpmbuild's `error: line N: …` names no file: before the prose tier would place it only through a redirect.
   packagingFamily,
+  // Database clients name a stored object, not a file (`Errors for PACKAGE BODY X:` rows, `Msg 102, …, Line 6`): before the
+  // prose tier reads their `Line 6` as a place in standard input or in a file mentioned above.
+  sqlClientsFamily,
   // logrotate's `error: F:N msg` (no colon after the number) before generic and the prose tier.
   systemConfigFamily,
   // Gambit's `*** ERROR IN f, "x.scm"@3.5 -- …` and CHICKEN's call history, before generic reads their heads as messages.

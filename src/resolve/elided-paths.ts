@@ -1,6 +1,6 @@
 // Users and terminal-width tools elide part of a long path (`…/components/Button.tsx`, `...\Helpers.cpp`,
 // `...../ex06.js`, formats.md §3.9): a segment that starts with `…` or three or more dots (a partial name
-// glued to it was cut too), with the real path's end after it, which resolve-one.ts looks up in the workspace.
+// glued to it was cut too), with the real path's end after it, which listing-lookups.ts looks up in the workspace.
 const ELISION_SEGMENT = /^(?:…|\.{3,})/;
 
 function segmentsOf(printed: string): string[] {

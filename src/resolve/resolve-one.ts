@@ -1,43 +1,34 @@
 // Resolution of one printed path (with its hints) to a workspace file, a drop, or a miss.
-import type { DropReason, RawLocation, UnresolvedReason } from '../core/types.js';
-import {
-  foreignSuffixCandidates,
-  goPackageCandidates,
-  rankJvmMatches,
-  relativeBases,
-  relativeCandidates,
-  splitJvmPackage,
-} from './candidates.js';
-import { isCaselessPath, type FileIndex, type IndexQuery } from './file-index.js';
+import type { RawLocation } from '../core/types.js';
+import { foreignSuffixCandidates, goPackageCandidates, relativeBases, relativeCandidates } from './candidates.js';
+import { type FileIndex } from './file-index.js';
 import { elision } from './elided-paths.js';
 import { frozenModuleCandidates, frozenModuleName } from './frozen-modules.js';
 import { ownInstalledCopy } from './installed-copy.js';
+import {
+  fromIndex,
+  fromOutcome,
+  resolveDatabaseObject,
+  resolveElided,
+  resolveJvmPackage,
+  resolveUniqueBasename,
+  type FirstPass,
+  type Resolution,
+} from './listing-lookups.js';
 import { joinPosix, parsePrintedPath, suffixesLongestFirst } from './paths.js';
 import { inOwnPathDependency, ownPathDependencyFile } from './path-dependencies.js';
-import { isFrameworkPackage, isFrameworkPath } from './frameworks.js';
-import { isJdkPackage, isLegacyNodeInternal, isRuntimePseudoPath, isToolHomePath, isVendoredPath } from './vendored.js';
+import { isRuntimePseudoPath, isVendoredPath } from './vendored.js';
 import type { CandidateOutcome, Workspace } from './workspace.js';
 
-/** Where one printed path ended up. */
-export type Resolution =
-  | { kind: 'resolved'; root: string; relative: string; absolutePath: string }
-  | { kind: 'dropped'; reason: DropReason }
-  | { kind: 'unresolved'; reason: UnresolvedReason; candidates?: string[] };
-
-/**
- * The first pass's answer: final, or a lookup that needs the workspace listing. Every path is first tried by
- * stat'ing its candidates; only what that leaves open waits for the one listing, whose names are then known.
- */
-export type FirstPass = Resolution | { kind: 'deferred'; finish: () => Promise<Resolution> };
-
 /** How a printed path is looked up. */
-type LookupMode = 'path' | 'jvm-package' | 'go-package' | 'unique-basename' | 'elided';
+type LookupMode = 'path' | 'jvm-package' | 'go-package' | 'unique-basename' | 'elided' | 'database-object';
 
 const JVM_SOURCE = /\.(java|kt|kts|scala|groovy|clj|cljc)$/;
 
 function lookupMode(raw: RawLocation): LookupMode {
-  if (elision(raw.file)) return 'elided';
   const hints = raw.hints;
+  if (hints?.databaseObject !== undefined) return 'database-object';
+  if (elision(raw.file)) return 'elided';
   const basenameOnly = hints?.basenameOnly === true || (hints?.packagePath !== undefined && !/[\\/]/.test(raw.file));
   if (!basenameOnly) return 'path';
   const packagePath = hints?.packagePath;
@@ -59,28 +50,13 @@ export function resolutionKey(raw: RawLocation): string {
     hints?.wrappedFrom,
     hints?.packageName,
     hints?.localPackage === true,
+    hints?.databaseObject,
   ]);
 }
 
 /** True for runtime pseudo-paths, decided on the printed text alone. */
 export function isRuntimeLocation(raw: RawLocation): boolean {
   return raw.hints?.runtime === true || isRuntimePseudoPath(raw.file);
-}
-
-function fromOutcome(outcome: CandidateOutcome, printed: string): Resolution {
-  if (outcome.kind === 'resolved') {
-    // Vendoring is judged on the workspace-relative path: a workspace that itself lives under a
-    // directory called vendor/ or venv/ must not lose all of its files.
-    if (isVendoredPath(outcome.relative) || isToolHomePath(printed)) return { kind: 'dropped', reason: 'vendored' };
-    return outcome;
-  }
-  // Unresolved: only the printed path is left to judge. Toolchain paths outside the workspace are
-  // expected noise, not a problem to report, so they count as vendored before outside-root.
-  if (isVendoredPath(printed) || isToolHomePath(printed)) return { kind: 'dropped', reason: 'vendored' };
-  if (outcome.kind === 'outside-root') return { kind: 'unresolved', reason: 'outside-root' };
-  if (isLegacyNodeInternal(printed)) return { kind: 'dropped', reason: 'runtime' };
-  if (isFrameworkPath(printed)) return { kind: 'dropped', reason: 'vendored' };
-  return { kind: 'unresolved', reason: 'not-found' };
 }
 
 // Drops the leading folders of `segments` that do not exist under `base` (a repository or package folder the
@@ -94,48 +70,6 @@ async function withoutMissingLeadingFolders(base: string, segments: readonly str
   return start === 0 ? undefined : joinPosix(base, ...segments.slice(start));
 }
 
-/**
- * The one file a listing query matched, `ambiguous` with the candidates for several, else not found. Matches
- * count once per real file inside the roots: a symlink to another match is that file, not a second candidate,
- * and one that leads out of the roots is no candidate at all.
- */
-async function fromIndex(
-  query: IndexQuery,
-  printed: string,
-  workspace: Workspace,
-  index: FileIndex,
-  packageName?: string,
-  mentionedPath?: string,
-): Promise<Resolution> {
-  const match = await index.match(isCaselessPath(printed) ? { ...query, caseless: true } : query);
-  const distinct = new Map<string, { outcome: CandidateOutcome; name: string }>();
-  let firstMiss: CandidateOutcome | undefined;
-  for (let position = 0; position < match.absolute.length && distinct.size < MAX_CANDIDATES; position++) {
-    const outcome = await workspace.firstExisting([match.absolute[position] as string]);
-    if (outcome.kind !== 'resolved') firstMiss ??= outcome;
-    else if (!distinct.has(outcome.absolutePath)) distinct.set(outcome.absolutePath, { outcome, name: match.relative[position] as string });
-  }
-  let found = [...distinct.values()];
-  // A header or prefix named the package (turbo's `@acme/api:build: `, go's `# example.com/m/sub/inner`): of several
-  // matches, the one in the folders its name ends with, the longest such ending that any match is in deciding.
-  if (found.length > 1 && packageName !== undefined) {
-    for (const ending of suffixesLongestFirst(packageName.split('/').filter(Boolean))) {
-      const inPackage = found.filter((each) => `/${each.name}`.includes(`/${ending}/`));
-      if (inPackage.length === 0) continue;
-      if (inPackage.length === 1) found = inPackage;
-      break;
-    }
-  }
-  // A line above printed the name with its folders (the command's `--schema …/pg/schema.prisma`): the match it ends in.
-  if (found.length > 1 && mentionedPath !== undefined) {
-    const mentioned = `/${mentionedPath.replace(/\\/g, '/')}`;
-    const named = found.filter((each) => mentioned.endsWith(`/${each.name}`));
-    if (named.length === 1) found = named;
-  }
-  if (found.length > 1) return { kind: 'unresolved', reason: 'ambiguous', candidates: found.map((each) => each.name) };
-  return fromOutcome(found[0]?.outcome ?? firstMiss ?? { kind: 'not-found' }, printed);
-}
-
 // A weak candidate of the permissive tier that is a bare name and whose words did not call it a file.
 const weakBareName = (raw: RawLocation, segments: readonly string[]): boolean =>
   segments.length < 2 && raw.hints?.confirm === true && raw.hints.named !== true;
@@ -145,9 +79,6 @@ const weakBareName = (raw: RawLocation, segments: readonly string[]): boolean =>
 // (`deploy/app.conf`, `release_files/systemd/x.service`): its name alone is the workspace's one file of that name.
 const DEPLOYED_CONFIGURATION = /^(?:etc|usr\/local\/etc|opt\/[^/]+(?:\/[^/]+)?\/etc|(?:usr\/)?lib\/systemd|run\/systemd)\//;
 const deployedConfiguration = (segments: readonly string[]): boolean => DEPLOYED_CONFIGURATION.test(segments.join('/'));
-
-// More candidates than this say "ambiguous" as well as all of them would.
-const MAX_CANDIDATES = 10;
 
 // Paths that fail by stat are matched in the listing by their longest suffix, at least a folder and the
 // basename: the tool ran in (or printed from) a folder that is not cwd (`./app/x.tsx` from `client/`).
@@ -275,43 +206,6 @@ async function resolveByPath(raw: RawLocation, workspace: Workspace, index: File
   return deferToIndex(raw, parsed.segments, index, workspace, found);
 }
 
-function resolveJvmPackage(raw: RawLocation, packagePath: string, workspace: Workspace, index: FileIndex): FirstPass {
-  const { module, packageName } = splitJvmPackage(packagePath);
-  if (module && (isJdkPackage(module) || isVendoredPath(`${module}/`))) return { kind: 'dropped', reason: 'vendored' };
-  const basename = raw.file.trim();
-  if (!index.want(basename)) return { kind: 'unresolved', reason: 'not-found' };
-  const tail = packageName ? `${packageName.split('.').join('/')}/${basename}` : basename;
-  const finish = async (): Promise<Resolution> => {
-    const matches = (await index.match({ suffixes: [tail] })).absolute;
-    // Several copies of one class are told apart by source set, not reported as ambiguous (rankJvmMatches).
-    const outcome = await workspace.firstExisting(rankJvmMatches(matches, basename));
-    if (outcome.kind === 'not-found' && (isJdkPackage(packageName) || isFrameworkPackage(packageName)))
-      return { kind: 'dropped', reason: 'vendored' };
-    return fromOutcome(outcome, raw.file);
-  };
-  return { kind: 'deferred', finish };
-}
-
-// An elided path is the END of a workspace path (after any folders printed before the elision): the one
-// workspace file it names, `ambiguous` when several match, else not found.
-function resolveElided(raw: RawLocation, workspace: Workspace, index: FileIndex): FirstPass {
-  const { head, tail } = elision(raw.file) as { head: string; tail: string[] };
-  if (!index.want(tail.at(-1) as string)) return { kind: 'unresolved', reason: 'not-found' };
-  // The longest suffix that a workspace file ends with, at least a folder and the basename: the tail's first folders
-  // may be the other machine's checkout (`...t/phpmd/src/x.php` cut inside `project`, in a workspace that is `phpmd`).
-  const suffixes = tail.length < 2 ? [tail.join('/')] : suffixesLongestFirst(tail).filter((suffix) => suffix.includes('/'));
-  return { kind: 'deferred', finish: () => fromIndex({ suffixes, head }, raw.file, workspace, index) };
-}
-
-// Several same-named files and no package to choose between them: guessing would send the user to the wrong
-// file, so they are reported as ambiguous.
-function resolveUniqueBasename(raw: RawLocation, workspace: Workspace, index: FileIndex): FirstPass {
-  const basename = raw.file.trim();
-  if (!index.want(basename)) return { kind: 'unresolved', reason: 'not-found' };
-  const { packageName, mentionedPath } = raw.hints ?? {};
-  return { kind: 'deferred', finish: () => fromIndex({ suffixes: [basename] }, raw.file, workspace, index, packageName, mentionedPath) };
-}
-
 const settle = (pass: FirstPass): Promise<Resolution> | Resolution => (pass.kind === 'deferred' ? pass.finish() : pass);
 
 // First pass for one non-runtime raw location. A path that may continue one wrapped from the line before is
@@ -351,5 +245,7 @@ export async function resolveFirstPass(raw: RawLocation, workspace: Workspace, i
       return resolveUniqueBasename(raw, workspace, index);
     case 'elided':
       return resolveElided(raw, workspace, index);
+    case 'database-object':
+      return resolveDatabaseObject(raw, workspace, index);
   }
 }

@@ -46,6 +46,13 @@ describe('prose tier', () => {
     expect(proposed(log)).toEqual(['./src/lib/store.js:4', './src/lib/store.js:7', 'src/components/Footer/index.js:24:31']);
   });
 
+  it("reads no place in PostgreSQL's or DuckDB's echo of the query, whatever names it holds", () => {
+    const log = ['Parser Error: syntax error at or near ")"', '', "LINE 3: from read_csv('db/q.sql') x", '             ^'].join('\n');
+    expect(proposed(log)).toEqual([]);
+    // The same name in words is still read.
+    expect(proposed('error: unexpected token at line 3 of db/q.sql')).toEqual(['db/q.sql:3']);
+  });
+
   it('comes last in the registry', () => {
     expect(registeredFormats().at(-1)?.name).toBe('prose');
   });

@@ -16,7 +16,8 @@ describe('namedInputFile', () => {
     ['ruff check --stdin-filename=pkg/mod.py -', 'pkg/mod.py'],
     ['cat conf.yml | yamllint -', 'conf.yml'],
     ['jq . settings.json', 'settings.json'],
-    ['sqlite3 app.db ".read report.sql"', undefined],
+    // A client's read command names what it runs, whatever else the command line holds (the database file).
+    ['sqlite3 app.db ".read report.sql"', 'report.sql'],
     ['sqlite3 :memory: ".read report.sql"', 'report.sql'],
     ['jq -f filter.jq data.json', undefined],
     ['npm test', undefined],
@@ -41,6 +42,29 @@ describe('namedInputFile', () => {
     expect(namedInputFile('Invoke-ScriptAnalyzer .\\tools\\Build-Site.ps1 | Format-List')).toBe('.\\tools\\Build-Site.ps1');
     expect(echoedCommand('[PS] >Invoke-ScriptAnalyzer .\\a.ps1')).toBe('Invoke-ScriptAnalyzer .\\a.ps1');
     expect(echoedCommand('PS C:\\work>pwsh -File .\\a.ps1')).toBe('pwsh -File .\\a.ps1');
+    expect(echoedCommand('C:\\work>luigi --module jobs Load')).toBe('luigi --module jobs Load');
+  });
+
+  it("reads a database client's prompt as an echoed command", () => {
+    expect(echoedCommand('sqlite> .read schema.sql')).toBe('.read schema.sql');
+    expect(echoedCommand('MariaDB [shop]> source db/seed.sql;')).toBe('source db/seed.sql;');
+    expect(echoedCommand('trino:web> select 1;')).toBe('select 1;');
+    expect(echoedCommand('postgres=# \\i report.sql')).toBe('\\i report.sql');
+    expect(echoedCommand('SQL> @install.sql')).toBe('@install.sql');
+    // A word glued to `>` with no blank after it, or a sentence, is no prompt.
+    expect(echoedCommand('List<String> names')).toBeUndefined();
+    expect(echoedCommand('a->b')).toBeUndefined();
+  });
+
+  it("takes a database client's read command and a namespaced script option as the input", () => {
+    expect(namedInputFile('.read schema.sql', true)).toBe('schema.sql');
+    expect(namedInputFile('source db/seed.sql;', true)).toBe('db/seed.sql');
+    expect(namedInputFile('@install/tables.sql', true)).toBe('install/tables.sql');
+    expect(namedInputFile('psql -c "\\i report.sql" shop', true)).toBe('report.sql');
+    expect(namedInputFile('bin/flink run lib/job.jar --sql.script.file ../sql/load.sql', true)).toBe('../sql/load.sql');
+    expect(namedInputFile('sqlcmd -S . -d shop -i deploy/seed.sql', true)).toBe('deploy/seed.sql');
+    // A configuration file is no input.
+    expect(namedInputFile('tool --config-file conf/app.yml', true)).toBeUndefined();
   });
 
   it('takes only a redirect or an input option for a location that names no file', () => {
@@ -132,6 +156,20 @@ describe('standard input located in the file its command names', () => {
     expect(redirected.locations.map((l) => `${l.file}:${l.line}:${l.column}`)).toEqual(['settings.json:3:11']);
     const operand = await locate({ text: log }, { cwd: root, roots: [root], command: ['jq', '.', 'settings.json'] });
     expect([...operand.locations, ...operand.unresolved]).toEqual([]);
+  });
+
+  it("places a client's error with no file in what a root shell's command or a client's prompt fed it", async () => {
+    const root = await makeWorkspace({ 'db/schema.sql': 'x\n'.repeat(200), 'notes.sql': 'x\n'.repeat(9) });
+    const log = [
+      '# mysql -u app shop < db/schema.sql',
+      '',
+      'ERROR 1064 (42000) at line 170: You have an error in your SQL syntax',
+      '# Notes',
+      'sqlite> .read notes.sql',
+      'Error: near line 4: near "KEY": syntax error',
+    ].join('\n');
+    const result = await locate({ text: log }, { cwd: root, roots: [root] });
+    expect(result.locations.map((l) => `${l.file}:${l.line}`)).toEqual(['db/schema.sql:170', 'notes.sql:4']);
   });
 
   it('places a prose error with no file in the operand whose file name the message names', async () => {

@@ -62,6 +62,7 @@ function collectInts(node: CstNode, out: IToken[]): void {
 const MAX_COMMAND_LOOKBACK = 40;
 // A line that may be a command as make echoes it: a program's name, then its words.
 const BARE_COMMAND = /^[\w./-]+\s/;
+const ROOT_PROMPT = /^\s*# +/;
 
 // One context per format, reused for every candidate line (reset by the scanner): a fresh object with a
 // dozen closures per line and format (~36 000 per 100 MB log) was measured as ~50 MB of old-space garbage.
@@ -203,8 +204,11 @@ export class FormatLineContext implements LineContext {
       if (line === undefined) return undefined;
       const echoed = echoedCommand(line);
       if (echoed !== undefined) return ownCopy(echoed);
-      if (!BARE_COMMAND.test(line)) continue;
-      if (readsStandardInput(line) || this.namesWorkspaceFile(line)) return ownCopy(line);
+      // A root shell's prompt (`# mysql db < schema.sql`) is also a comment's or a heading's mark: the line after it
+      // counts only as a bare command would.
+      const command = line.replace(ROOT_PROMPT, '');
+      if (!BARE_COMMAND.test(command)) continue;
+      if (readsStandardInput(command) || this.namesWorkspaceFile(command)) return ownCopy(command);
     }
     return undefined;
   }

@@ -56,7 +56,7 @@ const CONNECTOR = /^(?:at|on|near|in|of|from|file)$/i;
 // word before the tag, however far (`x.yaml: error converting YAML to JSON: yaml: line 9`).
 const PARSER_TAG = /^(?:yaml|json|toml|xml|hcl)$/i;
 // An error line that may name no file because its tool read standard input.
-const UNNAMED_ERROR = /\b(?:error|fatal|failed)\b/i;
+const UNNAMED_ERROR = /\b(?:error|fatal|failed)\b|[a-z]Exception\b/i;
 // A severity word anywhere on the line.
 const SEVERITY_WORD = /\b(error|warning|note|fatal)\b/i;
 
@@ -273,10 +273,15 @@ function splitFromPreviousLine(context: LineContext): boolean {
 
 const JOINED_TRACE = /Traceback \(most recent call last\):/;
 
+// PostgreSQL's and DuckDB's echo of the failing query (`LINE 3: from 'orders.csv' o`, a caret under it when it is
+// whole): the number counts lines of the query the client sent, and a name in it is the query's, not where it is kept.
+const QUERY_ECHO = /^\s*LINE \d{1,7}: /;
+
 function parseProse(context: LineContext): boolean {
   const text = context.text;
   if (splitFromPreviousLine(context) || rowUnderHeader(context)) return true;
   if (!ANY_PHRASE.test(text)) return false;
+  if (QUERY_ECHO.test(text)) return false;
   const severity = severityOf(SEVERITY_WORD.exec(text)?.[1]);
   let claimed = false;
   let above: string | undefined | null = null;
