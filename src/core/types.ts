@@ -180,6 +180,9 @@ export interface ResolveHints {
   /** The tool said this location's package was built from a local folder (cargo's `custom build command for
    * \`name v1.0.0 (/abs/folder)\``): the file is the user's own even under `third_party/` or `vendor/`. */
   localPackage?: boolean;
+  /** A template named by its engine's logical name, which leaves out the extension the loader appends (Thymeleaf's
+   * `(template: "owners/details" - line 52, col 17)`): the workspace file is that path with one template extension. */
+  logicalName?: boolean;
 }
 
 /** `build`: a build system's own bookkeeping (a CMake build folder's generated makefiles; make's recipe line
