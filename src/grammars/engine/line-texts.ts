@@ -106,8 +106,30 @@ const QUOTED_LOG_COMMAND = /(?<=[\s`'"(])##\[(?:error|warning|notice|debug|secti
 // the last line (`at async /app/routes/a.js:191:9_`): the tool printed the location alone.
 const CLOSING_EMPHASIS = /(\.[A-Za-z][\w+-]{0,11}:\d{1,7}(?::\d{1,5})?\)?)(?:_{1,2}|\*{1,3})\s*$/;
 
+// A log copied from a page's HTML source, an e-mailed error report or an HTML-escaping bug tracker (issue 20, copy
+// damage): quotes, angle brackets and ampersands arrive as character references (`in template &quot;a.tpl&quot; on
+// line 58`). Quote references are the sign (a tool's own text may hold `&amp;` or `&lt;`, as XML it echoes does):
+// a line holding one has the five basic references decoded, once (a reference escaped twice stays escaped once).
+const QUOTE_REFERENCE = /&(?:quot|apos|#0*3[49]|#x0*2[27]);/i;
+const CHARACTER_REFERENCE = /&(?:quot|apos|amp|lt|gt|#0*3[489]|#0*6[02]|#x0*2[267]|#x0*3[ce]);/gi;
+const REFERENCED: Readonly<Record<string, string>> = { quot: '"', apos: "'", amp: '&', lt: '<', gt: '>' };
+
+// An error rendered as HTML (Drupal's `(line <em class="placeholder">138</em> of <em …>themes/x.html.twig</em>)`, an
+// e-mailed report) wraps words in inline markup. A line that closes such an element has its inline tags dropped; a
+// tag alone (a validator's `Element <em> not allowed`) is the tool's own text and stays.
+const CLOSED_INLINE = /<\/(?:em|strong|b|i|u|code|tt|kbd|samp|var|span|a|font|small)>/i;
+const INLINE_TAG = /<\/?(?:em|strong|b|i|u|code|tt|kbd|samp|var|span|a|font|small|p|div|li|td|pre)(?:\s[^<>]{0,200})?>|<\/?br\s*\/?>/gi;
+
+function decodedReference(reference: string): string {
+  const name = reference.slice(1, -1).toLowerCase();
+  if (!name.startsWith('#')) return REFERENCED[name] ?? reference;
+  return String.fromCharCode(name.startsWith('#x') ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10));
+}
+
 export function repairWebCopy(line: string): string {
   let repaired = line.includes('](') ? line.replace(MARKDOWN_LINK, linkText) : line;
+  if (repaired.includes('</') && CLOSED_INLINE.test(repaired)) repaired = repaired.replace(INLINE_TAG, '');
+  if (repaired.includes('&') && QUOTE_REFERENCE.test(repaired)) repaired = repaired.replace(CHARACTER_REFERENCE, decodedReference);
   if (repaired.includes('\\*')) repaired = repaired.replace(ESCAPED_ASTERISKS, (run) => run.replace(/\\/g, ''));
   if (repaired.includes('\\|')) repaired = repaired.replace(/\\\|/g, '|');
   if (repaired.includes('`')) repaired = withoutGluedFence(repaired);
@@ -117,9 +139,9 @@ export function repairWebCopy(line: string): string {
   return repaired;
 }
 
-// What a web copy's repair may change for the raw anchors: a quote, Markdown spans, links and pipes (a structured-log
-// wrapper is mayBeStructuredLog's).
-const MAY_BE_REWRITTEN = /^>|[`*]|\]\(|\\\||##\[|[\d)]_\s*$/;
+// What a web copy's repair may change for the raw anchors: a quote, Markdown spans, links, pipes, quote references and
+// inline HTML (a structured-log wrapper is mayBeStructuredLog's).
+const MAY_BE_REWRITTEN = /^>|[`*]|\]\(|\\\||##\[|[\d)]_\s*$|&(?:quot|apos|#0*3[49]|#x0*2[27]);|<\/[a-z]{1,6}>/i;
 
 /** Whether a raw line's text may differ from what the raw anchors see in it (it is then rewritten before they look). */
 export function mayBeRewritten(raw: string): boolean {
