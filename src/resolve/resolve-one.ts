@@ -1,5 +1,5 @@
 // Resolution of one printed path (with its hints) to a workspace file, a drop, or a miss.
-import type { DropReason, RawLocation, UnresolvedReason } from '../core/types.js';
+import type { RawLocation } from '../core/types.js';
 import {
   foreignSuffixCandidates,
   goPackageCandidates,
@@ -12,24 +12,15 @@ import { isCaselessPath, type FileIndex, type IndexQuery } from './file-index.js
 import { elision } from './elided-paths.js';
 import { frozenModuleCandidates, frozenModuleName } from './frozen-modules.js';
 import { ownInstalledCopy } from './installed-copy.js';
-import { isLogicalName, withTemplateExtensions } from './logical-names.js';
+import { isLogicalName, resolveLogicalName } from './logical-names.js';
 import { joinPosix, parsePrintedPath, suffixesLongestFirst } from './paths.js';
 import { inOwnPathDependency, ownPathDependencyFile } from './path-dependencies.js';
 import { isFrameworkPackage, isFrameworkPath } from './frameworks.js';
 import { isJdkPackage, isLegacyNodeInternal, isRuntimePseudoPath, isToolHomePath, isVendoredPath } from './vendored.js';
 import type { CandidateOutcome, Workspace } from './workspace.js';
+import type { FirstPass, Resolution } from './resolution.js';
 
-/** Where one printed path ended up. */
-export type Resolution =
-  | { kind: 'resolved'; root: string; relative: string; absolutePath: string }
-  | { kind: 'dropped'; reason: DropReason }
-  | { kind: 'unresolved'; reason: UnresolvedReason; candidates?: string[] };
-
-/**
- * The first pass's answer: final, or a lookup that needs the workspace listing. Every path is first tried by
- * stat'ing its candidates; only what that leaves open waits for the one listing, whose names are then known.
- */
-export type FirstPass = Resolution | { kind: 'deferred'; finish: () => Promise<Resolution> };
+export type { FirstPass, Resolution } from './resolution.js';
 
 /** How a printed path is looked up. */
 type LookupMode = 'path' | 'jvm-package' | 'go-package' | 'unique-basename' | 'elided';
@@ -318,7 +309,7 @@ export async function resolveFirstPass(raw: RawLocation, workspace: Workspace, i
     const joined = await resolveFirstPass({ ...raw, file: `${wrappedFrom}${raw.file}`, hints }, workspace, index);
     return joined.kind === 'resolved' || joined.kind === 'dropped' ? joined : alone;
   }
-  if (isLogicalName(raw)) return resolveLogicalName(raw, workspace, index);
+  if (isLogicalName(raw)) return resolveLogicalName(raw, (each) => resolveFirstPass(each, workspace, index), index);
   const packagePath = raw.hints?.packagePath ?? '';
   switch (lookupMode(raw)) {
     case 'path':
@@ -332,27 +323,4 @@ export async function resolveFirstPass(raw: RawLocation, workspace: Workspace, i
     case 'elided':
       return resolveElided(raw, workspace, index);
   }
-}
-
-async function settled(pass: FirstPass): Promise<Resolution> {
-  return pass.kind === 'deferred' ? pass.finish() : pass;
-}
-
-// A logical template name (logical-names.ts): the printed path itself when it is a file, else the one workspace file
-// it names with a template extension; several are `ambiguous`, none leaves the printed path's own answer.
-async function resolveLogicalName(raw: RawLocation, workspace: Workspace, index: FileIndex): Promise<FirstPass> {
-  const { logicalName: _completed, ...hints } = raw.hints ?? {};
-  const plain = await resolveFirstPass({ ...raw, hints }, workspace, index);
-  if (plain.kind === 'resolved' || plain.kind === 'dropped') return plain;
-  const completed = await Promise.all(withTemplateExtensions(raw).map((each) => resolveFirstPass(each, workspace, index)));
-  const finish = async (): Promise<Resolution> => {
-    const found = new Map<string, Extract<Resolution, { kind: 'resolved' }>>();
-    for (const pass of completed) {
-      const resolution = await settled(pass);
-      if (resolution.kind === 'resolved') found.set(resolution.absolutePath, resolution);
-    }
-    if (found.size > 1) return { kind: 'unresolved', reason: 'ambiguous', candidates: [...found.values()].map((each) => each.relative) };
-    return [...found.values()][0] ?? settled(plain);
-  };
-  return { kind: 'deferred', finish };
 }
