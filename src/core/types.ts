@@ -188,6 +188,9 @@ export interface ResolveHints {
    * named it (`package body`, `procedure`, or `object` when unsaid): the workspace file the object's source is kept
    * in is looked up by name (src/resolve/database-objects.ts), and an object no file holds is the database's own. */
   databaseObject?: string;
+  /** A template named by its engine's logical name, which leaves out the extension the loader appends (Thymeleaf's
+   * `(template: "owners/details" - line 52, col 17)`): the workspace file is that path with one template extension. */
+  logicalName?: boolean;
 }
 
 /** `build`: a build system's own bookkeeping (a CMake build folder's generated makefiles; make's recipe line

@@ -11,7 +11,7 @@
 // A path outside every learned root is never mapped.
 import type { RawLocation } from '../core/types.js';
 import { joinPosix, parsePrintedPath, suffixesLongestFirst } from './paths.js';
-import type { Resolution } from './listing-lookups.js';
+import type { Resolution } from './resolution.js';
 import { isVendoredPath } from './vendored.js';
 import type { Workspace } from './workspace.js';
 

@@ -42,6 +42,11 @@ export class FileIndex {
     return true;
   }
 
+  /** Whether `count` more names fit in the first half of the bound: the other half stays for the printed names. */
+  hasRoomFor(count: number): boolean {
+    return this.#files === undefined && this.#names.size + count <= MAX_INDEXED_NAMES / 2;
+  }
+
   /** Every listed file, roots in the order given, each absolute path once (nested roots list files twice). */
   files(): Promise<Array<{ absolute: string; relative: string }>> {
     this.#files ??= this.#list();

@@ -5,7 +5,7 @@
 // They are dropped with reason `build`, as a dependency's files are.
 import { isGeneratedIntermediate } from './generated-intermediates.js';
 import type { ResolverFs } from './resolver-fs.js';
-import type { Resolution } from './listing-lookups.js';
+import type { Resolution } from './resolution.js';
 
 /**
  * A folder is a CMake build folder when it holds both the cache CMake writes first (CMakeCache.txt) and its

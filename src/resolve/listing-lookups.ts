@@ -1,6 +1,6 @@
 // Resolution answers, and the lookups that wait for the workspace listing (a package path, an elided path, a bare
 // name, a database object): each ends in the one file the listing matched, `ambiguous`, or a miss.
-import type { DropReason, RawLocation, UnresolvedReason } from '../core/types.js';
+import type { RawLocation } from '../core/types.js';
 import { rankJvmMatches, splitJvmPackage } from './candidates.js';
 import { databaseObjectNames, databaseObjectQuery } from './database-objects.js';
 import { elision } from './elided-paths.js';
@@ -8,22 +8,11 @@ import { isCaselessPath, type FileIndex, type IndexQuery } from './file-index.js
 import { isFrameworkPackage, isFrameworkPath } from './frameworks.js';
 import { suffixesLongestFirst } from './paths.js';
 import { isJdkPackage, isLegacyNodeInternal, isToolHomePath, isVendoredPath } from './vendored.js';
+import type { FirstPass, Resolution } from './resolution.js';
 import type { CandidateOutcome, Workspace } from './workspace.js';
 
 // More candidates than this say "ambiguous" as well as all of them would.
 const MAX_CANDIDATES = 10;
-
-/** Where one printed path ended up. */
-export type Resolution =
-  | { kind: 'resolved'; root: string; relative: string; absolutePath: string }
-  | { kind: 'dropped'; reason: DropReason }
-  | { kind: 'unresolved'; reason: UnresolvedReason; candidates?: string[] };
-
-/**
- * The first pass's answer: final, or a lookup that needs the workspace listing. Every path is first tried by
- * stat'ing its candidates; only what that leaves open waits for the one listing, whose names are then known.
- */
-export type FirstPass = Resolution | { kind: 'deferred'; finish: () => Promise<Resolution> };
 
 export function fromOutcome(outcome: CandidateOutcome, printed: string): Resolution {
   if (outcome.kind === 'resolved') {

@@ -11,7 +11,7 @@ import { nameStandardInput } from './command-names.js';
 import { DependencyFolders } from './dependency-folders.js';
 import { FileIndex } from './file-index.js';
 import { mapUnderLearnedRoots } from './container-roots.js';
-import type { FirstPass, Resolution } from './listing-lookups.js';
+import type { FirstPass, Resolution } from './resolution.js';
 import { isRuntimeLocation, resolutionKey, resolveFirstPass } from './resolve-one.js';
 import { CachedResolverFs, createNodeResolverFs, type ResolverFs } from './resolver-fs.js';
 import { Workspace } from './workspace.js';

@@ -5,6 +5,7 @@ import { type FileIndex } from './file-index.js';
 import { elision } from './elided-paths.js';
 import { frozenModuleCandidates, frozenModuleName } from './frozen-modules.js';
 import { ownInstalledCopy } from './installed-copy.js';
+import { isLogicalName, resolveLogicalName } from './logical-names.js';
 import {
   fromIndex,
   fromOutcome,
@@ -12,13 +13,12 @@ import {
   resolveElided,
   resolveJvmPackage,
   resolveUniqueBasename,
-  type FirstPass,
-  type Resolution,
 } from './listing-lookups.js';
 import { joinPosix, parsePrintedPath, suffixesLongestFirst } from './paths.js';
 import { inOwnPathDependency, ownPathDependencyFile } from './path-dependencies.js';
 import { isRuntimePseudoPath, isVendoredPath } from './vendored.js';
 import type { CandidateOutcome, Workspace } from './workspace.js';
+import type { FirstPass, Resolution } from './resolution.js';
 
 /** How a printed path is looked up. */
 type LookupMode = 'path' | 'jvm-package' | 'go-package' | 'unique-basename' | 'elided' | 'database-object';
@@ -49,6 +49,7 @@ export function resolutionKey(raw: RawLocation): string {
     hints?.named === true,
     hints?.wrappedFrom,
     hints?.packageName,
+    hints?.logicalName === true,
     hints?.localPackage === true,
     hints?.databaseObject,
   ]);
@@ -233,6 +234,7 @@ export async function resolveFirstPass(raw: RawLocation, workspace: Workspace, i
     const joined = await resolveFirstPass({ ...raw, file: `${wrappedFrom}${raw.file}`, hints }, workspace, index);
     return joined.kind === 'resolved' || joined.kind === 'dropped' ? joined : alone;
   }
+  if (isLogicalName(raw)) return resolveLogicalName(raw, (each) => resolveFirstPass(each, workspace, index), index);
   const packagePath = raw.hints?.packagePath ?? '';
   switch (lookupMode(raw)) {
     case 'path':

@@ -28,8 +28,9 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
   // "line 12", "Line: 12", ":line 14" — PHP, Perl, Terraform, ShellCheck, Gradle, .NET frames, Python frames;
   // and the prose tier's `LINE 12`, `lines 4-6`, `[line  6]` (Python's configparser), `Line = 9`, `line #3`, a
   // report's aligned field (Flyway's `Line       : 33`). One alternative led by the same letters: irregexp starts
-  // it where the old one started.
-  `(?:[Ll]ine|LINE)s?(?: *[:=#][ \\t]*| +)\\d`,
+  // it where the old one started. An error page's markup may wrap the number (Drupal's `line <em class="placeholder">41</em>`:
+  // engine/line-texts.ts drops it before the formats read the line).
+  `(?:[Ll]ine|LINE)s?(?: *[:=#][ \\t]*| +)(?:<[a-z]{1,6}(?: [^<>\\n]{0,80})?>)?\\d`,
   // Python frames with the path quoted (`File "`), and extensionless build files (Makefile:12, Dockerfile:3,
   // Jenkinsfile, Gemfile…) by their common ending: naming the prefixes made irregexp start a match at every
   // D, d, M, m, C, J, V, G and R of the log (measured: 140 → 110 ms per 100 MB for the whole regex).
@@ -65,6 +66,9 @@ export const PROSE_ANCHORS: readonly string[] = [
   '^:\\d',
   '^\\s*(?:Error|Warning|Notice|Info|Note)s?: \\d+:\\d',
   '^\\s+\\d+(?::\\d+)?: \\S',
+  // A marked line of a source listing under a file header (prose/listing.ts): `->  3:`, `> 12 |`, `* 12`, `51*`.
+  '^\\s*(?:-{1,2}>|={1,2}>|>{1,2}|\\*)\\s{0,4}\\d',
+  '^\\s*\\d{1,7}\\*(?:\\s|$)',
 ];
 
 /** Splits a regex source into its top-level alternatives (outside groups and classes). */

@@ -29,6 +29,31 @@ describe('web-page copies', () => {
     expect(repairWebCopy('a snake_case_name_')).toBe('a snake_case_name_');
   });
 
+  it('decodes the character references of an HTML-escaped line, once, only when it escapes a quote', () => {
+    expect(repairWebCopy('Syntax error in template &quot;./src/cart.ts&quot; on line 12 &quot;&amp;lt;tr&quot;')).toBe(
+      'Syntax error in template "./src/cart.ts" on line 12 "&lt;tr"',
+    );
+    expect(repairWebCopy('exception &#039;E&#039; at line 3 &#x27;x&#x27;')).toBe("exception 'E' at line 3 'x'");
+    expect(repairWebCopy('a &lt;stdin&gt; &amp; b, line 4')).toBe('a &lt;stdin&gt; &amp; b, line 4');
+  });
+
+  it('drops the inline markup of a line that closes an element, and leaves a tag named alone', () => {
+    expect(repairWebCopy('(line <em class="placeholder">12</em> of <em class="placeholder">src/cart.ts</em>).</br>')).toBe(
+      '(line 12 of src/cart.ts).',
+    );
+    expect(repairWebCopy('src/cart.ts:3:1: Element <em> not allowed as child of <ul>')).toBe(
+      'src/cart.ts:3:1: Element <em> not allowed as child of <ul>',
+    );
+  });
+
+  it('finds a location an error page wrapped in markup and escaped', async () => {
+    const log = [
+      'Error: <em class="placeholder">Twig\\Error\\SyntaxError</em>: (line <em class="placeholder">7</em> of <em>src/cart.ts</em>).',
+      'Uncaught exception &#039;E&#039; with message &#039;Syntax error in template &quot;app/calc.py&quot; on line 9&#039;',
+    ].join('\n');
+    expect(await places(log)).toEqual(['src/cart.ts:7:prose', 'app/calc.py:9:prose']);
+  });
+
   it('takes the text of a Markdown link back, and a plain pipe for an escaped one', () => {
     expect(repairWebCopy('src/total.c:4:[7](https://ci.example.org/run/1#step:5:7)2: error: x')).toBe('src/total.c:4:72: error: x');
     expect(repairWebCopy('[src/cart.ts:12:5](https://example.org/blob/main/src/cart.ts#L12) - error')).toBe('src/cart.ts:12:5 - error');

@@ -4,19 +4,21 @@
 // execute of template failed: template: index.html:5:5: executing "index.html" at <partial "footer.html" .>: error
 // calling partial: "/site/layouts/partials/footer.html:3:10": execute of template failed: …`, then repeats the
 // position under the template's name (`template: index.html:5:5`, a name that is not the file's); other programs
-// print only `template: name:L:C:`. The innermost template, the last on the line, is where the value went wrong.
+// print only `template: name:L:C:`. The innermost template, the last on the line, is where the value went wrong. A parse
+// error (`template: footer.gohtml:3: function "initials" not defined`, which html/template.Must panics with) has no column.
 // Link: https://pkg.go.dev/text/template ; https://gohugo.io/templates/introduction/
 import type { GrammarFormat, LineContext } from '../../engine/format.js';
 
 interface Link {
   file: string;
   line: number;
-  column: number;
+  column: number | null;
   quoted: boolean;
 }
 
-// A quoted file position before `: execute of template failed`, or a template's name and position before `: executing`.
-const LINK = /"((?:[A-Za-z]:)?[^":]+):(\d+):(\d+)": execute of template failed|\btemplate: ([^\s:"]+):(\d+):(\d+): executing "/g;
+// A quoted file position before `: execute of template failed`, or a template's name and position before `: executing`,
+// or a parse error's name and line (`template: _footer.gohtml:554: function "x" not defined`: no column, no executing).
+const LINK = /"((?:[A-Za-z]:)?[^":]+):(\d+):(\d+)": execute of template failed|\btemplate: ([^\s:"]+):(\d+)(?::(\d+): executing "|: (?!executing))/g;
 
 function chainOf(text: string): Link[] {
   const links: Link[] = [];
@@ -25,7 +27,7 @@ function chainOf(text: string): Link[] {
     const link: Link = {
       file: (quoted ? match[1] : match[4]) ?? '',
       line: Number(quoted ? match[2] : match[5]),
-      column: Number(quoted ? match[3] : match[6]),
+      column: quoted ? Number(match[3]) : match[6] === undefined ? null : Number(match[6]),
       quoted,
     };
     const previous = links.at(-1);
@@ -58,12 +60,13 @@ export const goTemplate: GrammarFormat = {
   description:
     '`hugo` (and other Go text/template programs): `"/site/layouts/_default/baseof.html:5:5": execute of template failed: ' +
     'template: index.html:5:5: executing … error calling partial: "/site/layouts/partials/footer.html:3:10": …`, outermost ' +
-    'template first; the innermost (last) is where the value went wrong.',
+    'template first; the innermost (last) is where the value went wrong. Also a parse error, `template: footer.gohtml:3: function ' +
+    '"initials" not defined` (no column; the name is the file\'s base name).',
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'column', 'severity', 'message'],
   observed: true,
   url: 'https://pkg.go.dev/text/template',
-  anchor: String.raw`execute of template failed|template: [^\s:"]{1,300}:\d{1,7}:\d{1,5}: executing "`,
+  anchor: String.raw`execute of template failed|template: [^\s:"]{1,300}:\d{1,7}:(?:\d{1,5}: executing "| )`,
   parse: parseGoTemplate,
 };

@@ -18,7 +18,7 @@ export function fileCandidates(tokens: readonly Token[]): Token[] {
 // deploy/site.yml` then `Note: … this position: line 12, column 9`): a message in two lines.
 // One file written twice counts once: a report's field may give the name the tool read and, in parentheses, where it
 // found it (Flyway's `Location : db/V1.sql (/srv/app.jar!/db/V1.sql)`); the fuller path is the one resolve can place.
-function fileAbove(context: LineContext): string | undefined {
+export function fileAbove(context: LineContext): string | undefined {
   const above = context.line(-1);
   if (above === undefined || !/[A-Za-z]/.test(above) || ANY_PHRASE.test(above)) return undefined;
   const tokens = fileCandidates(tokensOf(above));

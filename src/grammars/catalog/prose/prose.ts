@@ -13,9 +13,10 @@ import type { Emitted, GrammarFamily, GrammarFormat, LineContext } from '../../e
 import { PROSE_ANCHORS } from '../../engine/prefilter.js';
 import { RepeatMemo } from '../../engine/repeat-memo.js';
 import { ownCopy } from '../../engine/strings.js';
-import { parseSeverityTail, severityOf } from '../shared/common.js';
+import { severityOf } from '../shared/common.js';
 import { proposedAlready, wrapsInner } from './proposals.js';
 import { rowUnderHeader } from './rows.js';
+import { markedRowUnderHeader } from './listing.js';
 import {
   ANY_PHRASE,
   callerOfNamedPlace,
@@ -27,7 +28,8 @@ import {
   rememberListItem,
 } from './around.js';
 import { likely, onlyMarked, tokensOf, fullest, type Token } from './tokens.js';
-import { conventionalName, pathInLogicalName, pathLike, withoutHost } from './words.js';
+import { calledTemplate, conventionalName, pathInLogicalName, pathLike, SEVERITY_WORD, withoutHost } from './words.js';
+import { splitFromPreviousLine } from './split-location.js';
 
 const MAX_PHRASES = 8;
 
@@ -48,8 +50,8 @@ const AFTER_GAP = /^[\s,:]*(?:(?:of|in|from|at)\s+)?(?:(?:the\s+)?(?:file|module
 // The words that may stand between a number and its file: never the file themselves.
 const GAP_WORD = /^(?:at|on|near|in|of|from|file|the|module|script)$/i;
 // What may stand between a file and the number after it: `F, line`, `F line`, `F: line`, `"F" [line`,
-// `F (line`, `F at line`, `F on line`, `F near line`, `File = F, Line`.
-const BEFORE_GAP = /^\s*[,:]?\s*[([]?\s*(?:(?:at|on|near|in)\s+)?$/i;
+// `F (line`, `F at line`, `F on line`, `F near line`, `File = F, Line`, `"F" - line` (Thymeleaf's).
+const BEFORE_GAP = /^\s*(?:[,:]|\s-)?\s*[([]?\s*(?:(?:at|on|near|in)\s+)?$/i;
 // The words that join a file and a number (`F at line 4`, `line 4 of F`).
 const CONNECTOR = /^(?:at|on|near|in|of|from|file)$/i;
 // A parser naming itself before its position (Go's `F: yaml: line 9: …`, `json: line 3`): the file is the path-like
@@ -57,8 +59,6 @@ const CONNECTOR = /^(?:at|on|near|in|of|from|file)$/i;
 const PARSER_TAG = /^(?:yaml|json|toml|xml|hcl)$/i;
 // An error line that may name no file because its tool read standard input.
 const UNNAMED_ERROR = /\b(?:error|fatal|failed)\b|[a-z]Exception\b/i;
-// A severity word anywhere on the line.
-const SEVERITY_WORD = /\b(error|warning|note|fatal)\b/i;
 
 interface Found {
   file: string;
@@ -74,6 +74,8 @@ interface Found {
   end: number;
   /** Whether the line says more than this location (messageOf), found once per distinct line. */
   saysMore?: boolean;
+  /** The words before the file call it a template and it has no extension: an engine's logical name. */
+  logicalName?: boolean;
 }
 
 // The file a number phrase belongs to: the word right after it (`line 4 of F`), else right before it
@@ -203,11 +205,13 @@ function phrasesOf(text: string, tokens: readonly Token[], above: () => string |
       const endLine = !paren && match[2] !== undefined && Number(match[2]) > line ? Number(match[2]) : null;
       const joined = named !== undefined && (paren || joinedByWords(text, named, start, end));
       const column = (paren ? match[2] : match[3]) ?? null;
+      const logicalName = joined && calledTemplate(text, named.start, named.path);
       found.push({
         file: file.path,
         ...(unnamed ? { unnamed } : {}),
         ...('fromAbove' in file ? { fromAbove: true } : {}),
         ...(joined ? { joined } : {}),
+        ...(logicalName ? { logicalName } : {}),
         line,
         column: column === null ? null : Number(column),
         endLine,
@@ -249,28 +253,6 @@ function messageOf(context: LineContext, found: Found, file: string): string {
   return context.mayBeWorkspaceFile(file) ? messageAbove(context) : '';
 }
 
-// `:4:20: error: …` or `, line 4: …` starting a line whose file ended the line before (a copy that broke the line
-// after the path).
-function splitFromPreviousLine(context: LineContext): boolean {
-  const match = /^(?::(\d{1,7})(?::(\d{1,5}))?(?=[:\s])|,? ?[Ll]ine (\d{1,7})\b)(.*)$/.exec(context.text);
-  if (!match) return false;
-  const previous = context.line(-1)?.trimEnd();
-  const head = previous === undefined ? undefined : tokensOf(previous).at(-1);
-  if (!head || head.end !== previous!.length || !pathLike(head.path)) return false;
-  const tail = parseSeverityTail(match[4] ?? '');
-  const emitted = context.emit({
-    file: withoutHost(head.path),
-    line: Number(match[1] ?? match[3]),
-    column: match[2] === undefined ? null : Number(match[2]),
-    severity: tail.severity ?? severityOf(SEVERITY_WORD.exec(context.text)?.[1]),
-    code: tail.code,
-    message: tail.message.replace(/^[\s:,-]+/, '').trim(),
-    hints: { confirm: true },
-    logLine: context.logLine - 1,
-  });
-  return emitted !== undefined;
-}
-
 const JOINED_TRACE = /Traceback \(most recent call last\):/;
 
 // PostgreSQL's and DuckDB's echo of the failing query (`LINE 3: from 'orders.csv' o`, a caret under it when it is
@@ -279,7 +261,7 @@ const QUERY_ECHO = /^\s*LINE \d{1,7}: /;
 
 function parseProse(context: LineContext): boolean {
   const text = context.text;
-  if (splitFromPreviousLine(context) || rowUnderHeader(context)) return true;
+  if (splitFromPreviousLine(context) || rowUnderHeader(context) || markedRowUnderHeader(context)) return true;
   if (!ANY_PHRASE.test(text)) return false;
   if (QUERY_ECHO.test(text)) return false;
   const severity = severityOf(SEVERITY_WORD.exec(text)?.[1]);
@@ -318,7 +300,9 @@ function parseProse(context: LineContext): boolean {
       endLine: found.endLine,
       severity: severityFor(found, message),
       message,
-      hints: found.unnamed ? { confirm: true, unnamed: true } : { confirm: true, ...(found.joined ? { named: true } : {}) },
+      hints: found.unnamed
+        ? { confirm: true, unnamed: true }
+        : { confirm: true, ...(found.joined ? { named: true } : {}), ...(found.logicalName ? { logicalName: true } : {}) },
       ...(trace === undefined ? {} : { frame: { trace, index: index++, causeRank: 0 } }),
     };
     claimed = context.emit(location) !== undefined || claimed;
@@ -331,7 +315,8 @@ const prose: GrammarFormat = {
   language: 'Any',
   description:
     'Any tool writing its location in words (`line 4 of conf/app.ini`, `q.sql, line 4`, `at line 4 in q.sql`, `(4) in q.sql`, `File = ' +
-    'a.c, Line = 9`, Tcl\'s `(file "run.tcl" line 3)`, `src/a.c#L12`), kept only when the workspace has that file.',
+    'a.c, Line = 9`, Tcl\'s `(file "run.tcl" line 3)`, `src/a.c#L12`, a listing\'s marked `->  4:` under its file, a pest ' +
+    "arrow's `--> 7:24` under the line naming the file), kept only when the workspace has that file.",
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'column', 'endLine', 'message'],

@@ -43,3 +43,15 @@ export function pathInLogicalName(path: string): string {
   if (namespaced && /\.[A-Za-z]/.test(namespaced[1]!)) return namespaced[1]!.replaceAll(':', '/');
   return AT_NAMESPACE.exec(path)?.[1] ?? path;
 }
+
+// The word a template engine writes before a template's logical name (Thymeleaf's `(template: "owners/details" - line
+// 52`, `Error resolving template [index]`, `Missing template users/show`, `view "home"`).
+const TEMPLATE_WORD = /\b(?:template|view|partial|layout|fragment)s?\s*[:=]?\s*[\["'`(]?$/i;
+
+/** Whether the words right before a file name call it a template, and the name has no extension of its own. */
+export function calledTemplate(text: string, start: number, path: string): boolean {
+  return !/\.[A-Za-z]\w*$/.test(path) && TEMPLATE_WORD.test(text.slice(Math.max(0, start - 24), start));
+}
+
+// A severity word anywhere on the line.
+export const SEVERITY_WORD = /\b(error|warning|note|fatal)\b/i;

@@ -1,0 +1,134 @@
+// A log copied from a web page (issue 20, copy damage): what the tool printed, taken back from a paste that a web
+// page's Markdown, HTML source or CI viewer changed, before any format reads the line (engine/line-texts.ts).
+import { mayBeStructuredLog } from './peel.js';
+
+// A log copied from a web page as Markdown (issue 20, copy damage): a viewer's link inside a location comes out as
+// `[text](url)` (`src/a.c:4:[7](https://…#step:5:7)2` for `src/a.c:4:72`, `[src/a.c:4](https://…)`), and a
+// table cell's pipes as `\|` (`4 \| return x;`). The link's text and the plain pipe are what the tool printed.
+const MARKDOWN_LINK = /\[([^\[\]\n]{1,512})\]\(((?:https?|file):\/\/[^\s()]{0,2048})\)/g;
+
+// A link whose text is only a position (`[Line 8:1](https://…/pkg/tools.py#L8)`, a review bot's table) names its
+// file in the address alone: the address stays, after the text, for the prose tier's anchor rule.
+const POSITION_ONLY = /^[\sA-Za-z]{0,12}\d{1,7}(?:[:,.]\d{1,5})?$/;
+// Markdown emphasis or a code span around a location or its file, glued to it (`**src/x.c:12**`, `*src/x.c:12:5*:`,
+// `` `src/x.c`:12 ``): the span's text is what the tool printed when it holds a location, or a file whose number
+// follows the span. A span in a message (`` `f.Close` is not checked ``) is the tool's own and stays. The span holds
+// no marker character, so each is read once.
+const EMPHASIS = /(^|[\s([>"'])(\*{1,3}|`)([^\s*`]{1,1024}?)\2(?=$|[\s:;,.()])/g;
+const HOLDS_LOCATION = /[\w-]\.[A-Za-z][\w+-]{0,11}[:(]\d/;
+const NAMES_FILE = /[\w-]\.[A-Za-z][\w+-]{0,11}$/;
+const NUMBER_FOLLOWS = /^[:(]\d/;
+// A whole line in bold or italics (`**src/x.c:12:5: error: …**`), also made a heading (`### **src/x.c:12: …**`):
+// the markers around a line that starts with a location. A heading's `#` alone stays (go's `# example.com/pkg`).
+const EMPHASISED_HEAD = /^(\s*)(?:#{1,6} )?(\*{1,3})(?=[^\s*`]{1,1024}?\.[A-Za-z][\w+-]{0,11}[:(]\d)/;
+
+function linkText(_link: string, text: string, address: string): string {
+  return POSITION_ONLY.test(text) && /#L\d/.test(address) ? `${text} (${address})` : text;
+}
+
+// What every span the replacement below unwraps holds: a marker, then a name with an extension (HOLDS_LOCATION and
+// NAMES_FILE both need one). A line without it is returned as it is: rustc's and eslint's messages quote code in
+// backticks on nearly every line, and the replacement made a new string per line (issue 21).
+const SPAN_WITH_EXTENSION = /[*`][^\s*`]*?[\w-]\.[A-Za-z]/;
+
+function withoutEmphasis(line: string): string {
+  let text = line;
+  const head = EMPHASISED_HEAD.exec(text);
+  if (head) {
+    const end = text.trimEnd();
+    const marker = head[2] ?? '';
+    if (end.length > head[0].length + marker.length && end.endsWith(marker) && end.at(-marker.length - 1) !== '*') {
+      text = (head[1] ?? '') + end.slice(head[0].length, end.length - marker.length);
+    }
+  }
+  if (!SPAN_WITH_EXTENSION.test(text)) return text;
+  return text.replace(EMPHASIS, (span: string, before: string, _marker: string, inner: string, offset: number, whole: string) => {
+    const after = offset + span.length;
+    const location = HOLDS_LOCATION.test(inner) || (NAMES_FILE.test(inner) && NUMBER_FOLLOWS.test(whole.slice(after, after + 2)));
+    return location ? before + inner : span;
+  });
+}
+
+// A Markdown quote (`> `, nested `> > ` or `>> `) before every line of a paste. One line led by `>` is a tool's own
+// often enough (pytest's failing line, a code frame's marker, a shell's continuation prompt), so only a run of
+// two or more such lines is a quote.
+const QUOTE_MARK = /^(?:>[ \t]?){1,8}/;
+
+/** The quote marks before a raw line of `buffer` that a neighbour's marks show to be a Markdown quote, else 0. */
+export function quoteLength(buffer: string, start: number, end: number): number {
+  if (buffer.charCodeAt(start) !== 0x3e) return 0;
+  const previousStart = start >= 2 ? buffer.lastIndexOf('\n', start - 2) + 1 : -1;
+  const previousQuoted = previousStart >= 0 && buffer.charCodeAt(previousStart) === 0x3e;
+  const quoted = previousQuoted || (end + 1 < buffer.length && buffer.charCodeAt(end + 1) === 0x3e);
+  return quoted ? (QUOTE_MARK.exec(buffer.slice(start, Math.min(end, start + 32)))?.[0].length ?? 0) : 0;
+}
+
+// A code fence glued to the first or last line of a pasted log (```` ```ERROR in ./src/a.js ````, `…by zero``` `): a
+// run of backticks at the line's start or end that nothing on the line closes.
+const GLUED_FENCE = /^(\s*)`{1,3}(?=[^`\s])|(?<=[^`\s])`{1,3}(\s*)$/g;
+
+function withoutGluedFence(line: string): string {
+  // Only a run at either end can be glued: most lines with backticks quote code inside (issue 21: no split per line).
+  const trimmed = line.trim();
+  if (!trimmed.startsWith('`') && !trimmed.endsWith('`')) return line;
+  const ticks = line.split('`').length - 1;
+  const lead = /^\s*(`+)/.exec(line)?.[1]?.length ?? 0;
+  const trail = /(`+)\s*$/.exec(line)?.[1]?.length ?? 0;
+  // Unclosed: every backtick of the line is in the leading run, or in the trailing one.
+  return ticks === lead || ticks === trail ? line.replace(GLUED_FENCE, '$1$2') : line;
+}
+
+// A run of asterisks the copy escaped so that Markdown would not read it as emphasis (`*\* (CompileError) …`,
+// `make: **\* [all] Error 1`): the tool printed the asterisks alone.
+const ESCAPED_ASTERISKS = /(?:\\?\*){2,}/g;
+
+/** The line as the tool printed it before a web page's copy turned parts of it into Markdown. */
+// A CI viewer's log command copied into a sentence (`` fails with `##[error]a.cs(12,5): error CS0246` ``): the prefix
+// list peels it at a line's start only, and mid-line it would glue `error]` to the path.
+const QUOTED_LOG_COMMAND = /(?<=[\s`'"(])##\[(?:error|warning|notice|debug|section|command|group|endgroup)\]/g;
+
+// Emphasis a paste opened lines above (`_**TypeError: …**` over a trace) closing right after the location that ends
+// the last line (`at async /app/routes/a.js:191:9_`): the tool printed the location alone.
+const CLOSING_EMPHASIS = /(\.[A-Za-z][\w+-]{0,11}:\d{1,7}(?::\d{1,5})?\)?)(?:_{1,2}|\*{1,3})\s*$/;
+
+// A log copied from a page's HTML source, an e-mailed error report or an HTML-escaping bug tracker (issue 20, copy
+// damage): quotes, angle brackets and ampersands arrive as character references (`in template &quot;a.tpl&quot; on
+// line 58`). Quote references are the sign (a tool's own text may hold `&amp;` or `&lt;`, as XML it echoes does):
+// a line holding one has the five basic references decoded, once (a reference escaped twice stays escaped once).
+const QUOTE_REFERENCE = /&(?:quot|apos|#0*3[49]|#x0*2[27]);/i;
+const CHARACTER_REFERENCE = /&(?:quot|apos|amp|lt|gt|#0*3[489]|#0*6[02]|#x0*2[267]|#x0*3[ce]);/gi;
+const REFERENCED: Readonly<Record<string, string>> = { quot: '"', apos: "'", amp: '&', lt: '<', gt: '>' };
+
+// An error rendered as HTML (Drupal's `(line <em class="placeholder">138</em> of <em …>themes/x.html.twig</em>)`, an
+// e-mailed report) wraps words in inline markup. A line that closes such an element has its inline tags dropped; a
+// tag alone (a validator's `Element <em> not allowed`) is the tool's own text and stays.
+const CLOSED_INLINE = /<\/(?:em|strong|b|i|u|code|tt|kbd|samp|var|span|a|font|small)>/i;
+const INLINE_TAG = /<\/?(?:em|strong|b|i|u|code|tt|kbd|samp|var|span|a|font|small|p|div|li|td|pre)(?:\s[^<>]{0,200})?>|<\/?br\s*\/?>/gi;
+
+function decodedReference(reference: string): string {
+  const name = reference.slice(1, -1).toLowerCase();
+  if (!name.startsWith('#')) return REFERENCED[name] ?? reference;
+  return String.fromCharCode(name.startsWith('#x') ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10));
+}
+
+export function repairWebCopy(line: string): string {
+  let repaired = line.includes('](') ? line.replace(MARKDOWN_LINK, linkText) : line;
+  if (repaired.includes('</') && CLOSED_INLINE.test(repaired)) repaired = repaired.replace(INLINE_TAG, '');
+  if (repaired.includes('&') && QUOTE_REFERENCE.test(repaired)) repaired = repaired.replace(CHARACTER_REFERENCE, decodedReference);
+  if (repaired.includes('\\*')) repaired = repaired.replace(ESCAPED_ASTERISKS, (run) => run.replace(/\\/g, ''));
+  if (repaired.includes('\\|')) repaired = repaired.replace(/\\\|/g, '|');
+  if (repaired.includes('`')) repaired = withoutGluedFence(repaired);
+  if (repaired.includes('*') || repaired.includes('`')) repaired = withoutEmphasis(repaired);
+  if (repaired.includes('##[')) repaired = repaired.replace(QUOTED_LOG_COMMAND, '');
+  if (/[_*]\s*$/.test(repaired)) repaired = repaired.replace(CLOSING_EMPHASIS, '$1');
+  return repaired;
+}
+
+// What a web copy's repair may change for the raw anchors: a quote, Markdown spans, links, pipes, quote references and
+// inline HTML (a structured-log wrapper is mayBeStructuredLog's).
+const MAY_BE_REWRITTEN = /^>|[`*]|\]\(|\\\||##\[|[\d)]_\s*$|&(?:quot|apos|#0*3[49]|#x0*2[27]);|<\/[a-z]{1,6}>/i;
+
+/** Whether a raw line's text may differ from what the raw anchors see in it (it is then rewritten before they look). */
+export function mayBeRewritten(raw: string): boolean {
+  return MAY_BE_REWRITTEN.test(raw) || mayBeStructuredLog(raw);
+}

@@ -1,0 +1,14 @@
+// What resolving one printed path answers (resolve-one.ts), as plain types other resolve modules may name.
+import type { DropReason, UnresolvedReason } from '../core/types.js';
+
+/** Where one printed path ended up. */
+export type Resolution =
+  | { kind: 'resolved'; root: string; relative: string; absolutePath: string }
+  | { kind: 'dropped'; reason: DropReason }
+  | { kind: 'unresolved'; reason: UnresolvedReason; candidates?: string[] };
+
+/**
+ * The first pass's answer: final, or a lookup that needs the workspace listing. Every path is first tried by
+ * stat'ing its candidates; only what that leaves open waits for the one listing, whose names are then known.
+ */
+export type FirstPass = Resolution | { kind: 'deferred'; finish: () => Promise<Resolution> };
