@@ -27,7 +27,7 @@ export function impliesUniversalAnchor(source: string): boolean {
   // Most alternatives name no extension: they are not read further (this runs at every CLI start that reads a log).
   if (!source.includes(String.raw`\.[A-Za-z]`)) return false;
   let depth = 0;
-  for (let index = 0; index < source.length; ) {
+  for (let index = 0; index < source.length;) {
     if (depth === 0 && PIECES.some((piece) => source.startsWith(piece, index) && !OPTIONAL_END.test(source.slice(index + piece.length))))
       return true;
     const character = source[index]!;

@@ -9,6 +9,7 @@ import { ALL_CHARS, firstChars, type FirstChars } from './first-chars.js';
 import type { GrammarFormat } from './format.js';
 import { FormatAnchors } from './format-anchors.js';
 import { impliesUniversalAnchor } from './implied-anchor.js';
+import { afterPasteMarks, skipBlanksAndColour, skipColour } from './line-skips.js';
 
 /** What nearly every location line contains, whatever the tool. */
 export const UNIVERSAL_ANCHORS: readonly string[] = [
@@ -176,40 +177,6 @@ function testAt(table: Dispatch, text: string, position: number, key = text.char
   if (regex === undefined) return false;
   regex.lastIndex = position;
   return regex.test(text);
-}
-
-// Colour codes (SGR, erase-line) and blanks before a phrase, skipped by hand: a regex doing it at every line
-// needs a lookahead trick to stay linear on long runs of spaces.
-function skipColour(text: string, position: number): number {
-  while (text.charCodeAt(position) === 0x1b && text.charCodeAt(position + 1) === 0x5b) {
-    let end = position + 2;
-    for (let code = text.charCodeAt(end); (code >= 0x30 && code <= 0x39) || code === 0x3b; code = text.charCodeAt(++end));
-    const final = text.charCodeAt(end);
-    if (final !== 0x6d && final !== 0x4b) break;
-    position = end + 1;
-  }
-  return position;
-}
-
-function afterPasteMarks(text: string, position: number): number {
-  let at = position;
-  for (; at - position < 16; at++) {
-    const code = text.charCodeAt(at);
-    if (code !== 0x3e && code !== 0x60 && !(code === 0x20 && text.charCodeAt(at - 1) === 0x3e)) break;
-  }
-  return at;
-}
-
-function skipBlanksAndColour(text: string, position: number): number {
-  for (;;) {
-    const code = text.charCodeAt(position);
-    if (code === 0x20 || code === 0x09) position++;
-    else if (code === 0x1b) {
-      const after = skipColour(text, position);
-      if (after === position) return position;
-      position = after;
-    } else return position;
-  }
 }
 
 function analyse(sources: string[]): { narrow: Array<{ source: string; chars: Set<number> }>; broad: string[] } {
