@@ -67,6 +67,8 @@ interface Found {
   fromAbove?: boolean;
   /** Words join the file to its number (`F line 4`, `line 4 of F`, `in F at line 4`), not mere nearness on the line. */
   joined?: boolean;
+  /** The file is the one path-like word elsewhere on the line, taken for want of one beside the number. */
+  borrowed?: boolean;
   line: number;
   column: number | null;
   endLine: number | null;
@@ -206,21 +208,28 @@ function phrasesOf(text: string, tokens: readonly Token[], above: () => string |
       const joined = named !== undefined && (paren || joinedByWords(text, named, start, end));
       const column = (paren ? match[2] : match[3]) ?? null;
       const logicalName = joined && calledTemplate(text, named.start, named.path);
+      // A file only borrowed from elsewhere on the line is no part of the phrase: a phrase between them that words
+      // join to it stays readable (`defined line 120. in f() (line 138 of F)`).
+      const borrowed = named !== undefined && !joined;
       found.push({
         file: file.path,
         ...(unnamed ? { unnamed } : {}),
         ...('fromAbove' in file ? { fromAbove: true } : {}),
         ...(joined ? { joined } : {}),
+        ...(borrowed ? { borrowed } : {}),
         ...(logicalName ? { logicalName } : {}),
         line,
         column: column === null ? null : Number(column),
         endLine,
-        start: Math.min(start, file.start),
-        end: Math.max(end, file.end),
+        start: borrowed ? start : Math.min(start, file.start),
+        end: borrowed ? end : Math.max(end, file.end),
       });
     }
   }
-  return found;
+  // The line's own place first: a number words join to its file before one that borrowed a file named elsewhere.
+  return found.some((each) => each.borrowed)
+    ? [...found.filter((each) => !each.borrowed), ...found.filter((each) => each.borrowed)]
+    : found;
 }
 
 // Whether only joining words stand between a number phrase and its file (`F, line 4`, `line 4 of F`, `F at line 4`).
