@@ -69,8 +69,10 @@ function parseVyper(context: LineContext): boolean {
   const file = headerFile(context, state);
   const exception = EXCEPTION.exec(header ? text.slice(header[0].length) : text);
   const position = exception ? POSITION_IN_MESSAGE.exec(exception[1] as string) : null;
-  // The annotation line below, when there is one, is the better place.
-  if (!position || file === '' || ANNOTATION.test(context.line(1) ?? '') || ANNOTATION.test(context.line(2) ?? '')) return header !== null;
+  // The annotation line below, when there is one, is the better place; the exception line stays vyper's, so that no
+  // later tier reads its `(<unknown>, line 5)` as a second, file-less place.
+  if (position && (ANNOTATION.test(context.line(1) ?? '') || ANNOTATION.test(context.line(2) ?? ''))) return true;
+  if (!position || file === '') return header !== null;
   const line = Number(position[1] ?? position[2]);
   const column = position[3] === undefined ? null : Number(position[3]);
   context.emit({ file, line, column, severity: 'error', message: (exception?.[1] as string).trim() });
