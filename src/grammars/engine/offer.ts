@@ -23,6 +23,17 @@ function formatIndexes(count: number): Uint16Array {
   return indexes;
 }
 
+// The verdicts known for each set of anchors, kept across scans: the anchors are built once per format set and prefix
+// kinds per process (formatAnchorsFor), and a warm call on the same log (an editor's, a watcher's) tested the same
+// probes against them again, about a tenth of a warm 10 KB call (issue 21). A verdict depends on the probe alone.
+const verdicts = new WeakMap<FormatAnchors, RepeatMemo<KnownProbe>>();
+
+function verdictsOf(anchors: FormatAnchors): RepeatMemo<KnownProbe> {
+  let memo = verdicts.get(anchors);
+  if (memo === undefined) verdicts.set(anchors, (memo = new RepeatMemo<KnownProbe>(MEMO_PROBES, MEMO_PROBE_LENGTH)));
+  return memo;
+}
+
 export class FormatOffer {
   /** The distinct format anchors, for the prefix kinds this log uses (built with the line-start prefilter),
    * and which of them is each format's: 107 formats share 81 anchors (many use the generic path anchor). */
@@ -34,8 +45,8 @@ export class FormatOffer {
   /** Indexes of the formats that also read claimed lines (GrammarFormat.readsClaimedLines), found once. */
   private readersOfClaimed: number[] | undefined;
   /** What the anchors said of a probe seen before (a log repeats its lines): an anchor's verdict depends on the probe
-   * alone, and an unclaimed line with a number tests every anchor. Bounded, and emptied when the anchors change. */
-  private readonly knownProbes = new RepeatMemo<KnownProbe>(MEMO_PROBES, MEMO_PROBE_LENGTH);
+   * alone, and an unclaimed line with a number tests every anchor. Bounded; the anchors' own (see verdictsOf). */
+  private knownProbes: RepeatMemo<KnownProbe> | undefined;
   private knownFor: FormatAnchors | undefined;
   /** Every format index in registry order: the formats a probe never seen is offered to. */
   private everyFormat: Uint16Array | undefined;
@@ -53,10 +64,12 @@ export class FormatOffer {
     const anchors = this.anchors!;
     const selects = (this.selects ??= new Uint8Array(anchors.count));
     if (this.knownFor !== anchors) {
-      this.knownProbes.clear();
+      this.knownProbes = verdictsOf(anchors);
+      this.knownProbes.restart();
       this.knownFor = anchors;
     }
-    const known = this.knownProbes.get(probe);
+    const knownProbes = this.knownProbes!;
+    const known = knownProbes.get(probe);
     if (known === undefined) selects.fill(0);
     else selects.set(known.selects);
     this.testedNew = false;
@@ -65,8 +78,8 @@ export class FormatOffer {
     } finally {
       if (known !== undefined) {
         if (this.testedNew) this.know(known, selects);
-      } else if (this.knownProbes.wants(probe)) {
-        this.knownProbes.set(probe, this.know({ selects: new Uint8Array(selects.length), order: EMPTY_ORDER }, selects));
+      } else if (knownProbes.wants(probe)) {
+        knownProbes.set(probe, this.know({ selects: new Uint8Array(selects.length), order: EMPTY_ORDER }, selects));
       }
     }
   }

@@ -33,6 +33,11 @@ export class RepeatMemo<V> {
     this.entries.set(ownCopy(text), value);
   }
 
+  /** Starts counting misses afresh (a new log begins: its first lines are stored whatever the last log did). */
+  restart(): void {
+    this.misses = 0;
+  }
+
   clear(): void {
     this.entries.clear();
     this.misses = 0;

@@ -7,8 +7,7 @@ import { newContextHost, type ContextHost } from './host.js';
 import type { GrammarFormat } from './format.js';
 import { LineTexts } from './line-texts.js';
 import { LineOffer } from './line-offer.js';
-import { detectLinePrefixes } from './prefixes.js';
-import { learnLinePrefix } from './learned-prefix.js';
+import { logWrappersOf } from './log-wrappers.js';
 import { FormatOffer } from './offer.js';
 import { formatAnchorsFor, formatsByNameFor, prefilterFor, type LineStartMatcher, type Prefilter } from './prefilter.js';
 import { DIRECTORY_CONTEXT_KEY, type DirectoryContext } from './directories.js';
@@ -194,11 +193,9 @@ export class Scanner {
     // Trying every CI/task-runner prefix kind at every line start was a third of the scan; a log shows its
     // prefixes from its first lines on (they wrap every line), so the first slice picks the kinds to try.
     if (this.lineStart === undefined) {
-      const firstSlice = this.buffer.slice(0, 64 * 1024);
       // A wrapper no list names is learned from the same slice; its kind joins the listed ones for the anchors.
-      const listed = detectLinePrefixes(firstSlice);
-      this.lineTexts.learned = learnLinePrefix(firstSlice, listed !== '');
-      const prefixes = [listed, this.lineTexts.learned?.source ?? ''].filter((source) => source !== '').join('|');
+      const { prefixes, learned } = logWrappersOf(this.buffer.slice(0, 64 * 1024));
+      this.lineTexts.learned = learned;
       this.lineStart = this.prefilter.lineStartFor(prefixes);
       this.formatOffer.anchors = formatAnchorsFor(this.formats, prefixes);
     }
