@@ -189,6 +189,20 @@ describe('permissive tier', () => {
     expect([...result.locations, ...result.unresolved]).toEqual([]);
   });
 
+  it('reads an absolute path without an extension at a line start, bare or after a severity word, by its workspace suffix', async () => {
+    const root = await makeWorkspace({ '.config/bar/config': 'a\n'.repeat(200), 'tools/prog': 'x\n' });
+    const log = [
+      'error: /home/u/.config/bar/config:153: Unknown line type',
+      '/srv/build/tools/prog:3:10: error: undeclared',
+      '/srv/build/tools/absent:3: error: no such file here',
+      'see /srv/build/tools/prog:4: mid-line, no head',
+    ].join('\n');
+    expect(proposed(log)).toEqual(['/home/u/.config/bar/config:153', '/srv/build/tools/prog:3:10', '/srv/build/tools/absent:3']);
+    const result = await locate({ text: log }, { cwd: root, roots: [root] });
+    expect(result.locations.map((location) => `${location.file}:${location.line}`)).toEqual(['.config/bar/config:153', 'tools/prog:3']);
+    expect(result.unresolved).toEqual([]);
+  });
+
   it.each(
     findFixtureCases(FIXTURES)
       .filter((fixture) => !fixture.log.includes('/permissive/'))

@@ -1,0 +1,71 @@
+// A repository cloned inside the workspace that no .gitmodules declares is someone else's code (issue 20), while a
+// declared submodule, the repository the command ran in, and checkouts that are all the log shows stay the user's.
+// Nested repositories are made by the real git (`git init`), so each `.git` is what a clone leaves on disk.
+import { afterEach, describe, expect, it } from 'vitest';
+import { resolveLocations } from '../../src/resolve/index.js';
+import { hasTool, needs } from '../_tools.js';
+import { git, makeWorkspace, raw, removeWorkspaces } from './_workspace.js';
+
+afterEach(removeWorkspaces);
+
+const noIgnores = async (): Promise<Set<string>> => new Set();
+
+/** What happened to each printed path: `kept` (resolved), `vendored`, or the unresolved reason. */
+async function fate(root: string, files: string[], cwd = root): Promise<Record<string, string>> {
+  const result = await resolveLocations(
+    files.map((file) => raw(file)),
+    { cwd, roots: [root], isIgnored: noIgnores },
+  );
+  const out: Record<string, string> = {};
+  for (const location of result.locations) out[location.file] = 'kept';
+  for (const location of result.dropped) out[location.file] = location.reason;
+  for (const location of result.unresolved) out[location.file] = location.reason;
+  return out;
+}
+
+describe.skipIf(!hasTool('git'))(`repositories nested in the workspace ${needs('git')}`, () => {
+  it('vendors a library cloned into a config folder beside the file that uses it', async () => {
+    const root = await makeWorkspace({ '.config/wm/rc.lua': '', '.config/wm/widgets/init.lua': '' });
+    git(`${root}/.config/wm/widgets`, 'init', '-q');
+    expect(await fate(root, ['.config/wm/rc.lua', '.config/wm/widgets/init.lua'])).toEqual({
+      '.config/wm/rc.lua': 'kept',
+      '.config/wm/widgets/init.lua': 'vendored',
+    });
+  });
+
+  it('vendors it inside a workspace that is a repository itself', async () => {
+    const root = await makeWorkspace({ 'src/app.c': '', 'third/lib/parse.c': '' });
+    git(root, 'init', '-q');
+    git(`${root}/third/lib`, 'init', '-q');
+    expect(await fate(root, ['src/app.c', 'third/lib/parse.c'])).toEqual({ 'src/app.c': 'kept', 'third/lib/parse.c': 'vendored' });
+  });
+
+  it('keeps a nested repository that .gitmodules declares', async () => {
+    const root = await makeWorkspace({
+      '.gitmodules': '[submodule "tool"]\n\tpath = modules/tool\n\turl = ../tool.git\n',
+      'src/app.c': '',
+      'modules/tool/build.c': '',
+    });
+    git(root, 'init', '-q');
+    git(`${root}/modules/tool`, 'init', '-q');
+    expect(await fate(root, ['src/app.c', 'modules/tool/build.c'])).toEqual({ 'src/app.c': 'kept', 'modules/tool/build.c': 'kept' });
+  });
+
+  it('keeps the nested repository the command ran in', async () => {
+    const root = await makeWorkspace({ 'main.py': '', 'plugin/hook.py': '' });
+    git(`${root}/plugin`, 'init', '-q');
+    expect(await fate(root, ['main.py', 'plugin/hook.py'], `${root}/plugin`)).toEqual({ 'main.py': 'kept', 'plugin/hook.py': 'kept' });
+  });
+
+  it('keeps checkouts side by side when the log shows nothing outside them', async () => {
+    const root = await makeWorkspace({ 'one/src/a.go': '', 'two/src/b.go': '' });
+    git(`${root}/one`, 'init', '-q');
+    git(`${root}/two`, 'init', '-q');
+    expect(await fate(root, ['one/src/a.go', 'two/src/b.go'])).toEqual({ 'one/src/a.go': 'kept', 'two/src/b.go': 'kept' });
+  });
+
+  it('keeps a folder with no .git of its own', async () => {
+    const root = await makeWorkspace({ 'rc.lua': '', 'widgets/init.lua': '' });
+    expect(await fate(root, ['rc.lua', 'widgets/init.lua'])).toEqual({ 'rc.lua': 'kept', 'widgets/init.lua': 'kept' });
+  });
+});
