@@ -65,6 +65,16 @@ function insideArtifact(text: string, start: number): boolean {
   return text[start - 1] === ' ' && ARTIFACT_COORDINATE.test(text.slice(Math.max(0, start - COORDINATE_REACH), start));
 }
 
+// A log record's header column naming where the logging call is (cocotb's and many Python formatters'
+// `ERROR  cocotb.regression  regression.py:399  in _score_test  Test Failed`): the reporter's own line, as make's
+// recipe is; the record's message and the traceback under it say where the failure is.
+const RECORD_LEVEL_BEFORE = /(?:^|\s)(?:CRITICAL|ERROR|WARNING|WARN|INFO|DEBUG|TRACE|FATAL)\s+(?:[\w.-]+\s+)?$/;
+const CALLER_FUNCTION_AFTER = /^\s+in \w+\s/;
+
+function isLoggingCallSite(text: string, start: number, rest: string): boolean {
+  return CALLER_FUNCTION_AFTER.test(rest) && RECORD_LEVEL_BEFORE.test(text.slice(Math.max(0, start - 120), start));
+}
+
 function parseGeneric(context: LineContext): boolean {
   const text = context.text;
   let claimed = false;
@@ -79,7 +89,7 @@ function parseGeneric(context: LineContext): boolean {
     const paren = text[match.index + match[0].length - 2] === '(';
     const head = paren ? parseParenHead(context, { from: start }) : parseColonHead(context, { from: start });
     if (!head || (bundle !== undefined && start >= bundle.from && start < bundle.to)) continue;
-    if (insideArtifact(text, start)) {
+    if (insideArtifact(text, start) || (!paren && isLoggingCallSite(text, start, head.rest))) {
       claimed = true;
       consumedTo = match.index + match[0].length;
       continue;

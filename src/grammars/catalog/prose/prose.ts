@@ -264,6 +264,10 @@ function messageOf(context: LineContext, found: Found, file: string): string {
 
 const JOINED_TRACE = /Traceback \(most recent call last\):/;
 
+// A script's line under an error that says its step failed because of errors printed before (Vivado's `'wait_on_runs'
+// failed due to earlier errors` over Tcl's `(file "build.tcl" line 75)`): the line only ran the step, as make's recipe.
+const EARLIER_ERRORS = /\bfailed (?:due to|because of) (?:earlier|previous|prior) errors?\b/i;
+
 // PostgreSQL's and DuckDB's echo of the failing query (`LINE 3: from 'orders.csv' o`, a caret under it when it is
 // whole): the number counts lines of the query the client sent, and a name in it is the query's, not where it is kept.
 const QUERY_ECHO = /^\s*LINE \d{1,7}: /;
@@ -302,6 +306,10 @@ function parseProse(context: LineContext): boolean {
       : isListItemLine(lineAbove)
         ? text.trim()
         : `${lineAbove.trim()} ${text.trim()}`;
+    if (found.saysMore === false && EARLIER_ERRORS.test(message)) {
+      claimed = true;
+      continue;
+    }
     const location: Emitted = {
       file,
       line: found.line,
