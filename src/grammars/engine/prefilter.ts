@@ -65,6 +65,9 @@ export const PROSE_ANCHORS: readonly string[] = [
   UNIVERSAL_ANCHORS[4]!,
   UNIVERSAL_ANCHORS[5]!,
   '^:\\d',
+  // A line led by a quoted file and its number in parentheses (AutoIt's `"C:\My Apps\F.au3" (4) : ==>`, Au3Check's
+  // `"F"(4,7) : warning`): prose/prose.ts. The quotes let the path hold blanks, which the universal anchors refuse.
+  '"[^"\\n]{1,512}" ?\\(\\d',
   '^\\s*(?:Error|Warning|Notice|Info|Note)s?: \\d+:\\d',
   '^\\s+\\d+(?::\\d+)?: \\S',
   // A marked line of a source listing under a file header (prose/listing.ts): `->  3:`, `> 12 |`, `* 12`, `51*`.

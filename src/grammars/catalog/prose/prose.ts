@@ -43,6 +43,9 @@ const LINE_PHRASE = new RegExp(
 );
 // `(4) in q.sql`, `(4,7) in q.sql`: the number in parentheses and the file after ` in `.
 const PAREN_PHRASE = /\((\d{1,7})(?:, ?(\d{1,5}))?\) in /g;
+// `"F" (4) :`, `"F"(4,7) : warning`: the number in parentheses right after a quoted file (AutoIt's and Au3Check's,
+// a quoted cl.exe-style row); the quotes let the path hold blanks.
+const QUOTED_PAREN_PHRASE = /" ?\((\d{1,7})(?:, ?(\d{1,5}))?\)/g;
 // `F#L12`, `F#L12C3`, `F#L12-L14` (GitHub, GitLab, Gitea and Bitbucket's `#lines-12` anchors).
 const ANCHORED = /^(.+?)#(?:L|lines-)(\d{1,7})(?:C(\d{1,5}))?(?:[-:]L?(\d{1,7}))?$/;
 // Between a number and its file (`of`, `in`, `in file`, `from`); its words are skipped: `a.scss (Line 3 of b.scss` is b.scss.
@@ -178,13 +181,18 @@ function phrasesOf(text: string, tokens: readonly Token[], above: () => string |
       end: token.end,
     });
   }
-  for (const regex of [LINE_PHRASE, PAREN_PHRASE]) {
+  for (const regex of [LINE_PHRASE, PAREN_PHRASE, QUOTED_PAREN_PHRASE]) {
     regex.lastIndex = 0;
     for (let match = regex.exec(text); match !== null && found.length < MAX_PHRASES; match = regex.exec(text)) {
       const start = match.index;
       const end = start + match[0].length;
-      const paren = regex === PAREN_PHRASE;
-      const own = paren ? tokens.find((token) => token.start >= end) : fileFor(text, tokens, candidates, { start, end }, found);
+      const quotedParen = regex === QUOTED_PAREN_PHRASE;
+      const paren = regex === PAREN_PHRASE || quotedParen;
+      const own = quotedParen
+        ? tokens.find((token) => token.end === start + 1)
+        : paren
+          ? tokens.find((token) => token.start >= end)
+          : fileFor(text, tokens, candidates, { start, end }, found);
       // An item of a list under a header that named the file (`line 48: field x not found in type config.plain` under
       // `FAILED: parsing YAML file prometheus.yml: …`): the header's file, unless words join the item's own.
       const item = !paren && isListItem(text, start, end) && (own === undefined || !joinedByWords(text, own, start, end));

@@ -32,6 +32,52 @@ function trimmed(raw: string, start: number): Token {
   return { path, start: from, end: from + path.length };
 }
 
+// A quoted path that holds blanks (`"C:\My Apps\Tool Kit.au3" (12) :`): a folder separator and a letter-led extension
+// at its end tell it from a quoted sentence. Its words are one token, not the bare runs between its blanks.
+const QUOTED_WITH_BLANKS = /"([^"\n]{3,512})"/g;
+const BLANK_PATH = /^[^\t]*[\\/][^\t]*\.[A-Za-z][\w+-]{0,11}$/;
+
+function quotedWithBlanks(text: string): Token[] {
+  if (!text.includes(' ') || !text.includes('"')) return [];
+  const spans: Token[] = [];
+  QUOTED_WITH_BLANKS.lastIndex = 0;
+  for (let match = QUOTED_WITH_BLANKS.exec(text); match !== null && spans.length < 4; match = QUOTED_WITH_BLANKS.exec(text)) {
+    const inner = match[1]!;
+    if (inner.includes(' ') && BLANK_PATH.test(inner))
+      spans.push({ path: withoutElision(inner), start: match.index, end: match.index + match[0].length });
+  }
+  return spans;
+}
+
+// A path a user shortened or redacted (`C:\(...)\install.iss`, `D:\…\app\x.nsi`, `"(removed)\ src\a.au3"`): the folders
+// before the elision are unknown, so only what follows it is the path (resolve then places it as a relative name).
+const ELISION = /^.*[\\/](?:\(\.{2,}\)|\.{3,}|…|\[\.{2,}\]|<[^<>\\/]*>|\([^()\\/]*\))[\\/] ?/;
+
+function withoutElision(path: string): string {
+  if (!/[.…<(]/.test(path)) return path;
+  const rooted = /^[^\\/]*(?:\(\.{2,}\)|\.{3,}|…|<[^<>\\/]*>|\([^()\\/]*\))[\\/] ?/.exec(path);
+  const cut = ELISION.exec(path) ?? rooted;
+  return cut && cut[0].length < path.length ? path.slice(cut[0].length) : path;
+}
+
+// A Windows path whose folders hold blanks, written bare (`in C:\Users\me\Temp Apps\Setup\x.iss: …`): the words
+// from a drive-rooted word without an extension up to the first that ends in one, joined by single blanks, are one path.
+const MAX_JOINED_WORDS = 8;
+
+function joinedWindowsPath(text: string, tokens: readonly Token[], at: number): Token | undefined {
+  const first = tokens[at]!;
+  if (!/^[A-Za-z]:\\/.test(first.path) || /\.[A-Za-z][\w+-]{0,11}$/.test(first.path)) return undefined;
+  for (let next = at + 1; next < tokens.length && next <= at + MAX_JOINED_WORDS; next++) {
+    const gap = text.slice(tokens[next - 1]!.end, tokens[next]!.start);
+    if (!/^ \(?$/.test(gap)) return undefined;
+    if (/\.[A-Za-z][\w+-]{0,11}$/.test(tokens[next]!.path)) {
+      const path = text.slice(first.start, tokens[next]!.end);
+      return /["*?<>|\t]| {2}/.test(path) ? undefined : { path, start: first.start, end: tokens[next]!.end };
+    }
+  }
+  return undefined;
+}
+
 export function tokensOf(text: string): Token[] {
   const tokens: Token[] = [];
   TOKEN.lastIndex = 0;
@@ -39,9 +85,19 @@ export function tokensOf(text: string): Token[] {
     const quoted = match[1] ?? match[2] ?? match[3];
     const token =
       quoted === undefined ? trimmed(match[4]!, match.index) : { path: quoted, start: match.index, end: match.index + match[0].length };
+    token.path = withoutElision(token.path);
     tokens.push(token);
   }
-  return tokens;
+  const spans = quotedWithBlanks(text);
+  const whole =
+    spans.length === 0 ? tokens : tokens.filter((token) => !spans.some((span) => span.start <= token.start && token.end <= span.end));
+  const joined: Token[] = [];
+  for (let at = 0; at < whole.length; at++) {
+    const long = /^[A-Za-z]:\\/.test(whole[at]!.path) ? joinedWindowsPath(text, whole, at) : undefined;
+    joined.push(long ?? whole[at]!);
+    if (long) while (at + 1 < whole.length && whole[at + 1]!.start < long.end) at++;
+  }
+  return spans.length === 0 ? joined : [...joined, ...spans].sort((a, b) => a.start - b.start);
 }
 
 // The same file written more fully elsewhere on the line (kustomize's `'service.yaml': yaml: line 9 …
