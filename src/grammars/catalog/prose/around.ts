@@ -104,3 +104,15 @@ export function callerOfNamedPlace(context: LineContext): boolean {
 export function isListItem(text: string, start: number, end: number): boolean {
   return text.charCodeAt(end) === 58 && text.slice(0, start).trim() === '';
 }
+
+// The message of a line that only holds a location: for an indented one (Tcl's `    (file "x.tcl" line 3)` under
+// `    while executing`, a trace's continuation) the nearest line above at the margin that is no quoted echo.
+export function messageAbove(context: LineContext): string {
+  if (!/^\s/.test(context.text)) return '';
+  for (let delta = -1; delta >= -8; delta--) {
+    const line = context.line(delta);
+    if (line === undefined) return '';
+    if (line.trim() !== '' && !/^[\s"'{]/.test(line)) return line.trim();
+  }
+  return '';
+}

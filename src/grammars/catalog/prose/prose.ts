@@ -25,6 +25,7 @@ import {
   isListItem,
   isListItemLine,
   listFileAbove,
+  messageAbove,
   rememberListItem,
 } from './around.js';
 import { likely, onlyMarked, tokensOf, fullest, type Token } from './tokens.js';
@@ -244,18 +245,6 @@ function phrasesOf(text: string, tokens: readonly Token[], above: () => string |
 function joinedByWords(text: string, file: Token, start: number, end: number): boolean {
   if (file.start >= end) return AFTER_GAP.test(text.slice(end, file.start));
   return file.end <= start && BEFORE_GAP.test(text.slice(file.end, start).replace(/^["'`]/, ''));
-}
-
-// The message of a line that only holds a location: for an indented one (Tcl's `    (file "x.tcl" line 3)` under
-// `    while executing`, a trace's continuation) the nearest line above at the margin that is no quoted echo.
-function messageAbove(context: LineContext): string {
-  if (!/^\s/.test(context.text)) return '';
-  for (let delta = -1; delta >= -8; delta--) {
-    const line = context.line(delta);
-    if (line === undefined) return '';
-    if (line.trim() !== '' && !/^[\s"'{]/.test(line)) return line.trim();
-  }
-  return '';
 }
 
 // The line itself when it says more than the location (nothing is cut from a message in words), else the
