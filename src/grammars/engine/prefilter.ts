@@ -72,6 +72,8 @@ export const PROSE_ANCHORS: readonly string[] = [
   '^\\s*\\d+ *\\| *\\S',
   '^\\s+\\d+\\s{2,}\\S',
   '^\\s*L: *\\d+ *\\|',
+  // A trace header that states its frames' order (prose/trace-run.ts).
+  '^\\s*[A-Za-z][\\w ]{0,30}\\(most recent call last\\)',
   // A marked line of a source listing under a file header (prose/listing.ts): `->  3:`, `> 12 |`, `* 12`, `51*`.
   '^\\s*(?:-{1,2}>|={1,2}>|>{1,2}|\\*)\\s{0,4}\\d',
   '^\\s*\\d{1,7}\\*(?:\\s|$)',

@@ -30,7 +30,7 @@ import {
 import { likely, onlyMarked, tokensOf, fullest, type Token } from './tokens.js';
 import { calledTemplate, conventionalName, pathInLogicalName, pathLike, SEVERITY_WORD, withoutHost } from './words.js';
 import { splitFromPreviousLine } from './split-location.js';
-import { frameInRun, type RunFrame } from './trace-run.js';
+import { frameInRun, noteTraceHeader, type RunFrame } from './trace-run.js';
 
 const MAX_PHRASES = 8;
 
@@ -272,6 +272,7 @@ const QUERY_ECHO = /^\s*LINE \d{1,7}: /;
 function parseProse(context: LineContext): boolean {
   const text = context.text;
   if (splitFromPreviousLine(context) || rowUnderHeader(context) || markedRowUnderHeader(context)) return true;
+  if (noteTraceHeader(context)) return false;
   if (!ANY_PHRASE.test(text)) return false;
   if (QUERY_ECHO.test(text)) return false;
   const severity = severityOf(SEVERITY_WORD.exec(text)?.[1]);

@@ -9,6 +9,11 @@ const LAST_CALL_LAST = /^\s*(?:\w[\w ]{0,30} )?\(most recent call last\):?\s*$/i
 const MAX_RUN_LOOKUP = 40;
 const MAX_GAP = 8;
 
+// The last header line each scan's prose context was offered, kept outside the context's state: reading that state
+// marks a line as depending on its neighbours, which turns off the repeat memo for every indented prose line (measured:
+// prose bench 1.5× → 2.0×). Only a line within reach of a header pays for the look-up.
+const headerLineOf = new WeakMap<LineContext, number>();
+
 interface FrameRun {
   active: boolean;
   // Taken only when a frame of the run is emitted: a run another format read already takes no trace id.
@@ -22,9 +27,20 @@ export interface RunFrame {
   readonly index: number;
 }
 
+/** Notes a header that states its frames' order (the prose anchors offer it); true when the line is one. */
+export function noteTraceHeader(context: LineContext): boolean {
+  if (!context.text.includes('most recent call last') || !LAST_CALL_LAST.test(context.text)) return false;
+  // Read as state too, so that a repeated header line is never answered from the repeat memo.
+  context.state(() => ({}));
+  headerLineOf.set(context, context.logLine);
+  return true;
+}
+
 /** The trace and the frame's place in it when this indented line is a frame of a run under an ordered header. */
 export function frameInRun(context: LineContext): RunFrame | undefined {
   if (!/^\s/.test(context.text)) return undefined;
+  const header = headerLineOf.get(context);
+  if (header === undefined || context.logLine - header > MAX_RUN_LOOKUP * 4) return undefined;
   const run = context.state<FrameRun>(() => ({ active: false, trace: undefined, index: 0, logLine: -1 }));
   const gap = context.logLine - run.logLine;
   // The run's previous frame is near and only indented lines lie between: this frame continues it (one look-up
