@@ -70,6 +70,13 @@ export const PROSE_ANCHORS: readonly string[] = [
   '"[^"\\n]{1,512}" ?\\(\\d',
   '^\\s*(?:Error|Warning|Notice|Info|Note)s?: \\d+:\\d',
   '^\\s+\\d+(?::\\d+)?: \\S',
+  // The grouped rows of prose/rows.ts: `  12:5  error  …`, ` 12 | ERROR | …`, a `Line` column's `  12    …`, `L:  12 | P:`.
+  '^\\s+\\d+:\\d+ +[^\\s\\d]',
+  '^\\s*\\d+ *\\| *\\S',
+  '^\\s+\\d+\\s{2,}\\S',
+  '^\\s*L: *\\d+ *\\|',
+  // A trace header that states its frames' order (prose/trace-run.ts).
+  '^\\s*[A-Za-z][\\w ]{0,30}\\(most recent call last\\)',
   // A marked line of a source listing under a file header (prose/listing.ts): `->  3:`, `> 12 |`, `* 12`, `51*`.
   '^\\s*(?:-{1,2}>|={1,2}>|>{1,2}|\\*)\\s{0,4}\\d',
   '^\\s*\\d{1,7}\\*(?:\\s|$)',

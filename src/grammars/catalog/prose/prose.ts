@@ -31,6 +31,7 @@ import {
 import { likely, onlyMarked, tokensOf, fullest, type Token } from './tokens.js';
 import { calledTemplate, conventionalName, pathInLogicalName, pathLike, SEVERITY_WORD, withoutHost } from './words.js';
 import { splitFromPreviousLine } from './split-location.js';
+import { frameInRun, noteTraceHeader, type RunFrame } from './trace-run.js';
 
 const MAX_PHRASES = 8;
 
@@ -272,6 +273,7 @@ const QUERY_ECHO = /^\s*LINE \d{1,7}: /;
 function parseProse(context: LineContext): boolean {
   const text = context.text;
   if (splitFromPreviousLine(context) || rowUnderHeader(context) || markedRowUnderHeader(context)) return true;
+  if (noteTraceHeader(context)) return false;
   if (!ANY_PHRASE.test(text)) return false;
   if (QUERY_ECHO.test(text)) return false;
   const severity = severityOf(SEVERITY_WORD.exec(text)?.[1]);
@@ -285,11 +287,13 @@ function parseProse(context: LineContext): boolean {
   // So is a message that wraps the error it met in the file it read (Apache's `Syntax error on line 140 of a.conf:
   // Syntax error on line 1 of b.load: …`): each place after a colon is where the one before it failed, innermost last.
   const chained = phrases.length > 1 && (JOINED_TRACE.test(text) || wrapsInner(text, phrases));
+  // A frame of a run under a header that says its order (`Traceback (most recent call last):` over indented frames).
+  const run: RunFrame | undefined = chained || phrases.length > 1 ? undefined : frameInRun(context);
   const trace = chained ? context.newTraceId() : undefined;
-  let index = 0;
+  let index = run?.index ?? 0;
   // A message in two lines says how bad it is in its first (`ERROR: …` over `Note: …`); a traceback is an error.
   const severityFor = (found: Found, message: string): Severity | null => {
-    if (trace !== undefined) return 'error';
+    if (trace !== undefined || run !== undefined) return 'error';
     if (found.fromAbove && callerOfNamedPlace(context)) return 'note';
     return found.fromAbove ? severityOf(SEVERITY_WORD.exec(message)?.[1]) : severity;
   };
@@ -317,7 +321,7 @@ function parseProse(context: LineContext): boolean {
       hints: found.unnamed
         ? { confirm: true, unnamed: true }
         : { confirm: true, ...(found.joined ? { named: true } : {}), ...(found.logicalName ? { logicalName: true } : {}) },
-      ...(trace === undefined ? {} : { frame: { trace, index: index++, causeRank: 0 } }),
+      ...(trace === undefined && run === undefined ? {} : { frame: { trace: trace ?? run!.trace(), index: index++, causeRank: 0 } }),
     };
     claimed = context.emit(location) !== undefined || claimed;
   }

@@ -1,47 +1,116 @@
-// Rows under a file header (the prose tier): a report copied from a web page that writes its file once.
+// Rows under a file header (the prose tier): a report that writes its file once and the places below it as rows.
 import type { LineContext } from '../../engine/format.js';
+import type { Severity } from '../../../core/index.js';
 import { severityOf } from '../shared/common.js';
 import { pathLike, withoutHost } from './words.js';
 
+// A row kind: its pattern, where its line, column, severity and message sit, and what its header may look like.
+interface RowKind {
+  readonly pattern: RegExp;
+  readonly line: number;
+  readonly column?: number;
+  readonly severity?: number;
+  readonly code?: number;
+  readonly message: number;
+  // A bare path header must start at the margin (a numbered row's indented path above is a row of another list).
+  readonly headerAtMargin: boolean;
+}
+
 // A report copied from a web page that writes its file once, alone on a line, and the places below it as rows led
 // by a severity: GitHub's rendering of workflow-command annotations (`src/lint.sh` over `  Error: 2:1 [SC2086] …`).
-const SEVERITY_ROW = /^\s*(Error|Warning|Notice|Info|Note)s?: (\d{1,7}):(\d{1,5})\s+(?:\[([^\]\s]{1,64})\]\s*)?(.*)$/;
+const SEVERITY_ROW: RowKind = {
+  pattern: /^\s*(Error|Warning|Notice|Info|Note)s?: (\d{1,7}):(\d{1,5})\s+(?:\[([^\]\s]{1,64})\]\s*)?(.*)$/,
+  severity: 1, line: 2, column: 3, code: 4, message: 5, headerAtMargin: false,
+};
 // A checker's summary that groups by file writes only the line, indented under the path (` 524: '?' is not preceded with
 // whitespace.`, a checkstyle report reduced by a project's script): no severity, so the header alone makes it a place.
-const NUMBER_ROW = /^\s+(\d{1,7})(?::(\d{1,5}))?: (\S.*)$/;
+const NUMBER_ROW: RowKind = { pattern: /^\s+(\d{1,7})(?::(\d{1,5}))?: (\S.*)$/, line: 1, column: 2, message: 3, headerAtMargin: true };
 // Create React App's lint summary (react-dev-utils) writes the word: `  Line 4:  'x' is defined but never used  no-unused-vars`,
 // and since its ESLint 6 setup the column too (`  Line 4:10:  …`), under `./src/a.js` or `src/a.js`.
-const WORD_ROW = /^\s+Line (\d{1,7})(?::(\d{1,5}))?:\s+(\S.*)$/;
+const WORD_ROW: RowKind = { pattern: /^\s+Line (\d{1,7})(?::(\d{1,5}))?:\s+(\S.*)$/, line: 1, column: 2, message: 3, headerAtMargin: true };
+// The grouped layout many linters share (ESLint's stylish, stylelint's string formatter, vale's CLI, markdown and
+// spelling checkers): the path alone, then `  12:5  error  message  rule` rows, the severity a word or a symbol.
+const POSITION_SEVERITY_ROW: RowKind = {
+  pattern: /^\s+(\d{1,7}):(\d{1,5})\s+(error|warning|warn|info|notice|suggestion|✖|✘|×|⚠|‼)\s+(\S.*)$/i,
+  line: 1, column: 2, severity: 3, message: 4, headerAtMargin: false,
+};
+// A table per file with a pipe between its cells: `FILE: src/A.php` over ` 12 | ERROR | [x] message` (a sniffer's
+// full report), or ` 12 | message` under the path; the severity cell is optional.
+const PIPE_ROW: RowKind = {
+  pattern: /^\s*(\d{1,7})\s*\|\s*(?:(ERROR|WARNING|error|warning)\s*\|\s*)?(\S.*)$/,
+  line: 1, severity: 2, message: 3, headerAtMargin: false,
+};
+// A table whose head row names the file over a `Line` column (`  Line   src/A.php` over `  12     message`), and a
+// checker's per-file block `== [models/a.sql] FAIL` over `L:  12 | P:   5 | CODE | message`.
+const LINE_CELL_ROW: RowKind = { pattern: /^\s+(\d{1,7})\s{2,}(\S.*)$/, line: 1, message: 2, headerAtMargin: false };
+const LABELLED_ROW: RowKind = {
+  pattern: /^\s*L:\s*(\d{1,7})\s*\|\s*P:\s*(\d{1,5})\s*\|\s*(\S.*)$/,
+  line: 1, column: 2, message: 3, headerAtMargin: false,
+};
+const ROW_KINDS: readonly RowKind[] = [SEVERITY_ROW, WORD_ROW, NUMBER_ROW, POSITION_SEVERITY_ROW, PIPE_ROW, LINE_CELL_ROW, LABELLED_ROW];
+
+// The file a header line names: the path alone, or a label that leads one kind of rows (`FILE: path` a pipe table,
+// a table's `Line  path` head its cells, `== [path] FAIL` a checker's labelled rows).
+const LABELLED_HEADERS: ReadonlyMap<RowKind, RegExp> = new Map([
+  [PIPE_ROW, /^FILE:\s+(\S+)$/],
+  [LINE_CELL_ROW, /^Line\s{2,}(\S+)$/],
+  [LABELLED_ROW, /^==\s*\[(\S+?)\]\s*(?:FAIL|PASS)\b/],
+]);
+// A table's rule between its head and its rows (`------ ------`, `-----+-----`) is skipped on the way up.
+// So is a table's caption in capitals (`FOUND 2 ERRORS AFFECTING 2 LINES`), which no path spells.
+const TABLE_RULE = /^[\s\-=+|]+$/;
+const TABLE_CAPTION = /^\s*[A-Z][A-Z\d ,()]{4,}$/;
+
 // As far as a line context reaches; each row looks up past the rows above it, so a run of rows costs at most 40 tests each.
 const MAX_ROWS_UNDER_HEADER = 40;
 
-/** Reads a severity row under a file header: the row's place in the header's file. */
+function headerFile(raw: string, kind: RowKind): string | undefined {
+  const header = raw.trim();
+  const labelled = LABELLED_HEADERS.get(kind)?.exec(header);
+  if (labelled) return labelled[1];
+  if (kind === LINE_CELL_ROW || kind === LABELLED_ROW) return undefined;
+  if (/\s/.test(header) || (kind.headerAtMargin && /^\s/.test(raw))) return undefined;
+  return header;
+}
+
+/** Reads a row under a file header: the row's place in the header's file. */
 export function rowUnderHeader(context: LineContext): boolean {
-  const row = SEVERITY_ROW.exec(context.text);
-  const worded = row ? null : WORD_ROW.exec(context.text);
-  const numbered = row ? null : (worded ?? NUMBER_ROW.exec(context.text));
-  if (!row && !numbered) return false;
-  // The rows of one header are all of one kind: a severity row's header skips severity rows, a numbered row's numbered.
-  const sameKind = row ? SEVERITY_ROW : worded ? WORD_ROW : NUMBER_ROW;
+  let kind: RowKind | undefined;
+  let row: RegExpExecArray | null = null;
+  for (const candidate of ROW_KINDS) {
+    row = candidate.pattern.exec(context.text);
+    if (row) {
+      kind = candidate;
+      break;
+    }
+  }
+  if (!row || !kind) return false;
+  // The rows of one header are all of one kind; the header skips the rows above of the same kind (and a table's rule).
   // The row just above found its header: this one shares it (a long run of rows costs one look-up, not one per row).
   const last = context.state<{ logLine: number; header?: string }>(() => ({ logLine: -1 }));
-  const shared = last.logLine === context.logLine - 1 && sameKind.test(context.line(-1) ?? '') ? last.header : undefined;
-  for (let delta = -1; delta >= -MAX_ROWS_UNDER_HEADER; delta--) {
-    const raw = shared === undefined ? context.line(delta) : shared;
-    const header = raw?.trim();
-    if (raw === undefined || header === undefined || header === '') return false;
-    if (shared === undefined && sameKind.test(raw)) continue;
-    if (/\s/.test(header) || !pathLike(header) || (numbered && /^\s/.test(raw))) return false;
-    last.logLine = context.logLine;
-    last.header = header;
-    if (numbered) {
-      const column = numbered[2] === undefined ? null : Number(numbered[2]);
-      const location = { file: withoutHost(header), line: Number(numbered[1]), column, severity: null, code: null };
-      return context.emit({ ...location, message: (numbered[3] ?? '').trim(), hints: { confirm: true } }) !== undefined;
-    }
-    const severity = row![1] === 'Notice' ? 'note' : severityOf(row![1]);
-    const location = { file: withoutHost(header), line: Number(row![2]), column: Number(row![3]), severity, code: row![4] ?? null };
-    return context.emit({ ...location, message: (row![5] ?? '').trim(), hints: { confirm: true } }) !== undefined;
+  const shared = last.logLine === context.logLine - 1 && kind.pattern.test(context.line(-1) ?? '') ? last.header : undefined;
+  let file = shared;
+  for (let delta = -1; file === undefined && delta >= -MAX_ROWS_UNDER_HEADER; delta--) {
+    const raw = context.line(delta);
+    if (raw === undefined || raw.trim() === '') return false;
+    if (kind.pattern.test(raw) || (TABLE_RULE.test(raw) && /[-=]/.test(raw)) || (kind === PIPE_ROW && TABLE_CAPTION.test(raw))) continue;
+    file = headerFile(raw, kind);
+    if (file === undefined || !pathLike(file)) return false;
   }
-  return false;
+  if (file === undefined) return false;
+  last.logLine = context.logLine;
+  last.header = file;
+  const column = kind.column === undefined || row[kind.column] === undefined ? null : Number(row[kind.column]);
+  const word = kind.severity === undefined ? undefined : row[kind.severity];
+  const code = (kind.code === undefined ? undefined : row[kind.code]) ?? null;
+  const location = { file: withoutHost(file), line: Number(row[kind.line]), column, severity: severityOfRow(word), code };
+  return context.emit({ ...location, message: (row[kind.message] ?? '').trim(), hints: { confirm: true } }) !== undefined;
+}
+
+function severityOfRow(word: string | undefined): Severity | null {
+  if (word === undefined) return null;
+  if (/^notice$/i.test(word)) return 'note';
+  if (/^(?:✖|✘|×)$/.test(word)) return 'error';
+  if (/^(?:⚠|‼|warn|suggestion)$/i.test(word)) return 'warning';
+  return severityOf(word);
 }

@@ -1,0 +1,44 @@
+// Rows under a file header (prose/rows.ts, issue 20's fallback): the grouped layouts linters share, read by the prose
+// tier when the tool's own format is missing, each row a place in the file its header names.
+import { describe, expect, it } from 'vitest';
+import { createScanner } from '../../src/grammars/index.js';
+import { normaliseLine } from '../../src/summarise/index.js';
+
+// The prose tier's proposals (it reads lines other formats claimed too, so the tool's own format may stay in).
+function proposed(log: string): string[] {
+  const scanner = createScanner({ normaliseLine });
+  scanner.write(Buffer.from(log, 'utf8').toString('latin1'));
+  return scanner
+    .end()
+    .locations.filter((location) => location.format === 'prose')
+    .map((location) => `${location.file}:${location.line}${location.column === null ? '' : `:${location.column}`} ${location.severity}`);
+}
+
+describe('rows under a file header', () => {
+  it('reads `L:C  severity  message` rows under a bare path, the severity a word or a symbol', () => {
+    const log = ['', 'lib/cart.js', '  3:9   error    Unexpected var  no-var', '  8:1   warning  Missing semicolon  semi', '', 'x.css',
+      '  2:4  ✖  Unexpected unit  unit-no-unknown', ''].join('\n');
+    expect(proposed(log)).toEqual(['lib/cart.js:3:9 error', 'lib/cart.js:8:1 warning', 'x.css:2:4 error']);
+  });
+
+  it('reads a pipe table under `FILE:`, past its rules and its caption in capitals', () => {
+    const log = ['FILE: /w/src/Basket.php', '-'.repeat(40), 'FOUND 2 ERRORS AFFECTING 2 LINES', '-'.repeat(40),
+      ' 14 | ERROR   | [x] Expected 1 space after comma', ' 20 | WARNING | Line exceeds 120 characters', '-'.repeat(40)].join('\n');
+    expect(proposed(log)).toEqual(['/w/src/Basket.php:14 error', '/w/src/Basket.php:20 warning']);
+  });
+
+  it("reads a table whose head names the file over its `Line` column, and a checker's `== [F] FAIL` block", () => {
+    const table = [' ------ ------------', '  Line   src/Price.php', ' ------ ------------', '  21     Undefined variable', '  30     Dead code'];
+    expect(proposed(table.join('\n'))).toEqual(['src/Price.php:21 null', 'src/Price.php:30 null']);
+    const block = ['== [models/orders.sql] FAIL', 'L:   9 | P:   3 | LT01 | Expected single whitespace.', 'L:  12 | P:   1 | CP02 | Case.'];
+    expect(proposed(block.join('\n'))).toEqual(['models/orders.sql:9:3 null', 'models/orders.sql:12:1 null']);
+  });
+
+  it('reads nothing when the line above the rows is no header: a sentence, a source gutter, a timestamp', () => {
+    expect(proposed(['Found these problems in the build', '  3:9   error    Unexpected var'].join('\n'))).toEqual([]);
+    expect(proposed(['  --> src/main.rs:2:5', '   |', ' 2 | let x = 1;'].join('\n'))).toEqual([]);
+    expect(proposed(['run.log', '  12:30  started the job'].join('\n'))).toEqual([]);
+    // A `Line` head or a `== [F]` block only leads rows of its own table.
+    expect(proposed(['  Line   src/Price.php', '  3:9   error    Unexpected var'].join('\n'))).toEqual([]);
+  });
+});

@@ -1,0 +1,41 @@
+// Frame runs under an ordered header (prose/trace-run.ts, issue 20's fallback): with the runtime's format missing,
+// the prose tier still reads indented frames under `… (most recent call last):` as one trace, innermost last.
+import { describe, expect, it } from 'vitest';
+import { createScanner } from '../../src/grammars/index.js';
+import { normaliseLine } from '../../src/summarise/index.js';
+
+// The prose tier's frames: place, trace and index (the runtime's own format may read the same lines beside it).
+function frames(log: string): string[] {
+  const scanner = createScanner({ normaliseLine });
+  scanner.write(Buffer.from(log, 'utf8').toString('latin1'));
+  return scanner
+    .end()
+    .locations.filter((location) => location.format === 'prose')
+    .map((location) => `${location.file}:${location.line} ${location.frame ? `#${location.frame.index}` : 'none'}`);
+}
+
+describe('frame runs under an ordered header', () => {
+  it('numbers the indented frames under `(most recent call last):` in print order, one trace', () => {
+    const log = ['Step failed (most recent call last):', '  step at line 12 of steps/cart.rb', '    add_item()',
+      '  helper at line 30 of lib/cart.rb', '    raise', 'CartError: empty'].join('\n');
+    expect(frames(log)).toEqual(['steps/cart.rb:12 #0', 'lib/cart.rb:30 #1']);
+  });
+
+  it('starts a new trace under a second header and leaves places after the run alone', () => {
+    const log = ['Traceback (most recent call last):', '  check at line 3 of run.tcl', 'Error: first', 'Traceback (most recent call last):',
+      '  load at line 8 of conf/app.ini', 'Error: second', 'then line 4 of db/q.sql failed'].join('\n');
+    const scanner = createScanner({ normaliseLine });
+    scanner.write(log);
+    const traces = scanner.end().locations.filter((location) => location.format === 'prose').map((location) => location.frame?.trace);
+    expect(traces).toHaveLength(3);
+    expect(traces[0]).not.toBe(traces[1]);
+    expect(traces[2]).toBeUndefined();
+  });
+
+  it('reads no trace for indented places under a header that states no order', () => {
+    expect(frames(['Errors found:', '  at line 3 of run.tcl', '  at line 8 of conf/app.ini'].join('\n'))).toEqual([
+      'run.tcl:3 none',
+      'conf/app.ini:8 none',
+    ]);
+  });
+});
