@@ -16,19 +16,40 @@ function proposed(log: string): string[] {
 
 describe('rows under a file header', () => {
   it('reads `L:C  severity  message` rows under a bare path, the severity a word or a symbol', () => {
-    const log = ['', 'lib/cart.js', '  3:9   error    Unexpected var  no-var', '  8:1   warning  Missing semicolon  semi', '', 'x.css',
-      '  2:4  ✖  Unexpected unit  unit-no-unknown', ''].join('\n');
+    const log = [
+      '',
+      'lib/cart.js',
+      '  3:9   error    Unexpected var  no-var',
+      '  8:1   warning  Missing semicolon  semi',
+      '',
+      'x.css',
+      '  2:4  ✖  Unexpected unit  unit-no-unknown',
+      '',
+    ].join('\n');
     expect(proposed(log)).toEqual(['lib/cart.js:3:9 error', 'lib/cart.js:8:1 warning', 'x.css:2:4 error']);
   });
 
   it('reads a pipe table under `FILE:`, past its rules and its caption in capitals', () => {
-    const log = ['FILE: /w/src/Basket.php', '-'.repeat(40), 'FOUND 2 ERRORS AFFECTING 2 LINES', '-'.repeat(40),
-      ' 14 | ERROR   | [x] Expected 1 space after comma', ' 20 | WARNING | Line exceeds 120 characters', '-'.repeat(40)].join('\n');
+    const log = [
+      'FILE: /w/src/Basket.php',
+      '-'.repeat(40),
+      'FOUND 2 ERRORS AFFECTING 2 LINES',
+      '-'.repeat(40),
+      ' 14 | ERROR   | [x] Expected 1 space after comma',
+      ' 20 | WARNING | Line exceeds 120 characters',
+      '-'.repeat(40),
+    ].join('\n');
     expect(proposed(log)).toEqual(['/w/src/Basket.php:14 error', '/w/src/Basket.php:20 warning']);
   });
 
   it("reads a table whose head names the file over its `Line` column, and a checker's `== [F] FAIL` block", () => {
-    const table = [' ------ ------------', '  Line   src/Price.php', ' ------ ------------', '  21     Undefined variable', '  30     Dead code'];
+    const table = [
+      ' ------ ------------',
+      '  Line   src/Price.php',
+      ' ------ ------------',
+      '  21     Undefined variable',
+      '  30     Dead code',
+    ];
     expect(proposed(table.join('\n'))).toEqual(['src/Price.php:21 null', 'src/Price.php:30 null']);
     const block = ['== [models/orders.sql] FAIL', 'L:   9 | P:   3 | LT01 | Expected single whitespace.', 'L:  12 | P:   1 | CP02 | Case.'];
     expect(proposed(block.join('\n'))).toEqual(['models/orders.sql:9:3 null', 'models/orders.sql:12:1 null']);

@@ -16,17 +16,33 @@ function frames(log: string): string[] {
 
 describe('frame runs under an ordered header', () => {
   it('numbers the indented frames under `(most recent call last):` in print order, one trace', () => {
-    const log = ['Step failed (most recent call last):', '  step at line 12 of steps/cart.rb', '    add_item()',
-      '  helper at line 30 of lib/cart.rb', '    raise', 'CartError: empty'].join('\n');
+    const log = [
+      'Step failed (most recent call last):',
+      '  step at line 12 of steps/cart.rb',
+      '    add_item()',
+      '  helper at line 30 of lib/cart.rb',
+      '    raise',
+      'CartError: empty',
+    ].join('\n');
     expect(frames(log)).toEqual(['steps/cart.rb:12 #0', 'lib/cart.rb:30 #1']);
   });
 
   it('starts a new trace under a second header and leaves places after the run alone', () => {
-    const log = ['Traceback (most recent call last):', '  check at line 3 of run.tcl', 'Error: first', 'Traceback (most recent call last):',
-      '  load at line 8 of conf/app.ini', 'Error: second', 'then line 4 of db/q.sql failed'].join('\n');
+    const log = [
+      'Traceback (most recent call last):',
+      '  check at line 3 of run.tcl',
+      'Error: first',
+      'Traceback (most recent call last):',
+      '  load at line 8 of conf/app.ini',
+      'Error: second',
+      'then line 4 of db/q.sql failed',
+    ].join('\n');
     const scanner = createScanner({ normaliseLine });
     scanner.write(log);
-    const traces = scanner.end().locations.filter((location) => location.format === 'prose').map((location) => location.frame?.trace);
+    const traces = scanner
+      .end()
+      .locations.filter((location) => location.format === 'prose')
+      .map((location) => location.frame?.trace);
     expect(traces).toHaveLength(3);
     expect(traces[0]).not.toBe(traces[1]);
     expect(traces[2]).toBeUndefined();

@@ -28,7 +28,7 @@ import {
   messageAbove,
   rememberListItem,
 } from './around.js';
-import { likely, onlyMarked, tokensOf, fullest, type Token } from './tokens.js';
+import { includedChainHead, likely, onlyMarked, tokensOf, fullest, type Token } from './tokens.js';
 import { calledTemplate, conventionalName, pathInLogicalName, pathLike, SEVERITY_WORD, withoutHost } from './words.js';
 import { splitFromPreviousLine } from './split-location.js';
 import { frameInRun, noteTraceHeader, type RunFrame } from './trace-run.js';
@@ -116,20 +116,6 @@ function fileFor(
   const distinct = new Set(candidates.map((token) => token.path));
   const only = distinct.size === 1 ? candidates[0] : (includedChainHead(text, candidates, span.end) ?? onlyMarked(candidates));
   return only && !used.some((each) => each.file === only.path) ? only : undefined;
-}
-
-// `(line 6): … in _includes/meta.html, included in _layouts/post.html`: the file the number belongs to, then the
-// files that include it (Jekyll's Liquid), each named after `, included in` (or imported, required, rendered from).
-const INCLUDED_BY = /,\s*(?:included|imported|required|rendered)\s+(?:in|from|by)\s+["'`]?$/i;
-
-function includedChainHead(text: string, candidates: readonly Token[], from: number): Token | undefined {
-  if (candidates.some((token) => token.end <= from)) return undefined;
-  const gapBefore = (at: number): string => text.slice(at === 0 ? from : candidates[at - 1]!.end, candidates[at]!.start);
-  // The message may quote path-like words before the file (`site.date_format`): the head is the file after ` in ` that
-  // only includers follow.
-  let head = candidates.length - 1;
-  while (head > 0 && INCLUDED_BY.test(gapBefore(head))) head--;
-  return head < candidates.length - 1 && /\bin\s+["'`]?$/.test(gapBefore(head)) ? candidates[head] : undefined;
 }
 
 // A log repeats its lines (the same warning per file, per retry, per copy of a run): what a line's own words say

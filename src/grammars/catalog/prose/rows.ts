@@ -20,7 +20,12 @@ interface RowKind {
 // by a severity: GitHub's rendering of workflow-command annotations (`src/lint.sh` over `  Error: 2:1 [SC2086] …`).
 const SEVERITY_ROW: RowKind = {
   pattern: /^\s*(Error|Warning|Notice|Info|Note)s?: (\d{1,7}):(\d{1,5})\s+(?:\[([^\]\s]{1,64})\]\s*)?(.*)$/,
-  severity: 1, line: 2, column: 3, code: 4, message: 5, headerAtMargin: false,
+  severity: 1,
+  line: 2,
+  column: 3,
+  code: 4,
+  message: 5,
+  headerAtMargin: false,
 };
 // A checker's summary that groups by file writes only the line, indented under the path (` 524: '?' is not preceded with
 // whitespace.`, a checkstyle report reduced by a project's script): no severity, so the header alone makes it a place.
@@ -32,20 +37,30 @@ const WORD_ROW: RowKind = { pattern: /^\s+Line (\d{1,7})(?::(\d{1,5}))?:\s+(\S.*
 // spelling checkers): the path alone, then `  12:5  error  message  rule` rows, the severity a word or a symbol.
 const POSITION_SEVERITY_ROW: RowKind = {
   pattern: /^\s+(\d{1,7}):(\d{1,5})\s+(error|warning|warn|info|notice|suggestion|✖|✘|×|⚠|‼)\s+(\S.*)$/i,
-  line: 1, column: 2, severity: 3, message: 4, headerAtMargin: false,
+  line: 1,
+  column: 2,
+  severity: 3,
+  message: 4,
+  headerAtMargin: false,
 };
 // A table per file with a pipe between its cells: `FILE: src/A.php` over ` 12 | ERROR | [x] message` (a sniffer's
 // full report), or ` 12 | message` under the path; the severity cell is optional.
 const PIPE_ROW: RowKind = {
   pattern: /^\s*(\d{1,7})\s*\|\s*(?:(ERROR|WARNING|error|warning)\s*\|\s*)?(\S.*)$/,
-  line: 1, severity: 2, message: 3, headerAtMargin: false,
+  line: 1,
+  severity: 2,
+  message: 3,
+  headerAtMargin: false,
 };
 // A table whose head row names the file over a `Line` column (`  Line   src/A.php` over `  12     message`), and a
 // checker's per-file block `== [models/a.sql] FAIL` over `L:  12 | P:   5 | CODE | message`.
 const LINE_CELL_ROW: RowKind = { pattern: /^\s+(\d{1,7})\s{2,}(\S.*)$/, line: 1, message: 2, headerAtMargin: false };
 const LABELLED_ROW: RowKind = {
   pattern: /^\s*L:\s*(\d{1,7})\s*\|\s*P:\s*(\d{1,5})\s*\|\s*(\S.*)$/,
-  line: 1, column: 2, message: 3, headerAtMargin: false,
+  line: 1,
+  column: 2,
+  message: 3,
+  headerAtMargin: false,
 };
 const ROW_KINDS: readonly RowKind[] = [SEVERITY_ROW, WORD_ROW, NUMBER_ROW, POSITION_SEVERITY_ROW, PIPE_ROW, LINE_CELL_ROW, LABELLED_ROW];
 

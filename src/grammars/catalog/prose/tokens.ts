@@ -120,3 +120,17 @@ export function onlyMarked(candidates: readonly Token[]): Token | undefined {
   const marked = new Set(candidates.filter((token) => MARKED.test(token.path)).map((token) => token.path));
   return marked.size === 1 ? candidates.find((token) => marked.has(token.path)) : undefined;
 }
+
+// `(line 6): … in _includes/meta.html, included in _layouts/post.html`: the file the number belongs to, then the
+// files that include it (Jekyll's Liquid), each named after `, included in` (or imported, required, rendered from).
+const INCLUDED_BY = /,\s*(?:included|imported|required|rendered)\s+(?:in|from|by)\s+["'`]?$/i;
+
+export function includedChainHead(text: string, candidates: readonly Token[], from: number): Token | undefined {
+  if (candidates.some((token) => token.end <= from)) return undefined;
+  const gapBefore = (at: number): string => text.slice(at === 0 ? from : candidates[at - 1]!.end, candidates[at]!.start);
+  // The message may quote path-like words before the file (`site.date_format`): the head is the file after ` in ` that
+  // only includers follow.
+  let head = candidates.length - 1;
+  while (head > 0 && INCLUDED_BY.test(gapBefore(head))) head--;
+  return head < candidates.length - 1 && /\bin\s+["'`]?$/.test(gapBefore(head)) ? candidates[head] : undefined;
+}
