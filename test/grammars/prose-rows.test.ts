@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { createScanner } from '../../src/grammars/index.js';
 import { normaliseLine } from '../../src/summarise/index.js';
 
-// The prose tier's proposals (it reads lines other formats claimed too, so the tool's own format may stay in).
-function proposed(log: string): string[] {
-  const scanner = createScanner({ normaliseLine });
+// The prose tier's proposals when the tool's own format is missing (with it present, a row that format read is its
+// place already and the tier proposes nothing more: the last test).
+function proposed(log: string, formats: readonly string[] = ['prose']): string[] {
+  const scanner = createScanner({ normaliseLine, formats });
   scanner.write(Buffer.from(log, 'utf8').toString('latin1'));
   return scanner
     .end()
@@ -61,5 +62,16 @@ describe('rows under a file header', () => {
     expect(proposed(['run.log', '  12:30  started the job'].join('\n'))).toEqual([]);
     // A `Line` head or a `== [F]` block only leads rows of its own table.
     expect(proposed(['  Line   src/Price.php', '  3:9   error    Unexpected var'].join('\n'))).toEqual([]);
+  });
+
+  it("proposes nothing more where the linter's own format read the rows", () => {
+    const log = ['lib/cart.js', '  3:9   error    Unexpected var  no-var', '  8:1   warning  Missing semicolon  semi', ''].join('\n');
+    const all = createScanner({ normaliseLine });
+    all.write(log);
+    const locations = all.end().locations;
+    expect(locations.map((location) => `${location.format} ${location.file}:${location.line}`)).toEqual([
+      'eslint-stylish lib/cart.js:3',
+      'eslint-stylish lib/cart.js:8',
+    ]);
   });
 });

@@ -6,7 +6,7 @@ import { detectLinePrefixes } from './prefixes.js';
 import { learnLinePrefix, type LearnedPrefix } from './learned-prefix.js';
 import { ownCopy } from './strings.js';
 
-export interface LogWrappers {
+interface LogWrappers {
   /** The regex source of the prefix kinds for the line-start anchors (listed and learned, `|`-joined), '' when none. */
   prefixes: string;
   learned: LearnedPrefix | undefined;

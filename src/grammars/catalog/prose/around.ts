@@ -6,8 +6,14 @@ import { pathLike } from './words.js';
 
 // Whether the line holds a number phrase at all: most candidate lines (a `line 3` inside a strict format's line)
 // end here, before any word is cut out.
-export const ANY_PHRASE =
-  /(?:(?<![A-Za-z])(?:[Ll]ine|LINE)s?|(?<=[a-z])Line(?=:))(?: *[:=#][ \t]*| +)\d|\(\d{1,7}(?:, ?\d{1,5})?\) in |" ?\(\d{1,7}(?:, ?\d{1,5})?\)|#(?:L|lines-)\d/;
+export const ANY_PHRASE = new RegExp(
+  [
+    String.raw`(?:(?<![A-Za-z])(?:[Ll]ine|LINE)s?|(?<=[a-z])Line(?=:))(?: *[:=#][ \t]*| +)\d`,
+    String.raw`\(\d{1,7}(?:, ?\d{1,5})?\) in `,
+    String.raw`" ?\(\d{1,7}(?:, ?\d{1,5})?\)`,
+    String.raw`#(?:L|lines-)\d`,
+  ].join('|'),
+);
 
 // A word that is itself a location (`psych.rb:455:in`) is a strict format's, never the file of a phrase.
 export function fileCandidates(tokens: readonly Token[]): Token[] {

@@ -2,6 +2,7 @@
 import type { LineContext } from '../../engine/format.js';
 import type { Severity } from '../../../core/index.js';
 import { severityOf } from '../shared/common.js';
+import { proposedAlready } from './proposals.js';
 import { pathLike, withoutHost } from './words.js';
 
 // A row kind: its pattern, where its line, column, severity and message sit, and what its header may look like.
@@ -119,6 +120,8 @@ export function rowUnderHeader(context: LineContext): boolean {
   const word = kind.severity === undefined ? undefined : row[kind.severity];
   const code = (kind.code === undefined ? undefined : row[kind.code]) ?? null;
   const location = { file: withoutHost(file), line: Number(row[kind.line]), column, severity: severityOfRow(word), code };
+  // The tier reads claimed lines too: a row the linter's own format read (stylish, stylelint, phpcs) is its place already.
+  if (proposedAlready(context, location.file, location.line, false, false)) return true;
   return context.emit({ ...location, message: (row[kind.message] ?? '').trim(), hints: { confirm: true } }) !== undefined;
 }
 
