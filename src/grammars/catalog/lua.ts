@@ -35,24 +35,23 @@ function tracebackMessage(context: LineContext): string {
 // have turned the frame's tab into blanks).
 const STRING_CHUNK = /^(\s*)(?:.*?: )?\[string "([^"\n]{1,500}\.lua)"\]:(\d{1,7}): (.+)$/;
 
+// One frame of a `stack traceback:` run: a new trace after the header, a gap, or a line that ended the last run.
+function emitFrame(context: LineContext, run: FrameRunState, file: string, line: number): void {
+  if (context.line(-1)?.trim() === TRACEBACK || run.lastLine < 0 || context.logLine - run.lastLine > 40) {
+    run.trace = context.newTraceId();
+    run.index = 0;
+    run.message = tracebackMessage(context);
+  }
+  run.lastLine = context.logLine;
+  context.emit({ file, line, severity: null, message: run.message, frame: { trace: run.trace, index: run.index++, causeRank: 0 } });
+}
+
 function parseStringChunk(context: LineContext, run: FrameRunState): boolean {
   const match = STRING_CHUNK.exec(context.text);
   if (!match) return false;
   const [, indent, file, line, rest] = match as unknown as [string, string, string, string, string];
   if (indent !== '' && /^in /.test(rest)) {
-    if (context.line(-1)?.trim() === TRACEBACK || run.lastLine < 0 || context.logLine - run.lastLine > 40) {
-      run.trace = context.newTraceId();
-      run.index = 0;
-      run.message = tracebackMessage(context);
-    }
-    run.lastLine = context.logLine;
-    context.emit({
-      file,
-      line: Number(line),
-      severity: null,
-      message: run.message,
-      frame: { trace: run.trace, index: run.index++, causeRank: 0 },
-    });
+    emitFrame(context, run, file, Number(line));
     return true;
   }
   if (indent !== '') return false;
@@ -70,19 +69,7 @@ function parseLua(context: LineContext): boolean {
     // `in function <./src/db.lua:4>` names where the function was defined: part of the frame, not a place.
     // Fennel's traceback names its own sources (`\tsrc/x.fnl:20: in function …`) in the same frames.
     if (!head || head.column !== null || !/^: in /.test(head.rest) || !/\.(?:lua|fnl)$/.test(head.file)) return false;
-    if (context.line(-1)?.trim() === TRACEBACK || run.lastLine < 0 || context.logLine - run.lastLine > 40) {
-      run.trace = context.newTraceId();
-      run.index = 0;
-      run.message = tracebackMessage(context);
-    }
-    run.lastLine = context.logLine;
-    context.emit({
-      file: head.file,
-      line: head.line,
-      severity: null,
-      message: run.message,
-      frame: { trace: run.trace, index: run.index++, causeRank: 0 },
-    });
+    emitFrame(context, run, head.file, head.line);
     return true;
   }
   const program = PROGRAM.exec(text);
