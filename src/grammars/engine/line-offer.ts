@@ -3,7 +3,8 @@
 // turned out to carry (peel.ts).
 import type { ContextHost } from './host.js';
 import type { RawLocation } from '../../core/index.js';
-import { mayBeRewritten, Neighbours, type LineTexts } from './line-texts.js';
+import { Neighbours, type LineTexts } from './line-texts.js';
+import { mayBeRewritten } from './web-copy.js';
 import type { FormatOffer } from './offer.js';
 import { mayHoldPrefix, peelCandidate, swallowed, withWrapperLevel, type PeeledLine } from './peel.js';
 import { latin1ToUtf8, ownCopy, utf8ToLatin1 } from './strings.js';

@@ -5,9 +5,7 @@ import { readStructuredLog } from './peel.js';
 import { stripLinePrefixes, type PrefixPackage } from './prefixes.js';
 import type { LearnedPrefix } from './learned-prefix.js';
 import { latin1ToUtf8, ownCopy } from './strings.js';
-import { mayBeRewritten, quoteLength, repairWebCopy } from './web-copy.js';
-
-export { mayBeRewritten, repairWebCopy };
+import { quoteLength, repairWebCopy } from './web-copy.js';
 
 // How much of each line a grammar sees.
 const MAX_LINE_TEXT = 4 * 1024;

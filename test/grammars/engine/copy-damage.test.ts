@@ -2,7 +2,7 @@
 // links inside their numbers and escaped pipes. The repairs live in the engine and resolve, so every format
 // gets them, not only gcc (fixtures/gcc/wrapped-path, fixtures/gcc/web-log-copy).
 import { afterEach, describe, expect, it } from 'vitest';
-import { repairWebCopy } from '../../../src/grammars/engine/line-texts.js';
+import { repairWebCopy } from '../../../src/grammars/engine/web-copy.js';
 import { locate } from '../../../src/locate/index.js';
 import { makeWorkspace, removeWorkspaces } from '../../resolve/_workspace.js';
 
