@@ -41,6 +41,8 @@ export class LineTexts {
   private readonly found: PrefixPackage = {};
   /** The wrapper prefix the scanner learned from the log's first slice (./learned-prefix.ts), peeled after the listed ones. */
   learned: LearnedPrefix | undefined;
+  /** Whether the log was pasted double-spaced (./double-spaced.ts): neighbours step over a lone blank line. */
+  doubleSpaced = false;
 
   constructor(private readonly normalise: (raw: string) => string) {}
 
@@ -206,6 +208,18 @@ export class Neighbours {
   private stepStart = 0;
   private stepEnd = 0;
   private step(text: string, start: number, end: number, direction: -1 | 1): boolean {
+    if (!this.stepOnce(text, start, end, direction)) return false;
+    if (!this.lines.doubleSpaced || !isBlank(text, this.stepStart, this.stepEnd) || isBlank(text, start, end)) return true;
+    // A lone blank between two printed lines is the paste's: the line beyond it is the neighbour the tool printed.
+    const blankStart = this.stepStart;
+    const blankEnd = this.stepEnd;
+    if (this.stepOnce(text, blankStart, blankEnd, direction) && !isBlank(text, this.stepStart, this.stepEnd)) return true;
+    this.stepStart = blankStart;
+    this.stepEnd = blankEnd;
+    return true;
+  }
+
+  private stepOnce(text: string, start: number, end: number, direction: -1 | 1): boolean {
     if (direction < 0) {
       if (start <= 0) return false;
       this.stepEnd = start - 1;
@@ -218,4 +232,13 @@ export class Neighbours {
     this.stepEnd = next < 0 ? text.length : next;
     return true;
   }
+}
+
+// Whether the line [start, end) of `text` holds nothing but blanks and a CR.
+function isBlank(text: string, start: number, end: number): boolean {
+  for (let at = start; at < end; at++) {
+    const code = text.charCodeAt(at);
+    if (code !== 0x20 && code !== 0x09 && code !== 0x0d) return false;
+  }
+  return true;
 }

@@ -1,15 +1,18 @@
-// The wrappers a log's first slice shows: the listed CI/task-runner prefix kinds that start its lines and the wrapper
-// prefix learned from it (./learned-prefix.ts). Both read the text alone, so a scan of the same first slice as the last
-// one (an editor or a watcher locating the same log again) takes the last answer: reading them again was about a sixth
-// of a warm 10 KB call (issue 21).
+// The wrappers a log's first slice shows: the listed CI/task-runner prefix kinds that start its lines, the wrapper
+// prefix learned from it (./learned-prefix.ts) and a double-spaced paste (./double-spaced.ts). All three read the text
+// alone, so a scan of the same first slice as the last one (an editor or a watcher locating the same log again) takes
+// the last answer: reading them again was about a sixth of a warm 10 KB call (issue 21).
 import { detectLinePrefixes } from './prefixes.js';
 import { learnLinePrefix, type LearnedPrefix } from './learned-prefix.js';
 import { ownCopy } from './strings.js';
+import { isDoubleSpaced } from './double-spaced.js';
 
 interface LogWrappers {
   /** The regex source of the prefix kinds for the line-start anchors (listed and learned, `|`-joined), '' when none. */
   prefixes: string;
   learned: LearnedPrefix | undefined;
+  /** Whether the log was pasted with a blank line after every line (./double-spaced.ts). */
+  doubleSpaced: boolean;
 }
 
 let lastSlice: string | undefined;
@@ -23,6 +26,6 @@ export function logWrappersOf(firstSlice: string): LogWrappers {
   const prefixes = [listed, learned?.source ?? ''].filter((source) => source !== '').join('|');
   // An own copy: the slice shares memory with the scanner's buffer, which the memo would otherwise keep alive.
   lastSlice = ownCopy(firstSlice);
-  lastWrappers = { prefixes, learned };
+  lastWrappers = { prefixes, learned, doubleSpaced: isDoubleSpaced(firstSlice) };
   return lastWrappers;
 }

@@ -194,8 +194,9 @@ export class Scanner {
     // prefixes from its first lines on (they wrap every line), so the first slice picks the kinds to try.
     if (this.lineStart === undefined) {
       // A wrapper no list names is learned from the same slice; its kind joins the listed ones for the anchors.
-      const { prefixes, learned } = logWrappersOf(this.buffer.slice(0, 64 * 1024));
+      const { prefixes, learned, doubleSpaced } = logWrappersOf(this.buffer.slice(0, 64 * 1024));
       this.lineTexts.learned = learned;
+      this.lineTexts.doubleSpaced = doubleSpaced;
       this.lineStart = this.prefilter.lineStartFor(prefixes);
       this.formatOffer.anchors = formatAnchorsFor(this.formats, prefixes);
     }

@@ -10,6 +10,7 @@ import { emitWebpackHead, parseParenLocation, parseSpaceLocation, parseTrailingL
 import { parseColonHead, plausiblePath } from '../shared/common.js';
 import { stripLinePrefixes } from '../../engine/prefixes.js';
 import { parseWebpackBare } from './webpack-bare.js';
+import { parseWebpackLegacy } from './webpack-legacy.js';
 import { esbuildApi, parseEsbuildLegacy, viteRollup } from './esbuild-vite-legacy.js';
 
 // --- esbuild: header, blank, `    path:L:C:`, code frame; notes are 2-space prose then their own `    path:L:C:` ---
@@ -62,31 +63,6 @@ function parseWebpack(context: LineContext): boolean {
   if (context.text.slice(location.end).trim() !== '') return false;
   const message = (context.line(1) ?? '').trim();
   emitWebpackHead(context, location, head[1] === 'WARNING' ? 'warning' : 'error', message);
-  return true;
-}
-
-// webpack 1-4 put no position on the `ERROR in ./src/x.js` line: the next line ends with it,
-// `Module parse failed: [/abs/x.js ]Unexpected token (2:9)` (acorn: 0-based column) or, through a loader,
-// `Module build failed: SyntaxError: [/abs/x.js: ]Unexpected token (8:16)` (the loader's own column base, so
-// no column is claimed). A `(from ./node_modules/…)` loader line with the position on a later line is babel's.
-// Next.js and create-react-app print the same module line without `ERROR in` (under `Failed to compile.`).
-const LEGACY_FAILURE = /^Module (parse|build) failed: (.*?) ?\((\d+):(\d+)\)\s*$/;
-
-function parseWebpackLegacy(context: LineContext, printedModule: string, severity: Severity): boolean {
-  const module = printedModule.trim();
-  if (!/^\.{1,2}\/\S+$/.test(module)) return false;
-  const failure = LEGACY_FAILURE.exec(context.line(1) ?? '');
-  if (!failure) return false;
-  context.emit({
-    file: module,
-    line: Number(failure[3]),
-    column: failure[1] === 'parse' ? Number(failure[4]) : null,
-    severity,
-    message: (failure[2] ?? '')
-      .replace(/^\S*[\\/]\S* (?=\S)/, '')
-      .replace(/^(\w*Error: )\S+: /, '$1')
-      .trim(),
-  });
   return true;
 }
 
@@ -258,7 +234,8 @@ export const webBundlerFormats: GrammarFormat[] = [
     description:
       '`npx webpack` (webpack 5 stats): `ERROR in ./src/App.js 6:2` (module, SPACE, L:C[-EC]) then the message (`Module not found: ' +
       '…`); webpack 1-4: `ERROR in ./src/App.js` then `Module parse failed: Unexpected token (6:2)` or `Module build failed: ' +
-      "SyntaxError: … (6:2)`; create-react-app: `./src/App.js 6:2` alone, then webpack's message; Next.js: `./pages/x.ts` alone, " +
+      "SyntaxError: … (6:2)` (webpack 4: `Module build failed (from ./node_modules/x-loader/…):`, the loader's error below); " +
+      "create-react-app: `./src/App.js 6:2` alone, then webpack's message; Next.js: `./pages/x.ts` alone, " +
       'then `Module parse failed: … (3:16)`.',
     // Positions come from acorn's SourceLocation: 1-based lines, 0-based UTF-16 columns, exclusive end.
     columnBase: 0,
