@@ -69,3 +69,32 @@ describe.skipIf(!hasTool('git'))(`repositories nested in the workspace ${needs('
     expect(await fate(root, ['rc.lua', 'widgets/init.lua'])).toEqual({ 'rc.lua': 'kept', 'widgets/init.lua': 'kept' });
   });
 });
+
+describe('packages copied into the workspace with the descriptor they were published with', () => {
+  it("vendors a library carrying its rockspec in a game that uses no LuaRocks, beside the game's own file", async () => {
+    const root = await makeWorkspace({ 'main.lua': '', 'libs/HC/hc-0.1-1.rockspec': '', 'libs/HC/class.lua': '' });
+    expect(await fate(root, ['main.lua', 'libs/HC/class.lua'])).toEqual({ 'main.lua': 'kept', 'libs/HC/class.lua': 'vendored' });
+  });
+
+  it('keeps it when it is all the log shows, when the command ran in it, or without a descriptor', async () => {
+    const root = await makeWorkspace({ 'main.lua': '', 'libs/HC/hc-0.1-1.rockspec': '', 'libs/HC/class.lua': '', 'libs/own/util.lua': '' });
+    expect(await fate(root, ['libs/HC/class.lua'])).toEqual({ 'libs/HC/class.lua': 'kept' });
+    expect(await fate(root, ['main.lua', 'libs/HC/class.lua'], `${root}/libs/HC`)).toEqual({
+      'main.lua': 'kept',
+      'libs/HC/class.lua': 'kept',
+    });
+    expect(await fate(root, ['main.lua', 'libs/own/util.lua'])).toEqual({ 'main.lua': 'kept', 'libs/own/util.lua': 'kept' });
+  });
+
+  it("keeps a member package of a workspace that uses the same package manager (a gem beside the root's Gemfile)", async () => {
+    const root = await makeWorkspace({ Gemfile: '', 'app/main.rb': '', 'gems/tool/tool.gemspec': '', 'gems/tool/lib/tool.rb': '' });
+    expect(await fate(root, ['app/main.rb', 'gems/tool/lib/tool.rb'])).toEqual({ 'app/main.rb': 'kept', 'gems/tool/lib/tool.rb': 'kept' });
+    const rocks = await makeWorkspace({
+      'app-1.0-1.rockspec': '',
+      'src/app.lua': '',
+      'rocks/part/part-1.0-1.rockspec': '',
+      'rocks/part/part.lua': '',
+    });
+    expect(await fate(rocks, ['src/app.lua', 'rocks/part/part.lua'])).toEqual({ 'src/app.lua': 'kept', 'rocks/part/part.lua': 'kept' });
+  });
+});
