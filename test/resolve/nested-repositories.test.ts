@@ -2,26 +2,10 @@
 // declared submodule, the repository the command ran in, and checkouts that are all the log shows stay the user's.
 // Nested repositories are made by the real git (`git init`), so each `.git` is what a clone leaves on disk.
 import { afterEach, describe, expect, it } from 'vitest';
-import { resolveLocations } from '../../src/resolve/index.js';
 import { hasTool, needs } from '../_tools.js';
-import { git, makeWorkspace, raw, removeWorkspaces } from './_workspace.js';
+import { fate, git, makeWorkspace, removeWorkspaces } from './_workspace.js';
 
 afterEach(removeWorkspaces);
-
-const noIgnores = async (): Promise<Set<string>> => new Set();
-
-/** What happened to each printed path: `kept` (resolved), `vendored`, or the unresolved reason. */
-async function fate(root: string, files: string[], cwd = root): Promise<Record<string, string>> {
-  const result = await resolveLocations(
-    files.map((file) => raw(file)),
-    { cwd, roots: [root], isIgnored: noIgnores },
-  );
-  const out: Record<string, string> = {};
-  for (const location of result.locations) out[location.file] = 'kept';
-  for (const location of result.dropped) out[location.file] = location.reason;
-  for (const location of result.unresolved) out[location.file] = location.reason;
-  return out;
-}
 
 describe.skipIf(!hasTool('git'))(`repositories nested in the workspace ${needs('git')}`, () => {
   it('vendors a library cloned into a config folder beside the file that uses it', async () => {
