@@ -2,7 +2,8 @@
 // `git clone`d into a user's folder (a widget library inside a window manager's config folder) holds a `.git` of its
 // own, and no `.gitmodules` above names it; a library copied in without a package manager (a collision library in a
 // game's `libs/`) still carries the descriptor it was published with (its rockspec, gemspec), in a project that does
-// not use that package manager at all. A declared submodule is the workspace's own choice and is left to
+// not use that package manager at all. A clone whose remote has the workspace's host and owner (the user's own
+// library, cloned from their account) stays theirs. A declared submodule is the workspace's own choice and is left to
 // dependency-folders.ts. An undeclared one is someone else's code, but only when the same log also shows a file
 // outside every such folder: a folder that holds nothing but the user's own checkouts side by side (a workspace
 // opened on `~/code`) keeps them all, and so does the folder the command ran in.
@@ -33,6 +34,20 @@ function submodulePaths(text: string): Set<string> {
     );
   }
   return paths;
+}
+
+// A remote's host and owner: `git@github.com:alice/lib.git`, `https://github.com/alice/lib`, `ssh://git@host:22/alice/lib`.
+// Local paths and deeper groups name no owner here.
+const REMOTE_OWNER = /^(?:[a-z][a-z+]*:\/\/)?(?:[^@/\s]+@)?([^/:\s]+)(?::\d+)?[:/]+([^/\s]+)\/[^/\s]+$/i;
+
+/** The `host/owner` of every remote a repository's `.git/config` names. */
+function remoteOwners(config: string): Set<string> {
+  const owners = new Set<string>();
+  for (const match of config.matchAll(/^\s*url\s*=\s*(\S+)\s*$/gm)) {
+    const owner = REMOTE_OWNER.exec((match[1] as string).replace(/\/+$/, ''));
+    if (owner) owners.add(`${(owner[1] as string).toLowerCase()}/${(owner[2] as string).toLowerCase()}`);
+  }
+  return owners;
 }
 
 class NestedRepositories {
@@ -72,9 +87,22 @@ class NestedRepositories {
         const declared = await this.#declaredIn(joinPosix(root, ...folder.slice(0, depth)));
         if (declared.has(folder.slice(depth).join('/'))) return undefined;
       }
-      return here;
+      return (await this.#sameOwnerAsAbove(root, folder, here)) ? undefined : here;
     }
     return (await this.#isCopiedPackage(root, folder, here)) ? here : undefined;
+  }
+
+  // A library the user cloned from their own account or organisation (the workspace's remote on the same host and
+  // owner) is theirs to fix, as the workspace is; a remote of anyone else, or none, leaves it someone else's.
+  async #sameOwnerAsAbove(root: string, folder: readonly string[], here: string): Promise<boolean> {
+    const own = remoteOwners((await this.#workspace.fs.readText(joinPosix(here, '.git', 'config'))) ?? '');
+    if (own.size === 0) return false;
+    for (let depth = folder.length - 1; depth >= 0; depth--) {
+      const config = await this.#workspace.fs.readText(joinPosix(root, ...folder.slice(0, depth), '.git', 'config'));
+      if (config === undefined) continue;
+      return [...remoteOwners(config)].some((owner) => own.has(owner));
+    }
+    return false;
   }
 
   async #isCopiedPackage(root: string, folder: readonly string[], here: string): Promise<boolean> {

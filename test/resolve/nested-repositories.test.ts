@@ -24,6 +24,24 @@ describe.skipIf(!hasTool('git'))(`repositories nested in the workspace ${needs('
     expect(await fate(root, ['src/app.c', 'third/lib/parse.c'])).toEqual({ 'src/app.c': 'kept', 'third/lib/parse.c': 'vendored' });
   });
 
+  it("keeps a clone from the workspace's own owner, and vendors one from anyone else's", async () => {
+    const root = await makeWorkspace({ 'src/app.c': '', 'libs/mine/util.c': '', 'libs/theirs/parse.c': '' });
+    git(root, 'init', '-q');
+    git(root, 'remote', 'add', 'origin', 'git@github.com:Alice/app.git');
+    git(`${root}/libs/mine`, 'init', '-q');
+    git(`${root}/libs/mine`, 'remote', 'add', 'origin', 'https://github.com/alice/util');
+    git(`${root}/libs/theirs`, 'init', '-q');
+    git(`${root}/libs/theirs`, 'remote', 'add', 'origin', 'https://github.com/bob/parse.git');
+    expect(await fate(root, ['src/app.c', 'libs/mine/util.c', 'libs/theirs/parse.c'])).toEqual({
+      'src/app.c': 'kept',
+      'libs/mine/util.c': 'kept',
+      'libs/theirs/parse.c': 'vendored',
+    });
+    // The same owner on another host is someone else.
+    git(`${root}/libs/mine`, 'remote', 'set-url', 'origin', 'https://gitlab.com/alice/util');
+    expect(await fate(root, ['src/app.c', 'libs/mine/util.c'])).toEqual({ 'src/app.c': 'kept', 'libs/mine/util.c': 'vendored' });
+  });
+
   it('keeps a nested repository that .gitmodules declares', async () => {
     const root = await makeWorkspace({
       '.gitmodules': '[submodule "tool"]\n\tpath = modules/tool\n\turl = ../tool.git\n',
