@@ -45,10 +45,11 @@ function deepestRootCauseFrame(framed: readonly Ranked[]): Ranked | undefined {
 
 /**
  * make's `*** [Makefile:18: target] Error 2` says which recipe failed, not why: the compiler error or the crash
- * of the program it ran is what to fix, so it ranks below every other location.
+ * of the program it ran is what to fix, so it ranks below every other location. make's grammar gives a note to
+ * these reports only (a localized make words them its own way: `die Regel für Ziel „x“ scheiterte`).
  */
-export function isRecipeReport(location: Pick<ResolvedLocation, 'format' | 'message'>): boolean {
-  return location.format === 'make' && location.message.startsWith('recipe for target ');
+export function isRecipeReport(location: Pick<ResolvedLocation, 'format' | 'message' | 'severity'>): boolean {
+  return location.format === 'make' && (location.severity === 'note' || location.message.startsWith('recipe for target '));
 }
 
 function isBuildReport(entry: Ranked): boolean {

@@ -23,6 +23,7 @@ const FAILED = '\u0000failed';
 const kindText = (kind: ResolverFileKind | undefined): string => kind ?? '';
 const optionalText = (text: string | undefined): string => (text === undefined ? '\u0000' : `=${text}`);
 const listText = (items: Iterable<string>): string => JSON.stringify([...items].sort());
+const optionalListText = (items: Iterable<string> | undefined): string => (items === undefined ? '\u0000' : listText(items));
 
 /** Wraps a file system and an ignore check so that every question asked through them is kept with its answer. */
 export class QuestionLog {
@@ -46,6 +47,11 @@ export class QuestionLog {
       const readText = (again: ResolverFs, path: string): Promise<string> =>
         (again.readText?.(path) ?? Promise.resolve(undefined)).then(optionalText);
       this.fs.readText = (path) => keep(fs.readText!(path), optionalText, (again) => readText(again, path));
+    }
+    if (fs.listNames) {
+      const listNames = (again: ResolverFs, folder: string): Promise<string> =>
+        (again.listNames?.(folder) ?? Promise.resolve(undefined)).then(optionalListText);
+      this.fs.listNames = (folder) => keep(fs.listNames!(folder), optionalListText, (again) => listNames(again, folder));
     }
     this.isIgnored = (root, paths) => keep(isIgnored(root, paths), listText, (_, again) => again(root, paths).then(listText));
   }

@@ -173,6 +173,18 @@ function placesOfStrict(raws: readonly RawLocation[], resolutions: readonly Reso
   return places;
 }
 
+/** Takes make's recipe reports out of `ranked` (in place) and returns them in their order. */
+function takeRecipeReports(ranked: Ranked[]): Ranked[] {
+  const reports: Ranked[] = [];
+  let kept = 0;
+  for (const entry of ranked) {
+    if (isRecipeReport(entry.location)) reports.push(entry);
+    else ranked[kept++] = entry;
+  }
+  ranked.length = kept;
+  return reports;
+}
+
 // Resolves, filters and ranks raw locations against the workspace roots.
 export async function resolveLocations(raw: RawLocation[], options: ResolveOptions): Promise<LocateResult> {
   const normalised = normaliseOptions(options);
@@ -245,10 +257,15 @@ async function resolveAfresh(raw: RawLocation[], options: Required<Omit<ResolveO
       }
     }
   });
-  // make's `*** [Makefile:8: validate] Error 1` says which recipe failed, not why. When the why was placed, but
-  // only in a dependency (dropped above), the recipe line is no place to fix either: it would stand as the primary.
-  if (failureOutside && ranked.length > 0 && ranked.every((entry) => isRecipeReport(entry.location))) {
-    for (const { location, inputIndex } of ranked.splice(0)) {
+  // make's `*** [Makefile:8: validate] Error 1` says which recipe failed, not why. When the log placed the why
+  // (in the workspace, in a dependency dropped above, or at a path not found here), the recipe line is no place to
+  // fix: listed, it is an annotation on the Makefile, and alone beside unfound places it would stand as the primary.
+  const placedElsewhere =
+    failureOutside ||
+    ranked.some((entry) => !isRecipeReport(entry.location)) ||
+    unresolved.some(({ source }) => !isRecipeReport(source) && source.hints?.confirm !== true);
+  if (placedElsewhere) {
+    for (const { location, inputIndex } of takeRecipeReports(ranked)) {
       dropped.push({ entry: { file: location.file, line: location.line, reason: 'build' }, source: raw[inputIndex] as RawLocation });
     }
   }

@@ -1,6 +1,6 @@
 // The only file-system surface the resolver uses. Kept to three async calls so an editor
 // extension can back it with its own workspace API (virtual or remote file systems).
-import { realpathSync, statSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
 // fs.promises loads on first use: importing node:fs/promises cost every start ~1 ms, an empty log included (issue 21).
 import { promises as fsPromises } from 'node:fs';
 import { findFilesNamed } from './workspace-walk.js';
@@ -25,6 +25,11 @@ export interface ResolverFs {
    * tool counted from a dedented echo of the line (CPython) are dropped instead of corrected.
    */
   readText?(path: string): Promise<string | undefined>;
+  /**
+   * The names of the entries in a workspace folder; undefined when it cannot be read. Optional: without it, a library
+   * known only by a package descriptor whose name carries its version (`hc-0.1-1.rockspec`) stays the user's code.
+   */
+  listNames?(folder: string): Promise<string[] | undefined>;
 }
 
 // A source file bigger than this is not read to correct a column (generated bundles are not worth it).
@@ -76,6 +81,15 @@ export function createNodeResolverFs(): ResolverFs {
         throw error;
       }
     },
+    async listNames(folder) {
+      if (folder.includes('\u0000')) return undefined;
+      try {
+        return readdirSync(folder);
+      } catch (error) {
+        if (isExpectedFsMiss(error)) return undefined;
+        throw error;
+      }
+    },
   };
 }
 
@@ -89,6 +103,7 @@ export class CachedResolverFs implements ResolverFs {
   readonly #realpaths = new Map<string, Promise<string | undefined>>();
   readonly #finds = new Map<string, Promise<string[]>>();
   readonly #texts = new Map<string, Promise<string | undefined>>();
+  readonly #listings = new Map<string, Promise<string[] | undefined>>();
   /** Number of stat calls that reached the underlying fs; tests read it to prove the caching. */
   statCalls = 0;
 
@@ -120,6 +135,15 @@ export class CachedResolverFs implements ResolverFs {
     if (!pending) {
       pending = this.#inner.readText?.(path) ?? Promise.resolve(undefined);
       this.#texts.set(path, pending);
+    }
+    return pending;
+  }
+
+  listNames(folder: string): Promise<string[] | undefined> {
+    let pending = this.#listings.get(folder);
+    if (!pending) {
+      pending = this.#inner.listNames?.(folder) ?? Promise.resolve(undefined);
+      this.#listings.set(folder, pending);
     }
     return pending;
   }

@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RawLocation } from '../../src/core/types.js';
+import { resolveLocations } from '../../src/resolve/index.js';
 
 const created: string[] = [];
 
@@ -55,4 +56,18 @@ export function raw(file: string, overrides: Partial<RawLocation> = {}): RawLoca
     logLine,
     ...overrides,
   };
+}
+
+/** What happened to each printed path of a one-root workspace (no ignores): `kept` (resolved), the drop reason, or
+ * the unresolved reason. */
+export async function fate(root: string, files: readonly string[], cwd = root): Promise<Record<string, string>> {
+  const result = await resolveLocations(
+    files.map((file) => raw(file)),
+    { cwd, roots: [root], isIgnored: async () => new Set<string>() },
+  );
+  const out: Record<string, string> = {};
+  for (const location of result.locations) out[location.file] = 'kept';
+  for (const location of result.dropped) out[location.file] = location.reason;
+  for (const location of result.unresolved) out[location.file] = location.reason;
+  return out;
 }

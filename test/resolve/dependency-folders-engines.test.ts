@@ -2,24 +2,9 @@
 // decided from a file its tool keeps beside it, so a project's own folder of the same name stays its own. The
 // workspaces are small own-made ones in each tool's documented layout.
 import { afterEach, describe, expect, it } from 'vitest';
-import { resolveLocations } from '../../src/resolve/index.js';
-import { makeWorkspace, raw, removeWorkspaces } from './_workspace.js';
+import { fate, makeWorkspace, removeWorkspaces } from './_workspace.js';
 
 afterEach(removeWorkspaces);
-
-const noIgnores = async (): Promise<Set<string>> => new Set();
-
-async function fate(root: string, files: string[]): Promise<Record<string, string>> {
-  const result = await resolveLocations(
-    files.map((file) => raw(file)),
-    { cwd: root, roots: [root], isIgnored: noIgnores },
-  );
-  const out: Record<string, string> = {};
-  for (const location of result.locations) out[location.file] = 'kept';
-  for (const location of result.dropped) out[location.file] = location.reason;
-  for (const location of result.unresolved) out[location.file] = location.reason;
-  return out;
-}
 
 describe('folders a tool chain or engine keeps beside its project file', () => {
   it.each([

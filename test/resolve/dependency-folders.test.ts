@@ -5,26 +5,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resolveLocations } from '../../src/resolve/index.js';
 import { hasTool, needs } from '../_tools.js';
-import { git, makeWorkspace, raw, removeWorkspaces, writeFiles } from './_workspace.js';
+import { fate, git, makeWorkspace, removeWorkspaces, writeFiles } from './_workspace.js';
 
 afterEach(removeWorkspaces);
-
-const noIgnores = async (): Promise<Set<string>> => new Set();
-
-/** What happened to each printed path: `kept` (resolved), `vendored`, or the unresolved reason. */
-async function fate(root: string, files: string[]): Promise<Record<string, string>> {
-  const result = await resolveLocations(
-    files.map((file) => raw(file)),
-    { cwd: root, roots: [root], isIgnored: noIgnores },
-  );
-  const out: Record<string, string> = {};
-  for (const location of result.locations) out[location.file] = 'kept';
-  for (const location of result.dropped) out[location.file] = location.reason;
-  for (const location of result.unresolved) out[location.file] = location.reason;
-  return out;
-}
 
 const run = (cwd: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
   execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });

@@ -153,13 +153,36 @@ describe('deduplication', () => {
 });
 
 describe('rules for real-world logs', () => {
-  it("never lets make's recipe line outrank a located error, frame or even a severity-less location", async () => {
+  it("lists make's recipe line only when the log placed nothing else: beside an error, frame or bare place it is dropped", async () => {
     const recipe = (line: number) =>
       raw('a.ts', { line, severity: 'error', format: 'make', message: "recipe for target 'test' failed (Error 2)" });
-    expect((await order([recipe(18), raw('b.ts', { line: 2, severity: 'error' })]))[0]).toBe('b.ts:2');
-    expect((await order([recipe(18), frame('c.ts', 3, {})]))[0]).toBe('c.ts:3');
-    expect((await order([raw('d.ts', { line: 4 }), recipe(18)]))[0]).toBe('d.ts:4');
+    expect(await order([recipe(18), raw('b.ts', { line: 2, severity: 'error' })])).toEqual(['b.ts:2']);
+    expect(await order([recipe(18), frame('c.ts', 3, {})])).toEqual(['c.ts:3']);
+    expect(await order([raw('d.ts', { line: 4 }), recipe(18)])).toEqual(['d.ts:4']);
     expect(await order([recipe(18)])).toEqual(['a.ts:18']);
+    const result = await resolveLocations([recipe(18), raw('b.ts', { line: 2, severity: 'error' })], {
+      cwd: root,
+      roots: [root],
+      isIgnored: noIgnores,
+    });
+    expect(result.dropped).toEqual([{ file: 'a.ts', line: 18, reason: 'build' }]);
+  });
+
+  it("drops a localized make's recipe line (a note in make's words) and one beside a place not found here", async () => {
+    // `Makefile:20: die Regel für Ziel „gen-cpp“ scheiterte`: make's grammar gives its recipe reports, and only them, a note.
+    const localized = raw('a.ts', { line: 20, severity: 'note', format: 'make', message: 'die Regel für Ziel „gen-cpp“ scheiterte' });
+    expect(await order([raw('b.ts', { line: 13, severity: 'error', format: 'thrift' }), localized])).toEqual(['b.ts:13']);
+    const beside = await resolveLocations([raw('/elsewhere/main.c', { line: 27, severity: 'error' }), localized], {
+      cwd: root,
+      roots: [root],
+      isIgnored: noIgnores,
+    });
+    expect(beside.locations).toEqual([]);
+    expect(beside.unresolved.map((entry) => entry.file)).toEqual(['/elsewhere/main.c']);
+    expect(beside.dropped).toEqual([{ file: 'a.ts', line: 20, reason: 'build' }]);
+    // A real makefile error stays a place of its own, beside the recipe line it causes.
+    const syntax = raw('a.ts', { line: 12, severity: 'error', format: 'make', message: 'missing separator.  Stop.' });
+    expect(await order([syntax, localized])).toEqual(['a.ts:12']);
   });
 
   it("lets the root cause win over an error that only restates the outer exception's frame (surefire)", async () => {

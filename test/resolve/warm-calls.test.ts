@@ -43,6 +43,16 @@ describe('a warm call sees the workspace as it is now', () => {
     expect(await resolve()).toEqual(['deep/er/lib.rs:7', 'unresolved src/app.rs']);
   });
 
+  it("a package descriptor copied into a folder between calls (the folder's listing is asked again)", async () => {
+    const root = await makeWorkspace({ 'main.lua': '\n'.repeat(5), 'libs/HC/class.lua': '\n'.repeat(9) });
+    const copied = (): RawLocation[] => [raw('libs/HC/class.lua', { line: 7, logLine: 1 }), raw('main.lua', { line: 3, logLine: 2 })];
+    const options = { cwd: root, roots: [root], isIgnored: async (): Promise<Set<string>> => new Set() };
+    const resolve = async (): Promise<string[]> => places(await resolveLocations(copied(), options));
+    for (let call = 0; call < 3; call++) expect(await resolve()).toEqual(['libs/HC/class.lua:7', 'main.lua:3']);
+    await writeFile(path.join(root, 'libs/HC/hc-0.1-1.rockspec'), '');
+    expect(await resolve()).toEqual(['main.lua:3', 'vendored libs/HC/class.lua']);
+  });
+
   it('hands each caller a result of its own', async () => {
     const root = await makeWorkspace({ 'src/app.rs': 'fn main() {}\n'.repeat(5) });
     const options = { cwd: root, roots: [root], isIgnored: async (): Promise<Set<string>> => new Set() };

@@ -233,7 +233,7 @@ function parseMake(context: LineContext): boolean {
     return true;
   }
   // make: *** [Makefile:20: all] Error 1 — a location, but of the Makefile, not of the failing source: a note
-  // (never an error annotation), which ranking keeps below every other location. A recipe killed by a signal
+  // (never an error annotation), which resolve drops once the log placed anything else. A recipe killed by a signal
   // ends in the signal's description instead (`Aborted (core dumped)`, `Segmentation fault`).
   // The program name may carry a version (`gmake-4.3[2]: `, `Make-4.3: ` on Windows).
   const failed = MAKE_RECIPE_FAILED.exec(text);
