@@ -3,7 +3,8 @@
 // one (an editor or a watcher locating the same log again) takes the last answer: reading them again was about a sixth
 // of a warm 10 KB call (issue 21).
 import { detectLinePrefixes } from './prefixes.js';
-import { learnLinePrefix, type LearnedPrefix } from './learned-prefix.js';
+import { learnLinePrefix } from './learned-prefix.js';
+import type { LearnedPrefix } from './line-peel.js';
 import { ownCopy } from './strings.js';
 
 interface LogWrappers {
