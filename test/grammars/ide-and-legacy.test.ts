@@ -28,6 +28,13 @@ describe('IDE panes', () => {
     expect(brief(scan(['Warning\tCS0168\tunused\tApp\tsrc/B.cs\t7\tActive']))).toEqual([['visual-studio', 'src/B.cs', 7, null, 'warning']]);
   });
 
+  it('reads a row whose tabs became runs of spaces, and no prose line that merely starts with a severity word', () => {
+    expect(brief(scan(['Error   1   error C2065: x : undeclared   C:\\src\\a.cpp  57  1   app'], ['visual-studio']))).toEqual([
+      ['visual-studio', 'C:\\src\\a.cpp', 57, 1, 'error'],
+    ]);
+    expect(scan(['Error  while building  the project  12 times'], ['visual-studio'])).toEqual([]);
+  });
+
   it('reads Code::Blocks rows with a line and skips the context rows', () => {
     expect(brief(scan(["src/main.cpp||In function 'int main()':|", "src/main.cpp|14|error: expected ';'|"]))).toEqual([
       ['codeblocks', 'src/main.cpp', 14, null, 'error'],

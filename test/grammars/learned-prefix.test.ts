@@ -48,3 +48,26 @@ describe('learnLinePrefix', () => {
     expect(learnLinePrefix(log)).toBeUndefined();
   });
 });
+
+describe('learnLinePrefix on a pasted line-number column', () => {
+  const build = ['cc -c src/a.c', 'src/a.c: In function ‘f’:', 'src/a.c:6:5: error: expected ‘;’', '    6 |     return x;', 'make: *** [all] Error 1'];
+
+  it("learns `cat -n`'s right-aligned gutter and keeps the tool's indentation behind its tab", () => {
+    const learned = learnLinePrefix(build.map((row, index) => `${String(index + 8).padStart(6)}\t${row}`).join('\n'));
+    expect(learned?.peel('    10\tsrc/a.c:6:5: error: expected ‘;’')).toBe('src/a.c:6:5: error: expected ‘;’');
+    expect(learned?.peel('    11\t    6 |     return x;')).toBe('    6 |     return x;');
+  });
+
+  it("learns a web log viewer's `1 ` counters, a numbered blank line among them", () => {
+    const rows = [...build.slice(0, 2), '', ...build.slice(2)];
+    const learned = learnLinePrefix(rows.map((row, index) => `${index + 1} ${row}`.trimEnd()).join('\n'));
+    expect(learned?.peel('4 src/a.c:6:5: error: x')).toBe('src/a.c:6:5: error: x');
+  });
+
+  it("leaves a code frame's gutter and a tool's own counts alone", () => {
+    const frame = ['  10 | const a = 1;', '  11 | const b = 2;', '  12 | call(', '  13 | );', '  14 | end'];
+    expect(learnLinePrefix(frame.join('\n'))).toBeUndefined();
+    const counts = ['3 errors', '12 warnings', '1 file checked', '40 tests passed', '2 skipped'];
+    expect(learnLinePrefix(counts.join('\n'))).toBeUndefined();
+  });
+});

@@ -87,7 +87,13 @@ const CODE_IN_DESCRIPTION = /^(?:fatal )?(?:error|warning) ([A-Z]{1,4}\d{3,5})\s
 // `<tr><td>Error</td><td>CS0103</td>…</tr>`, read as the tab-separated row it was copied from.
 const HTML_ROW = /^\s*<tr>\s*<t[dh]>/;
 
+// A row whose tabs a web page or an editor turned into runs of spaces (`Error   1   error C2065: …   C:\src\a.cpp  57`):
+// two spaces or more part its cells, as a tab did, but the severity cell may end at one (`Warning 3`, its tab stop).
+const SPACED_ROW = /^ {0,3}(\S+) +(\S.*? {2,}\S.*)$/;
+
 function rowCells(text: string): string[] {
+  const spaced = text.includes('\t') || HTML_ROW.test(text) ? null : SPACED_ROW.exec(text);
+  if (spaced) return [spaced[1] ?? '', ...(spaced[2] ?? '').trim().split(/ {2,}/)];
   if (!HTML_ROW.test(text)) return text.replace(/^`|`$/g, '').split('\t');
   return text
     .replace(/^\s*<tr>\s*<t[dh]>|<\/t[dh]>\s*<\/tr>\s*$/g, '')
@@ -146,14 +152,17 @@ const visualStudio: GrammarFormat = {
     "Visual Studio's Error List copied (Ctrl+C) as tab-separated rows: `Error<TAB>CS0103<TAB>The name 'x' does not " +
     'exist…<TAB>App<TAB>C:\\src\\App\\Program.cs<TAB>12<TAB>Active`, with or without the header row, in any UI language ' +
     "(`Fehler`, `错误`), in VS 2010-2013's order (`Error<TAB>1<TAB>error C2065: …<TAB>file<TAB>line<TAB>column<TAB>project`) " +
-    'and pasted as HTML table rows (`<tr><td>Error</td><td>MC3072</td>…</tr>`).',
+    'and pasted as HTML table rows (`<tr><td>Error</td><td>MC3072</td>…</tr>`) or with its tabs turned into runs of spaces.',
   columnBase: 1,
   columnUnit: 'utf-16',
   fields: ['file', 'line', 'severity', 'message', 'code'],
   observed: false,
   url: 'https://learn.microsoft.com/en-us/visualstudio/ide/reference/error-list-window',
   // A severity cell first (after up to three empty cells or a backtick), capitalized as the IDE prints it.
-  anchor: `^[\\t\`]{0,3}(?:${LIST_SEVERITY_ANCHOR})\\t|^Severity\\tCode\\t|^\\s*<tr>\\s*<td>(?:${LIST_SEVERITY_ANCHOR})</td>`,
+  // Its tabs turned into spaces by a web page: the severity cell, and two spaces or more further on.
+  anchor:
+    `^[\\t\`]{0,3}(?:${LIST_SEVERITY_ANCHOR})\\t|^Severity\\tCode\\t|^\\s*<tr>\\s*<td>(?:${LIST_SEVERITY_ANCHOR})</td>` +
+    `|^ {0,3}(?:${LIST_SEVERITY_ANCHOR}) +\\S.*? {2,}\\S`,
   parse: parseErrorList,
 };
 

@@ -3,6 +3,8 @@
 // `10:40:18 AM: `, `[server] `). A column of such heads on most of the first lines is the wrapper's; the tool's own
 // line shapes (an ESLint row, a traceback frame) then read behind it as they would bare.
 import { stripLinePrefixes } from './prefixes.js';
+import { learnLineNumbers } from './numbered-lines.js';
+import type { LearnedPrefix } from './line-peel.js';
 
 /** The kinds of head a wrapper writes, as regexes whose group 1 is the head's name and group 2 the padding after it, and
  * how many names (digits aside) a wrapper of the kind writes at most: a tool's own words vary line to line. */
@@ -34,16 +36,6 @@ const SAMPLE_LINES = 200;
 const MIN_SHARE = 0.6;
 const MIN_LINES = 4;
 
-/** A wrapper prefix learned from a log: the kind's regex (no `^`) for the anchors, and the peel for each line. */
-export interface LearnedPrefix {
-  /** The kind's regex source, without `^`, for the raw-text line-start anchors (any name of the kind). */
-  source: string;
-  /** Whether the heads stand before the listed prefixes (Vercel's clock and pipe), not behind them (a GitHub timestamp). */
-  beforeListed: boolean;
-  /** The line without the learned head when it starts with one of the heads learned, else the line. */
-  peel(line: string): string;
-}
-
 // Digits stand for any digits: a clock's heads are one name. A bracketed number keeps its digits: concurrently's
 // `[0] `/`[1] ` are two names, a tool's counter (biber's `[1] `, `[105] `, `[133] `) one per line, too many for a wrapper.
 const shapeOf = (name: string): string => (/^\[\d+\]$/.test(name) ? name : name.replace(/\d/g, '9'));
@@ -58,6 +50,9 @@ export function learnLinePrefix(text: string, listed = true): LearnedPrefix | un
   for (let line = 0; line < SAMPLE_LINES && end >= 0; line++) end = text.indexOf('\n', end + 1);
   const sample = end < 0 ? text : text.slice(0, end);
   const raw = sample.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
+  // A pasted line-number column stands before everything else the line carries.
+  const numbered = learnLineNumbers(raw);
+  if (numbered !== undefined) return numbered;
   // Before the listed prefixes first (a listed clock would take the clock of `16:25:34.227 | `), then behind them.
   const before = learnFrom(raw, true);
   // Behind the listed prefixes only when the slice has some (the scanner's detectLinePrefixes said so).

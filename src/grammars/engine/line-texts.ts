@@ -3,7 +3,7 @@
 import type { Severity } from '../../core/index.js';
 import { readStructuredLog } from './peel.js';
 import { stripLinePrefixes, type PrefixPackage } from './prefixes.js';
-import type { LearnedPrefix } from './learned-prefix.js';
+import type { LearnedPrefix } from './line-peel.js';
 import { latin1ToUtf8, ownCopy } from './strings.js';
 import { quoteLength, repairWebCopy } from './web-copy.js';
 

@@ -3,7 +3,8 @@
 // alone, so a scan of the same first slice as the last one (an editor or a watcher locating the same log again) takes
 // the last answer: reading them again was about a sixth of a warm 10 KB call (issue 21).
 import { detectLinePrefixes } from './prefixes.js';
-import { learnLinePrefix, type LearnedPrefix } from './learned-prefix.js';
+import { learnLinePrefix } from './learned-prefix.js';
+import type { LearnedPrefix } from './line-peel.js';
 import { ownCopy } from './strings.js';
 import { isDoubleSpaced } from './double-spaced.js';
 

@@ -36,8 +36,10 @@ function parseScala2(context: LineContext): boolean {
   const head = parseColonHead(context, { from: level?.[0].length ?? 0 });
   if (!head || !SCALA.test(head.file) || !head.rest.startsWith(': ')) return false;
   const tail = /^: (?:(error|warning|warn|info): )?(.*)$/.exec(head.rest);
-  // scalac always names the severity; sbt drops it (its `[error]`/`[warn]` prefix says it instead).
-  const severity = scalaSeverity(tail?.[1]) ?? (level ? scalaSeverity(level[1]) : null);
+  // scalac always names the severity; sbt drops it (its `[error]`/`[warn]` prefix says it instead). A head with
+  // neither lost its prefix (a paste that starts after it): the report's next line, under the same prefix, says it.
+  const levelBelow = level ? null : SBT_LEVEL.exec(context.line(1) ?? '');
+  const severity = scalaSeverity(tail?.[1]) ?? scalaSeverity((level ?? levelBelow)?.[1]);
   if (!tail || severity === null) return false;
   const message = [tail[2] ?? ''];
   let column = head.column;
