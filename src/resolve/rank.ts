@@ -1,5 +1,6 @@
 // Choosing the primary location (the place a human fixes first) and ordering the rest.
 import type { FrameInfo, RawFix, ResolvedLocation } from '../core/types.js';
+import { testEntryFrame } from './test-frames.js';
 
 /** A resolved location with the position of its raw location in the printed input. */
 export interface Ranked {
@@ -67,15 +68,17 @@ function samePlace(a: ResolvedLocation, b: ResolvedLocation): boolean {
  *    `AppTest.testPlace:9 » IllegalState`, the outer exception's place): then the trace's root cause
  *    decides, as in 2, and the diagnostic stays primary only when it names that same place;
  * 2. the deepest user frame of the root-cause trace — with no error diagnostic, a crash is the
- *    failure, and its raising frame is where the fix goes — unless the trace only reports that a program it ran
+ *    failure, and its raising frame is where the fix goes (a failed assertion raised in a test helper: the test's
+ *    own frame, see testEntryFrame) — unless the trace only reports that a program it ran
  *    failed (a build driver's CompileError) and that program printed places before it: then those, as in 3 and 4;
  * 3. the first warning — something the tool flagged, ahead of notes and severity-less lines;
  * 4. the first printed location (a failed assert has no severity word, yet it is why the recipe failed);
  * 5. only then a build tool's report that a recipe failed (make).
  */
-function pickPrimary(sorted: readonly Ranked[]): Ranked | undefined {
+function pickPrimary(sorted: readonly Ranked[], asserted: ReadonlySet<number>): Ranked | undefined {
   const framed = sorted.filter((entry) => entry.location.frame !== undefined);
-  const frame = deepestRootCauseFrame(framed);
+  const raising = deepestRootCauseFrame(framed);
+  const frame = raising && testEntryFrame(raising, framed, asserted);
   const firstError = firstPlaced(
     sorted.filter((entry) => !entry.location.frame && entry.location.severity === 'error' && !isBuildReport(entry)),
   );
@@ -198,11 +201,16 @@ function keep(place: KeptPlace, location: ResolvedLocation): void {
 /**
  * Primary first, the rest in printed order, each report once (`mergedInto` learns which kept entry each dropped
  * repeat became). Putting the primary at index 0 before deduplicating means that when it repeats an earlier
- * mention (a re-printed frame), the primary's own entry (its severity, frame, message) survives.
+ * mention (a re-printed frame), the primary's own entry (its severity, frame, message) survives. `asserted` names the
+ * traces that failed an assertion (see assertionTraces).
  */
-export function rankLocations(entries: readonly Ranked[], mergedInto?: Map<ResolvedLocation, ResolvedLocation>): ResolvedLocation[] {
+export function rankLocations(
+  entries: readonly Ranked[],
+  mergedInto?: Map<ResolvedLocation, ResolvedLocation>,
+  asserted: ReadonlySet<number> = new Set(),
+): ResolvedLocation[] {
   const sorted = [...entries].sort(byPrintedOrder);
-  const picked = pickPrimary(sorted);
+  const picked = pickPrimary(sorted, asserted);
   if (!picked) return [];
   const primary = withColumnIfCopied(picked, sorted);
   const ordered = [primary, ...sorted.filter((entry) => entry !== primary)];

@@ -6,6 +6,7 @@ import { findGenerated } from './generated.js';
 import { createGitIgnoredCheck } from './git-ignored.js';
 import { restoreIndentation } from './dedented-columns.js';
 import { isRecipeReport, rankLocations, type Ranked } from './rank.js';
+import { assertionTraces, harnessFrames } from './test-frames.js';
 import { applyRoles, type PendingRelated } from './roles.js';
 import { nameStandardInput } from './command-names.js';
 import { DependencyFolders } from './dependency-folders.js';
@@ -269,9 +270,19 @@ async function resolveAfresh(raw: RawLocation[], options: Required<Omit<ResolveO
       dropped.push({ entry: { file: location.file, line: location.line, reason: 'build' }, source: raw[inputIndex] as RawLocation });
     }
   }
+  // A test runner's frames kept in the workspace, outside the test that failed, are the runner's (see harnessFrames).
+  const asserted = assertionTraces(raw, (index) => resolutions[index]?.kind === 'resolved');
+  const harness = harnessFrames(
+    ranked.filter((entry) => entry.location.frame !== undefined),
+    asserted,
+  );
+  for (const { location, inputIndex } of harness) {
+    dropped.push({ entry: { file: location.file, line: location.line, reason: 'runtime' }, source: raw[inputIndex] as RawLocation });
+  }
+  const ranks = harness.size === 0 ? ranked : ranked.filter((entry) => !harness.has(entry));
   await restoreIndentation(dedented, workspace.fs);
   const mergedInto = new Map<ResolvedLocation, ResolvedLocation>();
-  const locations = rankLocations(ranked, mergedInto);
+  const locations = rankLocations(ranks, mergedInto, asserted);
   const orphans = applyRoles(locations, related, resolvedByRaw, mergedInto);
   for (const { location } of orphans) {
     delete location.role;
