@@ -50,7 +50,13 @@ describe('learnLinePrefix', () => {
 });
 
 describe('learnLinePrefix on a pasted line-number column', () => {
-  const build = ['cc -c src/a.c', 'src/a.c: In function ‘f’:', 'src/a.c:6:5: error: expected ‘;’', '    6 |     return x;', 'make: *** [all] Error 1'];
+  const build = [
+    'cc -c src/a.c',
+    'src/a.c: In function ‘f’:',
+    'src/a.c:6:5: error: expected ‘;’',
+    '    6 |     return x;',
+    'make: *** [all] Error 1',
+  ];
 
   it("learns `cat -n`'s right-aligned gutter and keeps the tool's indentation behind its tab", () => {
     const learned = learnLinePrefix(build.map((row, index) => `${String(index + 8).padStart(6)}\t${row}`).join('\n'));
