@@ -43,7 +43,9 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
   // same literal leads a position that ends its line (`a.js: Unexpected token (7:4)`, Babel and prettier): the
   // permissive tier looks for its file earlier on the line.
   `#(?:L|lines-)\\d`,
-  `\\(\\d{1,7}(?:(?:, ?\\d{1,5})?\\) in |[:,] ?\\d{1,5}\\)[ \\t]*$)`,
+  // The same literal leads a traceback header a host relays after its own words (`Broken DAG: [x.py] Traceback (most
+  // recent call last):`; prose/trace-run.ts).
+  `\\((?:\\d{1,7}(?:(?:, ?\\d{1,5})?\\) in |[:,] ?\\d{1,5}\\)[ \\t]*$)|most recent call last\\):?\\s*$)`,
   // A source read from standard input (`<stdin>:3:18: error`, `[stdin]:3`, ruff's `-:1:8`): its file is named by
   // the command only (src/resolve/command-names.ts).
   ...topLevelAlternatives(STANDARD_INPUT_ANCHOR),

@@ -288,6 +288,9 @@ function parseProse(context: LineContext): boolean {
   for (const found of phrases) {
     const file = conventionalName(pathInLogicalName(withoutHost(found.file)));
     if (!(found.line >= 1) || proposedAlready(context, file, found.line, found.unnamed === true, found.joined === true)) continue;
+    // A frame of a run names its own file: one borrowed from the header above (`<frozen importlib._bootstrap>` names none
+    // this tier reads) is not the frame's.
+    if (run !== undefined && (found.fromAbove === true || found.unnamed === true)) continue;
     // A message in two lines is one message; a later item of a list is its own.
     const lineAbove = found.fromAbove ? (context.line(-1) ?? '') : '';
     const message = !found.fromAbove
