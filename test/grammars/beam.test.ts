@@ -108,7 +108,10 @@ describe('erlc and eunit', () => {
   });
 
   it('does not read Erlang tuples outside an EUnit report unless they are a stack entry location list', () => {
-    expect(scan(['{"init terminating",{undef,[{file,"src/m.erl"},{line,3}]}}'])).toEqual([]);
+    // The prose tier's record fields (prose/fields.ts) still propose the pair, kept only if the workspace has the file.
+    expect(scan(['{"init terminating",{undef,[{file,"src/m.erl"},{line,3}]}}'])).toMatchObject([
+      { file: 'src/m.erl', line: 3, format: 'prose', hints: { confirm: true } },
+    ]);
     expect(scan(['[{m,f,0,[{file,"src/m.erl"},{line,12}]}]'])).toMatchObject([{ file: 'src/m.erl', line: 12, format: 'otp-stack-term' }]);
   });
 });
@@ -144,6 +147,9 @@ describe('otp-stack-term', () => {
   });
 
   it('leaves a file tuple that is not a stack entry location list alone', () => {
-    expect(scan(['{ok,[{file,"notes.erl"}]}', 'Config: {file,"src/a.erl"},{line,3}'])).toEqual([]);
+    // No beam format reads them; the prose tier's record fields propose the pair for the workspace to confirm.
+    expect(scan(['{ok,[{file,"notes.erl"}]}', 'Config: {file,"src/a.erl"},{line,3}'])).toMatchObject([
+      { file: 'src/a.erl', line: 3, format: 'prose', hints: { confirm: true } },
+    ]);
   });
 });

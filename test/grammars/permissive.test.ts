@@ -203,6 +203,37 @@ describe('permissive tier', () => {
     expect(result.unresolved).toEqual([]);
   });
 
+  it("reads a config file's bare name and line after a line-leading severity word, and standard input at a line start", async () => {
+    const root = await makeWorkspace({ 'etc/logrotate.d/webapp': 'a\n'.repeat(40), 'docker/Dockerfile': 'FROM x\n'.repeat(9) });
+    const log = [
+      "error: webapp:27 unknown option 'endscript' -- ignoring line",
+      "    error: /etc/logrotate.d/webapp:19 unknown option 'hourly'",
+      'error: retries:3 left, giving up',
+      '$ docker run --rm -i linter < ../../docker/Dockerfile',
+      '-:4 DL3007 warning: pin the image',
+      '/dev/stdin:2 DL3006 tag the image',
+    ].join('\n');
+    // The tools' own formats (logrotate, hadolint) read these lines first: the tier alone shows what is left when they are missing.
+    const scanner = createScanner({ normaliseLine, formats: ['permissive'] });
+    scanner.write(log);
+    expect(scanner.end().locations.map((location) => `${location.file}:${location.line}`)).toEqual([
+      'webapp:27',
+      '/etc/logrotate.d/webapp:19',
+      'retries:3',
+      '-:4',
+      '/dev/stdin:2',
+    ]);
+    const cwd = `${root}/etc/logrotate.d`;
+    const result = await locate({ text: log }, { cwd, roots: [root], formats: ['permissive'] });
+    // `retries` names no file; standard input is the file the echoed command names.
+    expect(result.locations.map((location) => `${location.file}:${location.line}`)).toEqual([
+      'etc/logrotate.d/webapp:27',
+      'etc/logrotate.d/webapp:19',
+      'docker/Dockerfile:4',
+      'docker/Dockerfile:2',
+    ]);
+  });
+
   it.each(
     findFixtureCases(FIXTURES)
       .filter((fixture) => !fixture.log.includes('/permissive/'))

@@ -54,4 +54,23 @@ describe('frame runs under an ordered header', () => {
       'conf/app.ini:8 none',
     ]);
   });
+
+  it('reads a header a host relays after its own words, and frames a copy moved to the margin', () => {
+    const log = [
+      'Broken job: [jobs/nightly.tcl] Traceback (most recent call last):',
+      '  step at line 12 of steps/cart.rb',
+      '    add_item()',
+      'step at line 30 of lib/cart.rb',
+      '    raise',
+      'helper at line 9 of lib/util.rb',
+      'CartError: empty',
+    ].join('\n');
+    // The third place starts with another word than the run's frames: no frame of the run.
+    expect(frames(log)).toEqual(['steps/cart.rb:12 #0', 'lib/cart.rb:30 #1', 'lib/util.rb:9 none']);
+  });
+
+  it("takes no frame whose file is only the header's", () => {
+    const log = ['Broken job: [jobs/nightly.py] Traceback (most recent call last):', '  File "<frozen boot>", line 219, in run'].join('\n');
+    expect(frames(log)).toEqual([]);
+  });
 });

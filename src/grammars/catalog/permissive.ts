@@ -39,10 +39,14 @@ const SHAPES = new RegExp(
   'g',
 );
 
-// A line that starts with an absolute path and its line, bare or after a severity word (polybar's `error: F:153: …`).
-const EXTENSIONLESS_ABSOLUTE_HEADS = [
-  String.raw`^\/[^\s:]{1,300}:\d{1,7}:`,
-  String.raw`^(?:[Ee]rror|ERROR|[Ww]arning|WARNING|[Ff]atal|FATAL): \/[^\s:]{1,300}:\d{1,7}:`,
+// A line that starts with an absolute path and its line (`/home/u/.config/bar/config:153:`), or a name with or without
+// folders and its line after a severity word that starts the line (polybar's `error: F:153: …`, logrotate's `error:
+// wtmp:9 msg` and `error: /etc/logrotate.d/app:19 msg`): config files have no extension.
+// Standard input at a line's start (`-:4 DL3007 …`, `/dev/stdin:2 DL3006 …`): the command names the file (resolve).
+const EXTENSIONLESS_HEADS = [
+  String.raw`^\/[^\s:]{1,300}:\d{1,7}[:\s]`,
+  String.raw`^-:\d{1,7}[:\s]`,
+  String.raw`^\s*(?:[Ee]rror|ERROR|[Ww]arning|WARNING|[Ff]atal|FATAL): [^\s:]{1,300}:\d{1,7}[:\s]`,
 ];
 
 // Tokens that are never files whatever the workspace holds: numbers, versions, addresses, dates and clocks.
@@ -77,7 +81,8 @@ function parsePermissive(context: LineContext): boolean {
     const token = withoutScheme(match[1]!);
     const lineText = match[2] ?? match[4] ?? match[6] ?? match[7] ?? match[10] ?? match[11] ?? match[12] ?? match[14] ?? match[16];
     const line = Number(lineText ?? match[18]);
-    if (token === undefined || !candidate(token) || !(line >= 1)) continue;
+    const standardInput = token === '-' && match.index === 0;
+    if (token === undefined || !(candidate(token) || standardInput) || !(line >= 1)) continue;
     // A blank before `(L,C)` or `(L:C)` leaves any word before it (`Unexpected token (7:4)`): only a file-like one counts.
     if ((match[14] !== undefined || match[16] !== undefined) && !FILE_LIKE.test(token)) continue;
     const columnText = match[3] ?? match[5] ?? match[8] ?? match[13] ?? match[15] ?? match[17];
@@ -187,7 +192,7 @@ const permissive: GrammarFormat = {
   // The universal anchors, tried anywhere in a line, which is where these paths are; and, at a line's start only (cheap:
   // one dispatch by first character), an absolute path without an extension before `:L:` (`/home/u/.config/bar/config:153:`,
   // after a severity word too), which no universal anchor selects (an extensionless one anywhere in a line cost ~45 %).
-  anchor: [...UNIVERSAL_ANCHORS, ...EXTENSIONLESS_ABSOLUTE_HEADS].join('|'),
+  anchor: [...UNIVERSAL_ANCHORS, ...EXTENSIONLESS_HEADS].join('|'),
   fallback: true,
   parse: parsePermissive,
 };

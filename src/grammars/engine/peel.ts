@@ -14,6 +14,17 @@ const LOGFMT_PAIR = /([A-Za-z_][\w.-]*)=("(?:[^"\\]|\\.)*"|[^\s"]*)/gy;
 // The fields that carry what the wrapped tool printed, in the order they are joined.
 const MESSAGE_KEYS = ['msg', 'message'];
 const ERROR_KEYS = ['error', 'err'];
+// The fields a logger names its record's source place by (Python's `pathname`/`filename` and `lineno`, a caller's
+// `file` and `line`): kept after the message as `file=F line=N`, which the prose tier reads (prose/fields.ts) and the
+// workspace confirms. A full path first: Python's `filename` is only the base name of its `pathname`.
+const SOURCE_FILE_KEYS = ['pathname', 'file_path', 'filepath', 'filePath', 'file', 'fileName', 'filename', 'source_file'];
+const SOURCE_LINE_KEYS = ['lineno', 'line', 'lineNumber', 'line_number'];
+
+function withSourcePlace(text: string, field: (key: string) => unknown): string {
+  const file = SOURCE_FILE_KEYS.map(field).find((value) => typeof value === 'string' && /^[^\s"']{1,300}$/.test(value));
+  const line = SOURCE_LINE_KEYS.map(field).find((value) => /^\d{1,7}$/.test(String(value)));
+  return file === undefined || line === undefined ? text : `${text} file=${String(file)} line=${String(line)}`;
+}
 
 function unquoteLogfmt(value: string): string {
   if (!value.startsWith('"')) return value;
@@ -61,8 +72,12 @@ function readLogfmt(line: string): StructuredLogLine | undefined {
   const error = ERROR_KEYS.map((key) => fields.get(key)).find((value) => value !== undefined);
   const text = unquoteLogfmt(message);
   const level = fields.get('level') ?? fields.get('lvl');
+  const source = (key: string): string | undefined => {
+    const value = fields.get(key);
+    return value === undefined ? undefined : unquoteLogfmt(value);
+  };
   return {
-    text: error === undefined ? text : `${text}: ${unquoteLogfmt(error)}`,
+    text: withSourcePlace(error === undefined ? text : `${text}: ${unquoteLogfmt(error)}`, source),
     severity: levelSeverity(level === undefined ? undefined : unquoteLogfmt(level)),
   };
 }
@@ -88,8 +103,8 @@ function readJsonLog(line: string): StructuredLogLine | undefined {
   if (level === undefined || typeof message !== 'string') return undefined;
   const error = ERROR_KEYS.map((key) => fields[key]).find((value) => typeof value === 'string');
   // A message's own newlines join its lines with a space, as the logfmt reader does.
-  const text = (typeof error === 'string' ? `${message}: ${error}` : message).replace(/\r?\n/g, ' ');
-  return { text, severity: levelSeverity(level as string | number) };
+  const joined = (typeof error === 'string' ? `${message}: ${error}` : message).replace(/\r?\n/g, ' ');
+  return { text: withSourcePlace(joined, (key) => fields[key]), severity: levelSeverity(level as string | number) };
 }
 
 /** The message (and error) of a logfmt or JSON log line with the logger's level; undefined when it is neither. */

@@ -31,7 +31,8 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
   // report's aligned field (Flyway's `Line       : 33`). One alternative led by the same letters: irregexp starts
   // it where the old one started. An error page's markup may wrap the number (Drupal's `line <em class="placeholder">41</em>`:
   // engine/line-texts.ts drops it before the formats read the line).
-  `(?:[Ll]ine|LINE)s?(?: *[:=#][ \\t]*| +)(?:<[a-z]{1,6}(?: [^<>\\n]{0,80})?>)?\\d`,
+  // A record's line field too (prose/fields.ts): `"lineno": 57`, `'line': 8`, `lineNumber: 12`, Erlang's `{line,12}`.
+  `(?:[Ll]ine|LINE)(?:s|no|No|_?[Nn]umber)?["']?(?: *[:=#,][ \\t]*| +)(?:<[a-z]{1,6}(?: [^<>\\n]{0,80})?>)?\\d`,
   // Python frames with the path quoted (`File "`), and extensionless build files (Makefile:12, Dockerfile:3,
   // Jenkinsfile, Gemfile…) by their common ending: naming the prefixes made irregexp start a match at every
   // D, d, M, m, C, J, V, G and R of the log (measured: 140 → 110 ms per 100 MB for the whole regex).
@@ -42,7 +43,9 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
   // same literal leads a position that ends its line (`a.js: Unexpected token (7:4)`, Babel and prettier): the
   // permissive tier looks for its file earlier on the line.
   `#(?:L|lines-)\\d`,
-  `\\(\\d{1,7}(?:(?:, ?\\d{1,5})?\\) in |[:,] ?\\d{1,5}\\)[ \\t]*$)`,
+  // The same literal leads a traceback header a host relays after its own words (`Broken DAG: [x.py] Traceback (most
+  // recent call last):`; prose/trace-run.ts).
+  `\\((?:\\d{1,7}(?:(?:, ?\\d{1,5})?\\) in |[:,] ?\\d{1,5}\\)[ \\t]*$)|most recent call last\\):?\\s*$)`,
   // A source read from standard input (`<stdin>:3:18: error`, `[stdin]:3`, ruff's `-:1:8`): its file is named by
   // the command only (src/resolve/command-names.ts).
   ...topLevelAlternatives(STANDARD_INPUT_ANCHOR),

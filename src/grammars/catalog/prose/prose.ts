@@ -32,6 +32,7 @@ import { includedChainHead, likely, onlyMarked, tokensOf, fullest, type Token } 
 import { calledTemplate, conventionalName, pathInLogicalName, pathLike, SEVERITY_WORD, withoutHost } from './words.js';
 import { splitFromPreviousLine } from './split-location.js';
 import { frameInRun, noteTraceHeader, type RunFrame } from './trace-run.js';
+import { emitFieldPlaces, mayHoldFields } from './fields.js';
 
 const MAX_PHRASES = 8;
 
@@ -260,14 +261,15 @@ function parseProse(context: LineContext): boolean {
   const text = context.text;
   if (splitFromPreviousLine(context) || rowUnderHeader(context) || markedRowUnderHeader(context)) return true;
   if (noteTraceHeader(context)) return false;
-  if (!ANY_PHRASE.test(text)) return false;
+  const byFields = mayHoldFields(text) && emitFieldPlaces(context);
+  if (!ANY_PHRASE.test(text)) return byFields;
   if (QUERY_ECHO.test(text)) return false;
   const severity = severityOf(SEVERITY_WORD.exec(text)?.[1]);
-  let claimed = false;
+  let claimed = byFields;
   let above: string | undefined | null = null;
   const fileOfAbove = (): string | undefined => (above === null ? (above = listFileAbove(context)) : above);
   const phrases = rememberedPhrasesOf(text, fileOfAbove, () => fileBelow(context));
-  if (phrases.length === 0) return false;
+  if (phrases.length === 0) return byFields;
   rememberListItem(context, phrases);
   // A Python traceback whose newlines a copy lost is one line of frames: its header says the innermost is last.
   // So is a message that wraps the error it met in the file it read (Apache's `Syntax error on line 140 of a.conf:
@@ -286,6 +288,9 @@ function parseProse(context: LineContext): boolean {
   for (const found of phrases) {
     const file = conventionalName(pathInLogicalName(withoutHost(found.file)));
     if (!(found.line >= 1) || proposedAlready(context, file, found.line, found.unnamed === true, found.joined === true)) continue;
+    // A frame of a run names its own file: one borrowed from the header above (`<frozen importlib._bootstrap>` names none
+    // this tier reads) is not the frame's.
+    if (run !== undefined && (found.fromAbove === true || found.unnamed === true)) continue;
     // A message in two lines is one message; a later item of a list is its own.
     const lineAbove = found.fromAbove ? (context.line(-1) ?? '') : '';
     const message = !found.fromAbove

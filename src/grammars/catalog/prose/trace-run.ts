@@ -3,8 +3,9 @@
 import type { LineContext } from '../../engine/format.js';
 
 // `Traceback (most recent call last):` (Python, and the step runners and REPLs that print its layout): the innermost
-// frame is the last of the run, which the prose format's trace order already says.
-const LAST_CALL_LAST = /^\s*(?:\w[\w ]{0,30} )?\(most recent call last\):?\s*$/i;
+// frame is the last of the run, which the prose format's trace order already says. A host may print its own words
+// before a traceback it relays on the same line (`Broken DAG: [dags/x.py] Traceback (most recent call last):`).
+const LAST_CALL_LAST = /(?:^\s*(?:\w[\w ]{0,30} )?|\bTraceback )\(most recent call last\):?\s*$/i;
 // A frame run is indented under its header (each frame and its source line); a line at the margin ends it.
 const MAX_RUN_LOOKUP = 40;
 const MAX_GAP = 8;
@@ -16,6 +17,8 @@ const headerLineOf = new WeakMap<LineContext, number>();
 
 interface FrameRun {
   active: boolean;
+  // The word the run's frames start with (`File`, `at`): a frame a copy moved to the margin still starts with it.
+  lead: string;
   // Taken only when a frame of the run is emitted: a run another format read already takes no trace id.
   trace: number | undefined;
   index: number;
@@ -38,19 +41,25 @@ export function noteTraceHeader(context: LineContext): boolean {
 
 /** The trace and the frame's place in it when this indented line is a frame of a run under an ordered header. */
 export function frameInRun(context: LineContext): RunFrame | undefined {
-  if (!/^\s/.test(context.text)) return undefined;
+  const indented = /^\s/.test(context.text);
+  // A web copy may lose a frame's indentation (issue 20's copy damage): at the margin, a line continues a run only
+  // when it starts with the word the run's frames start with.
+  if (!indented && !/^[A-Za-z]/.test(context.text)) return undefined;
   const header = headerLineOf.get(context);
   if (header === undefined || context.logLine - header > MAX_RUN_LOOKUP * 4) return undefined;
-  const run = context.state<FrameRun>(() => ({ active: false, trace: undefined, index: 0, logLine: -1 }));
+  const run = context.state<FrameRun>(() => ({ active: false, lead: '', trace: undefined, index: 0, logLine: -1 }));
   const gap = context.logLine - run.logLine;
   // The run's previous frame is near and only indented lines lie between: this frame continues it (one look-up
   // per frame, not a walk to the header).
-  if (run.active && gap >= 1 && gap <= MAX_GAP && indentedBetween(context, gap)) return next(run, context);
+  const continues = run.active && gap >= 1 && gap <= MAX_GAP && indentedBetween(context, gap);
+  if (continues && (indented || leadOf(context.text) === run.lead)) return next(run, context);
+  if (!indented) return undefined;
   for (let delta = -1; delta >= -MAX_RUN_LOOKUP; delta--) {
     const line = context.line(delta);
     if (line === undefined) return undefined;
     if (LAST_CALL_LAST.test(line)) {
       run.active = true;
+      run.lead = leadOf(context.text);
       run.trace = undefined;
       run.index = 0;
       return next(run, context);
@@ -68,4 +77,8 @@ function indentedBetween(context: LineContext, gap: number): boolean {
 function next(run: FrameRun, context: LineContext): RunFrame {
   run.logLine = context.logLine;
   return { trace: () => (run.trace ??= context.newTraceId()), index: run.index++ };
+}
+
+function leadOf(text: string): string {
+  return /^\s*(\S+)/.exec(text)?.[1] ?? '';
 }
