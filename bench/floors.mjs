@@ -12,6 +12,7 @@
 //     is read (the kernel, the registry loaded, every line found and its line-start anchors tried:
 //     bench/floor-prefilter.ts); and against `faultline locate` itself.
 // Usage: node bench/floors.mjs [--quick]   (run.mjs runs it after its own targets)
+import './plain-node.mjs';
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

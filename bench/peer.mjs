@@ -15,6 +15,7 @@
 // 0.25 s for 1 MB, against 0.031 s per MB once warm; in one process the same 1 MB takes 216, 97, 86, 56 ms in four
 // calls: V8 tiering the scanner up (68 functions reach TurboFan, 5 deopts). V8 flags set after the bundles compiled
 // (--interrupt-budget=8000/30000, --max-lazy) changed nothing (0.26–0.30 s CPU); set before, V8 refuses the cache.
+import './plain-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

@@ -65,6 +65,7 @@
 // its resolution (a replay re-asking stat, realpath and the workspace listing) ~0.16. Not shared across calls: the
 // barren-line memo (a prose line's outcome depends on the workspace test, so a file created would go unseen).
 // Usage: node bench/realistic.mjs [--quick]   (run.mjs runs it; it prints the 100 MB and RSS rows itself)
+import './plain-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

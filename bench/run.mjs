@@ -2,6 +2,7 @@
 // `npm run bench`: faultline locate against ripgrep on the same logs in the same run (shared/bench/gen-log.mjs),
 // plus start-up against bare node, pathological lines, recall of the planted locations, and peak RSS.
 // Then the capture and language-server benchmarks. Ratios, not absolute times, are what to compare.
+import './plain-node.mjs';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -11,4 +11,8 @@
 // sparse logs; 450 000 lost on the dense ones; adding --always-sparkplug or --max-lazy changed nothing. On a quiet
 // machine the dense 10 MB logs were 3-5 % slower in wall time under it, so a large scan puts V8's budget back once the
 // scanner is compiled (src/cli/heap.ts); below 4 MB (real 1 MB cargo, pytest, tsc logs) wall time fell 5-10 %.
-export const CLI_V8_FLAGS = ['--interrupt-budget=300000'];
+// --max-inlined-bytecode-size-cumulative: less inlining per optimised function. TurboFan's compiles were ~18 % of the
+// instructions of a cold 1 MB tsc run (callgrind), on the second core but still CPU; a quarter of V8's 920 bytes kept
+// the dense 1 MB peer logs 0-6 % lower in user+sys CPU (tsc 0.32 → 0.30 s, mypy 0.35 → 0.33 s, medians of 7 and 9
+// interleaved runs) and the 10 MB ones the same or lower. A large scan set it already (src/cli/heap.ts, for its peak).
+export const CLI_V8_FLAGS = ['--interrupt-budget=300000', '--max-inlined-bytecode-size-cumulative=230'];

@@ -27,6 +27,7 @@ export async function keepYoungGenerationSmall(): Promise<void> {
   // inlined up to 920 bytecode bytes each. A quarter of that held the 100 MB sparse log's peak at 76–77 MB instead of
   // 79–81 (5 runs), and the dense 10 MB peer logs' CPU within noise or lower (less to compile); --no-opt would save
   // ~14 MB but cost the scan 10–15 %, and the per-thread arenas (another ~7 MB) can only be capped before start-up.
+  // dist/cli.cjs sets it from its start for every log (scripts/cli-v8-flags.mjs); this covers runCli without the launcher.
   setFlagsFromString('--max-inlined-bytecode-size-cumulative=230');
   // V8's own tier-up budget again (Node 20: 67 584; the executable raised it, scripts/cli-v8-flags.mjs): a long scan
   // spends its time in a few hot loops that the higher budget left unoptimised longer. Quiet machine, wall medians of
