@@ -121,13 +121,16 @@ function fileFor(
 // A log repeats its lines (the same warning per file, per retry, per copy of a run): what a line's own words say
 // is read once per distinct text. Only an analysis that never looked at the line above is kept, so the memo is a
 // pure function of the text; it is bounded in entries and in the length of the lines it keeps.
+// Where a long line's later number phrases are, for the words around them (tokens.ts).
+const LATE_PLACES = new RegExp(ANY_PHRASE.source, 'g');
+
 const phrasesMemo = new RepeatMemo<readonly Found[]>(512, 1024);
 
 function rememberedPhrasesOf(text: string, above: () => string | undefined, below: () => string | undefined): readonly Found[] {
   const known = phrasesMemo.get(text);
   if (known !== undefined) return known;
   let lookedAbove = false;
-  const tokens = tokensOf(text);
+  const tokens = tokensOf(text, LATE_PLACES);
   const phrases =
     tokens.length === 0
       ? []
