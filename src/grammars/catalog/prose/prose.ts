@@ -31,6 +31,7 @@ import {
 import { includedChainHead, likely, onlyMarked, tokensOf, fullest, type Token } from './tokens.js';
 import { calledTemplate, conventionalName, pathInLogicalName, pathLike, SEVERITY_WORD, withoutHost } from './words.js';
 import { splitFromPreviousLine } from './split-location.js';
+import { blockOffset } from './block-lines.js';
 import { frameInRun, noteTraceHeader, type RunFrame } from './trace-run.js';
 
 const MAX_PHRASES = 8;
@@ -286,6 +287,8 @@ function parseProse(context: LineContext): boolean {
     if (found.fromAbove && callerOfNamedPlace(context)) return 'note';
     return found.fromAbove ? severityOf(SEVERITY_WORD.exec(message)?.[1]) : severity;
   };
+  // A file place under the lines of blocks it holds (Tcl's `("foreach" body line 3)`) is where the block starts.
+  const inBlocks = phrases.length === 1 ? blockOffset(context) : 0;
   for (const found of phrases) {
     const file = conventionalName(pathInLogicalName(withoutHost(found.file)));
     if (!(found.line >= 1) || proposedAlready(context, file, found.line, found.unnamed === true, found.joined === true)) continue;
@@ -302,7 +305,7 @@ function parseProse(context: LineContext): boolean {
     }
     const location: Emitted = {
       file,
-      line: found.line,
+      line: found.line + inBlocks,
       column: found.column,
       endLine: found.endLine,
       severity: severityFor(found, message),
