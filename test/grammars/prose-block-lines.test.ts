@@ -60,3 +60,12 @@ describe('prose tier: lines counted from a block', () => {
     expect(proposed(`${two.join('\n')}\n`)).toEqual(['a/one.tcl:11', 'a/two.tcl:5']);
   });
 });
+
+describe('prose tier: block lines of a chain joined onto one line', () => {
+  it('adds the block lines between the chain start (or the frame before) and each file place', () => {
+    const line =
+      'failed: bad value while executing "error bad" ("foreach" body line 3) invoked from within "foreach x $xs {..." ' +
+      '(file "jobs/inner.tcl" line 6) invoked from within "source jobs/inner.tcl" (file "jobs/run.tcl" line 4)';
+    expect(proposed(`${line}\n`)).toEqual(['jobs/inner.tcl:8', 'jobs/run.tcl:4']);
+  });
+});

@@ -27,3 +27,22 @@ export function blockOffset(context: LineContext): number {
   }
   return offset;
 }
+
+// The same chain joined onto one line by a copy: the block lines between the chain's start (or the frame before) and a
+// `(file "F" line M)` place at `start`. The line is bounded (line-texts.ts) and so is the number of its places.
+const BLOCK_IN_LINE = /\((?:[a-z]+ ){0,3}"[^"\n]{1,64}" (?:[a-z]+ ){0,2}(?:body|script|arm) line (\d{1,7})\)/g;
+const CHAIN_END_IN_LINE = /while executing|\((?:procedure|file) "/g;
+
+/** The lines to add to a file place that opens at `start` inside a joined chain, 0 when none. */
+export function blockOffsetWithin(text: string, start: number): number {
+  if (!text.startsWith('(file ', start - 6)) return 0;
+  let from = 0;
+  CHAIN_END_IN_LINE.lastIndex = 0;
+  for (let end = CHAIN_END_IN_LINE.exec(text); end !== null && end.index < start - 6; end = CHAIN_END_IN_LINE.exec(text))
+    from = end.index + end[0].length;
+  let offset = 0;
+  BLOCK_IN_LINE.lastIndex = from;
+  for (let block = BLOCK_IN_LINE.exec(text); block !== null && block.index < start; block = BLOCK_IN_LINE.exec(text))
+    offset += Math.max(0, Number(block[1]) - 1);
+  return offset;
+}

@@ -31,7 +31,7 @@ import {
 import { includedChainHead, likely, onlyMarked, tokensOf, fullest, type Token } from './tokens.js';
 import { calledTemplate, conventionalName, pathInLogicalName, pathLike, SEVERITY_WORD, withoutHost } from './words.js';
 import { splitFromPreviousLine } from './split-location.js';
-import { blockOffset } from './block-lines.js';
+import { blockOffset, blockOffsetWithin } from './block-lines.js';
 import { frameInRun, noteTraceHeader, type RunFrame } from './trace-run.js';
 
 const MAX_PHRASES = 8;
@@ -305,7 +305,7 @@ function parseProse(context: LineContext): boolean {
     }
     const location: Emitted = {
       file,
-      line: found.line + inBlocks,
+      line: found.line + (phrases.length === 1 ? inBlocks : blockOffsetWithin(text, found.start)),
       column: found.column,
       endLine: found.endLine,
       severity: severityFor(found, message),
