@@ -79,9 +79,8 @@ function pickPrimary(sorted: readonly Ranked[], asserted: ReadonlySet<number>): 
   const framed = sorted.filter((entry) => entry.location.frame !== undefined);
   const raising = deepestRootCauseFrame(framed);
   const frame = raising && testEntryFrame(raising, framed, asserted);
-  const firstError = firstPlaced(
-    sorted.filter((entry) => !entry.location.frame && entry.location.severity === 'error' && !isBuildReport(entry)),
-  );
+  const errors = sorted.filter((entry) => !entry.location.frame && entry.location.severity === 'error' && !isBuildReport(entry));
+  const firstError = firstPlaced(errors.filter((entry) => !isRecoveredError(entry.location))) ?? firstPlaced(errors);
   if (firstError) {
     const restatesFrame = framed.some((entry) => samePlace(entry.location, firstError.location));
     if (!frame || !restatesFrame || samePlace(frame.location, firstError.location)) return firstError;
@@ -93,6 +92,18 @@ function pickPrimary(sorted: readonly Ranked[], asserted: ReadonlySet<number>): 
   if (frame && before.length === 0) return frame;
   const candidates = before.length > 0 ? before : located;
   return firstPlaced(candidates.filter((entry) => entry.location.severity === 'warning')) ?? firstPlaced(candidates) ?? sorted[0];
+}
+
+/**
+ * An error its tool calls one it recovers from: libxml2's `validity error` (xsltproc reads on and, with no other error,
+ * writes its output and exits 0), a `non-fatal error`, a `recoverable error`. Errors of equal rank keep the order the
+ * tool printed them (issue 20), but one of these is not the equal of an error that stopped the run: that error is
+ * primary, and a recovered one is only when it is the run's only kind.
+ */
+const RECOVERED_ERROR = /^(?:validity|non-?fatal|recoverable) error\b/i;
+
+function isRecoveredError(location: Pick<ResolvedLocation, 'message'>): boolean {
+  return RECOVERED_ERROR.test(location.message);
 }
 
 // The exception a build driver raises to say that a program it ran failed (cythonize's CompileError, distutils'

@@ -48,6 +48,22 @@ describe('diagnostics', () => {
     expect(await order([raw('a.ts', { line: 4 }), raw('b.ts', { line: 5 })])).toEqual(['a.ts:4', 'b.ts:5']);
   });
 
+  it('keeps printed order among equal errors, but an error the tool recovers from yields to one that stopped it', async () => {
+    const validity = raw('a.ts', { line: 7, severity: 'error', message: 'validity error : xml:id : attribute value x is not an NCName' });
+    const compile = raw('b.ts', { line: 14, severity: 'error', message: 'element if' });
+    const later = raw('c.ts', { line: 20, severity: 'error', message: 'another error' });
+    // The rest stay in printed order.
+    expect(await order([validity, compile, later])).toEqual(['b.ts:14', 'a.ts:7', 'c.ts:20']);
+    expect(await order([compile, later])).toEqual(['b.ts:14', 'c.ts:20']);
+    // Only recovered errors (xmllint --valid's run): the first of them.
+    const second = raw('c.ts', { line: 3, severity: 'error', message: 'Non-fatal error: duplicate key' });
+    expect(await order([validity, second])).toEqual(['a.ts:7', 'c.ts:3']);
+    // A recovered error still outranks a warning, and a fatal one that merely names recovery is no recovered one.
+    expect((await order([raw('b.ts', { line: 2, severity: 'warning' }), validity]))[0]).toBe('a.ts:7');
+    const fatal = raw('b.ts', { line: 5, severity: 'error', message: 'Recoverable fatal error: Object could not be converted' });
+    expect(await order([validity, fatal])).toEqual(['b.ts:5', 'a.ts:7']);
+  });
+
   it('prefers an error diagnostic over a stack trace', async () => {
     const raws = [frame('a.ts', 1, { index: 0 }), raw('b.ts', { line: 2, severity: 'error' })];
     expect((await order(raws))[0]).toBe('b.ts:2');

@@ -31,6 +31,7 @@ import {
 import { includedChainHead, likely, onlyMarked, tokensOf, fullest, type Token } from './tokens.js';
 import { calledTemplate, conventionalName, pathInLogicalName, pathLike, SEVERITY_WORD, withoutHost } from './words.js';
 import { splitFromPreviousLine } from './split-location.js';
+import { blockOffset, blockOffsetWithin } from './block-lines.js';
 import { frameInRun, noteTraceHeader, type RunFrame } from './trace-run.js';
 import { emitFieldPlaces, mayHoldFields } from './fields.js';
 
@@ -122,13 +123,16 @@ function fileFor(
 // A log repeats its lines (the same warning per file, per retry, per copy of a run): what a line's own words say
 // is read once per distinct text. Only an analysis that never looked at the line above is kept, so the memo is a
 // pure function of the text; it is bounded in entries and in the length of the lines it keeps.
+// Where a long line's later number phrases are, for the words around them (tokens.ts).
+const LATE_PLACES = new RegExp(ANY_PHRASE.source, 'g');
+
 const phrasesMemo = new RepeatMemo<readonly Found[]>(512, 1024);
 
 function rememberedPhrasesOf(text: string, above: () => string | undefined, below: () => string | undefined): readonly Found[] {
   const known = phrasesMemo.get(text);
   if (known !== undefined) return known;
   let lookedAbove = false;
-  const tokens = tokensOf(text);
+  const tokens = tokensOf(text, LATE_PLACES);
   const phrases =
     tokens.length === 0
       ? []
@@ -285,6 +289,8 @@ function parseProse(context: LineContext): boolean {
     if (found.fromAbove && callerOfNamedPlace(context)) return 'note';
     return found.fromAbove ? severityOf(SEVERITY_WORD.exec(message)?.[1]) : severity;
   };
+  // A file place under the lines of blocks it holds (Tcl's `("foreach" body line 3)`) is where the block starts.
+  const inBlocks = phrases.length === 1 ? blockOffset(context) : 0;
   for (const found of phrases) {
     const file = conventionalName(pathInLogicalName(withoutHost(found.file)));
     if (!(found.line >= 1) || proposedAlready(context, file, found.line, found.unnamed === true, found.joined === true)) continue;
@@ -304,7 +310,7 @@ function parseProse(context: LineContext): boolean {
     }
     const location: Emitted = {
       file,
-      line: found.line,
+      line: found.line + (phrases.length === 1 ? inBlocks : blockOffsetWithin(text, found.start)),
       column: found.column,
       endLine: found.endLine,
       severity: severityFor(found, message),

@@ -78,16 +78,54 @@ function joinedWindowsPath(text: string, tokens: readonly Token[], at: number): 
   return undefined;
 }
 
-export function tokensOf(text: string): Token[] {
-  const tokens: Token[] = [];
-  TOKEN.lastIndex = 0;
-  for (let match = TOKEN.exec(text); match !== null && tokens.length < MAX_TOKENS; match = TOKEN.exec(text)) {
+// The words of text[from, to) (a word may run past `to`), at most `max` of them.
+function wordsBetween(text: string, from: number, to: number, max: number, into: Token[]): void {
+  const limit = into.length + max;
+  TOKEN.lastIndex = from;
+  for (let match = TOKEN.exec(text); match !== null && match.index < to && into.length < limit; match = TOKEN.exec(text)) {
     const quoted = match[1] ?? match[2] ?? match[3];
     const token =
       quoted === undefined ? trimmed(match[4]!, match.index) : { path: quoted, start: match.index, end: match.index + match[0].length };
     token.path = withoutElision(token.path);
-    tokens.push(token);
+    into.push(token);
   }
+}
+
+// A stack flattened onto one line by a copy (FreeMarker's `[in template "x.ftl" at line 232, column 9]` frames after a
+// long message) names places past the first MAX_TOKENS words. Around each later place the caller's pattern finds, the
+// last WINDOW_TOKENS words within PLACE_REACH characters before it and the first WINDOW_TOKENS from it on are read too,
+// at most MAX_LATE_PLACES times: a line of any length costs a bounded number of words and the pattern's one scan.
+const MAX_LATE_PLACES = 8;
+const PLACE_REACH = 160;
+const WINDOW_TOKENS = 16;
+
+function wordsAroundLatePlaces(text: string, horizon: number, places: RegExp, into: Token[]): void {
+  let covered = horizon;
+  places.lastIndex = horizon;
+  for (let place = places.exec(text), windows = 0; place !== null && windows < MAX_LATE_PLACES; place = places.exec(text), windows++) {
+    let from = Math.max(covered, place.index - PLACE_REACH);
+    // A window starts on a word's first character, never inside a word.
+    if (from > covered) while (from < place.index && !/\s/.test(text[from - 1]!)) from++;
+    const before: Token[] = [];
+    if (from < place.index) wordsBetween(text, from, place.index, PLACE_REACH, before);
+    into.push(...before.slice(-WINDOW_TOKENS));
+    const start = Math.max(covered, place.index);
+    const count = into.length;
+    wordsBetween(text, start, place.index + place[0].length + PLACE_REACH, WINDOW_TOKENS, into);
+    covered = into.length > count ? into.at(-1)!.end : start;
+    places.lastIndex = Math.max(place.index + place[0].length, covered);
+  }
+}
+
+/**
+ * The path-like words of a line. `places` (a global pattern of number phrases) lets a long line be read past its first
+ * MAX_TOKENS words, around each later place.
+ */
+export function tokensOf(text: string, places?: RegExp): Token[] {
+  const tokens: Token[] = [];
+  wordsBetween(text, 0, text.length, MAX_TOKENS, tokens);
+  const horizon = tokens.at(-1)?.end ?? text.length;
+  if (places !== undefined && tokens.length === MAX_TOKENS && horizon < text.length) wordsAroundLatePlaces(text, horizon, places, tokens);
   const spans = quotedWithBlanks(text);
   const whole =
     spans.length === 0 ? tokens : tokens.filter((token) => !spans.some((span) => span.start <= token.start && token.end <= span.end));
