@@ -136,6 +136,27 @@ describe('julia', () => {
     ).toMatchObject([{ file: '/src/a.jl', line: 3, frame: { index: 0 } }]);
   });
 
+  it('keeps `in expression starting at` below a trace of Base frames only, and drops it below one with user frames', () => {
+    const runtimeOnly = scan([
+      'ERROR: LoadError: syntax: unexpected ")"',
+      'Stacktrace:',
+      ' [1] include(::Module, ::String) at ./Base.jl:368',
+      ' [2] _start() at ./client.jl:506',
+      'in expression starting at /src/a.jl:4',
+    ]);
+    expect(runtimeOnly.filter((l) => !l.hints?.runtime)).toMatchObject([
+      { file: '/src/a.jl', line: 4, severity: 'error', message: 'syntax: unexpected ")"' },
+    ]);
+    const withUserFrame = scan([
+      'ERROR: LoadError: DomainError',
+      'Stacktrace:',
+      ' [1] f(::Int64) at /src/b.jl:2',
+      ' [2] include(::Module, ::String) at ./Base.jl:368',
+      'in expression starting at /src/a.jl:4',
+    ]);
+    expect(withUserFrame.filter((l) => !l.hints?.runtime).map((l) => [l.file, l.line])).toEqual([['/src/b.jl', 2]]);
+  });
+
   it('reads JuliaSyntax `# Error @` with its marker message, Test failures with a testset prefix and log records', () => {
     expect(
       scan([

@@ -23,7 +23,11 @@ interface JuliaState {
   /** Log line of the last frame (-1 before the first). */
   last: number;
   message: string;
+  /** Whether the current trace printed a frame outside Base/Core (the user's code is already in it). */
+  user: boolean;
 }
+
+const newJuliaState = (): JuliaState => ({ trace: 0, index: 0, last: -1, message: '', user: false });
 
 /** The exception a trace belongs to: the nearest `ERROR: [LoadError: ]X` or indented `XError: …` above. */
 function exceptionAbove(context: LineContext): string {
@@ -39,15 +43,17 @@ function exceptionAbove(context: LineContext): string {
 }
 
 function emitFrame(context: LineContext, head: LocationHead, frameNumber: number | null, module: string | undefined): void {
-  const state = context.state<JuliaState>(() => ({ trace: 0, index: 0, last: -1, message: '' }));
+  const state = context.state<JuliaState>(newJuliaState);
   // ` [1]` is the innermost frame and opens a trace; without a number, a gap of more than two lines does.
   if (frameNumber === 1 || state.last < 0 || (frameNumber === null && context.logLine - state.last > 2)) {
     state.trace = context.newTraceId();
     state.index = 0;
     state.message = exceptionAbove(context);
+    state.user = false;
   }
   state.last = context.logLine;
   const runtime = isJuliaRuntime(module, head.file);
+  if (!runtime) state.user = true;
   context.emit({
     file: head.file,
     line: head.line,
@@ -148,18 +154,20 @@ function parseJulia(context: LineContext): boolean {
     context.emit({ file: head.file, line: head.line, severity: 'error', message: testMessage(context, test[1] ?? '') });
     return true;
   }
-  // `in expression starting at /x/a.jl:6`: the top-level statement. After a trace it repeats its last frame (the
-  // `top-level scope` one); with no trace (pre-1.10 `syntax:` errors) it is the only location of the error.
+  // `in expression starting at /x/a.jl:6`: the top-level statement. After a trace holding the user's frames it repeats
+  // the `top-level scope` one; with no trace (pre-1.10 `syntax:` errors), or below a trace of Base/Core frames only
+  // (1.0-1.9 `LoadError: syntax:` raised inside `include`), it is the only location of the user's code.
   const trailer = /^in expression starting at /.exec(text);
   if (trailer) {
     const head = parseColonHead(context, { from: trailer[0].length });
     if (!head || !JULIA_FILE.test(head.file)) return false;
-    const state = context.state<JuliaState>(() => ({ trace: 0, index: 0, last: -1, message: '' }));
+    const state = context.state<JuliaState>(newJuliaState);
     const previous = context.emitted.at(-1);
     const repeats = previous !== undefined && previous.file === head.file && previous.line === head.line;
     const message = exceptionAbove(context);
+    const afterUserTrace = state.user && state.last >= 0 && context.logLine - state.last <= 2;
     // `Some tests did not pass` points at the @testset line: the failing tests were reported above it.
-    if (!repeats && !(state.last >= 0 && context.logLine - state.last <= 2) && !message.startsWith('Some tests did not pass')) {
+    if (!repeats && !afterUserTrace && !message.startsWith('Some tests did not pass')) {
       context.emit({ file: head.file, line: head.line, severity: 'error', message });
     }
     return true;
