@@ -191,6 +191,10 @@ export interface ResolveHints {
   /** A template named by its engine's logical name, which leaves out the extension the loader appends (Thymeleaf's
    * `(template: "owners/details" - line 52, col 17)`): the workspace file is that path with one template extension. */
   logicalName?: boolean;
+  /** The tool named the file but no line, and the module or name that file imports (`failed to resolve import "x"
+   * from "F"`): the line is the file's first import of it, which resolve reads (src/resolve/imported-lines.ts); a
+   * file that is not found, or does not import it, leaves no trace. */
+  importedName?: string;
 }
 
 /** `build`: a build system's own bookkeeping (a CMake build folder's generated makefiles; make's recipe line

@@ -5,6 +5,7 @@ import type { DroppedLocation, LocateResult, RawLocation, ResolvedLocation, Unre
 import { findGenerated } from './generated.js';
 import { createGitIgnoredCheck } from './git-ignored.js';
 import { restoreIndentation } from './dedented-columns.js';
+import { findImportedLines } from './imported-lines.js';
 import { isRecipeReport, rankLocations, type Ranked } from './rank.js';
 import { assertionTraces, harnessFrames } from './test-frames.js';
 import { applyRoles, type PendingRelated } from './roles.js';
@@ -208,6 +209,7 @@ async function resolveAfresh(raw: RawLocation[], options: Required<Omit<ResolveO
   // Vendored is decided before ignored: node_modules is usually ignored too, and "vendored" says more.
   const ignored = await findIgnored(resolutions, isIgnored);
   const generated = await findGenerated(resolutions, workspace.fs);
+  const importedLines = await findImportedLines(raw, resolutions, workspace.fs);
 
   const ranked: Ranked[] = [];
   const unresolved: Array<PerPrinting<UnresolvedLocation>> = [];
@@ -233,6 +235,9 @@ async function resolveAfresh(raw: RawLocation[], options: Required<Omit<ResolveO
     // beside a real format's report of the same place (a web page's `src/a.c#L4` above the compiler's line).
     if (source.hints?.confirm === true && (resolution.kind !== 'resolved' || ignored.has(inputIndex))) return;
     if (source.hints?.confirm === true && resolution.kind === 'resolved' && strictPlaces.has(placeKey(resolution, source.line))) return;
+    // A file named without a line is a place only at its import of the name the tool could not resolve.
+    const importedLine = source.hints?.importedName === undefined ? undefined : importedLines.get(inputIndex);
+    if (source.hints?.importedName !== undefined && (importedLine === undefined || ignored.has(inputIndex))) return;
     if (resolution.kind === 'dropped' || ignored.has(inputIndex) || generated.has(inputIndex)) {
       // A generated build file (a CMake build folder's makefiles) is where make ran a recipe, never a place to fix;
       // `build` says more than `ignored`, which such a folder usually is too.
@@ -248,6 +253,7 @@ async function resolveAfresh(raw: RawLocation[], options: Required<Omit<ResolveO
       unresolved.push({ entry, source });
     } else {
       const location = toResolvedLocation(source, resolution);
+      if (importedLine !== undefined) location.line = importedLine;
       if (source.dedentedLine !== undefined) dedented.push({ location, dedentedLine: source.dedentedLine });
       resolvedByRaw.set(source, location);
       const parent = source.role === 'related' ? parentOf(source) : undefined;

@@ -152,8 +152,10 @@ describe('vite and rollup', () => {
     });
   });
 
-  it('vite: an unresolved import names a file but no line: not a location', () => {
-    expect(scan(['Error: [vite]: Rollup failed to resolve import "x" from "/app/src/main.ts".'])).toEqual([]);
+  it('vite: an unresolved import names a file but no line: no line from the log, the name left for resolve', () => {
+    const [location, ...rest] = scan(['Error: [vite]: Rollup failed to resolve import "x" from "/app/src/main.ts".']);
+    expect(rest).toEqual([]);
+    expect([location?.file, location?.line, location?.hints?.importedName]).toEqual(['/app/src/main.ts', 0, 'x']);
   });
 
   // A local server's URL path is relative to the folder it serves (engine/paths.ts); `/@fs/` marks an absolute one.
@@ -469,5 +471,26 @@ describe('babel', () => {
       'SyntaxError: http://localhost:3000/greeting.js: Unexpected token (7:4)',
     ]);
     expect(brief(locations)).toEqual(['babel D:/work/shop/src/stories/cart.js:14:5', 'babel greeting.js:7:5']);
+  });
+});
+
+describe('unresolved-import (a module named with the file importing it, no line)', () => {
+  it('records the name for resolve, from vite, rollup and node, in colour or not', () => {
+    const locations = scan([
+      '[vite]: Rollup failed to resolve import "lowlight" from "E:/shop/src/Rich.svelte".',
+      'Error: [vite]: Rolldown failed to resolve import "pkg-x" from "/app/src/main.ts".',
+      '\u001b[1m\u001b[31m[!] \u001b[1mRollupError: Could not resolve "./state.js" from "src/main.js"\u001b[22m',
+      "Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'dec' imported from /app/src/a.mjs",
+    ]);
+    expect(locations.map((l) => [l.format, l.file, l.line, l.hints?.importedName])).toEqual([
+      ['unresolved-import', 'E:/shop/src/Rich.svelte', 0, 'lowlight'],
+      ['unresolved-import', '/app/src/main.ts', 0, 'pkg-x'],
+      ['unresolved-import', 'src/main.js', 0, './state.js'],
+      ['unresolved-import', '/app/src/a.mjs', 0, 'dec'],
+    ]);
+  });
+
+  it('takes no line that names no importing file', () => {
+    expect(scan(["Error: Cannot find module 'left-pad'", 'Could not resolve "x"'], ['unresolved-import'])).toEqual([]);
   });
 });

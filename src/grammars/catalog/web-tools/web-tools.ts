@@ -11,6 +11,7 @@ import { webRuntimeFormats } from './web-runtimes.js';
 import { defineWebRules } from './web-rules.js';
 import { metro } from './metro.js';
 import { postcssLoader } from './postcss-loader.js';
+import { unresolvedImport } from './unresolved-import.js';
 
 export const webToolsFamily: GrammarFamily = {
   // Order inside the family:
@@ -25,7 +26,9 @@ export const webToolsFamily: GrammarFamily = {
   //   `@ ./x L:C`, `file[L, C]:`, `L:C  Error:` under a `./file` header) are their own, and webpack's
   //   `ERROR in ./x L:C` line above a `[tsl]` one stays webpack's.
   // - Metro's `Unable to resolve module` line is its own: the importing file in words, the line in the frame below;
-  //   so is postcss-loader's `(L:C) file message`, the position before the file.
-  formats: [...webRuntimeFormats, ...webBundlerFormats, ...webLegacyFormats, ...webLintFormats, metro, postcssLoader],
+  //   so is postcss-loader's `(L:C) file message`, the position before the file;
+  // - an unresolved import named in words (`failed to resolve import "x" from "F"`) prints no position any format
+  //   above reads, so its place in the list does not matter.
+  formats: [...webRuntimeFormats, ...webBundlerFormats, ...webLegacyFormats, ...webLintFormats, metro, postcssLoader, unresolvedImport],
   rules: (parser: LineParser) => defineWebRules(parser),
 };
