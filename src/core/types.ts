@@ -87,6 +87,8 @@ export type LocationRole = 'diagnostic' | 'frame' | 'related';
 
 /** What a location says, whether or not it was mapped to a workspace file yet. */
 export interface LocationDetails {
+  /** 1-based line. 0 only on a raw location whose hints.importedName asks resolve to find the line; such a
+   * location is never resolved, unresolved or dropped with line 0 (it leaves no trace when the line is not found). */
   line: number;
   /** Column as printed, converted to 1-based in the format's unit; null when not printed. */
   column: number | null;
