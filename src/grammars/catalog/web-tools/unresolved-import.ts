@@ -10,8 +10,10 @@ import { plausiblePath } from '../shared/common.js';
 const COLOUR = '(?:\\x1b\\[[0-9;]*m)*';
 
 // The name is quoted; the importing file is quoted or runs to the end of the line (node), less a closing period.
-const UNRESOLVED =
-  /(?:failed to resolve import|Could not resolve|Cannot find (?:module|package)) (["'`])([^"'`\s]{1,300})\1 (?:imported )?from (["'`]?)(.+?)\3\.?$/;
+const UNRESOLVED = new RegExp(
+  '(?:failed to resolve import|Could not resolve|Cannot find (?:module|package)) ' +
+    '(["\'`])([^"\'`\\s]{1,300})\\1 (?:imported )?from (["\'`]?)(.+?)\\3\\.?$',
+);
 
 function parseUnresolvedImport(context: LineContext): boolean {
   const match = UNRESOLVED.exec(context.text);
