@@ -191,6 +191,10 @@ export interface ResolveHints {
   /** A template named by its engine's logical name, which leaves out the extension the loader appends (Thymeleaf's
    * `(template: "owners/details" - line 52, col 17)`): the workspace file is that path with one template extension. */
   logicalName?: boolean;
+  /** A runtime's name for a function or module whose file is its name (MATLAB's `Error in tests.Prep (line 26)`, Octave's
+   * `Gauss_normal at line 10`): when the printed name is no file, the one workspace file that is its last part (or, for
+   * a method, the part before) plus one source extension. */
+  moduleName?: boolean;
 }
 
 /** `build`: a build system's own bookkeeping (a CMake build folder's generated makefiles; make's recipe line
