@@ -197,6 +197,10 @@ export interface ResolveHints {
    * from "F"`): the line is the file's first import of it, which resolve reads (src/resolve/imported-lines.ts); a
    * file that is not found, or does not import it, leaves no trace. */
   importedName?: string;
+  /** A runtime's name for a function or module whose file is its name (MATLAB's `Error in tests.Prep (line 26)`, Octave's
+   * `Gauss_normal at line 10`): when the printed name is no file, the one workspace file that is its last part (or, for
+   * a method, the part before) plus one source extension. */
+  moduleName?: boolean;
 }
 
 /** `build`: a build system's own bookkeeping (a CMake build folder's generated makefiles; make's recipe line

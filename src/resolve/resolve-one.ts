@@ -5,7 +5,7 @@ import { type FileIndex } from './file-index.js';
 import { elision } from './elided-paths.js';
 import { frozenModuleCandidates, frozenModuleName } from './frozen-modules.js';
 import { ownInstalledCopy } from './installed-copy.js';
-import { isLogicalName, resolveLogicalName } from './logical-names.js';
+import { isLogicalName, isModuleName, resolveLogicalName, resolveModuleName } from './logical-names.js';
 import {
   fromIndex,
   fromOutcome,
@@ -50,6 +50,7 @@ export function resolutionKey(raw: RawLocation): string {
     hints?.wrappedFrom,
     hints?.packageName,
     hints?.logicalName === true,
+    hints?.moduleName === true,
     hints?.localPackage === true,
     hints?.databaseObject,
   ]);
@@ -235,6 +236,7 @@ export async function resolveFirstPass(raw: RawLocation, workspace: Workspace, i
     return joined.kind === 'resolved' || joined.kind === 'dropped' ? joined : alone;
   }
   if (isLogicalName(raw)) return resolveLogicalName(raw, (each) => resolveFirstPass(each, workspace, index), index);
+  if (isModuleName(raw)) return resolveModuleName(raw, (each) => resolveFirstPass(each, workspace, index), index);
   const packagePath = raw.hints?.packagePath ?? '';
   switch (lookupMode(raw)) {
     case 'path':

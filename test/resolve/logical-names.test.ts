@@ -49,3 +49,34 @@ describe('logical template names', () => {
     expect(result.locations).toEqual([]);
   });
 });
+
+const moduleName = (file: string, line = 1) => raw(file, { line, hints: { confirm: true, named: true, moduleName: true } });
+
+describe("a runtime's name for a function or module", () => {
+  it('finds the one file that is its last part, else the part before it, plus a source extension', async () => {
+    const root = await makeWorkspace({ '+tests/Prep.m': '', 'model/explore.m': '', 'tools/Gauss_normal.m': '' });
+    const result = await resolveLocations(
+      [moduleName('tests.Prep', 26), moduleName('explore.plotfinalELx', 334), moduleName('Gauss_normal', 10)],
+      {
+        cwd: root,
+        roots: [root],
+        isIgnored: noIgnores,
+      },
+    );
+    expect(result.locations.map((l) => `${l.file}:${l.line}`)).toEqual([
+      '+tests/Prep.m:26',
+      'model/explore.m:334',
+      'tools/Gauss_normal.m:10',
+    ]);
+  });
+
+  it('prefers the printed name when it is a file, and guesses neither among several nor for a file name', async () => {
+    const root = await makeWorkspace({ run_all: '', 'run_all.m': '', 'lib/area.m': '', 'py/area.py': '', 'config.py': '' });
+    const result = await resolveLocations([moduleName('run_all', 2), moduleName('area', 3), moduleName('config.yaml', 4)], {
+      cwd: root,
+      roots: [root],
+      isIgnored: noIgnores,
+    });
+    expect(result.locations.map((l) => `${l.file}:${l.line}`)).toEqual(['run_all:2']);
+  });
+});

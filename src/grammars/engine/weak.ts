@@ -15,11 +15,11 @@ export function countWeak(locations: readonly RawLocation[]): number {
   return count;
 }
 
-// A path joined with the end of the line before, or a file standard input stands for, is named by resolve from more
-// than its printed text: the test cannot judge it.
+// A path joined with the end of the line before, a file standard input stands for, or a runtime's name for a function
+// that resolve completes to its file, is named by resolve from more than its printed text: the test cannot judge it.
 function testable(location: RawLocation): boolean {
   const hints = location.hints;
-  return hints?.wrappedFrom === undefined && hints?.unnamed !== true && !isStandardInputName(location.file);
+  return hints?.wrappedFrom === undefined && hints?.unnamed !== true && hints?.moduleName !== true && !isStandardInputName(location.file);
 }
 
 /** Removes the weak candidates at `from` and after that the workspace test refuses; answers how many it removed. */

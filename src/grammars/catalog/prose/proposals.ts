@@ -16,13 +16,24 @@ interface Span {
 // same place (`Foo.php` before a number) that a phrase joins to its number by words (`in Foo.php line 27`) is
 // named a file by them (hints.named: a bare name may be the workspace's one file of that name); a guess that spelled
 // the file otherwise is no proposal of the phrase's.
-export function proposedAlready(context: LineContext, file: string, line: number, unnamed: boolean, joined: boolean): boolean {
+export function proposedAlready(
+  context: LineContext,
+  file: string,
+  line: number,
+  unnamed: boolean,
+  joined: boolean,
+  moduleName = false,
+): boolean {
   const name = baseName(file);
+  // A function's name (`tests.Prep`) is proposed already by a format that completed it to a file (`+tests/Prep.m`).
+  const stems = moduleName ? file.split('.').slice(-2) : [];
   for (const other of context.lineEmitted()) {
     if (other.line !== line) continue;
+    if (other.file !== file && stems.includes(baseName(other.file).replace(/\.[^.]*$/, ''))) return true;
     if (joined && other.hints?.confirm === true && other.hints.named !== true) {
       if (other.file !== file) continue;
-      other.hints = { ...other.hints, named: true };
+      // Words join it to its number: named, and a function's name, which resolve completes to its file.
+      other.hints = { ...other.hints, named: true, ...(moduleName ? { moduleName } : {}) };
       return true;
     }
     if (unnamed ? other.hints?.confirm !== true : sameFile(other.file, file, name)) return true;

@@ -28,8 +28,18 @@ import {
   messageAbove,
   rememberListItem,
 } from './around.js';
-import { includedChainHead, likely, onlyMarked, tokensOf, fullest, type Token } from './tokens.js';
-import { calledTemplate, conventionalName, pathInLogicalName, pathLike, SEVERITY_WORD, withoutHost } from './words.js';
+import { likely, tokensOf, type Token } from './tokens.js';
+import { fileFor, joinedByWords } from './file-for.js';
+import {
+  calledTemplate,
+  conventionalName,
+  functionNameBefore,
+  pathInLogicalName,
+  pathLike,
+  qualifiedName,
+  SEVERITY_WORD,
+  withoutHost,
+} from './words.js';
 import { splitFromPreviousLine } from './split-location.js';
 import { blockOffset, blockOffsetWithin } from './block-lines.js';
 import { frameInRun, noteTraceHeader, type RunFrame } from './trace-run.js';
@@ -52,18 +62,6 @@ const PAREN_PHRASE = /\((\d{1,7})(?:, ?(\d{1,5}))?\) in /g;
 const QUOTED_PAREN_PHRASE = /" ?\((\d{1,7})(?:, ?(\d{1,5}))?\)/g;
 // `F#L12`, `F#L12C3`, `F#L12-L14` (GitHub, GitLab, Gitea and Bitbucket's `#lines-12` anchors).
 const ANCHORED = /^(.+?)#(?:L|lines-)(\d{1,7})(?:C(\d{1,5}))?(?:[-:]L?(\d{1,7}))?$/;
-// Between a number and its file (`of`, `in`, `in file`, `from`); its words are skipped: `a.scss (Line 3 of b.scss` is b.scss.
-const AFTER_GAP = /^[\s,:]*(?:(?:of|in|from|at)\s+)?(?:(?:the\s+)?(?:file|module|script)\s+)?$/i;
-// The words that may stand between a number and its file: never the file themselves.
-const GAP_WORD = /^(?:at|on|near|in|of|from|file|the|module|script)$/i;
-// What may stand between a file and the number after it: `F, line`, `F line`, `F: line`, `"F" [line`,
-// `F (line`, `F at line`, `F on line`, `F near line`, `File = F, Line`, `"F" - line` (Thymeleaf's).
-const BEFORE_GAP = /^\s*(?:[,:]|\s-)?\s*[([]?\s*(?:(?:at|on|near|in)\s+)?$/i;
-// The words that join a file and a number (`F at line 4`, `line 4 of F`).
-const CONNECTOR = /^(?:at|on|near|in|of|from|file)$/i;
-// A parser naming itself before its position (Go's `F: yaml: line 9: …`, `json: line 3`): the file is the path-like
-// word before the tag, however far (`x.yaml: error converting YAML to JSON: yaml: line 9`).
-const PARSER_TAG = /^(?:yaml|json|toml|xml|hcl)$/i;
 // An error line that may name no file because its tool read standard input.
 const UNNAMED_ERROR = /\b(?:error|fatal|failed)\b|[a-z]Exception\b/i;
 
@@ -85,39 +83,8 @@ interface Found {
   saysMore?: boolean;
   /** The words before the file call it a template and it has no extension: an engine's logical name. */
   logicalName?: boolean;
-}
-
-// The file a number phrase belongs to: the word right after it (`line 4 of F`), else right before it
-// (`F, line 4`), else the only path-like word of the line (`F: … in a later clause, line 4`) unless another phrase
-// of the line named it already or a word that is no path owns the number (`… in automake line 922`).
-function fileFor(
-  text: string,
-  tokens: readonly Token[],
-  candidates: readonly Token[],
-  span: { start: number; end: number },
-  used: readonly Found[],
-): Token | undefined {
-  const after = tokens.find((token) => token.start >= span.end && !GAP_WORD.test(token.path));
-  if (after && likely(after) && AFTER_GAP.test(text.slice(span.end, after.start))) return fullest(after, tokens);
-  let before: Token | undefined;
-  let named = false;
-  for (const token of tokens) {
-    if (token.end > span.start) break;
-    if (CONNECTOR.test(token.path)) continue;
-    // A word right after a connector names a thing (`in automake line 922`); a verb does not (`check line 5`).
-    named = before !== undefined && CONNECTOR.test(text.slice(before.end, token.start).trim());
-    before = token;
-  }
-  const gap = before === undefined ? '' : text.slice(before.end, span.start).replace(/^["'`]/, '');
-  if (before && BEFORE_GAP.test(gap)) {
-    if (likely(before)) return fullest(before, tokens);
-    const tagged = PARSER_TAG.test(before.path) ? tokens.findLast((token) => token.end <= before!.start && likely(token)) : undefined;
-    if (tagged) return fullest(tagged, tokens);
-    if (named && /^[\s,:]*$/.test(gap)) return undefined;
-  }
-  const distinct = new Set(candidates.map((token) => token.path));
-  const only = distinct.size === 1 ? candidates[0] : (includedChainHead(text, candidates, span.end) ?? onlyMarked(candidates));
-  return only && !used.some((each) => each.file === only.path) ? only : undefined;
+  /** The file is a runtime's qualified name for a function or module, which resolve completes to its file. */
+  moduleName?: boolean;
 }
 
 // A log repeats its lines (the same warning per file, per retry, per copy of a run): what a line's own words say
@@ -190,7 +157,9 @@ function phrasesOf(text: string, tokens: readonly Token[], above: () => string |
       // `FAILED: parsing YAML file prometheus.yml: …`): the header's file, unless words join the item's own.
       const item = !paren && isListItem(text, start, end) && (own === undefined || !joinedByWords(text, own, start, end));
       const listed = item ? above() : undefined;
-      const named = listed === undefined ? own : undefined;
+      // A runtime's name for the function a frame ran (`Error in tests.Prep (line 26)`): resolve completes it to its file.
+      const called = own === undefined && !paren ? functionNameBefore(text, tokens, start) : undefined;
+      const named = listed === undefined ? (own ?? called) : undefined;
       // No file on the line at all: the one the line above named (a message in two lines), else on an error line
       // (`parse error: … at line 3, column 11`) standard input, which only the command can name (resolve,
       // src/resolve/command-names.ts).
@@ -202,13 +171,18 @@ function phrasesOf(text: string, tokens: readonly Token[], above: () => string |
       const fromBelow = field === undefined ? undefined : { path: field, start, end };
       const unnamed = alone && previous === undefined && field === undefined && UNNAMED_ERROR.test(text);
       const file = unnamed ? { path: '-', start, end } : (named ?? fromAbove ?? fromBelow);
-      if (!file || !(unnamed || 'fromAbove' in file || likely(file)) || found.some((each) => each.start <= start && start < each.end))
+      if (
+        !file ||
+        !(unnamed || 'fromAbove' in file || file === called || likely(file)) ||
+        found.some((each) => each.start <= start && start < each.end)
+      )
         continue;
       const line = Number(match[1]);
       const endLine = !paren && match[2] !== undefined && Number(match[2]) > line ? Number(match[2]) : null;
       const joined = named !== undefined && (paren || joinedByWords(text, named, start, end));
       const column = (paren ? match[2] : match[3]) ?? null;
       const logicalName = joined && calledTemplate(text, named.start, named.path);
+      const moduleName = joined && !logicalName && qualifiedName(named.path);
       // A file only borrowed from elsewhere on the line is no part of the phrase: a phrase between them that words
       // join to it stays readable (`defined line 120. in f() (line 138 of F)`).
       const borrowed = named !== undefined && !joined;
@@ -219,6 +193,7 @@ function phrasesOf(text: string, tokens: readonly Token[], above: () => string |
         ...(joined ? { joined } : {}),
         ...(borrowed ? { borrowed } : {}),
         ...(logicalName ? { logicalName } : {}),
+        ...(moduleName ? { moduleName } : {}),
         line,
         column: column === null ? null : Number(column),
         endLine,
@@ -231,12 +206,6 @@ function phrasesOf(text: string, tokens: readonly Token[], above: () => string |
   return found.some((each) => each.borrowed)
     ? [...found.filter((each) => !each.borrowed), ...found.filter((each) => each.borrowed)]
     : found;
-}
-
-// Whether only joining words stand between a number phrase and its file (`F, line 4`, `line 4 of F`, `F at line 4`).
-function joinedByWords(text: string, file: Token, start: number, end: number): boolean {
-  if (file.start >= end) return AFTER_GAP.test(text.slice(end, file.start));
-  return file.end <= start && BEFORE_GAP.test(text.slice(file.end, start).replace(/^["'`]/, ''));
 }
 
 // The line itself when it says more than the location (nothing is cut from a message in words), else the
@@ -293,7 +262,11 @@ function parseProse(context: LineContext): boolean {
   const inBlocks = phrases.length === 1 ? blockOffset(context) : 0;
   for (const found of phrases) {
     const file = conventionalName(pathInLogicalName(withoutHost(found.file)));
-    if (!(found.line >= 1) || proposedAlready(context, file, found.line, found.unnamed === true, found.joined === true)) continue;
+    if (
+      !(found.line >= 1) ||
+      proposedAlready(context, file, found.line, found.unnamed === true, found.joined === true, found.moduleName === true)
+    )
+      continue;
     // A frame of a run names its own file: one borrowed from the header above (`<frozen importlib._bootstrap>` names none
     // this tier reads) is not the frame's.
     if (run !== undefined && (found.fromAbove === true || found.unnamed === true)) continue;
@@ -317,7 +290,12 @@ function parseProse(context: LineContext): boolean {
       message,
       hints: found.unnamed
         ? { confirm: true, unnamed: true }
-        : { confirm: true, ...(found.joined ? { named: true } : {}), ...(found.logicalName ? { logicalName: true } : {}) },
+        : {
+            confirm: true,
+            ...(found.joined ? { named: true } : {}),
+            ...(found.logicalName ? { logicalName: true } : {}),
+            ...(found.moduleName ? { moduleName: true } : {}),
+          },
       ...(trace === undefined && run === undefined ? {} : { frame: { trace: trace ?? run!.trace(), index: index++, causeRank: 0 } }),
     };
     claimed = context.emit(location) !== undefined || claimed;

@@ -55,3 +55,30 @@ export function calledTemplate(text: string, start: number, path: string): boole
 
 // A severity word anywhere on the line.
 export const SEVERITY_WORD = /\b(error|warning|note|fatal)\b/i;
+
+// A runtime's qualified name for a function or module (`tests.Prep`, `Gauss_normal`, `pkg.mod.fn`): no folder, no
+// extension of its own needed. Resolve completes it to the workspace file it lives in (hints.moduleName).
+const QUALIFIED_NAME = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*){0,6}$/;
+// What joins a function's name to its line: MATLAB's `NAME (line 26)`, Octave's `NAME at line 10`.
+const NAME_TO_LINE = /^ (?:\(|at )$/;
+
+/** Whether a word is a qualified name that may stand for its file: a last part that may be an extension (`app.yaml`)
+ * makes it a file's name. */
+export function qualifiedName(path: string): boolean {
+  return QUALIFIED_NAME.test(path) && !/\.[a-z\d]{1,5}$/.test(path);
+}
+
+/**
+ * The function a frame names right before its line number: `in NAME (line N)`, `in NAME at line N`, or an indented
+ * line that starts with `NAME at line N` (a frame of a trace); undefined for any other word.
+ */
+export function functionNameBefore<T extends { path: string; start: number; end: number }>(
+  text: string,
+  tokens: readonly T[],
+  numberStart: number,
+): T | undefined {
+  const before = tokens.findLast((token) => token.end <= numberStart && token.path !== 'at');
+  if (!before || !qualifiedName(before.path) || !NAME_TO_LINE.test(text.slice(before.end, numberStart))) return undefined;
+  const lead = text.slice(0, before.start);
+  return / in $/.test(lead) || /^\s+$/.test(lead) ? before : undefined;
+}
