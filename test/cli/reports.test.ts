@@ -46,8 +46,13 @@ describe('structured reports through the CLI', () => {
     ]);
   });
 
-  it('--input-format text reads it as text (nothing), and an unknown name is a usage error', async () => {
-    expect((await cli(['locate', 'eslint.json', '--root', '.', '--input-format', 'text'])).code).toBe(0);
+  it('--input-format text reads it as text (no report reader), and an unknown name is a usage error', async () => {
+    // As text, only the generic tiers read it: the prose tier's record fields pair a `"filePath"` with the `"line"`
+    // after it (confirmed in the workspace), never the eslint-json reader with its columns and rule codes.
+    const asText = await cli(['locate', 'eslint.json', '--root', '.', '--input-format', 'text', '--json']);
+    const formats = JSON.parse(asText.out).locations.map((location: { format: string }) => location.format);
+    expect(formats).not.toContain('eslint-json');
+    expect(formats.every((format: string) => format === 'prose')).toBe(true);
     const unknown = await cli(['locate', 'eslint.json', '--input-format', 'eslint-jsonl']);
     expect(unknown.code).toBe(2);
     expect(unknown.err).toContain("unknown input format 'eslint-jsonl'");
