@@ -15,9 +15,24 @@ const FILE_FRAME = /^\s*\(file "[^"\n]{1,512}" line \d{1,7}\)\s*$/;
 // How far above a file place its blocks' lines are looked for (the commands between them are echoed, a few lines each).
 const MAX_LOOK_BACK = 40;
 
+// The log line of the last block line each scan saw: a file place looks back only when one lies within reach, so a log
+// of file places with no block above them (most logs) pays no look-back.
+const lastBlockLineOf = new WeakMap<LineContext, number>();
+
+/** Notes a block's line for the file place below it; true when this line is one (it is no place itself). */
+export function noteBlockLine(context: LineContext): boolean {
+  if (!context.text.includes(' line ') || !BLOCK_LINE.test(context.text)) return false;
+  // Read as state too, so that a repeated block line is never answered from the repeat memo and is always noted.
+  context.state(() => ({}));
+  lastBlockLineOf.set(context, context.logLine);
+  return true;
+}
+
 /** The lines to add to a `(file "F" line M)` place for the blocks the error sat in, 0 when none. */
 export function blockOffset(context: LineContext): number {
   if (!FILE_FRAME.test(context.text)) return 0;
+  const lastBlock = lastBlockLineOf.get(context);
+  if (lastBlock === undefined || context.logLine - lastBlock > MAX_LOOK_BACK) return 0;
   let offset = 0;
   for (let delta = -1; delta >= -MAX_LOOK_BACK; delta--) {
     const line = context.line(delta);

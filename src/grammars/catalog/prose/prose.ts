@@ -41,7 +41,7 @@ import {
   withoutHost,
 } from './words.js';
 import { splitFromPreviousLine } from './split-location.js';
-import { blockOffset, blockOffsetWithin } from './block-lines.js';
+import { blockOffset, blockOffsetWithin, noteBlockLine } from './block-lines.js';
 import { frameInRun, noteTraceHeader, type RunFrame } from './trace-run.js';
 import { emitFieldPlaces, mayHoldFields } from './fields.js';
 
@@ -233,7 +233,7 @@ const QUERY_ECHO = /^\s*LINE \d{1,7}: /;
 function parseProse(context: LineContext): boolean {
   const text = context.text;
   if (splitFromPreviousLine(context) || rowUnderHeader(context) || markedRowUnderHeader(context)) return true;
-  if (noteTraceHeader(context)) return false;
+  if (noteTraceHeader(context) || noteBlockLine(context)) return false;
   const byFields = mayHoldFields(text) && emitFieldPlaces(context);
   if (!ANY_PHRASE.test(text)) return byFields;
   if (QUERY_ECHO.test(text)) return false;
