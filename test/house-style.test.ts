@@ -49,7 +49,7 @@ describe('house style', () => {
   // An export nobody imports is API by accident: it widens what a refactor must keep and hides dead code. Used
   // means imported (or re-exported) by another file of src/, test/, bench/ or scripts/; everything the package's
   // entries (src/index.ts, src/entries/*) export counts as used, since package.json "exports" publishes them.
-  it('every export of src/ is used outside its file', () => {
+  it('every export of src/ is used outside its file', { timeout: 180_000 }, () => {
     const unused = unusedExports();
     expect(unused).toEqual([]);
   });

@@ -6,6 +6,7 @@ import { FaultlineError, type LocateResult } from '../core/index.js';
 import { toLocateJson } from '../core/index.js';
 import { locate } from './index.js';
 import { diffLines } from './line-diff.js';
+import { createSuiteFs } from './suite-fs.js';
 
 export interface FixtureCase {
   /** Path of the log relative to the suite directory, posix separators. */
@@ -98,13 +99,14 @@ export function renderExpectation(fixture: FixtureCase, result: LocateResult): s
 // Runs locate on every case and compares (or rewrites, with update) its expectation.
 export async function checkFixtures(options: CheckFixturesOptions): Promise<FixtureOutcome[]> {
   const outcomes: FixtureOutcome[] = [];
+  const fs = createSuiteFs(resolve(options.dir));
   for (const fixture of findFixtureCases(options.dir)) {
     if (options.filter && !fixture.name.includes(options.filter)) continue;
     let actual: string;
     try {
       const result = await locate(
         { path: fixture.log },
-        { cwd: fixture.cwd, roots: fixture.roots, ...(fixture.command ? { command: fixture.command } : {}) },
+        { cwd: fixture.cwd, roots: fixture.roots, fs, ...(fixture.command ? { command: fixture.command } : {}) },
       );
       actual = renderExpectation(fixture, result);
     } catch (error) {

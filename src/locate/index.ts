@@ -104,7 +104,7 @@ export async function locate(source: LogSource, options: LocateOptions = {}): Pr
     ...(options.meter ? { meter: options.meter } : {}),
     ...(options.maxLocations !== undefined ? { maxLocations: checkedMaxLocations(options.maxLocations) } : {}),
     // On the machine's own files only: an injected file system (an editor's) may hold other ones.
-    ...(options.fs ? {} : { mayBeWorkspaceFile: createWorkspaceFileTest(roots) }),
+    ...(options.fs && options.fs.local !== true ? {} : { mayBeWorkspaceFile: createWorkspaceFileTest(roots) }),
   };
   // The reports and the grammars (the registry's formats, their anchors and parsers) load when the first byte
   // arrives: an empty log needs none of them. Options they check are checked before the log is read.

@@ -30,6 +30,11 @@ export interface ResolverFs {
    * known only by a package descriptor whose name carries its version (`hc-0.1-1.rockspec`) stays the user's code.
    */
   listNames?(folder: string): Promise<string[] | undefined>;
+  /**
+   * True when the files under the roots are this machine's own, read as they are (a view that only hides what lies
+   * outside them): locate may then list the roots directly to rule out names that no workspace file has.
+   */
+  readonly local?: boolean;
 }
 
 // A source file bigger than this is not read to correct a column (generated bundles are not worth it).
