@@ -20,11 +20,13 @@
 // Perl's manifests name a distribution, not the module tree it installs, but a module's path is its package name
 // (`AN/Tools.pm` is `AN::Tools`, one namespace for every installed module): a Perl distribution (Makefile.PL,
 // Build.PL, dist.ini, cpanfile, META.json/yml) whose lib/ holds that same path is the module's source.
+// A Julia package tested with `Pkg.test` after `Pkg.add` runs from the depot's copy
+// (`~/.julia/packages/<Name>/<slug>/test/runtests.jl`): the workspace whose Project.toml names it keeps that path.
 import { joinPosix } from './paths.js';
 import type { CandidateOutcome, Workspace } from './workspace.js';
 
 interface InstalledCopy {
-  kind: 'gem' | 'python' | 'perl' | 'nix-source' | 'typst' | 'dart' | 'gnome-extension' | 'npm' | 'go' | 'cargo';
+  kind: 'gem' | 'python' | 'perl' | 'nix-source' | 'typst' | 'dart' | 'gnome-extension' | 'npm' | 'go' | 'cargo' | 'julia';
   packageName: string;
   /** The path inside the package as the workspace lays it out (`lib/stacker/pile.rb`, `tallyho/__init__.py`, `AN/Tools.pm`). */
   relative: string;
@@ -75,6 +77,9 @@ const GO_MOD_MODULE = /^\s*module\s+"?([^\s"]+)/m;
 // `~/.cargo/git/checkouts/<name>-<hash>/<rev>/…`.
 const CARGO =
   /(?:^|\/)\.cargo\/(?:registry\/src\/[^/]+\/([\w-]+?)-\d+\.\d+\.\d+[^/]*|git\/checkouts\/([\w-]+?)-[0-9a-f]{16}\/[^/]+)\/(.+)$/;
+// `…/.julia/packages/NTFk/2rphi/test/runtests.jl`: Pkg names a version's folder by a five-character slug of its tree hash.
+const JULIA_DEPOT = /(?:^|\/)\.julia\/packages\/([A-Za-z_]\w*)\/[A-Za-z0-9]{5}\/(.+)$/;
+const JULIA_NAME = /^name\s*=\s*"([A-Za-z_]\w*)"/m;
 const TOML_SECTION = /^\s*\[([^\]]*)\]/;
 const TOML_NAME = /^\s*name\s*=\s*["']([\w.-]+)["']/;
 
@@ -102,6 +107,9 @@ function cargoPackageName(text: string): string | undefined {
   return undefined;
 }
 
+/** The top-level `name = "…"` of a Julia Project.toml: above its first `[section]` (an environment has none). */
+const juliaProjectName = (text: string): string | undefined => JULIA_NAME.exec(text.split(/^\s*\[/m)[0] as string)?.[1];
+
 const firstGroup =
   (pattern: RegExp) =>
   (text: string): string | undefined =>
@@ -117,6 +125,8 @@ function registryCopyOf(path: string): InstalledCopy | undefined {
   }
   const cargo = CARGO.exec(path);
   if (cargo) return { kind: 'cargo', packageName: (cargo[1] ?? cargo[2]) as string, relative: cargo[3] as string };
+  const julia = JULIA_DEPOT.exec(path);
+  if (julia) return { kind: 'julia', packageName: julia[1] as string, relative: julia[2] as string };
   return undefined;
 }
 
@@ -163,6 +173,7 @@ const MANIFEST_NAME: Partial<Record<InstalledCopy['kind'], readonly [string, (te
   cargo: ['Cargo.toml', cargoPackageName],
   dart: ['pubspec.yaml', firstGroup(PUBSPEC_NAME)],
   typst: ['typst.toml', firstGroup(TYPST_NAME)],
+  julia: ['Project.toml', juliaProjectName],
 };
 
 async function manifestNames(workspace: Workspace, root: string, copy: InstalledCopy): Promise<boolean> {

@@ -75,7 +75,7 @@ const TOOLCHAIN_PATTERNS: readonly RegExp[] = [
   /(^|\/)deps\/[\w-]+\/(lib|src|include|c_src|test)\/.*\.(ex|exs|erl|hrl|eex|heex)$/, // Mix dependencies under the project's deps/
   /(^|\/)\.(hex|mix)\//, // Hex and Mix caches (~/.hex/packages, ~/.mix/archives)
   /^\/usr\/(local\/)?share\/julia\//, // Julia Base and stdlib (/usr/share/julia/stdlib/v1.9/Test/src/Test.jl)
-  /(^|\/)\.julia\/(packages|artifacts|juliaup)\//, // Julia package depot
+  /(^|\/)\.julia\/(packages|artifacts|juliaup)\//, // Julia package depot (the workspace's own package is mapped back, installed-copy.ts)
   /^\/usr\/(local\/)?lib\/R\//, // R base, recommended and site-library packages (/usr/lib/R/library/…, /usr/local/lib/R/site-library/…)
   /(^|\/)R\/(x86_64|aarch64)[\w.-]*-library\/\d/, // per-user R library (~/R/x86_64-pc-linux-gnu-library/4.2/…)
   /(^|\/)renv\/(library|staging|sandbox)\//, // renv's project library

@@ -114,6 +114,19 @@ describe("an installed copy of the workspace's own package", () => {
     expect(await fate(cargo, '/home/u/.cargo/registry/src/index.crates.io-6f17d22bba15001f/serde-1.0.190/src/lib.rs')).toBe('vendored');
   });
 
+  it("maps a Julia depot's copy back when the workspace's Project.toml names the package, and no other", async () => {
+    const root = await makeWorkspace({
+      'Project.toml': 'name = "Shapes"\nuuid = "5b1f0c3e-7a44-4c1e-9d3a-2f8e6b0a9c11"\n\n[deps]\nTest = "8dfed614"\n',
+      'test/runtests.jl': 'x\n',
+    });
+    expect(await fate(root, '/home/u/.julia/packages/Shapes/Xk3pQ/test/runtests.jl')).toBe('kept test/runtests.jl');
+    expect(await fate(root, 'C:\\Users\\u\\.julia\\packages\\Shapes\\Xk3pQ\\test\\runtests.jl')).toBe('kept test/runtests.jl');
+    expect(await fate(root, '/home/u/.julia/packages/Plots/Ab1cD/test/runtests.jl')).toBe('vendored');
+    // A name under [deps] or another section is a dependency's, not the project's.
+    const environment = await makeWorkspace({ 'Project.toml': '[deps]\nname = "Shapes"\n', 'test/runtests.jl': 'x\n' });
+    expect(await fate(environment, '/home/u/.julia/packages/Shapes/Xk3pQ/test/runtests.jl')).toBe('vendored');
+  });
+
   it("maps an installed copy inside the workspace too (Carton's local/, a project .venv)", async () => {
     const perl = await makeWorkspace({
       cpanfile: "requires 'Moo';\n",
