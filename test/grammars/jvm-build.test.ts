@@ -154,4 +154,17 @@ describe('gradle task headers', () => {
       ]),
     ).toEqual(['feature/cart src/main/kotlin/Cart.kt:4']);
   });
+
+  it("ends the task's folder with the build: a later step's relative paths are the root's", () => {
+    expect(
+      where([
+        '> Task :core:spotlessKotlin FAILED',
+        "Step 'ktlint' found problem in 'src/Cart.kt':",
+        'Error on line: 3, column: 1',
+        'BUILD FAILED in 4s',
+        "Step 'ktlint' found problem in 'src/Till.kt':",
+        'Error on line: 5, column: 1',
+      ]),
+    ).toEqual(['core src/Cart.kt:3', '. src/Till.kt:5']);
+  });
 });

@@ -151,10 +151,14 @@ const GRADLE_TASK = /^(?:(?:> )?Task |Execution failed for task ')((?::[\w.-]+)+
 // A task's own output names files relative to its project's folder (spotless's `Step 'ktlint' found problem in
 // 'sample/build.gradle.kts'`, Android lint's `src/main/…`): the folder is a step until the next task starts; the
 // root project's tasks run in the root.
+// `BUILD FAILED in 4s`: Gradle is done, and what a later step of the log prints is no task's.
+const GRADLE_DONE = /^BUILD (?:SUCCESSFUL|FAILED)(?: in \S+)?$/;
+
 function gradleTaskFolder(context: LineContext): boolean {
   const task = GRADLE_TASK.exec(context.text);
-  if (!task) return false;
-  const projects = (task[1] as string).split(':').slice(1, -1);
+  const done = task ? false : GRADLE_DONE.test(context.text);
+  if (!task && !done) return false;
+  const projects = task ? (task[1] as string).split(':').slice(1, -1) : [];
   const directories = directoryContext((key, create) => context.shared(key, create));
   if (projects.length === 0) directories.endStep(context.emitted);
   else directories.step(projects.join('/'), context.emitted);
@@ -164,7 +168,7 @@ function gradleTaskFolder(context: LineContext): boolean {
 // `* Where:` then `Build file '/home/u/app/build.gradle' line: 12` (or `Script '…' line:`, `Settings file`),
 // and the message in the `* What went wrong:` section that follows.
 function parseGradle(context: LineContext): boolean {
-  if (/^(?:> )?Task :|^Execution failed for task/.test(context.text)) return gradleTaskFolder(context);
+  if (/^(?:> )?Task :|^Execution failed for task|^BUILD [FS]/.test(context.text)) return gradleTaskFolder(context);
   const head = /^(?:Build file|Settings file|Script|Initialization script|Precompiled script plugin) (?=')/.exec(context.text);
   if (!head || !/^\* Where:\s*$/.test(context.line(-1) ?? '')) return false;
   const parsed = context.parse('gradleWhere', { from: head[0].length });
@@ -249,7 +253,7 @@ const gradle: GrammarFormat = {
   url: 'https://docs.gradle.org/current/userguide/troubleshooting.html',
   anchor:
     "(?:Build file|Settings file|Script|Initialization script|Precompiled script plugin) '[^'\\n]{1,1000}' line: ?\\d" +
-    "|^(?:> )?Task :|^Execution failed for task ':",
+    "|^(?:> )?Task :|^Execution failed for task ':|^BUILD (?:SUCCESSFUL|FAILED)",
   parse: parseGradle,
 };
 
