@@ -124,3 +124,47 @@ describe('look-alikes', () => {
     ).toEqual([]);
   });
 });
+
+describe('gradle task headers', () => {
+  const where = (lines: string[]) => scan(lines).map((location) => `${location.hints?.directory ?? '.'} ${location.file}:${location.line}`);
+
+  it("reads a task's relative paths in its project's folder, and a root task's in the root", () => {
+    expect(
+      where([
+        '> Task :core:checkKotlinGradleModel UP-TO-DATE',
+        '> Task :core:spotlessKotlin FAILED',
+        "Step 'ktlint' found problem in 'src/main/kotlin/shop/Cart.kt':",
+        'Error on line: 11, column: 1',
+        '> Task :spotlessKotlinGradle FAILED',
+        "Step 'ktlint' found problem in 'build.gradle.kts':",
+        'Error on line: 10, column: 1',
+      ]),
+    ).toEqual(['core src/main/kotlin/shop/Cart.kt:11', '. build.gradle.kts:10']);
+  });
+
+  it('takes a nested project path as nested folders, and the failure report names the task again', () => {
+    expect(
+      where([
+        '> Task :feature:cart:lintDebug FAILED',
+        '> Task :app:assembleDebug',
+        '* What went wrong:',
+        "Execution failed for task ':feature:cart:lintDebug'.",
+        "> Step 'ktlint' found problem in 'src/main/kotlin/Cart.kt':",
+        '  Error on line: 4, column: 2',
+      ]),
+    ).toEqual(['feature/cart src/main/kotlin/Cart.kt:4']);
+  });
+
+  it("ends the task's folder with the build: a later step's relative paths are the root's", () => {
+    expect(
+      where([
+        '> Task :core:spotlessKotlin FAILED',
+        "Step 'ktlint' found problem in 'src/Cart.kt':",
+        'Error on line: 3, column: 1',
+        'BUILD FAILED in 4s',
+        "Step 'ktlint' found problem in 'src/Till.kt':",
+        'Error on line: 5, column: 1',
+      ]),
+    ).toEqual(['core src/Cart.kt:3', '. src/Till.kt:5']);
+  });
+});

@@ -11,6 +11,22 @@ function scan(lines: string[], formats?: string[]) {
   return scanner.end().locations;
 }
 
+describe('pylint 1.x', () => {
+  it('reads the module header whatever the length of its asterisk rule (a pasted report may have changed it)', () => {
+    const rows = (rule: string) =>
+      scan([`${rule} Module shop.cart`, "E: 15, 8: Method 'total' has no 'sum' member (no-member)"]).map(
+        (location) => `${location.format} ${location.file}:${location.line}:${location.column ?? ''} ${location.severity ?? ''}`,
+      );
+    expect(rows('*************')).toEqual(['pylint-1 shop/cart.py:15:9 error']);
+    expect(rows('*******************')).toEqual(['pylint-1 shop/cart.py:15:9 error']);
+    expect(rows('*****')).toEqual(['pylint-1 shop/cart.py:15:9 error']);
+  });
+
+  it('takes no row without a module header above it', () => {
+    expect(scan(["E: 15, 8: Method 'total' has no 'sum' member (no-member)"]).filter((l) => l.format === 'pylint-1')).toEqual([]);
+  });
+});
+
 describe('pylint', () => {
   it('converts the 0-based column and keeps the message id as the code', () => {
     const [location, ...rest] = scan([

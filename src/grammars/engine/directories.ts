@@ -74,6 +74,14 @@ export class DirectoryContext {
     this.#since = emitted.length;
   }
 
+  /** The steps that follow run where the tool is again (Gradle's `> Task :build` of the root project). */
+  endStep(emitted: readonly RawLocation[]): void {
+    if (this.#step === undefined) return;
+    this.generation++;
+    this.#step = undefined;
+    this.#since = emitted.length;
+  }
+
   /** A step announced the folder its command runs in (`cd build/sub && cc -c x.c`). */
   step(directory: string, emitted: readonly RawLocation[]): void {
     this.generation++;

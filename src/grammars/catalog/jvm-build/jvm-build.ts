@@ -7,6 +7,7 @@ import type { LineParser } from '../../engine/parser.js';
 import type { Severity } from '../../../core/index.js';
 import { parseColonHead, plausiblePath, severityOf } from '../shared/common.js';
 import { consumeUntil } from '../../engine/until.js';
+import { directoryContext } from '../../engine/directories.js';
 import { defineKotlinRules, detekt, kotlin, ktlint } from './kotlin.js';
 import { scala, scala3 } from './scala.js';
 import { playTemplate, scalastyle } from './jvm-legacy.js';
@@ -141,9 +142,33 @@ function parseSurefire(context: LineContext): boolean {
   return true;
 }
 
+// `> Task :media:spotlessKotlin FAILED` (the plain console's header above a task's output) and the failure report's
+// `Execution failed for task ':media:spotlessKotlin'.`: the task's project is `:media`, whose folder is `media/` unless
+// the settings moved it (resolve falls back to the root when no such file is there).
+// A run of `> Task` lines reads as a Markdown quote (line-texts.ts), so the header may come without its `> `.
+const GRADLE_TASK = /^(?:(?:> )?Task |Execution failed for task ')((?::[\w.-]+)+)(?:'\.| [A-Z][A-Z-]*)?$/;
+
+// A task's own output names files relative to its project's folder (spotless's `Step 'ktlint' found problem in
+// 'sample/build.gradle.kts'`, Android lint's `src/main/…`): the folder is a step until the next task starts; the
+// root project's tasks run in the root.
+// `BUILD FAILED in 4s`: Gradle is done, and what a later step of the log prints is no task's.
+const GRADLE_DONE = /^BUILD (?:SUCCESSFUL|FAILED)(?: in \S+)?$/;
+
+function gradleTaskFolder(context: LineContext): boolean {
+  const task = GRADLE_TASK.exec(context.text);
+  const done = task ? false : GRADLE_DONE.test(context.text);
+  if (!task && !done) return false;
+  const projects = task ? (task[1] as string).split(':').slice(1, -1) : [];
+  const directories = directoryContext((key, create) => context.shared(key, create));
+  if (projects.length === 0) directories.endStep(context.emitted);
+  else directories.step(projects.join('/'), context.emitted);
+  return true;
+}
+
 // `* Where:` then `Build file '/home/u/app/build.gradle' line: 12` (or `Script '…' line:`, `Settings file`),
 // and the message in the `* What went wrong:` section that follows.
 function parseGradle(context: LineContext): boolean {
+  if (/^(?:> )?Task :|^Execution failed for task|^BUILD [FS]/.test(context.text)) return gradleTaskFolder(context);
   const head = /^(?:Build file|Settings file|Script|Initialization script|Precompiled script plugin) (?=')/.exec(context.text);
   if (!head || !/^\* Where:\s*$/.test(context.line(-1) ?? '')) return false;
   const parsed = context.parse('gradleWhere', { from: head[0].length });
@@ -220,13 +245,15 @@ const gradle: GrammarFormat = {
   language: 'Groovy/Kotlin (Gradle)',
   description:
     "`gradle build` failure report: `* Where:` then `Build file '/home/u/app/build.gradle' line: 12`, the message under `* What " +
-    'went wrong:`.',
+    "went wrong:`; a `> Task :lib:check` header makes the task's relative paths relative to the project's folder (`lib/`).",
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message'],
   observed: false,
   url: 'https://docs.gradle.org/current/userguide/troubleshooting.html',
-  anchor: "(?:Build file|Settings file|Script|Initialization script|Precompiled script plugin) '[^'\\n]{1,1000}' line: ?\\d",
+  anchor:
+    "(?:Build file|Settings file|Script|Initialization script|Precompiled script plugin) '[^'\\n]{1,1000}' line: ?\\d" +
+    "|^(?:> )?Task :|^Execution failed for task ':|^BUILD (?:SUCCESSFUL|FAILED)",
   parse: parseGradle,
 };
 

@@ -21,7 +21,9 @@ function moduleFile(module: string): string {
 function parsePylint1(context: LineContext): boolean {
   const text = context.text;
   const state = context.state<Pylint1State>(() => ({ module: undefined }));
-  const header = /^\*{13} Module (\S+)$/.exec(text);
+  // pylint prints 13 asterisks; a pasted report may have gained or lost some (retyped, or a Markdown emphasis eaten),
+  // and the `Module` word with the rows below still say what it is.
+  const header = /^\*{3,40} Module (\S+)$/.exec(text);
   if (header) {
     // The header is pylint 2's too; a 1.x row must follow it to make it ours (pylint 2's rows name their file).
     state.module = header[1];
@@ -51,7 +53,7 @@ export const pylint1: GrammarFormat = {
   fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
   observed: false,
   url: 'https://pylint.readthedocs.io/en/1.9/user_guide/output.html',
-  anchor: '^\\*{13} Module \\S|^[CRWEFI](?:\\d{4})?: *\\d+, *\\d+: ',
+  anchor: '^\\*{3,40} Module \\S|^[CRWEFI](?:\\d{4})?: *\\d+, *\\d+: ',
   parse: parsePylint1,
 };
 
