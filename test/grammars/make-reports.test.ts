@@ -76,6 +76,10 @@ describe("make's recipe reports", () => {
       'make: *** [Makefile:23: app.zip] Error 2',
     ];
     expect(outcomes(windows)).toEqual([['Makefile', 23, 'missing-program']]);
+    // A localized make of the older layout (own words): the status says it as well.
+    expect(outcomes(['Makefile:9: Die Regel für Ziel „ledger“ scheiterte', 'make: *** [ledger] Fehler 127'])).toEqual([
+      ['Makefile', 9, 'missing-program'],
+    ]);
     // A failed compile or a missing script of the project's own says nothing of the kind.
     expect(outcomes(['make: *** [Makefile:4: ledger] Error 1'])).toEqual([['Makefile', 4, undefined]]);
     expect(outcomes(['/bin/sh: 1: ./gen.sh: not found', 'make: *** [Makefile:8: gen] Error 127'])).toEqual([['Makefile', 8, undefined]]);

@@ -100,8 +100,7 @@ function parseMake(context: LineContext): boolean {
   // `make: *** [x] Error 127` report follows on the next line.
   const anyRecipe = RECIPE_FOR_TARGET.exec(text);
   if (anyRecipe) {
-    const next = context.line(1) ?? '';
-    const hints = recipeHints(undefined, recipeOutcome(context, MAKE_FAILURE_REPORT.test(next) ? next : undefined));
+    const hints = olderLayoutHints(context);
     context.emit({
       file: anyRecipe[1]!,
       line: Number(anyRecipe[2]),
@@ -138,10 +137,17 @@ function parseMake(context: LineContext): boolean {
     // after it says what it is in any language.
     const recipe = message.startsWith('recipe for target ') || (!syntax[3] && MAKE_FAILURE_REPORT.test(context.line(1) ?? ''));
     const severity = recipe ? 'note' : syntax[3] ? 'error' : 'warning';
-    context.emit({ file: syntax[1] ?? 'Makefile', line: Number(syntax[2]), severity, message });
+    const hints = recipe ? olderLayoutHints(context) : undefined;
+    context.emit({ file: syntax[1] ?? 'Makefile', line: Number(syntax[2]), severity, message, ...(hints ? { hints } : {}) });
     return true;
   }
   return false;
+}
+
+/** The older layout's recipe line: make's `*** [x] Error 127` report, when it is the next line, carries the status. */
+function olderLayoutHints(context: LineContext): ResolveHints | undefined {
+  const next = context.line(1) ?? '';
+  return recipeHints(undefined, recipeOutcome(context, MAKE_FAILURE_REPORT.test(next) ? next : undefined));
 }
 
 function recipeHints(directory: string | undefined, outcome: ResolveHints['recipeOutcome']): ResolveHints | undefined {
