@@ -15,6 +15,7 @@ import { fstarFamily } from './catalog/fstar.js';
 import { lispFamily } from './catalog/lisp.js';
 import { elmFamily } from './catalog/elm.js';
 import { gccFamily } from './catalog/gcc.js';
+import { makeFamily } from './catalog/make.js';
 import { ninjaFamily } from './catalog/ninja.js';
 import { nixFamily } from './catalog/nix.js';
 import { ideFamily } from './catalog/ide.js';
@@ -184,7 +185,9 @@ const FAMILIES: readonly GrammarFamily[] = [
   // ninja beside make: its `ninja: Entering directory` line sets the folder the compiler lines after it are read
   // in, and no other format's line starts with `ninja: `.
   ninjaFamily,
-  // make and gcc before generic: their lines are generic `path:L:C:` lines with a severity and notes to keep.
+  // make and gcc before generic: their lines are generic `path:L:C:` lines with a severity and notes to keep. make
+  // first: its `Makefile:12: *** missing separator` and recipe reports are gcc-shaped lines that are make's own.
+  makeFamily,
   gccFamily,
   // A formatter's unified diff (`--- x.py` / `+++ x.py`, `@@ -L,N +L,N @@`) before generic: no tool's own line starts
   // with `+++ ` or `@@ -`, and generic would otherwise read nothing from them at all.

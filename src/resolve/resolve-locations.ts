@@ -175,12 +175,12 @@ function placesOfStrict(raws: readonly RawLocation[], resolutions: readonly Reso
   return places;
 }
 
-/** Takes make's recipe reports out of `ranked` (in place) and returns them in their order. */
-function takeRecipeReports(ranked: Ranked[]): Ranked[] {
+/** Takes make's recipe reports (those `which` accepts) out of `ranked` (in place) and returns them in their order. */
+function takeRecipeReports(ranked: Ranked[], which: (entry: Ranked) => boolean = () => true): Ranked[] {
   const reports: Ranked[] = [];
   let kept = 0;
   for (const entry of ranked) {
-    if (isRecipeReport(entry.location)) reports.push(entry);
+    if (isRecipeReport(entry.location) && which(entry)) reports.push(entry);
     else ranked[kept++] = entry;
   }
   ranked.length = kept;
@@ -271,10 +271,10 @@ async function resolveAfresh(raw: RawLocation[], options: Required<Omit<ResolveO
     failureOutside ||
     ranked.some((entry) => !isRecipeReport(entry.location)) ||
     unresolved.some(({ source }) => !isRecipeReport(source) && source.hints?.confirm !== true);
-  if (placedElsewhere) {
-    for (const { location, inputIndex } of takeRecipeReports(ranked)) {
-      dropped.push({ entry: { file: location.file, line: location.line, reason: 'build' }, source: raw[inputIndex] as RawLocation });
-    }
+  // Nor is it when make said the failure is in no file: a program that could not be started, an ignored error.
+  const noFileOutcome = (entry: Ranked) => (raw[entry.inputIndex] as RawLocation).hints?.recipeOutcome !== undefined;
+  for (const { location, inputIndex } of takeRecipeReports(ranked, placedElsewhere ? undefined : noFileOutcome)) {
+    dropped.push({ entry: { file: location.file, line: location.line, reason: 'build' }, source: raw[inputIndex] as RawLocation });
   }
   // A test runner's frames kept in the workspace, outside the test that failed, are the runner's (see harnessFrames).
   const asserted = assertionTraces(raw, (index) => resolutions[index]?.kind === 'resolved');

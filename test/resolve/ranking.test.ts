@@ -184,6 +184,24 @@ describe('rules for real-world logs', () => {
     expect(result.dropped).toEqual([{ file: 'a.ts', line: 18, reason: 'build' }]);
   });
 
+  it('drops a recipe line even alone when make said its failure is in no file (a missing program, an ignored error)', async () => {
+    const recipe = (line: number, recipeOutcome?: 'missing-program' | 'ignored') =>
+      raw('a.ts', {
+        line,
+        severity: 'note',
+        format: 'make',
+        message: "recipe for target 'all' failed (Error 127)",
+        ...(recipeOutcome ? { hints: { recipeOutcome } } : {}),
+      });
+    for (const outcome of ['missing-program', 'ignored'] as const) {
+      const alone = await resolveLocations([recipe(2, outcome)], { cwd: root, roots: [root], isIgnored: noIgnores });
+      expect(alone.locations).toEqual([]);
+      expect(alone.dropped).toEqual([{ file: 'a.ts', line: 2, reason: 'build' }]);
+    }
+    // Without make's word on why, the recipe line stays the only place, as before.
+    expect(await order([recipe(2)])).toEqual(['a.ts:2']);
+  });
+
   it("drops a localized make's recipe line (a note in make's words) and one beside a place not found here", async () => {
     // `Makefile:20: die Regel für Ziel „gen-cpp“ scheiterte`: make's grammar gives its recipe reports, and only them, a note.
     const localized = raw('a.ts', { line: 20, severity: 'note', format: 'make', message: 'die Regel für Ziel „gen-cpp“ scheiterte' });

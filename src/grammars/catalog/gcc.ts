@@ -1,13 +1,12 @@
-// GNU toolchain: gcc/clang diagnostics (notes, include chains, template back-traces) and make's own
-// messages with directory tracking. Link: https://gcc.gnu.org/onlinedocs/gcc/Diagnostic-Message-Formatting-Options.html
+// gcc/clang diagnostics (notes, include chains, template back-traces); make, which runs them, is catalog/make.ts.
+// Link: https://gcc.gnu.org/onlinedocs/gcc/Diagnostic-Message-Formatting-Options.html
 import type { RawLocation } from '../../core/index.js';
 import type { Emitted, GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
 import { parseColonHead, parseSeverityTail } from './shared/common.js';
 import { gccContextLine } from '../engine/locale-words-gcc.js';
-import { INCLUDE_CHAIN_START, LOCALIZED_SEVERITY_PATTERN, MAKE_DIRECTORY_ANCHOR, makeDirectoryChange } from '../engine/locale-words.js';
+import { INCLUDE_CHAIN_START } from '../engine/locale-words.js';
 import { fixItsBelow } from './shared/fixits.js';
 import { LOCATION_ANCHOR } from '../engine/anchors.js';
-import { directoryContext, echoedCdFolder } from '../engine/directories.js';
 
 // With the grammars bison and flex copy actions from: gcc names them through the generated file's `#line`.
 const C_FAMILY = /\.(?:c|h|cc|cpp|cxx|c\+\+|hh|hpp|hxx|h\+\+|ipp|inl|tcc|tpp|cu|cuh|m|mm|def|inc|y|yy|l|ll)$/i;
@@ -191,85 +190,6 @@ function followingSystemHeaderError(context: LineContext): string | undefined {
   return undefined;
 }
 
-// The signals whose description ends make's line for a recipe they killed, in place of `Error N`.
-const KILLING_SIGNALS = [
-  'Segmentation fault',
-  'Killed',
-  'Aborted',
-  'Terminated',
-  'Bus error',
-  'Illegal instruction',
-  'Floating point exception',
-  'Trace/breakpoint trap',
-];
-// `make[1]: *** [Makefile:20: all] Error 1`: the program name (with an optional version and recursion level), then
-// the failed recipe's file, line and target, then how it failed.
-// The line make prints when a recipe failed, in any locale (`make: *** [all] Error 2`, `make: *** [x] Erreur 4`).
-const MAKE_FAILURE_REPORT = /^\S*[Mm]ake(?:-[\d.]+)?(?:\[\d+\])?: \*\*\* \[/;
-// A localized make words the failure in its language (`Fehler 1`, `错误 1`) and may space or widen the colon (`Makefile:2 : all`).
-const MAKE_RECIPE_FAILED = new RegExp(
-  String.raw`^\S*[Mm]ake(?:-[\d.]+)?(?:\[\d+\])?: \*\*\* \[(.+?):(\d+)[ \u00a0]?[:：] ?(.+?)\] ` +
-    String.raw`((?:Error|${LOCALIZED_SEVERITY_PATTERN}) \d+|(?:${KILLING_SIGNALS.join('|')}).*)$`,
-  'i',
-);
-
-// `<any makefile>:100: recipe for target 'phc' failed` (make before 4.2).
-const RECIPE_FOR_TARGET = /^(\S+?):(\d+) ?: (recipe for target ['`\u2018].*)$/;
-
-function parseMake(context: LineContext): boolean {
-  const text = context.text;
-  const directories = directoryContext((key, create) => context.shared(key, create));
-  // `make[1]: Entering directory '/x'`, or as make's catalogs word it (`make[1]: Verzeichnis „/x“ wird betreten`).
-  const change = makeDirectoryChange(text);
-  if (change) {
-    if (change.entering) directories.enter(change.folder, context.emitted);
-    else directories.leave(change.folder, context.emitted);
-    return true;
-  }
-  // A recipe make echoes before running it: `cd lib && $(CC) -c foo.c` makes gcc print `foo.c` relative to lib/.
-  const cd = echoedCdFolder(text);
-  if (cd !== undefined) {
-    directories.step(cd, context.emitted);
-    return true;
-  }
-  // make: *** [Makefile:20: all] Error 1 — a location, but of the Makefile, not of the failing source: a note
-  // (never an error annotation), which resolve drops once the log placed anything else. A recipe killed by a signal
-  // ends in the signal's description instead (`Aborted (core dumped)`, `Segmentation fault`).
-  // The program name may carry a version (`gmake-4.3[2]: `, `Make-4.3: ` on Windows).
-  const failed = MAKE_RECIPE_FAILED.exec(text);
-  if (failed) {
-    const directory = directories.current();
-    context.emit({
-      file: failed[1] ?? 'Makefile',
-      line: Number(failed[2]),
-      severity: 'note',
-      message: `recipe for target '${failed[3]}' failed (${failed[4]})`,
-      ...(directory ? { hints: { directory } } : {}),
-    });
-    return true;
-  }
-  // make before 4.2 names the makefile of a failed recipe whatever it is called (`makefile_unix:100: recipe for
-  // target 'x' failed`, `Makefile.linux:7: …`): the words are make's own, the file name proves nothing.
-  const anyRecipe = RECIPE_FOR_TARGET.exec(text);
-  if (anyRecipe) {
-    context.emit({ file: anyRecipe[1]!, line: Number(anyRecipe[2]), severity: 'note', message: anyRecipe[3]! });
-    return true;
-  }
-  // Makefile:12: *** missing separator.  Stop.  (French typography puts a space before the colon: `Makefile:84 : …`.)
-  const syntax = /^((?:[^:\s]*\/)?(?:GNUmakefile|[Mm]akefile|[\w.-]+\.mk)):(\d+) ?: (\*\*\* )?(.*)$/.exec(text);
-  if (syntax) {
-    const message = syntax[4] ?? '';
-    // make before 4.2: `Makefile:4: recipe for target 'x' failed` above `make: *** [x] Error 1`, the same report. A
-    // localized make words it its own way (`la recette pour la cible « x » a échouée`); the failure report right
-    // after it says what it is in any language.
-    const recipe = message.startsWith('recipe for target ') || (!syntax[3] && MAKE_FAILURE_REPORT.test(context.line(1) ?? ''));
-    const severity = recipe ? 'note' : syntax[3] ? 'error' : 'warning';
-    context.emit({ file: syntax[1] ?? 'Makefile', line: Number(syntax[2]), severity, message });
-    return true;
-  }
-  return false;
-}
-
 const gcc: GrammarFormat = {
   name: 'gcc',
   language: 'C/C++',
@@ -286,26 +206,4 @@ const gcc: GrammarFormat = {
   parse: parseGcc,
 };
 
-const make: GrammarFormat = {
-  name: 'make',
-  language: 'Make',
-  description:
-    '`make` (GNU Make): `make[1]: *** [Makefile:20: all] Error 1`, `Makefile:12: *** missing separator`, ' +
-    'and `Entering directory` tracking for the tools it runs.',
-  columnBase: 1,
-  columnUnit: 'byte',
-  fields: ['file', 'line', 'severity', 'message'],
-  observed: true,
-  url: 'https://www.gnu.org/software/make/manual/html_node/Error-Messages.html',
-  anchor: [
-    MAKE_DIRECTORY_ANCHOR,
-    String.raw`[Mm]ake(?:-[\d.]+)?(?:\[\d+\])?: \*\*\* \[`,
-    String.raw`(?:[Mm]akefile|\.mk):\d+ ?: `,
-    String.raw`:\d+ ?: recipe for target `,
-    // a `cd sub && …` step (ninja's `[3/9] ` before it), which moves the folder the tools' paths are relative to
-    String.raw`^(?:\[\d+/\d+\] )?cd (?:"[^"]+"|'[^']+'|[^\s"'&;|]+) &&`,
-  ].join('|'),
-  parse: parseMake,
-};
-
-export const gccFamily: GrammarFamily = { formats: [make, gcc] };
+export const gccFamily: GrammarFamily = { formats: [gcc] };
