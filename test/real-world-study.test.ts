@@ -77,4 +77,34 @@ describe('real-world study script', () => {
     expect(result.status).toBe(2);
     expect(result.stderr.split('\n')[0]).toMatch(/^ablation: .* holds no logs\/ and labels\//);
   });
+
+  it('ablates the fixtures: a generic tier case counted apart, gcc still read by the generic tier, rustc ranked wrong', () => {
+    const only = ['gcc/basic.log', 'rustc/plain.log', 'permissive/fallback-heads.log'].flatMap((name) => ['--only', name]);
+    const out = execFileSync(process.execPath, [ABLATION, '--json', ...only, '--fixtures'], { encoding: 'utf8' });
+    type Tally = { logs: number; primary: number; recalled: number; expected: number };
+    const report = JSON.parse(out) as {
+      all: { cases: number; fallbackAlready: number; base: Tally; format: Tally; family: Tally; caughtBy: Record<string, number> };
+      formats: { format: string; withoutFormat: Tally }[];
+      misses: { case: string; scope: string; why: string; want: string; got: string }[];
+    };
+    expect(report.all.cases).toBe(3);
+    expect(report.all.base).toMatchObject({ logs: 3, primary: 3 });
+    expect(report.all.fallbackAlready).toBe(1);
+    expect(report.all.format).toMatchObject({ logs: 3, primary: 2, recalled: 16, expected: 16 });
+    expect(report.all.caughtBy).toEqual({ generic: 1 });
+    expect(report.formats.map((row) => [row.format, row.withoutFormat.primary])).toEqual([
+      ['gcc', 1],
+      ['permissive', 1],
+      ['rustc', 0],
+    ]);
+    expect(report.misses.map((miss) => [miss.case, miss.scope, miss.why, miss.want, miss.got])).toEqual(
+      ['format', 'family'].map((scope) => [
+        'rustc/plain.log',
+        scope,
+        'wrong place first (right place found lower)',
+        'plain/demo/src/parse.rs:2',
+        'plain/util/src/lib.rs:3',
+      ]),
+    );
+  });
 });
