@@ -6,6 +6,7 @@
 import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
 import { UNIVERSAL_ANCHORS } from '../engine/prefilter.js';
 import { severityOf } from './shared/common.js';
+import { fieldSeverity } from './shared/severity-fields.js';
 
 // One path segment: word characters and the punctuation file names carry, or a whole bracketed group
 // (`(auth)`, `[id]`, `[...slug]`) as frameworks name route folders; a group never starts with a digit, so
@@ -90,7 +91,14 @@ function parsePermissive(context: LineContext): boolean {
     const rest = text.slice(match.index + match[0].length);
     // The location's own tail says its severity (`x.bicep(65,23) : Warning …`); only without one does a word elsewhere
     // on the line count, since a wrapping tool's `ERROR: step failed: … stderr:` before it speaks of the whole step.
-    const severity = severityOf((TAIL_SEVERITY.exec(rest) ?? SEVERITY_WORD.exec(text))?.[1]);
+    // A field right after the location (` [W] `, `: C: `) is its tool's statement too; a tab row's first cell is its severity
+    // column, in the language of the IDE that printed it (`警告`, `Fehler`).
+    const firstCell = match[18] === undefined ? undefined : text.slice(0, text.indexOf('\t')).trim();
+    const severity =
+      severityOf(TAIL_SEVERITY.exec(rest)?.[1]) ??
+      fieldSeverity(rest) ??
+      severityOf(firstCell) ??
+      severityOf(SEVERITY_WORD.exec(text)?.[1]);
     // Perl-like `msg at path line N.` puts the message before the location; so does a tab-separated row (an IDE's
     // error list: severity, code, message, project, then file and line cells).
     const message =
