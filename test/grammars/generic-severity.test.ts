@@ -91,3 +91,40 @@ describe('the header above an arrow-led place', () => {
     expect(result.locations.map((l) => `${l.file}:${l.line} ${l.format}`)[0]).toBe('app/src/gauge.rs:12 generic');
   });
 });
+
+describe('the GNU convention: errors unmarked beside marked warnings', () => {
+  const files = { 'lib/valve.erl': 'x\n'.repeat(20), 'lib/tank.erl': 'x\n'.repeat(20) };
+
+  it('ranks an unmarked diagnostic with a column over the warning a fallback tier read from the same log', async () => {
+    const root = await makeWorkspace(files);
+    const log = ['lib/tank.erl:7:5: Warning: variable Y is unused', 'lib/valve.erl:4:8: function go/0 undefined'].join('\n');
+    const result = await locate({ text: log }, { cwd: root, roots: [root], formats: ['generic'] });
+    expect(result.locations.map((l) => `${l.file}:${l.line}`)).toEqual(['lib/valve.erl:4', 'lib/tank.erl:7']);
+  });
+
+  it('keeps the warning first over a bare mention (no column)', async () => {
+    const root = await makeWorkspace(files);
+    const log = ['lib/tank.erl:7:5: Warning: variable Y is unused', 'lib/valve.erl:4: see here'].join('\n');
+    const result = await locate({ text: log }, { cwd: root, roots: [root], formats: ['generic'] });
+    expect(result.locations[0]?.file).toBe('lib/tank.erl');
+  });
+});
+
+describe('the permissive head `path L:C`', () => {
+  function proposed(log: string): string[] {
+    const scanner = createScanner({ formats: ['permissive'], normaliseLine });
+    scanner.write(log);
+    return scanner.end().locations.map((l) => `${l.file}:${l.line}:${l.column ?? '-'}`);
+  }
+
+  it('reads a file-like word, a blank and L:C before a blank or the line end', () => {
+    expect(proposed('  src/_tone.scss 3:20  double()\n./src/pages/Dock.jsx 4:4\n')).toEqual([
+      'src/_tone.scss:3:20',
+      './src/pages/Dock.jsx:4:4',
+    ]);
+  });
+
+  it('leaves a word without a folder or extension, and a clock', () => {
+    expect(proposed('built at 12:30 today\nstarted build 12:30:45\nnotes.txt 12:30:45\n')).toEqual([]);
+  });
+});

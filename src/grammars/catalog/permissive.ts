@@ -30,13 +30,14 @@ const BEFORE = String.raw`(?<=^|[\s"'\x60(\[{<=,|]|\\[nrt])`;
 // parenthesised line that a colon follows (AutoHotkey's `C:\x\OSD.ahk (141) : ==> …`). Session 13's fallback ablation
 // added the heads study logs' own tools print, for tools no format names: `path:[L,C]` and `path[L, C]` (Maven, tslint),
 // `path: (L, C)` and `path (L,C)` (Kotlin, ts-loader), `"path" (L:C)` (js-yaml), `path(L,C-EL,EC)` (F*) and a
-// tab-separated row's line cell after its file cell (an IDE's error list).
+// tab-separated row's line cell after its file cell (an IDE's error list). The fixture ablation (session 15) added
+// `path L:C` followed by a blank or the line's end (dart-sass's trace rows, webpack 5's module header).
 const SHAPES = new RegExp(
   `${BEFORE}(${PATH})(?::(\\d{1,7})(?:[:.](\\d{1,5})(?:-(?:\\d{1,7}\\.)?\\d{1,5})?)?(?![\\d/]|\\.\\d)|` +
     `\\((\\d{1,7})(?:[,:]\\s?(\\d{1,5}))?(?:-\\d{1,7}[,:]\\d{1,5})?\\)|[,:]? (?:at )?line (\\d{1,7})\\b|` +
     `:\\((\\d{1,7})[,:](\\d{1,5})\\)(?:-\\((\\d{1,7})[,:]\\d{1,5}\\))?|: (\\d{1,7}): | \\((\\d{1,7})\\) ?: |` +
     `:?\\[(\\d{1,7}),\\s?(\\d{1,5})\\]|:? \\((\\d{1,7})[,:]\\s?(\\d{1,5})\\)|` +
-    `["'\\x60] \\((\\d{1,7})[,:]\\s?(\\d{1,5})\\)|\\t(\\d{1,7})(?=\\t|\\s*$))`,
+    `["'\\x60] \\((\\d{1,7})[,:]\\s?(\\d{1,5})\\)|\\t(\\d{1,7})(?=\\t|\\s*$)| (\\d{1,7}):(\\d{1,5})(?=\\s|$))`,
   'g',
 );
 
@@ -80,13 +81,15 @@ function parsePermissive(context: LineContext): boolean {
   SHAPES.lastIndex = 0;
   for (let match = SHAPES.exec(text); match !== null; match = SHAPES.exec(text)) {
     const token = withoutScheme(match[1]!);
-    const lineText = match[2] ?? match[4] ?? match[6] ?? match[7] ?? match[10] ?? match[11] ?? match[12] ?? match[14] ?? match[16];
+    const lineText =
+      match[2] ?? match[4] ?? match[6] ?? match[7] ?? match[10] ?? match[11] ?? match[12] ?? match[14] ?? match[16] ?? match[19];
     const line = Number(lineText ?? match[18]);
     const standardInput = token === '-' && match.index === 0;
     if (token === undefined || !(candidate(token) || standardInput) || !(line >= 1)) continue;
-    // A blank before `(L,C)` or `(L:C)` leaves any word before it (`Unexpected token (7:4)`): only a file-like one counts.
-    if ((match[14] !== undefined || match[16] !== undefined) && !FILE_LIKE.test(token)) continue;
-    const columnText = match[3] ?? match[5] ?? match[8] ?? match[13] ?? match[15] ?? match[17];
+    // A blank before `(L,C)`, `(L:C)` or `L:C` leaves any word before it (`Unexpected token (7:4)`, `at 12:30`): only a
+    // file-like one counts.
+    if ((match[14] !== undefined || match[16] !== undefined || match[19] !== undefined) && !FILE_LIKE.test(token)) continue;
+    const columnText = match[3] ?? match[5] ?? match[8] ?? match[13] ?? match[15] ?? match[17] ?? match[20];
     const endLine = match[9] === undefined || Number(match[9]) <= line ? null : Number(match[9]);
     const rest = text.slice(match.index + match[0].length);
     // The location's own tail says its severity (`x.bicep(65,23) : Warning …`); only without one does a word elsewhere
