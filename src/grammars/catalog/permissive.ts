@@ -125,8 +125,13 @@ function parsePermissive(context: LineContext): boolean {
 }
 
 // A position that ends the line, `(L:C)`, for a file named earlier on it and followed by a colon: Babel's
-// `SyntaxError: /x/src/a.js: Unexpected token (7:4)`, prettier's `[error] a.tsx: SyntaxError: … (7:5)`.
-const TRAILING_POSITION = /\((\d{1,7})[:,] ?(\d{1,5})\)\s*$/;
+// `SyntaxError: /x/src/a.js: Unexpected token (7:4)` (a colon may close it when a code frame follows), prettier's
+// `[error] a.tsx: SyntaxError: … (7:5)`. A line naming no file takes the one a header line above names alone, after at
+// most a label (webpack's `ERROR in ./src/a.js` or `./pages/a.ts` over `Module parse failed: Unexpected token (3:16)`):
+// up to three lines of message between, never across a blank line.
+const TRAILING_POSITION = /\((\d{1,7})[:,] ?(\d{1,5})\):?\s*$/;
+const FILE_HEADER = /^\s*(?:[A-Za-z]{1,12} in )?(\S+?):?\s*$/;
+const HEADER_REACH = 3;
 const FILE_BEFORE_COLON = new RegExp(`${BEFORE}(${PATH}): `, 'g');
 // The words before a colon a line may offer: a message names few files, and each costs a workspace look-up.
 const MAX_FILES_BEFORE_POSITION = 4;
@@ -151,6 +156,19 @@ function proposeFilesBeforeTrailingPosition(context: LineContext): void {
     const severity = severityOf(SEVERITY_WORD.exec(text)?.[1]);
     context.emit({ file: token, line, column, endLine: null, severity, message, hints: { confirm: true } });
     proposed++;
+  }
+  if (proposed === 0) proposeHeaderFile(context, line, column);
+}
+
+function proposeHeaderFile(context: LineContext, line: number, column: number): void {
+  for (let delta = -1; delta >= -HEADER_REACH; delta--) {
+    const above = context.line(delta);
+    if (above === undefined || above.trim() === '') return;
+    const token = withoutScheme(FILE_HEADER.exec(above)?.[1] ?? '');
+    if (token === undefined || !candidate(token) || !FILE_LIKE.test(token) || !(line >= 1)) continue;
+    const severity = severityOf(SEVERITY_WORD.exec(context.text)?.[1] ?? SEVERITY_WORD.exec(above)?.[1]);
+    context.emit({ file: token, line, column, endLine: null, severity, message: context.text.trim(), hints: { confirm: true } });
+    return;
   }
 }
 

@@ -1,6 +1,7 @@
-// The generic tiers read a severity a tool states without a severity word: a field right after the place (a class
-// letter, a letter-led code, a test's status), an IDE row's first cell in any language, and the header line above a
-// place that only an arrow leads. Without them a convention or warning printed first outranked the error after it.
+// The classes the fixture ablation (scripts/real-world/ablation.mjs --fixtures) found the generic tiers lacking, each
+// read by its shape: a severity stated without a severity word (a field after the place, an IDE row's first cell, the
+// header above an arrow-led place), errors left unmarked beside marked warnings, `path L:C`, and a trailing `(L:C)`
+// whose file a header line above names.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createScanner } from '../../src/grammars/index.js';
 import { locate } from '../../src/locate/index.js';
@@ -126,5 +127,28 @@ describe('the permissive head `path L:C`', () => {
 
   it('leaves a word without a folder or extension, and a clock', () => {
     expect(proposed('built at 12:30 today\nstarted build 12:30:45\nnotes.txt 12:30:45\n')).toEqual([]);
+  });
+});
+
+describe('a trailing position under a file header', () => {
+  function proposed(log: string): string[] {
+    const scanner = createScanner({ formats: ['permissive'], normaliseLine });
+    scanner.write(log);
+    return scanner.end().locations.map((l) => `${l.file}:${l.line}:${l.column ?? '-'}`);
+  }
+
+  it('takes the file a header names alone (after a label) up to three lines above', () => {
+    const log = ['ERROR in ./src/dock.js', 'Module build failed (from a loader):', 'SyntaxError: Unexpected token (4:9)', ''];
+    expect(proposed(log.join('\n'))).toEqual(['./src/dock.js:4:9']);
+    expect(proposed('./pages/pier.d.ts\nModule parse failed: Unexpected token (3:16)\n')).toEqual(['./pages/pier.d.ts:3:16']);
+  });
+
+  it('reads a colon after the position, and prefers a file named on the line itself', () => {
+    expect(proposed('./src/other.js\nSyntaxError: /w/src/Dock.js: Unsupported syntax (2:10):\n')).toEqual(['/w/src/Dock.js:2:10']);
+  });
+
+  it('crosses no blank line and takes no word without a folder or extension', () => {
+    expect(proposed('ERROR in ./src/dock.js\n\nUnexpected token (4:9)\n')).toEqual([]);
+    expect(proposed('ERROR in dock\nUnexpected token (4:9)\n')).toEqual([]);
   });
 });
