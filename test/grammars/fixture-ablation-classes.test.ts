@@ -125,6 +125,13 @@ describe('the permissive head `path L:C`', () => {
     ]);
   });
 
+  it('takes a severity word glued before a path for a blank', () => {
+    expect(proposed('[ERROR:/w/idl/pier.thrift:4] (last token)\nWARNING:conf/dock.cfg:3 unused key\n')).toEqual([
+      '/w/idl/pier.thrift:4:-',
+      'conf/dock.cfg:3:-',
+    ]);
+  });
+
   it('leaves a word without a folder or extension, and a clock', () => {
     expect(proposed('built at 12:30 today\nstarted build 12:30:45\nnotes.txt 12:30:45\n')).toEqual([]);
   });

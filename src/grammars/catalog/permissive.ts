@@ -22,7 +22,8 @@ const PATH = String.raw`(?:<stdin>|<standard input>|${SCHEME}(?:[A-Za-z]:)?[\\/]
 // What may stand before a path: the line start, a blank, an opening quote or bracket, `=` or `,`; or an escaped
 // newline or tab (`\n`, `\t`): a tool's output kept as one JSON string (a structured logger's field, an API's
 // answer) has its lines joined by them.
-const BEFORE = String.raw`(?<=^|[\s"'\x60(\[{<=,|]|\\[nrt])`;
+// A severity word glued before the path counts as a blank (thrift's `[ERROR:/w/idl/a.thrift:4]`, `WARNING:src/a.c:3`).
+const BEFORE = String.raw`(?<=^|[\s"'\x60(\[{<=,|]|\\[nrt]|(?:^|[\s[(])(?:ERROR|WARNING|FATAL|[Ee]rror|[Ww]arning):)`;
 // `path:L[:C]` (not followed by more digits, a dot and digit or a URL path), the GNU standard's dotted column and ranges
 // (`path:L.C:`, `path:L.C-EL.EC:`, valac and bison print them), `path(L[,C])` and `path(L:C)` (Odin),
 // `path[,:]? line L`, and a span over several lines written as two bracketed positions (`path:(12:7)-(31:15)`: jsonnet,
