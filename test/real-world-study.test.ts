@@ -77,4 +77,37 @@ describe('real-world study script', () => {
     expect(result.status).toBe(2);
     expect(result.stderr.split('\n')[0]).toMatch(/^ablation: .* holds no logs\/ and labels\//);
   });
+
+  it('ablates the fixtures: a generic tier case counted apart, gcc and rustc read by the generic tier, cfn-lint ranked wrong', () => {
+    const cases = ['gcc/basic.log', 'rustc/plain.log', 'permissive/fallback-heads.log', 'cfn-lint/default.log'];
+    const only = cases.flatMap((name) => ['--only', name]);
+    const out = execFileSync(process.execPath, [ABLATION, '--json', ...only, '--fixtures'], { encoding: 'utf8' });
+    type Tally = { logs: number; primary: number; recalled: number; expected: number };
+    const report = JSON.parse(out) as {
+      all: { cases: number; fallbackAlready: number; base: Tally; format: Tally; family: Tally; caughtBy: Record<string, number> };
+      formats: { format: string; withoutFormat: Tally }[];
+      misses: { case: string; scope: string; why: string; want: string; got: string }[];
+    };
+    expect(report.all.cases).toBe(4);
+    expect(report.all.base).toMatchObject({ logs: 4, primary: 4 });
+    expect(report.all.fallbackAlready).toBe(1);
+    expect(report.all.format).toMatchObject({ logs: 4, primary: 3, recalled: 20, expected: 20 });
+    expect(report.all.caughtBy).toEqual({ generic: 2 });
+    expect(report.formats.map((row) => [row.format, row.withoutFormat.primary])).toEqual([
+      ['cfn-lint', 0],
+      ['gcc', 1],
+      ['permissive', 1],
+      ['rustc', 1],
+    ]);
+    // cfn-lint's default layout puts its code (W2001, E3030) on the line above the place: a class left open.
+    expect(report.misses.map((miss) => [miss.case, miss.scope, miss.why, miss.want, miss.got])).toEqual(
+      ['format', 'family'].map((scope) => [
+        'cfn-lint/default.log',
+        scope,
+        'wrong place first (right place found lower)',
+        'default/template.yaml:17',
+        'default/template.yaml:8',
+      ]),
+    );
+  });
 });

@@ -8,65 +8,44 @@
 //
 //   node scripts/real-world/ablation.mjs [--cli dist/cli.cjs] [--json] [--misses] [--only ID]... SET_DIR...
 //   (a SET_DIR holds logs/ and labels/, as study.mjs reads them)
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+//   node scripts/real-world/ablation.mjs [--cli dist/cli.cjs] [--json] [--misses] [--only TEXT]... --fixtures [DIR]
+//   (the repository's own fixtures, default fixtures/: ablation-fixtures.mjs)
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ablateFixtures } from './ablation-fixtures.mjs';
+import { GENERIC_TIERS, NOT_OWN, REPO, add, catalogFamilies, line, membersOfFamilies, tally } from './ablation-common.mjs';
 import { loadLabel, materialise, runCli, score } from './study.mjs';
 
-const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const USAGE = 'usage: ablation.mjs [--cli FILE] [--json] [--misses] [--only ID]... SET_DIR...';
-// The tiers that read any tool's output: a primary they produced already is the fallback's answer, so leaving the
-// format out would measure nothing; such logs are counted apart.
-const GENERIC_TIERS = new Set(['generic', 'permissive', 'prose']);
-// A first place in one of these folders is a vendored, generated or installed file winning over the user's own.
-const NOT_OWN = new RegExp(
-  '(?:^|/)(?:node_modules|vendor|site-packages|dist-packages|third_party|\\.cargo|\\.gradle|gems|CMakeFiles|build|dist|out|target|' +
-    'generated|\\.venv|venv)/',
-);
+const USAGE = 'usage: ablation.mjs [--cli FILE] [--json] [--misses] [--only ID]... (SET_DIR... | --fixtures [DIR])';
 
 function parseArgs(argv) {
-  const options = { cli: join(REPO, 'dist', 'cli.cjs'), json: false, misses: false, only: new Set(), sets: [] };
+  const options = { cli: join(REPO, 'dist', 'cli.cjs'), json: false, misses: false, only: new Set(), sets: [], fixtures: null };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     if (arg === '--cli') options.cli = resolve(argv[++i] ?? fail('--cli needs a value'));
     else if (arg === '--json') options.json = true;
     else if (arg === '--misses') options.misses = true;
     else if (arg === '--only') options.only.add(argv[++i] ?? fail('--only needs a value'));
+    else if (arg === '--fixtures')
+      options.fixtures = argv[i + 1] && !argv[i + 1].startsWith('--') ? resolve(argv[++i]) : join(REPO, 'fixtures');
     else if (arg.startsWith('--')) fail(`unknown argument ${arg}`);
     else options.sets.push(resolve(arg));
+  }
+  if (!existsSync(options.cli)) fail(`no CLI at ${options.cli} (run npm run build)`);
+  if (options.fixtures !== null) {
+    if (options.sets.length > 0) fail('--fixtures takes no set folders');
+    if (!existsSync(options.fixtures)) fail(`no fixture folder at ${options.fixtures}`);
+    return options;
   }
   if (options.sets.length === 0) fail('name at least one set folder');
   for (const set of options.sets)
     if (!existsSync(join(set, 'logs')) || !existsSync(join(set, 'labels'))) fail(`${set} holds no logs/ and labels/`);
-  if (!existsSync(options.cli)) fail(`no CLI at ${options.cli} (run npm run build)`);
   return options;
 }
 
 function fail(message) {
   process.stderr.write(`ablation: ${message}\n${USAGE}\n`);
   process.exit(2);
-}
-
-/** Format name → its catalog family (the top-level file or folder under src/grammars/catalog defining it). */
-function catalogFamilies(cli) {
-  const listed = spawnSync(process.execPath, [cli, 'formats', '--json'], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
-  const known = new Set(JSON.parse(listed.stdout).formats.map((format) => format.name));
-  const catalog = join(REPO, 'src', 'grammars', 'catalog');
-  const familyOf = new Map();
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir)) {
-      const path = join(dir, entry);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (entry.endsWith('.ts')) {
-        const family = relative(catalog, path).split('/')[0].replace(/\.ts$/, '');
-        for (const match of readFileSync(path, 'utf8').matchAll(/\bname: '([a-z0-9-]+)'/g))
-          if (known.has(match[1]) && !familyOf.has(match[1])) familyOf.set(match[1], family);
-      }
-    }
-  };
-  walk(catalog);
-  return familyOf;
 }
 
 /** Why an ablated run missed, as the task groups them. */
@@ -79,18 +58,6 @@ function whyMissed(label, scored) {
   if (scored.found.some((got) => got.file === label.primary.file && got.line === label.primary.line))
     return 'wrong place first (right place found lower)';
   return 'wrong place first (right place not found)';
-}
-
-function tally() {
-  return { logs: 0, primary: 0, recalled: 0, expected: 0, leaks: 0 };
-}
-
-function add(total, scored) {
-  total.logs += 1;
-  total.primary += scored.primaryHit ? 1 : 0;
-  total.recalled += scored.recalled;
-  total.expected += scored.expected;
-  total.leaks += scored.leaks.length;
 }
 
 function ablateSet(set, name, cli, familyOf, membersOf, only) {
@@ -121,7 +88,7 @@ function ablateSet(set, name, cli, familyOf, membersOf, only) {
       if (withoutFormat.primaryHit)
         result.caughtBy[formatRun.locations[0].format] = (result.caughtBy[formatRun.locations[0].format] ?? 0) + 1;
       const family = familyOf.get(format);
-      const members = family ? membersOf.get(family).filter((member) => !GENERIC_TIERS.has(member)) : [format];
+      const members = family ? (membersOf.get(family) ?? [format]) : [format];
       const withoutFamily =
         members.length <= 1
           ? withoutFormat
@@ -167,15 +134,15 @@ function commonParent(paths) {
   return parent;
 }
 
-const pct = (part, whole) => (whole === 0 ? '-' : `${((part / whole) * 100).toFixed(1)} %`);
-const line = (t) => `primary ${t.primary}/${t.logs} = ${pct(t.primary, t.logs)}, recall ${t.recalled}/${t.expected}, leaks ${t.leaks}`;
-
-function main() {
+async function main() {
   const options = parseArgs(process.argv.slice(2));
   const familyOf = catalogFamilies(options.cli);
   if (process.env.ABLATION_FAMILIES) process.stderr.write(`${JSON.stringify(Object.fromEntries(familyOf))}\n`);
-  const membersOf = new Map();
-  for (const [format, family] of familyOf) membersOf.set(family, [...(membersOf.get(family) ?? []), format]);
+  const membersOf = membersOfFamilies(familyOf);
+  if (options.fixtures !== null) {
+    process.stdout.write(await ablateFixtures({ ...options, familyOf, membersOf }));
+    return;
+  }
   const names = options.sets.map((set) => relative(commonParent(options.sets), set));
   const results = options.sets.map((set, i) => ablateSet(set, names[i], options.cli, familyOf, membersOf, options.only));
   const all = { base: tally(), format: tally(), family: tally(), fallbackAlready: 0, caughtBy: {} };
@@ -212,4 +179,4 @@ function main() {
   process.stdout.write(`${out.join('\n')}\n`);
 }
 
-main();
+await main();

@@ -71,7 +71,8 @@ function samePlace(a: ResolvedLocation, b: ResolvedLocation): boolean {
  *    failure, and its raising frame is where the fix goes (a failed assertion raised in a test helper: the test's
  *    own frame, see testEntryFrame) — unless the trace only reports that a program it ran
  *    failed (a build driver's CompileError) and that program printed places before it: then those, as in 3 and 4;
- * 3. the first warning — something the tool flagged, ahead of notes and severity-less lines;
+ * 3. the first warning — something the tool flagged, ahead of notes and severity-less lines — unless a fallback tier
+ *    read it beside an unmarked diagnostic, an error by the GNU convention (isUnmarkedError);
  * 4. the first printed location (a failed assert has no severity word, yet it is why the recipe failed);
  * 5. only then a build tool's report that a recipe failed (make).
  */
@@ -91,7 +92,28 @@ function pickPrimary(sorted: readonly Ranked[], asserted: ReadonlySet<number>): 
   const before = frame ? located.filter((entry) => !entry.location.frame && entry.location.logLine < traceStart(frame, framed)) : [];
   if (frame && before.length === 0) return frame;
   const candidates = before.length > 0 ? before : located;
-  return firstPlaced(candidates.filter((entry) => entry.location.severity === 'warning')) ?? firstPlaced(candidates) ?? sorted[0];
+  const warning = firstPlaced(candidates.filter((entry) => entry.location.severity === 'warning'));
+  const unmarked = warning && firstPlaced(candidates.filter((entry) => isUnmarkedError(entry.location, warning.location)));
+  return unmarked ?? warning ?? firstPlaced(candidates) ?? sorted[0];
+}
+
+// The tiers that read any tool's lines: a severity-less place they report is one whose tool printed no word for it.
+const FALLBACK_TIERS = new Set(['generic', 'permissive']);
+
+/**
+ * The GNU convention (erlc, cython, old compilers): a tool marks its warnings and prints its errors unmarked,
+ * `F:L:C: msg` beside `F:L:C: Warning: msg`. When a fallback tier read both from one log, the unmarked diagnostic (a
+ * column and a message, no frame) is the error the warnings only accompany, as rule 3 would rank a marked one.
+ */
+function isUnmarkedError(location: ResolvedLocation, warning: ResolvedLocation): boolean {
+  return (
+    location.severity === null &&
+    location.column !== null &&
+    location.frame === undefined &&
+    location.message !== '' &&
+    location.format === warning.format &&
+    FALLBACK_TIERS.has(location.format)
+  );
 }
 
 /**

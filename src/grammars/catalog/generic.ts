@@ -1,7 +1,9 @@
 // The last resort: `path:line[:col]` or `path(line[,col])` anywhere in a line, for tools no other
 // format knows. A source-extension allow-list keeps `example.org:443` and `12:30:45` out.
+import type { Severity } from '../../core/index.js';
 import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
 import { parseColonHead, parseParenHead, parseSeverityTail, severityOf } from './shared/common.js';
+import { fieldSeverity } from './shared/severity-fields.js';
 import { LOCATION_ANCHOR } from '../engine/anchors.js';
 import { isDevServerUrl } from '../engine/paths.js';
 
@@ -75,6 +77,24 @@ function isLoggingCallSite(text: string, start: number, rest: string): boolean {
   return CALLER_FUNCTION_AFTER.test(rest) && RECORD_LEVEL_BEFORE.test(text.slice(Math.max(0, start - 120), start));
 }
 
+// The layout rustc made common (clippy, deno, typst, solc, cairo, codespan-reporting's users): a header line
+// `error[E0308]: msg` or `warning: msg`, then a line holding only an arrow and the place (` --> F:L:C`, ` ┌─ F:L:C`).
+// The header's word is the place's severity and its text the message: without them a tool's warnings, printed first,
+// outrank its error (the fixture ablation, issue 20). Two lines up at most, and never across a blank line.
+const ARROW_BEFORE = /^\s*(?:-->|┌─)\s*$/;
+const ARROW_HEADER = /^(error|warning|note|help)(?:\[([^\]]{1,40})\])?: (.+)$/i;
+
+function arrowHeader(context: LineContext, start: number): { severity: Severity | null; code: string | null; message: string } | undefined {
+  if (!ARROW_BEFORE.test(context.text.slice(0, start))) return undefined;
+  for (let delta = -1; delta >= -2; delta--) {
+    const above = context.line(delta);
+    if (above === undefined || above.trim() === '') return undefined;
+    const header = ARROW_HEADER.exec(above);
+    if (header) return { severity: severityOf(header[1]), code: header[2] ?? null, message: header[3]!.trim() };
+  }
+  return undefined;
+}
+
 function parseGeneric(context: LineContext): boolean {
   const text = context.text;
   let claimed = false;
@@ -104,13 +124,14 @@ function parseGeneric(context: LineContext): boolean {
     const closer = text[start - 1] === '[' ? ']' : text[start - 1] === '(' ? ')' : '';
     const rest = closer !== '' && head.rest.startsWith(closer) ? head.rest.slice(1) : head.rest;
     const message = (tail.severity ? tail.message : rest.replace(/^[:\s-]+/, '')).trim() || text.slice(0, start).trim();
+    const header = tail.severity === null ? arrowHeader(context, start) : undefined;
     context.emit({
       file: head.file.replace(PROGRAM_HEAD, ''),
       line: head.line,
       column: head.column,
-      severity: tail.severity ?? severityOf(severityWord?.[1]),
-      code: tail.code,
-      message,
+      severity: header?.severity ?? tail.severity ?? fieldSeverity(head.rest) ?? severityOf(severityWord?.[1]),
+      code: header?.code ?? tail.code,
+      message: header?.message ?? message,
     });
     claimed = true;
     consumedTo = match.index + match[0].length;

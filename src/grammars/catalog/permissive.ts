@@ -6,6 +6,7 @@
 import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
 import { UNIVERSAL_ANCHORS } from '../engine/prefilter.js';
 import { severityOf } from './shared/common.js';
+import { fieldSeverity } from './shared/severity-fields.js';
 
 // One path segment: word characters and the punctuation file names carry, or a whole bracketed group
 // (`(auth)`, `[id]`, `[...slug]`) as frameworks name route folders; a group never starts with a digit, so
@@ -21,7 +22,8 @@ const PATH = String.raw`(?:<stdin>|<standard input>|${SCHEME}(?:[A-Za-z]:)?[\\/]
 // What may stand before a path: the line start, a blank, an opening quote or bracket, `=` or `,`; or an escaped
 // newline or tab (`\n`, `\t`): a tool's output kept as one JSON string (a structured logger's field, an API's
 // answer) has its lines joined by them.
-const BEFORE = String.raw`(?<=^|[\s"'\x60(\[{<=,|]|\\[nrt])`;
+// A severity word glued before the path counts as a blank (thrift's `[ERROR:/w/idl/a.thrift:4]`, `WARNING:src/a.c:3`).
+const BEFORE = String.raw`(?<=^|[\s"'\x60(\[{<=,|]|\\[nrt]|(?:^|[\s[(])(?:ERROR|WARNING|FATAL|[Ee]rror|[Ww]arning):)`;
 // `path:L[:C]` (not followed by more digits, a dot and digit or a URL path), the GNU standard's dotted column and ranges
 // (`path:L.C:`, `path:L.C-EL.EC:`, valac and bison print them), `path(L[,C])` and `path(L:C)` (Odin),
 // `path[,:]? line L`, and a span over several lines written as two bracketed positions (`path:(12:7)-(31:15)`: jsonnet,
@@ -29,13 +31,14 @@ const BEFORE = String.raw`(?<=^|[\s"'\x60(\[{<=,|]|\\[nrt])`;
 // parenthesised line that a colon follows (AutoHotkey's `C:\x\OSD.ahk (141) : ==> …`). Session 13's fallback ablation
 // added the heads study logs' own tools print, for tools no format names: `path:[L,C]` and `path[L, C]` (Maven, tslint),
 // `path: (L, C)` and `path (L,C)` (Kotlin, ts-loader), `"path" (L:C)` (js-yaml), `path(L,C-EL,EC)` (F*) and a
-// tab-separated row's line cell after its file cell (an IDE's error list).
+// tab-separated row's line cell after its file cell (an IDE's error list). The fixture ablation (session 15) added
+// `path L:C` followed by a blank or the line's end (dart-sass's trace rows, webpack 5's module header).
 const SHAPES = new RegExp(
   `${BEFORE}(${PATH})(?::(\\d{1,7})(?:[:.](\\d{1,5})(?:-(?:\\d{1,7}\\.)?\\d{1,5})?)?(?![\\d/]|\\.\\d)|` +
     `\\((\\d{1,7})(?:[,:]\\s?(\\d{1,5}))?(?:-\\d{1,7}[,:]\\d{1,5})?\\)|[,:]? (?:at )?line (\\d{1,7})\\b|` +
     `:\\((\\d{1,7})[,:](\\d{1,5})\\)(?:-\\((\\d{1,7})[,:]\\d{1,5}\\))?|: (\\d{1,7}): | \\((\\d{1,7})\\) ?: |` +
     `:?\\[(\\d{1,7}),\\s?(\\d{1,5})\\]|:? \\((\\d{1,7})[,:]\\s?(\\d{1,5})\\)|` +
-    `["'\\x60] \\((\\d{1,7})[,:]\\s?(\\d{1,5})\\)|\\t(\\d{1,7})(?=\\t|\\s*$))`,
+    `["'\\x60] \\((\\d{1,7})[,:]\\s?(\\d{1,5})\\)|\\t(\\d{1,7})(?=\\t|\\s*$)| (\\d{1,7}):(\\d{1,5})(?=\\s|$))`,
   'g',
 );
 
@@ -79,18 +82,27 @@ function parsePermissive(context: LineContext): boolean {
   SHAPES.lastIndex = 0;
   for (let match = SHAPES.exec(text); match !== null; match = SHAPES.exec(text)) {
     const token = withoutScheme(match[1]!);
-    const lineText = match[2] ?? match[4] ?? match[6] ?? match[7] ?? match[10] ?? match[11] ?? match[12] ?? match[14] ?? match[16];
+    const lineText =
+      match[2] ?? match[4] ?? match[6] ?? match[7] ?? match[10] ?? match[11] ?? match[12] ?? match[14] ?? match[16] ?? match[19];
     const line = Number(lineText ?? match[18]);
     const standardInput = token === '-' && match.index === 0;
     if (token === undefined || !(candidate(token) || standardInput) || !(line >= 1)) continue;
-    // A blank before `(L,C)` or `(L:C)` leaves any word before it (`Unexpected token (7:4)`): only a file-like one counts.
-    if ((match[14] !== undefined || match[16] !== undefined) && !FILE_LIKE.test(token)) continue;
-    const columnText = match[3] ?? match[5] ?? match[8] ?? match[13] ?? match[15] ?? match[17];
+    // A blank before `(L,C)`, `(L:C)` or `L:C` leaves any word before it (`Unexpected token (7:4)`, `at 12:30`): only a
+    // file-like one counts.
+    if ((match[14] !== undefined || match[16] !== undefined || match[19] !== undefined) && !FILE_LIKE.test(token)) continue;
+    const columnText = match[3] ?? match[5] ?? match[8] ?? match[13] ?? match[15] ?? match[17] ?? match[20];
     const endLine = match[9] === undefined || Number(match[9]) <= line ? null : Number(match[9]);
     const rest = text.slice(match.index + match[0].length);
     // The location's own tail says its severity (`x.bicep(65,23) : Warning …`); only without one does a word elsewhere
     // on the line count, since a wrapping tool's `ERROR: step failed: … stderr:` before it speaks of the whole step.
-    const severity = severityOf((TAIL_SEVERITY.exec(rest) ?? SEVERITY_WORD.exec(text))?.[1]);
+    // A field right after the location (` [W] `, `: C: `) is its tool's statement too; a tab row's first cell is its severity
+    // column, in the language of the IDE that printed it (`警告`, `Fehler`).
+    const firstCell = match[18] === undefined ? undefined : text.slice(0, text.indexOf('\t')).trim();
+    const severity =
+      severityOf(TAIL_SEVERITY.exec(rest)?.[1]) ??
+      fieldSeverity(rest) ??
+      severityOf(firstCell) ??
+      severityOf(SEVERITY_WORD.exec(text)?.[1]);
     // Perl-like `msg at path line N.` puts the message before the location; so does a tab-separated row (an IDE's
     // error list: severity, code, message, project, then file and line cells).
     const message =
@@ -114,8 +126,13 @@ function parsePermissive(context: LineContext): boolean {
 }
 
 // A position that ends the line, `(L:C)`, for a file named earlier on it and followed by a colon: Babel's
-// `SyntaxError: /x/src/a.js: Unexpected token (7:4)`, prettier's `[error] a.tsx: SyntaxError: … (7:5)`.
-const TRAILING_POSITION = /\((\d{1,7})[:,] ?(\d{1,5})\)\s*$/;
+// `SyntaxError: /x/src/a.js: Unexpected token (7:4)` (a colon may close it when a code frame follows), prettier's
+// `[error] a.tsx: SyntaxError: … (7:5)`. A line naming no file takes the one a header line above names alone, after at
+// most a label (webpack's `ERROR in ./src/a.js` or `./pages/a.ts` over `Module parse failed: Unexpected token (3:16)`):
+// up to three lines of message between, never across a blank line.
+const TRAILING_POSITION = /\((\d{1,7})[:,] ?(\d{1,5})\):?\s*$/;
+const FILE_HEADER = /^\s*(?:[A-Za-z]{1,12} in )?(\S+?):?\s*$/;
+const HEADER_REACH = 3;
 const FILE_BEFORE_COLON = new RegExp(`${BEFORE}(${PATH}): `, 'g');
 // The words before a colon a line may offer: a message names few files, and each costs a workspace look-up.
 const MAX_FILES_BEFORE_POSITION = 4;
@@ -140,6 +157,19 @@ function proposeFilesBeforeTrailingPosition(context: LineContext): void {
     const severity = severityOf(SEVERITY_WORD.exec(text)?.[1]);
     context.emit({ file: token, line, column, endLine: null, severity, message, hints: { confirm: true } });
     proposed++;
+  }
+  if (proposed === 0) proposeHeaderFile(context, line, column);
+}
+
+function proposeHeaderFile(context: LineContext, line: number, column: number): void {
+  for (let delta = -1; delta >= -HEADER_REACH; delta--) {
+    const above = context.line(delta);
+    if (above === undefined || above.trim() === '') return;
+    const token = withoutScheme(FILE_HEADER.exec(above)?.[1] ?? '');
+    if (token === undefined || !candidate(token) || !FILE_LIKE.test(token) || !(line >= 1)) continue;
+    const severity = severityOf(SEVERITY_WORD.exec(context.text)?.[1] ?? SEVERITY_WORD.exec(above)?.[1]);
+    context.emit({ file: token, line, column, endLine: null, severity, message: context.text.trim(), hints: { confirm: true } });
+    return;
   }
 }
 

@@ -45,12 +45,12 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
   // GitHub workflow commands
   `::(?:error|warning|notice)\\b`,
   // The prose tier's URL-ish anchors (`src/a.c#L12`, Bitbucket's `#lines-12`) and `(12) in file`: literal-led. The
-  // same literal leads a position that ends its line (`a.js: Unexpected token (7:4)`, Babel and prettier): the
-  // permissive tier looks for its file earlier on the line.
+  // same literal leads a position that ends its line (`a.js: Unexpected token (7:4)`, Babel and prettier; a colon may
+  // follow it): the permissive tier looks for its file earlier on the line, or on a header line above.
   `#(?:L|lines-)\\d`,
   // The same literal leads a traceback header a host relays after its own words (`Broken DAG: [x.py] Traceback (most
   // recent call last):`; prose/trace-run.ts).
-  `\\((?:\\d{1,7}(?:(?:, ?\\d{1,5})?\\) in |[:,] ?\\d{1,5}\\)[ \\t]*$)|most recent call last\\):?\\s*$)`,
+  `\\((?:\\d{1,7}(?:(?:, ?\\d{1,5})?\\) in |[:,] ?\\d{1,5}\\):?[ \\t]*$)|most recent call last\\):?\\s*$)`,
   // A source read from standard input (`<stdin>:3:18: error`, `[stdin]:3`, ruff's `-:1:8`): its file is named by
   // the command only (src/resolve/command-names.ts).
   ...topLevelAlternatives(STANDARD_INPUT_ANCHOR),
