@@ -12,6 +12,29 @@
 //     is read (the kernel, the registry loaded, every line found and its line-start anchors tried:
 //     bench/floor-prefilter.ts); and against `faultline locate` itself.
 // Usage: node bench/floors.mjs [--quick]   (run.mjs runs it after its own targets)
+// Where the 100 MB sparse log's time goes beyond the kernel (issue 21, session 25; CPU profile of the CLI on a loaded
+// 2-core VM, 1.88 s sampled): the universal anchor regex 0.37 s, the line-start anchors 0.57 s (~0.35 s in the
+// dispatch regexes, the rest the JS around them), GC 0.21 s (289 scavenges; 193 MB allocated, 154 MB of it the latin1
+// windows), candidate lines 0.39 s, of which nearly all is a fixed cold-code cost (the 10 MB log spends as much): the
+// log has ~1 900 candidates. CPU time varied ±10-20 % between runs under that load, so the figures below are
+// instruction counts (valgrind --tool=cachegrind --cache-sim=no --smc-check=all-non-file), which do not vary:
+//   - the universal anchor's last search of each slice stopped at the slice's last line (src/grammars/engine/
+//     scanner.ts): it had read on through the 16 KiB look-ahead that the next slice reads again. CLI on ci-10m.log
+//     2 519.6 → 2 472.0 M instructions (−1.9 %); the regex's characters read −18 %. Kept.
+//   - the line-start stage alone (bench loop over 3 MB of the bench log, per pass): 112.4 M instructions, ~3 300 a
+//     line. Walking the lines is 19.4 M, a trivial sticky regex at every line adds 14.6 M (~430 instructions a call:
+//     the call, not the matching, is what a line pays when no alternative gets far); 1.5 calls a line (a blank-led
+//     line 2, a colour-led one 2.4, a timestamp-prefixed one 3).
+//   - a blank-led line's two runs as one regex (its lead alternatives at the start | `[ \t]+(?![ \t])(?:phrases)`):
+//     112.4 → 109.2 M (−2.9 % of the stage, ~1 % of the CLI). Not kept: prefilter.ts is at its size cap for it.
+//   - the `\s*[A-Za-z][\w ]{0,30}\(most recent call last\)` alternative (tried on ~70 % of the lines) left out: no
+//     change beyond noise; the class-led alternatives are not the bulk of the stage.
+//   - 128 KiB / 256 KiB read slices (less look-back and look-ahead decoded again): scavenges 289 → 157, but windows
+//     over 128 KiB go to the large-object space: CPU 1.1-1.2× in interleaved runs and peak RSS +3 MB. Not kept.
+//   - open: a 2 MB young generation instead of 1 MB (node --min-semi-space-size=2 --max-semi-space-size=2): 100 MB
+//     log 279 → 129 scavenges at the same peak RSS (77 MB); CLI on ci-10m.log 2 863.9 → 2 761.5 M instructions
+//     (−3.6 %, both without the code cache, which any start-up flag makes V8 refuse). Those flags act only when the
+//     heap is set up, and src/cli/heap.ts can only stop the growth (--semi-space-growth-factor=1) at run time.
 import './plain-node.mjs';
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
