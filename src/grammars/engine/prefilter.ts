@@ -9,7 +9,7 @@
 // the real ones 0.28 s (issue 21).
 // A test checks on every fixture that no line a format's own anchor selects is missed here
 // (test/grammars/prefilter.test.ts). Measurements: shared/reference/performance.md §3b, §6; bench/run.mjs.
-import { SGR, STANDARD_INPUT_ANCHOR, URL_QUERY } from './anchors.js';
+import { LOCALISED_LINE_ANCHOR, SGR, STANDARD_INPUT_ANCHOR, URL_QUERY } from './anchors.js';
 import { ALL_CHARS, firstChars, type FirstChars } from './first-chars.js';
 import type { GrammarFormat } from './format.js';
 import { FormatAnchors } from './format-anchors.js';
@@ -64,6 +64,9 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
   // {{function_clause,[{m,f,1,[{file,"src/m.erl"},{line,9}]}…`), and Elixir's keyword form of it: literal-led.
   `\\[\\{file,"[^"\\n]{1,300}"\\},`,
   `\\[file: (?:~c)?["'][^"'\\n]{1,300}["'], line: \\d`,
+  // A line number after a path's colon in a runtime's localised words (a .NET crash report's frame, anchors.ts). Last:
+  // PROSE_ANCHORS names the alternatives above by their place.
+  LOCALISED_LINE_ANCHOR,
 ];
 
 /** The prose tier's anchors: the universal ones that can hold a location in words, a line that starts with a
