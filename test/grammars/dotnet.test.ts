@@ -157,3 +157,30 @@ describe('dotnet-stack in other languages', () => {
     ]);
   });
 });
+
+describe('dotnet-stack in a crash report', () => {
+  it("reads App Center's frames (no frame word, the namespace after a semicolon, a blank line between) as one trace", () => {
+    const found = scan([
+      '### Stacktrace ###',
+      '',
+      'Shop.Cart.Total(Int32 count) in C:\\src\\Shop App (WPF)\\Cart.cs:line 41;Shop',
+      '',
+      'Shop.Till.Close();Shop',
+      '',
+      'Shop.Till.Open(Object sender, EventArgs e) in C:\\src\\Shop App (WPF)\\Till.cs:line 12;Shop',
+      '',
+      '### Reason ###',
+      '',
+      'Tienda.Caja.Total(Int32 count) en C:\\src\\Tienda\\Caja.cs:línea 7;Tienda',
+    ]);
+    expect(found.map((loc) => [loc.format, loc.file, loc.line, loc.frame?.trace, loc.frame?.index])).toEqual([
+      ['dotnet-stack', 'C:\\src\\Shop App (WPF)\\Cart.cs', 41, 1, 0],
+      ['dotnet-stack', 'C:\\src\\Shop App (WPF)\\Till.cs', 12, 1, 1],
+      ['dotnet-stack', 'C:\\src\\Tienda\\Caja.cs', 7, 2, 0],
+    ]);
+  });
+
+  it('leaves a call written in a sentence or code alone', () => {
+    expect(scan(['call(x) in the loop at main.c:line 3', 'total(n) in src/a.cs:line 4; see above'], ['dotnet-stack'])).toEqual([]);
+  });
+});

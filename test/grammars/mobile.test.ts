@@ -52,6 +52,20 @@ describe('swift and xctest', () => {
     });
     expect(failure?.message).toContain('XCTAssertEqual failed');
   });
+
+  it('reads a trap named by #fileID as its file name, looked up near a folder named like the module', () => {
+    const [fatal, precondition, full] = scan([
+      'Fatal error: Unexpectedly found nil while unwrapping an Optional value: file Shapes/Ring.swift, line 14',
+      'Shapes/Ring.swift:18: Precondition failed: no such side',
+      'Assertion failed: empty: file /home/u/app/Sources/Shapes/Ring.swift, line 3',
+    ]);
+    expect(fatal).toMatchObject({ file: 'Ring.swift', line: 14, hints: { basenameOnly: true, packageName: 'Shapes' } });
+    expect(fatal?.message).toBe('Fatal error: Unexpectedly found nil while unwrapping an Optional value');
+    expect(precondition).toMatchObject({ file: 'Ring.swift', line: 18, message: 'Precondition failed: no such side' });
+    // A full path (Swift before 5.3, or `#filePath`) is a path like any other.
+    expect(full).toMatchObject({ file: '/home/u/app/Sources/Shapes/Ring.swift', line: 3, message: 'Assertion failed: empty' });
+    expect(full?.hints?.basenameOnly).toBeUndefined();
+  });
 });
 
 describe('dart-stack', () => {

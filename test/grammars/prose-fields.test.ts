@@ -62,3 +62,27 @@ describe('record fields naming a file and a line', () => {
     expect(found?.hints).toMatchObject({ confirm: true, named: true });
   });
 });
+
+describe('a record printed one field a line', () => {
+  it('pairs File and Line fields whose labels a web copy put in bold, and takes what failed from the record', () => {
+    const [found] = scan([
+      '**Error**: Call to a member function total() on null',
+      '',
+      '**Code**: 0',
+      '**File**: /srv/shop/src/Cart/Checkout.php',
+      '**Line**: 48',
+    ]);
+    expect(found).toMatchObject({
+      format: 'prose',
+      file: '/srv/shop/src/Cart/Checkout.php',
+      line: 48,
+      severity: 'error',
+      message: 'Error: Call to a member function total() on null',
+    });
+  });
+
+  it('gives no severity when the record states none, and stops at a line that is no field', () => {
+    const [found] = scan(['Error: the cache was cold', 'loading the page', 'File: /srv/shop/src/a.php', '`Line`: 3']);
+    expect(found).toMatchObject({ file: '/srv/shop/src/a.php', line: 3, severity: null, message: 'Line: 3' });
+  });
+});

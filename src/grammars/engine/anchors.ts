@@ -1,5 +1,6 @@
 // Raw-text anchors (matched on latin1 text that still holds ANSI). Each starts with a literal or a
 // short class so the combined regex stays linear on pathological lines (performance.md §6).
+import { utf8ToLatin1 } from './strings.js';
 
 // Optional SGR/EL sequences that tools put between the parts of a location (tsc --pretty, gcc, vitest).
 const SGR = '(?:\\x1b\\[[0-9;]*[mK])*';
@@ -8,6 +9,14 @@ const SGR = '(?:\\x1b\\[[0-9;]*[mK])*';
  * input>:2`, ruff's `-:1:8`): only the command names its file (src/resolve/command-names.ts). A universal anchor too
  * (prefilter.ts). */
 export const STANDARD_INPUT_ANCHOR = `(?:<stdin>|\\[stdin\\]|\\(stdin\\)|<standard input>):\\d|-:\\d+:\\d`;
+
+/** A runtime's word for "line" in the system's language, after a path's colon (.NET's `F:Zeile 41`, `F:línea 41`,
+ * `F:行号 41`; the English `F:line 41` is the universal `line N` anchor's): a frame a crash report prints without the
+ * indented frame word that starts a console's frame is found by it alone. Written as the words' UTF-8 bytes read as
+ * latin1, as the raw text is. A universal anchor too (prefilter.ts). */
+export const LOCALISED_LINE_ANCHOR = `:(?:${utf8ToLatin1(
+  ['Zeile', 'ligne', 'línea', 'riga', 'linha', 'строка', '行号', '行', 'wiersz', 'řádek', 'regel', 'rad'].join('|'),
+)}) \\d`;
 
 /** A dev server's query after a file's name (`x.ts?t=1700`, `App.vue?vue&type=script`): no part of the file, which
  * cleanPrintedPath drops, but it stands between the extension and the position. */

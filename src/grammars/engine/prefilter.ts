@@ -9,7 +9,7 @@
 // the real ones 0.28 s (issue 21).
 // A test checks on every fixture that no line a format's own anchor selects is missed here
 // (test/grammars/prefilter.test.ts). Measurements: shared/reference/performance.md §3b, §6; bench/run.mjs.
-import { SGR, STANDARD_INPUT_ANCHOR, URL_QUERY } from './anchors.js';
+import { LOCALISED_LINE_ANCHOR, SGR, STANDARD_INPUT_ANCHOR, URL_QUERY } from './anchors.js';
 import { ALL_CHARS, firstChars, type FirstChars } from './first-chars.js';
 import type { GrammarFormat } from './format.js';
 import { FormatAnchors } from './format-anchors.js';
@@ -37,7 +37,8 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
   // it where the old one started. An error page's markup may wrap the number (Drupal's `line <em class="placeholder">41</em>`:
   // engine/line-texts.ts drops it before the formats read the line).
   // A record's line field too (prose/fields.ts): `"lineno": 57`, `'line': 8`, `lineNumber: 12`, Erlang's `{line,12}`.
-  `(?:[Ll]ine|LINE)(?:s|no|No|_?[Nn]umber)?["']?(?: *[:=#,][ \\t]*| +)(?:<[a-z]{1,6}(?: [^<>\\n]{0,80})?>)?\\d`,
+  // A web copy may close emphasis or a code span on the label (`**Line**: 234`: engine/web-copy.ts repairs it).
+  `(?:[Ll]ine|LINE)(?:s|no|No|_?[Nn]umber)?(?:["'\\x60]|\\*{1,2})?(?: *[:=#,][ \\t]*| +)(?:<[a-z]{1,6}(?: [^<>\\n]{0,80})?>)?\\d`,
   // Python frames with the path quoted (`File "`), and extensionless build files (Makefile:12, Dockerfile:3,
   // Jenkinsfile, Gemfile…) by their common ending: naming the prefixes made irregexp start a match at every
   // D, d, M, m, C, J, V, G and R of the log (measured: 140 → 110 ms per 100 MB for the whole regex).
@@ -64,6 +65,9 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
   // {{function_clause,[{m,f,1,[{file,"src/m.erl"},{line,9}]}…`), and Elixir's keyword form of it: literal-led.
   `\\[\\{file,"[^"\\n]{1,300}"\\},`,
   `\\[file: (?:~c)?["'][^"'\\n]{1,300}["'], line: \\d`,
+  // A line number after a path's colon in a runtime's localised words (a .NET crash report's frame, anchors.ts). Last:
+  // PROSE_ANCHORS names the alternatives above by their place.
+  LOCALISED_LINE_ANCHOR,
 ];
 
 /** The prose tier's anchors: the universal ones that can hold a location in words, a line that starts with a

@@ -22,6 +22,10 @@ const NUMBER_FOLLOWS = /^[:(]\d/;
 // the markers around a line that starts with a location. A heading's `#` alone stays (go's `# example.com/pkg`).
 const EMPHASISED_HEAD = /^(\s*)(?:#{1,6} )?(\*{1,3})(?=[^\s*`]{1,1024}?\.[A-Za-z][\w+-]{0,11}[:(]\d)/;
 
+// A label in bold, italics or a code span before its colon, as an issue's form or a report rendered as Markdown writes
+// its fields (`**File**: /srv/app/x.php`, `**Line**: 234`, `` `line`: 9 ``): the tool printed the label plain.
+const EMPHASISED_LABEL = /^(\s*(?:[-*+] )?)(\*{1,2}|`)([A-Za-z][\w ]{0,30}?)\2(?=[ \t]*[:=])/;
+
 function linkText(_link: string, text: string, address: string): string {
   return POSITION_ONLY.test(text) && /#L\d/.test(address) ? `${text} (${address})` : text;
 }
@@ -118,7 +122,7 @@ export function repairWebCopy(line: string): string {
   if (repaired.includes('\\*')) repaired = repaired.replace(ESCAPED_ASTERISKS, (run) => run.replace(/\\/g, ''));
   if (repaired.includes('\\|')) repaired = repaired.replace(/\\\|/g, '|');
   if (repaired.includes('`')) repaired = withoutGluedFence(repaired);
-  if (repaired.includes('*') || repaired.includes('`')) repaired = withoutEmphasis(repaired);
+  if (repaired.includes('*') || repaired.includes('`')) repaired = withoutEmphasis(repaired).replace(EMPHASISED_LABEL, '$1$3');
   if (repaired.includes('##[')) repaired = repaired.replace(QUOTED_LOG_COMMAND, '');
   if (/[_*]\s*$/.test(repaired)) repaired = repaired.replace(CLOSING_EMPHASIS, '$1');
   return repaired;

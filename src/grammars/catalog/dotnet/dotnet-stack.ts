@@ -10,6 +10,7 @@ import type { LineParser } from '../../engine/parser.js';
 import { plausiblePath } from '../shared/common.js';
 import { consumeUntil } from '../../engine/until.js';
 import { utf8ToLatin1 } from '../../engine/strings.js';
+import { LOCALISED_LINE_ANCHOR } from '../../engine/anchors.js';
 
 export function defineDotnetRules(parser: LineParser): void {
   // `<path>:line 14` (CoreCLR) or `<path>:12` at the end of the line (Mono).
@@ -55,6 +56,14 @@ const LINE_WORDS = new Set(LINE_LIST);
 const FRAME = new RegExp(String.raw`^\s*${AT_WORDS} \S`);
 // Where the path starts: after the method's parameter list, Mono's IL offset, and ` in `.
 const IN = new RegExp(String.raw`^\s*${AT_WORDS} .*?\)(?: \[0x[0-9a-f]+\])? ${IN_WORDS} (?=\S)`);
+// A crash report App Center files (its `### Stacktrace ###` section, also opened as an issue by its GitHub
+// integration) prints each frame without the frame word, the method's class's namespace after a semicolon, and a
+// blank line between frames: `Shop.Cart.Total(Int32 n) in C:\src\Shop\Cart.cs:line 41;Shop`, localised alike
+// (`… en C:\src\Shop\Cart.cs:línea 41;Shop`), or `Shop.Cart.Total(Int32 n);Shop` when the build had no symbols.
+// The parameter list holds no parenthesis and the path no semicolon, so each part is matched once.
+const REPORT_FRAME = new RegExp(String.raw`^\s*(?:${AT_WORDS} )?[^\s(]+\([^()]*\)(?: ${IN_WORDS} \S[^;]*)?;[\w.\`]+\s*$`);
+const REPORT_IN = new RegExp(String.raw`^\s*(?:${AT_WORDS} )?[^\s(]+\([^()]*\) ${IN_WORDS} (?=\S)`);
+const isFrame = (line: string): boolean => FRAME.test(line) || REPORT_FRAME.test(line);
 const END_OF_INNER = /^\s*--- End of inner exception stack trace ---/;
 const END_OF_RETHROW = /^\s*--- End of stack trace from previous location/;
 
@@ -64,7 +73,7 @@ function exceptionMessage(context: LineContext, above: number): string {
   const lines: string[] = [];
   for (let delta = above; delta >= above - 12; delta--) {
     const line = context.line(delta);
-    if (line === undefined || line.trim() === '' || FRAME.test(line)) break;
+    if (line === undefined || line.trim() === '' || isFrame(line)) break;
     if (/^\s*Stack Trace:\s*$/.test(line) && lines.length === 0) continue;
     if (/^\s*(?:Error Message:|Unhandled [Ee]xception:|Failed |\[xUnit\.net|X |\[FAIL\])/.test(line)) break;
     const unhandled = /^(?:\[ERROR\] FATAL UNHANDLED EXCEPTION: |Unhandled [Ee]xception\. )(.*)$/.exec(line.trim());
@@ -74,14 +83,32 @@ function exceptionMessage(context: LineContext, above: number): string {
   return lines.join('\n');
 }
 
+// A crash report states the exception below its frames, under `### Reason ###`.
+function reportReason(context: LineContext): string {
+  for (let delta = 1; delta <= 40; delta++) {
+    const line = context.line(delta);
+    if (line === undefined) break;
+    if (!/^#{1,6} *Reason *#*\s*$/.test(line)) continue;
+    for (let below = delta + 1; below <= delta + 3; below++) {
+      const reason = context.line(below)?.trim();
+      if (reason) return reason;
+    }
+    break;
+  }
+  return '';
+}
+
 function parseDotnetStack(context: LineContext): boolean {
   const text = context.text;
-  if (!FRAME.test(text)) return false;
-  const start = IN.exec(text);
+  const report = !FRAME.test(text);
+  if (report && !REPORT_FRAME.test(text)) return false;
+  const start = report ? REPORT_IN.exec(text) : IN.exec(text);
   if (!start) return false;
-  const parsed = context.parse('dotnetFrameLocation', { from: start[0].length });
+  // A report's namespace after the line number would lex as one word with it: the frame is read without it.
+  const source = report ? text.replace(/;[\w.`]+\s*$/, '') : text;
+  const parsed = context.parse('dotnetFrameLocation', { from: start[0].length, text: source });
   if (!parsed) return false;
-  const location = /^(.*):(?:[^\s:\\/]{1,8} )?(\d+)\.?$/.exec(context.slice(parsed.cst, parsed));
+  const location = /^(.*):(?:[^\s:\\/]{1,8} )?(\d+)\.?$/.exec(context.slice(parsed.cst, parsed, source));
   const file = location?.[1] ?? '';
   if (!location || !plausiblePath(file)) return false;
   const state = context.state<StackState>(() => ({ trace: 0, index: 0, causeRank: 0, message: '', lastLogLine: -1 }));
@@ -93,14 +120,19 @@ function parseDotnetStack(context: LineContext): boolean {
     const line = context.line(delta) ?? '';
     if (END_OF_INNER.test(line)) marker = 'inner';
     else if (END_OF_RETHROW.test(line)) marker ??= 'rethrow';
-    else if (!FRAME.test(line)) break;
+    // A report's frames stand a blank line apart.
+    else if (report && line.trim() === '' && REPORT_FRAME.test(context.line(delta - 1) ?? '')) continue;
+    else if (!isFrame(line)) break;
   }
-  const continues = state.lastLogLine >= context.logLine + delta + 1 && state.lastLogLine > 0;
+  // A paste read double-spaced steps over the blank lines between a report's frames, so the run above may span up to
+  // twice as many log lines as lines read.
+  const runStart = context.logLine + (report ? 2 : 1) * (delta + 1);
+  const continues = state.lastLogLine >= runStart && state.lastLogLine > 0;
   if (!continues) {
     state.trace = context.newTraceId();
     state.index = 0;
     state.causeRank = 0;
-    state.message = exceptionMessage(context, delta);
+    state.message = report ? reportReason(context) : exceptionMessage(context, delta);
   } else if (marker === 'inner') {
     // The outer exception's frames: same printed trace, one rank further from the root cause.
     state.trace = context.newTraceId();
@@ -125,7 +157,8 @@ export const dotnetStack: GrammarFormat = {
   language: 'C#/F#/VB (.NET)',
   description:
     '`dotnet test` / an unhandled exception / `mono --debug`: `   at Calc.Tests.AddTests.Add() in /home/u/svc/tests/AddTests.cs:line ' +
-    '14`, Mono `  at X.Main () [0x00001] in /x/Program.cs:12`, inner-exception sections.',
+    '14`, Mono `  at X.Main () [0x00001] in /x/Program.cs:12`, inner-exception sections, App Center crash reports ' +
+    '(`X.Main(String[] args) in C:\\x\\Program.cs:line 12;X`, localised).',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'message'],
@@ -135,6 +168,8 @@ export const dotnetStack: GrammarFormat = {
   anchor:
     ':line \\d|\\] in [^\\n]{1,1000}\\.[A-Za-z]{1,4}:\\d' +
     // Anchors read the raw bytes (latin1): the words are written as their UTF-8 bytes.
-    `|^\\s+(?:${utf8ToLatin1(AT_LIST.slice(1).join('|'))}) [^\\n]{1,1000}:(?:${utf8ToLatin1(LINE_LIST.slice(1).join('|'))}) \\d`,
+    `|^\\s+(?:${utf8ToLatin1(AT_LIST.slice(1).join('|'))}) [^\\n]{1,1000}:(?:${utf8ToLatin1(LINE_LIST.slice(1).join('|'))}) \\d` +
+    // A crash report's frame, without the frame word, in any language (anchors.ts).
+    `|${LOCALISED_LINE_ANCHOR}`,
   parse: parseDotnetStack,
 };

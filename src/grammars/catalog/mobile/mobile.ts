@@ -28,20 +28,35 @@ function defineRules(parser: LineParser): void {
   });
 }
 
+// Since Swift 5.3 a trap names its file by `#fileID`, `Module/File.swift`: the module is a target's name, not a folder
+// (a pod's or an Xcode target's sources sit wherever the project keeps them, `BSText/Sources/Core/BSTextView.swift`).
+// The file is then the workspace's one file of that name, the one under a folder named like the module among several.
+const FILE_ID = /^([A-Za-z_]\w*)\/([^/\\\s]+\.swift)$/;
+
+function trapPlace(file: string): { file: string; hints?: { basenameOnly: true; packageName: string } } {
+  const id = FILE_ID.exec(file);
+  return id ? { file: id[2] ?? file, hints: { basenameOnly: true, packageName: id[1] ?? '' } } : { file };
+}
+
+// The words a trap starts with: `fatalError`, `precondition`/`preconditionFailure` and `assert`/`assertionFailure`.
+const TRAP = '(Fatal error|Precondition failed|Assertion failed)';
+const TRAP_WITH_FILE = new RegExp(`^(?:.*?: )?${TRAP}: (.*?): file (.+\\.swift), line (\\d+)$`);
+const TRAP_AFTER_HEAD = new RegExp(`^: ${TRAP}: ?(.*)$`);
+
 // `/abs/Sources/App/main.swift:12:5: error: cannot find 'x' in scope` (+ notes), and the runtime's
 // `Fatal error: Index out of range: file App/main.swift, line 12`.
 function parseSwift(context: LineContext): boolean {
-  const fatal = /^(?:.*?: )?Fatal error: (.*?): file (.+\.swift), line (\d+)$/.exec(context.text);
+  const fatal = TRAP_WITH_FILE.exec(context.text);
   if (fatal) {
-    context.emit({ file: fatal[2] ?? '', line: Number(fatal[3]), severity: 'error', message: `Fatal error: ${fatal[1] ?? ''}` });
+    context.emit({ ...trapPlace(fatal[3] ?? ''), line: Number(fatal[4]), severity: 'error', message: `${fatal[1]}: ${fatal[2] ?? ''}` });
     return true;
   }
   const head = parseColonHead(context);
   if (!head || !/\.swift(?:interface)?$/.test(head.file)) return false;
   // `fatalError("boom")` since Swift 5.3: `App/main.swift:9: Fatal error: boom`.
-  const crash = /^: Fatal error: ?(.*)$/.exec(head.rest);
+  const crash = TRAP_AFTER_HEAD.exec(head.rest);
   if (crash) {
-    context.emit({ file: head.file, line: head.line, severity: 'error', message: `Fatal error: ${crash[1] ?? ''}` });
+    context.emit({ ...trapPlace(head.file), line: head.line, severity: 'error', message: `${crash[1]}: ${crash[2] ?? ''}` });
     return true;
   }
   if (head.column === null) return false;
@@ -116,14 +131,16 @@ const swift: GrammarFormat = {
   language: 'Swift',
   description:
     "`swift build` / `swiftc` / `xcodebuild`: `/Users/u/App/Sources/App/main.swift:12:5: error: cannot find 'x' in scope`, `note:` " +
-    'lines, runtime `Fatal error: …: file X.swift, line N`.',
+    'lines, runtime traps `Fatal error: …: file X.swift, line N` and `Module/X.swift:N: Precondition failed: …`.',
   columnBase: 1,
   // Swift's SourceManager reports byte columns (UTF-8) + 1.
   columnUnit: 'byte',
   fields: ['file', 'line', 'column', 'severity', 'message'],
   observed: false,
   url: 'https://www.swift.org/documentation/server/guides/building.html',
-  anchor: '\\.swift(?:interface)?:\\d+:\\d+: (?:error|warning|note): |\\.swift:\\d+: Fatal error|: file [^,\\n]{1,1000}\\.swift, line \\d',
+  anchor:
+    '\\.swift(?:interface)?:\\d+:\\d+: (?:error|warning|note): |\\.swift:\\d+: (?:Fatal error|Precondition failed|Assertion failed)' +
+    '|: file [^,\\n]{1,1000}\\.swift, line \\d',
   parse: parseSwift,
 };
 

@@ -39,6 +39,25 @@ interface FieldPlace {
   file: string;
   line: number;
   column: number | null;
+  /** The record's label line that states what failed (`Error: Call to a member function …`), for a record of one field a
+   * line. */
+  head?: string;
+}
+
+// A record printed one field a line (an error page's `Error: …` / `Code: 0` / `File: …` / `Line: 234`, as a framework's
+// handler or an issue form lays it out): its first field names what failed, and with it the severity of its place.
+const RECORD_FIELD = /^\s*(?:[-*+] )?[A-Z][\w ]{0,30}:\s/;
+const FAILURE_LABEL = /^\s*(?:[-*+] )?(?:(?:PHP )?(?:Fatal |Parse |Uncaught )?(?:[Ee]rror|[Ee]xception)|Warning|Notice)\s*:\s*\S/;
+
+function recordHead(context: LineContext): string | undefined {
+  for (let delta = -2; delta >= -8; delta--) {
+    const line = context.line(delta);
+    if (line === undefined) return undefined;
+    if (line.trim() === '') continue;
+    if (FAILURE_LABEL.test(line)) return line.trim();
+    if (!RECORD_FIELD.test(line)) return undefined;
+  }
+  return undefined;
 }
 
 function fieldsOf(text: string): Field[] {
@@ -97,7 +116,8 @@ function fieldPlaces(context: LineContext): FieldPlace[] {
     const line = Number(first.value);
     // The runtime's own format may have joined the pair already, on the line above.
     const joined = context.emitted.slice(-4).some((other) => other.line === line && other.file === above);
-    if (above !== undefined && !joined) places.unshift({ file: above, line, column: columnAfter(fields, first) });
+    if (above !== undefined && !joined)
+      places.unshift({ file: above, line, column: columnAfter(fields, first), head: recordHead(context) });
   }
   return places;
 }
@@ -124,8 +144,8 @@ export function emitFieldPlaces(context: LineContext): boolean {
       file,
       line: place.line,
       column: place.column,
-      severity: severityOf(SEVERITY_WORD.exec(context.text)?.[1]),
-      message: context.text.trim(),
+      severity: severityOf(SEVERITY_WORD.exec(place.head ?? context.text)?.[1]),
+      message: place.head ?? context.text.trim(),
       hints: { confirm: true, named: true },
     });
     claimed = emitted !== undefined || claimed;
