@@ -92,6 +92,9 @@ describe('webpack', () => {
     ]);
     expect(brief(located)).toEqual(['webpack ./src/data.json:0:null', 'webpack-chain ./src/main.js:3:1', 'webpack ./src/theme.css:0:null']);
     expect(located[2]?.message).toBe('Module build failed (from ./node_modules/css-loader/index.js): Error: the theme cannot be read');
+    // A dependency not resolved, with no chain below: its import, found by resolve, else the module as a whole.
+    const [unchained] = scan(['ERROR in ./src/cart.js', "Module not found: Error: Can't resolve './prices' in '/srv/shop/src'"]);
+    expect(unchained).toMatchObject({ line: 0, hints: { importedName: './prices', wholeFileOtherwise: true } });
     // A chunk (`ERROR in main`) and a module alone without webpack's header (Next.js) are no place.
     expect(scan(['ERROR in main', 'Module not found: x'])).toEqual([]);
     expect(scan(['./src/data.json', 'Module parse failed: Unexpected token } in JSON at position 20'])).toEqual([]);

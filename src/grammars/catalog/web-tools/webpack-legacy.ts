@@ -22,6 +22,7 @@ const MODULE = /^(\.{1,2}\/\S+?)(?: \([^()]*\))?$/;
 const NEXT_HEADER = /^(?:ERROR|WARNING) in /;
 const CHAIN = /^\s*@ (\S+?) (\d+):(\d+)(?:-(?:(\d+):)?(\d+))?(?: \S.*)?$/;
 const CHAIN_START = /^\s*@ /;
+const CANT_RESOLVE = /^Module not found: Error: Can't resolve '([^'\s]{1,300})' in /;
 // How far below its header a report's chain may start (the context window's reach).
 const REACH = 40;
 
@@ -110,6 +111,9 @@ function parseModuleAlone(context: LineContext, module: string, severity: Severi
     });
     return true;
   }
-  context.emit({ file: module, line: 0, column: null, severity, message });
+  // Without its chain (a paste, `stats.moduleTrace: false`), a dependency not resolved is still at its import.
+  const name = CANT_RESOLVE.exec(message)?.[1];
+  const hints = name === undefined ? undefined : { importedName: name, wholeFileOtherwise: true };
+  context.emit({ file: module, line: 0, column: null, severity, message, ...(hints ? { hints } : {}) });
   return true;
 }
