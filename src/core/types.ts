@@ -87,8 +87,9 @@ export type LocationRole = 'diagnostic' | 'frame' | 'related';
 
 /** What a location says, whether or not it was mapped to a workspace file yet. */
 export interface LocationDetails {
-  /** 1-based line. 0 only on a raw location whose hints.importedName asks resolve to find the line; such a
-   * location is never resolved, unresolved or dropped with line 0 (it leaves no trace when the line is not found). */
+  /** 1-based line; 0 for the file as a whole (tsc's `x.d.ts(0)`, webpack 4's module header with no position). On a
+   * raw location whose hints.importedName asks resolve to find the line, 0 is never resolved, unresolved or dropped
+   * (it leaves no trace when the line is not found). */
   line: number;
   /** Column as printed, converted to 1-based in the format's unit; null when not printed. */
   column: number | null;
@@ -197,6 +198,9 @@ export interface ResolveHints {
    * from "F"`): the line is the file's first import of it, which resolve reads (src/resolve/imported-lines.ts); a
    * file that is not found, or does not import it, leaves no trace. */
   importedName?: string;
+  /** With importedName: the tool named this file as the place whatever it imports (node's `Require stack:` entry), so
+   * a file that does not import the name there is still the place, as a whole (line 0). */
+  wholeFileOtherwise?: boolean;
   /** A runtime's name for a function or module whose file is its name (MATLAB's `Error in tests.Prep (line 26)`, Octave's
    * `Gauss_normal at line 10`): when the printed name is no file, the one workspace file that is its last part (or, for
    * a method, the part before) plus one source extension. */

@@ -8,6 +8,7 @@ import { restoreIndentation } from './dedented-columns.js';
 import { findImportedLines } from './imported-lines.js';
 import { isRecipeReport, rankLocations, type Ranked } from './rank.js';
 import { assertionTraces, harnessFrames } from './test-frames.js';
+import { wholeFilesPlaced } from './whole-file.js';
 import { applyRoles, type PendingRelated } from './roles.js';
 import { nameStandardInput } from './command-names.js';
 import { DependencyFolders } from './dependency-folders.js';
@@ -237,7 +238,8 @@ async function resolveAfresh(raw: RawLocation[], options: Required<Omit<ResolveO
     if (source.hints?.confirm === true && resolution.kind === 'resolved' && strictPlaces.has(placeKey(resolution, source.line))) return;
     // A file named without a line is a place only at its import of the name the tool could not resolve.
     const importedLine = source.hints?.importedName === undefined ? undefined : importedLines.get(inputIndex);
-    if (source.hints?.importedName !== undefined && (importedLine === undefined || ignored.has(inputIndex))) return;
+    const wholeFile = source.hints?.wholeFileOtherwise === true;
+    if (source.hints?.importedName !== undefined && !wholeFile && (importedLine === undefined || ignored.has(inputIndex))) return;
     if (resolution.kind === 'dropped' || ignored.has(inputIndex) || generated.has(inputIndex)) {
       // A generated build file (a CMake build folder's makefiles) is where make ran a recipe, never a place to fix;
       // `build` says more than `ignored`, which such a folder usually is too.
@@ -285,7 +287,8 @@ async function resolveAfresh(raw: RawLocation[], options: Required<Omit<ResolveO
   for (const { location, inputIndex } of harness) {
     dropped.push({ entry: { file: location.file, line: location.line, reason: 'runtime' }, source: raw[inputIndex] as RawLocation });
   }
-  const ranks = harness.size === 0 ? ranked : ranked.filter((entry) => !harness.has(entry));
+  const wholeFiles = wholeFilesPlaced(ranked);
+  const ranks = harness.size + wholeFiles.size === 0 ? ranked : ranked.filter((entry) => !harness.has(entry) && !wholeFiles.has(entry));
   await restoreIndentation(dedented, workspace.fs);
   const mergedInto = new Map<ResolvedLocation, ResolvedLocation>();
   const locations = rankLocations(ranks, mergedInto, asserted);

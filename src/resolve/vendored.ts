@@ -27,6 +27,7 @@ const VENDORED_SEGMENTS = new Set([
   '.stack-work', // stack's build folder
   '.dart_tool', // pub's package config and generated build files
   '.terraform', // terraform init's module copies (.terraform/modules/<name>/) and provider plugins
+  '__pypackages__', // PEP 582's local packages (pdm, pythonloc): `__pypackages__/3.11/lib/<pkg>/`
 ]);
 
 // Toolchain locations that are recognised by a fixed shape rather than a single segment.

@@ -131,6 +131,15 @@ describe('prose tier', () => {
     expect(proposed('Error: Parse error on line 4:\na\nb\nc\nd\nFile: "conf/a.json"\n')).not.toContain('conf/a.json:4');
   });
 
+  it("takes the file a copied message box's title names, between its rules, for its text's line", () => {
+    const rule = '-'.repeat(27);
+    expect(proposed(`${rule}\nscripts/hotkeys.ahk\n${rule}\nError at line 7.\n\nThe program will exit.\n${rule}\n`)).toEqual([
+      'scripts/hotkeys.ahk:7',
+    ]);
+    // A rule above the text alone is no box: its title is not read from further up.
+    expect(proposed(`scripts/hotkeys.ahk\nsome text\n${rule}\nError at line 7.\n`)).not.toContain('scripts/hotkeys.ahk:7');
+  });
+
   it("gives severity rows under a file written alone on a line that file (a run page's annotations copied)", async () => {
     const rows = 'conf/app.ini\n  Error: 4:8 [K12] bad key\n  Warning: 2:1 [K3] unused\nsrc/main.c\n  Notice: 7:3 spelling\n';
     expect(proposed(rows)).toEqual(['conf/app.ini:4:8', 'conf/app.ini:2:1', 'src/main.c:7:3']);

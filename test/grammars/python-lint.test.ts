@@ -124,6 +124,15 @@ describe('ruff', () => {
     ]);
   });
 
+  it('format --check (0.17+): a one-word id above the arrow; a severity word there is no ruff id', () => {
+    const [location, ...rest] = scan(['unformatted: File would be reformatted', ' --> app/models.py:3:1', '  |']);
+    expect(rest).toEqual([]);
+    expect(location).toMatchObject({ format: 'ruff', file: 'app/models.py', line: 3, column: 1, code: 'unformatted' });
+    expect(location?.message).toBe('File would be reformatted');
+    const other = scan(['warning: unused value', ' --> app/models.py:3:1'], ['ruff']);
+    expect(other).toEqual([]);
+  });
+
   it('leaves Rust arrows to rustc', () => {
     const [location] = scan(['error[E0308]: mismatched types', ' --> src/lib.rs:4:21']);
     expect(location?.format).toBe('rustc');

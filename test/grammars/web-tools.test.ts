@@ -67,6 +67,39 @@ describe('esbuild', () => {
 });
 
 describe('webpack', () => {
+  it("places webpack 4's header without a position at its chain's first entry when that names the module itself", () => {
+    const located = scan([
+      'ERROR in ./src/cart.js',
+      "Module not found: Error: Can't resolve './prices' in '/srv/shop/src'",
+      ' @ ./src/cart.js 4:0-30 9:2-8',
+      ' @ ./src/main.js',
+    ]);
+    // The chain entry is the header's position, not a second `imported here` note.
+    expect(located).toHaveLength(1);
+    expect(located[0]).toMatchObject({ format: 'webpack', file: './src/cart.js', line: 4, column: 1, endLine: 4, endColumn: 30 });
+    expect(located[0]?.message).toBe("Module not found: Error: Can't resolve './prices' in '/srv/shop/src'");
+  });
+
+  it('reports the module as a whole (line 0) when nothing below its header places it', () => {
+    const located = scan([
+      'ERROR in ./src/data.json',
+      'Module parse failed: Unexpected token } in JSON at position 20',
+      ' @ ./src/main.js 3:0-30',
+      '',
+      'ERROR in ./src/theme.css (./node_modules/css-loader!./src/theme.css)',
+      'Module build failed (from ./node_modules/css-loader/index.js):',
+      'Error: the theme cannot be read',
+    ]);
+    expect(brief(located)).toEqual(['webpack ./src/data.json:0:null', 'webpack-chain ./src/main.js:3:1', 'webpack ./src/theme.css:0:null']);
+    expect(located[2]?.message).toBe('Module build failed (from ./node_modules/css-loader/index.js): Error: the theme cannot be read');
+    // A dependency not resolved, with no chain below: its import, found by resolve, else the module as a whole.
+    const [unchained] = scan(['ERROR in ./src/cart.js', "Module not found: Error: Can't resolve './prices' in '/srv/shop/src'"]);
+    expect(unchained).toMatchObject({ line: 0, hints: { importedName: './prices', wholeFileOtherwise: true } });
+    // A chunk (`ERROR in main`) and a module alone without webpack's header (Next.js) are no place.
+    expect(scan(['ERROR in main', 'Module not found: x'])).toEqual([]);
+    expect(scan(['./src/data.json', 'Module parse failed: Unexpected token } in JSON at position 20'])).toEqual([]);
+  });
+
   it('parses `module L:C-EC` with 0-based, exclusive-end columns and takes the message from the next line', () => {
     const [location] = scan(['ERROR in ./src/index.js 2:0-39', "Module not found: Error: Can't resolve './missing' in '/app/src'"]);
     expect(location).toMatchObject({
@@ -115,13 +148,12 @@ describe('webpack', () => {
     ]);
   });
 
-  it('does not take `ERROR in` without a position, or the ` @ ./src/index.js 1:0-34` import trace', () => {
-    expect(
-      scan(
-        ['ERROR in ./src/x.js', 'Module build failed (from ./node_modules/babel-loader/lib/index.js):', ' @ ./src/index.js 1:0-34 3:0-6'],
-        ['webpack'],
-      ),
-    ).toEqual([]);
+  it('takes `ERROR in` without a position as the module as a whole, and not the ` @ ./src/index.js 1:0-34` import trace', () => {
+    const located = scan(
+      ['ERROR in ./src/x.js', 'Module build failed (from ./node_modules/babel-loader/lib/index.js):', ' @ ./src/index.js 1:0-34 3:0-6'],
+      ['webpack'],
+    );
+    expect(brief(located)).toEqual(['webpack ./src/x.js:0:null']);
   });
 
   it('cleans webpack:// and webpack-internal:/// frame paths (§3.12)', () => {
@@ -433,7 +465,9 @@ describe('ts-loader, webpack chains, tslint, next', () => {
       '',
       "(3,7): error TS2322: Type 'string' is not assignable to type 'number'.",
     ]);
+    // webpack's header alone is the module as a whole (line 0), which resolve leaves out beside ts-loader's line.
     expect(locations.map((l) => [l.format, l.file, l.line, l.column, l.severity, l.code, l.message])).toEqual([
+      ['webpack', './src/app/menu.ts', 0, null, 'error', null, "(8,20): error TS2304: Cannot find name 'separator'."],
       ['ts-loader', './src/app/menu.ts', 8, 20, 'error', 'TS2304', "Cannot find name 'separator'."],
     ]);
   });
@@ -492,5 +526,30 @@ describe('unresolved-import (a module named with the file importing it, no line)
 
   it('takes no line that names no importing file', () => {
     expect(scan(["Error: Cannot find module 'left-pad'", 'Could not resolve "x"'], ['unresolved-import'])).toEqual([]);
+  });
+
+  it("reads CommonJS's require stack: each entry requires the one above it, the first the missing module", () => {
+    const locations = scan(
+      [
+        "Error: Cannot find module 'big-decimal'",
+        'Require stack:',
+        '- /srv/app/node_modules/@acme/money/lib/index.js',
+        '- /srv/app/src/price.js',
+        '- C:\\work\\app\\src\\main.js',
+        '    at Module._resolveFilename (node:internal/modules/cjs/loader:1207:15)',
+      ],
+      ['unresolved-import'],
+    );
+    expect(locations.map((l) => [l.file, l.line, l.logLine, l.severity, l.hints?.importedName, l.relatedTo === locations[0]])).toEqual([
+      ['/srv/app/node_modules/@acme/money/lib/index.js', 0, 3, 'error', 'big-decimal', false],
+      ['/srv/app/src/price.js', 0, 4, 'error', '@acme/money', true],
+      ['C:\\work\\app\\src\\main.js', 0, 5, 'error', '/srv/app/src/price.js', true],
+    ]);
+    // Where the require is not found, the file is still the place, as a whole.
+    expect(locations.every((l) => l.hints?.wholeFileOtherwise === true)).toBe(true);
+    // Without the stack (the main module itself missing), nothing names a file.
+    expect(scan(["Error: Cannot find module '/srv/app/start.js'", '    at Module._resolveFilename (x)'], ['unresolved-import'])).toEqual(
+      [],
+    );
   });
 });

@@ -54,4 +54,14 @@ describe('the line of an import named without a line', () => {
     expect(result.unresolved).toEqual([]);
     expect(result.dropped).toEqual([]);
   });
+
+  it('keeps the file as a whole (line 0) when the tool named it as the place whatever it imports', async () => {
+    const root = await makeWorkspace({ 'src/a.ts': source, 'src/b.ts': 'export const b = 1;\n' });
+    const named = (file: string) => ({ ...importing(file, 'chart-kit'), hints: { importedName: 'chart-kit', wholeFileOtherwise: true } });
+    const result = await resolveLocations([named('src/a.ts'), named('src/b.ts')], { cwd: root, roots: [root], isIgnored: noIgnores });
+    expect(result.locations.map((location) => [location.file, location.line])).toEqual([
+      ['src/a.ts', 3],
+      ['src/b.ts', 0],
+    ]);
+  });
 });

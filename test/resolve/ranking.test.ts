@@ -44,6 +44,20 @@ describe('diagnostics', () => {
     expect((await order([raw('c.ts', { line: 3, severity: 'warning' }), raw('a.ts', { line: 0, severity: 'error' })]))[0]).toBe('a.ts:0');
   });
 
+  it('leaves out a whole-file report (line 0) when the log names a line of that file at its severity or above', async () => {
+    const loaderBelowHeader = [raw('a.ts', { line: 0, severity: 'error' }), raw('a.ts', { line: 4, severity: 'error' })];
+    expect(await order(loaderBelowHeader)).toEqual(['a.ts:4']);
+    // A note in the file (an import chain's `imported here`) is no place for the error; another file is none either.
+    expect(await order([raw('a.ts', { line: 0, severity: 'error' }), raw('a.ts', { line: 2, severity: 'note' })])).toEqual([
+      'a.ts:0',
+      'a.ts:2',
+    ]);
+    expect(await order([raw('a.ts', { line: 0, severity: 'warning' }), raw('b.ts', { line: 2, severity: 'error' })])).toEqual([
+      'b.ts:2',
+      'a.ts:0',
+    ]);
+  });
+
   it('falls back to the first printed location', async () => {
     expect(await order([raw('a.ts', { line: 4 }), raw('b.ts', { line: 5 })])).toEqual(['a.ts:4', 'b.ts:5']);
   });

@@ -27,6 +27,7 @@ describe('isVendoredPath', () => {
     '/home/u/.pyenv/versions/3.12.1/lib/python3.12/asyncio/base_events.py',
     '/home/u/.m2/repository/junit/junit/4.13/junit-4.13.jar',
     'C:\\proj\\node_modules\\x\\index.js',
+    '__pypackages__/3.11/lib/requests/sessions.py',
   ])('drops %s', (path) => {
     expect(isVendoredPath(path)).toBe(true);
   });

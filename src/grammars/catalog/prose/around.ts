@@ -25,11 +25,22 @@ export function fileCandidates(tokens: readonly Token[]): Token[] {
 // One file written twice counts once: a report's field may give the name the tool read and, in parentheses, where it
 // found it (Flyway's `Location : db/V1.sql (/srv/app.jar!/db/V1.sql)`); the fuller path is the one resolve can place.
 export function fileAbove(context: LineContext): string | undefined {
-  const above = context.line(-1);
+  const above = boxTitleAbove(context) ?? context.line(-1);
   if (above === undefined || !/[A-Za-z]/.test(above) || ANY_PHRASE.test(above)) return undefined;
   const tokens = fileCandidates(tokensOf(above));
   const named = new Set(tokens.map((token) => fullest(token, tokens).path));
   return named.size === 1 ? [...named][0] : undefined;
+}
+
+// A message box copied as text (Windows' Ctrl+C on a dialog: its title between two rules of dashes, then its text):
+// a script host names the script in the title and the line in the text (AutoHotkey's `Error at line 12.`).
+const BOX_RULE = /^-{10,}\s*$/;
+/** Whether a line is such a box's rule (the text below it is a message of its own). */
+export const isBoxRule = (text: string): boolean => BOX_RULE.test(text);
+
+function boxTitleAbove(context: LineContext): string | undefined {
+  if (!BOX_RULE.test(context.line(-1) ?? '') || !BOX_RULE.test(context.line(-3) ?? '')) return undefined;
+  return context.line(-2);
 }
 
 // A report field naming the file a message's position is in, on its own line below the message (jsonlint's

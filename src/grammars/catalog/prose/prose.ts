@@ -22,6 +22,7 @@ import {
   callerOfNamedPlace,
   fileBelow,
   fileCandidates,
+  isBoxRule,
   isListItem,
   isListItemLine,
   listFileAbove,
@@ -274,7 +275,7 @@ function parseProse(context: LineContext): boolean {
     const lineAbove = found.fromAbove ? (context.line(-1) ?? '') : '';
     const message = !found.fromAbove
       ? messageOf(context, found, file)
-      : isListItemLine(lineAbove)
+      : isListItemLine(lineAbove) || isBoxRule(lineAbove)
         ? text.trim()
         : `${lineAbove.trim()} ${text.trim()}`;
     if (found.saysMore === false && EARLIER_ERRORS.test(message)) {

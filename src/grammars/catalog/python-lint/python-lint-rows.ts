@@ -76,6 +76,9 @@ const RUFF_ROW = new RegExp(`^: ${RUFF_CODE}(?: (\\[\\*\\]))? (.*)$`);
 // Full output: the header line `F401 [*] \`os\` imported but unused`, then ` --> src/a.py:1:8`.
 const RUFF_HEADER = new RegExp(`^${RUFF_CODE}(?: \\[\\*\\])? (.+)$`);
 const ARROW = /^(\s*)--> /;
+// Above an arrow, a diagnostic's id may also be one word (`ruff format --check` 0.17+: `unformatted: File would be
+// reformatted`); a severity word there (`error: …`) is another tool's rustc-like header, not a ruff id.
+const RUFF_ARROW_HEADER = /^(?!(?:error|warning|note|info|help):)([a-z]+(?:-[a-z0-9]+)*): (.+)$/;
 
 /** True when a concise row is recognisably ruff's rather than flake8's (same `path:L:C: CODE msg` shape). */
 function isRuffRow(row: RegExpExecArray): boolean {
@@ -89,15 +92,17 @@ export function parseRuff(context: LineContext): boolean {
     // The rust family declines ` --> ` arrows to non-Rust files, so ruff's arrive here. The header is the
     // line right above: ruff prints no gutter between the two.
     const head = pythonHead(context, arrow[0].length);
-    const header = RUFF_HEADER.exec(context.line(-1) ?? '');
-    if (!head || head.rest.trim() !== '' || !header) return false;
+    const above = context.line(-1) ?? '';
+    const header = RUFF_HEADER.exec(above);
+    const named = header ? null : RUFF_ARROW_HEADER.exec(above);
+    if (!head || head.rest.trim() !== '' || !(header || named)) return false;
     context.emit({
       file: head.file,
       line: head.line,
       column: head.column,
       severity: 'error',
-      code: header[1] ?? header[2] ?? null,
-      message: header[3] ?? '',
+      code: header ? (header[1] ?? header[2] ?? null) : (named?.[1] ?? null),
+      message: header ? (header[3] ?? '') : (named?.[2] ?? ''),
     });
     return true;
   }

@@ -116,7 +116,7 @@ const ruff: GrammarFormat = {
   language: 'Python',
   description:
     '`ruff check` (full, the default since 0.12: `F401 [*] msg` then ` --> src/a.py:1:8`; or `--output-format=concise`: ' +
-    '`src/a.py:1:8: F401 [*] msg`).',
+    '`src/a.py:1:8: F401 [*] msg`); `ruff format --check` 0.17+: `unformatted: File would be reformatted` then the arrow.',
   columnBase: 1,
   // ruff's SourceLocation column counts characters (OneIndexed over chars, not bytes).
   columnUnit: 'char',

@@ -59,7 +59,7 @@ function parseWebpack(context: LineContext): boolean {
   if (!head) return parseWebpackBare(context) || parseWebpackLegacy(context, context.text, 'error');
   const location = parseSpaceLocation(context, head[0].length);
   // `ERROR in ./src/x.js` without a position (a loader failure) or `ERROR in main` (a chunk) names no line.
-  if (!location) return parseWebpackLegacy(context, context.text.slice(head[0].length), head[1] === 'WARNING' ? 'warning' : 'error');
+  if (!location) return parseWebpackLegacy(context, context.text.slice(head[0].length), head[1] === 'WARNING' ? 'warning' : 'error', true);
   if (context.text.slice(location.end).trim() !== '') return false;
   const message = (context.line(1) ?? '').trim();
   emitWebpackHead(context, location, head[1] === 'WARNING' ? 'warning' : 'error', message);
@@ -234,7 +234,8 @@ export const webBundlerFormats: GrammarFormat[] = [
     description:
       '`npx webpack` (webpack 5 stats): `ERROR in ./src/App.js 6:2` (module, SPACE, L:C[-EC]) then the message (`Module not found: ' +
       '…`); webpack 1-4: `ERROR in ./src/App.js` then `Module parse failed: Unexpected token (6:2)` or `Module build failed: ' +
-      "SyntaxError: … (6:2)` (webpack 4: `Module build failed (from ./node_modules/x-loader/…):`, the loader's error below); " +
+      "SyntaxError: … (6:2)` (webpack 4: `Module build failed (from ./node_modules/x-loader/…):`, the loader's error below), " +
+      "else the chain's first entry naming the module (`@ ./src/App.js 6:0-20`), else the module as a whole (line 0); " +
       "create-react-app: `./src/App.js 6:2` alone, then webpack's message; Next.js: `./pages/x.ts` alone, " +
       'then `Module parse failed: … (3:16)`.',
     // Positions come from acorn's SourceLocation: 1-based lines, 0-based UTF-16 columns, exclusive end.

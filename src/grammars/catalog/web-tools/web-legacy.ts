@@ -6,6 +6,7 @@
 import type { Severity } from '../../../core/index.js';
 import type { GrammarFormat, LineContext } from '../../engine/format.js';
 import { plausiblePath } from '../shared/common.js';
+import { CHAIN_CLAIMS, type WebpackChainClaims } from './webpack-legacy.js';
 
 // --- ts-loader: `[tsl] ERROR in /abs/src/a.ts(3,7)` then `      TS2322: msg` ---
 
@@ -63,6 +64,8 @@ function parseTsLoader(context: LineContext): boolean {
 function parseWebpackChain(context: LineContext): boolean {
   const match = /^\s*@ (\S+?)(?: \+ \d+ modules?)? (\d+):(\d+)(?:-(?:(\d+):)?(\d+))?(?: \S.*)?$/.exec(context.text);
   if (!match || !plausiblePath(match[1] ?? '')) return false;
+  // webpack 4's first entry naming the failed module itself is that report's position, read with its header.
+  if (context.sharedIfMade<WebpackChainClaims>(CHAIN_CLAIMS)?.lines.has(context.logLine) === true) return true;
   const line = Number(match[2]);
   const endColumn = match[5] === undefined ? null : Number(match[5]);
   context.emit({

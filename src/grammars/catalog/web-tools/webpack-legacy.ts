@@ -2,6 +2,7 @@
 // Link: https://webpack.js.org/configuration/stats/
 import type { Severity } from '../../../core/index.js';
 import type { LineContext } from '../../engine/format.js';
+import { plausiblePath } from '../shared/common.js';
 
 // webpack 1-4 put no position on the `ERROR in ./src/x.js` line: the next line ends with it,
 // `Module parse failed: [/abs/x.js ]Unexpected token (2:9)` (acorn: 0-based column) or, through a loader,
@@ -15,6 +16,21 @@ const LEGACY_FAILURE = /^Module (parse|build) failed: (.*?) ?\((\d+):(\d+)\)\s*$
 const LOADER_FAILURE = /^Module build failed \(from [^()\s]+\):\s*$/;
 const LOADER_ERROR = /^\s*(.*?) ?\((\d+):(\d+)\)\s*$/;
 const NAMES_ITS_FILE = /^\s*(?:\w*Error: )?[^\s:]*[\\/.][^\s:]*: /;
+
+const MODULE = /^(\.{1,2}\/\S+?)(?: \([^()]*\))?$/;
+// The next report's header, or the import chain that closes this one (`@ ./src/view.js 2:0-36 6:13-17`).
+const NEXT_HEADER = /^(?:ERROR|WARNING) in /;
+const CHAIN = /^\s*@ (\S+?) (\d+):(\d+)(?:-(?:(\d+):)?(\d+))?(?: \S.*)?$/;
+const CHAIN_START = /^\s*@ /;
+const CANT_RESOLVE = /^Module not found: Error: Can't resolve '([^'\s]{1,300})' in /;
+// How far below its header a report's chain may start (the context window's reach).
+const REACH = 40;
+
+/** Log lines whose chain entry this format read as its report's position (webpack-chain claims them silently). */
+export interface WebpackChainClaims {
+  lines: Set<number>;
+}
+export const CHAIN_CLAIMS = 'webpack-chain-claims';
 
 interface LegacyFailure {
   parse: boolean;
@@ -36,11 +52,13 @@ function legacyFailure(context: LineContext): LegacyFailure | undefined {
   return { parse: false, message: error[1] ?? '', line: Number(error[2]), column: Number(error[3]) };
 }
 
-export function parseWebpackLegacy(context: LineContext, printedModule: string, severity: Severity): boolean {
-  const module = printedModule.trim();
-  if (!/^\.{1,2}\/\S+$/.test(module)) return false;
+export function parseWebpackLegacy(context: LineContext, printedModule: string, severity: Severity, headed = false): boolean {
+  // webpack 4 names a module with its loaders after it: `./src/x.css (./node_modules/css-loader!./src/x.css)`.
+  const module = MODULE.exec(printedModule.trim())?.[1];
+  if (module === undefined) return false;
   const failure = legacyFailure(context);
-  if (!failure) return false;
+  // Only under webpack's own `ERROR in` header: a module alone on its line (Next.js) is a place only with a position.
+  if (!failure) return headed && parseModuleAlone(context, module, severity);
   context.emit({
     file: module,
     line: failure.line,
@@ -51,5 +69,51 @@ export function parseWebpackLegacy(context: LineContext, printedModule: string, 
       .replace(/^(\w*Error: )\S+: /, '$1')
       .trim(),
   });
+  return true;
+}
+
+/** The report's message: its first line, and the loader's error below a `Module build failed (from …):` heading. */
+function moduleMessage(context: LineContext): string {
+  const first = (context.line(1) ?? '').trim();
+  if (!first.endsWith(':')) return first;
+  const second = (context.line(2) ?? '').trim();
+  return second === '' || NEXT_HEADER.test(second) || CHAIN_START.test(second) ? first : `${first} ${second}`;
+}
+
+/**
+ * webpack 1-4 print a module's failure with no position on its header: a dependency it could not resolve is
+ * placed by the chain's first entry when that names the module itself (`@ ./src/view.js 2:0-36`, the import); any
+ * other failure (a loader's error naming no line) is the module as a whole, line 0, which a line another format
+ * reads in the same file (the loader's own `file:L:C`) takes over in resolve.
+ */
+function parseModuleAlone(context: LineContext, module: string, severity: Severity): boolean {
+  if (!plausiblePath(module)) return false;
+  const message = moduleMessage(context);
+  for (let delta = 1; delta <= REACH; delta++) {
+    const line = context.line(delta);
+    if (line === undefined || NEXT_HEADER.test(line)) break;
+    if (!CHAIN_START.test(line)) continue;
+    const chain = CHAIN.exec(line);
+    if (!chain || chain[1] !== module) break;
+    const start = Number(chain[2]);
+    const end = chain[5] === undefined ? null : Number(chain[5]);
+    context.shared<WebpackChainClaims>(CHAIN_CLAIMS, () => ({ lines: new Set() })).lines.add(context.logLine + delta);
+    // acorn's positions, as on webpack 5's header: 0-based columns, an exclusive end.
+    const endLine = end === null ? null : Number(chain[4] ?? start);
+    context.emit({
+      file: module,
+      line: start,
+      column: Number(chain[3]),
+      endLine,
+      endColumn: end === null ? null : end - 1,
+      severity,
+      message,
+    });
+    return true;
+  }
+  // Without its chain (a paste, `stats.moduleTrace: false`), a dependency not resolved is still at its import.
+  const name = CANT_RESOLVE.exec(message)?.[1];
+  const hints = name === undefined ? undefined : { importedName: name, wholeFileOtherwise: true };
+  context.emit({ file: module, line: 0, column: null, severity, message, ...(hints ? { hints } : {}) });
   return true;
 }
