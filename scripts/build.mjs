@@ -51,9 +51,12 @@ const shared = {
   sourcemap: false,
   minify: process.env.FAULTLINE_NO_MINIFY !== '1',
   legalComments: 'none',
+  // Each table as a JSON string that its module parses: esbuild makes an object-valued define a module of its own,
+  // initialised from every file of the build, so the ESM library's shared chunk, which `import('faultline')` loads,
+  // carried both tables (~100 KB of the 180 KB it parsed; issue 21). A string stays where it is used.
   define: {
-    __FAULTLINE_FIRST_CHARS__: JSON.stringify(ANCHOR_TABLES.firstChars),
-    __FAULTLINE_REQUIRED_GRAMS__: JSON.stringify(ANCHOR_TABLES.requiredGrams),
+    __FAULTLINE_FIRST_CHARS__: JSON.stringify(JSON.stringify(ANCHOR_TABLES.firstChars)),
+    __FAULTLINE_REQUIRED_GRAMS__: JSON.stringify(JSON.stringify(ANCHOR_TABLES.requiredGrams)),
   },
   logLevel: 'warning',
   // Language-server packages and tree-sitter load their own files at run time: keep them external.
@@ -70,25 +73,47 @@ const shared = {
 
 // The stage entry points (src/entries/NAME.ts → dist/NAME.js, dist/NAME.cjs, export "./NAME").
 const LIBRARY_ENTRIES = ['grammars', 'locate', 'capture', 'lsp', 'prompt', 'redact', 'output', 'safety', 'fix'];
-// The main entry's dynamic import() of a stage, in the CJS build: the stage's own bundle, required on first call.
-const LAZY_STAGE_BUNDLE = {
-  './locate/index.js': './locate.cjs',
-  './locate/fixtures.js': './locate.cjs',
-  './capture/index.js': './capture.cjs',
-  './lsp-client/index.js': './lsp.cjs',
-  './prompt/index.js': './prompt.cjs',
-  './redact/index.js': './redact.cjs',
-  './output/index.js': './output.cjs',
-  './safety/index.js': './safety.cjs',
+// The main entry's dynamic import() of a stage, in both builds: the stage's own entry, loaded on first call.
+const LAZY_STAGE_ENTRY = {
+  './locate/index.js': 'locate',
+  './locate/fixtures.js': 'locate',
+  './capture/index.js': 'capture',
+  './lsp-client/index.js': 'lsp',
+  './prompt/index.js': 'prompt',
+  './redact/index.js': 'redact',
+  './output/index.js': 'output',
+  './safety/index.js': 'safety',
 };
-const lazyStagesAsCjsBundles = {
-  name: 'lazy-stages-as-cjs-bundles',
+const lazyStagesAsEntries = (extension) => ({
+  name: `lazy-stages-as-${extension}-entries`,
   setup(builder) {
     builder.onResolve({ filter: /^\.\/.*\.js$/ }, (args) => {
       if (args.kind !== 'dynamic-import' || !args.importer.endsWith(join('src', 'index.ts'))) return undefined;
-      const bundle = LAZY_STAGE_BUNDLE[args.path];
-      if (!bundle) throw new Error(`build: no CJS bundle for the lazy stage ${args.path}`);
-      return { path: bundle, external: true };
+      const entry = LAZY_STAGE_ENTRY[args.path];
+      if (!entry) throw new Error(`build: no entry for the lazy stage ${args.path}`);
+      return { path: `./${entry}.${extension}`, external: true };
+    });
+  },
+});
+
+// The ESM main entry's `import … from 'node:fs'`: Node builds an ES module namespace of a built-in by reading every
+// one of its exports, and node:fs's lazy ones (ReadStream, WriteStream, promises) load Node's whole stream code with
+// it (issue 21). Here each built-in is a module of the bundle that reads only the members the code imports (each
+// member a pure read, the rest dropped), on first evaluation as before.
+// A CommonJS stand-in (module.exports = the built-in) did the same but copied every member into a getter at each
+// importing module, ~1.5 ms of CPU.
+const builtinsOnFirstUse = {
+  name: 'builtins-on-first-use',
+  setup(builder) {
+    builder.onResolve({ filter: /^node:/ }, (args) =>
+      args.kind === 'import-statement' ? { path: args.path, namespace: 'builtin' } : undefined,
+    );
+    builder.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => {
+      const builtin = process.getBuiltinModule(args.path);
+      const names = Object.keys(builtin).filter((name) => name !== 'default' && /^[A-Za-z_$][\w$]*$/.test(name));
+      const lines = [`const builtin = /* @__PURE__ */ process.getBuiltinModule(${JSON.stringify(args.path)});`, 'export default builtin;'];
+      for (const name of names) lines.push(`export const ${name} = /* @__PURE__ */ (() => builtin.${name})();`);
+      return { contents: lines.join('\n'), loader: 'js' };
     });
   },
 };
@@ -167,22 +192,35 @@ await build({
 if (existsSync('src/index.ts') && process.env.FAULTLINE_BUILD !== 'cli') {
   // The library: the main entry plus one entry per stage (package.json "exports"). The main entry loads the heavy
   // stages on first call (src/entries/lazy.ts), so `import { locate } from 'faultline'` pays only for core,
-  // summarise and resolve at import (issue 15). ESM: one build with code splitting, so every entry shares one copy
-  // of each module (a stage loaded through the main entry and through its own entry is the same module).
+  // summarise and resolve at import (issue 15). The stages, ESM: one build with code splitting, so every stage entry
+  // shares one copy of each module (a stage loaded through the main entry is its own entry's module).
+  // The main entry is one file of its own, with its own copy of core, summarise and resolve (as in the CJS build;
+  // FaultlineError is branded for that): as part of the split build its graph was ten files, and Node's ES module
+  // loader costs ~1.3 ms of CPU per file whatever its size (resolve, realpath, read through a FileHandle, link), most
+  // of the 1.9× of `node -e 0` that `import('faultline')` took (issue 21).
   rmSync('dist/lib', { recursive: true, force: true });
-  await build({
+  // Bundled CommonJS dependencies call require('os') etc.: give each ESM file a real require (no I/O).
+  const esm = {
     ...shared,
-    entryPoints: { index: 'src/index.ts', ...Object.fromEntries(LIBRARY_ENTRIES.map((name) => [name, `src/entries/${name}.ts`])) },
+    format: 'esm',
+    banner: { js: "import { createRequire as __flCreateRequire } from 'node:module'; const require = __flCreateRequire(import.meta.url);" },
+  };
+  await build({
+    ...esm,
+    entryPoints: Object.fromEntries(LIBRARY_ENTRIES.map((name) => [name, `src/entries/${name}.ts`])),
     outdir: 'dist',
     splitting: true,
     chunkNames: 'lib/[name]-[hash]',
-    format: 'esm',
-    // Bundled CommonJS dependencies call require('os') etc.: give each ESM file a real require (no I/O).
-    banner: { js: "import { createRequire as __flCreateRequire } from 'node:module'; const require = __flCreateRequire(import.meta.url);" },
+  });
+  await build({
+    ...esm,
+    entryPoints: ['src/index.ts'],
+    outfile: 'dist/index.js',
+    plugins: [lazyStagesAsEntries('js'), builtinsOnFirstUse],
   });
   // CJS has no code splitting: each entry is its own bundle, and the main entry's lazy stages become require()s of
   // the stage bundles at first call.
-  await build({ ...cjs, entryPoints: ['src/index.ts'], outfile: 'dist/index.cjs', plugins: [lazyStagesAsCjsBundles] });
+  await build({ ...cjs, entryPoints: ['src/index.ts'], outfile: 'dist/index.cjs', plugins: [lazyStagesAsEntries('cjs')] });
   for (const name of LIBRARY_ENTRIES) await build({ ...cjs, entryPoints: [`src/entries/${name}.ts`], outfile: `dist/${name}.cjs` });
   // Declarations: dist/index.d.ts and one .d.ts per library module beside it (the CLI has none).
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
