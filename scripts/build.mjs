@@ -96,12 +96,29 @@ const lazyStagesAsEntries = (extension) => ({
   },
 });
 
-// The ESM main entry's `import … from 'node:fs'`: Node builds an ES module namespace of a built-in by reading every
-// one of its exports, and node:fs's lazy ones (ReadStream, WriteStream, promises) load Node's whole stream code with
-// it (issue 21). Here each built-in is a module of the bundle that reads only the members the code imports (each
-// member a pure read, the rest dropped), on first evaluation as before.
-// A CommonJS stand-in (module.exports = the built-in) did the same but copied every member into a getter at each
-// importing module, ~1.5 ms of CPU.
+// Built-ins as the bundles import them (`import { x } from 'node:fs'`). ESM: Node builds a built-in's module namespace
+// by reading every one of its exports, and node:fs's lazy ones (ReadStream, WriteStream, promises) load Node's whole
+// stream code. CommonJS: esbuild's interop copied every member of node:path into a getter at each module that imports
+// it, and a module's init required node:os or node:child_process before any use (issue 21). Here each built-in is a
+// module of the bundle that reads only the members imported (each a pure read, the rest dropped). A function member
+// is a stand-in that reads the built-in at its first call when the built-in is not loaded by Node's own start-up
+// (node:os, node:child_process, node:crypto) or is an accessor (util.parseArgs): loading the module is what costs;
+// an object member of such a built-in (fs.promises, os.constants) is an object of such stand-ins and getters.
+const PRELOADED = new Set(
+  JSON.parse(
+    spawnSync(process.execPath, ['-e', 'process.stdout.write(JSON.stringify(process.moduleLoadList))'], { encoding: 'utf8' }).stdout,
+  )
+    .filter((entry) => entry.startsWith('NativeModule '))
+    .map((entry) => `node:${entry.slice('NativeModule '.length)}`),
+);
+// A plain function: no own members beyond a function's (and Node's internal withoutStackTrace, on os.homedir…; a
+// member such as fs.realpathSync.native keeps the function itself), no methods on its prototype (not a class).
+const FUNCTION_OWN = new Set(['length', 'name', 'prototype', 'arguments', 'caller', 'withoutStackTrace']);
+const plainFunction = (value) =>
+  typeof value === 'function' &&
+  Object.getOwnPropertyNames(value).every((key) => FUNCTION_OWN.has(key)) &&
+  (value.prototype === undefined || Object.getOwnPropertyNames(value.prototype).every((key) => key === 'constructor'));
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const builtinsOnFirstUse = {
   name: 'builtins-on-first-use',
   setup(builder) {
@@ -110,9 +127,34 @@ const builtinsOnFirstUse = {
     );
     builder.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => {
       const builtin = process.getBuiltinModule(args.path);
-      const names = Object.keys(builtin).filter((name) => name !== 'default' && /^[A-Za-z_$][\w$]*$/.test(name));
-      const lines = [`const builtin = /* @__PURE__ */ process.getBuiltinModule(${JSON.stringify(args.path)});`, 'export default builtin;'];
-      for (const name of names) lines.push(`export const ${name} = /* @__PURE__ */ (() => builtin.${name})();`);
+      const preloaded = PRELOADED.has(args.path);
+      const lines = [
+        `let loaded;`,
+        `const builtin = () => (loaded ??= process.getBuiltinModule(${JSON.stringify(args.path)}));`,
+        'export default /* @__PURE__ */ builtin();',
+      ];
+      for (const name of Object.keys(builtin)) {
+        if (name === 'default' || !IDENTIFIER.test(name)) continue;
+        const accessor = Object.getOwnPropertyDescriptor(builtin, name)?.get !== undefined;
+        const value = builtin[name];
+        if (!preloaded || accessor) {
+          if (plainFunction(value)) {
+            lines.push(`export function ${name}(...a) { return builtin().${name}.apply(this, a); }`);
+            continue;
+          }
+          // An object (fs.promises, os.constants): the same, one level down.
+          if (value !== null && typeof value === 'object' && Object.keys(value).every((key) => IDENTIFIER.test(key))) {
+            const members = Object.keys(value).map((key) =>
+              plainFunction(value[key])
+                ? `${key}(...a) { return builtin().${name}.${key}.apply(this, a); }`
+                : `get ${key}() { return builtin().${name}.${key}; }`,
+            );
+            lines.push(`export const ${name} = /* @__PURE__ */ (() => ({ ${members.join(', ')} }))();`);
+            continue;
+          }
+        }
+        lines.push(`export const ${name} = /* @__PURE__ */ (() => builtin().${name})();`);
+      }
       return { contents: lines.join('\n'), loader: 'js' };
     });
   },
@@ -150,7 +192,12 @@ const scannerAsOwnBundle = {
     });
   },
 };
-await build({ ...cliCjs, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli-main.cjs', plugins: [scannerAsOwnBundle] });
+await build({
+  ...cliCjs,
+  entryPoints: ['src/cli/main.ts'],
+  outfile: 'dist/cli-main.cjs',
+  plugins: [scannerAsOwnBundle, builtinsOnFirstUse],
+});
 await build({ ...cliCjs, entryPoints: ['src/entries/grammars.ts'], outfile: 'dist/cli-scan.cjs' });
 // The launcher names a per-user cache by the bundle's content (src/cli/launcher.ts): V8 itself compares lengths only.
 const bundleHashes = {};
@@ -166,6 +213,7 @@ await build({
   ...cliCjs,
   entryPoints: ['src/cli/launcher.ts'],
   outfile: 'dist/cli.cjs',
+  plugins: [builtinsOnFirstUse],
   banner: { js: '#!/usr/bin/env node' },
   define: {
     ...cliCjs.define,
@@ -212,12 +260,17 @@ if (existsSync('src/index.ts') && process.env.FAULTLINE_BUILD !== 'cli') {
     splitting: true,
     chunkNames: 'lib/[name]-[hash]',
   });
+  // Without the banner: nothing in the main entry calls require (its built-ins are imports), and the banner's
+  // node:module namespace and createRequire cost its import ~1 ms. A dependency that calls require must bring it back.
   await build({
     ...esm,
+    banner: {},
     entryPoints: ['src/index.ts'],
     outfile: 'dist/index.js',
     plugins: [lazyStagesAsEntries('js'), builtinsOnFirstUse],
   });
+  if (/\b(?:__)?require\s*\(/.test(readFileSync('dist/index.js', 'utf8')))
+    throw new Error('build: dist/index.js calls require; give it the banner');
   // CJS has no code splitting: each entry is its own bundle, and the main entry's lazy stages become require()s of
   // the stage bundles at first call.
   await build({ ...cjs, entryPoints: ['src/index.ts'], outfile: 'dist/index.cjs', plugins: [lazyStagesAsEntries('cjs')] });
