@@ -111,12 +111,14 @@ const PRELOADED = new Set(
     .filter((entry) => entry.startsWith('NativeModule '))
     .map((entry) => `node:${entry.slice('NativeModule '.length)}`),
 );
-// A plain function: no own members beyond a function's (and Node's internal withoutStackTrace, on os.homedir…; a
-// member such as fs.realpathSync.native keeps the function itself), no methods on its prototype (not a class).
+// A plain function: no own members beyond a function's (and os.homedir's internal withoutStackTrace and string
+// conversion; a member such as fs.realpathSync.native or util.promisify.custom keeps the function itself), no methods
+// on its prototype (not a class).
 const FUNCTION_OWN = new Set(['length', 'name', 'prototype', 'arguments', 'caller', 'withoutStackTrace']);
 const plainFunction = (value) =>
   typeof value === 'function' &&
   Object.getOwnPropertyNames(value).every((key) => FUNCTION_OWN.has(key)) &&
+  Object.getOwnPropertySymbols(value).every((key) => key === Symbol.toPrimitive) &&
   (value.prototype === undefined || Object.getOwnPropertyNames(value.prototype).every((key) => key === 'constructor'));
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const builtinsOnFirstUse = {
