@@ -33,17 +33,18 @@
 // example 123 → 115 ms. Tried and not kept: a cache warmed on the empty log alone (0.45 MB): empty 1.22×, but the
 // example +10 ms and a 30 KB mixed log +30 ms compile the scanner lazily. Left for a tiny log: the prefilter's
 // tables built at the first line (~13 ms) and git check-ignore's spawn (~10 ms).
-// Start-up, third round (issue 21; user+sys CPU by wait4, medians of 31 interleaved runs, loaded 2-core VM, node -e 0
-// at 33-38 ms). Empty log 1.65x -> 1.5x: node:v8 (the CLI's flags) loaded the stream modules, so the flags are set when
-// the scanner compiles; built-ins read where used (scripts/build.mjs, builtinsOnFirstUse: node:os and fs.promises no
-// longer load at start). import('faultline') 2.1x -> 1.55x: ten files -> one (Node's ES module loader costs ~1.3 ms
-// per file, whatever its size), the ~100 KB anchor tables no longer in its graph (an object-valued esbuild define is
-// linked into every file), no node:fs namespace (its lazy members load streams). Measured, not worth it: a main cache
-// warmed on the empty log alone (479 -> 294 KB) saved ~0.7 ms of deserialising and would cost every other command.
-// Where the rest goes (cpuUsage marks, empty log): reading the 413 KB main bundle as latin1 ~1.5 ms, its 479 KB cache
-// 0.5, deserialising 3.4, the bundle's module init 1.8, then main(): the locate command's modules ~1.5 (resolve,
-// output), parseArgs ~1-2, locating and printing ~1.5. Floors printed below the rows: import() of an empty module
-// is ~1.27x of node -e 0 already, the main bundle compiled from its cache ~1.18x.
+// Start-up, third round (issue 21; user+sys CPU by wait4, wall in brackets, medians of 41 interleaved runs, loaded
+// 2-core VM, node -e 0 at 36 ms CPU, 48 ms wall). Empty log 1.59x -> 1.49x (1.66 -> 1.61), --version 1.43x -> 1.29x:
+// node:v8 (the CLI's flags) loaded the stream modules, so the flags are set when the scanner compiles; built-ins read
+// where used (scripts/build.mjs, builtinsOnFirstUse: node:os and fs.promises no longer load at start).
+// import('faultline') 1.93x -> 1.44x (1.95 -> 1.48): ten files -> one (Node's ES module loader costs ~1.3 ms per
+// file, whatever its size), the ~100 KB anchor tables out of its graph (an object-valued esbuild define is linked into
+// every file), no node:fs namespace (its lazy members load streams), no require banner. Measured, not kept: a main
+// cache warmed on the empty log alone (479 -> 294 KB) saved ~0.7 ms of deserialising and would cost other commands.
+// Where the empty log's rest goes (cpuUsage marks): reading the 413 KB main bundle as latin1 ~1.5 ms, its 479 KB
+// cache 0.5, deserialising 3.4, the bundle's module init 1.8, then main(): the locate command's modules ~1.5 (resolve;
+// output, which builds the redaction rules), parseArgs ~1-2, locating and printing ~1.5. Floors printed below the
+// rows: import() of an empty module is ~1.25x of node -e 0 already, the main bundle compiled from its cache ~1.27x.
 // The prose row (issue 20 item 4; user+sys CPU of the cold CLI, medians of 9 interleaved runs, loaded 2-core VM, wall
 // figures unusable): prose 0.69 s vs plain 0.10 s before; each distinct line's anchor verdicts and prose phrases read
 // once (RepeatMemo in offer.ts and prose.ts), a phrase's message judged once, indents measured by hand: 0.48 s. On a
