@@ -33,6 +33,18 @@
 // example 123 → 115 ms. Tried and not kept: a cache warmed on the empty log alone (0.45 MB): empty 1.22×, but the
 // example +10 ms and a 30 KB mixed log +30 ms compile the scanner lazily. Left for a tiny log: the prefilter's
 // tables built at the first line (~13 ms) and git check-ignore's spawn (~10 ms).
+// Start-up, third round (issue 21; user+sys CPU by wait4, wall in brackets, medians of 41 interleaved runs, loaded
+// 2-core VM, node -e 0 at 36 ms CPU, 48 ms wall). Empty log 1.59x -> 1.49x (1.66 -> 1.61), --version 1.43x -> 1.29x:
+// node:v8 (the CLI's flags) loaded the stream modules, so the flags are set when the scanner compiles; built-ins read
+// where used (scripts/build.mjs, builtinsOnFirstUse: node:os and fs.promises no longer load at start).
+// import('faultline') 1.93x -> 1.44x (1.95 -> 1.48): ten files -> one (Node's ES module loader costs ~1.3 ms per
+// file, whatever its size), the ~100 KB anchor tables out of its graph (an object-valued esbuild define is linked into
+// every file), no node:fs namespace (its lazy members load streams), no require banner. Measured, not kept: a main
+// cache warmed on the empty log alone (479 -> 294 KB) saved ~0.7 ms of deserialising and would cost other commands.
+// Where the empty log's rest goes (cpuUsage marks): reading the 413 KB main bundle as latin1 ~1.5 ms, its 479 KB
+// cache 0.5, deserialising 3.4, the bundle's module init 1.8, then main(): the locate command's modules ~1.5 (resolve;
+// output, which builds the redaction rules), parseArgs ~1-2, locating and printing ~1.5. Floors printed below the
+// rows: import() of an empty module is ~1.25x of node -e 0 already, the main bundle compiled from its cache ~1.27x.
 // The prose row (issue 20 item 4; user+sys CPU of the cold CLI, medians of 9 interleaved runs, loaded 2-core VM, wall
 // figures unusable): prose 0.69 s vs plain 0.10 s before; each distinct line's anchor verdicts and prose phrases read
 // once (RepeatMemo in offer.ts and prose.ts), a phrase's message judged once, indents measured by hand: 0.48 s. On a
@@ -142,15 +154,34 @@ const plain1m = linesLog('plain-1m.log', [
 ]);
 const locateArgs = (log) => [cli, 'locate', log, '--json', '--cwd', workspace, '--root', workspace];
 
+// Start-up floors (issue 21), printed under the rows: what the two start-up targets leave once Node's own cost of
+// the kind of start each makes is paid. import() of an empty ES module: Node's ES module loader alone (~1.3 ms of CPU
+// per file beyond it, whatever the file's size: why dist/index.js is one file). The CLI's main bundle read and
+// compiled from its build cache as dist/cli.cjs does, and not run: the least the CLI's design loads before its
+// first line of code (its start-up then parses the arguments, builds the locate command's modules, resolves and prints).
+const emptyModule = join(data, 'empty-module.mjs');
+writeFileSync(emptyModule, 'export {};\n');
+const mainBundleOnly = join(data, 'cli-main-compiled.cjs');
+writeFileSync(
+  mainBundleOnly,
+  `const { readFileSync } = require('node:fs'); const Module = require('node:module'); const { Script } = require('node:vm');
+const bundle = ${JSON.stringify(join(root, 'dist', 'cli-main.cjs'))}; const file = readFileSync(${JSON.stringify(join(root, 'dist', 'cli-main.cache'))});
+const script = new Script(Module.wrap(readFileSync(bundle, 'latin1')), { filename: bundle, cachedData: file.subarray(file.indexOf(10) + 1) });
+if (script.cachedDataRejected) process.exitCode = 3;\n`,
+);
+
 const rows = [];
 const row = (figure, value, target, ok) => rows.push({ figure, value, target, ok });
+const floors = [];
 
 // Import: the main entry only (what `import { locate } from 'faultline'` evaluates before the first call).
 {
-  const [node0, imported] = interleaved([
+  const [node0, imported, emptyImport] = interleaved([
     [process.execPath, '-e', '0'],
     [process.execPath, '-e', `import(${JSON.stringify(library)})`],
+    [process.execPath, '-e', `import(${JSON.stringify(emptyModule)})`],
   ]);
+  floors.push(`import() of an empty ES module vs node -e 0: ${emptyImport.toFixed(0)} ms = ${(emptyImport / node0).toFixed(2)}×`);
   row(
     "import('faultline') vs node -e 0",
     `${imported.toFixed(0)} vs ${node0.toFixed(0)} ms = ${(imported / node0).toFixed(2)}×`,
@@ -185,8 +216,9 @@ console.log(JSON.stringify({ small: times[times.length >> 1], big: bigTimes[bigT
 
 // The CLI, cold.
 {
-  const [node0, emptyMs, mixedMs, proseMs, plainMs, ...realMs] = interleaved([
+  const [node0, mainOnlyMs, emptyMs, mixedMs, proseMs, plainMs, ...realMs] = interleaved([
     [process.execPath, '-e', '0'],
+    [process.execPath, mainBundleOnly],
     [process.execPath, ...locateArgs(empty)],
     [process.execPath, ...locateArgs(mixed1m)],
     [process.execPath, ...locateArgs(prose1m)],
@@ -198,6 +230,9 @@ console.log(JSON.stringify({ small: times[times.length >> 1], big: bigTimes[bigT
     `${emptyMs.toFixed(0)} vs ${node0.toFixed(0)} ms = ${(emptyMs / node0).toFixed(2)}×`,
     '≤ 1.3×',
     emptyMs <= 1.3 * node0,
+  );
+  floors.push(
+    `the CLI's main bundle compiled from its cache, not run, vs node -e 0: ${mainOnlyMs.toFixed(0)} ms = ${(mainOnlyMs / node0).toFixed(2)}×`,
   );
   realLogs.forEach(([name], index) => {
     const ms = realMs[index];
@@ -220,3 +255,5 @@ console.log(JSON.stringify({ small: times[times.length >> 1], big: bigTimes[bigT
 console.log(`realistic figures (${new Date().toISOString()}, node ${process.version}, ${runs} interleaved runs each)`);
 for (const { figure, value, target, ok } of rows)
   console.log(`  ${ok ? 'PASS' : 'MISS'} ${figure.padEnd(44)} ${value.padEnd(28)} target ${target}`);
+console.log('start-up floors (bench/realistic.mjs says what each is):');
+for (const floor of floors) console.log(`  ${floor}`);

@@ -51,9 +51,12 @@ const shared = {
   sourcemap: false,
   minify: process.env.FAULTLINE_NO_MINIFY !== '1',
   legalComments: 'none',
+  // Each table as a JSON string that its module parses: esbuild makes an object-valued define a module of its own,
+  // initialised from every file of the build, so the ESM library's shared chunk, which `import('faultline')` loads,
+  // carried both tables (~100 KB of the 180 KB it parsed; issue 21). A string stays where it is used.
   define: {
-    __FAULTLINE_FIRST_CHARS__: JSON.stringify(ANCHOR_TABLES.firstChars),
-    __FAULTLINE_REQUIRED_GRAMS__: JSON.stringify(ANCHOR_TABLES.requiredGrams),
+    __FAULTLINE_FIRST_CHARS__: JSON.stringify(JSON.stringify(ANCHOR_TABLES.firstChars)),
+    __FAULTLINE_REQUIRED_GRAMS__: JSON.stringify(JSON.stringify(ANCHOR_TABLES.requiredGrams)),
   },
   logLevel: 'warning',
   // Language-server packages and tree-sitter load their own files at run time: keep them external.
@@ -70,25 +73,91 @@ const shared = {
 
 // The stage entry points (src/entries/NAME.ts → dist/NAME.js, dist/NAME.cjs, export "./NAME").
 const LIBRARY_ENTRIES = ['grammars', 'locate', 'capture', 'lsp', 'prompt', 'redact', 'output', 'safety', 'fix'];
-// The main entry's dynamic import() of a stage, in the CJS build: the stage's own bundle, required on first call.
-const LAZY_STAGE_BUNDLE = {
-  './locate/index.js': './locate.cjs',
-  './locate/fixtures.js': './locate.cjs',
-  './capture/index.js': './capture.cjs',
-  './lsp-client/index.js': './lsp.cjs',
-  './prompt/index.js': './prompt.cjs',
-  './redact/index.js': './redact.cjs',
-  './output/index.js': './output.cjs',
-  './safety/index.js': './safety.cjs',
+// The main entry's dynamic import() of a stage, in both builds: the stage's own entry, loaded on first call.
+const LAZY_STAGE_ENTRY = {
+  './locate/index.js': 'locate',
+  './locate/fixtures.js': 'locate',
+  './capture/index.js': 'capture',
+  './lsp-client/index.js': 'lsp',
+  './prompt/index.js': 'prompt',
+  './redact/index.js': 'redact',
+  './output/index.js': 'output',
+  './safety/index.js': 'safety',
 };
-const lazyStagesAsCjsBundles = {
-  name: 'lazy-stages-as-cjs-bundles',
+const lazyStagesAsEntries = (extension) => ({
+  name: `lazy-stages-as-${extension}-entries`,
   setup(builder) {
     builder.onResolve({ filter: /^\.\/.*\.js$/ }, (args) => {
       if (args.kind !== 'dynamic-import' || !args.importer.endsWith(join('src', 'index.ts'))) return undefined;
-      const bundle = LAZY_STAGE_BUNDLE[args.path];
-      if (!bundle) throw new Error(`build: no CJS bundle for the lazy stage ${args.path}`);
-      return { path: bundle, external: true };
+      const entry = LAZY_STAGE_ENTRY[args.path];
+      if (!entry) throw new Error(`build: no entry for the lazy stage ${args.path}`);
+      return { path: `./${entry}.${extension}`, external: true };
+    });
+  },
+});
+
+// Built-ins as the bundles import them (`import { x } from 'node:fs'`). ESM: Node builds a built-in's module namespace
+// by reading every one of its exports, and node:fs's lazy ones (ReadStream, WriteStream, promises) load Node's whole
+// stream code. CommonJS: esbuild's interop copied every member of node:path into a getter at each module that imports
+// it, and a module's init required node:os or node:child_process before any use (issue 21). Here each built-in is a
+// module of the bundle that reads only the members imported (each a pure read, the rest dropped). A function member
+// is a stand-in that reads the built-in at its first call when the built-in is not loaded by Node's own start-up
+// (node:os, node:child_process, node:crypto) or is an accessor (util.parseArgs): loading the module is what costs;
+// an object member of such a built-in (fs.promises, os.constants) is an object of such stand-ins and getters.
+const PRELOADED = new Set(
+  JSON.parse(
+    spawnSync(process.execPath, ['-e', 'process.stdout.write(JSON.stringify(process.moduleLoadList))'], { encoding: 'utf8' }).stdout,
+  )
+    .filter((entry) => entry.startsWith('NativeModule '))
+    .map((entry) => `node:${entry.slice('NativeModule '.length)}`),
+);
+// A plain function: no own members beyond a function's (and os.homedir's internal withoutStackTrace and string
+// conversion; a member such as fs.realpathSync.native or util.promisify.custom keeps the function itself), no methods
+// on its prototype (not a class).
+const FUNCTION_OWN = new Set(['length', 'name', 'prototype', 'arguments', 'caller', 'withoutStackTrace']);
+const plainFunction = (value) =>
+  typeof value === 'function' &&
+  Object.getOwnPropertyNames(value).every((key) => FUNCTION_OWN.has(key)) &&
+  Object.getOwnPropertySymbols(value).every((key) => key === Symbol.toPrimitive) &&
+  (value.prototype === undefined || Object.getOwnPropertyNames(value.prototype).every((key) => key === 'constructor'));
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+const builtinsOnFirstUse = {
+  name: 'builtins-on-first-use',
+  setup(builder) {
+    builder.onResolve({ filter: /^node:/ }, (args) =>
+      args.kind === 'import-statement' ? { path: args.path, namespace: 'builtin' } : undefined,
+    );
+    builder.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => {
+      const builtin = process.getBuiltinModule(args.path);
+      const preloaded = PRELOADED.has(args.path);
+      const lines = [
+        `let loaded;`,
+        `const builtin = () => (loaded ??= process.getBuiltinModule(${JSON.stringify(args.path)}));`,
+        'export default /* @__PURE__ */ builtin();',
+      ];
+      for (const name of Object.keys(builtin)) {
+        if (name === 'default' || !IDENTIFIER.test(name)) continue;
+        const accessor = Object.getOwnPropertyDescriptor(builtin, name)?.get !== undefined;
+        const value = builtin[name];
+        if (!preloaded || accessor) {
+          if (plainFunction(value)) {
+            lines.push(`export function ${name}(...a) { return builtin().${name}.apply(this, a); }`);
+            continue;
+          }
+          // An object (fs.promises, os.constants): the same, one level down.
+          if (value !== null && typeof value === 'object' && Object.keys(value).every((key) => IDENTIFIER.test(key))) {
+            const members = Object.keys(value).map((key) =>
+              plainFunction(value[key])
+                ? `${key}(...a) { return builtin().${name}.${key}.apply(this, a); }`
+                : `get ${key}() { return builtin().${name}.${key}; }`,
+            );
+            lines.push(`export const ${name} = /* @__PURE__ */ (() => ({ ${members.join(', ')} }))();`);
+            continue;
+          }
+        }
+        lines.push(`export const ${name} = /* @__PURE__ */ (() => builtin().${name})();`);
+      }
+      return { contents: lines.join('\n'), loader: 'js' };
     });
   },
 };
@@ -125,7 +194,12 @@ const scannerAsOwnBundle = {
     });
   },
 };
-await build({ ...cliCjs, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli-main.cjs', plugins: [scannerAsOwnBundle] });
+await build({
+  ...cliCjs,
+  entryPoints: ['src/cli/main.ts'],
+  outfile: 'dist/cli-main.cjs',
+  plugins: [scannerAsOwnBundle, builtinsOnFirstUse],
+});
 await build({ ...cliCjs, entryPoints: ['src/entries/grammars.ts'], outfile: 'dist/cli-scan.cjs' });
 // The launcher names a per-user cache by the bundle's content (src/cli/launcher.ts): V8 itself compares lengths only.
 const bundleHashes = {};
@@ -141,6 +215,7 @@ await build({
   ...cliCjs,
   entryPoints: ['src/cli/launcher.ts'],
   outfile: 'dist/cli.cjs',
+  plugins: [builtinsOnFirstUse],
   banner: { js: '#!/usr/bin/env node' },
   define: {
     ...cliCjs.define,
@@ -167,22 +242,40 @@ await build({
 if (existsSync('src/index.ts') && process.env.FAULTLINE_BUILD !== 'cli') {
   // The library: the main entry plus one entry per stage (package.json "exports"). The main entry loads the heavy
   // stages on first call (src/entries/lazy.ts), so `import { locate } from 'faultline'` pays only for core,
-  // summarise and resolve at import (issue 15). ESM: one build with code splitting, so every entry shares one copy
-  // of each module (a stage loaded through the main entry and through its own entry is the same module).
+  // summarise and resolve at import (issue 15). The stages, ESM: one build with code splitting, so every stage entry
+  // shares one copy of each module (a stage loaded through the main entry is its own entry's module).
+  // The main entry is one file of its own, with its own copy of core, summarise and resolve (as in the CJS build;
+  // FaultlineError is branded for that): as part of the split build its graph was ten files, and Node's ES module
+  // loader costs ~1.3 ms of CPU per file whatever its size (resolve, realpath, read through a FileHandle, link), most
+  // of the 1.9× of `node -e 0` that `import('faultline')` took (issue 21).
   rmSync('dist/lib', { recursive: true, force: true });
-  await build({
+  // Bundled CommonJS dependencies call require('os') etc.: give each ESM file a real require (no I/O).
+  const esm = {
     ...shared,
-    entryPoints: { index: 'src/index.ts', ...Object.fromEntries(LIBRARY_ENTRIES.map((name) => [name, `src/entries/${name}.ts`])) },
+    format: 'esm',
+    banner: { js: "import { createRequire as __flCreateRequire } from 'node:module'; const require = __flCreateRequire(import.meta.url);" },
+  };
+  await build({
+    ...esm,
+    entryPoints: Object.fromEntries(LIBRARY_ENTRIES.map((name) => [name, `src/entries/${name}.ts`])),
     outdir: 'dist',
     splitting: true,
     chunkNames: 'lib/[name]-[hash]',
-    format: 'esm',
-    // Bundled CommonJS dependencies call require('os') etc.: give each ESM file a real require (no I/O).
-    banner: { js: "import { createRequire as __flCreateRequire } from 'node:module'; const require = __flCreateRequire(import.meta.url);" },
   });
+  // Without the banner: nothing in the main entry calls require (its built-ins are imports), and the banner's
+  // node:module namespace and createRequire cost its import ~1 ms. A dependency that calls require must bring it back.
+  await build({
+    ...esm,
+    banner: {},
+    entryPoints: ['src/index.ts'],
+    outfile: 'dist/index.js',
+    plugins: [lazyStagesAsEntries('js'), builtinsOnFirstUse],
+  });
+  if (/\b(?:__)?require\s*\(/.test(readFileSync('dist/index.js', 'utf8')))
+    throw new Error('build: dist/index.js calls require; give it the banner');
   // CJS has no code splitting: each entry is its own bundle, and the main entry's lazy stages become require()s of
   // the stage bundles at first call.
-  await build({ ...cjs, entryPoints: ['src/index.ts'], outfile: 'dist/index.cjs', plugins: [lazyStagesAsCjsBundles] });
+  await build({ ...cjs, entryPoints: ['src/index.ts'], outfile: 'dist/index.cjs', plugins: [lazyStagesAsEntries('cjs')] });
   for (const name of LIBRARY_ENTRIES) await build({ ...cjs, entryPoints: [`src/entries/${name}.ts`], outfile: `dist/${name}.cjs` });
   // Declarations: dist/index.d.ts and one .d.ts per library module beside it (the CLI has none).
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');

@@ -5,7 +5,8 @@
 // locating is what a cold `faultline locate` would otherwise compile again.
 // The file starts with the header the launcher checks before V8 sees the bytes: `FLCC1 <sha256 of the bundle>
 // <sha256 of the cache bytes>\n` (V8 itself compares only the source's length).
-// Usage: node scripts/code-cache.mjs   (scripts/build.mjs runs it after bundling)
+// Usage: node scripts/code-cache.mjs   (scripts/build.mjs runs it after bundling; it runs itself with --only NAME)
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
@@ -88,8 +89,20 @@ const runs = [
   ['fix', eslintLog, '--cwd', work, '--root', work],
 ];
 
-// Under the launcher's flags, or V8 would refuse the cache (scripts/cli-v8-flags.mjs).
-for (const flag of CLI_V8_FLAGS) setFlagsFromString(flag);
+// Under the flags the launcher compiles each bundle with, or V8 would refuse the cache: the scanner under the CLI's
+// flags (scripts/cli-v8-flags.mjs), the main bundle without them (src/cli/launcher.ts sets them only when the scanner
+// loads). V8 stamps a cache with the flags of the moment it is made, not compiled, so each cache is made by its own
+// process: this one runs itself once per bundle (`--only cli-main`, `--only cli-scan`) and keeps that bundle's cache.
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+if (only === undefined) {
+  for (const name of ['cli-main', 'cli-scan']) {
+    const run = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--only', name], { stdio: 'inherit' });
+    if (run.status !== 0) process.exit(run.status ?? 1);
+  }
+  rmSync(work, { recursive: true, force: true });
+  process.exit(0);
+}
+if (only === 'cli-scan') for (const flag of CLI_V8_FLAGS) setFlagsFromString(flag);
 
 // As the launcher loads a bundle: its source read as latin1 (the build made it ASCII), and the scanner's bundle
 // for the main bundle's require('./cli-scan.cjs').
@@ -127,7 +140,7 @@ for (const argv of runs) {
   if (code !== 0 && code !== 1) throw new Error(`code cache warm-up: faultline ${argv.join(' ')} exited ${code}`);
 }
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
-for (const script of scripts) {
+for (const script of scripts.filter((candidate) => candidate.bundlePath.endsWith(`${only}.cjs`))) {
   if (!script.compiled) throw new Error(`code cache warm-up: ${script.bundlePath} was never loaded`);
   const cache = script.compiled.createCachedData();
   writeFileSync(script.cachePath, Buffer.concat([Buffer.from(`FLCC1 ${sha256(script.source)} ${sha256(cache)}\n`, 'latin1'), cache]));

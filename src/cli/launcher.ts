@@ -22,7 +22,6 @@
 import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
 import { cacheDirFor } from '../capture/cache-dir.js';
 import { builtCache, checkedCache, sha256, withHeader } from './code-cache-header.js';
@@ -116,11 +115,25 @@ function report(used: 'build' | 'user' | 'none', why: string): void {
   if (process.env.FAULTLINE_DEBUG_CODE_CACHE === '1') writeSync(2, `faultline: code cache: ${used} (${why})\n`);
 }
 
+// The CLI's V8 flags (scripts/cli-v8-flags.mjs) tune the scan, so they are set just before the scanner compiles, and
+// the main bundle's build cache is made and read without them: node:v8 loads the stream modules with it (heap
+// snapshots), ~4 ms of CPU that an empty log or `--version` paid for nothing (issue 21). Everything else compiles
+// under them as before: a main bundle whose build cache is not used, and every per-user cache (written at exit).
+let flagsSet = false;
+function setCliV8Flags(): void {
+  if (flagsSet) return;
+  flagsSet = true;
+  const { setFlagsFromString } = process.getBuiltinModule('node:v8');
+  for (const flag of typeof __FAULTLINE_V8_FLAGS__ === 'object' ? __FAULTLINE_V8_FLAGS__ : []) setFlagsFromString(flag);
+}
+
 function compile(script: CliScript, source: string): Script {
   const wrapped = Module.wrap(source);
   const filename = script.path;
   const plain = (): Script => new Script(wrapped, { filename });
+  if (script !== MAIN) setCliV8Flags();
   if (process.env.FAULTLINE_NO_CODE_CACHE === '1') {
+    setCliV8Flags();
     report('none', 'FAULTLINE_NO_CODE_CACHE=1');
     return plain();
   }
@@ -136,6 +149,7 @@ function compile(script: CliScript, source: string): Script {
     report('build', script.builtCache);
     return first;
   }
+  setCliV8Flags();
   const why = first
     ? "V8 refused the build's cache"
     : builtFile === undefined
@@ -198,6 +212,4 @@ function load(script: CliScript): unknown {
   return module.exports;
 }
 
-// Before any bundle is compiled: the build made its code caches under the same flags.
-for (const flag of typeof __FAULTLINE_V8_FLAGS__ === 'object' ? __FAULTLINE_V8_FLAGS__ : []) setFlagsFromString(flag);
 void (load(MAIN) as CliBundle).main();

@@ -16,10 +16,12 @@ describe('the CLI code cache', () => {
       const bundle = join(ROOT, 'dist', `${name}.cjs`);
       const cache = join(ROOT, 'dist', `${name}.cache`);
       expect(existsSync(cache)).toBe(true);
-      // A plain child with the launcher's own V8 flags: V8 refuses a cache made under other flags, and the test
-      // runner's workers may have some. The file's first line is the digest header (launcher.ts); V8 gets the bytes
-      // after it. The build makes the bundle ASCII, and the launcher reads it as latin1.
-      const probe = `for (const flag of ${JSON.stringify(CLI_V8_FLAGS)}) require('node:v8').setFlagsFromString(flag);
+      // A plain child with the flags the launcher compiles this bundle under (the scanner under the CLI's V8 flags,
+      // the main bundle under none): V8 refuses a cache made under other flags, and the test runner's workers may have
+      // some. The file's first line is the digest header (launcher.ts); V8 gets the bytes after it. The build makes the
+      // bundle ASCII, and the launcher reads it as latin1.
+      const flags = name === 'cli-scan' ? CLI_V8_FLAGS : [];
+      const probe = `for (const flag of ${JSON.stringify(flags)}) require('node:v8').setFlagsFromString(flag);
 const { readFileSync } = require('node:fs'); const Module = require('node:module'); const { Script } = require('node:vm');
 const file = readFileSync(${JSON.stringify(cache)}); const cachedData = file.subarray(file.indexOf(10) + 1);
 const script = new Script(Module.wrap(readFileSync(${JSON.stringify(bundle)}, 'latin1')), { filename: ${JSON.stringify(bundle)}, cachedData });

@@ -240,9 +240,12 @@ export function computeFirstChars(source: string, afterBlanks = false): FirstCha
 // for a given catalog: scripts/build.mjs records it (recordFirstChars while building the prefilter) and injects
 // it into the bundles with esbuild `define`. Running from source (vitest) there is no table and every source is
 // analysed; a source missing from the table (a format selection the build did not see) is analysed too.
-declare const __FAULTLINE_FIRST_CHARS__: Readonly<Record<string, string | null>> | undefined;
+// A JSON string, not an object: scripts/build.mjs says why.
+declare const __FAULTLINE_FIRST_CHARS__: string | undefined;
 const PRECOMPUTED: Readonly<Record<string, string | null>> | undefined =
-  typeof __FAULTLINE_FIRST_CHARS__ === 'undefined' ? undefined : __FAULTLINE_FIRST_CHARS__;
+  typeof __FAULTLINE_FIRST_CHARS__ === 'undefined'
+    ? undefined
+    : (JSON.parse(__FAULTLINE_FIRST_CHARS__) as Readonly<Record<string, string | null>>);
 let recorded: Map<string, string | null> | undefined;
 
 const tableKey = (source: string, afterBlanks: boolean): string => (afterBlanks ? 'b:' : 'a:') + source;

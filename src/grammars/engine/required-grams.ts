@@ -145,9 +145,12 @@ export function computeRequirement(source: string): Requirement {
 // and the answer is fixed for a given catalog: scripts/build.mjs records it (recordRequirements while building the
 // anchors) and injects it with esbuild `define`, as it does the first-character tables (first-chars.ts). From source
 // (vitest) there is no table, and a source missing from it (a user's format) is read at run time.
-declare const __FAULTLINE_REQUIRED_GRAMS__: Readonly<Record<string, Requirement>> | undefined;
+// A JSON string, not an object: scripts/build.mjs says why.
+declare const __FAULTLINE_REQUIRED_GRAMS__: string | undefined;
 const PRECOMPUTED: Readonly<Record<string, Requirement>> | undefined =
-  typeof __FAULTLINE_REQUIRED_GRAMS__ === 'undefined' ? undefined : __FAULTLINE_REQUIRED_GRAMS__;
+  typeof __FAULTLINE_REQUIRED_GRAMS__ === 'undefined'
+    ? undefined
+    : (JSON.parse(__FAULTLINE_REQUIRED_GRAMS__) as Readonly<Record<string, Requirement>>);
 let recorded: Map<string, Requirement> | undefined;
 
 /** Starts recording every requirement read from now on; the returned map is the table build.mjs injects. */
