@@ -26,12 +26,14 @@ describe('performance', () => {
     const files: Record<string, string> = {};
     for (let i = 0; i < 1000; i++) files[`src/m${i % 20}/f${i}.ts`] = '';
     const root = await makeWorkspace(files);
-    const raws = Array.from({ length: 5000 }, (_, i) => {
-      const n = i % 1000;
+    const raws = Array.from({ length: 5000 }, (_, index) => {
+      // Lines from 1: line 0 means the file as a whole, which a line of the same file replaces (whole-file.ts).
+      const i = index + 1;
+      const n = index % 1000;
       // Mix the shapes: relative, CI-absolute, vendored and missing.
-      if (i % 4 === 0) return raw(`src/m${n % 20}/f${n}.ts`, { line: i });
-      if (i % 4 === 1) return raw(`/home/runner/work/r/r/src/m${n % 20}/f${n}.ts`, { line: i });
-      if (i % 4 === 2) return raw(`node_modules/p${n}/index.js`, { line: i });
+      if (index % 4 === 0) return raw(`src/m${n % 20}/f${n}.ts`, { line: i });
+      if (index % 4 === 1) return raw(`/home/runner/work/r/r/src/m${n % 20}/f${n}.ts`, { line: i });
+      if (index % 4 === 2) return raw(`node_modules/p${n}/index.js`, { line: i });
       return raw(`src/gone${n}.ts`, { line: i });
     });
     const inner = createNodeResolverFs();
