@@ -16,7 +16,8 @@
 // A published package seen from a project that depends on it (issue 20's third round): npm's
 // `node_modules/<name>/<path>` (scoped `@scope/name`, nested, pnpm's and Yarn's stores alike: the last
 // `node_modules/` is the package's), Go's module cache `pkg/mod/<module>@<version>/<path>` and Cargo's registry or git
-// checkout `<crate>-<version>/<path>` name the workspace's file when its package.json, go.mod or Cargo.toml names it.
+// checkout `<crate>-<version>/<path>` name the workspace's file when its package.json, go.mod or Cargo.toml names it;
+// Go's `vendor/<module>/<path>` when that module path starts with the one go.mod declares.
 // Perl's manifests name a distribution, not the module tree it installs, but a module's path is its package name
 // (`AN/Tools.pm` is `AN::Tools`, one namespace for every installed module): a Perl distribution (Makefile.PL,
 // Build.PL, dist.ini, cpanfile, META.json/yml) whose lib/ holds that same path is the module's source.
@@ -35,8 +36,9 @@ interface InstalledCopy {
 // `…/gems/little-plugger-1.1.2/lib/x.rb`: the name ends at the dash before the version; `gems/1.8/gems/…` (a gem
 // home's own version folder) has no dash and so the later `gems/` is the one taken.
 const GEM = /(?:^|\/)gems\/([A-Za-z0-9_.-]+?)-\d[\w.]*(?:-[A-Za-z0-9_]+)?\/(.+)$/;
-// `…/site-packages/github_email/__init__.py` or a single-module package `…/site-packages/tool.py`.
-const PYTHON = /(?:^|\/)(?:site|dist)-packages\/(([A-Za-z_]\w*)(?:\/.+|\.py))$/;
+// `…/site-packages/github_email/__init__.py` or a single-module package `…/site-packages/tool.py`; setuptools'
+// `setup.py install`/easy_install put a package inside its egg folder first (`…/dist-packages/pyg-0.6-py2.7.egg/pyg/…`).
+const PYTHON = /(?:^|\/)(?:site|dist)-packages\/(?:[^/]+\.egg\/)?(([A-Za-z_]\w*)(?:\/.+|\.py))$/;
 
 // Perl's library folders, each followed by an optional version (`5.36`, `5.36.0`) and architecture folder
 // (`x86_64-linux-gnu-thread-multi`; a package name never holds a dash): distro `/usr/share/perl5/`,
@@ -73,6 +75,9 @@ const NPM = /(?:^|\/)node_modules\/((?:@[\w.-]+\/)?[\w.-]+)\/((?:(?!node_modules
 // letter, so the path unescapes to the module go.mod declares.
 const GO_MODULE_CACHE = /(?:^|\/)pkg\/mod\/([^@]+)@v\d[^/]*\/(.+)$/;
 const GO_MOD_MODULE = /^\s*module\s+"?([^\s"]+)/m;
+// `go mod vendor` copies each module under `vendor/<module path>/`, with no version to end the module's part: the
+// workspace's go.mod module is looked for as that path's prefix (a consumer vendoring this module reports it).
+const GO_VENDOR = /(?:^|\/)vendor\/((?:(?!vendor\/).)+)$/;
 // `~/.cargo/registry/src/index.crates.io-6f17d22bba15001f/serde-1.0.190/src/de.rs`; a git checkout is
 // `~/.cargo/git/checkouts/<name>-<hash>/<rev>/…`.
 const CARGO =
@@ -214,8 +219,24 @@ function candidatesIn(root: string, copy: InstalledCopy): string[] {
   return [joinPosix(root, copy.relative)];
 }
 
+/** The workspace file a vendored copy (`vendor/<module>/<path>`) of the go.mod module at a root stands for. */
+async function ownVendoredGoModule(vendored: string, workspace: Workspace): Promise<CandidateOutcome | undefined> {
+  for (const root of workspace.roots) {
+    const manifest = joinPosix(root.given, 'go.mod');
+    if ((await workspace.fs.stat(manifest)) !== 'file') continue;
+    const module = GO_MOD_MODULE.exec((await workspace.fs.readText(manifest)) ?? '')?.[1];
+    if (!module || !vendored.startsWith(`${module}/`)) continue;
+    const outcome = await workspace.firstExisting([joinPosix(root.given, vendored.slice(module.length + 1))]);
+    if (outcome.kind === 'resolved') return outcome;
+  }
+  return undefined;
+}
+
 /** The workspace file an installed copy of the workspace's own package stands for; undefined when it is none. */
 export async function ownInstalledCopy(path: string, workspace: Workspace): Promise<CandidateOutcome | undefined> {
+  const goVendored = GO_VENDOR.exec(path);
+  const vendoredOwn = goVendored ? await ownVendoredGoModule(goVendored[1] as string, workspace) : undefined;
+  if (vendoredOwn) return vendoredOwn;
   const copy = installedCopyOf(path);
   if (!copy) return undefined;
   for (const root of workspace.roots) {

@@ -29,6 +29,16 @@ describe("an installed copy of the workspace's own package", () => {
     expect(await fate(src, '/venv/lib/python3.11/site-packages/tally/count.py')).toBe('kept src/tally/count.py');
   });
 
+  it("maps a setuptools egg folder's copy back when the manifest names the package", async () => {
+    const root = await makeWorkspace({ 'setup.py': "setup(name='tally', version='0.6')\n", 'tally/__init__.py': 'x\n' });
+    const egg = '/usr/local/lib/python2.7/dist-packages/tally-0.6-py2.7.egg/tally/__init__.py';
+    expect(await fate(root, egg)).toBe('kept tally/__init__.py');
+    expect(await fate(root, '/usr/lib/python3/site-packages/tally-0.6-py3.8-linux-x86_64.egg/tally/__init__.py')).toBe(
+      'kept tally/__init__.py',
+    );
+    expect(await fate(root, '/usr/local/lib/python2.7/dist-packages/requests-2.0-py2.7.egg/requests/api.py')).toBe('vendored');
+  });
+
   it("maps pip's unpacked sdist back when the workspace's manifest names the package, and no other", async () => {
     const root = await makeWorkspace({ 'pyproject.toml': '[project]\nname = "cosmo-lopy"\n', 'src/tf_fit.c': 'x\n' });
     const sdist = '/tmp/pip-install-r_uxut03/cosmo_lopy_0ba95a1b745341e1b6bf8c2475bd5dbb/src/tf_fit.c';
@@ -112,6 +122,20 @@ describe("an installed copy of the workspace's own package", () => {
     expect(await fate(cargo, registry)).toBe('kept src/lib.rs');
     expect(await fate(cargo, '/home/u/.cargo/git/checkouts/tally-core-0123456789abcdef/a1b2c3d/src/lib.rs')).toBe('kept src/lib.rs');
     expect(await fate(cargo, '/home/u/.cargo/registry/src/index.crates.io-6f17d22bba15001f/serde-1.0.190/src/lib.rs')).toBe('vendored');
+  });
+
+  it("maps a consumer's `vendor/<module>/` copy back when the path starts with go.mod's module, nested modules too", async () => {
+    const go = await makeWorkspace({
+      'go.mod': 'module github.com/tally-org/tally\n\ngo 1.22\n',
+      'count/count.go': 'x\n',
+      'sub/go.mod': 'module github.com/tally-org/tally/sub\n',
+      'sub/inner/calc.go': 'x\n',
+    });
+    expect(await fate(go, 'vendor/github.com/tally-org/tally/count/count.go')).toBe('kept count/count.go');
+    expect(await fate(go, '/src/app/vendor/github.com/tally-org/tally/sub/inner/calc.go')).toBe('kept sub/inner/calc.go');
+    // Another module, and a module whose path only starts with the same letters, stay dependencies.
+    expect(await fate(go, 'vendor/github.com/other/tally/count/count.go')).toBe('vendored');
+    expect(await fate(go, 'vendor/github.com/tally-org/tally-extra/count/count.go')).toBe('vendored');
   });
 
   it("maps a Julia depot's copy back when the workspace's Project.toml names the package, and no other", async () => {
