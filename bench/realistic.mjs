@@ -45,6 +45,16 @@
 // cache 0.5, deserialising 3.4, the bundle's module init 1.8, then main(): the locate command's modules ~1.5 (resolve;
 // output, which builds the redaction rules), parseArgs ~1-2, locating and printing ~1.5. Floors printed below the
 // rows: import() of an empty module is ~1.25x of node -e 0 already, the main bundle compiled from its cache ~1.27x.
+// Fourth round (issue 21; cpuUsage marks per phase, medians of 21-31 interleaved runs, and user+sys CPU by wait4,
+// medians of 41-51 interleaved runs, loaded 2-core VM, node -e 0 at 30-36 ms). Kept: plain command lines read without
+// node:util's parseArgs (src/cli/args.ts; its getter and first call ~1.1 ms: parse 1.35 -> 0.27 ms; 1.53x -> 1.41x);
+// no module-level createRequire on the locate path (process.getBuiltinModule where the built-in is used) and the secret
+// rules built on first use (the locate command's module init 1.73 -> 1.19 -> 0.97 ms; 1.45x -> 1.39x). What is left
+// after the compile, per the marks: the bundle's top level ~1.3 ms (the closures of its functions; module inits there
+// ~0.25), main() to the command ~0.6 (the descriptors' fstat, the large-log check's stats), the locate command's
+// modules ~1.0 (~95 small inits, none above 0.12 ms: resolve/vendored.ts, summarise/summary.ts, redact/judge.ts),
+// locating and printing ~1.4. A hand-timed init profile: wrap esbuild's __esm in an unminified build
+// (FAULTLINE_NO_MINIFY=1), remake the cache with scripts/code-cache.mjs and the digest in dist/cli.cjs.
 // The prose row (issue 20 item 4; user+sys CPU of the cold CLI, medians of 9 interleaved runs, loaded 2-core VM, wall
 // figures unusable): prose 0.69 s vs plain 0.10 s before; each distinct line's anchor verdicts and prose phrases read
 // once (RepeatMemo in offer.ts and prose.ts), a phrase's message judged once, indents measured by hand: 0.48 s. On a

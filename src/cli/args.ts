@@ -37,6 +37,8 @@ export function parseOptions<T extends ParseArgsConfig & { options: OptionConfig
   command: string,
   config: T,
 ): ReturnType<typeof parseArgs<T & { strict: true }>> {
+  const simple = simpleParse(config);
+  if (simple) return simple as ReturnType<typeof parseArgs<T & { strict: true }>>;
   try {
     return parseArgs({ ...config, strict: true as const });
   } catch (error) {
@@ -48,6 +50,43 @@ export function parseOptions<T extends ParseArgsConfig & { options: OptionConfig
       `unknown option ${option}${didYouMean(option, knownOptions(config.options))} (faultline ${command} --help lists them)`,
     );
   }
+}
+
+// node:util's parseArgs costs a start ~1.2 ms of CPU (its getter loads Node's parser, whose first call compiles it), a
+// tenth of what an empty log adds to `node -e 0` (issue 21). The command lines people type (known `--name`, `--name value`,
+// `--name=value`, plain positionals) are read here with parseArgs' result; anything else (a short flag, `--`, an unknown
+// option, a value that starts with `-` or is missing, `=` on a boolean) is left to parseArgs, so every usage error keeps
+// its text. test/cli/args-fast-path.test.ts compares the two on such lines.
+function simpleParse(
+  config: ParseArgsConfig & { options: OptionConfig },
+): { values: Record<string, unknown>; positionals: string[] } | undefined {
+  const { args, options } = config;
+  if (args === undefined || Object.keys(config).some((key) => key !== 'args' && key !== 'options' && key !== 'allowPositionals'))
+    return undefined;
+  const values: Record<string, unknown> = Object.create(null);
+  const positionals: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const word = args[index]!;
+    if (word === '-' || !word.startsWith('-')) {
+      if (config.allowPositionals !== true) return undefined;
+      positionals.push(word);
+      continue;
+    }
+    if (!word.startsWith('--') || word === '--') return undefined;
+    const equals = word.indexOf('=');
+    const name = equals < 0 ? word.slice(2) : word.slice(2, equals);
+    const option = Object.hasOwn(options, name) ? options[name] : undefined;
+    if (option === undefined || 'default' in option) return undefined;
+    let value: string | boolean = true;
+    if (option.type === 'string') {
+      const given = equals < 0 ? args[++index] : word.slice(equals + 1);
+      if (given === undefined || given.startsWith('-')) return undefined;
+      value = given;
+    } else if (option.type !== 'boolean' || equals >= 0) return undefined;
+    if (option.multiple) ((values[name] ??= []) as unknown[]).push(value);
+    else values[name] = value;
+  }
+  return { values, positionals };
 }
 
 function knownOptions(options: OptionConfig): string[] {

@@ -1,11 +1,7 @@
 // Default workspace roots: the git top level of cwd, else cwd itself.
 import { existsSync, realpathSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { workspaceSafeTool } from '../resolve/tool-path.js';
-
-// node:child_process costs every run ~9 ms to load; only a run whose git environment moves the repository asks git.
-const requireBuiltin = createRequire(import.meta.url);
 
 /**
  * The nearest ancestor of `cwd` (itself included) holding `.git` — a directory, or a file in a linked worktree
@@ -29,7 +25,8 @@ function topLevelOnDisk(cwd: string): string | undefined {
 
 function topLevelFromGit(cwd: string): string | undefined {
   try {
-    const { execFileSync } = requireBuiltin('node:child_process') as typeof import('node:child_process');
+    // node:child_process costs a run ~9 ms to load: read only by a run whose git environment moves the repository.
+    const { execFileSync } = process.getBuiltinModule('node:child_process');
     // Not the workspace's own `git` (a node_modules/.bin/git under npm exec): resolve/tool-path.ts.
     // The PATH git would have been found on: this process's (execFileSync inherits it).
     const git = workspaceSafeTool('git', { pathValue: process.env.PATH, roots: [], cwd });

@@ -1,11 +1,7 @@
 // Shared pieces of the output renderers: rule ids, severity mapping, redaction policy, column conversion.
-import { createRequire } from 'node:module';
 import { isAbsolute, relative, sep } from 'node:path';
 import { toUtf16Offset, type LocateResult, type ResolvedLocation, type RunInfo, type Severity } from '../core/index.js';
 import { createRedactor, type Redactor } from '../redact/index.js';
-
-// node:crypto costs every run ~8 ms to load and only fingerprints need it: loaded on first use.
-const requireBuiltin = createRequire(import.meta.url);
 
 /** Returns the text of a 1-based line of `file` (root-relative) under `root`, or undefined when unknown. */
 export type ReadLine = (root: string, file: string, line: number) => string | undefined;
@@ -69,7 +65,8 @@ export function redactionFor(options: RenderOptions | undefined, leavesMachine: 
 
 /** Hex SHA-256 of the parts joined with NUL (stable across runs and platforms). */
 export function stableHash(parts: readonly (string | number | null)[]): string {
-  const { createHash } = requireBuiltin('node:crypto') as typeof import('node:crypto');
+  // node:crypto costs a run ~8 ms to load and only fingerprints need it: read on first use.
+  const { createHash } = process.getBuiltinModule('node:crypto');
   return createHash('sha256')
     .update(parts.map((part) => String(part ?? '')).join('\u0000'))
     .digest('hex');

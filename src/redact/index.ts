@@ -10,7 +10,7 @@ import { createRedactorCore, type RedactionCount, type Redactor, type SecretLite
 import { needsTerminalView } from './views.js';
 import { normaliseText } from '../summarise/index.js';
 
-export { SECRET_RULES, shannonEntropy, isPlaceholder, isHashLike, type SecretRule } from './rules.js';
+export { secretRules, shannonEntropy, isPlaceholder, isHashLike, type SecretRule } from './rules.js';
 export { placeholder, type Redactor, type RedactionCount, type SecretLiteral } from './redactor.js';
 
 export interface RedactorOptions {
@@ -18,7 +18,7 @@ export interface RedactorOptions {
   literals?: readonly SecretLiteral[];
   /** Environment whose secret-looking variables' values are replaced as `[REDACTED:env:NAME]`. */
   env?: Readonly<Record<string, string | undefined>>;
-  /** Rules to apply; default SECRET_RULES. */
+  /** Rules to apply; default secretRules(). */
   rules?: readonly SecretRule[];
   /** Counts the characters examined (growth tests); nothing is counted without one. */
   meter?: WorkMeter;

@@ -4,7 +4,7 @@
 // the shown form be removed from the raw bytes with the escapes inside it.
 import type { WorkMeter } from '../core/index.js';
 import { normaliseText } from '../summarise/index.js';
-import { SECRET_RULES, type SecretRule } from './rules.js';
+import { secretRules, type SecretRule } from './rules.js';
 import { composeViews, identityView, needsTerminalView, sourceSpan, terminalView, unescapedView, type View } from './views.js';
 
 /** Per-type count of replacements, as reported in `--json` output. */
@@ -146,7 +146,7 @@ function overwrittenRedraws(raw: string, spans: readonly Span[], tally: Tally): 
 
 export function createRedactorCore(options: CreateRedactorOptions): Redactor {
   const counts = new Map<string, number>();
-  const rules = (options.rules ?? SECRET_RULES).map(compile);
+  const rules = (options.rules ?? secretRules()).map(compile);
   const { meter } = options;
   const tally: Tally = (characters) => {
     if (meter !== undefined) meter.steps += characters;

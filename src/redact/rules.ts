@@ -29,11 +29,11 @@ const NAME = String.raw`(?<![\w.:/-])([A-Za-z_][\w.-]{0,100})\\?["']?[ \t]*(?::=
 
 // An unquoted value: no `:` (so it never holds another `name:`), `,;)` only inside it and not before
 // another `name=` (`x=1,password=…` is two), `=` only as base64 padding at its end, never ending in `,;)]}.`.
-const UNQUOTED_VALUE = /((?:[^\s"'`&\\,;:)=]|[,;)](?![A-Za-z_][\w.-]{0,100}[ \t]*[=:]))*[^\s"'`&\\,;:)\]}.=](?:={1,2}(?![^\s"'`&,;)]))?)/
-  .source;
+const unquotedValue = (): string =>
+  /((?:[^\s"'`&\\,;:)=]|[,;)](?![A-Za-z_][\w.-]{0,100}[ \t]*[=:]))*[^\s"'`&\\,;:)\]}.=](?:={1,2}(?![^\s"'`&,;)]))?)/.source;
 
 /** Provider tokens: a fixed prefix and shape, no judging needed. */
-const PROVIDER_RULES: readonly SecretRule[] = [
+const providerRules = (): readonly SecretRule[] => [
   { type: 'jwt', pattern: /\bey[A-Za-z0-9_-]{10,}\.ey[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*/g },
   { type: 'github-token', pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b/g },
   { type: 'gitlab-token', pattern: /\bgl(?:pat|ptt|dt|rt|cbt|soat|ffct|agent|imt|oas)-[\w-]{20,}/g },
@@ -86,7 +86,7 @@ const PROVIDER_RULES: readonly SecretRule[] = [
 ];
 
 /** Structures that carry a secret in a known place. */
-const STRUCTURE_RULES: readonly SecretRule[] = [
+const structureRules = (): readonly SecretRule[] => [
   // Authorization headers: every scheme, opaque values included (twinny missed opaque Bearer tokens).
   {
     type: 'auth-header',
@@ -152,7 +152,7 @@ const STRUCTURE_RULES: readonly SecretRule[] = [
  * they may hold spaces and `,;)`; unquoted ones stop at whitespace, quotes and `&`, and drop trailing
  * `,;)]}.` (the end of a call or a list, not of the value).
  */
-const ASSIGNMENT_RULES: readonly SecretRule[] = [
+const assignmentRules = (): readonly SecretRule[] => [
   {
     type: 'generic-secret',
     pattern: new RegExp(`${NAME}\\\\?"([^"\\n\\\\]{6,})\\\\?"`, 'g'),
@@ -168,11 +168,19 @@ const ASSIGNMENT_RULES: readonly SecretRule[] = [
     rescanValue: true,
   },
   { type: 'generic-secret', pattern: new RegExp(`${NAME}\`([^\`\\n]{6,})\``, 'g'), group: 2, accept: acceptAssignment, rescanValue: true },
-  { type: 'generic-secret', pattern: new RegExp(`${NAME}${UNQUOTED_VALUE}`, 'g'), group: 2, accept: acceptAssignment, rescanValue: true },
+  { type: 'generic-secret', pattern: new RegExp(`${NAME}${unquotedValue()}`, 'g'), group: 2, accept: acceptAssignment, rescanValue: true },
 ];
 
+// Built on first use: their ~40 patterns cost every start ~0.25 ms of CPU (issue 21), and a run that redacts nothing
+// (locate --json, text) never needs them. faultline/redact's SECRET_RULES is this list (src/entries/redact.ts).
+let secretRulesBuilt: readonly SecretRule[] | undefined;
+
 /** The rules; on overlap the merged span covers both (redactor.ts), so order only names the placeholder. */
-export const SECRET_RULES: readonly SecretRule[] = [
+export function secretRules(): readonly SecretRule[] {
+  return (secretRulesBuilt ??= buildSecretRules());
+}
+
+const buildSecretRules = (): readonly SecretRule[] => [
   {
     type: 'private-key',
     // The body stops at the next BEGIN, so a run of BEGIN lines is scanned once, not 16 KiB per line.
@@ -188,7 +196,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     pattern: /-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----(?:\r?\n[^\n]{0,200}[A-Za-z0-9+/=]{20,}[^\n]{0,200})*/g,
   },
   // Documentation's own example keys (AKIAIOSFODNN7EXAMPLE, ghp_xxxx…) have the provider's shape too.
-  ...PROVIDER_RULES.map((rule) => (rule.accept ? rule : { ...rule, accept: notPlaceholder })),
-  ...STRUCTURE_RULES,
-  ...ASSIGNMENT_RULES,
+  ...providerRules().map((rule) => (rule.accept ? rule : { ...rule, accept: notPlaceholder })),
+  ...structureRules(),
+  ...assignmentRules(),
 ];
