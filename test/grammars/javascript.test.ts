@@ -26,6 +26,34 @@ describe('node-stack', () => {
     expect(brief(scan(['     at example.exs:11']))).toEqual(['generic example.exs:11:null']);
   });
 
+  it('refuses a frame whose file no JavaScript runtime loads, and keeps every kind that one does', () => {
+    // nix's `at /w/x.nix:7:10:` (trailing colon, so the V8 parser stops short) and a parenthesised one reach nix.
+    const nix = scan(["error: undefined variable 'lib'", '', '       at /w/pkgs/tool.nix:7:10:', '', '            7|   x = lib;']);
+    expect(brief(nix)).toEqual(['nix /w/pkgs/tool.nix:7:10']);
+    expect(brief(scan(['Error: x', '    at f (/w/native/loop.c:3:4)'], ['node-stack']))).toEqual([]);
+    expect(brief(scan(['Error: x', '    at /w/native/clone.S:81'], ['node-stack']))).toEqual([]);
+    const kept = scan(
+      [
+        'Error: x',
+        '    at a (/w/src/view.vue:2:3)',
+        '    at b (/w/src/page.tsx:4:5)',
+        '    at c (file:///w/src/main.mts:6:7)',
+        '    at d (/w/src/legacy.coffee:8:9)',
+        '    at e (http://localhost:5173/src/app.svelte?t=17:12:13)',
+        '    at f (node:internal/process/task_queues:95:5)',
+      ],
+      ['node-stack'],
+    );
+    expect(kept.map((l) => `${l.file.replace(/^.*\//, '')}:${l.line}`)).toEqual([
+      'view.vue:2',
+      'page.tsx:4',
+      'main.mts:6',
+      'legacy.coffee:8',
+      'app.svelte:12',
+      'task_queues:95',
+    ]);
+  });
+
   it('parses every V8 frame shape, numbering frames in printed order (innermost first)', () => {
     const locations = scan([
       'TypeError: boom',

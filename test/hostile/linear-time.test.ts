@@ -55,6 +55,8 @@ const SHAPES: Record<string, { n: number; log: (n: number) => string }> = {
   'one long line of prose locations': { n: 1_500, log: (n) => `${'error on line 4 of conf/app.ini, '.repeat(n)}\n` },
   'one long line of URL anchors and `(N) in`': { n: 1_500, log: (n) => `${'see a/b.c#L12-L14 (3) in x.sql '.repeat(n)}\n` },
   'one long line of path-like words and one `line 1`': { n: 6_000, log: (n) => `${'a/b.c '.repeat(n)}line 1\n` },
+  // A paste Markdown escaped (issue 20, copy damage): every backslash of a long line before a mark it escapes.
+  'one long line a Markdown paste escaped': { n: 3_000, log: (n) => `${'src\\_a/stats\\.rb line 1\\. '.repeat(n)}\n` },
   'prose lines, one location each': { n: 3_000, log: (n) => 'Error: unexpected key at line 3 in conf/app.ini\n'.repeat(n) },
   '`ruby -wc` warnings': {
     n: 3000,

@@ -115,8 +115,23 @@ function decodedReference(reference: string): string {
   return String.fromCharCode(name.startsWith('#x') ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10));
 }
 
+// A paste escaped for Markdown (issue 20, copy damage): an issue tracker migrated from another system, or a user escaping
+// by hand, puts a backslash before Markdown's punctuation (`cgi\-bin/error\_list\.cgi line 96\.`, `src\_files/my\_mod\.py`).
+// The sign is an escaped `_`, `-` or `.` between two letters or digits, which no tool prints and a Markdown escape of a
+// path or name makes; on such a line a backslash before an escapable character is dropped (`\\` leaves one). A Windows
+// path's backslashes are its separators: a line naming a drive (`C:\`), a relative start (`.\`, `..\`), a share (`\\`) or
+// a backslash before a letter or digit (`\src`, which Markdown never escapes) is left as it is, whole.
+const MARKDOWN_ESCAPE_SIGN = /[A-Za-z0-9]\\[-_.][A-Za-z0-9]/;
+const MARKDOWN_ESCAPE = /\\([-\\`*_{}[\]()#+.!|])/g;
+const BACKSLASH_PATH = /(?:^|[^\w\\])(?:[A-Za-z]:\\|\.{1,2}\\|\\\\)|\\[A-Za-z0-9]/;
+
+function withoutMarkdownEscapes(line: string): string {
+  return MARKDOWN_ESCAPE_SIGN.test(line) && !BACKSLASH_PATH.test(line) ? line.replace(MARKDOWN_ESCAPE, '$1') : line;
+}
+
 export function repairWebCopy(line: string): string {
-  let repaired = line.includes('](') ? line.replace(MARKDOWN_LINK, linkText) : line;
+  let repaired = line.includes('\\') ? withoutMarkdownEscapes(line) : line;
+  if (repaired.includes('](')) repaired = repaired.replace(MARKDOWN_LINK, linkText);
   if (repaired.includes('</') && CLOSED_INLINE.test(repaired)) repaired = repaired.replace(INLINE_TAG, '');
   if (repaired.includes('&') && QUOTE_REFERENCE.test(repaired)) repaired = repaired.replace(CHARACTER_REFERENCE, decodedReference);
   if (repaired.includes('\\*')) repaired = repaired.replace(ESCAPED_ASTERISKS, (run) => run.replace(/\\/g, ''));
@@ -130,7 +145,8 @@ export function repairWebCopy(line: string): string {
 
 // What a web copy's repair may change for the raw anchors: a quote, Markdown spans, links, pipes, quote references and
 // inline HTML (a structured-log wrapper is mayBeStructuredLog's).
-const MAY_BE_REWRITTEN = /^>|[`*]|\]\(|\\\||##\[|[\d)]_\s*$|&(?:quot|apos|#0*3[49]|#x0*2[27]);|<\/[a-z]{1,6}>/i;
+const MAY_BE_REWRITTEN =
+  /^>|[`*]|\]\(|\\\||[A-Za-z0-9]\\[-_.][A-Za-z0-9]|##\[|[\d)]_\s*$|&(?:quot|apos|#0*3[49]|#x0*2[27]);|<\/[a-z]{1,6}>/i;
 
 /** Whether a raw line's text may differ from what the raw anchors see in it (it is then rewritten before they look). */
 export function mayBeRewritten(raw: string): boolean {

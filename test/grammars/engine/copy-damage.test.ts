@@ -75,6 +75,38 @@ describe('web-page copies', () => {
     expect(repairWebCopy('glob a\\*b')).toBe('glob a\\*b');
   });
 
+  it('drops the backslashes of a line Markdown escaped, and leaves a Windows path and a lone escape as they are', () => {
+    expect(repairWebCopy('cgi\\-bin/error\\_list\\.cgi line 96\\.')).toBe('cgi-bin/error_list.cgi line 96.');
+    expect(repairWebCopy('  File "src\\_files/my\\_mod\\.py", line 3, in load\\_rows\\(\\)')).toBe(
+      '  File "src_files/my_mod.py", line 3, in load_rows()',
+    );
+    expect(repairWebCopy('\\*\\*Error\\*\\* in \\[build\\] \\#2')).toBe('**Error** in \\[build\\] \\#2');
+    // An escaped backslash leaves one: `a\\\_b` was `a\_b`.
+    expect(repairWebCopy('see a\\\\\\_b and my\\_mod')).toBe('see a\\_b and my_mod');
+    // A Windows path's separators: a drive, a relative start, a share, a backslash before a letter anywhere on the line.
+    for (const line of [
+      'C:\\src\\_build\\x.c(3): error C2065',
+      '..\\_out\\my\\_mod.c(3): error',
+      '\\\\share\\_builds\\a\\_b.c(3): error',
+      'copied to C:\\_out from my\\_mod\\.py',
+      'obj\\_x64\\Release\\my\\_mod.obj: fatal error',
+    ]) {
+      expect(repairWebCopy(line)).toBe(line);
+    }
+    // No escaped `_`, `-` or `.` inside a word: a tool's own backslashes.
+    for (const line of ['Unnecessary escape character: \\.', 'glob a\\*b', '{"path":"a\\\\_b\\\\.c"}', 'sed s/\\.o$//']) {
+      expect(repairWebCopy(line)).toBe(line);
+    }
+  });
+
+  it('finds the places of a paste a migrated tracker escaped for Markdown', async () => {
+    expect(await places('Error in src/services/payments/gateway\\.py line 12\\.')).toEqual([
+      'src/services/payments/gateway.py:12:permissive',
+    ]);
+    const trace = '  File "app/calc\\.py", line 4, in total\\_of\nZeroDivisionError: division by zero';
+    expect(await places(trace)).toEqual(['app/calc.py:4:python-traceback']);
+  });
+
   it('reads an Elixir compile error whose `**` a web copy escaped as an error, ahead of the warning above it', async () => {
     const log = 'lib/cart.ex:20: warning: unused alias Tax\n\n*\\* (CompileError) lib/cart.ex:8: undefined function total/0\n';
     const root = await makeWorkspace({ 'lib/cart.ex': 'x\n'.repeat(30) });

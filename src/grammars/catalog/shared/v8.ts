@@ -76,13 +76,30 @@ export function parseLocationSpan(
   return { file, line, column: column ?? null };
 }
 
+// What a JavaScript runtime loads, or a source map names (issue 20: the fallback ablation found nix's `at /w/x.nix:7:10:`
+// taken as a frame, so nix's reading never saw it): JavaScript and TypeScript, the component files bundlers compile
+// (Vue, Svelte, Astro, MDX, Marko), the languages whose source maps name their own files (CoffeeScript, ClojureScript,
+// ReScript, PureScript), a page's inline script (`.html`) and an ejs template run as a function. A file without an
+// extension is a script (`bin/www`) and a runtime's pseudo-path (`node:fs`, `internal/…`, `<anonymous>`) is a frame
+// without a place. Any other extension (`.nix`, `.c`, `.S`, `.R`, `.go`…) is another tool's `at path:L:C`, left to
+// its own format or the generic tiers: a list of what is known to be JavaScript, not of what is not.
+const JAVASCRIPT_EXTENSION = /^(?:[cm]?jsx?|[cm]?tsx?|es6|vue|svelte|astro|mdx|marko|coffee|litcoffee|cljs|resi?|purs|html?|ejs)$/i;
+
+function loadedByJavaScript(printed: string): boolean {
+  const path = cleanPrintedPath(printed);
+  if (isRuntimePseudoPath(path)) return true;
+  const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+  const dot = name.lastIndexOf('.');
+  return dot <= 0 || JAVASCRIPT_EXTENSION.test(name.slice(dot + 1));
+}
+// A bare token that is a place (`/w/x.nix:7:10:`, `clone3.S:81`) whose path the parser did not take to the end.
+const BARE_PLACE = /^(\S+?):\d{1,7}(?::\d{1,5})?:?$/;
+
 /**
  * The location of a frame line: `at fn (loc)`, `at async fn (loc)`, `at new X (loc)`, `at loc`.
  * null when the line is a frame without a location (`at Array.forEach (<anonymous>)`, `at async Promise.all (index 0)`);
  * undefined when it is not a V8 frame (a Java frame `at a.B.c(B.java:3)` has no space before its parenthesis).
  */
-const NOT_JAVASCRIPT = /\.(?:[Rr]|py|rb|go|rs|java|kt|scala|cs|c|cc|cpp|h|hpp|php|pl|pm|lua|ex|exs|erl|hs|ml|jl|swift|dart|zig|nim)$/;
-
 export function parseV8Frame(context: LineContext): V8Location | null | undefined {
   const text = context.text;
   const head = /^\s*at\s+/.exec(text);
@@ -94,7 +111,7 @@ export function parseV8Frame(context: LineContext): V8Location | null | undefine
     // function name never holds ` (` but a path may (`/my project (copy)/x.js`).
     for (let open = text.indexOf(' (', head[0].length - 1); open >= 0 && open < end; open = text.indexOf(' (', open + 1)) {
       const location = parseLocationSpan(context, 'v8ParenLocation', open + 1, end);
-      if (location) return location;
+      if (location) return loadedByJavaScript(location.file) ? location : undefined;
     }
     // `fn (<anonymous>)`, `Promise.all (index 0)`, `(native)`: a frame, but not a place.
     return /\s\([^()]*\)$/.test(text.slice(0, end)) ? null : undefined;
@@ -104,16 +121,16 @@ export function parseV8Frame(context: LineContext): V8Location | null | undefine
   if (/\) \[0x[0-9a-f]+\] in /.test(text)) return undefined;
   const start = head[0].length + (/^async\s+/.exec(text.slice(head[0].length))?.[0].length ?? 0);
   const location = parseLocationSpan(context, 'v8Location', start, end);
-  // V8 frames name JavaScript or a language compiled to it, with a column. A bare `at x.R:9:2` is another runtime's
-  // frame (testthat wraps its backtraces so, a native backtrace under a crash); without a column, `at x.exs:11` is
-  // another runtime's place (ExUnit 0.x, delve's `   at ./shapes/area.go:11`, Symfony's text trace
-  // `  at /app/src/Kernel.php:44`), which its format or generic reads.
-  if (location && !NOT_JAVASCRIPT.test(location.file)) return location;
-  if (location && location.column === null) return undefined;
+  // V8 frames name JavaScript or a language compiled to it. A bare `at x.R:9:2` is another runtime's frame (testthat
+  // wraps its backtraces so, a native backtrace under a crash), `at x.exs:11` another runtime's place (ExUnit 0.x,
+  // delve's `   at ./shapes/area.go:11`, Symfony's text trace `  at /app/src/Kernel.php:44`), `at /w/x.nix:7:10:`
+  // nix's: its format or generic reads it.
+  if (location) return loadedByJavaScript(location.file) ? location : undefined;
   // `at <anonymous>` / `at native` is a frame without a place; `  at least one test failed` is prose.
   const bare = text.slice(start, end);
-  if (/\.(?:go|s):\d+$/.test(bare)) return undefined;
   if (!/^\S+$/.test(bare)) return undefined;
+  const place = BARE_PLACE.exec(bare);
+  if (place && !loadedByJavaScript(place[1] ?? '')) return undefined;
   return wrappedLocation(context) ?? null;
 }
 
@@ -125,7 +142,7 @@ function wrappedLocation(context: LineContext): V8Location | undefined {
   const wrapped = next === undefined ? null : WRAPPED_LOCATION.exec(next);
   if (!next || !wrapped) return undefined;
   const location = parseLocationSpan(context, 'v8ParenLocation', wrapped[1]?.length ?? 0, next.trimEnd().length, next);
-  return location && !NOT_JAVASCRIPT.test(location.file) ? location : undefined;
+  return location && loadedByJavaScript(location.file) ? location : undefined;
 }
 
 /** A printed exception header: `TypeError: x`, `Error`, `AssertionError [ERR_ASSERTION]: x`, `[cause]: Error: x`. */
