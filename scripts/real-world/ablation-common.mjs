@@ -59,3 +59,18 @@ export function add(total, scored) {
 export const pct = (part, whole) => (whole === 0 ? '-' : `${((part / whole) * 100).toFixed(1)} %`);
 export const line = (t) =>
   `primary ${t.primary}/${t.logs} = ${pct(t.primary, t.logs)}, recall ${t.recalled}/${t.expected}, leaks ${t.leaks}`;
+
+/** The closing lines both ablations print: who caught the logs right without their format, and the misses by why. */
+export function renderTail(out, all, misses, nameOf) {
+  const caught = Object.entries(all.caughtBy).sort((a, b) => b[1] - a[1]);
+  out.push(`  right without its format, read by: ${caught.map(([format, count]) => `${format} ${count}`).join(', ')}`);
+  for (const scope of ['format', 'family']) {
+    const byWhy = new Map();
+    for (const miss of misses.filter((m) => m.scope === scope)) byWhy.set(miss.why, [...(byWhy.get(miss.why) ?? []), miss]);
+    out.push('', `misses without the ${scope}, by why:`);
+    for (const [why, list] of [...byWhy].sort((a, b) => b[1].length - a[1].length)) {
+      out.push(`  ${why}: ${list.length}`);
+      if (nameOf) for (const m of list) out.push(`    ${nameOf(m)} (${m.format}, ${m.family}): want ${m.want}, got ${m.got}`);
+    }
+  }
+}

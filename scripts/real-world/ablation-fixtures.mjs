@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { GENERIC_TIERS, add, line, tally } from './ablation-common.mjs';
+import { GENERIC_TIERS, add, line, renderTail, tally } from './ablation-common.mjs';
 
 /** `$FIXTURE/x` in an expectation is the folder `x` beside the case's log. */
 const placeOf = (folder, loc) => `${loc.root.startsWith('$FIXTURE/') ? join(folder, loc.root.slice(9)) : loc.root}/${loc.file}:${loc.line}`;
@@ -112,16 +112,6 @@ function render(all, perFormat, misses, listMisses) {
   out.push('', `ALL ${all.cases} cases, ${all.noPlace} without a place; right ${all.base.primary}/${all.base.logs}`);
   out.push(`  by a generic tier already: ${all.fallbackAlready}`);
   out.push(`  without its format: ${line(all.format)}`, `  without its family: ${line(all.family)}`);
-  const caught = Object.entries(all.caughtBy).sort((a, b) => b[1] - a[1]);
-  out.push(`  right without its format, read by: ${caught.map(([format, count]) => `${format} ${count}`).join(', ')}`);
-  for (const scope of ['format', 'family']) {
-    const byWhy = new Map();
-    for (const miss of misses.filter((m) => m.scope === scope)) byWhy.set(miss.why, [...(byWhy.get(miss.why) ?? []), miss]);
-    out.push('', `misses without the ${scope}, by why:`);
-    for (const [why, list] of [...byWhy].sort((a, b) => b[1].length - a[1].length)) {
-      out.push(`  ${why}: ${list.length}`);
-      if (listMisses) for (const m of list) out.push(`    ${m.case} (${m.format}, ${m.family}): want ${m.want}, got ${m.got}`);
-    }
-  }
+  renderTail(out, all, misses, listMisses ? (m) => m.case : undefined);
   return `${out.join('\n')}\n`;
 }

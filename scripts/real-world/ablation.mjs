@@ -13,7 +13,7 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { ablateFixtures } from './ablation-fixtures.mjs';
-import { GENERIC_TIERS, NOT_OWN, REPO, add, catalogFamilies, line, membersOfFamilies, tally } from './ablation-common.mjs';
+import { GENERIC_TIERS, NOT_OWN, REPO, add, catalogFamilies, line, membersOfFamilies, renderTail, tally } from './ablation-common.mjs';
 import { loadLabel, materialise, runCli, score } from './study.mjs';
 
 const USAGE = 'usage: ablation.mjs [--cli FILE] [--json] [--misses] [--only ID]... (SET_DIR... | --fixtures [DIR])';
@@ -165,17 +165,7 @@ async function main() {
   }
   out.push('', `ALL right ${all.base.logs} (${all.fallbackAlready} by a generic tier already)`);
   out.push(`  without its format: ${line(all.format)}`, `  without its family: ${line(all.family)}`);
-  const caught = Object.entries(all.caughtBy).sort((a, b) => b[1] - a[1]);
-  out.push(`  right without its format, read by: ${caught.map(([format, count]) => `${format} ${count}`).join(', ')}`);
-  for (const scope of ['format', 'family']) {
-    const byWhy = new Map();
-    for (const miss of misses.filter((m) => m.scope === scope)) byWhy.set(miss.why, [...(byWhy.get(miss.why) ?? []), miss]);
-    out.push('', `misses without the ${scope}, by why:`);
-    for (const [why, list] of [...byWhy].sort((a, b) => b[1].length - a[1].length)) {
-      out.push(`  ${why}: ${list.length}`);
-      if (options.misses) for (const m of list) out.push(`    ${m.set}/${m.id} (${m.format}, ${m.family}): want ${m.want}, got ${m.got}`);
-    }
-  }
+  renderTail(out, all, misses, options.misses ? (m) => `${m.set}/${m.id}` : undefined);
   process.stdout.write(`${out.join('\n')}\n`);
 }
 
