@@ -72,7 +72,8 @@ export function loadLabel(file) {
   };
 }
 
-const same = (a, b) => a.file === b.file && a.line === b.line;
+// A label's file without a line is the file as a whole: faultline reports it at line 0.
+const same = (a, b) => a.file === b.file && (a.line ?? 0) === (b.line ?? 0);
 
 /** Expected files get as many lines as the deepest expected line (plus slack) so lines and columns are real. */
 export function materialise(label) {
