@@ -1,16 +1,7 @@
 // Hard cases of the awk family: a program given on the command line names no file (nothing is reported), and gawk's
 // echo of the source line is no diagnostic of its own.
 import { describe, expect, it } from 'vitest';
-import { createScanner } from '../../src/grammars/index.js';
-import { normaliseLine } from '../../src/summarise/index.js';
-import type { RawLocation } from '../../src/core/index.js';
-
-function scan(lines: string[]): RawLocation[] {
-  const scanner = createScanner({ normaliseLine });
-  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
-  return scanner.end().locations;
-}
-const brief = (locations: RawLocation[]) => locations.map((l) => [l.format, l.file, l.line, l.column, l.severity, l.message]);
+import { scanLog as scan, brief } from '../_scan.js';
 
 describe('awk', () => {
   it('reports nothing for a program given on the command line, in any of the three implementations', () => {

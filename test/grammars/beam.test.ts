@@ -1,14 +1,7 @@
 // BEAM family: Elixir warnings with the location on the next line, ExUnit blocks, erlc, EUnit frames and
 // tuples only inside a failure report (formats.md rows 82–84; §3.10, §3.18).
 import { describe, expect, it } from 'vitest';
-import { createScanner } from '../../src/grammars/index.js';
-import { normaliseLine } from '../../src/summarise/index.js';
-
-function scan(lines: string[], formats?: string[]) {
-  const scanner = createScanner({ normaliseLine, ...(formats ? { formats } : {}) });
-  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
-  return scanner.end().locations;
-}
+import { scanLog as scan } from '../_scan.js';
 
 describe('elixir', () => {
   it('takes a warning location from the next line (1.14) and from the └─ line (1.15+)', () => {

@@ -1,14 +1,8 @@
 // Emacs compile-mode's classic forms: which entry claims each sample line, and look-alikes none may claim.
 import { describe, expect, it } from 'vitest';
-import { createScanner } from '../../src/grammars/index.js';
-import { normaliseLine } from '../../src/summarise/index.js';
 import type { RawLocation } from '../../src/core/index.js';
+import { scanLog as scan } from '../_scan.js';
 
-function scan(lines: string[], formats?: string[]): RawLocation[] {
-  const scanner = createScanner({ normaliseLine, ...(formats ? { formats } : {}) });
-  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
-  return scanner.end().locations;
-}
 const place = (l: RawLocation) => [l.format, l.file, l.line, l.column, l.endLine, l.endColumn, l.severity];
 
 describe('classic compile-mode forms', () => {

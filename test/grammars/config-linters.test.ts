@@ -1,16 +1,10 @@
 // Ruby-world and configuration linters: haml-lint, slim-lint, brakeman, rubocop on extensionless files,
 // puppet-lint and dotenv-linter, and the look-alikes each must leave alone.
 import { describe, expect, it } from 'vitest';
-import { createScanner } from '../../src/grammars/index.js';
-import { normaliseLine } from '../../src/summarise/index.js';
 import type { RawLocation } from '../../src/core/index.js';
+import { scanLog, withoutWeakTiers } from '../_scan.js';
 
-function scan(lines: string[], formats?: string[]): RawLocation[] {
-  const scanner = createScanner({ normaliseLine, ...(formats ? { formats } : {}) });
-  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
-  // The permissive tier's candidates need the workspace to confirm them (test/grammars/permissive.test.ts).
-  return scanner.end().locations.filter((location) => !['permissive', 'prose'].includes(location.format));
-}
+const scan = (lines: string[], formats?: string[]) => withoutWeakTiers(scanLog(lines, formats));
 const brief = (locations: RawLocation[]) => locations.map((l) => [l.format, l.file, l.line, l.column, l.severity, l.code]);
 
 describe('ruby linters', () => {

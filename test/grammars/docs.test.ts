@@ -1,13 +1,10 @@
 // Documentation and code generators: TeX's file stack places `! error` / `l.N` reports, typst's call places are
 // frames of one trace, thrift and flatc name their places in their own shapes, and Go template chains nest.
 import { describe, expect, it } from 'vitest';
-import { createScanner } from '../../src/grammars/index.js';
-import { normaliseLine } from '../../src/summarise/index.js';
+import { scanLog } from '../_scan.js';
 
 function scan(lines: string[], format: string) {
-  const scanner = createScanner({ normaliseLine });
-  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
-  return scanner.end().locations.filter((location) => location.format === format);
+  return scanLog(lines).filter((location) => location.format === format);
 }
 
 const places = (found: ReturnType<typeof scan>) => found.map((location) => [location.file, location.line, location.severity]);

@@ -2,14 +2,7 @@
 // form, the `[project]` suffix, and .NET stack frames `in /path/x.cs:line 14` with inner-exception ranking
 // (formats.md §3.1–3.3, §3.11, §3.18).
 import { describe, expect, it } from 'vitest';
-import { createScanner } from '../../src/grammars/index.js';
-import { normaliseLine } from '../../src/summarise/index.js';
-
-function scan(lines: string[], formats?: string[]) {
-  const scanner = createScanner({ normaliseLine, ...(formats ? { formats } : {}) });
-  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
-  return scanner.end().locations;
-}
+import { scanLog as scan } from '../_scan.js';
 
 describe('msbuild', () => {
   it('reads a drive-letter backslash path and keeps the [project] suffix out of the message', () => {

@@ -1,15 +1,8 @@
 // Hard cases of the ESLint family: stylish rows whose file is on a header line (§3.10), more rows than the
 // look-back window, rows without a rule id, coloured output (§3.7), and the unix formatter's bracket.
 import { describe, expect, it } from 'vitest';
-import { createScanner } from '../../src/grammars/index.js';
-import { normaliseLine } from '../../src/summarise/index.js';
 import type { RawLocation } from '../../src/core/index.js';
-
-function scan(lines: string[], formats?: string[]): RawLocation[] {
-  const scanner = createScanner({ normaliseLine, ...(formats ? { formats } : {}) });
-  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
-  return scanner.end().locations;
-}
+import { scanLog as scan } from '../_scan.js';
 
 const brief = (locations: RawLocation[]) =>
   locations.map((l) => ({

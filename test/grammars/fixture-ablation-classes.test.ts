@@ -7,15 +7,13 @@ import { createScanner } from '../../src/grammars/index.js';
 import { locate } from '../../src/locate/index.js';
 import { normaliseLine } from '../../src/summarise/index.js';
 import { makeWorkspace, removeWorkspaces } from '../resolve/_workspace.js';
+import { scanLog } from '../_scan.js';
 
 afterEach(removeWorkspaces);
 
 function severities(log: string, format: 'generic' | 'permissive'): string[] {
-  const scanner = createScanner({ formats: [format], normaliseLine });
-  scanner.write(Buffer.from(log, 'utf8').toString('latin1'));
-  return scanner
-    .end()
-    .locations.filter((location) => location.format === format)
+  return scanLog(log, [format])
+    .filter((location) => location.format === format)
     .map((location) => `${location.line} ${location.severity ?? '-'}`);
 }
 

@@ -2,16 +2,12 @@
 // rows of a list count only under their tool's head or above its closing line; a diff of the same file, before or
 // right after the check line, is the place instead.
 import { describe, expect, it } from 'vitest';
-import { createScanner } from '../../src/grammars/index.js';
-import { normaliseLine } from '../../src/summarise/index.js';
 import type { RawLocation } from '../../src/core/index.js';
+import { scanLog } from '../_scan.js';
 
 function scan(lines: string[]): Array<Pick<RawLocation, 'file' | 'line' | 'severity' | 'format'>> {
-  const scanner = createScanner({ normaliseLine });
-  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
-  return scanner
-    .end()
-    .locations.filter((location) => location.format.startsWith('formatter-'))
+  return scanLog(lines)
+    .filter((location) => location.format.startsWith('formatter-'))
     .map(({ file, line, severity, format }) => ({ file, line, severity, format }));
 }
 

@@ -2,16 +2,12 @@
 // path cleaned of timestamps, isort's `:before` and gofmt's `.orig`; copies that lost tabs and blank context lines'
 // one space still count; a hunk line with no header above it is not a location.
 import { describe, expect, it } from 'vitest';
-import { createScanner } from '../../src/grammars/index.js';
-import { normaliseLine } from '../../src/summarise/index.js';
 import type { RawLocation } from '../../src/core/index.js';
+import { scanLog } from '../_scan.js';
 
 function scan(lines: string[]): Array<Pick<RawLocation, 'file' | 'line' | 'format'>> {
-  const scanner = createScanner({ normaliseLine });
-  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
-  return scanner
-    .end()
-    .locations.filter((location) => location.format === 'formatter-diff')
+  return scanLog(lines)
+    .filter((location) => location.format === 'formatter-diff')
     .map(({ file, line, format }) => ({ file, line, format }));
 }
 

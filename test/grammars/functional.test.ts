@@ -1,13 +1,6 @@
 // Functional family: OCaml (0-based exclusive `characters`), GHC spans and indented messages, Nim (formats.md rows 85, 86, 89; §3.10, §3.16).
 import { describe, expect, it } from 'vitest';
-import { createScanner } from '../../src/grammars/index.js';
-import { normaliseLine } from '../../src/summarise/index.js';
-
-function scan(lines: string[], formats?: string[]) {
-  const scanner = createScanner({ normaliseLine, ...(formats ? { formats } : {}) });
-  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
-  return scanner.end().locations;
-}
+import { scanLog as scan } from '../_scan.js';
 
 describe('ghc', () => {
   it('reads a multi-line span and its code from the header, the message from the indented lines', () => {

@@ -2,8 +2,7 @@
 // `required from …` chain are notes of the diagnostic below, in any language the table knows.
 import { describe, expect, it } from 'vitest';
 import { GCC_SCOPE_LINE, gccContextLine } from '../../src/grammars/engine/locale-words-gcc.js';
-import { createScanner } from '../../src/grammars/index.js';
-import { normaliseLine } from '../../src/summarise/index.js';
+import { scanLog } from '../_scan.js';
 
 describe('gcc context lines in other languages', () => {
   it('tells a whole "required from here" from the openings of a chain, and anything else from both', () => {
@@ -18,9 +17,7 @@ describe('gcc context lines in other languages', () => {
 });
 
 function scan(lines: string[]) {
-  const scanner = createScanner({ normaliseLine, formats: ['gcc'] });
-  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
-  return scanner.end().locations;
+  return scanLog(lines, ['gcc']);
 }
 
 describe('gcc template chains in other languages', () => {

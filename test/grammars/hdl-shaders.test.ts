@@ -1,15 +1,9 @@
 // Hard cases of the HDL simulator (VCS) and shader compiler (glslang) families: a place on the line under a
 // message's title, and a source-string number that stands for the input named above or on the command line.
 import { describe, expect, it } from 'vitest';
-import { createScanner } from '../../src/grammars/index.js';
-import { normaliseLine } from '../../src/summarise/index.js';
 import type { RawLocation } from '../../src/core/index.js';
+import { scanLog as scan } from '../_scan.js';
 
-function scan(lines: string[], formats?: string[]): RawLocation[] {
-  const scanner = createScanner({ normaliseLine, ...(formats ? { formats } : {}) });
-  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
-  return scanner.end().locations;
-}
 const brief = (locations: RawLocation[]) => locations.map((l) => [l.format, l.file, l.line, l.severity, l.code, l.message]);
 
 describe('vcs', () => {

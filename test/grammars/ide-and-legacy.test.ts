@@ -1,15 +1,9 @@
 // IDE panes copied as text (Android Studio, Visual Studio's Error List, Code::Blocks) and older tool versions
 // (Maven 2 rows, scalastyle, Play templates, Julia 0.x, unindented Python frames).
 import { describe, expect, it } from 'vitest';
-import { createScanner } from '../../src/grammars/index.js';
-import { normaliseLine } from '../../src/summarise/index.js';
 import type { RawLocation } from '../../src/core/index.js';
+import { scanLog as scan } from '../_scan.js';
 
-function scan(lines: string[], formats?: string[]): RawLocation[] {
-  const scanner = createScanner({ normaliseLine, ...(formats ? { formats } : {}) });
-  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
-  return scanner.end().locations;
-}
 const brief = (locations: RawLocation[]) => locations.map((l) => [l.format, l.file, l.line, l.column, l.severity]);
 
 describe('IDE panes', () => {

@@ -2,14 +2,7 @@
 // `e: file:///…App.kt:12:5` and the legacy `e: /…/App.kt: (12, 5):`, Scala 2 caret lines with tabs
 // (formats.md §3.6, §3.10, §3.11, §3.16).
 import { describe, expect, it } from 'vitest';
-import { createScanner } from '../../src/grammars/index.js';
-import { normaliseLine } from '../../src/summarise/index.js';
-
-function scan(lines: string[], formats?: string[]) {
-  const scanner = createScanner({ normaliseLine, ...(formats ? { formats } : {}) });
-  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
-  return scanner.end().locations;
-}
+import { scanLog as scan } from '../_scan.js';
 
 describe('maven and surefire', () => {
   it('reads the bracketed [L,C] of maven-compiler-plugin', () => {

@@ -1,16 +1,7 @@
 // Hard cases of the Lua family: the program-name prefix, [C] and tail-call lines inside a traceback, and the
 // function-definition location on a frame line that must not become a location of its own.
 import { describe, expect, it } from 'vitest';
-import { createScanner } from '../../src/grammars/index.js';
-import { normaliseLine } from '../../src/summarise/index.js';
-import type { RawLocation } from '../../src/core/index.js';
-
-function scan(lines: string[], formats?: string[]): RawLocation[] {
-  const scanner = createScanner({ normaliseLine, ...(formats ? { formats } : {}) });
-  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
-  return scanner.end().locations;
-}
-const brief = (locations: RawLocation[]) => locations.map((l) => [l.format, l.file, l.line, l.column, l.severity, l.message]);
+import { scanLog as scan, brief } from '../_scan.js';
 
 describe('lua', () => {
   it('reads the error line and the traceback frames, skipping [C] lines and `<file:line>` definitions', () => {

@@ -3,15 +3,7 @@
 // older pair `Makefile:4: recipe for target 'x' failed` + `make: *** [x] Error 1` (own words, the documented
 // shape of GNU make before 4.2), also as a localized make words it (the `make: *** [x]` report after it says what it is).
 import { describe, expect, it } from 'vitest';
-import { createScanner } from '../../src/grammars/index.js';
-import { normaliseLine } from '../../src/summarise/index.js';
-import type { RawLocation } from '../../src/core/index.js';
-
-function scan(lines: string[]): RawLocation[] {
-  const scanner = createScanner({ normaliseLine });
-  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
-  return scanner.end().locations;
-}
+import { scanLog as scan } from '../_scan.js';
 
 describe("make's recipe reports", () => {
   it('are notes in the layout of make 4.2 and later, under every name make runs as', () => {

@@ -4,12 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { matlabFunctionFiles } from '../../src/grammars/catalog/scientific/matlab.js';
 import { createScanner } from '../../src/grammars/index.js';
 import { normaliseLine } from '../../src/summarise/index.js';
+import { scanLog } from '../_scan.js';
 
 /** What the format under test read (the prose tier's weak candidates on the same lines are resolve's to drop). */
 function scan(lines: string[], format = 'matlab') {
-  const scanner = createScanner({ normaliseLine });
-  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
-  return scanner.end().locations.filter((location) => location.format === format);
+  return scanLog(lines).filter((location) => location.format === format);
 }
 
 describe('matlabFunctionFiles', () => {

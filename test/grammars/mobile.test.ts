@@ -1,14 +1,7 @@
 // Mobile and systems: Swift diagnostics with notes, XCTest failures, Dart's terse package:test frames and VM
 // frames, Zig errors with `referenced by:` notes (formats.md §3.6, §3.10, §3.15).
 import { describe, expect, it } from 'vitest';
-import { createScanner } from '../../src/grammars/index.js';
-import { normaliseLine } from '../../src/summarise/index.js';
-
-function scan(lines: string[], formats?: string[]) {
-  const scanner = createScanner({ normaliseLine, ...(formats ? { formats } : {}) });
-  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
-  return scanner.end().locations;
-}
+import { scanLog as scan } from '../_scan.js';
 
 describe('swift and xctest', () => {
   it('reads an error and its note, not the echoed source or the caret', () => {

@@ -1,14 +1,7 @@
 // Native tools (formats.md rows 7, 9–16): ld, CMake, sanitizers, Valgrind, GoogleTest, Unity, Check, cmocka, gfortran, ifort,
 // GNAT, Bazel.
 import { describe, expect, it } from 'vitest';
-import { createScanner } from '../../src/grammars/index.js';
-import { normaliseLine } from '../../src/summarise/index.js';
-
-function scan(lines: string[], formats?: string[]) {
-  const scanner = createScanner({ normaliseLine, ...(formats ? { formats } : {}) });
-  scanner.write(`${lines.join('\n')}\n`);
-  return scanner.end().locations;
-}
+import { scanLog as scan } from '../_scan.js';
 
 describe('ld', () => {
   it('reads both halves of a multiple definition on one line and the function context above a reference', () => {

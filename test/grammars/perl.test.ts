@@ -1,15 +1,6 @@
 // Hard cases of the Perl family: messages that contain " at ", dotted line numbers, handle suffixes, Carp frames, prove.
 import { describe, expect, it } from 'vitest';
-import { createScanner } from '../../src/grammars/index.js';
-import { normaliseLine } from '../../src/summarise/index.js';
-import type { RawLocation } from '../../src/core/index.js';
-
-function scan(lines: string[], formats?: string[]): RawLocation[] {
-  const scanner = createScanner({ normaliseLine, ...(formats ? { formats } : {}) });
-  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
-  return scanner.end().locations;
-}
-const brief = (locations: RawLocation[]) => locations.map((l) => [l.format, l.file, l.line, l.column, l.severity, l.message]);
+import { scanLog as scan, brief } from '../_scan.js';
 
 describe('perl', () => {
   it('reads each diagnostic of a line whose newlines a copy lost, in the order Perl printed them', () => {

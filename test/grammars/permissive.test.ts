@@ -7,15 +7,13 @@ import { findFixtureCases } from '../../src/locate/fixtures.js';
 import { locate } from '../../src/locate/index.js';
 import { normaliseLine } from '../../src/summarise/index.js';
 import { makeWorkspace, removeWorkspaces } from '../resolve/_workspace.js';
+import { scanLog } from '../_scan.js';
 
 afterEach(removeWorkspaces);
 
 function proposed(log: string): string[] {
-  const scanner = createScanner({ normaliseLine });
-  scanner.write(Buffer.from(log, 'utf8').toString('latin1'));
-  return scanner
-    .end()
-    .locations.filter((location) => location.hints?.confirm === true)
+  return scanLog(log)
+    .filter((location) => location.hints?.confirm === true)
     .map((location) => `${location.file}:${location.line}${location.column === null ? '' : `:${location.column}`}`);
 }
 

@@ -1,14 +1,7 @@
 // A record's file field and line field named apart (prose/fields.ts, issue 20's fallback, third round): with the
 // runtime's own format missing, the prose tier still pairs them, and every pair waits for the workspace to confirm it.
 import { describe, expect, it } from 'vitest';
-import { createScanner } from '../../src/grammars/index.js';
-import { normaliseLine } from '../../src/summarise/index.js';
-
-function scan(lines: string[], formats?: string[]) {
-  const scanner = createScanner({ normaliseLine, ...(formats ? { formats } : {}) });
-  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
-  return scanner.end().locations;
-}
+import { scanLog as scan } from '../_scan.js';
 
 // The prose tier's places as `file:line[:column]`.
 function places(lines: string[], formats?: string[]): string[] {

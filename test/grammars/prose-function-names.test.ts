@@ -2,15 +2,11 @@
 // Octave's `Gauss_normal at line 10 column 16`): with its own format missing, the prose tier proposes the name for
 // resolve to complete to its file (hints.moduleName), and never takes any other word before a line number.
 import { describe, expect, it } from 'vitest';
-import { createScanner } from '../../src/grammars/index.js';
-import { normaliseLine } from '../../src/summarise/index.js';
+import { scanLog } from '../_scan.js';
 
 function moduleNames(lines: string[]): string[] {
-  const scanner = createScanner({ normaliseLine, formats: ['prose'] });
-  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
-  return scanner
-    .end()
-    .locations.filter((location) => location.hints?.moduleName === true)
+  return scanLog(lines, ['prose'])
+    .filter((location) => location.hints?.moduleName === true)
     .map((location) => `${location.file}:${location.line}${location.column === null ? '' : `:${location.column}`}`);
 }
 

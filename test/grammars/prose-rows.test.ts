@@ -3,15 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { createScanner } from '../../src/grammars/index.js';
 import { normaliseLine } from '../../src/summarise/index.js';
+import { scanLog } from '../_scan.js';
 
 // The prose tier's proposals when the tool's own format is missing (with it present, a row that format read is its
 // place already and the tier proposes nothing more: the last test).
 function proposed(log: string, formats: readonly string[] = ['prose']): string[] {
-  const scanner = createScanner({ normaliseLine, formats });
-  scanner.write(Buffer.from(log, 'utf8').toString('latin1'));
-  return scanner
-    .end()
-    .locations.filter((location) => location.format === 'prose')
+  return scanLog(log, formats)
+    .filter((location) => location.format === 'prose')
     .map((location) => `${location.file}:${location.line}${location.column === null ? '' : `:${location.column}`} ${location.severity}`);
 }
 

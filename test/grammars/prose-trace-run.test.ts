@@ -3,14 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { createScanner } from '../../src/grammars/index.js';
 import { normaliseLine } from '../../src/summarise/index.js';
+import { scanLog } from '../_scan.js';
 
 // The prose tier's frames: place, trace and index (the runtime's own format may read the same lines beside it).
 function frames(log: string): string[] {
-  const scanner = createScanner({ normaliseLine });
-  scanner.write(Buffer.from(log, 'utf8').toString('latin1'));
-  return scanner
-    .end()
-    .locations.filter((location) => location.format === 'prose')
+  return scanLog(log)
+    .filter((location) => location.format === 'prose')
     .map((location) => `${location.file}:${location.line} ${location.frame ? `#${location.frame.index}` : 'none'}`);
 }
 

@@ -2,21 +2,18 @@
 // the workspace has the file; it never replaces what a real format reported.
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createScanner, registeredFormats } from '../../src/grammars/index.js';
+import { registeredFormats } from '../../src/grammars/index.js';
 import { findFixtureCases } from '../../src/locate/fixtures.js';
 import { locate } from '../../src/locate/index.js';
-import { normaliseLine } from '../../src/summarise/index.js';
 import { makeWorkspace, removeWorkspaces } from '../resolve/_workspace.js';
+import { scanLog } from '../_scan.js';
 
 afterEach(removeWorkspaces);
 
 // Weak candidates of the prose tier, or of both weak tiers (the permissive tier reads `F, line N` first).
 function proposed(log: string, tiers: readonly string[] = ['prose']): string[] {
-  const scanner = createScanner({ normaliseLine });
-  scanner.write(Buffer.from(log, 'utf8').toString('latin1'));
-  return scanner
-    .end()
-    .locations.filter((location) => tiers.includes(location.format))
+  return scanLog(log)
+    .filter((location) => tiers.includes(location.format))
     .map(
       (location) =>
         `${location.file}:${location.line}${location.column === null ? '' : `:${location.column}`}${location.endLine === null ? '' : `-${location.endLine}`}`,

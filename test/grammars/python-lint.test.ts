@@ -1,15 +1,7 @@
 // Python linters: pyright, pylint, ruff, flake8/pycodestyle, pyflakes, CPython warnings (formats.md §2 rows 44–48,
 // §3.10 multi-line pyright/ruff, §3.16 pylint 0-based columns, §3.18 look-alikes).
 import { describe, expect, it } from 'vitest';
-import { createScanner } from '../../src/grammars/index.js';
-import { normaliseLine } from '../../src/summarise/index.js';
-
-function scan(lines: string[], formats?: string[]) {
-  const scanner = createScanner({ normaliseLine, ...(formats ? { formats } : {}) });
-  // The scanner reads raw bytes as latin1 (a log's UTF-8 no-break space is the two bytes C2 A0).
-  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
-  return scanner.end().locations;
-}
+import { scanLog as scan } from '../_scan.js';
 
 describe('pylint 1.x', () => {
   it('reads the module header whatever the length of its asterisk rule (a pasted report may have changed it)', () => {

@@ -1,18 +1,12 @@
 // Hard cases of the Python family: chained tracebacks, pseudo-paths, quoted paths with spaces, SyntaxError
 // carets, pytest's three --tb styles and their session gating, mypy's four-number form, and look-alikes.
 import { describe, expect, it } from 'vitest';
-import { createScanner } from '../../src/grammars/index.js';
-import { normaliseLine } from '../../src/summarise/index.js';
 import type { RawLocation } from '../../src/core/index.js';
+import { scanLog, withoutWeakTiers } from '../_scan.js';
 
 const PYTHON_FORMATS = ['python-syntax-error', 'python-traceback', 'pytest-long', 'pytest-short', 'pytest-line', 'mypy'];
 
-function scan(lines: string[], formats?: string[]): RawLocation[] {
-  const scanner = createScanner({ normaliseLine, ...(formats ? { formats } : {}) });
-  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
-  // The permissive tier's candidates need the workspace to confirm them (test/grammars/permissive.test.ts).
-  return scanner.end().locations.filter((location) => !['permissive', 'prose'].includes(location.format));
-}
+const scan = (lines: string[], formats?: string[]) => withoutWeakTiers(scanLog(lines, formats));
 
 const brief = (locations: RawLocation[]) =>
   locations.map((l) => ({ file: l.file, line: l.line, column: l.column, severity: l.severity, message: l.message, format: l.format }));

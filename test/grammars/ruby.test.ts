@@ -1,16 +1,7 @@
 // Hard cases of the Ruby family: cause sections, quote styles, SyntaxError inside a require head, caret columns,
 // RSpec/Minitest blocks, RuboCop tails, and look-alikes.
 import { describe, expect, it } from 'vitest';
-import { createScanner } from '../../src/grammars/index.js';
-import { normaliseLine } from '../../src/summarise/index.js';
-import type { RawLocation } from '../../src/core/index.js';
-
-function scan(lines: string[], formats?: string[]): RawLocation[] {
-  const scanner = createScanner({ normaliseLine, ...(formats ? { formats } : {}) });
-  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
-  return scanner.end().locations;
-}
-const brief = (locations: RawLocation[]) => locations.map((l) => [l.format, l.file, l.line, l.column, l.severity, l.message]);
+import { scanLog as scan, brief } from '../_scan.js';
 
 describe('ruby', () => {
   it('reads Ruby 3.4 straight quotes and ranks a cause (printed last) as the root', () => {

@@ -2,14 +2,7 @@
 // headers (quoted 3.1 and unquoted 3.2 forms, backtrace srcrefs) and Julia traces, tests, JuliaSyntax errors and
 // log records (formats.md §3.10, §3.11, §3.15, §3.18).
 import { describe, expect, it } from 'vitest';
-import { createScanner } from '../../src/grammars/index.js';
-import { normaliseLine } from '../../src/summarise/index.js';
-
-function scan(lines: string[], formats?: string[]) {
-  const scanner = createScanner({ normaliseLine, ...(formats ? { formats } : {}) });
-  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
-  return scanner.end().locations;
-}
+import { scanLog as scan } from '../_scan.js';
 
 describe('r', () => {
   it('reads the location of a parse error even when the call holds ` : `', () => {

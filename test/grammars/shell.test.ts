@@ -1,17 +1,9 @@
 // Hard cases of the shell family: bash's doubled syntax-error line, ShellCheck carets (ranges, several per block, tabs
 // expanded to 8 in the drawing), colour, gcc output, and look-alikes.
 import { describe, expect, it } from 'vitest';
-import { createScanner } from '../../src/grammars/index.js';
-import { normaliseLine } from '../../src/summarise/index.js';
-import type { RawLocation } from '../../src/core/index.js';
+import { scanLog, withoutWeakTiers, brief } from '../_scan.js';
 
-function scan(lines: string[], formats?: string[]): RawLocation[] {
-  const scanner = createScanner({ normaliseLine, ...(formats ? { formats } : {}) });
-  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
-  // The permissive tier's candidates need the workspace to confirm them (test/grammars/permissive.test.ts).
-  return scanner.end().locations.filter((location) => !['permissive', 'prose'].includes(location.format));
-}
-const brief = (locations: RawLocation[]) => locations.map((l) => [l.format, l.file, l.line, l.column, l.severity, l.message]);
+const scan = (lines: string[], formats?: string[]) => withoutWeakTiers(scanLog(lines, formats));
 
 describe('bash', () => {
   it('reads `x.sh: line N:` once per syntax error, paths with spaces, and not `bash: line 1:`', () => {

@@ -1,14 +1,6 @@
 // Spell checkers: misspell rows and typos' rustc-like report (which rustc must not read as its own).
 import { describe, expect, it } from 'vitest';
-import { createScanner } from '../../src/grammars/index.js';
-import { normaliseLine } from '../../src/summarise/index.js';
-import type { RawLocation } from '../../src/core/index.js';
-
-function scan(lines: string[]): RawLocation[] {
-  const scanner = createScanner({ normaliseLine });
-  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
-  return scanner.end().locations;
-}
+import { scanLog as scan } from '../_scan.js';
 
 describe('spelling', () => {
   it('reads misspell rows with their 0-based column', () => {

@@ -2,15 +2,11 @@
 // function's name (empty, `foo/<`, `async*foo`) never part of the path, a dev server's URL and a `qrc:/` resource read
 // as the path inside them (the engine's path cleaning); an address that ends in a port or a repository is no frame.
 import { describe, expect, it } from 'vitest';
-import { createScanner } from '../../src/grammars/index.js';
-import { normaliseLine } from '../../src/summarise/index.js';
+import { scanLog } from '../_scan.js';
 
 function scan(lines: string[]) {
-  const scanner = createScanner({ normaliseLine });
-  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
-  return scanner
-    .end()
-    .locations.filter((location) => location.format === 'spidermonkey-stack')
+  return scanLog(lines)
+    .filter((location) => location.format === 'spidermonkey-stack')
     .map(({ file, line, column, severity, message }) => ({ file, line, column, severity, message }));
 }
 

@@ -1,14 +1,7 @@
 // Rust and Go linters: clippy (rustc's diagnostics plus the lint link) and golangci-lint (formats.md §2 rows
 // 51, 56; §3.10 multi-line; §3.18 look-alikes such as go build lines that end in parentheses).
 import { describe, expect, it } from 'vitest';
-import { createScanner } from '../../src/grammars/index.js';
-import { normaliseLine } from '../../src/summarise/index.js';
-
-function scan(lines: string[], formats?: string[]) {
-  const scanner = createScanner({ normaliseLine, ...(formats ? { formats } : {}) });
-  scanner.write(`${lines.join('\n')}\n`);
-  return scanner.end().locations;
-}
+import { scanLog as scan } from '../_scan.js';
 
 const CLIPPY = [
   'warning: unneeded `return` statement',

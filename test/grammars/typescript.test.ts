@@ -1,15 +1,8 @@
 // Hard cases of the TypeScript family: continuation lines, ANSI between every field (§3.7), paths with
 // spaces and parentheses (§3.2, §3.3), the duplicate `Found N errors` summary (§3.17), monorepo prefixes (§3.13).
 import { describe, expect, it } from 'vitest';
-import { createScanner } from '../../src/grammars/index.js';
-import { normaliseLine } from '../../src/summarise/index.js';
 import type { RawLocation } from '../../src/core/index.js';
-
-function scan(lines: string[], formats?: string[]): RawLocation[] {
-  const scanner = createScanner({ normaliseLine, ...(formats ? { formats } : {}) });
-  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
-  return scanner.end().locations;
-}
+import { scanLog as scan } from '../_scan.js';
 
 const brief = (locations: RawLocation[]) =>
   locations.map((l) => ({ file: l.file, line: l.line, column: l.column, severity: l.severity, code: l.code, format: l.format }));

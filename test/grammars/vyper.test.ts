@@ -2,15 +2,9 @@
 // exception's message under the `Error compiling: F` header (tokenize's `start (40,79)`), a header that stderr ran
 // into, and a header that names the file of its own error only.
 import { describe, expect, it } from 'vitest';
-import { createScanner } from '../../src/grammars/index.js';
-import { normaliseLine } from '../../src/summarise/index.js';
 import type { RawLocation } from '../../src/core/index.js';
+import { scanLog as scan } from '../_scan.js';
 
-function scan(lines: string[]): RawLocation[] {
-  const scanner = createScanner({ normaliseLine });
-  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
-  return scanner.end().locations;
-}
 const brief = (locations: RawLocation[]) => locations.map((l) => [l.format, l.file, l.line, l.column]);
 
 describe('vyper', () => {

@@ -2,15 +2,8 @@
 // /@fs/, ?t=123; §3.12), ANSI inside locations (§3.7), a monorepo task prefix before esbuild's multi-line output (§3.13),
 // 0-based columns (esbuild, webpack, rollup; §3.16), multi-line formats (§3.10) and look-alikes (§3.18).
 import { describe, expect, it } from 'vitest';
-import { createScanner } from '../../src/grammars/index.js';
-import { normaliseLine } from '../../src/summarise/index.js';
 import type { RawLocation } from '../../src/core/index.js';
-
-function scan(lines: string[], formats?: string[]): RawLocation[] {
-  const scanner = createScanner({ normaliseLine, ...(formats ? { formats } : {}) });
-  scanner.write(Buffer.from(`${lines.join('\n')}\n`, 'utf8').toString('latin1'));
-  return scanner.end().locations;
-}
+import { scanLog as scan } from '../_scan.js';
 
 const brief = (locations: RawLocation[]) => locations.map((l) => `${l.format} ${l.file}:${l.line}:${l.column}`);
 const E = '\u001b';

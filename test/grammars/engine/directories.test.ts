@@ -1,15 +1,12 @@
 // Directory tracking (issue 20): the folder a build tool says it is in, fed by make, ninja and echoed `cd … &&`
 // steps, read by every relative location the scan emits, before or after the line that names it.
 import { describe, expect, it } from 'vitest';
-import { createScanner } from '../../../src/grammars/index.js';
 import { DirectoryContext, echoedCdFolder } from '../../../src/grammars/engine/directories.js';
-import { normaliseLine } from '../../../src/summarise/index.js';
 import type { RawLocation } from '../../../src/core/index.js';
+import { scanLog } from '../../_scan.js';
 
 function scan(lines: string[]): RawLocation[] {
-  const scanner = createScanner({ normaliseLine });
-  scanner.write(Buffer.from(lines.join('\n'), 'utf8').toString('latin1'));
-  return scanner.end().locations.filter((location) => !location.hints?.confirm);
+  return scanLog(lines.join('\n')).filter((location) => !location.hints?.confirm);
 }
 
 const where = (found: RawLocation[]): string[] =>

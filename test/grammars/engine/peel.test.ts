@@ -9,11 +9,10 @@ const unwrapStructuredLog = (line: string): string => readStructuredLog(line)?.t
 import { stripLinePrefixes } from '../../../src/grammars/engine/prefixes.js';
 import { normaliseLine } from '../../../src/summarise/index.js';
 import type { RawLocation } from '../../../src/core/index.js';
+import { scanLog } from '../../_scan.js';
 
 function scan(text: string): RawLocation[] {
-  const scanner = createScanner({ normaliseLine });
-  scanner.write(Buffer.from(text, 'utf8').toString('latin1'));
-  return scanner.end().locations.filter((location) => !location.hints?.confirm);
+  return scanLog(text).filter((location) => !location.hints?.confirm);
 }
 
 const brief = (found: RawLocation[]): string[] => found.map((location) => `${location.file}:${location.line}@${location.logLine}`);

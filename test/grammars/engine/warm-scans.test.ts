@@ -1,13 +1,10 @@
 // Scans in one process share what depends on the text alone (a log's wrappers, the anchors' verdicts on a line):
 // a scan must answer as it would first, whatever scans came before it.
 import { describe, expect, it } from 'vitest';
-import { createScanner } from '../../../src/grammars/index.js';
-import { normaliseLine } from '../../../src/summarise/index.js';
+import { scanLog } from '../../_scan.js';
 
 function scan(text: string): string[] {
-  const scanner = createScanner({ normaliseLine });
-  scanner.write(Buffer.from(text, 'utf8').toString('latin1'));
-  return scanner.end().locations.map((l) => `${l.format}:${l.file}:${l.line}:${l.column ?? ''}@${l.logLine}`);
+  return scanLog(text).map((l) => `${l.format}:${l.file}:${l.line}:${l.column ?? ''}@${l.logLine}`);
 }
 
 const lines = ['src/a.c:3:5: error: x', 'error[E0425]: cannot find value `buf` in this scope', '  --> src/b.rs:14:3', 'noise 12'];
