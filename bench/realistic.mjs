@@ -86,6 +86,22 @@
 // location (7 lines) 0.255, whole 0.417: the lines anchors select and no format claims are ~0.2 ms, the location with
 // its resolution (a replay re-asking stat, realpath and the workspace listing) ~0.16. Not shared across calls: the
 // barren-line memo (a prose line's outcome depends on the workspace test, so a file created would go unseen).
+// Fifth round (issue 21, session 16; a machine at load average 15-27 on 2 cores, so user+sys CPU by wait4, medians of
+// 31-41 interleaved runs; node -e 0 at ~130 ms CPU under that load, ~36 quiet). Kept: resolveLocations a lazy stage of
+// the main entry (dist/resolve.js, not a package entry point): the resolver was 45 of the entry's 72 KB, and
+// import('faultline') went 1.22x -> 1.09x of node -e 0 against 1.07x for an empty ES module (the floor below).
+// Measured, not kept: the command-safety room (86 KB of the 414 KB main CLI bundle; only check-command and lsp use
+// it) as a third CLI bundle: 325 KB main bundle, 459 KB cache instead of 476 (the warm-up compiles little of it),
+// empty log 1.11x vs 1.12x (31 runs): nothing to measure, since what the start pays for is the cache it deserialises
+// (which holds what the warm-up ran), not the source's size. A third bundle of every rarely used command would
+// duplicate resolve, output and core in it (module state twice) for at most the ~0.7 ms the round above measured for
+// a cache warmed on the empty log alone. The warm 10 KB row, taken apart in one process (the stages' own entries
+// called alternately, 300 calls): scanning ~550-600 us of a ~620 us call, resolving (a replay) ~100-130 us, the
+// project file, options and reader construction ~10 us. The replay's parts: the workspace walk asked again ~60 us
+// (six syscalls: the root's listing, its .gitignore, .git in each folder above), three stats ~30, a realpath ~17,
+// the inputs' key (JSON.stringify with a replacer) ~27, the copy of the result ~19. So the row is the scanner's
+// offers of the two selected lines in code 120 calls leave unoptimised (src/grammars/engine). The row's own loop here:
+// medians 0.80-0.86 ms at load ~15; after 2 000 calls 0.40-0.63 ms, so the JIT's warm-up is most of the gap to 0.5 ms.
 // Usage: node bench/realistic.mjs [--quick]   (run.mjs runs it; it prints the 100 MB and RSS rows itself)
 import './plain-node.mjs';
 import { spawnSync } from 'node:child_process';

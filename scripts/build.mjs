@@ -72,9 +72,10 @@ const shared = {
 };
 
 // The stage entry points (src/entries/NAME.ts → dist/NAME.js, dist/NAME.cjs, export "./NAME").
-const LIBRARY_ENTRIES = ['grammars', 'locate', 'capture', 'lsp', 'prompt', 'redact', 'output', 'safety', 'fix'];
+const LIBRARY_ENTRIES = ['grammars', 'resolve', 'locate', 'capture', 'lsp', 'prompt', 'redact', 'output', 'safety', 'fix'];
 // The main entry's dynamic import() of a stage, in both builds: the stage's own entry, loaded on first call.
 const LAZY_STAGE_ENTRY = {
+  './entries/resolve.js': 'resolve',
   './locate/index.js': 'locate',
   './locate/fixtures.js': 'locate',
   './capture/index.js': 'capture',
@@ -242,9 +243,12 @@ await build({
 if (existsSync('src/index.ts') && process.env.FAULTLINE_BUILD !== 'cli') {
   // The library: the main entry plus one entry per stage (package.json "exports"). The main entry loads the heavy
   // stages on first call (src/entries/lazy.ts), so `import { locate } from 'faultline'` pays only for core,
-  // summarise and resolve at import (issue 15). The stages, ESM: one build with code splitting, so every stage entry
+  // summarise and resolve's two synchronous helpers at import (issue 15). resolveLocations is such a stage too
+  // (dist/resolve.js, not a package entry point): the resolver was 45 of the entry's 72 KB, and without it
+  // `import('faultline')` went from 1.22x to 1.09x of `node -e 0` in user+sys CPU (empty ES module 1.07x; medians
+  // of 31 interleaved runs, loaded 2-core VM; issue 21). The stages, ESM: one build with code splitting, so every stage entry
   // shares one copy of each module (a stage loaded through the main entry is its own entry's module).
-  // The main entry is one file of its own, with its own copy of core, summarise and resolve (as in the CJS build;
+  // The main entry is one file of its own, with its own copy of core and summarise (as in the CJS build;
   // FaultlineError is branded for that): as part of the split build its graph was ten files, and Node's ES module
   // loader costs ~1.3 ms of CPU per file whatever its size (resolve, realpath, read through a FileHandle, link), most
   // of the 1.9× of `node -e 0` that `import('faultline')` took (issue 21).

@@ -1,8 +1,9 @@
 // The library's main entry: what an embedder needs first, cheap to import. Importing it loads core, summarise and
-// resolve only; every stage with a large dependency (grammars and Chevrotain, capture, language servers, tree-sitter,
-// secret redaction, outputs) loads on the first call of one of its functions below, or from its own entry point
-// (`faultline/grammars`, `faultline/capture`, `faultline/lsp`, `faultline/prompt`, `faultline/redact`,
-// `faultline/output`, `faultline/locate`, `faultline/safety`) for its synchronous functions and classes. Importing has no side effects.
+// resolve's two synchronous helpers only; resolveLocations loads the resolver on its first call, and every stage with
+// a large dependency (grammars and Chevrotain, capture, language servers, tree-sitter, secret redaction, outputs)
+// loads on the first call of one of its functions below, or from its own entry point (`faultline/grammars`,
+// `faultline/capture`, `faultline/lsp`, `faultline/prompt`, `faultline/redact`, `faultline/output`, `faultline/locate`,
+// `faultline/safety`) for its synchronous functions and classes. Importing has no side effects.
 import { lazy } from './entries/lazy.js';
 
 export {
@@ -63,7 +64,7 @@ export {
   type SummariseOptions,
   type ErrorSummary,
 } from './summarise/index.js';
-export { resolveLocations, isVendoredPath, createNodeResolverFs, type ResolveOptions, type ResolverFs } from './resolve/index.js';
+export { isVendoredPath, createNodeResolverFs, type ResolveOptions, type ResolverFs } from './resolve/index.js';
 
 // Types of the lazily loaded stages (types cost nothing at run time).
 export type {
@@ -89,6 +90,7 @@ export type { FixPromptOptions, PromptResult, CommandPromptOptions } from './pro
 export type { Redactor } from './redact/index.js';
 export type { OutputFormat } from './output/index.js';
 
+const resolveStage = () => import('./entries/resolve.js');
 const locateStage = () => import('./locate/index.js');
 const fixtureStage = () => import('./locate/fixtures.js');
 const captureStage = () => import('./capture/index.js');
@@ -98,6 +100,8 @@ const redactStage = () => import('./redact/index.js');
 const outputStage = () => import('./output/index.js');
 const safetyStage = () => import('./safety/index.js');
 
+// Stage 4: printed locations to workspace files.
+export const resolveLocations = lazy(resolveStage, 'resolveLocations');
 // Stage 3+4: the whole locate pipeline (loads the grammars on the first call).
 export const locate = lazy(locateStage, 'locate');
 export const checkFixtures = lazy(fixtureStage, 'checkFixtures');

@@ -74,6 +74,29 @@ m.locate({ text: 'src/a.ts(1,2): error TS1005: x' }, { cwd: ${JSON.stringify(ROO
     expect(out.found).toBe(1);
   });
 
+  it('resolveLocations loads the resolver on its first call, not at import, and not the locate stage', () => {
+    const raw = `[{ file: 'package.json', line: 2, severity: 'error', message: 'x', format: 'tsc' }]`;
+    const options = `{ cwd: ${JSON.stringify(ROOT)}, roots: [${JSON.stringify(ROOT)}], isIgnored: async () => new Set() }`;
+    const script = `const before = new Set(Object.keys(require.cache));
+const m = require(${JSON.stringify(join(ROOT, 'dist', 'index.cjs'))});
+const atImport = Object.keys(require.cache).filter((k) => !before.has(k));
+m.resolveLocations(${raw}, ${options}).then((r) => {
+  const afterCall = Object.keys(require.cache).filter((k) => !before.has(k));
+  console.log(JSON.stringify({ atImport, afterCall, files: r.locations.map((l) => l.file) }));
+});`;
+    const out = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' }));
+    expect(out.atImport.map((file: string) => relative(ROOT, file))).toEqual(['dist/index.cjs']);
+    expect(out.afterCall.map((file: string) => relative(ROOT, file)).sort()).toEqual(['dist/index.cjs', 'dist/resolve.cjs']);
+    expect(out.files).toEqual(['package.json']);
+    // The ES module entry: the same answer through its lazily imported resolver.
+    const esm = `const m = await import(${JSON.stringify(join(ROOT, 'dist', 'index.js'))});
+const r = await m.resolveLocations(${raw}, ${options});
+console.log(JSON.stringify(r.locations.map((l) => l.file)));`;
+    expect(JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', esm], { cwd: ROOT, encoding: 'utf8' }))).toEqual([
+      'package.json',
+    ]);
+  });
+
   it("locate's source imports no capture, lsp-client, redact or output module, nor their packages", () => {
     const src = join(ROOT, 'src');
     const sourceSpecifiers = (text: string) =>
