@@ -543,6 +543,17 @@ describe('babel', () => {
     ]);
     expect(brief(locations)).toEqual(['babel D:/work/shop/src/stories/cart.js:14:5', 'babel greeting.js:7:5']);
   });
+
+  // A wrapper's own label before the error's name: a renderer's `Stack trace: `, webpack's `Module build failed: `.
+  it("reads babel's error after one label a wrapper writes first, not after any prose", () => {
+    const locations = scan([
+      'Stack trace: SyntaxError: <app>/views/Card.jsx: Unexpected token (6:3)',
+      'Uncaught SyntaxError: src/menu.jsx: Unterminated JSX contents (9:1)',
+      'we saw that SyntaxError: src/other.jsx: Unexpected token (2:2) yesterday',
+    ]);
+    expect(brief(locations).slice(0, 2)).toEqual(['babel <app>/views/Card.jsx:6:4', 'babel src/menu.jsx:9:2']);
+    expect(locations.filter((l) => l.format === 'babel')).toHaveLength(2);
+  });
 });
 
 describe('unresolved-import (a module named with the file importing it, no line)', () => {
