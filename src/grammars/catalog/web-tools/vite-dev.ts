@@ -10,7 +10,8 @@
 import type { GrammarFormat, LineContext } from '../../engine/format.js';
 import { plausiblePath } from '../shared/common.js';
 
-const FILE = /^ {2}File: (\S.*?)(?::(\d{1,7}):(\d{1,7}))?\s*$/;
+// Matched on the line without its trailing blanks: no two quantifiers over the same characters meet.
+const FILE = /^ {2}File: (\S.*?)(?::(\d{1,7}):(\d{1,7}))?$/;
 const PLUGIN = /^ {2}Plugin: \S/;
 // The heading the middleware writes (`[vite] Internal server error: msg`, after a time stamp when printed) and the
 // pre-transform warning of vite 4-5 (`Pre-transform error: msg`).
@@ -51,7 +52,7 @@ function framePlace(context: LineContext): { line: number; column: number } | un
 }
 
 function parseViteDev(context: LineContext): boolean {
-  const file = FILE.exec(context.text);
+  const file = FILE.exec(context.text.trimEnd());
   const path = file?.[1];
   const message = file ? headingMessage(context) : undefined;
   if (!file || path === undefined || message === undefined || !plausiblePath(path)) return false;
