@@ -199,7 +199,8 @@ export interface ResolveHints {
    * file that is not found, or does not import it, leaves no trace. */
   importedName?: string;
   /** With importedName: the tool named this file as the place whatever it imports (node's `Require stack:` entry), so
-   * a file that does not import the name there is still the place, as a whole (line 0). */
+   * a file that does not import the name there is still the place, at the location's own line (0: as a whole; vite's
+   * dev server: the line its code frame marks). */
   wholeFileOtherwise?: boolean;
   /** A runtime's name for a function or module whose file is its name (MATLAB's `Error in tests.Prep (line 26)`, Octave's
    * `Gauss_normal at line 10`): when the printed name is no file, the one workspace file that is its last part (or, for

@@ -28,6 +28,9 @@ const BESIDE: ReadonlyMap<string, readonly string[]> = new Map([
   ['_deps', ['CMakeCache.txt']], // CMake FetchContent sources in the build folder
   ['elm-stuff', ['elm.json']],
   ['jspm_packages', ['package.json']],
+  // component(1) and Duo install each `owner/name` into components/owner-name/ beside component.json (shadcn/ui's
+  // file is components.json, plural, and its components/ the project's own).
+  ['components', ['component.json']],
   ['.eggs', ['setup.py', 'setup.cfg', 'pyproject.toml']],
   ['.lake', ['lakefile.lean', 'lakefile.toml', 'lake-manifest.json']], // Lean 4's Lake: .lake/packages (mathlib, aesop…)
   ['lake-packages', ['lakefile.lean', 'lake-manifest.json']], // Lake before Lean 4.3 fetched into lake-packages/

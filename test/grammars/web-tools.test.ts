@@ -198,6 +198,38 @@ describe('vite and rollup', () => {
     expect(locations.map((l) => `${l.file}:${l.line}:${l.column}`)).toEqual(['src/main.ts:3:9', '/home/u/app/src/lib.ts:1:2']);
   });
 
+  it('vite dev server: `File:` with no position takes the caret row of the frame, the import left for resolve', () => {
+    const [location, ...rest] = scan([
+      '9:41:07 AM [vite] Internal server error: Failed to resolve import "./ledger" from "src/cart.ts". Does the file exist?',
+      '  Plugin: vite:import-analysis',
+      '  File: /home/ana/shop/src/cart.ts',
+      '  4  |  export const total = 0;',
+      '  5  |  import { sum } from "./ledger";',
+      '     |                       ^',
+      '  6  |  ',
+      '      at formatError (file:///home/ana/shop/node_modules/vite/dist/node/chunks/dep-1.js:40782:46)',
+    ]);
+    expect(location).toMatchObject({ format: 'vite-dev', file: '/home/ana/shop/src/cart.ts', line: 5, column: 22 });
+    expect(location?.code).toBe('vite:import-analysis');
+    expect(location?.hints).toEqual({ importedName: './ledger', wholeFileOtherwise: true });
+    expect(rest.map((l) => l.format)).toEqual(['node-stack']);
+  });
+
+  it('vite dev server: `File: path:L:C` is the place; a `File:` line under no vite heading is not read', () => {
+    const locations = scan([
+      '[vite] Internal server error: Transform failed with 1 error:',
+      '  Plugin: vite:esbuild',
+      '  File: /srv/app/src/pages/Home.tsx:12:7',
+      '',
+      'Summary of the upload',
+      '  File: /srv/app/src/notes.ts',
+      '  3  |  const x = 1;',
+      '     |        ^',
+    ]);
+    expect(brief(locations)).toEqual(['vite-dev /srv/app/src/pages/Home.tsx:12:7']);
+    expect(locations[0]?.hints).toBeUndefined();
+  });
+
   it('rollup: `[!] RollupError: path (L:C): msg` once, not again for the repeated `path (L:C)` line; 0-based column', () => {
     const locations = scan([
       `${E}[1m${E}[31m[!] ${E}[1mRollupError: src/math.js (2:12): Expression expected${E}[22m`,
@@ -503,6 +535,17 @@ describe('babel', () => {
       'SyntaxError: http://localhost:3000/greeting.js: Unexpected token (7:4)',
     ]);
     expect(brief(locations)).toEqual(['babel D:/work/shop/src/stories/cart.js:14:5', 'babel greeting.js:7:5']);
+  });
+
+  // A wrapper's own label before the error's name: a renderer's `Stack trace: `, webpack's `Module build failed: `.
+  it("reads babel's error after one label a wrapper writes first, not after any prose", () => {
+    const locations = scan([
+      'Stack trace: SyntaxError: <app>/views/Card.jsx: Unexpected token (6:3)',
+      'Uncaught SyntaxError: src/menu.jsx: Unterminated JSX contents (9:1)',
+      'we saw that SyntaxError: src/other.jsx: Unexpected token (2:2) yesterday',
+    ]);
+    expect(brief(locations).slice(0, 2)).toEqual(['babel <app>/views/Card.jsx:6:4', 'babel src/menu.jsx:9:2']);
+    expect(locations.filter((l) => l.format === 'babel')).toHaveLength(2);
   });
 });
 

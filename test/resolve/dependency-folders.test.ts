@@ -38,6 +38,18 @@ describe('folders a manifest or lock file beside them names', () => {
       'src/app.erl',
     ],
     [
+      "component(1)'s components/ beside component.json",
+      { 'component.json': '{}', 'components/ana-strftime/index.js': '', 'index.js': '' },
+      'components/ana-strftime/index.js',
+      'index.js',
+    ],
+    [
+      "shadcn/ui's own components/ beside components.json",
+      { 'components.json': '{}', 'node_modules/left-pad/index.js': '', 'components/ui/button.tsx': '' },
+      'node_modules/left-pad/index.js',
+      'components/ui/button.tsx',
+    ],
+    [
       'CocoaPods Pods/',
       { 'Podfile.lock': '', 'Pods/Alamofire/Source/Session.swift': '', 'App/View.swift': '' },
       'Pods/Alamofire/Source/Session.swift',
@@ -92,6 +104,7 @@ describe('folders a manifest or lock file beside them names', () => {
       'packages/api/src/a.ts': '',
       'build/tools/gen.py': '',
       'target/notes.groovy': '',
+      'components/cart/Cart.jsx': '',
       'package.json': '{}',
     });
     const own = [
@@ -101,6 +114,7 @@ describe('folders a manifest or lock file beside them names', () => {
       'packages/api/src/a.ts',
       'build/tools/gen.py',
       'target/notes.groovy',
+      'components/cart/Cart.jsx',
     ];
     expect(await fate(root, own)).toEqual(Object.fromEntries(own.map((file) => [file, 'kept'])));
   });

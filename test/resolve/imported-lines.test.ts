@@ -64,4 +64,14 @@ describe('the line of an import named without a line', () => {
       ['src/b.ts', 0],
     ]);
   });
+
+  it("keeps the location's own line (vite's frame) when the file does not import the name there", async () => {
+    const root = await makeWorkspace({ 'src/a.ts': source, 'src/b.ts': 'export const b = 1;\n' });
+    const framed = (file: string) => ({ ...raw(file, { line: 2 }), hints: { importedName: 'chart-kit', wholeFileOtherwise: true } });
+    const result = await resolveLocations([framed('src/a.ts'), framed('src/b.ts')], { cwd: root, roots: [root], isIgnored: noIgnores });
+    expect(result.locations.map((location) => [location.file, location.line])).toEqual([
+      ['src/a.ts', 3],
+      ['src/b.ts', 2],
+    ]);
+  });
 });

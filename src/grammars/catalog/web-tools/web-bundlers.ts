@@ -174,7 +174,10 @@ function parseRollup(context: LineContext): boolean {
 
 // --- babel: `SyntaxError: /abs/src/a.js: Unexpected token (2:10)` (also indented under jest, after babel-loader) ---
 
-const BABEL_HEAD = /^\s*(?:Syntax|Type|Reference)?Error: (?=\S)/;
+// A wrapper that passes babel's error on writes its own label first (`Stack trace: SyntaxError: …` from a renderer
+// that runs babel in a child process, `Module build failed: SyntaxError: …`, the browser's `Uncaught SyntaxError: …`):
+// one label of words and a colon, or `Uncaught`, may stand before the error's name.
+const BABEL_HEAD = /^\s*(?:[A-Z][A-Za-z]{0,20}(?: [A-Za-z]{1,20}){0,3}: |Uncaught )?(?:Syntax|Type|Reference)?Error: (?=\S)/;
 const BABEL_SOURCE = /\.(?:[cm]?[jt]sx?|flow)$/;
 
 // The code frame's caret, 1-based in UTF-16 units: `> 2 | const a = ;` then `    |           ^` within a few lines.

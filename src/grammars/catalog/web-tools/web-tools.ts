@@ -12,6 +12,7 @@ import { defineWebRules } from './web-rules.js';
 import { metro } from './metro.js';
 import { postcssLoader } from './postcss-loader.js';
 import { unresolvedImport } from './unresolved-import.js';
+import { viteDev } from './vite-dev.js';
 
 export const webToolsFamily: GrammarFamily = {
   // Order inside the family:
@@ -28,7 +29,18 @@ export const webToolsFamily: GrammarFamily = {
   // - Metro's `Unable to resolve module` line is its own: the importing file in words, the line in the frame below;
   //   so is postcss-loader's `(L:C) file message`, the position before the file;
   // - an unresolved import named in words (`failed to resolve import "x" from "F"`) prints no position any format
-  //   above reads, so its place in the list does not matter.
-  formats: [...webRuntimeFormats, ...webBundlerFormats, ...webLegacyFormats, ...webLintFormats, metro, postcssLoader, unresolvedImport],
+  //   above reads, so its place in the list does not matter;
+  // - vite's dev-server `  File: /abs/x.ts` line is read only under its `Plugin:` / `Internal server error:` heading,
+  //   a shape no format above claims; before the generic family, which would read `File: x.ts:L:C` without the message.
+  formats: [
+    ...webRuntimeFormats,
+    ...webBundlerFormats,
+    ...webLegacyFormats,
+    ...webLintFormats,
+    metro,
+    postcssLoader,
+    unresolvedImport,
+    viteDev,
+  ],
   rules: (parser: LineParser) => defineWebRules(parser),
 };
