@@ -67,7 +67,8 @@ const isFrame = (line: string): boolean => FRAME.test(line) || REPORT_FRAME.test
 const END_OF_INNER = /^\s*--- End of inner exception stack trace ---/;
 const END_OF_RETHROW = /^\s*--- End of stack trace from previous location/;
 
-// The exception text above the first frame: xUnit/NUnit put it under `Error Message:` and above `Stack Trace:`;
+// The exception text above the first frame: xUnit/NUnit put it under `Error Message:` and above `Stack Trace:` (in an
+// XML result, in the `<message>` element above `<stack-trace>`);
 // an unhandled exception prints `Unhandled exception. System.X: msg` (Mono: `Unhandled Exception:` then the text).
 function exceptionMessage(context: LineContext, above: number): string {
   const lines: string[] = [];
@@ -76,6 +77,8 @@ function exceptionMessage(context: LineContext, above: number): string {
     if (line === undefined || line.trim() === '' || isFrame(line)) break;
     if (/^\s*Stack Trace:\s*$/.test(line) && lines.length === 0) continue;
     if (/^\s*(?:Error Message:|Unhandled [Ee]xception:|Failed |\[xUnit\.net|X |\[FAIL\])/.test(line)) break;
+    // A line of a test report's markup alone (`<failure>`, `<test-case name="…">`) is not the exception's text.
+    if (/^\s*<[^<>]*>\s*$/.test(line)) break;
     const unhandled = /^(?:\[ERROR\] FATAL UNHANDLED EXCEPTION: |Unhandled [Ee]xception\. )(.*)$/.exec(line.trim());
     lines.unshift(unhandled ? (unhandled[1] ?? '') : line.trim());
     if (unhandled) break;
