@@ -29,6 +29,7 @@ import { jvmBuildFamily } from './catalog/jvm-build/jvm-build.js';
 import { luaFamily } from './catalog/lua.js';
 import { fennelFamily } from './catalog/fennel.js';
 import { crystalFamily } from './catalog/crystal.js';
+import { crashReportsFamily } from './catalog/crash-reports.js';
 import { haxeFamily } from './catalog/haxe.js';
 import { godotFamily } from './catalog/godot.js';
 import { gamemakerFamily } from './catalog/gamemaker.js';
@@ -160,6 +161,9 @@ const FAMILIES: readonly GrammarFamily[] = [
   // Maven/Gradle/Kotlin/Scala wrap javac-like lines in their own prefixes (`[ERROR] …:[12,5]`, `e: file:///…`).
   jvmBuildFamily,
   javaFamily,
+  // Crash reporters' issue rows (HockeyApp's `Class;method;File.java;117`) beside the JVM traces they mostly hold: no other
+  // format reads a semicolon-separated frame, and the permissive tier would take its number for nothing.
+  crashReportsFamily,
   // MSBuild/MSVC/.NET: `path(L,C): error CODE:` and `in path:line N` frames, before gcc's C-family colon form.
   dotnetFamily,
   mobileFamily,

@@ -173,6 +173,20 @@ describe('dotnet-stack in a crash report', () => {
     ]);
   });
 
+  it("reads a Mono-built app's App Center frames: a blank before the parameters, the IL offset, `:L`", () => {
+    const found = scan([
+      'Shop.Sync.Pull () [0x0001a] in /Users/dev/Shop/Shop/Sync.cs:88;Shop',
+      '',
+      'Shop.Sync.Start () [0x00004] in /Users/dev/Shop/Shop/Sync.cs:30;Shop',
+      '',
+      'Shop.Sync.Stop () [0x0000c] in <4f2e9a0c1b8d4e6fa1c3d5e7f9a1b3c5>:0;Shop',
+    ]);
+    expect(found.map((loc) => [loc.format, loc.file, loc.line, loc.frame?.index])).toEqual([
+      ['dotnet-stack', '/Users/dev/Shop/Shop/Sync.cs', 88, 0],
+      ['dotnet-stack', '/Users/dev/Shop/Shop/Sync.cs', 30, 1],
+    ]);
+  });
+
   it('leaves a call written in a sentence or code alone', () => {
     expect(scan(['call(x) in the loop at main.c:line 3', 'total(n) in src/a.cs:line 4; see above'], ['dotnet-stack'])).toEqual([]);
   });

@@ -82,6 +82,23 @@ function withoutGluedFence(line: string): string {
   return ticks === lead || ticks === trail ? line.replace(GLUED_FENCE, '$1$2') : line;
 }
 
+// A block's markup glued to the first or last line of the text it holds, as a page's or a report's source carries it: a
+// crash reporter's issue wraps its frames in `<pre>` (`<pre>Cart;add;Cart.java;41`, `…;12</pre>`), and an XML test
+// report opens a CDATA section in the element that holds a stack trace (NUnit, xUnit: `<stack-trace><![CDATA[   at A.B()
+// in C:\src\B.cs:line 9`, `…:line 12]]></stack-trace>`). No tool prints a CDATA opener or a `<pre>` before its own
+// location line, so the markup goes (with the indentation of the element, which is the report's, not the tool's).
+const GLUED_BLOCK_OPEN =
+  /^\s*(?:(?:<(?:pre|code|samp)(?:\s[^<>]{0,200})?>){1,3}|(?:<[A-Za-z][\w:.-]{0,40}(?:\s[^<>]{0,400})?>){0,3}<!\[CDATA\[)(?=\s*\S)/;
+const GLUED_BLOCK_CLOSE = /(?<=\S)(?:(?:<\/(?:pre|code|samp)>){1,3}|\]\]>(?:<\/[A-Za-z][\w:.-]{0,40}>){0,3})\s*$/;
+
+// What a line holding such markup shows (most lines with `<` hold none: C++ templates, generics, HTML in messages).
+const BLOCK_MARKUP_SIGN = /<!\[CDATA\[|\]\]>|<\/?(?:pre|code|samp)[\s>]/i;
+
+function withoutGluedBlockMarkup(line: string): string {
+  if (!BLOCK_MARKUP_SIGN.test(line)) return line;
+  return line.replace(GLUED_BLOCK_OPEN, '').replace(GLUED_BLOCK_CLOSE, '');
+}
+
 // A run of asterisks the copy escaped so that Markdown would not read it as emphasis (`*\* (CompileError) …`,
 // `make: **\* [all] Error 1`): the tool printed the asterisks alone.
 const ESCAPED_ASTERISKS = /(?:\\?\*){2,}/g;
@@ -134,6 +151,7 @@ export function repairWebCopy(line: string): string {
   if (repaired.includes('](')) repaired = repaired.replace(MARKDOWN_LINK, linkText);
   if (repaired.includes('</') && CLOSED_INLINE.test(repaired)) repaired = repaired.replace(INLINE_TAG, '');
   if (repaired.includes('&') && QUOTE_REFERENCE.test(repaired)) repaired = repaired.replace(CHARACTER_REFERENCE, decodedReference);
+  if (repaired.includes('<')) repaired = withoutGluedBlockMarkup(repaired);
   if (repaired.includes('\\*')) repaired = repaired.replace(ESCAPED_ASTERISKS, (run) => run.replace(/\\/g, ''));
   if (repaired.includes('\\|')) repaired = repaired.replace(/\\\|/g, '|');
   if (repaired.includes('`')) repaired = withoutGluedFence(repaired);
@@ -143,12 +161,13 @@ export function repairWebCopy(line: string): string {
   return repaired;
 }
 
-// What a web copy's repair may change for the raw anchors: a quote, Markdown spans, links, pipes, quote references and
-// inline HTML (a structured-log wrapper is mayBeStructuredLog's).
+// What a web copy's repair may change for the raw anchors: a quote, Markdown spans, links, pipes, quote references,
+// inline HTML (a block's glued markup is BLOCK_MARKUP_SIGN's, a structured-log wrapper mayBeStructuredLog's).
 const MAY_BE_REWRITTEN =
   /^>|[`*]|\]\(|\\\||[A-Za-z0-9]\\[-_.][A-Za-z0-9]|##\[|[\d)]_\s*$|&(?:quot|apos|#0*3[49]|#x0*2[27]);|<\/[a-z]{1,6}>/i;
 
 /** Whether a raw line's text may differ from what the raw anchors see in it (it is then rewritten before they look). */
 export function mayBeRewritten(raw: string): boolean {
-  return MAY_BE_REWRITTEN.test(raw) || mayBeStructuredLog(raw);
+  const markup = (raw.includes('<') || raw.includes(']]>')) && BLOCK_MARKUP_SIGN.test(raw);
+  return markup || MAY_BE_REWRITTEN.test(raw) || mayBeStructuredLog(raw);
 }

@@ -54,6 +54,30 @@ describe('web-page copies', () => {
     expect(await places(log)).toEqual(['src/cart.ts:7:prose', 'app/calc.py:9:prose']);
   });
 
+  it("drops a block's markup glued to the first or last line it holds: <pre>, a report's CDATA section", () => {
+    expect(repairWebCopy('<pre>Cart;add;Cart.java;41')).toBe('Cart;add;Cart.java;41');
+    expect(repairWebCopy('Cart$1;run;Cart.java;12</pre>')).toBe('Cart$1;run;Cart.java;12');
+    expect(repairWebCopy('        <stack-trace><![CDATA[   at A.B() in C:\\src\\B.cs:line 9')).toBe('   at A.B() in C:\\src\\B.cs:line 9');
+    expect(repairWebCopy('   at A.C() in C:\\src\\C.cs:line 4]]></stack-trace>')).toBe('   at A.C() in C:\\src\\C.cs:line 4');
+    expect(repairWebCopy('<failure message="x"><![CDATA[src/a.cc:7')).toBe('src/a.cc:7');
+    // A tag that holds nothing after it, or one that is not a block's, is the line's own text.
+    expect(repairWebCopy('<pre>')).toBe('<pre>');
+    expect(repairWebCopy('<stdin>:5:3: error: expected ;')).toBe('<stdin>:5:3: error: expected ;');
+    expect(repairWebCopy('x.html:3: <pre> is not closed')).toBe('x.html:3: <pre> is not closed');
+  });
+
+  it('reads the frames of an XML test report pasted as text, the first glued to its CDATA opener', async () => {
+    const log = [
+      '      <test-case name="Shop.CartTests.Total" result="Error">',
+      '        <failure>',
+      '          <message><![CDATA[System.DivideByZeroException : Attempted to divide by zero.]]></message>',
+      '          <stack-trace><![CDATA[   at Shop.Cart.Total() in C:\\build\\src\\cart.ts:line 12',
+      '   at Shop.CartTests.Total() in C:\\build\\src\\total.c:line 40]]></stack-trace>',
+      '        </failure>',
+    ].join('\n');
+    expect(await places(log)).toEqual(['src/cart.ts:12:dotnet-stack', 'src/total.c:40:dotnet-stack']);
+  });
+
   it('takes the text of a Markdown link back, and a plain pipe for an escaped one', () => {
     expect(repairWebCopy('src/total.c:4:[7](https://ci.example.org/run/1#step:5:7)2: error: x')).toBe('src/total.c:4:72: error: x');
     expect(repairWebCopy('[src/cart.ts:12:5](https://example.org/blob/main/src/cart.ts#L12) - error')).toBe('src/cart.ts:12:5 - error');

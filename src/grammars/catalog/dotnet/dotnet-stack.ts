@@ -60,14 +60,18 @@ const IN = new RegExp(String.raw`^\s*${AT_WORDS} .*?\)(?: \[0x[0-9a-f]+\])? ${IN
 // integration) prints each frame without the frame word, the method's class's namespace after a semicolon, and a
 // blank line between frames: `Shop.Cart.Total(Int32 n) in C:\src\Shop\Cart.cs:line 41;Shop`, localised alike
 // (`… en C:\src\Shop\Cart.cs:línea 41;Shop`), or `Shop.Cart.Total(Int32 n);Shop` when the build had no symbols.
-// The parameter list holds no parenthesis and the path no semicolon, so each part is matched once.
-const REPORT_FRAME = new RegExp(String.raw`^\s*(?:${AT_WORDS} )?[^\s(]+\([^()]*\)(?: ${IN_WORDS} \S[^;]*)?;[\w.\`]+\s*$`);
-const REPORT_IN = new RegExp(String.raw`^\s*(?:${AT_WORDS} )?[^\s(]+\([^()]*\) ${IN_WORDS} (?=\S)`);
+// The parameter list holds no parenthesis and the path no semicolon, so each part is matched once. An app built with
+// Mono (Xamarin) prints Mono's frame: a blank before the parameter list, the IL offset, `:L` (`Shop.Cart.Total ()
+// [0x0005f] in C:\src\Shop\Cart.cs:41;Shop`).
+const MONO_OFFSET = String.raw`(?: \[0x[0-9a-f]+\])?`;
+const REPORT_FRAME = new RegExp(String.raw`^\s*(?:${AT_WORDS} )?[^\s(]+ ?\([^()]*\)${MONO_OFFSET}(?: ${IN_WORDS} \S[^;]*)?;[\w.\`]+\s*$`);
+const REPORT_IN = new RegExp(String.raw`^\s*(?:${AT_WORDS} )?[^\s(]+ ?\([^()]*\)${MONO_OFFSET} ${IN_WORDS} (?=\S)`);
 const isFrame = (line: string): boolean => FRAME.test(line) || REPORT_FRAME.test(line);
 const END_OF_INNER = /^\s*--- End of inner exception stack trace ---/;
 const END_OF_RETHROW = /^\s*--- End of stack trace from previous location/;
 
-// The exception text above the first frame: xUnit/NUnit put it under `Error Message:` and above `Stack Trace:`;
+// The exception text above the first frame: xUnit/NUnit put it under `Error Message:` and above `Stack Trace:` (in an
+// XML result, in the `<message>` element above `<stack-trace>`);
 // an unhandled exception prints `Unhandled exception. System.X: msg` (Mono: `Unhandled Exception:` then the text).
 function exceptionMessage(context: LineContext, above: number): string {
   const lines: string[] = [];
@@ -76,6 +80,8 @@ function exceptionMessage(context: LineContext, above: number): string {
     if (line === undefined || line.trim() === '' || isFrame(line)) break;
     if (/^\s*Stack Trace:\s*$/.test(line) && lines.length === 0) continue;
     if (/^\s*(?:Error Message:|Unhandled [Ee]xception:|Failed |\[xUnit\.net|X |\[FAIL\])/.test(line)) break;
+    // A line of a test report's markup alone (`<failure>`, `<test-case name="…">`) is not the exception's text.
+    if (/^\s*<[^<>]*>\s*$/.test(line)) break;
     const unhandled = /^(?:\[ERROR\] FATAL UNHANDLED EXCEPTION: |Unhandled [Ee]xception\. )(.*)$/.exec(line.trim());
     lines.unshift(unhandled ? (unhandled[1] ?? '') : line.trim());
     if (unhandled) break;
