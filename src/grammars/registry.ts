@@ -10,7 +10,7 @@ import { classicFamily } from './catalog/classic/classic.js';
 import { docsFamily } from './catalog/docs/docs.js';
 import { dotnetFamily } from './catalog/dotnet/dotnet.js';
 import { eslintFamily } from './catalog/eslint.js';
-import { functionalFamily } from './catalog/functional.js';
+import { functionalFamily } from './catalog/functional/functional.js';
 import { fstarFamily } from './catalog/fstar.js';
 import { lispFamily } from './catalog/lisp.js';
 import { elmFamily } from './catalog/elm.js';

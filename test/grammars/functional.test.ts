@@ -88,7 +88,41 @@ describe('ghc more', () => {
   });
 });
 
+describe('ocaml wrapped frames', () => {
+  it('joins a backtrace frame broken after its file with the `line N, characters A-B` line below', () => {
+    const locations = scan(
+      [
+        'Raised at Tally__Error.raise in file "lib/error.ml",',
+        '  line 6, characters 2-38',
+        'Called from Tally__Rules.load in file "lib/rules.ml",',
+        '  line 9',
+        'Called from Main.run in file "bin/main.ml", line 4, characters 2-20',
+      ],
+      ['ocaml'],
+    );
+    expect(locations.map((l) => [l.file, l.line, l.column, l.endColumn, l.frame?.index, l.frame?.trace])).toEqual([
+      ['lib/error.ml', 6, 3, 38, 0, 1],
+      ['lib/rules.ml', 9, null, null, 1, 1],
+      ['bin/main.ml', 4, 3, 20, 2, 1],
+    ]);
+    // A frame whose next line is no position stays unread.
+    expect(scan(['Raised at M.f in file "lib/a.ml",', 'Fatal error: exception Not_found'], ['ocaml'])).toEqual([]);
+  });
+});
+
 describe('nim', () => {
+  it('reads an error in a NimScript configuration or a nimble file', () => {
+    expect(
+      scan(
+        ["config.nims(1, 2) Error: 'arc' or 'refc' expected, but 'compact' found", 'app.nimble(3, 1) Error: undeclared identifier: x'],
+        ['nim'],
+      ).map((l) => [l.file, l.line, l.column, l.severity]),
+    ).toEqual([
+      ['config.nims', 1, 2, 'error'],
+      ['app.nimble', 3, 1, 'error'],
+    ]);
+  });
+
   it('reads `path(L, C) Error:` and a traceback innermost last with the stdlib frame runtime', () => {
     const locations = scan(
       [

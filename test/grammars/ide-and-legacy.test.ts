@@ -55,6 +55,32 @@ describe('older tool versions', () => {
     ]);
   });
 
+  it('continues a Julia 0.x trace through nested `while loading` lines, the innermost first', () => {
+    const locations = scan([
+      'ERROR: LoadError: LoadError: UndefVarError: AbstractFloat64 not defined',
+      ' in include_from_node1(::String) at .\\loading.jl:488 (repeats 2 times)',
+      ' in require(::Symbol) at .\\loading.jl:415',
+      'while loading C:\\u\\Orbits\\src\\kepler.jl, in expression starting on line 12',
+      'while loading C:\\u\\Orbits\\src\\Orbits.jl, in expression starting on line 7',
+    ]);
+    expect(locations.map((l) => [l.file, l.line, l.frame?.index, l.hints?.runtime ?? false])).toEqual([
+      ['.\\loading.jl', 488, 0, true],
+      ['.\\loading.jl', 415, 1, true],
+      ['C:\\u\\Orbits\\src\\kepler.jl', 12, 2, false],
+      ['C:\\u\\Orbits\\src\\Orbits.jl', 7, 3, false],
+    ]);
+    // With no frames the first names the failed statement; its includers below are context, not errors.
+    const alone = scan([
+      'ERROR: LoadError: syntax: x',
+      'while loading /u/b.jl, in expression starting on line 2',
+      'while loading /u/a.jl, in expression starting on line 9',
+    ]);
+    expect(alone.map((l) => [l.file, l.line, l.severity])).toEqual([
+      ['/u/b.jl', 2, 'error'],
+      ['/u/a.jl', 9, null],
+    ]);
+  });
+
   it("reads Julia 0.x frames and its `while loading` trailer, dropping Base's ./file.jl frames", () => {
     const locations = scan([
       'ERROR: LoadError: UndefVarError: y not defined',

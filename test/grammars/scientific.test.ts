@@ -120,6 +120,41 @@ describe('julia', () => {
     ]);
   });
 
+  it('reports nested `in expression starting at` lines innermost first when the only non-Base frame is a module include', () => {
+    const locations = scan([
+      'ERROR: LoadError: LoadError: syntax: unexpected "end"',
+      'Stacktrace:',
+      ' [1] include at ./boot.jl:317 [inlined]',
+      ' [2] include_relative(::Module, ::String) at ./loading.jl:1038',
+      ' [3] include(::String) at /p/Tides/src/Tides.jl:1',
+      ' [4] top-level scope at none:0',
+      ' [5] eval(::Expr) at .\\client.jl:389',
+      'in expression starting at /p/Tides/src/harmonics.jl:23',
+      'in expression starting at /p/Tides/src/Tides.jl:5',
+    ]);
+    expect(locations.filter((l) => l.severity === 'error').map((l) => [l.file, l.line])).toEqual([
+      ['/p/Tides/src/harmonics.jl', 23],
+      ['/p/Tides/src/Tides.jl', 5],
+    ]);
+    expect(locations.find((l) => l.file === '.\\client.jl')?.hints?.runtime).toBe(true);
+  });
+
+  it('drops every nested trailer below a trace that holds the raising user frame', () => {
+    const locations = scan([
+      'ERROR: LoadError: LoadError: UndefVarError: rate not defined',
+      'Stacktrace:',
+      ' [1] price(::Int64) at /p/Shop/src/price.jl:4',
+      ' [2] top-level scope at none:0',
+      ' [3] include at ./boot.jl:317 [inlined]',
+      'in expression starting at /p/Shop/src/table.jl:9',
+      'in expression starting at /p/Shop/src/Shop.jl:6',
+    ]);
+    expect(locations.map((l) => [l.file, l.line, l.severity])).toEqual([
+      ['/p/Shop/src/price.jl', 4, null],
+      ['./boot.jl', 317, null],
+    ]);
+  });
+
   it('reads pre-1.6 one-line frames and a lone `in expression starting at` after a syntax error', () => {
     expect(scan(['ERROR: LoadError: syntax: incomplete: premature end of input', 'in expression starting at /src/a.jl:3'])).toMatchObject([
       { file: '/src/a.jl', line: 3, severity: 'error', message: 'syntax: incomplete: premature end of input', format: 'julia' },

@@ -83,6 +83,24 @@ describe('dash and extensionless scripts', () => {
     ]);
   });
 
+  it('gives the line to the file read by `.` that dash names after the script, not to a command that failed to start', () => {
+    expect(
+      brief(
+        scan([
+          './run.sh: 4: ./lib/env.sh: Syntax error: "(" unexpected',
+          './check.sh: 3: /opt/app/lib/steps.sh: fetch_assets: not found',
+          './check.sh: 5: ./tools/publish.sh: Permission denied',
+          'test.sh: 13: test.sh: Syntax error: "(" unexpected',
+        ]),
+      ),
+    ).toEqual([
+      ['dash', './lib/env.sh', 4, null, 'error', 'Syntax error: "(" unexpected'],
+      ['dash', '/opt/app/lib/steps.sh', 3, null, 'error', 'fetch_assets: not found'],
+      ['dash', './check.sh', 5, null, 'error', './tools/publish.sh: Permission denied'],
+      ['dash', 'test.sh', 13, null, 'error', 'Syntax error: "(" unexpected'],
+    ]);
+  });
+
   it('asks the workspace to confirm an extensionless script path', () => {
     const [location] = scan(["./deploy: 2: cd: can't cd to x"]);
     expect(location?.hints?.confirm).toBe(true);

@@ -45,6 +45,7 @@ function slashedScript(text: string, bash: boolean): { file: string; line: numbe
 
 // dash and other POSIX shells: `./build.sh: 3: build_all: not found`, `x.sh: 5: Syntax error: "fi" unexpected`.
 const DASH_LINE = /^([^\s:]+\.(?:sh|bash|ksh|zsh|bats)|(?:\.{1,2}\/|\/)[^\s:]+): (\d+): (.*)$/;
+const SOURCED_FILE = /^([^\s:]+\.(?:sh|bash|ksh|zsh|bats)|(?:\.{1,2}\/|\/)[^\s:]+): (\S[^:]*: .*)$/;
 
 function parseDash(context: LineContext): boolean {
   const text = context.text;
@@ -53,13 +54,17 @@ function parseDash(context: LineContext): boolean {
   if (SHELL_ITSELF.test(text)) return !/: line \d/.test(text);
   const match = DASH_LINE.exec(text);
   if (!match) return false;
-  const file = match[1] ?? '';
+  // In a file read by `.` dash names the script it ran, then the line and the sourced file (`./run: 4: ./lib/env.sh:
+  // Syntax error: …`, `./run: 2: ./lib/env.sh: foo: not found`): the line is the sourced file's. A command that failed
+  // to start has a bare reason instead (`./run: 2: ./tool.sh: Permission denied`): the line is the script's.
+  const sourced = SOURCED_FILE.exec(match[3] ?? '');
+  const file = sourced?.[1] ?? match[1] ?? '';
   const extensionless = !/\.(?:sh|bash|ksh|zsh|bats)$/.test(file);
   context.emit({
     file,
     line: Number(match[2]),
     severity: 'error',
-    message: match[3] ?? '',
+    message: sourced?.[2] ?? match[3] ?? '',
     ...(extensionless ? { hints: { confirm: true } } : {}),
   });
   return true;

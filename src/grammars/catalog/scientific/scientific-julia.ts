@@ -10,10 +10,10 @@ import { parseColonHead, type LocationHead } from '../shared/common.js';
 
 const JULIA_FILE = /\.jl$/;
 
-// Frames of Base/Core print paths relative to the Julia build (`@ Base ./int.jl:88`) or under the install
+// Frames of Base/Core print paths relative to the Julia build (`@ Base ./int.jl:88`, `.\boot.jl` on Windows) or under the install
 // (`/usr/share/julia/stdlib/v1.9/Test/src/Test.jl`, `/buildworker/…`): they never name the user's files.
 function isJuliaRuntime(module: string | undefined, file: string): boolean {
-  if (file.startsWith('./') && (module === undefined || /^(?:Base|Core)(?:\.|$)/.test(module))) return true;
+  if (/^\.[\\/]/.test(file) && (module === undefined || /^(?:Base|Core)(?:\.|$)/.test(module))) return true;
   return /\/share\/julia\/|^\/buildworker\/|^\/cache\/build\//.test(file);
 }
 
@@ -25,9 +25,17 @@ interface JuliaState {
   message: string;
   /** Whether the current trace printed a frame outside Base/Core (the user's code is already in it). */
   user: boolean;
+  /** Log line of the last `in expression starting at` trailer, and whether it was reported. */
+  trailer: number;
+  trailerShown: boolean;
 }
 
-const newJuliaState = (): JuliaState => ({ trace: 0, index: 0, last: -1, message: '', user: false });
+const newJuliaState = (): JuliaState => ({ trace: 0, index: 0, last: -1, message: '', user: false, trailer: -1, trailerShown: false });
+
+// A module's own `include(::String)` (defined by `module M` itself, so its frame points at that line) or Base's
+// `include_relative` only loads a file: an error raised while loading it was raised by a statement of the included
+// file, which the trailer names, not by the `module` line.
+const INCLUDE_CALL = /^\s*\[\d+\] (?:include|include_relative)(?:\(| at )/;
 
 /** The exception a trace belongs to: the nearest `ERROR: [LoadError: ]X` or indented `XError: …` above. */
 function exceptionAbove(context: LineContext): string {
@@ -42,7 +50,7 @@ function exceptionAbove(context: LineContext): string {
   return '';
 }
 
-function emitFrame(context: LineContext, head: LocationHead, frameNumber: number | null, module: string | undefined): void {
+function emitFrame(context: LineContext, head: LocationHead, frameNumber: number | null, module: string | undefined, call: string): void {
   const state = context.state<JuliaState>(newJuliaState);
   // ` [1]` is the innermost frame and opens a trace; without a number, a gap of more than two lines does.
   if (frameNumber === 1 || state.last < 0 || (frameNumber === null && context.logLine - state.last > 2)) {
@@ -53,7 +61,7 @@ function emitFrame(context: LineContext, head: LocationHead, frameNumber: number
   }
   state.last = context.logLine;
   const runtime = isJuliaRuntime(module, head.file);
-  if (!runtime) state.user = true;
+  if (!runtime && !INCLUDE_CALL.test(call)) state.user = true;
   context.emit({
     file: head.file,
     line: head.line,
@@ -97,7 +105,7 @@ function parseJulia(context: LineContext): boolean {
     const head = parseColonHead(context, { from: at[0].length });
     if (!head || !JULIA_FILE.test(head.file)) return false;
     const numbered = /^\s*\[(\d+)\] /.exec(context.line(-1) ?? '');
-    emitFrame(context, head, numbered ? Number(numbered[1]) : null, at[2]);
+    emitFrame(context, head, numbered ? Number(numbered[1]) : null, at[2], numbered ? (context.line(-1) ?? '') : '');
     return true;
   }
   // Pre-1.6 one-line frame: ` [2] top-level scope at /x/a.jl:6`, ` [1] f(::Int64) at ./int.jl:88 [inlined]`.
@@ -105,7 +113,7 @@ function parseJulia(context: LineContext): boolean {
   if (oldFrame) {
     const head = parseColonHead(context, { from: oldFrame[0].length });
     if (!head || !JULIA_FILE.test(head.file)) return false;
-    emitFrame(context, head, Number(oldFrame[1]), undefined);
+    emitFrame(context, head, Number(oldFrame[1]), undefined, text);
     return true;
   }
   // Logging macros: `└ @ Main ~/src/a.jl:4` closes a `┌ Warning: msg` block.
@@ -156,7 +164,8 @@ function parseJulia(context: LineContext): boolean {
   }
   // `in expression starting at /x/a.jl:6`: the top-level statement. After a trace holding the user's frames it repeats
   // the `top-level scope` one; with no trace (pre-1.10 `syntax:` errors), or below a trace of Base/Core frames only
-  // (1.0-1.9 `LoadError: syntax:` raised inside `include`), it is the only location of the user's code.
+  // (1.0-1.9 `LoadError: syntax:` raised inside `include`), it is the only location of the user's code. A nested
+  // include prints one trailer per file, the innermost first: the lines right below a trailer share its verdict.
   const trailer = /^in expression starting at /.exec(text);
   if (trailer) {
     const head = parseColonHead(context, { from: trailer[0].length });
@@ -165,11 +174,13 @@ function parseJulia(context: LineContext): boolean {
     const previous = context.emitted.at(-1);
     const repeats = previous !== undefined && previous.file === head.file && previous.line === head.line;
     const message = exceptionAbove(context);
-    const afterUserTrace = state.user && state.last >= 0 && context.logLine - state.last <= 2;
+    const chained = state.trailer >= 0 && context.logLine - state.trailer === 1;
+    const afterUserTrace = chained ? !state.trailerShown : state.user && state.last >= 0 && context.logLine - state.last <= 2;
     // `Some tests did not pass` points at the @testset line: the failing tests were reported above it.
-    if (!repeats && !afterUserTrace && !message.startsWith('Some tests did not pass')) {
-      context.emit({ file: head.file, line: head.line, severity: 'error', message });
-    }
+    const shown = !repeats && !afterUserTrace && !message.startsWith('Some tests did not pass');
+    if (shown) context.emit({ file: head.file, line: head.line, severity: 'error', message });
+    state.trailer = context.logLine;
+    state.trailerShown = shown;
     return true;
   }
   return false;

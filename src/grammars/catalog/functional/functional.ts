@@ -1,14 +1,14 @@
 // Functional languages: OCaml (`File "a.ml", line 3, characters 4-9:` + `Error:` below, and OCAMLRUNPARAM=b
 // backtraces), GHC (`src/Lib.hs:12:5: error: [GHC-88464]` with the message on indented lines below, spans
-// `:12:5-17:` and `:(12,5)-(14,20):`) and Nim (`/abs/bad.nim(3, 12) Error: …`, `path(L) proc` tracebacks).
+// `:12:5-17:` and `:(12,5)-(14,20):`) and Nim (nim.ts).
 // Link: https://ocaml.org/manual/4.13/comp.html (error locations), https://ocaml.org/manual/4.13/libref/Printexc.html
 // Link: https://downloads.haskell.org/ghc/latest/docs/users_guide/using-warnings.html
-// Link: https://nim-lang.org/docs/nimc.html
 import { EOF, type CstNode } from 'chevrotain';
-import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
-import type { LineParser } from '../engine/parser.js';
-import { parseColonHead, parseParenHead, plausiblePath, severityOf } from './shared/common.js';
-import { ALL_TOKENS, Colon, Comma, Dash, DQuote, Int, LParen, RParen, Space, Word } from '../engine/tokens.js';
+import type { GrammarFamily, GrammarFormat, LineContext } from '../../engine/format.js';
+import type { LineParser } from '../../engine/parser.js';
+import { parseColonHead, plausiblePath, severityOf } from '../shared/common.js';
+import { nim } from './nim.js';
+import { ALL_TOKENS, Colon, Comma, Dash, DQuote, Int, LParen, RParen, Space, Word } from '../../engine/tokens.js';
 
 // --- ocaml ---
 
@@ -63,6 +63,23 @@ function ocamlMessage(context: LineContext): { severity: 'error' | 'warning' | '
   return undefined;
 }
 
+// A frame printed through Format (dune's `Internal error` report) or copied from a narrow terminal breaks after the
+// file: `Raised at M.f in file "src/a.ml",` then `  line 11, characters 30-62` on the next line.
+const WRAPPED_FILE = /^"([^"]{1,300})",$/;
+const WRAPPED_LINE = /^\s+line (\d+)(?:, characters (\d+)-(\d+))?$/;
+
+function wrappedFrameSpan(context: LineContext, from: number): (OcamlSpan & { rest: string }) | undefined {
+  const file = WRAPPED_FILE.exec(context.text.slice(from));
+  const next = file ? WRAPPED_LINE.exec(context.line(1) ?? '') : null;
+  if (!file || !next || !plausiblePath(file[1] ?? '')) return undefined;
+  const line = Number(next[1]);
+  const start = next[2] === undefined ? null : Number(next[2]);
+  const end = next[3] === undefined ? null : Number(next[3]);
+  // As in parseOcamlSpan: 0-based offsets with an exclusive end.
+  const endColumn = start !== null && end !== null && end > start ? end - 1 : null;
+  return { file: file[1] ?? '', line, endLine: endColumn !== null ? line : null, column: start, endColumn, rest: '' };
+}
+
 interface OcamlState {
   trace: number;
   index: number;
@@ -88,7 +105,8 @@ function parseOcaml(context: LineContext): boolean {
   // first), then `Called from Lookup in file "src/lookup.ml", line 6, characters 25-34`.
   const frame = BACKTRACE.exec(text);
   if (!frame) return false;
-  const span = parseOcamlSpan(context, frame[0].length);
+  const wrapped = wrappedFrameSpan(context, frame[0].length);
+  const span = wrapped ?? parseOcamlSpan(context, frame[0].length);
   if (!span || !OCAML_FILE.test(span.file) || span.rest.trim() !== '') return false;
   const state = context.state<OcamlState>(() => ({ trace: 0, index: 0, lastLine: -1, message: '' }));
   if (state.lastLine < 0 || context.logLine - state.lastLine > 1) {
@@ -97,7 +115,7 @@ function parseOcaml(context: LineContext): boolean {
     const header = /^Fatal error: (exception .*)$/.exec(context.line(-1) ?? '');
     state.message = header?.[1] ?? '';
   }
-  state.lastLine = context.logLine;
+  state.lastLine = context.logLine + (wrapped ? 1 : 0);
   // The standard library's frames print a bare file name (`list.ml`) under a `Stdlib…` module.
   const runtime = !span.file.includes('/') && /^(?:Stdlib|Camlinternal)/.test(frame[2] ?? '');
   context.emit({
@@ -182,53 +200,6 @@ function parseGhc(context: LineContext): boolean {
   return true;
 }
 
-// --- nim ---
-
-const NIM_FILE = /\.(?:nim|nims|nimble)$/;
-// Nim's standard library lives under <prefix>/lib/nim (distro) or nim-X/lib (choosenim): runtime frames.
-const NIM_STDLIB = /(?:^|\/)lib\/nim\/|\/\.choosenim\/toolchains\//;
-
-function parseNim(context: LineContext): boolean {
-  const head = parseParenHead(context, { from: 0 });
-  if (!head || !NIM_FILE.test(head.file)) return false;
-  const diagnostic = /^ (Error|Warning|Hint): (.*?)(?: \[(\w+)\])?$/.exec(head.rest);
-  if (diagnostic && head.column !== null) {
-    context.emit({
-      file: head.file,
-      line: head.line,
-      column: head.column,
-      severity: severityOf(diagnostic[1]),
-      code: diagnostic[3] ?? null,
-      message: diagnostic[2] ?? '',
-    });
-    return true;
-  }
-  // Traceback (most recent call last): `/abs/crash.nim(6) run` — innermost LAST, the error follows the frames.
-  if (head.column !== null || !/^ \S+$/.test(head.rest)) return false;
-  const state = context.state<OcamlState>(() => ({ trace: 0, index: 0, lastLine: -1, message: '' }));
-  if (state.lastLine < 0 || context.logLine - state.lastLine > 1) {
-    state.trace = context.newTraceId();
-    state.index = 0;
-    state.message = '';
-    for (let delta = 1; delta <= 40 && state.message === ''; delta++) {
-      const line = context.line(delta);
-      if (line === undefined) break;
-      const error = /^Error: (unhandled exception: .*)$/.exec(line);
-      if (error) state.message = error[1] ?? '';
-    }
-  }
-  state.lastLine = context.logLine;
-  context.emit({
-    file: head.file,
-    line: head.line,
-    severity: null,
-    message: state.message,
-    frame: { trace: state.trace, index: state.index++, causeRank: 0 },
-    ...(NIM_STDLIB.test(head.file) ? { hints: { runtime: true } } : {}),
-  });
-  return true;
-}
-
 function defineFunctionalRules(parser: LineParser): void {
   // `"path", line 3, characters 4-9` / `"path", lines 5-8, characters 2-15` / `"path", line 1` (OCaml).
   parser.define('ocamlNumbers', () => {
@@ -304,7 +275,8 @@ const ocaml: GrammarFormat = {
   fields: ['file', 'line', 'column', 'endLine', 'endColumn', 'severity', 'message', 'code'],
   observed: true,
   url: 'https://ocaml.org/manual/4.13/comp.html',
-  anchor: 'File "[^"\\n]{1,300}\\.ml[ily]?", lines? \\d|file "[^"\\n]{1,300}\\.ml[ily]?", line \\d',
+  // A backtrace frame wrapped after its file (`in file "src/a.ml",` at the end of the line) is selected by its last branch.
+  anchor: 'File "[^"\\n]{1,300}\\.ml[ily]?", lines? \\d|file "[^"\\n]{1,300}\\.ml[ily]?", line \\d|file "[^"\\n]{1,300}\\.ml[ily]?",$',
   parse: parseOcaml,
 };
 
@@ -323,23 +295,6 @@ const ghc: GrammarFormat = {
   // `.hs:12` is a universal prefilter anchor; the `:(12,5)-(…)` span header needs its own, at line start.
   anchor: '\\.l?hs:\\d|^[^\\s(]{1,300}\\.l?hs:\\(\\d|\\.l?hs:\\(\\d+,\\d+\\)-\\(',
   parse: parseGhc,
-};
-
-const nim: GrammarFormat = {
-  name: 'nim',
-  trace: { innermost: 'last', causes: 'none' },
-  language: 'Nim',
-  description:
-    '`nim c app.nim`: `/abs/bad.nim(3, 12) Error: type mismatch: …` (space after the comma, severity after the location), ' +
-    '`Hint:`/`Warning: … [Name]`; tracebacks `/abs/crash.nim(6) run`.',
-  // Nim prints col+1 (msgs.ColOffset) of a byte-indexed column.
-  columnBase: 1,
-  columnUnit: 'byte',
-  fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
-  observed: true,
-  url: 'https://nim-lang.org/docs/nimc.html',
-  anchor: '\\.nim[bs]?\\(\\d',
-  parse: parseNim,
 };
 
 export const functionalFamily: GrammarFamily = {
