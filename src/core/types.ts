@@ -206,14 +206,10 @@ export interface ResolveHints {
    * `Gauss_normal at line 10`): when the printed name is no file, the one workspace file that is its last part (or, for
    * a method, the part before) plus one source extension. */
   moduleName?: boolean;
-  /** make said why its recipe failed, and it is in no file (src/grammars/catalog/make.ts): the program the recipe runs
-   * could not be started (`Error 127`, `make: gcc: No such file or directory`), or the error was ignored and make went
-   * on (`Error 1 (ignored)`). The recipe report is then dropped even when it is the log's only place. */
-  recipeOutcome?: 'missing-program' | 'ignored';
 }
 
-/** `build`: a build system's own bookkeeping (a CMake build folder's generated makefiles; make's recipe line
- * when the failure it reports lies in a dependency). */
+/** `build`: a build system's own bookkeeping (a CMake build folder's generated makefiles; make's recipe line,
+ * which says which command failed, never why). */
 export type DropReason = 'vendored' | 'runtime' | 'ignored' | 'build';
 /** `ambiguous`: two or more workspace files match the printed path equally well; never guessed. */
 export type UnresolvedReason = 'not-found' | 'outside-root' | 'ambiguous';

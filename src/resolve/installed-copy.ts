@@ -27,7 +27,7 @@ import { joinPosix } from './paths.js';
 import type { CandidateOutcome, Workspace } from './workspace.js';
 
 interface InstalledCopy {
-  kind: 'gem' | 'python' | 'perl' | 'nix-source' | 'typst' | 'dart' | 'gnome-extension' | 'npm' | 'go' | 'cargo' | 'julia';
+  kind: 'gem' | 'python' | 'perl' | 'nix-source' | 'typst' | 'dart' | 'gnome-extension' | 'npm' | 'go' | 'cargo' | 'julia' | 'system-app';
   packageName: string;
   /** The path inside the package as the workspace lays it out (`lib/stacker/pile.rb`, `tallyho/__init__.py`, `AN/Tools.pm`). */
   relative: string;
@@ -85,6 +85,11 @@ const CARGO =
 // `…/.julia/packages/NTFk/2rphi/test/runtests.jl`: Pkg names a version's folder by a five-character slug of its tree hash.
 const JULIA_DEPOT = /(?:^|\/)\.julia\/packages\/([A-Za-z_]\w*)\/[A-Za-z0-9]{5}\/(.+)$/;
 const JULIA_NAME = /^name\s*=\s*"([A-Za-z_]\w*)"/m;
+// An application a distribution package installs under the system's own folder for it (`/usr/lib/nav/t1000.py`,
+// `/usr/share/<app>/…`, `/usr/local/libexec/<app>/…`): the folder is the project's name, and the package may flatten
+// the project's script folders into it (nav's `bin/t1000.py`). Only a manifest naming that project maps it back.
+const SYSTEM_APP = /^\/usr\/(?:local\/)?(?:lib|libexec|share)\/([A-Za-z][\w.-]*)\/(.+)$/;
+const SYSTEM_APP_FOLDERS = ['', 'bin', 'scripts', 'src'];
 const TOML_SECTION = /^\s*\[([^\]]*)\]/;
 const TOML_NAME = /^\s*name\s*=\s*["']([\w.-]+)["']/;
 
@@ -155,6 +160,8 @@ function installedCopyOf(path: string): InstalledCopy | undefined {
   const perl = PERL.exec(path);
   if (perl)
     return { kind: 'perl', packageName: (perl[1] as string).replace(/\.pm$/, '').split('/').join('::'), relative: perl[1] as string };
+  const app = SYSTEM_APP.exec(path);
+  if (app) return { kind: 'system-app', packageName: app[1] as string, relative: app[2] as string };
   return undefined;
 }
 
@@ -182,6 +189,11 @@ const MANIFEST_NAME: Partial<Record<InstalledCopy['kind'], readonly [string, (te
 };
 
 async function manifestNames(workspace: Workspace, root: string, copy: InstalledCopy): Promise<boolean> {
+  // A system folder's application may be written in any language: any manifest that names it as its project.
+  if (copy.kind === 'system-app') {
+    for (const kind of ['npm', 'cargo', 'go'] as const) if (await manifestNames(workspace, root, { ...copy, kind })) return true;
+    return manifestNames(workspace, root, { ...copy, kind: 'python' });
+  }
   const named = MANIFEST_NAME[copy.kind];
   if (named) {
     const manifest = joinPosix(root, named[0]);
@@ -216,6 +228,10 @@ function candidatesIn(root: string, copy: InstalledCopy): string[] {
   if (copy.kind === 'python') return [joinPosix(root, copy.relative), joinPosix(root, 'src', copy.relative)];
   if (copy.kind === 'perl') return [joinPosix(root, 'lib', copy.relative), joinPosix(root, copy.relative)];
   if (copy.kind === 'gnome-extension') return EXTENSION_FOLDERS.map((folder) => joinPosix(root, folder, copy.relative));
+  if (copy.kind === 'system-app') {
+    const folders = [copy.packageName, ...SYSTEM_APP_FOLDERS, `src/${copy.packageName}`];
+    return folders.map((folder) => joinPosix(root, folder, copy.relative));
+  }
   return [joinPosix(root, copy.relative)];
 }
 

@@ -176,12 +176,12 @@ function placesOfStrict(raws: readonly RawLocation[], resolutions: readonly Reso
   return places;
 }
 
-/** Takes make's recipe reports (those `which` accepts) out of `ranked` (in place) and returns them in their order. */
-function takeRecipeReports(ranked: Ranked[], which: (entry: Ranked) => boolean = () => true): Ranked[] {
+/** Takes make's recipe reports out of `ranked` (in place) and returns them in their order. */
+function takeRecipeReports(ranked: Ranked[]): Ranked[] {
   const reports: Ranked[] = [];
   let kept = 0;
   for (const entry of ranked) {
-    if (isRecipeReport(entry.location) && which(entry)) reports.push(entry);
+    if (isRecipeReport(entry.location)) reports.push(entry);
     else ranked[kept++] = entry;
   }
   ranked.length = kept;
@@ -227,8 +227,6 @@ async function resolveAfresh(raw: RawLocation[], options: Required<Omit<ResolveO
     return resolutions[parentIndex]?.kind === 'resolved' ? parent : undefined;
   };
   const strictPlaces = placesOfStrict(raw, resolutions);
-  // Whether the log placed a failure, but only in a dependency's or the runtime's files.
-  let failureOutside = false;
   resolutions.forEach((resolution, inputIndex) => {
     const source = raw[inputIndex] as RawLocation;
     // A weak candidate exists only as a workspace file it confirmed: anything else leaves no trace, or every
@@ -245,7 +243,6 @@ async function resolveAfresh(raw: RawLocation[], options: Required<Omit<ResolveO
       // `build` says more than `ignored`, which such a folder usually is too.
       const reason = resolution.kind === 'dropped' ? resolution.reason : generated.has(inputIndex) ? 'build' : 'ignored';
       dropped.push({ entry: { file: source.file, line: source.line, reason }, source });
-      if ((reason === 'vendored' || reason === 'runtime') && !isRecipeReport(source)) failureOutside = true;
     } else if (resolution.kind === 'unresolved') {
       const { file, line, format, logLine } = source;
       // Without the file, a column counted from a dedented echo cannot be placed.
@@ -266,16 +263,12 @@ async function resolveAfresh(raw: RawLocation[], options: Required<Omit<ResolveO
       }
     }
   });
-  // make's `*** [Makefile:8: validate] Error 1` says which recipe failed, not why. When the log placed the why
-  // (in the workspace, in a dependency dropped above, or at a path not found here), the recipe line is no place to
-  // fix: listed, it is an annotation on the Makefile, and alone beside unfound places it would stand as the primary.
-  const placedElsewhere =
-    failureOutside ||
-    ranked.some((entry) => !isRecipeReport(entry.location)) ||
-    unresolved.some(({ source }) => !isRecipeReport(source) && source.hints?.confirm !== true);
-  // Nor is it when make said the failure is in no file: a program that could not be started, an ignored error.
-  const noFileOutcome = (entry: Ranked) => (raw[entry.inputIndex] as RawLocation).hints?.recipeOutcome !== undefined;
-  for (const { location, inputIndex } of takeRecipeReports(ranked, placedElsewhere ? undefined : noFileOutcome)) {
+  // make's `*** [Makefile:8: validate] Error 1` says which recipe failed, not why: the command on that line exited
+  // non-zero, and its own output (a compiler's error, a test's assert, a shell's complaint) is the place. When the log
+  // shows that output, the recipe line only repeats it; when the log was cut above it, the recipe line still names
+  // where the command is written, not what is wrong, so it is never a place (fresh sets 31, 39, 43: every lone
+  // recipe line was labelled "nothing to report"). A makefile's own error (`*** missing separator`) is no recipe report.
+  for (const { location, inputIndex } of takeRecipeReports(ranked)) {
     dropped.push({ entry: { file: location.file, line: location.line, reason: 'build' }, source: raw[inputIndex] as RawLocation });
   }
   // A test runner's frames kept in the workspace, outside the test that failed, are the runner's (see harnessFrames).

@@ -45,35 +45,4 @@ describe("make's recipe reports", () => {
       ['Makefile', 30, 'warning'],
     ]);
   });
-
-  it('say when make found the failure in no file: a program not started, an ignored error', () => {
-    const outcomes = (lines: string[]) => scan(lines).map((location) => [location.file, location.line, location.hints?.recipeOutcome]);
-    // GNU make 4.3 (recorded in fixtures/make/missing-program and ignored-error), then own words of the older layouts.
-    expect(outcomes(['make: gcc-13: No such file or directory', 'make: *** [Makefile:2: all] Error 127'])).toEqual([
-      ['Makefile', 2, 'missing-program'],
-    ]);
-    expect(outcomes(['/bin/sh: 1: lzcomp: not found', 'make[1]: *** [tools.mk:9: lz] Error 127'])).toEqual([
-      ['tools.mk', 9, 'missing-program'],
-    ]);
-    expect(outcomes(['make: [Makefile:2: test] Error 1 (ignored)'])).toEqual([['Makefile', 2, 'ignored']]);
-    expect(outcomes(['make: cc: Command not found', "Makefile:5: recipe for target 'app' failed", 'make: *** [app] Error 127'])).toEqual([
-      ['Makefile', 5, 'missing-program'],
-    ]);
-    expect(outcomes(["makefile:57: recipe for target 'default' failed", 'make: [default] Error 2 (ignored)'])).toEqual([
-      ['makefile', 57, 'ignored'],
-    ]);
-    const windows = [
-      'process_begin: CreateProcess(NULL, cp app.py build, ...) failed.',
-      'make (e=2): The system cannot find the file specified.',
-      'make: *** [Makefile:23: app.zip] Error 2',
-    ];
-    expect(outcomes(windows)).toEqual([['Makefile', 23, 'missing-program']]);
-    // A localized make of the older layout (own words): the status says it as well.
-    expect(outcomes(['Makefile:9: Die Regel für Ziel „ledger“ scheiterte', 'make: *** [ledger] Fehler 127'])).toEqual([
-      ['Makefile', 9, 'missing-program'],
-    ]);
-    // A failed compile or a missing script of the project's own says nothing of the kind.
-    expect(outcomes(['make: *** [Makefile:4: ledger] Error 1'])).toEqual([['Makefile', 4, undefined]]);
-    expect(outcomes(['/bin/sh: 1: ./gen.sh: not found', 'make: *** [Makefile:8: gen] Error 127'])).toEqual([['Makefile', 8, undefined]]);
-  });
 });

@@ -29,6 +29,22 @@ describe("an installed copy of the workspace's own package", () => {
     expect(await fate(src, '/venv/lib/python3.11/site-packages/tally/count.py')).toBe('kept src/tally/count.py');
   });
 
+  it("maps an application's copy under a system folder back when a manifest names the project (its scripts flattened)", async () => {
+    const root = await makeWorkspace({
+      'setup.py': "setup(name='nav', scripts=['bin/t1000.py'])\n",
+      'bin/t1000.py': 'x\n',
+      'nav/web.py': 'x\n',
+    });
+    expect(await fate(root, '/usr/lib/nav/t1000.py')).toBe('kept bin/t1000.py');
+    expect(await fate(root, '/usr/share/nav/web.py')).toBe('kept nav/web.py');
+    const node = await makeWorkspace({ 'package.json': '{"name": "kiosk"}', 'src/boot.js': 'x\n' });
+    expect(await fate(node, '/usr/local/lib/kiosk/boot.js')).toBe('kept src/boot.js');
+    // Another application's folder, or one the manifest does not name, is not the project's.
+    expect(await fate(root, '/usr/lib/other/t1000.py')).not.toBe('kept bin/t1000.py');
+    const unnamed = await makeWorkspace({ 'bin/t1000.py': 'x\n' });
+    expect(await fate(unnamed, '/usr/lib/nav/t1000.py')).not.toBe('kept bin/t1000.py');
+  });
+
   it("maps a setuptools egg folder's copy back when the manifest names the package", async () => {
     const root = await makeWorkspace({ 'setup.py': "setup(name='tally', version='0.6')\n", 'tally/__init__.py': 'x\n' });
     const egg = '/usr/local/lib/python2.7/dist-packages/tally-0.6-py2.7.egg/tally/__init__.py';

@@ -183,13 +183,16 @@ describe('deduplication', () => {
 });
 
 describe('rules for real-world logs', () => {
-  it("lists make's recipe line only when the log placed nothing else: beside an error, frame or bare place it is dropped", async () => {
+  it("never lists make's recipe line: beside an error, frame or bare place, or alone, it is dropped as `build`", async () => {
     const recipe = (line: number) =>
       raw('a.ts', { line, severity: 'error', format: 'make', message: "recipe for target 'test' failed (Error 2)" });
     expect(await order([recipe(18), raw('b.ts', { line: 2, severity: 'error' })])).toEqual(['b.ts:2']);
     expect(await order([recipe(18), frame('c.ts', 3, {})])).toEqual(['c.ts:3']);
     expect(await order([raw('d.ts', { line: 4 }), recipe(18)])).toEqual(['d.ts:4']);
-    expect(await order([recipe(18)])).toEqual(['a.ts:18']);
+    // Alone (the log cut above the command's own output) it still names where the command is written, not what failed.
+    const alone = await resolveLocations([recipe(18)], { cwd: root, roots: [root], isIgnored: noIgnores });
+    expect(alone.locations).toEqual([]);
+    expect(alone.dropped).toEqual([{ file: 'a.ts', line: 18, reason: 'build' }]);
     const result = await resolveLocations([recipe(18), raw('b.ts', { line: 2, severity: 'error' })], {
       cwd: root,
       roots: [root],
@@ -198,22 +201,13 @@ describe('rules for real-world logs', () => {
     expect(result.dropped).toEqual([{ file: 'a.ts', line: 18, reason: 'build' }]);
   });
 
-  it('drops a recipe line even alone when make said its failure is in no file (a missing program, an ignored error)', async () => {
-    const recipe = (line: number, recipeOutcome?: 'missing-program' | 'ignored') =>
-      raw('a.ts', {
-        line,
-        severity: 'note',
-        format: 'make',
-        message: "recipe for target 'all' failed (Error 127)",
-        ...(recipeOutcome ? { hints: { recipeOutcome } } : {}),
-      });
-    for (const outcome of ['missing-program', 'ignored'] as const) {
-      const alone = await resolveLocations([recipe(2, outcome)], { cwd: root, roots: [root], isIgnored: noIgnores });
+  it("drops make's recipe note alone, whatever its words (a missing program's status, an ignored error)", async () => {
+    for (const message of ["recipe for target 'all' failed (Error 127)", "recipe for target 'all' failed (ignored)"]) {
+      const note = raw('a.ts', { line: 2, severity: 'note', format: 'make', message });
+      const alone = await resolveLocations([note], { cwd: root, roots: [root], isIgnored: noIgnores });
       expect(alone.locations).toEqual([]);
       expect(alone.dropped).toEqual([{ file: 'a.ts', line: 2, reason: 'build' }]);
     }
-    // Without make's word on why, the recipe line stays the only place, as before.
-    expect(await order([recipe(2)])).toEqual(['a.ts:2']);
   });
 
   it("drops a localized make's recipe line (a note in make's words) and one beside a place not found here", async () => {

@@ -36,33 +36,6 @@ const MAKE_IGNORED = new RegExp(
   String.raw`^\S*[Mm]ake(?:-[\d.]+)?(?:\[\d+\])?: \[([^\]]+)\] (?:(?:Error|${LOCALIZED_SEVERITY_PATTERN}) \d+|[^(]+) \(ignored\)$`,
   'i',
 );
-// The shell's exit status 127 is "command not found", and the lines above make's report say which: make's own
-// (`make: gcc: No such file or directory` since 4.3, `make: gcc: Command not found` before) or the shell's (`/bin/sh: 1:
-// gcc: not found`, `bash: line 1: gcc: command not found`). A path there (`./gen.sh`) may be the project's own file.
-const PROGRAM_NOT_FOUND = [
-  /^\S*[Mm]ake(?:-[\d.]+)?(?:\[\d+\])?: ([^\s:]+): (?:Command not found|No such file or directory)$/,
-  /^(?:\S*\/)?(?:ba|da|z)?sh: (?:\d+: |line \d+: )?([^\s:]+): (?:command )?not found$/,
-];
-// Windows make says it could not start the program in its own words, whatever the status: `process_begin:
-// CreateProcess(NULL, cp …) failed.`, `make (e=2): The system cannot find the file specified.`
-const PROCESS_NOT_STARTED = /^(?:process_begin: CreateProcess\(|\S*[Mm]ake(?:\[\d+\])? \(e=\d+\): )/;
-
-/**
- * Whether make said a recipe failed for no file's reason: a program (not a path) that could not be started, or make's
- * ignored-error report below an old make's `recipe for target` line. Such a report is dropped even when it is the
- * log's only place (resolve-locations.ts).
- */
-function recipeOutcome(context: LineContext, status: string | undefined): ResolveHints['recipeOutcome'] {
-  if (MAKE_IGNORED.test(context.line(1) ?? '')) return 'ignored';
-  for (let delta = -1; delta >= -3; delta -= 1) {
-    const above = context.line(delta) ?? '';
-    if (PROCESS_NOT_STARTED.test(above)) return 'missing-program';
-    const named = PROGRAM_NOT_FOUND.map((pattern) => pattern.exec(above)?.[1]).find((name) => name !== undefined);
-    if (named?.includes('/')) return undefined;
-  }
-  return status !== undefined && / 127$/.test(status) ? 'missing-program' : undefined;
-}
-
 function parseMake(context: LineContext): boolean {
   const text = context.text;
   const directories = directoryContext((key, create) => context.shared(key, create));
@@ -80,12 +53,12 @@ function parseMake(context: LineContext): boolean {
     return true;
   }
   // make: *** [Makefile:20: all] Error 1 — a location, but of the Makefile, not of the failing source: a note
-  // (never an error annotation), which resolve drops once the log placed anything else. A recipe killed by a signal
+  // (never an error annotation), which resolve always drops: the command's own output is the place. A recipe killed by a signal
   // ends in the signal's description instead (`Aborted (core dumped)`, `Segmentation fault`).
   // The program name may carry a version (`gmake-4.3[2]: `, `Make-4.3: ` on Windows).
   const failed = MAKE_RECIPE_FAILED.exec(text);
   if (failed) {
-    const hints = recipeHints(directories.current(), recipeOutcome(context, failed[4]));
+    const hints = recipeHints(directories.current());
     context.emit({
       file: failed[1] ?? 'Makefile',
       line: Number(failed[2]),
@@ -100,30 +73,23 @@ function parseMake(context: LineContext): boolean {
   // `make: *** [x] Error 127` report follows on the next line.
   const anyRecipe = RECIPE_FOR_TARGET.exec(text);
   if (anyRecipe) {
-    const hints = olderLayoutHints(context);
-    context.emit({
-      file: anyRecipe[1]!,
-      line: Number(anyRecipe[2]),
-      severity: 'note',
-      message: anyRecipe[3]!,
-      ...(hints ? { hints } : {}),
-    });
+    context.emit({ file: anyRecipe[1]!, line: Number(anyRecipe[2]), severity: 'note', message: anyRecipe[3]! });
     return true;
   }
-  // An ignored error is no failure: make went on. Since 4.2 its report names the recipe's place, a note dropped even
-  // alone; before, the `recipe for target` line above carried it, and this line is only claimed (the permissive tier
+  // An ignored error is no failure: make went on. Since 4.2 its report names the recipe's place, a note dropped like
+  // the others; before, the `recipe for target` line above carried it, and this line is only claimed (the permissive tier
   // read `make: [Makefile:2: test] Error 1 (ignored)` as an error of the makefile).
   const ignored = MAKE_IGNORED.exec(text);
   if (ignored) {
     const place = /^(.+?):(\d+): (.+)$/.exec(ignored[1] ?? '');
     if (place) {
-      const hints = recipeHints(directories.current(), 'ignored');
+      const hints = recipeHints(directories.current());
       context.emit({
         file: place[1]!,
         line: Number(place[2]),
         severity: 'note',
         message: `recipe for target '${place[3]}' failed (ignored)`,
-        hints,
+        ...(hints ? { hints } : {}),
       });
     }
     return true;
@@ -137,22 +103,14 @@ function parseMake(context: LineContext): boolean {
     // after it says what it is in any language.
     const recipe = message.startsWith('recipe for target ') || (!syntax[3] && MAKE_FAILURE_REPORT.test(context.line(1) ?? ''));
     const severity = recipe ? 'note' : syntax[3] ? 'error' : 'warning';
-    const hints = recipe ? olderLayoutHints(context) : undefined;
-    context.emit({ file: syntax[1] ?? 'Makefile', line: Number(syntax[2]), severity, message, ...(hints ? { hints } : {}) });
+    context.emit({ file: syntax[1] ?? 'Makefile', line: Number(syntax[2]), severity, message });
     return true;
   }
   return false;
 }
 
-/** The older layout's recipe line: make's `*** [x] Error 127` report, when it is the next line, carries the status. */
-function olderLayoutHints(context: LineContext): ResolveHints | undefined {
-  const next = context.line(1) ?? '';
-  return recipeHints(undefined, recipeOutcome(context, MAKE_FAILURE_REPORT.test(next) ? next : undefined));
-}
-
-function recipeHints(directory: string | undefined, outcome: ResolveHints['recipeOutcome']): ResolveHints | undefined {
-  if (directory === undefined && outcome === undefined) return undefined;
-  return { ...(directory ? { directory } : {}), ...(outcome ? { recipeOutcome: outcome } : {}) };
+function recipeHints(directory: string | undefined): ResolveHints | undefined {
+  return directory === undefined ? undefined : { directory };
 }
 
 const make: GrammarFormat = {

@@ -38,6 +38,15 @@ const PREFIXES: readonly RegExp[] = [
   /^Step #\d+(?: - "[^"\n]{1,100}")?: /,
   // BuildKit plain progress: `#12 4.406 ` (step number and seconds)
   /^#\d+ \d+\.\d+ /,
+  // Yarn 2+ (berry) prints every report line as `➤ YN0009: ` (a message code), then its group marks (`│ `, `┌ `, `└ `,
+  // `· `), then for a build script's relayed output (enableInlineBuilds) the package's locator and stream:
+  // `➤ YN0000: │ app@workspace:. STDERR src/x.js:2`. Each character also in its UTF-8 bytes as latin1 (`\xe2\x9e\xa4`
+  // for ➤): the line-start prefilter reads the raw latin1 text, the grammars the decoded one. No tool prints `YN`
+  // and four digits after an arrow as its own place.
+  new RegExp(
+    String.raw`^(?:➤|\xe2\x9e\xa4) YN\d{4}: (?:(?:[│┌└·]|\xe2\x94[\x82\x8c\x94]|\xc2\xb7) )*` +
+      String.raw`(?:@?[^\s@]+@\S+ STD(?:OUT|ERR)(?: |$))?`,
+  ),
   // A cargo build script's directive, as cargo echoes the script's stdout when it fails (indented under `Caused by:`
   // since 1.5x): the cc crate relays each line the C compiler printed as `cargo:warning=src/x.c:12:3: error: …`.
   /^ *cargo::?warning=/,
@@ -167,7 +176,9 @@ export function stripLinePrefixes(line: string, found?: PrefixPackage): string {
     const before = current;
     for (const prefix of PREFIXES) {
       const match = prefix.exec(current);
-      if (match && match[0].length < current.length) {
+      // A prefix that ends in its blank and leaves nothing wrapped an empty line of the tool's (a blank line between a
+      // node error's caret and its message, relayed by Yarn): the line is empty, not the prefix's own text.
+      if (match && (match[0].length < current.length || (match[0].endsWith(' ') && current.length > 1))) {
         if (found && (prefix === TURBO || prefix === PNPM)) notePackage(prefix, match[0], found);
         current = current.slice(match[0].length);
       }

@@ -6,7 +6,7 @@ import { learnPrefix, readStructuredLog, toolTagOf } from '../../../src/grammars
 
 /** The message of a structured log line, or the line itself when it is not one (what the line texts show). */
 const unwrapStructuredLog = (line: string): string => readStructuredLog(line)?.text ?? line;
-import { stripLinePrefixes } from '../../../src/grammars/engine/prefixes.js';
+import { detectLinePrefixes, stripLinePrefixes } from '../../../src/grammars/engine/prefixes.js';
 import { normaliseLine } from '../../../src/summarise/index.js';
 import type { RawLocation } from '../../../src/core/index.js';
 import { scanLog } from '../../_scan.js';
@@ -36,8 +36,20 @@ describe('known prefixes', () => {
     ['[   +3 ms] lib/app.dart:20:7: Error: x', 'lib/app.dart:20:7: Error: x'],
     ['[+1234 ms] lib/app.dart:20:7: Error: x', 'lib/app.dart:20:7: Error: x'],
     ['[        ] lib/app.dart:20:7: Error: x', 'lib/app.dart:20:7: Error: x'],
+    // Yarn 2+: the message code, the group marks, and a build script's locator and stream (fixtures/node-uncaught).
+    ['➤ YN0009: │ │ src/a.ts:1:14 - error TS1005: x', 'src/a.ts:1:14 - error TS1005: x'],
+    ['➤ YN0000: │ app@workspace:. STDERR /w/a.js:2', '/w/a.js:2'],
+    ['➤ YN0000: │ @acme/kit@npm:1.2.0 STDOUT src/a.c:1:2: error: x', 'src/a.c:1:2: error: x'],
+    ['➤ YN0000: │ app@workspace:. STDERR ', ''],
+    ['➤ YN0000: ┌ Link step', 'Link step'],
   ])('%s', (line, peeled) => {
     expect(stripLinePrefixes(line)).toBe(peeled);
+  });
+
+  it("finds Yarn 2+'s prefix at a line start in the raw latin1 text, as the line-start prefilter reads it", () => {
+    const raw = Buffer.from('x\n➤ YN0009: │ │ src/a.ts:1:14 - error TS1005: x\n', 'utf8').toString('latin1');
+    expect(detectLinePrefixes(raw)).toContain('YN');
+    expect(scan('➤ YN0000: ┌ Build\n➤ YN0009: │ │ src/a.ts:1:14 - error TS1005: x\n').map((found) => found.file)).toEqual(['src/a.ts']);
   });
 
   it('keeps a location that merely starts with digits and colons', () => {
