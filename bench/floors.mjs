@@ -31,6 +31,19 @@
 //     change beyond noise; the class-led alternatives are not the bulk of the stage.
 //   - 128 KiB / 256 KiB read slices (less look-back and look-ahead decoded again): scavenges 289 → 157, but windows
 //     over 128 KiB go to the large-object space: CPU 1.1-1.2× in interleaved runs and peak RSS +3 MB. Not kept.
+//   - session 28, the line-start stage alone on 3 MB of ci-10m.log, `node --single-threaded` (without it the counts drift by
+//     ~50-200 M between runs: JIT threads), per pass = (12 passes − 2 passes) / 10: 107.4 M instructions. Removing the two
+//     class-led alternatives that need a long literal (`\s*[A-Za-z][\w ]{0,30}\(most recent call last\)`, `[A-Z]\w*Error: `)
+//     from the dispatch regexes: 89.8 M (−16 %), so backtracking class-led alternatives, not the calls, are the cost left.
+//     Tried keeping them only for lines that hold their literal (a literal gate: String#indexOf per slice, lines
+//     without it use tables without them): as a second matcher (plain/full closures) 108.2 M a pass, as one matcher
+//     choosing its tables by a flag 105.1 M (−2 %); both +220-250 M once (the full tables built and their regexes
+//     compiled on the first gated line) and the CLI on ci-10m.log 2 620.7 → 2 804.1 M. Not kept. The per-line
+//     bookkeeping ate the gain: a gate must cost less than ~500 instructions a line to pay, i.e. no extra closure layer.
+//   - `--regexp-tier-up-ticks=20` among the CLI's V8 flags (regexes run fewer times stay interpreted, no native compile
+//     of the rarely used dispatch groups): CLI on ci-1m.log 1 391.9 → 1 389.5 M instructions. No change; not kept.
+//   - one unanchored `\n(?:…every line-start alternative…)` regex over the slice instead of the per-line walk: 1.4 s
+//     per 10 MB against 0.045 s (irregexp tries each alternative after every newline). Not kept.
 //   - open: a 2 MB young generation instead of 1 MB (node --min-semi-space-size=2 --max-semi-space-size=2): 100 MB
 //     log 279 → 129 scavenges at the same peak RSS (77 MB); CLI on ci-10m.log 2 863.9 → 2 761.5 M instructions
 //     (−3.6 %, both without the code cache, which any start-up flag makes V8 refuse). Those flags act only when the

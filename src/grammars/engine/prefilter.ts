@@ -6,7 +6,9 @@
 // regexes on the CI bench log (166 944 → 165 009 on 10 MB) and no less CPU: the common lines start with words, digits or
 // blanks, which the class-led alternatives accept whatever follows (`[A-Za-z_][\w-]{0,63}:\d`, `\s*[A-Za-z][\w ]{0,30}\(`).
 // Their time is the regexes' work, not the calls: a trivial sticky test at every line start costs 0.01 s per 100 MB,
-// the real ones 0.28 s (issue 21).
+// the real ones 0.28 s (issue 21). Two class-led alternatives that need a long literal (`(most recent call last)`, `Error: `)
+// are 16 % of the stage's instructions; trying them only at lines holding the literal (String#indexOf per slice) saved
+// 2 % a pass and cost ~240 M instructions once: not kept (bench/floors.mjs, session 28).
 // A test checks on every fixture that no line a format's own anchor selects is missed here
 // (test/grammars/prefilter.test.ts). Measurements: shared/reference/performance.md §3b, §6; bench/run.mjs.
 import { LOCALISED_LINE_ANCHOR, SGR, STANDARD_INPUT_ANCHOR, URL_QUERY } from './anchors.js';
