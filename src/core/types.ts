@@ -37,9 +37,10 @@ export interface TraceOrder {
   /**
    * Where the innermost (raising) frame of one trace is printed: `first` (V8, JVM, Go, Ruby, PHP, .NET, Rust's
    * backtrace) or `last`, outermost first (CPython's "most recent call last", pytest, Nim). The scanner stamps
-   * every frame with it.
+   * every frame with it. `shape`: a tier that reads many runtimes' frames decides it per trace, from the frames'
+   * shape or a header stating the order (the generic tier's trace reading), and stamps each frame itself.
    */
-  readonly innermost: 'first' | 'last';
+  readonly innermost: 'first' | 'last' | 'shape';
   /**
    * How a chain of exceptions is printed: `root-last` (Java's `Caused by:`, .NET's inner exceptions after `--->`,
    * the root cause printed last), `root-first` (CPython prints the cause above "The above exception was the

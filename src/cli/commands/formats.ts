@@ -42,7 +42,11 @@ export function renderFormatsMarkdown(specs: readonly FormatSpec[]): string {
   return out.join('\n');
 }
 
-const INNERMOST = { first: 'first (the raising frame on top)', last: 'last (outermost first, "most recent call last")' } as const;
+const INNERMOST = {
+  first: 'first (the raising frame on top)',
+  last: 'last (outermost first, "most recent call last")',
+  shape: "each trace's own (read from its frames' shape or header)",
+} as const;
 const CAUSES = { 'root-first': 'root cause printed first', 'root-last': 'root cause printed last', none: 'one trace per failure' } as const;
 
 /** The order each runtime prints its traces in (FormatSpec.trace), which decides the frame to fix. */

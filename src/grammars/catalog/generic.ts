@@ -4,6 +4,7 @@ import type { Severity } from '../../core/index.js';
 import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
 import { parseColonHead, parseParenHead, parseSeverityTail, severityOf } from './shared/common.js';
 import { fieldSeverity } from './shared/severity-fields.js';
+import { shapedFrame } from './shared/trace-blocks.js';
 import { LOCATION_ANCHOR } from '../engine/anchors.js';
 import { isDevServerUrl } from '../engine/paths.js';
 
@@ -125,14 +126,18 @@ function parseGeneric(context: LineContext): boolean {
     const rest = closer !== '' && head.rest.startsWith(closer) ? head.rest.slice(1) : head.rest;
     const message = (tail.severity ? tail.message : rest.replace(/^[:\s-]+/, '')).trim() || text.slice(0, start).trim();
     const header = tail.severity === null ? arrowHeader(context, start) : undefined;
-    context.emit({
+    // A frame-like line is one frame of a trace whose order its shape or header states (shared/trace-blocks.ts).
+    const shaped = tail.severity === null && header === undefined ? shapedFrame(context, start, head.rest) : undefined;
+    const emitted = context.emit({
       file: head.file.replace(PROGRAM_HEAD, ''),
       line: head.line,
       column: head.column,
       severity: header?.severity ?? tail.severity ?? fieldSeverity(head.rest) ?? severityOf(severityWord?.[1]),
       code: header?.code ?? tail.code,
       message: header?.message ?? message,
+      ...(shaped === undefined ? {} : { frame: shaped.frame }),
     });
+    shaped?.track(emitted);
     claimed = true;
     consumedTo = match.index + match[0].length;
   }
@@ -149,6 +154,7 @@ const generic: GrammarFormat = {
   observed: true,
   anchor: LOCATION_ANCHOR,
   fallback: true,
+  trace: { innermost: 'shape', causes: 'root-last' },
   parse: parseGeneric,
 };
 

@@ -7,6 +7,7 @@ import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format
 import { UNIVERSAL_ANCHORS } from '../engine/prefilter.js';
 import { severityOf } from './shared/common.js';
 import { fieldSeverity } from './shared/severity-fields.js';
+import { shapedFrame } from './shared/trace-blocks.js';
 
 // One path segment: word characters and the punctuation file names carry, or a whole bracketed group
 // (`(auth)`, `[id]`, `[...slug]`) as frameworks name route folders; a group never starts with a digit, so
@@ -113,7 +114,11 @@ function parsePermissive(context: LineContext): boolean {
         .replace(/\s+(?:at|in|from)\s*$/, '')
         .trim();
     const column = columnText === undefined ? null : Number(columnText);
-    context.emit({ file: token, line, column, endLine, severity, message, hints: { confirm: true } });
+    // A frame-like line is one frame of a trace whose order its shape or header states (shared/trace-blocks.ts).
+    const shaped = severity === null ? shapedFrame(context, text.indexOf(match[1]!, match.index), rest) : undefined;
+    const frame = shaped === undefined ? {} : { frame: shaped.frame };
+    const emitted = context.emit({ file: token, line, column, endLine, severity, message, ...frame, hints: { confirm: true } });
+    shaped?.track(emitted);
     // A word glued to the path by an escaped line break (`…rule body\n/srv/x.rego:41`, a JSON string holding a
     // tool's output) or a Windows folder (`src\tests\a.c`): both readings are proposed, the workspace keeps one.
     const broken = token.includes('\\') ? afterLastEscapedBreak(token) : undefined;
@@ -224,6 +229,7 @@ const permissive: GrammarFormat = {
   // after a severity word too), which no universal anchor selects (an extensionless one anywhere in a line cost ~45 %).
   anchor: [...UNIVERSAL_ANCHORS, ...EXTENSIONLESS_HEADS].join('|'),
   fallback: true,
+  trace: { innermost: 'shape', causes: 'root-last' },
   parse: parsePermissive,
 };
 

@@ -185,7 +185,11 @@ export class FormatLineContext implements LineContext {
       logLine: location.logLine ?? this.logLine,
     };
     // The order a trace is printed in belongs to the runtime, written once on its format (FormatSpec.trace).
-    if (location.frame) raw.frame = { ...location.frame, innermostLast: spec.trace?.innermost === 'last' };
+    if (location.frame)
+      raw.frame = {
+        ...location.frame,
+        innermostLast: spec.trace?.innermost === 'shape' ? location.frame.innermostLast === true : spec.trace?.innermost === 'last',
+      };
     if (location.relatedTo !== undefined || location.related === true) raw.role = 'related';
     if (location.relatedTo !== undefined) raw.relatedTo = location.relatedTo;
     if (location.dedentedLine !== undefined) raw.dedentedLine = ownCopy(location.dedentedLine);

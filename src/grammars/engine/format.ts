@@ -21,8 +21,9 @@ export interface Emitted {
   severity?: Severity | null;
   message?: string;
   code?: string | null;
-  /** A frame of a printed trace; its order (innermostLast) is the format's `trace` spec, stamped by the scanner. */
-  frame?: Omit<FrameInfo, 'innermostLast' | 'depth' | 'raised'>;
+  /** A frame of a printed trace; its order (innermostLast) is the format's `trace` spec, stamped by the scanner, unless
+   * the format reads the order from each trace's shape (`innermost: 'shape'`) and gives it here. */
+  frame?: Omit<FrameInfo, 'innermostLast' | 'depth' | 'raised'> & { innermostLast?: boolean };
   /** A related span of this earlier location (a note under its error); see RawLocation.relatedTo. */
   relatedTo?: RawLocation;
   /** A related span whose diagnostic comes later (an include chain above its error): set `relatedTo` once known. */

@@ -1,0 +1,170 @@
+// Traces read by shape, for the generic tiers (issue 20): when the runtime's own format is missing, a place on a
+// frame-like line is still one frame of a printed trace, and the trace's order decides which frame raised. A frame is
+// known by its shape alone, never by the tool's name; the order comes from the shape's family, or from a header or
+// marker line that states it:
+// - innermost first: `at X(F:L)` / `at F:L:C` (JVM, V8, .NET), `F:L:in 'm'` and `from F:L:in 'm'` (Ruby, Crystal),
+//   an indented `F:L: Mod.fun/2`, `F:L: (test)` or `F:L: name` (Elixir, a Scheme's call history), a label and a place
+//   alone (`File  F:L`), a numbered `#3 … F:L` (gdb, PHP, Dart), an indented `F L:C` with the function alone past a
+//   column of blanks (Dart's terse traces);
+// - innermost last: `F:L: in name` (pytest's chains), closed by `F:L: SomeError` at the margin, `F(L) name` at the
+//   margin (Nim), and any trace under `(most recent call last)` or a `Call history:` (oldest call first);
+// - a cause printed after the trace it caused (`Caused by:`, `[cause]:`, or a head carrying its exception's message
+//   right below a trace's last frame) is a deeper root: the traces above move one rank away from it (root-last).
+// Resolve then ranks the deepest workspace frame of the root cause first (rank.ts), as for a runtime's own format.
+import type { RawLocation } from '../../../core/index.js';
+import type { CauseChain } from '../../engine/cause-chain.js';
+import type { Emitted, LineContext } from '../../engine/format.js';
+
+type Shape = 'call' | 'method' | 'chain' | 'named' | 'labelled' | 'parenthesised' | 'numbered' | 'columns';
+
+interface ShapeRule {
+  readonly shape: Shape;
+  // The text before the place and the text after its position.
+  readonly before: RegExp;
+  readonly after: RegExp;
+  readonly innermostLast: boolean;
+  // The position is printed in parentheses (`F(L)`), not after a colon.
+  readonly parenthesised?: boolean;
+}
+
+const SHAPES: readonly ShapeRule[] = [
+  // The place ends the frame (a closing parenthesis, logback's `~[jar:?]` packaging after it): words after it are a
+  // message (`at conf/x.cfg:3 -- value out of range`), not a frame.
+  { shape: 'call', before: /^\s*at\s(?:.*[\s(])?$/, after: /^(?::\d+)?\)?\s*(?:~?\[[^\]]*\]\s*)?$/, innermostLast: false },
+  { shape: 'method', before: /^\s*(?:from\s+)?$/, after: /^:?\s?in [`'‘]/, innermostLast: false },
+  // One name after `in`, the whole line: Lua's `in function 'f'` (innermost first) has two words.
+  { shape: 'chain', before: /^$/, after: /^:\s+in\s+(?:<[\w-]+>|[\w.]+)\s*$/, innermostLast: true },
+  // An indented place and the function alone after it: Elixir's `(app 0.1.0) F:L: Mod.fun/2` and `F:L: (test)`, a
+  // Scheme's call history `F:L: name` (its raising frame marked `<--`).
+  {
+    shape: 'named',
+    before: /^\s+(?:\([\w.-]+ [\w.+-]+\)\s+)?$/,
+    after: /^:\s+(?:\(\w[\w ]*\)|\S.*\/\d+|[^\s:]+)\s*(?:<--)?$/,
+    innermostLast: false,
+  },
+  // A frame that is only a label and its place (`File  F:L`, a keyword runner's trace under its header).
+  { shape: 'labelled', before: /^\s*(?:File|at|in|from)\s+$/, after: /^\s*$/, innermostLast: false },
+  // `F(L) name` at the margin, one frame a line, outermost first (Nim's traceback).
+  { shape: 'parenthesised', before: /^$/, after: /^ [A-Za-z_]\w*$/, innermostLast: true, parenthesised: true },
+  { shape: 'numbered', before: /^\s*#\d{1,4}\s+\S/, after: /^/, innermostLast: false },
+  // An indented place and, past a column of blanks, the function alone (Dart's terse `F L:C   main.<fn>`).
+  { shape: 'columns', before: /^\s+$/, after: /^\s{2,}[^\s:]+\s*$/, innermostLast: false },
+];
+
+// pytest closes a chain with the raising frame's place and the exception's class alone (`src/x.py:40: ValueError`),
+// and prints a test that raised in its own body as that line only.
+const CHAIN_END = /^:\s+(?:[\w.]*\.)?[A-Z]\w*(?:Error|Exception|Exit|Interrupt)\s*$/;
+
+// `F:L:in 'm': message (Class)`: the first frame of a Ruby trace carries its exception.
+const METHOD_HEAD = /^:?\s?in [`'‘][^`'’]{0,300}['’]: \S/;
+const CAUSE_MARK = /^\s*(?:Caused by:|\[cause\]:)/;
+// A runner titles each failure with a rule (`____ test_x ____`, `=== FAIL ===`): the trace below is another one.
+const TITLED_RULE = /^[_=-]{3,} .{0,200}[_=-]{3}$/;
+// A history is printed oldest first: its last call raised.
+const LAST_MARK = /\(most recent call last\)|^\s*call history:\s*$/i;
+const FIRST_MARK = /\(most recent call first\)/i;
+// How far a frame may lie below the previous one of its trace: code lines, carets and a runtime's `... 2 more` between
+// (pytest prints a frame's source, its carets and a separator); a header or marker above a trace's first frame.
+const MAX_GAP = 12;
+const MAX_HEADER_LOOKUP = 3;
+
+interface Block {
+  shape: Shape | undefined;
+  trace: number;
+  index: number;
+  lastLine: number;
+  innermostLast: boolean;
+  chain: CauseChain | undefined;
+}
+
+/** The frame a fallback tier's place is, when its line has a frame's shape; `track` is called with the emitted location. */
+interface ShapedFrame {
+  readonly frame: NonNullable<Emitted['frame']>;
+  track(location: RawLocation | undefined): void;
+}
+
+function shapeOf(before: string, after: string, parenthesised: boolean): ShapeRule | 'chain-end' | undefined {
+  for (const rule of SHAPES)
+    if ((rule.parenthesised !== true || parenthesised) && rule.before.test(before) && rule.after.test(after)) return rule;
+  return before === '' && CHAIN_END.test(after) ? 'chain-end' : undefined;
+}
+
+/** Reads the place at `start` (the text after its position is `after`) as a frame of a trace, if its line is one. */
+export function shapedFrame(context: LineContext, start: number, after: string): ShapedFrame | undefined {
+  const before = context.text.slice(0, start);
+  const text = context.text;
+  const rule = shapeOf(before, after, text[text.length - after.length - 1] === ')');
+  if (rule === undefined) return undefined;
+  const block = context.state<Block>(() => ({
+    shape: undefined,
+    trace: 0,
+    index: 0,
+    lastLine: -MAX_GAP,
+    innermostLast: false,
+    chain: undefined,
+  }));
+  const gap = context.logLine - block.lastLine;
+  const open = gap >= 0 && gap <= MAX_GAP;
+  if (rule === 'chain-end') {
+    // The end of an open chain is its innermost frame; alone, it is a trace of one frame.
+    if (!(open && block.shape === 'chain' && !titledBetween(context, gap))) start_(context, block, 'chain', true, false);
+    const frame = next(context, block);
+    // The chain ends here: a frame below starts another.
+    block.shape = undefined;
+    return frame;
+  }
+  const cause = open && gap > 1 && block.shape === rule.shape && causeBetween(context, gap);
+  // A head (no `from`, its exception's message after the method) right under a frame of its shape is the cause: Ruby
+  // prints an exception's cause so. Frames a host prints at the margin without messages (Homebrew, error trackers) are
+  // one trace.
+  const head = rule.shape === 'method' && !/\bfrom\s/.test(before) && /^\S/.test(before + after) && METHOD_HEAD.test(after);
+  if (cause || (head && open && gap === 1 && block.shape === 'method')) {
+    start_(context, block, rule.shape, block.innermostLast, true);
+    return next(context, block);
+  }
+  if (!open || block.shape !== rule.shape || head || titledBetween(context, gap))
+    start_(context, block, rule.shape, orderAbove(context, rule.innermostLast), false);
+  return next(context, block);
+}
+
+function start_(context: LineContext, block: Block, shape: Shape, innermostLast: boolean, isCause: boolean): void {
+  // One chain per scan, made with its first trace: the traces above a cause must be tracked to move away from it.
+  const chain = (block.chain ??= context.causeChain());
+  if (isCause) chain.addCause();
+  else chain.settle();
+  block.shape = shape;
+  block.trace = context.newTraceId();
+  block.index = 0;
+  block.innermostLast = innermostLast;
+}
+
+function next(context: LineContext, block: Block): ShapedFrame {
+  block.lastLine = context.logLine;
+  const chain = block.chain;
+  return {
+    frame: { trace: block.trace, index: block.index++, causeRank: 0, innermostLast: block.innermostLast },
+    track: (location) => chain?.track(location),
+  };
+}
+
+// A cause marker on a line between the previous frame and this one.
+function causeBetween(context: LineContext, gap: number): boolean {
+  for (let delta = -1; delta > -gap; delta--) if (CAUSE_MARK.test(context.line(delta) ?? '')) return true;
+  return false;
+}
+
+function titledBetween(context: LineContext, gap: number): boolean {
+  for (let delta = -1; delta > -gap; delta--) if (TITLED_RULE.test(context.line(delta) ?? '')) return true;
+  return false;
+}
+
+// A header right above a trace's first frame may state the order against the shape's family.
+function orderAbove(context: LineContext, byShape: boolean): boolean {
+  for (let delta = -1; delta >= -MAX_HEADER_LOOKUP; delta--) {
+    const line = context.line(delta);
+    if (line === undefined) break;
+    if (LAST_MARK.test(line)) return true;
+    if (FIRST_MARK.test(line)) return false;
+  }
+  return byShape;
+}

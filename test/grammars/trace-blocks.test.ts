@@ -1,0 +1,121 @@
+// The generic tiers' trace reading (shared/trace-blocks.ts, issue 20): with the runtime's own format left out, frame-like
+// lines are still one trace, ordered by their shape or a header, and the deepest workspace frame of the root cause is
+// the primary. Every log here is written for the test (own names), in the layouts the runtimes print.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createScanner } from '../../src/grammars/index.js';
+import { locate } from '../../src/locate/index.js';
+import { normaliseLine } from '../../src/summarise/index.js';
+import { makeWorkspace, removeWorkspaces } from '../resolve/_workspace.js';
+
+afterEach(removeWorkspaces);
+
+const GENERIC_TIERS = ['generic', 'permissive'];
+
+/** The frames the generic tiers read: `file:line trace/index order rank`. */
+function frames(log: string): string[] {
+  const scanner = createScanner({ normaliseLine, formats: GENERIC_TIERS });
+  scanner.write(Buffer.from(log, 'utf8').toString('latin1'));
+  return scanner
+    .end()
+    .locations.filter((location) => location.frame !== undefined)
+    .map(
+      ({ file, line, frame }) =>
+        `${file}:${line} ${frame!.trace}/${frame!.index} ${frame!.innermostLast ? 'last' : 'first'} ${frame!.causeRank}`,
+    );
+}
+
+const lines = (count: number): string => 'x\n'.repeat(count);
+
+describe('frames read by shape', () => {
+  it('reads a JVM chain as traces whose `Caused by:` is a deeper root', () => {
+    const log = [
+      'Exception in thread "main" java.lang.IllegalStateException: cannot start',
+      '\tat org.kiln.Boot.run(Boot.java:14)',
+      '\tat org.kiln.Main.main(Main.java:3)',
+      'Caused by: java.io.IOException: no glaze',
+      '\tat org.kiln.Glaze.load(Glaze.java:8)',
+      '\t... 2 more',
+    ].join('\n');
+    expect(frames(log)).toEqual(['Boot.java:14 1/0 first 1', 'Main.java:3 1/1 first 1', 'Glaze.java:8 2/0 first 0']);
+  });
+
+  it("reads pytest's `F:L: in name` chain as innermost last, closed by the exception's line", () => {
+    const log = [
+      'tests/test_kiln.py:4: in test_fire',
+      '    fire()',
+      'kiln/fire.py:9: in fire',
+      '    heat(0)',
+      'kiln/fire.py:2: ValueError',
+    ];
+    expect(frames(log.join('\n'))).toEqual(['tests/test_kiln.py:4 1/0 last 0', 'kiln/fire.py:9 1/1 last 0', 'kiln/fire.py:2 1/2 last 0']);
+  });
+
+  it('starts a new trace under a titled rule, and takes a lone exception line as a trace of one frame', () => {
+    const log = ['tests/test_a.py:3: AssertionError', '____ test_b ____', 'tests/test_b.py:5: in test_b', 'kiln/b.py:1: KeyError'];
+    expect(frames(log.join('\n'))).toEqual(['tests/test_a.py:3 1/0 last 0', 'tests/test_b.py:5 2/0 last 0', 'kiln/b.py:1 2/1 last 0']);
+  });
+
+  it('reads Ruby heads and `from` frames, a head right below a frame being its cause', () => {
+    const log = [
+      "run.rb:5:in `rescue in <main>': wrapped (RuntimeError)",
+      "\tfrom run.rb:2:in `<main>'",
+      "lib/kiln.rb:7:in `load': raw (KeyError)",
+    ];
+    expect(frames(log.join('\n'))).toEqual(['run.rb:5 1/0 first 1', 'run.rb:2 1/1 first 1', 'lib/kiln.rb:7 2/0 first 0']);
+  });
+
+  it('reads indented `F:L: Mod.fun/2` and `F:L: name` frames, and a call history as innermost last', () => {
+    expect(frames('  stacktrace:\n    (kiln 0.1.0) lib/kiln.ex:5: Kiln.fire/1\n    test/kiln_test.exs:9: (test)')).toEqual([
+      'lib/kiln.ex:5 1/0 first 0',
+      'test/kiln_test.exs:9 1/1 first 0',
+    ]);
+    expect(frames('\tCall history:\n\tsrc/kiln.scm:3: start\n\tsrc/kiln.scm:8: heat\t<--')).toEqual([
+      'src/kiln.scm:3 1/0 last 0',
+      'src/kiln.scm:8 1/1 last 0',
+    ]);
+  });
+
+  it('reads `F(L) name` lines at the margin as outermost first, and a header that states the order', () => {
+    expect(frames('src/kiln.nim(9) kiln\nsrc/kiln.nim(4) fire')).toEqual(['src/kiln.nim:9 1/0 last 0', 'src/kiln.nim:4 1/1 last 0']);
+    expect(frames('Traceback (most recent call last):\n  File  tests/kiln.robot:3\n  File  res/fire.resource:7')).toEqual([
+      'tests/kiln.robot:3 1/0 last 0',
+      'res/fire.resource:7 1/1 last 0',
+    ]);
+  });
+
+  it('leaves diagnostics and an `at` line with words after its place as they were', () => {
+    expect(frames('src/kiln.c:3:5: error: boom\n  at conf/kiln.cfg:3 -- value out of range\nsrc/kiln.c:4: in fire mode')).toEqual([]);
+  });
+});
+
+describe('the primary without the runtime format', () => {
+  it("is the deepest workspace frame of the JVM chain's root cause", async () => {
+    const root = await makeWorkspace({ 'src/org/kiln/Boot.java': lines(20), 'src/org/kiln/Glaze.java': lines(20) });
+    const log = [
+      'java.lang.IllegalStateException: cannot start',
+      '\tat org.kiln.Boot.run(Boot.java:14)',
+      'Caused by: java.io.IOException: no glaze',
+      '\tat java.base/java.io.FileInputStream.open(FileInputStream.java:219)',
+      '\tat org.kiln.Glaze.load(Glaze.java:8)',
+      '\t... 1 more',
+    ].join('\n');
+    const result = await locate({ text: log }, { cwd: root, roots: [root], excludeFormats: ['java-stack'] });
+    expect(result.locations.map((location) => `${location.file}:${location.line}`)).toEqual([
+      'src/org/kiln/Glaze.java:8',
+      'src/org/kiln/Boot.java:14',
+    ]);
+  });
+
+  it("is the last workspace frame of pytest's chain", async () => {
+    const root = await makeWorkspace({ 'tests/test_kiln.py': lines(10), 'kiln/fire.py': lines(10) });
+    const log = [
+      'tests/test_kiln.py:4: in test_fire',
+      '    fire()',
+      'kiln/fire.py:9: in fire',
+      '    heat(0)',
+      'kiln/fire.py:2: ValueError',
+    ];
+    const result = await locate({ text: log.join('\n') }, { cwd: root, roots: [root], excludeFormats: ['pytest-long', 'pytest-short'] });
+    expect(result.locations[0] && `${result.locations[0].file}:${result.locations[0].line}`).toBe('kiln/fire.py:2');
+  });
+});
