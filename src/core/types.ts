@@ -209,6 +209,9 @@ export interface ResolveHints {
    * could not be started (`Error 127`, `make: gcc: No such file or directory`), or the error was ignored and make went
    * on (`Error 1 (ignored)`). The recipe report is then dropped even when it is the log's only place. */
   recipeOutcome?: 'missing-program' | 'ignored';
+  /** A weak candidate for a file a failure line named with no line (prose/file-only.ts): the file as a whole (line 0),
+   * kept only when no other location of the log resolved. */
+  fileOnly?: boolean;
 }
 
 /** `build`: a build system's own bookkeeping (a CMake build folder's generated makefiles; make's recipe line

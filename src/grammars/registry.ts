@@ -46,6 +46,7 @@ import { mobileFamily } from './catalog/mobile/mobile.js';
 import { nativeToolsFamily } from './catalog/native-tools/native-tools.js';
 import { permissiveFamily } from './catalog/permissive.js';
 import { proseFamily } from './catalog/prose/prose.js';
+import { proseFileFamily } from './catalog/prose/file-only.js';
 import { perlFamily } from './catalog/perl.js';
 import { phpFamily } from './catalog/php.js';
 import { phpcsFamily } from './catalog/php-cs.js';
@@ -201,6 +202,9 @@ const FAMILIES: readonly GrammarFamily[] = [
   // The prose tier last of all: a location in words (`line 4 of x.ini`) is the loosest shape there is, so it reads
   // only lines that not even the permissive tier's `path:line` claimed; its candidates also wait for the workspace.
   proseFamily,
+  // A file a failure line names with no line, after the prose tier: the loosest reading of all, kept by resolve only
+  // when the log placed nothing else, so it must not take a line a location in words would have placed.
+  proseFileFamily,
 ];
 
 function buildIndex(families: readonly GrammarFamily[]): ReadonlyMap<string, GrammarFormat> {
