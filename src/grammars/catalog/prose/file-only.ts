@@ -27,6 +27,8 @@ const SOURCE_EXTENSION = new RegExp(String.raw`\.(?:${SOURCE_EXTENSIONS.join('|'
 const TOOL_OWN = /\.log$|(?:^|[\\/])(?:_logs|\.cache|\.npm|\.yarn)[\\/]/i;
 // A word followed by a position is a place some format reads with its line; this rule is for files named without one.
 const POSITIONED = /^(?::\d|\(\d|#L\d)/;
+// A line with no quote, folder separator or extension names no file: most failure lines end here, before any word is cut.
+const MAY_NAME_FILE = /["'`\\/]|\.[A-Za-z]/;
 // A bounded number of files per line and per scan: a log of a million error lines costs a bounded resolve.
 const MAX_PER_LINE = 2;
 const MAX_PER_SCAN = 16;
@@ -53,7 +55,7 @@ function namedFiles(text: string): string[] {
 function parseFileOnly(context: LineContext): boolean {
   const text = context.text;
   const row = PROGRESS_ROW.exec(text);
-  if (row === null && (!FAILURE_LEAD.test(text) || MISSING.test(text))) return false;
+  if (row === null && (!FAILURE_LEAD.test(text) || !MAY_NAME_FILE.test(text) || MISSING.test(text))) return false;
   const count = emittedPerScan.get(context.emitted) ?? 0;
   if (count >= MAX_PER_SCAN) return false;
   const files = row === null ? namedFiles(text) : [row[1]!].filter((file) => SOURCE_EXTENSION.test(file) && !TOOL_OWN.test(file));
