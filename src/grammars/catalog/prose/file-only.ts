@@ -3,14 +3,15 @@
 // `Error rendering template util/x.mako: …`, pytest's progress row `tests/test_x.py ..FF.  [100%]` whose details were
 // cut off. The file is then the place as a whole (line 0). Such a candidate is the last resort twice over: a weak one
 // (hints.confirm, kept only as a workspace file resolve confirms), and a whole-file one (hints.fileOnly, kept only when
-// nothing else of the log resolved), so it never stands beside or before a place with a line.
+// nothing else of the log resolved), so it never stands beside or before a place with a line. A last-resort format
+// (engine/last-resort.ts): read on the log's first and last lines only, where such a tool stops or starts.
 import type { RawLocation } from '../../../core/index.js';
 import type { GrammarFamily, GrammarFormat, LineContext } from '../../engine/format.js';
 import { tokensOf, likely, fullest, type Token } from './tokens.js';
 import { withoutHost } from './words.js';
 
 // A line led by a failure word, as a tool's own report starts (`ERROR: …`, `Error rendering …`, `An error occurred …`):
-// the prefilter looks for phrases at a line's start only, and a word inside a user's sentence says less.
+// a word inside a user's sentence says less.
 const FAILURE_LEAD = /^\s*(?:An? )?(?:error|fatal|failed|failure|invalid|exception)\b/i;
 // A test runner's progress row with a failure or an error mark: `tests/test_x.py ....FF.   [100%]`.
 const PROGRESS_ROW = /^\s*(\S{1,300}) +[.sxXFE]{0,500}[FE][.sxXFE]{0,500} +\[ {0,2}\d{1,3}%\]\s*$/;
@@ -75,16 +76,14 @@ const proseFile: GrammarFormat = {
   description:
     "Any tool naming the file at fault with no line on a failure line (`The Compose file './docker-compose.yml' is invalid`, " +
     '`An error occurred while … inspecting app/x.rb.`, a progress row `tests/test_x.py ..F.  [100%]`): the file as a whole, ' +
-    'kept only when the workspace has it and nothing else of the log was placed.',
+    "kept only when the workspace has it and nothing else of the log was placed; read on the log's first and last 16 KiB only.",
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'message'],
   observed: false,
-  anchor: [
-    String.raw`(?:An? )?(?:[Ee]rror|ERROR|[Ff]atal|FATAL|[Ff]ail|FAIL|[Ii]nvalid|INVALID|[Ee]xception)`,
-    String.raw`[\w./\\-]{1,300}\.[A-Za-z]{1,5} +[.sxXFE]{0,500}[FE]`,
-  ].join('|'),
-  fallback: true,
+  // Tested anywhere on a raw first or last line: a failure word, or a progress row's percentage.
+  anchor: String.raw`[Ee]rror|ERROR|[Ff]atal|FATAL|[Ff]ail|FAIL|[Ii]nvalid|INVALID|[Ee]xception|EXCEPTION|%\]`,
+  lastResort: true,
   parse: parseFileOnly,
 };
 
