@@ -18,8 +18,8 @@ const MAX_LINE = 16 * 1024;
 interface Split {
   scanned: readonly GrammarFormat[];
   lastResort: readonly GrammarFormat[];
-  /** The last-resort formats' anchors as one search, tried anywhere on the raw text (a colour code or CI prefix may
-   * lead a line); compiled once per set. */
+  /** The last-resort formats' anchors as one search over the raw text (multi-line: `^` is a line's start), compiled
+   * once per set. */
   anchor: RegExp;
 }
 // Kept per format set: the scanner's per-process caches (prefilter.ts) find a set by its array's identity, and a fresh
@@ -32,7 +32,7 @@ export function splitLastResort(formats: readonly GrammarFormat[]): Split {
   if (split === undefined) {
     const lastResort = formats.filter((format) => format.lastResort === true);
     const scanned = lastResort.length === 0 ? formats : formats.filter((format) => format.lastResort !== true);
-    split = { scanned, lastResort, anchor: new RegExp(lastResort.map((format) => `(?:${format.anchor})`).join('|') || '(?!)', 'g') };
+    split = { scanned, lastResort, anchor: new RegExp(lastResort.map((format) => `(?:${format.anchor})`).join('|') || '(?!)', 'gm') };
     splits.set(formats, split);
   }
   return split;

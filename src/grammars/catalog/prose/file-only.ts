@@ -81,8 +81,15 @@ const proseFile: GrammarFormat = {
   columnUnit: 'unknown',
   fields: ['file', 'message'],
   observed: false,
-  // Tested anywhere on a raw first or last line: a failure word, or a progress row's percentage.
-  anchor: String.raw`[Ee]rror|ERROR|[Ff]atal|FATAL|[Ff]ail|FAIL|[Ii]nvalid|INVALID|[Ee]xception|EXCEPTION|%\]`,
+  // Searched over the raw first and last lines: a failure word after no lower-case letter (blanks, colour, a CI
+  // timestamp may come first; a word inside a sentence may not) on a line with a quote, a folder separator or an
+  // extension after it; or a progress row's percentage. A line parse would refuse costs no normalisation here.
+  anchor:
+    [
+      String.raw`^(?:[^a-z\n\x1b]|\x1b\[[0-9;]*m){0,40}(?:An? )?`,
+      String.raw`(?:[Ee]rror|ERROR|[Ff]atal|FATAL|[Ff]ail|FAIL|[Ii]nvalid|INVALID|[Ee]xception|EXCEPTION)`,
+      String.raw`(?=[^\n]*(?:["'\x60\\/]|\.[A-Za-z]))`,
+    ].join('') + String.raw`|%\]`,
   lastResort: true,
   parse: parseFileOnly,
 };
