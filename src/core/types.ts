@@ -207,6 +207,9 @@ export interface ResolveHints {
    * `Gauss_normal at line 10`): when the printed name is no file, the one workspace file that is its last part (or, for
    * a method, the part before) plus one source extension. */
   moduleName?: boolean;
+  /** A weak candidate for a file a failure line named with no line (prose/file-only.ts): the file as a whole (line 0),
+   * kept only when no other location of the log resolved. */
+  fileOnly?: boolean;
 }
 
 /** `build`: a build system's own bookkeeping (a CMake build folder's generated makefiles; make's recipe line,

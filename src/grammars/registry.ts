@@ -47,6 +47,7 @@ import { mobileFamily } from './catalog/mobile/mobile.js';
 import { nativeToolsFamily } from './catalog/native-tools/native-tools.js';
 import { permissiveFamily } from './catalog/permissive.js';
 import { proseFamily } from './catalog/prose/prose.js';
+import { proseFileFamily } from './catalog/prose/file-only.js';
 import { perlFamily } from './catalog/perl.js';
 import { phpFamily } from './catalog/php.js';
 import { phpcsFamily } from './catalog/php-cs.js';
@@ -205,6 +206,9 @@ const FAMILIES: readonly GrammarFamily[] = [
   // The prose tier last of all: a location in words (`line 4 of x.ini`) is the loosest shape there is, so it reads
   // only lines that not even the permissive tier's `path:line` claimed; its candidates also wait for the workspace.
   proseFamily,
+  // A file a failure line names with no line, last: the loosest reading of all, kept by resolve only when the log placed
+  // nothing else. A last-resort format, read apart from the candidate lines (its place here orders the docs only).
+  proseFileFamily,
 ];
 
 function buildIndex(families: readonly GrammarFamily[]): ReadonlyMap<string, GrammarFormat> {
@@ -229,7 +233,9 @@ export function registeredFormats(): readonly GrammarFormat[] {
 
 /** Public descriptions of the formats (no parse functions). */
 export function formatSpecs(): FormatSpec[] {
-  return registeredFormats().map(({ anchor: _anchor, parse: _parse, fallback: _fallback, readsClaimedLines: _claimed, ...spec }) => spec);
+  return registeredFormats().map(
+    ({ anchor: _anchor, parse: _parse, fallback: _fallback, readsClaimedLines: _claimed, lastResort: _last, ...spec }) => spec,
+  );
 }
 
 // The whole set as one frozen array: the scanner keys its per-process caches (prefilter, anchors) by the set, and

@@ -280,6 +280,12 @@ async function resolveAfresh(raw: RawLocation[], options: Required<Omit<ResolveO
   for (const { location, inputIndex } of harness) {
     dropped.push({ entry: { file: location.file, line: location.line, reason: 'runtime' }, source: raw[inputIndex] as RawLocation });
   }
+  // A file a failure line named with no line is the last resort: any other place the log resolved is more exact.
+  if (ranked.some((entry) => raw[entry.inputIndex]?.hints?.fileOnly !== true)) {
+    let kept = 0;
+    for (const entry of ranked) if (raw[entry.inputIndex]?.hints?.fileOnly !== true) ranked[kept++] = entry;
+    ranked.length = kept;
+  }
   const wholeFiles = wholeFilesPlaced(ranked);
   const ranks = harness.size + wholeFiles.size === 0 ? ranked : ranked.filter((entry) => !harness.has(entry) && !wholeFiles.has(entry));
   await restoreIndentation(dedented, workspace.fs);

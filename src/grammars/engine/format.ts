@@ -86,6 +86,10 @@ export interface GrammarFormat extends FormatSpec {
    * another place in words (`Psych::SyntaxError: (config/app.yml): … at line 4 column 12`). Such a format only
    * proposes weak candidates (hints.confirm), so what it adds never changes what the claimant reported. */
   readonly readsClaimedLines?: boolean;
+  /** Offered no candidate line: read only on the log's first and last lines (engine/last-resort.ts), where its anchor,
+   * searched over the raw text with `^` at each line's start, selects them. For what costs every line of a log too
+   * much and is kept only when nothing else was placed (a file named with no line). */
+  readonly lastResort?: boolean;
   /** Recognises one candidate line; returns true when it claimed the line (later formats skip it). */
   parse(context: LineContext): boolean;
 }

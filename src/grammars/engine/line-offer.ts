@@ -97,6 +97,17 @@ export class LineOffer {
     this.parts.host.weakKept += countWeak(fresh);
   }
 
+  /** The prepared text of the line [lineStart, lineEnd) of the buffer (`raw`: its text), as a candidate line's is made:
+   * its neighbours and memos set up for a format that reads it outside the offer (last-resort.ts). */
+  textOf(raw: string, lineStart: number, lineEnd: number): string {
+    this.pendingRaw = raw;
+    this.pendingStart = lineStart;
+    this.pendingEnd = lineEnd;
+    this.pendingLong = false;
+    this.pendingLine = undefined;
+    return this.prepared().text;
+  }
+
   // The candidate line's prepared text, made on first use.
   private prepared(): PeeledLine {
     return (this.pendingLine ??= this.prepareLine(this.pendingRaw, this.pendingStart, this.pendingEnd, this.pendingLong));

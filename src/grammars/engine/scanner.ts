@@ -13,6 +13,7 @@ import { formatAnchorsFor, formatsByNameFor, prefilterFor, type LineStartMatcher
 import { DIRECTORY_CONTEXT_KEY, type DirectoryContext } from './directories.js';
 import { dropUnconfirmable } from './weak.js';
 import { BarrenLines } from './barren-lines.js';
+import { LastResortLines, splitLastResort } from './last-resort.js';
 
 export type { ScannerOptions, ScanResult } from './scan-options.js';
 
@@ -57,9 +58,12 @@ export class Scanner {
   private readonly lineTexts: LineTexts;
   /** Offers each candidate line to the formats. */
   private readonly lineOffer: LineOffer;
+  /** The last-resort formats' reading of the log's first and last lines, when the set has any. */
+  private readonly lastResort: LastResortLines | undefined;
 
   constructor(options: ScannerOptions) {
-    this.formats = options.formats;
+    const split = splitLastResort(options.formats);
+    this.formats = split.scanned;
     this.normalise = options.normaliseLine;
     this.lineTexts = new LineTexts(options.normaliseLine);
 
@@ -74,6 +78,7 @@ export class Scanner {
       buffer: () => this.buffer,
     });
     this.barrenLines = new BarrenLines(this.host);
+    if (split.lastResort.length > 0) this.lastResort = new LastResortLines(split, this.host, this.lineOffer);
   }
 
   // Counts the characters a loop examined, when a growth test passes a meter (ScannerOptions.meter).
@@ -124,6 +129,8 @@ export class Scanner {
   /** Ends the log and returns everything recognised. */
   end(): ScanResult {
     this.drain(true);
+    const counted = this.countLinesTo(this.buffer.length);
+    this.lastResort?.tail(this.buffer, this.countedTo, counted, this.bytes - this.buffer.length);
     for (const callback of this.host.atEnd) callback();
     this.host.atEnd.clear();
     const lines = this.countLinesTo(this.buffer.length) - (this.lastByteWasNewline || this.bytes === 0 ? 1 : 0);
@@ -158,7 +165,9 @@ export class Scanner {
       scanTo = (this.lastNewline <= limit ? this.lastNewline : this.buffer.lastIndexOf('\n', limit)) + 1;
       if (scanTo <= this.scanFrom) return;
     }
+    const head = this.lastResort?.readingHead === true ? this.countLinesTo(this.scanFrom) : 0;
     this.scanRange(this.scanFrom, scanTo);
+    if (head > 0) this.lastResort!.head(this.buffer, this.scanFrom, scanTo, head, this.bytes - this.buffer.length);
     this.countLinesTo(scanTo);
     // Keep a look-back tail starting at a line boundary.
     let keepFrom = scanTo - BEHIND_BYTES;

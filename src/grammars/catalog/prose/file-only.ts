@@ -1,0 +1,97 @@
+// A tool that names the file at fault with no line (issue 20): Compose's `The Compose file './docker-compose.yml' is
+// invalid because:`, RuboCop's `An error occurred while X cop was inspecting /w/app/x.rb.`, a template engine's
+// `Error rendering template util/x.mako: …`, pytest's progress row `tests/test_x.py ..FF.  [100%]` whose details were
+// cut off. The file is then the place as a whole (line 0). Such a candidate is the last resort twice over: a weak one
+// (hints.confirm, kept only as a workspace file resolve confirms), and a whole-file one (hints.fileOnly, kept only when
+// nothing else of the log resolved), so it never stands beside or before a place with a line. A last-resort format
+// (engine/last-resort.ts): read on the log's first and last lines only, where such a tool stops or starts.
+import type { RawLocation } from '../../../core/index.js';
+import type { GrammarFamily, GrammarFormat, LineContext } from '../../engine/format.js';
+import { tokensOf, likely, fullest, type Token } from './tokens.js';
+import { withoutHost } from './words.js';
+
+// A line led by a failure word, as a tool's own report starts (`ERROR: …`, `Error rendering …`, `An error occurred …`):
+// a word inside a user's sentence says less.
+const FAILURE_LEAD = /^\s*(?:An? )?(?:error|fatal|failed|failure|invalid|exception)\b/i;
+// A test runner's progress row with a failure or an error mark: `tests/test_x.py ....FF.   [100%]`.
+const PROGRESS_ROW = /^\s*(\S{1,300}) +[.sxXFE]{0,500}[FE][.sxXFE]{0,500} +\[ {0,2}\d{1,3}%\]\s*$/;
+// A line that says the file is missing names no file to fix (`failed to read dockerfile: open /x/Dockerfile: no such
+// file or directory`): the tool looked for it somewhere else.
+const MISSING = /no such file|not found|does not exist|cannot find|could not find|ENOENT/i;
+// Extensions of the files a tool reads as source or configuration; a bare unquoted word needs one to be a file.
+const SOURCE_EXTENSIONS = [
+  'py|rb|js|mjs|cjs|jsx|ts|tsx|go|rs|java|kt|kts|scala|c|h|cc|cpp|hpp|cs|php|swift|lua|pl|pm|r|dart|ex|exs|erl|sh|sql',
+  'ya?ml|json|toml|xml|html?|mako|erb|haml|twig|j2|vue|svelte|s?css|ini|cfg|conf|tf|gradle|proto|graphql',
+];
+const SOURCE_EXTENSION = new RegExp(String.raw`\.(?:${SOURCE_EXTENSIONS.join('|')})$`, 'i');
+// What a tool writes about itself, never a place to fix: its own log file, a cache.
+const TOOL_OWN = /\.log$|(?:^|[\\/])(?:_logs|\.cache|\.npm|\.yarn)[\\/]/i;
+// A word followed by a position is a place some format reads with its line; this rule is for files named without one.
+const POSITIONED = /^(?::\d|\(\d|#L\d)/;
+// A line with no quote, folder separator or extension names no file: most failure lines end here, before any word is cut.
+const MAY_NAME_FILE = /["'`\\/]|\.[A-Za-z]/;
+// A bounded number of files per line and per scan: a log of a million error lines costs a bounded resolve.
+const MAX_PER_LINE = 2;
+const MAX_PER_SCAN = 16;
+const emittedPerScan = new WeakMap<readonly RawLocation[], number>();
+
+function quoted(text: string, token: Token): boolean {
+  return token.start > 0 && `"'\``.includes(text[token.start - 1]!) && text[token.end] === text[token.start - 1];
+}
+
+// A quoted path-like word, or one with a folder or a source file's extension, that no position follows.
+function namedFiles(text: string): string[] {
+  const tokens = tokensOf(text);
+  const files: string[] = [];
+  for (const token of tokens) {
+    if (files.length >= MAX_PER_LINE) break;
+    if (!likely(token) || POSITIONED.test(text.slice(token.end, token.end + 3))) continue;
+    const path = withoutHost(fullest(token, tokens).path);
+    if (TOOL_OWN.test(path) || files.includes(path)) continue;
+    if (quoted(text, token) || /[\\/]/.test(path) || SOURCE_EXTENSION.test(path)) files.push(path);
+  }
+  return files;
+}
+
+function parseFileOnly(context: LineContext): boolean {
+  const text = context.text;
+  const row = PROGRESS_ROW.exec(text);
+  if (row === null && (!FAILURE_LEAD.test(text) || !MAY_NAME_FILE.test(text) || MISSING.test(text))) return false;
+  const count = emittedPerScan.get(context.emitted) ?? 0;
+  if (count >= MAX_PER_SCAN) return false;
+  const files = row === null ? namedFiles(text) : [row[1]!].filter((file) => SOURCE_EXTENSION.test(file) && !TOOL_OWN.test(file));
+  let emitted = 0;
+  for (const file of files) {
+    if (count + emitted >= MAX_PER_SCAN || !context.mayBeWorkspaceFile(file)) continue;
+    const message = text.trim();
+    if (context.emit({ file, line: 0, column: null, severity: 'error', message, hints: { confirm: true, fileOnly: true } })) emitted++;
+  }
+  if (emitted > 0) emittedPerScan.set(context.emitted, count + emitted);
+  return false;
+}
+
+const proseFile: GrammarFormat = {
+  name: 'prose-file',
+  language: 'Any',
+  description:
+    "Any tool naming the file at fault with no line on a failure line (`The Compose file './docker-compose.yml' is invalid`, " +
+    '`An error occurred while … inspecting app/x.rb.`, a progress row `tests/test_x.py ..F.  [100%]`): the file as a whole, ' +
+    "kept only when the workspace has it and nothing else of the log was placed; read on the log's first and last 16 KiB only.",
+  columnBase: 1,
+  columnUnit: 'unknown',
+  fields: ['file', 'message'],
+  observed: false,
+  // Searched over the raw first and last lines: a failure word after no lower-case letter (blanks, colour, a CI
+  // timestamp may come first; a word inside a sentence may not) on a line with a quote, a folder separator or an
+  // extension after it; or a progress row's percentage. A line parse would refuse costs no normalisation here.
+  anchor:
+    [
+      String.raw`^(?:[^a-z\n\x1b]|\x1b\[[0-9;]*m){0,40}(?:An? )?`,
+      String.raw`(?:[Ee]rror|ERROR|[Ff]atal|FATAL|[Ff]ail|FAIL|[Ii]nvalid|INVALID|[Ee]xception|EXCEPTION)`,
+      String.raw`(?=[^\n]*(?:["'\x60\\/]|\.[A-Za-z]))`,
+    ].join('') + String.raw`|%\]`,
+  lastResort: true,
+  parse: parseFileOnly,
+};
+
+export const proseFileFamily: GrammarFamily = { formats: [proseFile] };

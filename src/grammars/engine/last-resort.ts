@@ -1,0 +1,112 @@
+// The last-resort formats (GrammarFormat.lastResort) read the log's first and last lines only, apart from the scan's
+// candidate lines: a tool that names the file at fault with no line prints it where it stops (Compose's invalid file,
+// RuboCop's crashed cop, a test runner's last progress row) or as its first words. Tried as a line-start anchor of the
+// scan, such a format cost every line of every log its dispatch (+7.2 % instructions on a 1 MB rustc log, issue 20);
+// here it costs one search of its anchor over at most twice LAST_RESORT_BYTES, whatever the log's size, and nothing on
+// the lines between (a file named with no line in the middle of a long log is not placed).
+import { FormatLineContext } from './context.js';
+import type { GrammarFormat } from './format.js';
+import type { ContextHost } from './host.js';
+import type { LineOffer } from './line-offer.js';
+import { dropUnconfirmable } from './weak.js';
+
+/** The log's first and last bytes whose lines the last-resort formats read. */
+const LAST_RESORT_BYTES = 16 * 1024;
+// A longer line is read in windows by the scan; the last resort skips it.
+const MAX_LINE = 16 * 1024;
+
+interface Split {
+  scanned: readonly GrammarFormat[];
+  lastResort: readonly GrammarFormat[];
+  /** The last-resort formats' anchors as one search over the raw text (multi-line: `^` is a line's start), compiled
+   * once per set. */
+  anchor: RegExp;
+}
+// Kept per format set: the scanner's per-process caches (prefilter.ts) find a set by its array's identity, and a fresh
+// filtered array per scan would make them join every format's name on each call.
+const splits = new WeakMap<readonly GrammarFormat[], Split>();
+
+/** The formats of a set the scan offers candidate lines, and its last-resort ones, the same arrays for the same set. */
+export function splitLastResort(formats: readonly GrammarFormat[]): Split {
+  let split = splits.get(formats);
+  if (split === undefined) {
+    const lastResort = formats.filter((format) => format.lastResort === true);
+    const scanned = lastResort.length === 0 ? formats : formats.filter((format) => format.lastResort !== true);
+    split = { scanned, lastResort, anchor: new RegExp(lastResort.map((format) => `(?:${format.anchor})`).join('|') || '(?!)', 'gm') };
+    splits.set(formats, split);
+  }
+  return split;
+}
+
+export class LastResortLines {
+  private readonly formats: readonly GrammarFormat[];
+  private readonly anchor: RegExp;
+  private readonly contexts: FormatLineContext[];
+  /** The log offset up to which the head's lines were read (a line boundary). */
+  private headTo = 0;
+
+  constructor(
+    split: Split,
+    private readonly host: ContextHost,
+    private readonly lineOffer: LineOffer,
+  ) {
+    this.formats = split.lastResort;
+    this.anchor = split.anchor;
+    this.contexts = split.lastResort.map((format) => new FormatLineContext(host, format));
+  }
+
+  /** Whether lines of the head are still to be read. */
+  get readingHead(): boolean {
+    return this.headTo < LAST_RESORT_BYTES;
+  }
+
+  /** After the scan of `buffer` [from, to) (line boundaries; `line` is the log line at `from`, `offset` the log offset
+   * of buffer[0]): reads the lines there that start in the log's first LAST_RESORT_BYTES. */
+  head(buffer: string, from: number, to: number, line: number, offset: number): void {
+    if (offset + from !== this.headTo) return;
+    const limit = LAST_RESORT_BYTES - offset;
+    let end = Math.min(to, limit);
+    if (end < to && end > 0 && buffer.charCodeAt(end - 1) !== 0x0a) end = Math.min(to, buffer.indexOf('\n', end) + 1 || to);
+    this.read(buffer, from, end, line);
+    this.headTo = offset + end;
+  }
+
+  /** At the log's end (`buffer` its last lines, `countedTo` a line start numbered `countedLine`): reads the lines of
+   * the last LAST_RESORT_BYTES that the head did not. */
+  tail(buffer: string, countedTo: number, countedLine: number, offset: number): void {
+    let from = Math.max(0, this.headTo - offset, buffer.length - LAST_RESORT_BYTES);
+    if (from > 0 && buffer.charCodeAt(from - 1) !== 0x0a) from = buffer.indexOf('\n', from) + 1 || buffer.length;
+    let line = countedLine;
+    for (let index = buffer.indexOf('\n', from); index >= 0 && index < countedTo; index = buffer.indexOf('\n', index + 1)) line--;
+    if (from > countedTo)
+      for (let index = buffer.indexOf('\n', countedTo); index >= 0 && index < from; index = buffer.indexOf('\n', index + 1)) line++;
+    this.read(buffer, from, buffer.length, line);
+  }
+
+  // Each line of [from, to) the anchor selects, offered to every last-resort format. `line`: the log line at `from`.
+  private read(buffer: string, from: number, to: number, line: number): void {
+    if (from >= to) return;
+    const haystack = to < buffer.length ? buffer.slice(0, to) : buffer;
+    const anchor = this.anchor;
+    const host = this.host;
+    let counted = from;
+    anchor.lastIndex = from;
+    for (let match = anchor.exec(haystack); match !== null; match = anchor.exec(haystack)) {
+      const start = buffer.lastIndexOf('\n', match.index - 1) + 1;
+      const newline = buffer.indexOf('\n', match.index);
+      const end = newline < 0 || newline > to ? to : newline;
+      for (let index = buffer.indexOf('\n', counted); index >= 0 && index < start; index = buffer.indexOf('\n', index + 1)) line++;
+      counted = start;
+      if (host.meter !== undefined) host.meter.steps += end - start;
+      if (end - start <= MAX_LINE) {
+        const text = this.lineOffer.textOf(buffer.slice(start, end), start, end);
+        const before = host.emitted.length;
+        for (let index = 0; index < this.formats.length; index++) this.formats[index]!.parse(this.contexts[index]!.reset(text, line));
+        if (host.mayBeWorkspaceFile) host.weakKept -= dropUnconfirmable(host.emitted, before, host.mayBeWorkspaceFile);
+      }
+      if (end >= to) break;
+      anchor.lastIndex = end + 1;
+    }
+    if (host.meter !== undefined) host.meter.steps += to - from;
+  }
+}

@@ -1,0 +1,57 @@
+// The last-resort formats (engine/last-resort.ts) read the log's first and last 16 KiB only: whatever the chunking,
+// with the right log lines, never a line in between, and with work that does not grow with the log.
+import { describe, expect, it } from 'vitest';
+import { createScanner, registeredFormats } from '../../../src/grammars/index.js';
+import { normaliseLine } from '../../../src/summarise/index.js';
+import type { RawLocation, WorkMeter } from '../../../src/core/index.js';
+
+function scan(text: string, chunk: number, formats?: string[], meter?: WorkMeter): RawLocation[] {
+  const scanner = createScanner({ normaliseLine, ...(formats ? { formats } : {}), ...(meter ? { meter } : {}) });
+  const latin1 = Buffer.from(text, 'utf8').toString('latin1');
+  for (let offset = 0; offset < latin1.length; offset += chunk) scanner.write(latin1.slice(offset, offset + chunk));
+  return scanner.end().locations;
+}
+
+const fileOnly = (locations: RawLocation[]) =>
+  locations.filter((location) => location.hints?.fileOnly === true).map((location) => `${location.file}@${location.logLine}`);
+
+describe('last-resort lines', () => {
+  const noise = 'the step went on as planned and wrote nothing of note\n'.repeat(2000);
+  const log =
+    "ERROR: The Compose file './deploy/first.yml' is invalid because:\n" +
+    noise +
+    "ERROR: The Compose file './deploy/middle.yml' is invalid because:\n" +
+    noise +
+    'tests/test_last.py ..F.   [100%]\n' +
+    '\u001b[31mError: could not read config/last.toml\u001b[0m\n';
+
+  it("reads the log's first and last lines, not those between, whatever the chunking", () => {
+    const expected = ['./deploy/first.yml@1', 'tests/test_last.py@4003', 'config/last.toml@4004'];
+    for (const chunk of [7, 4096, 65_536, 1 << 22]) expect(fileOnly(scan(log, chunk))).toEqual(expected);
+  });
+
+  it('reads every line of a short log once', () => {
+    const short = "ERROR: The Compose file './a.yml' is invalid\nok\nError: bad value in conf/b.ini\n";
+    for (const chunk of [1, 5, 1 << 16]) expect(fileOnly(scan(short, chunk))).toEqual(['./a.yml@1', 'conf/b.ini@3']);
+  });
+
+  it('keeps a bounded number of candidates, and its work does not grow with the log', () => {
+    const failures = (count: number) =>
+      Array.from({ length: count }, (_, index) => `Error: could not transform 'src/m${index}.js' in lib/x${index}.py\n`).join('');
+    expect(fileOnly(scan(failures(20_000), 65_536)).length).toBeLessThanOrEqual(16);
+    // The steps counted with the format minus those without it: the same for a log ten times longer.
+    const others = registeredFormats()
+      .filter((format) => format.lastResort !== true)
+      .map((format) => format.name);
+    const own = (count: number): number => {
+      const withIt: WorkMeter = { steps: 0 };
+      const without: WorkMeter = { steps: 0 };
+      scan(failures(count), 65_536, undefined, withIt);
+      scan(failures(count), 65_536, others, without);
+      return withIt.steps - without.steps;
+    };
+    const small = own(2_000);
+    expect(small).toBeGreaterThan(0);
+    expect(own(20_000)).toBeLessThanOrEqual(small * 1.1);
+  });
+});

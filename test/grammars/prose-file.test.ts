@@ -1,0 +1,50 @@
+// A file a failure line names with no line (issue 20, fresh sets 38-39): the file as a whole, and only as the last
+// resort: a workspace file, no tool's own log, no file the line says is missing, nothing else of the log placed.
+import { afterEach, describe, expect, it } from 'vitest';
+import { locate } from '../../src/locate/index.js';
+import { makeWorkspace, removeWorkspaces } from '../resolve/_workspace.js';
+
+afterEach(removeWorkspaces);
+
+async function placesIn(files: Record<string, string>, log: string): Promise<string[]> {
+  const root = await makeWorkspace(files);
+  const result = await locate({ text: log }, { cwd: root, roots: [root] });
+  return result.locations.map((location) => `${location.file}:${location.line}`);
+}
+
+describe('prose-file', () => {
+  it('places a quoted file of an error line, and a folder path by its suffix, as the whole file', async () => {
+    const compose = "ERROR: The Compose file './deploy/compose.yml' is invalid because:\nservices.web.ports is invalid\n";
+    expect(await placesIn({ 'deploy/compose.yml': 'x\n' }, compose)).toEqual(['deploy/compose.yml:0']);
+    const cop = 'An error occurred while Style/WordArray cop was inspecting /home/me/shop/lib/shop/sizes.rb.\n';
+    expect(await placesIn({ 'lib/shop/sizes.rb': 'x\n' }, cop)).toEqual(['lib/shop/sizes.rb:0']);
+  });
+
+  it("reads a test runner's progress row only when it marks a failure or an error", async () => {
+    const files = { 'tests/test_cart.py': 'x\n' };
+    expect(await placesIn(files, 'tests/test_cart.py ..F.   [100%]\n')).toEqual(['tests/test_cart.py:0']);
+    expect(await placesIn(files, 'tests/test_cart.py ....   [100%]\n')).toEqual([]);
+  });
+
+  it('never stands beside a place with a line, nor for a file the workspace lacks', async () => {
+    const files = { 'deploy/compose.yml': 'x\n', 'app/main.py': 'a\nb\nc\n' };
+    const log = 'ERROR: The Compose file \'./deploy/compose.yml\' is invalid\n  File "app/main.py", line 3, in <module>\n';
+    expect(await placesIn(files, log)).toEqual(['app/main.py:3']);
+    expect(await placesIn({ 'other.yml': 'x\n' }, "ERROR: The Compose file './deploy/compose.yml' is invalid\n")).toEqual([]);
+  });
+
+  it("skips a file the line says is missing, a tool's own log, and a failure word inside a sentence", async () => {
+    const files = { Dockerfile: 'FROM x\n', 'logs/_logs/debug.log': 'x\n', 'src/app.js': 'x\n' };
+    expect(await placesIn(files, 'failed to read dockerfile: open /var/tmp/ctx/Dockerfile: no such file or directory\n')).toEqual([]);
+    expect(await placesIn(files, 'error: A complete log of this run can be found in: logs/_logs/debug.log\n')).toEqual([]);
+    expect(await placesIn(files, 'I see the error after editing src/app.js\n')).toEqual([]);
+  });
+
+  it('keeps a bounded number of candidates however many failure lines name files', async () => {
+    const files = Object.fromEntries(Array.from({ length: 40 }, (_, index) => [`src/m${index}.js`, 'x\n']));
+    const log = Array.from({ length: 40 }, (_, index) => `Error: could not transform 'src/m${index}.js'`).join('\n');
+    const places = await placesIn(files, log);
+    expect(places.length).toBeGreaterThan(0);
+    expect(places.length).toBeLessThanOrEqual(16);
+  });
+});
