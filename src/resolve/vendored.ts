@@ -41,6 +41,7 @@ const TOOLCHAIN_PATTERNS: readonly RegExp[] = [
   /(^|\/)hostedtoolcache\/(go|Python|node|Ruby)\//i, // actions/setup-* toolchains
   /(^|\/)pkg\/mod\/[^@]*@/, // Go module cache: every module directory carries an @version
   /(^|\/)go\/pkg\/mod\//, // Go module cache, including cache/download
+  /(^|\/)Godeps\/_workspace\//, // godep's copies of the dependencies, the GOPATH era's vendor/ (Godeps/_workspace/src/…)
   /(^|\/)(java\.base|java\.[a-z]+|jdk\.[a-z.]+)\//, // JPMS module prefixes of JDK frames
   /(^|\/)jdk\.internal(\.|\/)/,
   /^\/usr\/(local\/)?lib(64)?\/python[23](\.\d+)?\//, // distro / make-install CPython stdlib

@@ -20,6 +20,7 @@ describe('isVendoredPath', () => {
     '/usr/lib/go-1.19/src/testing/testing.go',
     '/usr/local/go/src/runtime/panic.go',
     '/home/u/go/pkg/mod/github.com/stretchr/testify@v1.8.4/assert/assertions.go',
+    'Godeps/_workspace/src/github.com/pkg/errors/errors.go',
     'java.base/java.util.ArrayList',
     'java.base/java/util/ArrayList.java',
     'jdk.internal.reflect.NativeMethodAccessorImpl',
