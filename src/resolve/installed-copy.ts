@@ -1,5 +1,4 @@
 // The workspace's own package seen through its installed copy (issue 20): a gem run from `gems/<name>-<version>/`,
-// The workspace's own package seen through its installed copy (issue 20): a gem run from `gems/<name>-<version>/`,
 // a Python package imported from site-packages, a Perl module loaded from `/usr/share/perl5/` while the user works
 // on its sources, or a Nix flake evaluated from its copy in the store (`/nix/store/<hash>-source/…`, mapped back
 // when the workspace is a Nix project). Such a path is a dependency path by shape, yet the file to fix is the
@@ -17,7 +16,8 @@
 // `node_modules/<name>/<path>` (scoped `@scope/name`, nested, pnpm's and Yarn's stores alike: the last
 // `node_modules/` is the package's), Go's module cache `pkg/mod/<module>@<version>/<path>` and Cargo's registry or git
 // checkout `<crate>-<version>/<path>` name the workspace's file when its package.json, go.mod or Cargo.toml names it;
-// Go's `vendor/<module>/<path>` when that module path starts with the one go.mod declares.
+// Go's `vendor/<module>/<path>` when that module path starts with the one go.mod declares, and GOPATH's
+// `src/<module>/<path>` (`go get` or a GOPATH-mode build from the home folder prints `go/src/github.com/o/r/x.go`).
 // Perl's manifests name a distribution, not the module tree it installs, but a module's path is its package name
 // (`AN/Tools.pm` is `AN::Tools`, one namespace for every installed module): a Perl distribution (Makefile.PL,
 // Build.PL, dist.ini, cpanfile, META.json/yml) whose lib/ holds that same path is the module's source.
@@ -78,6 +78,9 @@ const GO_MOD_MODULE = /^\s*module\s+"?([^\s"]+)/m;
 // `go mod vendor` copies each module under `vendor/<module path>/`, with no version to end the module's part: the
 // workspace's go.mod module is looked for as that path's prefix (a consumer vendoring this module reports it).
 const GO_VENDOR = /(?:^|\/)vendor\/((?:(?!vendor\/).)+)$/;
+// GOPATH mode keeps every package under `$GOPATH/src/<import path>/`; an import path starts with a host (a dot in its
+// first element), so a project's own `src/` folder is not taken for it.
+const GOPATH_SOURCE = /(?:^|\/)src\/((?:[\w-]+\.)+[A-Za-z]{2,}\/.+)$/;
 // `~/.cargo/registry/src/index.crates.io-6f17d22bba15001f/serde-1.0.190/src/de.rs`; a git checkout is
 // `~/.cargo/git/checkouts/<name>-<hash>/<rev>/…`.
 const CARGO =
@@ -235,8 +238,9 @@ function candidatesIn(root: string, copy: InstalledCopy): string[] {
   return [joinPosix(root, copy.relative)];
 }
 
-/** The workspace file a vendored copy (`vendor/<module>/<path>`) of the go.mod module at a root stands for. */
-async function ownVendoredGoModule(vendored: string, workspace: Workspace): Promise<CandidateOutcome | undefined> {
+/** The workspace file a copy (`vendor/<module>/<path>`, `$GOPATH/src/<module>/<path>`) of the go.mod module at a root
+ * stands for. */
+async function ownGoModuleCopy(vendored: string, workspace: Workspace): Promise<CandidateOutcome | undefined> {
   for (const root of workspace.roots) {
     const manifest = joinPosix(root.given, 'go.mod');
     if ((await workspace.fs.stat(manifest)) !== 'file') continue;
@@ -250,9 +254,11 @@ async function ownVendoredGoModule(vendored: string, workspace: Workspace): Prom
 
 /** The workspace file an installed copy of the workspace's own package stands for; undefined when it is none. */
 export async function ownInstalledCopy(path: string, workspace: Workspace): Promise<CandidateOutcome | undefined> {
-  const goVendored = GO_VENDOR.exec(path);
-  const vendoredOwn = goVendored ? await ownVendoredGoModule(goVendored[1] as string, workspace) : undefined;
-  if (vendoredOwn) return vendoredOwn;
+  for (const goCopy of [GO_VENDOR, GOPATH_SOURCE]) {
+    const match = goCopy.exec(path);
+    const own = match ? await ownGoModuleCopy(match[1] as string, workspace) : undefined;
+    if (own) return own;
+  }
   const copy = installedCopyOf(path);
   if (!copy) return undefined;
   for (const root of workspace.roots) {

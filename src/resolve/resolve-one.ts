@@ -144,6 +144,10 @@ async function resolveRelative(raw: RawLocation, relative: string, workspace: Wo
   }
   // A dependency's path (`site-packages/foo/bar.py`) is never re-read as a user file that shares its end.
   if (outcome.kind !== 'not-found' || miss.kind !== 'unresolved') return miss;
+  // A copy of the workspace's own module printed relative to where the tool ran (GOPATH's `go/src/<module>/x.go` from
+  // the home folder): its manifest says which file it is, before any match by the path's end.
+  const own = await ownInstalledCopy(relative, workspace);
+  if (own) return fromOutcome(own, raw.file);
   if (!segments.includes('..')) {
     for (const base of relativeBases(raw.hints, workspace)) {
       const dropped = await withoutMissingLeadingFolders(base, segments, workspace);

@@ -195,4 +195,15 @@ describe("an installed copy of the workspace's own package", () => {
     const noManifest = await makeWorkspace({ 'lib/stacker/pile.rb': 'x\n' });
     expect(await fate(noManifest, '/home/u/.gem/ruby/3.2.0/gems/stacker-0.3.1/lib/stacker/pile.rb')).toBe('vendored');
   });
+
+  it("maps GOPATH's src/<module>/ copy back when go.mod declares that module, printed relative or absolute", async () => {
+    const root = await makeWorkspace({ 'go.mod': 'module example.com/ledger\n', 'sums/sums.go': 'x\n' });
+    expect(await fate(root, 'go/src/example.com/ledger/sums/sums.go')).toBe('kept sums/sums.go');
+    expect(await fate(root, '/home/u/go/src/example.com/ledger/sums/sums.go')).toBe('kept sums/sums.go');
+    // The module's files at the top: only the declared module's prefix is taken away, not another module's.
+    const top = await makeWorkspace({ 'go.mod': 'module example.com/ledger\n', 'visualize.go': 'x\n' });
+    expect(await fate(top, 'go/src/example.com/ledger/visualize.go')).toBe('kept visualize.go');
+    const other = await makeWorkspace({ 'go.mod': 'module example.com/shop\n', 'visualize.go': 'x\n' });
+    expect(await fate(other, 'go/src/example.com/ledger/visualize.go')).not.toBe('kept visualize.go');
+  });
 });
