@@ -6,6 +6,16 @@ import { scanLog, withoutWeakTiers, brief } from '../_scan.js';
 const scan = (lines: string[], formats?: string[]) => withoutWeakTiers(scanLog(lines, formats));
 
 describe('bash', () => {
+  it("reads bash's own warning as a warning, so the error after it ranks first", () => {
+    const locations = scan([
+      "setup.sh: line 8: warning: here-document at line 4 delimited by end-of-file (wanted `EOF')",
+      'setup.sh: line 9: syntax error: unexpected end of file',
+    ]);
+    expect(locations.map((l) => [l.line, l.severity, l.message])).toEqual([
+      [8, 'warning', "here-document at line 4 delimited by end-of-file (wanted `EOF')"],
+      [9, 'error', 'syntax error: unexpected end of file'],
+    ]);
+  });
   it('reads `x.sh: line N:` once per syntax error, paths with spaces, and not `bash: line 1:`', () => {
     expect(
       brief(

@@ -26,11 +26,14 @@ function parseBash(context: LineContext): boolean {
   const previous = context.line(-1) ?? '';
   if (/^`.*'$/.test(message) && previous.includes(`: line ${location.line}: syntax error`)) return true;
   const extensionless = !/\.(?:sh|bash|ksh|zsh|bats)$/.test(location.file);
+  // bash's own warnings (`warning: here-document at line 4 delimited by end-of-file`, `warning: command substitution:
+  // ignored null byte`) rank below the error they often precede; the word is the severity, not the message.
+  const warning = message.startsWith('warning: ');
   context.emit({
     file: location.file,
     line: location.line,
-    severity: 'error',
-    message,
+    severity: warning ? 'warning' : 'error',
+    message: warning ? message.slice('warning: '.length) : message,
     ...(extensionless ? { hints: { confirm: true } } : {}),
   });
   return true;
