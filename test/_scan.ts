@@ -15,12 +15,15 @@ export function scanLog(log: readonly string[] | string, formats?: readonly stri
   return scanner.end().locations;
 }
 
+const WEAK_TIERS = new Set(['permissive', 'prose', 'prose-file']);
+
 /**
  * Without the permissive and prose tiers' candidates, which only the workspace can confirm (resolve drops them
- * otherwise; test/grammars/permissive.test.ts covers them), so a format's test sees what the format read.
+ * otherwise; test/grammars/permissive.test.ts and prose-file.test.ts cover them), so a format's test sees what the
+ * format read.
  */
 export function withoutWeakTiers(locations: RawLocation[]): RawLocation[] {
-  return locations.filter((location) => location.format !== 'permissive' && location.format !== 'prose');
+  return locations.filter((location) => !WEAK_TIERS.has(location.format));
 }
 
 /** The fields a grammar test compares, in a row per location. */

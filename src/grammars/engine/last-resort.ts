@@ -83,6 +83,28 @@ export class LastResortLines {
     this.read(buffer, from, buffer.length, line);
   }
 
+  /** After every format has emitted (the log's end): removes the last-resort candidates on a line another format
+   * placed, or naming a file another format's location names. That line is the other format's, and a file it places
+   * gains nothing from a place with no line (a location's `file:L:C` is no file name either). Linear in `emitted`. */
+  settle(): void {
+    const emitted = this.host.emitted;
+    const lastResort = new Set(this.formats.map((format) => format.name));
+    const placedLines = new Set<number>();
+    const placedFiles = new Set<string>();
+    for (const location of emitted) {
+      if (lastResort.has(location.format)) continue;
+      placedLines.add(location.logLine);
+      placedFiles.add(location.file);
+    }
+    let write = 0;
+    for (const location of emitted) {
+      const superseded = lastResort.has(location.format) && (placedLines.has(location.logLine) || placedFiles.has(location.file));
+      if (!superseded) emitted[write++] = location;
+      else if (location.hints?.confirm === true) this.host.weakKept--;
+    }
+    emitted.length = write;
+  }
+
   // Each line of [from, to) the anchor selects, offered to every last-resort format. `line`: the log line at `from`.
   private read(buffer: string, from: number, to: number, line: number): void {
     if (from >= to) return;

@@ -130,11 +130,18 @@ export class Scanner {
   end(): ScanResult {
     this.drain(true);
     const counted = this.countLinesTo(this.buffer.length);
+    // The formats' records still open at the end are placed first: a last-resort format reads only unplaced lines.
+    this.runAtEnd();
     this.lastResort?.tail(this.buffer, this.countedTo, counted, this.bytes - this.buffer.length);
-    for (const callback of this.host.atEnd) callback();
-    this.host.atEnd.clear();
+    this.runAtEnd();
+    this.lastResort?.settle();
     const lines = this.countLinesTo(this.buffer.length) - (this.lastByteWasNewline || this.bytes === 0 ? 1 : 0);
     return { locations: this.host.emitted, overflow: this.host.overflow, lines, bytes: this.bytes };
+  }
+
+  private runAtEnd(): void {
+    for (const callback of this.host.atEnd) callback();
+    this.host.atEnd.clear();
   }
 
   private countLinesTo(index: number): number {

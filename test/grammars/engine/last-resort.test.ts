@@ -35,6 +35,17 @@ describe('last-resort lines', () => {
     for (const chunk of [1, 5, 1 << 16]) expect(fileOnly(scan(short, chunk))).toEqual(['./a.yml@1', 'conf/b.ini@3']);
   });
 
+  it('leaves a line another format placed, and a file another format placed, to that format', () => {
+    const placed = [
+      'FAILED tests/test_cart.py::test_total - assert 3 == 4',
+      'tests/test_cart.py:12: AssertionError',
+      'Error E2209 foo.c 15: Unable to open include file',
+      "ERROR: The Compose file './compose.yml' is invalid because:",
+    ].join('\n');
+    // The node id's file is placed by pytest's line; Borland's line is borland's; Compose's file is placed by no one.
+    expect(fileOnly(scan(`${placed}\n`, 1 << 16))).toEqual(['./compose.yml@4']);
+  });
+
   it('keeps a bounded number of candidates, and its work does not grow with the log', () => {
     const failures = (count: number) =>
       Array.from({ length: count }, (_, index) => `Error: could not transform 'src/m${index}.js' in lib/x${index}.py\n`).join('');

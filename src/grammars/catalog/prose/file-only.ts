@@ -46,7 +46,8 @@ function namedFiles(text: string): string[] {
   for (const token of tokens) {
     if (files.length >= MAX_PER_LINE) break;
     if (!likely(token) || POSITIONED.test(text.slice(token.end, token.end + 3))) continue;
-    const path = withoutHost(fullest(token, tokens).path);
+    // A test's node id names its file before `::` (pytest's `tests/test_x.py::test_y`, cargo's `tests::y`).
+    const path = withoutHost(fullest(token, tokens).path).replace(/::.*$/, '');
     if (TOOL_OWN.test(path) || files.includes(path)) continue;
     if (quoted(text, token) || /[\\/]/.test(path) || SOURCE_EXTENSION.test(path)) files.push(path);
   }
