@@ -50,8 +50,12 @@ describe('prose tier', () => {
     expect(proposed('error: unexpected token at line 3 of db/q.sql')).toEqual(['db/q.sql:3']);
   });
 
-  it('comes last in the registry', () => {
-    expect(registeredFormats().at(-1)?.name).toBe('prose');
+  it('comes last of the scanned formats (a last-resort format after it is read apart from the scan)', () => {
+    expect(
+      registeredFormats()
+        .filter((format) => format.lastResort !== true)
+        .at(-1)?.name,
+    ).toBe('prose');
   });
 
   it.each([
