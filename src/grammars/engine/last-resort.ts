@@ -44,6 +44,8 @@ export class LastResortLines {
   private readonly contexts: FormatLineContext[];
   /** The log offset up to which the head's lines were read (a line boundary). */
   private headTo = 0;
+  /** Whether any candidate was kept: a log none of whose first and last lines named a file costs settle() nothing. */
+  private kept = false;
 
   constructor(
     split: Split,
@@ -87,6 +89,7 @@ export class LastResortLines {
    * placed, or naming a file another format's location names. That line is the other format's, and a file it places
    * gains nothing from a place with no line (a location's `file:L:C` is no file name either). Linear in `emitted`. */
   settle(): void {
+    if (!this.kept) return;
     const emitted = this.host.emitted;
     const lastResort = new Set(this.formats.map((format) => format.name));
     const placedLines = new Set<number>();
@@ -125,6 +128,7 @@ export class LastResortLines {
         const before = host.emitted.length;
         for (let index = 0; index < this.formats.length; index++) this.formats[index]!.parse(this.contexts[index]!.reset(text, line));
         if (host.mayBeWorkspaceFile) host.weakKept -= dropUnconfirmable(host.emitted, before, host.mayBeWorkspaceFile);
+        if (host.emitted.length > before) this.kept = true;
       }
       if (end >= to) break;
       anchor.lastIndex = end + 1;
