@@ -44,19 +44,6 @@ function deepestRootCauseFrame(framed: readonly Ranked[]): Ranked | undefined {
   return deepest;
 }
 
-/**
- * make's `*** [Makefile:18: target] Error 2` says which recipe failed, not why: the compiler error or the crash
- * of the program it ran is what to fix, so it ranks below every other location. make's grammar gives a note to
- * these reports only (a localized make words them its own way: `die Regel für Ziel „x“ scheiterte`).
- */
-export function isRecipeReport(location: Pick<ResolvedLocation, 'format' | 'message' | 'severity'>): boolean {
-  return location.format === 'make' && (location.severity === 'note' || location.message.startsWith('recipe for target '));
-}
-
-function isBuildReport(entry: Ranked): boolean {
-  return isRecipeReport(entry.location);
-}
-
 function samePlace(a: ResolvedLocation, b: ResolvedLocation): boolean {
   return a.root === b.root && a.file === b.file && a.line === b.line;
 }
@@ -73,25 +60,24 @@ function samePlace(a: ResolvedLocation, b: ResolvedLocation): boolean {
  *    failed (a build driver's CompileError) and that program printed places before it: then those, as in 3 and 4;
  * 3. the first warning — something the tool flagged, ahead of notes and severity-less lines — unless a fallback tier
  *    read it beside an unmarked diagnostic, an error by the GNU convention (isUnmarkedError);
- * 4. the first printed location (a failed assert has no severity word, yet it is why the recipe failed);
- * 5. only then a build tool's report that a recipe failed (make).
+ * 4. the first printed location (a failed assert has no severity word, yet it is why the recipe failed).
+ * make's recipe reports never reach the ranking: resolve-locations.ts drops them first.
  */
 function pickPrimary(sorted: readonly Ranked[], asserted: ReadonlySet<number>): Ranked | undefined {
   const framed = sorted.filter((entry) => entry.location.frame !== undefined);
   const raising = deepestRootCauseFrame(framed);
   const frame = raising && testEntryFrame(raising, framed, asserted);
-  const errors = sorted.filter((entry) => !entry.location.frame && entry.location.severity === 'error' && !isBuildReport(entry));
+  const errors = sorted.filter((entry) => !entry.location.frame && entry.location.severity === 'error');
   const firstError = firstPlaced(errors.filter((entry) => !isRecoveredError(entry.location))) ?? firstPlaced(errors);
   if (firstError) {
     const restatesFrame = framed.some((entry) => samePlace(entry.location, firstError.location));
     if (!frame || !restatesFrame || samePlace(frame.location, firstError.location)) return firstError;
     return frame;
   }
-  const located = sorted.filter((entry) => !isBuildReport(entry));
   if (frame && !reportsFailedChild(frame, framed)) return frame;
-  const before = frame ? located.filter((entry) => !entry.location.frame && entry.location.logLine < traceStart(frame, framed)) : [];
+  const before = frame ? sorted.filter((entry) => !entry.location.frame && entry.location.logLine < traceStart(frame, framed)) : [];
   if (frame && before.length === 0) return frame;
-  const candidates = before.length > 0 ? before : located;
+  const candidates = before.length > 0 ? before : sorted;
   const warning = firstPlaced(candidates.filter((entry) => entry.location.severity === 'warning'));
   const unmarked = warning && firstPlaced(candidates.filter((entry) => isUnmarkedError(entry.location, warning.location)));
   return unmarked ?? warning ?? firstPlaced(candidates) ?? sorted[0];

@@ -6,7 +6,7 @@ import { findGenerated } from './generated.js';
 import { createGitIgnoredCheck } from './git-ignored.js';
 import { restoreIndentation } from './dedented-columns.js';
 import { findImportedLines } from './imported-lines.js';
-import { isRecipeReport, rankLocations, type Ranked } from './rank.js';
+import { rankLocations, type Ranked } from './rank.js';
 import { assertionTraces, harnessFrames } from './test-frames.js';
 import { wholeFilesPlaced } from './whole-file.js';
 import { applyRoles, type PendingRelated } from './roles.js';
@@ -174,6 +174,14 @@ function placesOfStrict(raws: readonly RawLocation[], resolutions: readonly Reso
     if (resolution.kind === 'resolved' && source.hints?.confirm !== true) places.add(placeKey(resolution, source.line));
   });
   return places;
+}
+
+/**
+ * make's `*** [Makefile:18: target] Error 2`. make's grammar gives a note to these reports only (a localized make
+ * words them its own way: `die Regel für Ziel „x“ scheiterte`).
+ */
+function isRecipeReport(location: Pick<ResolvedLocation, 'format' | 'message' | 'severity'>): boolean {
+  return location.format === 'make' && (location.severity === 'note' || location.message.startsWith('recipe for target '));
 }
 
 /** Takes make's recipe reports out of `ranked` (in place) and returns them in their order. */
