@@ -1,9 +1,9 @@
 // Which workspace folders a package manager made, decided from the workspace itself (issue 20): a folder name such
 // as `lib/`, `deps/` or `Pods/` is a dependency folder only when a manifest or lock file beside it says its package
-// manager uses it (`shard.lock` beside `lib/`), a marker inside says a tool created it (a venv's `pyvenv.cfg`),
-// or a manager's configuration names it (Bundler's BUNDLE_PATH, Composer's vendor-dir, Cargo's vendored
-// sources). A project's own `lib/` with no such file stays the project's. Names that are a dependency folder
-// wherever they appear (`node_modules`, `site-packages`) are vendored.ts's pure string test.
+// manager uses it (`shard.lock` beside `lib/`), a marker inside says a tool created it (a venv's `pyvenv.cfg`, an
+// installation's `lib/pythonX.Y/`), or a manager's configuration names it (Bundler's BUNDLE_PATH, Composer's
+// vendor-dir, Cargo's vendored sources). A project's own `lib/` with no such file stays the project's. Names that
+// are a dependency folder wherever they appear (`node_modules`, `site-packages`) are vendored.ts's pure string test.
 import { joinPosix } from './paths.js';
 import type { CachedResolverFs } from './resolver-fs.js';
 
@@ -148,6 +148,7 @@ export class DependencyFolders {
     const parent = folder.slice(0, -1);
     const here = joinPosix(root, ...folder);
     for (const marker of MARKERS_INSIDE) if ((await this.#fs.stat(joinPosix(here, marker))) !== undefined) return true;
+    if (await this.#isPythonPrefix(here)) return true;
     for (const beside of BESIDE.get(name) ?? []) if ((await this.#fs.stat(joinPosix(root, ...parent, beside))) === 'file') return true;
     const parentName = parent.at(-1);
     const underCopiedLibraries = parentName !== undefined && COPIED_LIBRARY_PARENTS.has(parentName.toLowerCase());
@@ -161,6 +162,15 @@ export class DependencyFolders {
       if (configured.submodules.has(rest) && (underCopiedLibraries || (await this.#hasLicence(here)))) return true;
     }
     return false;
+  }
+
+  // An interpreter's prefix that carries no marker (virtualenv before 20, `pip install --prefix deps`): a scripts folder
+  // beside the library folder only an installation has, `bin/` with `lib/pythonX.Y/` (`Scripts/` with `Lib/site-packages/`).
+  async #isPythonPrefix(folder: string): Promise<boolean> {
+    const isFolder = async (...path: string[]) => (await this.#fs.stat(joinPosix(folder, ...path))) === 'directory';
+    if ((await isFolder('Scripts')) && (await isFolder('Lib', 'site-packages'))) return true;
+    if (!(await isFolder('bin')) || !(await isFolder('lib'))) return false;
+    return (await this.#fs.listNames(joinPosix(folder, 'lib')))?.some((name) => /^python\d(\.\d+)?$/.test(name)) === true;
   }
 
   async #hasLicence(folder: string): Promise<boolean> {

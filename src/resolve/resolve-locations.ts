@@ -15,6 +15,7 @@ import { DependencyFolders } from './dependency-folders.js';
 import { FileIndex } from './file-index.js';
 import { mapUnderLearnedRoots } from './container-roots.js';
 import { dropClonedLibraries } from './nested-repositories.js';
+import { dropPrefixScripts } from './python-prefixes.js';
 import type { FirstPass, Resolution } from './resolution.js';
 import { isRuntimeLocation, resolutionKey, resolveFirstPass } from './resolve-one.js';
 import { CachedResolverFs, createNodeResolverFs, type ResolverFs } from './resolver-fs.js';
@@ -111,6 +112,7 @@ async function resolveAll(raws: readonly RawLocation[], workspace: Workspace): P
   // A container's path that no ending of its own found lies under a root a sibling location showed (container-roots.ts).
   for (const [key, mapped] of await mapUnderLearnedRoots(entries, finals, workspace)) finals.set(key, await finish(mapped));
   await dropClonedLibraries(finals, workspace);
+  dropPrefixScripts(entries, finals); // a Python prefix's console scripts, known from its library paths (python-prefixes.ts)
   return raws.map((raw, position) => {
     if (isRuntimeLocation(raw)) return RUNTIME;
     return finals.get(keys[position] as string) ?? DISCARDED;
