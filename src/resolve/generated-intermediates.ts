@@ -1,7 +1,8 @@
 // A compiler's or code generator's intermediate file (issue 20's third round): ptxas reads the `.ptx` nvcc wrote from a
 // `.cu`, Qt's moc/uic/rcc write `moc_X.cpp`/`ui_X.h`/`qrc_X.cpp` from `X.h`/`X.ui`/`X.qrc`, protoc writes
 // `X.pb.go`/`X_pb2.py`/`X.pb.cc` from `X.proto`, build_runner writes `X.g.dart` from `X.dart`, bison and flex write
-// `X.tab.c`/`X.c` from `X.y`/`X.l`. An error located in one is fixed in its source, never in the output a rebuild
+// `X.tab.c`/`X.c` from `X.y`/`X.l`, automake and configure write `Makefile` from `Makefile.am`/`Makefile.in` and `X`
+// from `X.in`. An error located in one is fixed in its source, never in the output a rebuild
 // overwrites. A name alone is not enough (a project may write its own `moc_tools.cpp`): the file counts as generated
 // only when the source it came from lies beside it, in a folder above it (a configuration folder such as Debug/)
 // or where a build folder's mirror of the source tree points.
@@ -30,6 +31,10 @@ const GENERATORS: readonly Generator[] = [
   { output: /^(.+)\.(?:g|freezed|gr|mocks)\.dart$/, sources: ['.dart'] },
   { output: /^(.+)\.tab\.(?:c|cc|cpp|h|hh|hpp)$/, sources: ['.y', '.yy', '.ypp'] },
   { output: /^(.+)\.(?:c|cc|cpp|h|hh|hpp)$/, sources: ['.y', '.yy', '.ypp', '.l', '.ll', '.lpp'], besideOnly: true },
+  // automake writes `Makefile.in` from `Makefile.am`, and configure (or CMake's configure_file) writes any `X` from the
+  // template `X.in` beside it: `Makefile`, `config.h`, `setup.py`. Beside it only: that is where configure puts it.
+  { output: /^((?:GNU)?[Mm]akefile)$/, sources: ['.am'], besideOnly: true },
+  { output: /^(.+)$/, sources: ['.in'], besideOnly: true },
 ];
 
 interface PossibleSource {

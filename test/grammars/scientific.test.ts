@@ -98,6 +98,20 @@ describe('testthat', () => {
   it('ignores skips and the results summary', () => {
     expect(scan(["── Skip ('test-net.R:3'): downloads ──", 'Reason: offline', '[ FAIL 0 | WARN 0 | SKIP 1 | PASS 4 ]'])).toEqual([]);
   });
+
+  it('reads the pre-1.0 header with the srcref first, once per place, and trims the rule after a blank-padded name', () => {
+    const locations = scan([
+      '  1. Failure (at test-stamps.r#8): rejects letters ----------',
+      '  parse_stamp("x") did not throw an error.',
+      '  1. Failure (at test-stamps.r#8): rejects letters ',
+      '  2. Error (at test-stamps.R#12): keeps zeros',
+    ]);
+    expect(locations.map((l) => [l.file, l.line, l.severity, l.message, l.hints?.directory])).toEqual([
+      ['test-stamps.r', 8, 'error', 'rejects letters: parse_stamp("x") did not throw an error.', 'tests/testthat'],
+      ['test-stamps.R', 12, 'error', 'keeps zeros', 'tests/testthat'],
+    ]);
+    expect(scan([`1. Failure (at test-x.R#3): x${' '.repeat(5_000)}-----`])).toMatchObject([{ file: 'test-x.R', line: 3, message: 'x' }]);
+  });
 });
 
 describe('julia', () => {

@@ -1,5 +1,5 @@
-// Issue 20, third round: a code generator's output (ptxas' .ptx, moc/uic/rcc, protoc, build_runner, bison/flex) is
-// dropped with reason build when the source it came from lies beside it or above it; the name alone decides nothing.
+// Issue 20, third round: a code generator's output (ptxas' .ptx, moc/uic/rcc, protoc, build_runner, bison/flex,
+// automake and configure) is dropped with reason build when the source it came from lies beside it or above it; the name alone decides nothing.
 import { afterEach, describe, expect, it } from 'vitest';
 import { possibleSources } from '../../src/resolve/generated-intermediates.js';
 import { resolveLocations } from '../../src/resolve/index.js';
@@ -18,16 +18,18 @@ async function fates(root: string, files: readonly string[]): Promise<string[]> 
 
 describe('a generated intermediate', () => {
   it('names the sources each generator reads', () => {
-    expect(possibleSources('kernel.ptx').map((source) => source.name)).toEqual(['kernel.cu']);
+    expect(possibleSources('kernel.ptx').map((source) => source.name)).toEqual(['kernel.cu', 'kernel.ptx.in']);
     expect(possibleSources('moc_window.cpp').map((source) => source.name)).toContain('window.h');
     expect(possibleSources('ui_window.h').map((source) => source.name)).toContain('window.ui');
-    expect(possibleSources('ledger_pb2.py').map((source) => source.name)).toEqual(['ledger.proto']);
-    expect(possibleSources('ledger_grpc.pb.go').map((source) => source.name)).toEqual(['ledger.proto']);
-    expect(possibleSources('model.g.dart').map((source) => source.name)).toEqual(['model.dart']);
+    expect(possibleSources('ledger_pb2.py').map((source) => source.name)).toEqual(['ledger.proto', 'ledger_pb2.py.in']);
+    expect(possibleSources('ledger_grpc.pb.go').map((source) => source.name)).toEqual(['ledger.proto', 'ledger_grpc.pb.go.in']);
+    expect(possibleSources('model.g.dart').map((source) => source.name)).toEqual(['model.dart', 'model.g.dart.in']);
     expect(possibleSources('parse.tab.c').map((source) => source.name)).toContain('parse.y');
-    // gcc's preprocessed C shares `.i` with SWIG's interface files: no generator is assumed.
-    expect(possibleSources('wrap.i')).toEqual([]);
-    expect(possibleSources('main.rs')).toEqual([]);
+    // gcc's preprocessed C shares `.i` with SWIG's interface files: no generator is assumed but configure.
+    expect(possibleSources('wrap.i').map((source) => source.name)).toEqual(['wrap.i.in']);
+    // Any file may be configure's output from a template beside it, and a Makefile automake's.
+    expect(possibleSources('main.rs').map((source) => source.name)).toEqual(['main.rs.in']);
+    expect(possibleSources('Makefile').map((source) => source.name)).toEqual(['Makefile.am', 'Makefile.in']);
   });
 
   it('is dropped as build when its source lies beside it or in a folder above it', async () => {
@@ -65,6 +67,27 @@ describe('a generated intermediate', () => {
       'kept Debug/kernel.ptx',
       'kept src/calc.c',
       'kept src/moc_tools.cpp',
+    ]);
+  });
+
+  it('is dropped as build when configure wrote it from a template beside it, and kept when written by hand', async () => {
+    const root = await makeWorkspace({
+      'Makefile.am': 'x\n',
+      Makefile: 'x\n'.repeat(5),
+      'doc/Makefile.in': 'x\n',
+      'doc/Makefile': 'x\n'.repeat(5),
+      'config.h.in': 'x\n',
+      'config.h': 'x\n'.repeat(5),
+      'tools/Makefile': 'x\n'.repeat(5),
+      'tools/config.h': 'x\n'.repeat(5),
+    });
+    const files = ['Makefile', 'doc/Makefile', 'config.h', 'tools/Makefile', 'tools/config.h'];
+    expect(await fates(root, files)).toEqual([
+      'build Makefile',
+      'build config.h',
+      'build doc/Makefile',
+      'kept tools/Makefile',
+      'kept tools/config.h',
     ]);
   });
 });

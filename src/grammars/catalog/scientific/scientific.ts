@@ -129,21 +129,34 @@ function reportBody(context: LineContext): string {
 }
 
 /** testthat 1.x/2.x (2016–2020) wrote the srcref after the test's name: `1. Error: loads rows (@test-load.R#9)` in
- * the summary and `── 1. Failure: adds (@test-calc.R#5)  ───` above each report. */
+ * the summary and `── 1. Failure: adds (@test-calc.R#5)  ───` above each report. Before 1.0 it came first, after
+ * `at`: `1. Failure (at test-load.R#9): loads rows`. Either is read as [kind, name, file, line]. */
+function legacyHeader(text: string): string[] | null {
+  const legacy = /^\s*(?:── )?\d+\. (Failure|Error|Warning|Skip): (.*?) \(@([^\s()#]+)#(\d+)\)(?:\s+[─-]+)?\s*$/.exec(text);
+  if (legacy) return legacy.slice(1);
+  const old = /^\s*\d+\. (Failure|Error|Warning|Skip) \(at ([^\s()#]+)#(\d+)\): (.*)$/.exec(text);
+  if (!old) return null;
+  // The name may be followed by a rule of dashes; trimmed by hand, since a pattern for it would backtrack on blanks.
+  let name = (old[4] ?? '').trimEnd();
+  while (name.endsWith('-')) name = name.slice(0, -1);
+  return [old[1] ?? '', name.trimEnd(), old[2] ?? '', old[3] ?? ''];
+}
+
 function parseLegacyTestthat(context: LineContext): boolean {
-  const legacy = /^\s*(?:── )?\d+\. (Failure|Error|Warning|Skip): (.*?) \(@([^\s()#]+)#(\d+)\)(?:\s+[─-]+)?\s*$/.exec(context.text);
-  if (!legacy || !R_FILE.test(legacy[3] ?? '') || !plausiblePath(legacy[3] ?? '')) return false;
-  const severity = KINDS[legacy[1] ?? ''] ?? null;
+  const legacy = legacyHeader(context.text);
+  if (!legacy || !R_FILE.test(legacy[2] ?? '') || !plausiblePath(legacy[2] ?? '')) return false;
+  const [kind = '', name = '', file = '', line = ''] = legacy;
+  const severity = KINDS[kind] ?? null;
   if (severity === null) return true;
   // The closing summary lists every report again: a place its header already gave is not a second failure.
   const seen = testthatState(context).legacyPlaces;
-  const place = `${legacy[3] ?? ''}#${legacy[4] ?? ''}:${legacy[2] ?? ''}`;
+  const place = `${file}#${line}:${name}`;
   if (seen.has(place)) return true;
   seen.add(place);
   // In the summary list the next line is the next entry or R's own closing words, not this test's condition.
   const body = reportBody(context).replace(/^(?:\d+\. .*|Error: testthat unit tests failed|Execution halted)$/, '');
-  const message = `${legacy[2] ?? ''}: ${body}`.replace(/: $/, '');
-  context.emit({ file: legacy[3] ?? '', line: Number(legacy[4]), severity, message, hints: { directory: 'tests/testthat' } });
+  const message = `${name}: ${body}`.replace(/: $/, '');
+  context.emit({ file, line: Number(line), severity, message, hints: { directory: 'tests/testthat' } });
   return true;
 }
 
@@ -232,14 +245,17 @@ const testthat: GrammarFormat = {
   language: 'R',
   description:
     "`Rscript -e 'testthat::test_dir(\"tests/testthat\")'`: `── Failure ('test-calc.R:4'): adds ──` / `Error (…)` / `Warning (…)` " +
-    'reports (3.2+: `(test-calc.R:4:3)`; 1.x/2.x: `1. Error: adds (@test-calc.R#4)`), paths relative to tests/testthat, ' +
+    'reports (3.2+: `(test-calc.R:4:3)`; 1.x/2.x: `1. Error: adds (@test-calc.R#4)`; 0.x: `1. Failure (at test-calc.R#4): adds`), ' +
+    'paths relative to tests/testthat, ' +
     'backtraces `at test-x.R:5:2`.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'severity', 'message'],
   observed: true,
   url: 'https://testthat.r-lib.org/reference/Reporter.html',
-  anchor: '\\.[Rr]:\\d|^\\s*(?:\\xe2\\x94\\x80\\xe2\\x94\\x80 )?\\d{1,4}\\. (?:Failure|Error|Warning|Skip): [^\\n]{0,500}\\(@',
+  anchor:
+    '\\.[Rr]:\\d|^\\s*(?:\\xe2\\x94\\x80\\xe2\\x94\\x80 )?\\d{1,4}\\. (?:Failure|Error|Warning|Skip): [^\\n]{0,500}\\(@|' +
+    '^\\s*\\d{1,4}\\. (?:Failure|Error|Warning|Skip) \\(at ',
   parse: parseTestthat,
 };
 
