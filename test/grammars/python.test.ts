@@ -102,6 +102,26 @@ describe('python-traceback', () => {
     expect(locations).toHaveLength(30);
     expect(locations.every((l) => l.message === 'RecursionError: maximum recursion depth exceeded')).toBe(true);
   });
+
+  it("reads a traceback behind a host console's comment marker (Maya's `# `), the innermost frame last", () => {
+    const locations = scan([
+      '# Traceback (most recent call last):',
+      '#   File "/home/ana/maya/scripts/kit/ui.py", line 6, in on_click',
+      '#     return core.run(side)',
+      '#   File "/home/ana/maya/scripts/kit/core.py", line 11, in run',
+      '#     return offsets[axis]',
+      "# KeyError: 'x' # ",
+    ]);
+    expect(locations.map((l) => [l.file, l.line, l.format, l.frame?.index, l.frame?.innermostLast, l.message])).toEqual([
+      ['/home/ana/maya/scripts/kit/ui.py', 6, 'python-traceback', 0, true, "KeyError: 'x' #"],
+      ['/home/ana/maya/scripts/kit/core.py', 11, 'python-traceback', 1, true, "KeyError: 'x' #"],
+    ]);
+  });
+
+  it('takes a comment marker as a margin only in a run of marked lines', () => {
+    const lone = scan(['def retry():', '# File "/app/old.py", line 3, in retry', '    pass']);
+    expect(lone.filter((l) => l.format === 'python-traceback')).toEqual([]);
+  });
 });
 
 describe('python-syntax-error', () => {

@@ -145,3 +145,36 @@ describe('rubocop', () => {
     ]);
   });
 });
+
+describe('ruby-crash', () => {
+  const report = [
+    '/app/lib/pager.rb:3: [BUG] Segmentation fault at 0x00000000000047e8',
+    '',
+    '-- Control frame information -----------------------------------------------',
+    'c:0003 p:0024 s:0023 e:000022 METHOD /app/lib/pager.rb:3',
+    'c:0002 p:0023 s:0006 e:000005 EVAL   run.rb:3 [FINISH]',
+    '',
+    '-- Ruby level backtrace information ----------------------------------------',
+    "run.rb:3:in `<main>'",
+    "<internal:lib/rubygems/custom_require>:29:in `require'",
+    "/app/lib/pager.rb:7:in `page'",
+    "/app/lib/pager.rb:3:in `kill'",
+    '',
+    "/app/lib/other.rb:9:in `later'",
+  ];
+
+  it('reads the Ruby level frames outermost first, across pseudo-file frames, up to the blank line', () => {
+    const frames = scan(report).filter((l) => l.format === 'ruby-crash');
+    expect(frames.map((l) => [l.file, l.line, l.frame?.index, l.frame?.innermostLast])).toEqual([
+      ['run.rb', 3, 0, true],
+      ['/app/lib/pager.rb', 7, 1, true],
+      ['/app/lib/pager.rb', 3, 2, true],
+    ]);
+  });
+
+  it('claims the control frame rows, and reads no bare frame without its header', () => {
+    const all = scan(report);
+    expect(all.some((l) => l.file === 'run.rb' && l.format !== 'ruby-crash')).toBe(false);
+    expect(scan(["run.rb:3:in `<main>'", "/app/lib/pager.rb:7:in `page'"]).filter((l) => l.format === 'ruby-crash')).toEqual([]);
+  });
+});

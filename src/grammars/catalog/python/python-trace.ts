@@ -45,6 +45,12 @@ export function definePythonRules(parser: LineParser): void {
 export const PYTEST_MARGIN = 'E   ';
 // Python 3.11+ prints an ExceptionGroup's tracebacks in a box, each line behind `  | ` (deeper per level).
 const GROUP_MARGIN = /^( *\| )\s*$/;
+// A host application's console marks each line of the output it relays with its comment marker: Maya's Script Editor
+// writes `# ` before every line of a Python traceback (and `// ` before the MEL echo of it, `// # `). Taken only in a run
+// of lines with the same marker (the header or the frame above has it too), so one commented-out frame stays prose.
+const COMMENT_MARGIN = /^((?:(?:\/\/|#) )+)\s*$/;
+/** A comment margin the header of a traceback may carry (see COMMENT_MARGIN). */
+export const COMMENT_MARGIN_SOURCE = String.raw`(?:(?:\/\/|#) )*`;
 
 /** The line without the margin (`E   `, `  | `) its File line had; undefined when it lacks it. */
 export function unprefixed(line: string | undefined, margin: string): string | undefined {
@@ -64,7 +70,7 @@ export function parseFileLine(context: LineContext): (FileLine & { margin: strin
   if (at < 0) return undefined;
   const before = text.slice(0, at);
   // Only indentation may precede `File` (Python indents frames by two spaces), behind one of the margins.
-  const margin = before.startsWith(PYTEST_MARGIN) ? PYTEST_MARGIN : (GROUP_MARGIN.exec(before)?.[1] ?? '');
+  const margin = before.startsWith(PYTEST_MARGIN) ? PYTEST_MARGIN : (GROUP_MARGIN.exec(before)?.[1] ?? commentMargin(context, before));
   if (!/^\s*$/.test(before.slice(margin.length))) return undefined;
   const parsed = context.parse('pythonFileLine', { from: at });
   if (!parsed) return undefined;
@@ -78,6 +84,12 @@ export function parseFileLine(context: LineContext): (FileLine & { margin: strin
   // Anything but the function name after `, line N` means this is prose quoting a File line.
   if (!hasIn && rest.trim() !== '') return undefined;
   return { file, line: Number(lineToken.image), name: hasIn ? rest.trim() : null, margin };
+}
+
+/** The comment marker before a frame when the line above carries the same one; '' otherwise. */
+function commentMargin(context: LineContext, before: string): string {
+  const margin = COMMENT_MARGIN.exec(before)?.[1];
+  return margin !== undefined && context.line(-1)?.startsWith(margin) === true ? margin : '';
 }
 
 // `ValueError: bad`, `config.ConfigError: …`, a bare `KeyboardInterrupt`: a (dotted) name at column 0.

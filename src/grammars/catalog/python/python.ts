@@ -8,6 +8,7 @@ import { caretColumn, parseColonHead } from '../shared/common.js';
 import { SGR } from '../../engine/anchors.js';
 import {
   backfillMessage,
+  COMMENT_MARGIN_SOURCE,
   definePythonRules,
   exceptionAfter,
   groupDepth,
@@ -24,10 +25,10 @@ import { pytestLine, pytestLong, pytestShort } from './pytest.js';
 // Frames are indented; `File "x.py", line N` at the margin (pasted, or from tools that strip indentation) is
 // the same frame, selected by its own line-start alternative.
 const FILE_ANCHOR = ` File ${SGR}"|^File ${SGR}"`;
-const HEADER = /^\s*(?:[|+] )*(?:Exception Group )?Traceback \(most recent call last\):\s*$/;
+const HEADER = new RegExp(String.raw`^\s*${COMMENT_MARGIN_SOURCE}(?:[|+] )*(?:Exception Group )?Traceback \(most recent call last\):\s*$`);
 // The two sentences CPython prints between the tracebacks of a chain (explicit `from e` and implicit context).
 const CHAIN = new RegExp(
-  String.raw`^\s*(?:The above exception was the direct cause of the following exception:` +
+  String.raw`^\s*${COMMENT_MARGIN_SOURCE}(?:The above exception was the direct cause of the following exception:` +
     String.raw`|During handling of the above exception, another exception occurred:)\s*$`,
 );
 const CHAIN_ANCHOR = 'The above exception was the direct cause|During handling of the above exception';
@@ -236,7 +237,7 @@ const pythonTraceback: GrammarFormat = {
   description:
     '`python3 app.py` (uncaught exception): `Traceback (most recent call last):`, `  File "/abs/m.py", line N, in fn` frames, chained ' +
     'tracebacks, ExceptionGroup boxes (`  | ` margins), final `ValueError: msg`; 3.11+ marks the failing expression (`~~^~~`) under ' +
-    "the dedented source line, placed in the file's line by resolve.",
+    "the dedented source line, placed in the file's line by resolve; a host console's comment marker before each line (Maya's `# `).",
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'column', 'endColumn', 'message'],

@@ -116,6 +116,51 @@ function emitFrame(context: LineContext, run: RubyTraces, frame: RubyFrame, colu
   run.chain.track(emitted);
 }
 
+// Ruby's crash report (`x.rb:3: [BUG] Segmentation fault at …`, written when the VM or a C extension crashes) lists the
+// Ruby frames under `-- Ruby level backtrace information ---` OUTERMOST first (`<main>` on top, the crashing call last),
+// the reverse of an exception's backtrace: bare `path:L:in 'label'` lines up to a blank line. Frames of pseudo-files
+// (`<internal:…>:29:in 'require'`) sit among them and name no file.
+const CRASH_BACKTRACE = /^-- Ruby level backtrace information -+\s*$/;
+const CRASH_FRAME = /:\d+:in [`']/;
+// The report's `-- Control frame information --` rows (`c:0006 p:0024 s:0023 e:000022 METHOD /app/lib/x.rb:3`) list the
+// same frames again, VM frames among them: they are claimed and left unread.
+const CONTROL_FRAME = /^c:\d{4} p:[\d-]{4} s:\d+ [eE]:\d+ /;
+// How far back a frame looks for the one before it, across frames of pseudo-files.
+const CRASH_GAP = 20;
+
+interface CrashFrames {
+  trace: number;
+  index: number;
+  /** Log line of the header or of the last frame read, −1 before a header. */
+  lastLine: number;
+}
+
+function parseRubyCrash(context: LineContext): boolean {
+  if (CONTROL_FRAME.test(context.text)) return true;
+  const run = context.state<CrashFrames>(() => ({ trace: 0, index: 0, lastLine: -1 }));
+  if (CRASH_BACKTRACE.test(context.text)) {
+    run.trace = context.newTraceId();
+    run.index = 0;
+    run.lastLine = context.logLine;
+    return false;
+  }
+  const gap = context.logLine - run.lastLine;
+  if (run.lastLine < 0 || gap < 1 || gap > CRASH_GAP) return false;
+  // Only frames stand between this line and the last one read: a blank line or another section ends the list.
+  for (let delta = 1; delta < gap; delta++) if (!CRASH_FRAME.test(context.line(-delta) ?? '')) return false;
+  const frame = parseRubyFrame(context, 0);
+  if (!frame || frame.label === null || frame.message !== null) return false;
+  run.lastLine = context.logLine;
+  context.emit({
+    file: frame.head.file,
+    line: frame.head.line,
+    severity: null,
+    message: '',
+    frame: { trace: run.trace, index: run.index++, causeRank: 0 },
+  });
+  return true;
+}
+
 // RuboCop's severity letters; conventions and refactors are style findings, below a Lint warning.
 const RUBOCOP_SEVERITY = { E: 'error', F: 'error', W: 'warning', C: 'note', R: 'note', I: 'note' } as const;
 // The cop name is left out with `--no-display-cop-names` (older RuboCop releases left it out by default).
@@ -160,6 +205,22 @@ const ruby: GrammarFormat = {
   url: 'https://docs.ruby-lang.org/en/3.1/Exception.html#method-i-full_message',
   anchor: RUBY_ANCHOR,
   parse: parseRuby,
+};
+
+const rubyCrash: GrammarFormat = {
+  name: 'ruby-crash',
+  trace: { innermost: 'last', causes: 'none' },
+  language: 'Ruby',
+  description:
+    "`ruby app.rb` (a crash: `lib/x.rb:3: [BUG] Segmentation fault at …`): the report's `-- Ruby level backtrace information --` " +
+    "section lists `path:L:in 'label'` frames outermost first, the crashing call last.",
+  columnBase: 1,
+  columnUnit: 'char',
+  fields: ['file', 'line'],
+  observed: true,
+  url: 'https://docs.ruby-lang.org/en/3.1/extension_rdoc.html',
+  anchor: `-- Ruby level backtrace information|^c:\\d{4} p:|${RUBY_ANCHOR}`,
+  parse: parseRubyCrash,
 };
 
 const rubySyntax: GrammarFormat = {
@@ -210,6 +271,8 @@ export const rubyFamily: GrammarFamily = {
     // The runners next: their frames (`# ./spec/x_spec.rb:14:in …`, Minitest's `[path:L]:`) are theirs.
     rspec,
     minitest,
+    // A crash report's frames before ruby's: they are bare frames only its header orders (outermost first).
+    rubyCrash,
     // ruby-syntax before ruby: a `path:L: msg` line without `:in` is a parse-time report, never a frame.
     rubySyntax,
     ruby,
