@@ -12,7 +12,7 @@ const brief = (locations: RawLocation[]) =>
   locations.map((l) => ({ file: l.file, line: l.line, column: l.column, severity: l.severity, message: l.message, format: l.format }));
 
 describe('python-traceback', () => {
-  it('ranks a chain root cause first (causeRank 0) and later tracebacks 1, 2', () => {
+  it('ranks a `from` chain root-first, and an exception raised while handling the chain as its failure', () => {
     const locations = scan([
       'Traceback (most recent call last):',
       '  File "/app/db.py", line 3, in connect',
@@ -37,10 +37,10 @@ describe('python-traceback', () => {
       "NameError: name 'log' is not defined",
     ]);
     expect(locations.map((l) => [l.file, l.line, l.frame?.causeRank, l.frame?.index, l.message])).toEqual([
-      ['/app/db.py', 3, 0, 0, 'ConnectionRefusedError: [Errno 111] Connection refused'],
-      ['/app/repo.py', 9, 1, 0, 'repo.RepoError: db down'],
-      ['/app/main.py', 20, 2, 0, "NameError: name 'log' is not defined"],
-      ['/app/main.py', 14, 2, 1, "NameError: name 'log' is not defined"],
+      ['/app/db.py', 3, 1, 0, 'ConnectionRefusedError: [Errno 111] Connection refused'],
+      ['/app/repo.py', 9, 2, 0, 'repo.RepoError: db down'],
+      ['/app/main.py', 20, 0, 0, "NameError: name 'log' is not defined"],
+      ['/app/main.py', 14, 0, 1, "NameError: name 'log' is not defined"],
     ]);
     const traces = new Set(locations.map((l) => l.frame?.trace));
     expect(traces.size).toBe(3);
@@ -209,6 +209,33 @@ describe('pytest', () => {
       [3, 0, 'ValueError: bad'],
       [5, 1, 'conf.ConfigError: invalid'],
       [4, 0, 'assert 1 == 2'],
+    ]);
+  });
+
+  it('long: a section raised while handling the one above is the failure (a pytest.raises whose check failed)', () => {
+    const locations = scan([
+      ...SESSION,
+      '=================================== FAILURES ===================================',
+      '______________________________ test_thin ______________________________',
+      'E       glaze.GlazeError: too thick',
+      '',
+      'src/glaze.py:7: GlazeError',
+      '',
+      'During handling of the above exception, another exception occurred:',
+      '',
+      '>       with pytest.raises(GlazeError, match="thin"):',
+      'E       AssertionError: Regex pattern did not match.',
+      '',
+      'tests/test_glaze.py:12: AssertionError',
+      '______________________________ test_next ______________________________',
+      'E       assert 1 == 2',
+      '',
+      'tests/test_b.py:4: AssertionError',
+    ]);
+    expect(locations.map((l) => [l.line, l.frame?.causeRank])).toEqual([
+      [7, 1],
+      [12, 0],
+      [4, 0],
     ]);
   });
 

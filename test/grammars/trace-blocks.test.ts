@@ -83,6 +83,31 @@ describe('frames read by shape', () => {
     ]);
   });
 
+  it("ranks pytest's linked traces by their chain sentence, however far apart and however near", () => {
+    const handled = [
+      'kiln/glaze.py:7: GlazeError',
+      '',
+      'During handling of the above exception, another exception occurred:',
+      '',
+      ...Array.from({ length: 14 }, (_, index) => `    source line ${index}`),
+      'tests/test_glaze.py:12: AssertionError',
+    ];
+    expect(frames(handled.join('\n'))).toEqual(['kiln/glaze.py:7 1/0 last 1', 'tests/test_glaze.py:12 2/0 last 0']);
+    const caused = [
+      'kiln/glaze.py:3: in mix',
+      'kiln/glaze.py:7: KeyError',
+      'The above exception was the direct cause of the following exception:',
+      'tests/test_glaze.py:5: in test_mix',
+      'kiln/glaze.py:9: GlazeError',
+    ];
+    expect(frames(caused.join('\n'))).toEqual([
+      'kiln/glaze.py:3 1/0 last 0',
+      'kiln/glaze.py:7 1/1 last 0',
+      'tests/test_glaze.py:5 2/0 last 1',
+      'kiln/glaze.py:9 2/1 last 1',
+    ]);
+  });
+
   it('leaves diagnostics and an `at` line with words after its place as they were', () => {
     expect(frames('src/kiln.c:3:5: error: boom\n  at conf/kiln.cfg:3 -- value out of range\nsrc/kiln.c:4: in fire mode')).toEqual([]);
   });
@@ -104,6 +129,22 @@ describe('the primary without the runtime format', () => {
       'src/org/kiln/Glaze.java:8',
       'src/org/kiln/Boot.java:14',
     ]);
+  });
+
+  it('is the test whose handling of an expected exception failed, not the exception it expected', async () => {
+    const root = await makeWorkspace({ 'tests/test_glaze.py': lines(20), 'kiln/glaze.py': lines(20) });
+    const log = [
+      '[ 9s] kiln/glaze.py:7: GlazeError',
+      '[ 9s] ',
+      '[ 9s] During handling of the above exception, another exception occurred:',
+      '[ 9s] ',
+      '[ 9s] >       with pytest.raises(GlazeError, match="too thin"):',
+      '[ 9s] E       AssertionError: Regex pattern did not match.',
+      '[ 9s] ',
+      '[ 9s] tests/test_glaze.py:12: AssertionError',
+    ];
+    const result = await locate({ text: log.join('\n') }, { cwd: root, roots: [root] });
+    expect(result.locations.map((location) => `${location.file}:${location.line}`)).toEqual(['tests/test_glaze.py:12', 'kiln/glaze.py:7']);
   });
 
   it("is the last workspace frame of pytest's chain", async () => {

@@ -154,7 +154,8 @@ const generic: GrammarFormat = {
   observed: true,
   anchor: LOCATION_ANCHOR,
   fallback: true,
-  trace: { innermost: 'shape', causes: 'root-last' },
+  // CPython's chain sentences, when its tracebacks reach this tier, rank as they say (shared/exception-chain.ts).
+  trace: { innermost: 'shape', causes: 'root-last', handling: 'later-fails' },
   parse: parseGeneric,
 };
 

@@ -4,6 +4,7 @@
 import type { LineContext } from '../../engine/format.js';
 import type { LineParser } from '../../engine/parser.js';
 import { Comma, DQuote, Int, Space, Word } from '../../engine/tokens.js';
+import { newChainRanks, openLinked, type ChainLink, type ChainRanks } from '../shared/exception-chain.js';
 
 /** `  File "<path>", line N[, in <name>]` as parsed. */
 interface FileLine {
@@ -103,9 +104,10 @@ interface PythonTraces {
   trace: number | null;
   /** Printed index of the next frame in the open traceback. */
   index: number;
-  causeRank: number;
-  /** A "The above exception…" / "During handling…" line was seen since the last traceback. */
-  chainPending: boolean;
+  /** The chain's ranks: the open traceback's, and the earlier ones' until the chain ends. */
+  ranks: ChainRanks;
+  /** The "The above exception…" / "During handling…" line seen since the last traceback. */
+  link: ChainLink | undefined;
   /** Log line of the exception line that ended the open traceback (frames after it start a new one). */
   closedAt: number;
   /** Index in `context.emitted` where the open traceback's frames start (for back-filling messages). */
@@ -118,22 +120,23 @@ export function pythonTraces(context: LineContext): PythonTraces {
   return context.shared<PythonTraces>(PYTHON_TRACES_KEY, () => ({
     trace: null,
     index: 0,
-    causeRank: 0,
-    chainPending: false,
+    ranks: newChainRanks(),
+    link: undefined,
     closedAt: Number.POSITIVE_INFINITY,
     firstEmitted: 0,
   }));
 }
 
 /**
- * Starts a traceback. Python prints a chain root cause FIRST, so a traceback announced by a chain line
- * ranks one further from the root than the one before it; an unannounced traceback is a new root (0).
+ * Starts a traceback. A traceback announced by a chain line is ranked by its link (shared/exception-chain.ts: the
+ * cause of a `raise … from` is the root, the exception raised while handling another is the failure); an unannounced
+ * traceback is a new root (0).
  */
 export function openTrace(context: LineContext, traces: PythonTraces): void {
-  traces.causeRank = traces.chainPending && traces.trace !== null ? traces.causeRank + 1 : 0;
+  openLinked(context, traces.ranks, traces.trace === null ? undefined : traces.link);
   traces.trace = context.newTraceId();
   traces.index = 0;
-  traces.chainPending = false;
+  traces.link = undefined;
   traces.closedAt = Number.POSITIVE_INFINITY;
   traces.firstEmitted = context.emitted.length;
 }

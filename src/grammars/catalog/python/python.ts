@@ -18,6 +18,7 @@ import {
   unprefixed,
 } from './python-trace.js';
 import { cython } from './cython.js';
+import { CHAIN_LINK_ANCHOR, chainLink, trackLinked } from '../shared/exception-chain.js';
 import { pytestLine, pytestLong, pytestShort } from './pytest.js';
 
 // A Python File line: two spaces, `File`, then the quoted path (ANSI in 3.13's coloured tracebacks).
@@ -25,12 +26,6 @@ import { pytestLine, pytestLong, pytestShort } from './pytest.js';
 // the same frame, selected by its own line-start alternative.
 const FILE_ANCHOR = ` File ${SGR}"|^File ${SGR}"`;
 const HEADER = /^\s*(?:[|+] )*(?:Exception Group )?Traceback \(most recent call last\):\s*$/;
-// The two sentences CPython prints between the tracebacks of a chain (explicit `from e` and implicit context).
-const CHAIN = new RegExp(
-  String.raw`^\s*(?:The above exception was the direct cause of the following exception:` +
-    String.raw`|During handling of the above exception, another exception occurred:)\s*$`,
-);
-const CHAIN_ANCHOR = 'The above exception was the direct cause|During handling of the above exception';
 
 // `SyntaxError: msg`, `IndentationError: …`, `TabError: …`; 3.13's codeop raises `_IncompleteInputError` (a SyntaxError).
 const SYNTAX_ERROR_LINE = /^(?:[\w.]+\.)?(SyntaxError|IndentationError|TabError|_IncompleteInputError)\b(?::.*)?$/;
@@ -98,8 +93,9 @@ function parsePythonTraceback(context: LineContext): boolean {
     openTrace(context, traces);
     return false;
   }
-  if (CHAIN.test(text)) {
-    traces.chainPending = true;
+  const link = chainLink(text);
+  if (link !== undefined) {
+    traces.link = link;
     return false;
   }
   const head = parseFileLine(context);
@@ -110,14 +106,15 @@ function parsePythonTraceback(context: LineContext): boolean {
   // An ExceptionGroup is raised because of the exceptions it holds, printed after it one box deeper: the
   // deeper the box, the closer to the root cause (the first sub-exception wins among equals).
   const depth = groupDepth(head.margin);
-  context.emit({
+  const raw = context.emit({
     file: head.file,
     line: head.line,
     ...expressionRange(context, head.margin),
     severity: null,
     message: exception?.text ?? '',
-    frame: { trace: traces.trace ?? 0, index: traces.index++, causeRank: depth > 0 ? -depth : traces.causeRank },
+    frame: { trace: traces.trace ?? 0, index: traces.index++, causeRank: depth > 0 ? -depth : traces.ranks.rank },
   });
+  trackLinked(traces.ranks, raw);
   if (exception) {
     traces.closedAt = context.logLine + exception.delta;
     backfillMessage(context, traces, exception.text);
@@ -231,7 +228,7 @@ const pythonSyntaxError: GrammarFormat = {
 
 const pythonTraceback: GrammarFormat = {
   name: 'python-traceback',
-  trace: { innermost: 'last', causes: 'root-first' },
+  trace: { innermost: 'last', causes: 'root-first', handling: 'later-fails' },
   language: 'Python',
   description:
     '`python3 app.py` (uncaught exception): `Traceback (most recent call last):`, `  File "/abs/m.py", line N, in fn` frames, chained ' +
@@ -243,7 +240,7 @@ const pythonTraceback: GrammarFormat = {
   observed: true,
   url: 'https://docs.python.org/3/library/traceback.html',
   // A header may sit in an ExceptionGroup box: `  + Exception Group Traceback …`, `    | Traceback …`.
-  anchor: `${FILE_ANCHOR}|(?:[|+] )*(?:Exception Group )?Traceback \\(most recent call last\\)|${CHAIN_ANCHOR}`,
+  anchor: `${FILE_ANCHOR}|(?:[|+] )*(?:Exception Group )?Traceback \\(most recent call last\\)|${CHAIN_LINK_ANCHOR}`,
   parse: parsePythonTraceback,
 };
 

@@ -9,11 +9,14 @@
 // - innermost last: `F:L: in name` (pytest's chains), closed by `F:L: SomeError` at the margin, `F(L) name` at the
 //   margin (Nim), and any trace under `(most recent call last)` or a `Call history:` (oldest call first);
 // - a cause printed after the trace it caused (`Caused by:`, `[cause]:`, or a head carrying its exception's message
-//   right below a trace's last frame) is a deeper root: the traces above move one rank away from it (root-last).
+//   right below a trace's last frame) is a deeper root: the traces above move one rank away from it (root-last);
+// - CPython's and pytest's chain sentences between two traces (`The above exception was the direct cause…`, `During
+//   handling of the above exception…`) rank them as exception-chain.ts says: a trace printed below the cause it names is
+//   one rank further from the root, one raised while handling the trace above is the failure.
 // Resolve then ranks the deepest workspace frame of the root cause first (rank.ts), as for a runtime's own format.
 import type { RawLocation } from '../../../core/index.js';
-import type { CauseChain } from '../../engine/cause-chain.js';
 import type { Emitted, LineContext } from '../../engine/format.js';
+import { chainLink, newChainRanks, openLinked, trackLinked, type ChainLink, type ChainRanks } from './exception-chain.js';
 
 type Shape = 'call' | 'method' | 'chain' | 'named' | 'labelled' | 'parenthesised' | 'numbered' | 'columns';
 
@@ -67,6 +70,9 @@ const FIRST_MARK = /\(most recent call first\)/i;
 // (pytest prints a frame's source, its carets and a separator); a header or marker above a trace's first frame.
 const MAX_GAP = 12;
 const MAX_HEADER_LOOKUP = 3;
+// How far above a trace's first frame a chain sentence is looked for (pytest prints the test's source between them),
+// never past the previous trace's last frame: each line is looked at once, whatever the log.
+const MAX_LINK_LOOKUP = 40;
 
 interface Block {
   shape: Shape | undefined;
@@ -74,7 +80,7 @@ interface Block {
   index: number;
   lastLine: number;
   innermostLast: boolean;
-  chain: CauseChain | undefined;
+  ranks: ChainRanks;
 }
 
 /** The frame a fallback tier's place is, when its line has a frame's shape; `track` is called with the emitted location. */
@@ -101,13 +107,15 @@ export function shapedFrame(context: LineContext, start: number, after: string):
     index: 0,
     lastLine: -MAX_GAP,
     innermostLast: false,
-    chain: undefined,
+    ranks: newChainRanks(),
   }));
   const gap = context.logLine - block.lastLine;
-  const open = gap >= 0 && gap <= MAX_GAP;
+  // A chain sentence above this frame ends the trace before it, however near.
+  const link = linkAbove(context, block, gap);
+  const open = gap >= 0 && gap <= MAX_GAP && link === undefined;
   if (rule === 'chain-end') {
     // The end of an open chain is its innermost frame; alone, it is a trace of one frame.
-    if (!(open && block.shape === 'chain' && !titledBetween(context, gap))) start_(context, block, 'chain', true, false);
+    if (!(open && block.shape === 'chain' && !titledBetween(context, gap))) start_(context, block, 'chain', true, link);
     const frame = next(context, block);
     // The chain ends here: a frame below starts another.
     block.shape = undefined;
@@ -119,19 +127,18 @@ export function shapedFrame(context: LineContext, start: number, after: string):
   // one trace.
   const head = rule.shape === 'method' && !/\bfrom\s/.test(before) && /^\S/.test(before + after) && METHOD_HEAD.test(after);
   if (cause || (head && open && gap === 1 && block.shape === 'method')) {
-    start_(context, block, rule.shape, block.innermostLast, true);
+    start_(context, block, rule.shape, block.innermostLast, 'handling');
     return next(context, block);
   }
   if (!open || block.shape !== rule.shape || head || titledBetween(context, gap))
-    start_(context, block, rule.shape, orderAbove(context, rule.innermostLast), false);
+    start_(context, block, rule.shape, orderAbove(context, rule.innermostLast), link);
   return next(context, block);
 }
 
-function start_(context: LineContext, block: Block, shape: Shape, innermostLast: boolean, isCause: boolean): void {
-  // One chain per scan, made with its first trace: the traces above a cause must be tracked to move away from it.
-  const chain = (block.chain ??= context.causeChain());
-  if (isCause) chain.addCause();
-  else chain.settle();
+// `link`: how the new trace is linked to the one above; a cause printed below its trace moves the traces above one rank
+// away from it, as a handling link does.
+function start_(context: LineContext, block: Block, shape: Shape, innermostLast: boolean, link: ChainLink | undefined): void {
+  openLinked(context, block.ranks, link);
   block.shape = shape;
   block.trace = context.newTraceId();
   block.index = 0;
@@ -140,10 +147,10 @@ function start_(context: LineContext, block: Block, shape: Shape, innermostLast:
 
 function next(context: LineContext, block: Block): ShapedFrame {
   block.lastLine = context.logLine;
-  const chain = block.chain;
+  const ranks = block.ranks;
   return {
-    frame: { trace: block.trace, index: block.index++, causeRank: 0, innermostLast: block.innermostLast },
-    track: (location) => chain?.track(location),
+    frame: { trace: block.trace, index: block.index++, causeRank: ranks.rank, innermostLast: block.innermostLast },
+    track: (location) => trackLinked(ranks, location),
   };
 }
 
@@ -151,6 +158,18 @@ function next(context: LineContext, block: Block): ShapedFrame {
 function causeBetween(context: LineContext, gap: number): boolean {
   for (let delta = -1; delta > -gap; delta--) if (CAUSE_MARK.test(context.line(delta) ?? '')) return true;
   return false;
+}
+
+// A chain sentence between the previous trace's last frame and this one, within reach.
+function linkAbove(context: LineContext, block: Block, gap: number): ChainLink | undefined {
+  if (block.ranks.chain === undefined) return undefined;
+  for (let delta = -1; delta > -gap && delta >= -MAX_LINK_LOOKUP; delta--) {
+    const line = context.line(delta);
+    if (line === undefined) break;
+    const link = line.includes(' exception') ? chainLink(line) : undefined;
+    if (link !== undefined) return link;
+  }
+  return undefined;
 }
 
 function titledBetween(context: LineContext, gap: number): boolean {
