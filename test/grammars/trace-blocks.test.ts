@@ -108,6 +108,38 @@ describe('frames read by shape', () => {
     ]);
   });
 
+  it('reads an instantiation chain outermost first, the step that does not lead on being the innermost', () => {
+    const steps = [
+      'In src/till.cr:9:3',
+      '',
+      ' 9 | open(Till.new)',
+      '     ^---',
+      "Error: instantiating 'open(Till)'",
+      '',
+      'In src/drawer.cr:4:10',
+      '',
+      ' 4 | @coins.last.value',
+      '              ^----',
+      "Error: undefined method 'value' for Nil",
+      '',
+      'In src/till.cr:20:1',
+      '',
+      ' 20 | x',
+      'Error: undefined constant X',
+    ];
+    expect(frames(steps.join('\n'))).toEqual(['src/till.cr:9 1/0 last 0', 'src/drawer.cr:4 1/1 last 0', 'src/till.cr:20 2/0 last 0']);
+    const old = [
+      "Error in src/till.cr:9: instantiating 'open(Till)'",
+      '',
+      '  open(Till.new)',
+      "in src/drawer.cr:4: undefined method 'value' for Nil",
+      'in src/other.cr:2: not a step: the chain ended above',
+    ];
+    expect(frames(old.join('\n'))).toEqual(['src/till.cr:9 1/0 last 0', 'src/drawer.cr:4 1/1 last 0']);
+    // `In F:L` with no `Error:` line below is no step.
+    expect(frames('In src/till.cr:9:3\nsome words\n')).toEqual([]);
+  });
+
   it('leaves diagnostics and an `at` line with words after its place as they were', () => {
     expect(frames('src/kiln.c:3:5: error: boom\n  at conf/kiln.cfg:3 -- value out of range\nsrc/kiln.c:4: in fire mode')).toEqual([]);
   });

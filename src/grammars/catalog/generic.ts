@@ -134,7 +134,7 @@ function parseGeneric(context: LineContext): boolean {
       column: head.column,
       severity: header?.severity ?? tail.severity ?? fieldSeverity(head.rest) ?? severityOf(severityWord?.[1]),
       code: header?.code ?? tail.code,
-      message: header?.message ?? message,
+      message: header?.message ?? shaped?.message ?? message,
       ...(shaped === undefined ? {} : { frame: shaped.frame }),
     });
     shaped?.track(emitted);
