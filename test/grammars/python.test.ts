@@ -47,6 +47,35 @@ describe('python-traceback', () => {
     expect(locations.every((l) => l.frame?.innermostLast === true && l.severity === null && l.format === 'python-traceback')).toBe(true);
   });
 
+  it("reads frames behind a logger's head (its digits changing line to line) in Python's order, chain lines too", () => {
+    const head = (n: number): string => `2026-03-04 10:00:0${n}.${n}21 kiln-2 ERROR `;
+    const locations = scan([
+      `${head(1)}  File "/app/glaze.py", line 6, in mix`,
+      `${head(2)}    load()`,
+      `${head(3)}KeyError: 'tint'`,
+      head(4),
+      `${head(5)}During handling of the above exception, another exception occurred:`,
+      head(6),
+      `${head(7)}Traceback (most recent call last):`,
+      `${head(8)}  File "/app/main.py", line 3, in <module>`,
+      `${head(9)}    mix()`,
+      `${head(1)}  File "/app/glaze.py", line 9, in mix`,
+      `${head(2)}    return DEFAULTS[name]`,
+      `${head(3)}NameError: name 'DEFAULTS' is not defined`,
+    ]);
+    expect(locations.map((l) => [l.file, l.line, l.frame?.trace, l.frame?.index, l.frame?.causeRank, l.message])).toEqual([
+      ['/app/glaze.py', 6, 1, 0, 1, "KeyError: 'tint'"],
+      ['/app/main.py', 3, 2, 0, 0, "NameError: name 'DEFAULTS' is not defined"],
+      ['/app/glaze.py', 9, 2, 1, 0, "NameError: name 'DEFAULTS' is not defined"],
+    ]);
+    // A head with a bar (a compose service's) is no ExceptionGroup box; a head the line below lacks is no margin.
+    const service = scan(['web-1  |   File "/app/a.py", line 2, in f', 'web-1  |     f()', 'web-1  | ValueError: x']);
+    expect(service.map((l) => [l.file, l.frame?.causeRank, l.message])).toEqual([['/app/a.py', 0, 'ValueError: x']]);
+    expect(scan(['note: see   File "/app/a.py", line 2, in f', 'something else']).filter((l) => l.format === 'python-traceback')).toEqual(
+      [],
+    );
+  });
+
   it('starts an unrelated traceback (no chain line) as a new root cause', () => {
     const locations = scan([
       'Traceback (most recent call last):',

@@ -47,15 +47,44 @@ export const PYTEST_MARGIN = 'E   ';
 // Python 3.11+ prints an ExceptionGroup's tracebacks in a box, each line behind `  | ` (deeper per level).
 const GROUP_MARGIN = /^( *\| )\s*$/;
 
-/** The line without the margin (`E   `, `  | `) its File line had; undefined when it lacks it. */
+/** The line without the margin (`E   `, `  | `, a logger's head) its File line had; undefined when it lacks it. */
 export function unprefixed(line: string | undefined, margin: string): string | undefined {
   if (line === undefined || margin === '') return line;
-  return line.startsWith(margin) ? line.slice(margin.length) : undefined;
+  return sameHead(line, margin) ? line.slice(margin.length) : undefined;
+}
+
+// A logger's head differs from line to line in its digits only (the time of each record): compared without them.
+function sameHead(line: string, margin: string): boolean {
+  if (line.startsWith(margin)) return true;
+  if (line.length < margin.length || !/\d/.test(margin)) return false;
+  for (let index = 0; index < margin.length; index++) {
+    const a = line.charCodeAt(index);
+    const b = margin.charCodeAt(index);
+    if (a !== b && !(a >= 0x30 && a <= 0x39 && b >= 0x30 && b <= 0x39)) return false;
+  }
+  return true;
+}
+
+// Python indents a frame's File line by two spaces, its source line by four and the exception line not at all.
+const FRAME_INDENT = '  ';
+
+/**
+ * A logger's head before every line of a traceback it relayed (`2026-01-01 12:00:00,120 ERROR worker   File "…"`): the
+ * text before the File line's own two-space indent, when the line below carries the same head (its digits aside) and
+ * then what Python prints below a frame (its source line, the next frame, the exception line). Frames behind it are read
+ * in Python's order, as unprefixed ones.
+ */
+function loggerMargin(context: LineContext, before: string): string | undefined {
+  if (!before.endsWith(FRAME_INDENT) || before.trim() === '') return undefined;
+  const margin = before.slice(0, -FRAME_INDENT.length);
+  const below = unprefixed(context.line(1), margin);
+  return below !== undefined && /^(?: {4}\S|  File "|[A-Za-z_][\w.]*(?::|$))/.test(below) ? margin : undefined;
 }
 
 /** How deep in ExceptionGroup boxes a margin is (0 outside). */
 export function groupDepth(margin: string): number {
-  return margin.includes('|') ? margin.indexOf('|') / 2 : 0;
+  // Only a box's margin (blanks and bars); a logger's head may hold a bar too (`web-1  | `).
+  return /^[ |]*\| $/.test(margin) ? margin.indexOf('|') / 2 : 0;
 }
 
 /** Parses a `File "…", line N` line (optionally behind pytest's `E   ` or a group's `  | `); undefined otherwise. */
@@ -65,8 +94,12 @@ export function parseFileLine(context: LineContext): (FileLine & { margin: strin
   if (at < 0) return undefined;
   const before = text.slice(0, at);
   // Only indentation may precede `File` (Python indents frames by two spaces), behind one of the margins.
-  const margin = before.startsWith(PYTEST_MARGIN) ? PYTEST_MARGIN : (GROUP_MARGIN.exec(before)?.[1] ?? '');
-  if (!/^\s*$/.test(before.slice(margin.length))) return undefined;
+  let margin = before.startsWith(PYTEST_MARGIN) ? PYTEST_MARGIN : (GROUP_MARGIN.exec(before)?.[1] ?? '');
+  if (!/^\s*$/.test(before.slice(margin.length))) {
+    const logger = loggerMargin(context, before);
+    if (logger === undefined) return undefined;
+    margin = logger;
+  }
   const parsed = context.parse('pythonFileLine', { from: at });
   if (!parsed) return undefined;
   const pathNode = parsed.cst.children.path?.[0];
@@ -99,7 +132,7 @@ export function exceptionAfter(context: LineContext, margin: string): { text: st
 }
 
 /** One printed traceback chain as the scan sees it (shared by python-traceback and python-syntax-error). */
-interface PythonTraces {
+export interface PythonTraces {
   /** Trace id of the open traceback, null before the first. */
   trace: number | null;
   /** Printed index of the next frame in the open traceback. */

@@ -16,9 +16,10 @@ import {
   PYTEST_MARGIN,
   pythonTraces,
   unprefixed,
+  type PythonTraces,
 } from './python-trace.js';
 import { cython } from './cython.js';
-import { CHAIN_LINK_ANCHOR, chainLink, trackLinked } from '../shared/exception-chain.js';
+import { CHAIN_LINK_ANCHOR, chainLink, trackLinked, type ChainLink } from '../shared/exception-chain.js';
 import { pytestLine, pytestLong, pytestShort } from './pytest.js';
 
 // A Python File line: two spaces, `File`, then the quoted path (ANSI in 3.13's coloured tracebacks).
@@ -85,6 +86,17 @@ function expressionRange(context: LineContext, margin: string): { column: number
   return { column: start + 1, endColumn: start + (marks[2] ?? '').length, dedentedLine: source.slice(ECHO_INDENT) };
 }
 
+// How far above a traceback's first frame its chain line is looked for, never above the last traceback's exception line.
+const MAX_LINK_LOOKUP = 12;
+
+function linkBehind(context: LineContext, margin: string, traces: PythonTraces): ChainLink | undefined {
+  for (let delta = -1; delta > traces.closedAt - context.logLine && delta >= -MAX_LINK_LOOKUP; delta--) {
+    const link = chainLink(unprefixed(context.line(delta), margin) ?? '');
+    if (link !== undefined) return link;
+  }
+  return undefined;
+}
+
 function parsePythonTraceback(context: LineContext): boolean {
   const text = context.text;
   const traces = pythonTraces(context);
@@ -100,8 +112,12 @@ function parsePythonTraceback(context: LineContext): boolean {
   }
   const head = parseFileLine(context);
   if (!head) return false;
-  // A frame after the exception line that closed the last traceback, with no header, starts a new one.
-  if (traces.trace === null || context.logLine > traces.closedAt) openTrace(context, traces);
+  // A frame after the exception line that closed the last traceback, with no header, starts a new one; behind a logger's
+  // head, the chain line between them is read here (the candidate lines are those that start with what they hold).
+  if (traces.trace === null || context.logLine > traces.closedAt) {
+    if (traces.trace !== null && traces.link === undefined && head.margin !== '') traces.link = linkBehind(context, head.margin, traces);
+    openTrace(context, traces);
+  }
   const exception = exceptionAfter(context, head.margin);
   // An ExceptionGroup is raised because of the exceptions it holds, printed after it one box deeper: the
   // deeper the box, the closer to the root cause (the first sub-exception wins among equals).

@@ -19,8 +19,8 @@ const LINK = new RegExp(
     String.raw`|During handling of the above exception, another exception occurred:)\s*$`,
 );
 
-/** The raw-text anchor of both sentences. */
-export const CHAIN_LINK_ANCHOR = 'The above exception was the direct cause|During handling of the above exception';
+/** The raw-text anchor of both sentences, at the line's start (a logger's head before one is read from its frames). */
+export const CHAIN_LINK_ANCHOR = '^\\s*(?:The above exception was the direct cause|During handling of the above exception)';
 
 /** The link a line announces, or undefined for any other line. */
 export function chainLink(text: string): ChainLink | undefined {
