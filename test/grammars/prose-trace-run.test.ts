@@ -25,6 +25,24 @@ describe('frame runs under an ordered header', () => {
     expect(frames(log)).toEqual(['steps/cart.rb:12 #0', 'lib/cart.rb:30 #1']);
   });
 
+  it("ranks a run raised while handling the one above as the failure, by CPython's sentence above its header", () => {
+    const log = [
+      'Traceback (most recent call last):',
+      '  check at line 3 of run.tcl',
+      'Error: first',
+      '',
+      'During handling of the above exception, another exception occurred:',
+      '',
+      'Traceback (most recent call last):',
+      '  load at line 8 of conf/app.ini',
+      'Error: second',
+    ].join('\n');
+    const ranks = scanLog(log)
+      .filter((location) => location.format === 'prose')
+      .map((location) => `${location.file}:${location.line} ${location.frame?.causeRank}`);
+    expect(ranks).toEqual(['run.tcl:3 1', 'conf/app.ini:8 0']);
+  });
+
   it('starts a new trace under a second header and leaves places after the run alone', () => {
     const log = [
       'Traceback (most recent call last):',

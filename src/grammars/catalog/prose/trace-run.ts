@@ -1,6 +1,8 @@
 // A run of frames under a trace header that states its order (the prose tier): when the runtime's own format is
 // missing, the frames are still one trace, and the header says which of them raised.
+import type { RawLocation } from '../../../core/index.js';
 import type { LineContext } from '../../engine/format.js';
+import { chainLink, newChainRanks, openLinked, trackLinked, type ChainLink, type ChainRanks } from '../shared/exception-chain.js';
 
 // `Traceback (most recent call last):` (Python, and the step runners and REPLs that print its layout): the innermost
 // frame is the last of the run, which the prose format's trace order already says. A host may print its own words
@@ -23,11 +25,17 @@ interface FrameRun {
   trace: number | undefined;
   index: number;
   logLine: number;
+  // The ranks of a chain of runs (CPython's sentence between two tracebacks: shared/exception-chain.ts); made on the
+  // first run (noteTraceHeader reads this state as an empty object first).
+  ranks?: ChainRanks;
 }
 
 export interface RunFrame {
   trace(): number;
   readonly index: number;
+  readonly causeRank: number;
+  /** Remembers the emitted frame, so that a later link of its chain can move it. */
+  track(location: RawLocation | undefined): void;
 }
 
 /** Notes a header that states its frames' order (the prose anchors offer it); true when the line is one. */
@@ -58,6 +66,8 @@ export function frameInRun(context: LineContext): RunFrame | undefined {
     const line = context.line(delta);
     if (line === undefined) return undefined;
     if (LAST_CALL_LAST.test(line)) {
+      const ranks = (run.ranks ??= newChainRanks());
+      openLinked(context, ranks, ranks.chain === undefined ? undefined : linkAboveHeader(context, delta));
       run.active = true;
       run.lead = leadOf(context.text);
       run.trace = undefined;
@@ -76,7 +86,24 @@ function indentedBetween(context: LineContext, gap: number): boolean {
 
 function next(run: FrameRun, context: LineContext): RunFrame {
   run.logLine = context.logLine;
-  return { trace: () => (run.trace ??= context.newTraceId()), index: run.index++ };
+  const ranks = (run.ranks ??= newChainRanks());
+  return {
+    trace: () => (run.trace ??= context.newTraceId()),
+    index: run.index++,
+    causeRank: ranks.rank,
+    track: (location) => trackLinked(ranks, location),
+  };
+}
+
+// CPython prints a chain's sentence two lines above the next traceback's header (a blank line between).
+const MAX_LINK_ABOVE_HEADER = 3;
+
+function linkAboveHeader(context: LineContext, header: number): ChainLink | undefined {
+  for (let delta = header - 1; delta >= header - MAX_LINK_ABOVE_HEADER; delta--) {
+    const link = chainLink(context.line(delta) ?? '');
+    if (link !== undefined) return link;
+  }
+  return undefined;
 }
 
 function leadOf(text: string): string {
