@@ -47,6 +47,14 @@ export interface TraceOrder {
    * direct cause…") or `none` (one trace per failure).
    */
   readonly causes: 'root-first' | 'root-last' | 'none';
+  /**
+   * `later-fails`: an exception raised while the one printed above it was being handled is linked to it by its own
+   * sentence (CPython's and pytest's "During handling of the above exception, another exception occurred:"). The one
+   * above was caught, the code meant to deal with it, and dealing with it failed (a handler's own bug, a
+   * `pytest.raises` whose check of the caught exception failed): the later exception ranks as the root, whatever
+   * `causes` says of the chain's other links.
+   */
+  readonly handling?: 'later-fails';
   /** The runner names the failing test (its own frame in the trace, or a summary line restating it). */
   readonly testRunner?: boolean;
 }

@@ -25,6 +25,40 @@ describe('frame runs under an ordered header', () => {
     expect(frames(log)).toEqual(['steps/cart.rb:12 #0', 'lib/cart.rb:30 #1']);
   });
 
+  it("ranks a run raised while handling the one above as the failure, by CPython's sentence above its header", () => {
+    const log = [
+      'Traceback (most recent call last):',
+      '  check at line 3 of run.tcl',
+      'Error: first',
+      '',
+      'During handling of the above exception, another exception occurred:',
+      '',
+      'Traceback (most recent call last):',
+      '  load at line 8 of conf/app.ini',
+      'Error: second',
+    ].join('\n');
+    const ranks = scanLog(log)
+      .filter((location) => location.format === 'prose')
+      .map((location) => `${location.file}:${location.line} ${location.frame?.causeRank}`);
+    expect(ranks).toEqual(['run.tcl:3 1', 'conf/app.ini:8 0']);
+  });
+
+  it("reads frames in Python's own words as one run with no header, at the margin, and ends it at an exception line", () => {
+    const log = [
+      'File "kiln/main.py", line 12, in <module>',
+      'fire()',
+      'File "kiln/fire.py", line 4, in fire',
+      'heat = total / count',
+      'ZeroDivisionError: division by zero',
+      'File "kiln/other.py", line 2, in <module>',
+    ].join('\n');
+    // The runtime's own format left out, as when a copy's damage kept it from reading the lines.
+    const runs = scanLog(log, ['prose'])
+      .filter((location) => location.format === 'prose')
+      .map((location) => `${location.file}:${location.line} ${location.frame?.trace}/${location.frame?.index}`);
+    expect(runs).toEqual(['kiln/main.py:12 1/0', 'kiln/fire.py:4 1/1', 'kiln/other.py:2 2/0']);
+  });
+
   it('starts a new trace under a second header and leaves places after the run alone', () => {
     const log = [
       'Traceback (most recent call last):',

@@ -12,7 +12,7 @@ const brief = (locations: RawLocation[]) =>
   locations.map((l) => ({ file: l.file, line: l.line, column: l.column, severity: l.severity, message: l.message, format: l.format }));
 
 describe('python-traceback', () => {
-  it('ranks a chain root cause first (causeRank 0) and later tracebacks 1, 2', () => {
+  it('ranks a `from` chain root-first, and an exception raised while handling the chain as its failure', () => {
     const locations = scan([
       'Traceback (most recent call last):',
       '  File "/app/db.py", line 3, in connect',
@@ -37,14 +37,43 @@ describe('python-traceback', () => {
       "NameError: name 'log' is not defined",
     ]);
     expect(locations.map((l) => [l.file, l.line, l.frame?.causeRank, l.frame?.index, l.message])).toEqual([
-      ['/app/db.py', 3, 0, 0, 'ConnectionRefusedError: [Errno 111] Connection refused'],
-      ['/app/repo.py', 9, 1, 0, 'repo.RepoError: db down'],
-      ['/app/main.py', 20, 2, 0, "NameError: name 'log' is not defined"],
-      ['/app/main.py', 14, 2, 1, "NameError: name 'log' is not defined"],
+      ['/app/db.py', 3, 1, 0, 'ConnectionRefusedError: [Errno 111] Connection refused'],
+      ['/app/repo.py', 9, 2, 0, 'repo.RepoError: db down'],
+      ['/app/main.py', 20, 0, 0, "NameError: name 'log' is not defined"],
+      ['/app/main.py', 14, 0, 1, "NameError: name 'log' is not defined"],
     ]);
     const traces = new Set(locations.map((l) => l.frame?.trace));
     expect(traces.size).toBe(3);
     expect(locations.every((l) => l.frame?.innermostLast === true && l.severity === null && l.format === 'python-traceback')).toBe(true);
+  });
+
+  it("reads frames behind a logger's head (its digits changing line to line) in Python's order, chain lines too", () => {
+    const head = (n: number): string => `2026-03-04 10:00:0${n}.${n}21 kiln-2 ERROR `;
+    const locations = scan([
+      `${head(1)}  File "/app/glaze.py", line 6, in mix`,
+      `${head(2)}    load()`,
+      `${head(3)}KeyError: 'tint'`,
+      head(4),
+      `${head(5)}During handling of the above exception, another exception occurred:`,
+      head(6),
+      `${head(7)}Traceback (most recent call last):`,
+      `${head(8)}  File "/app/main.py", line 3, in <module>`,
+      `${head(9)}    mix()`,
+      `${head(1)}  File "/app/glaze.py", line 9, in mix`,
+      `${head(2)}    return DEFAULTS[name]`,
+      `${head(3)}NameError: name 'DEFAULTS' is not defined`,
+    ]);
+    expect(locations.map((l) => [l.file, l.line, l.frame?.trace, l.frame?.index, l.frame?.causeRank, l.message])).toEqual([
+      ['/app/glaze.py', 6, 1, 0, 1, "KeyError: 'tint'"],
+      ['/app/main.py', 3, 2, 0, 0, "NameError: name 'DEFAULTS' is not defined"],
+      ['/app/glaze.py', 9, 2, 1, 0, "NameError: name 'DEFAULTS' is not defined"],
+    ]);
+    // A head with a bar (a compose service's) is no ExceptionGroup box; a head the line below lacks is no margin.
+    const service = scan(['web-1  |   File "/app/a.py", line 2, in f', 'web-1  |     f()', 'web-1  | ValueError: x']);
+    expect(service.map((l) => [l.file, l.frame?.causeRank, l.message])).toEqual([['/app/a.py', 0, 'ValueError: x']]);
+    expect(scan(['note: see   File "/app/a.py", line 2, in f', 'something else']).filter((l) => l.format === 'python-traceback')).toEqual(
+      [],
+    );
   });
 
   it('starts an unrelated traceback (no chain line) as a new root cause', () => {
@@ -229,6 +258,33 @@ describe('pytest', () => {
       [3, 0, 'ValueError: bad'],
       [5, 1, 'conf.ConfigError: invalid'],
       [4, 0, 'assert 1 == 2'],
+    ]);
+  });
+
+  it('long: a section raised while handling the one above is the failure (a pytest.raises whose check failed)', () => {
+    const locations = scan([
+      ...SESSION,
+      '=================================== FAILURES ===================================',
+      '______________________________ test_thin ______________________________',
+      'E       glaze.GlazeError: too thick',
+      '',
+      'src/glaze.py:7: GlazeError',
+      '',
+      'During handling of the above exception, another exception occurred:',
+      '',
+      '>       with pytest.raises(GlazeError, match="thin"):',
+      'E       AssertionError: Regex pattern did not match.',
+      '',
+      'tests/test_glaze.py:12: AssertionError',
+      '______________________________ test_next ______________________________',
+      'E       assert 1 == 2',
+      '',
+      'tests/test_b.py:4: AssertionError',
+    ]);
+    expect(locations.map((l) => [l.line, l.frame?.causeRank])).toEqual([
+      [7, 1],
+      [12, 0],
+      [4, 0],
     ]);
   });
 

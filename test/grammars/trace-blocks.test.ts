@@ -83,6 +83,63 @@ describe('frames read by shape', () => {
     ]);
   });
 
+  it("ranks pytest's linked traces by their chain sentence, however far apart and however near", () => {
+    const handled = [
+      'kiln/glaze.py:7: GlazeError',
+      '',
+      'During handling of the above exception, another exception occurred:',
+      '',
+      ...Array.from({ length: 14 }, (_, index) => `    source line ${index}`),
+      'tests/test_glaze.py:12: AssertionError',
+    ];
+    expect(frames(handled.join('\n'))).toEqual(['kiln/glaze.py:7 1/0 last 1', 'tests/test_glaze.py:12 2/0 last 0']);
+    const caused = [
+      'kiln/glaze.py:3: in mix',
+      'kiln/glaze.py:7: KeyError',
+      'The above exception was the direct cause of the following exception:',
+      'tests/test_glaze.py:5: in test_mix',
+      'kiln/glaze.py:9: GlazeError',
+    ];
+    expect(frames(caused.join('\n'))).toEqual([
+      'kiln/glaze.py:3 1/0 last 0',
+      'kiln/glaze.py:7 1/1 last 0',
+      'tests/test_glaze.py:5 2/0 last 1',
+      'kiln/glaze.py:9 2/1 last 1',
+    ]);
+  });
+
+  it('reads an instantiation chain outermost first, the step that does not lead on being the innermost', () => {
+    const steps = [
+      'In src/till.cr:9:3',
+      '',
+      ' 9 | open(Till.new)',
+      '     ^---',
+      "Error: instantiating 'open(Till)'",
+      '',
+      'In src/drawer.cr:4:10',
+      '',
+      ' 4 | @coins.last.value',
+      '              ^----',
+      "Error: undefined method 'value' for Nil",
+      '',
+      'In src/till.cr:20:1',
+      '',
+      ' 20 | x',
+      'Error: undefined constant X',
+    ];
+    expect(frames(steps.join('\n'))).toEqual(['src/till.cr:9 1/0 last 0', 'src/drawer.cr:4 1/1 last 0', 'src/till.cr:20 2/0 last 0']);
+    const old = [
+      "Error in src/till.cr:9: instantiating 'open(Till)'",
+      '',
+      '  open(Till.new)',
+      "in src/drawer.cr:4: undefined method 'value' for Nil",
+      'in src/other.cr:2: not a step: the chain ended above',
+    ];
+    expect(frames(old.join('\n'))).toEqual(['src/till.cr:9 1/0 last 0', 'src/drawer.cr:4 1/1 last 0']);
+    // `In F:L` with no `Error:` line below is no step.
+    expect(frames('In src/till.cr:9:3\nsome words\n')).toEqual([]);
+  });
+
   it('leaves diagnostics and an `at` line with words after its place as they were', () => {
     expect(frames('src/kiln.c:3:5: error: boom\n  at conf/kiln.cfg:3 -- value out of range\nsrc/kiln.c:4: in fire mode')).toEqual([]);
   });
@@ -104,6 +161,22 @@ describe('the primary without the runtime format', () => {
       'src/org/kiln/Glaze.java:8',
       'src/org/kiln/Boot.java:14',
     ]);
+  });
+
+  it('is the test whose handling of an expected exception failed, not the exception it expected', async () => {
+    const root = await makeWorkspace({ 'tests/test_glaze.py': lines(20), 'kiln/glaze.py': lines(20) });
+    const log = [
+      '[ 9s] kiln/glaze.py:7: GlazeError',
+      '[ 9s] ',
+      '[ 9s] During handling of the above exception, another exception occurred:',
+      '[ 9s] ',
+      '[ 9s] >       with pytest.raises(GlazeError, match="too thin"):',
+      '[ 9s] E       AssertionError: Regex pattern did not match.',
+      '[ 9s] ',
+      '[ 9s] tests/test_glaze.py:12: AssertionError',
+    ];
+    const result = await locate({ text: log.join('\n') }, { cwd: root, roots: [root] });
+    expect(result.locations.map((location) => `${location.file}:${location.line}`)).toEqual(['tests/test_glaze.py:12', 'kiln/glaze.py:7']);
   });
 
   it("is the last workspace frame of pytest's chain", async () => {

@@ -134,7 +134,7 @@ function parseGeneric(context: LineContext): boolean {
       column: head.column,
       severity: header?.severity ?? tail.severity ?? fieldSeverity(head.rest) ?? severityOf(severityWord?.[1]),
       code: header?.code ?? tail.code,
-      message: header?.message ?? message,
+      message: header?.message ?? shaped?.message ?? message,
       ...(shaped === undefined ? {} : { frame: shaped.frame }),
     });
     shaped?.track(emitted);
@@ -154,7 +154,8 @@ const generic: GrammarFormat = {
   observed: true,
   anchor: LOCATION_ANCHOR,
   fallback: true,
-  trace: { innermost: 'shape', causes: 'root-last' },
+  // CPython's chain sentences, when its tracebacks reach this tier, rank as they say (shared/exception-chain.ts).
+  trace: { innermost: 'shape', causes: 'root-last', handling: 'later-fails' },
   parse: parseGeneric,
 };
 

@@ -297,9 +297,13 @@ function parseProse(context: LineContext): boolean {
             ...(found.logicalName ? { logicalName: true } : {}),
             ...(found.moduleName ? { moduleName: true } : {}),
           },
-      ...(trace === undefined && run === undefined ? {} : { frame: { trace: trace ?? run!.trace(), index: index++, causeRank: 0 } }),
+      ...(trace === undefined && run === undefined
+        ? {}
+        : { frame: { trace: trace ?? run!.trace(), index: index++, causeRank: run?.causeRank ?? 0 } }),
     };
-    claimed = context.emit(location) !== undefined || claimed;
+    const emitted = context.emit(location);
+    run?.track(emitted);
+    claimed = emitted !== undefined || claimed;
   }
   return claimed;
 }

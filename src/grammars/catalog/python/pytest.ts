@@ -5,6 +5,15 @@
 import type { GrammarFormat, LineContext } from '../../engine/format.js';
 import { parseColonHead, type LocationHead } from '../shared/common.js';
 import { LOCATION_ANCHOR, SGR } from '../../engine/anchors.js';
+import {
+  CHAIN_LINK_ANCHOR,
+  chainLink,
+  newChainRanks,
+  openLinked,
+  trackLinked,
+  type ChainLink,
+  type ChainRanks,
+} from '../shared/exception-chain.js';
 
 type Section = 'none' | 'session' | 'failures' | 'errors' | 'captured' | 'summary' | 'other';
 
@@ -15,8 +24,9 @@ interface PytestSession {
   reportSection: 'failures' | 'errors';
   trace: number | null;
   index: number;
-  causeRank: number;
-  chainPending: boolean;
+  /** The chain's ranks (shared/exception-chain.ts) and the link line seen since the last section. */
+  ranks: ChainRanks;
+  link: ChainLink | undefined;
   /** The open failure's trace ended with its exception line (the next location opens a new trace). */
   closed: boolean;
   /** The open failure printed long-style locations (--tb=auto prints its middle frames short). */
@@ -31,8 +41,8 @@ function session(context: LineContext): PytestSession {
     reportSection: 'failures',
     trace: null,
     index: 0,
-    causeRank: 0,
-    chainPending: false,
+    ranks: newChainRanks(),
+    link: undefined,
     closed: true,
     long: false,
   }));
@@ -44,10 +54,6 @@ const TEST_HEADER = /^_+ (.+?) _+$/;
 const CAPTURED = /^-+ Captured .* -+$/;
 // A conftest that fails to import stops pytest before its session banner: its chain is printed bare below this.
 const CONFTEST_ERROR = /^ImportError while loading conftest '.+'\.$/;
-const CHAIN = new RegExp(
-  String.raw`^(?:The above exception was the direct cause of the following exception:` +
-    String.raw`|During handling of the above exception, another exception occurred:)$`,
-);
 // `FAILED tests/x.py::test_eq - assert 3 == 4`, `ERROR tests/x.py - ImportError…`: node ids, no line number.
 const SUMMARY_ENTRY = /^(?:FAILED|ERROR|XPASS|XFAIL) \S+(?:::\S+| -|$)/;
 const TITLE_PATTERN =
@@ -61,7 +67,7 @@ const PYTEST_ANCHOR = [
   `^${SGR}_+ ${SGR}[A-Za-z[]`,
   `^${SGR}-+ ${SGR}Captured `,
   `^${SGR}(?:FAILED|ERROR|XPASS|XFAIL)${SGR} `,
-  'The above exception was the direct cause|During handling of the above exception',
+  CHAIN_LINK_ANCHOR,
   '^ImportError while loading conftest ',
 ].join('|');
 
@@ -87,7 +93,7 @@ function trackContext(context: LineContext, state: PytestSession): 'context' | '
     state.section = 'errors';
     state.reportSection = 'errors';
     state.trace = null;
-    state.chainPending = false;
+    state.link = undefined;
     return 'context';
   }
   if (state.section === 'none') return undefined;
@@ -95,7 +101,7 @@ function trackContext(context: LineContext, state: PytestSession): 'context' | '
     // A new test's report: its first location starts a fresh root-cause trace.
     if (state.section === 'captured') state.section = state.reportSection;
     state.trace = null;
-    state.chainPending = false;
+    state.link = undefined;
     return 'context';
   }
   if (CAPTURED.test(text)) {
@@ -103,8 +109,9 @@ function trackContext(context: LineContext, state: PytestSession): 'context' | '
     if (state.section === 'failures' || state.section === 'errors') state.section = 'captured';
     return 'context';
   }
-  if (CHAIN.test(text)) {
-    state.chainPending = true;
+  const link = chainLink(text);
+  if (link !== undefined) {
+    state.link = link;
     return 'context';
   }
   if (SUMMARY_ENTRY.test(text)) return 'summary-entry';
@@ -188,11 +195,11 @@ function messageBelow(context: LineContext): string | undefined {
 
 function openTraceIfNeeded(context: LineContext, state: PytestSession): void {
   if (state.trace !== null && !state.closed) return;
-  // pytest prints a chain root cause first, like CPython: a section announced by a chain line is one further away.
-  state.causeRank = state.chainPending && state.trace !== null ? state.causeRank + 1 : 0;
+  // pytest links the sections of a chain as CPython does: ranked by the link (shared/exception-chain.ts).
+  openLinked(context, state.ranks, state.trace === null ? undefined : state.link);
   state.trace = context.newTraceId();
   state.index = 0;
-  state.chainPending = false;
+  state.link = undefined;
   state.closed = false;
   state.long = false;
 }
@@ -225,8 +232,8 @@ function emitShape(context: LineContext, state: PytestSession, shape: Shape, for
     }
   }
   if (shape.kind !== 'short') state.long = true;
-  const frame = { trace: state.trace ?? 0, index: state.index++, causeRank: state.causeRank };
-  context.emit({ file: head.file, line: head.line, severity: terminal ? 'error' : null, message, frame, format });
+  const frame = { trace: state.trace ?? 0, index: state.index++, causeRank: state.ranks.rank };
+  trackLinked(state.ranks, context.emit({ file: head.file, line: head.line, severity: terminal ? 'error' : null, message, frame, format }));
   if (terminal) state.closed = true;
 }
 
@@ -267,7 +274,7 @@ const common = {
 export const pytestLong: GrammarFormat = {
   ...common,
   name: 'pytest-long',
-  trace: { innermost: 'last', causes: 'root-first', testRunner: true },
+  trace: { innermost: 'last', causes: 'root-first', handling: 'later-fails', testRunner: true },
   description:
     '`pytest` / `pytest --tb=long` (default auto): code with `>` and `E` lines, then `tests/x.py:9: AssertionError`; intermediate ' +
     'frames end `src/x.py:12: `.',
@@ -279,7 +286,7 @@ export const pytestLong: GrammarFormat = {
 export const pytestShort: GrammarFormat = {
   ...common,
   name: 'pytest-short',
-  trace: { innermost: 'last', causes: 'root-first', testRunner: true },
+  trace: { innermost: 'last', causes: 'root-first', handling: 'later-fails', testRunner: true },
   description: '`pytest --tb=short`: `tests/x.py:9: in test_eq` then the source line, markers and `E   …` lines.',
   fields: ['file', 'line', 'severity', 'message'],
   url: 'https://docs.pytest.org/en/stable/how-to/output.html#modifying-python-traceback-printing',

@@ -4,6 +4,7 @@
 import type { LineContext } from '../../engine/format.js';
 import type { LineParser } from '../../engine/parser.js';
 import { Comma, DQuote, Int, Space, Word } from '../../engine/tokens.js';
+import { newChainRanks, openLinked, type ChainLink, type ChainRanks } from '../shared/exception-chain.js';
 
 /** `  File "<path>", line N[, in <name>]` as parsed. */
 interface FileLine {
@@ -52,15 +53,44 @@ const COMMENT_MARGIN = /^((?:(?:\/\/|#) )+)\s*$/;
 /** A comment margin the header of a traceback may carry (see COMMENT_MARGIN). */
 export const COMMENT_MARGIN_SOURCE = String.raw`(?:(?:\/\/|#) )*`;
 
-/** The line without the margin (`E   `, `  | `) its File line had; undefined when it lacks it. */
+/** The line without the margin (`E   `, `  | `, a logger's head) its File line had; undefined when it lacks it. */
 export function unprefixed(line: string | undefined, margin: string): string | undefined {
   if (line === undefined || margin === '') return line;
-  return line.startsWith(margin) ? line.slice(margin.length) : undefined;
+  return sameHead(line, margin) ? line.slice(margin.length) : undefined;
+}
+
+// A logger's head differs from line to line in its digits only (the time of each record): compared without them.
+function sameHead(line: string, margin: string): boolean {
+  if (line.startsWith(margin)) return true;
+  if (line.length < margin.length || !/\d/.test(margin)) return false;
+  for (let index = 0; index < margin.length; index++) {
+    const a = line.charCodeAt(index);
+    const b = margin.charCodeAt(index);
+    if (a !== b && !(a >= 0x30 && a <= 0x39 && b >= 0x30 && b <= 0x39)) return false;
+  }
+  return true;
+}
+
+// Python indents a frame's File line by two spaces, its source line by four and the exception line not at all.
+const FRAME_INDENT = '  ';
+
+/**
+ * A logger's head before every line of a traceback it relayed (`2026-01-01 12:00:00,120 ERROR worker   File "…"`): the
+ * text before the File line's own two-space indent, when the line below carries the same head (its digits aside) and
+ * then what Python prints below a frame (its source line, the next frame, the exception line). Frames behind it are read
+ * in Python's order, as unprefixed ones.
+ */
+function loggerMargin(context: LineContext, before: string): string | undefined {
+  if (!before.endsWith(FRAME_INDENT) || before.trim() === '') return undefined;
+  const margin = before.slice(0, -FRAME_INDENT.length);
+  const below = unprefixed(context.line(1), margin);
+  return below !== undefined && /^(?: {4}\S|  File "|[A-Za-z_][\w.]*(?::|$))/.test(below) ? margin : undefined;
 }
 
 /** How deep in ExceptionGroup boxes a margin is (0 outside). */
 export function groupDepth(margin: string): number {
-  return margin.includes('|') ? margin.indexOf('|') / 2 : 0;
+  // Only a box's margin (blanks and bars); a logger's head may hold a bar too (`web-1  | `).
+  return /^[ |]*\| $/.test(margin) ? margin.indexOf('|') / 2 : 0;
 }
 
 /** Parses a `File "…", line N` line (optionally behind pytest's `E   ` or a group's `  | `); undefined otherwise. */
@@ -70,8 +100,12 @@ export function parseFileLine(context: LineContext): (FileLine & { margin: strin
   if (at < 0) return undefined;
   const before = text.slice(0, at);
   // Only indentation may precede `File` (Python indents frames by two spaces), behind one of the margins.
-  const margin = before.startsWith(PYTEST_MARGIN) ? PYTEST_MARGIN : (GROUP_MARGIN.exec(before)?.[1] ?? commentMargin(context, before));
-  if (!/^\s*$/.test(before.slice(margin.length))) return undefined;
+  let margin = before.startsWith(PYTEST_MARGIN) ? PYTEST_MARGIN : (GROUP_MARGIN.exec(before)?.[1] ?? commentMargin(context, before));
+  if (!/^\s*$/.test(before.slice(margin.length))) {
+    const logger = loggerMargin(context, before);
+    if (logger === undefined) return undefined;
+    margin = logger;
+  }
   const parsed = context.parse('pythonFileLine', { from: at });
   if (!parsed) return undefined;
   const pathNode = parsed.cst.children.path?.[0];
@@ -110,14 +144,15 @@ export function exceptionAfter(context: LineContext, margin: string): { text: st
 }
 
 /** One printed traceback chain as the scan sees it (shared by python-traceback and python-syntax-error). */
-interface PythonTraces {
+export interface PythonTraces {
   /** Trace id of the open traceback, null before the first. */
   trace: number | null;
   /** Printed index of the next frame in the open traceback. */
   index: number;
-  causeRank: number;
-  /** A "The above exception…" / "During handling…" line was seen since the last traceback. */
-  chainPending: boolean;
+  /** The chain's ranks: the open traceback's, and the earlier ones' until the chain ends. */
+  ranks: ChainRanks;
+  /** The "The above exception…" / "During handling…" line seen since the last traceback. */
+  link: ChainLink | undefined;
   /** Log line of the exception line that ended the open traceback (frames after it start a new one). */
   closedAt: number;
   /** Index in `context.emitted` where the open traceback's frames start (for back-filling messages). */
@@ -130,22 +165,23 @@ export function pythonTraces(context: LineContext): PythonTraces {
   return context.shared<PythonTraces>(PYTHON_TRACES_KEY, () => ({
     trace: null,
     index: 0,
-    causeRank: 0,
-    chainPending: false,
+    ranks: newChainRanks(),
+    link: undefined,
     closedAt: Number.POSITIVE_INFINITY,
     firstEmitted: 0,
   }));
 }
 
 /**
- * Starts a traceback. Python prints a chain root cause FIRST, so a traceback announced by a chain line
- * ranks one further from the root than the one before it; an unannounced traceback is a new root (0).
+ * Starts a traceback. A traceback announced by a chain line is ranked by its link (shared/exception-chain.ts: the
+ * cause of a `raise … from` is the root, the exception raised while handling another is the failure); an unannounced
+ * traceback is a new root (0).
  */
 export function openTrace(context: LineContext, traces: PythonTraces): void {
-  traces.causeRank = traces.chainPending && traces.trace !== null ? traces.causeRank + 1 : 0;
+  openLinked(context, traces.ranks, traces.trace === null ? undefined : traces.link);
   traces.trace = context.newTraceId();
   traces.index = 0;
-  traces.chainPending = false;
+  traces.link = undefined;
   traces.closedAt = Number.POSITIVE_INFINITY;
   traces.firstEmitted = context.emitted.length;
 }

@@ -17,8 +17,10 @@ import {
   PYTEST_MARGIN,
   pythonTraces,
   unprefixed,
+  type PythonTraces,
 } from './python-trace.js';
 import { cython } from './cython.js';
+import { chainLink, trackLinked, type ChainLink } from '../shared/exception-chain.js';
 import { pytestLine, pytestLong, pytestShort } from './pytest.js';
 
 // A Python File line: two spaces, `File`, then the quoted path (ANSI in 3.13's coloured tracebacks).
@@ -26,12 +28,9 @@ import { pytestLine, pytestLong, pytestShort } from './pytest.js';
 // the same frame, selected by its own line-start alternative.
 const FILE_ANCHOR = ` File ${SGR}"|^File ${SGR}"`;
 const HEADER = new RegExp(String.raw`^\s*${COMMENT_MARGIN_SOURCE}(?:[|+] )*(?:Exception Group )?Traceback \(most recent call last\):\s*$`);
-// The two sentences CPython prints between the tracebacks of a chain (explicit `from e` and implicit context).
-const CHAIN = new RegExp(
-  String.raw`^\s*${COMMENT_MARGIN_SOURCE}(?:The above exception was the direct cause of the following exception:` +
-    String.raw`|During handling of the above exception, another exception occurred:)\s*$`,
-);
-const CHAIN_ANCHOR = 'The above exception was the direct cause|During handling of the above exception';
+// The chain sentences at the line's start, behind a host console's comment margin too (see COMMENT_MARGIN).
+const CHAIN_ANCHOR = String.raw`^\s*${COMMENT_MARGIN_SOURCE}(?:The above exception was the direct cause|During handling of the above exception)`;
+const COMMENT_LEAD = new RegExp(String.raw`^\s*${COMMENT_MARGIN_SOURCE}`);
 
 // `SyntaxError: msg`, `IndentationError: …`, `TabError: …`; 3.13's codeop raises `_IncompleteInputError` (a SyntaxError).
 const SYNTAX_ERROR_LINE = /^(?:[\w.]+\.)?(SyntaxError|IndentationError|TabError|_IncompleteInputError)\b(?::.*)?$/;
@@ -91,6 +90,17 @@ function expressionRange(context: LineContext, margin: string): { column: number
   return { column: start + 1, endColumn: start + (marks[2] ?? '').length, dedentedLine: source.slice(ECHO_INDENT) };
 }
 
+// How far above a traceback's first frame its chain line is looked for, never above the last traceback's exception line.
+const MAX_LINK_LOOKUP = 12;
+
+function linkBehind(context: LineContext, margin: string, traces: PythonTraces): ChainLink | undefined {
+  for (let delta = -1; delta > traces.closedAt - context.logLine && delta >= -MAX_LINK_LOOKUP; delta--) {
+    const link = chainLink(unprefixed(context.line(delta), margin) ?? '');
+    if (link !== undefined) return link;
+  }
+  return undefined;
+}
+
 function parsePythonTraceback(context: LineContext): boolean {
   const text = context.text;
   const traces = pythonTraces(context);
@@ -99,26 +109,32 @@ function parsePythonTraceback(context: LineContext): boolean {
     openTrace(context, traces);
     return false;
   }
-  if (CHAIN.test(text)) {
-    traces.chainPending = true;
+  const link = chainLink(text.replace(COMMENT_LEAD, ''));
+  if (link !== undefined) {
+    traces.link = link;
     return false;
   }
   const head = parseFileLine(context);
   if (!head) return false;
-  // A frame after the exception line that closed the last traceback, with no header, starts a new one.
-  if (traces.trace === null || context.logLine > traces.closedAt) openTrace(context, traces);
+  // A frame after the exception line that closed the last traceback, with no header, starts a new one; behind a logger's
+  // head, the chain line between them is read here (the candidate lines are those that start with what they hold).
+  if (traces.trace === null || context.logLine > traces.closedAt) {
+    if (traces.trace !== null && traces.link === undefined && head.margin !== '') traces.link = linkBehind(context, head.margin, traces);
+    openTrace(context, traces);
+  }
   const exception = exceptionAfter(context, head.margin);
   // An ExceptionGroup is raised because of the exceptions it holds, printed after it one box deeper: the
   // deeper the box, the closer to the root cause (the first sub-exception wins among equals).
   const depth = groupDepth(head.margin);
-  context.emit({
+  const raw = context.emit({
     file: head.file,
     line: head.line,
     ...expressionRange(context, head.margin),
     severity: null,
     message: exception?.text ?? '',
-    frame: { trace: traces.trace ?? 0, index: traces.index++, causeRank: depth > 0 ? -depth : traces.causeRank },
+    frame: { trace: traces.trace ?? 0, index: traces.index++, causeRank: depth > 0 ? -depth : traces.ranks.rank },
   });
+  trackLinked(traces.ranks, raw);
   if (exception) {
     traces.closedAt = context.logLine + exception.delta;
     backfillMessage(context, traces, exception.text);
@@ -232,7 +248,7 @@ const pythonSyntaxError: GrammarFormat = {
 
 const pythonTraceback: GrammarFormat = {
   name: 'python-traceback',
-  trace: { innermost: 'last', causes: 'root-first' },
+  trace: { innermost: 'last', causes: 'root-first', handling: 'later-fails' },
   language: 'Python',
   description:
     '`python3 app.py` (uncaught exception): `Traceback (most recent call last):`, `  File "/abs/m.py", line N, in fn` frames, chained ' +

@@ -6,16 +6,22 @@
 //   an indented `F:L: Mod.fun/2`, `F:L: (test)` or `F:L: name` (Elixir, a Scheme's call history), a label and a place
 //   alone (`File  F:L`), a numbered `#3 … F:L` (gdb, PHP, Dart), an indented `F L:C` with the function alone past a
 //   column of blanks (Dart's terse traces);
-// - innermost last: `F:L: in name` (pytest's chains), closed by `F:L: SomeError` at the margin, `F(L) name` at the
-//   margin (Nim), and any trace under `(most recent call last)` or a `Call history:` (oldest call first);
+// - innermost last: a compiler's instantiation chain, each step's message saying it leads on to the next (`In F:L:C`
+//   over `Error: instantiating 'f(T)'`, Crystal's; `Error in F:L: instantiating …` then `in F:L: msg` before 0.34),
+//   the step that does not lead on being the innermost; `F:L: in name` (pytest's chains), closed by `F:L: SomeError`
+//   at the margin, `F(L) name` at the margin (Nim), and any trace under `(most recent call last)` or a `Call history:`
+//   (oldest call first);
 // - a cause printed after the trace it caused (`Caused by:`, `[cause]:`, or a head carrying its exception's message
-//   right below a trace's last frame) is a deeper root: the traces above move one rank away from it (root-last).
+//   right below a trace's last frame) is a deeper root: the traces above move one rank away from it (root-last);
+// - CPython's and pytest's chain sentences between two traces (`The above exception was the direct cause…`, `During
+//   handling of the above exception…`) rank them as exception-chain.ts says: a trace printed below the cause it names is
+//   one rank further from the root, one raised while handling the trace above is the failure.
 // Resolve then ranks the deepest workspace frame of the root cause first (rank.ts), as for a runtime's own format.
 import type { RawLocation } from '../../../core/index.js';
-import type { CauseChain } from '../../engine/cause-chain.js';
 import type { Emitted, LineContext } from '../../engine/format.js';
+import { chainLink, newChainRanks, openLinked, trackLinked, type ChainLink, type ChainRanks } from './exception-chain.js';
 
-type Shape = 'call' | 'method' | 'chain' | 'named' | 'labelled' | 'parenthesised' | 'numbered' | 'columns';
+type Shape = 'call' | 'method' | 'chain' | 'named' | 'labelled' | 'parenthesised' | 'numbered' | 'columns' | 'instantiation';
 
 interface ShapeRule {
   readonly shape: Shape;
@@ -67,6 +73,9 @@ const FIRST_MARK = /\(most recent call first\)/i;
 // (pytest prints a frame's source, its carets and a separator); a header or marker above a trace's first frame.
 const MAX_GAP = 12;
 const MAX_HEADER_LOOKUP = 3;
+// How far above a trace's first frame a chain sentence is looked for (pytest prints the test's source between them),
+// never past the previous trace's last frame: each line is looked at once, whatever the log.
+const MAX_LINK_LOOKUP = 40;
 
 interface Block {
   shape: Shape | undefined;
@@ -74,12 +83,14 @@ interface Block {
   index: number;
   lastLine: number;
   innermostLast: boolean;
-  chain: CauseChain | undefined;
+  ranks: ChainRanks;
 }
 
 /** The frame a fallback tier's place is, when its line has a frame's shape; `track` is called with the emitted location. */
 interface ShapedFrame {
   readonly frame: NonNullable<Emitted['frame']>;
+  /** The frame's message when its shape prints it on another line (an instantiation step's `Error:` line). */
+  readonly message?: string;
   track(location: RawLocation | undefined): void;
 }
 
@@ -89,25 +100,71 @@ function shapeOf(before: string, after: string, parenthesised: boolean): ShapeRu
   return before === '' && CHAIN_END.test(after) ? 'chain-end' : undefined;
 }
 
+// A compiler's instantiation chain: a step whose message says it leads on to the next block.
+const LEADS_ON = /^(?:instantiating |expanding macro|while requiring )/;
+const STEP_BLOCK = /^In\s+$/;
+const OLD_STEP = /^(Error )?in\s+$/;
+const STEP_ERROR = /^Error: (.+)$/;
+// How far below an `In F:L:C` step its `Error:` line may be (the source excerpt and its caret between).
+const MAX_STEP_LOOKAHEAD = 8;
+
+/** A step of an instantiation chain: whether it leads on, and whether it starts a chain, continues one, or either. */
+interface Step {
+  readonly leads: boolean;
+  readonly opens: 'start' | 'continue' | 'either';
+  /** The message printed on a line of its own below the step's place. */
+  readonly message?: string;
+}
+
+function instantiationStep(context: LineContext, before: string, after: string): Step | undefined {
+  if (STEP_BLOCK.test(before) && /^\s*$/.test(after)) {
+    for (let delta = 1; delta <= MAX_STEP_LOOKAHEAD; delta++) {
+      const line = context.line(delta);
+      if (line === undefined || /^In\s/.test(line)) return undefined;
+      const error = STEP_ERROR.exec(line);
+      if (error) return { leads: LEADS_ON.test(error[1] ?? ''), opens: 'either', message: error[1] };
+    }
+    return undefined;
+  }
+  const old = OLD_STEP.exec(before);
+  const message = /^:\s+(\S.*)$/.exec(after);
+  if (!old || !message) return undefined;
+  return { leads: LEADS_ON.test(message[1] ?? ''), opens: old[1] === undefined ? 'continue' : 'start' };
+}
+
 /** Reads the place at `start` (the text after its position is `after`) as a frame of a trace, if its line is one. */
 export function shapedFrame(context: LineContext, start: number, after: string): ShapedFrame | undefined {
   const before = context.text.slice(0, start);
   const text = context.text;
-  const rule = shapeOf(before, after, text[text.length - after.length - 1] === ')');
-  if (rule === undefined) return undefined;
+  const step = instantiationStep(context, before, after);
+  const rule = step === undefined ? shapeOf(before, after, text[text.length - after.length - 1] === ')') : undefined;
+  if (rule === undefined && step === undefined) return undefined;
   const block = context.state<Block>(() => ({
     shape: undefined,
     trace: 0,
     index: 0,
     lastLine: -MAX_GAP,
     innermostLast: false,
-    chain: undefined,
+    ranks: newChainRanks(),
   }));
   const gap = context.logLine - block.lastLine;
-  const open = gap >= 0 && gap <= MAX_GAP;
+  // A chain sentence above this frame ends the trace before it, however near.
+  const link = linkAbove(context, block, gap);
+  const open = gap >= 0 && gap <= MAX_GAP && link === undefined;
+  if (step !== undefined) {
+    const continues = open && block.shape === 'instantiation' && step.opens !== 'start';
+    // A lower-case `in F:L: msg` only continues a chain (anything else may say `in` so).
+    if (step.opens === 'continue' && !continues) return undefined;
+    if (!continues) start_(context, block, 'instantiation', true, link);
+    const frame = next(context, block);
+    // The step that does not lead on is the innermost: a step below starts another chain.
+    if (!step.leads) block.shape = undefined;
+    return step.message === undefined ? frame : { ...frame, message: step.message };
+  }
+  if (rule === undefined) return undefined;
   if (rule === 'chain-end') {
     // The end of an open chain is its innermost frame; alone, it is a trace of one frame.
-    if (!(open && block.shape === 'chain' && !titledBetween(context, gap))) start_(context, block, 'chain', true, false);
+    if (!(open && block.shape === 'chain' && !titledBetween(context, gap))) start_(context, block, 'chain', true, link);
     const frame = next(context, block);
     // The chain ends here: a frame below starts another.
     block.shape = undefined;
@@ -119,19 +176,18 @@ export function shapedFrame(context: LineContext, start: number, after: string):
   // one trace.
   const head = rule.shape === 'method' && !/\bfrom\s/.test(before) && /^\S/.test(before + after) && METHOD_HEAD.test(after);
   if (cause || (head && open && gap === 1 && block.shape === 'method')) {
-    start_(context, block, rule.shape, block.innermostLast, true);
+    start_(context, block, rule.shape, block.innermostLast, 'handling');
     return next(context, block);
   }
   if (!open || block.shape !== rule.shape || head || titledBetween(context, gap))
-    start_(context, block, rule.shape, orderAbove(context, rule.innermostLast), false);
+    start_(context, block, rule.shape, orderAbove(context, rule.innermostLast), link);
   return next(context, block);
 }
 
-function start_(context: LineContext, block: Block, shape: Shape, innermostLast: boolean, isCause: boolean): void {
-  // One chain per scan, made with its first trace: the traces above a cause must be tracked to move away from it.
-  const chain = (block.chain ??= context.causeChain());
-  if (isCause) chain.addCause();
-  else chain.settle();
+// `link`: how the new trace is linked to the one above; a cause printed below its trace moves the traces above one rank
+// away from it, as a handling link does.
+function start_(context: LineContext, block: Block, shape: Shape, innermostLast: boolean, link: ChainLink | undefined): void {
+  openLinked(context, block.ranks, link);
   block.shape = shape;
   block.trace = context.newTraceId();
   block.index = 0;
@@ -140,10 +196,10 @@ function start_(context: LineContext, block: Block, shape: Shape, innermostLast:
 
 function next(context: LineContext, block: Block): ShapedFrame {
   block.lastLine = context.logLine;
-  const chain = block.chain;
+  const ranks = block.ranks;
   return {
-    frame: { trace: block.trace, index: block.index++, causeRank: 0, innermostLast: block.innermostLast },
-    track: (location) => chain?.track(location),
+    frame: { trace: block.trace, index: block.index++, causeRank: ranks.rank, innermostLast: block.innermostLast },
+    track: (location) => trackLinked(ranks, location),
   };
 }
 
@@ -151,6 +207,18 @@ function next(context: LineContext, block: Block): ShapedFrame {
 function causeBetween(context: LineContext, gap: number): boolean {
   for (let delta = -1; delta > -gap; delta--) if (CAUSE_MARK.test(context.line(delta) ?? '')) return true;
   return false;
+}
+
+// A chain sentence between the previous trace's last frame and this one, within reach.
+function linkAbove(context: LineContext, block: Block, gap: number): ChainLink | undefined {
+  if (block.ranks.chain === undefined) return undefined;
+  for (let delta = -1; delta > -gap && delta >= -MAX_LINK_LOOKUP; delta--) {
+    const line = context.line(delta);
+    if (line === undefined) break;
+    const link = line.includes(' exception') ? chainLink(line) : undefined;
+    if (link !== undefined) return link;
+  }
+  return undefined;
 }
 
 function titledBetween(context: LineContext, gap: number): boolean {
