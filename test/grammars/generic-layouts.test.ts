@@ -1,0 +1,45 @@
+// Layouts an unknown tool prints that only the generic tiers read (issue 20): a record whose severity and message
+// stand on another line than its place (catalog/generic.ts, recordAround).
+import { describe, expect, it } from 'vitest';
+import { createScanner } from '../../src/grammars/index.js';
+import { normaliseLine } from '../../src/summarise/index.js';
+
+function generic(log: string): Array<[number, string | null, string | null, string]> {
+  const scanner = createScanner({ formats: ['generic'], normaliseLine });
+  scanner.write(Buffer.from(log, 'utf8').toString('latin1'));
+  return scanner.end().locations.map((l) => [l.line, l.severity, l.code ?? null, l.message]);
+}
+
+describe('a record whose place stands on its own line', () => {
+  it('gives the place the severity, code and message of the header above it, behind an indent or a lead', () => {
+    const log = [
+      'warning W12: import is never used',
+      '    src/app.ts:3:1',
+      '',
+      'error[A042]: value is never read',
+      '  first read here',
+      '  Location: src/lib/parse.ts:12:5',
+      '',
+      'fatal (cfg-7): key given twice',
+      '  ==> conf/site.toml:4:2',
+    ].join('\n');
+    expect(generic(log)).toEqual([
+      [3, 'warning', 'W12', 'import is never used'],
+      [12, 'error', 'A042', 'value is never read'],
+      [4, 'error', 'cfg-7', 'key given twice'],
+    ]);
+  });
+
+  it('reads the reverse order: the place at the margin over an indented `error: message`', () => {
+    expect(generic(['src/util.ts:18:3', '    error: local shadows a parameter'].join('\n'))).toEqual([
+      [18, 'error', null, 'local shadows a parameter'],
+    ]);
+  });
+
+  it('crosses no blank line, reads no header farther than three lines, and leaves a place with its own message alone', () => {
+    expect(generic(['error: value is never read', '', '  src/a.ts:1:1'].join('\n'))).toEqual([[1, null, null, '']]);
+    expect(generic(['error: value is never read', 'a', 'b', 'c', '  src/a.ts:1:1'].join('\n'))).toEqual([[1, null, null, '']]);
+    expect(generic(['error: value is never read', '  src/a.ts:1:1: unused import'].join('\n'))).toEqual([[1, null, null, 'unused import']]);
+    expect(generic(['src/a.ts:1:1', 'error: at the margin is a record of its own'].join('\n'))).toEqual([[1, null, null, '']]);
+  });
+});
