@@ -41,5 +41,7 @@ describe('a record whose place stands on its own line', () => {
     expect(generic(['error: value is never read', 'a', 'b', 'c', '  src/a.ts:1:1'].join('\n'))).toEqual([[1, null, null, '']]);
     expect(generic(['error: value is never read', '  src/a.ts:1:1: unused import'].join('\n'))).toEqual([[1, null, null, 'unused import']]);
     expect(generic(['src/a.ts:1:1', 'error: at the margin is a record of its own'].join('\n'))).toEqual([[1, null, null, '']]);
+    // A place at the margin leads its own record: the message above it is the record before's (gfortran's layout).
+    expect(generic(['Error: first record', 'src/a.f90:6:18:', '', '    6 |   print *, z'].join('\n'))).toEqual([[6, null, null, '']]);
   });
 });

@@ -113,15 +113,18 @@ function arrowHeader(context: LineContext, start: number): RecordHeader | undefi
 }
 
 // A line that holds only the place (and a lead before it): the record's severity and message are on a line near it.
+// A place at the margin leads its record (gfortran's `F:L:C:` over its snippet and `Error: …`): a header above it is the
+// record before's, so it looks only below.
 function recordAround(context: LineContext, start: number, rest: string): RecordHeader | undefined {
   if (!PLACE_LEAD_BEFORE.test(context.text.slice(0, start)) || !/^[\s:]*$/.test(rest)) return undefined;
+  if (start === 0) return recordBelow(context);
   for (let delta = -1; delta >= -3; delta--) {
     const above = context.line(delta);
-    if (above === undefined || above.trim() === '') break;
+    if (above === undefined || above.trim() === '') return undefined;
     const header = RECORD_HEADER.exec(above);
     if (header) return recordOf(header);
   }
-  return /^\S/.test(context.text) ? recordBelow(context) : undefined;
+  return undefined;
 }
 
 // The reverse order: the place at the margin, the record's indented `error: msg` right under it.
