@@ -36,12 +36,25 @@ describe('a record whose place stands on its own line', () => {
     ]);
   });
 
+  it('gives a place at the margin the code-led header that starts its block, and no header that ends a record before', () => {
+    const log = ['W2001 parameter is never used', 'stack/main.yaml:8:3', '', 'E3012 value is not an integer', 'stack/main.yaml:21:7'];
+    expect(generic(log.join('\n'))).toEqual([
+      [8, 'warning', 'W2001', 'parameter is never used'],
+      [21, 'error', 'E3012', 'value is not an integer'],
+    ]);
+    expect(generic(['    1 | x = (1.0', 'E3012 value is not an integer', 'stack/main.yaml:21:7'].join('\n'))).toEqual([
+      [21, null, null, ''],
+    ]);
+  });
+
   it('crosses no blank line, reads no header farther than three lines, and leaves a place with its own message alone', () => {
     expect(generic(['error: value is never read', '', '  src/a.ts:1:1'].join('\n'))).toEqual([[1, null, null, '']]);
     expect(generic(['error: value is never read', 'a', 'b', 'c', '  src/a.ts:1:1'].join('\n'))).toEqual([[1, null, null, '']]);
     expect(generic(['error: value is never read', '  src/a.ts:1:1: unused import'].join('\n'))).toEqual([[1, null, null, 'unused import']]);
     expect(generic(['src/a.ts:1:1', 'error: at the margin is a record of its own'].join('\n'))).toEqual([[1, null, null, '']]);
     // A place at the margin leads its own record: the message above it is the record before's (gfortran's layout).
-    expect(generic(['Error: first record', 'src/a.f90:6:18:', '', '    6 |   print *, z'].join('\n'))).toEqual([[6, null, null, '']]);
+    expect(generic(['      |     1', 'Error: first record', 'src/a.f90:6:18:', '', '    6 |   print *, z'].join('\n'))).toEqual([
+      [6, null, null, ''],
+    ]);
   });
 });

@@ -112,19 +112,36 @@ function arrowHeader(context: LineContext, start: number): RecordHeader | undefi
   return undefined;
 }
 
+// A record led by its code, the severity its first letter (`W2001 Parameter x not used.` over `F:L:C`, cfn-lint's default).
+const CODE_HEADER = /^([EW])(\d{3,5}) (\S.*)$/;
+
 // A line that holds only the place (and a lead before it): the record's severity and message are on a line near it.
-// A place at the margin leads its record (gfortran's `F:L:C:` over its snippet and `Error: …`): a header above it is the
-// record before's, so it looks only below.
+// A place at the margin mostly leads its record (gfortran's `F:L:C:` over its snippet and `Error: …`): a header above it
+// is then the record before's, unless that header starts its own block (a blank line or the log's start above it).
 function recordAround(context: LineContext, start: number, rest: string): RecordHeader | undefined {
   if (!PLACE_LEAD_BEFORE.test(context.text.slice(0, start)) || !/^[\s:]*$/.test(rest)) return undefined;
-  if (start === 0) return recordBelow(context);
+  if (start === 0) return recordBelow(context) ?? blockHeaderAbove(context);
   for (let delta = -1; delta >= -3; delta--) {
     const above = context.line(delta);
     if (above === undefined || above.trim() === '') return undefined;
-    const header = RECORD_HEADER.exec(above);
-    if (header) return recordOf(header);
+    const header = headerOf(above);
+    if (header) return header;
   }
   return undefined;
+}
+
+function headerOf(text: string): RecordHeader | undefined {
+  const header = RECORD_HEADER.exec(text);
+  if (header) return recordOf(header);
+  const coded = CODE_HEADER.exec(text);
+  if (!coded) return undefined;
+  const severity: Severity = coded[1] === 'E' ? 'error' : 'warning';
+  return { severity, code: coded[1]! + coded[2]!, message: coded[3]!.trim() };
+}
+
+function blockHeaderAbove(context: LineContext): RecordHeader | undefined {
+  const before = context.line(-2);
+  return before === undefined || before.trim() === '' ? headerOf(context.line(-1) ?? '') : undefined;
 }
 
 // The reverse order: the place at the margin, the record's indented `error: msg` right under it.
