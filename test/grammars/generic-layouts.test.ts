@@ -45,6 +45,8 @@ describe('a record whose place stands on its own line', () => {
     expect(generic(['    1 | x = (1.0', 'E3012 value is not an integer', 'stack/main.yaml:21:7'].join('\n'))).toEqual([
       [21, null, null, ''],
     ]);
+    // Over an indented or led place a code's letter is a rule family's (ruff's `E711` among `F401`s), not a severity.
+    expect(generic(['E711 comparison to None', ' --> src/cart.py:11:17'].join('\n'))).toEqual([[11, null, null, '-->']]);
   });
 
   it('crosses no blank line, reads no header farther than three lines, and leaves a place with its own message alone', () => {

@@ -113,6 +113,8 @@ function arrowHeader(context: LineContext, start: number): RecordHeader | undefi
 }
 
 // A record led by its code, the severity its first letter (`W2001 Parameter x not used.` over `F:L:C`, cfn-lint's default).
+// Only over a margin place whose block it starts: over ruff's arrow-led places the letter is a rule family's (`E711`, a
+// style check, among `F401`s), not a severity.
 const CODE_HEADER = /^([EW])(\d{3,5}) (\S.*)$/;
 
 // A line that holds only the place (and a lead before it): the record's severity and message are on a line near it.
@@ -124,8 +126,8 @@ function recordAround(context: LineContext, start: number, rest: string): Record
   for (let delta = -1; delta >= -3; delta--) {
     const above = context.line(delta);
     if (above === undefined || above.trim() === '') return undefined;
-    const header = headerOf(above);
-    if (header) return header;
+    const header = RECORD_HEADER.exec(above);
+    if (header) return recordOf(header);
   }
   return undefined;
 }
