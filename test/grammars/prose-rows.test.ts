@@ -62,6 +62,43 @@ describe('rows under a file header', () => {
     expect(proposed(['  Line   src/Price.php', '  3:9   error    Unexpected var'].join('\n'))).toEqual([]);
   });
 
+  it('takes the dressing off a header (a colon, a count, a rule) and reads rows with no severity or the column in words', () => {
+    const log = [
+      'src/lib/parse.ts:',
+      '  12:5  error  unexpected token  (syntax)',
+      '',
+      'src/app.ts (2)',
+      '  3:9  return type missing',
+      '  7:2  stray semicolon',
+      '',
+      '--- conf/site.toml ---',
+      '  line 4, col 2: key given twice',
+      '  Line 9 column 1: unknown table',
+      '',
+      '=== src/util.ts: 1 problem ===',
+      '  18:3  local shadows a parameter',
+      '## docs/guide.md',
+      'line 3: heading level skipped',
+    ].join('\n');
+    expect(proposed(log)).toEqual([
+      'src/lib/parse.ts:12:5 error',
+      'src/app.ts:3:9 null',
+      'src/app.ts:7:2 null',
+      'conf/site.toml:4:2 null',
+      'conf/site.toml:9:1 null',
+      'src/util.ts:18:3 null',
+      'docs/guide.md:3 null',
+    ]);
+  });
+
+  it('reads a row with no severity only under a header that is surely a path, and no source listing under `F:`', () => {
+    expect(proposed(['run.log', '  12:30  started the job'].join('\n'))).toEqual([]);
+    expect(proposed(['logs/run.log', '  12:30  started the job'].join('\n'))).toEqual(['logs/run.log:12:30 null']);
+    // A header's look-up ends at a blank line: rows after one belong to no header.
+    expect(proposed(['src/app.ts:', '', '  3:9  return type missing'].join('\n'))).toEqual([]);
+    expect(proposed(['src/a.ts:', '1 | import x from "y";', '2 | x();', '      1: first line'].join('\n'))).toEqual([]);
+  });
+
   it("proposes nothing more where the linter's own format read the rows", () => {
     const log = ['lib/cart.js', '  3:9   error    Unexpected var  no-var', '  8:1   warning  Missing semicolon  semi', ''].join('\n');
     const all = createScanner({ normaliseLine });

@@ -81,17 +81,78 @@ function isLoggingCallSite(text: string, start: number, rest: string): boolean {
 // The layout rustc made common (clippy, deno, typst, solc, cairo, codespan-reporting's users): a header line
 // `error[E0308]: msg` or `warning: msg`, then a line holding only an arrow and the place (` --> F:L:C`, ` ┌─ F:L:C`).
 // The header's word is the place's severity and its text the message: without them a tool's warnings, printed first,
-// outrank its error (the fixture ablation, issue 20). Two lines up at most, and never across a blank line.
+// outrank its error (the fixture ablation, issue 20). Other tools split a record the same way with another lead
+// before the place (`  Location: F:L:C`, `  in F:L:C`, `  at F:L:C`, none but the indent) or a code written otherwise
+// (`ERROR E17: msg`, `warning (W3): msg`), or put the place first and the indented `  error: msg` under it
+// (recordBelow). Three lines up or two down at most, and never across a blank line.
 const ARROW_BEFORE = /^\s*(?:-->|┌─)\s*$/;
+// A lead that only introduces the place; `at` and `in` also lead a trace's frames, read as frames first (parseGeneric).
+const PLACE_LEAD_BEFORE = /^\s*(?:(?:-->|┌─|╭─|==>|=>|->)|(?:[Ll]ocation|[Ww]here|[Ff]ile|[Ss]ource):|at|in)?\s*$/;
 const ARROW_HEADER = /^(error|warning|note|help)(?:\[([^\]]{1,40})\])?: (.+)$/i;
+const RECORD_HEADER = /^\s*(error|warning|note|fatal)(?:\[([^\]]{1,40})\]| ([A-Z][\w-]{0,15}\d{1,6})| \(([^)\s]{1,40})\))?: (\S.*)$/i;
 
-function arrowHeader(context: LineContext, start: number): { severity: Severity | null; code: string | null; message: string } | undefined {
+interface RecordHeader {
+  severity: Severity | null;
+  code: string | null;
+  message: string;
+}
+
+function recordOf(header: RegExpExecArray): RecordHeader {
+  return { severity: severityOf(header[1]), code: header[2] ?? header[3] ?? header[4] ?? null, message: header[5]!.trim() };
+}
+
+function arrowHeader(context: LineContext, start: number): RecordHeader | undefined {
   if (!ARROW_BEFORE.test(context.text.slice(0, start))) return undefined;
   for (let delta = -1; delta >= -2; delta--) {
     const above = context.line(delta);
     if (above === undefined || above.trim() === '') return undefined;
     const header = ARROW_HEADER.exec(above);
     if (header) return { severity: severityOf(header[1]), code: header[2] ?? null, message: header[3]!.trim() };
+  }
+  return undefined;
+}
+
+// A record led by its code, the severity its first letter (`W2001 Parameter x not used.` over `F:L:C`, cfn-lint's default).
+// Only over a margin place whose block it starts: over ruff's arrow-led places the letter is a rule family's (`E711`, a
+// style check, among `F401`s), not a severity.
+const CODE_HEADER = /^([EW])(\d{3,5}) (\S.*)$/;
+
+// A line that holds only the place (and a lead before it): the record's severity and message are on a line near it.
+// A place at the margin mostly leads its record (gfortran's `F:L:C:` over its snippet and `Error: …`): a header above it
+// is then the record before's, unless that header starts its own block (a blank line or the log's start above it).
+function recordAround(context: LineContext, start: number, rest: string): RecordHeader | undefined {
+  if (!PLACE_LEAD_BEFORE.test(context.text.slice(0, start)) || !/^[\s:]*$/.test(rest)) return undefined;
+  if (start === 0) return recordBelow(context) ?? blockHeaderAbove(context);
+  for (let delta = -1; delta >= -3; delta--) {
+    const above = context.line(delta);
+    if (above === undefined || above.trim() === '') return undefined;
+    const header = RECORD_HEADER.exec(above);
+    if (header) return recordOf(header);
+  }
+  return undefined;
+}
+
+function headerOf(text: string): RecordHeader | undefined {
+  const header = RECORD_HEADER.exec(text);
+  if (header) return recordOf(header);
+  const coded = CODE_HEADER.exec(text);
+  if (!coded) return undefined;
+  const severity: Severity = coded[1] === 'E' ? 'error' : 'warning';
+  return { severity, code: coded[1]! + coded[2]!, message: coded[3]!.trim() };
+}
+
+function blockHeaderAbove(context: LineContext): RecordHeader | undefined {
+  const before = context.line(-2);
+  return before === undefined || before.trim() === '' ? headerOf(context.line(-1) ?? '') : undefined;
+}
+
+// The reverse order: the place at the margin, the record's indented `error: msg` right under it.
+function recordBelow(context: LineContext): RecordHeader | undefined {
+  for (let delta = 1; delta <= 2; delta++) {
+    const below = context.line(delta);
+    if (below === undefined || !/^\s/.test(below) || below.trim() === '') return undefined;
+    const header = RECORD_HEADER.exec(below);
+    if (header) return recordOf(header);
   }
   return undefined;
 }
@@ -125,9 +186,10 @@ function parseGeneric(context: LineContext): boolean {
     const closer = text[start - 1] === '[' ? ']' : text[start - 1] === '(' ? ')' : '';
     const rest = closer !== '' && head.rest.startsWith(closer) ? head.rest.slice(1) : head.rest;
     const message = (tail.severity ? tail.message : rest.replace(/^[:\s-]+/, '')).trim() || text.slice(0, start).trim();
-    const header = tail.severity === null ? arrowHeader(context, start) : undefined;
+    const arrow = tail.severity === null ? arrowHeader(context, start) : undefined;
     // A frame-like line is one frame of a trace whose order its shape or header states (shared/trace-blocks.ts).
-    const shaped = tail.severity === null && header === undefined ? shapedFrame(context, start, head.rest) : undefined;
+    const shaped = tail.severity === null && arrow === undefined ? shapedFrame(context, start, head.rest) : undefined;
+    const header = arrow ?? (tail.severity === null && shaped === undefined ? recordAround(context, start, rest) : undefined);
     const emitted = context.emit({
       file: head.file.replace(PROGRAM_HEAD, ''),
       line: head.line,

@@ -2,8 +2,11 @@
 // candidate lines: a tool that names the file at fault with no line prints it where it stops (Compose's invalid file,
 // RuboCop's crashed cop, a test runner's last progress row) or as its first words. Tried as a line-start anchor of the
 // scan, such a format cost every line of every log its dispatch (+7.2 % instructions on a 1 MB rustc log, issue 20);
-// here it costs one search of its anchor over at most twice LAST_RESORT_BYTES, whatever the log's size, and nothing on
-// the lines between (a file named with no line in the middle of a long log is not placed).
+// here it costs one search of its anchor over at most twice LAST_RESORT_BYTES, whatever the log's size. Between them
+// (a long log whose failing step is in its middle: a service's error among thousands of lines of its start-up), the
+// search goes on only while no other format has placed anything, since a whole-file place is kept only when nothing
+// else is, and offers at most MAX_MIDDLE_LINES lines: a log with places pays nothing past its first one, and one
+// without pays one search of the anchor, never a parse per line.
 import { FormatLineContext } from './context.js';
 import type { GrammarFormat } from './format.js';
 import type { ContextHost } from './host.js';
@@ -14,6 +17,8 @@ import { dropUnconfirmable } from './weak.js';
 const LAST_RESORT_BYTES = 16 * 1024;
 // A longer line is read in windows by the scan; the last resort skips it.
 const MAX_LINE = 16 * 1024;
+/** The most lines between the head and the tail that the anchor selects and the formats read. */
+const MAX_MIDDLE_LINES = 64;
 
 interface Split {
   scanned: readonly GrammarFormat[];
@@ -46,6 +51,10 @@ export class LastResortLines {
   private headTo = 0;
   /** Whether any candidate was kept: a log none of whose first and last lines named a file costs settle() nothing. */
   private kept = false;
+  /** The locations the last-resort formats emitted: any more in the scan's list are another format's places. */
+  private own = 0;
+  /** Lines past the head offered to the formats. */
+  private middleLines = 0;
 
   constructor(
     split: Split,
@@ -57,19 +66,24 @@ export class LastResortLines {
     this.contexts = split.lastResort.map((format) => new FormatLineContext(host, format));
   }
 
-  /** Whether lines of the head are still to be read. */
+  /** Whether lines of the head are still to be read, or of the middle while no other format placed anything. */
   get readingHead(): boolean {
-    return this.headTo < LAST_RESORT_BYTES;
+    return this.headTo < LAST_RESORT_BYTES || this.readingMiddle();
+  }
+
+  private readingMiddle(): boolean {
+    return this.middleLines < MAX_MIDDLE_LINES && this.host.emitted.length <= this.own;
   }
 
   /** After the scan of `buffer` [from, to) (line boundaries; `line` is the log line at `from`, `offset` the log offset
-   * of buffer[0]): reads the lines there that start in the log's first LAST_RESORT_BYTES. */
+   * of buffer[0]): reads the lines there that start in the log's first LAST_RESORT_BYTES, or past them while
+   * readingHead says so. */
   head(buffer: string, from: number, to: number, line: number, offset: number): void {
     if (offset + from !== this.headTo) return;
-    const limit = LAST_RESORT_BYTES - offset;
+    const limit = this.readingMiddle() ? to : LAST_RESORT_BYTES - offset;
     let end = Math.min(to, limit);
     if (end < to && end > 0 && buffer.charCodeAt(end - 1) !== 0x0a) end = Math.min(to, buffer.indexOf('\n', end) + 1 || to);
-    this.read(buffer, from, end, line);
+    this.read(buffer, from, end, line, LAST_RESORT_BYTES - offset);
     this.headTo = offset + end;
   }
 
@@ -82,7 +96,7 @@ export class LastResortLines {
     for (let index = buffer.indexOf('\n', from); index >= 0 && index < countedTo; index = buffer.indexOf('\n', index + 1)) line--;
     if (from > countedTo)
       for (let index = buffer.indexOf('\n', countedTo); index >= 0 && index < from; index = buffer.indexOf('\n', index + 1)) line++;
-    this.read(buffer, from, buffer.length, line);
+    this.read(buffer, from, buffer.length, line, Number.POSITIVE_INFINITY);
   }
 
   /** After every format has emitted (the log's end): removes the last-resort candidates on a line another format
@@ -108,8 +122,9 @@ export class LastResortLines {
     emitted.length = write;
   }
 
-  // Each line of [from, to) the anchor selects, offered to every last-resort format. `line`: the log line at `from`.
-  private read(buffer: string, from: number, to: number, line: number): void {
+  // Each line of [from, to) the anchor selects, offered to every last-resort format. `line`: the log line at `from`;
+  // a line from `middleFrom` on counts against MAX_MIDDLE_LINES.
+  private read(buffer: string, from: number, to: number, line: number, middleFrom: number): void {
     if (from >= to) return;
     const haystack = to < buffer.length ? buffer.slice(0, to) : buffer;
     const anchor = this.anchor;
@@ -129,7 +144,9 @@ export class LastResortLines {
         for (let index = 0; index < this.formats.length; index++) this.formats[index]!.parse(this.contexts[index]!.reset(text, line));
         if (host.mayBeWorkspaceFile) host.weakKept -= dropUnconfirmable(host.emitted, before, host.mayBeWorkspaceFile);
         if (host.emitted.length > before) this.kept = true;
+        this.own += host.emitted.length - before;
       }
+      if (start >= middleFrom && ++this.middleLines >= MAX_MIDDLE_LINES) break;
       if (end >= to) break;
       anchor.lastIndex = end + 1;
     }

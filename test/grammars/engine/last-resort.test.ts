@@ -1,5 +1,6 @@
-// The last-resort formats (engine/last-resort.ts) read the log's first and last 16 KiB only: whatever the chunking,
-// with the right log lines, never a line in between, and with work that does not grow with the log.
+// The last-resort formats (engine/last-resort.ts) read the log's first and last 16 KiB, and the lines between only
+// while nothing else was placed and up to a bound: whatever the chunking, with the right log lines, and with work that
+// does not grow with the log.
 import { describe, expect, it } from 'vitest';
 import { createScanner, registeredFormats } from '../../../src/grammars/index.js';
 import { normaliseLine } from '../../../src/summarise/index.js';
@@ -25,9 +26,22 @@ describe('last-resort lines', () => {
     'tests/test_last.py ..F.   [100%]\n' +
     '\u001b[31mError: could not read config/last.toml\u001b[0m\n';
 
-  it("reads the log's first and last lines, not those between, whatever the chunking", () => {
-    const expected = ['./deploy/first.yml@1', 'tests/test_last.py@4003', 'config/last.toml@4004'];
+  it("reads the log's first and last lines, and those between while no other format placed anything, whatever the chunking", () => {
+    const expected = ['./deploy/first.yml@1', './deploy/middle.yml@2002', 'tests/test_last.py@4003', 'config/last.toml@4004'];
     for (const chunk of [7, 4096, 65_536, 1 << 22]) expect(fileOnly(scan(log, chunk))).toEqual(expected);
+    // A place another format read in the first lines ends the reading of the middle: a file-only place would not be kept.
+    const placed = `src/app.c:3:1: error: expected ';'\n${log}`;
+    const withPlace = ['./deploy/first.yml@2', 'tests/test_last.py@4004', 'config/last.toml@4005'];
+    for (const chunk of [7, 4096, 65_536, 1 << 22]) expect(fileOnly(scan(placed, chunk))).toEqual(withPlace);
+  });
+
+  it('reads at most a bounded number of lines between the first and last 16 KiB', () => {
+    const many = Array.from({ length: 400 }, (_, index) => `Error: no handler for conf/h${index}.yml\n${'quiet line\n'.repeat(20)}`).join(
+      '',
+    );
+    const middle = fileOnly(scan(`${'quiet line\n'.repeat(2000)}${many}${'quiet line\n'.repeat(2000)}`, 65_536));
+    expect(middle.length).toBeGreaterThan(0);
+    expect(middle.length).toBeLessThanOrEqual(16);
   });
 
   it('reads every line of a short log once', () => {

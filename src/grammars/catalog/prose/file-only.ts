@@ -9,10 +9,15 @@ import type { RawLocation } from '../../../core/index.js';
 import type { GrammarFamily, GrammarFormat, LineContext } from '../../engine/format.js';
 import { tokensOf, likely, fullest, type Token } from './tokens.js';
 import { withoutHost } from './words.js';
+import { LINE_PREFIX_SOURCE } from '../../engine/prefixes.js';
 
 // A line led by a failure word, as a tool's own report starts (`ERROR: …`, `Error rendering …`, `An error occurred …`):
 // a word inside a user's sentence says less.
-const FAILURE_LEAD = /^\s*(?:An? )?(?:error|fatal|failed|failure|invalid|exception)\b/i;
+// A service's or a job's name before the line (`web  | `, `api.1 | `), as Compose and process managers print, is no
+// sentence: the tool's own words start after it (a known prefix, `web_1  | `, the scan has peeled already).
+const SERVICE = String.raw`[\w.-]{1,40} {0,12}\| `;
+const SERVICE_LEAD = new RegExp(String.raw`^\s*${SERVICE}`);
+const FAILURE_LEAD = new RegExp(String.raw`^\s*(?:${SERVICE})?(?:An? )?(?:error|fatal|failed|failure|invalid|exception)\b`, 'i');
 // A test runner's progress row with a failure or an error mark: `tests/test_x.py ....FF.   [100%]`.
 const PROGRESS_ROW = /^\s*(\S{1,300}) +[.sxXFE]{0,500}[FE][.sxXFE]{0,500} +\[ {0,2}\d{1,3}%\]\s*$/;
 // A line that says the file is missing names no file to fix (`failed to read dockerfile: open /x/Dockerfile: no such
@@ -64,7 +69,7 @@ function parseFileOnly(context: LineContext): boolean {
   let emitted = 0;
   for (const file of files) {
     if (count + emitted >= MAX_PER_SCAN || !context.mayBeWorkspaceFile(file)) continue;
-    const message = text.trim();
+    const message = text.replace(SERVICE_LEAD, '').trim();
     if (context.emit({ file, line: 0, column: null, severity: 'error', message, hints: { confirm: true, fileOnly: true } })) emitted++;
   }
   if (emitted > 0) emittedPerScan.set(context.emitted, count + emitted);
@@ -77,17 +82,19 @@ const proseFile: GrammarFormat = {
   description:
     "Any tool naming the file at fault with no line on a failure line (`The Compose file './docker-compose.yml' is invalid`, " +
     '`An error occurred while … inspecting app/x.rb.`, a progress row `tests/test_x.py ..F.  [100%]`): the file as a whole, ' +
-    "kept only when the workspace has it and nothing else of the log was placed; read on the log's first and last 16 KiB only.",
+    "kept only when the workspace has it and nothing else of the log was placed; read on the log's first and last 16 KiB, " +
+    'and between them while nothing else is placed.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'message'],
   observed: false,
   // Searched over the raw first and last lines: a failure word after no lower-case letter (blanks, colour, a CI
-  // timestamp may come first; a word inside a sentence may not) on a line with a quote, a folder separator or an
-  // extension after it; or a progress row's percentage. A line parse would refuse costs no normalisation here.
+  // timestamp, a known line prefix or a service's name may come first; a word inside a sentence may not) on a line
+  // with a quote, a folder separator or an extension after it; or a progress row's percentage. A line parse would
+  // refuse costs no normalisation here.
   anchor:
     [
-      String.raw`^(?:[^a-z\n\x1b]|\x1b\[[0-9;]*m){0,40}(?:An? )?`,
+      String.raw`^(?:${LINE_PREFIX_SOURCE}|${SERVICE})?(?:[^a-z\n\x1b]|\x1b\[[0-9;]*m){0,40}(?:An? )?`,
       String.raw`(?:[Ee]rror|ERROR|[Ff]atal|FATAL|[Ff]ail|FAIL|[Ii]nvalid|INVALID|[Ee]xception|EXCEPTION)`,
       String.raw`(?=[^\n]*(?:["'\x60\\/]|\.[A-Za-z]))`,
     ].join('') + String.raw`|%\]`,

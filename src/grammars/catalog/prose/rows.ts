@@ -32,12 +32,21 @@ const SEVERITY_ROW: RowKind = {
 // whitespace.`, a checkstyle report reduced by a project's script): no severity, so the header alone makes it a place.
 const NUMBER_ROW: RowKind = { pattern: /^\s+(\d{1,7})(?::(\d{1,5}))?: (\S.*)$/, line: 1, column: 2, message: 3, headerAtMargin: true };
 // Create React App's lint summary (react-dev-utils) writes the word: `  Line 4:  'x' is defined but never used  no-unused-vars`,
-// and since its ESLint 6 setup the column too (`  Line 4:10:  …`), under `./src/a.js` or `src/a.js`.
-const WORD_ROW: RowKind = { pattern: /^\s+Line (\d{1,7})(?::(\d{1,5}))?:\s+(\S.*)$/, line: 1, column: 2, message: 3, headerAtMargin: true };
+// and since its ESLint 6 setup the column too (`  Line 4:10:  …`), under `./src/a.js` or `src/a.js`. Other checkers
+// write the column in words (`line 4, col 2: duplicate key`, `Line 9 column 1: …`), indented or not.
+const WORD_ROW: RowKind = {
+  pattern: /^\s*(?:Line|line) (\d{1,7})(?:(?::|,? ?(?:[Cc]ol(?:umn)?|[Cc]har(?:acter)?)\.? ?)(\d{1,5}))?:\s+(\S.*)$/,
+  line: 1,
+  column: 2,
+  message: 3,
+  headerAtMargin: true,
+};
 // The grouped layout many linters share (ESLint's stylish, stylelint's string formatter, vale's CLI, markdown and
-// spelling checkers): the path alone, then `  12:5  error  message  rule` rows, the severity a word or a symbol.
+// spelling checkers): the path alone, then `  12:5  error  message  rule` rows, the severity a word or a symbol, or
+// none (`  12:5  message`: a checker that only reports errors); a row without one needs a header that is surely a
+// path (plainHeader: `run.log` over `  12:30  started the job` is a clock under a name).
 const POSITION_SEVERITY_ROW: RowKind = {
-  pattern: /^\s+(\d{1,7}):(\d{1,5})\s+(error|warning|warn|info|notice|suggestion|✖|✘|×|⚠|‼)\s+(\S.*)$/i,
+  pattern: /^\s+(\d{1,7}):(\d{1,5})\s+(?:(error|warning|warn|info|notice|suggestion|✖|✘|×|⚠|‼)\s+)?(\S.*)$/i,
   line: 1,
   column: 2,
   severity: 3,
@@ -80,13 +89,30 @@ const TABLE_CAPTION = /^\s*[A-Z][A-Z\d ,()]{4,}$/;
 // As far as a line context reaches; each row looks up past the rows above it, so a run of rows costs at most 40 tests each.
 const MAX_ROWS_UNDER_HEADER = 40;
 
-function headerFile(raw: string, kind: RowKind): string | undefined {
+// A header may dress its path: a rule around it (`--- src/a.c ---`, `=== a.c ===`, `## a.c`), a colon after it, or the
+// count of its rows (`src/a.c (3)`, `src/a.c: 3 problems`, `src/a.c - 2 errors`). Each is taken off by one anchored,
+// linear test; what is left must be a path alone. A header that wore one of them is surely one (Header.dressed).
+const HEADER_RULE_BEFORE = /^(?:[-=*~#]{2,}|#)\s+/;
+const HEADER_RULE_AFTER = /\s+[-=*~#]{2,}$/;
+const HEADER_COUNT = /(?::|\s+-)?\s+(?:\(\d{1,7}(?: [a-z]{1,16})?\)|\[\d{1,7}\]|\d{1,7} [a-z]{1,16})$/i;
+const MAX_HEADER = 512;
+
+interface Header {
+  readonly file: string;
+  readonly dressed: boolean;
+}
+
+function headerFile(raw: string, kind: RowKind): Header | undefined {
   const header = raw.trim();
   const labelled = LABELLED_HEADERS.get(kind)?.exec(header);
-  if (labelled) return labelled[1];
-  if (kind === LINE_CELL_ROW || kind === LABELLED_ROW) return undefined;
-  if (/\s/.test(header) || (kind.headerAtMargin && /^\s/.test(raw))) return undefined;
-  return header;
+  if (labelled) return { file: labelled[1]!, dressed: true };
+  if (kind === LINE_CELL_ROW || kind === LABELLED_ROW || header.length > MAX_HEADER) return undefined;
+  if (kind.headerAtMargin && /^\s/.test(raw)) return undefined;
+  // A number-led row under `F:` is a source listing's line (bun's, a template engine's), not a report's row.
+  if (kind !== POSITION_SEVERITY_ROW && kind !== WORD_ROW) return /\s|:$/.test(header) ? undefined : { file: header, dressed: false };
+  const bare = header.replace(HEADER_RULE_BEFORE, '').replace(HEADER_RULE_AFTER, '').replace(HEADER_COUNT, '').replace(/:$/, '');
+  if (/\s/.test(bare)) return undefined;
+  return { file: bare, dressed: bare !== header };
 }
 
 /** Reads a row under a file header: the row's place in the header's file. */
@@ -103,21 +129,24 @@ export function rowUnderHeader(context: LineContext): boolean {
   if (!row || !kind) return false;
   // The rows of one header are all of one kind; the header skips the rows above of the same kind (and a table's rule).
   // The row just above found its header: this one shares it (a long run of rows costs one look-up, not one per row).
-  const last = context.state<{ logLine: number; header?: string }>(() => ({ logLine: -1 }));
+  const last = context.state<{ logLine: number; header?: Header }>(() => ({ logLine: -1 }));
   const shared = last.logLine === context.logLine - 1 && kind.pattern.test(context.line(-1) ?? '') ? last.header : undefined;
-  let file = shared;
-  for (let delta = -1; file === undefined && delta >= -MAX_ROWS_UNDER_HEADER; delta--) {
+  let header = shared;
+  for (let delta = -1; header === undefined && delta >= -MAX_ROWS_UNDER_HEADER; delta--) {
     const raw = context.line(delta);
     if (raw === undefined || raw.trim() === '') return false;
     if (kind.pattern.test(raw) || (TABLE_RULE.test(raw) && /[-=]/.test(raw)) || (kind === PIPE_ROW && TABLE_CAPTION.test(raw))) continue;
-    file = headerFile(raw, kind);
-    if (file === undefined || !pathLike(file)) return false;
+    header = headerFile(raw, kind);
+    if (header === undefined || !pathLike(header.file)) return false;
   }
-  if (file === undefined) return false;
+  if (header === undefined) return false;
   last.logLine = context.logLine;
-  last.header = file;
-  const column = kind.column === undefined || row[kind.column] === undefined ? null : Number(row[kind.column]);
+  last.header = header;
   const word = kind.severity === undefined ? undefined : row[kind.severity];
+  // A position row with no severity is a place only under a header that is surely a path (POSITION_SEVERITY_ROW).
+  if (kind === POSITION_SEVERITY_ROW && word === undefined && !header.dressed && !/[\\/]/.test(header.file)) return false;
+  const file = header.file;
+  const column = kind.column === undefined || row[kind.column] === undefined ? null : Number(row[kind.column]);
   const code = (kind.code === undefined ? undefined : row[kind.code]) ?? null;
   const location = { file: withoutHost(file), line: Number(row[kind.line]), column, severity: severityOfRow(word), code };
   // The tier reads claimed lines too: a row the linter's own format read (stylish, stylelint, phpcs) is its place already.
