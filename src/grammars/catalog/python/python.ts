@@ -29,7 +29,9 @@ import { pytestLine, pytestLong, pytestShort } from './pytest.js';
 const FILE_ANCHOR = ` File ${SGR}"|^File ${SGR}"`;
 const HEADER = new RegExp(String.raw`^\s*${COMMENT_MARGIN_SOURCE}(?:[|+] )*(?:Exception Group )?Traceback \(most recent call last\):\s*$`);
 // The chain sentences at the line's start, behind a host console's comment margin too (see COMMENT_MARGIN).
-const CHAIN_ANCHOR = String.raw`^\s*${COMMENT_MARGIN_SOURCE}(?:The above exception was the direct cause|During handling of the above exception)`;
+const CHAIN_ANCHOR =
+  String.raw`^\s*${COMMENT_MARGIN_SOURCE}` +
+  String.raw`(?:The above exception was the direct cause|During handling of the above exception)`;
 const COMMENT_LEAD = new RegExp(String.raw`^\s*${COMMENT_MARGIN_SOURCE}`);
 
 // `SyntaxError: msg`, `IndentationError: …`, `TabError: …`; 3.13's codeop raises `_IncompleteInputError` (a SyntaxError).
