@@ -15,6 +15,15 @@
 // 0.25 s for 1 MB, against 0.031 s per MB once warm; in one process the same 1 MB takes 216, 97, 86, 56 ms in four
 // calls: V8 tiering the scanner up (68 functions reach TurboFan, 5 deopts). V8 flags set after the bundles compiled
 // (--interrupt-budget=8000/30000, --max-lazy) changed nothing (0.26–0.30 s CPU); set before, V8 refuses the cache.
+// Session 17 (perf30; cachegrind instructions, node --single-threaded, the CLI on the 1 MB logs as run here; the VM at
+// load 15, so no wall figure): eslint 2 278 → 1 942 M (-15 %), go 2 803 → 2 216 M (-21 %); 10 MB eslint 9 110 →
+// 7 480 M after the first step alone. Steps, each a class: yamllint's row shape is stylish's, so stylish rows walked
+// up to their header in yamllint first (now the walk of the row above is reused while in reach, and its lazy row
+// regex runs only under a YAML header); web-copy repair and its raw test search one class of sign characters first;
+// a line's text (line-texts.ts) and its colon head (shared/common.ts) are remembered by their bytes across the log
+// (bounded RepeatMemo), since dense logs repeat their location lines. Left: GC (~12-20 % of the scan), the prose
+// tier's claimed-row reading on stylish rows (~15 %), stylish's own emit (~10 %). The 1 MB rows print the floors
+// below them: bare Node's start and faultline's on an empty log, as ratios of errorformat's time.
 import './plain-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -76,6 +85,9 @@ function timed(command, args, input) {
   return { ms, rssMb, stdout: result.stdout };
 }
 
+const emptyLog = join(data, 'peer-empty.log');
+writeFileSync(emptyLog, '');
+
 const errorformat = errorformatBinary();
 console.log(`peer figures: faultline / errorformat ${ERRORFORMAT_VERSION} (${runs} interleaved runs each, medians)`);
 if (!errorformat || !existsSync('/usr/bin/time')) {
@@ -89,11 +101,16 @@ for (const { fixture, efm } of LOGS) {
     const workspace = join(root, 'fixtures', fixture);
     const ours = [];
     const theirs = [];
+    // On 1 MB the start is most of the time: bare Node's and faultline's on an empty log, timed in the same runs.
+    const starts = { node: [], empty: [] };
     let theirLast;
     for (let run = 0; run < runs; run++) {
       ours.push(timed(process.execPath, [cli, 'locate', log, '--json', '--cwd', workspace, '--root', workspace]));
       theirLast = timed(errorformat, [`-name=${efm}`, '-w=jsonl'], input);
       theirs.push(theirLast);
+      if (megabytes >= 10) continue;
+      starts.node.push(timed(process.execPath, ['-e', '0']));
+      starts.empty.push(timed(process.execPath, [cli, 'locate', emptyLog, '--json', '--cwd', workspace, '--root', workspace]));
     }
     // Recognised before deduplication (a repeated fixture repeats each diagnostic), plus what the cap left out.
     const { stats } = await locate({ path: log }, { cwd: workspace, roots: [workspace] });
@@ -106,6 +123,13 @@ for (const { fixture, efm } of LOGS) {
     console.log(
       `  ${verdict} ${`${fixture} ${megabytes} MB`.padEnd(34)} ${ratio.toFixed(2)}× (${median(ours.map((s) => s.ms)).toFixed(0)} / ${median(theirs.map((s) => s.ms)).toFixed(0)} ms)` +
         `  target ≤ ${target.toFixed(1)}×  found ${found} of errorformat's ${expected}  peak RSS ${rss.toFixed(0)} / ${Math.max(...theirs.map((s) => s.rssMb)).toFixed(0)} MB`,
+    );
+    if (megabytes >= 10) continue;
+    const theirMs = median(theirs.map((s) => s.ms));
+    const floor = (label, samples) =>
+      `${label} ${median(samples.map((s) => s.ms)).toFixed(0)} ms = ${(median(samples.map((s) => s.ms)) / theirMs).toFixed(2)}×`;
+    console.log(
+      `       floors: ${floor('node -e 0', starts.node)}, ${floor('faultline on an empty log', starts.empty)} of errorformat's time`,
     );
   }
 }

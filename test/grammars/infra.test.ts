@@ -113,6 +113,17 @@ describe('yamllint / actionlint / markdownlint / cfn-lint', () => {
       ['./b.yml', 8, 22, 'error', 'trailing-spaces', 'yamllint'],
     ]);
   });
+  it('finds the yamllint header for each row of a block within 40 lines, and a new block its own header', () => {
+    const row = (line: number) => `  ${line}:1       error    too many spaces inside braces  (braces)`;
+    const rows = Array.from({ length: 41 }, (_, index) => row(index + 1));
+    const locations = scan(['a.yaml', ...rows, '', 'b.yml', row(7), row(8)], ['yamllint']);
+    // The 41st row is 41 lines below its header, out of reach: rows reusing the walk of the row above must not change that.
+    expect(locations.map((l) => [l.file, l.line])).toEqual([
+      ...rows.slice(0, 40).map((_, index) => ['a.yaml', index + 1]),
+      ['b.yml', 7],
+      ['b.yml', 8],
+    ]);
+  });
   it('leaves eslint stylish rows (no parenthesised rule, JS header) to eslint', () => {
     expect(scan(['/app/src/a.js', "  2:12  error  Expected '==='  eqeqeq"], ['yamllint'])).toEqual([]);
   });

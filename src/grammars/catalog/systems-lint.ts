@@ -92,7 +92,8 @@ const NOT_LINTERS = new Set(['type', 'value', 'variable', 'constant']);
 function parseGolangciLint(context: LineContext): boolean {
   const prefix = ACTION_PREFIX.exec(context.text)?.[0] ?? '';
   const head = parseColonHead(context, { from: prefix.length });
-  if (!head || head.start !== prefix.length || !head.file.endsWith('.go')) return false;
+  // The linter in parentheses ends the line: go build's lines, which come here first in a dense log, end in prose.
+  if (!head || head.start !== prefix.length || !head.file.endsWith('.go') || !head.rest.endsWith(')')) return false;
   const tail = LINTER_TAIL.exec(head.rest);
   const linter = tail?.[2];
   if (!tail || !linter || NOT_LINTERS.has(linter)) return false;

@@ -6,6 +6,7 @@ import { stripLinePrefixes, type PrefixPackage } from './prefixes.js';
 import type { LearnedPrefix } from './line-peel.js';
 import { latin1ToUtf8, ownCopy } from './strings.js';
 import { quoteLength, repairWebCopy } from './web-copy.js';
+import { RepeatMemo } from './repeat-memo.js';
 
 // How much of each line a grammar sees.
 const MAX_LINE_TEXT = 4 * 1024;
@@ -16,6 +17,17 @@ const MAX_LINE_TEXT = 4 * 1024;
 // few but kept so many texts alive past young-generation collections that the cold CLI on the jest log was ~10 %
 // slower than with none; the ring measured level with none there.
 const REMEMBERED = 48;
+// Distinct lines whose texts are remembered by their bytes, and the longest such line.
+const MEMO_LINES = 256;
+const MEMO_LINE_LENGTH = 1024;
+
+/** What a line's raw bytes made: its text and what `of` reports with it. */
+interface KnownText {
+  text: string;
+  rewritten: boolean;
+  level: Severity | null;
+  package: PrefixPackage | undefined;
+}
 const START_MASK = 1023;
 
 export class LineTexts {
@@ -39,6 +51,11 @@ export class LineTexts {
   // line took since only costs a normalising again.
   private readonly slotByStart = new Int16Array(START_MASK + 1).fill(-1);
   private readonly found: PrefixPackage = {};
+  // The texts of lines seen before, by their raw bytes: a dense log repeats its location lines, and decoding, normalising
+  // and peeling each again was a fifth to a quarter of its scan (issue 21). The learned prefix is the only setting
+  // beside the bytes; the memo starts over if it changes.
+  private readonly memo = new RepeatMemo<KnownText>(MEMO_LINES, MEMO_LINE_LENGTH);
+  private memoFor: LearnedPrefix | undefined;
   /** The wrapper prefix the scanner learned from the log's first slice (./learned-prefix.ts), peeled after the listed ones. */
   learned: LearnedPrefix | undefined;
   /** Whether the log was pasted double-spaced (./double-spaced.ts): neighbours step over a lone blank line. */
@@ -64,6 +81,18 @@ export class LineTexts {
     }
     const quote = quoteLength(buffer, start, end);
     const raw = buffer.slice(start + quote, Math.min(end, start + MAX_LINE_TEXT * 4));
+    // A quoted line's text depends on its neighbours' marks; any other line's on its bytes alone.
+    if (this.memoFor !== this.learned) {
+      this.memo.clear();
+      this.memoFor = this.learned;
+    }
+    const repeated = quote === 0 ? this.memo.get(raw) : undefined;
+    if (repeated !== undefined) {
+      this.rewritten = repeated.rewritten;
+      this.level = repeated.level;
+      this.package = repeated.package;
+      return this.remember(start, end, repeated.text);
+    }
     // One object reused for every line: most lines have no prefix, and a fresh one per line is garbage.
     const found = this.found;
     found.folder = undefined;
@@ -82,6 +111,14 @@ export class LineTexts {
     this.rewritten = unwrapped !== plain || quote > 0;
     this.level = structured?.severity ?? null;
     const text = ownCopy(unwrapped.length > MAX_LINE_TEXT ? unwrapped.slice(0, MAX_LINE_TEXT) : unwrapped);
+    if (quote === 0 && this.memo.wants(raw)) {
+      this.memo.set(raw, { text, rewritten: this.rewritten, level: this.level, package: this.package });
+    }
+    return this.remember(start, end, text);
+  }
+
+  // Keeps the line's text in the ring (with the flags `of` just set).
+  private remember(start: number, end: number, text: string): string {
     const slot = this.next;
     this.next = (slot + 1) % REMEMBERED;
     this.slotByStart[start & START_MASK] = slot;

@@ -1,5 +1,6 @@
 // A log copied from a web page (issue 20, copy damage): what the tool printed, taken back from a paste that a web
 // page's Markdown, HTML source or CI viewer changed, before any format reads the line (engine/line-texts.ts).
+import { isSpace } from './heads.js';
 import { mayBeStructuredLog } from './peel.js';
 
 // A log copied from a web page as Markdown (issue 20, copy damage): a viewer's link inside a location comes out as
@@ -112,6 +113,15 @@ const QUOTED_LOG_COMMAND = /(?<=[\s`'"(])##\[(?:error|warning|notice|debug|secti
 // the last line (`at async /app/routes/a.js:191:9_`): the tool printed the location alone.
 const CLOSING_EMPHASIS = /(\.[A-Za-z][\w+-]{0,11}:\d{1,7}(?::\d{1,5})?\)?)(?:_{1,2}|\*{1,3})\s*$/;
 
+// Whether the line's last character but blanks is `_` or `*`: by character from the end, where the regex `[_*]\s*$`
+// was tried at every position of the line.
+function endsWithEmphasis(line: string): boolean {
+  let at = line.length - 1;
+  while (at >= 0 && isSpace(line.charCodeAt(at))) at--;
+  const code = at >= 0 ? line.charCodeAt(at) : 0;
+  return code === 0x5f || code === 0x2a;
+}
+
 // A log copied from a page's HTML source, an e-mailed error report or an HTML-escaping bug tracker (issue 20, copy
 // damage): quotes, angle brackets and ampersands arrive as character references (`in template &quot;a.tpl&quot; on
 // line 58`). Quote references are the sign (a tool's own text may hold `&amp;` or `&lt;`, as XML it echoes does):
@@ -146,7 +156,13 @@ function withoutMarkdownEscapes(line: string): string {
   return MARKDOWN_ESCAPE_SIGN.test(line) && !BACKSLASH_PATH.test(line) ? line.replace(MARKDOWN_ESCAPE, '$1') : line;
 }
 
+// The characters every repair below needs (a backslash, a link's `](`, a tag's `<`, a reference's `&`, a span's `*` or
+// `` ` ``, a log command's `#`, a closing `_`): most lines of a dense log hold none, and one search for them replaced
+// eleven (issue 21).
+const REPAIR_SIGN = /[\\\]<&*`#_]/;
+
 export function repairWebCopy(line: string): string {
+  if (!REPAIR_SIGN.test(line)) return line;
   let repaired = line.includes('\\') ? withoutMarkdownEscapes(line) : line;
   if (repaired.includes('](')) repaired = repaired.replace(MARKDOWN_LINK, linkText);
   if (repaired.includes('</') && CLOSED_INLINE.test(repaired)) repaired = repaired.replace(INLINE_TAG, '');
@@ -157,7 +173,7 @@ export function repairWebCopy(line: string): string {
   if (repaired.includes('`')) repaired = withoutGluedFence(repaired);
   if (repaired.includes('*') || repaired.includes('`')) repaired = withoutEmphasis(repaired).replace(EMPHASISED_LABEL, '$1$3');
   if (repaired.includes('##[')) repaired = repaired.replace(QUOTED_LOG_COMMAND, '');
-  if (/[_*]\s*$/.test(repaired)) repaired = repaired.replace(CLOSING_EMPHASIS, '$1');
+  if (endsWithEmphasis(repaired)) repaired = repaired.replace(CLOSING_EMPHASIS, '$1');
   return repaired;
 }
 
@@ -166,8 +182,12 @@ export function repairWebCopy(line: string): string {
 const MAY_BE_REWRITTEN =
   /^>|[`*]|\]\(|\\\||[A-Za-z0-9]\\[-_.][A-Za-z0-9]|##\[|[\d)]_\s*$|&(?:quot|apos|#0*3[49]|#x0*2[27]);|<\/[a-z]{1,6}>/i;
 
+// A character each alternative needs (or a leading `>`): one class searched first, where the alternation was tried at
+// every position of every candidate line (a twentieth of a dense log's scan; issue 21).
+const REWRITE_SIGN = /[`*\]\\#_&<]/;
+
 /** Whether a raw line's text may differ from what the raw anchors see in it (it is then rewritten before they look). */
 export function mayBeRewritten(raw: string): boolean {
   const markup = (raw.includes('<') || raw.includes(']]>')) && BLOCK_MARKUP_SIGN.test(raw);
-  return markup || MAY_BE_REWRITTEN.test(raw) || mayBeStructuredLog(raw);
+  return markup || ((raw.charCodeAt(0) === 0x3e || REWRITE_SIGN.test(raw)) && MAY_BE_REWRITTEN.test(raw)) || mayBeStructuredLog(raw);
 }

@@ -37,22 +37,49 @@ export const actionlint: GrammarFormat = {
 // and none before 1.16 (observed 1.10: `  3:6       error    syntax error: mapping values are not allowed here`).
 // A copy from a web page may lose the two leading blanks; the header line above still names the file.
 const YAMLLINT_ROW = /^ {0,2}(\d+):(\d+) +(error|warning) +(.*?)(?: {1,2}\(([\w-]+)\))?$/;
+// Whether a line is such a row, without its fields: ESLint's stylish rows have the same shape, and a dense ESLint log
+// offers every row here first, so the lazy message and its optional rule (a step per character) run only under a
+// YAML header. The same lines as YAMLLINT_ROW: its message and rule take any characters but line terminators.
+const YAMLLINT_ROW_SHAPE = /^ {0,2}\d+:\d+ +(?:error|warning) +[^\n\r\u2028\u2029]*$/;
+// The header is found at most this many lines up.
+const YAMLLINT_REACH = 40;
+
+/** The rows read last: the log line of the last one, and where its walk up to the header stopped with what it found. */
+interface YamllintRows {
+  lastRow: number;
+  stop: number;
+  file: string | undefined;
+}
+
+// The file header above a row. A row right below the last one walks over it to the same stopping line, which is found
+// again while in reach: walking up per row read every row of a block again (a dense ESLint log's rows, which come here
+// before stylish claims them, cost about a fifth of its scan; issue 21), as stylish's own rows keep their header.
+function yamllintHeader(context: LineContext): string | undefined {
+  const rows = context.state<YamllintRows>(() => ({ lastRow: -1, stop: -1, file: undefined }));
+  const logLine = context.logLine;
+  const known = rows.lastRow === logLine - 1 && rows.stop >= 0 && logLine - rows.stop <= YAMLLINT_REACH;
+  rows.lastRow = logLine;
+  if (known) return rows.file;
+  rows.stop = -1;
+  rows.file = undefined;
+  for (let delta = -1; delta >= -YAMLLINT_REACH; delta--) {
+    const line = context.line(delta);
+    if (line !== undefined && line !== '' && YAMLLINT_ROW_SHAPE.test(line)) continue;
+    rows.stop = logLine + delta;
+    // `stdin` heads the rows of `yamllint -` (the command names the file: src/resolve/command-names.ts).
+    if (line !== undefined && ((YAML.test(line) && !/\s/.test(line)) || line === 'stdin')) rows.file = line;
+    break;
+  }
+  return rows.file;
+}
 
 function parseYamllint(context: LineContext): boolean {
   const text = context.text;
-  const row = YAMLLINT_ROW.exec(text);
-  if (row) {
+  if (YAMLLINT_ROW_SHAPE.test(text)) {
     // Rows carry no file: it is the header line above the block of rows (formats.md §3.10).
-    let file: string | undefined;
-    for (let delta = -1; delta >= -40; delta--) {
-      const line = context.line(delta);
-      if (line === undefined || line === '') break;
-      if (YAMLLINT_ROW.test(line)) continue;
-      // `stdin` heads the rows of `yamllint -` (the command names the file: src/resolve/command-names.ts).
-      if ((YAML.test(line) && !/\s/.test(line)) || line === 'stdin') file = line;
-      break;
-    }
-    if (file === undefined) return false;
+    const file = yamllintHeader(context);
+    const row = file === undefined ? null : YAMLLINT_ROW.exec(text);
+    if (file === undefined || !row) return false;
     context.emit({
       file,
       line: Number(row[1]),

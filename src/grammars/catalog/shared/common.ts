@@ -3,6 +3,7 @@ import type { Severity } from '../../../core/index.js';
 import type { LineContext } from '../../engine/format.js';
 import { isSpace, matchColonHead, matchParenHead, type HeadMatch } from '../../engine/heads.js';
 import { looksLikeSourcePath } from '../../engine/paths.js';
+import { RepeatMemo } from '../../engine/repeat-memo.js';
 import { LOCALIZED_SEVERITY_PATTERN, localizedSeverity } from '../../engine/locale-words.js';
 
 export interface LocationHead {
@@ -32,7 +33,23 @@ export function parseColonHead(context: LineContext, options: { from?: number; t
   const text = options.text ?? context.text;
   const from = options.from ?? text.length - text.trimStart().length;
   const key = options.text === undefined ? memoKey('colon', from) : `colon\u0000${from}\u0000${text}`;
-  return context.memo(key, () => colonHead(text, from));
+  return context.memo(key, () => knownColonHead(text, from));
+}
+
+// The heads of lines seen before, by their text, for each start a format asks from (the first non-blank, after a tag):
+// a dense log repeats its location lines, and lexing each printing's head again was a sixth of a 10 MB go log's scan
+// (issue 21). A head depends on the text and the start alone; formats read it and never change it.
+const KNOWN_HEADS: Array<RepeatMemo<LocationHead | null> | undefined> = [];
+const KNOWN_HEAD_STARTS = 16;
+
+function knownColonHead(text: string, from: number): LocationHead | undefined {
+  if (from >= KNOWN_HEAD_STARTS) return colonHead(text, from);
+  const known = (KNOWN_HEADS[from] ??= new RepeatMemo<LocationHead | null>(256, 1024));
+  const head = known.get(text);
+  if (head !== undefined) return head ?? undefined;
+  const fresh = colonHead(text, from);
+  if (known.wants(text)) known.set(text, fresh ?? null);
+  return fresh;
 }
 
 // Most formats ask for the same few heads of each candidate line (the GNU head at the first non-blank): their memo
