@@ -7,11 +7,12 @@
 // search goes on only while no other format has placed anything, since a whole-file place is kept only when nothing
 // else is, and offers at most MAX_MIDDLE_LINES lines: a log with places pays nothing past its first one, and one
 // without pays one search of the anchor, never a parse per line.
-// Measured (session 17, before the middle was read; cachegrind, 1 MB logs): without this reader the CLI ran 12.7 M fewer instructions on the sparse
-// CI log and 10 M fewer on the rustc one, but its own work (the anchor over 32 KiB, ~14 lines parsed) is under 1 M: 8.6 M
-// of the difference is chevrotain's 65 536-step char-code map (initCharCodeToOptimizedIndexMap, run once when the
-// line lexer is built) running in the interpreter instead of baseline code. Which tier it gets moves with any change
-// in what ran before it, so the session-15 to -17 drift (+2.7 % / +1.7 %) is partly that tiering, not per-line work.
+// Measured (session 17, before the middle was read; cachegrind, 1 MB logs): without this reader the CLI ran 12.7 M
+// fewer instructions on the sparse CI log and 10 M fewer on the rustc one, but its own work (the anchor over 32 KiB,
+// ~14 lines parsed) is under 1 M: 8.6 M of the difference is chevrotain's 65 536-step char-code map
+// (initCharCodeToOptimizedIndexMap, run once when the line lexer is built) running in the interpreter instead of
+// baseline code. Which tier it gets moves with any change in what ran before it, so the session-15 to -17 drift
+// (+2.7 % / +1.7 %) is partly that tiering, not per-line work.
 import { FormatLineContext } from './context.js';
 import type { GrammarFormat } from './format.js';
 import type { ContextHost } from './host.js';
