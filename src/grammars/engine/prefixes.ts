@@ -23,8 +23,10 @@ const PREFIXES: readonly RegExp[] = [
   PNPM,
   // docker compose v2 `api-1  | ` and v1 `api_1  | `
   /^[\w.-]+[-_]\d+\s+\| /,
-  // gulp, Jenkins' timestamper and other task runners: `[10:57:03] `, `[2024-05-01T12:00:00.123Z] `
-  new RegExp(`^\\[(?:${ISO_DATE_TIME}|\\d\\d:\\d\\d:\\d\\d(?:[.,]\\d+)?)\\] `),
+  // gulp, Jenkins' timestamper and other task runners: `[10:57:03] `, `[2024-05-01T12:00:00.123Z] `. A CI server's
+  // copied log (TeamCity) glues the clock to the text, `[21:17:18]./main.go:4:2: …`, or puts its status column
+  // between, `[21:17:18]W:\t [Step 1/2] …`: a bracketed clock is no tool's own place, so the blank is optional.
+  new RegExp(`^\\[(?:${ISO_DATE_TIME}|\\d\\d:\\d\\d:\\d\\d(?:[.,]\\d+)?)\\](?: ?[iWEF]?:[\\x09 ]{1,3}(?:\\[Step \\d+\\/\\d+\\] )?| ?)`),
   // `flutter -v`: the time since the previous line, `[   +1 ms] `, `[+1234 ms] `, or blank, `[        ] `, when none passed
   /^\[(?: {8}| *\+\d+ ms)\] /,
   // A bare clock before the text: `12:00:01 `, `12:00:01.532 ` (Vercel, many loggers), and Netlify's 12-hour

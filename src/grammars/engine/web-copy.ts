@@ -161,7 +161,14 @@ function withoutMarkdownEscapes(line: string): string {
 // eleven (issue 21).
 const REPAIR_SIGN = /[\\\]<&*`#_]/;
 
-export function repairWebCopy(line: string): string {
+// A Ruby frame whose blank before the label a copy lost (`app/x.rb:28:in`block in f'`, `x.rb:3:in'f'`): Markdown took
+// the backtick for a code span's and the paste closed it up. Ruby always writes `:in ` and a blank before the quote
+// (`` ` `` up to 3.3, `'` since 3.4); a line number glued to `in` and a quote is that frame, never another tool's text.
+const GLUED_RUBY_LABEL = /(:\d{1,7}:in)(?=[`'])/g;
+
+export function repairWebCopy(copied: string): string {
+  const gluedLabel = copied.includes(':in') && (copied.includes(":in'") || copied.includes(':in`'));
+  const line = gluedLabel ? copied.replace(GLUED_RUBY_LABEL, '$1 ') : copied;
   if (!REPAIR_SIGN.test(line)) return line;
   let repaired = line.includes('\\') ? withoutMarkdownEscapes(line) : line;
   if (repaired.includes('](')) repaired = repaired.replace(MARKDOWN_LINK, linkText);
@@ -189,5 +196,6 @@ const REWRITE_SIGN = /[`*\]\\#_&<]/;
 /** Whether a raw line's text may differ from what the raw anchors see in it (it is then rewritten before they look). */
 export function mayBeRewritten(raw: string): boolean {
   const markup = (raw.includes('<') || raw.includes(']]>')) && BLOCK_MARKUP_SIGN.test(raw);
-  return markup || ((raw.charCodeAt(0) === 0x3e || REWRITE_SIGN.test(raw)) && MAY_BE_REWRITTEN.test(raw)) || mayBeStructuredLog(raw);
+  const rewritable = (raw.charCodeAt(0) === 0x3e || REWRITE_SIGN.test(raw)) && MAY_BE_REWRITTEN.test(raw);
+  return markup || rewritable || raw.includes(":in'") || mayBeStructuredLog(raw);
 }

@@ -263,3 +263,22 @@ describe('code fences glued to a pasted log, and quoted lines the line-start for
     expect(await places(quoted)).toEqual(['src/total.c:4:72:gcc']);
   });
 });
+
+describe('a Ruby frame whose blank before the label a copy lost', () => {
+  it('puts the blank back before either quote, only after a line number', () => {
+    expect(repairWebCopy("# ./app/cart.rb:8:in`block in total'")).toBe("# ./app/cart.rb:8:in `block in total'");
+    expect(repairWebCopy("app/cart.rb:8:in'Cart#total': x (KeyError)")).toBe("app/cart.rb:8:in 'Cart#total': x (KeyError)");
+    expect(repairWebCopy("see the docs:in'place'")).toBe("see the docs:in'place'");
+  });
+
+  it('keeps the innermost frame first when only some frames lost it (Ruby 3.4 quotes)', async () => {
+    const root = await makeWorkspace({ 'app/cart.rb': 'x\n'.repeat(20), 'app/shop.rb': 'x\n'.repeat(20) });
+    const log =
+      "app/cart.rb:8:in'Hash#fetch': key not found: :qty (KeyError)\n" +
+      "\tfrom app/cart.rb:8:in'block in Cart#total'\n" +
+      "\tfrom app/cart.rb:7:in 'Array#sum'\n" +
+      "\tfrom app/shop.rb:3:in '<main>'\n";
+    const result = await locate({ text: log }, { cwd: root, roots: [root] });
+    expect(result.locations.map((l) => `${l.file}:${l.line}`)).toEqual(['app/cart.rb:8', 'app/cart.rb:7', 'app/shop.rb:3']);
+  });
+});

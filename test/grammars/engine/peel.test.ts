@@ -31,6 +31,12 @@ describe('known prefixes', () => {
     ['2024-05-01 12:00:00,123 src/a.c:1:2: error: x', 'src/a.c:1:2: error: x'],
     ['2024-05-01T12:00:00.123456Z 00O+ src/a.c:1:2', 'src/a.c:1:2'],
     ['[2024-05-01T12:00:00.123Z] src/a.c:1:2', 'src/a.c:1:2'],
+    // A CI server's copied log glues the bracketed clock to the text, or writes its status column and step between.
+    ['[21:04:09]./main.go:8:10: x', './main.go:8:10: x'],
+    ['[2024-05-01 12:00:00]src/a.c:1:2', 'src/a.c:1:2'],
+    ['[21:04:09]W:\t [Step 1/2] src/a.c:1:2: error: x', 'src/a.c:1:2: error: x'],
+    ['[21:04:09] :\t [Step 2/2]   at f (src/a.js:1:2)', '  at f (src/a.js:1:2)'],
+    ['[21:04:09]i: TeamCity server version is 2024.1', 'TeamCity server version is 2024.1'],
     ['12:00:01.532 src/a.c:1:2', 'src/a.c:1:2'],
     ['1:09:33 PM: Error: MDX compilation failed for file "/b/docs/a.md"', 'Error: MDX compilation failed for file "/b/docs/a.md"'],
     ['[   +3 ms] lib/app.dart:20:7: Error: x', 'lib/app.dart:20:7: Error: x'],
@@ -56,6 +62,8 @@ describe('known prefixes', () => {
     expect(stripLinePrefixes('12.go:3:4: undefined: x')).toBe('12.go:3:4: undefined: x');
     // A one-digit hour is a clock only with its AM/PM: `1:09:33 x` may be a tool's own position.
     expect(stripLinePrefixes('1:09:33 warning: x')).toBe('1:09:33 warning: x');
+    // A bracket that is no clock stays: a tool's own `[12:00]` or a test's `[a:1]` is no CI prefix.
+    expect(stripLinePrefixes('[12:00]src/a.c:1:2')).toBe('[12:00]src/a.c:1:2');
   });
 });
 
