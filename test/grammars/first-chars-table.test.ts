@@ -14,7 +14,12 @@ describe('the build-time first-character table', () => {
     for (const [key, bitmap] of table) {
       const computed = computeFirstChars(key.slice(2), key.startsWith('b:'));
       if (bitmap === null) expect(computed).toBeUndefined();
-      else expect([...fromBitmap(bitmap)].sort((a, b) => a - b)).toEqual([...(computed ?? [])].sort((a, b) => a - b));
+      // The tables are indexed by a latin1 byte: a code above 255 (Yarn's `➤`, which the analysis also gives as its UTF-8
+      // lead byte 0xE2) is never looked up, so the 256-bit bitmap leaves it out.
+      else {
+        const bytes = [...(computed ?? [])].filter((code) => code < 256);
+        expect([...fromBitmap(bitmap)].sort((a, b) => a - b)).toEqual(bytes.sort((a, b) => a - b));
+      }
     }
   });
 });
