@@ -75,6 +75,20 @@ export function goPackageCandidates(basename: string, importPath: string, worksp
   return unique(candidates);
 }
 
+/**
+ * The file name of a Go row whose printed path ends in its package's import path and the name (`go build` under a
+ * `# github.com/o/r/pkg` header, run in another GOPATH folder: `../github.com/o/r/pkg/x.go`), else undefined: the
+ * folder the path reaches is no workspace folder, but the import path's end names one (goPackageCandidates).
+ */
+export function goPackageFileName(segments: readonly string[], importPath: string | undefined): string | undefined {
+  const name = segments.at(-1);
+  if (importPath === undefined || name === undefined || !name.endsWith('.go')) return undefined;
+  const packageSegments = importPath.split('/').filter(Boolean);
+  if (packageSegments.length < 2 || segments.length < packageSegments.length + 1) return undefined;
+  const folder = segments.slice(-packageSegments.length - 1, -1);
+  return folder.every((segment, index) => segment === packageSegments[index]) ? name : undefined;
+}
+
 /** A JVM package split into its JPMS module (when printed, `java.base/java.util`) and package. */
 export function splitJvmPackage(packagePath: string): { module: string | undefined; packageName: string } {
   const slash = packagePath.lastIndexOf('/');

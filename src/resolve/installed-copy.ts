@@ -252,6 +252,17 @@ async function ownGoModuleCopy(vendored: string, workspace: Workspace): Promise<
   return undefined;
 }
 
+/** Whether a root's go.mod declares a module that `importPath` is not in: that package is someone else's. */
+export async function foreignGoPackage(importPath: string, workspace: Workspace): Promise<boolean> {
+  for (const root of workspace.roots) {
+    const manifest = joinPosix(root.given, 'go.mod');
+    if ((await workspace.fs.stat(manifest)) !== 'file') continue;
+    const module = GO_MOD_MODULE.exec((await workspace.fs.readText(manifest)) ?? '')?.[1];
+    if (module !== undefined && importPath !== module && !importPath.startsWith(`${module}/`)) return true;
+  }
+  return false;
+}
+
 /** The workspace file an installed copy of the workspace's own package stands for; undefined when it is none. */
 export async function ownInstalledCopy(path: string, workspace: Workspace): Promise<CandidateOutcome | undefined> {
   for (const goCopy of [GO_VENDOR, GOPATH_SOURCE]) {

@@ -1,10 +1,10 @@
 // Resolution of one printed path (with its hints) to a workspace file, a drop, or a miss.
 import type { RawLocation } from '../core/types.js';
-import { foreignSuffixCandidates, goPackageCandidates, relativeBases, relativeCandidates } from './candidates.js';
+import { foreignSuffixCandidates, goPackageCandidates, goPackageFileName, relativeBases, relativeCandidates } from './candidates.js';
 import { type FileIndex } from './file-index.js';
 import { elision } from './elided-paths.js';
 import { frozenModuleCandidates, frozenModuleName } from './frozen-modules.js';
-import { ownInstalledCopy } from './installed-copy.js';
+import { foreignGoPackage, ownInstalledCopy } from './installed-copy.js';
 import { isLogicalName, isModuleName, resolveLogicalName, resolveModuleName } from './logical-names.js';
 import {
   fromIndex,
@@ -122,6 +122,13 @@ async function resolveRelative(raw: RawLocation, relative: string, workspace: Wo
   const outcome = await workspace.firstExisting(relativeCandidates(relative, raw.hints, workspace));
   const miss = await ownCopyIfVendored(outcome, raw.file, relative, workspace, raw.hints?.localPackage === true);
   const segments = relative.split('/');
+  // A Go row under its package's header, printed from another GOPATH folder: the file in the folder the import path
+  // names, unless the workspace's go.mod says that package is another module's (candidates.ts goPackageFileName).
+  const goName = miss.kind === 'unresolved' ? goPackageFileName(segments, raw.hints?.packageName) : undefined;
+  if (goName !== undefined && !(await foreignGoPackage(raw.hints!.packageName!, workspace))) {
+    const found = await workspace.firstExisting(goPackageCandidates(goName, raw.hints!.packageName!, workspace));
+    if (found.kind === 'resolved') return fromOutcome(found, raw.file);
+  }
   // `../Source/x.f90` printed by a compiler whose folder the log never named (recursive make, an IDE's build
   // folder): the part after the leading `..` is matched in the workspace like any other failed path.
   // Found nowhere, it stays what it was: a path outside the root.

@@ -40,6 +40,23 @@ describe('prose-file', () => {
     expect(await placesIn(files, 'I see the error after editing src/app.js\n')).toEqual([]);
   });
 
+  it('places a whole-file diagnostic: the file first, a failure severity after it, no position', async () => {
+    const files = { 'lib/ledger.dart': 'x\n' };
+    expect(await placesIn(files, "lib/ledger.dart: Error: No top-level 'main' function.\n")).toEqual(['lib/ledger.dart:0']);
+    expect(await placesIn(files, 'lib/ledger.dart: warning: unused import.\n')).toEqual([]);
+    // Argparse's usage error names the script the same way: the command is what to fix.
+    const usage = 'usage: ledger.dart [-h] FILE\nlib/ledger.dart: error: the following arguments are required: FILE\n';
+    expect(await placesIn(files, usage)).toEqual([]);
+  });
+
+  it('places a file named alone on its line over a failure line, unless that line says a path is missing', async () => {
+    const files = { 'app/[id]/page.tsx': 'x\n' };
+    const typeError = "app/[id]/page.tsx\nType error: Property 'name' does not exist on type 'Props'.\n";
+    expect(await placesIn(files, typeError)).toEqual(['app/[id]/page.tsx:0']);
+    expect(await placesIn(files, 'app/[id]/page.tsx\nError: ENOENT: no such file or directory, open x\n')).toEqual([]);
+    expect(await placesIn(files, 'app/[id]/page.tsx\ncompiled in 3 s\n')).toEqual([]);
+  });
+
   it('keeps a bounded number of candidates however many failure lines name files', async () => {
     const files = Object.fromEntries(Array.from({ length: 40 }, (_, index) => [`src/m${index}.js`, 'x\n']));
     const log = Array.from({ length: 40 }, (_, index) => `Error: could not transform 'src/m${index}.js'`).join('\n');

@@ -261,3 +261,23 @@ describe('Windows paths printed in one case', () => {
     expect(result.locations).toEqual([]);
   });
 });
+
+describe("a Go row printed from another GOPATH folder under its package's header", () => {
+  it('is the file in the folder the import path ends in, only when the path ends in that import path', async () => {
+    const root = await makeWorkspace({ 'tally.go': '', 'cmd/demo/main.go': '' });
+    const cwd = path.join(root, 'cmd/demo');
+    const under = (importPath: string) => ({ packageName: importPath });
+    const own = await locate(root, ['../example.com/tally/tally.go'], cwd, under('example.com/tally'));
+    expect(own.locations.map((location) => location.file)).toEqual(['tally.go']);
+    const other = await locate(root, ['../example.com/other/tally.go'], cwd, under('example.com/tally'));
+    expect(other.locations).toEqual([]);
+    const headless = await locate(root, ['../example.com/tally/tally.go'], cwd);
+    expect(headless.locations).toEqual([]);
+    // A go.mod naming another module says the package is a dependency: its same-named file is not the workspace's.
+    const module = await makeWorkspace({ 'go.mod': 'module example.com/app\n', 'tally.go': '' });
+    const dependency = await locate(module, ['../example.com/tally/tally.go'], module, under('example.com/tally'));
+    expect(dependency.locations).toEqual([]);
+    const ownModule = await locate(module, ['../example.com/app/tally.go'], module, under('example.com/app'));
+    expect(ownModule.locations.map((location) => location.file)).toEqual(['tally.go']);
+  });
+});

@@ -1,7 +1,10 @@
 // A tool that names the file at fault with no line (issue 20): Compose's `The Compose file './docker-compose.yml' is
 // invalid because:`, RuboCop's `An error occurred while X cop was inspecting /w/app/x.rb.`, a template engine's
 // `Error rendering template util/x.mako: …`, pytest's progress row `tests/test_x.py ..FF.  [100%]` whose details were
-// cut off. The file is then the place as a whole (line 0). Such a candidate is the last resort twice over: a weak one
+// cut off; a compiler's whole-file diagnostic, the file first and a severity after it with no position between
+// (`lib/x.dart: Error: No 'main' method found.`); a build tool's file alone on its line with the failure line under it
+// (`app/x.tsx` over `Type error: …`, as Next.js prints a type check's failure). The file is then the place as a whole
+// (line 0). Such a candidate is the last resort twice over: a weak one
 // (hints.confirm, kept only as a workspace file resolve confirms), and a whole-file one (hints.fileOnly, kept only when
 // nothing else of the log resolved), so it never stands beside or before a place with a line. A last-resort format
 // (engine/last-resort.ts): read on the log's first and last lines only, where such a tool stops or starts.
@@ -20,6 +23,18 @@ const SERVICE_LEAD = new RegExp(String.raw`^\s*${SERVICE}`);
 const FAILURE_LEAD = new RegExp(String.raw`^\s*(?:${SERVICE})?(?:An? )?(?:error|fatal|failed|failure|invalid|exception)\b`, 'i');
 // A test runner's progress row with a failure or an error mark: `tests/test_x.py ....FF.   [100%]`.
 const PROGRESS_ROW = /^\s*(\S{1,300}) +[.sxXFE]{0,500}[FE][.sxXFE]{0,500} +\[ {0,2}\d{1,3}%\]\s*$/;
+// A whole-file diagnostic: the file (a source extension, no position) then a failure severity and a colon. Argparse's
+// `x.py: error: unrecognized arguments` has the same shape under its `usage:` lines, and is the command's to fix.
+const HEADED = /^\s*((?:[A-Za-z]:)?[^\s:]{1,300}): (?:fatal )?(?:error|fatal|failure)(?: \[[\w-]{1,40}\])?: \S/i;
+const USAGE = /^\s*usage:/i;
+const USAGE_LOOKBACK = 8;
+// A file alone on its line (a source extension, nothing after it), and the line under it led by a failure word
+// (`Type error: …`, `SyntaxError: …`, `Error: …`): the tool named the file, then said what is wrong with it.
+const ALONE = /^\s*((?:[A-Za-z]:)?[^\s:]{1,300})\s*$/;
+// Under a file named alone, only a missing path says the file is not the subject: `… does not exist on type` is a
+// type error in it.
+const NO_SUCH_FILE = /no such file|ENOENT/i;
+const FAILURE_UNDER = /^\s*(?:[A-Za-z]{1,30} )?[A-Za-z]{0,30}(?:error|exception|failure|failed)\b[^\n:]{0,60}: \S/i;
 // A line that says the file is missing names no file to fix (`failed to read dockerfile: open /x/Dockerfile: no such
 // file or directory`): the tool looked for it somewhere else.
 const MISSING = /no such file|not found|does not exist|cannot find|could not find|ENOENT/i;
@@ -59,17 +74,33 @@ function namedFiles(text: string): string[] {
   return files;
 }
 
+// The file a line names before its failure words (HEADED) or alone above them (ALONE), with the failure's words.
+function fileFirst(context: LineContext): { file: string; message: string } | undefined {
+  const text = context.text;
+  const headed = HEADED.exec(text);
+  if (headed !== null) {
+    for (let delta = -1; delta >= -USAGE_LOOKBACK; delta--) if (USAGE.test(context.line(delta) ?? '')) return undefined;
+    return { file: headed[1]!, message: text.trim() };
+  }
+  const alone = ALONE.exec(text);
+  const under = alone === null ? undefined : context.line(1);
+  if (under === undefined || !FAILURE_UNDER.test(under) || NO_SUCH_FILE.test(under)) return undefined;
+  return { file: alone![1]!, message: `${alone![1]!}: ${under.trim()}` };
+}
+
 function parseFileOnly(context: LineContext): boolean {
   const text = context.text;
   const row = PROGRESS_ROW.exec(text);
-  if (row === null && (!FAILURE_LEAD.test(text) || !MAY_NAME_FILE.test(text) || MISSING.test(text))) return false;
+  const first = row === null && !MISSING.test(text) ? fileFirst(context) : undefined;
+  if (row === null && first === undefined && (!FAILURE_LEAD.test(text) || !MAY_NAME_FILE.test(text) || MISSING.test(text))) return false;
   const count = emittedPerScan.get(context.emitted) ?? 0;
   if (count >= MAX_PER_SCAN) return false;
-  const files = row === null ? namedFiles(text) : [row[1]!].filter((file) => SOURCE_EXTENSION.test(file) && !TOOL_OWN.test(file));
+  const named = row?.[1] ?? first?.file;
+  const files = named === undefined ? namedFiles(text) : [named].filter((file) => SOURCE_EXTENSION.test(file) && !TOOL_OWN.test(file));
   let emitted = 0;
   for (const file of files) {
     if (count + emitted >= MAX_PER_SCAN || !context.mayBeWorkspaceFile(file)) continue;
-    const message = text.replace(SERVICE_LEAD, '').trim();
+    const message = first?.message ?? text.replace(SERVICE_LEAD, '').trim();
     if (context.emit({ file, line: 0, column: null, severity: 'error', message, hints: { confirm: true, fileOnly: true } })) emitted++;
   }
   if (emitted > 0) emittedPerScan.set(context.emitted, count + emitted);
@@ -97,7 +128,13 @@ const proseFile: GrammarFormat = {
       String.raw`^(?:${LINE_PREFIX_SOURCE}|${SERVICE})?(?:[^a-z\n\x1b]|\x1b\[[0-9;]*m){0,40}(?:An? )?`,
       String.raw`(?:[Ee]rror|ERROR|[Ff]atal|FATAL|[Ff]ail|FAIL|[Ii]nvalid|INVALID|[Ee]xception|EXCEPTION)`,
       String.raw`(?=[^\n]*(?:["'\x60\\/]|\.[A-Za-z]))`,
-    ].join('') + String.raw`|%\]`,
+    ].join('') +
+    String.raw`|%\]` +
+    [
+      // A file first on its line, then a failure severity with no position (HEADED), or alone on its line (ALONE).
+      String.raw`|^[ \t]*(?:[A-Za-z]:)?[^\s:]{1,300}(?:: (?:[Ff]atal |FATAL )?(?:[Ee]rror|ERROR|[Ff]atal|FATAL|[Ff]ailure|FAILURE)|`,
+      String.raw`(?<=\.[A-Za-z]{1,10})[ \t]*\r?$)`,
+    ].join(''),
   lastResort: true,
   parse: parseFileOnly,
 };
