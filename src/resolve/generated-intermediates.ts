@@ -2,10 +2,10 @@
 // `.cu`, Qt's moc/uic/rcc write `moc_X.cpp`/`ui_X.h`/`qrc_X.cpp` from `X.h`/`X.ui`/`X.qrc`, protoc writes
 // `X.pb.go`/`X_pb2.py`/`X.pb.cc` from `X.proto`, build_runner writes `X.g.dart` from `X.dart`, bison and flex write
 // `X.tab.c`/`X.c` from `X.y`/`X.l`, automake and configure write `Makefile` from `Makefile.am`/`Makefile.in` and `X`
-// from `X.in`. An error located in one is fixed in its source, never in the output a rebuild
-// overwrites. A name alone is not enough (a project may write its own `moc_tools.cpp`): the file counts as generated
-// only when the source it came from lies beside it, in a folder above it (a configuration folder such as Debug/)
-// or where a build folder's mirror of the source tree points.
+// from `X.in`, autoconf writes `configure` from `configure.ac`. An error located in one is fixed in its source, never
+// in the output a rebuild overwrites. A name alone is not enough (a project may write its own `moc_tools.cpp`): the
+// file counts as generated only when the source it came from lies beside it, in a folder above it (a configuration
+// folder such as Debug/) or where a build folder's mirror of the source tree points.
 // `X.i` is left out: SWIG's interface files share that name with gcc's preprocessed C and sit beside their `.c`.
 import type { ResolverFs } from './resolver-fs.js';
 
@@ -33,7 +33,10 @@ const GENERATORS: readonly Generator[] = [
   { output: /^(.+)\.(?:c|cc|cpp|h|hh|hpp)$/, sources: ['.y', '.yy', '.ypp', '.l', '.ll', '.lpp'], besideOnly: true },
   // automake writes `Makefile.in` from `Makefile.am`, and configure (or CMake's configure_file) writes any `X` from the
   // template `X.in` beside it: `Makefile`, `config.h`, `setup.py`. Beside it only: that is where configure puts it.
-  { output: /^((?:GNU)?[Mm]akefile)$/, sources: ['.am'], besideOnly: true },
+  { output: /^((?:GNU)?[Mm]akefile)(?:\.in)?$/, sources: ['.am'], besideOnly: true },
+  // autoconf writes the `configure` script from `configure.ac` (`configure.in` before 2.50, the `.in` rule below): a
+  // shell error at `./configure: line N` is an unexpanded macro in the template, or a missing m4 macro package.
+  { output: /^(configure)$/, sources: ['.ac'], besideOnly: true },
   { output: /^(.+)$/, sources: ['.in'], besideOnly: true },
 ];
 

@@ -1,9 +1,11 @@
 // Files a build system generated inside the workspace (issue 20): a CMake build folder's makefiles are where make
 // ran a recipe, never the place to fix; Gradle's build/ (aapt2 reports the MERGED resources and manifest there) and
 // MSBuild's obj/<configuration>/<framework>/ (generated AssemblyInfo.cs) are outputs rebuilt from sources elsewhere.
-// So is a code generator's output whose source the workspace holds (generated-intermediates.ts).
+// So is a code generator's output whose source the workspace holds (generated-intermediates.ts), and a file in a
+// framework's build folder (`.next/`, `.svelte-kit/`) whose path names no source to map it to (generated-mirrors.ts).
 // They are dropped with reason `build`, as a dependency's files are.
 import { isGeneratedIntermediate } from './generated-intermediates.js';
+import { MIRROR_FOLDER } from './generated-mirrors.js';
 import type { ResolverFs } from './resolver-fs.js';
 import type { Resolution } from './resolution.js';
 
@@ -45,7 +47,7 @@ const HASH_NAMED = /(?:^|\/)[0-9a-f]{32,64}(?:\.[A-Za-z]{1,5})?$/;
 export async function findGenerated(resolutions: readonly Resolution[], fs: ResolverFs): Promise<Set<number>> {
   const verdicts = new Map<string, Promise<boolean>>();
   const inBuildFolder = (root: string, relative: string): Promise<boolean> => {
-    if (MSBUILD_INTERMEDIATE.test(relative) || HASH_NAMED.test(relative)) return Promise.resolve(true);
+    if (MSBUILD_INTERMEDIATE.test(relative) || HASH_NAMED.test(relative) || MIRROR_FOLDER.test(relative)) return Promise.resolve(true);
     const intermediate = isGeneratedIntermediate(root, relative, fs);
     const folders: string[] = [];
     const segments = relative.split('/').slice(0, -1);

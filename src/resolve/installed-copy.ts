@@ -63,7 +63,7 @@ const TYPST_NAME = /^\s*name\s*=\s*"([\w-]+)"/m;
 const PIP_SDIST = /(?:^|\/)(?:pip-install-[a-z0-9_]{8}\/([A-Za-z0-9_.-]+?)_[0-9a-f]{32}|pip-build-[a-z0-9_]{8}\/([A-Za-z0-9_.-]+))\/(.+)$/;
 
 const DART_URI = /^package:([a-z_][a-z0-9_]*)\/(.+)$/;
-const PUB_CACHE = /(?:^|\/)\.?pub-cache\/(?:hosted\/[^/]+|git)\/([a-z_][a-z0-9_]*)-[^/]+\/lib\/(.+)$/;
+const PUB_CACHE = /(?:^|\/)(?:\.?pub-cache|Pub\/Cache)\/(?:hosted\/[^/]+|git)\/([a-z_][a-z0-9_]*)-[^/]+\/lib\/(.+)$/;
 const PUBSPEC_NAME = /^name:\s*["']?([a-z_][a-z0-9_]*)/m;
 
 const GNOME_EXTENSION = /(?:^|\/)gnome-shell\/extensions\/([^/]+@[^/]+)\/(.+)$/;

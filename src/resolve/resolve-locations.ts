@@ -3,6 +3,7 @@
 import { FaultlineError } from '../core/errors.js';
 import type { DroppedLocation, LocateResult, RawLocation, ResolvedLocation, UnresolvedLocation } from '../core/types.js';
 import { findGenerated } from './generated.js';
+import { mapMirrorsToSources } from './generated-mirrors.js';
 import { createGitIgnoredCheck } from './git-ignored.js';
 import { restoreIndentation } from './dedented-columns.js';
 import { findImportedLines } from './imported-lines.js';
@@ -180,10 +181,12 @@ function placesOfStrict(raws: readonly RawLocation[], resolutions: readonly Reso
 
 /**
  * make's `*** [Makefile:18: target] Error 2`. make's grammar gives a note to these reports only (a localized make
- * words them its own way: `die Regel für Ziel „x“ scheiterte`).
+ * words them its own way: `die Regel für Ziel „x“ scheiterte`). An IDE that lists make's output as problems (Eclipse
+ * CDT's Problems view: `recipe for target 'all' failed` at `rules.mk` line 171) relays the same report in make's words.
  */
 function isRecipeReport(location: Pick<ResolvedLocation, 'format' | 'message' | 'severity'>): boolean {
-  return location.format === 'make' && (location.severity === 'note' || location.message.startsWith('recipe for target '));
+  if (/^recipe for target ['`\u2018]/.test(location.message)) return true;
+  return location.format === 'make' && location.severity === 'note';
 }
 
 /** Takes make's recipe reports out of `ranked` (in place) and returns them in their order. */
@@ -217,6 +220,9 @@ async function resolveAfresh(raw: RawLocation[], options: Required<Omit<ResolveO
   const { cwd, roots, fs, isIgnored } = options;
   const workspace = await Workspace.open(cwd, roots, new CachedResolverFs(fs));
   const resolutions = await resolveAll(raw, workspace);
+  // A framework's generated mirror of a source (`.next/types/app/x/page.ts`) stands for that source, before the
+  // ignored check (the build folder is ignored, the source is not).
+  await mapMirrorsToSources(raw, resolutions, workspace.fs);
   // Vendored is decided before ignored: node_modules is usually ignored too, and "vendored" says more.
   const ignored = await findIgnored(resolutions, isIgnored);
   const generated = await findGenerated(resolutions, workspace.fs);

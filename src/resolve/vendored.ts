@@ -72,7 +72,9 @@ const TOOLCHAIN_PATTERNS: readonly RegExp[] = [
   // zig-x86_64-linux-0.14.0/lib/ since 0.14): its std shares basenames (build.zig, Writer.zig) with user files.
   /(^|\/)zig-[a-z0-9_]+-[a-z0-9_]+-\d+\.\d+\.\d+[^/]*\/lib\//i,
   /(^|\/)zig\/lib\/std\//, // the same unpacked into a folder named zig (/opt/zig/lib/std/Build.zig, C:\zig\lib\std\)
-  /(^|\/)\.pub-cache\//, // Dart/Flutter package cache (~/.pub-cache/hosted/pub.dev/…)
+  // Dart/Flutter package cache: ~/.pub-cache/hosted/pub.dev/… on Linux and macOS, %LOCALAPPDATA%\Pub\Cache\ on Windows
+  // (%APPDATA%\Pub\Cache\ before Dart 2.19). A package's `android/build.gradle` must not map onto the app's own.
+  /(^|\/)(\.pub-cache|AppData\/(Local|Roaming)\/Pub\/Cache)\//i,
   /(^|\/)flutter\/(packages\/flutter(_test|_tools)?|bin\/cache\/(pkg|dart-sdk))\//, // Flutter SDK checkout
   /(^|\/)deps\/[\w-]+\/(lib|src|include|c_src|test)\/.*\.(ex|exs|erl|hrl|eex|heex)$/, // Mix dependencies under the project's deps/
   /(^|\/)\.(hex|mix)\//, // Hex and Mix caches (~/.hex/packages, ~/.mix/archives)
@@ -82,19 +84,21 @@ const TOOLCHAIN_PATTERNS: readonly RegExp[] = [
   /(^|\/)R\/(x86_64|aarch64)[\w.-]*-library\/\d/, // per-user R library (~/R/x86_64-pc-linux-gnu-library/4.2/…)
   /(^|\/)renv\/(library|staging|sandbox)\//, // renv's project library
   /(^|\/)\.yarn\/(cache|unplugged|__virtual__|berry)\//, // Yarn Berry's cache and unplugged packages
+  /(^|\/)AppData\/Local\/Yarn\/Berry\/cache\//i, // its global cache on Windows
+  /(^|\/)\.nuget\/packages\//i, // NuGet's global packages folder (~/.nuget/packages/<id>/<version>/build/<id>.targets)
+  /(^|\/)(\.cabal|AppData\/Roaming\/cabal)\/packages\//i, // cabal's package downloads (per platform)
   // Yarn Berry's Plug'n'Play runtime, written by `yarn install` beside the manifest: its resolver frames (`at makeError
   // (.pnp.cjs:22514:34)`) sit on top of every PnP require error. Also its bundled release, plugins and editor SDKs.
   /(^|\/)\.pnp\.(c?js|loader\.mjs)$/,
   /(^|\/)\.yarn\/(releases|plugins|sdks)\//,
   /(^|\/)\.bun\/install\/cache\//, // Bun's global package cache
-  /(^|\/)(\.cache|Caches)\/deno\/(deps|npm|remote|gen)\//, // DENO_DIR: remote modules and npm packages Deno fetched
+  /(^|\/)(\.cache|Caches|AppData\/Local)\/deno\/(deps|npm|remote|gen)\//i, // DENO_DIR: remote modules and npm packages Deno fetched
   /(^|\/)Carthage\/(Checkouts|Build)\//, // Carthage
   /(^|\/)\.build\/(checkouts|repositories)\//, // SwiftPM's dependency checkouts
   /(^|\/)SourcePackages\/checkouts\//, // Xcode's Swift package checkouts (DerivedData)
-  /(^|\/)\.cache\/zig\//, // Zig's global package cache (~/.cache/zig/p/<hash>/…)
+  /(^|\/)(\.cache|Caches|AppData\/Local)\/zig\//i, // Zig's global package cache (~/.cache/zig/p/<hash>/…, per platform)
   /(^|\/)\.gradle\/(caches|wrapper)\//, // Gradle's dependency cache and wrapper distributions
   /(^|\/)\.nimble\/pkgs2?\//, // nimble's global packages
-  /(^|\/)\.cabal\/packages\//, // cabal's package downloads
   /(^|\/)\.stack\/(snapshots|programs|indices)\//, // stack's global snapshots and GHC installs
   /(^|\/)\.conda\/pkgs\//, // conda's package cache; environments are decided by their conda-meta/
   /(^|\/)(mini|ana)conda3?\/pkgs\//,

@@ -30,6 +30,9 @@ describe('a generated intermediate', () => {
     // Any file may be configure's output from a template beside it, and a Makefile automake's.
     expect(possibleSources('main.rs').map((source) => source.name)).toEqual(['main.rs.in']);
     expect(possibleSources('Makefile').map((source) => source.name)).toEqual(['Makefile.am', 'Makefile.in']);
+    // automake's Makefile.in, and autoconf's configure script from configure.ac (configure.in before autoconf 2.50).
+    expect(possibleSources('Makefile.in').map((source) => source.name)).toEqual(['Makefile.am', 'Makefile.in.in']);
+    expect(possibleSources('configure').map((source) => source.name)).toEqual(['configure.ac', 'configure.in']);
   });
 
   it('is dropped as build when its source lies beside it or in a folder above it', async () => {
@@ -80,14 +83,25 @@ describe('a generated intermediate', () => {
       'config.h': 'x\n'.repeat(5),
       'tools/Makefile': 'x\n'.repeat(5),
       'tools/config.h': 'x\n'.repeat(5),
+      'configure.ac': 'x\n',
+      configure: 'x\n'.repeat(5),
+      'Makefile.in': 'x\n'.repeat(5),
+      'old/configure.in': 'x\n',
+      'old/configure': 'x\n'.repeat(5),
+      // A hand-written configure script with no template beside it is the project's own.
+      'tools/configure': 'x\n'.repeat(5),
     });
-    const files = ['Makefile', 'doc/Makefile', 'config.h', 'tools/Makefile', 'tools/config.h'];
-    expect(await fates(root, files)).toEqual([
+    const files = ['Makefile', 'doc/Makefile', 'config.h', 'tools/Makefile', 'tools/config.h', 'configure', 'Makefile.in'];
+    expect(await fates(root, [...files, 'old/configure', 'tools/configure'])).toEqual([
       'build Makefile',
+      'build Makefile.in',
       'build config.h',
+      'build configure',
       'build doc/Makefile',
+      'build old/configure',
       'kept tools/Makefile',
       'kept tools/config.h',
+      'kept tools/configure',
     ]);
   });
 });

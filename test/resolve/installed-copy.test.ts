@@ -99,6 +99,8 @@ describe("an installed copy of the workspace's own package", () => {
     const root = await makeWorkspace({ 'pubspec.yaml': 'name: tally_button\nversion: 1.0.0\n', 'lib/src/tally.dart': 'x\n' });
     expect(await fate(root, 'package:tally_button/src/tally.dart')).toBe('kept lib/src/tally.dart');
     expect(await fate(root, '/home/u/.pub-cache/hosted/pub.dev/tally_button-1.0.0/lib/src/tally.dart')).toBe('kept lib/src/tally.dart');
+    const windowsCache = 'C:\\Users\\u\\AppData\\Local\\Pub\\Cache\\hosted\\pub.dev\\tally_button-1.0.0\\lib\\src\\tally.dart';
+    expect(await fate(root, windowsCache)).toBe('kept lib/src/tally.dart');
     // Another package is a dependency, even where the workspace has a file of the same path.
     expect(await fate(root, 'package:splash_kit/src/tally.dart')).toBe('vendored');
   });

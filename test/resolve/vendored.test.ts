@@ -61,6 +61,12 @@ describe('isVendoredPath: .NET, MSVC, Zig, Dart/Flutter, Elixir, Julia and R too
     '/usr/local/lib/zig/std/testing.zig',
     '/home/u/.pub-cache/hosted/pub.dev/async-2.11.0/lib/src/zone.dart',
     '~/.pub-cache/git/collection-abc/lib/collection.dart',
+    // The same caches where Windows and macOS put them (Pub's %LOCALAPPDATA%\\Pub\\Cache, Deno's, Zig's), and NuGet's.
+    'C:\\Users\\u\\AppData\\Local\\Pub\\Cache\\hosted\\pub.dev\\share_sheet-2.1.0\\android\\build.gradle',
+    'C:/Users/u/AppData/Roaming/Pub/Cache/hosted/pub.dartlang.org/intl-0.17.0/lib/intl.dart',
+    'C:\\Users\\u\\AppData\\Local\\deno\\deps\\https\\deno.land\\x.ts',
+    '/Users/u/Library/Caches/zig/p/1220abcd/src/root.zig',
+    '/home/u/.nuget/packages/microsoft.net.sdk.functions/4.2.0/build/Microsoft.NET.Sdk.Functions.targets',
     '/opt/flutter/packages/flutter/lib/src/widgets/framework.dart',
     '/home/u/flutter/packages/flutter_test/lib/src/binding.dart',
     'deps/phoenix/lib/phoenix/router.ex',

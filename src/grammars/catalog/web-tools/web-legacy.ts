@@ -157,8 +157,8 @@ function parseNext(context: LineContext): boolean {
     context.emit({ file, line: Number(row[1]), column: Number(row[2]), severity, code: row[5] ?? null, message: row[4] ?? '' });
     return true;
   }
-  // next build's type check: `./src/app/page.tsx:5:7` alone, then `Type error: msg`.
-  const place = /^(\.{0,2}\/[^\s:]+):(\d+):(\d+)$/.exec(text);
+  // next build's type check: `./src/app/page.tsx:5:7` alone, then `Type error: msg` (Next.js 15 drops the `./`).
+  const place = /^((?:\.{0,2}\/)?[^\s:]+):(\d+):(\d+)$/.exec(text);
   // Only `Type error:`: svelte-check prints the same place-alone line followed by `Error: msg`.
   const kind = /^(Type error): (.*)$/.exec(context.line(1) ?? '');
   if (!place || !kind || !plausiblePath(place[1] ?? '')) return false;
@@ -218,13 +218,13 @@ export const webLegacyFormats: GrammarFormat[] = [
     language: 'JavaScript',
     description:
       "`next lint` / `next build`: a `./pages/index.js` header, then `12:5  Error: 'x' is not defined.  no-undef` rows; `next " +
-      "build`'s `./src/app/page.tsx:5:7` then `Type error: msg`.",
+      "build`'s `./src/app/page.tsx:5:7` (Next.js 15: `src/app/page.tsx:5:7`) then `Type error: msg`.",
     columnBase: 1,
     columnUnit: 'utf-16',
     fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
     observed: false,
     url: 'https://nextjs.org/docs/app/api-reference/config/eslint',
-    anchor: '^\\d+:\\d+ {2}(?:Error|Warning|Info): |^\\.{0,2}/[^\\s:]{1,300}:\\d+:\\d+\\s*$',
+    anchor: '^\\d+:\\d+ {2}(?:Error|Warning|Info): |^(?:\\.{0,2}/)?[^\\s:]{1,300}:\\d+:\\d+\\s*$',
     parse: parseNext,
   },
 ];
