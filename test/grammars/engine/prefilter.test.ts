@@ -22,9 +22,10 @@ describe('prefilter coverage', () => {
   });
 
   it('leaves to the universal anchors only the line-start alternatives that begin with a path, each covered by them', () => {
-    expect(prefilter.broad).toHaveLength(6);
+    expect(prefilter.broad).toHaveLength(7);
     // rollup `path (12:5)`, GHC `path.hs:(12,5)-(13,7)`, go vet `vet: path.go:12:5`, Kotlin's untagged legacy row, zsh's
-    // extensionless script (its own universal anchor on zsh's commonest messages), SpiderMonkey's `name@path.js:2:5`
+    // extensionless script (its own universal anchor on zsh's commonest messages), SpiderMonkey's `name@path.js:2:5`,
+    // Next.js 15's place alone on its line (no `./` before it since 15)
     const lines = [
       "greet:7: parse error near `)'",
       'total/<@http://localhost:5173/src/cart.js:14:22',
@@ -32,6 +33,7 @@ describe('prefilter coverage', () => {
       'app/Main.hs:(12,5)-(13,7): error:',
       'vet: ./cmd/main.go:12:5: unreachable',
       'Ferry\\app\\Pier.kt: (61, 17): Unresolved reference: x',
+      'src/app/orders/page.tsx:14:9',
     ];
     for (const line of lines) {
       expect(anywhere.test(line), line).toBe(true);
