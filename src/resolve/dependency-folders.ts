@@ -5,6 +5,7 @@
 // vendor-dir, Cargo's vendored sources). A project's own `lib/` with no such file stays the project's. Names that
 // are a dependency folder wherever they appear (`node_modules`, `site-packages`) are vendored.ts's pure string test.
 import { joinPosix } from './paths.js';
+import { PYTHON_LIBRARY_FOLDER } from './python-prefixes.js';
 import type { CachedResolverFs } from './resolver-fs.js';
 
 // A folder of this name is a dependency folder when one of these files is beside it (in its parent folder).
@@ -170,7 +171,7 @@ export class DependencyFolders {
     const isFolder = async (...path: string[]) => (await this.#fs.stat(joinPosix(folder, ...path))) === 'directory';
     if ((await isFolder('Scripts')) && (await isFolder('Lib', 'site-packages'))) return true;
     if (!(await isFolder('bin')) || !(await isFolder('lib'))) return false;
-    return (await this.#fs.listNames(joinPosix(folder, 'lib')))?.some((name) => /^python\d(\.\d+)?$/.test(name)) === true;
+    return (await this.#fs.listNames(joinPosix(folder, 'lib')))?.some((name) => PYTHON_LIBRARY_FOLDER.test(name)) === true;
   }
 
   async #hasLicence(folder: string): Promise<boolean> {

@@ -10,12 +10,14 @@ import type { Resolution } from './resolution.js';
 const VENDORED: Resolution = { kind: 'dropped', reason: 'vendored' };
 const LIBRARY_FOLDERS = new Set(['lib', 'lib64', 'Lib']);
 const SCRIPT_FOLDERS = new Set(['bin', 'Scripts']);
+/** The folder an interpreter keeps its library in below `lib/` (`python3.11`, `python2`). */
+export const PYTHON_LIBRARY_FOLDER = /^python\d(\.\d+)?$/;
 
 /** The prefix a path through an interpreter's library folder names (`/srv/env/lib/python3.8/x.py` → `/srv/env`). */
 function libraryPrefix(segments: readonly string[]): string | undefined {
   for (let at = 1; at < segments.length - 1; at++) {
     const next = segments[at + 1] as string;
-    if (LIBRARY_FOLDERS.has(segments[at] as string) && (/^python\d(\.\d+)?$/.test(next) || next === 'site-packages'))
+    if (LIBRARY_FOLDERS.has(segments[at] as string) && (PYTHON_LIBRARY_FOLDER.test(next) || next === 'site-packages'))
       return segments.slice(0, at).join('/');
   }
   return undefined;

@@ -124,9 +124,10 @@ async function resolveRelative(raw: RawLocation, relative: string, workspace: Wo
   const segments = relative.split('/');
   // A Go row under its package's header, printed from another GOPATH folder: the file in the folder the import path
   // names, unless the workspace's go.mod says that package is another module's (candidates.ts goPackageFileName).
-  const goName = miss.kind === 'unresolved' ? goPackageFileName(segments, raw.hints?.packageName) : undefined;
-  if (goName !== undefined && !(await foreignGoPackage(raw.hints!.packageName!, workspace))) {
-    const found = await workspace.firstExisting(goPackageCandidates(goName, raw.hints!.packageName!, workspace));
+  const importPath = raw.hints?.packageName;
+  const goName = miss.kind === 'unresolved' ? goPackageFileName(segments, importPath) : undefined;
+  if (goName !== undefined && importPath !== undefined && !(await foreignGoPackage(importPath, workspace))) {
+    const found = await workspace.firstExisting(goPackageCandidates(goName, importPath, workspace));
     if (found.kind === 'resolved') return fromOutcome(found, raw.file);
   }
   // `../Source/x.f90` printed by a compiler whose folder the log never named (recursive make, an IDE's build
