@@ -151,9 +151,15 @@ function decodedReference(reference: string): string {
 const MARKDOWN_ESCAPE_SIGN = /[A-Za-z0-9]\\[-_.][A-Za-z0-9]/;
 const MARKDOWN_ESCAPE = /\\([-\\`*_{}[\]()#+.!|])/g;
 const BACKSLASH_PATH = /(?:^|[^\w\\])(?:[A-Za-z]:\\|\.{1,2}\\|\\\\)|\\[A-Za-z0-9]/;
+// So is a relative Windows path a tool printed in front of its position, each name after a backslash starting with
+// `_`, `-` or `.` (mypy on Windows: `pkg\_create.py:41: error`, Python's private modules): names joined by backslashes,
+// the last a file whose extension's dot is bare, then `:N` or `(N`. An escaped paste's paths keep their `/` (the
+// examples above), which such a token has none of; reading its backslashes as escapes lost the folder.
+const RELATIVE_BACKSLASH_PLACE = /(?:^|[\s"'(\[])[\w.-]+(?:\\[\w.-]+)+\.[A-Za-z][A-Za-z0-9]{0,7}(?=:\d|\(\d)/;
 
 function withoutMarkdownEscapes(line: string): string {
-  return MARKDOWN_ESCAPE_SIGN.test(line) && !BACKSLASH_PATH.test(line) ? line.replace(MARKDOWN_ESCAPE, '$1') : line;
+  if (!MARKDOWN_ESCAPE_SIGN.test(line) || BACKSLASH_PATH.test(line) || RELATIVE_BACKSLASH_PLACE.test(line)) return line;
+  return line.replace(MARKDOWN_ESCAPE, '$1');
 }
 
 // The characters every repair below needs (a backslash, a link's `](`, a tag's `<`, a reference's `&`, a span's `*` or

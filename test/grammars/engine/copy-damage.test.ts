@@ -114,13 +114,26 @@ describe('web-page copies', () => {
       '\\\\share\\_builds\\a\\_b.c(3): error',
       'copied to C:\\_out from my\\_mod\\.py',
       'obj\\_x64\\Release\\my\\_mod.obj: fatal error',
+      // A relative one in front of a tool's position, each name after a backslash starting with `_`, `-` or `.`.
+      'shopkit\\_orders.py:41: error: Missing return statement  [return]',
+      'gen\\-out\\_tables.c(12): error C2065',
     ]) {
       expect(repairWebCopy(line)).toBe(line);
     }
+    // An escaped paste's extension dot, or a `/` beside the escapes, still tells a Markdown escape.
+    expect(repairWebCopy('my\\_mod\\.py:3: error: x')).toBe('my_mod.py:3: error: x');
+    expect(repairWebCopy('src\\_files/my\\_mod.py:3: error: x')).toBe('src_files/my_mod.py:3: error: x');
     // No escaped `_`, `-` or `.` inside a word: a tool's own backslashes.
     for (const line of ['Unnecessary escape character: \\.', 'glob a\\*b', '{"path":"a\\\\_b\\\\.c"}', 'sed s/\\.o$//']) {
       expect(repairWebCopy(line)).toBe(line);
     }
+  });
+
+  it("reads mypy's relative Windows path to a private module as folders, not as Markdown escapes", async () => {
+    const root = await makeWorkspace({ 'shopkit/_orders.py': 'x\n'.repeat(60) });
+    const log = 'shopkit\\_orders.py:41: error: Missing return statement  [return]\nFound 1 error in 1 file (checked 3 source files)\n';
+    const result = await locate({ text: log }, { cwd: root, roots: [root] });
+    expect(result.locations.map((l) => `${l.file}:${l.line}:${l.format}`)).toEqual(['shopkit/_orders.py:41:mypy']);
   });
 
   it('finds the places of a paste a migrated tracker escaped for Markdown', async () => {
