@@ -139,6 +139,29 @@ describe('otp-stack-term', () => {
     expect(found[0]?.message).toBe('process terminated: case_clause');
   });
 
+  it('reads a file tuple broken after `{file,` when the path is too long for the width, as one trace', () => {
+    const found = scan([
+      'Uncaught error: {error,function_clause,',
+      '                    [{ledger,open,',
+      '                         [nope],',
+      '                         [{file,',
+      '                              "/home/ci/build/acme/ledger/_build/default/lib/ledger/src/ledger.erl"},',
+      '                          {line,21}]},',
+      '                     {ledger,main,1,',
+      '                         [{file,',
+      '                              "/home/ci/build/acme/ledger/_build/default/lib/ledger/src/ledger.erl"},',
+      '                          {line,9}]}]}',
+    ]);
+    expect(found.map((loc) => [loc.line, loc.frame?.index, loc.format])).toEqual([
+      [21, 0, 'otp-stack-term'],
+      [9, 1, 'otp-stack-term'],
+    ]);
+    expect(found[0]?.frame?.trace).toBe(found[1]?.frame?.trace);
+    // A `{file,` that ends a line after a reason atom, or a path line with no `{line,N}` below, is not an entry.
+    expect(scan(['{badarg, [{file,', '   "src/a.erl"},', '   {line,3}]}'])).toEqual([]);
+    expect(scan(['{m,f,1,', '  [{file,', '    "src/a.erl"},', '   {other,3}]}'])).toEqual([]);
+  });
+
   it('leaves a file tuple that is not a stack entry location list alone', () => {
     // No beam format reads them; the prose tier's record fields propose the pair for the workspace to confirm.
     expect(scan(['{ok,[{file,"notes.erl"}]}', 'Config: {file,"src/a.erl"},{line,3}'])).toMatchObject([

@@ -15,6 +15,9 @@ const ERLANG_ENTRY_BROKEN = /(?:\d|\])\s*,\s*\[\{file,"([^"\n]{1,300}?\.[eh]rl)"
 // A pretty printer may also break the entry before its location list: the list alone opens the line.
 const ERLANG_LIST_LINE = /^\s*\[\{file,"([^"\n]{1,300}?\.[eh]rl)"\},\s*(?:\{line,(\d{1,7})\}|$)/;
 const LINE_TUPLE = /^\s*\{line,(\d{1,7})\}/;
+// The tuple broken after `{file,`: the list opens after the entry's arity on this line or alone at the line's start.
+const FILE_OPEN = /(?:(?:\d|\])\s*,\s*|^\s*)\[\{file,\s*$/;
+const QUOTED_PATH_LINE = /^\s*"([^"\n]{1,300}?\.[eh]rl)"\},\s*$/;
 // `[file: 'lib/x.ex', line: 33]`, and Elixir 1.15's charlist sigil `[file: ~c"lib/x.ex", line: 33]`.
 const ELIXIR_ENTRY = /(?:\d|\]), \[file: (?:~c)?["']([^"'\n]{1,300}?\.(?:[eh]rl|exs?))["'], line: (\d{1,7})\]/g;
 // The reason that opens the term (`{{case_clause,x},[…`, `{function_clause,[…`, Elixir's `{:undef, [{…`); a stack
@@ -51,13 +54,25 @@ function entriesOf(text: string, previous: string, next: string | undefined): { 
   return found;
 }
 
+/** The entry whose `{file,"F"}` tuple breaks after `{file,`: three lines, read from the one that opens the list. */
+function splitTupleEntry(context: LineContext): { file: string; line: number } | undefined {
+  if (!FILE_OPEN.test(context.text)) return undefined;
+  if (!/(?:\d|\])\s*,\s*\[/.test(context.text) && !/(?:\d|\])\s*,\s*$/.test(context.line(-1) ?? '')) return undefined;
+  const path = QUOTED_PATH_LINE.exec(context.line(1) ?? '');
+  const tuple = path ? LINE_TUPLE.exec(context.line(2) ?? '') : null;
+  return path && tuple ? { file: path[1]!, line: Number(tuple[1]) } : undefined;
+}
+
 function parseOtpTerm(context: LineContext): boolean {
-  const entries = entriesOf(context.text, context.line(-1) ?? '', context.line(1));
+  const split = splitTupleEntry(context);
+  const entries = split ? [split] : entriesOf(context.text, context.line(-1) ?? '', context.line(1));
   if (entries.length === 0) return false;
   const state = context.state<FrameRunState>(newFrameRun);
   // A pretty-printed term spreads its entries over continuation lines (`{`/`[` after the indentation) two or three
   // apart; a line that opens a term after a header (`** [{gen,…`, `exception exit: {…`) starts a new trace.
-  const continues = /^\s*[{[]/.test(context.text) && state.lastLine >= 0 && context.logLine - state.lastLine <= 3;
+  // Entries whose tuple breaks take three lines each, their argument lists more: five apart.
+  const gap = split ? 5 : 3;
+  const continues = /^\s*[{[]/.test(context.text) && state.lastLine >= 0 && context.logLine - state.lastLine <= gap;
   if (!continues) {
     state.trace = context.newTraceId();
     state.index = 0;
@@ -92,6 +107,6 @@ export const otpStackTerm: GrammarFormat = {
   fields: ['file', 'line', 'message'],
   observed: true,
   url: 'https://www.erlang.org/doc/apps/sasl/error_logging.html',
-  anchor: '\\[\\{file,"[^"\\n]{1,300}\\.[eh]rl"\\},|\\[file: (?:~c)?["\'][^"\'\\n]{1,300}\\.(?:[eh]rl|exs?)["\'], line: \\d',
+  anchor: '\\[\\{file,(?:"[^"\\n]{1,300}\\.[eh]rl"\\},|\\s*$)|\\[file: (?:~c)?["\'][^"\'\\n]{1,300}\\.(?:[eh]rl|exs?)["\'], line: \\d',
   parse: parseOtpTerm,
 };
