@@ -157,3 +157,27 @@ describe('a PHP trace joined into one line', () => {
     expect(new Set(found.map((loc) => loc.frame?.trace)).size).toBe(1);
   });
 });
+
+describe('a PHP report whose line breaks a relay kept as escapes', () => {
+  const report =
+    'PHP Fatal error:  Uncaught Error: Call to undefined method Cart::sum() in /srv/shop/lib/Cart.php:14\\nStack trace:' +
+    '\\n#0 /srv/shop/web/pay.php(8): Cart->total()\\n#1 /srv/shop/web/index.php(3): pay()\\n#2 {main}' +
+    "\\n  thrown in /srv/shop/lib/Cart.php on line 14'";
+  const places = (line: string) => scan([line]).map((loc) => [loc.format, loc.file, loc.line, loc.severity, loc.frame?.index]);
+  const trace = [
+    ['php', '/srv/shop/lib/Cart.php', 14, 'error', 0],
+    ['php', '/srv/shop/web/pay.php', 8, null, 1],
+    ['php', '/srv/shop/web/index.php', 3, null, 2],
+  ];
+
+  it("reads the head where the error was raised, then the escaped frames, as one trace (Apache's AH01071 relay)", () => {
+    const relayed = `[Mon Jan 05 09:00:00 2026] [proxy_fcgi:error] [pid 9] AH01071: Got error 'PHP message: ${report}`;
+    expect(places(relayed)).toEqual(trace);
+    expect(new Set(scan([relayed]).map((loc) => loc.frame?.trace)).size).toBe(1);
+  });
+
+  it("reads the same report copied from `PHP Fatal error:` on (a hosting panel's log view), the head first", () => {
+    expect(places(report)).toEqual(trace);
+    expect(scan([report])[0]!.message).toBe('Error: Call to undefined method Cart::sum()');
+  });
+});

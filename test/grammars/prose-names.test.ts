@@ -74,4 +74,19 @@ describe('prose names', () => {
     const two = 'error on line 41 of server.conf. Also error on line 2 of mods/cache.load.\n';
     expect(await placesIn(files, two)).toEqual(['server.conf:41', 'mods/cache.load:2']);
   });
+
+  it('counts a file a sentence names twice (its name, then its path) once, and a member chain as no file', async () => {
+    const files = { 'Shop/Store/OrderStore.swift': lines(80), 'Shop/Store/CartStore.swift': lines(80) };
+    // The user's folder above the project's own is unknown: resolve places the path by its suffix.
+    const jumped =
+      'It stopped at the "OrderStore.swift" file under Shop/Shop/Store/OrderStore.swift to Line 57 "let total = ' +
+      'Double(row[Column.total.rawValue]) ?? 0" and said "Index out of range".\n';
+    expect(await placesIn(files, jumped)).toEqual(['Shop/Store/OrderStore.swift:57']);
+    const aside = 'The crash is in CartStore.swift (Shop/Store/CartStore.swift), on line 31 after I tap Pay.\n';
+    expect(await placesIn(files, aside)).toEqual(['Shop/Store/CartStore.swift:31']);
+    // Two different files and no words joining either to the number: no guess.
+    expect(await placesIn(files, 'OrderStore.swift and Shop/Store/CartStore.swift differ, look near line 12\n')).toEqual([]);
+    // An extension in capitals (a DOS-era name) is still a file's: only a lower-case letter before a capital makes a member.
+    expect(await placesIn({ 'SRC/MAIN.CPP': lines(20) }, 'Error 3 on line 12 of MAIN.CPP\n')).toEqual(['SRC/MAIN.CPP:12']);
+  });
 });

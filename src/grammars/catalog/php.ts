@@ -8,7 +8,7 @@ import type { Severity } from '../../core/index.js';
 import { parseColonHead, parseParenHead } from './shared/common.js';
 import { SGR } from '../engine/anchors.js';
 import { continueOrStart, defineLineWordRule, newFrameRun, parseLineWord, type FrameRunState } from './shared/scripting.js';
-import { parseJoinedFrames, type JoinedRun } from './shared/joined-frames.js';
+import { emitEscapedTrace, parseJoinedFrames, type JoinedRun } from './shared/joined-frames.js';
 
 const PHP_ANCHOR = `\\.(?:php|phtml)(?: on line \\d|${SGR}[:(]${SGR}\\d)`;
 // Included files of any extension (`db.inc`): the engine's `… on line N` sentence (the universal `line N` anchor
@@ -70,16 +70,23 @@ const RELAYED_REPORT = new RegExp(`${ENGINE_LINE.source}(.*) in (\\S+?)(?: on li
 function parseRelayed(context: LineContext, state: PhpState): boolean {
   const reports = context.text.split(RELAY_MARK).slice(1);
   let read = false;
-  for (const report of reports) {
+  for (const whole of reports) {
+    const trace = whole.indexOf(ESCAPED_TRACE);
+    const report = trace < 0 ? whole : whole.slice(0, trace);
     const match = RELAYED_REPORT.exec(report);
     if (!match) continue;
     read = true;
     const [, kind = '', message = '', file = '', line = ''] = match;
     if (!once(state, context, `${kind}:${file}:${line}:${message.trim()}`)) continue;
-    context.emit({ file, line: Number(line), severity: engineSeverity(kind), message: message.trim() });
+    const severity = engineSeverity(kind);
+    if (trace < 0) context.emit({ file, line: Number(line), severity, message: message.trim() });
+    else emitEscapedTrace(context, state, { file, line: Number(line), severity, message: message.trim() }, whole.slice(trace));
   }
   return read;
 }
+
+// A report whose line breaks a relay kept as escapes, whole or as a hosting panel's copy from `PHP Fatal error:` on.
+const ESCAPED_TRACE = '\\nStack trace:';
 
 function parsePhp(context: LineContext): boolean {
   const text = context.text;
@@ -107,11 +114,17 @@ function parsePhp(context: LineContext): boolean {
   // `PHP Fatal error:  Uncaught X: msg in /app/t.php:3` and `Next X: msg in /app/t.php:9` open a section.
   const uncaught = /^(?:(?:PHP )?Fatal error:\s+Uncaught |Next )(.*) in (?=\S)/.exec(text);
   if (uncaught) {
-    const at = text.lastIndexOf(' in ');
-    const colon = parseColonHead(context, { from: at + 4 });
-    const head = colon ?? anyPathHead(text.slice(at), /^ in (\S+):(\d+)()$/);
+    const escaped = text.indexOf(ESCAPED_TRACE);
+    const own = escaped < 0 ? text : text.slice(0, escaped);
+    const at = own.lastIndexOf(' in ');
+    const colon = escaped < 0 ? parseColonHead(context, { from: at + 4 }) : undefined;
+    const head = colon ?? anyPathHead(own.slice(at), /^ in (\S+):(\d+)()$/);
     if (!head || (colon && colon.column !== null) || head.rest !== '') return false;
     const message = text.slice(text.indexOf(uncaught[1] ?? '', 0), at).trim();
+    if (escaped >= 0) {
+      emitEscapedTrace(context, state, { file: head.file, line: head.line, severity: 'error', message }, text.slice(escaped));
+      return true;
+    }
     const next = text.startsWith('Next ');
     // PHP prints the previous (root-cause) exception FIRST and each wrapper after `Next`.
     state.chainRank = next ? state.chainRank + 1 : 0;

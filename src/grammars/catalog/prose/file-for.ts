@@ -42,8 +42,10 @@ export function fileFor(
     if (tagged) return fullest(tagged, tokens);
     if (named && /^[\s,:]*$/.test(gap)) return undefined;
   }
-  const distinct = new Set(candidates.map((token) => token.path));
-  const only = distinct.size === 1 ? candidates[0] : (includedChainHead(text, candidates, span.end) ?? onlyMarked(candidates));
+  // One file written twice counts once (`the "x.swift" file under app/x.swift`): its fullest spelling is the file.
+  const distinct = new Set(candidates.map((token) => fullest(token, candidates).path));
+  const only =
+    distinct.size === 1 ? fullest(candidates[0]!, candidates) : (includedChainHead(text, candidates, span.end) ?? onlyMarked(candidates));
   return only && !used.some((each) => each.file === only.path) ? only : undefined;
 }
 

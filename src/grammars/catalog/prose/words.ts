@@ -26,8 +26,11 @@ export function pathLike(path: string): boolean {
   if (CONVENTIONAL_NAME.test(path)) return true;
   if (path.length < 2 || !/[A-Za-z]/.test(path) || NOT_A_PATH.test(path) || /^[a-z][\w+.-]*:$/i.test(path)) return false;
   // A folder separator, or a name with a letter-led extension (`run.tcl`, `app.conf`); a bare word is not enough. A
-  // camel-cased "extension" is a member of a type (`state.HelmState`, `obj.ToString`), not a file's.
-  return /[\\/]/.test(path) || (/\.[A-Za-z][\w+-]{0,11}$/.test(path) && !/\.[A-Z][a-z]+[A-Z]\w*$/.test(path));
+  // camel-cased "extension" (a lower-case letter before a capital) is a member of a type (`state.HelmState`, `obj.ToString`,
+  // `Order.latitude.rawValue`), not a file's; one in capitals (`MAIN.CPP`) is.
+  if (/[\\/]/.test(path)) return true;
+  const extension = /\.([A-Za-z][\w+-]{0,11})$/.exec(path)?.[1];
+  return extension !== undefined && !/[a-z][A-Z]/.test(extension);
 }
 
 // A template's logical name: a namespace, then the path inside it (Symfony's `AcmeBundle::base.html.twig`,
