@@ -157,6 +157,23 @@ function recordBelow(context: LineContext): RecordHeader | undefined {
   return undefined;
 }
 
+// A test runner's line that names a failing test beside its place (Julia's `name: Test Failed at F:L`, clojure.test's
+// `FAIL in (name) (F:L)`, a `✗ name (F:L)` list): the failure is the run's error, not a bare place that a warning or
+// a frame outranks. The word stands before the place or early after it, as a severity word does; minitest and others
+// put it alone on the line above (`  2) Failure:` over `Class#test [F:L]:`). Frames never take it (a frame is where
+// the failure passed, read in its trace's order).
+const FAILED_TEST = /(?:^|[^\w-])(?:FAIL(?:ED|URE)?|Fail(?:ed|ure)|failed|failure)(?![\w-])|[✗✕✘]/;
+const FAILURE_HEADER_ABOVE = /^\s*(?:\d{1,5}\)\s*)?(?:FAIL(?:ED|URE)?|Fail(?:ed|ure)):?\s*$/;
+
+function failedTest(context: LineContext, before: string, rest: string): Severity | null {
+  if (FAILED_TEST.test(before) || FAILED_TEST.test(rest.slice(0, 40))) return 'error';
+  return FAILURE_HEADER_ABOVE.test(context.line(-1) ?? '') ? 'error' : null;
+}
+
+// No file path holds `::`; a tool that glues its own words to the place with it (busted 1.x's `while loading a
+// test::spec/x_spec.lua:5: msg`) or a qualified name before a path (`Mod::spec/x.lua:3`) ends there.
+const afterDoubleColon = (text: string, start: number): boolean => text[start - 1] === ':' && text[start - 2] === ':';
+
 function parseGeneric(context: LineContext): boolean {
   const text = context.text;
   let claimed = false;
@@ -166,7 +183,8 @@ function parseGeneric(context: LineContext): boolean {
   for (let match = IN_TEXT_ANCHOR.exec(text); match !== null; match = IN_TEXT_ANCHOR.exec(text)) {
     if (match.index < consumedTo) continue;
     let start = match.index;
-    while (start > 0 && (!PATH_DELIMITER.test(text[start - 1] ?? ' ') || opensFolder(text, start - 1))) start--;
+    while (start > 0 && (!PATH_DELIMITER.test(text[start - 1] ?? ' ') || opensFolder(text, start - 1)) && !afterDoubleColon(text, start))
+      start--;
     start = queryPathStart(text, start);
     const paren = text[match.index + match[0].length - 2] === '(';
     const head = paren ? parseParenHead(context, { from: start }) : parseColonHead(context, { from: start });
@@ -194,7 +212,12 @@ function parseGeneric(context: LineContext): boolean {
       file: head.file.replace(PROGRAM_HEAD, ''),
       line: head.line,
       column: head.column,
-      severity: header?.severity ?? tail.severity ?? fieldSeverity(head.rest) ?? severityOf(severityWord?.[1]),
+      severity:
+        header?.severity ??
+        tail.severity ??
+        fieldSeverity(head.rest) ??
+        severityOf(severityWord?.[1]) ??
+        (shaped === undefined ? failedTest(context, text.slice(Math.max(0, start - 160), start), head.rest) : null),
       code: header?.code ?? tail.code,
       message: header?.message ?? shaped?.message ?? message,
       ...(shaped === undefined ? {} : { frame: shaped.frame }),
