@@ -1,6 +1,6 @@
 // A test runner's failing-test line read without its own format (issue 20): the generic tier gives a line that names a
 // failing test beside its place the error severity (catalog/generic.ts, failedTest); busted 1.x's load error, glued
-// to its words with `::`, is read by the lua format (catalog/lua.ts).
+// to its words with `::`, is read by the lua format (catalog/lua.ts); an editor's `F [L, C]` rows by generic.ts.
 import { describe, expect, it } from 'vitest';
 import { scanLog } from '../_scan.js';
 
@@ -52,6 +52,23 @@ describe('busted 1.x', () => {
     const log = ["An error occurred while loading a test::spec/parser_spec.lua:3: '}' expected near ')'"];
     expect(scanLog(log, ['lua']).map((l) => [l.file, l.line, l.severity, l.message])).toEqual([
       ['spec/parser_spec.lua', 3, 'error', "'}' expected near ')'"],
+    ]);
+  });
+});
+
+describe("an editor's bracketed position after the file", () => {
+  it('reads `F [L, C]` and `F [Ln L, Col C]` with the severity word after them', () => {
+    const log = ['src/init.janet [150, 15]: unused variable x', 'src/init.janet [Ln 7, Col 2] error: undeclared name', 'x.y [1, 2]z'];
+    expect(scanLog(log, ['generic']).map((l) => [l.file, l.line, l.column, l.severity, l.message])).toEqual([
+      ['src/init.janet', 150, 15, null, 'unused variable x'],
+      ['src/init.janet', 7, 2, 'error', 'undeclared name'],
+      ['x.y', 1, 2, null, 'z'],
+    ]);
+  });
+
+  it('leaves a bracket with no file before it, and a line with a colon place, to the other readings', () => {
+    expect(scanLog(['see [150, 15] and .x [1, 2]', 'src/a.janet:4:1: msg [2, 3]'], ['generic']).map((l) => [l.file, l.line])).toEqual([
+      ['src/a.janet', 4],
     ]);
   });
 });

@@ -174,7 +174,38 @@ function failedTest(context: LineContext, before: string, rest: string): Severit
 // test::spec/x_spec.lua:5: msg`) or a qualified name before a path (`Mod::spec/x.lua:3`) ends there.
 const afterDoubleColon = (text: string, start: number): boolean => text[start - 1] === ':' && text[start - 2] === ':';
 
+// An editor's problem list writes the position in brackets after the file (`src/x.go [150, 15]: msg`, VS Code's
+// `src/x.go [Ln 150, Col 15] msg`): the file, a blank, then the line and the column; read only when the line holds no
+// other place. The anchor needs the literal ` [` after an extension, so no other line pays for it.
+const EDITOR_POSITION = /\.[A-Za-z][A-Za-z0-9+_]{0,11} \[(?:Ln )?(\d{1,7}), (?:Col )?(\d{1,7})\]/g;
+const EDITOR_ANCHOR = String.raw`\.[A-Za-z][A-Za-z0-9+_]{0,11} \[(?:Ln )?\d{1,7}, (?:Col )?\d`;
+
+function parseEditorPosition(context: LineContext): boolean {
+  const text = context.text;
+  EDITOR_POSITION.lastIndex = 0;
+  const match = EDITOR_POSITION.exec(text);
+  if (!match) return false;
+  let start = match.index;
+  while (start > 0 && !PATH_DELIMITER.test(text[start - 1] ?? ' ')) start--;
+  if (start === match.index) return false;
+  const rest = text.slice(match.index + match[0].length).replace(/^[:\s-]+/, '');
+  const tail = parseSeverityTail(rest);
+  const word = /\b(error|warning|note|fatal)\b/i.exec(text.slice(Math.max(0, start - 160), start) + rest.slice(0, 40));
+  context.emit({
+    file: text.slice(start, match.index + match[0].indexOf(' [')),
+    line: Number(match[1]),
+    column: Number(match[2]),
+    severity: tail.severity ?? severityOf(word?.[1]),
+    message: (tail.severity ? tail.message : rest).trim() || text.slice(0, start).trim(),
+  });
+  return true;
+}
+
 function parseGeneric(context: LineContext): boolean {
+  return parseLocations(context) || parseEditorPosition(context);
+}
+
+function parseLocations(context: LineContext): boolean {
   const text = context.text;
   let claimed = false;
   let consumedTo = 0;
@@ -237,7 +268,7 @@ const generic: GrammarFormat = {
   columnUnit: 'unknown',
   fields: ['file', 'line', 'column', 'message'],
   observed: true,
-  anchor: LOCATION_ANCHOR,
+  anchor: `${LOCATION_ANCHOR}|${EDITOR_ANCHOR}`,
   fallback: true,
   // CPython's chain sentences, when its tracebacks reach this tier, rank as they say (shared/exception-chain.ts).
   trace: { innermost: 'shape', causes: 'root-last', handling: 'later-fails' },
