@@ -167,7 +167,9 @@ const FAILURE_HEADER_ABOVE = /^\s*(?:\d{1,5}\)\s*)?(?:FAIL(?:ED|URE)?|Fail(?:ed|
 
 function failedTest(context: LineContext, before: string, rest: string): Severity | null {
   if (FAILED_TEST.test(before) || FAILED_TEST.test(rest.slice(0, 40))) return 'error';
-  return FAILURE_HEADER_ABOVE.test(context.line(-1) ?? '') ? 'error' : null;
+  // The header is short (`  12) Failure:`): a longer line above is not looked at.
+  const above = context.line(-1);
+  return above !== undefined && above.length <= 24 && FAILURE_HEADER_ABOVE.test(above) ? 'error' : null;
 }
 
 // No file path holds `::`; a tool that glues its own words to the place with it (busted 1.x's `while loading a
