@@ -105,4 +105,33 @@ describe('frame runs under an ordered header', () => {
     const log = ['Broken job: [jobs/nightly.py] Traceback (most recent call last):', '  File "<frozen boot>", line 219, in run'].join('\n');
     expect(frames(log)).toEqual([]);
   });
+
+  it("ranks an ExceptionGroup's first sub-exception as the root, each box's traceback a trace of its own", () => {
+    const log = [
+      '  + Exception Group Traceback (most recent call last):',
+      '  |   File "main.py", line 3, in <module>',
+      '  |   File "app/jobs.py", line 17, in run_all',
+      '  | ExceptionGroup: jobs failed (2 sub-exceptions)',
+      '  +-+---------------- 1 ----------------',
+      '    | Traceback (most recent call last):',
+      '    |   File "app/jobs.py", line 13, in run_all',
+      '    |   File "app/jobs.py", line 2, in parse',
+      '    | ValueError: bad',
+      '    +---------------- 2 ----------------',
+      '    | Traceback (most recent call last):',
+      '    |   File "app/jobs.py", line 6, in load',
+      '    | OSError: gone',
+      '    +------------------------------------',
+    ].join('\n');
+    const prose = scanLog(log, ['prose']).map((l) => [l.line, l.frame?.trace, l.frame?.index, l.frame?.causeRank]);
+    const [group, first, second] = [prose[0]?.[1], prose[2]?.[1], prose[4]?.[1]];
+    expect(new Set([group, first, second]).size).toBe(3);
+    expect(prose).toEqual([
+      [3, group, 0, 1],
+      [17, group, 1, 1],
+      [13, first, 0, 0],
+      [2, first, 1, 0],
+      [6, second, 0, 0],
+    ]);
+  });
 });

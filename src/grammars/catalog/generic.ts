@@ -157,7 +157,57 @@ function recordBelow(context: LineContext): RecordHeader | undefined {
   return undefined;
 }
 
+// A test runner's line that names a failing test beside its place (Julia's `name: Test Failed at F:L`, clojure.test's
+// `FAIL in (name) (F:L)`, a `✗ name (F:L)` list): the failure is the run's error, not a bare place that a warning or
+// a frame outranks. The word stands before the place or early after it, as a severity word does; minitest and others
+// put it alone on the line above (`  2) Failure:` over `Class#test [F:L]:`). Frames never take it (a frame is where
+// the failure passed, read in its trace's order).
+const FAILED_TEST = /(?:^|[^\w-])(?:FAIL(?:ED|URE)?|Fail(?:ed|ure)|failed|failure)(?![\w-])|[✗✕✘]/;
+const FAILURE_HEADER_ABOVE = /^\s*(?:\d{1,5}\)\s*)?(?:FAIL(?:ED|URE)?|Fail(?:ed|ure)):?\s*$/;
+
+function failedTest(context: LineContext, before: string, rest: string): Severity | null {
+  if (FAILED_TEST.test(before) || FAILED_TEST.test(rest.slice(0, 40))) return 'error';
+  // The header is short (`  12) Failure:`): a longer line above is not looked at.
+  const above = context.line(-1);
+  return above !== undefined && above.length <= 24 && FAILURE_HEADER_ABOVE.test(above) ? 'error' : null;
+}
+
+// No file path holds `::`; a tool that glues its own words to the place with it (busted 1.x's `while loading a
+// test::spec/x_spec.lua:5: msg`) or a qualified name before a path (`Mod::spec/x.lua:3`) ends there.
+const afterDoubleColon = (text: string, start: number): boolean => text[start - 1] === ':' && text[start - 2] === ':';
+
+// An editor's problem list writes the position in brackets after the file (`src/x.go [150, 15]: msg`, VS Code's
+// `src/x.go [Ln 150, Col 15] msg`): the file, a blank, then the line and the column; read only when the line holds no
+// other place. The anchor needs the literal ` [` after an extension, so no other line pays for it.
+const EDITOR_POSITION = /\.[A-Za-z][A-Za-z0-9+_]{0,11} \[(?:Ln )?(\d{1,7}), (?:Col )?(\d{1,7})\]/g;
+const EDITOR_ANCHOR = String.raw`\.[A-Za-z][A-Za-z0-9+_]{0,11} \[(?:Ln )?\d{1,7}, (?:Col )?\d`;
+
+function parseEditorPosition(context: LineContext): boolean {
+  const text = context.text;
+  EDITOR_POSITION.lastIndex = 0;
+  const match = EDITOR_POSITION.exec(text);
+  if (!match) return false;
+  let start = match.index;
+  while (start > 0 && !PATH_DELIMITER.test(text[start - 1] ?? ' ')) start--;
+  if (start === match.index) return false;
+  const rest = text.slice(match.index + match[0].length).replace(/^[:\s-]+/, '');
+  const tail = parseSeverityTail(rest);
+  const word = /\b(error|warning|note|fatal)\b/i.exec(text.slice(Math.max(0, start - 160), start) + rest.slice(0, 40));
+  context.emit({
+    file: text.slice(start, match.index + match[0].indexOf(' [')),
+    line: Number(match[1]),
+    column: Number(match[2]),
+    severity: tail.severity ?? severityOf(word?.[1]),
+    message: (tail.severity ? tail.message : rest).trim() || text.slice(0, start).trim(),
+  });
+  return true;
+}
+
 function parseGeneric(context: LineContext): boolean {
+  return parseLocations(context) || parseEditorPosition(context);
+}
+
+function parseLocations(context: LineContext): boolean {
   const text = context.text;
   let claimed = false;
   let consumedTo = 0;
@@ -166,7 +216,8 @@ function parseGeneric(context: LineContext): boolean {
   for (let match = IN_TEXT_ANCHOR.exec(text); match !== null; match = IN_TEXT_ANCHOR.exec(text)) {
     if (match.index < consumedTo) continue;
     let start = match.index;
-    while (start > 0 && (!PATH_DELIMITER.test(text[start - 1] ?? ' ') || opensFolder(text, start - 1))) start--;
+    while (start > 0 && (!PATH_DELIMITER.test(text[start - 1] ?? ' ') || opensFolder(text, start - 1)) && !afterDoubleColon(text, start))
+      start--;
     start = queryPathStart(text, start);
     const paren = text[match.index + match[0].length - 2] === '(';
     const head = paren ? parseParenHead(context, { from: start }) : parseColonHead(context, { from: start });
@@ -194,7 +245,12 @@ function parseGeneric(context: LineContext): boolean {
       file: head.file.replace(PROGRAM_HEAD, ''),
       line: head.line,
       column: head.column,
-      severity: header?.severity ?? tail.severity ?? fieldSeverity(head.rest) ?? severityOf(severityWord?.[1]),
+      severity:
+        header?.severity ??
+        tail.severity ??
+        fieldSeverity(head.rest) ??
+        severityOf(severityWord?.[1]) ??
+        (shaped === undefined ? failedTest(context, text.slice(Math.max(0, start - 160), start), head.rest) : null),
       code: header?.code ?? tail.code,
       message: header?.message ?? shaped?.message ?? message,
       ...(shaped === undefined ? {} : { frame: shaped.frame }),
@@ -214,7 +270,7 @@ const generic: GrammarFormat = {
   columnUnit: 'unknown',
   fields: ['file', 'line', 'column', 'message'],
   observed: true,
-  anchor: LOCATION_ANCHOR,
+  anchor: `${LOCATION_ANCHOR}|${EDITOR_ANCHOR}`,
   fallback: true,
   // CPython's chain sentences, when its tracebacks reach this tier, rank as they say (shared/exception-chain.ts).
   trace: { innermost: 'shape', causes: 'root-last', handling: 'later-fails' },

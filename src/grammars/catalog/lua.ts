@@ -12,6 +12,9 @@ const LUA_ANCHOR = `\\.lua${SGR}:${SGR}\\d|\\.fnl:\\d+: in |\\.lua"\\]:\\d`;
 // The program name lua.c puts before the message (`lua`, `lua5.4`, `luajit`, `luac5.4` for `luac -p`).
 const PROGRAM = /^(?:lua(?:jit|c)?(?:\d(?:\.\d)?)?: )/;
 const TRACEBACK = 'stack traceback:';
+// A test runner's words glued to the chunk name with `::` (busted 1.x: `An error occurred while loading a
+// test::spec/x_spec.lua:5: msg`): no path holds `::`, so the chunk starts after it.
+const GLUED_WORDS = /^[^:\n]{1,200}::(?=[^:\s][^:\n]{0,500}\.lua:\d)/;
 
 /** The error line above a traceback (the line just before `stack traceback:`), as message text. */
 function tracebackMessage(context: LineContext): string {
@@ -74,7 +77,7 @@ function parseLua(context: LineContext): boolean {
   }
   const program = PROGRAM.exec(text);
   // Without the program name only a line at column 0 (an embedding host printing lua_tostring) qualifies.
-  const head = parseColonHead(context, { from: program?.[0].length ?? 0 });
+  const head = parseColonHead(context, { from: program?.[0].length ?? GLUED_WORDS.exec(text)?.[0].length ?? 0 });
   if (!head || head.column !== null || !/\.lua$/.test(head.file) || !/^: \S/.test(head.rest) || /^\s/.test(text)) return false;
   context.emit({ file: head.file, line: head.line, severity: 'error', message: head.rest.slice(2) });
   // Frames below belong to a new traceback.

@@ -26,13 +26,14 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
   // Also `path.ext:[12,5]` (Maven), `path.ext|12|` (Code::Blocks), `path.ext[3, 7]` (tslint), `path.ext (3,7)`
   // (ts-loader), a dev server's query after the file (`x.ts?t=1700:12:5`), `path.ext (12.5):` (a build wrapper's
   // re-print of cl.exe's row), `path.ext (141) :` (AutoHotkey), `path.ext : 1` (TinyScheme), `path.ext: 3:` (dash),
-  // `path.ext: (12, 5):` (Kotlin's legacy renderer) and `path.ext<TAB>12` (tab-separated reports: brakeman, Visual
+  // `path.ext: (12, 5):` (Kotlin's legacy renderer), `path.ext [12, 5]` / `path.ext [Ln 12, Col 5]` (an editor's
+  // problem list) and `path.ext<TAB>12` (tab-separated reports: brakeman, Visual
   // Studio's Error List): more characters in the same classes cost irregexp nothing extra. A Markdown code span or emphasis
   // may close between the file and its number (`` `src/x.c`:12 ``, a web copy: engine/line-texts.ts repairs it), and
   // so may a quote (the Nu Html Checker's `"file:/x/index.html":9.13-9.17:`, Gambit's `"x.scm"@2.7`), and a Lua chunk
   // named as a string (`[string "conf/x.lua"]:3:`).
   `\\.[A-Za-z][A-Za-z0-9+_]{0,11}${URL_QUERY}` +
-    `(?:${SGR}[\\x60*"\\]]{0,3}[:(|[\\t@]${SGR}[([]?\\d| \\(?\\d+(?:[:,]\\d|\\) ?:|\\.\\d+\\):)|: \\(?\\d+[:,] | : \\d)`,
+    `(?:${SGR}[\\x60*"\\]]{0,3}[:(|[\\t@]${SGR}[([]?\\d| \\(?\\d+(?:[:,]\\d|\\) ?:|\\.\\d+\\):)|: \\(?\\d+[:,] | : \\d| \\[(?:Ln )?\\d)`,
   // "line 12", "Line: 12", ":line 14" — PHP, Perl, Terraform, ShellCheck, Gradle, .NET frames, Python frames;
   // and the prose tier's `LINE 12`, `lines 4-6`, `[line  6]` (Python's configparser), `Line = 9`, `line #3`, a
   // report's aligned field (Flyway's `Line       : 33`). One alternative led by the same letters: irregexp starts

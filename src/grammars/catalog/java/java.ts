@@ -3,6 +3,7 @@
 import type { GrammarFamily, GrammarFormat, LineContext } from '../../engine/format.js';
 import { caretColumn, parseColonHead, severityOf } from '../shared/common.js';
 import { clojureStack } from './clojure-stack.js';
+import { clojureTest } from './clojure-test.js';
 import { defineJvmRules, javaStack } from './java-stack.js';
 
 // Detail lines javac indents under a diagnostic (`  symbol:`, `  location:`, -Xlint's `where E is …`).
@@ -61,6 +62,7 @@ const javac: GrammarFormat = {
 export const javaFamily: GrammarFamily = {
   // javac first: its head is a path at the start of the line, a frame never is; the order only saves
   // the stack parser a look at compiler lines. Clojure's frames put a space before the parenthesis, Java's never do.
-  formats: [javac, javaStack, clojureStack],
+  // clojure.test's `FAIL in (name) (F:L)` is no frame (no symbol before the parenthesis): the order between them is free.
+  formats: [javac, javaStack, clojureStack, clojureTest],
   rules: defineJvmRules,
 };

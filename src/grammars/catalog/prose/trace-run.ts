@@ -98,7 +98,13 @@ function frameUnderHeader(context: LineContext): RunFrame | undefined {
     if (line === undefined) return undefined;
     if (LAST_CALL_LAST.test(line)) {
       const ranks = (run.ranks ??= newChainRanks());
-      openLinked(context, ranks, ranks.chain === undefined ? undefined : linkWithin(context, delta, MAX_LINK_ABOVE_HEADER));
+      const box = context.line(delta - 1) ?? '';
+      const link = FIRST_SUB_EXCEPTION.test(box)
+        ? 'handling'
+        : ranks.chain === undefined
+          ? undefined
+          : linkWithin(context, delta, MAX_LINK_ABOVE_HEADER);
+      openLinked(context, ranks, SUB_EXCEPTION.test(box) && link !== 'handling' ? undefined : link);
       run.active = true;
       run.lead = leadOf(context.text);
       run.trace = undefined;
@@ -111,9 +117,20 @@ function frameUnderHeader(context: LineContext): RunFrame | undefined {
 }
 
 function indentedBetween(context: LineContext, gap: number): boolean {
-  for (let delta = -1; delta > -gap; delta--) if (!/^\s/.test(context.line(delta) ?? '')) return false;
+  for (let delta = -1; delta > -gap; delta--) {
+    const line = context.line(delta) ?? '';
+    // An indented header (a sub-exception's traceback inside an ExceptionGroup's box) starts another trace.
+    if (!/^\s/.test(line) || (line.includes('most recent call last') && LAST_CALL_LAST.test(line))) return false;
+  }
   return true;
 }
+
+// Python 3.11+ prints an ExceptionGroup's own traceback, then each sub-exception's in a numbered box behind a `| `
+// margin (`+-+---- 1 ----` opens the first, `+---- 2 ----` the next). The group only reports its sub-exceptions: the
+// first one's traceback is the root, as after a "During handling…" sentence (the group's frames move one rank away);
+// a later box is a chain of its own, so the first sub-exception, printed first, stays ahead of it.
+const FIRST_SUB_EXCEPTION = /^\s*\+-\+-{3,} 1 -{3,}\s*$/;
+const SUB_EXCEPTION = /^\s*\+(?:-\+)?-{3,} (?:\d{1,5}|\.\.\.) -{3,}\s*$/;
 
 function next(run: FrameRun, context: LineContext): RunFrame {
   run.logLine = context.logLine;
