@@ -102,6 +102,20 @@
 // the inputs' key (JSON.stringify with a replacer) ~27, the copy of the result ~19. So the row is the scanner's
 // offers of the two selected lines in code 120 calls leave unoptimised (src/grammars/engine). The row's own loop here:
 // medians 0.80-0.86 ms at load ~15; after 2 000 calls 0.40-0.63 ms, so the JIT's warm-up is most of the gap to 0.5 ms.
+// Sixth round (issue 21, session 32; work counted, since the VM sat at load 9-18: cachegrind instructions per call of
+// the row's loop, calls 20-120 minus calls 0-20, node --single-threaded --predictable, so V8's compiling is counted on
+// the main thread too). 6.41 M -> 4.87 M per call (-24 %); the row's loop itself, 5 interleaved processes at load 17:
+// medians 1.22 -> 0.88 ms (p10 0.82 -> 0.57). Kept: the last resort's anchor run only on the lines a gate of its
+// literals finds (file-only.ts, lastResortGate; the anchor tried every position of the 10 KB and paid the CI-prefix
+// alternation at each line's start, ~190 us), a line's text memo by its bytes kept across scans per normaliser
+// (line-texts.ts; each warm call normalised and peeled every line again), the format set's order and claimed-line
+// readers kept per set (offer.ts). What a call pays now (the window's 4.7 M): V8 compiling what gets hot ~48 %
+// (TurboFan; a background thread in a real run), the JIT code ~20 %, builtins ~17 % (LoadIC misses of code not yet
+// optimised ~4 %, utf-8 encoding of the text ~2 %: the bench's string is latin1-decoded, so not ASCII). Of the time
+// profile: the line-start stage (candidates: prefilter's matchQuoted) ~15 %, the formats' parses ~17 %, resolving (a
+// replay: the workspace walk's listing and the .git stats of each folder above, stat, realpath, the inputs' key,
+// structuredClone) ~11 %, the last resort ~5 % (gate, anchor on the lines it finds, their texts). Not kept across
+// calls: the replay's questions (asked again by design) and the barren-line memo (its outcome reads the workspace).
 // Usage: node bench/realistic.mjs [--quick]   (run.mjs runs it; it prints the 100 MB and RSS rows itself)
 import './plain-node.mjs';
 import { spawnSync } from 'node:child_process';

@@ -234,7 +234,15 @@ export function registeredFormats(): readonly GrammarFormat[] {
 /** Public descriptions of the formats (no parse functions). */
 export function formatSpecs(): FormatSpec[] {
   return registeredFormats().map(
-    ({ anchor: _anchor, parse: _parse, fallback: _fallback, readsClaimedLines: _claimed, lastResort: _last, ...spec }) => spec,
+    ({
+      anchor: _anchor,
+      parse: _parse,
+      fallback: _fallback,
+      readsClaimedLines: _claimed,
+      lastResort: _last,
+      lastResortGate: _gate,
+      ...spec
+    }) => spec,
   );
 }
 

@@ -90,6 +90,10 @@ export interface GrammarFormat extends FormatSpec {
    * searched over the raw text with `^` at each line's start, selects them. For what costs every line of a log too
    * much and is kept only when nothing else was placed (a file named with no line). */
   readonly lastResort?: boolean;
+  /** For a last-resort format: a regex source, searched with the `gm` flags over the raw text, that matches on every
+   * line the anchor selects (a match never spans lines). The anchor then runs only on the lines it finds: an anchor
+   * whose alternatives start at `^` costs each line's start its prefix alternation, a gate of literals costs little. */
+  readonly lastResortGate?: string;
   /** Recognises one candidate line; returns true when it claimed the line (later formats skip it). */
   parse(context: LineContext): boolean;
 }

@@ -32,6 +32,9 @@ interface Split {
   /** The last-resort formats' anchors as one search over the raw text (multi-line: `^` is a line's start), compiled
    * once per set. */
   anchor: RegExp;
+  /** Their gates as one search (format.ts, lastResortGate), or undefined when a format has none: the anchor runs on
+   * every line then. */
+  gate: RegExp | undefined;
 }
 // Kept per format set: the scanner's per-process caches (prefilter.ts) find a set by its array's identity, and a fresh
 // filtered array per scan would make them join every format's name on each call.
@@ -43,7 +46,10 @@ export function splitLastResort(formats: readonly GrammarFormat[]): Split {
   if (split === undefined) {
     const lastResort = formats.filter((format) => format.lastResort === true);
     const scanned = lastResort.length === 0 ? formats : formats.filter((format) => format.lastResort !== true);
-    split = { scanned, lastResort, anchor: new RegExp(lastResort.map((format) => `(?:${format.anchor})`).join('|') || '(?!)', 'gm') };
+    const anchor = new RegExp(lastResort.map((format) => `(?:${format.anchor})`).join('|') || '(?!)', 'gm');
+    const gated = lastResort.length > 0 && lastResort.every((format) => format.lastResortGate !== undefined);
+    const gate = gated ? new RegExp(lastResort.map((format) => `(?:${format.lastResortGate})`).join('|'), 'gm') : undefined;
+    split = { scanned, lastResort, anchor, gate };
     splits.set(formats, split);
   }
   return split;
@@ -52,6 +58,7 @@ export function splitLastResort(formats: readonly GrammarFormat[]): Split {
 export class LastResortLines {
   private readonly formats: readonly GrammarFormat[];
   private readonly anchor: RegExp;
+  private readonly gate: RegExp | undefined;
   private readonly contexts: FormatLineContext[];
   /** The log offset up to which the head's lines were read (a line boundary). */
   private headTo = 0;
@@ -69,6 +76,7 @@ export class LastResortLines {
   ) {
     this.formats = split.lastResort;
     this.anchor = split.anchor;
+    this.gate = split.gate;
     this.contexts = split.lastResort.map((format) => new FormatLineContext(host, format));
   }
 
@@ -133,13 +141,11 @@ export class LastResortLines {
   private read(buffer: string, from: number, to: number, line: number, middleFrom: number): void {
     if (from >= to) return;
     const haystack = to < buffer.length ? buffer.slice(0, to) : buffer;
-    const anchor = this.anchor;
     const host = this.host;
     let counted = from;
-    anchor.lastIndex = from;
-    for (let match = anchor.exec(haystack); match !== null; match = anchor.exec(haystack)) {
-      const start = buffer.lastIndexOf('\n', match.index - 1) + 1;
-      const newline = buffer.indexOf('\n', match.index);
+    for (let at = this.next(haystack, from); at >= 0; at = this.next(haystack, at)) {
+      const start = buffer.lastIndexOf('\n', at - 1) + 1;
+      const newline = buffer.indexOf('\n', at);
       const end = newline < 0 || newline > to ? to : newline;
       for (let index = buffer.indexOf('\n', counted); index >= 0 && index < start; index = buffer.indexOf('\n', index + 1)) line++;
       counted = start;
@@ -154,8 +160,31 @@ export class LastResortLines {
       }
       if (start >= middleFrom && ++this.middleLines >= MAX_MIDDLE_LINES) break;
       if (end >= to) break;
-      anchor.lastIndex = end + 1;
+      at = end + 1;
     }
     if (host.meter !== undefined) host.meter.steps += to - from;
+  }
+
+  /** Where the anchor first matches in `haystack` from `from`, or -1. With a gate, the anchor runs only on the lines
+   * the gate finds, each searched up to its end: the same lines as the anchor alone, but for a match that would start
+   * on a line and reach past it (a prefix's `\s+`), which selects a line the gate's words are not on. */
+  private next(haystack: string, from: number): number {
+    const anchor = this.anchor;
+    const gate = this.gate;
+    if (gate === undefined) {
+      anchor.lastIndex = from;
+      return anchor.exec(haystack)?.index ?? -1;
+    }
+    gate.lastIndex = from;
+    for (let found = gate.exec(haystack); found !== null; found = gate.exec(haystack)) {
+      const start = Math.max(from, haystack.lastIndexOf('\n', found.index - 1) + 1);
+      const newline = haystack.indexOf('\n', found.index);
+      anchor.lastIndex = start;
+      const match = anchor.exec(newline < 0 ? haystack : haystack.slice(0, newline));
+      if (match !== null) return match.index;
+      if (newline < 0) return -1;
+      gate.lastIndex = newline + 1;
+    }
+    return -1;
   }
 }

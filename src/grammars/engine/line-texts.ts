@@ -30,6 +30,16 @@ interface KnownText {
 }
 const START_MASK = 1023;
 
+/** The texts of lines by their raw bytes, and the learned prefix they were peeled with. */
+interface TextMemo {
+  memo: RepeatMemo<KnownText>;
+  learned: LearnedPrefix | undefined;
+}
+// One memo per normaliser, kept across scans: a text depends on the bytes, the normaliser and the learned prefix alone
+// (a log with none learns none again), and a warm call on the same log (an editor's, a watcher's) normalised and peeled
+// the same lines again (issue 21). Bounded as before (MEMO_LINES of at most MEMO_LINE_LENGTH bytes).
+const textMemos = new WeakMap<(raw: string) => string, TextMemo>();
+
 export class LineTexts {
   /** Whether the line `of` last returned is not what the raw anchors saw: a structured-log wrapper's unwrapped
    * message, or a web copy's Markdown repaired. */
@@ -53,15 +63,20 @@ export class LineTexts {
   private readonly found: PrefixPackage = {};
   // The texts of lines seen before, by their raw bytes: a dense log repeats its location lines, and decoding, normalising
   // and peeling each again was a fifth to a quarter of its scan (issue 21). The learned prefix is the only setting
-  // beside the bytes; the memo starts over if it changes.
-  private readonly memo = new RepeatMemo<KnownText>(MEMO_LINES, MEMO_LINE_LENGTH);
-  private memoFor: LearnedPrefix | undefined;
+  // beside the bytes and the normaliser; the memo starts over if it changes.
+  private readonly shared: TextMemo;
   /** The wrapper prefix the scanner learned from the log's first slice (./learned-prefix.ts), peeled after the listed ones. */
   learned: LearnedPrefix | undefined;
   /** Whether the log was pasted double-spaced (./double-spaced.ts): neighbours step over a lone blank line. */
   doubleSpaced = false;
 
-  constructor(private readonly normalise: (raw: string) => string) {}
+  constructor(private readonly normalise: (raw: string) => string) {
+    let shared = textMemos.get(normalise);
+    if (shared === undefined)
+      textMemos.set(normalise, (shared = { memo: new RepeatMemo<KnownText>(MEMO_LINES, MEMO_LINE_LENGTH), learned: undefined }));
+    shared.memo.restart();
+    this.shared = shared;
+  }
 
   /** Forgets every line (the buffer's offsets changed). */
   forget(): void {
@@ -82,11 +97,12 @@ export class LineTexts {
     const quote = quoteLength(buffer, start, end);
     const raw = buffer.slice(start + quote, Math.min(end, start + MAX_LINE_TEXT * 4));
     // A quoted line's text depends on its neighbours' marks; any other line's on its bytes alone.
-    if (this.memoFor !== this.learned) {
-      this.memo.clear();
-      this.memoFor = this.learned;
+    const shared = this.shared;
+    if (shared.learned !== this.learned) {
+      shared.memo.clear();
+      shared.learned = this.learned;
     }
-    const repeated = quote === 0 ? this.memo.get(raw) : undefined;
+    const repeated = quote === 0 ? shared.memo.get(raw) : undefined;
     if (repeated !== undefined) {
       this.rewritten = repeated.rewritten;
       this.level = repeated.level;
@@ -111,8 +127,8 @@ export class LineTexts {
     this.rewritten = unwrapped !== plain || quote > 0;
     this.level = structured?.severity ?? null;
     const text = ownCopy(unwrapped.length > MAX_LINE_TEXT ? unwrapped.slice(0, MAX_LINE_TEXT) : unwrapped);
-    if (quote === 0 && this.memo.wants(raw)) {
-      this.memo.set(raw, { text, rewritten: this.rewritten, level: this.level, package: this.package });
+    if (quote === 0 && shared.memo.wants(raw)) {
+      shared.memo.set(raw, { text, rewritten: this.rewritten, level: this.level, package: this.package });
     }
     return this.remember(start, end, text);
   }

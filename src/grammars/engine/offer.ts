@@ -17,10 +17,25 @@ interface KnownProbe {
   order: Uint16Array;
 }
 
-function formatIndexes(count: number): Uint16Array {
-  const indexes = new Uint16Array(count);
-  for (let index = 0; index < count; index++) indexes[index] = index;
-  return indexes;
+/** What a format set's offers read of the set alone: every format index in registry order (the formats a probe never
+ * seen is offered to), and those of the formats that also read claimed lines (GrammarFormat.readsClaimedLines). */
+interface SetOrder {
+  every: Uint16Array;
+  readersOfClaimed: readonly number[];
+}
+
+// Kept per format set, as the anchors are: a flatMap over 156 formats per scan was ~0.5 % of a warm 10 KB call.
+const setOrders = new WeakMap<readonly GrammarFormat[], SetOrder>();
+
+function setOrderOf(formats: readonly GrammarFormat[]): SetOrder {
+  let order = setOrders.get(formats);
+  if (order === undefined) {
+    const every = new Uint16Array(formats.length);
+    for (let index = 0; index < formats.length; index++) every[index] = index;
+    const readersOfClaimed = formats.flatMap((format, at) => (format.readsClaimedLines === true ? [at] : []));
+    setOrders.set(formats, (order = { every, readersOfClaimed }));
+  }
+  return order;
 }
 
 // The verdicts known for each set of anchors, kept across scans: the anchors are built once per format set and prefix
@@ -42,14 +57,12 @@ export class FormatOffer {
   /** One reusable line context per format (same order as `formats`), made when the format first sees a line:
    * most formats see none, and making all 156 was a tenth of a warm 10 KB call's set-up. */
   private readonly contexts: Array<FormatLineContext | undefined> = [];
-  /** Indexes of the formats that also read claimed lines (GrammarFormat.readsClaimedLines), found once. */
-  private readersOfClaimed: number[] | undefined;
+  /** The set's format order and readers of claimed lines (setOrderOf), found once per set. */
+  private setOrder: SetOrder | undefined;
   /** What the anchors said of a probe seen before (a log repeats its lines): an anchor's verdict depends on the probe
    * alone, and an unclaimed line with a number tests every anchor. Bounded; the anchors' own (see verdictsOf). */
   private knownProbes: RepeatMemo<KnownProbe> | undefined;
   private knownFor: FormatAnchors | undefined;
-  /** Every format index in registry order: the formats a probe never seen is offered to. */
-  private everyFormat: Uint16Array | undefined;
   /** Whether the current offer tested an anchor its probe's known verdicts lacked. */
   private testedNew = false;
 
@@ -74,7 +87,7 @@ export class FormatOffer {
     else selects.set(known.selects);
     this.testedNew = false;
     try {
-      return this.offerSelected(probe, textOf, logLine, known?.order ?? (this.everyFormat ??= formatIndexes(this.formats.length)));
+      return this.offerSelected(probe, textOf, logLine, known?.order ?? (this.setOrder ??= setOrderOf(this.formats)).every);
     } finally {
       if (known !== undefined) {
         if (this.testedNew) this.know(known, selects);
@@ -128,7 +141,7 @@ export class FormatOffer {
   private offerClaimed(claimant: number, probe: string, text: string, logLine: number): void {
     const anchors = this.anchors!;
     const selects = this.selects!;
-    for (const index of (this.readersOfClaimed ??= this.formats.flatMap((format, at) => (format.readsClaimedLines === true ? [at] : [])))) {
+    for (const index of (this.setOrder ??= setOrderOf(this.formats)).readersOfClaimed) {
       const anchor = anchors.anchorOfFormat[index]!;
       if (index > claimant && selects[anchor] === 0) {
         selects[anchor] = anchors.selects(anchor, probe) ? 1 : 2;

@@ -1,6 +1,8 @@
 // The last-resort formats (engine/last-resort.ts) read the log's first and last 16 KiB, and the lines between only
 // while nothing else was placed and up to a bound: whatever the chunking, with the right log lines, and with work that
 // does not grow with the log.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createScanner, registeredFormats } from '../../../src/grammars/index.js';
 import { normaliseLine } from '../../../src/summarise/index.js';
@@ -78,5 +80,39 @@ describe('last-resort lines', () => {
     const small = own(2_000);
     expect(small).toBeGreaterThan(0);
     expect(own(20_000)).toBeLessThanOrEqual(small * 1.1);
+  });
+
+  // A gate (GrammarFormat.lastResortGate) spares the anchor's search the lines it finds nothing on, so it must find
+  // something on each line the anchor selects: checked on every line of every fixture log and on lines of each shape.
+  it("finds a match of each format's gate on every line its anchor selects", () => {
+    const shapes = [
+      "ERROR: The Compose file './a.yml' is invalid",
+      '2024-05-01T10:00:00.000Z \u001b[31mFATAL\u001b[0m could not load "x"',
+      'web_1  | Exception in thread main at "lib/a.rb" now',
+      'tests/test_x.py ..F.  [100%]',
+      'lib/x.dart: Error: No main method found.',
+      'app/x.tsx  \r',
+      'C:src\\x.cs: FAILURE here',
+      'progress\rINVALID value in conf/a.ini',
+    ];
+    const fixtureLines: string[] = [];
+    const walk = (folder: string): void => {
+      for (const entry of readdirSync(folder, { withFileTypes: true })) {
+        const path = join(folder, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (entry.name.endsWith('.log')) fixtureLines.push(...readFileSync(path, 'latin1').split('\n'));
+      }
+    };
+    walk('fixtures');
+    const gated = registeredFormats().filter((format) => format.lastResortGate !== undefined);
+    expect(gated.length).toBeGreaterThan(0);
+    for (const format of gated) {
+      const anchor = new RegExp(format.anchor, 'm');
+      const gate = new RegExp(format.lastResortGate!, 'm');
+      const selected = [...shapes, ...fixtureLines].filter((line) => anchor.test(line));
+      expect(shapes.filter((line) => !anchor.test(line))).toEqual([]);
+      expect(selected.length).toBeGreaterThan(shapes.length);
+      expect(selected.filter((line) => !gate.test(line))).toEqual([]);
+    }
   });
 });

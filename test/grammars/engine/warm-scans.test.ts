@@ -1,5 +1,5 @@
-// Scans in one process share what depends on the text alone (a log's wrappers, the anchors' verdicts on a line):
-// a scan must answer as it would first, whatever scans came before it.
+// Scans in one process share what depends on the text alone (a log's wrappers, the anchors' verdicts on a line, a line's
+// text by its bytes): a scan must answer as it would first, whatever scans came before it.
 import { describe, expect, it } from 'vitest';
 import { scanLog } from '../../_scan.js';
 
