@@ -1,8 +1,9 @@
 // Files a build system generated inside the workspace (issue 20): a CMake build folder's makefiles are where make
 // ran a recipe, never the place to fix; Gradle's build/ (aapt2 reports the MERGED resources and manifest there) and
 // MSBuild's obj/<configuration>/<framework>/ (generated AssemblyInfo.cs) are outputs rebuilt from sources elsewhere.
-// So is a code generator's output whose source the workspace holds (generated-intermediates.ts), and a file in a
-// framework's build folder (`.next/`, `.svelte-kit/`) whose path names no source to map it to (generated-mirrors.ts).
+// So is the Makefile qmake writes from a Qt project's .pro, a code generator's output whose source the workspace holds
+// (generated-intermediates.ts), and a file in a framework's build folder (`.next/`, `.svelte-kit/`) whose path names
+// no source to map it to (generated-mirrors.ts).
 // They are dropped with reason `build`, as a dependency's files are.
 import { isGeneratedIntermediate } from './generated-intermediates.js';
 import { MIRROR_FOLDER } from './generated-mirrors.js';
@@ -33,6 +34,19 @@ async function isGradleBuildFolder(folder: string, fs: ResolverFs): Promise<bool
   return groovy === 'file' || kotlin === 'file' || intermediates === 'directory';
 }
 
+// qmake writes `Makefile` (and `Makefile.Debug`/`Makefile.Release` beside it on Windows) where it runs: beside the
+// project's `.pro` in an in-source build, or in a shadow build folder it marks with `.qmake.stash` (Qt 5 and later).
+// Its `Makefile:701: warning: overriding recipe` comes from a .pro's file lists, which a rerun of qmake rewrites.
+const QMAKE_OUTPUT = /^(?:(.*)\/)?Makefile(?:\.(?:Debug|Release))?$/;
+
+async function isQmakeMakefile(root: string, relative: string, fs: ResolverFs): Promise<boolean> {
+  const output = QMAKE_OUTPUT.exec(relative);
+  if (!output) return false;
+  const folder = output[1] === undefined ? root : `${root}/${output[1]}`;
+  if ((await fs.stat(`${folder}/.qmake.stash`)) === 'file') return true;
+  return (await fs.listNames?.(folder))?.some((name) => name.endsWith('.pro')) === true;
+}
+
 const isBuildFolder = async (folder: string, fs: ResolverFs): Promise<boolean> =>
   (await isCmakeBuildFolder(folder, fs)) || isGradleBuildFolder(folder, fs);
 
@@ -49,11 +63,13 @@ export async function findGenerated(resolutions: readonly Resolution[], fs: Reso
   const inBuildFolder = (root: string, relative: string): Promise<boolean> => {
     if (MSBUILD_INTERMEDIATE.test(relative) || HASH_NAMED.test(relative) || MIRROR_FOLDER.test(relative)) return Promise.resolve(true);
     const intermediate = isGeneratedIntermediate(root, relative, fs);
+    const qmake = isQmakeMakefile(root, relative, fs);
     const folders: string[] = [];
     const segments = relative.split('/').slice(0, -1);
     for (let depth = segments.length; depth >= 1; depth--) folders.push(`${root}/${segments.slice(0, depth).join('/')}`);
     return Promise.all([
       intermediate,
+      qmake,
       ...folders.map((folder) => {
         let verdict = verdicts.get(folder);
         if (verdict === undefined) verdicts.set(folder, (verdict = isBuildFolder(folder, fs)));

@@ -13,6 +13,7 @@ import { wholeFilesPlaced } from './whole-file.js';
 import { applyRoles, type PendingRelated } from './roles.js';
 import { nameStandardInput } from './command-names.js';
 import { DependencyFolders } from './dependency-folders.js';
+import { ownInstalledCopy } from './installed-copy.js';
 import { FileIndex } from './file-index.js';
 import { mapUnderLearnedRoots } from './container-roots.js';
 import { dropClonedLibraries } from './nested-repositories.js';
@@ -101,9 +102,10 @@ async function resolveAll(raws: readonly RawLocation[], workspace: Workspace): P
   const dependencies = new DependencyFolders(workspace.fs);
   const finish = async (first: FirstPass): Promise<Resolution> => {
     const resolution = first.kind === 'deferred' ? await first.finish() : first;
-    return resolution.kind === 'resolved' && (await dependencies.contains(resolution.root, resolution.relative))
-      ? { kind: 'dropped', reason: 'vendored' }
-      : resolution;
+    if (resolution.kind !== 'resolved' || !(await dependencies.contains(resolution.root, resolution.relative))) return resolution;
+    // …unless the manager keeps it as a copy of the workspace's own file (CocoaPods' Local Podspecs: installed-copy.ts).
+    const own = await ownInstalledCopy(resolution.relative, workspace);
+    return own?.kind === 'resolved' ? own : { kind: 'dropped', reason: 'vendored' };
   };
   const finals = new Map<string, Resolution>();
   for (let from = 0; from < entries.length; from += BATCH) {

@@ -74,6 +74,20 @@ describe('shellcheck', () => {
 });
 
 describe('dash and extensionless scripts', () => {
+  it('reads no place in a binary dash ran as a script, old or new wording, pasted or raw, and keeps the scripts beside it', () => {
+    expect(
+      brief(
+        scan([
+          '../tools/bin/arm-g++: 1: ../tools/bin/arm-g++: ELF\uFFFD\uFFFDG@@\uFFFD: not found',
+          '../tools/bin/arm-g++: 3: ../tools/bin/arm-g++: Syntax error: word unexpected (expecting ")")',
+          './bin/cc: 1: \x7fELF\x02\x01\x01: not found',
+          './bin/cc: 2: Syntax error: word unexpected (expecting ")")',
+          './flash.sh: 7: Syntax error: "(" unexpected',
+        ]),
+      ),
+    ).toEqual([['dash', './flash.sh', 7, null, 'error', 'Syntax error: "(" unexpected']]);
+  });
+
   it('reads dash `file: N: msg`, takes extensionless scripts only with a slash, and claims `sh -c` lines without a place', () => {
     expect(
       brief(

@@ -1,5 +1,5 @@
 // Issue 20, third round: a code generator's output (ptxas' .ptx, moc/uic/rcc, protoc, build_runner, bison/flex,
-// automake and configure) is dropped with reason build when the source it came from lies beside it or above it; the name alone decides nothing.
+// automake and configure, qmake's Makefile) is dropped with reason build when the source it came from lies beside it or above it; the name alone decides nothing.
 import { afterEach, describe, expect, it } from 'vitest';
 import { possibleSources } from '../../src/resolve/generated-intermediates.js';
 import { resolveLocations } from '../../src/resolve/index.js';
@@ -102,6 +102,26 @@ describe('a generated intermediate', () => {
       'kept tools/Makefile',
       'kept tools/config.h',
       'kept tools/configure',
+    ]);
+  });
+
+  it('is dropped as build when qmake wrote the Makefile: beside a .pro, or in a shadow build folder it marked', async () => {
+    const root = await makeWorkspace({
+      'viewer.pro': 'SOURCES += main.cpp\n',
+      Makefile: 'x\n'.repeat(5),
+      'build-viewer-Debug/.qmake.stash': 'x\n',
+      'build-viewer-Debug/Makefile': 'x\n'.repeat(5),
+      'build-viewer-Debug/Makefile.Debug': 'x\n'.repeat(5),
+      // A Makefile written by hand, with no Qt project beside it, is the project's own.
+      'tools/Makefile': 'x\n'.repeat(5),
+      'tools/notes.txt': 'x\n',
+    });
+    const files = ['Makefile', 'build-viewer-Debug/Makefile', 'build-viewer-Debug/Makefile.Debug', 'tools/Makefile'];
+    expect(await fates(root, files)).toEqual([
+      'build Makefile',
+      'build build-viewer-Debug/Makefile',
+      'build build-viewer-Debug/Makefile.Debug',
+      'kept tools/Makefile',
     ]);
   });
 });

@@ -8,8 +8,9 @@ import { INCLUDE_CHAIN_START } from '../engine/locale-words.js';
 import { fixItsBelow } from './shared/fixits.js';
 import { LOCATION_ANCHOR } from '../engine/anchors.js';
 
-// With the grammars bison and flex copy actions from: gcc names them through the generated file's `#line`.
-const C_FAMILY = /\.(?:c|h|cc|cpp|cxx|c\+\+|hh|hpp|hxx|h\+\+|ipp|inl|tcc|tpp|cu|cuh|m|mm|def|inc|y|yy|l|ll)$/i;
+// With the grammars bison and flex copy actions from, and Arduino sketches: gcc names them through the `#line` of
+// the file it was given.
+const C_FAMILY = /\.(?:c|h|cc|cpp|cxx|c\+\+|hh|hpp|hxx|h\+\+|ipp|inl|tcc|tpp|cu|cuh|m|mm|def|inc|y|yy|l|ll|ino|pde)$/i;
 
 /**
  * Which diagnostic gcc's context lines belong to (issue 13): a `note:` belongs to the error or warning above

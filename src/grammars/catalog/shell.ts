@@ -50,6 +50,12 @@ function slashedScript(text: string, bash: boolean): { file: string; line: numbe
 const DASH_LINE = /^([^\s:]+\.(?:sh|bash|ksh|zsh|bats)|(?:\.{1,2}\/|\/)[^\s:]+): (\d+): (.*)$/;
 const SOURCED_FILE = /^([^\s:]+\.(?:sh|bash|ksh|zsh|bats)|(?:\.{1,2}\/|\/)[^\s:]+): (\S[^:]*: .*)$/;
 
+// A program built for another machine fails exec with ENOEXEC, and dash then reads it as a script (bash refuses a
+// binary): `./bin/arm-gcc: 1: \x7fELF\x02\x01…: not found` (before dash 0.5.11 `./bin/arm-gcc: 1: ./bin/arm-gcc: ELF…`,
+// the bytes turned to U+FFFD by a paste), then syntax errors at its other "lines". A first command that is an ELF
+// magic or bytes no text holds makes every line of that file no place: the tool is the wrong build, not a script.
+const BINARY_COMMAND = /^\x7f?ELF|[\uFFFD\x00-\x08\x0e-\x1f]/;
+
 function parseDash(context: LineContext): boolean {
   const text = context.text;
   // `sh: 1: foo: not found` is the command string of `sh -c`: claimed (no other format should read it) with
@@ -57,6 +63,11 @@ function parseDash(context: LineContext): boolean {
   if (SHELL_ITSELF.test(text)) return !/: line \d/.test(text);
   const match = DASH_LINE.exec(text);
   if (!match) return false;
+  const script = match[1] ?? '';
+  const rest = match[3] ?? '';
+  const binaries = context.state<{ files: Set<string> }>(() => ({ files: new Set() }));
+  if (BINARY_COMMAND.test(rest.startsWith(`${script}: `) ? rest.slice(script.length + 2) : rest)) binaries.files.add(script);
+  if (binaries.files.has(script)) return true;
   // In a file read by `.` dash names the script it ran, then the line and the sourced file (`./run: 4: ./lib/env.sh:
   // Syntax error: …`, `./run: 2: ./lib/env.sh: foo: not found`): the line is the sourced file's. A command that failed
   // to start has a bare reason instead (`./run: 2: ./tool.sh: Permission denied`): the line is the script's.

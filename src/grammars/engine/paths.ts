@@ -35,7 +35,10 @@ const SOURCE_EXTENSIONS = new Set(
     // .NET resources, Windows resource scripts, Slint, JavaFX's FXML, Flutter's localisation bundles.
     'axaml qml ui qrc pro pri qbs blp xib storyboard plist entitlements xcconfig resx rc slint fxml arb ' +
     // Grammars that bison/yacc and flex/lex copy actions from: gcc names their lines through the output's `#line`.
-    'y yy ypp l ll lpp'
+    'y yy ypp l ll lpp ' +
+    // Arduino sketches (and Wiring/Processing's older .pde ones): the IDE and arduino-cli hand gcc a .cpp made from
+    // them whose `#line` names the sketch, so gcc and the linker print `Blink.ino:12:5: error: …` (issue 20).
+    'ino pde'
   ).split(/\s+/),
 );
 
