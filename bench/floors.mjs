@@ -42,6 +42,16 @@
 //     bookkeeping ate the gain: a gate must cost less than ~500 instructions a line to pay, i.e. no extra closure layer.
 //   - `--regexp-tier-up-ticks=20` among the CLI's V8 flags (regexes run fewer times stay interpreted, no native compile
 //     of the rarely used dispatch groups): CLI on ci-1m.log 1 391.9 → 1 389.5 M instructions. No change; not kept.
+//   - session 31 (perf31; CLI, FAULTLINE_NO_CODE_CACHE=1, node --single-threaded --predictable): of ci-1m.log's 1 279 M
+//     instructions ~260 M were JS parsing (no cache), ~190 M irregexp compiling, ~200 M builtins. The other way round:
+//     `--no-regexp-tier-up` (each regex compiled once, to machine code, instead of bytecode then machine code) 1 279.4 →
+//     1 177.9 M, rustc 2 305.0 → 2 218.7 M. Kept (scripts/cli-v8-flags.mjs). A dispatch alternative over 512 characters
+//     in its own per-character group (engine/dispatch.ts: Visual Studio's ~120-language severity cell had been compiled
+//     into 19 groups) → 1 140.7 M, ci-10m.log 2 370.7 → 2 327.5 M. Kept. Chevrotain's 65 536-entry char map computed
+//     instead of filled (scripts/build.mjs) → 1 125.4 M. Kept. A trie-shaped word alternation instead of a flat one
+//     saved ~15 % of its compile only. Note: under valgrind --single-threaded --predictable are V8 flags of their own, so
+//     V8 refuses the build's code cache and a run without FAULTLINE_NO_CODE_CACHE=1 measures the refused-cache path
+//     (hashing, a per-user cache written at exit): ~+55 M on an empty log, not what users run.
 //   - one unanchored `\n(?:…every line-start alternative…)` regex over the slice instead of the per-line walk: 1.4 s
 //     per 10 MB against 0.045 s (irregexp tries each alternative after every newline). Not kept.
 //   - open: a 2 MB young generation instead of 1 MB (node --min-semi-space-size=2 --max-semi-space-size=2): 100 MB

@@ -15,4 +15,10 @@
 // instructions of a cold 1 MB tsc run (callgrind), on the second core but still CPU; a quarter of V8's 920 bytes kept
 // the dense 1 MB peer logs 0-6 % lower in user+sys CPU (tsc 0.32 → 0.30 s, mypy 0.35 → 0.33 s, medians of 7 and 9
 // interleaved runs) and the 10 MB ones the same or lower. A large scan set it already (src/cli/heap.ts, for its peak).
-export const CLI_V8_FLAGS = ['--interrupt-budget=300000', '--max-inlined-bytecode-size-cumulative=230'];
+// --no-regexp-tier-up: V8 compiles a regex to bytecode on its first run and compiles it again, to machine code, on its
+// second; every anchor, dispatch group and parser regex of a scan runs more than once, so each paid irregexp's front
+// end (parse, node graph, text passes) twice plus the bytecode peephole pass. Compiled once, straight to machine code
+// (issue 20/21; cachegrind, FAULTLINE_NO_CODE_CACHE=1, 1 MB logs): sparse CI 1 279.4 → 1 177.9 M instructions, rustc
+// 2 305.0 → 2 218.7 M, an empty log unchanged (247.3 M); with the build's code cache 1 388.8 → 1 287.3 M and
+// 2 415.7 → 2 329.6 M. --regexp-tier-up-ticks=3 instead saved 1.7 M.
+export const CLI_V8_FLAGS = ['--interrupt-budget=300000', '--max-inlined-bytecode-size-cumulative=230', '--no-regexp-tier-up'];

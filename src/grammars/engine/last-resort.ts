@@ -13,6 +13,8 @@
 // (initCharCodeToOptimizedIndexMap, run once when the line lexer is built) running in the interpreter instead of
 // baseline code. Which tier it gets moves with any change in what ran before it, so the session-15 to -17 drift
 // (+2.7 % / +1.7 %) is partly that tiering, not per-line work.
+// That map is no longer built at all (scripts/build.mjs computes chevrotain's lookup instead: −15 M on the
+// sparse log), and the CLI compiles each regex once (--no-regexp-tier-up, scripts/cli-v8-flags.mjs).
 import { FormatLineContext } from './context.js';
 import type { GrammarFormat } from './format.js';
 import type { ContextHost } from './host.js';

@@ -15,6 +15,7 @@ import { LOCALISED_LINE_ANCHOR, SGR, STANDARD_INPUT_ANCHOR, URL_QUERY } from './
 import { ALL_CHARS, firstChars, type FirstChars } from './first-chars.js';
 import type { GrammarFormat } from './format.js';
 import { FormatAnchors } from './format-anchors.js';
+import { dispatchTable, testAt } from './dispatch.js';
 import { impliesUniversalAnchor } from './implied-anchor.js';
 import { afterPasteMarks, skipBlanksAndColour, skipColour } from './line-skips.js';
 
@@ -142,67 +143,6 @@ export interface Prefilter {
 
 // More possible first characters than this and an alternative would be tried at nearly every line.
 const BROAD = 128;
-
-// One sticky regex per first character, holding the alternatives that can start with it.
-type Dispatch = Array<RegExp | undefined>;
-
-function dispatchTable(alternatives: ReadonlyArray<{ source: string; chars: ReadonlySet<number> }>): Dispatch {
-  // Keyed by which alternatives a character selects, so each distinct group is joined and compiled once.
-  const byGroup = new Map<string, RegExp>();
-  const membersOf: number[][] = Array.from({ length: 256 }, () => []);
-  alternatives.forEach((alternative, index) => {
-    for (const code of alternative.chars) membersOf[code]?.push(index);
-  });
-  const table: Dispatch = [];
-  // Each alternative made line-local once: an alternative is in many groups, and rewriting it per group was half of
-  // the table's ~5 ms at every CLI start (issue 21).
-  const local: Array<string | undefined> = [];
-  const localOf = (index: number): string => (local[index] ??= `(?:${lineLocal(alternatives[index]!.source)})`);
-  for (let code = 0; code < 256; code++) {
-    const members = membersOf[code]!;
-    if (members.length === 0) continue;
-    const key = members.join(',');
-    let regex = byGroup.get(key);
-    if (!regex) {
-      regex = new RegExp(members.map(localOf).join('|'), 'my');
-      byGroup.set(key, regex);
-    }
-    table[code] = regex;
-  }
-  return table;
-}
-
-// Whitespace that stops at the line's end. A line-start anchor is tried on the log's text, not on one line: a `\s+`
-// in it ran on through every blank line after the one it started on, so a run of n blank lines cost n² (40 000
-// blank lines took 3 s). The anchor only ever selects its own line, so nothing it needs lies past the newline.
-const SPACE_NOT_NEWLINE = String.raw`\t\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff`;
-function lineLocal(source: string): string {
-  let out = '';
-  let classStart = -1;
-  for (let index = 0; index < source.length; index++) {
-    const character = source[index]!;
-    if (character === '\\') {
-      const escape = source.slice(index, index + 2);
-      index++;
-      if (escape !== '\\s') out += escape;
-      // In a negated class `\s` stays as written: it already keeps the newline out.
-      else if (classStart < 0) out += `[${SPACE_NOT_NEWLINE}]`;
-      else out += source[classStart + 1] === '^' ? escape : SPACE_NOT_NEWLINE;
-      continue;
-    }
-    if (classStart < 0 && character === '[') classStart = index;
-    else if (classStart >= 0 && character === ']' && index > classStart + 1) classStart = -1;
-    out += character;
-  }
-  return out;
-}
-
-function testAt(table: Dispatch, text: string, position: number, key = text.charCodeAt(position)): boolean {
-  const regex = table[key];
-  if (regex === undefined) return false;
-  regex.lastIndex = position;
-  return regex.test(text);
-}
 
 function analyse(sources: string[]): { narrow: Array<{ source: string; chars: Set<number> }>; broad: string[] } {
   const narrow: Array<{ source: string; chars: Set<number> }> = [];
