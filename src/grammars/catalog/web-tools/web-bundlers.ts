@@ -249,7 +249,8 @@ export const webBundlerFormats: GrammarFormat[] = [
     url: 'https://webpack.js.org/configuration/stats/',
     // The second branch: create-react-app's `./src/x.jsx 48:12` header alone on its line.
     // The third: a module alone (Next.js), read only when webpack's `Module parse failed: … (L:C)` follows.
-    anchor: `(?:ERROR|WARNING)${SGR} in ${SGR}[.\\w/@-]|^\\.{1,2}/\\S+ \\d+:\\d+|^\\.{1,2}/\\S+\\s*$`,
+    // `ERROR in 0.12s` is a duration (dbt's run summary), not a module.
+    anchor: `(?:ERROR|WARNING)${SGR} in ${SGR}(?!\\d[\\d.]*m?s\\b)[.\\w/@-]|^\\.{1,2}/\\S+ \\d+:\\d+|^\\.{1,2}/\\S+\\s*$`,
     parse: parseWebpack,
   },
   {

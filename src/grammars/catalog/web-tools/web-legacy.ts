@@ -224,7 +224,8 @@ export const webLegacyFormats: GrammarFormat[] = [
     fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
     observed: false,
     url: 'https://nextjs.org/docs/app/api-reference/config/eslint',
-    anchor: '^\\d+:\\d+ {2}(?:Error|Warning|Info): |^(?:\\.{0,2}/)?[^\\s:]{1,300}:\\d+:\\d+\\s*$',
+    // A path holds no escape byte: a clock behind a colour code (dbt's `ESC[0m11:05:59`) is no bare place.
+    anchor: '^\\d+:\\d+ {2}(?:Error|Warning|Info): |^(?:\\.{0,2}/)?[^\\s:\\x1b]{1,300}:\\d+:\\d+\\s*$',
     parse: parseNext,
   },
 ];
