@@ -23,12 +23,15 @@ function byPrintedOrder(a: Ranked, b: Ranked): number {
  *   were dropped before ranking, so this is the deepest frame in user code.
  */
 function deepestRootCauseFrame(framed: readonly Ranked[]): Ranked | undefined {
-  // Strict `<` over printed order keeps the first-printed trace among equal causeRanks.
-  let chosenTrace: { trace: number; causeRank: number } | undefined;
+  const warned = warningTraces(framed);
+  // Strict `<` over printed order keeps the first-printed trace among equal causeRanks; a warning's trace (Octave's
+  // `warning: called from` block) gives way to any other, as a warning diagnostic gives way to an error.
+  let chosenTrace: { trace: number; causeRank: number; warning: boolean } | undefined;
   for (const entry of framed) {
     const frame = entry.location.frame as FrameInfo;
-    if (!chosenTrace || frame.causeRank < chosenTrace.causeRank) {
-      chosenTrace = { trace: frame.trace, causeRank: frame.causeRank };
+    const warning = warned.has(frame.trace);
+    if (!chosenTrace || (chosenTrace.warning && !warning) || (chosenTrace.warning === warning && frame.causeRank < chosenTrace.causeRank)) {
+      chosenTrace = { trace: frame.trace, causeRank: frame.causeRank, warning };
     }
   }
   if (!chosenTrace) return undefined;
@@ -42,6 +45,19 @@ function deepestRootCauseFrame(framed: readonly Ranked[]): Ranked | undefined {
     if (deeper) deepest = entry;
   }
   return deepest;
+}
+
+/** The traces a warning printed: a frame of theirs says `warning` and none says `error`. */
+function warningTraces(framed: readonly Ranked[]): Set<number> {
+  const warned = new Set<number>();
+  const errored = new Set<number>();
+  for (const entry of framed) {
+    const trace = (entry.location.frame as FrameInfo).trace;
+    if (entry.location.severity === 'warning') warned.add(trace);
+    else if (entry.location.severity === 'error') errored.add(trace);
+  }
+  for (const trace of errored) warned.delete(trace);
+  return warned;
 }
 
 function samePlace(a: ResolvedLocation, b: ResolvedLocation): boolean {

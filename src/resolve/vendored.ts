@@ -176,6 +176,10 @@ const RUNTIME_PATTERNS: readonly RegExp[] = [
   /^\[(eval|stdin|worker eval)\](-wrapper)?$/,
   /^evalmachine\.<anonymous>$/,
   /^(native|Native Method|Unknown Source)$/,
+  // TorchScript's serialized code (`File "code/__torch__/pkg/models/net.py", line 53` under `Traceback of TorchScript,
+  // serialized code`): the module as a saved model archive holds it, its lines are no source file's, even when the
+  // workspace has a file of the same path under `pkg/`.
+  /^code[\\/]__torch__[\\/]/,
 ];
 
 /** True when the printed path is a runtime pseudo-path with no file behind it. */

@@ -174,4 +174,22 @@ describe('dbt', () => {
     );
     expect(places(found)).toEqual([['models/marts/orders.sql', 5, 'error']]);
   });
+
+  it("places a model's error without a Jinja line at its file as a whole, never at the database's `LINE N`", () => {
+    const found = scan(
+      [
+        '\u001b[0m11:06:00    Runtime Error in model order_totals (models/order_totals.sql)',
+        '  Parser Error: syntax error at or near "amount"',
+        '  LINE 6:        total totl amount',
+        'Database Error in model broken (models/broken.sql)',
+        '  syntax error at or near "1"',
+        '  LINE 2:     select 1 1 1',
+      ],
+      'dbt',
+    );
+    expect(places(found)).toEqual([
+      ['models/order_totals.sql', 0, 'error'],
+      ['models/broken.sql', 0, 'error'],
+    ]);
+  });
 });

@@ -58,6 +58,22 @@ describe('matlab', () => {
     expect(scan(['error: called from:', 'error:   gocal.m at line 368, column 15'])).toMatchObject([{ file: 'gocal.m', line: 368 }]);
     expect(scan(['The parser stopped', '    reading at line 3 column 5'])).toEqual([]);
   });
+
+  it("keeps a warning's called-from block a warning's, and starts the error's block as a trace of its own", () => {
+    const found = scan([
+      'warning: legacy layout',
+      'warning: called from',
+      '    load_rows at line 3 column 3',
+      'error: no member qty',
+      'error: called from',
+      '    column_mean at line 4 column 11',
+    ]);
+    expect(found).toMatchObject([
+      { file: 'load_rows.m', line: 3, severity: 'warning', message: 'legacy layout' },
+      { file: 'column_mean.m', line: 4, severity: 'error', message: 'no member qty' },
+    ]);
+    expect(found[0]?.frame?.trace).not.toBe(found[1]?.frame?.trace);
+  });
 });
 
 describe('biber', () => {

@@ -22,6 +22,13 @@ describe('runtime pseudo-paths', () => {
     expect(result.dropped[0]?.reason).toBe('runtime');
   });
 
+  it("drops TorchScript's serialized code even when the workspace holds a file of the same path", async () => {
+    const file = 'code/__torch__/shop/models/ranker.py';
+    const root = await makeWorkspace({ 'shop/models/ranker.py': 'x\n'.repeat(40), 'code/shop/models/ranker.py': 'x\n'.repeat(40) });
+    const result = await resolveLocations([raw(file, { line: 14 })], { cwd: root, roots: [root] });
+    expect(result).toEqual({ locations: [], unresolved: [], dropped: [{ file, line: 14, reason: 'runtime' }] });
+  });
+
   it('keeps a real Go internal/ package file', async () => {
     const root = await makeWorkspace({ 'internal/calc/calc.go': '' });
     const result = await resolveLocations([raw('internal/calc/calc.go')], { cwd: root, roots: [root] });

@@ -115,7 +115,8 @@ export class LineTexts {
     found.name = undefined;
     const learned = this.learned;
     const normal = this.normalise(latin1ToUtf8(raw.endsWith('\r') ? raw.slice(0, -1) : raw));
-    const listed = stripLinePrefixes(learned?.beforeListed === true ? learned.peel(normal) : normal, found);
+    const unpadded = withoutPadding(normal);
+    const listed = stripLinePrefixes(learned?.beforeListed === true ? learned.peel(unpadded) : unpadded, found);
     const plain = learned === undefined || learned.beforeListed ? listed : stripLinePrefixes(learned.peel(listed), found);
     const stripped = repairWebCopy(plain);
     this.package =
@@ -146,6 +147,19 @@ export class LineTexts {
     this.packages[slot] = this.package;
     return text;
   }
+}
+
+/**
+ * The line without the blanks a terminal copy pads it with to the window's width (issue 20: a pasted `== [q.sql] FAIL`
+ * followed by 150 blanks, which every `$`-anchored header missed). Two or more trailing spaces are padding; one is kept:
+ * it is text (a diff's context line ` `, a console's wrapped line broken at a blank, `Line 7: ` before an empty source
+ * line), and so is a tab (an IDE error list's empty last column). A loop, not a regex: ` {2,}$` retried at every blank
+ * of a long run of blanks.
+ */
+function withoutPadding(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 0x20) end--;
+  return text.length - end >= 2 ? text.slice(0, end) : text;
 }
 
 // What in a raw line may let its normalised text hold a word the raw bytes do not: a control character (escape

@@ -8,6 +8,7 @@
 // Link: https://www.mathworks.com/help/matlab/matlab_prog/packages-create-namespaces.html
 // Link: https://docs.octave.org/latest/Catching-Errors.html
 import type { GrammarFormat, LineContext } from '../../engine/format.js';
+import type { Severity } from '../../../core/index.js';
 
 interface MatlabTraceState {
   trace: number;
@@ -55,7 +56,14 @@ function errorMessage(context: LineContext): string {
   return '';
 }
 
-function emitFrame(context: LineContext, name: string, line: number, column: number | null, raised: boolean): void {
+function emitFrame(
+  context: LineContext,
+  name: string,
+  line: number,
+  column: number | null,
+  raised: boolean,
+  kind: Severity = 'error',
+): void {
   const state = context.state<MatlabTraceState>(() => ({ trace: 0, index: 0, lastLine: -1, message: '' }));
   // Frames of one trace follow each other, a blank line or a source line apart (MATLAB prints the statement).
   if (raised || state.lastLine < 0 || context.logLine - state.lastLine > 4) {
@@ -71,7 +79,8 @@ function emitFrame(context: LineContext, name: string, line: number, column: num
       file,
       line,
       column,
-      severity: index === 0 ? 'error' : null,
+      // Every frame of a warning's block is the warning's: an error's trace printed later outranks it (resolve/rank.ts).
+      severity: kind === 'warning' ? kind : index === 0 ? 'error' : null,
       message: state.message,
       frame: { trace: state.trace, index, causeRank: 0 },
       hints: { confirm: true, ...(basenameOnly ? { basenameOnly: true } : {}) },
@@ -105,22 +114,29 @@ function parseMatlab(context: LineContext): boolean {
   }
   // Octave: `    area at line 3 column 5` under `error: called from`; 3.x `error:   area at line 3, column 5`.
   const octave = /^(?:error: {2,})?(\S+) at line (\d+),? column (\d+)$/.exec(text);
-  if (octave && /^(?:\s+|error: {2,})/.test(context.text) && octaveBlock(context)) {
-    emitFrame(context, octave[1] ?? '', Number(octave[2]), Number(octave[3]), false);
+  const block = octave && /^(?:\s+|error: {2,})/.test(context.text) ? octaveBlock(context) : undefined;
+  if (octave && block) {
+    emitFrame(context, octave[1] ?? '', Number(octave[2]), Number(octave[3]), block.first, block.kind);
     return true;
   }
   return false;
 }
 
-/** An Octave frame sits in a `called from` block: that line, then only other frames, above it. */
-function octaveBlock(context: LineContext): boolean {
+/**
+ * The `called from` block an Octave frame sits in (that line, then only other frames, above it): whether the block
+ * follows a warning or an error, and whether the frame is its first. A warning prints the same block as an error
+ * (`warning: called from`, then the frames): its raising frame is a warning's place, and the error printed after it
+ * starts a trace of its own even a line below.
+ */
+function octaveBlock(context: LineContext): { kind: Severity; first: boolean } | undefined {
   for (let step = 1; step <= 40; step++) {
     const line = context.line(-step)?.trim();
-    if (line === undefined) return false;
-    if (/^(?:error|warning): called from:?$/.test(line)) return true;
-    if (!/^(?:error: {2,})?\S+ at line \d+,? column \d+$/.test(line)) return false;
+    if (line === undefined) return undefined;
+    const header = /^(error|warning): called from:?$/.exec(line);
+    if (header) return { kind: header[1] === 'warning' ? 'warning' : 'error', first: step === 1 };
+    if (!/^(?:error: {2,})?\S+ at line \d+,? column \d+$/.test(line)) return undefined;
   }
-  return false;
+  return undefined;
 }
 
 export const matlab: GrammarFormat = {
