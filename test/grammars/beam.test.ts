@@ -169,3 +169,27 @@ describe('otp-stack-term', () => {
     ]);
   });
 });
+
+describe('erlang-consult', () => {
+  it('reads the line of file:consult/1 ErrorInfo after the file, on one line, with a column, or broken after `{error,`', () => {
+    const found = scan(
+      [
+        'Failed to load sys.config: {error,{7,erl_parse,["syntax error before: ","\'.\'"]}}',
+        'bad term in conf/node.config: {error,{{12,3},erl_scan,{string,34,"x"}}}',
+        'ERROR: Failed to load conf/long/app.config: {error,',
+        '                                             {19,',
+        '                                              file,',
+        '                                              {error,undef,[]}}}',
+      ],
+      ['erlang-consult'],
+    );
+    expect(found.map((l) => [l.file, l.line, l.column, l.message])).toEqual([
+      ['sys.config', 7, null, 'erl_parse: ["syntax error before: ","\'.\'"]'],
+      ['conf/node.config', 12, 3, 'erl_scan: {string,34,"x"}'],
+      ['conf/long/app.config', 19, null, 'file: {error,undef,[]}'],
+    ]);
+  });
+  it('ignores an error tuple after a word that is no path, or with no line', () => {
+    expect(scan(['reply: {error,{4,erl_parse,x}}', 'Failed to load a.config: {error,enoent}'], ['erlang-consult'])).toEqual([]);
+  });
+});

@@ -39,4 +39,39 @@ describe('lua', () => {
       ['lua', 'init.lua', 3, null, 'error', 'attempt to call a nil value'],
     ]);
   });
+
+  it('reads frames a paste left at column 0 or listed with a bullet, without their `in` tail, inside a traceback only', () => {
+    const frames = scan(
+      [
+        'Script error: [Door handler]',
+        'onOpen: attempt to index a nil value',
+        'stack traceback:',
+        '[C]: in ?',
+        "[C]: in function 'notify'",
+        '-data/scripts/doors/gate.lua:16',
+        '- data/scripts/shared lib/keys.lua:23:',
+        '  data/scripts/boot.lua:4: in main chunk',
+        '',
+        '-data/scripts/doors/gate.lua:30',
+      ],
+      ['lua'],
+    );
+    // The error line names no place, so the first Lua frame is where it was raised: the error itself.
+    expect(frames.map((l) => [l.file, l.line, l.severity, l.frame?.index, l.message])).toEqual([
+      ['data/scripts/doors/gate.lua', 16, 'error', undefined, 'onOpen: attempt to index a nil value'],
+      ['data/scripts/shared lib/keys.lua', 23, null, 1, 'onOpen: attempt to index a nil value'],
+      ['data/scripts/boot.lua', 4, null, 2, 'onOpen: attempt to index a nil value'],
+    ]);
+  });
+
+  it('keeps the first frame a frame when the error line above the traceback names the place', () => {
+    const frames = scan(
+      ['lua5.4: src/a.lua:5: boom', 'more words of the message', 'stack traceback:', '\tsrc/a.lua:5: in local f'],
+      ['lua'],
+    );
+    expect(frames.map((l) => [l.line, l.severity, l.frame?.index])).toEqual([
+      [5, 'error', undefined],
+      [5, null, 0],
+    ]);
+  });
 });

@@ -247,6 +247,17 @@ describe('bazel', () => {
       ['/ws/lib/BUILD', 3, 12, 'error'],
     ]);
   });
+  it('reads an action line with no colon after the column as the same note', () => {
+    expect(
+      scan(['ERROR: /ws/gui/BUILD:41:8 Executing genrule //gui:pack failed (Exit 1): bash failed'], ['bazel']).map((l) => [
+        l.file,
+        l.line,
+        l.column,
+        l.severity,
+        l.message,
+      ]),
+    ).toEqual([['/ws/gui/BUILD', 41, 8, 'note', 'Executing genrule //gui:pack failed (Exit 1): bash failed']]);
+  });
   it('ignores `ERROR:` lines naming no build file', () => {
     expect(scan(['ERROR: /ws/pkg/a.py:3:1: oops'], ['bazel'])).toEqual([]);
   });

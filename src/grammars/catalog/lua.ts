@@ -16,21 +16,53 @@ const TRACEBACK = 'stack traceback:';
 // test::spec/x_spec.lua:5: msg`): no path holds `::`, so the chunk starts after it.
 const GLUED_WORDS = /^[^:\n]{1,200}::(?=[^:\s][^:\n]{0,500}\.lua:\d)/;
 
-/** The error line above a traceback (the line just before `stack traceback:`), as message text. */
-function tracebackMessage(context: LineContext): string {
+// A pasted traceback may lose its tabs: frames at column 0, after blanks, or listed with a bullet (`-src/x.lua:16`), some
+// without their `: in …` tail. Such lines count as frames only inside a `stack traceback:` run.
+const LOOSE_PREFIX = /^(?: +|[-*\u2022] ?)?/;
+const LOOSE_FRAME = /^(?: +|[-*\u2022] ?)?(?:\[C\]: in |\(\.\.\.tail calls\.\.\.\)|\[string "|[^\s:][^:\n]{0,500}\.(?:lua|fnl):\d)/;
+
+/** How far back the `stack traceback:` header of the frames above this line is (a negative delta), if within 40 lines. */
+function tracebackHeader(context: LineContext): number | undefined {
   for (let delta = -1; delta >= -40; delta--) {
     const line = context.line(delta);
-    if (line === undefined) return '';
-    // The message without its own `path:L: ` prefix (that place is the error line's location).
-    if (line.trim() === TRACEBACK)
-      return (context.line(delta - 1) ?? '')
-        .replace(PROGRAM, '')
-        .replace(/^\S+?:\d+: /, '')
-        .trim();
-    // Frames (`\tx.lua:3: in …`, `\t[C]: in ?`, `\t(...tail calls...)`) are all tab-indented.
-    if (!line.startsWith('\t')) return '';
+    if (line === undefined) return undefined;
+    if (line.trim() === TRACEBACK) return delta;
+    // Frames (`\tx.lua:3: in …`, `\t[C]: in ?`, `\t(...tail calls...)`) are tab-indented, or loose after a paste.
+    if (!line.startsWith('\t') && !LOOSE_FRAME.test(line)) return undefined;
   }
-  return '';
+  return undefined;
+}
+
+// A place on an error line: `src/db.lua:20:`, `[string "conf/x.lua"]:3:`, Fennel's `src/x.fnl:2:`.
+const ERROR_PLACE = /\.(?:lua|fnl)"?\]?:\d+:/;
+
+interface LuaRun extends FrameRunState {
+  /** The error line above this trace names no place (a host's `onUse: attempt to index a nil value`). */
+  placeless: boolean;
+}
+const newLuaRun = (): LuaRun => ({ ...newFrameRun(), placeless: false });
+
+/** Starts a trace: its message is the error line above `stack traceback:`, without its own `path:L: ` prefix. */
+function startTrace(context: LineContext, run: LuaRun): void {
+  run.trace = context.newTraceId();
+  run.index = 0;
+  const header = tracebackHeader(context);
+  const said = header === undefined ? '' : (context.line(header - 1) ?? '');
+  run.message = said
+    .replace(PROGRAM, '')
+    .replace(/^\S+?:\d+: /, '')
+    .trim();
+  run.placeless = header !== undefined && !namesPlace(context, header - 1);
+}
+
+/** Whether the error's lines above the traceback (up to 5, to a blank line: a message may run on) name a place. */
+function namesPlace(context: LineContext, from: number): boolean {
+  for (let delta = from; delta > from - 5; delta--) {
+    const line = context.line(delta);
+    if (line === undefined || line.trim() === '') return false;
+    if (ERROR_PLACE.test(line)) return true;
+  }
+  return false;
 }
 
 // A chunk named by its path as a string (wezterm, editors, game engines): `[string "/home/u/.wezterm.lua"]:17: msg` on the
@@ -39,17 +71,19 @@ function tracebackMessage(context: LineContext): string {
 const STRING_CHUNK = /^(\s*)(?:.*?: )?\[string "([^"\n]{1,500}\.lua)"\]:(\d{1,7}): (.+)$/;
 
 // One frame of a `stack traceback:` run: a new trace after the header, a gap, or a line that ended the last run.
-function emitFrame(context: LineContext, run: FrameRunState, file: string, line: number): void {
-  if (context.line(-1)?.trim() === TRACEBACK || run.lastLine < 0 || context.logLine - run.lastLine > 40) {
-    run.trace = context.newTraceId();
-    run.index = 0;
-    run.message = tracebackMessage(context);
-  }
+// When the error line named no place, the first Lua frame (innermost first) is where it was raised: the error's place.
+function emitFrame(context: LineContext, run: LuaRun, file: string, line: number): void {
+  if (context.line(-1)?.trim() === TRACEBACK || run.lastLine < 0 || context.logLine - run.lastLine > 40) startTrace(context, run);
   run.lastLine = context.logLine;
+  if (run.placeless && run.index === 0) {
+    run.index++;
+    context.emit({ file, line, severity: 'error', message: run.message });
+    return;
+  }
   context.emit({ file, line, severity: null, message: run.message, frame: { trace: run.trace, index: run.index++, causeRank: 0 } });
 }
 
-function parseStringChunk(context: LineContext, run: FrameRunState): boolean {
+function parseStringChunk(context: LineContext, run: LuaRun): boolean {
   const match = STRING_CHUNK.exec(context.text);
   if (!match) return false;
   const [, indent, file, line, rest] = match as unknown as [string, string, string, string, string];
@@ -63,10 +97,23 @@ function parseStringChunk(context: LineContext, run: FrameRunState): boolean {
   return true;
 }
 
+/** A frame that lost its tab (column 0, blanks, a list bullet) and maybe its `: in …` tail, inside a traceback. */
+function parseLooseFrame(context: LineContext, run: LuaRun): boolean {
+  const from = LOOSE_PREFIX.exec(context.text)?.[0].length ?? 0;
+  const head = parseColonHead(context, { from });
+  if (!head || head.column !== null || !/^(?::(?: in .*)?)?$/.test(head.rest) || !/\.(?:lua|fnl)$/.test(head.file)) return false;
+  const header = tracebackHeader(context);
+  if (header === undefined) return false;
+  // A new trace when this run's header lies after the last frame claimed (a place-less error line started it).
+  if (context.logLine + header > run.lastLine) run.lastLine = -1;
+  emitFrame(context, run, head.file, head.line);
+  return true;
+}
+
 function parseLua(context: LineContext): boolean {
   const text = context.text;
-  if (text.includes('[string "') && parseStringChunk(context, context.state<FrameRunState>(newFrameRun))) return true;
-  const run = context.state<FrameRunState>(newFrameRun);
+  if (text.includes('[string "') && parseStringChunk(context, context.state<LuaRun>(newLuaRun))) return true;
+  const run = context.state<LuaRun>(newLuaRun);
   if (text.startsWith('\t')) {
     const head = parseColonHead(context, { from: 1 });
     // `in function <./src/db.lua:4>` names where the function was defined: part of the frame, not a place.
@@ -75,6 +122,7 @@ function parseLua(context: LineContext): boolean {
     emitFrame(context, run, head.file, head.line);
     return true;
   }
+  if (parseLooseFrame(context, run)) return true;
   const program = PROGRAM.exec(text);
   // Without the program name only a line at column 0 (an embedding host printing lua_tostring) qualifies.
   const head = parseColonHead(context, { from: program?.[0].length ?? GLUED_WORDS.exec(text)?.[0].length ?? 0 });

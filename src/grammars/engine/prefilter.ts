@@ -69,6 +69,9 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
   // {{function_clause,[{m,f,1,[{file,"src/m.erl"},{line,9}]}…`), and Elixir's keyword form of it: literal-led.
   `\\[\\{file,"[^"\\n]{1,300}"\\},`,
   `\\[file: (?:~c)?["'][^"'\\n]{1,300}["'], line: \\d`,
+  // OTP's ErrorInfo after a file a tool could not read as terms (`Failed to load rebar.config: {error,{32,file,…`), the
+  // pretty printer's break after `{error,` included: literal-led, and the file before it has no number of its own.
+  `: \\{error,(?:\\s*$|\\{ ?\\{?\\d)`,
   // A line number after a path's colon in a runtime's localised words (a .NET crash report's frame, anchors.ts). Last:
   // PROSE_ANCHORS names the alternatives above by their place.
   LOCALISED_LINE_ANCHOR,

@@ -11,6 +11,7 @@ import { EOF } from 'chevrotain';
 import { ALL_TOKENS, Comma, DQuote, Int, LBrace, LParen, RBrace, RParen, Space, Word } from '../../engine/tokens.js';
 import { elixir, exunit } from './elixir.js';
 import { otpStackTerm } from './otp-terms.js';
+import { erlangConsult } from './consult.js';
 
 const ERLANG_FILE = /\.[eh]rl$/;
 
@@ -243,6 +244,7 @@ export const beamFamily: GrammarFamily = {
   // belong to that failure, while elixir would read an indented location as a warning or a runtime frame.
   // eunit before erlc: both see `.erl`, but only eunit's lines have `, line N)` and erlc requires `path:L:` at line start.
   // otp-stack-term after eunit: inside an EUnit `**error:` term eunit owns the tuples and names the failing test.
-  formats: [exunit, elixir, eunit, otpStackTerm, erlc],
+  // erlang-consult last: its `F: {error,{L,Mod,…` shape is no other beam format's, and it reads no line they read.
+  formats: [exunit, elixir, eunit, otpStackTerm, erlc, erlangConsult],
   rules: defineBeamRules,
 };

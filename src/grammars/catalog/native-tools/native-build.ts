@@ -161,9 +161,10 @@ function parseBazel(context: LineContext): boolean {
   const prefix = /^(ERROR|WARNING|INFO|DEBUG): (?=\S+:\d)/.exec(context.text);
   if (!prefix) return false;
   const head = parseColonHead(context, { from: prefix[0].length });
-  if (!head || !head.rest.startsWith(': ') || !/(?:^|\/)(?:BUILD|WORKSPACE|MODULE)(?:\.bazel)?$|\.(?:bzl|bazel|star)$/.test(head.file))
-    return false;
-  const message = head.rest.slice(2);
+  // The same action line is also seen with no colon after the column (`BUILD:241:8 Executing genrule …`): still Bazel.
+  const gap = head ? /^:? (?=\S)/.exec(head.rest) : null;
+  if (!head || !gap || !/(?:^|\/)(?:BUILD|WORKSPACE|MODULE)(?:\.bazel)?$|\.(?:bzl|bazel|star)$/.test(head.file)) return false;
+  const message = head.rest.slice(gap[0].length);
   context.emit({ file: head.file, line: head.line, column: head.column, severity: bazelSeverity(prefix[1], message), message });
   return true;
 }
