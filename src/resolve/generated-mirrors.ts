@@ -5,6 +5,7 @@
 // the source its path names is, as a whole file (the mirror's line is not the source's); a mirror file whose path
 // names no source (`.next/types/validator.ts`, SvelteKit's `$types.d.ts`) is dropped as build (generated.ts).
 import type { RawLocation } from '../core/types.js';
+import { mapBuildCopiesToSources } from './build-copies.js';
 import { joinPosix } from './paths.js';
 import type { Resolution } from './resolution.js';
 import type { ResolverFs } from './resolver-fs.js';
@@ -56,7 +57,7 @@ async function sourceOf(root: string, relative: string, fs: ResolverFs): Promise
 /**
  * Re-points each location resolved into a build folder's mirror at the source its path names, as a whole file.
  * Mutates `raws` (line and columns) and `resolutions` at the same index; a mirror naming no source is left for
- * generated.ts to drop.
+ * generated.ts to drop. A Perl build copy (`blib/lib/…`, a verbatim copy) is re-pointed keeping its line (build-copies.ts).
  */
 export async function mapMirrorsToSources(raws: readonly RawLocation[], resolutions: Resolution[], fs: ResolverFs): Promise<void> {
   await Promise.all(
@@ -69,4 +70,5 @@ export async function mapMirrorsToSources(raws: readonly RawLocation[], resoluti
       Object.assign(raw, { line: 0, column: null, endLine: null, endColumn: null });
     }),
   );
+  await mapBuildCopiesToSources(resolutions, fs);
 }

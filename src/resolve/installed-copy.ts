@@ -23,8 +23,10 @@
 // Build.PL, dist.ini, cpanfile, META.json/yml) whose lib/ holds that same path is the module's source.
 // A Julia package tested with `Pkg.test` after `Pkg.add` runs from the depot's copy
 // (`~/.julia/packages/<Name>/<slug>/test/runtests.jl`): the workspace whose Project.toml names it keeps that path.
-// CocoaPods' copy of a development pod's podspec (`Pods/Local Podspecs/<Name>.podspec`) is local-podspecs.ts's.
+// CocoaPods' copy of a development pod's podspec (`Pods/Local Podspecs/<Name>.podspec`) is local-podspecs.ts's; nimble's
+// copy of a package (its srcDir's contents at the top) is nimble-copies.ts's.
 import { ownLocalPodspec } from './local-podspecs.js';
+import { ownNimbleCopy } from './nimble-copies.js';
 import { joinPosix } from './paths.js';
 import type { CandidateOutcome, Workspace } from './workspace.js';
 
@@ -267,8 +269,8 @@ export async function foreignGoPackage(importPath: string, workspace: Workspace)
 
 /** The workspace file an installed copy of the workspace's own package stands for; undefined when it is none. */
 export async function ownInstalledCopy(path: string, workspace: Workspace): Promise<CandidateOutcome | undefined> {
-  const podspec = await ownLocalPodspec(path, workspace);
-  if (podspec) return podspec;
+  const copied = (await ownLocalPodspec(path, workspace)) ?? (await ownNimbleCopy(path, workspace));
+  if (copied) return copied;
   for (const goCopy of [GO_VENDOR, GOPATH_SOURCE]) {
     const match = goCopy.exec(path);
     const own = match ? await ownGoModuleCopy(match[1] as string, workspace) : undefined;

@@ -44,6 +44,22 @@ describe('msbuild', () => {
       { file: 'Models/User.cs', hints: { projectDirectory: 'D:\\a\\shop\\src\\Shop.Api' } },
     ]);
   });
+
+  it("adds the bracketed project as a whole-file last resort when MSBuild's own logic (targets, props) raised the error", () => {
+    const sdk =
+      'C:\\sdk\\Sdks\\Microsoft.NET.Sdk\\targets\\Inference.targets(9,5): error NETSDK1045: cannot build net9.0 [C:\\a\\Ok.csproj]';
+    expect(scan([sdk])).toMatchObject([
+      { file: 'C:\\sdk\\Sdks\\Microsoft.NET.Sdk\\targets\\Inference.targets', line: 9, code: 'NETSDK1045' },
+      { file: 'C:\\a\\Ok.csproj', line: 0, column: null, code: 'NETSDK1045', hints: { confirm: true, fileOnly: true } },
+    ]);
+    // A source file's error is that file's own, and a project's own error names no other project.
+    expect(scan(['C:\\a\\P.cs(1,2): error CS1002: x [C:\\a\\Ok.csproj]'])).toHaveLength(1);
+    expect(scan(['C:\\a\\Ok.csproj(3,4): error MSB4025: x [C:\\a\\Ok.csproj]'])).toHaveLength(1);
+    // A task's tool that exited badly is no fault of the project (an SDK and runtime that do not match).
+    expect(
+      scan(['C:\\u\\.nuget\\packages\\kit.sdk\\build\\Kit.targets(170,9): error MSB6006: "dotnet.exe" exited [C:\\a\\Ok.csproj]']),
+    ).toHaveLength(1);
+  });
 });
 
 describe('msvc', () => {

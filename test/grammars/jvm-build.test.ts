@@ -160,4 +160,18 @@ describe('gradle task headers', () => {
       ]),
     ).toEqual(['core src/Cart.kt:3', '. src/Till.kt:5']);
   });
+
+  it("names the project's source set a test or compile task runs, for a basename printed in several source sets", () => {
+    const sourceSetOf = (task: string): string | undefined =>
+      scan([`> Task ${task} FAILED`, 'Cart > adds FAILED', '    java.lang.AssertionError at CartTest.kt:9'])[0]?.hints?.packageName;
+    expect(sourceSetOf(':shop:jvmTest')).toBe('shop/src/jvmTest');
+    expect(sourceSetOf(':shop:core:test')).toBe('shop/core/src/test');
+    expect(sourceSetOf(':app:testDebugUnitTest')).toBe('app/src/test');
+    expect(sourceSetOf(':app:connectedDebugAndroidTest')).toBe('app/src/androidTest');
+    expect(sourceSetOf(':integrationTest')).toBe('src/integrationTest');
+    expect(sourceSetOf(':shop:compileTestKotlinJvm')).toBe('shop/src/jvmTest');
+    expect(sourceSetOf(':shop:compileKotlin')).toBe('shop/src/main');
+    // A task that runs no source set names none.
+    expect(sourceSetOf(':shop:check')).toBeUndefined();
+  });
 });

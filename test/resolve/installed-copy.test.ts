@@ -169,6 +169,21 @@ describe("an installed copy of the workspace's own package", () => {
     expect(await fate(environment, '/home/u/.julia/packages/Shapes/Xk3pQ/test/runtests.jl')).toBe('vendored');
   });
 
+  it("maps nimble's copy back to the package's srcDir when a root's <name>.nimble names it, and no other", async () => {
+    const src = await makeWorkspace({ 'tallyfp.nimble': 'version = "0.2.0"\nsrcDir = "src"\n', 'src/tallyfp/box.nim': 'x\n' });
+    expect(await fate(src, '/home/u/.nimble/pkgs/tallyfp-0.2.0/tallyfp/box.nim')).toBe('kept src/tallyfp/box.nim');
+    // nimble 0.14's pkgs2 adds a checksum; --localdeps keeps the packages in the project's nimbledeps/.
+    const pkgs2 = '/home/u/.nimble/pkgs2/tallyfp-0.2.0-0123456789abcdef0123456789abcdef01234567/tallyfp/box.nim';
+    expect(await fate(src, pkgs2)).toBe('kept src/tallyfp/box.nim');
+    expect(await fate(src, '/ci/app/nimbledeps/pkgs2/tallyfp-#head-0123456789abcdef0123456789abcdef01234567/tallyfp/box.nim')).toBe(
+      'kept src/tallyfp/box.nim',
+    );
+    expect(await fate(src, '/home/u/.nimble/pkgs/otherfp-0.2.0/tallyfp/box.nim')).toBe('vendored');
+    // Without srcDir the package's files sit at its top, as installed.
+    const top = await makeWorkspace({ 'Kit_Nim.nimble': 'version = "1.0"\n', 'kit_nim/private/io.nim': 'x\n' });
+    expect(await fate(top, 'C:\\Users\\u\\.nimble\\pkgs\\kitnim-1.0\\kit_nim\\private\\io.nim')).toBe('kept kit_nim/private/io.nim');
+  });
+
   it("maps an installed copy inside the workspace too (Carton's local/, a project .venv)", async () => {
     const perl = await makeWorkspace({
       cpanfile: "requires 'Moo';\n",

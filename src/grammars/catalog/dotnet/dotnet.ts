@@ -26,6 +26,13 @@ const TAIL = /^\s*:\s*(?:([A-Za-z][\w ]*?)\s+)?(fatal error|error|warning|note|i
 const C_FAMILY = /\.(?:c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|inl|ipp|tlh|tli|rc|idl|cu|ixx|cppm)$/i;
 // Keil C51, which writes the same head, numbers its errors in three digits (`error C202`).
 const MSVC_CODE = /^(?:C|LNK|D|RC|CVT|BK|PRJ)\d{3,4}$/;
+// MSBuild's logic files: the SDK's and NuGet packages' targets and props (held-out sets 54–56), and the codes by which
+// they judge the project itself: the SDK's checks (NETSDKxxxx: target frameworks, runtime identifiers), a target the
+// project lacks (MSB4057), its package references (NU11xx/NU12xx unresolvable or incompatible, NU16xx versions). A
+// task's tool that exited badly (MSB6006, MSB3073), a network failure (NU1301) or a crash is no fault of the project.
+const BUILD_LOGIC = /\.(?:targets|props|tasks)$/i;
+const PROJECT_FAULT = /^(?:NETSDK\d{4}|MSB4057|NU1[126]\d\d)$/;
+const PROJECT_FALLBACK = { confirm: true, fileOnly: true } as const;
 
 interface Diagnostic {
   file: string;
@@ -87,6 +94,12 @@ function emitDiagnostic(context: LineContext, diagnostic: Diagnostic, format: st
   const cut = project === undefined ? -1 : Math.max(project.lastIndexOf('\\'), project.lastIndexOf('/'));
   const projectDirectory = cut > 0 ? project?.slice(0, cut) : undefined;
   context.emit({ ...location, format, ...(projectDirectory ? { hints: { projectDirectory } } : {}) });
+  // An error MSBuild's own logic (the SDK's or a package's `.targets`/`.props`) raised about the project it names in
+  // brackets (a target framework the SDK cannot build, a missing target): when the logic file is no workspace file,
+  // that project is the place, as a whole (a last resort, kept only when nothing else of the log resolved).
+  if (project !== undefined && BUILD_LOGIC.test(location.file) && PROJECT_FAULT.test(location.code ?? '')) {
+    context.emit({ ...location, file: project, line: 0, column: null, endLine: null, endColumn: null, format, hints: PROJECT_FALLBACK });
+  }
 }
 
 function isMsvc(diagnostic: Diagnostic): boolean {

@@ -154,14 +154,34 @@ const GRADLE_TASK = /^(?:(?:> )?Task |Execution failed for task ')((?::[\w.-]+)+
 // `BUILD FAILED in 4s`: Gradle is done, and what a later step of the log prints is no task's.
 const GRADLE_DONE = /^BUILD (?:SUCCESSFUL|FAILED)(?: in \S+)?$/;
 
+// The source set a task compiles or tests (held-out sets 54–56): a test report names its class's file by basename only
+// (`at FooTests.kt:51`), and a Kotlin Multiplatform module keeps a file of that name in several source sets
+// (src/commonTest/, src/jvmTest/). `jvmTest`, `integrationTest` (a test suite) and `test` run their own source set,
+// Android's `testDebugUnitTest` runs src/test/ and `connectedDebugAndroidTest` src/androidTest/; `compileTestKotlin`
+// compiles src/test/ and `compileKotlinJvm` src/jvmMain/. Other tasks name none.
+function gradleSourceSet(task: string): string | undefined {
+  if (/^test\w*UnitTest$/.test(task)) return 'test';
+  if (/^connected\w*AndroidTest$/.test(task)) return 'androidTest';
+  if (task === 'test' || /^[a-z]\w*Test$/.test(task)) return task;
+  const compile = /^compile(Test)?(?:Kotlin|Java|Groovy|Scala)([A-Z]\w*)?$/.exec(task);
+  if (!compile) return undefined;
+  const target = compile[2] === undefined ? '' : `${compile[2].charAt(0).toLowerCase()}${compile[2].slice(1)}`;
+  if (target === '') return compile[1] ? 'test' : 'main';
+  return `${target}${compile[1] ? 'Test' : 'Main'}`;
+}
+
 function gradleTaskFolder(context: LineContext): boolean {
   const task = GRADLE_TASK.exec(context.text);
   const done = task ? false : GRADLE_DONE.test(context.text);
   if (!task && !done) return false;
-  const projects = task ? (task[1] as string).split(':').slice(1, -1) : [];
+  const path = task ? (task[1] as string).split(':').slice(1) : [];
+  const projects = path.slice(0, -1);
   const directories = directoryContext((key, create) => context.shared(key, create));
   if (projects.length === 0) directories.endStep(context.emitted);
   else directories.step(projects.join('/'), context.emitted);
+  // Of several workspace files with a printed basename, the one in the project's folder for that source set.
+  const sourceSet = gradleSourceSet(path.at(-1) ?? '');
+  directories.namePackage(sourceSet === undefined ? '' : [...projects, 'src', sourceSet].join('/'));
   return true;
 }
 
