@@ -132,4 +132,19 @@ describe('prove, older Test modules', () => {
       ['prove', 't/more.t', 46, null, 'error', "Failed test: got: '3'; expected: '4'"],
     ]);
   });
+
+  it("reads a die quoted in a failed test's `got:` string as the module's place, without a severity of its own", () => {
+    const lines = [
+      "#   Failed test 'sums'",
+      '#   at t/sum.t line 7.',
+      "#          got: 'Not a HASH reference at /build/dist/blib/lib/Kit/Sum.pm line 9.",
+      "# '",
+      "#     expected: '3'",
+      "#          got: 'a plain string with no place'",
+    ];
+    expect(brief(scan(lines))).toEqual([
+      ['prove', 't/sum.t', 7, null, 'error', "Failed test 'sums': got: 'Not a HASH reference at /build/dist/blib/lib/Kit/Sum.pm line 9."],
+      ['prove', '/build/dist/blib/lib/Kit/Sum.pm', 9, null, null, "got: 'Not a HASH reference"],
+    ]);
+  });
 });

@@ -155,8 +155,21 @@ const OLD_FAILED_TEST = new RegExp(
     String.raw`|Test (\d+) got: .*) \((\S+) at line (\d+)(?: fail #\d+)?\))\s*$`,
 );
 
+// A die inside the tested code, quoted in the failed test's `got:` string (`#     got: 'Can't use … at lib/X.pm line 9.`):
+// the module's place, read by the runner's own format. No severity: the failed test's line above is the run's error.
+const GOT_DIE = /^#\s+got: '.* at (?=\S+ line \d+\.?$)/;
+
+function parseGotDie(context: LineContext, got: RegExpExecArray): boolean {
+  const location = parseLineWord(context, 'perlAtLine', got[0].length, { spaces: true });
+  if (!location || !/^\.?$/.test(location.rest)) return false;
+  context.emit({ file: location.file, line: location.line, severity: null, message: context.text.slice(1, got[0].length - 4).trim() });
+  return true;
+}
+
 function parseProve(context: LineContext): boolean {
   const text = context.text;
+  const got = GOT_DIE.exec(text);
+  if (got) return parseGotDie(context, got);
   const old = OLD_FAILED_TEST.exec(text);
   if (old) {
     const file = old[2] ?? old[5] ?? '';
