@@ -6,20 +6,11 @@
 // (`'impl/pp.pm' => '$(INST_LIB)/Kit/pp.pm'`): the one workspace file outside blib/ with that basename is then the
 // source. A copy whose source is not found stays as printed (it is still the user's module).
 import { joinPosix } from './paths.js';
-import type { Resolution } from './resolution.js';
+import { resolvedAt, type Resolution } from './resolution.js';
 import type { ResolverFs } from './resolver-fs.js';
 
 // The folder holding blib/ (group 1, empty at a root) and the module's path below blib/lib/ or blib/arch/ (group 2).
 const BLIB_COPY = /^(?:(.*)\/)?blib\/(?:lib|arch)\/((?:[\w.-]+\/)*[\w.-]+\.p[ml])$/;
-
-type Resolved = Extract<Resolution, { kind: 'resolved' }>;
-
-const resolvedAt = (root: string, relative: string): Resolved => ({
-  kind: 'resolved',
-  root,
-  relative,
-  absolutePath: joinPosix(root, relative),
-});
 
 async function defaultSource(root: string, base: string, module: string, fs: ResolverFs): Promise<string | undefined> {
   const name = module.slice(module.lastIndexOf('/') + 1);

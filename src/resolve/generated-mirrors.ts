@@ -7,7 +7,7 @@
 import type { RawLocation } from '../core/types.js';
 import { mapBuildCopiesToSources } from './build-copies.js';
 import { joinPosix } from './paths.js';
-import type { Resolution } from './resolution.js';
+import { resolvedAt, type Resolution } from './resolution.js';
 import type { ResolverFs } from './resolver-fs.js';
 
 interface Mirror {
@@ -66,7 +66,7 @@ export async function mapMirrorsToSources(raws: readonly RawLocation[], resoluti
       const source = await sourceOf(resolution.root, resolution.relative, fs);
       const raw = raws[index];
       if (source === undefined || raw === undefined) return;
-      resolutions[index] = { kind: 'resolved', root: resolution.root, relative: source, absolutePath: joinPosix(resolution.root, source) };
+      resolutions[index] = resolvedAt(resolution.root, source);
       Object.assign(raw, { line: 0, column: null, endLine: null, endColumn: null });
     }),
   );

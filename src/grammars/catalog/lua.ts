@@ -19,7 +19,9 @@ const GLUED_WORDS = /^[^:\n]{1,200}::(?=[^:\s][^:\n]{0,500}\.lua:\d)/;
 // A pasted traceback may lose its tabs: frames at column 0, after blanks, or listed with a bullet (`-src/x.lua:16`), some
 // without their `: in …` tail. Such lines count as frames only inside a `stack traceback:` run.
 const LOOSE_PREFIX = /^(?: +|[-*\u2022] ?)?/;
-const LOOSE_FRAME = /^(?: +|[-*\u2022] ?)?(?:\[C\]: in |\(\.\.\.tail calls\.\.\.\)|\[string "|[^\s:][^:\n]{0,500}\.(?:lua|fnl):\d)/;
+const LOOSE_FRAME = new RegExp(
+  String.raw`${LOOSE_PREFIX.source}(?:\[C\]: in |\(\.\.\.tail calls\.\.\.\)|\[string "|[^\s:][^:\n]{0,500}\.(?:lua|fnl):\d)`,
+);
 
 /** How far back the `stack traceback:` header of the frames above this line is (a negative delta), if within 40 lines. */
 function tracebackHeader(context: LineContext): number | undefined {
