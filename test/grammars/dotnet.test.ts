@@ -133,6 +133,44 @@ describe('dotnet-stack', () => {
   });
 });
 
+describe('dotnet-stack: compiled Razor views', () => {
+  it("reads a view's generated class as its .cshtml, in each ASP.NET naming, as the whole file", () => {
+    const frames = [
+      '   at AspNetCore._Views_Shop_Cart_cshtml.<ExecuteAsync>d__9.MoveNext()',
+      '   at AspNetCore.Views_Shared__Layout.ExecuteAsync()',
+      '   at AspNetCoreGeneratedDocument.Areas_Admin_Pages_Users_Edit.ExecuteAsync()',
+      '   at ASP._Page_Views_Home_About_vbhtml.Execute()',
+      '   at async Task AspNetCore.Pages_Index.ExecuteAsync()',
+    ];
+    const read = frames.map((frame) => scan(['System.NullReferenceException: no order', frame]).map((l) => [l.file, l.line, l.format]));
+    expect(read).toEqual([
+      [['Views/Shop/Cart.cshtml', 0, 'dotnet-stack']],
+      [['Views/Shared/_Layout.cshtml', 0, 'dotnet-stack']],
+      [['Areas/Admin/Pages/Users/Edit.cshtml', 0, 'dotnet-stack']],
+      [['Views/Home/About.vbhtml', 0, 'dotnet-stack']],
+      [['Pages/Index.cshtml', 0, 'dotnet-stack']],
+    ]);
+  });
+
+  it('keeps the view as the innermost frame of its trace and reads no other fileless frame', () => {
+    const locations = scan([
+      'System.InvalidOperationException: no basket',
+      '   at AspNetCore.Views_Shop_Cart.ExecuteAsync()',
+      '   at Microsoft.AspNetCore.Mvc.Razor.RazorView.RenderPageCoreAsync(IRazorPage page, ViewContext context)',
+      '   at Shop.Web.Controllers.CartController.Show() in /srv/shop/Controllers/CartController.cs:line 30',
+    ]);
+    expect(locations.map((l) => [l.file, l.line, l.frame?.index])).toEqual([
+      ['Views/Shop/Cart.cshtml', 0, 0],
+      ['/srv/shop/Controllers/CartController.cs', 30, 1],
+    ]);
+    expect(locations[0]?.frame?.trace).toBe(locations[1]?.frame?.trace);
+  });
+
+  it('leaves a class of another namespace, or a view name in prose, alone', () => {
+    expect(scan(['   at Shop.Views_Home_Index.Render()', 'see AspNetCore.Views_Home_Index for the page'])).toEqual([]);
+  });
+});
+
 describe('look-alikes', () => {
   it('finds nothing in a paren-and-comma count or a C++ scope', () => {
     expect(

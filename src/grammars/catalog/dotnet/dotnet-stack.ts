@@ -80,6 +80,8 @@ function exceptionMessage(context: LineContext, above: number): string {
     if (line === undefined || line.trim() === '' || isFrame(line)) break;
     if (/^\s*Stack Trace:\s*$/.test(line) && lines.length === 0) continue;
     if (/^\s*(?:Error Message:|Unhandled [Ee]xception:|Failed |\[xUnit\.net|X |\[FAIL\])/.test(line)) break;
+    // The console logger's record header (`fail: Category[1]`) opens the record the exception is printed in.
+    if (/^(?:trce|dbug|info|warn|fail|crit): /.test(line)) break;
     // A line of a test report's markup alone (`<failure>`, `<test-case name="…">`) is not the exception's text.
     if (/^\s*<[^<>]*>\s*$/.test(line)) break;
     const unhandled = /^(?:\[ERROR\] FATAL UNHANDLED EXCEPTION: |Unhandled [Ee]xception\. )(.*)$/.exec(line.trim());
@@ -104,19 +106,44 @@ function reportReason(context: LineContext): string {
   return '';
 }
 
+// A compiled Razor view's frame names no file when its symbols were not deployed, but its generated class is the
+// view's path with each `/` and `.` written `_`: `AspNetCore._Views_Home_Index_cshtml` (ASP.NET Core 1.x–2.0),
+// `AspNetCore.Views_Home_Index` (Razor SDK, 2.1+), `AspNetCoreGeneratedDocument.Pages_Index` (.NET 6+),
+// `ASP._Page_Views_Home_Index_cshtml` (ASP.NET MVC 5). The view folders start the name, so no other class matches.
+// Ben.Demystifier writes `at async Task<IActionResult> Ns.Type.Method()`: a modifier and a return type may come first.
+const VIEW_PREFIX = String.raw`(?:AspNetCore(?:GeneratedDocument)?\._?|ASP\._Page_)`;
+const VIEW_CLASS = new RegExp(
+  String.raw`^\s*${AT_WORDS} (?:async )?(?:\S+ )?${VIEW_PREFIX}((?:Areas|Views|Pages)_\w{1,200}?)(?:_(cshtml|vbhtml))?\.[\w<]`,
+);
+
+/** The view a compiled Razor view's class names (`Views_Shared__Layout` is `Views/Shared/_Layout.cshtml`), as a whole. */
+function viewOfFrame(text: string): { file: string; line: number } | undefined {
+  const view = VIEW_CLASS.exec(text);
+  if (!view?.[1]) return undefined;
+  // A file or folder's own leading `_` (`_Layout`, `_ViewStart`) doubles the separator's; other `_` inside a name are
+  // read as separators too, so such a view stays unresolved rather than guessed.
+  return { file: `${view[1].replace(/_(_?)/g, '/$1')}.${view[2] ?? 'cshtml'}`, line: 0 };
+}
+
+/** The file and line a frame prints after ` in ` (`F:line 14`, Mono's `F:12`, a crash report's `F:line 14;Ns`). */
+function printedPlace(context: LineContext, text: string, report: boolean): { file: string; line: number } | undefined {
+  const start = report ? REPORT_IN.exec(text) : IN.exec(text);
+  if (!start) return undefined;
+  // A report's namespace after the line number would lex as one word with it: the frame is read without it.
+  const source = report ? text.replace(/;[\w.`]+\s*$/, '') : text;
+  const parsed = context.parse('dotnetFrameLocation', { from: start[0].length, text: source });
+  if (!parsed) return undefined;
+  const location = /^(.*):(?:[^\s:\\/]{1,8} )?(\d+)\.?$/.exec(context.slice(parsed.cst, parsed, source));
+  const file = location?.[1] ?? '';
+  return location && plausiblePath(file) ? { file, line: Number(location[2]) } : undefined;
+}
+
 function parseDotnetStack(context: LineContext): boolean {
   const text = context.text;
   const report = !FRAME.test(text);
   if (report && !REPORT_FRAME.test(text)) return false;
-  const start = report ? REPORT_IN.exec(text) : IN.exec(text);
-  if (!start) return false;
-  // A report's namespace after the line number would lex as one word with it: the frame is read without it.
-  const source = report ? text.replace(/;[\w.`]+\s*$/, '') : text;
-  const parsed = context.parse('dotnetFrameLocation', { from: start[0].length, text: source });
-  if (!parsed) return false;
-  const location = /^(.*):(?:[^\s:\\/]{1,8} )?(\d+)\.?$/.exec(context.slice(parsed.cst, parsed, source));
-  const file = location?.[1] ?? '';
-  if (!location || !plausiblePath(file)) return false;
+  const place = printedPlace(context, text, report) ?? (report ? undefined : viewOfFrame(text));
+  if (!place) return false;
   const state = context.state<StackState>(() => ({ trace: 0, index: 0, causeRank: 0, message: '', lastLogLine: -1 }));
   // Frames of one trace are consecutive apart from frames without a file (skipped, not emitted) and the
   // section markers; anything else above the frame starts a new trace.
@@ -149,8 +176,8 @@ function parseDotnetStack(context: LineContext): boolean {
   }
   state.lastLogLine = context.logLine;
   context.emit({
-    file,
-    line: Number(location[2]),
+    file: place.file,
+    line: place.line,
     message: state.message,
     frame: { trace: state.trace, index: state.index, causeRank: state.causeRank },
   });
@@ -164,7 +191,8 @@ export const dotnetStack: GrammarFormat = {
   description:
     '`dotnet test` / an unhandled exception / `mono --debug`: `   at Calc.Tests.AddTests.Add() in /home/u/svc/tests/AddTests.cs:line ' +
     '14`, Mono `  at X.Main () [0x00001] in /x/Program.cs:12`, inner-exception sections, App Center crash reports ' +
-    '(`X.Main(String[] args) in C:\\x\\Program.cs:line 12;X`, localised).',
+    '(`X.Main(String[] args) in C:\\x\\Program.cs:line 12;X`, localised), a compiled Razor view named by its class ' +
+    '(`at AspNetCore.Views_Home_Index.ExecuteAsync()`: `Views/Home/Index.cshtml` as a whole).',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'message'],
@@ -176,6 +204,8 @@ export const dotnetStack: GrammarFormat = {
     // Anchors read the raw bytes (latin1): the words are written as their UTF-8 bytes.
     `|^\\s+(?:${utf8ToLatin1(AT_LIST.slice(1).join('|'))}) [^\\n]{1,1000}:(?:${utf8ToLatin1(LINE_LIST.slice(1).join('|'))}) \\d` +
     // A crash report's frame, without the frame word, in any language (anchors.ts).
-    `|${LOCALISED_LINE_ANCHOR}`,
+    `|${LOCALISED_LINE_ANCHOR}` +
+    // A compiled Razor view's frame, which prints no file (viewOfFrame).
+    `|${VIEW_PREFIX}(?:Areas|Views|Pages)_`,
   parse: parseDotnetStack,
 };
