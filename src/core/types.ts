@@ -215,6 +215,9 @@ export interface ResolveHints {
    * `Gauss_normal at line 10`): when the printed name is no file, the one workspace file that is its last part (or, for
    * a method, the part before) plus one source extension. */
   moduleName?: boolean;
+  /** The prose tier's file is a build file's kind written as a word (`dockerfile parse error on line 81`): whichever
+   * file of that kind the tool read, so a strict report at that line in a file of the kind (`Dockerfile.nixos:81`) is it. */
+  kindName?: boolean;
   /** A weak candidate for a file a failure line named with no line (prose/file-only.ts): the file as a whole (line 0),
    * kept only when no other location of the log resolved. */
   fileOnly?: boolean;

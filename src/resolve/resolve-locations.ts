@@ -18,6 +18,7 @@ import { FileIndex } from './file-index.js';
 import { mapUnderLearnedRoots } from './container-roots.js';
 import { dropClonedLibraries } from './nested-repositories.js';
 import { dropPrefixScripts } from './python-prefixes.js';
+import { restatesNamedKind, strictNamesByLine } from './kind-names.js';
 import type { FirstPass, Resolution } from './resolution.js';
 import { isRuntimeLocation, resolutionKey, resolveFirstPass } from './resolve-one.js';
 import { CachedResolverFs, createNodeResolverFs, type ResolverFs } from './resolver-fs.js';
@@ -245,6 +246,7 @@ async function resolveAfresh(raw: RawLocation[], options: Required<Omit<ResolveO
     return resolutions[parentIndex]?.kind === 'resolved' ? parent : undefined;
   };
   const strictPlaces = placesOfStrict(raw, resolutions);
+  const strictNames = strictNamesByLine(raw, resolutions);
   resolutions.forEach((resolution, inputIndex) => {
     const source = raw[inputIndex] as RawLocation;
     // A weak candidate exists only as a workspace file it confirmed: anything else leaves no trace, or every
@@ -252,6 +254,7 @@ async function resolveAfresh(raw: RawLocation[], options: Required<Omit<ResolveO
     // beside a real format's report of the same place (a web page's `src/a.c#L4` above the compiler's line).
     if (source.hints?.confirm === true && (resolution.kind !== 'resolved' || ignored.has(inputIndex))) return;
     if (source.hints?.confirm === true && resolution.kind === 'resolved' && strictPlaces.has(placeKey(resolution, source.line))) return;
+    if (source.hints?.confirm === true && restatesNamedKind(source, strictNames)) return;
     // A file named without a line is a place only at its import of the name the tool could not resolve.
     const importedLine = source.hints?.importedName === undefined ? undefined : importedLines.get(inputIndex);
     const wholeFile = source.hints?.wholeFileOtherwise === true;

@@ -86,6 +86,16 @@ describe('dockerfile / hadolint', () => {
       },
     ]);
   });
+  it('reads a lower-case `dockerfile:N` summary (the name as spelt), but not the same name without its frame', () => {
+    const frame = [
+      '--------------------',
+      '   1 | >>> FRM alpine',
+      '--------------------',
+      'ERROR: failed to solve: unknown instruction: FRM',
+    ];
+    expect(scan(['dockerfile:1', ...frame], ['dockerfile'])).toMatchObject([{ file: 'dockerfile', line: 1, format: 'dockerfile' }]);
+    expect(scan(['dockerfile:1', 'RUN true'], ['dockerfile'])).toEqual([]);
+  });
   it('reads hadolint rows and leaves image tags alone', () => {
     expect(
       scan(['docker/Dockerfile.prod:3 DL3008 warning: Pin versions', 'FROM node:20-alpine', 'image: python:3.11']).map((l) => [
@@ -175,5 +185,24 @@ describe('salt', () => {
       'web/init.sls:4:true',
     ]);
     expect(locations[0]).toMatchObject({ severity: 'error', message: "Jinja syntax error: unexpected '}', expected ')'", format: 'salt' });
+  });
+});
+
+describe('packer', () => {
+  it("reads a JSON template's position as standard input's, for the command to name", () => {
+    const locations = scan([
+      "Failed to parse template: Error parsing JSON: invalid character '}' looking for beginning of object key string",
+      'At line 7, column 5 (offset 104):',
+      '    7:     }',
+      "Failed to parse template: Error in line 5, char 3: invalid character '\"' after object key:value pair",
+    ]);
+    expect(locations.map((location) => [location.file, location.line, location.severity, location.format])).toEqual([
+      ['-', 7, 'error', 'packer'],
+      ['-', 5, 'error', 'packer'],
+    ]);
+    expect(locations[0]?.message).toBe("invalid character '}' looking for beginning of object key string");
+  });
+  it('leaves an `At line N` that follows no JSON parse error to other formats', () => {
+    expect(scan(['Warning: something odd', 'At line 7, column 5 (offset 104):'], ['packer'])).toEqual([]);
   });
 });

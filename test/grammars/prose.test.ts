@@ -84,6 +84,10 @@ describe('prose tier', () => {
   it('reads a conventional extensionless file named as a kind of file, written as projects name it', () => {
     expect(proposed('error response from daemon: dockerfile parse error line 60: unknown instruction: CAT\n')).toEqual(['Dockerfile:60']);
     expect(proposed('nition: Dockerfile parse error line 1: unknown instruction: OM\n')).toEqual(['Dockerfile:1']);
+    // Only the kind written as a word is marked so: resolve lets a file of that kind named at the line stand for it.
+    const kindOf = (log: string) => scanLog(log).find((location) => location.format === 'prose')?.hints?.kindName;
+    expect(kindOf('error response from daemon: dockerfile parse error line 60: unknown instruction: CAT\n')).toBe(true);
+    expect(kindOf('nition: Dockerfile parse error line 1: unknown instruction: OM\n')).toBeUndefined();
   });
 
   it("takes a type's camel-cased member for no file, so the file the line above named is the one", () => {

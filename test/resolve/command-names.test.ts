@@ -197,3 +197,17 @@ describe('operandNamedIn', () => {
     expect(operandNamedIn(command, message)).toBe(expected);
   });
 });
+
+describe("a Packer JSON template's position", () => {
+  it('is in the template the echoed command names, and dropped when no command names one', async () => {
+    const root = await makeWorkspace({ 'base-image.json': 'x\n'.repeat(9), 'vars.json': 'x\n'.repeat(9) });
+    const error = ["Failed to parse template: Error parsing JSON: invalid character '}'", 'At line 7, column 5 (offset 104):'];
+    const named = await locate(
+      { text: ['C:\\work>packer build -var-file=vars.json base-image.json', ...error].join('\n') },
+      { cwd: root, roots: [root] },
+    );
+    expect(named.locations.map((location) => `${location.file}:${location.line}`)).toEqual(['base-image.json:7']);
+    const bare = await locate({ text: error.join('\n') }, { cwd: root, roots: [root] });
+    expect(bare.locations).toEqual([]);
+  });
+});

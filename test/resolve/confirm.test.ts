@@ -45,6 +45,19 @@ describe('confirmation of weak candidates', () => {
     expect(result.unresolved.map((u) => u.file)).toEqual(['src/missing.ts']);
   });
 
+  it("drops a build file's kind in words when a real format names a file of that kind at the line, and only then", async () => {
+    const root = await makeWorkspace({ Dockerfile: 'x\n'.repeat(9), 'docker/Dockerfile.dev': 'x\n'.repeat(9) });
+    const kind = raw('Dockerfile', { line: 4, hints: { confirm: true, kindName: true } });
+    const options = { cwd: root, roots: [root], isIgnored: noIgnores };
+    const named = await resolveLocations([kind, raw('docker/Dockerfile.dev', { line: 4 })], options);
+    expect(named.locations.map((l) => `${l.file}:${l.line}`)).toEqual(['docker/Dockerfile.dev:4']);
+    // Another line, or a literal `Dockerfile` the tool printed (no kindName), stays a place of its own.
+    const otherLine = await resolveLocations([kind, raw('docker/Dockerfile.dev', { line: 5 })], options);
+    expect(otherLine.locations.map((l) => `${l.file}:${l.line}`)).toEqual(['Dockerfile:4', 'docker/Dockerfile.dev:5']);
+    const literal = await resolveLocations([weak('Dockerfile', 4), raw('docker/Dockerfile.dev', { line: 4 })], options);
+    expect(literal.locations.map((l) => `${l.file}:${l.line}`)).toEqual(['Dockerfile:4', 'docker/Dockerfile.dev:4']);
+  });
+
   it('discards a weak candidate that only names ignored output', async () => {
     const root = await makeWorkspace({ '.gitignore': 'dist/\n', 'dist/app.js': '', 'src/app.ts': '' });
     git(root, 'init', '-q');

@@ -211,8 +211,9 @@ const DOCKERFILE = /(?:^|[\\/])(?:[\w.-]*\.)?(?:Dockerfile|Containerfile)(?:\.[\
 
 // `Dockerfile:12` alone, then a `----` framed excerpt with `>>>` on the failing line, then `ERROR: failed to solve: …`.
 // Any Dockerfile name BuildKit was given with `-f` (`Dockerfile-fe`, `build/Dockerfile.prod`, `api.Dockerfile`):
-// the summary line is the path alone, so the framed excerpt below it, not the name, makes it BuildKit's.
-const BUILDKIT_SUMMARY = /^(\S*(?:Dockerfile|Containerfile)[\w.-]*):(\d+)\s*$/;
+// the summary line is the path alone, so the framed excerpt below it, not the name, makes it BuildKit's. The name is
+// printed as the file is spelt: `docker build` takes a lower-case `dockerfile` when the folder has no `Dockerfile`.
+const BUILDKIT_SUMMARY = /^(\S*(?:Dockerfile|dockerfile|Containerfile)[\w.-]*):(\d+)\s*$/;
 
 function parseBuildKit(context: LineContext): boolean {
   const summary = BUILDKIT_SUMMARY.exec(context.text);
@@ -237,14 +238,15 @@ export const dockerfile: GrammarFormat = {
   name: 'dockerfile',
   language: 'Docker',
   description:
-    '`docker build .` (BuildKit): `Dockerfile:12` alone (any name given with `-f`: `Dockerfile-fe:24`, `build/Dockerfile.prod:3`), a ' +
+    '`docker build .` (BuildKit): `Dockerfile:12` alone (any name given with `-f`: `Dockerfile-fe:24`, `build/Dockerfile.prod:3`, ' +
+    'a lower-case `dockerfile:1`), a ' +
     '`----` framed excerpt with `>>>` on the failing line, then `ERROR: failed to solve: …`.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'severity', 'message'],
   observed: false,
   url: 'https://docs.docker.com/build/building/best-practices/',
-  anchor: '(?:Dockerfile|Containerfile)[\\w.-]*:\\d+\\s*$',
+  anchor: '(?:Dockerfile|dockerfile|Containerfile)[\\w.-]*:\\d+\\s*$',
   parse: parseBuildKit,
 };
 

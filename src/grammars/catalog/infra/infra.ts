@@ -1,7 +1,8 @@
 // Infrastructure and CI tools: GitHub Actions workflow commands, Terraform, Docker BuildKit, hadolint,
 // Ansible, actionlint, yamllint, markdownlint, cfn-lint, sqlfluff, codespell, semgrep, puppet-lint, dotenv-linter, PyYAML
 // marks, pre-commit-hooks' check-json/check-toml, kubectl's manifest parse errors, js-yaml's marks, Jenkins pipelines
-// that do not compile and SaltStack states that do not render. The family is first in the registry (see registry.ts).
+// that do not compile, SaltStack states that do not render and Packer JSON templates that do not parse. The family is
+// first in the registry (see registry.ts).
 // Link: https://docs.github.com/en/actions/reference/workflow-commands-for-github-actions (each helper links its tools)
 import type { GrammarFamily } from '../../engine/format.js';
 import { ansible, defineAnsibleRules } from './ansible.js';
@@ -13,6 +14,7 @@ import { kubectl, preCommitHooks, pyyaml } from './config-checks.js';
 import { jenkinsPipeline } from './jenkins.js';
 import { jsYaml } from './js-yaml.js';
 import { salt } from './salt.js';
+import { packer } from './packer.js';
 
 export const infraFamily: GrammarFamily = {
   rules: (parser) => {
@@ -52,5 +54,8 @@ export const infraFamily: GrammarFamily = {
     jsYaml,
     // Salt names a state file by its SLS reference (`base:web.nginx`), a shape no format above reads.
     salt,
+    // Packer's JSON template errors name no file (`At line 7, column 2 (offset 7):`); the command names it. Before the
+    // prose tier, which would take the position for a place in no file and drop it.
+    packer,
   ],
 };

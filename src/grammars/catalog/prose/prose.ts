@@ -296,6 +296,7 @@ function parseProse(context: LineContext): boolean {
             ...(found.joined ? { named: true } : {}),
             ...(found.logicalName ? { logicalName: true } : {}),
             ...(found.moduleName ? { moduleName: true } : {}),
+            ...(file !== found.file && file.toLowerCase() === found.file ? { kindName: true } : {}),
           },
       ...(trace === undefined && run === undefined
         ? {}
