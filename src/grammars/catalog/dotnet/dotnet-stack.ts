@@ -66,6 +66,30 @@ const IN = new RegExp(String.raw`^\s*${AT_WORDS} .*?\)(?: \[0x[0-9a-f]+\])? ${IN
 const MONO_OFFSET = String.raw`(?: \[0x[0-9a-f]+\])?`;
 const REPORT_FRAME = new RegExp(String.raw`^\s*(?:${AT_WORDS} )?[^\s(]+ ?\([^()]*\)${MONO_OFFSET}(?: ${IN_WORDS} \S[^;]*)?;[\w.\`]+\s*$`);
 const REPORT_IN = new RegExp(String.raw`^\s*(?:${AT_WORDS} )?[^\s(]+ ?\([^()]*\)${MONO_OFFSET} ${IN_WORDS} (?=\S)`);
+// Application Insights (Azure Monitor) shows an exception's parsed stack with the assembly in place of the parameter list
+// and the file and line after it: `   at Shop.Cart+<Total>d__4.MoveNext (Shop, Version=1.0.0.0, Culture=neutral,
+// PublicKeyToken=null: D:\src\Shop\Cart.cs:41)`. A copy of the portal's table (held-out set 62) repeats the assembly before
+// each cell, glued to the cell before it: `(A, …, PublicKeyToken=nullA, …: D:\src\Shop\Cart.csA, …: 41)`. The
+// assembly's display name ends at its `PublicKeyToken=`; taking out every repetition of it leaves `: F:L` or `: F: L`.
+const INSIGHTS_HEAD = new RegExp(String.raw`^\s*${AT_WORDS} [^\s()]+ \(`);
+const INSIGHTS_TAIL = /^: (.+):\s?(\d{1,7})$/;
+const PUBLIC_KEY_TOKEN = /^(?:null|[0-9a-fA-F]{16})/;
+
+function insightsLocation(text: string): { file: string; line: number } | undefined {
+  const head = INSIGHTS_HEAD.exec(text);
+  const body = text.trimEnd();
+  if (!head || !body.endsWith(')')) return undefined;
+  const inside = body.slice(head[0].length, -1);
+  // A display name is short: the bound keeps the split below linear on a hostile line.
+  const token = inside.indexOf('PublicKeyToken=');
+  // The token is `null` or 16 hex digits; the copy glues the next cell's assembly name right after it.
+  const value = token < 0 || token > 400 ? null : PUBLIC_KEY_TOKEN.exec(inside.slice(token + 'PublicKeyToken='.length));
+  if (!value) return undefined;
+  const end = token + 'PublicKeyToken='.length + value[0].length;
+  const tail = INSIGHTS_TAIL.exec(inside.slice(end).split(inside.slice(0, end)).join(''));
+  return tail ? { file: tail[1]!, line: Number(tail[2]) } : undefined;
+}
+
 const isFrame = (line: string): boolean => FRAME.test(line) || REPORT_FRAME.test(line);
 const END_OF_INNER = /^\s*--- End of inner exception stack trace ---/;
 const END_OF_RETHROW = /^\s*--- End of stack trace from previous location/;
@@ -104,19 +128,26 @@ function reportReason(context: LineContext): string {
   return '';
 }
 
-function parseDotnetStack(context: LineContext): boolean {
+/** The file and line of a runtime's frame (` in F:line L`, Mono's ` in F:L`) or a crash report's (`…;Namespace`). */
+function frameLocation(context: LineContext, report: boolean): { file: string; line: number } | undefined {
   const text = context.text;
-  const report = !FRAME.test(text);
-  if (report && !REPORT_FRAME.test(text)) return false;
+  if (report && !REPORT_FRAME.test(text)) return undefined;
   const start = report ? REPORT_IN.exec(text) : IN.exec(text);
-  if (!start) return false;
+  if (!start) return undefined;
   // A report's namespace after the line number would lex as one word with it: the frame is read without it.
   const source = report ? text.replace(/;[\w.`]+\s*$/, '') : text;
   const parsed = context.parse('dotnetFrameLocation', { from: start[0].length, text: source });
-  if (!parsed) return false;
+  if (!parsed) return undefined;
   const location = /^(.*):(?:[^\s:\\/]{1,8} )?(\d+)\.?$/.exec(context.slice(parsed.cst, parsed, source));
-  const file = location?.[1] ?? '';
-  if (!location || !plausiblePath(file)) return false;
+  return location ? { file: location[1] ?? '', line: Number(location[2]) } : undefined;
+}
+
+function parseDotnetStack(context: LineContext): boolean {
+  const text = context.text;
+  const report = !FRAME.test(text);
+  const location = report ? undefined : insightsLocation(text);
+  const found = location ?? frameLocation(context, report);
+  if (!found || !plausiblePath(found.file)) return false;
   const state = context.state<StackState>(() => ({ trace: 0, index: 0, causeRank: 0, message: '', lastLogLine: -1 }));
   // Frames of one trace are consecutive apart from frames without a file (skipped, not emitted) and the
   // section markers; anything else above the frame starts a new trace.
@@ -149,8 +180,8 @@ function parseDotnetStack(context: LineContext): boolean {
   }
   state.lastLogLine = context.logLine;
   context.emit({
-    file,
-    line: Number(location[2]),
+    file: found.file,
+    line: found.line,
     message: state.message,
     frame: { trace: state.trace, index: state.index, causeRank: state.causeRank },
   });
@@ -164,7 +195,8 @@ export const dotnetStack: GrammarFormat = {
   description:
     '`dotnet test` / an unhandled exception / `mono --debug`: `   at Calc.Tests.AddTests.Add() in /home/u/svc/tests/AddTests.cs:line ' +
     '14`, Mono `  at X.Main () [0x00001] in /x/Program.cs:12`, inner-exception sections, App Center crash reports ' +
-    '(`X.Main(String[] args) in C:\\x\\Program.cs:line 12;X`, localised).',
+    '(`X.Main(String[] args) in C:\\x\\Program.cs:line 12;X`, localised), Application Insights ' +
+    '(`at X.Main (X, Version=1.0.0.0, Culture=neutral, PublicKeyToken=null: C:\\x\\Program.cs:12)`).',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'message'],
@@ -173,6 +205,8 @@ export const dotnetStack: GrammarFormat = {
   // A localised frame is selected by its frame word at the line's start (its line word sits mid-line).
   anchor:
     ':line \\d|\\] in [^\\n]{1,1000}\\.[A-Za-z]{1,4}:\\d' +
+    // Application Insights' frame: the assembly's display name, then `: F:L)` (or its table copy's `: L)`).
+    '|PublicKeyToken=(?:null|[0-9a-fA-F]{16})[^\\n]{0,1000}: ?\\d{1,7}\\)' +
     // Anchors read the raw bytes (latin1): the words are written as their UTF-8 bytes.
     `|^\\s+(?:${utf8ToLatin1(AT_LIST.slice(1).join('|'))}) [^\\n]{1,1000}:(?:${utf8ToLatin1(LINE_LIST.slice(1).join('|'))}) \\d` +
     // A crash report's frame, without the frame word, in any language (anchors.ts).
