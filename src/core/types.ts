@@ -221,10 +221,13 @@ export interface ResolveHints {
   /** A weak candidate for a file a failure line named with no line (prose/file-only.ts): the file as a whole (line 0),
    * kept only when no other location of the log resolved. */
   fileOnly?: boolean;
+  /** A runtime frame at a line the compiler gave code a macro generated (an Elixir module's `defmodule` line): nobody
+   * wrote it there, so resolve drops it as the build's, keeping its place in the trace. */
+  generated?: boolean;
 }
 
 /** `build`: a build system's own bookkeeping (a CMake build folder's generated makefiles; make's recipe line,
- * which says which command failed, never why). */
+ * which says which command failed, never why; a frame in code a macro generated, hints.generated). */
 export type DropReason = 'vendored' | 'runtime' | 'ignored' | 'build';
 /** `ambiguous`: two or more workspace files match the printed path equally well; never guessed. */
 export type UnresolvedReason = 'not-found' | 'outside-root' | 'ambiguous';

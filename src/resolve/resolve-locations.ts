@@ -259,10 +259,12 @@ async function resolveAfresh(raw: RawLocation[], options: Required<Omit<ResolveO
     const importedLine = source.hints?.importedName === undefined ? undefined : importedLines.get(inputIndex);
     const wholeFile = source.hints?.wholeFileOtherwise === true;
     if (source.hints?.importedName !== undefined && !wholeFile && (importedLine === undefined || ignored.has(inputIndex))) return;
-    if (resolution.kind === 'dropped' || ignored.has(inputIndex) || generated.has(inputIndex)) {
+    const macroMade = source.hints?.generated === true && resolution.kind === 'resolved';
+    if (resolution.kind === 'dropped' || ignored.has(inputIndex) || generated.has(inputIndex) || macroMade) {
       // A generated build file (a CMake build folder's makefiles) is where make ran a recipe, never a place to fix;
-      // `build` says more than `ignored`, which such a folder usually is too.
-      const reason = resolution.kind === 'dropped' ? resolution.reason : generated.has(inputIndex) ? 'build' : 'ignored';
+      // `build` says more than `ignored`, which such a folder usually is too. So is a frame in code a macro generated.
+      const build = generated.has(inputIndex) || macroMade;
+      const reason = resolution.kind === 'dropped' ? resolution.reason : build ? 'build' : 'ignored';
       dropped.push({ entry: { file: source.file, line: source.line, reason }, source });
     } else if (resolution.kind === 'unresolved') {
       const { file, line, format, logLine } = source;

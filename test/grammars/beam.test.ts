@@ -35,6 +35,25 @@ describe('elixir', () => {
     ]);
   });
 
+  it("marks a module's frame at line 1 of its .ex file generated (a macro's code), in a trace and a stack term alike", () => {
+    const locations = scan([
+      "stack: [{Shop.Router, :call, 2, [file: 'lib/shop/router.ex', line: 1]}, {Shop.Web, :run, 1, [file: 'lib/shop/web.ex', line: 9]}]",
+      '** (UndefinedFunctionError) function Shop.Cart.init/1 is undefined',
+      '    lib/shop/router.ex:1: Shop.Router.call/2',
+      '    lib/shop/web.ex:9: Shop.Web.run/1',
+      '    boot.exs:1: (file)',
+    ]);
+    expect(locations.map((l) => [l.format, l.file, l.line, l.hints?.generated ?? false, l.frame?.index])).toEqual([
+      ['otp-stack-term', 'lib/shop/router.ex', 1, true, 0],
+      ['otp-stack-term', 'lib/shop/web.ex', 9, false, 1],
+      ['elixir', 'lib/shop/router.ex', 1, true, 0],
+      ['elixir', 'lib/shop/web.ex', 9, false, 1],
+      ['elixir', 'boot.exs', 1, false, 2],
+    ]);
+    // A compiler's error at line 1 is the place.
+    expect(scan(['** (CompileError) lib/shop/router.ex:1: module Shop.Plug is not loaded'])[0]?.hints?.generated).toBeUndefined();
+  });
+
   it('ignores code-frame gutters and a location line without a warning or trace above', () => {
     expect(scan(['  3 |     x +* 1', '    |        ^', 'see also', '  lib/x.ex:3: X.f/0'], ['exunit', 'elixir'])).toEqual([]);
   });

@@ -241,6 +241,21 @@ describe('dotnet-stack in a crash report', () => {
     ]);
   });
 
+  it("reads Application Insights' frames, the assembly in the parentheses, and its portal table's copy that repeats it", () => {
+    const asm = 'Shop.Web, Version=1.0.0.0, Culture=neutral, PublicKeyToken=null';
+    const found = scan([
+      'System.NullReferenceException:',
+      `   at Shop.Web.Cart+<Total>d__4.MoveNext (${asm}: D:\\a\\shop\\src\\Shop.Web\\Cart.cs:41)`,
+      '   at System.Runtime.ExceptionServices.ExceptionDispatchInfo.Throw (System.Private.CoreLib, Version=8.0.0.0, ' +
+        'Culture=neutral, PublicKeyToken=7cec85d7bea7798e)',
+      `   at Shop.Web.Pages.Pages_Cart+<ExecuteAsync>d__9.MoveNext (${asm}${asm}: C:\\src\\Shop.Web\\Pages\\Cart.cshtml${asm}: 12)`,
+    ]);
+    expect(found.map((loc) => [loc.format, loc.file, loc.line, loc.frame?.trace, loc.message])).toEqual([
+      ['dotnet-stack', 'D:\\a\\shop\\src\\Shop.Web\\Cart.cs', 41, 1, 'System.NullReferenceException:'],
+      ['dotnet-stack', 'C:\\src\\Shop.Web\\Pages\\Cart.cshtml', 12, 1, 'System.NullReferenceException:'],
+    ]);
+  });
+
   it('leaves a call written in a sentence or code alone', () => {
     expect(scan(['call(x) in the loop at main.c:line 3', 'total(n) in src/a.cs:line 4; see above'], ['dotnet-stack'])).toEqual([]);
   });

@@ -8,9 +8,11 @@ import { mayBeStructuredLog } from './peel.js';
 // table cell's pipes as `\|` (`4 \| return x;`). The link's text and the plain pipe are what the tool printed.
 const MARKDOWN_LINK = /\[([^\[\]\n]{1,512})\]\(((?:https?|file):\/\/[^\s()]{0,2048})\)/g;
 
-// A link whose text is only a position (`[Line 8:1](https://…/pkg/tools.py#L8)`, a review bot's table) names its
-// file in the address alone: the address stays, after the text, for the prose tier's anchor rule.
-const POSITION_ONLY = /^[\sA-Za-z]{0,12}\d{1,7}(?:[:,.]\d{1,5})?$/;
+// A link to a line of a source file (`#L8`, Bitbucket's `#lines-8`) whose text is not that place itself names the file
+// in the address alone: a review bot's position (`[Line 8:1](https://…/pkg/tools.py#L8)`) or a report's words (`a [long
+// test](https://…/blob/<sha>/tests/test_ui.py#L69) fails`, held-out set 61). The address stays, after the text, for
+// the prose tier's anchor rule; a text that holds the location (`[src/a.c:4](…#L4)`) is what the tool printed.
+const LINE_ANCHOR = /#(?:L|lines-)\d/;
 // Markdown emphasis or a code span around a location or its file, glued to it (`**src/x.c:12**`, `*src/x.c:12:5*:`,
 // `` `src/x.c`:12 ``): the span's text is what the tool printed when it holds a location, or a file whose number
 // follows the span. A span in a message (`` `f.Close` is not checked ``) is the tool's own and stays. The span holds
@@ -28,7 +30,7 @@ const EMPHASISED_HEAD = /^(\s*)(?:#{1,6} )?(\*{1,3})(?=[^\s*`]{1,1024}?\.[A-Za-z
 const EMPHASISED_LABEL = /^(\s*(?:[-*+] )?)(\*{1,2}|`)([A-Za-z][\w ]{0,30}?)\2(?=[ \t]*[:=])/;
 
 function linkText(_link: string, text: string, address: string): string {
-  return POSITION_ONLY.test(text) && /#L\d/.test(address) ? `${text} (${address})` : text;
+  return LINE_ANCHOR.test(address) && !HOLDS_LOCATION.test(text) ? `${text} (${address})` : text;
 }
 
 // What every span the replacement below unwraps holds: a marker, then a name with an extension (HOLDS_LOCATION and

@@ -216,13 +216,18 @@ describe('Markdown emphasis and code spans around a location', () => {
     expect((await places(`${log}\n`)).map((place) => place.slice(0, place.lastIndexOf(':')))).toEqual([expected]);
   });
 
-  it('keeps the address of a link whose text is only a position: the file is in its anchor', async () => {
+  it('keeps the address of a link to a line whose text is a position or words, not one whose text is the place', async () => {
     expect(repairWebCopy('[Line 8:1](https://example.org/o/r/blob/abc/app/calc.py#L8): [F401] unused')).toBe(
       'Line 8:1 (https://example.org/o/r/blob/abc/app/calc.py#L8): [F401] unused',
     );
     expect(await places("| [Line 8:1](https://example.org/o/r/blob/abc/app/calc.py#L8): [F401] 'os' imported but unused |\n")).toEqual([
       'app/calc.py:8:prose',
     ]);
+    expect(await places('A [long test](https://example.org/o/r/blob/abc/app/calc.py#L8) fails with an assertion error\n')).toEqual([
+      'app/calc.py:8:prose',
+    ]);
+    expect(repairWebCopy('[app/calc.py:8](https://example.org/o/r/blob/abc/app/calc.py#L8) fails')).toBe('app/calc.py:8 fails');
+    expect(repairWebCopy('see [the docs](https://example.org/o/r/blob/abc/README.md) first')).toBe('see the docs first');
   });
 });
 

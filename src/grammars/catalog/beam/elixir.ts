@@ -7,6 +7,7 @@
 import type { GrammarFormat, LineContext } from '../../engine/format.js';
 import { parseColonHead, type LocationHead } from '../shared/common.js';
 import { newFrameRun, type FrameRunState } from '../shared/scripting.js';
+import { atDefmoduleLine } from './defmodule-line.js';
 
 /** `.ex`/`.exs` followed by `:digit`: every Elixir location has it (warnings, frames, ExUnit lines), and a
  * stacktrace's Erlang frames `.erl:digit`. */
@@ -36,8 +37,9 @@ function parseFrameLine(context: LineContext, from: number): ElixirFrame | undef
   return { head, app: prefix?.[1] ?? null, label };
 }
 
-function frameHints(frame: ElixirFrame): { runtime: true } | undefined {
-  return frame.app !== null && RUNTIME_APPS.test(frame.app) ? { runtime: true } : undefined;
+function frameHints(frame: ElixirFrame): { runtime: true } | { generated: true } | undefined {
+  if (frame.app !== null && RUNTIME_APPS.test(frame.app)) return { runtime: true };
+  return atDefmoduleLine(frame.head.file, frame.head.line) ? { generated: true } : undefined;
 }
 
 // --- elixir (compiler and runtime) ---

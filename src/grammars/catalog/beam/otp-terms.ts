@@ -8,6 +8,7 @@
 // Link: https://www.erlang.org/doc/apps/sasl/error_logging.html
 import type { GrammarFormat, LineContext } from '../../engine/format.js';
 import { newFrameRun, type FrameRunState } from '../shared/scripting.js';
+import { atDefmoduleLine } from './defmodule-line.js';
 
 // The list follows the entry's arity or argument list (`{m,f,2,[{file,…` / `{m,f,[x],[{file,…`), not a reason atom.
 const ERLANG_ENTRY = /(?:\d|\])\s*,\s*\[\{file,"([^"\n]{1,300}?\.[eh]rl)"\},\s*\{line,(\d{1,7})\}/g;
@@ -88,7 +89,7 @@ function parseOtpTerm(context: LineContext): boolean {
       severity: 'error',
       message: state.message,
       frame: { trace: state.trace, index: state.index++, causeRank: 0 },
-      ...(runtime ? { hints: { runtime: true } } : {}),
+      ...(runtime ? { hints: { runtime: true } } : atDefmoduleLine(entry.file, entry.line) ? { hints: { generated: true } } : {}),
     });
   }
   return true;

@@ -66,6 +66,30 @@ const IN = new RegExp(String.raw`^\s*${AT_WORDS} .*?\)(?: \[0x[0-9a-f]+\])? ${IN
 const MONO_OFFSET = String.raw`(?: \[0x[0-9a-f]+\])?`;
 const REPORT_FRAME = new RegExp(String.raw`^\s*(?:${AT_WORDS} )?[^\s(]+ ?\([^()]*\)${MONO_OFFSET}(?: ${IN_WORDS} \S[^;]*)?;[\w.\`]+\s*$`);
 const REPORT_IN = new RegExp(String.raw`^\s*(?:${AT_WORDS} )?[^\s(]+ ?\([^()]*\)${MONO_OFFSET} ${IN_WORDS} (?=\S)`);
+// Application Insights (Azure Monitor) shows an exception's parsed stack with the assembly in place of the parameter list
+// and the file and line after it: `   at Shop.Cart+<Total>d__4.MoveNext (Shop, Version=1.0.0.0, Culture=neutral,
+// PublicKeyToken=null: D:\src\Shop\Cart.cs:41)`. A copy of the portal's table (held-out set 62) repeats the assembly before
+// each cell, glued to the cell before it: `(A, …, PublicKeyToken=nullA, …: D:\src\Shop\Cart.csA, …: 41)`. The
+// assembly's display name ends at its `PublicKeyToken=`; taking out every repetition of it leaves `: F:L` or `: F: L`.
+const INSIGHTS_HEAD = new RegExp(String.raw`^\s*${AT_WORDS} [^\s()]+ \(`);
+const INSIGHTS_TAIL = /^: (.+):\s?(\d{1,7})$/;
+const PUBLIC_KEY_TOKEN = /^(?:null|[0-9a-fA-F]{16})/;
+
+function insightsLocation(text: string): { file: string; line: number } | undefined {
+  const head = INSIGHTS_HEAD.exec(text);
+  const body = text.trimEnd();
+  if (!head || !body.endsWith(')')) return undefined;
+  const inside = body.slice(head[0].length, -1);
+  // A display name is short: the bound keeps the split below linear on a hostile line.
+  const token = inside.indexOf('PublicKeyToken=');
+  // The token is `null` or 16 hex digits; the copy glues the next cell's assembly name right after it.
+  const value = token < 0 || token > 400 ? null : PUBLIC_KEY_TOKEN.exec(inside.slice(token + 'PublicKeyToken='.length));
+  if (!value) return undefined;
+  const end = token + 'PublicKeyToken='.length + value[0].length;
+  const tail = INSIGHTS_TAIL.exec(inside.slice(end).split(inside.slice(0, end)).join(''));
+  return tail ? { file: tail[1]!, line: Number(tail[2]) } : undefined;
+}
+
 const isFrame = (line: string): boolean => FRAME.test(line) || REPORT_FRAME.test(line);
 const END_OF_INNER = /^\s*--- End of inner exception stack trace ---/;
 const END_OF_RETHROW = /^\s*--- End of stack trace from previous location/;
@@ -125,8 +149,10 @@ function viewOfFrame(text: string): { file: string; line: number } | undefined {
   return { file: `${view[1].replace(/_(_?)/g, '/$1')}.${view[2] ?? 'cshtml'}`, line: 0 };
 }
 
-/** The file and line a frame prints after ` in ` (`F:line 14`, Mono's `F:12`, a crash report's `F:line 14;Ns`). */
-function printedPlace(context: LineContext, text: string, report: boolean): { file: string; line: number } | undefined {
+/** The file and line of a runtime's frame (` in F:line L`, Mono's ` in F:L`) or a crash report's (`…;Namespace`). */
+function frameLocation(context: LineContext, report: boolean): { file: string; line: number } | undefined {
+  const text = context.text;
+  if (report && !REPORT_FRAME.test(text)) return undefined;
   const start = report ? REPORT_IN.exec(text) : IN.exec(text);
   if (!start) return undefined;
   // A report's namespace after the line number would lex as one word with it: the frame is read without it.
@@ -134,16 +160,15 @@ function printedPlace(context: LineContext, text: string, report: boolean): { fi
   const parsed = context.parse('dotnetFrameLocation', { from: start[0].length, text: source });
   if (!parsed) return undefined;
   const location = /^(.*):(?:[^\s:\\/]{1,8} )?(\d+)\.?$/.exec(context.slice(parsed.cst, parsed, source));
-  const file = location?.[1] ?? '';
-  return location && plausiblePath(file) ? { file, line: Number(location[2]) } : undefined;
+  return location ? { file: location[1] ?? '', line: Number(location[2]) } : undefined;
 }
 
 function parseDotnetStack(context: LineContext): boolean {
   const text = context.text;
   const report = !FRAME.test(text);
-  if (report && !REPORT_FRAME.test(text)) return false;
-  const place = printedPlace(context, text, report) ?? (report ? undefined : viewOfFrame(text));
-  if (!place) return false;
+  const printed = (report ? undefined : insightsLocation(text)) ?? frameLocation(context, report);
+  const found = printed && plausiblePath(printed.file) ? printed : report ? undefined : viewOfFrame(text);
+  if (!found) return false;
   const state = context.state<StackState>(() => ({ trace: 0, index: 0, causeRank: 0, message: '', lastLogLine: -1 }));
   // Frames of one trace are consecutive apart from frames without a file (skipped, not emitted) and the
   // section markers; anything else above the frame starts a new trace.
@@ -176,8 +201,8 @@ function parseDotnetStack(context: LineContext): boolean {
   }
   state.lastLogLine = context.logLine;
   context.emit({
-    file: place.file,
-    line: place.line,
+    file: found.file,
+    line: found.line,
     message: state.message,
     frame: { trace: state.trace, index: state.index, causeRank: state.causeRank },
   });
@@ -191,8 +216,9 @@ export const dotnetStack: GrammarFormat = {
   description:
     '`dotnet test` / an unhandled exception / `mono --debug`: `   at Calc.Tests.AddTests.Add() in /home/u/svc/tests/AddTests.cs:line ' +
     '14`, Mono `  at X.Main () [0x00001] in /x/Program.cs:12`, inner-exception sections, App Center crash reports ' +
-    '(`X.Main(String[] args) in C:\\x\\Program.cs:line 12;X`, localised), a compiled Razor view named by its class ' +
-    '(`at AspNetCore.Views_Home_Index.ExecuteAsync()`: `Views/Home/Index.cshtml` as a whole).',
+    '(`X.Main(String[] args) in C:\\x\\Program.cs:line 12;X`, localised), Application Insights ' +
+    '(`at X.Main (X, Version=1.0.0.0, Culture=neutral, PublicKeyToken=null: C:\\x\\Program.cs:12)`), a compiled Razor ' +
+    'view named by its class (`at AspNetCore.Views_Home_Index.ExecuteAsync()`: `Views/Home/Index.cshtml` as a whole).',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'message'],
@@ -201,6 +227,8 @@ export const dotnetStack: GrammarFormat = {
   // A localised frame is selected by its frame word at the line's start (its line word sits mid-line).
   anchor:
     ':line \\d|\\] in [^\\n]{1,1000}\\.[A-Za-z]{1,4}:\\d' +
+    // Application Insights' frame: the assembly's display name, then `: F:L)` (or its table copy's `: L)`).
+    '|PublicKeyToken=(?:null|[0-9a-fA-F]{16})[^\\n]{0,1000}: ?\\d{1,7}\\)' +
     // Anchors read the raw bytes (latin1): the words are written as their UTF-8 bytes.
     `|^\\s+(?:${utf8ToLatin1(AT_LIST.slice(1).join('|'))}) [^\\n]{1,1000}:(?:${utf8ToLatin1(LINE_LIST.slice(1).join('|'))}) \\d` +
     // A crash report's frame, without the frame word, in any language (anchors.ts).

@@ -113,7 +113,10 @@ export function parseV8Frame(context: LineContext): V8Location | null | undefine
       const location = parseLocationSpan(context, 'v8ParenLocation', open + 1, end);
       if (location) return loadedByJavaScript(location.file) ? location : undefined;
     }
-    // `fn (<anonymous>)`, `Promise.all (index 0)`, `(native)`: a frame, but not a place.
+    // `fn (<anonymous>)`, `Promise.all (index 0)`, `(native)`: a frame, but not a place. An assembly's display name in
+    // the parentheses (`at X.M (Shop, Version=1.0.0.0, Culture=neutral, PublicKeyToken=null…)`) is Application Insights'
+    // .NET frame (dotnet-stack), which may hold the file and line after the name.
+    if (text.includes('PublicKeyToken=')) return undefined;
     return /\s\([^()]*\)$/.test(text.slice(0, end)) ? null : undefined;
   }
   // Bare form: `at /abs/x.js:3:43`, `at file:///x.mjs:8:41`, `at async file:///x.mjs:3:4`.
