@@ -144,7 +144,9 @@ const FAMILIES: readonly GrammarFamily[] = [
   // Groovy before the shells: its `path: L: msg` head is dash's shape, and the ` @ line L, column C.` below it is Groovy's.
   groovyFamily,
   shellFamily,
-  // rpmbuild's `error: line N: …` names no file: before the prose tier would place it only through a redirect.
+  // rpmbuild's `error: line N: …` names no file: before the prose tier would place it only through a redirect. pip's
+  // `(from -r requirements.txt (line 2))` before it too: the prose tier reads each such line as a place in printed order,
+  // blind to which requirement pip was taking up when it failed.
   packagingFamily,
   // Database clients name a stored object, not a file (`Errors for PACKAGE BODY X:` rows, `Msg 102, …, Line 6`): before the
   // prose tier reads their `Line 6` as a place in standard input or in a file mentioned above.

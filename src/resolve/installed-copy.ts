@@ -24,10 +24,13 @@
 // A Julia package tested with `Pkg.test` after `Pkg.add` runs from the depot's copy
 // (`~/.julia/packages/<Name>/<slug>/test/runtests.jl`): the workspace whose Project.toml names it keeps that path.
 // CocoaPods' copy of a development pod's podspec (`Pods/Local Podspecs/<Name>.podspec`) is local-podspecs.ts's; nimble's
-// copy of a package (its srcDir's contents at the top) is nimble-copies.ts's.
+// copy of a package (its srcDir's contents at the top) is nimble-copies.ts's; a C or C++ library's installed headers
+// (`/usr/include/<lib>/…`) are installed-headers.ts's.
+import { ownInstalledHeader } from './installed-headers.js';
 import { ownLocalPodspec } from './local-podspecs.js';
 import { ownNimbleCopy } from './nimble-copies.js';
 import { joinPosix } from './paths.js';
+import { declaredPackageFolders } from './python-package-folders.js';
 import type { CandidateOutcome, Workspace } from './workspace.js';
 
 interface InstalledCopy {
@@ -269,7 +272,8 @@ export async function foreignGoPackage(importPath: string, workspace: Workspace)
 
 /** The workspace file an installed copy of the workspace's own package stands for; undefined when it is none. */
 export async function ownInstalledCopy(path: string, workspace: Workspace): Promise<CandidateOutcome | undefined> {
-  const copied = (await ownLocalPodspec(path, workspace)) ?? (await ownNimbleCopy(path, workspace));
+  const copied =
+    (await ownLocalPodspec(path, workspace)) ?? (await ownNimbleCopy(path, workspace)) ?? (await ownInstalledHeader(path, workspace));
   if (copied) return copied;
   for (const goCopy of [GO_VENDOR, GOPATH_SOURCE]) {
     const match = goCopy.exec(path);
@@ -280,8 +284,9 @@ export async function ownInstalledCopy(path: string, workspace: Workspace): Prom
   if (!copy) return undefined;
   for (const root of workspace.roots) {
     if (!(await manifestNames(workspace, root.given, copy))) continue;
-    // A Python package may sit under src/ in the workspace (the src layout) while installed at the top.
-    const candidates = candidatesIn(root.given, copy);
+    // A Python package may sit under src/ in the workspace (the src layout), or in the folder its manifest declares.
+    const declared = copy.kind === 'python' ? await declaredPackageFolders(workspace, root.given) : [];
+    const candidates = [...candidatesIn(root.given, copy), ...declared.map((folder) => joinPosix(root.given, folder, copy.relative))];
     const outcome = await workspace.firstExisting(candidates);
     if (outcome.kind === 'resolved') return outcome;
   }

@@ -10,7 +10,7 @@ import { LOCATION_ANCHOR } from '../engine/anchors.js';
 
 // With the grammars bison and flex copy actions from, and Arduino sketches: gcc names them through the `#line` of
 // the file it was given.
-const C_FAMILY = /\.(?:c|h|cc|cpp|cxx|c\+\+|hh|hpp|hxx|h\+\+|ipp|inl|tcc|tpp|cu|cuh|m|mm|def|inc|y|yy|l|ll|ino|pde)$/i;
+const C_FAMILY = /\.(?:c|h|cc|cpp|cxx|c\+\+|hh|hpp|hxx|h\+\+|ipp|inl|tcc|tpp|txx|ixx|cppm|cu|cuh|m|mm|def|inc|y|yy|l|ll|ino|pde)$/i;
 
 /**
  * Which diagnostic gcc's context lines belong to (issue 13): a `note:` belongs to the error or warning above

@@ -1,7 +1,8 @@
-// Distribution packaging: rpmbuild's spec parser, which names the line of the spec it read but not the spec
-// (`error: line 5: Unknown tag: Copyright: MIT`). The spec is the one the command names (`rpmbuild -ba x.spec`, echoed
-// above or recorded by `faultline run`): the location is printed as standard input's and resolve names it from the
-// command (src/resolve/command-names.ts), as a file operand may. With no command the location is dropped, never guessed.
+// Distribution packaging: pip's requirement lines (below), and rpmbuild's spec parser, which names the line of the
+// spec it read but not the spec (`error: line 5: Unknown tag: Copyright: MIT`). The spec is the one the command names
+// (`rpmbuild -ba x.spec`, echoed above or recorded by `faultline run`): the location is printed as standard input's and
+// resolve names it from the command (src/resolve/command-names.ts), as a file operand may. With no command the location
+// is dropped, never guessed.
 // Link: https://rpm-software-management.github.io/rpm/manual/spec.html
 import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
 
@@ -31,4 +32,49 @@ const rpmbuild: GrammarFormat = {
   parse: parseRpmSpec,
 };
 
-export const packagingFamily: GrammarFamily = { formats: [rpmbuild] };
+// pip names the requirements file's line of each requirement it takes up, and of each dependency that one pulled in:
+// `Collecting numpy==1.21 (from -r requirements.txt (line 2))`, `(from flask->-r requirements.txt (line 1))`, `-c` for a
+// constraints file. pip takes them up one at a time, so when it fails while collecting, building metadata or getting a
+// wheel's build requirements, the requirement to fix is the one it took up last before its error (held-out set 60:
+// the first of them was reported). Its error line (`ERROR: …`, `error: subprocess-exited-with-error`, `… did not run
+// successfully`, a step that ends in `... error`) comes before the next requirement line, within the lines read here.
+const REQUIREMENT = /\(from (?:[^()\s]+->)?-[rc] (\S+) \(line (\d{1,7})\)\)/;
+const PIP_FAILED = /^(?:ERROR: |\s*error: |\s*× .* did not run successfully)|\.\.\. error$/;
+const PIP_LOOKAHEAD = 30;
+
+function pipFailedAfter(context: LineContext): boolean {
+  for (let delta = 1; delta <= PIP_LOOKAHEAD; delta++) {
+    const next = context.line(delta);
+    if (next === undefined || REQUIREMENT.test(next)) return false;
+    if (PIP_FAILED.test(next)) return true;
+  }
+  return false;
+}
+
+function parsePipRequirement(context: LineContext): boolean {
+  const match = REQUIREMENT.exec(context.text);
+  if (!match) return false;
+  // pip's own error names the requirement (`ERROR: Could not find a version that satisfies the requirement x (from -r …)`).
+  const failed = context.text.startsWith('ERROR: ') || pipFailedAfter(context);
+  const message = context.text.trim();
+  // A warning, not an error: a trace of the user's own code the failure printed (a local package's setup.py) stays the place.
+  context.emit({ file: match[1] as string, line: Number(match[2]), severity: failed ? 'warning' : 'note', message });
+  return true;
+}
+
+const pip: GrammarFormat = {
+  name: 'pip',
+  language: 'pip requirements',
+  description:
+    '`pip install -r requirements.txt`: `Collecting x==1.0 (from -r requirements.txt (line 2))`; the requirement pip took up last ' +
+    'before its error is the failed one (a warning), the others notes.',
+  columnBase: 1,
+  columnUnit: 'unknown',
+  fields: ['file', 'line', 'severity', 'message'],
+  observed: true,
+  url: 'https://pip.pypa.io/en/stable/reference/requirements-file-format/',
+  anchor: '\\(from \\S*-[rc] ',
+  parse: parsePipRequirement,
+};
+
+export const packagingFamily: GrammarFamily = { formats: [pip, rpmbuild] };

@@ -5,8 +5,9 @@ import { EXTENSIONLESS_SOURCE_NAMES } from '../../core/index.js';
 // Source and config extensions. A location needs one of these (or a known extensionless name) so that
 // `registry.example.org:443`, `node:20.11.1` and `12:30:45` are never locations (formats.md §3.4, §3.5, §3.18).
 const SOURCE_EXTENSIONS = new Set(
+  // C++ template bodies a header includes (.tpp, .txx) and C++20 module interfaces (.ixx, .cppm) are sources too.
   (
-    'c h cc cpp cxx c++ hh hpp hxx h++ ipp inl tcc m mm cu cuh ' +
+    'c h cc cpp cxx c++ hh hpp hxx h++ ipp inl tcc tpp txx ixx cppm m mm cu cuh ' +
     'ts tsx mts cts js jsx mjs cjs vue svelte astro json jsonc json5 css scss sass less styl html htm ' +
     'py pyi pyx pxd ipynb rb rake gemspec erb php phtml pl pm t psgi go rs java kt kts scala sc groovy gradle ' +
     'cs fs fsx fsi vb xaml csproj fsproj vbproj props targets sln swift dart zig nim nims nimble jl r R lua ' +
