@@ -66,9 +66,9 @@
 //   - session 33: a line-start alternative that needs a literal the universal anchors select wherever it stands is
 //     implied, as one that needs `path.ext:N` (src/grammars/engine/implied-anchor.ts). The universal `(` alternative
 //     now selects `(most recent call last)` anywhere on a line (it had needed it to end the line), which drops
-//     `\s*[A-Za-z][\w ]{0,30}\(most recent call last\)` (the costliest alternative timed alone: 26 ms per 10 MB, tried at
-//     84 000 of its 110 000 lines) and the Traceback phrase from the dispatch. CLI (cachegrind, as above, no code cache):
-//     ci-10m.log 2 354.6 → 2 300.8 M (−2.3 %), ci-1m.log 1 134.9 → 1 128.3 M. Kept.
+//     `\s*[A-Za-z][\w ]{0,30}\(most recent call last\)` (tried at ~78 000 of ci-10m.log's 110 000 lines; timed alone, warm,
+//     ~10 ms per 10 MB beyond a trivial regex's calls at the same lines) and the Traceback phrase from the dispatch.
+//     CLI (cachegrind as above, no code cache): ci-10m.log 2 354.6 → 2 300.8 M (−2.3 %), ci-1m.log 1 134.9 → 1 128.3 M. Kept.
 //   - session 33, the regression the 100 MB row seemed to show (8.81× against 4.91× two sessions before): none in
 //     instructions. CLI on ci-10m.log: s16 2 520.4 M, s18start 2 495.8 M, main 2 351.8 M; user+sys CPU on ci-100m.log
 //     s16 2.13-2.35 s, main 2.11-2.80 s (interleaved, load ~15). The row's wall-time ratio moves with the machine's load.
