@@ -69,6 +69,9 @@
 //     `\s*[A-Za-z][\w ]{0,30}\(most recent call last\)` (tried at ~78 000 of ci-10m.log's 110 000 lines; timed alone, warm,
 //     ~10 ms per 10 MB beyond a trivial regex's calls at the same lines) and the Traceback phrase from the dispatch.
 //     CLI (cachegrind as above, no code cache): ci-10m.log 2 354.6 → 2 300.8 M (−2.3 %), ci-1m.log 1 134.9 → 1 128.3 M. Kept.
+//     The same for `line \d` (the universal `line N` alternative selects it anywhere): 45 more alternatives implied, most
+//     of them phrases one first character keys; ci-10m.log 2 300.9 → 2 295.5 M, ci-1m.log 1 128.3 → 1 125.2 M (−0.3 %).
+//     Not kept for want of a full check; sound by the same rule, if a later pass wants it.
 //   - session 33, the regression the 100 MB row seemed to show (8.81× against 4.91× two sessions before): none in
 //     instructions. CLI on ci-10m.log: s16 2 520.4 M, s18start 2 495.8 M, main 2 351.8 M; user+sys CPU on ci-100m.log
 //     s16 2.13-2.35 s, main 2.11-2.80 s (interleaved, load ~15). The row's wall-time ratio moves with the machine's load.
