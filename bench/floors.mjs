@@ -54,6 +54,27 @@
 //     (hashing, a per-user cache written at exit): ~+55 M on an empty log, not what users run.
 //   - one unanchored `\n(?:…every line-start alternative…)` regex over the slice instead of the per-line walk: 1.4 s
 //     per 10 MB against 0.045 s (irregexp tries each alternative after every newline). Not kept.
+//   - session 33 (perf33), the chunk design: the line-start alternatives as global regexes over each slice, no per-line
+//     JavaScript (bench/floor-chunk.ts, printed as a row below). Cachegrind, node --single-threaded --predictable
+//     --no-regexp-tier-up, ci-10m.log, floors with the registry loaded: per-line walk (floor-prefilter) 1 412.5 M, chunk
+//     regexes 1 748.2 M (+24 %; the kernel alone 356.8 M). Irregexp has no dispatch on a line's first character: after
+//     each newline it tries every alternative's quick check and every blank- or class-led loop, ~7 000 instructions a
+//     line against ~5 300 for the JS walk with its per-character groups. One `^(?:…)` /gm regex instead of `\n(?:…)`:
+//     +946 M over the kernel against +750 M. With the alternatives over 512 characters in the same regex its source
+//     passes ~20 KB, where V8 stops optimising a regex: 2.3 s per 10 MB instead of 0.5 s (CPU). So neither the combined
+//     regex nor the per-line walk reaches 2.5× rg -c; what is left is fewer or cheaper alternatives at line starts.
+//   - session 33: a line-start alternative that needs a literal the universal anchors select wherever it stands is
+//     implied, as one that needs `path.ext:N` (src/grammars/engine/implied-anchor.ts). The universal `(` alternative
+//     now selects `(most recent call last)` anywhere on a line (it had needed it to end the line), which drops
+//     `\s*[A-Za-z][\w ]{0,30}\(most recent call last\)` (tried at ~78 000 of ci-10m.log's 110 000 lines; timed alone, warm,
+//     ~10 ms per 10 MB beyond a trivial regex's calls at the same lines) and the Traceback phrase from the dispatch.
+//     CLI (cachegrind as above, no code cache): ci-10m.log 2 354.6 → 2 300.8 M (−2.3 %), ci-1m.log 1 134.9 → 1 128.3 M. Kept.
+//     The same for `line \d` (the universal `line N` alternative selects it anywhere): 45 more alternatives implied, most
+//     of them phrases one first character keys; ci-10m.log 2 300.9 → 2 295.5 M, ci-1m.log 1 128.3 → 1 125.2 M (−0.3 %).
+//     Not kept for want of a full check; sound by the same rule, if a later pass wants it.
+//   - session 33, the regression the 100 MB row seemed to show (8.81× against 4.91× two sessions before): none in
+//     instructions. CLI on ci-10m.log: s16 2 520.4 M, s18start 2 495.8 M, main 2 351.8 M; user+sys CPU on ci-100m.log
+//     s16 2.13-2.35 s, main 2.11-2.80 s (interleaved, load ~15). The row's wall-time ratio moves with the machine's load.
 //   - open: a 2 MB young generation instead of 1 MB (node --min-semi-space-size=2 --max-semi-space-size=2): 100 MB
 //     log 279 → 129 scavenges at the same peak RSS (77 MB); CLI on ci-10m.log 2 863.9 → 2 761.5 M instructions
 //     (−3.6 %, both without the code cache, which any start-up flag makes V8 refuse). Those flags act only when the
@@ -93,9 +114,11 @@ const chevrotainFloor = join(data, 'floor-chevrotain.cjs');
 const kernelFloor = join(data, 'floor-kernel.cjs');
 const linesFloor = join(data, 'floor-lines.cjs');
 const prefilterFloor = join(data, 'floor-prefilter.cjs');
+const chunkFloor = join(data, 'floor-chunk.cjs');
 await bundle(join(here, 'floor-chevrotain.ts'), chevrotainFloor);
 await bundle(join(here, 'floor-kernel.ts'), kernelFloor);
 await bundle(join(here, 'floor-prefilter.ts'), prefilterFloor);
+await bundle(join(here, 'floor-chunk.ts'), chunkFloor);
 await bundle(join(here, 'floor-lines.ts'), linesFloor);
 const cachedLauncher = join(data, 'floor-launch.cjs');
 writeFileSync(
@@ -186,13 +209,21 @@ if (!existsSync(big) || spawnSync('rg', ['--version']).status !== 0) {
     `  scanning: skipped (${existsSync(big) ? 'ripgrep missing: apt-get install ripgrep' : `${big} missing: run bench/run.mjs first`})`,
   );
 } else {
-  const [rg, kernel, prefilter, full] = interleaved(
-    [['rg', '-c', RG_REGEX, big], [process.execPath, kernelFloor, big], [process.execPath, prefilterFloor, big], locate(big)],
+  const [rg, kernel, prefilter, chunk, full] = interleaved(
+    [
+      ['rg', '-c', RG_REGEX, big],
+      [process.execPath, kernelFloor, big],
+      [process.execPath, prefilterFloor, big],
+      [process.execPath, chunkFloor, big],
+      locate(big),
+    ],
     quick ? 3 : 5,
   );
   console.log(`  scanning ${big.split('/').pop()}, against rg -c (${rg.toFixed(0)} ms):`);
   console.log(`    Node kernel: read + latin1 + anchor regex ${ratio(kernel, rg)}`);
   // The design's own floor: what locate pays before it reads one candidate line (line-start anchors at every line).
   console.log(`    + registry, every line, line-start anchors ${ratio(prefilter, rg)}`);
+  // The other design (bench/floor-chunk.ts): the same anchors as global regexes over each slice, no per-line JavaScript.
+  console.log(`    + registry, chunk regex over the buffer, no per-line JS ${ratio(chunk, rg)}`);
   console.log(`    faultline locate                          ${ratio(full, rg)}`);
 }

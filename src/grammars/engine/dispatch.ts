@@ -53,7 +53,7 @@ export function dispatchTable(alternatives: ReadonlyArray<{ source: string; char
 // in it ran on through every blank line after the one it started on, so a run of n blank lines cost n² (40 000
 // blank lines took 3 s). The anchor only ever selects its own line, so nothing it needs lies past the newline.
 const SPACE_NOT_NEWLINE = String.raw`\t\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff`;
-function lineLocal(source: string): string {
+export function lineLocal(source: string): string {
   let out = '';
   let classStart = -1;
   for (let index = 0; index < source.length; index++) {

@@ -9,9 +9,13 @@ import { SGR } from './anchors.js';
 // an extension of at most twelve characters, colour codes allowed, then `:` or `(` and a digit.
 const EXTENSIONS = [String.raw`\.[A-Za-z][A-Za-z0-9+_]{0,11}`, String.raw`\.[A-Za-z]{1,4}`];
 const SEPARATORS = [':', String.raw`\(`, '[:(]'];
-const PIECES: readonly string[] = EXTENSIONS.flatMap((extension) =>
-  SEPARATORS.flatMap((separator) => [`${extension}${separator}\\d`, `${extension}${SGR}${separator}${SGR}\\d`]),
-);
+// And a literal the universal anchors select wherever it stands (prefilter.ts): a traceback header's words.
+const PIECES: readonly string[] = [
+  ...EXTENSIONS.flatMap((extension) =>
+    SEPARATORS.flatMap((separator) => [`${extension}${separator}\\d`, `${extension}${SGR}${separator}${SGR}\\d`]),
+  ),
+  String.raw`\(most recent call last\)`,
+];
 
 // A quantifier that lets the piece's last digit be absent.
 const OPTIONAL_END = /^(?:[?*]|\{0[,}])/;
@@ -25,7 +29,7 @@ const ESCAPE_LENGTHS: Readonly<Record<string, number>> = { x: 4, u: 6, c: 3 };
  */
 export function impliesUniversalAnchor(source: string): boolean {
   // Most alternatives name no extension: they are not read further (this runs at every CLI start that reads a log).
-  if (!source.includes(String.raw`\.[A-Za-z]`)) return false;
+  if (!source.includes(String.raw`\.[A-Za-z]`) && !source.includes('most recent')) return false;
   let depth = 0;
   for (let index = 0; index < source.length;) {
     if (depth === 0 && PIECES.some((piece) => source.startsWith(piece, index) && !OPTIONAL_END.test(source.slice(index + piece.length))))
@@ -34,7 +38,8 @@ export function impliesUniversalAnchor(source: string): boolean {
     if (character === '\\') {
       const escape = source.slice(index, index + (ESCAPE_LENGTHS[source[index + 1]!] ?? 2));
       // A back-reference or a named one may hold anything; any other escape is judged by what it matches.
-      if (/^\\[1-9k]/.test(escape) || matchesNewline(escape)) return false;
+      // `\s` is tried without its newline (dispatch.ts makes every line-start alternative line-local).
+      if (/^\\[1-9k]/.test(escape) || (escape !== String.raw`\s` && matchesNewline(escape))) return false;
       index += escape.length;
     } else if (character === '[') {
       const end = classEnd(source, index);

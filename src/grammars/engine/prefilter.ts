@@ -53,9 +53,10 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
   // same literal leads a position that ends its line (`a.js: Unexpected token (7:4)`, Babel and prettier; a colon may
   // follow it): the permissive tier looks for its file earlier on the line, or on a header line above.
   `#(?:L|lines-)\\d`,
-  // The same literal leads a traceback header a host relays after its own words (`Broken DAG: [x.py] Traceback (most
-  // recent call last):`; prose/trace-run.ts).
-  `\\((?:\\d{1,7}(?:(?:, ?\\d{1,5})?\\) in |[:,] ?\\d{1,5}\\):?[ \\t]*$)|most recent call last\\):?\\s*$)`,
+  // The same literal leads a traceback header wherever it stands (`Broken DAG: [x.py] Traceback (most recent call last):`,
+  // prose/trace-run.ts; `  Traceback (most recent call last)` in any tool's words): a line-start alternative that needs it
+  // is then implied (implied-anchor.ts) and not tried at every line start, where it was the costliest of all (issue 21).
+  `\\((?:\\d{1,7}(?:(?:, ?\\d{1,5})?\\) in |[:,] ?\\d{1,5}\\):?[ \\t]*$)|most recent call last\\))`,
   // A source read from standard input (`<stdin>:3:18: error`, `[stdin]:3`, ruff's `-:1:8`): its file is named by
   // the command only (src/resolve/command-names.ts).
   ...topLevelAlternatives(STANDARD_INPUT_ANCHOR),
@@ -82,7 +83,8 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
 export const PROSE_ANCHORS: readonly string[] = [
   UNIVERSAL_ANCHORS[1]!,
   UNIVERSAL_ANCHORS[4]!,
-  UNIVERSAL_ANCHORS[5]!,
+  // The universal `(` alternative as the prose tier reads it: a traceback header's literal only where it ends its line.
+  `\\((?:\\d{1,7}(?:(?:, ?\\d{1,5})?\\) in |[:,] ?\\d{1,5}\\):?[ \\t]*$)|most recent call last\\):?\\s*$)`,
   '^:\\d',
   // A line led by a quoted file and its number in parentheses (AutoIt's `"C:\My Apps\F.au3" (4) : ==>`, Au3Check's
   // `"F"(4,7) : warning`): prose/prose.ts. The quotes let the path hold blanks, which the universal anchors refuse.

@@ -13,6 +13,14 @@ describe('impliesUniversalAnchor', () => {
     expect(impliesUniversalAnchor(String.raw`(?:\x1b\[[0-9;]*[mK])*(?: > | {3})\S.*${EXTENSION}:\d+: error`)).toBe(true);
     expect(impliesUniversalAnchor(String.raw`\] in [^\n]{1,1000}\.[A-Za-z]{1,4}:\d`)).toBe(true);
     expect(impliesUniversalAnchor(String.raw` in [^\s()]+${EXTENSION}\(\d+\)\s*$`)).toBe(true);
+    // `\s` is tried without its newline (the prefilter makes each line-start alternative line-local).
+    expect(impliesUniversalAnchor(String.raw`Error\s+\S+${EXTENSION}:\d`)).toBe(true);
+  });
+
+  it('accepts one that needs a traceback header, which the universal anchors select wherever it stands', () => {
+    expect(impliesUniversalAnchor(String.raw`\s*[A-Za-z][\w ]{0,30}\(most recent call last\)`)).toBe(true);
+    expect(impliesUniversalAnchor(String.raw`\s*[A-Za-z][\w ]{0,30}\(most recent call last\)?`)).toBe(false);
+    expect(impliesUniversalAnchor(String.raw`Traceback(?: \(most recent call last\))?`)).toBe(false);
   });
 
   it('refuses one whose `.ext:N` is optional, alternative, unbounded or maybe on a later line', () => {
@@ -20,7 +28,8 @@ describe('impliesUniversalAnchor', () => {
     expect(impliesUniversalAnchor(String.raw`FAIL|\S+${EXTENSION}:\d`)).toBe(false);
     expect(impliesUniversalAnchor(String.raw`\S+${EXTENSION}:\d?`)).toBe(false);
     expect(impliesUniversalAnchor(String.raw`\S+\.[A-Za-z]+:\d`)).toBe(false);
-    expect(impliesUniversalAnchor(String.raw`Error\s+\S+${EXTENSION}:\d`)).toBe(false);
+    expect(impliesUniversalAnchor(String.raw`Error\n\S+${EXTENSION}:\d`)).toBe(false);
+    expect(impliesUniversalAnchor(String.raw`Error[\s\S]*${EXTENSION}:\d`)).toBe(false);
     expect(impliesUniversalAnchor(String.raw`Error[^:]*${EXTENSION}:\d`)).toBe(false);
     expect(impliesUniversalAnchor(String.raw`Error\W${EXTENSION}:\d`)).toBe(false);
     expect(impliesUniversalAnchor(String.raw`(a)\1${EXTENSION}:\d`)).toBe(false);
@@ -39,6 +48,8 @@ describe('impliesUniversalAnchor', () => {
       '  12  src/app/view.vue:7',
       '#3 [builder 2/4] in /app/src/main.go:14',
       'at f in src/Main.cs(12)',
+      'Traceback (most recent call last):',
+      '  Traceback (most recent call last) in worker 3',
     ];
     let selected = 0;
     for (const alternative of accepted) {

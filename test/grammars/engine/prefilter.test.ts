@@ -88,7 +88,9 @@ describe('prefilter coverage', () => {
   it('tries line-start anchors after blanks and colour codes, and after a detected CI prefix only', () => {
     const plain = prefilter.lineStartFor('');
     expect(plain.matches('    at f (src/a.js:1:2)', 0)).toBe(true);
-    expect(plain.matches('\u001b[31mTraceback (most recent call last):', 0)).toBe(true);
+    expect(plain.matches('\u001b[31mFound 2 errors in 1 file (checked 3 source files)', 0)).toBe(true);
+    // A traceback header is the universal anchors' wherever it stands (engine/implied-anchor.ts), not a line start's.
+    expect(anywhere.test('\u001b[31m  Traceback (most recent call last) in worker 3')).toBe(true);
     expect(plain.matches('   \u001b[1m\u001b[31mpanicked at src/main.rs:3:5', 0)).toBe(true);
     // Anchors with a colour prefix of their own, keyed by the character after blanks and colour codes.
     for (const line of [
