@@ -94,6 +94,8 @@ export const PROSE_ANCHORS: readonly string[] = [
   '^\\s+\\d+(?::\\d+)?: \\S',
   // The grouped rows of prose/rows.ts: `  12:5  error  …`, ` 12 | ERROR | …`, a `Line` column's `  12    …`, `L:  12 | P:`.
   '^\\s+\\d+:\\d+ +[^\\s\\d]',
+  // The same rows at the margin, their severity word required (prose/rows.ts).
+  '^\\d+:\\d+ +(?:[Ee]rror|ERROR|[Ww]arn|WARN)',
   '^\\s*\\d+ *\\| *\\S',
   '^\\s+\\d+\\s{2,}\\S',
   '^\\s*L: *\\d+ *\\|',
