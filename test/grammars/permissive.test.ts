@@ -108,6 +108,32 @@ describe('permissive tier', () => {
     expect(proposedAlone('total\tsrc/a.c\t12 files\n')).toEqual([]);
   });
 
+  it('reads the line as a row cell after the file cell: a pipe, a quote and a comma, or blanks on an error line', async () => {
+    // fixtures/permissive/row-cells: the rows' tools' own formats left out, only this tier reads them.
+    const base = `${FIXTURES}/permissive`;
+    const result = await locate(
+      { path: `${base}/row-cells.log` },
+      { cwd: `${base}/row-cells`, roots: [`${base}/row-cells`], formats: ['permissive'] },
+    );
+    const places = result.locations.map((location) => `${location.file}:${location.line}`);
+    expect(places.sort()).toEqual(
+      [
+        'C#/Shop/Cart.cs:5',
+        'lib/table.c:3',
+        'lib/table.c:6',
+        'lib/table.c:7',
+        'src/engine.cpp:12',
+        'src/engine.cpp:4',
+        'src/engine.cpp:9',
+      ].sort(),
+    );
+    // A coverage table's row (`path  14  3  75%`) and a count after the file (`path 8 rows`) name no line.
+    expect(proposedAlone('src/engine.cpp           14      3    75%\nlib/table.c 8 rows checked\n')).toEqual([]);
+    // Blanks alone make a cell only on a line that says error or warning; a quote or a pipe marks the cells without one.
+    expect(proposedAlone('see src/a.c  12  here\n"src/a.c", 12: token\nsrc/a.c|3|x\n')).toEqual(['src/a.c:12', 'src/a.c:3']);
+    expect(proposedAlone('error in src/a.c  12  here\n')).toEqual(['src/a.c:12']);
+  });
+
   it('takes the scheme off a path (`res://`, `ng:///C:/`, `file:///`, a local dev server) and never proposes another host', () => {
     const log = [
       '   at: reload (res://scripts/hero.gd:6)',

@@ -1,5 +1,6 @@
 // Rows under a file header (prose/rows.ts, issue 20's fallback): the grouped layouts linters share, read by the prose
 // tier when the tool's own format is missing, each row a place in the file its header names.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createScanner } from '../../src/grammars/index.js';
 import { normaliseLine } from '../../src/summarise/index.js';
@@ -26,6 +27,16 @@ describe('rows under a file header', () => {
       '',
     ].join('\n');
     expect(proposed(log)).toEqual(['lib/cart.js:3:9 error', 'lib/cart.js:8:1 warning', 'x.css:2:4 error']);
+  });
+
+  it('reads the same rows at the margin when a severity word leads the message (yamllint, Next.js lint)', () => {
+    const log = readFileSync(new URL('../../fixtures/prose/margin-rows.log', import.meta.url), 'utf8');
+    // The clock-led line under the header has no severity word; the last row has a blank line, not a header, above it.
+    expect(proposed(log)).toEqual(['deploy/app.yaml:3:1 error', 'deploy/app.yaml:7:12 warning', 'src/pages/home.js:12:5 error']);
+    // A line between that is no row (a clock-led one) is no header either: the row below it has none.
+    expect(proposed('build.log\n12:30 started the job\n12:31 error budget 4 of 5\n')).toEqual([]);
+    expect(proposed('build.log\n12:31 error budget 4 of 5\n')).toEqual(['build.log:12:31 error']);
+    expect(proposed('Compiled at\n12:31 error budget 4 of 5\n')).toEqual([]);
   });
 
   it('reads a pipe table under `FILE:`, past its rules and its caption in capitals', () => {

@@ -13,7 +13,8 @@ import { shapedFrame } from './shared/trace-blocks.js';
 // (`(auth)`, `[id]`, `[...slug]`) as frameworks name route folders; a group never starts with a digit, so
 // `f(12)` stays a call with a line number.
 // Letters beyond ASCII count as word characters (`src/模块/主.c`, `charm.🔥`): a name the workspace then confirms.
-const SEGMENT = String.raw`(?:[\w.@~+$%\u0080-\uffff-]|\((?!\d)[\w.@~+$%-]*\)|\[[\w.@~+$%-]*\])+`;
+// A `#` ends a folder's name only (Visual Studio's `C#\`, `F#\` solution folders): never a file's, so `x.R#2` stays whole.
+const SEGMENT = String.raw`(?:[\w.@~+$%\u0080-\uffff-]|#(?=[\\/])|\((?!\d)[\w.@~+$%-]*\)|\[[\w.@~+$%-]*\])+`;
 // What a tool prints for standard input (`<stdin>`, `<standard input>`; `(stdin)` and `[stdin]` are segments): the
 // command names the file (src/resolve/command-names.ts).
 // A scheme may lead the path (Godot's `res://scripts/x.gd`, Angular's `ng:///C:/app/x.html`, `file:///srv/x.js`, a dev
@@ -34,12 +35,20 @@ const BEFORE = String.raw`(?<=^|[\s"'\x60(\[{<=,|]|\\[nrt]|(?:^|[\s[(])(?:ERROR|
 // `path: (L, C)` and `path (L,C)` (Kotlin, ts-loader), `"path" (L:C)` (js-yaml), `path(L,C-EL,EC)` (F*) and a
 // tab-separated row's line cell after its file cell (an IDE's error list). The fixture ablation (session 15) added
 // `path L:C` followed by a blank or the line's end (dart-sass's trace rows, webpack 5's module header).
+// The fixture ablation (mend31) added the file and its line as two cells of a row, the line a bare number between
+// separators: a pipe's (`path|L|msg`, Code::Blocks), a quote and a comma's (`"path",L  Error…`, `"path", L: msg`: IAR,
+// VCS, old Unix compilers), or blanks (`Error E2209 path L: msg` Borland, an IDE's copied error list `msg  path  L  C
+// project`, a PowerShell table's `path  L  message`, IAR's build window `msg path L` at the line's end). A cell ends the
+// line, or a colon, a tab or two blanks follow it; a blank-separated one counts only on a line that says error or
+// warning (parsePermissive): a coverage table's `path  12  3  75%` row is no place.
+const CELL_END = String.raw` ?: |\t| {2,}|\s*$`;
 const SHAPES = new RegExp(
   `${BEFORE}(${PATH})(?::(\\d{1,7})(?:[:.](\\d{1,5})(?:-(?:\\d{1,7}\\.)?\\d{1,5})?)?(?![\\d/]|\\.\\d)|` +
     `\\((\\d{1,7})(?:[,:]\\s?(\\d{1,5}))?(?:-\\d{1,7}[,:]\\d{1,5})?\\)|[,:]? (?:at )?line (\\d{1,7})\\b|` +
     `:\\((\\d{1,7})[,:](\\d{1,5})\\)(?:-\\((\\d{1,7})[,:]\\d{1,5}\\))?|: (\\d{1,7}): | \\((\\d{1,7})\\) ?: |` +
     `:?\\[(\\d{1,7}),\\s?(\\d{1,5})\\]|:? \\((\\d{1,7})[,:]\\s?(\\d{1,5})\\)|` +
-    `["'\\x60] \\((\\d{1,7})[,:]\\s?(\\d{1,5})\\)|\\t(\\d{1,7})(?=\\t|\\s*$)| (\\d{1,7}):(\\d{1,5})(?=\\s|$))`,
+    `["'\\x60] \\((\\d{1,7})[,:]\\s?(\\d{1,5})\\)|\\t(\\d{1,7})(?=\\t|\\s*$)| (\\d{1,7}):(\\d{1,5})(?=\\s|$)|` +
+    `\\|(\\d{1,7})\\||["'\\x60], ?(\\d{1,7})(?=${CELL_END})| {1,8}(\\d{1,7})(?=${CELL_END}))`,
   'g',
 );
 
@@ -85,12 +94,15 @@ function parsePermissive(context: LineContext): boolean {
     const token = withoutScheme(match[1]!);
     const lineText =
       match[2] ?? match[4] ?? match[6] ?? match[7] ?? match[10] ?? match[11] ?? match[12] ?? match[14] ?? match[16] ?? match[19];
-    const line = Number(lineText ?? match[18]);
+    const cell = match[21] ?? match[22] ?? match[23];
+    const line = Number(lineText ?? match[18] ?? cell);
     const standardInput = token === '-' && match.index === 0;
     if (token === undefined || !(candidate(token) || standardInput) || !(line >= 1)) continue;
     // A blank before `(L,C)`, `(L:C)` or `L:C` leaves any word before it (`Unexpected token (7:4)`, `at 12:30`): only a
     // file-like one counts.
     if ((match[14] !== undefined || match[16] !== undefined || match[19] !== undefined) && !FILE_LIKE.test(token)) continue;
+    if (cell !== undefined && !FILE_LIKE.test(token)) continue;
+    if (match[23] !== undefined && !SEVERITY_WORD.test(text)) continue;
     const columnText = match[3] ?? match[5] ?? match[8] ?? match[13] ?? match[15] ?? match[17] ?? match[20];
     const endLine = match[9] === undefined || Number(match[9]) <= line ? null : Number(match[9]);
     const rest = text.slice(match.index + match[0].length);
@@ -106,7 +118,9 @@ function parsePermissive(context: LineContext): boolean {
       severityOf(SEVERITY_WORD.exec(text)?.[1]);
     // Perl-like `msg at path line N.` puts the message before the location; so does a tab-separated row (an IDE's
     // error list: severity, code, message, project, then file and line cells).
+    // A row's cells are its message, whichever side of the place they stand on.
     const message =
+      (cell !== undefined ? text.trim() : '') ||
       (match[18] === undefined ? rest.replace(/^[:\s.,;-]+/, '').trim() : '') ||
       text
         .slice(0, match.index)

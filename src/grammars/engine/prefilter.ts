@@ -32,9 +32,12 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
   // Studio's Error List): more characters in the same classes cost irregexp nothing extra. A Markdown code span or emphasis
   // may close between the file and its number (`` `src/x.c`:12 ``, a web copy: engine/line-texts.ts repairs it), and
   // so may a quote (the Nu Html Checker's `"file:/x/index.html":9.13-9.17:`, Gambit's `"x.scm"@2.7`), and a Lua chunk
-  // named as a string (`[string "conf/x.lua"]:3:`).
+  // named as a string (`[string "conf/x.lua"]:3:`). The line as a row's cell after the file's (`path  12  …`,
+  // `"path",12  …`, `"path", 12: …`: permissive.ts), a bare number that ends the line or that a colon, a tab or two
+  // blanks follow: no line more of the 1 MB and 10 MB CI bench logs (16 and 156 selected, before and after).
   `\\.[A-Za-z][A-Za-z0-9+_]{0,11}${URL_QUERY}` +
-    `(?:${SGR}[\\x60*"\\]]{0,3}[:(|[\\t@]${SGR}[([]?\\d| \\(?\\d+(?:[:,]\\d|\\) ?:|\\.\\d+\\):)|: \\(?\\d+[:,] | : \\d| \\[(?:Ln )?\\d)`,
+    `(?:${SGR}[\\x60*"\\]]{0,3}[:(|[\\t@]${SGR}[([]?\\d| \\(?\\d+(?:[:,]\\d|\\) ?:|\\.\\d+\\):)|: \\(?\\d+[:,] | : \\d| \\[(?:Ln )?\\d|` +
+    `[\\x60"']?(?:, ?| {1,8})\\d{1,7}(?= ?: |\\t| {2,}|[ \\t]*\\r?$))`,
   // "line 12", "Line: 12", ":line 14" — PHP, Perl, Terraform, ShellCheck, Gradle, .NET frames, Python frames;
   // and the prose tier's `LINE 12`, `lines 4-6`, `[line  6]` (Python's configparser), `Line = 9`, `line #3`, a
   // report's aligned field (Flyway's `Line       : 33`). One alternative led by the same letters: irregexp starts
@@ -93,6 +96,8 @@ export const PROSE_ANCHORS: readonly string[] = [
   '^\\s+\\d+(?::\\d+)?: \\S',
   // The grouped rows of prose/rows.ts: `  12:5  error  …`, ` 12 | ERROR | …`, a `Line` column's `  12    …`, `L:  12 | P:`.
   '^\\s+\\d+:\\d+ +[^\\s\\d]',
+  // The same rows at the margin, their severity word required (prose/rows.ts).
+  '^\\d+:\\d+ +(?:[Ee]rror|ERROR|[Ww]arn|WARN)',
   '^\\s*\\d+ *\\| *\\S',
   '^\\s+\\d+\\s{2,}\\S',
   '^\\s*L: *\\d+ *\\|',

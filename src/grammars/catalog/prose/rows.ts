@@ -53,6 +53,17 @@ const POSITION_SEVERITY_ROW: RowKind = {
   message: 4,
   headerAtMargin: false,
 };
+// The same rows at the margin (yamllint's and Next.js's lint output, `5:1  error  msg`, `12:5  Error: msg`, under a path
+// alone): without the indent a clock or a counter could lead the line, so the severity word is required (fixture ablation,
+// mend31).
+const MARGIN_SEVERITY_ROW: RowKind = {
+  pattern: /^(\d{1,7}):(\d{1,5}) +(error|warning|warn)(?::\s+|\s+)(\S.*)$/i,
+  line: 1,
+  column: 2,
+  severity: 3,
+  message: 4,
+  headerAtMargin: true,
+};
 // A table per file with a pipe between its cells: `FILE: src/A.php` over ` 12 | ERROR | [x] message` (a sniffer's
 // full report), or ` 12 | message` under the path; the severity cell is optional.
 const PIPE_ROW: RowKind = {
@@ -72,7 +83,16 @@ const LABELLED_ROW: RowKind = {
   message: 3,
   headerAtMargin: false,
 };
-const ROW_KINDS: readonly RowKind[] = [SEVERITY_ROW, WORD_ROW, NUMBER_ROW, POSITION_SEVERITY_ROW, PIPE_ROW, LINE_CELL_ROW, LABELLED_ROW];
+const ROW_KINDS: readonly RowKind[] = [
+  SEVERITY_ROW,
+  WORD_ROW,
+  NUMBER_ROW,
+  POSITION_SEVERITY_ROW,
+  MARGIN_SEVERITY_ROW,
+  PIPE_ROW,
+  LINE_CELL_ROW,
+  LABELLED_ROW,
+];
 
 // The file a header line names: the path alone, or a label that leads one kind of rows (`FILE: path` a pipe table,
 // a table's `Line  path` head its cells, `== [path] FAIL` a checker's labelled rows).
