@@ -52,6 +52,8 @@ const KNOWN_WRAP_HEADS = new RepeatMemo<string | null>(256, 1024);
 /** The first half of a path that a console's wrap may have cut at the end of `previous`, the line above a location
  * whose path starts its line (context.ts); undefined when the line cannot be one. */
 export function wrapHeadAbove(previous: string): string | undefined {
+  // Said at once, before the memo hashes the line: a short line above (a go or rustc log's) was never a wrap.
+  if (previous.length < WRAP_MIN_WIDTH || isSpace(previous.charCodeAt(previous.length - 1))) return undefined;
   const known = KNOWN_WRAP_HEADS.get(previous);
   if (known !== undefined) return known ?? undefined;
   const head = wrapHeadOf(previous);
@@ -60,7 +62,6 @@ export function wrapHeadAbove(previous: string): string | undefined {
 }
 
 function wrapHeadOf(previous: string): string | undefined {
-  if (previous.length < WRAP_MIN_WIDTH || isSpace(previous.charCodeAt(previous.length - 1))) return undefined;
   const head = trailingPathPiece(previous);
   // A path's first half is not itself a location (`a.h:3,` ends an include chain line). It has a separator, or
   // the line before is exactly a console width, where a wrap cuts a name anywhere (`…/currency_conv` + `ersion.c`).
