@@ -11,6 +11,11 @@
 // sparse logs; 450 000 lost on the dense ones; adding --always-sparkplug or --max-lazy changed nothing. On a quiet
 // machine the dense 10 MB logs were 3-5 % slower in wall time under it, so a large scan puts V8's budget back once the
 // scanner is compiled (src/cli/heap.ts); below 4 MB (real 1 MB cargo, pytest, tsc logs) wall time fell 5-10 %.
+// Since src/cli/heap.ts puts the default back for a log of 4 MB or more, this budget acts on smaller logs alone. Session
+// 34 (cachegrind, FAULTLINE_NO_CODE_CACHE=1, 1 MB logs): 150 000 cut the dense tsc and mypy logs 4.5 % and 5.6 %
+// (1 774 -> 1 695 M, 2 000 -> 1 887 M) and 100 000 tsc 8.5 %, but both raised the sparse CI log ~5 % (1 135 -> 1 194 and
+// 1 190 M): not kept. Tried there too: --maglev changes nothing (Node 20's V8 is built without Maglev: the same count to
+// 0.1 M), --always-sparkplug +3 % and --no-lazy-feedback-allocation +9 % instructions on the dense tsc log.
 // --max-inlined-bytecode-size-cumulative: less inlining per optimised function. TurboFan's compiles were ~18 % of the
 // instructions of a cold 1 MB tsc run (callgrind), on the second core but still CPU; a quarter of V8's 920 bytes kept
 // the dense 1 MB peer logs 0-6 % lower in user+sys CPU (tsc 0.32 → 0.30 s, mypy 0.35 → 0.33 s, medians of 7 and 9

@@ -10,7 +10,7 @@ import { Int, lineLexer } from './tokens.js';
 import { cleanPrintedPath, isRuntimePseudoPath } from './paths.js';
 import { pathMentionedAbove, pathPrintedBefore } from './mentioned-paths.js';
 import { ownCopy } from './strings.js';
-import { lineWidths, MAX_WRAPPED_LINES, trailingPathPiece, WRAP_MIN_WIDTH, WRAP_WIDTHS } from './wraps.js';
+import { lineWidths, MAX_WRAPPED_LINES, wrapHeadAbove } from './wraps.js';
 import { DIRECTORY_CONTEXT_KEY, type DirectoryContext } from './directories.js';
 import type { ContextHost } from './host.js';
 
@@ -240,14 +240,10 @@ export class FormatLineContext implements LineContext {
     if (printed === '' || !this.text.startsWith(printed, indentLength)) return undefined;
     const indent = this.text.slice(0, indentLength);
     const previous = this.line(-1);
-    if (previous === undefined || previous.length < WRAP_MIN_WIDTH || isSpace(previous.charCodeAt(previous.length - 1))) return undefined;
+    if (previous === undefined) return undefined;
     if (indent !== '' && (!previous.startsWith(indent) || isSpace(previous.charCodeAt(indent.length)))) return undefined;
-    const head = trailingPathPiece(previous);
-    // A path's first half is not itself a location (`a.h:3,` ends an include chain line). It has a separator, or
-    // the line before is exactly a console width, where a wrap cuts a name anywhere (`…/currency_conv` + `ersion.c`).
-    if (head === undefined || /:\d+\W*$/.test(head)) return undefined;
-    if (!/[/\\]/.test(head) && !lineWidths(previous).some((width) => WRAP_WIDTHS.has(width))) return undefined;
-    return { head: ownCopy(head), width: previous.length, indent };
+    const head = wrapHeadAbove(previous);
+    return head === undefined ? undefined : { head, width: previous.length, indent };
   }
 
   // When the location line is itself as wide as the wrap, the message it ends continues on the next lines.

@@ -115,7 +115,9 @@ export class LineOffer {
 
   // The normalised, peeled text of a selected line, with fresh per-line memos and its neighbours on demand.
   private prepareLine(raw: string, lineStart: number, lineEnd: number, long: boolean): PeeledLine {
-    const text = long ? ownCopy(this.parts.normalise(latin1ToUtf8(raw))) : this.parts.lineTexts.of(this.parts.buffer(), lineStart, lineEnd);
+    const text = long
+      ? ownCopy(this.parts.normalise(latin1ToUtf8(raw)))
+      : this.parts.lineTexts.of(this.parts.buffer(), lineStart, lineEnd, raw);
     this.parts.host.linePackage = long ? undefined : this.parts.lineTexts.package;
     this.parts.host.lineMemo.clear();
     this.parts.host.tokenMemo.clear();

@@ -84,8 +84,10 @@ export class LineTexts {
     this.slotByStart.fill(-1);
   }
 
-  /** The text of the line [start, end) of `buffer` (latin1, `end` at its `\n` or the buffer's end). */
-  of(buffer: string, start: number, end: number): string {
+  /** The text of the line [start, end) of `buffer` (latin1, `end` at its `\n` or the buffer's end); `whole`, when the
+   * caller has it, is that line's raw text already sliced (the candidate line's: a second slice was a second string
+   * to hash for the memo below). */
+  of(buffer: string, start: number, end: number, whole?: string): string {
     // The end is checked too: the buffer's last line grows when more text arrives.
     const known = this.slotByStart[start & START_MASK]!;
     if (known >= 0 && this.starts[known] === start && this.ends[known] === end) {
@@ -95,7 +97,10 @@ export class LineTexts {
       return this.texts[known]!;
     }
     const quote = quoteLength(buffer, start, end);
-    const raw = buffer.slice(start + quote, Math.min(end, start + MAX_LINE_TEXT * 4));
+    const raw =
+      quote === 0 && whole !== undefined && whole.length === end - start && whole.length <= MAX_LINE_TEXT * 4
+        ? whole
+        : buffer.slice(start + quote, Math.min(end, start + MAX_LINE_TEXT * 4));
     // A quoted line's text depends on its neighbours' marks; any other line's on its bytes alone.
     const shared = this.shared;
     if (shared.learned !== this.learned) {

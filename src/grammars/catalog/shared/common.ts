@@ -120,7 +120,23 @@ export function parseParenHead(
   const parens = options.parens === true;
   const wrapper = options.wrapper === true;
   const kind = `paren${parens ? '-parens' : ''}${wrapper ? '-wrapper' : ''}`;
-  return context.memo(memoKey(kind, from), () => parenHead(text, from, parens, wrapper));
+  return context.memo(memoKey(kind, from), () => knownParenHead(text, from, parens, wrapper));
+}
+
+// The paren heads of lines seen before, as KNOWN_HEADS keeps the colon heads, for each start and each of the four
+// kinds: a dense tsc or MSBuild log repeats its `F(L,C): ` rows, and lexing each printing's head again was ~15 % of a
+// cold 1 MB tsc run's scan (issue 21).
+const KNOWN_PAREN_HEADS: Array<RepeatMemo<LocationHead | null> | undefined> = [];
+
+function knownParenHead(text: string, from: number, parens: boolean, wrapper: boolean): LocationHead | undefined {
+  if (from >= KNOWN_HEAD_STARTS) return parenHead(text, from, parens, wrapper);
+  const slot = from * 4 + (parens ? 2 : 0) + (wrapper ? 1 : 0);
+  const known = (KNOWN_PAREN_HEADS[slot] ??= new RepeatMemo<LocationHead | null>(256, 1024));
+  const head = known.get(text);
+  if (head !== undefined) return head ?? undefined;
+  const fresh = parenHead(text, from, parens, wrapper);
+  if (known.wants(text)) known.set(text, fresh ?? null);
+  return fresh;
 }
 
 // Words pasted before an elided path (`in the lcd.c file ....\LCD\LCD.C(139): error`) are no part of it: an elision mark
