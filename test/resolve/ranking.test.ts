@@ -56,6 +56,9 @@ describe('diagnostics', () => {
       'b.ts:2',
       'a.ts:0',
     ]);
+    // A trace's frame in the file (the `require` call below a require stack's entry) places the error.
+    const requireStack = [raw('a.ts', { line: 0, severity: 'error' }), frame('a.ts', 12, { index: 4 })];
+    expect(await order(requireStack)).toEqual(['a.ts:12']);
   });
 
   it('falls back to the first printed location', async () => {
