@@ -43,3 +43,10 @@ export class RepeatMemo<V> {
     this.misses = 0;
   }
 }
+
+/** Stores `value` (an undefined one as null) for `text`, which `memo` just missed, when the memo wants it; returns it.
+ * No closure is passed: the heads' memos sit on a dense log's hot path, where allocating one per call measured +0.7 %. */
+export function remembered<V>(memo: RepeatMemo<V | null>, text: string, value: V | undefined): V | undefined {
+  if (memo.wants(text)) memo.set(text, value ?? null);
+  return value;
+}

@@ -2,7 +2,7 @@
 // them again).
 import { fromUtf16Offset } from '../../core/index.js';
 import { isSpace } from './heads.js';
-import { RepeatMemo } from './repeat-memo.js';
+import { remembered, RepeatMemo } from './repeat-memo.js';
 import { ownCopy } from './strings.js';
 
 // Consoles wrap at 80 columns or more; a shorter line before a location was not cut by a wrap (a CI
@@ -55,10 +55,7 @@ export function wrapHeadAbove(previous: string): string | undefined {
   // Said at once, before the memo hashes the line: a short line above (a go or rustc log's) was never a wrap.
   if (previous.length < WRAP_MIN_WIDTH || isSpace(previous.charCodeAt(previous.length - 1))) return undefined;
   const known = KNOWN_WRAP_HEADS.get(previous);
-  if (known !== undefined) return known ?? undefined;
-  const head = wrapHeadOf(previous);
-  if (KNOWN_WRAP_HEADS.wants(previous)) KNOWN_WRAP_HEADS.set(previous, head ?? null);
-  return head;
+  return known !== undefined ? (known ?? undefined) : remembered(KNOWN_WRAP_HEADS, previous, wrapHeadOf(previous));
 }
 
 function wrapHeadOf(previous: string): string | undefined {

@@ -3,7 +3,7 @@ import type { Severity } from '../../../core/index.js';
 import type { LineContext } from '../../engine/format.js';
 import { isSpace, matchColonHead, matchParenHead, type HeadMatch } from '../../engine/heads.js';
 import { looksLikeSourcePath } from '../../engine/paths.js';
-import { RepeatMemo } from '../../engine/repeat-memo.js';
+import { remembered, RepeatMemo } from '../../engine/repeat-memo.js';
 import { LOCALIZED_SEVERITY_PATTERN, localizedSeverity } from '../../engine/locale-words.js';
 
 export interface LocationHead {
@@ -46,10 +46,7 @@ function knownColonHead(text: string, from: number): LocationHead | undefined {
   if (from >= KNOWN_HEAD_STARTS) return colonHead(text, from);
   const known = (KNOWN_HEADS[from] ??= new RepeatMemo<LocationHead | null>(256, 1024));
   const head = known.get(text);
-  if (head !== undefined) return head ?? undefined;
-  const fresh = colonHead(text, from);
-  if (known.wants(text)) known.set(text, fresh ?? null);
-  return fresh;
+  return head !== undefined ? (head ?? undefined) : remembered(known, text, colonHead(text, from));
 }
 
 // Most formats ask for the same few heads of each candidate line (the GNU head at the first non-blank): their memo
@@ -133,10 +130,7 @@ function knownParenHead(text: string, from: number, parens: boolean, wrapper: bo
   const slot = from * 4 + (parens ? 2 : 0) + (wrapper ? 1 : 0);
   const known = (KNOWN_PAREN_HEADS[slot] ??= new RepeatMemo<LocationHead | null>(256, 1024));
   const head = known.get(text);
-  if (head !== undefined) return head ?? undefined;
-  const fresh = parenHead(text, from, parens, wrapper);
-  if (known.wants(text)) known.set(text, fresh ?? null);
-  return fresh;
+  return head !== undefined ? (head ?? undefined) : remembered(known, text, parenHead(text, from, parens, wrapper));
 }
 
 // Words pasted before an elided path (`in the lcd.c file ....\LCD\LCD.C(139): error`) are no part of it: an elision mark
