@@ -6,6 +6,8 @@ import type { Resolution } from './resolution.js';
 /** The distinct lower-cased file names (no folders) a real format resolved at each line. */
 export function strictNamesByLine(raws: readonly RawLocation[], resolutions: readonly Resolution[]): Map<number, Set<string>> {
   const names = new Map<number, Set<string>>();
+  // Only a prose location written as a kind asks (restatesNamedKind): a dense log's every resolution is not sliced for none.
+  if (!raws.some((source) => source.hints?.kindName === true)) return names;
   resolutions.forEach((resolution, index) => {
     const source = raws[index] as RawLocation;
     if (resolution.kind !== 'resolved' || source.hints?.confirm === true) return;
