@@ -49,6 +49,30 @@ describe('prose-file', () => {
     expect(await placesIn(files, usage)).toEqual([]);
   });
 
+  it("places MSBuild's row whose origin is a file with no position, in the Output window's and xbuild's spelling", async () => {
+    const files = { 'Views/Invoice.xaml': 'x\n', 'Ledger.App.csproj': 'x\n' };
+    const output = '1>Views/Invoice.xaml : error :  : XamlC error XFC0000 : Cannot resolve type "InvoiceView".\n';
+    expect(await placesIn(files, output)).toEqual(['Views/Invoice.xaml:0']);
+    expect(await placesIn(files, 'Views/Invoice.xaml: error XV0001: Cannot resolve type "InvoiceView".\n')).toEqual([
+      'Views/Invoice.xaml:0',
+    ]);
+    // An error list copied with its empty code column.
+    expect(await placesIn(files, 'Views/Invoice.xaml: Error:  : XamlC error XFC0000 : Cannot resolve type.\n')).toEqual([
+      'Views/Invoice.xaml:0',
+    ]);
+    const nuget = '/home/me/ledger/Ledger.App.csproj : error NU1101: Unable to find package Acme.Pdf.\n';
+    expect(await placesIn(files, nuget)).toEqual(['Ledger.App.csproj:0']);
+    expect(await placesIn(files, 'Views/Invoice.xaml : warning XV0101: Layout has no root element.\n')).toEqual([]);
+  });
+
+  it("reads a failure line led by a tool's own mark, never one inside a sentence", async () => {
+    const files = { Podfile: 'x\n', 'config/app.yml': 'x\n' };
+    const pod = "[!] Invalid `Podfile` file: undefined local variable or method `shared_pods' for #<Pod::Podfile:0x7f8b>.\n";
+    expect(await placesIn(files, pod)).toEqual(['Podfile:0']);
+    expect(await placesIn(files, "\u2716 Error: could not read 'config/app.yml'\n")).toEqual(['config/app.yml:0']);
+    expect(await placesIn(files, 'After the upgrade [!] Invalid `Podfile` file shows up\n')).toEqual([]);
+  });
+
   it('places a file named alone on its line over a failure line, unless that line says a path is missing', async () => {
     const files = { 'app/[id]/page.tsx': 'x\n' };
     const typeError = "app/[id]/page.tsx\nType error: Property 'name' does not exist on type 'Props'.\n";

@@ -22,12 +22,25 @@ const SERVICE = String.raw`[\w.-]{1,40} {0,12}\| `;
 // The anchor's failure words, as a tool writes them (`[Ff]ail` holds the third alternative's `[Ff]ailure`).
 const FAILURE_WORD = '[Ee]rror|ERROR|[Ff]atal|FATAL|[Ff]ail|FAIL|[Ii]nvalid|INVALID|[Ee]xception|EXCEPTION';
 const SERVICE_LEAD = new RegExp(String.raw`^\s*${SERVICE}`);
-const FAILURE_LEAD = new RegExp(String.raw`^\s*(?:${SERVICE})?(?:An? )?(?:error|fatal|failed|failure|invalid|exception)\b`, 'i');
+// A tool's own mark may lead its failure line (CocoaPods' and Bundler's `[!] Invalid …`, `✖ Error …`, `==> Error …`): no
+// sentence starts that way. A quote's `>` is no such mark (Gradle's `> Failed to …` cause lines name classes).
+const MARK = String.raw`(?:\[!\]|!{1,3}|[\u00d7\u2716\u2717\u2718\u274c\u2a2f]|==>)\s{1,3}`;
+const FAILURE_LEAD = new RegExp(
+  String.raw`^\s*(?:${SERVICE})?(?:${MARK})?(?:An? )?(?:error|fatal|failed|failure|invalid|exception)\b`,
+  'i',
+);
 // A test runner's progress row with a failure or an error mark: `tests/test_x.py ....FF.   [100%]`.
 const PROGRESS_ROW = /^\s*(\S{1,300}) +[.sxXFE]{0,500}[FE][.sxXFE]{0,500} +\[ {0,2}\d{1,3}%\]\s*$/;
 // A whole-file diagnostic: the file (a source extension, no position) then a failure severity and a colon. Argparse's
 // `x.py: error: unrecognized arguments` has the same shape under its `usage:` lines, and is the command's to fix.
-const HEADED = /^\s*((?:[A-Za-z]:)?[^\s:]{1,300}): (?:fatal )?(?:error|fatal|failure)(?: \[[\w-]{1,40}\])?: \S/i;
+// MSBuild's canonical row allows an origin with no position (`Views/Cart.xaml : error XV0001: …`, a blank before the
+// colon; xbuild writes none), after its node prefix (`1>`), with a code after the severity; an error list copied with
+// an empty code column keeps its colon (`App.xaml: Error:  : XamlC error …`).
+const SEVERITY_CODE = String.raw`(?: \[[\w-]{1,40}\]| [A-Za-z]{1,10}\d{2,6})?`;
+const HEADED = new RegExp(
+  String.raw`^\s*(?:\d{1,4}>)?((?:[A-Za-z]:)?[^\s:]{1,300}) ?: {1,2}(?:fatal )?(?:error|fatal|failure)${SEVERITY_CODE} ?:\s{1,4}\S`,
+  'i',
+);
 const USAGE = /^\s*usage:/i;
 const USAGE_LOOKBACK = 8;
 // A file alone on its line (a source extension, nothing after it), and the line under it led by a failure word
@@ -44,6 +57,8 @@ const MISSING = /no such file|not found|does not exist|cannot find|could not fin
 const SOURCE_EXTENSIONS = [
   'py|rb|js|mjs|cjs|jsx|ts|tsx|go|rs|java|kt|kts|scala|c|h|cc|cpp|hpp|cs|php|swift|lua|pl|pm|r|dart|ex|exs|erl|sh|sql',
   'ya?ml|json|toml|xml|html?|mako|erb|haml|twig|j2|vue|svelte|s?css|ini|cfg|conf|tf|gradle|proto|graphql',
+  // UI markup compiled with an app (XAML, Avalonia's, Interface Builder's) and the MSBuild projects a package error names.
+  'a?xaml|xib|storyboard|[cfv]sproj|vcxproj',
 ];
 const SOURCE_EXTENSION = new RegExp(String.raw`\.(?:${SOURCE_EXTENSIONS.join('|')})$`, 'i');
 // What a tool writes about itself, never a place to fix: its own log file, a cache.
@@ -57,8 +72,10 @@ const MAX_PER_LINE = 2;
 const MAX_PER_SCAN = 16;
 const emittedPerScan = new WeakMap<readonly RawLocation[], number>();
 
+// Quotes around the token, or kept inside its span (a backtick-quoted name: `[!] Invalid \`Podfile\` file`).
 function quoted(text: string, token: Token): boolean {
-  return token.start > 0 && `"'\``.includes(text[token.start - 1]!) && text[token.end] === text[token.start - 1];
+  const around = token.start > 0 && `"'\``.includes(text[token.start - 1]!) && text[token.end] === text[token.start - 1];
+  return around || (token.end - token.start > 2 && `"'\``.includes(text[token.start]!) && text[token.end - 1] === text[token.start]);
 }
 
 // A quoted path-like word, or one with a folder or a source file's extension, that no position follows.
@@ -114,7 +131,9 @@ const proseFile: GrammarFormat = {
   language: 'Any',
   description:
     "Any tool naming the file at fault with no line on a failure line (`The Compose file './docker-compose.yml' is invalid`, " +
-    '`An error occurred while … inspecting app/x.rb.`, a progress row `tests/test_x.py ..F.  [100%]`): the file as a whole, ' +
+    '`An error occurred while … inspecting app/x.rb.`, `[!] Invalid `Podfile` file: …`, ' +
+    "a progress row `tests/test_x.py ..F.  [100%]`, MSBuild's `Views/Cart.xaml : error XV0001: …` with no position): " +
+    'the file as a whole, ' +
     "kept only when the workspace has it and nothing else of the log was placed; read on the log's first and last 16 KiB, " +
     'and between them while nothing else is placed.',
   columnBase: 1,
@@ -134,7 +153,7 @@ const proseFile: GrammarFormat = {
     String.raw`|%\]` +
     [
       // A file first on its line, then a failure severity with no position (HEADED), or alone on its line (ALONE).
-      String.raw`|^[ \t]*(?:[A-Za-z]:)?[^\s:]{1,300}(?:: (?:[Ff]atal |FATAL )?(?:[Ee]rror|ERROR|[Ff]atal|FATAL|[Ff]ailure|FAILURE)|`,
+      String.raw`|^[ \t]*(?:[A-Za-z]:)?[^\s:]{1,300}(?: ?: {1,2}(?:[Ff]atal |FATAL )?(?:[Ee]rror|ERROR|[Ff]atal|FATAL|[Ff]ailure|FAILURE)|`,
       String.raw`(?<=\.[A-Za-z]{1,10})[ \t]*\r?$)`,
     ].join(''),
   lastResort: true,
