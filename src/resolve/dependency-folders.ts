@@ -2,11 +2,16 @@
 // as `lib/`, `deps/` or `Pods/` is a dependency folder only when a manifest or lock file beside it says its package
 // manager uses it (`shard.lock` beside `lib/`), a marker inside says a tool created it (a venv's `pyvenv.cfg`, an
 // installation's `lib/pythonX.Y/`), or a manager's configuration names it (Bundler's BUNDLE_PATH, Composer's
-// vendor-dir, Cargo's vendored sources). A project's own `lib/` with no such file stays the project's. Names that
+// vendor-dir, Cargo's vendored sources). A package manager's own checkout says the same of its tool folders (vcpkg's
+// `scripts/` and `installed/` beside `.vcpkg-root`). A project's own `lib/` with no such file stays the project's. Names that
 // are a dependency folder wherever they appear (`node_modules`, `site-packages`) are vendored.ts's pure string test.
 import { joinPosix } from './paths.js';
 import { PYTHON_LIBRARY_FOLDER } from './python-prefixes.js';
 import type { CachedResolverFs } from './resolver-fs.js';
+
+// The files that make a folder a vcpkg checkout: the marker vcpkg looks for to find its root, and the toolchain file every
+// root ships (a project passes `<root>/scripts/buildsystems/vcpkg.cmake` as CMAKE_TOOLCHAIN_FILE).
+const VCPKG_ROOT = ['.vcpkg-root', 'scripts/buildsystems/vcpkg.cmake'];
 
 // A folder of this name is a dependency folder when one of these files is beside it (in its parent folder).
 const BESIDE: ReadonlyMap<string, readonly string[]> = new Map([
@@ -25,7 +30,16 @@ const BESIDE: ReadonlyMap<string, readonly string[]> = new Map([
   ['Pods', ['Podfile.lock', 'Podfile']], // CocoaPods
   ['Carthage', ['Cartfile.resolved', 'Cartfile']], // Carthage/Checkouts and Carthage/Build
   ['.build', ['Package.resolved', 'Package.swift']], // SwiftPM: .build/checkouts and the build products
-  ['packages', ['paket.lock']], // Paket restores into packages/ (a monorepo's packages/ has no paket.lock)
+  // Paket restores into packages/ (a monorepo's packages/ has no paket.lock); vcpkg stages each port's files there.
+  ['packages', ['paket.lock', ...VCPKG_ROOT]],
+  // A vcpkg checkout: its own CMake scripts, the helper ports it installed, the sources it unpacked and built, its
+  // downloads. What its user edits is a port's recipe under ports/ (or triplets/), the frame the scripts' call stack
+  // names below theirs (held-out set 70).
+  ['scripts', VCPKG_ROOT],
+  ['installed', VCPKG_ROOT],
+  ['buildtrees', VCPKG_ROOT],
+  ['downloads', VCPKG_ROOT],
+  ['vcpkg_installed', ['vcpkg.json']], // a manifest-mode project's own install folder, beside its vcpkg.json
   ['_deps', ['CMakeCache.txt']], // CMake FetchContent sources in the build folder
   ['elm-stuff', ['elm.json']],
   ['jspm_packages', ['package.json']],

@@ -1,6 +1,7 @@
 // Files a build system generated inside the workspace (issue 20): a CMake build folder's makefiles are where make
-// ran a recipe, never the place to fix; Gradle's build/ (aapt2 reports the MERGED resources and manifest there) and
-// MSBuild's obj/<configuration>/<framework>/ (generated AssemblyInfo.cs) are outputs rebuilt from sources elsewhere.
+// ran a recipe, never the place to fix, nor a meson build folder's generated sources; Gradle's build/ (aapt2 reports
+// the MERGED resources and manifest there) and MSBuild's obj/<configuration>/<framework>/ (generated AssemblyInfo.cs)
+// are outputs rebuilt from sources elsewhere.
 // So is the Makefile qmake writes from a Qt project's .pro, a code generator's output whose source the workspace holds
 // (generated-intermediates.ts), and a file in a framework's build folder (`.next/`, `.svelte-kit/`) whose path names
 // no source to map it to (generated-mirrors.ts).
@@ -17,6 +18,15 @@ import type { Resolution } from './resolution.js';
 async function isCmakeBuildFolder(folder: string, fs: ResolverFs): Promise<boolean> {
   const [cache, files] = await Promise.all([fs.stat(`${folder}/CMakeCache.txt`), fs.stat(`${folder}/CMakeFiles`)]);
   return cache === 'file' && files === 'directory';
+}
+
+/**
+ * A meson build folder: meson writes its private state to meson-private/ and ninja's build.ninja beside it (a generated
+ * source there, `build/src/parse.c` from a custom_target, is rebuilt from the source tree).
+ */
+async function isMesonBuildFolder(folder: string, fs: ResolverFs): Promise<boolean> {
+  const [state, ninja] = await Promise.all([fs.stat(`${folder}/meson-private`), fs.stat(`${folder}/build.ninja`)]);
+  return state === 'directory' && ninja === 'file';
 }
 
 /**
@@ -48,7 +58,7 @@ async function isQmakeMakefile(root: string, relative: string, fs: ResolverFs): 
 }
 
 const isBuildFolder = async (folder: string, fs: ResolverFs): Promise<boolean> =>
-  (await isCmakeBuildFolder(folder, fs)) || isGradleBuildFolder(folder, fs);
+  (await isCmakeBuildFolder(folder, fs)) || (await isMesonBuildFolder(folder, fs)) || isGradleBuildFolder(folder, fs);
 
 // MSBuild's intermediate output: obj/<configuration>/<target framework>/ (`obj/Debug/net8.0/`, `obj\Release\netcoreapp2.2\`).
 const MSBUILD_INTERMEDIATE = /(?:^|\/)obj\/[^/]+\/net(?:coreapp|standard)?\d+(?:\.\d+)*(?:-[\w.]+)?\//i;

@@ -40,6 +40,13 @@ describe('cmake', () => {
       ['CMakeLists.txt', 3, null, 'Could not find NoSuchWidgets (requested version 2.1).', 2],
     ]);
   });
+  it("keeps a script's own further-indented lines in the message, up to the blank line", () => {
+    const locations = scan(
+      ['CMake Error at scripts/run.cmake:7 (message):', '    Step failed: make all', '      see step.log', '', '  Hint.'],
+      ['cmake'],
+    );
+    expect(locations.map((l) => [l.file, l.line, l.message])).toEqual([['scripts/run.cmake', 7, 'Step failed: make all see step.log']]);
+  });
   it('ignores an indented `file:L (word)` line that follows no call stack', () => {
     expect(scan(['  CMakeLists.txt:9 (include)'], ['cmake'])).toEqual([]);
   });

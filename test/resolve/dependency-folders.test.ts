@@ -91,6 +91,30 @@ describe('folders a manifest or lock file beside them names', () => {
       'build/_deps/fmt-src/src/format.cc',
       'src/main.cc',
     ],
+    [
+      "a vcpkg checkout's own scripts/ beside .vcpkg-root, a port's recipe kept",
+      { '.vcpkg-root': '', 'scripts/cmake/run_step.cmake': '', 'ports/zipstat/portfile.cmake': '' },
+      'scripts/cmake/run_step.cmake',
+      'ports/zipstat/portfile.cmake',
+    ],
+    [
+      "a vcpkg checkout's installed helper ports, known by its toolchain file",
+      { 'scripts/buildsystems/vcpkg.cmake': '', 'installed/x64-linux/share/zs-cmake/install.cmake': '', 'triplets/x64-linux.cmake': '' },
+      'installed/x64-linux/share/zs-cmake/install.cmake',
+      'triplets/x64-linux.cmake',
+    ],
+    [
+      "a vcpkg checkout's unpacked port sources under buildtrees/",
+      { '.vcpkg-root': '', 'buildtrees/zipstat/src/v0.3.1/lib/stat.c': '', 'ports/zipstat/fix-build.patch': '' },
+      'buildtrees/zipstat/src/v0.3.1/lib/stat.c',
+      'ports/zipstat/fix-build.patch',
+    ],
+    [
+      "a manifest-mode project's vcpkg_installed/ beside vcpkg.json",
+      { 'vcpkg.json': '{}', 'vcpkg_installed/x64-linux/include/zipstat.h': '', 'src/main.cpp': '' },
+      'vcpkg_installed/x64-linux/include/zipstat.h',
+      'src/main.cpp',
+    ],
   ])('%s', async (_name, files, dependency, own) => {
     const root = await makeWorkspace(files);
     expect(await fate(root, [dependency, own])).toEqual({ [dependency]: 'vendored', [own]: 'kept' });
@@ -105,6 +129,8 @@ describe('folders a manifest or lock file beside them names', () => {
       'build/tools/gen.py': '',
       'target/notes.groovy': '',
       'components/cart/Cart.jsx': '',
+      'scripts/release.sh': '',
+      'installed/notes.md': '',
       'package.json': '{}',
     });
     const own = [
@@ -115,6 +141,8 @@ describe('folders a manifest or lock file beside them names', () => {
       'build/tools/gen.py',
       'target/notes.groovy',
       'components/cart/Cart.jsx',
+      'scripts/release.sh',
+      'installed/notes.md',
     ];
     expect(await fate(root, own)).toEqual(Object.fromEntries(own.map((file) => [file, 'kept'])));
   });

@@ -1,5 +1,6 @@
-// Issue 20, third round: a code generator's output (ptxas' .ptx, moc/uic/rcc, protoc, build_runner, bison/flex,
-// automake and configure, qmake's Makefile) is dropped with reason build when the source it came from lies beside it or above it; the name alone decides nothing.
+// Issue 20, third round: a code generator's output (ptxas' .ptx, moc/uic/rcc, protoc, build_runner, bison/flex/re2c,
+// automake and configure, qmake's Makefile) is dropped with reason build when the source it came from lies beside it,
+// above it or at a build folder's mirror of its folder; the name alone decides nothing.
 import { afterEach, describe, expect, it } from 'vitest';
 import { possibleSources } from '../../src/resolve/generated-intermediates.js';
 import { resolveLocations } from '../../src/resolve/index.js';
@@ -55,6 +56,27 @@ describe('a generated intermediate', () => {
       'build grammar/calc.c',
       'build lib/model.g.dart',
       'build proto/ledger.pb.go',
+    ]);
+  });
+
+  it("is dropped as build when its lexer or grammar source lies at its out-of-tree build folder's mirror", async () => {
+    const root = await makeWorkspace({
+      'src/ast/lex.re': 'x\n',
+      'src/ast/parser.ypp': 'x\n',
+      'build/src/ast/lex.cc': 'x\n'.repeat(5),
+      'build/src/ast/parser.cc': 'x\n'.repeat(5),
+      'tools/scan.rl': 'x\n',
+      'tools/scan.c': 'x\n'.repeat(5),
+      // A grammar in a folder above, not at the mirror, names another folder's stem.
+      'src/calc.l': 'x\n',
+      'src/ui/calc.c': 'x\n'.repeat(5),
+    });
+    const files = ['build/src/ast/lex.cc', 'build/src/ast/parser.cc', 'tools/scan.c', 'src/ui/calc.c'];
+    expect(await fates(root, files)).toEqual([
+      'build build/src/ast/lex.cc',
+      'build build/src/ast/parser.cc',
+      'build tools/scan.c',
+      'kept src/ui/calc.c',
     ]);
   });
 

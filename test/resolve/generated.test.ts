@@ -37,6 +37,20 @@ describe('a generated build folder', () => {
     ]);
   });
 
+  it("drops a meson build folder's generated source (meson-private/ beside build.ninja), not a folder with only one", async () => {
+    const root = await makeWorkspace({
+      'builddir/build.ninja': 'rule cc\n',
+      'builddir/meson-private/coredata.dat': 'x\n',
+      'builddir/src/version.c': 'x\n'.repeat(5),
+      'tools/build.ninja': 'rule cc\n',
+      'tools/gen/table.c': 'x\n'.repeat(5),
+    });
+    const raws = ['builddir/src/version.c', 'tools/gen/table.c'].map((file) => raw(file, { line: 2, severity: 'error', message: 'bad' }));
+    const result = await resolveLocations(raws, { cwd: root, roots: [root], isIgnored: noIgnores });
+    expect(result.locations.map((location) => location.file)).toEqual(['tools/gen/table.c']);
+    expect(result.dropped.map((entry) => [entry.file, entry.reason])).toEqual([['builddir/src/version.c', 'build']]);
+  });
+
   it('is only a folder holding both CMakeCache.txt and CMakeFiles/ (a project may name its own folder build)', async () => {
     const root = await cmakeWorkspace(false);
     const raws = [raw('build/config.h', { line: 1, column: 9, severity: 'error', message: 'macro RATE has no value' })];

@@ -80,12 +80,13 @@ interface CMakeState {
 const CMAKE_HEADER = /^CMake (Error|Warning|Deprecation Error|Deprecation Warning|Warning \(dev\)|Error \(dev\)) at (?=\S)/;
 const CMAKE_FRAME = /^ {2}\S.*:\d+ \([\w@]+\)$/;
 
-// The indented first paragraph under a header is the message (later paragraphs are hints).
+// The indented first paragraph under a header is the message (later paragraphs are hints). A script that indents its
+// own text (vcpkg's `  Command failed: …` under CMake's two blanks) is indented further.
 function cmakeMessage(context: LineContext): string {
   const lines: string[] = [];
   for (let delta = 1; delta <= 40; delta++) {
     const line = context.line(delta);
-    if (line === undefined || !/^ {2}\S/.test(line)) break;
+    if (line === undefined || !/^ {2,}\S/.test(line)) break;
     lines.push(line.trim());
   }
   return lines.join(' ');
