@@ -81,6 +81,22 @@ describe('exunit', () => {
       { file: 'test/calc_test.exs', line: 5, frame: { index: 0, innermostLast: false } },
     ]);
   });
+
+  it('reads the frames under a `stacktrace:` label whose failure block the paste cut off, and only those', () => {
+    const locations = scan([
+      '   stacktrace:',
+      '       (elixir) lib/keyword.ex:532: Keyword.fetch!/2',
+      '       (ledger) lib/ledger/import.ex:7: Ledger.Import.parse_row/2',
+      '       test/ledger/import_test.exs:9: (test)',
+    ]);
+    expect(locations.map((loc) => [loc.format, loc.file, loc.line, loc.frame?.trace, loc.frame?.index, loc.hints?.runtime])).toEqual([
+      ['exunit', 'lib/keyword.ex', 532, 1, 0, true],
+      ['exunit', 'lib/ledger/import.ex', 7, 1, 1, undefined],
+      ['exunit', 'test/ledger/import_test.exs', 9, 1, 2, undefined],
+    ]);
+    // The same frames under no label and no failure block are not ExUnit's.
+    expect(scan(['       (ledger) lib/ledger/import.ex:7: Ledger.Import.parse_row/2'], ['exunit'])).toEqual([]);
+  });
 });
 
 describe('erlc and eunit', () => {

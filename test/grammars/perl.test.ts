@@ -73,6 +73,26 @@ describe('prove', () => {
   it('does not take a `#   at` line without a Failed test above it', () => {
     expect(scan(['#   at t/basic.t line 8.'], ['prove'])).toEqual([]);
   });
+
+  it("reads the harness's verdict on a test file as the whole file, and only a failing one", () => {
+    const verdict = scan([
+      't/totals.t .. ',
+      'Dubious, test returned 2 (wstat 512, 0x200)',
+      'Failed 2/5 subtests',
+      't/parse.t .. 1/8 ',
+      "#   Failed test 'splits on commas",
+      't/load.t (Wstat: 0 Tests: 9 Failed: 0)',
+      't/slow.t (Wstat: 65280 (exited 255) Tests: 0 Failed: 0)',
+    ]);
+    expect(verdict.map((loc) => [loc.file, loc.line, loc.severity, loc.hints?.fileOnly])).toEqual([
+      ['t/totals.t', 0, 'error', true],
+      ['t/parse.t', 0, 'error', true],
+      ['t/slow.t', 0, 'error', true],
+    ]);
+    // A verdict under no progress row, and a row naming no file, name nothing.
+    expect(scan(['Dubious, test returned 1 (wstat 256, 0x100)'], ['prove'])).toEqual([]);
+    expect(scan(['Running tests ..', 'Failed 1/2 subtests'], ['prove'])).toEqual([]);
+  });
 });
 
 describe('perl continuation lines and extensionless files', () => {

@@ -285,6 +285,15 @@ describe('deno', () => {
     expect(location?.frame).toBeUndefined();
   });
 
+  it('before 1.0: `error TS2304: msg`, a blank line, then the `► url:L:C` marker line is one error diagnostic', () => {
+    const locations = scan(["error TS2304: Cannot find name 'Label'.", '', '► https://deno.land/x/ticker/src/quote.ts:7:16']);
+    expect(locations).toMatchObject([
+      { format: 'deno', file: 'https://deno.land/x/ticker/src/quote.ts', line: 7, column: 16, severity: 'error', code: 'TS2304' },
+    ]);
+    // A marker with no TypeScript code above it is not deno's.
+    expect(scan(['► https://deno.land/x/ticker/src/quote.ts:7:16'], ['deno'])).toEqual([]);
+  });
+
   it('test: `name => ./path:L:C` once per test, and lint: `error[rule]` then ` --> path:L:C`', () => {
     const locations = scan([
       'adds => ./src/main_test.ts:4:6',

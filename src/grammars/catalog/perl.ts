@@ -166,8 +166,35 @@ function parseGotDie(context: LineContext, got: RegExpExecArray): boolean {
   return true;
 }
 
+// TAP::Harness's verdict on a test file, which names no line: the file's progress row (`t/x.t .. `, `t/x.t .. 1/10`) over
+// `Dubious, test returned 2 (wstat 512, 0x200)` / `Failed 3/4 subtests`, or over a `#   Failed test 'name'` whose
+// `#   at F line N.` was cut; the summary's `t/x.t (Wstat: 512 (exited 2) Tests: 4 Failed: 3)`. A paste keeps these
+// when the diagnostics went elsewhere (stderr, a log file): the failing test file as a whole, a whole-file candidate
+// (kept only when the workspace has it and nothing else of the log was placed). The anchor takes a summary row of
+// Perl's test folders only (`t/`, `xt/`): a line-start class would be tried on every line of every log.
+const HARNESS_ROW = /^\s*(\S+) \.{2,}(?: .*)?$/;
+const HARNESS_VERDICT = /^(?:Dubious, test returned \d|Failed \d+\/\d+ subtests|No subtests run)/;
+const SUMMARY_ROW = /^\s*(\S+)\s+\(Wstat: (\d+)\b.*\bFailed: (\d+)\)\s*$/;
+const NAMES_FILE = /[\\/]|\.\w+$/;
+
+function parseHarnessVerdict(context: LineContext, text: string): boolean {
+  const summary = SUMMARY_ROW.exec(text);
+  const failed = summary !== null && (summary[2] !== '0' || summary[3] !== '0');
+  const row = summary === null ? HARNESS_ROW.exec(context.line(-1) ?? '') : null;
+  const file = failed ? summary[1] : row?.[1];
+  if (file === undefined || !NAMES_FILE.test(file)) return false;
+  // The summary restates a verdict the file's row gave: one place per file.
+  const reported = context.state<{ files: Set<string> }>(() => ({ files: new Set() })).files;
+  if (reported.has(file)) return true;
+  reported.add(file);
+  const message = text.trim().replace(/^#\s+/, '');
+  context.emit({ file, line: 0, column: null, severity: 'error', message, hints: { confirm: true, fileOnly: true } });
+  return true;
+}
+
 function parseProve(context: LineContext): boolean {
   const text = context.text;
+  if (HARNESS_VERDICT.test(text) || SUMMARY_ROW.test(text)) return parseHarnessVerdict(context, text);
   const got = GOT_DIE.exec(text);
   if (got) return parseGotDie(context, got);
   const old = OLD_FAILED_TEST.exec(text);
@@ -189,8 +216,9 @@ function parseProve(context: LineContext): boolean {
   let from: number;
   const failed = FAILED_TEST.exec(text);
   if (failed) {
-    // The unnamed form carries its location on this line.
-    if (!(failed[1] ?? '').startsWith('at ')) return false;
+    // The unnamed form carries its location on this line; a named one right under its file's progress row, whose
+    // `at` line was cut, names the file only.
+    if (!(failed[1] ?? '').startsWith('at ')) return parseHarnessVerdict(context, text);
     name = 'Failed test';
     from = text.indexOf(failed[1] ?? '') + 3;
   } else {
@@ -231,14 +259,19 @@ const prove: GrammarFormat = {
   description:
     "`prove t/` (Test::More via TAP::Harness): `#   Failed test 'adds three'` then `#   at t/basic.t line 12.` and `#          got: " +
     '…` details; older Test.pm\'s `# Failed test 3 in t/foo.t at line 6` and `not ok 2# Test 2 got: "2" (t/foo.t at line 4)`, early ' +
-    "Test::More's `#     Failed test (t/foo.t at line 46)`.",
+    "Test::More's `#     Failed test (t/foo.t at line 46)`; with no such line, the harness's verdict (`t/x.t .. ` over " +
+    "`Dubious, test returned 2`, the summary's `t/x.t (Wstat: …)`) names the failing file as a whole.",
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'severity', 'message'],
   observed: true,
   url: 'https://perldoc.perl.org/Test::More#Diagnostics',
   // The older forms put `at line N` inside the sentence; the universal `line N` anchor selects those lines.
-  anchor: `${PERL_ANCHOR}|^#\\s*Failed test \\d+ in | at line \\d+(?: fail #\\d+)?\\)\\s*$`,
+  // The harness's verdict lines (HARNESS_VERDICT, SUMMARY_ROW) and a named failure that may sit under a progress row.
+  anchor:
+    `${PERL_ANCHOR}|^#\\s*Failed test \\d+ in | at line \\d+(?: fail #\\d+)?\\)\\s*$` +
+    String.raw`|^Dubious, test returned \d|^Failed \d+/\d+ subtests|^No subtests run` +
+    String.raw`|^x?t[\\/][^\s(]{1,200} +\(Wstat: \d|^#\s+Failed test '`,
   parse: parseProve,
 };
 

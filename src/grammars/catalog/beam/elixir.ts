@@ -220,12 +220,16 @@ function parseExunit(context: LineContext): boolean {
     context.emit({ file: head.file, line: head.line, severity: null, message: state.blockMessage });
     return true;
   }
-  // Frames under `stacktrace:` (7-space indent) belong to the block above; one trace per failure.
+  // Frames under `stacktrace:` (7-space indent) belong to the block above; one trace per failure. A paste may start
+  // at the label, the failure block above it cut off: the frames under it are still the failing test's trace.
   const indent = text.length - text.trimStart().length;
-  if (indent < 6 || state.blockLine < 0 || context.logLine - state.blockLine > 40) return false;
+  if (indent < 6) return false;
+  const continues = state.indent === indent && continuesRun(context, state.lastLine, indent);
+  const inBlock = state.blockLine >= 0 && context.logLine - state.blockLine <= 40;
+  if (!inBlock && !continues && framesBelowStacktraceLabel(context, indent) === undefined) return false;
   const frame = parseFrameLine(context, indent);
   if (!frame) return false;
-  if (state.indent === indent && continuesRun(context, state.lastLine, indent)) {
+  if (continues) {
     state.index += context.logLine - state.lastLine - 1;
   } else {
     // `stacktrace:` above, maybe past frames with no file (`:erlang.apply(…)`, the call that raised in a test); or

@@ -137,6 +137,9 @@ function parseDeno(context: LineContext): boolean {
     }
     return parseFrame(context, 'deno');
   }
+  // Before 1.0 a type error's place followed a marker under its code: `error TS2304: msg` then `► file:///…/x.ts:7:15`
+  // (e2 96 ba in the anchor's raw latin1 text).
+  if (text.startsWith('\u25ba ')) return parseMarkedPlace(context);
   // lint: `error[no-unused-vars]: msg` then ` --> /abs/src/lint.ts:1:10` (rustc-like, but rule names are kebab-case words).
   const arrow = /^\s*--> /.exec(text);
   if (arrow) {
@@ -176,6 +179,28 @@ function parseDeno(context: LineContext): boolean {
   return true;
 }
 
+// The code line above the marker (a blank line may sit between): `error TS2304: msg`, or a warning's `TS6133 [WARNING]`.
+const DENO_OLD_HEADER = /^(?:error:? )?(TS\d+)(?: \[(ERROR|WARNING)\])?: (.*)$/;
+
+function parseMarkedPlace(context: LineContext): boolean {
+  const head = parseColonHead(context, { from: 2 });
+  if (!head || head.rest.trim() !== '') return false;
+  for (let delta = -1; delta >= -2; delta--) {
+    const code = DENO_OLD_HEADER.exec(context.line(delta) ?? '');
+    if (!code) continue;
+    context.emit({
+      file: head.file,
+      line: head.line,
+      column: head.column,
+      severity: code[2] === 'WARNING' ? 'warning' : 'error',
+      code: code[1] ?? null,
+      message: code[3] ?? '',
+    });
+    return true;
+  }
+  return false;
+}
+
 export const webRuntimeFormats: GrammarFormat[] = [
   {
     name: 'deno',
@@ -183,13 +208,14 @@ export const webRuntimeFormats: GrammarFormat[] = [
     language: 'TypeScript',
     description:
       '`deno run` / `deno check` / `deno test` / `deno lint`: `error: Uncaught …` then `    at boom (file:///…/lib.ts:2:9)`; `TS2322 ' +
-      '[ERROR]: …` then `    at file:///…:2:7`; `adds => ./src/main_test.ts:4:6`; `error[rule]: …` then ` --> /abs/x.ts:1:10`.',
+      '[ERROR]: …` then `    at file:///…:2:7` (before 1.0: `error TS2304: …` then `► file:///…:7:15`); ' +
+      '`adds => ./src/main_test.ts:4:6`; `error[rule]: …` then ` --> /abs/x.ts:1:10`.',
     columnBase: 1,
     columnUnit: 'utf-16',
     fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
     observed: true,
     url: 'https://docs.deno.com/runtime/reference/cli/',
-    anchor: `${FRAME_ANCHOR}|=> ${SGR}(?:\\.{1,2}/|/|file:)\\S*:\\d+:\\d+|^ ?--> `,
+    anchor: `${FRAME_ANCHOR}|=> ${SGR}(?:\\.{1,2}/|/|file:)\\S*:\\d+:\\d+|^ ?--> |^\\xe2\\x96\\xba `,
     parse: parseDeno,
   },
   {
