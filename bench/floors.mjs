@@ -75,6 +75,23 @@
 //   - session 33, the regression the 100 MB row seemed to show (8.81× against 4.91× two sessions before): none in
 //     instructions. CLI on ci-10m.log: s16 2 520.4 M, s18start 2 495.8 M, main 2 351.8 M; user+sys CPU on ci-100m.log
 //     s16 2.13-2.35 s, main 2.11-2.80 s (interleaved, load ~15). The row's wall-time ratio moves with the machine's load.
+//   - session 35 (perf35), the line-start stage by alternative: floor-prefilter on ci-10m.log (cachegrind, node --single-threaded
+//     --predictable --no-regexp-tier-up) 1 420.8 M, each alternative's cost its absence from the dispatch tables. The six
+//     class-led alternatives every letter- or digit-led line tries, 77.8 M together (~16 % of the stage): hockeyapp's
+//     `[\w$.<>`-]+;` 20.4 M, clojure's `[A-Za-z_$][\w$./*+!?<>-]* \(` 18.8 M, arduino's `[A-Za-z_][\w-]{0,63}:\d+` 17.1 M,
+//     sun-cc's `[A-Za-z]\w*-\d+ ` 9.6 M, vyper's `[A-Z]\w*Error: ` 7.4 M, fstar's. Whole-line readers: Dart's frame
+//     `#\d+ +[^\n]{1,1000}\((?:file|package|dart):` 15.2 M (every `#12 …` line of a Docker build, read to its end and
+//     back), eunit's `[{[][^\n]{0,300}?\{file,"…\{line,\d` 11.8 M, codespell's ` *\.\.?/[^:\n]+:\d+: ` 5.9 M, PHP's frame
+//     `#\d+ \S+\(\d+\): ` 4.1 M. The rest is spread thin: no single alternative left is worth a gate.
+//     Tried, not kept: a trie-factored group regex (each first character's alternatives merged by common leading atoms,
+//     `A(?:B|C)` for `AB|AC`, which RegExp#test cannot tell apart): 1 500.6 → 1 622.6 M, +8 % (irregexp checks a flat
+//     alternation's first characters faster than nested groups). Dropping, per first character, the leading optional
+//     atoms that cannot start with it (`\s*`, `(?:\x1b\[[0-9;]*[mK])*`, `(?:<pre>)?` before `n…`): −8 M (−0.5 %), less
+//     than parsing every alternative into atoms cost at start (+35 M on an empty log, the groups built lazily per first
+//     character). The first-byte gate the brief proposed is the design already (dispatch.ts; a two-byte key: session 28).
+//     Kept: the `line N` and `(file:`/`(package:`/`(dart:` literals as universal pieces (engine/implied-anchor.ts): 59
+//     line-start alternatives implied instead of 13; floor-prefilter 1 420.8 → 1 385.0 M, CLI (FAULTLINE_NO_CODE_CACHE=1)
+//     ci-1m.log 1 148.2 → 1 128.7 M, ci-10m.log 2 311.4 → 2 268.2 M (−1.9 %); the lines selected on both logs unchanged.
 //   - open: a 2 MB young generation instead of 1 MB (node --min-semi-space-size=2 --max-semi-space-size=2): 100 MB
 //     log 279 → 129 scavenges at the same peak RSS (77 MB); CLI on ci-10m.log 2 863.9 → 2 761.5 M instructions
 //     (−3.6 %, both without the code cache, which any start-up flag makes V8 refuse). Those flags act only when the

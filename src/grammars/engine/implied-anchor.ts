@@ -3,6 +3,11 @@
 // alternative selects too, and those lines are candidates whatever their start holds (scanner.ts). Trying it at every
 // line start cost time only: such alternatives read the whole line (`\S.*`, `[^\n]*?`) and backtrack from its end, on
 // every indented or coloured line of a log (~8 % of the 100 MB bench log's line-start prefilter; issue 21).
+// The same holds for the other literals the universal anchors select wherever they stand: a `line N` (its second
+// alternative) and a stack frame's `(file:`/`(package:`/`(dart:` (its `(` alternative). Session 35 (perf35, cachegrind of
+// bench/floor-prefilter.ts on ci-10m.log, node --single-threaded --predictable --no-regexp-tier-up): a Dart frame's
+// `#\d+ +[^\n]{1,1000}\((?:file|package|dart):` cost 15.2 M instructions per 10 MB (it reads every `#12 …` line of a
+// Docker build to its end and back), eunit's `[{[][^\n]{0,300}?\{file,"…\{line,\d` 11.8 M.
 import { SGR } from './anchors.js';
 
 // What the universal anchor's first alternative matches (prefilter.ts UNIVERSAL_ANCHORS[0]), as the anchors write it:
@@ -15,7 +20,12 @@ const PIECES: readonly string[] = [
     SEPARATORS.flatMap((separator) => [`${extension}${separator}\\d`, `${extension}${SGR}${separator}${SGR}\\d`]),
   ),
   String.raw`\(most recent call last\)`,
+  String.raw`\((?:file|package|dart):`,
 ];
+// `line 12`, `Line: 12`, `lines,3` as the universal `line N` alternative reads them: the word (any case it allows), an
+// optional plural, then blanks or one of `:=#,` with optional blanks after it, then the digit. Sources write the word
+// as `line`, `Line`, `LINE` or `[Ll]ine`, the separator as a space, `: `, `: ?` or one punctuation mark.
+const LINE_PIECE = /(?:line|Line|LINE|\[Ll\]ine)(?:s\??)?(?: |[:=#,] ?|: \?)\\d/y;
 
 // A quantifier that lets the piece's last digit be absent.
 const OPTIONAL_END = /^(?:[?*]|\{0[,}])/;
@@ -28,12 +38,11 @@ const ESCAPE_LENGTHS: Readonly<Record<string, number>> = { x: 4, u: 6, c: 3 };
  * optional part), with nothing before it that can match a newline.
  */
 export function impliesUniversalAnchor(source: string): boolean {
-  // Most alternatives name no extension: they are not read further (this runs at every CLI start that reads a log).
-  if (!source.includes(String.raw`\.[A-Za-z]`) && !source.includes('most recent')) return false;
+  // Most alternatives name no piece: they are not read further (this runs at every CLI start that reads a log).
+  if (!/\\\.\[A-Za-z\]|most recent|file\|package|ine|INE/.test(source)) return false;
   let depth = 0;
   for (let index = 0; index < source.length;) {
-    if (depth === 0 && PIECES.some((piece) => source.startsWith(piece, index) && !OPTIONAL_END.test(source.slice(index + piece.length))))
-      return true;
+    if (depth === 0 && pieceAt(source, index)) return true;
     const character = source[index]!;
     if (character === '\\') {
       const escape = source.slice(index, index + (ESCAPE_LENGTHS[source[index + 1]!] ?? 2));
@@ -54,6 +63,18 @@ export function impliesUniversalAnchor(source: string): boolean {
     }
   }
   return false;
+}
+
+// Whether a piece the universal anchors select starts at `index`, its last digit required.
+function pieceAt(source: string, index: number): boolean {
+  let end = -1;
+  const piece = PIECES.find((candidate) => source.startsWith(candidate, index));
+  if (piece !== undefined) end = index + piece.length;
+  else {
+    LINE_PIECE.lastIndex = index;
+    if (LINE_PIECE.test(source)) end = LINE_PIECE.lastIndex;
+  }
+  return end >= 0 && !OPTIONAL_END.test(source.slice(end));
 }
 
 // The index of the `]` closing the class opened at `start`, or -1 (a `]` first in the class is a member).

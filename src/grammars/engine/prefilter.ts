@@ -59,7 +59,9 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
   // The same literal leads a traceback header wherever it stands (`Broken DAG: [x.py] Traceback (most recent call last):`,
   // prose/trace-run.ts; `  Traceback (most recent call last)` in any tool's words): a line-start alternative that needs it
   // is then implied (implied-anchor.ts) and not tried at every line start, where it was the costliest of all (issue 21).
-  `\\((?:\\d{1,7}(?:(?:, ?\\d{1,5})?\\) in |[:,] ?\\d{1,5}\\):?[ \\t]*$)|most recent call last\\))`,
+  // And a frame's `(file:`, `(package:` or `(dart:` (Dart, Chrome): a Dart frame's line-start alternative read every `#12 …`
+  // line of a Docker build to its end and back (implied-anchor.ts). Also selected: old cargo's `Compiling x (file:///…)`.
+  `\\((?:\\d{1,7}(?:(?:, ?\\d{1,5})?\\) in |[:,] ?\\d{1,5}\\):?[ \\t]*$)|most recent call last\\)|(?:file|package|dart):)`,
   // A source read from standard input (`<stdin>:3:18: error`, `[stdin]:3`, ruff's `-:1:8`): its file is named by
   // the command only (src/resolve/command-names.ts).
   ...topLevelAlternatives(STANDARD_INPUT_ANCHOR),

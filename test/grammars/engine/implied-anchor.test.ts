@@ -23,6 +23,19 @@ describe('impliesUniversalAnchor', () => {
     expect(impliesUniversalAnchor(String.raw`Traceback(?: \(most recent call last\))?`)).toBe(false);
   });
 
+  it('accepts one that needs `line N` or a frame URL `(file:`, which the universal anchors select wherever they stand', () => {
+    expect(impliesUniversalAnchor(String.raw` at [\w./-]+ line \d+(?:, near |, at )`)).toBe(true);
+    expect(impliesUniversalAnchor(String.raw`\[file: ["'][^"'\n]{1,300}["'], line: \d`)).toBe(true);
+    expect(impliesUniversalAnchor(String.raw`[{[][^\n]{0,300}?\{file,"[^"\n]{1,300}"\},\{line,\d`)).toBe(true);
+    expect(impliesUniversalAnchor(String.raw`In \S+ [Ll]ine \d`)).toBe(true);
+    expect(impliesUniversalAnchor(String.raw`#\d+ +[^\n]{1,1000}\((?:file|package|dart):`)).toBe(true);
+    // A tab, an unread separator or an optional digit is not what the universal `line N` alternative reads.
+    expect(impliesUniversalAnchor(String.raw`[Ll]ine[ \t]+\d`)).toBe(false);
+    expect(impliesUniversalAnchor(String.raw`Line\s*: \d`)).toBe(false);
+    expect(impliesUniversalAnchor(String.raw`line \d?`)).toBe(false);
+    expect(impliesUniversalAnchor(String.raw`at (?:line \d+)?`)).toBe(false);
+  });
+
   it('refuses one whose `.ext:N` is optional, alternative, unbounded or maybe on a later line', () => {
     expect(impliesUniversalAnchor(String.raw`at (?:\S+${EXTENSION}:\d+)?`)).toBe(false);
     expect(impliesUniversalAnchor(String.raw`FAIL|\S+${EXTENSION}:\d`)).toBe(false);
@@ -50,6 +63,12 @@ describe('impliesUniversalAnchor', () => {
       'at f in src/Main.cs(12)',
       'Traceback (most recent call last):',
       '  Traceback (most recent call last) in worker 3',
+      'Died at lib/x.pm line 12, near "foo"',
+      'build.gradle line: 4',
+      '#4      main (file:///app/bin/main.dart:3:5)',
+      '#5      _rootRun (dart:async/zone.dart)',
+      '[{file,"src/m.erl"},{line,9}]',
+      'ERROR: line 7: bad value',
     ];
     let selected = 0;
     for (const alternative of accepted) {
