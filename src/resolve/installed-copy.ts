@@ -31,6 +31,7 @@ import { ownLocalPodspec } from './local-podspecs.js';
 import { ownNimbleCopy } from './nimble-copies.js';
 import { joinPosix } from './paths.js';
 import { declaredPackageFolders } from './python-package-folders.js';
+import { distributesPackage, nestedManifestFolders } from './python-distributions.js';
 import type { CandidateOutcome, Workspace } from './workspace.js';
 
 interface InstalledCopy {
@@ -175,12 +176,6 @@ function installedCopyOf(path: string): InstalledCopy | undefined {
   return undefined;
 }
 
-// PEP 503 normalisation, so `github-email` in a manifest names the `github_email` module.
-const normalised = (name: string): string => name.toLowerCase().replace(/[-_.]+/g, '_');
-
-const PYTHON_MANIFESTS = ['pyproject.toml', 'setup.cfg', 'setup.py'];
-const PYTHON_NAME = /^\s*name\s*[=:]\s*["']?([A-Za-z0-9_.-]+)|\bname\s*=\s*["']([A-Za-z0-9_.-]+)["']/gm;
-
 const PERL_MANIFESTS = ['Makefile.PL', 'Build.PL', 'dist.ini', 'cpanfile', 'META.json', 'META.yml'];
 
 async function hasAnyFile(workspace: Workspace, root: string, names: readonly string[]): Promise<boolean> {
@@ -221,15 +216,8 @@ async function manifestNames(workspace: Workspace, root: string, copy: Installed
     }
     return false;
   }
-  for (const manifest of PYTHON_MANIFESTS) {
-    const path = joinPosix(root, manifest);
-    if ((await workspace.fs.stat(path)) !== 'file') continue;
-    const text = (await workspace.fs.readText(path)) ?? '';
-    for (const match of text.matchAll(PYTHON_NAME)) {
-      if (normalised((match[1] ?? match[2]) as string) === normalised(copy.packageName)) return true;
-    }
-  }
-  return false;
+  const packageFolders = [root, joinPosix(root, 'src'), ...(await declaredPackageFolders(workspace, root)).map((f) => joinPosix(root, f))];
+  return distributesPackage(workspace, root, copy.packageName, packageFolders);
 }
 
 function candidatesIn(root: string, copy: InstalledCopy): string[] {
@@ -289,6 +277,19 @@ export async function ownInstalledCopy(path: string, workspace: Workspace): Prom
     const candidates = [...candidatesIn(root.given, copy), ...declared.map((folder) => joinPosix(root.given, folder, copy.relative))];
     const outcome = await workspace.firstExisting(candidates);
     if (outcome.kind === 'resolved') return outcome;
+  }
+  return copy.kind === 'python' ? ownNestedPythonCopy(copy, workspace) : undefined;
+}
+
+/** A Python package whose manifest sits below the root (python-distributions.ts): its file at the top, or beside it. */
+async function ownNestedPythonCopy(copy: InstalledCopy, workspace: Workspace): Promise<CandidateOutcome | undefined> {
+  for (const root of workspace.roots) {
+    for (const folder of await nestedManifestFolders(workspace, root.given, copy.packageName)) {
+      if (!(await distributesPackage(workspace, folder, copy.packageName, [root.given, folder, joinPosix(folder, 'src')]))) continue;
+      const candidates = [root.given, folder, joinPosix(folder, 'src')].map((base) => joinPosix(base, copy.relative));
+      const outcome = await workspace.firstExisting(candidates);
+      if (outcome.kind === 'resolved') return outcome;
+    }
   }
   return undefined;
 }

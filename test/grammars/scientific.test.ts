@@ -112,6 +112,18 @@ describe('testthat', () => {
     ]);
     expect(scan([`1. Failure (at test-x.R#3): x${' '.repeat(5_000)}-----`])).toMatchObject([{ file: 'test-x.R', line: 3, message: 'x' }]);
   });
+
+  it('reads the header of the releases between, the srcref first after an @ alone, in a report and in the closing list', () => {
+    const locations = scan([
+      '  1. Failure (@test-sift.R#14): rejects a flag ----------',
+      '  class(sift) not equal to "closure"',
+      '  testthat results ================================================================',
+      '  1. Failure (@test-sift.R#14): rejects a flag ',
+    ]);
+    expect(locations.map((l) => [l.file, l.line, l.severity, l.message])).toEqual([
+      ['test-sift.R', 14, 'error', 'rejects a flag: class(sift) not equal to "closure"'],
+    ]);
+  });
 });
 
 describe('julia', () => {

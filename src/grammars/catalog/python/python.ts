@@ -20,6 +20,7 @@ import {
   type PythonTraces,
 } from './python-trace.js';
 import { cython } from './cython.js';
+import { ipythonTraceback } from './ipython.js';
 import { chainLink, trackLinked, type ChainLink } from '../shared/exception-chain.js';
 import { pytestLine, pytestLong, pytestShort } from './pytest.js';
 
@@ -289,6 +290,9 @@ export const pythonFamily: GrammarFamily = {
     // Tracebacks next: their `File "…", line N` shape is unique, and their header/chain lines are context
     // they return unclaimed so pytest (whose --tb=long also prints chain lines) sees them as well.
     pythonTraceback,
+    // IPython's frames after CPython's: its banner line also ends in `Traceback (most recent call last)`, which CPython's
+    // reading declines (text before it), and its `File path:N, in f` headers never hold CPython's quotes.
+    ipythonTraceback,
     // pytest's three --tb styles: gated by the session banners, so they only ever see pytest output; long
     // before short because --tb=auto prints short-style frames inside long blocks (they stay pytest-long).
     pytestLong,

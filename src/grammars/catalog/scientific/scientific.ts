@@ -130,11 +130,12 @@ function reportBody(context: LineContext): string {
 
 /** testthat 1.x/2.x (2016–2020) wrote the srcref after the test's name: `1. Error: loads rows (@test-load.R#9)` in
  * the summary and `── 1. Failure: adds (@test-calc.R#5)  ───` above each report. Before 1.0 it came first, after
- * `at`: `1. Failure (at test-load.R#9): loads rows`. Either is read as [kind, name, file, line]. */
+ * `at` (`1. Failure (at test-load.R#9): loads rows`) and, in the releases between, after `@` alone (`1. Failure
+ * (@test-load.R#9): loads rows`). Each is read as [kind, name, file, line]. */
 function legacyHeader(text: string): string[] | null {
   const legacy = /^\s*(?:── )?\d+\. (Failure|Error|Warning|Skip): (.*?) \(@([^\s()#]+)#(\d+)\)(?:\s+[─-]+)?\s*$/.exec(text);
   if (legacy) return legacy.slice(1);
-  const old = /^\s*\d+\. (Failure|Error|Warning|Skip) \(at ([^\s()#]+)#(\d+)\): (.*)$/.exec(text);
+  const old = /^\s*\d+\. (Failure|Error|Warning|Skip) \((?:at |@)([^\s()#]+)#(\d+)\): (.*)$/.exec(text);
   if (!old) return null;
   // The name may be followed by a rule of dashes; trimmed by hand, since a pattern for it would backtrack on blanks.
   let name = (old[4] ?? '').trimEnd();
@@ -245,7 +246,8 @@ const testthat: GrammarFormat = {
   language: 'R',
   description:
     "`Rscript -e 'testthat::test_dir(\"tests/testthat\")'`: `── Failure ('test-calc.R:4'): adds ──` / `Error (…)` / `Warning (…)` " +
-    'reports (3.2+: `(test-calc.R:4:3)`; 1.x/2.x: `1. Error: adds (@test-calc.R#4)`; 0.x: `1. Failure (at test-calc.R#4): adds`), ' +
+    'reports (3.2+: `(test-calc.R:4:3)`; 1.x/2.x: `1. Error: adds (@test-calc.R#4)`; 0.x: `1. Failure (at test-calc.R#4): adds`, ' +
+    'then `(@test-calc.R#4)`), ' +
     'paths relative to tests/testthat, ' +
     'backtraces `at test-x.R:5:2`.',
   columnBase: 1,
@@ -255,7 +257,7 @@ const testthat: GrammarFormat = {
   url: 'https://testthat.r-lib.org/reference/Reporter.html',
   anchor:
     '\\.[Rr]:\\d|^\\s*(?:\\xe2\\x94\\x80\\xe2\\x94\\x80 )?\\d{1,4}\\. (?:Failure|Error|Warning|Skip): [^\\n]{0,500}\\(@|' +
-    '^\\s*\\d{1,4}\\. (?:Failure|Error|Warning|Skip) \\(at ',
+    '^\\s*\\d{1,4}\\. (?:Failure|Error|Warning|Skip) \\((?:at |@)',
   parse: parseTestthat,
 };
 
