@@ -48,6 +48,25 @@ describe('node-stack', () => {
     ]);
   });
 
+  it('reads a frame of a script without an extension (`bin/www`), for the workspace to confirm', () => {
+    const locations = scan(
+      [
+        'TypeError: x is not a function',
+        '    at start (/srv/app/bin/www:12:7)',
+        '    at /srv/app/lib/a.js:3:1',
+        '    at C:\\app\\bin\\cli:4:2',
+      ],
+      ['node-stack'],
+    );
+    expect(locations.map((l) => [l.file, l.line, l.column, l.frame?.index, l.hints?.confirm ?? false])).toEqual([
+      ['/srv/app/bin/www', 12, 7, 0, true],
+      ['/srv/app/lib/a.js', 3, 1, 1, false],
+      ['C:\\app\\bin\\cli', 4, 2, 2, true],
+    ]);
+    // A bare name without a folder is no script's place (`at main (index:3:1)` is a bundle's module id).
+    expect(scan(['Error: x', '    at main (index:3:1)'], ['node-stack'])).toEqual([]);
+  });
+
   it('parses every V8 frame shape, numbering frames in printed order (innermost first)', () => {
     const locations = scan([
       'TypeError: boom',

@@ -26,6 +26,16 @@ describe('prose-file', () => {
     expect(await placesIn(files, 'tests/test_cart.py ....   [100%]\n')).toEqual([]);
   });
 
+  it("reads a test runner's FAIL badge over no frame as its test file, and a frame under it first", async () => {
+    const files = { 'spec/cart.spec.js': 'a\nb\nc\n' };
+    const bare = ' FAIL  spec/cart.spec.js\nTypeError: Cannot read property of undefined\n1 test failed, 0 tests passed (1 total)\n';
+    expect(await placesIn(files, bare)).toEqual(['spec/cart.spec.js:0']);
+    const framed = ' FAIL  spec/cart.spec.js\n  ● cart › adds\n\n    boom\n\n      at Object.<anonymous> (spec/cart.spec.js:2:5)\n';
+    expect(await placesIn(files, framed)).toEqual(['spec/cart.spec.js:2']);
+    // A word, not a badge: `Fail` or `fail` in a sentence says less.
+    expect(await placesIn(files, 'Fail spec/cart.spec.js on purpose\n')).toEqual([]);
+  });
+
   it('never stands beside a place with a line, nor for a file the workspace lacks', async () => {
     const files = { 'deploy/compose.yml': 'x\n', 'app/main.py': 'a\nb\nc\n' };
     const log = 'ERROR: The Compose file \'./deploy/compose.yml\' is invalid\n  File "app/main.py", line 3, in <module>\n';

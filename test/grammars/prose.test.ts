@@ -43,6 +43,15 @@ describe('prose tier', () => {
     expect(proposed(log)).toEqual(['./src/lib/store.js:4', './src/lib/store.js:7', 'src/components/Footer/index.js:24:31']);
   });
 
+  it('reads a line named with a word for its number (`line no: N`, `line no. N`, `line number N`)', () => {
+    const log = [
+      'it crashes at db/q.sql file line no: 12 with a type error',
+      'and again at line number 7 of conf/app.ini, line no. 3 in src/main.c',
+      'the inline no 4 in run.tcl, and line no longer 5 in run.tcl, say nothing',
+    ].join('\n');
+    expect(proposed(log)).toEqual(['db/q.sql:12', 'conf/app.ini:7', 'src/main.c:3']);
+  });
+
   it("reads no place in PostgreSQL's or DuckDB's echo of the query, whatever names it holds", () => {
     const log = ['Parser Error: syntax error at or near ")"', '', "LINE 3: from read_csv('db/q.sql') x", '             ^'].join('\n');
     expect(proposed(log)).toEqual([]);

@@ -62,6 +62,23 @@ describe('ruby', () => {
     ]);
   });
 
+  it('reads frames of a script without an extension, for the workspace to confirm', () => {
+    const locations = scan([
+      "/srv/app/lib/tally.rb:4:in `fetch': key not found: :total (KeyError)",
+      "\tfrom bin/tally:6:in `report'",
+      "\tfrom webpack/bootstrap:3:in `<main>'",
+      "script/seed:9:in `<main>': undefined method `each' for nil (NoMethodError)",
+    ]);
+    expect(locations.map((l) => [l.format, l.file, l.line, l.frame?.trace, l.frame?.index, l.hints?.confirm ?? false])).toEqual([
+      ['ruby', '/srv/app/lib/tally.rb', 4, 1, 0, false],
+      ['ruby', 'bin/tally', 6, 1, 1, true],
+      ['ruby', 'webpack/bootstrap', 3, 1, 2, true],
+      ['ruby', 'script/seed', 9, 2, 0, true],
+    ]);
+    // A name without a folder, or a frame without its label, stays unread.
+    expect(scan(["\tfrom rails:3:in `<main>'", '\tfrom bin/tally:3'], ['ruby'])).toEqual([]);
+  });
+
   it('ignores look-alikes: -e frames, URLs, indented prose, a bare path:line at column 0 with no message', () => {
     expect(
       scan(

@@ -179,6 +179,26 @@ describe('the primary without the runtime format', () => {
     expect(result.locations.map((location) => `${location.file}:${location.line}`)).toEqual(['tests/test_glaze.py:12', 'kiln/glaze.py:7']);
   });
 
+  it("is a script's frame without an extension in Ruby 2.5-2.7's numbered trace, oldest call first", async () => {
+    const root = await makeWorkspace({ 'bin/kiln': lines(10), 'lib/kiln/fire.rb': lines(10) });
+    const log = [
+      'Traceback (most recent call last):',
+      "\t3: from bin/kiln:8:in `<main>'",
+      "\t2: from bin/kiln:4:in `fire'",
+      "\t1: from /usr/lib/ruby/2.6.0/json/common.rb:156:in `parse'",
+      "/usr/lib/ruby/2.6.0/json/common.rb:156:in `parse': 783: unexpected token (JSON::ParserError)",
+    ];
+    // The generic tier reads the library's frame, the permissive tier the script's: one trace, innermost last (its head
+    // line is the Ruby format's).
+    expect(frames(log.slice(0, 4).join('\n'))).toEqual([
+      'bin/kiln:8 1/0 last 0',
+      'bin/kiln:4 1/1 last 0',
+      '/usr/lib/ruby/2.6.0/json/common.rb:156 1/2 last 0',
+    ]);
+    const result = await locate({ text: log.join('\n') }, { cwd: root, roots: [root] });
+    expect(result.locations.map((location) => `${location.file}:${location.line}`)).toEqual(['bin/kiln:4', 'bin/kiln:8']);
+  });
+
   it("is the last workspace frame of pytest's chain", async () => {
     const root = await makeWorkspace({ 'tests/test_kiln.py': lines(10), 'kiln/fire.py': lines(10) });
     const log = [

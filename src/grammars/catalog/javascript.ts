@@ -40,7 +40,8 @@ function parseNodeUncaught(context: LineContext): boolean {
     }
   }
   const printed = messageDelta === 0 ? null : topFrameColumn(context, text, messageDelta);
-  context.emit({ file: location.file, line: location.line, column: printed ?? column, severity: 'error', message });
+  const hints = location.confirm ? { hints: { confirm: true } } : {};
+  context.emit({ file: location.file, line: location.line, column: printed ?? column, severity: 'error', message, ...hints });
   return true;
 }
 

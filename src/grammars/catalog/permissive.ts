@@ -60,6 +60,11 @@ const EXTENSIONLESS_HEADS = [
   String.raw`^\/[^\s:]{1,300}:\d{1,7}[:\s]`,
   String.raw`^-:\d{1,7}[:\s]`,
   String.raw`^\s*(?:[Ee]rror|ERROR|[Ww]arning|WARNING|[Ff]atal|FATAL): [^\s:]{1,300}:\d{1,7}[:\s]`,
+  // A frame of a workspace script without an extension (`bin/rails`, `script/deploy`, `exe/tool`) in Ruby's frame shape,
+  // which starts its line: `from F:L:in …`, numbered (`4: from …`) in 2.5-2.7's traces printed oldest first. Ruby's own
+  // format needs an extension; V8's `at` frames, Python's `File "F"` frames and shell's `F: line L:` read such files.
+  // Led by a literal after the indentation: tried at few lines.
+  String.raw`^\s*(?:\d{1,5}: )?from (?:[A-Za-z]:)?[^\s:]{1,300}:\d{1,7}:in\b`,
 ];
 
 // Tokens that are never files whatever the workspace holds: numbers, versions, addresses, dates and clocks.

@@ -4,11 +4,16 @@ import type { LineContext } from '../../engine/format.js';
 import { likely, tokensOf, fullest, type Token } from './tokens.js';
 import { pathLike } from './words.js';
 
+// The word that makes a number a line: `line`, `lines`, `LINE`, a user's `line no:`, `line no.` or `line number`. It must
+// not end a longer word (`inline 4`), except a capitalised field glued to a lowercase word (`…parenthesisLine: 95`): a copy
+// that lost the line break before it.
+export const LINE_LABEL = String.raw`(?:(?<![A-Za-z])(?:[Ll]ine|LINE)(?:s| ?[Nn]o\.?| [Nn]umber)?|(?<=[a-z])Line(?=:))`;
+
 // Whether the line holds a number phrase at all: most candidate lines (a `line 3` inside a strict format's line)
 // end here, before any word is cut out.
 export const ANY_PHRASE = new RegExp(
   [
-    String.raw`(?:(?<![A-Za-z])(?:[Ll]ine|LINE)s?|(?<=[a-z])Line(?=:))(?: *[:=#][ \t]*| +)\d`,
+    String.raw`${LINE_LABEL}(?: *[:=#][ \t]*| +)\d`,
     String.raw`\(\d{1,7}(?:, ?\d{1,5})?\) in `,
     String.raw`" ?\(\d{1,7}(?:, ?\d{1,5})?\)`,
     String.raw`#(?:L|lines-)\d`,

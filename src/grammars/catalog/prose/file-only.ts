@@ -29,6 +29,22 @@ const FAILURE_LEAD = new RegExp(
   String.raw`^\s*(?:${SERVICE})?(?:${MARK})?(?:An? )?(?:error|fatal|failed|failure|invalid|exception)\b`,
   'i',
 );
+// A test runner's badge for a test file that failed (`FAIL  tests/a.spec.js`, jest and its kin, capitals only): with no
+// frame under it up to the next badge or the summary (jest 0.x printed none) the file is the place. A frame under it,
+// even a dependency's alone (a setup file of a package that failed to load), says where the failure is instead.
+const FAIL_BADGE = /^\s*FAIL\s+\S/;
+const BADGE_END = /^\s*(?:FAIL|PASS)\s|^(?:Test Suites|Tests):\s/;
+const FRAME = /^\s*at \S/;
+const BADGE_REACH = 40;
+
+function badgeOverNoFrame(context: LineContext): boolean {
+  for (let delta = 1; delta <= BADGE_REACH; delta++) {
+    const line = context.line(delta);
+    if (line === undefined || BADGE_END.test(line)) return true;
+    if (FRAME.test(line)) return false;
+  }
+  return true;
+}
 // A test runner's progress row with a failure or an error mark: `tests/test_x.py ....FF.   [100%]`.
 const PROGRESS_ROW = /^\s*(\S{1,300}) +[.sxXFE]{0,500}[FE][.sxXFE]{0,500} +\[ {0,2}\d{1,3}%\]\s*$/;
 // A whole-file diagnostic: the file (a source extension, no position) then a failure severity and a colon. Argparse's
@@ -111,7 +127,8 @@ function parseFileOnly(context: LineContext): boolean {
   const text = context.text;
   const row = PROGRESS_ROW.exec(text);
   const first = row === null && !MISSING.test(text) ? fileFirst(context) : undefined;
-  if (row === null && first === undefined && (!FAILURE_LEAD.test(text) || !MAY_NAME_FILE.test(text) || MISSING.test(text))) return false;
+  const lead = FAILURE_LEAD.test(text) || (FAIL_BADGE.test(text) && badgeOverNoFrame(context));
+  if (row === null && first === undefined && (!lead || !MAY_NAME_FILE.test(text) || MISSING.test(text))) return false;
   const count = emittedPerScan.get(context.emitted) ?? 0;
   if (count >= MAX_PER_SCAN) return false;
   const named = row?.[1] ?? first?.file;

@@ -25,6 +25,7 @@ import {
   isBoxRule,
   isListItem,
   isListItemLine,
+  LINE_LABEL,
   listFileAbove,
   messageAbove,
   rememberListItem,
@@ -48,11 +49,10 @@ import { emitFieldPlaces, mayHoldFields } from './fields.js';
 
 const MAX_PHRASES = 8;
 
-// A number written as a line: `line 4`, `Line: 4`, `Line:<TAB>4` (a dialog's fields), `Line = 4`, `line #4`, `LINE 4`, `lines 4-6`, with an
-// optional column (`, column 7`, ` col 7`, ` char 7`, `:7`). The word must not end a longer word (`inline 4`), except
-// a capitalised field glued to a lowercase word (`…parenthesisLine: 95`): a copy that lost the line break before it.
+// A number written as a line: `line 4`, `Line: 4`, `Line:<TAB>4` (a dialog's fields), `Line = 4`, `line #4`, `LINE 4`, `lines 4-6`,
+// `line no: 4` (LINE_LABEL), with an optional column (`, column 7`, ` col 7`, ` char 7`, `:7`).
 const LINE_PHRASE = new RegExp(
-  String.raw`(?:(?<![A-Za-z])(?:[Ll]ine|LINE)s?|(?<=[a-z])Line(?=:))(?: *[:=#][ \t]*| +)(\d{1,7})(?:-(\d{1,7}))?` +
+  String.raw`${LINE_LABEL}(?: *[:=#][ \t]*| +)(\d{1,7})(?:-(\d{1,7}))?` +
     String.raw`(?:(?:, *| +|:)(?:(?:[Cc]ol(?:umn)?|[Cc]har(?:acter)?|[Pp]os(?:ition)?)(?: *[:=] *| +))?(\d{1,5}))?`,
   'g',
 );

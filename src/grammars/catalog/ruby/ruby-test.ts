@@ -3,7 +3,7 @@
 // Link: https://rspec.info/features/3-12/rspec-core/command-line/
 // Link: https://docs.seattlerb.org/minitest/
 import type { GrammarFormat, LineContext } from '../../engine/format.js';
-import { parseColonHead, type LocationHead } from '../shared/common.js';
+import { extensionlessScript, parseColonHead, plausiblePath, type LocationHead } from '../shared/common.js';
 import { SGR } from '../../engine/anchors.js';
 import { continueOrStart, newFrameRun, type FrameRunState } from '../shared/scripting.js';
 
@@ -15,6 +15,8 @@ const IN_LABEL = /^:in [`'](.+?)'(?:: (.*))?$/;
 
 export interface RubyFrame {
   head: LocationHead;
+  /** The frame names a script without an extension (`bin/rails`): a place only when the workspace has it. */
+  confirm?: true;
   label: string | null;
   /** The exception text after the label (head lines only). */
   message: string | null;
@@ -22,12 +24,30 @@ export interface RubyFrame {
 
 /** Parses `path:L[:in 'label'][: message]` from `from`; undefined for anything else. */
 export function parseRubyFrame(context: LineContext, from: number): RubyFrame | undefined {
-  const head = parseColonHead(context, { from });
+  const head = parseColonHead(context, { from }) ?? scriptHead(context.text, from);
   if (!head || head.column !== null) return undefined;
   if (head.rest === '') return { head, label: null, message: null };
   const match = IN_LABEL.exec(head.rest);
   if (!match) return undefined;
-  return { head, label: match[1] ?? null, message: match[2] ?? null };
+  const confirm = head.line > 0 && !plausiblePath(head.file) ? { confirm: true as const } : {};
+  return { head, label: match[1] ?? null, message: match[2] ?? null, ...confirm };
+}
+
+// A frame of a script without an extension (`bin/rails:3:in '<main>'`), which the colon head refuses: its label must
+// follow (IN_LABEL), and the workspace confirms the file.
+const SCRIPT_HEAD = /([^\s:]{1,1000}):(\d{1,7})(?=:in )/y;
+
+function scriptHead(text: string, from: number): LocationHead | undefined {
+  SCRIPT_HEAD.lastIndex = from;
+  const match = SCRIPT_HEAD.exec(text);
+  if (!match || !extensionlessScript(match[1]!)) return undefined;
+  const rest = text.slice(from + match[0].length);
+  return { file: match[1]!, line: Number(match[2]), column: null, endLine: null, endColumn: null, rest, start: from };
+}
+
+/** The hint a frame's location carries: a script without an extension is kept only when the workspace has it. */
+export function frameHints(frame: RubyFrame): { hints?: { confirm: true } } {
+  return frame.confirm ? { hints: { confirm: true } } : {};
 }
 
 // --- rspec ---
@@ -78,6 +98,7 @@ function parseRspec(context: LineContext): boolean {
     line: frame.head.line,
     severity: null,
     message: run.message,
+    ...frameHints(frame),
     frame: { trace: run.trace, index: run.index++, causeRank: 0 },
   });
   return true;
@@ -146,6 +167,7 @@ function parseMinitest(context: LineContext): boolean {
     line: frame.head.line,
     severity: null,
     message: run.message,
+    ...frameHints(frame),
     frame: { trace: run.trace, index: run.index++, causeRank: 0 },
   });
   return true;

@@ -7,7 +7,7 @@ import type { GrammarFamily, GrammarFormat, LineContext } from '../../engine/for
 import type { CauseChain } from '../../engine/cause-chain.js';
 import { caretColumn, parseColonHead } from '../shared/common.js';
 import { continueOrStart, newFrameRun, type FrameRunState } from '../shared/scripting.js';
-import { minitest, parseRubyFrame, rspec, RUBY_ANCHOR, type RubyFrame } from './ruby-test.js';
+import { frameHints, minitest, parseRubyFrame, rspec, RUBY_ANCHOR, type RubyFrame } from './ruby-test.js';
 
 interface RubyTraces extends FrameRunState {
   /** The current exception's frames (all its cause sections), ranked once when it ends. */
@@ -111,6 +111,7 @@ function emitFrame(context: LineContext, run: RubyTraces, frame: RubyFrame, colu
     ...columns,
     severity: null,
     message: run.message,
+    ...frameHints(frame),
     frame: { trace: run.trace, index: run.index++, causeRank: run.causeRank },
   });
   run.chain.track(emitted);
@@ -156,6 +157,7 @@ function parseRubyCrash(context: LineContext): boolean {
     line: frame.head.line,
     severity: null,
     message: '',
+    ...frameHints(frame),
     frame: { trace: run.trace, index: run.index++, causeRank: 0 },
   });
   return true;
@@ -190,6 +192,9 @@ function parseRubocop(context: LineContext): boolean {
   return true;
 }
 
+const SCRIPT_FRAME_ANCHOR =
+  String.raw`^(?:\t| {2,8})from [^\s:]{1,300}:\d{1,7}:in\b|` + String.raw`^(?:\./)?(?:bin|exe|script|libexec)/[^\s:]{1,200}:\d{1,7}:in\b`;
+
 const ruby: GrammarFormat = {
   name: 'ruby',
   trace: { innermost: 'first', causes: 'root-last' },
@@ -203,7 +208,10 @@ const ruby: GrammarFormat = {
   fields: ['file', 'line', 'column', 'endColumn', 'message'],
   observed: true,
   url: 'https://docs.ruby-lang.org/en/3.1/Exception.html#method-i-full_message',
-  anchor: RUBY_ANCHOR,
+  // A frame of a script without an extension (`\tfrom bin/rails:3:in …`, a head `bin/setup:4:in …: msg (E)` at the
+  // margin), which RUBY_ANCHOR cannot select: led by `from` after the indentation, or by the folders Ruby's
+  // executables live in (as rubocop's anchor is), so each is tried at few lines.
+  anchor: `${RUBY_ANCHOR}|${SCRIPT_FRAME_ANCHOR}`,
   parse: parseRuby,
 };
 

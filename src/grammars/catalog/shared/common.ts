@@ -25,6 +25,16 @@ export function plausiblePath(path: string): boolean {
   return !path.includes(': ') && looksLikeSourcePath(path);
 }
 
+// A script run by its name has no extension (`bin/rails`, Express's `bin/www`, `script/deploy`, `exe/tool`): a runtime's
+// frame names it in a folder, its name without a dot. Only the workspace can tell it from a bundler's `webpack/bootstrap`,
+// so a frame that names one carries `hints.confirm`.
+const EXTENSIONLESS_SCRIPT = /^(?:[A-Za-z]:)?[\w.~@+-]*(?:[\\/][\w.~@+-]+)*[\\/][\w~@+-]+$/;
+
+/** A printed path that is a script without an extension in a folder (see EXTENSIONLESS_SCRIPT). */
+export function extensionlessScript(path: string): boolean {
+  return path.length < 1024 && EXTENSIONLESS_SCRIPT.test(path);
+}
+
 /**
  * Parses `path:L[:C[-EC | :EL:EC]]` starting at `from` (default: first non-blank). Paths are tried without
  * spaces first, then with spaces (a path that starts at a known position may contain them).

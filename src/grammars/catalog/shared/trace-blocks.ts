@@ -37,7 +37,9 @@ const SHAPES: readonly ShapeRule[] = [
   // The place ends the frame (a closing parenthesis, logback's `~[jar:?]` packaging after it): words after it are a
   // message (`at conf/x.cfg:3 -- value out of range`), not a frame.
   { shape: 'call', before: /^\s*at\s(?:.*[\s(])?$/, after: /^(?::\d+)?\)?\s*(?:~?\[[^\]]*\]\s*)?$/, innermostLast: false },
-  { shape: 'method', before: /^\s*(?:from\s+)?$/, after: /^:?\s?in [`'‘]/, innermostLast: false },
+  // Ruby 2.5-2.7 number the `from` frames of a trace printed oldest first (`4: from F:L:in 'm'`, under its
+  // `Traceback (most recent call last):` header, which states the order).
+  { shape: 'method', before: /^\s*(?:\d{1,5}:\s+)?(?:from\s+)?$/, after: /^:?\s?in [`'‘]/, innermostLast: false },
   // One name after `in`, the whole line: Lua's `in function 'f'` (innermost first) has two words.
   { shape: 'chain', before: /^$/, after: /^:\s+in\s+(?:<[\w-]+>|[\w.]+)\s*$/, innermostLast: true },
   // An indented place and the function alone after it: Elixir's `(app 0.1.0) F:L: Mod.fun/2` and `F:L: (test)`, a
@@ -76,6 +78,8 @@ const MAX_HEADER_LOOKUP = 3;
 // How far above a trace's first frame a chain sentence is looked for (pytest prints the test's source between them),
 // never past the previous trace's last frame: each line is looked at once, whatever the log.
 const MAX_LINK_LOOKUP = 40;
+
+const SHAPED_FRAMES = 'shaped-frames';
 
 interface Block {
   shape: Shape | undefined;
@@ -139,7 +143,9 @@ export function shapedFrame(context: LineContext, start: number, after: string):
   const step = instantiationStep(context, before, after);
   const rule = step === undefined ? shapeOf(before, after, text[text.length - after.length - 1] === ')') : undefined;
   if (rule === undefined && step === undefined) return undefined;
-  const block = context.state<Block>(() => ({
+  // One state for both generic tiers: a trace whose frames name files with and without extensions (`bin/rails` among
+  // `.rb` ones) is read partly by generic and partly by the permissive tier, and stays one trace.
+  const block = context.shared<Block>(SHAPED_FRAMES, () => ({
     shape: undefined,
     trace: 0,
     index: 0,

@@ -5,7 +5,7 @@
 import type { CauseChain } from '../../engine/cause-chain.js';
 import type { LineContext } from '../../engine/format.js';
 import type { LineParser } from '../../engine/parser.js';
-import { plausiblePath } from './common.js';
+import { extensionlessScript, plausiblePath } from './common.js';
 import { cleanPrintedPath, isDevServerUrl, isRuntimePseudoPath } from '../../engine/paths.js';
 import { LParen, RParen } from '../../engine/tokens.js';
 
@@ -31,6 +31,8 @@ interface V8Location {
   file: string;
   line: number;
   column: number | null;
+  /** A script without an extension (`bin/www`): a place only when the workspace has that file. */
+  confirm?: true;
 }
 
 const FRAME_LINE = /^\s*at\s+\S/;
@@ -70,9 +72,11 @@ export function parseLocationSpan(
   const pathNode = location.children.path?.[0];
   const suffixNode = location.children.colonSuffix?.[0];
   if (!pathNode || !suffixNode || !('children' in pathNode) || !('children' in suffixNode)) return undefined;
-  const file = framePath(context.slice(pathNode, parsed, text));
+  const printed = context.slice(pathNode, parsed, text);
+  const file = framePath(printed);
   const [line, column] = context.ints(suffixNode);
-  if (file === undefined || line === undefined) return undefined;
+  if (line === undefined) return undefined;
+  if (file === undefined) return extensionlessScript(printed) ? { file: printed, line, column: column ?? null, confirm: true } : undefined;
   return { file, line, column: column ?? null };
 }
 
@@ -260,6 +264,7 @@ export function emitFrame(
     severity: null,
     message: run.message,
     ...(format ? { format } : {}),
+    ...(location.confirm ? { hints: { confirm: true } } : {}),
     frame: { trace: run.trace, index, causeRank: 0 },
   });
   run.chain?.track(emitted);
