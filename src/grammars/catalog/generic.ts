@@ -5,6 +5,7 @@ import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format
 import { parseColonHead, parseParenHead, parseSeverityTail, severityOf } from './shared/common.js';
 import { fieldSeverity } from './shared/severity-fields.js';
 import { shapedFrame } from './shared/trace-blocks.js';
+import { afterGluedName } from './shared/glued-name.js';
 import { LOCATION_ANCHOR } from '../engine/anchors.js';
 import { isDevServerUrl } from '../engine/paths.js';
 
@@ -219,8 +220,12 @@ function parseLocations(context: LineContext): boolean {
     while (start > 0 && (!PATH_DELIMITER.test(text[start - 1] ?? ' ') || opensFolder(text, start - 1)) && !afterDoubleColon(text, start))
       start--;
     start = queryPathStart(text, start);
+    // The colon head reads a path only from a word's start: a name glued by `@` is cut off as the line's text.
+    const named = afterGluedName(text, start, match.index);
     const paren = text[match.index + match[0].length - 2] === '(';
-    const head = paren ? parseParenHead(context, { from: start }) : parseColonHead(context, { from: start });
+    const from = named === start ? { from: start } : { from: 0, text: text.slice(named) };
+    start = named;
+    const head = paren ? parseParenHead(context, from) : parseColonHead(context, from);
     if (!head || (bundle !== undefined && start >= bundle.from && start < bundle.to)) continue;
     if (insideArtifact(text, start) || (!paren && isLoggingCallSite(text, start, head.rest))) {
       claimed = true;

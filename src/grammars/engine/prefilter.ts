@@ -102,7 +102,9 @@ export const PROSE_ANCHORS: readonly string[] = [
   '^\\s+\\d+:\\d+ +[^\\s\\d]',
   // The same rows at the margin, their severity word required (prose/rows.ts).
   '^\\d+:\\d+ +(?:[Ee]rror|ERROR|[Ww]arn|WARN)',
-  '^\\s*\\d+ *\\| *\\S',
+  // A source excerpt's numbered line too (prose/excerpt.ts): colour may close after the number (swc's, miette's) and the
+  // bar may be a box-drawing one (`4 │`, UTF-8 read as latin1 here).
+  '^(?:[ \\t]|\\x1b\\[[0-9;]*m)*\\d+(?:\\x1b\\[[0-9;]*m)* *(?:\\||\\xe2\\x94\\x82) *\\S',
   '^\\s+\\d+\\s{2,}\\S',
   '^\\s*L: *\\d+ *\\|',
   // A trace header that states its frames' order (prose/trace-run.ts).

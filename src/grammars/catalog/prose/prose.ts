@@ -17,6 +17,7 @@ import { severityOf } from '../shared/common.js';
 import { proposedAlready, wrapsInner } from './proposals.js';
 import { rowUnderHeader } from './rows.js';
 import { markedRowUnderHeader } from './listing.js';
+import { markedExcerptLine } from './excerpt.js';
 import {
   ANY_PHRASE,
   callerOfNamedPlace,
@@ -233,7 +234,7 @@ const QUERY_ECHO = /^\s*LINE \d{1,7}: /;
 
 function parseProse(context: LineContext): boolean {
   const text = context.text;
-  if (splitFromPreviousLine(context) || rowUnderHeader(context) || markedRowUnderHeader(context)) return true;
+  if (splitFromPreviousLine(context) || markedExcerptLine(context) || rowUnderHeader(context) || markedRowUnderHeader(context)) return true;
   if (noteTraceHeader(context) || noteBlockLine(context)) return false;
   const byFields = mayHoldFields(text) && emitFieldPlaces(context);
   if (!ANY_PHRASE.test(text)) return byFields;
