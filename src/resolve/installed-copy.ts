@@ -221,15 +221,27 @@ async function manifestNames(workspace: Workspace, root: string, copy: Installed
     }
     return false;
   }
+  return (await pythonManifestNaming(workspace, root, copy.packageName)) !== undefined;
+}
+
+async function pythonManifestNaming(workspace: Workspace, root: string, name: string): Promise<string | undefined> {
   for (const manifest of PYTHON_MANIFESTS) {
     const path = joinPosix(root, manifest);
     if ((await workspace.fs.stat(path)) !== 'file') continue;
     const text = (await workspace.fs.readText(path)) ?? '';
-    for (const match of text.matchAll(PYTHON_NAME)) {
-      if (normalised((match[1] ?? match[2]) as string) === normalised(copy.packageName)) return true;
-    }
+    for (const match of text.matchAll(PYTHON_NAME)) if (normalised((match[1] ?? match[2]) as string) === normalised(name)) return path;
   }
-  return false;
+  return undefined;
+}
+
+/** The manifest of the workspace's own Python distribution `name` (pip's `Failed building wheel for name`), if a root's
+ * pyproject.toml, setup.cfg or setup.py names it (PEP 503); another distribution is a dependency, no workspace file. */
+export async function ownDistributionManifest(name: string, workspace: Workspace): Promise<CandidateOutcome | undefined> {
+  for (const root of workspace.roots) {
+    const manifest = await pythonManifestNaming(workspace, root.given, name);
+    if (manifest !== undefined) return workspace.firstExisting([manifest]);
+  }
+  return undefined;
 }
 
 function candidatesIn(root: string, copy: InstalledCopy): string[] {
