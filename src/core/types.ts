@@ -221,6 +221,9 @@ export interface ResolveHints {
   /** A weak candidate for a file a failure line named with no line (prose/file-only.ts): the file as a whole (line 0),
    * kept only when no other location of the log resolved. */
   fileOnly?: boolean;
+  /** The printed "file" is a Python distribution's name (pip's `Failed building wheel for x`): the workspace's manifest
+   * that names it (pyproject.toml, setup.cfg, setup.py; PEP 503) as a whole, and any other leaves no trace. */
+  distribution?: boolean;
   /** A runtime frame at a line the compiler gave code a macro generated (an Elixir module's `defmodule` line): nobody
    * wrote it there, so resolve drops it as the build's, keeping its place in the trace. */
   generated?: boolean;

@@ -12,7 +12,7 @@ import type { LineRecord } from './json-lines.js';
 import { documentHandlers, documentKindOf } from './json-reports.js';
 import { classifyLineStart, countNewlines, type LineStart } from './line-start.js';
 import { firstJsonLine } from './candidates.js';
-import { sniffInput } from './sniff.js';
+import { copyMarksEnd, sniffInput } from './sniff.js';
 import { XmlReportReader } from './xml-reports.js';
 import { latin1Bytes } from './bytes.js';
 
@@ -107,9 +107,9 @@ export class InputRouter {
       this.takeOverLines();
     }
     if (this.mode === 'xml') {
-      // A report after a report: XML forbids anything before its declaration, so the blank lines between go.
-      if (this.xml === undefined && this.afterReport) {
-        const start = latin1.search(/\S/);
+      // XML forbids anything before its declaration: the blank lines after a report go, and a copy's marks (sniff.ts).
+      if (this.xml === undefined) {
+        const start = this.afterReport ? latin1.search(/\S/) : copyMarksEnd(latin1);
         this.line += countNewlines(latin1, 0, start < 0 ? latin1.length : start);
         latin1 = start < 0 ? '' : latin1.slice(start);
       }

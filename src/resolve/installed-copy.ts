@@ -31,7 +31,7 @@ import { ownLocalPodspec } from './local-podspecs.js';
 import { ownNimbleCopy } from './nimble-copies.js';
 import { joinPosix } from './paths.js';
 import { declaredPackageFolders } from './python-package-folders.js';
-import { distributesPackage, nestedManifestFolders } from './python-distributions.js';
+import { distributesPackage, manifestNamingDistribution, nestedManifestFolders } from './python-distributions.js';
 import type { CandidateOutcome, Workspace } from './workspace.js';
 
 interface InstalledCopy {
@@ -218,6 +218,16 @@ async function manifestNames(workspace: Workspace, root: string, copy: Installed
   }
   const packageFolders = [root, joinPosix(root, 'src'), ...(await declaredPackageFolders(workspace, root)).map((f) => joinPosix(root, f))];
   return distributesPackage(workspace, root, copy.packageName, packageFolders);
+}
+
+/** The manifest of the workspace's own Python distribution `name` (pip's `Failed building wheel for name`), if a root's
+ * pyproject.toml, setup.cfg or setup.py names it (PEP 503); another distribution is a dependency, no workspace file. */
+export async function ownDistributionManifest(name: string, workspace: Workspace): Promise<CandidateOutcome | undefined> {
+  for (const root of workspace.roots) {
+    const manifest = await manifestNamingDistribution(workspace, root.given, name);
+    if (manifest !== undefined) return workspace.firstExisting([manifest]);
+  }
+  return undefined;
 }
 
 function candidatesIn(root: string, copy: InstalledCopy): string[] {

@@ -38,12 +38,18 @@ interface ManifestFacts {
   discovers: boolean;
 }
 
-function manifestFacts(text: string): ManifestFacts {
+// The distribution's own names: `name = …`, also through a variable.
+function distributionNames(text: string): string[] {
   const names = [...text.matchAll(NAME)].map((match) => (match[1] ?? match[2]) as string);
   for (const variable of text.matchAll(NAME_VARIABLE)) {
     const assigned = new RegExp(String.raw`^\s*${variable[1] as string}\s*=\s*["']([A-Za-z0-9_.-]+)["']`, 'm').exec(text);
     if (assigned) names.push(assigned[1] as string);
   }
+  return names;
+}
+
+function manifestFacts(text: string): ManifestFacts {
+  const names = distributionNames(text);
   for (const list of text.matchAll(LISTED)) for (const name of (list[1] as string).matchAll(QUOTED)) names.push(name[1] as string);
   for (const list of text.matchAll(CFG_LISTED)) names.push(...(list[1] as string).split(/[\s,]+/).filter((name) => name !== ''));
   for (const include of text.matchAll(POETRY_INCLUDE)) names.push(include[1] as string);
@@ -68,6 +74,17 @@ export async function distributesPackage(workspace: Workspace, folder: string, n
   if (!discovers) return false;
   for (const packages of packageFolders) if ((await workspace.fs.stat(joinPosix(packages, name, '__init__.py'))) === 'file') return true;
   return false;
+}
+
+/** The manifest in `folder` that names the distribution `name` (PEP 503 spelling), if one does. */
+export async function manifestNamingDistribution(workspace: Workspace, folder: string, name: string): Promise<string | undefined> {
+  const wanted = normalisedName(name);
+  for (const manifest of MANIFESTS) {
+    const path = joinPosix(folder, manifest);
+    if ((await workspace.fs.stat(path)) !== 'file') continue;
+    if (distributionNames((await workspace.fs.readText(path)) ?? '').some((each) => normalisedName(each) === wanted)) return path;
+  }
+  return undefined;
 }
 
 const hasManifest = (names: readonly string[]): boolean => MANIFESTS.some((manifest) => names.includes(manifest));

@@ -255,6 +255,7 @@ async function resolveAfresh(raw: RawLocation[], options: Required<Omit<ResolveO
     if (source.hints?.confirm === true && (resolution.kind !== 'resolved' || ignored.has(inputIndex))) return;
     if (source.hints?.confirm === true && resolution.kind === 'resolved' && strictPlaces.has(placeKey(resolution, source.line))) return;
     if (source.hints?.confirm === true && restatesNamedKind(source, strictNames)) return;
+    if (source.hints?.distribution === true && resolution.kind !== 'resolved') return; // a dependency's wheel: no place
     // A file named without a line is a place only at its import of the name the tool could not resolve.
     const importedLine = source.hints?.importedName === undefined ? undefined : importedLines.get(inputIndex);
     const wholeFile = source.hints?.wholeFileOtherwise === true;

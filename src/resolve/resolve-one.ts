@@ -4,7 +4,7 @@ import { foreignSuffixCandidates, goPackageCandidates, goPackageFileName, relati
 import { type FileIndex } from './file-index.js';
 import { elision } from './elided-paths.js';
 import { frozenModuleCandidates, frozenModuleName } from './frozen-modules.js';
-import { foreignGoPackage, ownInstalledCopy } from './installed-copy.js';
+import { foreignGoPackage, ownDistributionManifest, ownInstalledCopy } from './installed-copy.js';
 import { isLogicalName, isModuleName, resolveLogicalName, resolveModuleName } from './logical-names.js';
 import {
   fromIndex,
@@ -53,6 +53,7 @@ export function resolutionKey(raw: RawLocation): string {
     hints?.moduleName === true,
     hints?.localPackage === true,
     hints?.databaseObject,
+    hints?.distribution === true,
   ]);
 }
 
@@ -246,6 +247,10 @@ export async function resolveFirstPass(raw: RawLocation, workspace: Workspace, i
     if (alone.kind === 'resolved') return alone;
     const joined = await resolveFirstPass({ ...raw, file: `${wrappedFrom}${raw.file}`, hints }, workspace, index);
     return joined.kind === 'resolved' || joined.kind === 'dropped' ? joined : alone;
+  }
+  if (raw.hints?.distribution === true) {
+    const own = await ownDistributionManifest(raw.file, workspace);
+    return own ? fromOutcome(own, raw.file) : { kind: 'unresolved', reason: 'not-found' };
   }
   if (isLogicalName(raw)) return resolveLogicalName(raw, (each) => resolveFirstPass(each, workspace, index), index);
   if (isModuleName(raw)) return resolveModuleName(raw, (each) => resolveFirstPass(each, workspace, index), index);

@@ -37,4 +37,15 @@ describe('pip', () => {
     const clean = scan(['Collecting quokka==1.0 (from -r requirements.txt (line 1))', 'Successfully installed quokka-1.0']);
     expect(brief(clean)).toEqual([['requirements.txt', 1, 'note']]);
   });
+
+  it("reads `Failed building wheel for x` as the distribution's name, resolved against the workspace's manifest", () => {
+    const wheels = scanLog(
+      ['  ERROR: Failed building wheel for Shelf.Tools', 'Failed building wheel for lxml', 'Failed to build Shelf.Tools'],
+      ['pip'],
+    );
+    expect(wheels.map((l) => [l.file, l.line, l.hints?.distribution])).toEqual([
+      ['Shelf.Tools', 0, true],
+      ['lxml', 0, true],
+    ]);
+  });
 });

@@ -50,6 +50,16 @@ describe('prose-file', () => {
     expect(await placesIn(files, 'I see the error after editing src/app.js\n')).toEqual([]);
   });
 
+  it("never takes a path inside R's system.file(…) call: it names the installed package's copy", async () => {
+    const files = { 'inst/utils/helpers.R': 'x\n', 'inst/extdata/genes.csv': 'x\n', 'R/run.R': 'x\n' };
+    const sourced = 'Error in source(system.file("utils/helpers.R", package = "shelf")) : \nempty file/url name\n';
+    expect(await placesIn(files, sourced)).toEqual([]);
+    const parts = 'Error in read.csv(system.file("extdata", "genes.csv", package = "shelf")) : no lines available in input\n';
+    expect(await placesIn(files, parts)).toEqual([]);
+    // The same line naming a workspace path of its own is still read.
+    expect(await placesIn(files, 'Error in source("R/run.R") : argument is of length zero\n')).toEqual(['R/run.R:0']);
+  });
+
   it('places a whole-file diagnostic: the file first, a failure severity after it, no position', async () => {
     const files = { 'lib/ledger.dart': 'x\n' };
     expect(await placesIn(files, "lib/ledger.dart: Error: No top-level 'main' function.\n")).toEqual(['lib/ledger.dart:0']);

@@ -73,6 +73,17 @@ describe('webpack', () => {
     expect(located[0]?.message).toBe("Module not found: Error: Can't resolve './prices' in '/srv/shop/src'");
   });
 
+  it("reads webpack 1's `Module parse failed: /abs/F Line N: msg` (esprima: the line in words, no column)", () => {
+    const located = scan(
+      ['ERROR in ./lib/menu.jsx', 'Module parse failed: /home/u/site/lib/menu.jsx Line 7: Unexpected token <'],
+      ['webpack'],
+    );
+    expect(brief(located)).toEqual(['webpack ./lib/menu.jsx:7:null']);
+    expect(located[0]?.message).toBe('Unexpected token <');
+    // The same words elsewhere (a path after `Line`, no webpack header) are no place of this format.
+    expect(scan(['Module parse failed: /home/u/site/lib/menu.jsx Line 7: Unexpected token <'], ['webpack'])).toEqual([]);
+  });
+
   it('reports the module as a whole (line 0) when nothing below its header places it', () => {
     const located = scan([
       'ERROR in ./src/data.json',
@@ -91,6 +102,40 @@ describe('webpack', () => {
     // A chunk (`ERROR in main`) and a module alone without webpack's header (Next.js) are no place.
     expect(scan(['ERROR in main', 'Module not found: x'])).toEqual([]);
     expect(scan(['./src/data.json', 'Module parse failed: Unexpected token } in JSON at position 20'])).toEqual([]);
+  });
+
+  it('reads a module alone on its line that opens an entry of a `Failed to compile.` block (Next.js, create-react-app)', () => {
+    const located = scan(
+      [
+        'Failed to compile.',
+        '',
+        './components/menu/index.js',
+        "Module not found: Can't resolve 'menu-styles'",
+        '',
+        'Import trace for requested module:',
+        './pages/home.js',
+        '',
+        './components/card.js',
+        'Error: ',
+        '  x Expression expected',
+        '',
+        'Compiled with warnings.',
+        '',
+        './src/legacy.js',
+        "Module Warning (from ./node_modules/eslint-loader/index.js): 'x' is never used",
+      ],
+      ['webpack'],
+    );
+    expect(located.map((l) => [l.file, l.line, l.severity])).toEqual([
+      ['./components/menu/index.js', 0, 'error'],
+      ['./components/card.js', 0, 'error'],
+      ['./src/legacy.js', 0, 'warning'],
+    ]);
+    // Not resolved: its import (resolve reads the file), else the module as a whole.
+    expect(located[0]?.hints).toEqual({ importedName: 'menu-styles', wholeFileOtherwise: true });
+    // An import trace's entry is no entry of the block; a module alone with no heading above it is no place.
+    expect(scan(['Import trace for requested module:', './pages/home.js', 'Error: boom'], ['webpack'])).toEqual([]);
+    expect(scan(['', './deploy.sh', 'Error: the token is not set'], ['webpack'])).toEqual([]);
   });
 
   it('parses `module L:C-EC` with 0-based, exclusive-end columns and takes the message from the next line', () => {

@@ -122,6 +122,24 @@ describe('reports found among text', () => {
     }
   });
 
+  it("a copy's marks before an XML report's first token come off (a backtick, a fence, a quote mark, a bullet)", () => {
+    const report = fixture('checkstyle/shellcheck.log');
+    const clean = brief(bySlices(report, 1 << 16));
+    expect(clean.length).toBeGreaterThan(0);
+    for (const marks of ['`', '```xml\n', '> ', '- ', '\n\n`']) {
+      const newlines = marks.split('\n').length - 1;
+      const shifted = clean.map((entry) => entry.replace(/@(\d+)$/, (_, line: string) => `@${Number(line) + newlines}`));
+      for (const size of [3, 1 << 16]) {
+        expect(brief(bySlices(`${marks}${report}`, size)), `${JSON.stringify(marks)} by ${size}`).toEqual(shifted);
+        expect(brief(byWindows(`${marks}${report}`, size)), `${JSON.stringify(marks)} by windows of ${size}`).toEqual(shifted);
+      }
+    }
+    // A report quoted on every line is no XML any more: read as text, never refused as an invalid report.
+    const quoted = report.replace(/^/gm, '> ');
+    expect(() => bySlices(quoted, 1 << 16)).not.toThrow();
+    expect(bySlices(quoted, 1 << 16).filter((l) => l.format === 'checkstyle')).toEqual([]);
+  });
+
   it('invalid JSON after a report-like start is read as text again', () => {
     const log = ['{"version": oops', 'src/app.ts(1,2): error TS1005: x', ''].join('\n');
     expect(brief(bySlices(log, 4))).toEqual(['tsc src/app.ts:1:2 error TS1005 @2']);

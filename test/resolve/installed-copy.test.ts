@@ -224,3 +224,29 @@ describe("an installed copy of the workspace's own package", () => {
     expect(await fate(other, 'go/src/example.com/ledger/visualize.go')).not.toBe('kept visualize.go');
   });
 });
+
+describe('a distribution pip failed to build a wheel for (hints.distribution)', () => {
+  const wheel = (name: string) => raw(name, { line: 0, hints: { distribution: true } });
+  const places = async (root: string, name: string) => {
+    const result = await resolveLocations([wheel(name)], { cwd: root, roots: [root], isIgnored: noIgnores });
+    return [
+      ...result.locations.map((l) => `${l.file}:${l.line}`),
+      ...result.unresolved.map((u) => u.file),
+      ...result.dropped.map((d) => d.file),
+    ];
+  };
+
+  it("is the manifest that names the workspace's own package (PEP 503), any of the three", async () => {
+    const pyproject = await makeWorkspace({ 'pyproject.toml': '[project]\nname = "Shelf.Tools"\n', 'setup.py': 'setup()\n' });
+    expect(await places(pyproject, 'shelf-tools')).toEqual(['pyproject.toml:0']);
+    const cfg = await makeWorkspace({ 'setup.cfg': '[metadata]\nname = tally_ho\n' });
+    expect(await places(cfg, 'Tally.Ho')).toEqual(['setup.cfg:0']);
+    const setup = await makeWorkspace({ 'setup.py': 'from setuptools import setup\nsetup(name="quokka", version="1")\n' });
+    expect(await places(setup, 'quokka')).toEqual(['setup.py:0']);
+  });
+
+  it("leaves no trace for a dependency's wheel, even beside a same-named folder", async () => {
+    const root = await makeWorkspace({ 'pyproject.toml': '[project]\nname = "shelf"\n', 'lxml/notes.txt': 'x\n' });
+    expect(await places(root, 'lxml')).toEqual([]);
+  });
+});

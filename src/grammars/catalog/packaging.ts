@@ -51,9 +51,22 @@ function pipFailedAfter(context: LineContext): boolean {
   return false;
 }
 
+// pip names each distribution whose wheel did not build (`ERROR: Failed building wheel for x`; before pip 10 without
+// `ERROR: `). The workspace's own (`pip install .`) is fixed in its manifest; a dependency's is no workspace file
+// (resolve decides, hints.distribution). The build's own output above (a compiler's line, a setup.py trace) ranks first.
+const WHEEL_FAILED = /^\s*(?:ERROR: )?Failed building wheel for ([A-Za-z0-9][A-Za-z0-9._-]{0,200})\s*$/;
+
+function parsePipWheel(context: LineContext): boolean {
+  const match = WHEEL_FAILED.exec(context.text);
+  if (!match) return false;
+  const message = context.text.trim();
+  context.emit({ file: match[1] as string, line: 0, severity: 'error', message, hints: { distribution: true } });
+  return true;
+}
+
 function parsePipRequirement(context: LineContext): boolean {
   const match = REQUIREMENT.exec(context.text);
-  if (!match) return false;
+  if (!match) return parsePipWheel(context);
   // pip's own error names the requirement (`ERROR: Could not find a version that satisfies the requirement x (from -r …)`).
   const failed = context.text.startsWith('ERROR: ') || pipFailedAfter(context);
   const message = context.text.trim();
@@ -67,13 +80,14 @@ const pip: GrammarFormat = {
   language: 'pip requirements',
   description:
     '`pip install -r requirements.txt`: `Collecting x==1.0 (from -r requirements.txt (line 2))`; the requirement pip took up last ' +
-    'before its error is the failed one (a warning), the others notes.',
+    "before its error is the failed one (a warning), the others notes; `ERROR: Failed building wheel for x`: the workspace's " +
+    'manifest naming x (its own package), else nothing.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message'],
   observed: true,
   url: 'https://pip.pypa.io/en/stable/reference/requirements-file-format/',
-  anchor: '\\(from \\S*-[rc] ',
+  anchor: '\\(from \\S*-[rc] |ERROR: Failed building wheel for |Failed building wheel for ',
   parse: parsePipRequirement,
 };
 

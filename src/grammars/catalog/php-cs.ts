@@ -5,8 +5,11 @@ import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format
 import { SGR } from '../engine/anchors.js';
 
 // phpcs shortens a path wider than the report to `...` and its tail (`FILE: ...src/Service/Mailer.php`); a paste that
-// quoted the whole report keeps a `"` before the header. `STDIN` is standard input (`phpcs -` or a piped file).
-const HEADER = /^"?FILE: (.+?)\s*$/;
+// quoted the whole report keeps a `"` before the header (or a stray backtick, a list bullet). `STDIN` is standard input
+// (`phpcs -` or a piped file). A copy may lose the header's colon (`FILE /w/src/A.php`, a Markdown quote): then the
+// report's `FOUND n ERRORS … AFFECTING` line just below confirms it.
+const HEADER = /^(?:["`]|[-*] )?FILE(:?) (.+?)\s*$/;
+const FOUND = /^FOUND \d+ (?:ERRORS?|WARNINGS?)\b.* AFFECTING \d+ LINES?\s*$/;
 const ROW = /^\s*(\d+) \| (ERROR|WARNING)\s*\| (?:\[[ x]\] )?(.*)$/;
 const MORE = /^\s+\|\s+\|\s+(.*)$/;
 const SNIFF = /\s*\(([A-Za-z][\w]*(?:\.[\w]+){2,})\)$/;
@@ -21,8 +24,8 @@ function parsePhpcs(context: LineContext): boolean {
   // A file with more rows than a line context reaches keeps its header in the scan's state.
   const state = context.state<HeaderState>(() => ({}));
   const header = HEADER.exec(context.text);
-  if (header) {
-    const file = header[1] ?? '';
+  if (header && (header[1] === ':' || confirmed(context))) {
+    const file = header[2] ?? '';
     state.file = file === 'STDIN' ? '-' : file;
     return true;
   }
@@ -47,18 +50,29 @@ function parsePhpcs(context: LineContext): boolean {
   return true;
 }
 
+// The summary under a header (past the rule of dashes that a copy may keep or drop).
+function confirmed(context: LineContext): boolean {
+  for (let delta = 1; delta <= 2; delta++) {
+    const line = context.line(delta)?.trim() ?? '';
+    if (FOUND.test(line)) return true;
+    if (!/^-+$/.test(line)) return false;
+  }
+  return false;
+}
+
 const phpcs: GrammarFormat = {
   name: 'phpcs',
   language: 'PHP',
   description:
     '`phpcs --standard=PSR12 src` (full report): `FILE: /abs/src/A.php` (long paths cut to `...tail`), then `  8 | ERROR | [x] msg` ' +
-    'rows continued on `    |       |     rest` lines, `(Sniff.Code)` at the end with `-s`.',
+    "rows continued on `    |       |     rest` lines, `(Sniff.Code)` at the end with `-s`; a copy's `FILE /abs/src/A.php` (colon " +
+    'lost) when `FOUND n ERRORS … AFFECTING` follows.',
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'severity', 'message', 'code'],
   observed: true,
   url: 'https://github.com/PHPCSStandards/PHP_CodeSniffer/wiki/Reporting',
-  anchor: `^"?${SGR}FILE: |^ *\\d+ \\| ${SGR}(?:ERROR|WARNING)`,
+  anchor: `^(?:["\`]|[-*] )?${SGR}FILE:? |^ *\\d+ \\| ${SGR}(?:ERROR|WARNING)`,
   parse: parsePhpcs,
 };
 

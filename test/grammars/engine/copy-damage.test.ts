@@ -300,3 +300,19 @@ describe('a Ruby frame whose blank before the label a copy lost', () => {
     expect(result.locations.map((l) => `${l.file}:${l.line}`)).toEqual(['app/cart.rb:8', 'app/cart.rb:7', 'app/shop.rb:3']);
   });
 });
+
+describe('a phpcs report header whose colon a copy lost', () => {
+  it('reads `FILE path` only with the report summary below it, quoted or not', async () => {
+    const root = await makeWorkspace({ 'tests/ShelfTest.php': 'x\n'.repeat(30) });
+    const rows = (header: string, summary: string[]) =>
+      [header, ...summary, ' 9 | WARNING | Line exceeds 120 characters; contains 124 characters', ''].join('\n');
+    const found = async (log: string) =>
+      (await locate({ text: log }, { cwd: root, roots: [root], formats: ['phpcs'] })).locations.map((l) => `${l.file}:${l.line}`);
+    const summary = 'FOUND 0 ERRORS AND 1 WARNING AFFECTING 1 LINE';
+    expect(await found(rows('FILE /ci/shelf/tests/ShelfTest.php', [summary]))).toEqual(['tests/ShelfTest.php:9']);
+    expect(await found(rows('FILE /ci/shelf/tests/ShelfTest.php', ['-'.repeat(70), summary]))).toEqual(['tests/ShelfTest.php:9']);
+    expect(await found(rows('FILE /ci/shelf/tests/ShelfTest.php', [summary]).replace(/^/gm, '> '))).toEqual(['tests/ShelfTest.php:9']);
+    // Without the summary, a line that starts with the word is no header.
+    expect(await found(rows('FILE tests/ShelfTest.php', ['copied into the archive']))).toEqual([]);
+  });
+});

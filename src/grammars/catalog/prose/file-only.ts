@@ -88,6 +88,10 @@ const MAX_PER_LINE = 2;
 const MAX_PER_SCAN = 16;
 const emittedPerScan = new WeakMap<readonly RawLocation[], number>();
 
+// R's `system.file("utils/x.R", package = "p")` (and its `"extdata", "x.csv"` parts) names a file inside the INSTALLED
+// package, which the workspace's `inst/` only holds when it is that package: never a file the line names by itself.
+const PACKAGE_RELATIVE = /\bsystem\.file\(\s*(?:["'][^"']{0,80}["']\s*,\s*){0,4}["']?$/;
+
 // Quotes around the token, or kept inside its span (a backtick-quoted name: `[!] Invalid \`Podfile\` file`).
 function quoted(text: string, token: Token): boolean {
   const around = token.start > 0 && `"'\``.includes(text[token.start - 1]!) && text[token.end] === text[token.start - 1];
@@ -104,6 +108,7 @@ function namedFiles(text: string): string[] {
     // A test's node id names its file before `::` (pytest's `tests/test_x.py::test_y`, cargo's `tests::y`).
     const path = withoutHost(fullest(token, tokens).path).replace(/::.*$/, '');
     if (TOOL_OWN.test(path) || files.includes(path)) continue;
+    if (PACKAGE_RELATIVE.test(text.slice(Math.max(0, token.start - 160), token.start))) continue;
     if (quoted(text, token) || /[\\/]/.test(path) || SOURCE_EXTENSION.test(path)) files.push(path);
   }
   return files;

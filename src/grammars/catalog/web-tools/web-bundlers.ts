@@ -9,7 +9,7 @@ import { SGR } from '../../engine/anchors.js';
 import { emitWebpackHead, parseParenLocation, parseSpaceLocation, parseTrailingLineCol } from './web-rules.js';
 import { parseColonHead, plausiblePath } from '../shared/common.js';
 import { stripLinePrefixes } from '../../engine/prefixes.js';
-import { parseWebpackBare } from './webpack-bare.js';
+import { compileBlockModule, noteCompileHeading, parseWebpackBare } from './webpack-bare.js';
 import { parseWebpackLegacy } from './webpack-legacy.js';
 import { esbuildApi, parseEsbuildLegacy, viteRollup } from './esbuild-vite-legacy.js';
 
@@ -56,7 +56,11 @@ function parseEsbuild(context: LineContext): boolean {
 
 function parseWebpack(context: LineContext): boolean {
   const head = /^(ERROR|WARNING) in (?=\S)/.exec(context.text);
-  if (!head) return parseWebpackBare(context) || parseWebpackLegacy(context, context.text, 'error');
+  if (!head) {
+    if (noteCompileHeading(context)) return false;
+    const block = compileBlockModule(context);
+    return parseWebpackBare(context) || parseWebpackLegacy(context, context.text, block ?? 'error', block !== undefined);
+  }
   const location = parseSpaceLocation(context, head[0].length);
   // `ERROR in ./src/x.js` without a position (a loader failure) or `ERROR in main` (a chunk) names no line.
   if (!location) return parseWebpackLegacy(context, context.text.slice(head[0].length), head[1] === 'WARNING' ? 'warning' : 'error', true);
@@ -236,7 +240,8 @@ export const webBundlerFormats: GrammarFormat[] = [
     language: 'JavaScript',
     description:
       '`npx webpack` (webpack 5 stats): `ERROR in ./src/App.js 6:2` (module, SPACE, L:C[-EC]) then the message (`Module not found: ' +
-      '…`); webpack 1-4: `ERROR in ./src/App.js` then `Module parse failed: Unexpected token (6:2)` or `Module build failed: ' +
+      '…`); webpack 1-4: `ERROR in ./src/App.js` then `Module parse failed: Unexpected token (6:2)` (webpack 1.12: `… /abs/F ' +
+      'Line 6: msg`) or `Module build failed: ' +
       "SyntaxError: … (6:2)` (webpack 4: `Module build failed (from ./node_modules/x-loader/…):`, the loader's error below), " +
       "else the chain's first entry naming the module (`@ ./src/App.js 6:0-20`), else the module as a whole (line 0); " +
       "create-react-app: `./src/App.js 6:2` alone, then webpack's message; Next.js: `./pages/x.ts` alone, " +
@@ -248,9 +253,13 @@ export const webBundlerFormats: GrammarFormat[] = [
     observed: true,
     url: 'https://webpack.js.org/configuration/stats/',
     // The second branch: create-react-app's `./src/x.jsx 48:12` header alone on its line.
-    // The third: a module alone (Next.js), read only when webpack's `Module parse failed: … (L:C)` follows.
+    // The third: a module alone (Next.js), read when webpack's `Module parse failed: … (L:C)` follows, or any webpack or
+    // compiler message when it opens an entry of a `Failed to compile.` block (the module as a whole, or its import).
     // `ERROR in 0.12s` is a duration (dbt's run summary), not a module.
-    anchor: `(?:ERROR|WARNING)${SGR} in ${SGR}(?!\\d[\\d.]*m?s\\b)[.\\w/@-]|^\\.{1,2}/\\S+ \\d+:\\d+|^\\.{1,2}/\\S+\\s*$`,
+    anchor:
+      `(?:ERROR|WARNING)${SGR} in ${SGR}(?!\\d[\\d.]*m?s\\b)[.\\w/@-]|^\\.{1,2}/\\S+ \\d+:\\d+|^\\.{1,2}/\\S+\\s*$` +
+      // A compile block's heading (create-react-app, Next.js): read for the modules alone on their lines below it.
+      '|^(?:Failed to compile|Compiled with warnings|Compiled successfully)\\b',
     parse: parseWebpack,
   },
   {

@@ -10,6 +10,9 @@ import { plausiblePath } from '../shared/common.js';
 // no column is claimed).
 // Next.js and create-react-app print the same module line without `ERROR in` (under `Failed to compile.`).
 const LEGACY_FAILURE = /^Module (parse|build) failed: (.*?) ?\((\d+):(\d+)\)\s*$/;
+// webpack 1 before 1.13 parsed with esprima, whose message puts the line in words and names no column:
+// `Module parse failed: /abs/src/x.jsx Line 3: Unexpected token <`.
+const ESPRIMA_FAILURE = /^Module parse failed: (?:\S+ )?Line (\d+): (.*)$/;
 // webpack 4 names the loader instead (`Module build failed (from ./node_modules/babel-loader/lib/index.js):`) and puts
 // the loader's error on the next line; when that error names no file (`SyntaxError: Unexpected token (25:1)`, an older
 // babel-loader), the module above is its file. One that names its file is babel's own line.
@@ -22,7 +25,8 @@ const MODULE = /^(\.{1,2}\/\S+?)(?: \([^()]*\))?$/;
 const NEXT_HEADER = /^(?:ERROR|WARNING) in /;
 const CHAIN = /^\s*@ (\S+?) (\d+):(\d+)(?:-(?:(\d+):)?(\d+))?(?: \S.*)?$/;
 const CHAIN_START = /^\s*@ /;
-const CANT_RESOLVE = /^Module not found: Error: Can't resolve '([^'\s]{1,300})' in /;
+// Next.js and create-react-app drop webpack's `Error: ` and, from Next.js 12 on, the folder (`Can't resolve 'x'`).
+const CANT_RESOLVE = /^Module not found: (?:Error: )?Can't resolve '([^'\s]{1,300})'/;
 // How far below its header a report's chain may start (the context window's reach).
 const REACH = 40;
 
@@ -36,7 +40,7 @@ interface LegacyFailure {
   parse: boolean;
   message: string;
   line: number;
-  column: number;
+  column: number | null;
 }
 
 function legacyFailure(context: LineContext): LegacyFailure | undefined {
@@ -45,6 +49,8 @@ function legacyFailure(context: LineContext): LegacyFailure | undefined {
   if (failure) {
     return { parse: failure[1] === 'parse', message: failure[2] ?? '', line: Number(failure[3]), column: Number(failure[4]) };
   }
+  const esprima = ESPRIMA_FAILURE.exec(next);
+  if (esprima) return { parse: true, message: esprima[2] ?? '', line: Number(esprima[1]), column: null };
   if (!LOADER_FAILURE.test(next)) return undefined;
   const errorLine = context.line(2) ?? '';
   const error = LOADER_ERROR.exec(errorLine);
@@ -57,7 +63,8 @@ export function parseWebpackLegacy(context: LineContext, printedModule: string, 
   const module = MODULE.exec(printedModule.trim())?.[1];
   if (module === undefined) return false;
   const failure = legacyFailure(context);
-  // Only under webpack's own `ERROR in` header: a module alone on its line (Next.js) is a place only with a position.
+  // Only under webpack's own `ERROR in` header, or opening an entry of a compile block (Next.js, create-react-app): a
+  // module alone elsewhere is a place only with a position.
   if (!failure) return headed && parseModuleAlone(context, module, severity);
   context.emit({
     file: module,
