@@ -32,6 +32,12 @@ describe('prose-file', () => {
     expect(await placesIn(files, bare)).toEqual(['spec/cart.spec.js:0']);
     const framed = ' FAIL  spec/cart.spec.js\n  ● cart › adds\n\n    boom\n\n      at Object.<anonymous> (spec/cart.spec.js:2:5)\n';
     expect(await placesIn(files, framed)).toEqual(['spec/cart.spec.js:2']);
+    // vitest marks its frames with `❯` and ends with `Test Files`: a suite that failed in a dependency's frames alone
+    // has nothing of the workspace's to place (the badge's file is no fault of its own).
+    const vitest =
+      ' FAIL  spec/cart.spec.js [ spec/cart.spec.js ]\nTypeError: x is not a function\n' +
+      ' \u276f Object.<anonymous> ../../node_modules/left-pad/index.js:3:9\n\n Test Files  1 failed (1)\n';
+    expect(await placesIn(files, vitest)).toEqual([]);
     // A word, not a badge: `Fail` or `fail` in a sentence says less.
     expect(await placesIn(files, 'Fail spec/cart.spec.js on purpose\n')).toEqual([]);
   });

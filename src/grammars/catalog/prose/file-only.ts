@@ -33,8 +33,9 @@ const FAILURE_LEAD = new RegExp(
 // frame under it up to the next badge or the summary (jest 0.x printed none) the file is the place. A frame under it,
 // even a dependency's alone (a setup file of a package that failed to load), says where the failure is instead.
 const FAIL_BADGE = /^\s*FAIL\s+\S/;
-const BADGE_END = /^\s*(?:FAIL|PASS)\s|^(?:Test Suites|Tests):\s/;
-const FRAME = /^\s*at \S/;
+const BADGE_END = /^\s*(?:FAIL|PASS)\s|^\s*(?:Test Suites|Test Files|Tests):?\s/;
+// A V8 frame (`at …`), or any frame that ends in its position (vitest's `❯ fn path:L:C`, whatever its mark's encoding).
+const FRAME = /^\s*at \S|\S:\d+:\d+\)?\s*$/;
 const BADGE_REACH = 40;
 
 function badgeOverNoFrame(context: LineContext): boolean {
