@@ -271,7 +271,9 @@ describe('vite and rollup', () => {
       '  3  |  const x = 1;',
       '     |        ^',
     ]);
-    expect(brief(locations)).toEqual(['vite-dev /srv/app/src/pages/Home.tsx:12:7']);
+    // The second `File:` is vite's no more; the excerpt marked under it is the prose tier's (kept only when the workspace
+    // holds the file).
+    expect(brief(locations)).toEqual(['vite-dev /srv/app/src/pages/Home.tsx:12:7', 'prose /srv/app/src/notes.ts:3:8']);
     expect(locations[0]?.hints).toBeUndefined();
   });
 

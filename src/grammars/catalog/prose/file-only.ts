@@ -32,7 +32,8 @@ const FAILURE_LEAD = new RegExp(
 // A test runner's badge for a test file that failed (`FAIL  tests/a.spec.js`, jest and its kin, capitals only): with no
 // frame under it up to the next badge or the summary (jest 0.x printed none) the file is the place. A frame under it,
 // even a dependency's alone (a setup file of a package that failed to load), says where the failure is instead.
-const FAIL_BADGE = /^\s*FAIL\s+\S/;
+// The badge's file has an extension: go test's `FAIL\t<package>\t0.01s` names a package, not a file.
+const FAIL_BADGE = /^\s*FAIL\s+\S*\.[A-Za-z]\w*(?:\s|$)/;
 const BADGE_END = /^\s*(?:FAIL|PASS)\s|^\s*(?:Test Suites|Test Files|Tests):?\s/;
 // A V8 frame (`at …`), or any frame that ends in its position (vitest's `❯ fn path:L:C`, whatever its mark's encoding).
 const FRAME = /^\s*at \S|\S:\d+:\d+\)?\s*$/;

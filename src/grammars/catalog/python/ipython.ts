@@ -120,6 +120,8 @@ export const ipythonTraceback: GrammarFormat = {
   fields: ['file', 'line', 'message'],
   observed: true,
   url: 'https://ipython.readthedocs.io/en/stable/api/generated/IPython.core.ultratb.html',
-  anchor: `^${SGR}-+>|^${SGR}File [^"]|^${SGR}Cell In|^[A-Za-z_][\\w.]* +Traceback \\(most`,
+  // The exception's name is two characters at least: a line prefix read only in part (a GitHub timestamp's last `Z`)
+  // is no name, so the anchor selects after a prefix exactly what it selects without one.
+  anchor: `^${SGR}-+>|^${SGR}File [^"]|^${SGR}Cell In|^[A-Za-z_][\\w.]+ +Traceback \\(most`,
   parse: parseIPython,
 };
