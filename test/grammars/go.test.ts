@@ -71,6 +71,22 @@ describe('go-test', () => {
     ]);
   });
 
+  it("gives the lines under gotestsum's `=== FAIL: <pkg> <Test>` title that package at once, each title its own", () => {
+    const locations = scan([
+      '=== Failed',
+      '=== FAIL: example.com/shop/pkg/cart TestAdd (0.00s)',
+      '    item_test.go:9: total 3, want 4',
+      '=== FAIL: pkg/till TestCount (0.01s)',
+      '    item_test.go:14: count 1, want 2',
+      '',
+      'DONE 5 tests, 2 failures in 0.020s',
+    ]);
+    expect(locations.map((l) => [l.file, l.line, l.message, l.hints?.packagePath])).toEqual([
+      ['item_test.go', 9, 'TestAdd: total 3, want 4', 'example.com/shop/pkg/cart'],
+      ['item_test.go', 14, 'TestCount: count 1, want 2', 'pkg/till'],
+    ]);
+  });
+
   it('claims no indented go line outside a test', () => {
     expect(scan(['    main.go:3: something'])).toEqual([]);
   });

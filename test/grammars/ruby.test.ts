@@ -126,6 +126,12 @@ describe('rspec and minitest', () => {
       ['minitest', 'test/models/user_test.rb', 14, null, null, 'UserTest#test_domain: IndexError: index 1 outside of array bounds: -1...1'],
       ['minitest', 'test/models/user_test.rb', 10, null, 'error', 'UserTest#test_valid: expected a valid email'],
     ]);
+    // The Failure is a one-frame trace of its own, the equal of the Error block's: numbered order decides.
+    const traces = locations.map((l) => l.frame?.trace);
+    expect(traces[0]).toBe(traces[1]);
+    expect(traces[2]).toBeDefined();
+    expect(traces[2]).not.toBe(traces[0]);
+    expect(locations[2]?.frame?.index).toBe(0);
   });
 
   it('does not read indented frames without an Error block as Minitest frames', () => {

@@ -9,6 +9,8 @@ interface GoTestState {
   test: string | undefined;
   /** Indices in `context.emitted` of test lines still waiting for their package's FAIL line. */
   pending: number[];
+  /** Import path named ahead of the output by gotestsum's `=== FAIL: <pkg> <Test>` header. */
+  headerPackage: string | undefined;
 }
 
 const FAIL_TEST = /^(\s*)--- FAIL: (\S+)/;
@@ -16,11 +18,14 @@ const FAIL_TEST = /^(\s*)--- FAIL: (\S+)/;
 const FAIL_PACKAGE = /^FAIL\t(\S+)/;
 // `-v` streams a test's output BEFORE its `--- FAIL`, after `=== RUN`/`=== CONT`/`=== NAME` (Go 1.20+).
 const RUN = /^=== (?:RUN|CONT|NAME|PAUSE)\s+(\S+)/;
+// gotestsum titles each failed test's output `=== FAIL: <import path> <TestName> (0.03s)`: the package comes
+// first, so the basename-only lines under it need not wait for a FAIL line (two folders may share a basename).
+const GOTESTSUM_FAIL = /^=== FAIL: (\S+) (\S*)/;
 const MAX_LOOK_BACK = 40;
 const MAX_CONTINUATION = 10;
 
 function goTestState(context: LineContext): GoTestState {
-  return context.state<GoTestState>(() => ({ test: undefined, pending: [] }));
+  return context.state<GoTestState>(() => ({ test: undefined, pending: [], headerPackage: undefined }));
 }
 
 // The test a line belongs to: the nearest `--- FAIL` or `=== RUN` (verbose) above it within the window,
@@ -29,7 +34,7 @@ function testName(context: LineContext, state: GoTestState): { name: string; ver
   for (let delta = -1; delta >= -MAX_LOOK_BACK; delta--) {
     const line = context.line(delta);
     if (line === undefined) break;
-    const failed = FAIL_TEST.exec(line);
+    const failed = FAIL_TEST.exec(line) ?? GOTESTSUM_FAIL.exec(line);
     if (failed) return { name: failed[2] ?? '', verbose: false };
     const run = RUN.exec(line);
     if (run) return { name: run[1] ?? '', verbose: true };
@@ -69,6 +74,12 @@ function parseGoTest(context: LineContext): boolean {
     state.test = failTest[2];
     return true;
   }
+  const titled = GOTESTSUM_FAIL.exec(text);
+  if (titled) {
+    state.test = titled[2];
+    state.headerPackage = titled[1];
+    return true;
+  }
   const failPackage = FAIL_PACKAGE.exec(text);
   if (failPackage) {
     // The package line closes that package's output: every test line since then is in it.
@@ -79,6 +90,7 @@ function parseGoTest(context: LineContext): boolean {
     }
     state.pending = [];
     state.test = undefined;
+    state.headerPackage = undefined;
     return true;
   }
   const indent = text.length - text.trimStart().length;
@@ -92,15 +104,17 @@ function parseGoTest(context: LineContext): boolean {
   if (test.verbose && passed(context, test.name)) return true;
   const message = [head.rest.slice(2), ...continuation(context, indent)].join('\n');
   const basenameOnly = !/[\\/]/.test(head.file);
+  const packagePath = basenameOnly ? state.headerPackage : undefined;
+  const hints = packagePath ? { basenameOnly: true, packagePath } : { basenameOnly: true };
   const emitted = context.emit({
     file: head.file,
     line: head.line,
     column: head.column,
     severity: 'error',
     message: `${test.name}: ${message}`,
-    ...(basenameOnly ? { hints: { basenameOnly: true } } : {}),
+    ...(basenameOnly ? { hints } : {}),
   });
-  if (emitted && basenameOnly) state.pending.push(context.emitted.length - 1);
+  if (emitted && basenameOnly && !packagePath) state.pending.push(context.emitted.length - 1);
   return true;
 }
 
@@ -115,7 +129,7 @@ export const goTest: GrammarFormat = {
   fields: ['file', 'line', 'severity', 'message'],
   observed: true,
   url: 'https://pkg.go.dev/testing#T.Errorf',
-  // Test output lines (4+ spaces, a .go basename), `--- FAIL:` headers and `FAIL<TAB>pkg` lines.
-  anchor: '^ {4,}[\\w.-]+\\.go:\\d+: |^ *--- FAIL: |^FAIL\\t',
+  // Test output lines (4+ spaces, a .go basename), `--- FAIL:`/`=== FAIL:` headers and `FAIL<TAB>pkg` lines.
+  anchor: '^ {4,}[\\w.-]+\\.go:\\d+: |^ *--- FAIL: |^=== FAIL: |^FAIL\\t',
   parse: parseGoTest,
 };

@@ -148,6 +148,8 @@ function parseMinitest(context: LineContext): boolean {
       line: head.line,
       severity: 'error',
       message: message ? `${failure[1]}: ${message}` : (failure[1] ?? ''),
+      // A one-frame trace, the equal of an `N) Error:` block's: the numbered results keep the order minitest printed.
+      frame: { trace: context.newTraceId(), index: 0, causeRank: 0 },
     });
     return true;
   }
