@@ -17,6 +17,18 @@ describe('ld', () => {
       ['/ci/src/main.c', 7, 'error', "undefined reference to `foo' (in function 'main')", 'ld'],
     ]);
   });
+  it('reads a line that keeps the section and offset after the source line, and its function above', () => {
+    expect(
+      scan([
+        "ld: obj/pages.o: in function `map_low':",
+        "/ci/src/pages.c:17:(.boot.text+0x4c): undefined reference to `guard_fail'",
+        "ld: /ci/src/pages.c:25:(.text+0xd1): more undefined references to `guard_fail' follow",
+      ]).map((l) => [l.file, l.line, l.severity, l.message, l.format]),
+    ).toEqual([
+      ['/ci/src/pages.c', 17, 'error', "undefined reference to `guard_fail' (in function 'map_low')", 'ld'],
+      ['/ci/src/pages.c', 25, 'error', "more undefined references to `guard_fail' follow (in function 'map_low')", 'ld'],
+    ]);
+  });
   it('emits nothing for references without debug info (no line)', () => {
     expect(scan(["main.c:(.text+0x9): undefined reference to `foo'"])).toEqual([]);
   });

@@ -8,10 +8,13 @@ import { LOCATION_ANCHOR } from '../../engine/anchors.js';
 // --- GNU ld ---
 
 // What ld says about a source line it resolved through DWARF (-g): the reference, the clash, its other half.
+// Some binutils builds keep the section and offset after the line (`src/a.c:49:(.text+0x1f6): undefined reference`).
+const LD_SECTION = String.raw`(?::\([\w.$-]{1,64}\+0x[0-9a-fA-F]{1,16}\))?`;
 const LD_TAIL = new RegExp(
-  String.raw`^: (undefined reference to |multiple definition of |first defined here|relocation truncated to fit` +
+  String.raw`^${LD_SECTION}: (undefined reference to |multiple definition of |first defined here|relocation truncated to fit` +
     String.raw`|more undefined references to |undefined (?:reference|symbol) )`,
 );
+const LD_SECTION_LEAD = new RegExp(String.raw`^${LD_SECTION}: `);
 // An object or archive member before the source path: `obj/b.o:` or `libx.a(y.o):`.
 const OBJECT_PREFIX = /^[^\s:;]+\.(?:o|obj|lo|a\([^)]+\)):/;
 
@@ -24,7 +27,7 @@ function parseLd(context: LineContext): boolean {
   from += OBJECT_PREFIX.exec(text.slice(from))?.[0].length ?? 0;
   const head = parseColonHead(context, { from });
   if (!head || !LD_TAIL.test(head.rest)) return false;
-  const rest = head.rest.slice(2);
+  const rest = head.rest.replace(LD_SECTION_LEAD, '');
   const [message = rest, second] = rest.split('; ');
   const inFunction = functionContext(context);
   context.emit({
@@ -49,7 +52,7 @@ function functionContext(context: LineContext): string | undefined {
     if (line === undefined) return undefined;
     const match = /: in function [`'‘](.*)['’]:$/.exec(line);
     if (match) return `'${match[1]}'`;
-    if (!LD_TAIL.test(line.replace(/^.*?:\d+(?=: )/, ''))) return undefined;
+    if (!LD_TAIL.test(line.replace(/^.*?:\d+(?=:[ (])/, ''))) return undefined;
   }
   return undefined;
 }
