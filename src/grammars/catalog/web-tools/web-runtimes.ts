@@ -106,6 +106,22 @@ function parseFrame(context: LineContext, owner: Owner): boolean {
 
 // --- deno ---
 
+// A place under deno's type-check header (its groups: the TS code, `ERROR`/`WARNING` when printed, the message).
+function emitUnderTsHeader(
+  context: LineContext,
+  place: { file: string; line: number; column: number | null },
+  header: RegExpExecArray,
+): void {
+  context.emit({
+    file: place.file,
+    line: place.line,
+    column: place.column,
+    severity: header[2] === 'WARNING' ? 'warning' : 'error',
+    code: header[1] ?? null,
+    message: header[3] ?? '',
+  });
+}
+
 const DENO_TS_HEADER = /^(TS\d+) \[(ERROR|WARNING)\]: (.*)$/;
 const DENO_LINT_HEADER = /^(error|warning)\[([a-z][\w-]*)\]: (.*)$/;
 
@@ -125,14 +141,7 @@ function parseDeno(context: LineContext): boolean {
       if (!ts) continue;
       const location = parseV8Frame(context);
       if (!location) return false;
-      context.emit({
-        file: location.file,
-        line: location.line,
-        column: location.column,
-        severity: ts[2] === 'WARNING' ? 'warning' : 'error',
-        code: ts[1] ?? null,
-        message: ts[3] ?? '',
-      });
+      emitUnderTsHeader(context, location, ts);
       return true;
     }
     return parseFrame(context, 'deno');
@@ -188,14 +197,7 @@ function parseMarkedPlace(context: LineContext): boolean {
   for (let delta = -1; delta >= -2; delta--) {
     const code = DENO_OLD_HEADER.exec(context.line(delta) ?? '');
     if (!code) continue;
-    context.emit({
-      file: head.file,
-      line: head.line,
-      column: head.column,
-      severity: code[2] === 'WARNING' ? 'warning' : 'error',
-      code: code[1] ?? null,
-      message: code[3] ?? '',
-    });
+    emitUnderTsHeader(context, head, code);
     return true;
   }
   return false;
