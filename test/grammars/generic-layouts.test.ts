@@ -60,22 +60,3 @@ describe('a record whose place stands on its own line', () => {
     ]);
   });
 });
-
-describe('a place whose folders hold blanks', () => {
-  function files(log: string): string[] {
-    const scanner = createScanner({ formats: ['generic'], normaliseLine });
-    scanner.write(Buffer.from(log, 'utf8').toString('latin1'));
-    return scanner.end().locations.map((l) => `${l.file}:${l.line}`);
-  }
-
-  it('proposes the head read whole from the margin beside the one cut at the blank, for both path styles', () => {
-    const log = ['Report Tool/main.go:6:10: undefined: x', 'C:\\Users\\me\\Ledger App\\a.go:8:2: undefined: y'].join('\n');
-    expect(files(log)).toEqual(['Tool/main.go:6', 'Report Tool/main.go:6', 'App\\a.go:8', 'C:\\Users\\me\\Ledger App\\a.go:8']);
-  });
-
-  it('leaves a place that a blank-free head reads whole, or one whose line reads otherwise before it', () => {
-    expect(files('src/main.go:6:10: undefined: x')).toEqual(['src/main.go:6']);
-    // Words before a colon are a message, not folders: the whole-line head ends elsewhere.
-    expect(files('note: see src/main.go:6:10: here')).toEqual(['src/main.go:6']);
-  });
-});

@@ -1,7 +1,7 @@
 // The last resort: `path:line[:col]` or `path(line[,col])` anywhere in a line, for tools no other
 // format knows. A source-extension allow-list keeps `example.org:443` and `12:30:45` out.
 import type { Severity } from '../../core/index.js';
-import type { Emitted, GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
+import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
 import { parseColonHead, parseParenHead, parseSeverityTail, severityOf } from './shared/common.js';
 import { fieldSeverity } from './shared/severity-fields.js';
 import { shapedFrame } from './shared/trace-blocks.js';
@@ -246,7 +246,7 @@ function parseLocations(context: LineContext): boolean {
     // A frame-like line is one frame of a trace whose order its shape or header states (shared/trace-blocks.ts).
     const shaped = tail.severity === null && arrow === undefined ? shapedFrame(context, start, head.rest) : undefined;
     const header = arrow ?? (tail.severity === null && shaped === undefined ? recordAround(context, start, rest) : undefined);
-    const fields: Emitted = {
+    const emitted = context.emit({
       file: head.file.replace(PROGRAM_HEAD, ''),
       line: head.line,
       column: head.column,
@@ -259,28 +259,12 @@ function parseLocations(context: LineContext): boolean {
       code: header?.code ?? tail.code,
       message: header?.message ?? shaped?.message ?? message,
       ...(shaped === undefined ? {} : { frame: shaped.frame }),
-    };
-    const emitted = context.emit(fields);
+    });
     shaped?.track(emitted);
-    if (consumedTo === 0 && !paren && named === start && emitted) proposeBlankFolders(context, start, head.rest, fields);
     claimed = true;
     consumedTo = match.index + match[0].length;
   }
   return claimed;
-}
-
-// A line's first place whose folders hold blanks (go's `My Tool/main.go:4:10:`, `C:\Users\me\Console App\a.go:81:18:`):
-// the walk back stops at the blank. The head read whole from the line's first non-blank, when it ends where the cut one
-// does, is proposed beside it; the workspace keeps the one it holds. Bounded: once a line, a path's length at most.
-const MAX_BLANK_PATH = 260;
-
-function proposeBlankFolders(context: LineContext, start: number, rest: string, cut: Emitted): void {
-  const text = context.text;
-  const margin = text.length - text.trimStart().length;
-  if (text[start - 1] !== ' ' || margin >= start || start - margin > MAX_BLANK_PATH) return;
-  const whole = parseColonHead(context, { from: margin });
-  if (whole === undefined || whole.rest !== rest || !whole.file.includes(' ')) return;
-  context.emit({ ...cut, file: whole.file, hints: { confirm: true } });
 }
 
 const generic: GrammarFormat = {
