@@ -33,6 +33,37 @@ describe('maven and surefire', () => {
   });
 });
 
+describe('surefire rows with no line', () => {
+  it('takes a class-level row as the class file, whole and weak, with the package its header named', () => {
+    const log = [
+      '[ERROR] Tests run: 1, Failures: 0, Errors: 1, Skipped: 0, Time elapsed: 0.05 s <<< FAILURE! -- in com.acme.LedgerTest',
+      '[ERROR] Errors: ',
+      '[ERROR]   LedgerTest » IllegalState no store configured',
+    ];
+    expect(scan(log)).toMatchObject([
+      {
+        file: 'LedgerTest.java',
+        line: 0,
+        message: 'IllegalState no store configured',
+        format: 'surefire',
+        hints: { basenameOnly: true, confirm: true, fileOnly: true, packagePath: 'com.acme' },
+      },
+    ]);
+  });
+
+  it('reads a method with no line and a class written in full the same way', () => {
+    const rows = scan(['[ERROR]   LedgerTest.opens » Timeout after 5s', '[ERROR]   com.acme.ShelfTest » NullPointer']);
+    expect(rows.map((row) => [row.file, row.line, row.hints?.packagePath])).toEqual([
+      ['LedgerTest.java', 0, undefined],
+      ['ShelfTest.java', 0, 'com.acme'],
+    ]);
+  });
+
+  it('leaves rows that name no class alone', () => {
+    expect(scan(['[ERROR]   Run 1: » flaky', '[ERROR]   There are test failures.'])).toEqual([]);
+  });
+});
+
 describe('kotlin', () => {
   it('reads the file:// URI form (1.7+) and the legacy `: (L, C):` form alike', () => {
     // Both forms read as the same report: kept once, with the log line of the second printing.

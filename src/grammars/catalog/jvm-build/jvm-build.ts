@@ -116,7 +116,7 @@ function parseSurefire(context: LineContext): boolean {
   const level = /^\[(ERROR|WARNING)\] {3}(?=[A-Za-z_$])/.exec(context.text);
   if (!level) return false;
   const parsed = context.parse('surefireRef', { from: level[0].length });
-  if (!parsed) return false;
+  if (!parsed) return parseClassLevel(context, state, level[0].length);
   const hops = context.slice(parsed.cst, parsed).split('->');
   const [classMethod = '', ...rest] = hops;
   const dot = classMethod.lastIndexOf('.');
@@ -139,6 +139,23 @@ function parseSurefire(context: LineContext): boolean {
     const severity: Severity = level[1] === 'WARNING' ? 'warning' : last ? 'error' : 'note';
     context.emit({ file, line, severity, message: last ? message : `calls ${rest[index]?.replace(/:\d+$/, '')}`, hints });
   });
+  return true;
+}
+
+// A row of the Results block with no line (`[ERROR]   AppTest » IllegalState msg`, `AppTest.testAdd » Timeout`, the
+// class written in full by some providers): the class failed before or around its tests (a `@BeforeAll`, an
+// extension, a framework's context that would not start) and no frame of it was kept. The class's source file is the
+// place as a whole: a weak one (confirmed by the workspace) and a whole-file one (kept only when no frame of the log
+// resolved, since a frame says where in that class or below it).
+const CLASS_ROW = /^((?:[a-z_][\w$]*\.)*)([A-Z][\w$]*)(?:\.[a-z_][\w$]*)? » (.*)$/;
+
+function parseClassLevel(context: LineContext, state: SurefireState, from: number): boolean {
+  const row = CLASS_ROW.exec(context.text.slice(from));
+  if (!row) return false;
+  const className = (row[2] ?? '').replace(/\$.*$/, '');
+  const packagePath = row[1] ? row[1].slice(0, -1) : state.packages.get(className);
+  const hints = { basenameOnly: true, confirm: true, fileOnly: true, ...(packagePath === undefined ? {} : { packagePath }) };
+  context.emit({ file: `${className}.java`, line: 0, column: null, severity: 'error', message: (row[3] ?? '').trim(), hints });
   return true;
 }
 
@@ -250,7 +267,8 @@ const surefire: GrammarFormat = {
   language: 'Java',
   description:
     '`mvn test` (maven-surefire-plugin Results): `[ERROR]   AppTest.testAdd:10 expected: <4> but was: <3>` — class and method, no ' +
-    'file; the file is `AppTest.java` (basename only).',
+    'file; the file is `AppTest.java` (basename only). A class-level row (`[ERROR]   AppTest » IllegalState …`) names the ' +
+    'class file as a whole.',
   columnBase: 1,
   columnUnit: 'unknown',
   fields: ['file', 'line', 'severity', 'message'],
