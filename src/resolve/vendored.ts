@@ -123,6 +123,12 @@ const TOOLCHAIN_PATTERNS: readonly RegExp[] = [
   /(^|\/)(Cellar|Caskroom)\/[^/]+\/[^/]+\//,
   /(^|\/)(\.opam|_opam)\//,
   /^\/(usr\/(share|lib|lib64)|var\/lib)\/gems\//, // distro gem homes and their built extensions (mkmf.log, gem_make.out)
+  // The system's folders of programs hold what a package manager installed: RubyGems' and pip's wrappers of a gem's or a
+  // package's executable (`/usr/local/bin/mux:23:in 'load'`, named like the gem's own `bin/mux`), distro programs. Only
+  // an extensionless name: a script with its extension there (`/usr/local/bin/entrypoint.sh`) is mostly the project's
+  // own, copied by its Dockerfile (fresh set 79).
+  /^\/(usr\/(local\/)?)?s?bin\/[^/.]+$/,
+  /^\/opt\/(homebrew|local)\/bin\/[^/.]+$/,
 ];
 
 /** Splits on both separators so Windows-printed paths classify like posix ones. */

@@ -62,6 +62,21 @@ describe('msbuild', () => {
   });
 });
 
+describe('msbuild: rows its console logger wrapped after the extension', () => {
+  const head = 'C:\\work\\ledger\\Ledger.Shared\\Tagging\\StrongOverloadsAttribute.';
+  it('joins the extension at the margin to the folders and the name on the line above', () => {
+    expect(
+      scan([head, "cs(4,7): error CS0246: The type or namespace name 'Tag' could not be found [C:\\work\\ledger\\L.csproj]"]),
+    ).toMatchObject([{ file: `${head}cs`, line: 4, column: 7, code: 'CS0246', severity: 'error', format: 'msbuild', logLine: 2 }]);
+  });
+
+  it('needs a path cut right after its dot above: an extension alone under anything else is no row', () => {
+    expect(scan(['Building the ledger.', 'cs(4,7): error CS0246: missing'])).toEqual([]);
+    expect(scan([`${head.slice(0, -1)}`, 'cs(4,7): error CS0246: missing'])).toEqual([]);
+    expect(scan(['', 'cs(4,7): error CS0246: missing'])).toEqual([]);
+  });
+});
+
 describe('msvc', () => {
   it('strips the parallel-build `3>` prefix before a drive letter', () => {
     expect(

@@ -110,6 +110,15 @@ describe('rows under a file header', () => {
     expect(proposed(['src/a.ts:', '1 | import x from "y";', '2 | x();', '      1: first line'].join('\n'))).toEqual([]);
   });
 
+  it('reads jshint-stylish 1.x rows: both words, no colon, two blanks between the cells', () => {
+    const log = readFileSync(new URL('../../fixtures/prose/jshint-stylish-rows.log', import.meta.url), 'utf8');
+    expect(proposed(log)).toEqual(['tasks/release.js:2:23 null', 'tasks/release.js:6:53 null']);
+    // Every row under the header, not only the first (the tier read the first as a sentence naming the file above).
+    expect(
+      proposed(['lib/a.js', '  line 1  col 1  Use the function form of "use strict".', '  line 9  col 3  Missing "new".'].join('\n')),
+    ).toEqual(['lib/a.js:1:1 null', 'lib/a.js:9:3 null']);
+  });
+
   it("proposes nothing more where the linter's own format read the rows", () => {
     const log = ['lib/cart.js', '  3:9   error    Unexpected var  no-var', '  8:1   warning  Missing semicolon  semi', ''].join('\n');
     const all = createScanner({ normaliseLine });

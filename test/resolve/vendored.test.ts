@@ -49,6 +49,25 @@ describe('isVendoredPath', () => {
   });
 });
 
+describe("isVendoredPath: the system's folders of programs", () => {
+  // A package manager's wrapper (RubyGems', pip's) or a distro program: named like a gem's own `bin/` script.
+  it.each(['/usr/local/bin/mux', '/usr/bin/ansible-playbook', '/bin/pod', '/usr/sbin/tool', '/opt/homebrew/bin/rake'])(
+    'drops %s',
+    (path) => {
+      expect(isVendoredPath(path)).toBe(true);
+    },
+  );
+
+  // A script with its extension there is mostly the project's own, copied by its Dockerfile; relative `bin/` is the
+  // workspace's; a deeper folder under bin is no program's.
+  it.each(['/usr/local/bin/docker-entrypoint.sh', 'bin/mux', 'usr/local/bin/mux', '/home/u/app/bin/rails', '/usr/local/bin/x/y'])(
+    'keeps %s',
+    (path) => {
+      expect(isVendoredPath(path)).toBe(false);
+    },
+  );
+});
+
 describe('isVendoredPath: .NET, MSVC, Zig, Dart/Flutter, Elixir, Julia and R toolchains', () => {
   it.each([
     'C:\\Program Files (x86)\\Windows Kits\\10\\Include\\10.0.22621.0\\ucrt\\stdio.h',

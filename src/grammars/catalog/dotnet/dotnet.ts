@@ -4,13 +4,19 @@
 // Link: https://learn.microsoft.com/en-us/visualstudio/msbuild/msbuild-diagnostic-format-for-tasks
 import { fable } from './fable.js';
 import type { GrammarFamily, GrammarFormat, LineContext } from '../../engine/format.js';
-import { parseParenHead, severityOf } from '../shared/common.js';
+import { parseParenHead, plausiblePath, severityOf, type LocationHead } from '../shared/common.js';
 import { locationAnchorFor } from '../../engine/anchors.js';
+import { wrapHeadAbove } from '../../engine/wraps.js';
 
 // Both read only the `origin(L,C)` head (or a wrapper's `origin (L,C)`): a `file:L:C` line is never theirs.
 // The wrapper's blank form only where a row follows (`(L,C`, `(L):`, `(L.C):`): `Test.Case (0 ms)` is no head.
 const WRAPPER_HEAD_ANCHOR = String.raw`\.[A-Za-z][A-Za-z0-9+_]{0,11} \(\d+(?:,\d|\) ?:|\.\d+\):)`;
-const PAREN_HEAD_ANCHOR = `${locationAnchorFor('[A-Za-z][A-Za-z0-9+_]{0,11}', '\\(')}|${WRAPPER_HEAD_ANCHOR}`;
+// MSBuild's console logger (before MSBuild 16) wraps its rows itself at the console's width less one (119 in a
+// 120-column window), anywhere in the path: a cut right after the extension's dot leaves the extension alone at the
+// margin (`cs(3,7): error CS0246: …`) under the folders and the name (`c:\src\Lib.Shared\Attribute.`).
+const WRAPPED_EXTENSION_ROW = /^([A-Za-z][A-Za-z0-9]{0,5})\((\d{1,7})(?:,(\d{1,5}))?(?:,(\d{1,7}),(\d{1,5}))?\)(?=\s?:)/;
+const WRAPPED_EXTENSION_ANCHOR = String.raw`^[A-Za-z][A-Za-z0-9]{0,5}\(\d+(?:,\d+){0,3}\)\s?:\s?(?:fatal )?(?:error|warning) `;
+const PAREN_HEAD_ANCHOR = `${locationAnchorFor('[A-Za-z][A-Za-z0-9+_]{0,11}', '\\(')}|${WRAPPER_HEAD_ANCHOR}|${WRAPPED_EXTENSION_ANCHOR}`;
 import { dotnetStack, defineDotnetRules } from './dotnet-stack.js';
 import { pester, powershell } from './powershell.js';
 import { psscriptanalyzer } from './psscriptanalyzer.js';
@@ -59,12 +65,32 @@ function withWrappedProject(rest: string, next: string | undefined): string {
   return PROJECT_SUFFIX.test(joined) ? joined : rest;
 }
 
+// The head of a row whose path a wrap cut after its extension's dot (WRAPPED_EXTENSION_ROW): the two halves joined.
+function wrappedExtensionHead(context: LineContext): LocationHead | undefined {
+  const row = WRAPPED_EXTENSION_ROW.exec(context.text);
+  const previous = row ? context.line(-1) : undefined;
+  if (!row || previous === undefined || !previous.endsWith('.')) return undefined;
+  const head = wrapHeadAbove(previous);
+  const file = head === undefined ? '' : head + row[1]!;
+  if (!/[\\/]/.test(file) || !plausiblePath(file)) return undefined;
+  const number = (at: number): number | null => (row[at] === undefined ? null : Number(row[at]));
+  return {
+    file,
+    line: Number(row[2]),
+    column: number(3),
+    endLine: number(4),
+    endColumn: number(5),
+    rest: context.text.slice(row[0].length),
+    start: 0,
+  };
+}
+
 function parseDiagnostic(context: LineContext): Diagnostic | undefined {
   const prefix = NODE_PREFIX.exec(context.text)?.[0].length ?? 0;
   // Paths may hold spaces and parentheses (`C:\Program Files (x86)\…`), so the path runs to the location suffix.
   // A build wrapper that re-prints cl.exe's rows may put a blank before the parenthesis and a dot between line and
   // column (`Thrdstk.c (1317.37): Error C2039: …`): the severity word and code after it still make the row MSBuild's.
-  const head = parseParenHead(context, { from: prefix, parens: true, wrapper: true });
+  const head = parseParenHead(context, { from: prefix, parens: true, wrapper: true }) ?? wrappedExtensionHead(context);
   if (!head) return undefined;
   const rest = withWrappedProject(head.rest, context.line(1));
   const project = PROJECT_SUFFIX.exec(rest);

@@ -41,6 +41,15 @@ const WORD_ROW: RowKind = {
   message: 3,
   headerAtMargin: true,
 };
+// jshint-stylish (grunt's and gulp's JSHint reporter before 2.0) writes both words and no colon, two blanks between
+// the cells: `  line 12  col 5  Missing semicolon.`, a warning sign before the line word in later versions.
+const WORD_CELLS_ROW: RowKind = {
+  pattern: /^\s+(?:[⚠✖]\s+)?line (\d{1,7})\s{2,4}col (\d{1,5})\s{2,}(\S.*)$/,
+  line: 1,
+  column: 2,
+  message: 3,
+  headerAtMargin: true,
+};
 // The grouped layout many linters share (ESLint's stylish, stylelint's string formatter, vale's CLI, markdown and
 // spelling checkers): the path alone, then `  12:5  error  message  rule` rows, the severity a word or a symbol, or
 // none (`  12:5  message`: a checker that only reports errors); a row without one needs a header that is surely a
@@ -86,6 +95,7 @@ const LABELLED_ROW: RowKind = {
 const ROW_KINDS: readonly RowKind[] = [
   SEVERITY_ROW,
   WORD_ROW,
+  WORD_CELLS_ROW,
   NUMBER_ROW,
   POSITION_SEVERITY_ROW,
   MARGIN_SEVERITY_ROW,
