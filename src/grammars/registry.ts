@@ -43,6 +43,7 @@ import { embeddedFamily } from './catalog/embedded.js';
 import { hdlFamily } from './catalog/hdl.js';
 import { shadersFamily } from './catalog/shaders.js';
 import { groovyFamily } from './catalog/jvm-build/groovy.js';
+import { antFamily } from './catalog/jvm-build/ant.js';
 import { mobileFamily } from './catalog/mobile/mobile.js';
 import { nativeToolsFamily } from './catalog/native-tools/native-tools.js';
 import { permissiveFamily } from './catalog/permissive.js';
@@ -143,6 +144,9 @@ const FAMILIES: readonly GrammarFamily[] = [
   haxeFamily,
   // Groovy before the shells: its `path: L: msg` head is dash's shape, and the ` @ line L, column C.` below it is Groovy's.
   groovyFamily,
+  // Ant's `BUILD FAILED` chain before generic, which would read each `x.xml:N:` line as an error of its own and rank
+  // the outermost caller first; the chain is one call stack whose last line is the task that failed.
+  antFamily,
   shellFamily,
   // rpmbuild's `error: line N: …` names no file: before the prose tier would place it only through a redirect. pip's
   // `(from -r requirements.txt (line 2))` before it too: the prose tier reads each such line as a place in printed order,

@@ -206,3 +206,37 @@ describe('gradle task headers', () => {
     expect(sourceSetOf(':shop:check')).toBeUndefined();
   });
 });
+
+describe('ant', () => {
+  it('reads a BUILD FAILED chain as one call stack of build files, the failing task innermost (last)', () => {
+    const found = scan([
+      'BUILD FAILED',
+      '',
+      'D:\\My Projects\\shop\\build.xml:17: The following error occurred while executing this line:',
+      'D:\\My Projects\\shop\\common.xml:409: The following error occurred while executing this line:',
+      'D:\\My Projects\\shop\\server\\build.xml:122: Java returned: 1',
+      '\tat org.apache.tools.ant.ProjectHelper.addLocationToBuildException(ProjectHelper.java:575)',
+    ]).filter((location) => location.format === 'ant');
+    expect(found.map((location) => [location.file, location.line, location.frame?.index])).toEqual([
+      ['D:\\My Projects\\shop\\build.xml', 17, 0],
+      ['D:\\My Projects\\shop\\common.xml', 409, 1],
+      ['D:\\My Projects\\shop\\server\\build.xml', 122, 2],
+    ]);
+    expect(new Set(found.map((location) => location.frame?.trace)).size).toBe(1);
+    expect(found.every((location) => location.frame?.innermostLast === true && location.message === 'Java returned: 1')).toBe(true);
+  });
+
+  it("marks the Android SDK's own rules as the toolchain, wherever the SDK was unpacked", () => {
+    const found = scan([
+      'BUILD FAILED',
+      'E:\\android\\sdk\\tools\\ant\\build.xml:716: The following error occurred while executing this line:',
+      '/opt/android-sdk-linux/tools/ant/build.xml:730: Compile failed; see the compiler error output for details.',
+    ]).filter((location) => location.format === 'ant');
+    expect(found.map((location) => location.hints?.runtime)).toEqual([true, true]);
+  });
+
+  it('leaves a lone build-file line with no caller above it to the other formats', () => {
+    const found = scan(['BUILD FAILED', '/home/u/app/build.xml:167: /home/u/lib does not exist.']);
+    expect(found.some((location) => location.format === 'ant')).toBe(false);
+  });
+});

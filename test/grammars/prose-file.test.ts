@@ -91,6 +91,14 @@ describe('prose-file', () => {
     expect(await placesIn(files, 'Views/Invoice.xaml : warning XV0101: Layout has no root element.\n')).toEqual([]);
   });
 
+  it("keeps MSBuild's coded row whose words say something the project names is missing, not the project", async () => {
+    const files = { 'src/Scripting/Scripting.csproj': 'x\n' };
+    const target = 'D:\\ci\\src\\Scripting\\Scripting.csproj : error MSB4057: The target "Pack" does not exist in the project.\n';
+    expect(await placesIn(files, target)).toEqual(['src/Scripting/Scripting.csproj:0']);
+    // With no code, missing words still say the named file is missing: nothing to place.
+    expect(await placesIn(files, 'src/Scripting/Scripting.csproj : error : project file does not exist.\n')).toEqual([]);
+  });
+
   it("reads a failure line led by a tool's own mark, never one inside a sentence", async () => {
     const files = { Podfile: 'x\n', 'config/app.yml': 'x\n' };
     const pod = "[!] Invalid `Podfile` file: undefined local variable or method `shared_pods' for #<Pod::Podfile:0x7f8b>.\n";

@@ -54,7 +54,7 @@ const PROGRESS_ROW = /^\s*(\S{1,300}) +[.sxXFE]{0,500}[FE][.sxXFE]{0,500} +\[ {0
 // MSBuild's canonical row allows an origin with no position (`Views/Cart.xaml : error XV0001: …`, a blank before the
 // colon; xbuild writes none), after its node prefix (`1>`), with a code after the severity; an error list copied with
 // an empty code column keeps its colon (`App.xaml: Error:  : XamlC error …`).
-const SEVERITY_CODE = String.raw`(?: \[[\w-]{1,40}\]| [A-Za-z]{1,10}\d{2,6})?`;
+const SEVERITY_CODE = String.raw`(?: \[([\w-]{1,40})\]| ([A-Za-z]{1,10}\d{2,6}))?`;
 const HEADED = new RegExp(
   String.raw`^\s*(?:\d{1,4}>)?((?:[A-Za-z]:)?[^\s:]{1,300}) ?: {1,2}(?:fatal )?(?:error|fatal|failure)${SEVERITY_CODE} ?:\s{1,4}\S`,
   'i',
@@ -71,6 +71,14 @@ const FAILURE_UNDER = /^\s*(?:[A-Za-z]{1,30} )?[A-Za-z]{0,30}(?:error|exception|
 // A line that says the file is missing names no file to fix (`failed to read dockerfile: open /x/Dockerfile: no such
 // file or directory`): the tool looked for it somewhere else.
 const MISSING = /no such file|not found|does not exist|cannot find|could not find|ENOENT/i;
+// A whole-file row with the tool's code (`App.csproj : error MSB4057: The target "Pack" does not exist in the project.`) is
+// the tool's own diagnostic about that file: its missing words name something the file refers to (a target, an import,
+// a package), not the file.
+function missingFile(text: string): boolean {
+  if (!MISSING.test(text)) return false;
+  const headed = HEADED.exec(text);
+  return headed === null || (headed[2] === undefined && headed[3] === undefined);
+}
 // Extensions of the files a tool reads as source or configuration; a bare unquoted word needs one to be a file.
 const SOURCE_EXTENSIONS = [
   'py|rb|js|mjs|cjs|jsx|ts|tsx|go|rs|java|kt|kts|scala|c|h|cc|cpp|hpp|cs|php|swift|lua|pl|pm|r|dart|ex|exs|erl|sh|sql',
@@ -133,9 +141,9 @@ function fileFirst(context: LineContext): { file: string; message: string } | un
 function parseFileOnly(context: LineContext): boolean {
   const text = context.text;
   const row = PROGRESS_ROW.exec(text);
-  const first = row === null && !MISSING.test(text) ? fileFirst(context) : undefined;
+  const first = row === null && !missingFile(text) ? fileFirst(context) : undefined;
   const lead = FAILURE_LEAD.test(text) || (FAIL_BADGE.test(text) && badgeOverNoFrame(context));
-  if (row === null && first === undefined && (!lead || !MAY_NAME_FILE.test(text) || MISSING.test(text))) return false;
+  if (row === null && first === undefined && (!lead || !MAY_NAME_FILE.test(text) || missingFile(text))) return false;
   const count = emittedPerScan.get(context.emitted) ?? 0;
   if (count >= MAX_PER_SCAN) return false;
   const named = row?.[1] ?? first?.file;
