@@ -6,7 +6,7 @@ import { databaseObjectNames, databaseObjectQuery } from './database-objects.js'
 import { elision } from './elided-paths.js';
 import { isCaselessPath, type FileIndex, type IndexQuery } from './file-index.js';
 import { isFrameworkPackage, isFrameworkPath } from './frameworks.js';
-import { suffixesLongestFirst } from './paths.js';
+import { joinPosix, suffixesLongestFirst } from './paths.js';
 import { isJdkPackage, isLegacyNodeInternal, isToolHomePath, isVendoredPath } from './vendored.js';
 import type { FirstPass, Resolution } from './resolution.js';
 import type { CandidateOutcome, Workspace } from './workspace.js';
@@ -97,7 +97,17 @@ export function resolveElided(raw: RawLocation, workspace: Workspace, index: Fil
   // The longest suffix that a workspace file ends with, at least a folder and the basename: the tail's first folders
   // may be the other machine's checkout (`...t/phpmd/src/x.php` cut inside `project`, in a workspace that is `phpmd`).
   const suffixes = tail.length < 2 ? [tail.join('/')] : suffixesLongestFirst(tail).filter((suffix) => suffix.includes('/'));
-  return { kind: 'deferred', finish: () => fromIndex({ suffixes, head }, raw.file, workspace, index) };
+  const finish = async (): Promise<Resolution> => {
+    const found = await fromIndex({ suffixes, head }, raw.file, workspace, index);
+    if (found.kind !== 'unresolved' || found.reason !== 'not-found' || head !== '' || tail.length < 2 || isVendoredPath(raw.file))
+      return found;
+    // An elision that starts the path stands for the other machine's folders above the checkout, as a foreign absolute
+    // path's do (candidates.ts): when no workspace file ends with the tail, its folders are the checkout's own names
+    // (`.../owner/repo/Rakefile`) and the file is the one at a root's top.
+    const atTop = await workspace.firstExisting(workspace.roots.map((root) => joinPosix(root.given, tail.at(-1) as string)));
+    return atTop.kind === 'resolved' ? fromOutcome(atTop, raw.file) : found;
+  };
+  return { kind: 'deferred', finish };
 }
 
 // Several same-named files and no package to choose between them: guessing would send the user to the wrong

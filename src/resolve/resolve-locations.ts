@@ -186,9 +186,14 @@ function placesOfStrict(raws: readonly RawLocation[], resolutions: readonly Reso
  * make's `*** [Makefile:18: target] Error 2`. make's grammar gives a note to these reports only (a localized make
  * words them its own way: `die Regel für Ziel „x“ scheiterte`). An IDE that lists make's output as problems (Eclipse
  * CDT's Problems view: `recipe for target 'all' failed` at `rules.mk` line 171) relays the same report in make's words.
+ * MSBuild relays a failed command the same way, at the task's line of the project file that runs it: the Exec task's
+ * `error MSB3073: The command "…" exited with code 1` (MSB3075 with a hint about rights), a tool task's MSB6006.
  */
-function isRecipeReport(location: Pick<ResolvedLocation, 'format' | 'message' | 'severity'>): boolean {
+const COMMAND_EXITED = /^MSB(?:3073|3075|6006)$/;
+
+function isRecipeReport(location: Pick<ResolvedLocation, 'format' | 'message' | 'severity' | 'code'>): boolean {
   if (/^recipe for target ['`\u2018]/.test(location.message)) return true;
+  if (COMMAND_EXITED.test(location.code ?? '')) return true;
   return location.format === 'make' && location.severity === 'note';
 }
 

@@ -55,6 +55,8 @@ describe('msbuild', () => {
     // A source file's error is that file's own, and a project's own error names no other project.
     expect(scan(['C:\\a\\P.cs(1,2): error CS1002: x [C:\\a\\Ok.csproj]'])).toHaveLength(1);
     expect(scan(['C:\\a\\Ok.csproj(3,4): error MSB4025: x [C:\\a\\Ok.csproj]'])).toHaveLength(1);
+    // The same codes inform too: a `message` row judges nothing.
+    expect(scan(['C:\\sdk\\targets\\Inference.targets(287,5): message NETSDK1057: preview SDK [C:\\a\\Ok.csproj]'])).toHaveLength(1);
     // A task's tool that exited badly is no fault of the project (an SDK and runtime that do not match).
     expect(
       scan(['C:\\u\\.nuget\\packages\\kit.sdk\\build\\Kit.targets(170,9): error MSB6006: "dotnet.exe" exited [C:\\a\\Ok.csproj]']),

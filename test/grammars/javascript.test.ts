@@ -132,6 +132,21 @@ describe('node-stack', () => {
     expect(brief(locations)).toEqual(['node-stack ./src/App.jsx:58:11', 'node-stack ./src/render.ts:12:3', 'node-stack src/x.ts:3:4']);
   });
 
+  it("reads a source-mapped frame's original side, never the bundle's (`at fn (original <- bundle)`, karma)", () => {
+    const locations = scan([
+      'AssertionError: expected 2 to equal 3',
+      '    at Context.<anonymous> (webpack:///spec/cart.spec.js:41:34 <- tests.bundle.js:18941:47)',
+      // karma 0.13 wrote the bundle first; the side naming the bundler URL is the original.
+      '    at Object.total (tests.bundle.js:18950:12 <- webpack:///src/cart.js:9:3)',
+      '    at fn (tests.bundle.js:1:2 <- also.bundle.js:3:4)',
+    ]);
+    expect(brief(locations)).toEqual([
+      'node-stack spec/cart.spec.js:41:34',
+      'node-stack src/cart.js:9:3',
+      'node-stack tests.bundle.js:1:2',
+    ]);
+  });
+
   it("puts the places an error's message names before its frames, innermost template first", () => {
     // A template engine's error: the message is the outer template's place, then the included one's on its own line.
     const locations = scan(

@@ -39,6 +39,27 @@ describe('frames read by shape', () => {
     expect(frames(log)).toEqual(['Boot.java:14 1/0 first 1', 'Main.java:3 1/1 first 1', 'Glaze.java:8 2/0 first 0']);
   });
 
+  it("reads an application logger's numbered rows, behind its record head, with the cause's trace after `Caused by:`", () => {
+    const head = 'Mar  3 09:14:27 web-1 shop[41]: 3 [c0ffee1234] ';
+    const log = [
+      `${head}Backtrace:`,
+      `${head}2 /srv/shop/www/index.php:31 (shop_fatal_handler)`,
+      `${head}1 /srv/shop/lib/Kernel.php:212 (Shop\\Kernel::dispatch)`,
+      `${head}0 [builtin] (N/A)`,
+      `${head}Caused by: TypeError: bad operand`,
+      `${head}Backtrace:`,
+      `${head}1 /srv/shop/lib/Cart.php:77 (Shop\\Cart::total)`,
+      `${head}0 [builtin] (N/A)`,
+    ].join('\n');
+    expect(frames(log)).toEqual([
+      '/srv/shop/www/index.php:31 1/0 first 1',
+      '/srv/shop/lib/Kernel.php:212 1/1 first 1',
+      '/srv/shop/lib/Cart.php:77 2/0 first 0',
+    ]);
+    // A row whose function has words after it is no frame.
+    expect(frames('3 /srv/shop/lib/Cart.php:77 (Shop\\Cart::total) failed twice')).toEqual([]);
+  });
+
   it("reads pytest's `F:L: in name` chain as innermost last, closed by the exception's line", () => {
     const log = [
       'tests/test_kiln.py:4: in test_fire',

@@ -204,6 +204,18 @@ describe('rules for real-world logs', () => {
     expect(result.dropped).toEqual([{ file: 'a.ts', line: 18, reason: 'build' }]);
   });
 
+  it("drops MSBuild's relay of a command that exited (MSB3073, MSB3075, MSB6006) as make's recipe line", async () => {
+    const exited = (code: string) =>
+      raw('a.ts', { line: 80, severity: 'error', format: 'msbuild', code, message: 'The command "x" exited' });
+    for (const code of ['MSB3073', 'MSB3075', 'MSB6006']) {
+      const alone = await resolveLocations([exited(code)], { cwd: root, roots: [root], isIgnored: noIgnores });
+      expect(alone.locations).toEqual([]);
+      expect(alone.dropped).toEqual([{ file: 'a.ts', line: 80, reason: 'build' }]);
+    }
+    // Another MSBuild error at a project's line (an invalid project file) is that file's own.
+    expect(await order([raw('a.ts', { line: 3, severity: 'error', format: 'msbuild', code: 'MSB4025' })])).toEqual(['a.ts:3']);
+  });
+
   it("drops make's recipe note alone, whatever its words (a missing program's status, an ignored error)", async () => {
     for (const message of ["recipe for target 'all' failed (Error 127)", "recipe for target 'all' failed (ignored)"]) {
       const note = raw('a.ts', { line: 2, severity: 'note', format: 'make', message });

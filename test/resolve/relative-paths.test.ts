@@ -128,6 +128,18 @@ describe('elisions', () => {
     expect(result.unresolved).toEqual([]);
   });
 
+  it("takes a root's file when the folders after a leading elision are the checkout's own names", async () => {
+    const root = await makeWorkspace({ Rakefile: '', 'lib/tasks/site.rake': '', 'docs/Rakefile': '' });
+    // No workspace path ends with `owner/repo/Rakefile`: the folders name the checkout, the file is at its top. A tail
+    // that some workspace file ends with keeps that file, and a dependency's copy stays no place.
+    const result = await locate(root, ['.../owner/repo/Rakefile', '…/repo/docs/Rakefile', '.../gems/rake-13.0/Rakefile']);
+    expect(result.locations.map((l) => l.file)).toEqual(['Rakefile', 'docs/Rakefile']);
+    expect(result.unresolved.map((u) => u.file)).toEqual([]);
+    // Folders printed before the elision constrain it: no root-file guess there.
+    const headed = await locate(root, ['site/.../repo/Rakefile']);
+    expect(headed.locations).toEqual([]);
+  });
+
   it('reports an elision that several files end with as ambiguous', async () => {
     const root = await makeWorkspace({ 'a/Helpers.cpp': '', 'b/Helpers.cpp': '' });
     const result = await locate(root, ['...\\Helpers.cpp']);

@@ -8,6 +8,7 @@ import { shapedFrame } from './shared/trace-blocks.js';
 import { afterGluedName } from './shared/glued-name.js';
 import { LOCATION_ANCHOR } from '../engine/anchors.js';
 import { isDevServerUrl } from '../engine/paths.js';
+import { sourceMappedSides } from './shared/source-mapped.js';
 
 // A dev server's query may stand between the file's extension and its position (`x.ts?t=1700:12:5`): no part of
 // the file (cleanPrintedPath drops it).
@@ -16,7 +17,6 @@ const IN_TEXT_ANCHOR = /\.[A-Za-z][A-Za-z0-9+_]{0,11}(?:\?[\w=&.%-]{1,100})?[:(]
 const PATH_DELIMITER = /[\s("'`=<>[,|]/;
 const FILE_BEFORE_QUERY = /\w\.[A-Za-z][A-Za-z0-9]{0,11}$/;
 const MAX_QUERY = 256;
-const BUNDLER_URL = /\bwebpack(?:-internal)?:\/\//;
 
 // A bracket that opens a whole folder name (Next.js route groups `app/(auth)/x.tsx`, dynamic routes `[id]/`) is
 // part of the path, not the delimiter before it.
@@ -39,18 +39,6 @@ function queryPathStart(text: string, start: number): number {
   let from = mark;
   while (from > 0 && !PATH_DELIMITER.test(text[from - 1] ?? ' ')) from--;
   return from;
-}
-
-// karma's source-mapped frames write both places, `original <- bundle` (karma 1+) or `bundle <- original` (0.13):
-// the bundle's line is the file the browser ran, never the place to fix. The side naming a bundler URL
-// (`webpack:///src/a.js:12:0`) is the original; without one, the left side (karma's own order).
-function bundleSide(text: string): { from: number; to: number } | undefined {
-  const arrow = text.indexOf(' <- ');
-  if (arrow < 0) return undefined;
-  const left = { from: 0, to: arrow };
-  const right = { from: arrow + 4, to: text.length };
-  const rightIsOriginal = BUNDLER_URL.test(text.slice(arrow + 4)) && !BUNDLER_URL.test(text.slice(0, arrow));
-  return rightIsOriginal ? left : right;
 }
 
 // A program that prints its own name glued before the file (psql's `psql:schema.sql:12: ERROR:`, m4's `m4:x.m4:3:`):
@@ -212,7 +200,8 @@ function parseLocations(context: LineContext): boolean {
   const text = context.text;
   let claimed = false;
   let consumedTo = 0;
-  const bundle = bundleSide(text);
+  // A source-mapped place's bundle side (`original <- bundle`) is never read (shared/source-mapped.ts).
+  const bundle = sourceMappedSides(text)?.bundle;
   IN_TEXT_ANCHOR.lastIndex = 0;
   for (let match = IN_TEXT_ANCHOR.exec(text); match !== null; match = IN_TEXT_ANCHOR.exec(text)) {
     if (match.index < consumedTo) continue;

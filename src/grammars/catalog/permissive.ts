@@ -86,8 +86,13 @@ const DRIVE_PATH_WITH_BLANKS = new RegExp(
 // A word that names a file by its look alone: a folder in it, or an extension that starts with a letter.
 const FILE_LIKE = /[\\/]|\.[A-Za-z]\w{0,11}$/;
 
+// A copy that elides the checkout's root (`.../app/Rakefile`, `…/config/app.conf`) still names a file: the resolver looks
+// the segments after the elision up in the workspace (resolve/elided-paths.ts).
+const ELIDED_ROOT = /^(?:…|\.{3,})[\\/](?=[^.\\/])/;
+
 function candidate(token: string): boolean {
-  return token.length >= 2 && /[A-Za-z]/.test(token) && !NOT_A_PATH.test(token) && !token.endsWith('.');
+  const named = token.replace(ELIDED_ROOT, '');
+  return named.length >= 2 && /[A-Za-z]/.test(named) && !NOT_A_PATH.test(named) && !token.endsWith('.');
 }
 
 // Never claims its line: its candidates are guesses the workspace may refuse (`on line 4 of x.ini` proposes `on`),

@@ -10,7 +10,7 @@ const SOURCE_EXTENSIONS = new Set(
     'c h cc cpp cxx c++ hh hpp hxx h++ ipp inl tcc tpp txx ixx cppm m mm cu cuh ' +
     'ts tsx mts cts js jsx mjs cjs vue svelte astro json jsonc json5 css scss sass less styl html htm ' +
     'py pyi pyx pxd ipynb rb rake gemspec erb php phtml pl pm t psgi go rs java kt kts scala sc groovy gradle ' +
-    'cs fs fsx fsi vb xaml csproj fsproj vbproj props targets sln swift dart zig nim nims nimble jl r R lua ' +
+    'cs fs fsx fsi vb xaml csproj fsproj vbproj proj props targets sln swift dart zig nim nims nimble jl r R lua ' +
     'ex exs erl hrl hs lhs ml mli mll mly elm clj cljs cljc edn f f90 f95 f03 f08 for ftn adb ads ' +
     'sh bash zsh ksh fish ps1 psm1 psd1 bat cmd tf tfvars hcl yml yaml toml ini cfg conf xml proto graphql gql ' +
     'sql prisma md mdx rst txt cmake mk make bzl bazel star nix d v sv vhd vhdl asm s S cl glsl hlsl wgsl sol ' +

@@ -123,7 +123,9 @@ function emitDiagnostic(context: LineContext, diagnostic: Diagnostic, format: st
   // An error MSBuild's own logic (the SDK's or a package's `.targets`/`.props`) raised about the project it names in
   // brackets (a target framework the SDK cannot build, a missing target): when the logic file is no workspace file,
   // that project is the place, as a whole (a last resort, kept only when nothing else of the log resolved).
-  if (project !== undefined && BUILD_LOGIC.test(location.file) && PROJECT_FAULT.test(location.code ?? '')) {
+  // Only an error: the same codes inform too (`message NETSDK1057: You are using a preview version of .NET`).
+  const fault = location.severity === 'error' && PROJECT_FAULT.test(location.code ?? '');
+  if (project !== undefined && fault && BUILD_LOGIC.test(location.file)) {
     context.emit({ ...location, file: project, line: 0, column: null, endLine: null, endColumn: null, format, hints: PROJECT_FALLBACK });
   }
 }

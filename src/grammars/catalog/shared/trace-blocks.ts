@@ -21,7 +21,7 @@ import type { RawLocation } from '../../../core/index.js';
 import type { Emitted, LineContext } from '../../engine/format.js';
 import { chainLink, newChainRanks, openLinked, trackLinked, type ChainLink, type ChainRanks } from './exception-chain.js';
 
-type Shape = 'call' | 'method' | 'chain' | 'named' | 'labelled' | 'parenthesised' | 'numbered' | 'columns' | 'instantiation';
+type Shape = 'call' | 'method' | 'chain' | 'named' | 'labelled' | 'parenthesised' | 'numbered' | 'indexed' | 'columns' | 'instantiation';
 
 interface ShapeRule {
   readonly shape: Shape;
@@ -55,6 +55,10 @@ const SHAPES: readonly ShapeRule[] = [
   // `F(L) name` at the margin, one frame a line, outermost first (Nim's traceback).
   { shape: 'parenthesised', before: /^$/, after: /^ [A-Za-z_]\w*$/, innermostLast: true, parenthesised: true },
   { shape: 'numbered', before: /^\s*#\d{1,4}\s+\S/, after: /^/, innermostLast: false },
+  // An application logger's backtrace (SimpleSAMLphp's `Backtrace:` rows): the frame's number, the place and the function
+  // alone in parentheses, the innermost on top with the highest number. The logger's record head (a syslog stamp, a
+  // level and a request id) may stand before the number.
+  { shape: 'indexed', before: /(?:^|\s)\d{1,4} $/, after: /^ \([^()\s]{1,300}\)\s*$/, innermostLast: false },
   // An indented place and, past a column of blanks, the function alone (Dart's terse `F L:C   main.<fn>`).
   { shape: 'columns', before: /^\s+$/, after: /^\s{2,}[^\s:]+\s*$/, innermostLast: false },
 ];
@@ -65,7 +69,8 @@ const CHAIN_END = /^:\s+(?:[\w.]*\.)?[A-Z]\w*(?:Error|Exception|Exit|Interrupt)\
 
 // `F:L:in 'm': message (Class)`: the first frame of a Ruby trace carries its exception.
 const METHOD_HEAD = /^:?\s?in [`'‘][^`'’]{0,300}['’]: \S/;
-const CAUSE_MARK = /^\s*(?:Caused by:|\[cause\]:)/;
+// Behind a logger's record head too (`Aug  7 17:52:05 host app[39]: 3 [req] Caused by: …`).
+const CAUSE_MARK = /(?:^|\s)(?:Caused by:|\[cause\]:)/;
 // A runner titles each failure with a rule (`____ test_x ____`, `=== FAIL ===`): the trace below is another one.
 const TITLED_RULE = /^[_=-]{3,} .{0,200}[_=-]{3}$/;
 // A history is printed oldest first: its last call raised.

@@ -8,6 +8,7 @@ import type { LineParser } from '../../engine/parser.js';
 import { extensionlessScript, plausiblePath } from './common.js';
 import { cleanPrintedPath, isDevServerUrl, isRuntimePseudoPath } from '../../engine/paths.js';
 import { LParen, RParen } from '../../engine/tokens.js';
+import { sourceMappedSides } from './source-mapped.js';
 
 /** Raw-text anchor for an indented `at ` frame line (ANSI allowed before `at`, as jest --colors prints). */
 export const FRAME_ANCHOR = '^(?:[ \\t]|\\x1b\\[[0-9;]*m)+at ';
@@ -111,6 +112,8 @@ export function parseV8Frame(context: LineContext): V8Location | null | undefine
   // Node closes a frame that precedes an `[cause]` object with ` {`.
   const end = text.replace(/\s+\{$/, '').trimEnd().length;
   if (text[end - 1] === ')') {
+    const mapped = sourceMappedFrame(context, head[0].length - 1, end);
+    if (mapped !== undefined) return mapped;
     // Try each ` (` from the left: the first that parses to the end is the frame's own parenthesis, since a
     // function name never holds ` (` but a path may (`/my project (copy)/x.js`).
     for (let open = text.indexOf(' (', head[0].length - 1); open >= 0 && open < end; open = text.indexOf(' (', open + 1)) {
@@ -139,6 +142,18 @@ export function parseV8Frame(context: LineContext): V8Location | null | undefine
   const place = BARE_PLACE.exec(bare);
   if (place && !loadedByJavaScript(place[1] ?? '')) return undefined;
   return wrappedLocation(context) ?? null;
+}
+
+// karma's `at fn (original <- bundle)` (shared/source-mapped.ts): the original side is the frame's place. A frame whose
+// original side is no JavaScript place has none: the bundle's line never is one. The first ` (` opens the parenthesis,
+// as a function name never holds one.
+function sourceMappedFrame(context: LineContext, from: number, end: number): V8Location | null | undefined {
+  const text = context.text;
+  const open = text.indexOf(' (', from);
+  const sides = open < 0 ? undefined : sourceMappedSides(text, open + 2, end - 1);
+  if (!sides) return undefined;
+  const location = parseLocationSpan(context, 'v8Location', sides.original.from, sides.original.to);
+  return location && loadedByJavaScript(location.file) ? location : null;
 }
 
 // A hard-wrapped copy (a terminal or CI viewer of fixed width, testcafe's reporter) moves a long frame's
