@@ -17,8 +17,12 @@ export function isStandardInputName(path: string): boolean {
 // per nesting level); PowerShell's prompt (`PS C:\x> `, a custom `[PS] >`) and cmd's (`C:\work>`) may touch the command
 // they echo. A database client's prompt names the client (`sqlite> `, `mysql> `, `hive> `, `trino:web> `, `SQL> `,
 // `postgres=# `, `MariaDB [shop]> `): what follows is a statement or a meta-command that may read a file (`.read q.sql`).
+// A full shell prompt names the user and host before its mark (`me@box:~/proj$ `, `root@box:/srv# `, zsh's `me@box proj % `,
+// Red Hat's `[me@box proj]$ `), and an issue may glue it to the code fence that opens the paste (`` ```me@box:~$ ``).
+const USER_AT_HOST = String.raw`[\w.-]{1,32}@[\w.-]{1,64}`;
+const FULL_PROMPT = String.raw`(?:\`{3})?(?:\[${USER_AT_HOST} [^\]]{0,200}\]|${USER_AT_HOST}(?::[^\s$#%]{0,200}| [^\s$#%]{1,200})?) ?[$#%] +`;
 const ECHO = new RegExp(
-  String.raw`^\s*(?:(?:\$|%|>|❯|\+{1,4})\s+|(?:PS |\[PS\] ?|[A-Za-z]:\\)[^>]{0,200}>\s*` +
+  String.raw`^\s*(?:(?:\$|%|>|❯|\+{1,4})\s+|${FULL_PROMPT}|(?:PS |\[PS\] ?|[A-Za-z]:\\)[^>]{0,200}>\s*` +
     String.raw`|[A-Za-z][\w-]{0,30}(?::[\w.-]{1,40})?(?: \[[^\]]{0,40}\])?(?:=[#>]|>)\s+)(\S.*)$`,
 );
 

@@ -29,6 +29,7 @@
 import { ownInstalledHeader } from './installed-headers.js';
 import { ownLocalPodspec } from './local-podspecs.js';
 import { ownNimbleCopy } from './nimble-copies.js';
+import { ownNamedCopy } from './own-name-copies.js';
 import { joinPosix } from './paths.js';
 import { declaredPackageFolders } from './python-package-folders.js';
 import { distributesPackage, manifestNamingDistribution, nestedManifestFolders } from './python-distributions.js';
@@ -279,7 +280,8 @@ export async function ownInstalledCopy(path: string, workspace: Workspace): Prom
     if (own) return own;
   }
   const copy = installedCopyOf(path);
-  if (!copy) return undefined;
+  // A layout no registry rule knows, or one whose manifest did not name it: the workspace's own name in the path.
+  if (!copy) return ownNamedCopy(path, workspace);
   for (const root of workspace.roots) {
     if (!(await manifestNames(workspace, root.given, copy))) continue;
     // A Python package may sit under src/ in the workspace (the src layout), or in the folder its manifest declares.
@@ -288,7 +290,7 @@ export async function ownInstalledCopy(path: string, workspace: Workspace): Prom
     const outcome = await workspace.firstExisting(candidates);
     if (outcome.kind === 'resolved') return outcome;
   }
-  return copy.kind === 'python' ? ownNestedPythonCopy(copy, workspace) : undefined;
+  return (copy.kind === 'python' ? await ownNestedPythonCopy(copy, workspace) : undefined) ?? ownNamedCopy(path, workspace);
 }
 
 /** A Python package whose manifest sits below the root (python-distributions.ts): its file at the top, or beside it. */

@@ -24,7 +24,7 @@ const comparable = (name: string): string =>
     .replace(/[-_.+]/g, '')
     .replace(/^lib/, '');
 
-async function manifestNamesLibrary(workspace: Workspace, root: string, library: string): Promise<boolean> {
+export async function manifestNamesLibrary(workspace: Workspace, root: string, library: string): Promise<boolean> {
   for (const [manifest, pattern] of MANIFEST_NAMES) {
     const path = joinPosix(root, manifest);
     if ((await workspace.fs.stat(path)) !== 'file') continue;

@@ -221,6 +221,10 @@ async function resolveByPath(raw: RawLocation, workspace: Workspace, index: File
   return deferToIndex(raw, parsed.segments, index, workspace, found);
 }
 
+const COMPILED_PYTHON = /\.py[co]$/;
+const sourceOfCompiled = (raw: RawLocation): RawLocation =>
+  COMPILED_PYTHON.test(raw.file) ? { ...raw, file: raw.file.replace(COMPILED_PYTHON, '.py') } : raw;
+
 const settle = (pass: FirstPass): Promise<Resolution> | Resolution => (pass.kind === 'deferred' ? pass.finish() : pass);
 
 // First pass for one non-runtime raw location. A path that may continue one wrapped from the line before is
@@ -257,7 +261,8 @@ export async function resolveFirstPass(raw: RawLocation, workspace: Workspace, i
   const packagePath = raw.hints?.packagePath ?? '';
   switch (lookupMode(raw)) {
     case 'path':
-      return resolveByPath(raw, workspace, index);
+      // A compiled module (a py2app bundle's `saves.pyc`, Python 2 run from bytecode) stands for its source.
+      return resolveByPath(sourceOfCompiled(raw), workspace, index);
     case 'jvm-package':
       return resolveJvmPackage(raw, packagePath, workspace, index);
     case 'go-package':

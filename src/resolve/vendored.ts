@@ -129,6 +129,13 @@ const TOOLCHAIN_PATTERNS: readonly RegExp[] = [
   // own, copied by its Dockerfile (fresh set 79).
   /^\/(usr\/(local\/)?)?s?bin\/[^/.]+$/,
   /^\/opt\/(homebrew|local)\/bin\/[^/.]+$/,
+  // A package manager's store is known by its layout wherever it is put (a custom GEM_PATH inside the project,
+  // `GEM_PATH=xxx rake`): RubyGems installs each gem as `gems/<name>-<dotted version>/`, Bundler checks git gems out
+  // as `bundler/gems/<name>-<12 hex>/`, setuptools and buildout fetch eggs as `.eggs/`/`eggs/<name>-<version>…egg/`.
+  // A project's own folder of gems (`gems/billing/`) carries no version, and stays its own.
+  /(^|\/)gems\/[A-Za-z_][\w.-]*?-\d+\.\d+[\w.-]*\//,
+  /(^|\/)bundler\/gems\/[\w.-]+-[0-9a-f]{12}\//,
+  /(^|\/)\.?eggs\/[A-Za-z_][\w.]*-\d[\w.-]*\.egg\//,
 ];
 
 /** Splits on both separators so Windows-printed paths classify like posix ones. */

@@ -45,6 +45,17 @@ describe('namedInputFile', () => {
     expect(echoedCommand('C:\\work>luigi --module jobs Load')).toBe('luigi --module jobs Load');
   });
 
+  it('reads a full shell prompt (user, host, folder) as an echoed command, glued to a code fence or not', () => {
+    expect(echoedCommand('me@box:~/proj$ kubectl apply -f site.yml')).toBe('kubectl apply -f site.yml');
+    expect(echoedCommand('```me@box:~/proj$ kubectl apply -f site.yml')).toBe('kubectl apply -f site.yml');
+    expect(echoedCommand('root@web-1:/srv/app# ./deploy.sh')).toBe('./deploy.sh');
+    expect(echoedCommand('[me@box proj]$ make check')).toBe('make check');
+    expect(echoedCommand('me@box proj % yamllint site.yml')).toBe('yamllint site.yml');
+    // An address or a mention in a sentence is no prompt.
+    expect(echoedCommand('mail me@example.com about it')).toBeUndefined();
+    expect(echoedCommand('cc @me@box: costs 5$')).toBeUndefined();
+  });
+
   it("reads a database client's prompt as an echoed command", () => {
     expect(echoedCommand('sqlite> .read schema.sql')).toBe('.read schema.sql');
     expect(echoedCommand('MariaDB [shop]> source db/seed.sql;')).toBe('source db/seed.sql;');

@@ -172,6 +172,11 @@ describe('isVendoredPath: folder names only a package manager gives (issue 20)',
     '/home/u/proj/_opam/lib/ocaml/Makefile.config',
     '/usr/lib64/gems/ruby/msgpack-1.7.2/mkmf.log',
     '/var/lib/gems/2.3.0/gems/msgpack-1.0.2/ext/msgpack/extconf.rb',
+    // A store's layout wherever it is put: a custom GEM_PATH inside the project, Bundler's git gems, fetched eggs.
+    'xxx/gems/rake-10.0.4/lib/rake/testtask.rb',
+    '.gem-home/bundler/gems/devise-0123456789ab/lib/devise.rb',
+    '.eggs/pytest_runner-6.0.1-py3.11.egg/ptr/__init__.py',
+    'eggs/zope.interface-5.4.0-py3.9-linux-x86_64.egg/zope/interface/declarations.py',
   ])('drops %s', (path) => {
     expect(isVendoredPath(path)).toBe(true);
   });
@@ -191,6 +196,9 @@ describe('isVendoredPath: folder names only a package manager gives (issue 20)',
     '/home/u/zig-app/lib/parse.zig',
     'zig-utils/lib/std/fmt.zig',
     'lib/std/fmt.zig',
+    'gems/billing/lib/billing.rb', // a monorepo's own gems carry no version
+    'gems/billing-api/lib/billing/api.rb',
+    'eggs/recipes.py',
   ])('keeps %s', (path) => {
     expect(isVendoredPath(path)).toBe(false);
   });

@@ -1,5 +1,6 @@
 // The files the prose tier looks for on the lines around a number phrase whose own line names none: the one file
 // the line above names, or a report field a few lines below (prose.ts).
+import { echoedCommand } from '../../../core/index.js';
 import type { LineContext } from '../../engine/format.js';
 import { likely, tokensOf, fullest, type Token } from './tokens.js';
 import { pathLike } from './words.js';
@@ -32,7 +33,8 @@ export function fileCandidates(tokens: readonly Token[]): Token[] {
 export function fileAbove(context: LineContext): string | undefined {
   const above = boxTitleAbove(context) ?? context.line(-1);
   if (above === undefined || !/[A-Za-z]/.test(above) || ANY_PHRASE.test(above)) return undefined;
-  const tokens = fileCandidates(tokensOf(above));
+  // An echoed command's prompt names a folder (`me@box:~/proj$ kubectl apply -f x.yml`): the command's words count.
+  const tokens = fileCandidates(tokensOf(echoedCommand(above) ?? above));
   const named = new Set(tokens.map((token) => fullest(token, tokens).path));
   return named.size === 1 ? [...named][0] : undefined;
 }
