@@ -60,3 +60,48 @@ describe('a record whose place stands on its own line', () => {
     ]);
   });
 });
+
+describe('a place whose folders hold blanks', () => {
+  function files(log: string, formats?: string[]): string[] {
+    const scanner = createScanner({ ...(formats ? { formats } : {}), normaliseLine });
+    scanner.write(Buffer.from(log, 'utf8').toString('latin1'));
+    return scanner.end().locations.map((l) => `${l.file}:${l.line}${l.hints?.confirm ? '?' : ''}`);
+  }
+
+  it('proposes the path joined back to its root or its opening folder name, as a guess the workspace confirms', () => {
+    const log = [
+      'C:\\Users\\me\\Ledger App\\a.go:8:2: undefined: y',
+      'Report Tool/main.go:6:10: undefined: x',
+      '/home/me/My Project/src/a.c:3: error: bad',
+      'see "Report Tool/sub dir/main.go:7:1" here',
+    ].join('\n');
+    expect(files(log, ['generic'])).toEqual([
+      'App\\a.go:8',
+      'C:\\Users\\me\\Ledger App\\a.go:8?',
+      'Tool/main.go:6',
+      'Report Tool/main.go:6?',
+      'Project/src/a.c:3',
+      '/home/me/My Project/src/a.c:3?',
+      'dir/main.go:7',
+      'Report Tool/sub dir/main.go:7?',
+    ]);
+  });
+
+  it('never starts a path at a leading word, across two blanks, before a rooted path or a bare file name', () => {
+    const log = [
+      'at /srv/app/x.js:3:4',
+      'from run.rb:3: in foo',
+      'File  tests/a.py:3: x',
+      'error in Report Tool/x.go:3:1: y',
+      'note: see src/main.go:6:10: here',
+      'My Script.py:4: z',
+    ].join('\n');
+    expect(files(log, ['generic']).filter((f) => f.endsWith('?'))).toEqual([]);
+  });
+
+  it('leaves a sentence that opens the line a guess only, which a workspace without the joined file drops', () => {
+    const scanner = createScanner({ formats: ['generic'], normaliseLine, mayBeWorkspaceFile: (f) => !f.startsWith('built ') });
+    scanner.write('built Report Tool/x.go:3:1: y\nReport Tool/x.go:4:1: y\n');
+    expect(scanner.end().locations.map((l) => `${l.file}:${l.line}`)).toEqual(['Tool/x.go:3', 'Tool/x.go:4', 'Report Tool/x.go:4']);
+  });
+});

@@ -107,6 +107,15 @@ describe('dash and extensionless scripts', () => {
     ]);
   });
 
+  it('reads a dash row a paste indented by a few blanks or a tab, with or without an extension', () => {
+    expect(
+      brief(scan(['  ./ci/prepare: 5: [: missing ]', '\tbuild.sh: 3: build_all: not found', '            ./deep: 2: x: not found'])),
+    ).toEqual([
+      ['dash', './ci/prepare', 5, null, 'error', '[: missing ]'],
+      ['dash', 'build.sh', 3, null, 'error', 'build_all: not found'],
+    ]);
+  });
+
   it('gives the line to the file read by `.` that dash names after the script, not to a command that failed to start', () => {
     expect(
       brief(

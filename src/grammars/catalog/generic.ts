@@ -1,11 +1,12 @@
 // The last resort: `path:line[:col]` or `path(line[,col])` anywhere in a line, for tools no other
 // format knows. A source-extension allow-list keeps `example.org:443` and `12:30:45` out.
 import type { Severity } from '../../core/index.js';
-import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
+import type { Emitted, GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
 import { parseColonHead, parseParenHead, parseSeverityTail, severityOf } from './shared/common.js';
 import { fieldSeverity } from './shared/severity-fields.js';
 import { shapedFrame } from './shared/trace-blocks.js';
 import { afterGluedName } from './shared/glued-name.js';
+import { blankFolderStart } from './shared/blank-folders.js';
 import { LOCATION_ANCHOR } from '../engine/anchors.js';
 import { isDevServerUrl } from '../engine/paths.js';
 import { sourceMappedSides } from './shared/source-mapped.js';
@@ -235,7 +236,7 @@ function parseLocations(context: LineContext): boolean {
     // A frame-like line is one frame of a trace whose order its shape or header states (shared/trace-blocks.ts).
     const shaped = tail.severity === null && arrow === undefined ? shapedFrame(context, start, head.rest) : undefined;
     const header = arrow ?? (tail.severity === null && shaped === undefined ? recordAround(context, start, rest) : undefined);
-    const emitted = context.emit({
+    const fields: Emitted = {
       file: head.file.replace(PROGRAM_HEAD, ''),
       line: head.line,
       column: head.column,
@@ -248,8 +249,13 @@ function parseLocations(context: LineContext): boolean {
       code: header?.code ?? tail.code,
       message: header?.message ?? shaped?.message ?? message,
       ...(shaped === undefined ? {} : { frame: shaped.frame }),
-    });
+    };
+    const emitted = context.emit(fields);
     shaped?.track(emitted);
+    // A line's first place cut at a blank may be a path whose folders hold blanks: proposed whole, kept if the workspace
+    // holds it (shared/blank-folders.ts). Once a line, so the bounded walk back costs a constant per line.
+    const joined = consumedTo === 0 && !paren && named === start && emitted ? blankFolderStart(text, start, fields.file) : -1;
+    if (joined >= 0) context.emit({ ...fields, file: text.slice(joined, start) + fields.file, hints: { confirm: true } });
     claimed = true;
     consumedTo = match.index + match[0].length;
   }

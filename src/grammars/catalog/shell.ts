@@ -47,7 +47,8 @@ function slashedScript(text: string, bash: boolean): { file: string; line: numbe
 }
 
 // dash and other POSIX shells: `./build.sh: 3: build_all: not found`, `x.sh: 5: Syntax error: "fi" unexpected`.
-const DASH_LINE = /^([^\s:]+\.(?:sh|bash|ksh|zsh|bats)|(?:\.{1,2}\/|\/)[^\s:]+): (\d+): (.*)$/;
+// A paste may indent the row (a Markdown code block, a quoted CI log): a few blanks before the path are the copy's.
+const DASH_LINE = /^[ \t]{0,8}([^\s:]+\.(?:sh|bash|ksh|zsh|bats)|(?:\.{1,2}\/|\/)[^\s:]+): (\d+): (.*)$/;
 const SOURCED_FILE = /^([^\s:]+\.(?:sh|bash|ksh|zsh|bats)|(?:\.{1,2}\/|\/)[^\s:]+): (\S[^:]*: .*)$/;
 
 // A program built for another machine fails exec with ENOEXEC, and dash then reads it as a script (bash refuses a
@@ -208,8 +209,9 @@ const dash: GrammarFormat = {
   fields: ['file', 'line', 'severity', 'message'],
   observed: true,
   url: 'https://manpages.debian.org/bookworm/dash/dash.1.en.html',
-  // `x.sh: 3: ` is selected by the universal anchor's `.ext: N: ` branch; extensionless scripts need a slash.
-  anchor: `${SHELL_EXT}: \\d+: |^(?:\\.{1,2}/|/)[^\\s:]{1,300}: \\d+: |^(?:/(?:usr/)?bin/)?(?:ba|da|k|z|mk|a)?sh: \\d+: `,
+  // `x.sh: 3: ` is selected by the universal anchor's `.ext: N: ` branch; extensionless scripts need a slash, behind at
+  // most the few blanks a paste indents a row by.
+  anchor: `${SHELL_EXT}: \\d+: |^[ \\t]{0,8}(?:\\.{1,2}/|/)[^\\s:]{1,300}: \\d+: |^(?:/(?:usr/)?bin/)?(?:ba|da|k|z|mk|a)?sh: \\d+: `,
   parse: parseDash,
 };
 

@@ -80,6 +80,8 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
   // OTP's ErrorInfo after a file a tool could not read as terms (`Failed to load rebar.config: {error,{32,file,…`), the
   // pretty printer's break after `{error,` included: literal-led, and the file before it has no number of its own.
   `: \\{error,(?:\\s*$|\\{ ?\\{?\\d)`,
+  // CMake's generate step names a file with no line (`CMake Error in lib/CMakeLists.txt:`, native-build.ts): literal-led.
+  `CMake (?:Error|Warning(?: \\(dev\\))?) in \\S`,
   // A line number after a path's colon in a runtime's localised words (a .NET crash report's frame, anchors.ts). Last:
   // PROSE_ANCHORS names the alternatives above by their place.
   LOCALISED_LINE_ANCHOR,

@@ -85,6 +85,19 @@ function withoutGluedFence(line: string): string {
   return ticks === lead || ticks === trail ? line.replace(GLUED_FENCE, '$1$2') : line;
 }
 
+// A whole log line quoted as one inline code span (`` `Error loading C:\x\main.tf: parse error at 1:17` ``), as a user
+// quotes a single line in a sentence-less report: the span's text is what the tool printed when it reads as a tool's
+// line (a failure word first, or a location), never a command the user echoed (`` `terraform plan` ``), which stays.
+const LINE_SPAN = /^(\s*)`([^`]{1,4096})`\s*$/;
+const TOOL_LINE = /^(?:error|fatal|failed|failure|exception|warning|panic)\b/i;
+
+function withoutLineSpan(line: string): string {
+  const span = LINE_SPAN.exec(line);
+  const inner = span?.[2];
+  if (inner === undefined || !(TOOL_LINE.test(inner) || HOLDS_LOCATION.test(inner))) return line;
+  return (span?.[1] ?? '') + inner;
+}
+
 // A block's markup glued to the first or last line of the text it holds, as a page's or a report's source carries it: a
 // crash reporter's issue wraps its frames in `<pre>` (`<pre>Cart;add;Cart.java;41`, `…;12</pre>`), and an XML test
 // report opens a CDATA section in the element that holds a stack trace (NUnit, xUnit: `<stack-trace><![CDATA[   at A.B()
@@ -174,9 +187,27 @@ const REPAIR_SIGN = /[\\\]<&*`#_]/;
 // (`` ` `` up to 3.3, `'` since 3.4); a line number glued to `in` and a quote is that frame, never another tool's text.
 const GLUED_RUBY_LABEL = /(:\d{1,7}:in)(?=[`'])/g;
 
+// A Python traceback retyped or pasted through a word processor (issue 20, copy damage): curly quotes around the file
+// and the blanks after the commas lost (`File”train.py”,line 160,in main`, `Traceback(most recent call last):`). CPython
+// writes `File "F", line N, in name`, straight quotes and one blank each; the frame's own margin stays.
+const RETYPED_FRAME = /^(\s*)File ?[“”"]([^“”"]{1,400})[“”"] ?, ?line ?(\d{1,7})(?: ?, ?in ?(\S.*))?$/;
+const RETYPED_HEADER = /^(\s*)Traceback ?\(most recent call last\):?\s*$/;
+
+function retypedTraceback(line: string): string {
+  const frame = RETYPED_FRAME.exec(line);
+  if (frame) return `${frame[1] ?? ''}File "${frame[2] ?? ''}", line ${frame[3] ?? ''}${frame[4] === undefined ? '' : `, in ${frame[4]}`}`;
+  const header = RETYPED_HEADER.exec(line);
+  return header ? `${header[1] ?? ''}Traceback (most recent call last):` : line;
+}
+
+// What a retyped traceback line holds, in the decoded text or in raw latin1 (a curly quote is `\xe2\x80\x9c`/`\x9d`).
+const RETYPED_SIGN = /File ?(?:[“”]|\xe2\x80[\x9c\x9d])|File"|Traceback\(most/;
+const mayBeRetyped = (line: string): boolean => (line.includes('File') || line.includes('Traceback(')) && RETYPED_SIGN.test(line);
+
 export function repairWebCopy(copied: string): string {
   const gluedLabel = copied.includes(':in') && (copied.includes(":in'") || copied.includes(':in`'));
-  const line = gluedLabel ? copied.replace(GLUED_RUBY_LABEL, '$1 ') : copied;
+  const glued = gluedLabel ? copied.replace(GLUED_RUBY_LABEL, '$1 ') : copied;
+  const line = mayBeRetyped(glued) ? retypedTraceback(glued) : glued;
   if (!REPAIR_SIGN.test(line)) return line;
   let repaired = line.includes('\\') ? withoutMarkdownEscapes(line) : line;
   if (repaired.includes('](')) repaired = repaired.replace(MARKDOWN_LINK, linkText);
@@ -185,7 +216,7 @@ export function repairWebCopy(copied: string): string {
   if (repaired.includes('<')) repaired = withoutGluedBlockMarkup(repaired);
   if (repaired.includes('\\*')) repaired = repaired.replace(ESCAPED_ASTERISKS, (run) => run.replace(/\\/g, ''));
   if (repaired.includes('\\|')) repaired = repaired.replace(/\\\|/g, '|');
-  if (repaired.includes('`')) repaired = withoutGluedFence(repaired);
+  if (repaired.includes('`')) repaired = withoutGluedFence(withoutLineSpan(repaired));
   if (repaired.includes('*') || repaired.includes('`')) repaired = withoutEmphasis(repaired).replace(EMPHASISED_LABEL, '$1$3');
   if (repaired.includes('##[')) repaired = repaired.replace(QUOTED_LOG_COMMAND, '');
   if (endsWithEmphasis(repaired)) repaired = repaired.replace(CLOSING_EMPHASIS, '$1');
@@ -218,5 +249,5 @@ function mayHoldWebMarkup(raw: string): boolean {
 /** Whether a raw line's text may differ from what the raw anchors see in it (it is then rewritten before they look). */
 export function mayBeRewritten(raw: string): boolean {
   const markup = (raw.includes('<') || raw.includes(']]>')) && BLOCK_MARKUP_SIGN.test(raw);
-  return markup || mayHoldWebMarkup(raw) || raw.includes(":in'") || mayBeStructuredLog(raw);
+  return markup || mayHoldWebMarkup(raw) || raw.includes(":in'") || mayBeRetyped(raw) || mayBeStructuredLog(raw);
 }

@@ -316,3 +316,34 @@ describe('a phpcs report header whose colon a copy lost', () => {
     expect(await found(rows('FILE tests/ShelfTest.php', ['copied into the archive']))).toEqual([]);
   });
 });
+
+describe('a log line quoted whole as one code span, and a traceback retyped with curly quotes', () => {
+  it("takes a tool's line out of its span, and leaves an echoed command's", () => {
+    expect(repairWebCopy('`Error loading C:\\w\\app\\main.tf: parse error at 1:17: bad`')).toBe(
+      'Error loading C:\\w\\app\\main.tf: parse error at 1:17: bad',
+    );
+    expect(repairWebCopy('  `src/cart.ts:12:3 - error TS2322: x`')).toBe('  src/cart.ts:12:3 - error TS2322: x');
+    expect(repairWebCopy('`terraform plan -var-file=prod.tfvars`')).toBe('`terraform plan -var-file=prod.tfvars`');
+    expect(repairWebCopy('`a` or `Error: b.c:3`')).toBe('`a` or `Error: b.c:3`');
+  });
+
+  it('gives a retyped frame back its straight quotes and blanks, and leaves a frame as CPython prints it', () => {
+    expect(repairWebCopy('File”app/calc.py”,line 12,in total')).toBe('File "app/calc.py", line 12, in total');
+    expect(repairWebCopy('  File “app/calc.py”, line 12')).toBe('  File "app/calc.py", line 12');
+    expect(repairWebCopy('Traceback(most recent call last):')).toBe('Traceback (most recent call last):');
+    expect(repairWebCopy('  File "app/calc.py", line 12, in total')).toBe('  File "app/calc.py", line 12, in total');
+  });
+
+  it('reads the retyped traceback innermost first, and the file of a quoted terraform line', async () => {
+    const retyped = [
+      'Traceback(most recent call last):',
+      'File”app/calc.py”,line 4,in <module>',
+      'Main()',
+      'File”app/calc.py”,line 9,in main',
+      'ZeroDivisionError: division by zero',
+    ];
+    expect(await places(retyped.join('\n'))).toEqual(['app/calc.py:9:python-traceback', 'app/calc.py:4:python-traceback']);
+    const quoted = '`Error loading files Error loading C:\\w\\src\\cart.ts: Error reading config: parse error at 1:17: bad`';
+    expect((await places(quoted)).map((p) => p.split(':')[0])).toEqual(['src/cart.ts']);
+  });
+});

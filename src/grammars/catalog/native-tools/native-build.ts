@@ -99,8 +99,18 @@ function cmakeMessage(context: LineContext): string {
 // a line that left nothing is then read again each time it repeats (engine/barren-lines.ts).
 const cmakeState = (context: LineContext): CMakeState => context.state<CMakeState>(() => ({ trace: undefined, message: '', index: 0 }));
 
+// The generate step's diagnostics name the file whose directory declared the target, with no line (`CMake Error in
+// src/CMakeLists.txt:` over the indented message, then `CMake Generate step failed.`): the file as a whole (line 0).
+const CMAKE_IN = /^CMake (Error|Warning|Warning \(dev\)) in ((?:[A-Za-z]:)?[^:\s][^:]{0,299}):$/;
+
 function parseCMake(context: LineContext): boolean {
   const text = context.text;
+  const whole = CMAKE_IN.exec(text);
+  if (whole) {
+    const severity = /Error/.test(whole[1] ?? '') ? 'error' : 'warning';
+    context.emit({ file: whole[2] ?? '', line: 0, column: null, severity, message: cmakeMessage(context) });
+    return true;
+  }
   const header = CMAKE_HEADER.exec(text);
   if (header) {
     const head = parseColonHead(context, { from: header[0].length });
@@ -142,13 +152,14 @@ export const cmake: GrammarFormat = {
   language: 'CMake',
   description:
     '`cmake -S . -B build`: `CMake Error at cmake/deps.cmake:14 (find_package):` + indented message, `Call Stack (most recent call ' +
-    'first):` / `  CMakeLists.txt:9 (include)` frames; `CMake Warning at …`.',
+    "first):` / `  CMakeLists.txt:9 (include)` frames; `CMake Warning at …`; the generate step's `CMake Error in F:` (the file whole).",
   columnBase: 1,
   columnUnit: 'char',
   fields: ['file', 'line', 'severity', 'message'],
   observed: true,
   url: 'https://cmake.org/cmake/help/latest/command/message.html',
-  anchor: LOCATION_ANCHOR,
+  // The generate step's `CMake Error in F:` gives no line, so the location anchor does not select it.
+  anchor: `${LOCATION_ANCHOR}|CMake (?:Error|Warning(?: \\(dev\\))?) in \\S`,
   parse: parseCMake,
 };
 

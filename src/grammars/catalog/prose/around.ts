@@ -32,11 +32,33 @@ export function fileCandidates(tokens: readonly Token[]): Token[] {
 // found it (Flyway's `Location : db/V1.sql (/srv/app.jar!/db/V1.sql)`); the fuller path is the one resolve can place.
 export function fileAbove(context: LineContext): string | undefined {
   const above = boxTitleAbove(context) ?? context.line(-1);
-  if (above === undefined || !/[A-Za-z]/.test(above) || ANY_PHRASE.test(above)) return undefined;
+  if (above === undefined || ANY_PHRASE.test(above)) return undefined;
   // An echoed command's prompt names a folder (`me@box:~/proj$ kubectl apply -f x.yml`): the command's words count.
-  const tokens = fileCandidates(tokensOf(echoedCommand(above) ?? above));
+  const words = echoedCommand(above) ?? above;
+  if (!/[A-Za-z]/.test(above) || fileCandidates(tokensOf(words)).length === 0) return fileAloneAbove(context);
+  const tokens = fileCandidates(tokensOf(words));
   const named = new Set(tokens.map((token) => fullest(token, tokens).path));
   return named.size === 1 ? [...named][0] : undefined;
+}
+
+// An annotation's header: the file alone on its line (GitHub's `/ .github/workflows/ci.yml` under the workflow's name, a
+// bare `src/app.yml`), a blank or a title line (`Invalid workflow file`) between it and the message that gives the line
+// (`You have an error in your yaml syntax on line 11`). Only blank lines and short titles of words, which name no file
+// and give no number, stand between (a box's rule of dashes does not: its title is read between two rules).
+const TITLE_OR_BLANK = /^\s*(?:[A-Za-z][\w'-]{0,30}(?: [A-Za-z][\w'-]{0,30}){0,8})?\s*$/;
+const FILE_ALONE = /^\s*(?:[/›>»|]\s)?\s*([^\s:]{1,300}\.[A-Za-z][\w+-]{0,11})\s*$/;
+const MAX_ALONE_ABOVE = 3;
+
+function fileAloneAbove(context: LineContext): string | undefined {
+  for (let delta = -2; delta >= -MAX_ALONE_ABOVE; delta--) {
+    const between = context.line(delta + 1) ?? '';
+    if (!TITLE_OR_BLANK.test(between) || ANY_PHRASE.test(between) || fileCandidates(tokensOf(between)).length > 0) return undefined;
+    const line = context.line(delta);
+    if (line === undefined) return undefined;
+    const alone = FILE_ALONE.exec(line);
+    if (alone) return likely({ path: alone[1]!, start: 0, end: 0 }) ? alone[1] : undefined;
+  }
+  return undefined;
 }
 
 // A message box copied as text (Windows' Ctrl+C on a dialog: its title between two rules of dashes, then its text):

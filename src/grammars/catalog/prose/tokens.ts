@@ -19,6 +19,8 @@ export function likely(token: Token): boolean {
   return (token.likely ??= pathLike(token.path));
 }
 
+const AT_REF = /(?<=[\\/][^@\s]{0,300}\.[A-Za-z][\w+-]{0,11})@[\w.\/-]{1,100}$/;
+
 // Trailing sentence punctuation is not part of a path (`… in q.sql.`, `(file "x.tcl" line 3)`).
 function trimmed(raw: string, start: number): Token {
   let path = raw;
@@ -29,7 +31,12 @@ function trimmed(raw: string, start: number): Token {
   }
   // `in C:\x\A.cs:line 21` glues the word to the path.
   path = path.replace(/[.:,;!?)\]]+$/, '').replace(/[:,](?:[Ll]ine|LINE)s?$/, '');
-  return { path, start: from, end: from + path.length };
+  // A file at a version (GitHub Actions' called workflow `owner/repo/.github/workflows/ci.yml@v3`, a pinned `dir/x.js@1.2`):
+  // the `@ref` after the extension is no part of the path, but of the word. A folder first, so an e-mail address
+  // (`a.b@host.org`) stays.
+  const end = from + path.length;
+  if (path.includes('@')) path = path.replace(AT_REF, '');
+  return { path, start: from, end };
 }
 
 // A quoted path that holds blanks (`"C:\My Apps\Tool Kit.au3" (12) :`): a folder separator and a letter-led extension
