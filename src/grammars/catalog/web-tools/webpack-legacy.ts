@@ -60,12 +60,15 @@ function legacyFailure(context: LineContext): LegacyFailure | undefined {
 
 export function parseWebpackLegacy(context: LineContext, printedModule: string, severity: Severity, headed = false): boolean {
   // webpack 4 names a module with its loaders after it: `./src/x.css (./node_modules/css-loader!./src/x.css)`.
-  const module = MODULE.exec(printedModule.trim())?.[1];
-  if (module === undefined) return false;
+  const request = MODULE.exec(printedModule.trim())?.[1];
+  if (request === undefined) return false;
+  // webpack 1-3 print a request made through loaders whole (`./~/vue-html-loader!./~/vue-loader/lib/selector.js?
+  // type=template&index=0!./src/x.vue`): the file is the resource after the last `!` (held-out set 76).
+  const module = request.slice(request.lastIndexOf('!') + 1);
   const failure = legacyFailure(context);
   // Only under webpack's own `ERROR in` header, or opening an entry of a compile block (Next.js, create-react-app): a
   // module alone elsewhere is a place only with a position.
-  if (!failure) return headed && parseModuleAlone(context, module, severity);
+  if (!failure) return headed && parseModuleAlone(context, module, severity, module !== request);
   context.emit({
     file: module,
     line: failure.line,
@@ -91,9 +94,11 @@ function moduleMessage(context: LineContext): string {
  * webpack 1-4 print a module's failure with no position on its header: a dependency it could not resolve is
  * placed by the chain's first entry when that names the module itself (`@ ./src/view.js 2:0-36`, the import); any
  * other failure (a loader's error naming no line) is the module as a whole, line 0, which a line another format
- * reads in the same file (the loader's own `file:L:C`) takes over in resolve.
+ * reads in the same file (the loader's own `file:L:C`) takes over in resolve. A request through loaders (`…!./src/x.vue`,
+ * a component's template block) is imported by the component's own module, which a loader generated: the chain's
+ * entry naming the same file is a position in that output, so it is claimed and the file is the place as a whole.
  */
-function parseModuleAlone(context: LineContext, module: string, severity: Severity): boolean {
+function parseModuleAlone(context: LineContext, module: string, severity: Severity, throughLoaders: boolean): boolean {
   if (!plausiblePath(module)) return false;
   const message = moduleMessage(context);
   for (let delta = 1; delta <= REACH; delta++) {
@@ -102,9 +107,10 @@ function parseModuleAlone(context: LineContext, module: string, severity: Severi
     if (!CHAIN_START.test(line)) continue;
     const chain = CHAIN.exec(line);
     if (!chain || chain[1] !== module) break;
+    context.shared<WebpackChainClaims>(CHAIN_CLAIMS, () => ({ lines: new Set() })).lines.add(context.logLine + delta);
+    if (throughLoaders) break;
     const start = Number(chain[2]);
     const end = chain[5] === undefined ? null : Number(chain[5]);
-    context.shared<WebpackChainClaims>(CHAIN_CLAIMS, () => ({ lines: new Set() })).lines.add(context.logLine + delta);
     // acorn's positions, as on webpack 5's header: 0-based columns, an exclusive end.
     const endLine = end === null ? null : Number(chain[4] ?? start);
     context.emit({
