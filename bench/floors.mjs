@@ -92,6 +92,22 @@
 //     Kept: the `line N` and `(file:`/`(package:`/`(dart:` literals as universal pieces (engine/implied-anchor.ts): 59
 //     line-start alternatives implied instead of 13; floor-prefilter 1 420.8 → 1 385.0 M, CLI (FAULTLINE_NO_CODE_CACHE=1)
 //     ci-1m.log 1 148.2 → 1 128.7 M, ci-10m.log 2 311.4 → 2 268.2 M (−1.9 %); the lines selected on both logs unchanged.
+//   - session 36 (perf36), five of session 35's six letter-led alternatives left to the universal anchors, each by a literal
+//     it needs (engine/implied-anchor.ts): HockeyApp's `File.java;117` (`;` joins the first universal alternative's
+//     separators), Clojure's frame `(core.clj:6125)` (its extension bounded to twelve letters), sun-cc's head by the
+//     `Line = 38` its parse needs, F*'s range `(12,8-12,20)` and vyper's `start (40,79)` (the universal `(` alternative).
+//     With all six (floor-prefilter on ci-10m.log 1 423.1 → 1 380.3 M, lines selected unchanged: 2 206; CLI ci-10m.log
+//     2 307.0 → 2 261.4 M, ci-1m.log 1 146.9 → 1 140.5 M) Arduino's sketch row led by its colon selected rubocop's
+//     `bin/setup:3:1:` rows too (the fixture ablation changed); with its name checked behind it at the line's start after
+//     every CI prefix kind (a lookbehind holding the prefix alternation) the ablation was unchanged but compiling it cost
+//     more than it saved (ci-1m.log 1 165.3 M, rustc 2 394.8 M against 1 146.9 / 2 368.6 on main). Arduino's row left
+//     as it was; the five kept were checked within the six (ablation, study outputs), not measured alone for want of time.
+//     Tried for the warm 10 KB row (cachegrind per call, calls 20-120 minus 0-20, node --single-threaded --predictable;
+//     4.72 M a call on main): its profile after 300 warm calls is the scan ~57 % (log-dependent), resolving ~20 % (the
+//     replay re-asking its stats and the workspace listing ~12 %, the inputs' key ~5 %, structuredClone ~3 %), the
+//     text's UTF-8 encoding ~3 %, the scanner's construction ~2 %. The inputs' key by a plain-data walk and a native
+//     JSON.stringify (no replacer; 2x faster alone): 4.68 → 4.75 M a call, no gain; a reused buffer for the encoding:
+//     no faster alone. Not kept. The six anchors above (with Arduino's lookbehind): 4.72 → 4.69 M a call.
 //   - open: a 2 MB young generation instead of 1 MB (node --min-semi-space-size=2 --max-semi-space-size=2): 100 MB
 //     log 279 → 129 scavenges at the same peak RSS (77 MB); CLI on ci-10m.log 2 863.9 → 2 761.5 M instructions
 //     (−3.6 %, both without the code cache, which any start-up flag makes V8 refuse). Those flags act only when the

@@ -73,8 +73,10 @@ const hockeyApp: GrammarFormat = {
   fields: ['file', 'line', 'message'],
   observed: false,
   url: 'https://support.hockeyapp.net/kb/third-party-bug-trackers-services-and-webhooks/how-to-use-github-with-hockeyapp',
-  // The row after blanks or the glued `<pre>` (the prefilter sees the raw line): two semicolons, a file, a number.
-  anchor: String.raw`^[ \t]*(?:<pre>)?[\w$.<>` + '`' + String.raw`-]+;[^;\s]*;[\w$.+-]+\.[A-Za-z][\w+]*;\d+`,
+  // The row after blanks or the glued `<pre>` (the prefilter sees the raw line): two semicolons, a file, a number. The
+  // file's `.java;117` is a universal anchor (engine/prefilter.ts), as `.java:117` is, if its extension has at most twelve
+  // characters (none longer is a source file's): the prefilter then does not try this letter-led row at every line start.
+  anchor: String.raw`^[ \t]*(?:<pre>)?[\w$.<>` + '`' + String.raw`-]+;[^;\s]*;[\w$.+-]+\.[A-Za-z][A-Za-z0-9+_]{0,11};\d+`,
   parse: parseHockeyApp,
 };
 

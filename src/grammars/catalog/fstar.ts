@@ -90,6 +90,8 @@ const fstar: GrammarFormat = {
   fields: ['file', 'line', 'column', 'endLine', 'endColumn', 'severity', 'message', 'code'],
   observed: false,
   url: 'https://fstar-lang.org/tutorial/book/part1/part1_getting_off_the_ground.html',
+  // A range `(12,8-12,20)` is a universal anchor (engine/prefilter.ts): the prefilter does not try the letter-led module
+  // head at every line start.
   anchor: String.raw`\.fsti?\(\d+,\d+-\d+,\d+\)|^[A-Z][\w.']*\(\d+,\d+-\d+,\d+\)|^\* (?:Error|Warning|Info) \d+ at `,
   parse: parseFstar,
 };

@@ -92,7 +92,8 @@ const vyper: GrammarFormat = {
   fields: ['file', 'line', 'column', 'severity', 'message'],
   observed: true,
   url: 'https://docs.vyperlang.org/en/stable/compiler-exceptions.html',
-  // Phrases start their line: the exception lines are anchored by their leading name.
+  // Phrases start their line: the exception lines are anchored by their leading name. A message's `start (40,79)` is a
+  // universal anchor (engine/prefilter.ts): the prefilter does not try the letter-led exception at every line start.
   anchor:
     '^Error compiling: \\S+\\.vy|contract "[^"]+\\.vyi?:\\d|^\\s{1,8}line \\d+:\\d+\\s*$|' +
     'vyper\\.exceptions\\.\\w+: .*\\(<unknown>, line \\d|[A-Z]\\w*Error: .*\\bstart \\(\\d+,\\s*\\d+\\)',

@@ -11,9 +11,9 @@
 import { SGR } from './anchors.js';
 
 // What the universal anchor's first alternative matches (prefilter.ts UNIVERSAL_ANCHORS[0]), as the anchors write it:
-// an extension of at most twelve characters, colour codes allowed, then `:` or `(` and a digit.
-const EXTENSIONS = [String.raw`\.[A-Za-z][A-Za-z0-9+_]{0,11}`, String.raw`\.[A-Za-z]{1,4}`];
-const SEPARATORS = [':', String.raw`\(`, '[:(]'];
+// an extension of at most twelve characters, colour codes allowed, then `:`, `(` or `;` (HockeyApp's rows) and a digit.
+const EXTENSIONS = [String.raw`\.[A-Za-z][A-Za-z0-9+_]{0,11}`, String.raw`\.[A-Za-z]{1,4}`, String.raw`\.[A-Za-z]{1,12}`];
+const SEPARATORS = [':', String.raw`\(`, '[:(]', ';'];
 // And a literal the universal anchors select wherever it stands (prefilter.ts): a traceback header's words.
 const PIECES: readonly string[] = [
   ...EXTENSIONS.flatMap((extension) =>
@@ -21,11 +21,15 @@ const PIECES: readonly string[] = [
   ),
   String.raw`\(most recent call last\)`,
   String.raw`\((?:file|package|dart):`,
+  // F*'s range and a tokenizer's `start (40,79)` (perf36: letter-led line-start alternatives).
+  String.raw`\(\d+,\d+-\d+,\d+\)`,
+  String.raw`\bstart \(\d`,
 ];
 // `line 12`, `Line: 12`, `lines,3` as the universal `line N` alternative reads them: the word (any case it allows), an
 // optional plural, then blanks or one of `:=#,` with optional blanks after it, then the digit. Sources write the word
-// as `line`, `Line`, `LINE` or `[Ll]ine`, the separator as a space, `: `, `: ?` or one punctuation mark.
-const LINE_PIECE = /(?:line|Line|LINE|\[Ll\]ine)(?:s\??)?(?: |[:=#,] ?|: \?)\\d/y;
+// as `line`, `Line`, `LINE` or `[Ll]ine`, the separator as a space, `: `, `: ?` or one punctuation mark (a blank before it:
+// `Line = 38`).
+const LINE_PIECE = /(?:line|Line|LINE|\[Ll\]ine)(?:s\??)?(?: |[:=#,] ?|: \?| [:=#,] ?)\\d/y;
 
 // A quantifier that lets the piece's last digit be absent.
 const OPTIONAL_END = /^(?:[?*]|\{0[,}])/;
@@ -39,7 +43,7 @@ const ESCAPE_LENGTHS: Readonly<Record<string, number>> = { x: 4, u: 6, c: 3 };
  */
 export function impliesUniversalAnchor(source: string): boolean {
   // Most alternatives name no piece: they are not read further (this runs at every CLI start that reads a log).
-  if (!/\\\.\[A-Za-z\]|most recent|file\|package|ine|INE/.test(source)) return false;
+  if (!/\\\.\[A-Za-z\]|most recent|file\|package|ine|INE|,\\d\+-|start /.test(source)) return false;
   let depth = 0;
   for (let index = 0; index < source.length;) {
     if (depth === 0 && pieceAt(source, index)) return true;

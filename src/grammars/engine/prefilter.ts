@@ -28,15 +28,16 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
   // (ts-loader), a dev server's query after the file (`x.ts?t=1700:12:5`), `path.ext (12.5):` (a build wrapper's
   // re-print of cl.exe's row), `path.ext (141) :` (AutoHotkey), `path.ext : 1` (TinyScheme), `path.ext: 3:` (dash),
   // `path.ext: (12, 5):` (Kotlin's legacy renderer), `path.ext [12, 5]` / `path.ext [Ln 12, Col 5]` (an editor's
-  // problem list) and `path.ext<TAB>12` (tab-separated reports: brakeman, Visual
-  // Studio's Error List): more characters in the same classes cost irregexp nothing extra. A Markdown code span or emphasis
+  // problem list), `path.ext<TAB>12` (tab-separated reports: brakeman, Visual Studio's Error List) and HockeyApp's
+  // `Class;method;File.java;117` rows (`;`: their letter-led line-start alternative is then implied, implied-anchor.ts):
+  // more characters in the same classes cost irregexp nothing extra. A Markdown code span or emphasis
   // may close between the file and its number (`` `src/x.c`:12 ``, a web copy: engine/line-texts.ts repairs it), and
   // so may a quote (the Nu Html Checker's `"file:/x/index.html":9.13-9.17:`, Gambit's `"x.scm"@2.7`), and a Lua chunk
   // named as a string (`[string "conf/x.lua"]:3:`). The line as a row's cell after the file's (`path  12  …`,
   // `"path",12  …`, `"path", 12: …`: permissive.ts), a bare number that ends the line or that a colon, a tab or two
   // blanks follow: no line more of the 1 MB and 10 MB CI bench logs (16 and 156 selected, before and after).
   `\\.[A-Za-z][A-Za-z0-9+_]{0,11}${URL_QUERY}` +
-    `(?:${SGR}[\\x60*"\\]]{0,3}[:(|[\\t@]${SGR}[([]?\\d| \\(?\\d+(?:[:,]\\d|\\) ?:|\\.\\d+\\):)|: \\(?\\d+[:,] | : \\d| \\[(?:Ln )?\\d|` +
+    `(?:${SGR}[\\x60*"\\]]{0,3}[:(|[\\t@;]${SGR}[([]?\\d| \\(?\\d+(?:[:,]\\d|\\) ?:|\\.\\d+\\):)|: \\(?\\d+[:,] | : \\d| \\[(?:Ln )?\\d|` +
     `[\\x60"']?(?:, ?| {1,8})\\d{1,7}(?= ?: |\\t| {2,}|[ \\t]*\\r?$))`,
   // "line 12", "Line: 12", ":line 14" — PHP, Perl, Terraform, ShellCheck, Gradle, .NET frames, Python frames;
   // and the prose tier's `LINE 12`, `lines 4-6`, `[line  6]` (Python's configparser), `Line = 9`, `line #3`, a
@@ -63,7 +64,10 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
   // is then implied (implied-anchor.ts) and not tried at every line start, where it was the costliest of all (issue 21).
   // And a frame's `(file:`, `(package:` or `(dart:` (Dart, Chrome): a Dart frame's line-start alternative read every `#12 …`
   // line of a Docker build to its end and back (implied-anchor.ts). Also selected: old cargo's `Compiling x (file:///…)`.
-  `\\((?:\\d{1,7}(?:(?:, ?\\d{1,5})?\\) in |[:,] ?\\d{1,5}\\):?[ \\t]*$)|most recent call last\\)|(?:file|package|dart):)`,
+  // F*'s range (`X(12,8-12,20)`) and a Python tokenizer's `start (40,79)` in a message (vyper) too: their letter-led
+  // line-start alternatives are then implied.
+  `\\((?:\\d{1,7}(?:(?:, ?\\d{1,5})?\\) in |[:,] ?\\d{1,5}\\):?[ \\t]*$)|\\d+,\\d+-\\d+,\\d+\\)|(?<=\\bstart \\()\\d|` +
+    `most recent call last\\)|(?:file|package|dart):)`,
   // A source read from standard input (`<stdin>:3:18: error`, `[stdin]:3`, ruff's `-:1:8`): its file is named by
   // the command only (src/resolve/command-names.ts).
   ...topLevelAlternatives(STANDARD_INPUT_ANCHOR),

@@ -36,6 +36,18 @@ describe('impliesUniversalAnchor', () => {
     expect(impliesUniversalAnchor(String.raw`at (?:line \d+)?`)).toBe(false);
   });
 
+  // Letter-led rows every word-led line tried (issue 21, perf36: ~16 % of the line-start stage): each needs a literal the
+  // universal anchors select wherever it stands.
+  it('accepts the letter-led rows whose literal is a universal anchor: `.java;88`, `Line = 14`, a range, `start (`', () => {
+    expect(impliesUniversalAnchor(String.raw`[\w$.<>-]+;[^;\s]*;[\w$.+-]+${EXTENSION};\d+`)).toBe(true);
+    expect(impliesUniversalAnchor(String.raw`[A-Za-z_$][\w$.\/*+!?<>-]* \([\w$.-]+\.[A-Za-z]{1,12}:\d+\)`)).toBe(true);
+    expect(impliesUniversalAnchor(String.raw`[A-Za-z]\w*-\d+ [\w.-]+: (?:ERROR|WARNING|REMARK)\b.*, Line = \d`)).toBe(true);
+    expect(impliesUniversalAnchor(String.raw`[A-Z][\w.']*\(\d+,\d+-\d+,\d+\)`)).toBe(true);
+    expect(impliesUniversalAnchor(String.raw`[A-Z]\w*Error: .*\bstart \(\d+,\s*\d+\)`)).toBe(true);
+    // An unbounded extension is not what the universal anchors read.
+    expect(impliesUniversalAnchor(String.raw`\S+\.[A-Za-z]+;\d`)).toBe(false);
+  });
+
   it('refuses one whose `.ext:N` is optional, alternative, unbounded or maybe on a later line', () => {
     expect(impliesUniversalAnchor(String.raw`at (?:\S+${EXTENSION}:\d+)?`)).toBe(false);
     expect(impliesUniversalAnchor(String.raw`FAIL|\S+${EXTENSION}:\d`)).toBe(false);
@@ -69,6 +81,11 @@ describe('impliesUniversalAnchor', () => {
       '#5      _rootRun (dart:async/zone.dart)',
       '[{file,"src/m.erl"},{line,9}]',
       'ERROR: line 7: bad value',
+      '<pre>com.example.Sync;store;SyncService.java;88',
+      '    clojure.core$load.invokeStatic (core.clj:6125)',
+      'cc-1174 cc: WARNING File = src/meter.c, Line = 14',
+      'ValueError: start (21,40) precedes the previous token',
+      'Shop.Cart(12,8-12,20): (Error 19) failed',
     ];
     let selected = 0;
     for (const alternative of accepted) {

@@ -139,8 +139,9 @@ export const fileEquals: GrammarFormat = {
   fields: ['file', 'line', 'column', 'severity', 'message', 'code'],
   observed: false,
   url: EMACS_URL,
-  // The message number (`cc-1174`, `cf90-113`) leads the line: a cheap first test on the few lines that start so.
-  anchor: '^[A-Za-z]\\w*-\\d+ [\\w.-]+: (?:ERROR|WARNING|REMARK)\\b',
+  // The message number (`cc-1174`, `cf90-113`) leads the line, and the head has the `Line = 38` the parse needs: the
+  // universal `line N` anchor selects it, so the prefilter does not try this letter-led head at every line start.
+  anchor: '^[A-Za-z]\\w*-\\d+ [\\w.-]+: (?:ERROR|WARNING|REMARK)\\b.*, Line = \\d',
   parse: parseFileEquals,
 };
 

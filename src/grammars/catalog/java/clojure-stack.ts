@@ -107,9 +107,11 @@ export const clojureStack: GrammarFormat = {
   observed: true,
   url: 'https://clojure.github.io/clojure/clojure.repl-api.html#clojure.repl/pst',
   // Line-start alternatives, as the prefilter needs: a pretty-printed vector starts its line (`  [ns$fn invoke "f.clj" 4]`,
-  // ` :trace [[…`, `   :at […`), an unprinted Throwable->map holds all of them on its `{:via [` line.
+  // ` :trace [[…`, `   :at […`), an unprinted Throwable->map holds all of them on its `{:via [` line. A frame's `(core.clj:6125)`
+  // is a universal anchor if its extension has at most twelve letters (none longer is a source file's): the prefilter
+  // then does not try the letter-led frame at every line start (engine/implied-anchor.ts).
   anchor:
-    String.raw`^[ \t]*(?:at )?[A-Za-z_$][\w$.\/*+!?<>-]* \([\w$.-]+\.[A-Za-z]+:\d+\)|` +
+    String.raw`^[ \t]*(?:at )?[A-Za-z_$][\w$.\/*+!?<>-]* \([\w$.-]+\.[A-Za-z]{1,12}:\d+\)|` +
     String.raw`^[ \t]*(?::(?:trace|at) )?\[+[A-Za-z_$][\w$.\/*+!?<>-]* [\w$<>-]+ "|^[ \t]*\{:(?:via|cause) |^Execution error \(`,
   parse: parseClojureStack,
 };
