@@ -20,7 +20,8 @@ export function isStandardInputName(path: string): boolean {
 // A full shell prompt names the user and host before its mark (`me@box:~/proj$ `, `root@box:/srv# `, zsh's `me@box proj % `,
 // Red Hat's `[me@box proj]$ `), and an issue may glue it to the code fence that opens the paste (`` ```me@box:~$ ``).
 const USER_AT_HOST = String.raw`[\w.-]{1,32}@[\w.-]{1,64}`;
-const FULL_PROMPT = String.raw`(?:\`{3})?(?:\[${USER_AT_HOST} [^\]]{0,200}\]|${USER_AT_HOST}(?::[^\s$#%]{0,200}| [^\s$#%]{1,200})?) ?[$#%] +`;
+const PROMPT_FOLDER = String.raw`(?::[^\s$#%]{0,200}| [^\s$#%]{1,200})?`;
+const FULL_PROMPT = String.raw`(?:\`{3})?(?:\[${USER_AT_HOST} [^\]]{0,200}\]|${USER_AT_HOST}${PROMPT_FOLDER}) ?[$#%] +`;
 const ECHO = new RegExp(
   String.raw`^\s*(?:(?:\$|%|>|❯|\+{1,4})\s+|${FULL_PROMPT}|(?:PS |\[PS\] ?|[A-Za-z]:\\)[^>]{0,200}>\s*` +
     String.raw`|[A-Za-z][\w-]{0,30}(?::[\w.-]{1,40})?(?: \[[^\]]{0,40}\])?(?:=[#>]|>)\s+)(\S.*)$`,
