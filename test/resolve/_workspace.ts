@@ -71,3 +71,11 @@ export async function fate(root: string, files: readonly string[], cwd = root): 
   for (const location of result.unresolved) out[location.file] = location.reason;
   return out;
 }
+
+/** What happened to one printed path of a one-root workspace (no ignores): `kept <file>`, else the drop or the
+ * unresolved reason. */
+export async function fateOf(root: string, printed: string): Promise<string> {
+  const result = await resolveLocations([raw(printed)], { cwd: root, roots: [root], isIgnored: async () => new Set<string>() });
+  if (result.locations[0]) return `kept ${result.locations[0].file}`;
+  return result.dropped[0]?.reason ?? result.unresolved[0]?.reason ?? 'none';
+}

@@ -3,19 +3,11 @@
 // the package's folder or one folder down. The real pip runs are fixtures/python-traceback/own-package-second and
 // own-package-nested-manifest; these are own-made workspaces in more layouts.
 import { afterEach, describe, expect, it } from 'vitest';
-import { resolveLocations } from '../../src/resolve/index.js';
-import { makeWorkspace, raw, removeWorkspaces } from './_workspace.js';
+import { makeWorkspace, removeWorkspaces, fateOf } from './_workspace.js';
 
 afterEach(removeWorkspaces);
 
-const noIgnores = async (): Promise<Set<string>> => new Set();
 const SITE = '/opt/venv/lib/python3.12/site-packages';
-
-async function fate(root: string, printed: string): Promise<string> {
-  const result = await resolveLocations([raw(printed)], { cwd: root, roots: [root], isIgnored: noIgnores });
-  if (result.locations[0]) return `kept ${result.locations[0].file}`;
-  return result.dropped[0]?.reason ?? result.unresolved[0]?.reason ?? 'none';
-}
 
 describe("a distribution's second top-level package", () => {
   it('maps back a package setup.py, setup.cfg, pyproject or Poetry lists beside the one it is named after', async () => {
@@ -28,9 +20,9 @@ describe("a distribution's second top-level package", () => {
     ];
     for (const manifest of manifests) {
       const root = await makeWorkspace({ ...files, ...manifest });
-      expect(await fate(root, `${SITE}/hive_tools/cli/run.py`)).toBe('kept hive_tools/cli/run.py');
+      expect(await fateOf(root, `${SITE}/hive_tools/cli/run.py`)).toBe('kept hive_tools/cli/run.py');
       // A package the manifest does not list stays a dependency, even with the same path in the workspace.
-      expect(await fate(root, `${SITE}/other/x.py`)).toBe('vendored');
+      expect(await fateOf(root, `${SITE}/other/x.py`)).toBe('vendored');
     }
   });
 
@@ -41,8 +33,8 @@ describe("a distribution's second top-level package", () => {
       'hive_tools/run.py': 'x\n',
       'notes/run.py': 'x\n',
     });
-    expect(await fate(root, `${SITE}/hive_tools/run.py`)).toBe('kept hive_tools/run.py');
-    expect(await fate(root, `${SITE}/notes/run.py`)).toBe('vendored');
+    expect(await fateOf(root, `${SITE}/hive_tools/run.py`)).toBe('kept hive_tools/run.py');
+    expect(await fateOf(root, `${SITE}/notes/run.py`)).toBe('vendored');
   });
 });
 
@@ -52,10 +44,10 @@ describe('a manifest below the top', () => {
       'grove/packaging/pip/setup.py': 'project_name = "grove"\nsetup(name=project_name, version="1")\n',
       'grove/core/ops.py': 'x\n',
     });
-    expect(await fate(root, `${SITE}/grove/core/ops.py`)).toBe('kept grove/core/ops.py');
+    expect(await fateOf(root, `${SITE}/grove/core/ops.py`)).toBe('kept grove/core/ops.py');
     // The same layout with a manifest naming another project is not this package's.
     const other = await makeWorkspace({ 'grove/packaging/pip/setup.py': 'setup(name="shrub")\n', 'grove/core/ops.py': 'x\n' });
-    expect(await fate(other, `${SITE}/grove/core/ops.py`)).toBe('vendored');
+    expect(await fateOf(other, `${SITE}/grove/core/ops.py`)).toBe('vendored');
   });
 
   it('maps back a package kept beside its manifest one folder down (python/, python-package/)', async () => {
@@ -64,7 +56,7 @@ describe('a manifest below the top', () => {
       'python-package/boosty/core.py': 'x\n',
       'src/boost.cc': 'x\n',
     });
-    expect(await fate(root, `${SITE}/boosty/core.py`)).toBe('kept python-package/boosty/core.py');
-    expect(await fate(root, `${SITE}/numpy/core.py`)).toBe('vendored');
+    expect(await fateOf(root, `${SITE}/boosty/core.py`)).toBe('kept python-package/boosty/core.py');
+    expect(await fateOf(root, `${SITE}/numpy/core.py`)).toBe('vendored');
   });
 });
