@@ -2,6 +2,7 @@
 // and rank what is left so that locations[0] is where a human fixes first.
 import { FaultlineError } from '../core/errors.js';
 import type { DroppedLocation, LocateResult, RawLocation, ResolvedLocation, UnresolvedLocation } from '../core/types.js';
+import { mapCompiledOutput } from './compiled-output.js';
 import { findGenerated } from './generated.js';
 import { mapMirrorsToSources } from './generated-mirrors.js';
 import { createGitIgnoredCheck } from './git-ignored.js';
@@ -231,9 +232,10 @@ async function resolveAfresh(raw: RawLocation[], options: Required<Omit<ResolveO
   // A framework's generated mirror of a source (`.next/types/app/x/page.ts`) stands for that source, before the
   // ignored check (the build folder is ignored, the source is not).
   await mapMirrorsToSources(raw, resolutions, workspace.fs);
+  const compiled = await mapCompiledOutput(raw, resolutions, workspace.fs); // tsc's outDir: its source, or build output
   // Vendored is decided before ignored: node_modules is usually ignored too, and "vendored" says more.
   const ignored = await findIgnored(resolutions, isIgnored);
-  const generated = await findGenerated(raw, resolutions, workspace.fs);
+  const generated = new Set([...(await findGenerated(raw, resolutions, workspace.fs)), ...compiled]);
   const importedLines = await findImportedLines(raw, resolutions, workspace.fs);
 
   const ranked: Ranked[] = [];
