@@ -30,6 +30,10 @@ const BESIDE: ReadonlyMap<string, readonly string[]> = new Map([
   ['Pods', ['Podfile.lock', 'Podfile']], // CocoaPods
   ['Carthage', ['Cartfile.resolved', 'Cartfile']], // Carthage/Checkouts and Carthage/Build
   ['.build', ['Package.resolved', 'Package.swift']], // SwiftPM: .build/checkouts and the build products
+  // SwiftPM 3.0 cloned each dependency into Packages/<name>-<version>/ (Swift 3.1 moved them to .build/checkouts), and
+  // `swift package edit` still checks one out to Packages/<name>/: a local package the manifest names by path is the
+  // user's (path-dependencies.ts).
+  ['Packages', ['Package.swift']],
   // Paket restores into packages/ (a monorepo's packages/ has no paket.lock); vcpkg stages each port's files there.
   ['packages', ['paket.lock', ...VCPKG_ROOT]],
   // A vcpkg checkout: its own CMake scripts, the helper ports it installed, the sources it unpacked and built, its

@@ -1,7 +1,7 @@
 // The user's own code under a folder whose name says "dependency" (issue 20): a crate, a package or a module that
 // the workspace's manifest names by a local path (Cargo's `path = "../../third_party/x"`, npm's `file:`, Go's
 // `replace … => ./…`, pip's `-e ./…`, Poetry's and uv's `{ path = … }`, Bundler's and Mix's `path:`, pub's `path:`,
-// Composer's path repositories) is built from the checkout, not fetched: a file under it is the user's to fix, even
+// SwiftPM's `.package(path:)`, Composer's path repositories) is built from the checkout, not fetched: a file under it is the user's to fix, even
 // under `third_party/` or `vendor/`. The manifests read are the ones at each root and at the working directory and its
 // folders up to the root (where the build was started), each once per workspace and only when a vendored path is met.
 import { isLexicallyInside, joinPosix, relativePosix } from './paths.js';
@@ -33,6 +33,8 @@ const MANIFESTS: ReadonlyArray<{ file: string; names: PathNames }> = [
   // `gem 'x', path: 'vendor/x'` and the older `:path => '…'`.
   { file: 'Gemfile', names: (text) => all(text, /\bpath(?::|\s*=>)\s*["']([^"']+)["']/g) },
   { file: 'mix.exs', names: (text) => all(text, /\bpath:\s*"([^"]+)"/g) },
+  // SwiftPM: `.package(path: "Packages/Kit")` (a target's `path:` names its own sources, never a dependency folder).
+  { file: 'Package.swift', names: (text) => all(text, /\.package\(\s*(?:name:\s*"[^"]*",\s*)?path:\s*"([^"]+)"/g) },
   { file: 'pubspec.yaml', names: (text) => all(text, /^\s+path:\s*["']?([^"'\n#]+?)["']?\s*$/gm) },
   // `"repositories": [{ "type": "path", "url": "../x" }]`: a url without a scheme is a folder.
   { file: 'composer.json', names: (text) => (/"type"\s*:\s*"path"/.test(text) ? all(text, /"url"\s*:\s*"([^":]+)"/g) : []) },

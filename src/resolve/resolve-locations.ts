@@ -15,6 +15,7 @@ import { applyRoles, type PendingRelated } from './roles.js';
 import { nameStandardInput } from './command-names.js';
 import { DependencyFolders } from './dependency-folders.js';
 import { ownInstalledCopy } from './installed-copy.js';
+import { inOwnPathDependency } from './path-dependencies.js';
 import { FileIndex } from './file-index.js';
 import { mapUnderLearnedRoots } from './container-roots.js';
 import { dropClonedLibraries } from './nested-repositories.js';
@@ -105,6 +106,8 @@ async function resolveAll(raws: readonly RawLocation[], workspace: Workspace): P
   const finish = async (first: FirstPass): Promise<Resolution> => {
     const resolution = first.kind === 'deferred' ? await first.finish() : first;
     if (resolution.kind !== 'resolved' || !(await dependencies.contains(resolution.root, resolution.relative))) return resolution;
+    // A folder the manifest names as a local path dependency is the user's, wherever it sits (SwiftPM's `Packages/Kit`).
+    if (await inOwnPathDependency(workspace, resolution.root, resolution.relative)) return resolution;
     // …unless the manager keeps it as a copy of the workspace's own file (CocoaPods' Local Podspecs: installed-copy.ts).
     const own = await ownInstalledCopy(resolution.relative, workspace);
     return own?.kind === 'resolved' ? own : { kind: 'dropped', reason: 'vendored' };

@@ -62,6 +62,12 @@ describe('folders a manifest or lock file beside them names', () => {
       'Sources/App/main.swift',
     ],
     [
+      "SwiftPM 3's Packages/ beside Package.swift (held-out set 84)",
+      { 'Package.swift': '', 'Packages/Kitura-1.7.0/Package.swift': '', 'Packages/framework/Package.swift': '', 'Sources/main.swift': '' },
+      'Packages/framework/Package.swift',
+      'Sources/main.swift',
+    ],
+    [
       "Gleam's build/ beside gleam.toml",
       { 'gleam.toml': '', 'build/packages/gleam_stdlib/src/gleam/list.gleam': '', 'src/app.gleam': '' },
       'build/packages/gleam_stdlib/src/gleam/list.gleam',

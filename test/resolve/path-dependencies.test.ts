@@ -24,6 +24,18 @@ async function fate(root: string, cwd: string, files: string[]): Promise<string[
 }
 
 describe('local path dependencies named by a manifest', () => {
+  it('keeps a SwiftPM local package under Packages/ that Package.swift names by path; a checkout beside it is vendored', async () => {
+    const root = await makeWorkspace({
+      'Package.swift':
+        'let package = Package(\n  dependencies: [.package(path: "Packages/Kit"), .package(url: "u", from: "1.0.0")],\n' +
+        '  targets: [.target(name: "App", path: "Sources/App")]\n)\n',
+      'Packages/Kit/Sources/Kit/Kit.swift': '',
+      'Packages/Rope-2.0.1/Sources/Rope/Rope.swift': '',
+    });
+    const files = ['Packages/Kit/Sources/Kit/Kit.swift', 'Packages/Rope-2.0.1/Sources/Rope/Rope.swift'];
+    expect(await fate(root, '.', files)).toEqual([files[0], 'vendored']);
+  });
+
   it('keeps a Cargo path dependency under third_party/ named from the working directory, printed relative or elsewhere', async () => {
     const root = await makeWorkspace({
       'src/platform/app/Cargo.toml': '[dependencies]\ncras-sys = { path = "../../third_party/adhd/cras-sys" }\n',
