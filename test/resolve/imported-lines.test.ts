@@ -38,6 +38,17 @@ describe('the line of an import named without a line', () => {
     expect(importLineOf("import a from './a.mjs';\nimport t from './report/totals.mjs';\n", '/app/src/report/totals.mjs')).toBe(2);
   });
 
+  it('matches a bare specifier node printed resolved into node_modules: the package, or the package and its subpath', () => {
+    const app = "import express from 'express';\nimport { createBareServer } from '@tomphttp/bare-server-node';\n";
+    expect(importLineOf(app, '/home/u/app/node_modules/@tomphttp/bare-server-node/package.json')).toBe(2);
+    expect(importLineOf(app, 'C:\\app\\node_modules\\express\\lib\\express.js')).toBe(1);
+    const both = "import fs from 'fs';\nimport kit from 'kit';\nconst { readFile } = require('fs/promises');\n";
+    expect(importLineOf(both, '/www/app/node_modules/fs/promises')).toBe(3);
+    expect(importLineOf(both, '/www/app/node_modules/kit/colours')).toBe(2);
+    expect(specifierNames('kit-extra', '/www/app/node_modules/kit/index.js')).toBe(false);
+    expect(specifierNames('@other/kit', '/www/app/node_modules/@tomphttp/kit/package.json')).toBe(false);
+  });
+
   it('reads only a bounded prefix of the file', () => {
     const late = `${'// filler line of a long generated file\n'.repeat(20_000)}import x from 'late-pkg';\n`;
     expect(importLineOf(late, 'late-pkg')).toBeUndefined();
