@@ -25,10 +25,11 @@
 // (`~/.julia/packages/<Name>/<slug>/test/runtests.jl`): the workspace whose Project.toml names it keeps that path.
 // CocoaPods' copy of a development pod's podspec (`Pods/Local Podspecs/<Name>.podspec`) is local-podspecs.ts's; nimble's
 // copy of a package (its srcDir's contents at the top) is nimble-copies.ts's; a C or C++ library's installed headers
-// (`/usr/include/<lib>/…`) are installed-headers.ts's.
+// (`/usr/include/<lib>/…`) are installed-headers.ts's; rebar3's `_build/<profile>/lib/<own app>/` is rebar-apps.ts's.
 import { ownInstalledHeader } from './installed-headers.js';
 import { ownLocalPodspec } from './local-podspecs.js';
 import { ownNimbleCopy } from './nimble-copies.js';
+import { ownRebarApp } from './rebar-apps.js';
 import { ownNamedCopy } from './own-name-copies.js';
 import { joinPosix } from './paths.js';
 import { declaredPackageFolders } from './python-package-folders.js';
@@ -272,7 +273,10 @@ export async function foreignGoPackage(importPath: string, workspace: Workspace)
 /** The workspace file an installed copy of the workspace's own package stands for; undefined when it is none. */
 export async function ownInstalledCopy(path: string, workspace: Workspace): Promise<CandidateOutcome | undefined> {
   const copied =
-    (await ownLocalPodspec(path, workspace)) ?? (await ownNimbleCopy(path, workspace)) ?? (await ownInstalledHeader(path, workspace));
+    (await ownLocalPodspec(path, workspace)) ??
+    (await ownNimbleCopy(path, workspace)) ??
+    (await ownInstalledHeader(path, workspace)) ??
+    (await ownRebarApp(path, workspace));
   if (copied) return copied;
   for (const goCopy of [GO_VENDOR, GOPATH_SOURCE]) {
     const match = goCopy.exec(path);
