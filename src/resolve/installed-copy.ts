@@ -25,11 +25,13 @@
 // (`~/.julia/packages/<Name>/<slug>/test/runtests.jl`): the workspace whose Project.toml names it keeps that path.
 // CocoaPods' copy of a development pod's podspec (`Pods/Local Podspecs/<Name>.podspec`) is local-podspecs.ts's; nimble's
 // copy of a package (its srcDir's contents at the top) is nimble-copies.ts's; a C or C++ library's installed headers
-// (`/usr/include/<lib>/…`) are installed-headers.ts's; rebar3's `_build/<profile>/lib/<own app>/` is rebar-apps.ts's.
+// (`/usr/include/<lib>/…`) are installed-headers.ts's; rebar3's `_build/<profile>/lib/<own app>/` is rebar-apps.ts's; a
+// runtime's own file, when the workspace is that runtime's repository, is runtime-checkouts.ts's.
 import { ownInstalledHeader } from './installed-headers.js';
 import { ownLocalPodspec } from './local-podspecs.js';
 import { ownNimbleCopy } from './nimble-copies.js';
 import { ownRebarApp } from './rebar-apps.js';
+import { ownRuntimeFile } from './runtime-checkouts.js';
 import { ownNamedCopy } from './own-name-copies.js';
 import { joinPosix } from './paths.js';
 import { declaredPackageFolders } from './python-package-folders.js';
@@ -276,7 +278,8 @@ export async function ownInstalledCopy(path: string, workspace: Workspace): Prom
     (await ownLocalPodspec(path, workspace)) ??
     (await ownNimbleCopy(path, workspace)) ??
     (await ownInstalledHeader(path, workspace)) ??
-    (await ownRebarApp(path, workspace));
+    (await ownRebarApp(path, workspace)) ??
+    (await ownRuntimeFile(path, workspace));
   if (copied) return copied;
   for (const goCopy of [GO_VENDOR, GOPATH_SOURCE]) {
     const match = goCopy.exec(path);

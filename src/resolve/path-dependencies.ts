@@ -1,9 +1,10 @@
 // The user's own code under a folder whose name says "dependency" (issue 20): a crate, a package or a module that
 // the workspace's manifest names by a local path (Cargo's `path = "../../third_party/x"`, npm's `file:`, Go's
 // `replace … => ./…`, pip's `-e ./…`, Poetry's and uv's `{ path = … }`, Bundler's and Mix's `path:`, pub's `path:`,
-// SwiftPM's `.package(path:)`, Composer's path repositories) is built from the checkout, not fetched: a file under it is the user's to fix, even
-// under `third_party/` or `vendor/`. The manifests read are the ones at each root and at the working directory and its
-// folders up to the root (where the build was started), each once per workspace and only when a vendored path is met.
+// SwiftPM's `.package(path:)`, Composer's path repositories) is built from the checkout, not fetched: a file under it
+// is the user's to fix, even under `third_party/` or `vendor/`. The manifests read are the ones at each root and at the
+// working directory and its folders up to the root (where the build was started), each once per workspace and only
+// when a vendored path is met.
 import { isLexicallyInside, joinPosix, relativePosix } from './paths.js';
 import type { CandidateOutcome, Workspace } from './workspace.js';
 

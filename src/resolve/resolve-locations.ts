@@ -24,6 +24,7 @@ import { restatesNamedKind, strictNamesByLine } from './kind-names.js';
 import type { FirstPass, Resolution } from './resolution.js';
 import { isRuntimeLocation, resolutionKey, resolveFirstPass } from './resolve-one.js';
 import { CachedResolverFs, createNodeResolverFs, type ResolverFs } from './resolver-fs.js';
+import { runtimeCheckoutFiles } from './runtime-checkouts.js';
 import { Workspace } from './workspace.js';
 import { withRepeats, type PerPrinting } from './repeats.js';
 import { inputsKey, keep, QuestionLog, replay, type CallInputs } from './replay.js';
@@ -121,8 +122,9 @@ async function resolveAll(raws: readonly RawLocation[], workspace: Workspace): P
   for (const [key, mapped] of await mapUnderLearnedRoots(entries, finals, workspace)) finals.set(key, await finish(mapped));
   await dropClonedLibraries(finals, workspace);
   dropPrefixScripts(entries, finals); // a Python prefix's console scripts, known from its library paths (python-prefixes.ts)
+  const runtimeFiles = await runtimeCheckoutFiles(raws, isRuntimeLocation, workspace); // the workspace is the runtime's repository
   return raws.map((raw, position) => {
-    if (isRuntimeLocation(raw)) return RUNTIME;
+    if (isRuntimeLocation(raw)) return runtimeFiles.get(raw) ?? RUNTIME;
     return finals.get(keys[position] as string) ?? DISCARDED;
   });
 }
