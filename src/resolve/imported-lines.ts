@@ -46,7 +46,8 @@ function naming(specifier: string, printed: string): 'exact' | 'package' | 'none
   const installed = installedPackage(printed);
   if (installed !== undefined) {
     if (installed.subpath !== '' && specifier === `${installed.name}/${installed.subpath}`) return 'exact';
-    return specifier === installed.name ? (installed.subpath === '' ? 'exact' : 'package') : 'none';
+    if (specifier !== installed.name) return 'none';
+    return installed.subpath === '' ? 'exact' : 'package';
   }
   if (!ABSOLUTE.test(printed) || !specifier.startsWith('.')) return 'none';
   const wanted = lastSegment(printed);
