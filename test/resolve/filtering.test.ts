@@ -90,22 +90,22 @@ describe('ignored output', () => {
     });
     git(root, 'init', '-q');
     git(root, 'add', '-f', '.gitignore', 'tools/build/release.ts', 'src/app.ts');
-    await writeFiles(root, { 'dist/app.js': 'generated' });
+    await writeFiles(root, { 'dist/bundle.js': 'generated' });
     const result = await resolveLocations(
-      [raw('dist/app.js', { line: 5 }), raw('tools/build/release.ts', { line: 9 }), raw('src/app.ts')],
+      [raw('dist/bundle.js', { line: 5 }), raw('tools/build/release.ts', { line: 9 }), raw('src/app.ts')],
       {
         cwd: root,
         roots: [root],
       },
     );
-    expect(result.dropped).toEqual([{ file: 'dist/app.js', line: 5, reason: 'ignored' }]);
+    expect(result.dropped).toEqual([{ file: 'dist/bundle.js', line: 5, reason: 'ignored' }]);
     expect(result.locations.map((l) => l.file)).toEqual(['tools/build/release.ts', 'src/app.ts']);
   });
 
   it('falls back to the root .gitignore when the root is not a git repository', async () => {
-    const root = await makeWorkspace({ '.gitignore': 'dist/\n', 'dist/app.js': '', 'src/app.ts': '' });
-    const result = await resolveLocations([raw('dist/app.js'), raw('src/app.ts')], { cwd: root, roots: [root] });
-    expect(result.dropped.map((d) => [d.file, d.reason])).toEqual([['dist/app.js', 'ignored']]);
+    const root = await makeWorkspace({ '.gitignore': 'dist/\n', 'dist/bundle.js': '', 'src/app.ts': '' });
+    const result = await resolveLocations([raw('dist/bundle.js'), raw('src/app.ts')], { cwd: root, roots: [root] });
+    expect(result.dropped.map((d) => [d.file, d.reason])).toEqual([['dist/bundle.js', 'ignored']]);
     expect(result.locations.map((l) => l.file)).toEqual(['src/app.ts']);
   });
 
