@@ -3,18 +3,15 @@
 // frames. The output is rewritten by every build, so it is never the place: the source its path names is, as a
 // whole file, since tsc strips types, rewrites imports and lowers syntax, so the output's line is not the source's.
 // The folder is known for tsc's output when a tsconfig beside or above it names it as `outDir`; a file there whose
-// source is not in the workspace (a deployment of the build alone) is dropped as build output. Without a tsconfig
-// that names it, a folder package.json's `main`/`bin`/`types` point into, or one named as build output usually is
-// (`dist/`, `out/`, `build/`), is re-pointed only onto a TypeScript source at the same path below `src/` (a plain
-// JavaScript project's `lib/` or `build/` scripts are its own code).
+// source is not in the workspace (a deployment of the build alone) is dropped as build output. Without a tsconfig,
+// package.json's `main`/`bin`/`types` pointing into the folder says it is some build's output, and only a TypeScript
+// source at the same path below `src/` re-points it (a plain JavaScript project's `lib/` is its own code).
 import type { RawLocation } from '../core/types.js';
 import { joinPosix } from './paths.js';
 import { resolvedAt, type Resolution } from './resolution.js';
 import type { ResolverFs } from './resolver-fs.js';
 
 const TSCONFIGS = ['tsconfig.json', 'tsconfig.build.json'];
-// The names build output usually takes: like an entry point's folder, mapped only onto a TypeScript source.
-const CONVENTIONAL_OUTPUT = ['dist', 'out', 'build'];
 // tsconfig is JSON with comments and trailing commas: the two options are read by their shape, not parsed.
 const OUT_DIR = /"outDir"\s*:\s*"([^"]+)"/;
 const ROOT_DIR = /"rootDir"\s*:\s*"([^"]+)"/;
@@ -47,10 +44,11 @@ function cleanFolder(base: string, written: string): string | undefined {
   return base === '' ? clean : `${base}/${clean}`;
 }
 
-// The folders package.json's entry points lie in (`"main": "dist/index.js"`, `"bin": {"x": "./dist/cli.js"}`, exports' conditions).
+// The folders package.json's entry points lie in (`"main": "dist/index.js"`, `"bin": {"x": "./dist/cli.js"}`).
 function entryFolders(text: string): string[] {
   const folders: string[] = [];
-  for (const match of text.matchAll(/"[\w-]+"\s*:\s*"\.?\/?([\w.-]+)\/[^"]*\.(?:[cm]?js|d\.ts)"/g)) folders.push(match[1] as string);
+  for (const match of text.matchAll(/"(?:main|module|types|typings|bin|[\w-]+)"\s*:\s*"\.?\/?([\w.-]+)\/[^"]*\.(?:[cm]?js|d\.ts)"/g))
+    folders.push(match[1] as string);
   return [...new Set(folders)];
 }
 
@@ -71,7 +69,7 @@ async function outputFoldersOf(root: string, base: string, fs: ResolverFs): Prom
     found.push({ folder, sources: rootDir === undefined ? inferred : [rootDir], declared: true });
   }
   const manifest = await readText(fs, joinPosix(here, 'package.json'));
-  for (const entry of [...(manifest === undefined ? [] : entryFolders(manifest)), ...CONVENTIONAL_OUTPUT]) {
+  for (const entry of manifest === undefined ? [] : entryFolders(manifest)) {
     const folder = cleanFolder(base, entry);
     const source = cleanFolder(base, 'src');
     if (folder !== undefined && source !== undefined && folder !== source) found.push({ folder, sources: [source], declared: false });

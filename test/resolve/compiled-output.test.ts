@@ -72,10 +72,4 @@ describe("a TypeScript project's compiled output", () => {
     expect((await locate(root, 'build/extra.js')).reported).toEqual(['build/extra.js:6:20']);
     expect((await locate(root, 'lib/cli.js')).reported).toEqual(['lib/cli.js:6:20']);
   });
-
-  it('maps a conventional output folder (dist/, out/, build/) onto a TypeScript source when no manifest says more', async () => {
-    const root = await makeWorkspace({ 'src/main.ts': 'x\n', 'dist/main.js': 'x\n'.repeat(8), 'dist/cli.js': 'x\n'.repeat(8) });
-    expect((await locate(root, '/app/dist/main.js')).reported).toEqual(['src/main.ts:0:null']);
-    expect((await locate(root, 'dist/cli.js')).reported).toEqual(['dist/cli.js:6:20']);
-  });
 });
