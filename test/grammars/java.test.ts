@@ -117,3 +117,23 @@ describe('java-stack', () => {
     expect(scan(['    at Object.<anonymous> (/app/src/x.js:3:9)', '    at run (node:internal/main:1:1)'])).toEqual([]);
   });
 });
+
+describe('java-stack glued to its header', () => {
+  it('reads a frame whose line break after the exception header was lost as the first frame of that trace', () => {
+    const locations = scan([
+      'Exception in thread "main" java.lang.NullPointerExceptionat com.acme.Files.list(Files.java:23)',
+      '\tat com.acme.Files.list(Files.java:11)',
+    ]);
+    expect(locations.map((l) => [l.file, l.line, l.frame?.index, l.message])).toEqual([
+      ['Files.java', 23, 0, 'java.lang.NullPointerException'],
+      ['Files.java', 11, 1, 'java.lang.NullPointerException'],
+    ]);
+    expect(new Set(locations.map((l) => l.frame?.trace)).size).toBe(1);
+  });
+
+  it('needs a header before the glued keyword and a whole frame after it', () => {
+    expect(scan(['The docs say to look at com.acme.Files.list(Files.java:23)'], ['java-stack'])).toEqual([]);
+    expect(scan(['it failed somewhat com.acme.Files.list(Files.java:23)'], ['java-stack'])).toEqual([]);
+    expect(scan(['java.lang.IllegalStateException: badat com.acme.Files.list(Files.java:23) and more'], ['java-stack'])).toEqual([]);
+  });
+});

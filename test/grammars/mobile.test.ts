@@ -77,6 +77,21 @@ describe('dart-stack', () => {
   });
 });
 
+describe('dart test reporter', () => {
+  it('reads a failing test line naming its suite (or a suite that did not load) as the whole test file', () => {
+    const locations = scan([
+      '00:02 +1: test/parser_test.dart: parses an empty list',
+      '00:02 +1 -1: test/parser_test.dart: parses a nested list [E]   ',
+      '105:44 +16 ~9 -2: loading test\\io\\sink_test.dart [E]',
+      '00:03 +1 -2: adds two numbers [E]',
+    ]);
+    expect(locations.map((l) => [l.file, l.line, l.severity, l.message, l.hints?.fileOnly])).toEqual([
+      ['test/parser_test.dart', 0, 'error', 'parses a nested list', true],
+      ['test\\io\\sink_test.dart', 0, 'error', 'loading test\\io\\sink_test.dart', true],
+    ]);
+  });
+});
+
 describe('zig', () => {
   it('reads the error, skips the caret, and reads `referenced by:` entries as notes', () => {
     const locations = scan([

@@ -181,6 +181,20 @@ describe('julia', () => {
     ]);
   });
 
+  it('keeps the `Some tests did not pass` trailers only when no test report was read above them', () => {
+    const summary = [
+      'ERROR: LoadError: Some tests did not pass: 3 passed, 1 failed, 0 errored, 0 broken.',
+      'in expression starting at /p/Orbits/test/kepler.jl:3',
+      'in expression starting at /p/Orbits/test/runtests.jl:4',
+    ];
+    expect(scan(summary).map((l) => [l.file, l.line, l.severity])).toEqual([
+      ['/p/Orbits/test/kepler.jl', 3, 'error'],
+      ['/p/Orbits/test/runtests.jl', 4, 'error'],
+    ]);
+    const reported = ['kepler: Test Failed at /p/Orbits/test/kepler.jl:5', '  Expression: period(4.0) ≈ 8.0', '', ...summary];
+    expect(scan(reported).map((l) => [l.file, l.line])).toEqual([['/p/Orbits/test/kepler.jl', 5]]);
+  });
+
   it('reads pre-1.6 one-line frames and a lone `in expression starting at` after a syntax error', () => {
     expect(scan(['ERROR: LoadError: syntax: incomplete: premature end of input', 'in expression starting at /src/a.jl:3'])).toMatchObject([
       { file: '/src/a.jl', line: 3, severity: 'error', message: 'syntax: incomplete: premature end of input', format: 'julia' },

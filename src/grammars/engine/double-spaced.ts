@@ -7,6 +7,11 @@
 const LOOKED_AT = 400;
 // Below this many printed lines, a few blank lines in a short log do not make a pattern.
 const FEWEST_PRINTED = 6;
+// The reporter's own lines above the copied block join without a blank: a code fence, an ellipsis, the command
+// (```` ```bash ````, `...`, `$ eslint .`). In a short paste a tenth of the lines does not cover them, so the joins of
+// a first block of at most this many lines are not counted; a log's own output rarely starts with so short a block
+// and then spaces every line.
+const TYPED_HEAD = 4;
 
 const BLANK = /^\s*$/;
 
@@ -20,6 +25,9 @@ export function isDoubleSpaced(firstSlice: string): boolean {
   let previousBlank = true;
   let blanksBefore = 0;
   let seenPrinted = false;
+  // Printed lines before the log's first blank line, and whether one was met.
+  let head = 0;
+  let seenBlank = false;
   let start = 0;
   for (let count = 0; count < LOOKED_AT && start < firstSlice.length; count++) {
     const newline = firstSlice.indexOf('\n', start);
@@ -29,7 +37,9 @@ export function isDoubleSpaced(firstSlice: string): boolean {
     const blank = BLANK.test(firstSlice.slice(start, Math.min(end, start + 256)));
     if (blank) {
       blanksBefore++;
+      seenBlank = true;
     } else {
+      if (!seenBlank) head++;
       printed++;
       if (!previousBlank) adjacent++;
       else if (seenPrinted && blanksBefore === 1) alone++;
@@ -39,5 +49,6 @@ export function isDoubleSpaced(firstSlice: string): boolean {
     previousBlank = blank;
     start = end + 1;
   }
+  if (seenBlank && head <= TYPED_HEAD) adjacent -= Math.max(0, head - 1);
   return printed >= FEWEST_PRINTED && adjacent * 10 <= printed && alone * 10 >= printed * 6;
 }

@@ -41,6 +41,15 @@ describe('double-spaced pastes', () => {
     expect(isDoubleSpaced(doubled(STYLISH.slice(0, 3)))).toBe(false);
   });
 
+  it('does not count the few lines a reporter typed above a short paste (a fence, an ellipsis, the command)', () => {
+    const rows = ['/srv/ci/shop/web/basket.js', '  14:3  error  Missing semicolon  semi', '/srv/ci/shop/web/pricing.js', '  2:1  error  x'];
+    const paste = ['```bash', '...', '$ eslint web', '', doubled([...rows, '✖ 2 problems (2 errors, 0 warnings)'])].join('\n');
+    expect(isDoubleSpaced(paste)).toBe(true);
+    // A log's own first block of more lines, or lines joined further down, still count.
+    expect(isDoubleSpaced(['a', 'b', 'c', 'd', 'e', '', doubled([...rows, 'done'])].join('\n'))).toBe(false);
+    expect(isDoubleSpaced(['```bash', '$ eslint web', '', doubled(rows), 'x', 'y', 'z', 'w', '', doubled(rows)].join('\n'))).toBe(false);
+  });
+
   it('reads ESLint rows under their file header across the blank lines a paste added', async () => {
     expect(await places(doubled(STYLISH))).toEqual(['web/basket.js:14:eslint-stylish', 'web/basket.js:21:eslint-stylish']);
   });

@@ -66,12 +66,13 @@ function stackState(context: LineContext): StackState {
   }));
 }
 
-// A first frame starts a section: find its header above (the exception line, maybe several lines up).
-function startSection(context: LineContext, state: StackState): void {
-  let kind = '';
-  let indent = 0;
-  const lines: string[] = [];
-  for (let delta = -1; delta >= -MAX_MESSAGE_LINES; delta--) {
+// A first frame starts a section: find its header above (the exception line, maybe several lines up), or take the
+// header the frame is glued to (`glued`).
+function startSection(context: LineContext, state: StackState, glued?: RegExpExecArray): void {
+  let kind = glued?.[2] ?? '';
+  let indent = glued?.[1]?.length ?? 0;
+  const lines: string[] = glued ? [glued[3] ?? ''] : [];
+  for (let delta = -1; !glued && delta >= -MAX_MESSAGE_LINES; delta--) {
     const line = context.line(delta);
     if (line === undefined || FRAME_LINE.test(line) || /^\s*\.\.\. \d+ more/.test(line)) break;
     const header = HEADER.exec(line);
@@ -82,7 +83,7 @@ function startSection(context: LineContext, state: StackState): void {
       break;
     }
   }
-  if (kind === '') lines.splice(0, lines.length - 1);
+  if (kind === '' && !glued) lines.splice(0, lines.length - 1);
   state.message = lines.join('\n');
   state.trace = context.newTraceId();
   state.index = 0;
@@ -105,10 +106,25 @@ function startSection(context: LineContext, state: StackState): void {
   }
 }
 
+// A copy that lost the line break between an exception's header and its first frame (`…NullPointerExceptionat
+// com.x.Y.m(Y.java:23)`): the frame keyword glued to the header's last word, a whole frame to the line's end, and the
+// text before it a header by itself (a qualified class, maybe its message). Prose puts a blank before `at`.
+const GLUED_FRAME = /^[A-Za-z_$][\w$]*(?:[./][\w$<>-]+)+\([\w$-]+\.[A-Za-z]+:\d+\)\s*$/;
+
+function gluedHeader(text: string): { header: RegExpExecArray; from: number } | undefined {
+  const at = text.lastIndexOf('at ');
+  if (at < 1 || !/[\w$]/.test(text[at - 1] ?? '') || !GLUED_FRAME.test(text.slice(at + 3))) return undefined;
+  const header = HEADER.exec(text.slice(0, at));
+  return header ? { header, from: at + 3 } : undefined;
+}
+
+const isFrameLine = (line: string): boolean => FRAME_LINE.test(line) || gluedHeader(line) !== undefined;
+
 function parseJavaStack(context: LineContext): boolean {
   const at = /^\s*at /.exec(context.text);
-  if (!at) return false;
-  const parsed = context.parse('jvmFrame', { from: at[0].length });
+  const glued = at ? undefined : gluedHeader(context.text);
+  if (!at && !glued) return false;
+  const parsed = context.parse('jvmFrame', { from: glued?.from ?? at?.[0].length ?? 0 });
   const symbolNode = parsed?.cst.children.jvmSymbol?.[0];
   const pathNode = parsed?.cst.children.path?.[0];
   const suffixNode = parsed?.cst.children.colonSuffix?.[0];
@@ -117,7 +133,8 @@ function parseJavaStack(context: LineContext): boolean {
   const [line] = context.ints(suffixNode);
   if (line === undefined || !/^[\w$-]+\.[A-Za-z]+$/.test(file)) return false;
   const state = stackState(context);
-  if (state.trace === undefined || !FRAME_LINE.test(context.line(-1) ?? '')) startSection(context, state);
+  if (glued) startSection(context, state, glued.header);
+  else if (state.trace === undefined || !isFrameLine(context.line(-1) ?? '')) startSection(context, state);
   else state.index++;
   const trace = state.trace as number;
   // `java.base/java.lang.Integer.parseInt` → module prefix `java.base/`, package `java.lang` (the class
@@ -153,6 +170,7 @@ export const javaStack: GrammarFormat = {
   observed: true,
   url: 'https://docs.oracle.com/en/java/javase/17/docs/api/java.base/java/lang/Throwable.html#printStackTrace()',
   // `at symbol(File.ext:L` with no space before the parenthesis (V8's `at fn (file:L:C)` has one).
-  anchor: '^[ \\t]+at [^\\s(]+\\([\\w$-]+\\.[A-Za-z]+:\\d',
+  // A frame glued to its header (`…Exceptionat x.Y.m(Y.java:3)`) has a word character before `at`.
+  anchor: '(?:^[ \\t]+|[\\w$])at [^\\s(]+\\([\\w$-]+\\.[A-Za-z]+:\\d',
   parse: parseJavaStack,
 };

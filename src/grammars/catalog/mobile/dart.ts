@@ -136,8 +136,23 @@ function emitFrame(context: LineContext, uri: string, line: number, column: numb
   });
 }
 
+// The compact and expanded reporters' progress line (minutes and seconds of the run) for a failing test: `05:44 +16 ~9 -1: test/x_test.dart: name [E]`
+// (the suite's path leads the name when several suites ran), `… -1: loading test/x_test.dart [E]` (the suite did not
+// load). It names the test file with no line: the file as a whole, kept only when no frame of the log placed anything.
+const REPORTER_FAILURE = /^\d{2,}:\d{2} \+\d+(?: ~\d+)?(?: -\d+)?: (?:loading (\S+\.dart)|(\S+\.dart): (.*?)) \[E\]\s*$/;
+
+function parseReporterFailure(context: LineContext): boolean {
+  const failure = REPORTER_FAILURE.exec(context.text);
+  const file = failure?.[1] ?? failure?.[2];
+  if (!failure || file === undefined || !plausiblePath(file)) return false;
+  const message = failure[1] === undefined ? (failure[3] ?? '') : `loading ${file}`;
+  context.emit({ file, line: 0, column: null, severity: 'error', message, hints: { confirm: true, fileOnly: true } });
+  return true;
+}
+
 function parseDartStack(context: LineContext): boolean {
   const text = context.text;
+  if (parseReporterFailure(context)) return true;
   const vm = /^#\d+\s+.*? \((?=(?:file|package|dart):)/.exec(text);
   if (vm) {
     const head = parseColonHead(context, { from: vm[0].length });
@@ -192,12 +207,12 @@ export const dartStack: GrammarFormat = {
   language: 'Dart',
   description:
     '`dart test` / `flutter test` / an uncaught exception: terse `package:app/calc.dart 12:5  main.<fn>` frames and VM `#0      main ' +
-    '(file:///x/bin/app.dart:12:5)` frames.',
+    "(file:///x/bin/app.dart:12:5)` frames; the reporter's `00:12 +3 -1: test/x_test.dart: name [E]` (the test file as a whole).",
   columnBase: 1,
   columnUnit: 'utf-16',
   fields: ['file', 'line', 'column', 'message'],
   observed: false,
   url: 'https://pub.dev/packages/stack_trace',
-  anchor: '\\.dart \\d+(?::\\d+)? |^#\\d+ +[^\\n]{1,1000}\\((?:file|package|dart):',
+  anchor: '\\.dart \\d+(?::\\d+)? |^#\\d+ +[^\\n]{1,1000}\\((?:file|package|dart):|^\\d\\d+:\\d\\d \\+\\d.* \\[E\\]\\s*$',
   parse: parseDartStack,
 };

@@ -1,9 +1,10 @@
-// Native tools around the C/C++/Fortran/Ada compilers: the linker, CMake, Bazel, Meson, sanitizers, Valgrind,
+// Native tools around the C/C++/Fortran/Ada compilers: the linker, CMake, Bazel, Meson, sanitizers, Valgrind, lldb,
 // GoogleTest, Unity, Check, cmocka, gfortran, Intel Fortran and GNAT. Their lines mention C-family or Fortran files without being
 // gcc diagnostics, so the family sits before gcc and generic in the registry.
 // Link: https://github.com/google/sanitizers/wiki/AddressSanitizer (each helper file links its tools' docs)
 import type { GrammarFamily } from '../../engine/format.js';
 import { bazel, cmake, ld } from './native-build.js';
+import { lldb } from './native-debuggers.js';
 import { gfortran, gnat, ifort } from './native-fortran.js';
 import { meson } from './native-meson.js';
 import { defineValgrindRules, googletest, valgrind } from './native-runtime.js';
@@ -17,6 +18,8 @@ export const nativeToolsFamily: GrammarFamily = {
     // diagnostic formats below would read as a head of their own.
     asan,
     valgrind,
+    // lldb's frames hold a function pointer's or closure's place inside their arguments: only the last one is theirs.
+    lldb,
     // ubsan before gfortran/gnat/gcc: `x.c:5:11: runtime error:` is a GNU head with a severity gcc does not know.
     ubsan,
     // ld before googletest: both read unindented `path:L: …`; ld's tails (`undefined reference to`) are specific.

@@ -12,11 +12,17 @@ const CYTHON_SOURCE = /\.(?:pyx|pxd|pxi|py)$/;
 const RULE = /^-{20,}\s*$/;
 const WARNING_PREFIX = 'warning: ';
 
-/** True when the place closes an error block: the rule right above it (3.x), or above one blank line (0.29). */
+// Pyrex and Cython before 0.12 (`## Error converting Pyrex file to C:`) drew no rule: the excerpt's caret line is
+// marked `##` instead.
+const OLD_CARET = /^##\s*\^\s*$/;
+
+/** True when the place closes an error block: the rule right above it (3.x), or above one blank line (0.29, or the
+ * old `##` caret line). */
 function closesErrorBlock(context: LineContext): boolean {
   const above = context.line(-1) ?? '';
   if (RULE.test(above)) return true;
-  return above.trim() === '' && RULE.test(context.line(-2) ?? '');
+  const closer = context.line(-2) ?? '';
+  return above.trim() === '' && (RULE.test(closer) || OLD_CARET.test(closer));
 }
 
 function parseCython(context: LineContext): boolean {

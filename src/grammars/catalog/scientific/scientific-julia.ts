@@ -28,9 +28,20 @@ interface JuliaState {
   /** Log line of the last `in expression starting at` trailer, and whether it was reported. */
   trailer: number;
   trailerShown: boolean;
+  /** Whether a `Test Failed` / `Error During Test` report was read (the failing tests' own places). */
+  testReported: boolean;
 }
 
-const newJuliaState = (): JuliaState => ({ trace: 0, index: 0, last: -1, message: '', user: false, trailer: -1, trailerShown: false });
+const newJuliaState = (): JuliaState => ({
+  trace: 0,
+  index: 0,
+  last: -1,
+  message: '',
+  user: false,
+  trailer: -1,
+  trailerShown: false,
+  testReported: false,
+});
 
 // A module's own `include(::String)` (defined by `module M` itself, so its frame points at that line) or Base's
 // `include_relative` only loads a file: an error raised while loading it was raised by a statement of the included
@@ -159,6 +170,7 @@ function parseJulia(context: LineContext): boolean {
   if (test) {
     const head = parseColonHead(context, { from: test[0].length });
     if (!head || !JULIA_FILE.test(head.file)) return false;
+    context.state<JuliaState>(newJuliaState).testReported = true;
     context.emit({ file: head.file, line: head.line, severity: 'error', message: testMessage(context, test[1] ?? '') });
     return true;
   }
@@ -176,8 +188,10 @@ function parseJulia(context: LineContext): boolean {
     const message = exceptionAbove(context);
     const chained = state.trailer >= 0 && context.logLine - state.trailer === 1;
     const afterUserTrace = chained ? !state.trailerShown : state.user && state.last >= 0 && context.logLine - state.last <= 2;
-    // `Some tests did not pass` points at the @testset line: the failing tests were reported above it.
-    const shown = !repeats && !afterUserTrace && !message.startsWith('Some tests did not pass');
+    // `Some tests did not pass` points at the @testset line: the failing tests were reported above it. A paste cut to
+    // the summary (no report read) keeps it: the testset's line in the test file is then the only place left.
+    const reportedAbove = message.startsWith('Some tests did not pass') && state.testReported;
+    const shown = !repeats && !afterUserTrace && !reportedAbove;
     if (shown) context.emit({ file: head.file, line: head.line, severity: 'error', message });
     state.trailer = context.logLine;
     state.trailerShown = shown;
