@@ -278,7 +278,8 @@ const nodeStack: GrammarFormat = {
   trace: { innermost: 'first', causes: 'root-last' },
   language: 'JavaScript',
   description:
-    '`node app.js` (and anything printing `err.stack`): V8 frames `at fn (path:L:C)`, `at path:L:C`, `file://` URLs, `node:internal/…`; ' +
+    '`node app.js` (and anything printing `err.stack`): V8 frames `at fn (path:L:C)`, `at path:L:C`, `file://` URLs, ' +
+    '`node:internal/…`; ' +
     "a template engine's `ReferenceError: views/x.ejs:3` places over their excerpts, innermost last.",
   columnBase: 1,
   columnUnit: 'utf-16',
