@@ -174,6 +174,27 @@ describe('node-stack', () => {
     expect(new Set(locations.map((l) => l.frame?.trace)).size).toBe(1);
   });
 
+  it("reads a template engine's chain cut before its frames as one trace, innermost (last printed) first", () => {
+    const chain = [
+      'ReferenceError: /srv/site/views/page.ejs:5',
+      ' >> 5|   <%- include("nav") %>',
+      '',
+      '/srv/site/views/nav.ejs:3',
+      '    2|   <nav>',
+      ' >> 3|   <% if (user.admin) { %>',
+      '',
+      'user is not defined',
+    ];
+    const locations = scan(chain, ['node-stack']);
+    expect(brief(locations)).toEqual(['node-stack /srv/site/views/nav.ejs:3:null', 'node-stack /srv/site/views/page.ejs:5:null']);
+    expect(locations.map((l) => l.frame?.index)).toEqual([0, 1]);
+    expect(locations.map((l) => l.message)).toEqual(['user is not defined', 'user is not defined']);
+    // Every format: the chain's place lines are node-stack's, so no other format reads them in log order.
+    expect(brief(scan(chain)).map((entry) => entry.split(' ')[0])).toEqual(['node-stack', 'node-stack']);
+    // A place line with no excerpt under it is no template's.
+    expect(scan(['ReferenceError: /srv/site/views/page.ejs:5', 'user is not defined'], ['node-stack'])).toEqual([]);
+  });
+
   it('reads no place from a message that only mentions one', () => {
     const locations = scan(
       ['Error: cannot read /srv/site/views/page.ejs:5 twice', '    at render (/srv/site/src/app.js:9:5)'],

@@ -74,12 +74,14 @@ describe('permissive tier', () => {
       .locations.map((location) => `${location.file}:${location.line}${location.column === null ? '' : `:${location.column}`}`);
   }
 
-  it('reads bracketed and blank-led position heads: `F:[L,C]`, `F[L, C]`, `F: (L, C)`, `F (L,C)`, `"F" (L:C)`, `F(L,C-EL,EC)`', () => {
+  it('reads bracketed and blank-led position heads: `F:[L,C]`, `F[L, C]`, `F: (L, C)`, `F (L,C)`, `F (L, C)`, `"F" (L:C)`, `F(L,C-EL,EC)`', () => {
     const log = [
       '[WARN] /w/app/src/Shop.kt:[50,18] deprecated call',
       'FAIL: lib/sort.tsx[5, 3]: keys out of order',
       'w: /w/app/src/Cart.kt: (8, 33): unused variable',
       'lint src/view.html (71,29): unknown attribute',
+      // A build wrapper's re-print of tsc's row (broccoli's): a blank before the parenthesis and after the comma.
+      '  /w/tmp/broccoli-input.tmp/0/src/main.ts (3, 10): Module has no exported member.',
       'cannot load "conf/site.yml" (16:9)',
       'proof.fst(6,0-6,65): could not prove it',
     ].join('\n');
@@ -88,6 +90,7 @@ describe('permissive tier', () => {
       'lib/sort.tsx:5:3',
       '/w/app/src/Cart.kt:8:33',
       'src/view.html:71:29',
+      '/w/tmp/broccoli-input.tmp/0/src/main.ts:3:10',
       'conf/site.yml:16:9',
       'proof.fst:6:0',
     ]);

@@ -42,6 +42,25 @@ describe('prose-file', () => {
     expect(await placesIn(files, 'Fail spec/cart.spec.js on purpose\n')).toEqual([]);
   });
 
+  it("reads an exception's header as a failure line: the template a framework names in its message", async () => {
+    const thymeleaf =
+      'org.thymeleaf.exceptions.TemplateInputException: An error happened during template parsing ' +
+      '(template: "class path resource [templates/member/form.html]")\n' +
+      '\tat org.thymeleaf.templateparser.markup.AbstractMarkupTemplateParser.parse(AbstractMarkupTemplateParser.java:241)\n';
+    expect(await placesIn({ 'src/main/resources/templates/member/form.html': 'x\n' }, thymeleaf)).toEqual([
+      'src/main/resources/templates/member/form.html:0',
+    ]);
+    const url = 'Caused by: org.thymeleaf.exceptions.TemplateInputException: x (template: "URL [file:src/main/resources/t/a.html]")\n';
+    expect(await placesIn({ 'src/main/resources/t/a.html': 'x\n' }, url)).toEqual(['src/main/resources/t/a.html:0']);
+    // Symfony's and Laravel 5's debug page: its counter, the class, and the raising frame's bare name (a dependency's,
+    // which the workspace does not hold) before the view the message names.
+    const laravel =
+      '2/2 ErrorException in Factory.php line 564: Cannot end a section. (View: C:\\www\\s5\\resources\\views\\home.blade.php)\n';
+    expect(await placesIn({ 'resources/views/home.blade.php': 'x\n' }, laravel)).toEqual(['resources/views/home.blade.php:0']);
+    // Without the header's class, a lower-case word first is a sentence.
+    expect(await placesIn({ 'templates/a.html': 'x\n' }, 'org says templates/a.html broke\n')).toEqual([]);
+  });
+
   it('never stands beside a place with a line, nor for a file the workspace lacks', async () => {
     const files = { 'deploy/compose.yml': 'x\n', 'app/main.py': 'a\nb\nc\n' };
     const log = 'ERROR: The Compose file \'./deploy/compose.yml\' is invalid\n  File "app/main.py", line 3, in <module>\n';

@@ -15,6 +15,7 @@ import {
   parseV8Frame,
   type FrameRun,
 } from './shared/v8.js';
+import { parseTemplateChain } from './shared/template-places.js';
 
 // --- node-uncaught: `/abs/lib.js:2` alone, the source line, a caret line, blank, `TypeError: msg` ---
 
@@ -211,7 +212,7 @@ function parseVitest(context: LineContext): boolean {
 // --- node-stack: plain V8 frames ---
 
 function parseNodeStack(context: LineContext): boolean {
-  if (!isFrameLine(context.text)) return false;
+  if (!isFrameLine(context.text)) return parseTemplateChain(context);
   const location = parseV8Frame(context);
   if (location === undefined) return false;
   const run = frameRun(context, () => ({ owner: 'node', message: findErrorHeader(context, 0)?.text ?? '' }));
@@ -277,13 +278,16 @@ const nodeStack: GrammarFormat = {
   trace: { innermost: 'first', causes: 'root-last' },
   language: 'JavaScript',
   description:
-    '`node app.js` (and anything printing `err.stack`): V8 frames `at fn (path:L:C)`, `at path:L:C`, `file://` URLs, `node:internal/…`.',
+    '`node app.js` (and anything printing `err.stack`): V8 frames `at fn (path:L:C)`, `at path:L:C`, `file://` URLs, ' +
+    '`node:internal/…`; ' +
+    "a template engine's `ReferenceError: views/x.ejs:3` places over their excerpts, innermost last.",
   columnBase: 1,
   columnUnit: 'utf-16',
   fields: ['file', 'line', 'column', 'message'],
   observed: true,
   url: 'https://v8.dev/docs/stack-trace-api',
-  anchor: FRAME_ANCHOR,
+  // Also a template's place ending its line (`ReferenceError: /app/views/x.ejs:3`), read when no frame follows it.
+  anchor: `${FRAME_ANCHOR}|\\.[A-Za-z][\\w+-]{0,11}:\\d+(?::\\d+)?[ \\t]*\\r?$`,
   parse: parseNodeStack,
 };
 

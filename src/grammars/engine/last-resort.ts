@@ -126,7 +126,10 @@ export class LastResortLines {
     const placedFiles = new Set<string>();
     for (const location of emitted) {
       if (lastResort.has(location.format)) continue;
-      placedLines.add(location.logLine);
+      // A bare name guessed from words (`ErrorException in Factory.php line 564: … (View: /app/x.blade.php)`) does not
+      // make the line its format's: such a name is the raising frame of a framework as often as the user's file, and
+      // resolve keeps a whole-file place only when no place with a line resolved, whichever it is.
+      if (location.hints?.confirm !== true || /[\\/]/.test(location.file)) placedLines.add(location.logLine);
       placedFiles.add(location.file);
     }
     let write = 0;

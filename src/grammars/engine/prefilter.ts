@@ -25,8 +25,9 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
   // between the parts); path.ext 12:5 / path.ext (12:5) — webpack, dart-sass, Dart frames, rollup. One
   // alternative: irregexp tries each alternative at every `.` of the log.
   // Also `path.ext:[12,5]` (Maven), `path.ext|12|` (Code::Blocks), `path.ext[3, 7]` (tslint), `path.ext (3,7)`
-  // (ts-loader), a dev server's query after the file (`x.ts?t=1700:12:5`), `path.ext (12.5):` (a build wrapper's
-  // re-print of cl.exe's row), `path.ext (141) :` (AutoHotkey), `path.ext : 1` (TinyScheme), `path.ext: 3:` (dash),
+  // (ts-loader) and `path.ext (3, 7)` (a build wrapper's re-print of tsc's row: broccoli's), a dev server's query
+  // after the file (`x.ts?t=1700:12:5`), `path.ext (12.5):` (a build wrapper's re-print of cl.exe's row),
+  // `path.ext (141) :` (AutoHotkey), `path.ext : 1` (TinyScheme), `path.ext: 3:` (dash),
   // `path.ext: (12, 5):` (Kotlin's legacy renderer), `path.ext [12, 5]` / `path.ext [Ln 12, Col 5]` (an editor's
   // problem list), `path.ext<TAB>12` (tab-separated reports: brakeman, Visual Studio's Error List) and HockeyApp's
   // `Class;method;File.java;117` rows (`;`: their letter-led line-start alternative is then implied, implied-anchor.ts):
@@ -37,7 +38,8 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
   // `"path",12  …`, `"path", 12: …`: permissive.ts), a bare number that ends the line or that a colon, a tab or two
   // blanks follow: no line more of the 1 MB and 10 MB CI bench logs (16 and 156 selected, before and after).
   `\\.[A-Za-z][A-Za-z0-9+_]{0,11}${URL_QUERY}` +
-    `(?:${SGR}[\\x60*"\\]]{0,3}[:(|[\\t@;]${SGR}[([]?\\d| \\(?\\d+(?:[:,]\\d|\\) ?:|\\.\\d+\\):)|: \\(?\\d+[:,] | : \\d| \\[(?:Ln )?\\d|` +
+    `(?:${SGR}[\\x60*"\\]]{0,3}[:(|[\\t@;]${SGR}[([]?\\d| \\(?\\d+(?:[:,] ?\\d|\\) ?:|\\.\\d+\\):)|` +
+    `: \\(?\\d+[:,] | : \\d| \\[(?:Ln )?\\d|` +
     `[\\x60"']?(?:, ?| {1,8})\\d{1,7}(?= ?: |\\t| {2,}|[ \\t]*\\r?$))`,
   // "line 12", "Line: 12", ":line 14" — PHP, Perl, Terraform, ShellCheck, Gradle, .NET frames, Python frames;
   // and the prose tier's `LINE 12`, `lines 4-6`, `[line  6]` (Python's configparser), `Line = 9`, `line #3`, a

@@ -60,6 +60,9 @@ describe('last-resort lines', () => {
     ].join('\n');
     // The node id's file is placed by pytest's line; Borland's line is borland's; Compose's file is placed by no one.
     expect(fileOnly(scan(`${placed}\n`, 1 << 16))).toEqual(['./compose.yml@4']);
+    // A bare name the prose tier guesses from words leaves the line to the file the message names.
+    const guessed = 'ErrorException in Factory.php line 564: Cannot end a section. (View: /srv/app/resources/views/home.blade.php)\n';
+    expect(fileOnly(scan(guessed, 1 << 16))).toEqual(['/srv/app/resources/views/home.blade.php@1']);
   });
 
   it('keeps a bounded number of candidates, and its work does not grow with the log', () => {

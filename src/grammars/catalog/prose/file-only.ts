@@ -29,6 +29,15 @@ const FAILURE_LEAD = new RegExp(
   String.raw`^\s*(?:${SERVICE})?(?:${MARK})?(?:An? )?(?:error|fatal|failed|failure|invalid|exception)\b`,
   'i',
 );
+// An exception's header leads a runtime's failure line as a failure word does: its class, qualified by a package
+// or a namespace (`org.thymeleaf.exceptions.TemplateInputException: …`, `Illuminate\View\ViewException: …`,
+// `jinja2.exceptions.TemplateNotFound` needs its own word), then a colon, or ` in ` and the raising file (the
+// `ErrorException in Factory.php line 564: …` of Symfony's and Laravel 5's debug page, after its `2/2` counter);
+// a chained cause's `Caused by: ` before it. A framework that fails while rendering a template names that template
+// in the message (`(template: "class path resource [templates/x.html]")`, `(View: /app/resources/views/x.blade.php)`)
+// and no line: the frames below are its own.
+const EXCEPTION_CLASS = String.raw`(?:[A-Za-z_$][\w$]*[.\\]){0,12}[A-Z][\w$]*(?:Exception|Error)(?=: | in )`;
+const EXCEPTION_LEAD = new RegExp(String.raw`^\s*(?:\d{1,3}/\d{1,3} |Caused by: )?${EXCEPTION_CLASS}`);
 // A test runner's badge for a test file that failed (`FAIL  tests/a.spec.js`, jest and its kin, capitals only): with no
 // frame under it up to the next badge or the summary (jest 0.x printed none) the file is the place. A frame under it,
 // even a dependency's alone (a setup file of a package that failed to load), says where the failure is instead.
@@ -142,7 +151,7 @@ function parseFileOnly(context: LineContext): boolean {
   const text = context.text;
   const row = PROGRESS_ROW.exec(text);
   const first = row === null && !missingFile(text) ? fileFirst(context) : undefined;
-  const lead = FAILURE_LEAD.test(text) || (FAIL_BADGE.test(text) && badgeOverNoFrame(context));
+  const lead = FAILURE_LEAD.test(text) || EXCEPTION_LEAD.test(text) || (FAIL_BADGE.test(text) && badgeOverNoFrame(context));
   if (row === null && first === undefined && (!lead || !MAY_NAME_FILE.test(text) || missingFile(text))) return false;
   const count = emittedPerScan.get(context.emitted) ?? 0;
   if (count >= MAX_PER_SCAN) return false;
@@ -183,6 +192,8 @@ const proseFile: GrammarFormat = {
       String.raw`(?=[^\n]*(?:["'\x60\\/]|\.[A-Za-z]))`,
     ].join('') +
     String.raw`|%\]` +
+    // An exception's header (EXCEPTION_LEAD), on a line that may name a file after it.
+    String.raw`|^[ \t]*(?:\d{1,3}/\d{1,3} |Caused by: )?${EXCEPTION_CLASS}(?=[^\n]*(?:["'\x60\\/]|\.[A-Za-z]))` +
     [
       // A file first on its line, then a failure severity with no position (HEADED), or alone on its line (ALONE).
       String.raw`|^[ \t]*(?:[A-Za-z]:)?[^\s:]{1,300}(?: ?: {1,2}(?:[Ff]atal |FATAL )?(?:[Ee]rror|ERROR|[Ff]atal|FATAL|[Ff]ailure|FAILURE)|`,

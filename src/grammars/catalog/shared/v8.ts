@@ -9,6 +9,7 @@ import { extensionlessScript, plausiblePath } from './common.js';
 import { cleanPrintedPath, isDevServerUrl, isRuntimePseudoPath } from '../../engine/paths.js';
 import { LParen, RParen } from '../../engine/tokens.js';
 import { sourceMappedSides } from './source-mapped.js';
+import { PLACE_HEADER, PLACE_LINE } from './template-places.js';
 
 /** Raw-text anchor for an indented `at ` frame line (ANSI allowed before `at`, as jest --colors prints). */
 export const FRAME_ANCHOR = '^(?:[ \\t]|\\x1b\\[[0-9;]*m)+at ';
@@ -181,12 +182,8 @@ export function findErrorHeader(context: LineContext, firstFrameDelta: number, l
   return undefined;
 }
 
-// A template engine compiles a template to a function and throws an error whose message IS the template's place (ejs
-// `ReferenceError: /app/views/index.ejs:14`, pug and jade `Error: /app/src/App.vue:2:1`), then a code frame and the
-// message; ejs names every template of an include chain so, outermost first, on lines of their own. Those places are
-// where the error is: the frames below them are the engine and the render call.
-const PLACE_HEADER = /^\s*(?:[A-Z][\w$]*)?Error(?: \[[\w-]+\])?: (\S(?:.*\S)?\.[A-Za-z][\w+-]{0,11}):(\d+)(?::(\d+))?\s*$/;
-const PLACE_LINE = /^\s*(\S(?:.*\S)?\.[A-Za-z][\w+-]{0,11}):(\d+)(?::(\d+))?\s*$/;
+// A template engine's error names the template's place as its message (template-places.ts): with frames below, those
+// places are the trace's innermost frames.
 
 /**
  * The places an error header names as its message, innermost first: the header's own (at `headerDelta`) and the bare
