@@ -34,7 +34,8 @@ const FAILURE_LEAD = new RegExp(
 // `ERROR: ` a logger wrote before it, or as a tool prints it with no severity at all. At most four words before the
 // quote, the first a capital's (a sentence's start); the quoted word must have a source file's extension, so
 // `The Deployment "web" is invalid` (kubectl's object name) names none.
-const INVALID_SUBJECT = /^\s*(?:[A-Z][\w-]{0,30}(?: [\w-]{1,30}){0,3} )?["'`]([^"'`\s]{1,300})["'`] (?:is|was) (?:invalid|not valid|malformed)\b/;
+const INVALID_SUBJECT =
+  /^\s*(?:[A-Z][\w-]{0,30}(?: [\w-]{1,30}){0,3} )?["'`]([^"'`\s]{1,300})["'`] (?:is|was) (?:invalid|not valid|malformed)\b/;
 // A test runner's badge for a test file that failed (`FAIL  tests/a.spec.js`, jest and its kin, capitals only): with no
 // frame under it up to the next badge or the summary (jest 0.x printed none) the file is the place. A frame under it,
 // even a dependency's alone (a setup file of a package that failed to load), says where the failure is instead.
