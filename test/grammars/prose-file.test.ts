@@ -20,6 +20,17 @@ describe('prose-file', () => {
     expect(await placesIn({ 'lib/shop/sizes.rb': 'x\n' }, cop)).toEqual(['lib/shop/sizes.rb:0']);
   });
 
+  it('reads a sentence that calls a quoted file invalid with no severity before it (a paste cut after `ERROR: `)', async () => {
+    const files = { 'ops/stack.yml': 'x\n', 'web/app.yml': 'x\n' };
+    const cut = "The Compose file './ops/stack.yml' is invalid because:\nservices.api.ports contains an invalid type\n";
+    expect(await placesIn(files, cut)).toEqual(['ops/stack.yml:0']);
+    expect(await placesIn(files, 'Config file "web/app.yml" is not valid: unknown key\n')).toEqual(['web/app.yml:0']);
+    // kubectl quotes an object's name, not a file: no extension, no place.
+    expect(await placesIn({ web: 'x\n' }, 'The Deployment "web" is invalid: spec.replicas: Invalid value\n')).toEqual([]);
+    // Inside a user's sentence (a lower-case word first) the verb says less.
+    expect(await placesIn(files, "then the file './ops/stack.yml' is invalid again\n")).toEqual([]);
+  });
+
   it("reads a test runner's progress row only when it marks a failure or an error", async () => {
     const files = { 'tests/test_cart.py': 'x\n' };
     expect(await placesIn(files, 'tests/test_cart.py ..F.   [100%]\n')).toEqual(['tests/test_cart.py:0']);

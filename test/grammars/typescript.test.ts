@@ -10,6 +10,21 @@ const brief = (locations: RawLocation[]) =>
 const E = '\u001b';
 
 describe('tsc (--pretty false)', () => {
+  it("keeps each row's own message when a wrapper indents every row alike (pulumi's Diagnostics block)", () => {
+    const locations = scan([
+      '    TSError: \u2a2f Unable to compile TypeScript:',
+      "    src/infra.ts(4,23): error TS7016: Could not find a declaration file for module 'scp2'.",
+      '      Try `npm install @types/scp2` if it exists.',
+      "    src/infra.ts(47,18): error TS7006: Parameter 'err' implicitly has an 'any' type.",
+      "    src/infra.ts(94,41): error TS7006: Parameter 'code' implicitly has an 'any' type.",
+    ]);
+    expect(locations.map((l) => `${l.line}: ${l.message}`)).toEqual([
+      "4: Could not find a declaration file for module 'scp2'.\n      Try `npm install @types/scp2` if it exists.",
+      "47: Parameter 'err' implicitly has an 'any' type.",
+      "94: Parameter 'code' implicitly has an 'any' type.",
+    ]);
+  });
+
   it('reads file(L,C): error TSnnnn and appends indented continuation lines, bounded by the next row', () => {
     const locations = scan([
       "src/user.ts(8,14): error TS2322: Type 'Loose' is not assignable to type 'User'.",

@@ -16,12 +16,18 @@ function severityOfCategory(category: string): Severity {
   return category === 'error' ? 'error' : category === 'warning' ? 'warning' : 'note';
 }
 
-/** The message with its indented continuation lines (each kept on its own line, indentation intact). */
+// A wrapper or a paste that indents tsc's whole output (pulumi's `Diagnostics:` block prints ts-node's rows four spaces
+// in, a Markdown code block does too) indents each row's head as much as the continuations: "indented" alone took the
+// next row, and every row below it, into the message above. A continuation is indented deeper than its own head.
+const indentOf = (line: string): number => line.length - line.trimStart().length;
+
+/** The message with its continuation lines, indented deeper than its head (each on its own line, indentation intact). */
 function withContinuation(context: LineContext, first: string): string {
+  const depth = indentOf(context.text);
   const lines = [first.trim()];
   for (let delta = 1; delta <= MAX_CONTINUATION_LINES; delta++) {
     const line = context.line(delta);
-    if (line === undefined || !/^\s+\S/.test(line)) break;
+    if (line === undefined || line.trim() === '' || indentOf(line) <= depth) break;
     lines.push(line.trimEnd());
   }
   return lines.join('\n');

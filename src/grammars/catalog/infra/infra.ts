@@ -1,11 +1,12 @@
-// Infrastructure and CI tools: GitHub Actions workflow commands, Terraform, Docker BuildKit, hadolint,
-// Ansible, actionlint, yamllint, markdownlint, cfn-lint, sqlfluff, codespell, semgrep, puppet-lint, dotenv-linter, PyYAML
-// marks, pre-commit-hooks' check-json/check-toml, kubectl's manifest parse errors, js-yaml's marks, Jenkins pipelines
-// that do not compile, SaltStack states that do not render and Packer JSON templates that do not parse. The family is
-// first in the registry (see registry.ts).
+// Infrastructure and CI tools: GitHub Actions workflow commands, Terraform, Docker BuildKit, hadolint, Ansible,
+// ansible-lint, actionlint, yamllint, markdownlint, cfn-lint, sqlfluff, codespell, semgrep, puppet-lint, dotenv-linter,
+// PyYAML marks, pre-commit-hooks' check-json/check-toml, kubectl's manifest parse errors, js-yaml's marks, Jenkins
+// pipelines that do not compile, SaltStack states that do not render and Packer JSON templates that do not parse. The
+// family is first in the registry (see registry.ts).
 // Link: https://docs.github.com/en/actions/reference/workflow-commands-for-github-actions (each helper links its tools)
 import type { GrammarFamily } from '../../engine/format.js';
 import { ansible, defineAnsibleRules } from './ansible.js';
+import { ansibleLint } from './ansible-lint.js';
 import { defineCiRules, dockerfile, githubActions, hadolint, terraform } from './infra-ci.js';
 import { actionlint, cfnLint, markdownlint, yamllint } from './infra-lint.js';
 import { dotenvLinter, puppetLint } from './infra-config.js';
@@ -32,6 +33,9 @@ export const infraFamily: GrammarFamily = {
     jenkinsPipeline,
     // Ansible's `Origin: PATH:L:C` would otherwise be a generic colon location whose message is `Origin:`.
     ansible,
+    // ansible-lint's place line (`roles/x/tasks/main.yml:2 Task/Handler: …`) is a generic colon place; its rule is on the
+    // line above, which only this format reads.
+    ansibleLint,
     // cfn-lint before yamllint/actionlint: its bare `template.yaml:L:C` line and `:E3012:` tail are its own;
     // yamllint needs `[error]`, actionlint a trailing `[rule]`, so the three never compete for one line.
     cfnLint,

@@ -38,6 +38,13 @@ const FAILURE_LEAD = new RegExp(
 // and no line: the frames below are its own.
 const EXCEPTION_CLASS = String.raw`(?:[A-Za-z_$][\w$]*[.\\]){0,12}[A-Z][\w$]*(?:Exception|Error)(?=: | in )`;
 const EXCEPTION_LEAD = new RegExp(String.raw`^\s*(?:\d{1,3}/\d{1,3} |Caused by: )?${EXCEPTION_CLASS}`);
+// A sentence whose subject is a quoted file and whose verb says the file is invalid (`The Compose file
+// './docker-compose.yml' is invalid because:`): the tool's own failure line, as a paste keeps it when it cuts the
+// `ERROR: ` a logger wrote before it, or as a tool prints it with no severity at all. At most four words before the
+// quote, the first a capital's (a sentence's start); the quoted word must have a source file's extension, so
+// `The Deployment "web" is invalid` (kubectl's object name) names none.
+const INVALID_SUBJECT =
+  /^\s*(?:[A-Z][\w-]{0,30}(?: [\w-]{1,30}){0,3} )?["'`]([^"'`\s]{1,300})["'`] (?:is|was) (?:invalid|not valid|malformed)\b/;
 // A test runner's badge for a test file that failed (`FAIL  tests/a.spec.js`, jest and its kin, capitals only): with no
 // frame under it up to the next badge or the summary (jest 0.x printed none) the file is the place. A frame under it,
 // even a dependency's alone (a setup file of a package that failed to load), says where the failure is instead.
@@ -151,11 +158,17 @@ function parseFileOnly(context: LineContext): boolean {
   const text = context.text;
   const row = PROGRESS_ROW.exec(text);
   const first = row === null && !missingFile(text) ? fileFirst(context) : undefined;
-  const lead = FAILURE_LEAD.test(text) || EXCEPTION_LEAD.test(text) || (FAIL_BADGE.test(text) && badgeOverNoFrame(context));
+  const subject = INVALID_SUBJECT.exec(text)?.[1];
+  const invalidFile = subject !== undefined && SOURCE_EXTENSION.test(subject) ? subject : undefined;
+  const lead =
+    FAILURE_LEAD.test(text) ||
+    EXCEPTION_LEAD.test(text) ||
+    invalidFile !== undefined ||
+    (FAIL_BADGE.test(text) && badgeOverNoFrame(context));
   if (row === null && first === undefined && (!lead || !MAY_NAME_FILE.test(text) || missingFile(text))) return false;
   const count = emittedPerScan.get(context.emitted) ?? 0;
   if (count >= MAX_PER_SCAN) return false;
-  const named = row?.[1] ?? first?.file;
+  const named = row?.[1] ?? first?.file ?? invalidFile;
   const files = named === undefined ? namedFiles(text) : [named].filter((file) => SOURCE_EXTENSION.test(file) && !TOOL_OWN.test(file));
   let emitted = 0;
   for (const file of files) {
@@ -194,16 +207,19 @@ const proseFile: GrammarFormat = {
     String.raw`|%\]` +
     // An exception's header (EXCEPTION_LEAD), on a line that may name a file after it.
     String.raw`|^[ \t]*(?:\d{1,3}/\d{1,3} |Caused by: )?${EXCEPTION_CLASS}(?=[^\n]*(?:["'\x60\\/]|\.[A-Za-z]))` +
+    // A quoted file the sentence calls invalid (INVALID_SUBJECT), wherever the quote closes.
+    String.raw`|["'\x60] (?:is|was) (?:invalid|not valid|malformed)\b` +
     [
       // A file first on its line, then a failure severity with no position (HEADED), or alone on its line (ALONE).
       String.raw`|^[ \t]*(?:[A-Za-z]:)?[^\s:]{1,300}(?: ?: {1,2}(?:[Ff]atal |FATAL )?(?:[Ee]rror|ERROR|[Ff]atal|FATAL|[Ff]ailure|FAILURE)|`,
       String.raw`(?<=\.[A-Za-z]{1,10})[ \t]*\r?$)`,
     ].join(''),
   lastResort: true,
-  // What each of the anchor's alternatives holds on its line: a failure word, the percentage's `%]`, or an extension
-  // at the line's end. A log's first 10 KiB searched for these cost ~14 us, the anchor's own search there ~190 us: each
-  // line's start paid the prefix alternation and a backtracking file word.
-  lastResortGate: String.raw`${FAILURE_WORD}|%\]|\.[A-Za-z]{1,10}[ \t]*$`,
+  // What each of the anchor's alternatives holds on its line: a failure word, the percentage's `%]`, an extension at
+  // the line's end, or INVALID_SUBJECT's verbs that hold no failure word. A log's first 10 KiB searched for these cost
+  // ~14 us, the anchor's own search there ~190 us: each line's start paid the prefix alternation and a backtracking
+  // file word.
+  lastResortGate: String.raw`${FAILURE_WORD}|%\]|\.[A-Za-z]{1,10}[ \t]*$| (?:is|was) (?:not valid|malformed)\b`,
   parse: parseFileOnly,
 };
 
