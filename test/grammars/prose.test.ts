@@ -110,6 +110,13 @@ describe('prose tier', () => {
     expect(proposed(`${line}\n`)).toEqual(['/home/u/app/k8s/queue.yaml:8']);
   });
 
+  it("gives a number a colon closes to the file before it, not to the message's subject after it (bash's `F: line N: G: …`)", () => {
+    // A CI runner's temporary script ran a workspace script that was not there: line 9 is the runner's, not run.sh's.
+    const places = (log: string): string[] => scanLog(log).map((location) => `${location.file}:${location.line}`);
+    expect(places('/tmp/job-41-x1: line 9: ./run.sh: No such file or directory\n')).toEqual(['/tmp/job-41-x1:9']);
+    expect(places('ci/step.sh: line 3: tools/gen.py: Permission denied\n')).toEqual(['ci/step.sh:3']);
+  });
+
   it('proposes nothing for numbers that belong to no file: another word owns it, or several files could', () => {
     expect(proposed('Error at /usr/share/x/Channels.pm line 662 in automake line 922.\n')).not.toContain('/usr/share/x/Channels.pm:922');
     expect(proposed('copied a/b.c and c/d.c, see line 4\n')).toEqual([]);

@@ -2,15 +2,19 @@
 // `stack traceback:` that follows it (`\tsrc/db.lua:20: in local 'f'`, `\t[C]: in ?`).
 // Link: https://www.lua.org/manual/5.4/lua.html#7
 import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
-import { parseColonHead } from './shared/common.js';
+import { extensionlessScript, parseColonHead } from './shared/common.js';
 import { SGR } from '../engine/anchors.js';
 import { newFrameRun, type FrameRunState } from './shared/scripting.js';
 
 // Fennel's own sources in a Lua traceback (`\t./src/guard.fnl:2: in function <./src/guard.fnl:1>`).
 // A host that loads a file's text under its path as the chunk name (no `@`) gets `[string "conf/x.lua"]:3:`.
-const LUA_ANCHOR = `\\.lua${SGR}:${SGR}\\d|\\.fnl:\\d+: in |\\.lua"\\]:\\d`;
+// A script without an extension (`build-aux/gen`, a `bin/` launcher) shows only in its traceback frames, whose
+// `: in main chunk`/`: in function …` tail says what they are.
+const SCRIPT_FRAME_WORDS = ': in (?:main chunk|function |local |upvalue |method |field )';
+const LUA_ANCHOR = `\\.lua${SGR}:${SGR}\\d|\\.fnl:\\d+: in |\\.lua"\\]:\\d|:\\d{1,7}${SCRIPT_FRAME_WORDS}`;
 // The program name lua.c puts before the message (`lua`, `lua5.4`, `luajit`, `luac5.4` for `luac -p`).
-const PROGRAM = /^(?:lua(?:jit|c)?(?:\d(?:\.\d)?)?: )/;
+// A build may run it by its full path (`/opt/lua/bin/lua: src/x.lua:3: …`).
+const PROGRAM = /^(?:(?:\/[^\s:/]+)*\/)?(?:lua(?:jit|c)?(?:\d(?:\.\d)?)?: )/;
 const TRACEBACK = 'stack traceback:';
 // A test runner's words glued to the chunk name with `::` (busted 1.x: `An error occurred while loading a
 // test::spec/x_spec.lua:5: msg`): no path holds `::`, so the chunk starts after it.
@@ -19,8 +23,12 @@ const GLUED_WORDS = /^[^:\n]{1,200}::(?=[^:\s][^:\n]{0,500}\.lua:\d)/;
 // A pasted traceback may lose its tabs: frames at column 0, after blanks, or listed with a bullet (`-src/x.lua:16`), some
 // without their `: in …` tail. Such lines count as frames only inside a `stack traceback:` run.
 const LOOSE_PREFIX = /^(?: +|[-*\u2022] ?)?/;
+// A frame of a script without an extension: `bin/tool:30: in main chunk` (the tail is what makes it a frame).
+const SCRIPT_FRAME_TAIL = String.raw`[^\s:][^:\n]{0,500}:\d{1,7}` + SCRIPT_FRAME_WORDS;
+const SCRIPT_FRAME = new RegExp(String.raw`^(?:\t|${LOOSE_PREFIX.source.slice(1)})([^\s:][^:\n]{0,500}):(\d{1,7}): in `);
 const LOOSE_FRAME = new RegExp(
-  String.raw`${LOOSE_PREFIX.source}(?:\[C\]: in |\(\.\.\.tail calls\.\.\.\)|\[string "|[^\s:][^:\n]{0,500}\.(?:lua|fnl):\d)`,
+  String.raw`${LOOSE_PREFIX.source}(?:\[C\]: in |\(\.\.\.tail calls\.\.\.\)|\[string "|` +
+    String.raw`[^\s:][^:\n]{0,500}\.(?:lua|fnl):\d|${SCRIPT_FRAME_TAIL})`,
 );
 
 /** How far back the `stack traceback:` header of the frames above this line is (a negative delta), if within 40 lines. */
@@ -74,15 +82,22 @@ const STRING_CHUNK = /^(\s*)(?:.*?: )?\[string "([^"\n]{1,500}\.lua)"\]:(\d{1,7}
 
 // One frame of a `stack traceback:` run: a new trace after the header, a gap, or a line that ended the last run.
 // When the error line named no place, the first Lua frame (innermost first) is where it was raised: the error's place.
-function emitFrame(context: LineContext, run: LuaRun, file: string, line: number): void {
+function emitFrame(context: LineContext, run: LuaRun, file: string, line: number, confirm = false): void {
   if (context.line(-1)?.trim() === TRACEBACK || run.lastLine < 0 || context.logLine - run.lastLine > 40) startTrace(context, run);
   run.lastLine = context.logLine;
   if (run.placeless && run.index === 0) {
     run.index++;
-    context.emit({ file, line, severity: 'error', message: run.message });
+    context.emit({ file, line, severity: 'error', message: run.message, ...(confirm ? { hints: { confirm: true } } : {}) });
     return;
   }
-  context.emit({ file, line, severity: null, message: run.message, frame: { trace: run.trace, index: run.index++, causeRank: 0 } });
+  context.emit({
+    file,
+    line,
+    severity: null,
+    message: run.message,
+    frame: { trace: run.trace, index: run.index++, causeRank: 0 },
+    ...(confirm ? { hints: { confirm: true } } : {}),
+  });
 }
 
 function parseStringChunk(context: LineContext, run: LuaRun): boolean {
@@ -112,6 +127,17 @@ function parseLooseFrame(context: LineContext, run: LuaRun): boolean {
   return true;
 }
 
+/** A frame of a script without an extension, under `stack traceback:` only; the workspace must hold it (confirm). */
+function parseScriptFrame(context: LineContext, run: LuaRun): boolean {
+  const match = SCRIPT_FRAME.exec(context.text);
+  if (!match || !extensionlessScript(match[1]!)) return false;
+  const header = tracebackHeader(context);
+  if (header === undefined) return false;
+  if (context.logLine + header > run.lastLine) run.lastLine = -1;
+  emitFrame(context, run, match[1]!, Number(match[2]), true);
+  return true;
+}
+
 function parseLua(context: LineContext): boolean {
   const text = context.text;
   if (text.includes('[string "') && parseStringChunk(context, context.state<LuaRun>(newLuaRun))) return true;
@@ -120,11 +146,12 @@ function parseLua(context: LineContext): boolean {
     const head = parseColonHead(context, { from: 1 });
     // `in function <./src/db.lua:4>` names where the function was defined: part of the frame, not a place.
     // Fennel's traceback names its own sources (`\tsrc/x.fnl:20: in function …`) in the same frames.
-    if (!head || head.column !== null || !/^: in /.test(head.rest) || !/\.(?:lua|fnl)$/.test(head.file)) return false;
+    if (!head || head.column !== null || !/^: in /.test(head.rest) || !/\.(?:lua|fnl)$/.test(head.file))
+      return parseScriptFrame(context, run);
     emitFrame(context, run, head.file, head.line);
     return true;
   }
-  if (parseLooseFrame(context, run)) return true;
+  if (parseLooseFrame(context, run) || parseScriptFrame(context, run)) return true;
   const program = PROGRAM.exec(text);
   // Without the program name only a line at column 0 (an embedding host printing lua_tostring) qualifies.
   const head = parseColonHead(context, { from: program?.[0].length ?? GLUED_WORDS.exec(text)?.[0].length ?? 0 });

@@ -77,8 +77,9 @@ export const UNIVERSAL_ANCHORS: readonly string[] = [
   // `/name:12` selected URLs and clocks and cost ~45 % more CPU on the 100 MB bench log, and even `bin/name:12` or a
   // Ruby frame tail (`:4:in '`) cost 5-7 %. Such a line is found when it also names a file with an extension.
   // zsh's head names a script without an extension (`resty:40: parse error near …`) or a function: its commonest
-  // messages are literal enough to be tried where a colon and a number meet.
-  `:\\d{1,7}: (?:parse error|command not found: |no such file or directory: )`,
+  // messages are literal enough to be tried where a colon and a number meet. So is a Lua traceback's frame of a script
+  // without an extension (`\tbuild-aux/gen:142: in main chunk`, catalog/lua.ts).
+  `:\\d{1,7}: (?:parse error|command not found: |no such file or directory: |in (?:main chunk|function |local |upvalue |method |field ))`,
   // An Erlang stack entry's location list printed anywhere in an OTP report or logger line (`exception exit:
   // {{function_clause,[{m,f,1,[{file,"src/m.erl"},{line,9}]}…`), and Elixir's keyword form of it: literal-led.
   `\\[\\{file,"[^"\\n]{1,300}"\\},`,

@@ -25,7 +25,12 @@ export function fileFor(
   used: ReadonlyArray<{ file: string }>,
 ): Token | undefined {
   const after = tokens.find((token) => token.start >= span.end && !GAP_WORD.test(token.path));
-  if (after && likely(after) && AFTER_GAP.test(text.slice(span.end, after.start))) return fullest(after, tokens);
+  const afterGap = after === undefined ? '' : text.slice(span.end, after.start);
+  // `F: line 9: G: msg` (bash's, Go's parsers'): a colon after the number ends the place, so the file the colon before
+  // it joins owns the number, and G is the message's subject (`/tmp/job.sh: line 9: ./run.sh: No such file`).
+  const ownedBefore = /^\s*:\s*$/.test(afterGap) ? colonJoinedBefore(text, tokens, span.start) : undefined;
+  if (ownedBefore !== undefined) return likely(ownedBefore) ? fullest(ownedBefore, tokens) : undefined;
+  if (after && likely(after) && AFTER_GAP.test(afterGap)) return fullest(after, tokens);
   let before: Token | undefined;
   let named = false;
   for (const token of tokens) {
@@ -47,6 +52,12 @@ export function fileFor(
   const only =
     distinct.size === 1 ? fullest(candidates[0]!, candidates) : (includedChainHead(text, candidates, span.end) ?? onlyMarked(candidates));
   return only && !used.some((each) => each.file === only.path) ? only : undefined;
+}
+
+// The path-like word a colon joins to a number phrase right after it (`F: line 9`), if any.
+function colonJoinedBefore(text: string, tokens: readonly Token[], start: number): Token | undefined {
+  const before = tokens.findLast((token) => token.end <= start);
+  return before !== undefined && /^["'`]?:\s*$/.test(text.slice(before.end, start)) && /[./\\]/.test(before.path) ? before : undefined;
 }
 
 // Whether only joining words stand between a number phrase and its file (`F, line 4`, `line 4 of F`, `F at line 4`).
