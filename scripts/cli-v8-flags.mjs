@@ -26,4 +26,19 @@
 // (issue 20/21; cachegrind, FAULTLINE_NO_CODE_CACHE=1, 1 MB logs): sparse CI 1 279.4 → 1 177.9 M instructions, rustc
 // 2 305.0 → 2 218.7 M, an empty log unchanged (247.3 M); with the build's code cache 1 388.8 → 1 287.3 M and
 // 2 415.7 → 2 329.6 M. --regexp-tier-up-ticks=3 instead saved 1.7 M.
-export const CLI_V8_FLAGS = ['--interrupt-budget=300000', '--max-inlined-bytecode-size-cumulative=230', '--no-regexp-tier-up'];
+// Session 37 (perf37; cachegrind, node --single-threaded --predictable, the CLI with a code cache made under those
+// flags, so V8 accepts it as users' runs do; 1 MB logs): the budget above paces two tiers at once. A function reaches
+// Sparkplug on its first budget tick and TurboFan after --ticks-before-optimization of them (3, plus one per 150
+// bytecode bytes), so 300 000 kept the per-line code of a dense log in the interpreter for 300 000 bytecodes (inline
+// caches through Builtins_LoadIC were 7 % of a dense 1 MB run). V8's own budget with 20 ticks compiles that code to
+// Sparkplug 4.4 times sooner and leaves TurboFan about as late as before (20 x 67 584 against 3 x 300 000): eslint
+// 2 222.8 -> 2 136.0 M instructions, mypy 2 201.2 -> 2 113.1 M, tsc 1 928.3 -> 1 829.3 M, go 2 417.8 -> 2 436.6 M, the
+// sparse ci-1m.log 1 325.3 -> 1 302.9 M, an empty log 549.5 M both. Fewer ticks optimise sooner, which dense logs like
+// and sparse ones pay for: 9 ticks eslint 2 108.1, go 2 255.4, mypy 2 015.4, tsc 1 804.9 but ci 1 373.7 M; 13 ticks
+// ci 1 379.3 M; 16 ticks ci 1 348.4 M. src/cli/heap.ts puts 3 ticks back for a log of 4 MB or more, as it does the budget.
+export const CLI_V8_FLAGS = [
+  '--interrupt-budget=67584',
+  '--ticks-before-optimization=20',
+  '--max-inlined-bytecode-size-cumulative=230',
+  '--no-regexp-tier-up',
+];

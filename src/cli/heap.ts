@@ -29,10 +29,12 @@ export async function keepYoungGenerationSmall(): Promise<void> {
   // ~14 MB but cost the scan 10–15 %, and the per-thread arenas (another ~7 MB) can only be capped before start-up.
   // dist/cli.cjs sets it from its start for every log (scripts/cli-v8-flags.mjs); this covers runCli without the launcher.
   setFlagsFromString('--max-inlined-bytecode-size-cumulative=230');
-  // V8's own tier-up budget again (Node 20: 67 584; the executable raised it, scripts/cli-v8-flags.mjs): a long scan
+  // V8's own tier-up budget again (Node 20: 67 584; a host may have raised it, as the executable did before perf37): a long scan
   // spends its time in a few hot loops that the higher budget left unoptimised longer. Quiet machine, wall medians of
   // 11 interleaved runs, dense 10 MB peer logs: 3-5 % slower under the higher budget, the sparse 100 MB log the same.
   setFlagsFromString('--interrupt-budget=67584');
+  // And its ticks before TurboFan (the executable waits 20 of them on smaller logs, scripts/cli-v8-flags.mjs).
+  setFlagsFromString('--ticks-before-optimization=3');
 }
 
 /** Same, when the log to scan is large or of unknown size (standard input). */
