@@ -81,7 +81,7 @@ async function withoutBuildCopies<T extends { outcome: CandidateOutcome }>(found
     found.map(({ outcome }) =>
       outcome.kind === 'resolved' && looksLikeBuildCopy(outcome.relative)
         ? sourceOfBuildCopy(outcome.root, outcome.relative, workspace.fs)
-        : undefined,
+        : Promise.resolve(undefined),
     ),
   );
   const named = new Set(found.map(({ outcome }) => (outcome.kind === 'resolved' ? `${outcome.root}\0${outcome.relative}` : '')));
