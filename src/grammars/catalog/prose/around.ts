@@ -65,7 +65,7 @@ function fileAloneAbove(context: LineContext): string | undefined {
 // a script host names the script in the title and the line in the text (AutoHotkey's `Error at line 12.`).
 const BOX_RULE = /^-{10,}\s*$/;
 /** Whether a line is such a box's rule (the text below it is a message of its own). */
-export const isBoxRule = (text: string): boolean => BOX_RULE.test(text);
+const isBoxRule = (text: string): boolean => BOX_RULE.test(text);
 
 function boxTitleAbove(context: LineContext): string | undefined {
   if (!BOX_RULE.test(context.line(-1) ?? '') || !BOX_RULE.test(context.line(-3) ?? '')) return undefined;
@@ -109,7 +109,7 @@ const LIST_ITEM = /^(\s*)(?:[Ll]ine|LINE) +\d{1,7}:/;
 const MAX_ITEM_MESSAGE_LINES = 8;
 
 /** Whether a line is an item of such a list. */
-export const isListItemLine = (text: string): boolean => LIST_ITEM.test(text);
+const isListItemLine = (text: string): boolean => LIST_ITEM.test(text);
 
 interface ListState {
   itemLine: number;
