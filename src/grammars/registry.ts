@@ -52,6 +52,7 @@ import { proseFileFamily } from './catalog/prose/file-only.js';
 import { perlFamily } from './catalog/perl.js';
 import { phpFamily } from './catalog/php.js';
 import { phpcsFamily } from './catalog/php-cs.js';
+import { phpViewsFamily } from './catalog/php-views.js';
 import { pythonFamily } from './catalog/python/python.js';
 import { pythonLintFamily } from './catalog/python-lint/python-lint.js';
 import { rubyFamily } from './catalog/ruby/ruby.js';
@@ -131,6 +132,9 @@ const FAMILIES: readonly GrammarFamily[] = [
   // Scripting languages: extension-gated (.rb, .php, .pl, .lua, .sh) or phrase-anchored (`on line N`, `line N:`).
   rubyFamily,
   phpFamily,
+  // A Blade view named in a message's `(View: …)` suffix: read before generic, without claiming the line, whose compiled
+  // frames the formats after it still read.
+  phpViewsFamily,
   // PHP_CodeSniffer's `  8 | ERROR | msg` rows carry no path: they are read only under a `FILE:` header.
   phpcsFamily,
   perlFamily,

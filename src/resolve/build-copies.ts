@@ -5,6 +5,7 @@
 // distribution keeps its modules at the top), but Makefile.PL's `PM` may map any file to any place
 // (`'impl/pp.pm' => '$(INST_LIB)/Kit/pp.pm'`): the one workspace file outside blib/ with that basename is then the
 // source. A copy whose source is not found stays as printed (it is still the user's module).
+import { looksLikeBuildCopy, sourceOfBuildCopy } from './build-trees.js';
 import { joinPosix } from './paths.js';
 import { resolvedAt, type Resolution } from './resolution.js';
 import type { ResolverFs } from './resolver-fs.js';
@@ -22,13 +23,20 @@ async function defaultSource(root: string, base: string, module: string, fs: Res
 }
 
 /**
- * Re-points each location resolved into a Perl build copy (`blib/lib/…`) at its source, keeping the line. Mutates
+ * Re-points each location resolved into a Perl build copy (`blib/lib/…`) or another build folder's verbatim copy
+ * (build-trees.ts) at its source, keeping the line. Mutates
  * `resolutions`; one listing per root for the copies whose source is not where MakeMaker's default puts it.
  */
 export async function mapBuildCopiesToSources(resolutions: Resolution[], fs: ResolverFs): Promise<void> {
   const unplaced = new Map<string, Array<{ index: number; name: string }>>();
   await Promise.all(
     resolutions.map(async (resolution, index) => {
+      // An in-tree build folder's verbatim copy (dune's `_build/default/`, cabal's `setup/setup.hs`): build-trees.ts.
+      if (resolution.kind === 'resolved' && looksLikeBuildCopy(resolution.relative)) {
+        const source = await sourceOfBuildCopy(resolution.root, resolution.relative, fs);
+        if (source !== undefined) resolutions[index] = resolvedAt(resolution.root, source);
+        return;
+      }
       const match = resolution.kind === 'resolved' ? BLIB_COPY.exec(resolution.relative) : null;
       if (!match || resolution.kind !== 'resolved') return;
       const module = match[2] as string;

@@ -1,6 +1,7 @@
 // Resolution answers, and the lookups that wait for the workspace listing (a package path, an elided path, a bare
 // name, a database object): each ends in the one file the listing matched, `ambiguous`, or a miss.
 import type { RawLocation } from '../core/types.js';
+import { looksLikeBuildCopy, sourceOfBuildCopy } from './build-trees.js';
 import { rankJvmMatches, splitJvmPackage } from './candidates.js';
 import { databaseObjectNames, databaseObjectQuery } from './database-objects.js';
 import { elision } from './elided-paths.js';
@@ -68,8 +69,26 @@ export async function fromIndex(
     const named = found.filter((each) => mentioned.endsWith(`/${each.name}`));
     if (named.length === 1) found = named;
   }
+  // A build folder's verbatim copy of another match (dune's `_build/default/bin/stubs.c` beside `bin/stubs.c`) is that
+  // match, not a second candidate (build-trees.ts).
+  if (found.length > 1) found = await withoutBuildCopies(found, workspace);
   if (found.length > 1) return { kind: 'unresolved', reason: 'ambiguous', candidates: found.map((each) => each.name) };
   return fromOutcome(found[0]?.outcome ?? firstMiss ?? { kind: 'not-found' }, printed);
+}
+
+async function withoutBuildCopies<T extends { outcome: CandidateOutcome }>(found: T[], workspace: Workspace): Promise<T[]> {
+  const sources = await Promise.all(
+    found.map(({ outcome }) =>
+      outcome.kind === 'resolved' && looksLikeBuildCopy(outcome.relative)
+        ? sourceOfBuildCopy(outcome.root, outcome.relative, workspace.fs)
+        : Promise.resolve(undefined),
+    ),
+  );
+  const named = new Set(found.map(({ outcome }) => (outcome.kind === 'resolved' ? `${outcome.root}\0${outcome.relative}` : '')));
+  return found.filter(({ outcome }, index) => {
+    const source = sources[index];
+    return source === undefined || outcome.kind !== 'resolved' || !named.has(`${outcome.root}\0${source}`);
+  });
 }
 
 export function resolveJvmPackage(raw: RawLocation, packagePath: string, workspace: Workspace, index: FileIndex): FirstPass {

@@ -68,6 +68,7 @@ const TOOLCHAIN_PATTERNS: readonly RegExp[] = [
   /(^|\/)(\.zprezto\/modules|\.zinit\/plugins|\.local\/share\/zinit|\.antigen\/bundles|\.zplug\/repos|\.tmux\/plugins)\//,
   /^\/nix\/store\//, // the Nix store: nixpkgs, fetched sources (a flake's own copy is mapped back, installed-copy.ts)
   /^\/usr\/(local\/)?lib\/zig\//, // Zig std (/usr/lib/zig/std/start.zig)
+  /^\/usr\/(local\/)?lib\/ocaml\//, // a distro's or make-install OCaml: stdlib and the runtime's C headers (caml/mlvalues.h)
   // An unpacked Zig release archive (zig-linux-x86_64-0.11.0/lib/std/, zig-windows-x86_64-0.11.0-dev.399+44ee1c885/lib/,
   // zig-x86_64-linux-0.14.0/lib/ since 0.14): its std shares basenames (build.zig, Writer.zig) with user files.
   /(^|\/)zig-[a-z0-9_]+-[a-z0-9_]+-\d+\.\d+\.\d+[^/]*\/lib\//i,

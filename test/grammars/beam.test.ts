@@ -135,6 +135,20 @@ describe('erlc and eunit', () => {
     expect(locations[0]?.message).toMatch(/^calc_tests: stack_test failed: error:\{assertEqual/);
   });
 
+  it("reads the shell's exception report: its indented frames, OTP's bare-named modules as the runtime", () => {
+    const locations = scan([
+      '1> ** exception error: an error occurred when evaluating an arithmetic expression',
+      '     in operator  +/2',
+      '        called as a + 1',
+      "     in call from tally:'-run/1-fun-0-'/2 (tally.erl, line 5)",
+      '     in function  lists:foldl_1/3 (lists.erl, line 1355)',
+    ]);
+    expect(locations.map((l) => [l.file, l.line, l.hints?.runtime ?? false, l.format, l.message])).toEqual([
+      ['tally.erl', 5, false, 'eunit', 'an error occurred when evaluating an arithmetic expression'],
+      ['lists.erl', 1355, true, 'eunit', 'an error occurred when evaluating an arithmetic expression'],
+    ]);
+  });
+
   it('does not read Erlang tuples outside an EUnit report unless they are a stack entry location list', () => {
     // The prose tier's record fields (prose/fields.ts) still propose the pair, kept only if the workspace has the file.
     expect(scan(['{"init terminating",{undef,[{file,"src/m.erl"},{line,3}]}}'])).toMatchObject([

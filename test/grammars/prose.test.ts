@@ -104,6 +104,16 @@ describe('prose tier', () => {
     expect(proposed(log)).toEqual(['deploy/app.yaml:22']);
   });
 
+  it("keeps a list's file across items that carry their message below them (Vim's `line N:` over `E15: …`)", () => {
+    const vim =
+      'Error detected while processing /home/u/.vimrc:\nline    3:\nE15: Invalid expression: \nline    4:\nE117: Unknown function: Go\n';
+    expect(proposed(vim)).toEqual(['/home/u/.vimrc:3', '/home/u/.vimrc:4']);
+    // A header of its own above the next item opens a new list; a blank line ends one.
+    const two = 'Error detected while processing a.vim:\nline    3:\nE15: x\nError detected while processing b.vim:\nline    4:\nE1: y\n';
+    expect(proposed(two)).toEqual(['a.vim:3', 'b.vim:4']);
+    expect(proposed('Error detected while processing a.vim:\nline    3:\nE15: x\n\nline    4:\nE1: y\n')).toEqual(['a.vim:3']);
+  });
+
   it('takes the fullest path the line gives the file it names (a relative name, then the absolute path)', () => {
     const line =
       "from 'queue.yaml': yaml: line 8: could not find expected ':': got file 'queue.yaml', but '/home/u/app/k8s/queue.yaml' must";

@@ -40,3 +40,38 @@ describe("a Perl distribution's build copy", () => {
     expect(await place(twice, 'blib/lib/Kit/pp.pm')).toBe('blib/lib/Kit/pp.pm:12');
   });
 });
+
+describe("an in-tree build folder's verbatim copy (build-trees.ts)", () => {
+  it("maps dune's _build/<context>/ copy to the source beside dune-project, and is no second candidate", async () => {
+    const root = await makeWorkspace({
+      'dune-project': '(lang dune 2.9)\n',
+      'bin/stubs.c': 'x\n',
+      '_build/default/bin/stubs.c': 'x\n',
+      '_build/default.windows/bin/stubs.c': 'x\n',
+      '_build/log': 'x\n',
+    });
+    expect(await place(root, '_build/default/bin/stubs.c')).toBe('bin/stubs.c:12');
+    expect(await place(root, 'stubs.c')).toBe('bin/stubs.c:12');
+    expect(await place(root, 'default/bin/stubs.c')).toBe('bin/stubs.c:12');
+  });
+
+  it("keeps a _build/ copy without dune's marker, and one whose source is gone", async () => {
+    const plain = await makeWorkspace({ 'bin/stubs.c': 'x\n', '_build/default/bin/stubs.c': 'x\n' });
+    expect(await place(plain, '_build/default/bin/stubs.c')).toBe('_build/default/bin/stubs.c:12');
+    const gone = await makeWorkspace({ 'dune-project': 'x\n', '_build/default/bin/gen.c': 'x\n' });
+    expect(await place(gone, '_build/default/bin/gen.c')).toBe('_build/default/bin/gen.c:12');
+  });
+
+  it("maps cabal's dist/setup/setup.hs copy to the package's Setup.hs", async () => {
+    const root = await makeWorkspace({
+      'Setup.hs': 'x\n',
+      'dist/setup/setup.hs': 'x\n',
+      'pkg/Setup.hs': 'x\n',
+      'pkg/dist/setup/setup.hs': 'x\n',
+    });
+    expect(await place(root, 'dist/setup/setup.hs')).toBe('Setup.hs:12');
+    expect(await place(root, `${root}/pkg/dist/setup/setup.hs`)).toBe('pkg/Setup.hs:12');
+    const literate = await makeWorkspace({ 'Setup.lhs': 'x\n', 'dist/setup/setup.lhs': 'x\n' });
+    expect(await place(literate, 'dist/setup/setup.lhs')).toBe('Setup.lhs:12');
+  });
+});

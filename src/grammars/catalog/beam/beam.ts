@@ -43,7 +43,10 @@ const OTP_MODULE = new RegExp(
 );
 
 const FAILED_TEST = /^\s*([\w@.]+):\s*(?:\d+: )?(.*?)\.\.\.\*failed\*$/;
-const FRAME = /^(in function|in call from) (\S+?):\S+ \(/;
+// EUnit prints its frames at the margin; the shell's exception report (`1> ** exception error: …`) indents them, the
+// word padded (`     in function  lists:foldl/3 (lists.erl, line 1263)`), and OTP's modules are named just as bare.
+const FRAME = /^\s*(in function|in call from)\s+(\S+?):\S+ \(/;
+const SHELL_EXCEPTION = /\*\* exception (?:error|exit|throw): (.*)$/;
 const ERROR_TERM = /^\*\*(error|exit|throw):(.*)$/;
 
 interface EunitState extends FrameRunState {
@@ -85,7 +88,12 @@ function eunitMessage(context: LineContext): string {
     if (line === undefined) break;
     if (ERROR_TERM.test(line)) return `${test} failed: ${termText(context, delta)}`.trim();
   }
-  return test === '' ? '' : `${test} failed`;
+  if (test !== '') return `${test} failed`;
+  for (let delta = -1; delta >= -12; delta--) {
+    const shell = SHELL_EXCEPTION.exec(context.line(delta) ?? '');
+    if (shell) return (shell[1] as string).trim();
+  }
+  return '';
 }
 
 function parseEunitFrame(context: LineContext, state: EunitState, frame: RegExpExecArray): boolean {

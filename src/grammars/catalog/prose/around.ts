@@ -65,7 +65,7 @@ function fileAloneAbove(context: LineContext): string | undefined {
 // a script host names the script in the title and the line in the text (AutoHotkey's `Error at line 12.`).
 const BOX_RULE = /^-{10,}\s*$/;
 /** Whether a line is such a box's rule (the text below it is a message of its own). */
-export const isBoxRule = (text: string): boolean => BOX_RULE.test(text);
+const isBoxRule = (text: string): boolean => BOX_RULE.test(text);
 
 function boxTitleAbove(context: LineContext): string | undefined {
   if (!BOX_RULE.test(context.line(-1) ?? '') || !BOX_RULE.test(context.line(-3) ?? '')) return undefined;
@@ -102,31 +102,80 @@ export function fileBelow(context: LineContext): string | undefined {
 // first item: each later item of the same indent takes the file its predecessor took (remembered per scan, so a
 // list of any length costs one look per item).
 const LIST_ITEM = /^(\s*)(?:[Ll]ine|LINE) +\d{1,7}:/;
+// An item may carry its message on the lines below it (Vim's `line    2:` over `E15: Invalid expression`, then
+// `line    3:` over the next error): a later item a few unbroken lines down still belongs to the list, unless the line
+// right above it names a file and ends in a colon, as a header opening a list of its own does (Vim's next `Error
+// detected while processing G:`). A blank line or a longer message ends the list.
+const MAX_ITEM_MESSAGE_LINES = 8;
 
 /** Whether a line is an item of such a list. */
-export const isListItemLine = (text: string): boolean => LIST_ITEM.test(text);
+const isListItemLine = (text: string): boolean => LIST_ITEM.test(text);
 
 interface ListState {
   itemLine: number;
   indent: number;
   file: string | undefined;
+  /** The line above the list's first item (its header), and the log line that continued the list last. */
+  header: string;
+  continuedAt: number;
 }
 
-const listState = (context: LineContext): ListState => context.state<ListState>(() => ({ itemLine: 0, indent: -1, file: undefined }));
+const listState = (context: LineContext): ListState =>
+  context.state<ListState>(() => ({ itemLine: 0, indent: -1, file: undefined, header: '', continuedAt: 0 }));
 
 /** The file of the line above a phrase (fileAbove), or for the next item of a list the file its first item took. */
 export function listFileAbove(context: LineContext): string | undefined {
   const item = LIST_ITEM.exec(context.text);
   const state = listState(context);
-  if (item && state.itemLine === context.logLine - 1 && state.indent === item[1]!.length) return state.file;
-  return fileAbove(context);
+  const continues =
+    item !== null &&
+    state.indent === item[1]!.length &&
+    (state.itemLine === context.logLine - 1 || (state.file !== undefined && messagesSinceItem(context, state.itemLine)));
+  if (!continues) return fileAbove(context);
+  state.continuedAt = context.logLine;
+  return state.file;
+}
+
+/** Whether the lines between an earlier item and this one are that item's message (see MAX_ITEM_MESSAGE_LINES). */
+function messagesSinceItem(context: LineContext, itemLine: number): boolean {
+  const gap = context.logLine - itemLine;
+  if (gap < 2 || gap > MAX_ITEM_MESSAGE_LINES + 1) return false;
+  if (/:\s*$/.test(context.line(-1) ?? '') && fileAbove(context) !== undefined) return false;
+  for (let delta = -1; delta > -gap; delta--) {
+    const between = context.line(delta);
+    if (between === undefined || between.trim() === '' || LIST_ITEM.test(between)) return false;
+  }
+  return true;
+}
+
+/**
+ * The message of a line that took its file from above: its own text under a header, which is part of the message
+ * (`Error detected while processing F:` over `line 2:`), or, for an item of a list, the item alone; a bare item
+ * (Vim's `line    2:`) says its error on the line below it.
+ */
+export function messageOfItem(context: LineContext): string {
+  const text = context.text.trim();
+  const item = LIST_ITEM.exec(context.text);
+  const below = context.line(1)?.trim() ?? '';
+  if (item && item[0].length === context.text.trimEnd().length && below !== '' && !LIST_ITEM.test(below)) return below;
+  const above = context.line(-1) ?? '';
+  return isListItemLine(above) || isBoxRule(above) ? text : `${above.trim()} ${text}`;
 }
 
 /** Remembers the file an item of a list took from above, for the item after it. */
 export function rememberListItem(context: LineContext, phrases: readonly { fromAbove?: boolean; file: string }[]): void {
   const item = LIST_ITEM.exec(context.text);
   const taken = item ? phrases.find((found) => found.fromAbove === true) : undefined;
-  if (item && taken) Object.assign(listState(context), { itemLine: context.logLine, indent: item[1]!.length, file: taken.file });
+  if (!item || !taken) return;
+  const state = listState(context);
+  const header = state.continuedAt === context.logLine ? state.header : (context.line(-1) ?? '');
+  Object.assign(state, { itemLine: context.logLine, indent: item[1]!.length, file: taken.file, header });
+}
+
+/** The header of the list whose item this line is (remembered by rememberListItem), which says how bad its items are. */
+export function listHeaderOf(context: LineContext): string {
+  const state = listState(context);
+  return state.itemLine === context.logLine ? state.header : '';
 }
 
 // A place written as `name.ext:N` (a raised error's own place, as Lua and most runtimes print it).

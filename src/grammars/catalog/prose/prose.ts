@@ -23,12 +23,12 @@ import {
   callerOfNamedPlace,
   fileBelow,
   fileCandidates,
-  isBoxRule,
   isListItem,
-  isListItemLine,
   LINE_LABEL,
   listFileAbove,
+  listHeaderOf,
   messageAbove,
+  messageOfItem,
   rememberListItem,
 } from './around.js';
 import { likely, tokensOf, type Token } from './tokens.js';
@@ -258,7 +258,7 @@ function parseProse(context: LineContext): boolean {
   const severityFor = (found: Found, message: string): Severity | null => {
     if (trace !== undefined || run !== undefined) return 'error';
     if (found.fromAbove && callerOfNamedPlace(context)) return 'note';
-    return found.fromAbove ? severityOf(SEVERITY_WORD.exec(message)?.[1]) : severity;
+    return found.fromAbove ? severityOf(SEVERITY_WORD.exec(`${listHeaderOf(context)} ${message}`)?.[1]) : severity;
   };
   // A file place under the lines of blocks it holds (Tcl's `("foreach" body line 3)`) is where the block starts.
   const inBlocks = phrases.length === 1 ? blockOffset(context) : 0;
@@ -273,12 +273,7 @@ function parseProse(context: LineContext): boolean {
     // this tier reads) is not the frame's.
     if (run !== undefined && (found.fromAbove === true || found.unnamed === true)) continue;
     // A message in two lines is one message; a later item of a list is its own.
-    const lineAbove = found.fromAbove ? (context.line(-1) ?? '') : '';
-    const message = !found.fromAbove
-      ? messageOf(context, found, file)
-      : isListItemLine(lineAbove) || isBoxRule(lineAbove)
-        ? text.trim()
-        : `${lineAbove.trim()} ${text.trim()}`;
+    const message = found.fromAbove ? messageOfItem(context) : messageOf(context, found, file);
     if (found.saysMore === false && EARLIER_ERRORS.test(message)) {
       claimed = true;
       continue;
