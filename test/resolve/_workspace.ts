@@ -79,3 +79,16 @@ export async function fateOf(root: string, printed: string): Promise<string> {
   if (result.locations[0]) return `kept ${result.locations[0].file}`;
   return result.dropped[0]?.reason ?? result.unresolved[0]?.reason ?? 'none';
 }
+
+/** One printed place resolved in `root` with no ignore rules: what is reported (`file:line:column`) and what is dropped (`file reason`). */
+export async function placesOf(
+  root: string,
+  printed: string,
+  overrides: Partial<RawLocation> = {},
+): Promise<{ reported: string[]; dropped: string[] }> {
+  const result = await resolveLocations([raw(printed, overrides)], { cwd: root, roots: [root], isIgnored: async () => new Set<string>() });
+  return {
+    reported: result.locations.map((location) => `${location.file}:${location.line}:${location.column}`),
+    dropped: result.dropped.map((entry) => `${entry.file} ${entry.reason}`),
+  };
+}

@@ -2,24 +2,12 @@
 // place: the source at the same path below rootDir is, as a whole file; an output a tsconfig names whose source is
 // not in the workspace is dropped as build; without a tsconfig only a TypeScript source re-points it.
 import { afterEach, describe, expect, it } from 'vitest';
-import { resolveLocations } from '../../src/resolve/index.js';
-import { makeWorkspace, raw, removeWorkspaces } from './_workspace.js';
+import { makeWorkspace, placesOf, removeWorkspaces } from './_workspace.js';
 
 afterEach(removeWorkspaces);
 
-const noIgnores = async (): Promise<Set<string>> => new Set();
-
-async function locate(root: string, file: string): Promise<{ reported: string[]; dropped: string[] }> {
-  const result = await resolveLocations([raw(file, { line: 6, column: 20, severity: 'error', message: 'TypeError' })], {
-    cwd: root,
-    roots: [root],
-    isIgnored: noIgnores,
-  });
-  return {
-    reported: result.locations.map((location) => `${location.file}:${location.line}:${location.column}`),
-    dropped: result.dropped.map((entry) => `${entry.file} ${entry.reason}`),
-  };
-}
+const locate = (root: string, file: string): ReturnType<typeof placesOf> =>
+  placesOf(root, file, { line: 6, column: 20, severity: 'error', message: 'TypeError' });
 
 const tsconfig = (options: string): string => `{\n  // built by tsc\n  "compilerOptions": { ${options}, "strict": true, },\n}\n`;
 

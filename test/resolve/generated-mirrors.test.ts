@@ -2,24 +2,12 @@
 // Router's `.react-router/types/`) is never the place: the source its path names is, as a whole file; a mirror file
 // that names no source is dropped as build.
 import { afterEach, describe, expect, it } from 'vitest';
-import { resolveLocations } from '../../src/resolve/index.js';
-import { makeWorkspace, raw, removeWorkspaces } from './_workspace.js';
+import { makeWorkspace, placesOf, removeWorkspaces } from './_workspace.js';
 
 afterEach(removeWorkspaces);
 
-const noIgnores = async (): Promise<Set<string>> => new Set();
-
-async function locate(root: string, file: string): Promise<{ reported: string[]; dropped: string[] }> {
-  const result = await resolveLocations([raw(file, { line: 22, column: 13, severity: 'error', message: 'props do not match' })], {
-    cwd: root,
-    roots: [root],
-    isIgnored: noIgnores,
-  });
-  return {
-    reported: result.locations.map((location) => `${location.file}:${location.line}:${location.column}`),
-    dropped: result.dropped.map((entry) => `${entry.file} ${entry.reason}`),
-  };
-}
+const locate = (root: string, file: string): ReturnType<typeof placesOf> =>
+  placesOf(root, file, { line: 22, column: 13, severity: 'error', message: 'props do not match' });
 
 describe("a framework's generated mirror of a source file", () => {
   it("stands for the route's source as a whole file, in app/ or src/app/, whatever its script extension", async () => {
