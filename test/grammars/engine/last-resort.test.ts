@@ -60,9 +60,15 @@ describe('last-resort lines', () => {
     ].join('\n');
     // The node id's file is placed by pytest's line; Borland's line is borland's; Compose's file is placed by no one.
     expect(fileOnly(scan(`${placed}\n`, 1 << 16))).toEqual(['./compose.yml@4']);
-    // A bare name the prose tier guesses from words leaves the line to the file the message names.
+    // A bare name the prose tier guesses from words leaves the line to the file the message names (Laravel's own
+    // laravel-view format, which reads this suffix first, is left out to see the generic tiers alone).
     const guessed = 'ErrorException in Factory.php line 564: Cannot end a section. (View: /srv/app/resources/views/home.blade.php)\n';
-    expect(fileOnly(scan(guessed, 1 << 16))).toEqual(['/srv/app/resources/views/home.blade.php@1']);
+    const generic = registeredFormats()
+      .map((format) => format.name)
+      .filter((name) => name !== 'laravel-view');
+    expect(fileOnly(scan(guessed, 1 << 16, generic))).toEqual(['/srv/app/resources/views/home.blade.php@1']);
+    const views = scan(guessed, 1 << 16).map((location) => `${location.file}@${location.logLine} ${location.format}`);
+    expect(views[0]).toBe('/srv/app/resources/views/home.blade.php@1 laravel-view');
   });
 
   it('keeps a bounded number of candidates, and its work does not grow with the log', () => {
