@@ -136,9 +136,10 @@ function emitFrame(context: LineContext, uri: string, line: number, column: numb
   });
 }
 
-// The compact and expanded reporters' progress line (minutes and seconds of the run) for a failing test: `05:44 +16 ~9 -1: test/x_test.dart: name [E]`
-// (the suite's path leads the name when several suites ran), `… -1: loading test/x_test.dart [E]` (the suite did not
-// load). It names the test file with no line: the file as a whole, kept only when no frame of the log placed anything.
+// The compact and expanded reporters' progress line (minutes and seconds of the run) for a failing test:
+// `05:44 +16 ~9 -1: test/x_test.dart: name [E]` (the suite's path leads the name when several suites ran),
+// `… -1: loading test/x_test.dart [E]` (the suite did not load). It names the test file with no line: the file as a
+// whole, kept only when no frame of the log placed anything.
 const REPORTER_FAILURE = /^\d{2,}:\d{2} \+\d+(?: ~\d+)?(?: -\d+)?: (?:loading (\S+\.dart)|(\S+\.dart): (.*?)) \[E\]\s*$/;
 
 function parseReporterFailure(context: LineContext): boolean {
