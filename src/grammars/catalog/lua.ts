@@ -4,6 +4,7 @@
 import type { GrammarFamily, GrammarFormat, LineContext } from '../engine/format.js';
 import { extensionlessScript, parseColonHead } from './shared/common.js';
 import { SGR } from '../engine/anchors.js';
+import { utf8ToLatin1 } from '../engine/strings.js';
 import { newFrameRun, type FrameRunState } from './shared/scripting.js';
 
 // Fennel's own sources in a Lua traceback (`\t./src/guard.fnl:2: in function <./src/guard.fnl:1>`).
@@ -178,4 +179,42 @@ const lua: GrammarFormat = {
   parse: parseLua,
 };
 
-export const luaFamily: GrammarFamily = { formats: [lua] };
+// busted's terminal output handlers (utfTerminal; plainTerminal writes `->`): a block per failed test, its head
+// `Failure → spec/x_spec.lua @ 12` (an assertion failed in the test) or `Error → spec/x_spec.lua @ 12` (the test raised),
+// the test's name below, then the message. A message that names its own place (where an error was raised,
+// `./src/x.lua:32: …`, or the assertion's line, both read by the lua format) holds the place to fix; the test's line is
+// then a note of where it ran.
+const BUSTED_HEAD = /^(Failure|Error) (?:\u2192|->) (\S(?:.*?\S)?) @ (\d{1,7})\s*$/;
+
+function parseBusted(context: LineContext): boolean {
+  const head = BUSTED_HEAD.exec(context.text);
+  if (head === null || !/\.(?:lua|moon)$/.test(head[2]!)) return false;
+  const name = context.line(1)?.trim() ?? '';
+  const said = context.line(2)?.trim() ?? '';
+  const raisedElsewhere = ERROR_PLACE.test(said);
+  context.emit({
+    file: head[2]!,
+    line: Number(head[3]),
+    severity: raisedElsewhere ? 'note' : 'error',
+    message: [name, said].filter((part) => part !== '').join('\n'),
+  });
+  return true;
+}
+
+const busted: GrammarFormat = {
+  name: 'busted',
+  language: 'Lua',
+  description:
+    '`busted`: `Failure → spec/x_spec.lua @ 12` or `Error → spec/x_spec.lua @ 12` (`->` with the plain handler) over the ' +
+    "test's name and its message; a place the message names (a raised error's, an assertion's) comes first.",
+  columnBase: 1,
+  columnUnit: 'byte',
+  fields: ['file', 'line', 'severity', 'message'],
+  observed: false,
+  url: 'https://lunarmodules.github.io/busted/#output-handlers',
+  // Anchors read the raw text as latin1: the arrow is its UTF-8 bytes.
+  anchor: `^(?:Failure|Error) (?:${utf8ToLatin1('\u2192')}|->) `,
+  parse: parseBusted,
+};
+
+export const luaFamily: GrammarFamily = { formats: [lua, busted] };
