@@ -210,7 +210,7 @@ const busted: GrammarFormat = {
   columnBase: 1,
   columnUnit: 'byte',
   fields: ['file', 'line', 'severity', 'message'],
-  observed: false,
+  observed: true,
   url: 'https://lunarmodules.github.io/busted/#output-handlers',
   // Anchors read the raw text as latin1: the arrow is its UTF-8 bytes.
   anchor: `^(?:Failure|Error) (?:${utf8ToLatin1('\u2192')}|->) `,
